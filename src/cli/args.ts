@@ -1,0 +1,79 @@
+/** A small, strict `--key value` parser: unknown or malformed options are usage errors (exit 2). */
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type OptionKind = 'string' | 'number' | 'integer' | 'flag';
+
+export interface OptionSpec {
+  readonly kind: OptionKind;
+  readonly help: string;
+  readonly default?: string | number | boolean;
+  readonly required?: boolean;
+  readonly choices?: readonly string[];
+}
+
+export type Options = Record<string, string | number | boolean | undefined>;
+
+export function parseOptions(argv: readonly string[], specs: Record<string, OptionSpec>): Options {
+  const out: Options = {};
+  for (const [name, spec] of Object.entries(specs))
+    if (spec.default !== undefined) out[name] = spec.default;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
+    const spec = specs[name];
+    if (!spec) throw new UsageError(`unknown option --${name}`);
+    if (spec.kind === 'flag') {
+      if (eq > 0) throw new UsageError(`--${name} takes no value`);
+      out[name] = true;
+      continue;
+    }
+    const raw = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (raw === undefined || (eq < 0 && raw.startsWith('--')))
+      throw new UsageError(`--${name} needs a value`);
+    out[name] = convert(name, spec, raw);
+  }
+  for (const [name, spec] of Object.entries(specs))
+    if (spec.required && out[name] === undefined) throw new UsageError(`--${name} is required`);
+  return out;
+}
+
+function convert(name: string, spec: OptionSpec, raw: string): string | number {
+  if (spec.kind === 'string') {
+    if (spec.choices && !spec.choices.includes(raw))
+      throw new UsageError(`invalid --${name} "${raw}" (expected ${spec.choices.join(' or ')})`);
+    return raw;
+  }
+  const v = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(v))
+    throw new UsageError(`invalid --${name} "${raw}": not a number`);
+  if (spec.kind === 'integer' && !Number.isInteger(v))
+    throw new UsageError(`invalid --${name} "${raw}": not an integer`);
+  return v;
+}
+
+export function helpText(
+  usage: string,
+  summary: string,
+  specs: Record<string, OptionSpec>,
+): string {
+  const lines = [`usage: ${usage}`, '', summary, '', 'options:'];
+  for (const [name, spec] of Object.entries(specs)) {
+    const value =
+      spec.kind === 'flag'
+        ? ''
+        : ` ${spec.choices ? spec.choices.join('|') : spec.kind === 'string' ? 'TEXT' : 'N'}`;
+    const def =
+      spec.default !== undefined && spec.kind !== 'flag'
+        ? ` (default ${spec.default})`
+        : spec.required
+          ? ' (required)'
+          : '';
+    lines.push(`  --${name}${value}`.padEnd(34) + spec.help + def);
+  }
+  return lines.join('\n');
+}

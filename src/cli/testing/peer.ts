@@ -1,0 +1,51 @@
+/**
+ * Runs the NumPy peer (../shared/peers/sbp_reference.py) on many configurations in one Python process.
+ * The peer is imported from where it lives, never copied.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export const SHARED = resolve(import.meta.dirname, '../../../../shared');
+export const PEER = resolve(SHARED, 'peers/sbp_reference.py');
+
+/** Why the peer cannot run here, or null when python3 with numpy and scipy is available. */
+export function peerUnavailable(): string | null {
+  if (!existsSync(PEER)) return `the peer is missing at ${PEER}`;
+  const r = spawnSync('python3', ['-c', 'import numpy, scipy'], { encoding: 'utf8' });
+  if (r.error) return `python3 is not installed (${r.error.message})`;
+  if (r.status !== 0) return `python3 lacks numpy or scipy: ${r.stderr.trim()}`;
+  return null;
+}
+
+export interface PeerConfig {
+  algo: string;
+  fit: string;
+  capacity: number;
+  clairvoyance: number;
+  source: 'inst' | 'avg';
+  rebalance: number;
+}
+
+const DRIVER = `
+import importlib.util, json, sys
+import numpy as np
+spec = importlib.util.spec_from_file_location("peer", sys.argv[1])
+peer = importlib.util.module_from_spec(spec); spec.loader.exec_module(peer)
+X = np.load(sys.argv[2]); Y = np.load(sys.argv[3]) if sys.argv[3] else None
+for line in sys.stdin:
+    c = json.loads(line)
+    print(json.dumps(peer.run(X, Y, c["algo"], c["fit"], c["capacity"], c["clairvoyance"], c["source"], c["rebalance"])))
+`;
+
+export function runPeer(inst: string, avg: string | null, configs: PeerConfig[]): unknown[] {
+  const out = execFileSync('python3', ['-c', DRIVER, PEER, inst, avg ?? ''], {
+    input: configs.map((c) => JSON.stringify(c)).join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+}

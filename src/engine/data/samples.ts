@@ -1,0 +1,19 @@
+/** Per-task samples, the common form every loader produces (SPEC §2, §10). */
+export interface TaskSamples {
+  /** A readable id per task (e.g. "3418309:0" or a VM name). */
+  readonly ids: string[];
+  /** inst samples per task, in machine units (fraction of a reference machine). */
+  readonly inst: Float64Array[];
+  /** avg samples per task (Google's 5-minute mean), when the source has a second series. */
+  readonly avg?: Float64Array[];
+}
+
+export function checkSamples(s: TaskSamples): void {
+  if (s.ids.length !== s.inst.length)
+    throw new RangeError(`${s.ids.length} ids but ${s.inst.length} inst series`);
+  if (s.avg && s.avg.length !== s.inst.length)
+    throw new RangeError(`${s.avg.length} avg series but ${s.inst.length} inst series`);
+  s.inst.forEach((x, i) => {
+    if (x.length === 0) throw new RangeError(`task ${s.ids[i]} has no samples`);
+  });
+}

@@ -1,0 +1,21 @@
+/** The engine's public surface: pure numerics, no DOM, no UI, no clock, no Math.random. */
+export * from './matrix.ts';
+export * from './split.ts';
+export * from './workload.ts';
+export * from './experiment.ts';
+export * from './sweep.ts';
+export * from './fit/index.ts';
+export * from './pack/pack.ts';
+export type { PackStep, PackTrace } from './pack/trace.ts';
+export * from './metrics/evaluate.ts';
+export * from './metrics/machinesNeeded.ts';
+export * from './random/rng.ts';
+export * from './stats/normal.ts';
+export * from './stats/percentile.ts';
+export * from './stats/summation.ts';
+export { TaskStats } from './stats/taskStats.ts';
+export * from './data/errors.ts';
+export * from './data/npy.ts';
+export * from './data/realize.ts';
+export * from './data/samples.ts';
+export * from './data/wide.ts';

@@ -1,0 +1,105 @@
+/**
+ * Packing an instance (SPEC §6): tasks placed one by one in order; where no open machine fits, a new
+ * one opens with the task (an oversized task if it does not fit even an empty machine: counted, never
+ * dropped); then optional rebalancing. Empty machines are dropped from the result.
+ */
+import type { FitTest, TaskSizes } from '../fit/index.ts';
+import { bestFit } from './bestFit.ts';
+import type { Chooser } from './chooser.ts';
+import { firstFit } from './firstFit.ts';
+import { Machines } from './machines.ts';
+import { rebalance } from './rebalance.ts';
+import type { PackTrace } from './trace.ts';
+
+export const PACKERS = ['ff', 'bf', 'ffd', 'bfd'] as const;
+export type PackerKind = (typeof PACKERS)[number];
+
+export const PACKER_LABEL: Record<PackerKind, string> = {
+  ff: 'First Fit',
+  bf: 'Best Fit',
+  ffd: 'First Fit Decreasing',
+  bfd: 'Best Fit Decreasing',
+};
+
+export function checkPacker(name: string): PackerKind {
+  if (!(PACKERS as readonly string[]).includes(name))
+    throw new RangeError(`unknown packer: "${name}" (expected ${PACKERS.join(', ')})`);
+  return name as PackerKind;
+}
+
+export interface Packing {
+  /** Instance positions per non-empty machine, machines in opening order, tasks in placement order. */
+  readonly machines: Int32Array[];
+  /** Estimated per-machine Σ size and Σ variance (the fit test's view of each machine). */
+  readonly load: Float64Array;
+  readonly variance: Float64Array;
+  readonly moves: number;
+  /** Instance positions of tasks that did not fit an empty machine. */
+  readonly oversized: number[];
+}
+
+export interface PackOptions {
+  readonly packer: PackerKind;
+  readonly capacity: number;
+  readonly rebalance: number;
+  readonly trace?: PackTrace;
+}
+
+export function checkCapacity(c: number): number {
+  if (!(c > 0 && Number.isFinite(c))) throw new RangeError(`invalid capacity: ${c} (need c > 0)`);
+  return c;
+}
+
+export function checkRebalance(r: number): number {
+  if (!(Number.isInteger(r) && r >= 0))
+    throw new RangeError(`invalid max_failures: ${r} (need an integer ≥ 0)`);
+  return r;
+}
+
+function placementOrder(sizes: TaskSizes, decreasing: boolean): Int32Array {
+  const order = Int32Array.from({ length: sizes.size.length }, (_, i) => i);
+  if (decreasing) order.sort((a, b) => sizes.size[b] - sizes.size[a] || a - b);
+  return order;
+}
+
+export function pack(sizes: TaskSizes, fit: FitTest, options: PackOptions): Packing {
+  const { packer, capacity, trace } = options;
+  checkCapacity(capacity);
+  checkRebalance(options.rebalance);
+  const n = sizes.size.length;
+  const machines = new Machines(n);
+  const choose: Chooser = packer === 'ff' || packer === 'ffd' ? firstFit : bestFit;
+  const order = placementOrder(sizes, packer === 'ffd' || packer === 'bfd');
+  const oversized: number[] = [];
+  let size = 0;
+  let taskVariance = 0;
+  const slackOn = (j: number) =>
+    fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
+  for (let k = 0; k < n; k++) {
+    const t = order[k];
+    size = sizes.size[t];
+    taskVariance = sizes.variance[t];
+    const slacks = trace ? new Float64Array(machines.count) : null;
+    let j = choose(machines, slackOn, slacks);
+    const opened = j < 0;
+    let tooBig = false;
+    if (opened) {
+      tooBig = fit.slack(0, 0, size, taskVariance, capacity) < 0;
+      if (tooBig) oversized.push(t);
+      j = machines.open(t, size, taskVariance);
+    } else {
+      machines.add(j, t, size, taskVariance);
+    }
+    trace?.push({ kind: 'place', task: t, slacks: slacks!, machine: j, opened, oversized: tooBig });
+  }
+  const moves = rebalance(machines, sizes, fit, capacity, options.rebalance, trace);
+  const kept: number[] = [];
+  for (let j = 0; j < machines.count; j++) if (machines.size(j) > 0) kept.push(j);
+  return {
+    machines: kept.map((j) => Int32Array.from(machines.tasksOn(j))),
+    load: Float64Array.from(kept, (j) => machines.load[j]),
+    variance: Float64Array.from(kept, (j) => machines.variance[j]),
+    moves,
+    oversized,
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { Rng, sampleWithoutReplacement, streamKey } from './rng.ts';
+
+describe('the seeded generator', () => {
+  it('draws integers uniformly (chi-squared over 10 cells)', () => {
+    const rng = new Rng(12345);
+    const counts = new Array(10).fill(0);
+    const n = 100_000;
+    for (let i = 0; i < n; i++) counts[rng.nextInt(10)]++;
+    const chi2 = counts.reduce((s, c) => s + (c - n / 10) ** 2 / (n / 10), 0);
+    expect(chi2).toBeLessThan(27.88); // 99.9th percentile of χ² with 9 degrees of freedom
+  });
+  it('keeps streams apart by purpose and index', () => {
+    expect(streamKey(1, 'inst', 0)).not.toBe(streamKey(1, 'avg', 0));
+    expect(streamKey(1, 'inst', 0)).not.toBe(streamKey(1, 'inst', 1));
+    expect(streamKey(1, 'inst', 0)).not.toBe(streamKey(2, 'inst', 0));
+    expect(streamKey(2 ** 40, 'inst', 0)).not.toBe(streamKey(0, 'inst', 0));
+  });
+  it('rejects a bad seed by name', () => {
+    expect(() => streamKey(-1, 'inst')).toThrow(/invalid seed: -1/);
+    expect(() => streamKey(1.5, 'inst')).toThrow(/invalid seed: 1.5/);
+  });
+  it('samples without replacement', () => {
+    const s = Array.from(sampleWithoutReplacement(new Rng(3), 50, 50)).sort((a, b) => a - b);
+    expect(s).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(() => sampleWithoutReplacement(new Rng(3), 5, 6)).toThrow(/cannot draw 6 of 5/);
+  });
+  it('gives floats in [0, 1)', () => {
+    const rng = new Rng(9);
+    for (let i = 0; i < 10_000; i++) {
+      const u = rng.nextFloat();
+      expect(u >= 0 && u < 1).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * A grid of packing runs (SPEC §8): instances × fit tests × packers over one pool. Runs are keyed by
+ * their position in the grid, so any subset computed anywhere gives the same numbers.
+ */
+import { PAPER_FITS, type FitSpec } from './fit/index.ts';
+import { runPacking, type PackParams, type PackResult } from './experiment.ts';
+import type { PackerKind } from './pack/pack.ts';
+import { sampleInstance, type WorkloadStats } from './workload.ts';
+
+export interface SweepSpec {
+  readonly seed: number;
+  readonly instances: number;
+  readonly tasks: number;
+  readonly fits: readonly FitSpec[];
+  readonly packers: readonly PackerKind[];
+  readonly capacity: number;
+  readonly clairvoyance: number;
+  readonly source: PackParams['source'];
+  readonly rebalance: number;
+}
+
+export interface SweepRun {
+  readonly index: number;
+  readonly instance: number;
+  readonly params: PackParams;
+}
+
+export const DEFAULT_SWEEP: Omit<SweepSpec, 'tasks'> = {
+  seed: 1,
+  instances: 50,
+  fits: PAPER_FITS,
+  packers: ['bf'],
+  capacity: 1,
+  clairvoyance: 1,
+  source: 'inst',
+  rebalance: 5,
+};
+
+export function sweepRuns(spec: SweepSpec): SweepRun[] {
+  const runs: SweepRun[] = [];
+  for (let k = 0; k < spec.instances; k++)
+    for (const fit of spec.fits)
+      for (const packer of spec.packers)
+        runs.push({
+          index: runs.length,
+          instance: k,
+          params: {
+            packer,
+            fit,
+            capacity: spec.capacity,
+            clairvoyance: spec.clairvoyance,
+            source: spec.source,
+            rebalance: spec.rebalance,
+          },
+        });
+  return runs;
+}
+
+export interface SweepRow {
+  readonly index: number;
+  readonly instance: number;
+  readonly params: PackParams;
+  readonly mAbs: number;
+  readonly mNorm: number;
+  readonly m: number;
+  readonly q: number;
+  readonly moves: number;
+  readonly oversized: number;
+}
+
+export function summarize(run: SweepRun, r: PackResult): SweepRow {
+  return {
+    index: run.index,
+    instance: run.instance,
+    params: run.params,
+    mAbs: r.mAbs,
+    mNorm: r.mNorm,
+    m: r.m,
+    q: r.q,
+    moves: r.moves,
+    oversized: r.oversized.length,
+  };
+}
+
+export function runSweepRun(stats: WorkloadStats, spec: SweepSpec, run: SweepRun): SweepRow {
+  const rows = sampleInstance(stats.workload.inst.rows, spec.tasks, spec.seed, run.instance);
+  return summarize(run, runPacking(stats, rows, run.params));
+}
