@@ -1,7 +1,8 @@
 /** slopack's command line: `npm run cli -- <command> [options]`; `--help` on every command. */
 import { DataError } from '../engine/index.ts';
 import { UsageError, parseOptions } from './args.ts';
-import { COMMANDS, commandHelp } from './commands.ts';
+import { helpText } from './args.ts';
+import { COMMANDS } from './commands/index.ts';
 
 const GENERAL = `usage: npm run cli -- <command> [options]
 
@@ -28,7 +29,7 @@ export async function main(
         `unknown command "${name}" (expected ${Object.keys(COMMANDS).join(', ')})`,
       );
     if (rest.includes('--help') || rest.includes('-h')) {
-      out(commandHelp(name));
+      out(helpText(command.usage, command.summary, command.options));
       return 0;
     }
     await command.run(parseOptions(rest, command.options), out);

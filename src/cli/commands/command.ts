@@ -1,0 +1,38 @@
+import { UsageError, type OptionSpec, type Options } from '../args.ts';
+
+/** A command of the command line: its usage line, one-line summary, options, and what it does. */
+export interface Command {
+  readonly usage: string;
+  readonly summary: string;
+  readonly options: Record<string, OptionSpec>;
+  run(options: Options, out: (line: string) => void): void | Promise<void>;
+}
+
+/** Turns an engine RangeError (a bad parameter) into a usage error: one line, exit code 2. */
+export function asUsage<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** Options shared by every command that packs. */
+export const packOptions = {
+  algo: { kind: 'string', help: 'packer', default: 'bf', choices: ['ff', 'bf', 'ffd', 'bfd'] },
+  fit: {
+    kind: 'string',
+    help: 'fit test: gpa:ρ, cantelli:b, av:f, perc:p or max',
+    default: 'gpa:0.01',
+  },
+  capacity: { kind: 'number', help: 'machine capacity c', default: 1 },
+  clairvoyance: { kind: 'number', help: 'share κ of the columns observed (1: all)', default: 1 },
+  source: {
+    kind: 'string',
+    help: 'estimates from inst or avg',
+    default: 'inst',
+    choices: ['inst', 'avg'],
+  },
+  rebalance: { kind: 'integer', help: 'rebalancing max_failures (0: off)', default: 5 },
+} as const satisfies Record<string, OptionSpec>;

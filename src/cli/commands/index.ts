@@ -1,0 +1,9 @@
+import type { Command } from './command.ts';
+import { pack } from './pack.ts';
+import { realizeCommand } from './realize.ts';
+import { sweep } from './sweep.ts';
+
+export type { Command } from './command.ts';
+
+/** Every command of the command line, by name; a new command adds one line here. */
+export const COMMANDS: Record<string, Command> = { pack, realize: realizeCommand, sweep };
