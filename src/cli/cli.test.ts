@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { COMMANDS } from './commands/index.ts';
 
 function cli(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { encoding: 'utf8' });
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    encoding: 'utf8',
+  });
 }
 
 describe('the command line', () => {
