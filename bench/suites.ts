@@ -1,0 +1,4 @@
+import type { BenchSuite } from './figure.ts';
+
+/** Every benchmark suite; a new suite adds one line here. */
+export const SUITES: BenchSuite[] = [];
