@@ -1,10 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startController } from './state/controller.ts';
+import { explorer } from './state/store.ts';
+import { decode } from './state/url.ts';
+import { createInlineRunner } from './runtime/inlineRunner.ts';
 import { App } from './ui/App.tsx';
+import { ControllerContext } from './ui/controllerContext.ts';
 import './ui/styles.css';
+
+const { params, notices } = decode(location.search);
+explorer.setState({ params });
+for (const text of notices) explorer.getState().notify('warning', text);
+const controller = startController(explorer, createInlineRunner());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ControllerContext.Provider value={controller}>
+      <App />
+    </ControllerContext.Provider>
   </StrictMode>,
 );

@@ -1,11 +1,127 @@
-export function App() {
+import { useState } from 'react';
+import { encode } from '../state/url.ts';
+import { useExplorer } from '../state/store.ts';
+import { VIEWS, type ViewId } from '../state/params.ts';
+import { DataView } from './DataView.tsx';
+import { PackView } from './PackView.tsx';
+import { ParamsPanel } from './ParamsPanel.tsx';
+import { TradeoffView } from './TradeoffView.tsx';
+
+const VIEW_LABEL: Record<ViewId, string> = { pack: 'Pack', tradeoff: 'Trade-off', data: 'Data' };
+
+function Notices() {
+  const notices = useExplorer((s) => s.notices);
+  const dismiss = useExplorer((s) => s.dismiss);
+  if (!notices.length) return null;
   return (
-    <main>
-      <h1>slopack</h1>
-      <p>SLO-aware stochastic bin packing explorer.</p>
-      <p data-testid="isolation">
-        {crossOriginIsolated ? 'cross-origin isolated' : 'not isolated'}
-      </p>
-    </main>
+    <div className="notices" role="region" aria-label="Notices">
+      {notices.map((n) => (
+        <div
+          key={n.id}
+          className={`notice notice-${n.kind}`}
+          role={n.kind === 'error' ? 'alert' : 'status'}
+          data-testid="notice"
+        >
+          <span>{n.text}</span>
+          <button type="button" onClick={() => dismiss(n.id)} aria-label="Dismiss notice">
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function ShareButton() {
+  const params = useExplorer((s) => s.params);
+  const [copied, setCopied] = useState<string | null>(null);
+  const share = async () => {
+    const url = `${location.origin}${location.pathname}?${encode(params)}`;
+    history.replaceState(null, '', url);
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('Link copied');
+    } catch {
+      setCopied(url);
+    }
+    setTimeout(() => setCopied(null), 4000);
+  };
+  return (
+    <span className="share">
+      <button type="button" onClick={share} data-testid="share">
+        Share
+      </button>
+      {copied && (
+        <output className="share-output" data-testid="share-output">
+          {copied}
+        </output>
+      )}
+    </span>
+  );
+}
+
+function RuntimeBadge() {
+  const runtime = useExplorer((s) => s.runtime);
+  const busy = useExplorer(
+    (s) =>
+      s.pack.status === 'running' || s.pool.status === 'running' || s.data.status === 'running',
+  );
+  return (
+    <span
+      className="runtime"
+      data-testid="runtime"
+      title={
+        runtime.shared
+          ? 'Realizations in shared memory, packing in Web Workers'
+          : 'No cross-origin isolation: running on the main thread with copied buffers (slower)'
+      }
+    >
+      {busy && <span className="spinner" aria-label="computing" />}
+      {runtime.mode === 'pool'
+        ? `${runtime.workers} workers${runtime.shared ? ', shared memory' : ''}`
+        : 'main thread (slower mode)'}
+    </span>
+  );
+}
+
+export function App() {
+  const view = useExplorer((s) => s.params.view);
+  const setParams = useExplorer((s) => s.setParams);
+  return (
+    <div className="app">
+      <header className="top">
+        <h1>
+          slopack <small>SLO-aware stochastic bin packing</small>
+        </h1>
+        <nav aria-label="Views">
+          {VIEWS.map((v) => (
+            <button
+              key={v}
+              type="button"
+              className={v === view ? 'active' : ''}
+              aria-current={v === view ? 'page' : undefined}
+              onClick={() => setParams({ view: v })}
+            >
+              {VIEW_LABEL[v]}
+            </button>
+          ))}
+        </nav>
+        <RuntimeBadge />
+        <ShareButton />
+      </header>
+      <Notices />
+      <div className="layout">
+        <ParamsPanel />
+        <main className="content" data-testid={`view-${view}`}>
+          {view === 'pack' && <PackView />}
+          {view === 'tradeoff' && <TradeoffView />}
+          {view === 'data' && <DataView />}
+        </main>
+      </div>
+      <footer className="credits">
+        Model: Janus &amp; Rzadca, “SLO-aware Colocation of Data Center Tasks Based on Instantaneous
+        Processor Requirements”, ACM SoCC 2017. Data: see the Data view for each source's credit.
+      </footer>
+    </div>
   );
 }

@@ -1,0 +1,93 @@
+/**
+ * The shareable parameters: everything that changes a number. Defaults are the explorer's first
+ * view (the PlanetLab day, 1,000 VMs at scale 0.25, R = 10,000, seed 1, Best Fit, GPA ρ = 0.01,
+ * c = 1, κ = 1, inst, rebalancing 5).
+ */
+import type { FitSpec, PackerKind, PackParams, Source } from '../engine/index.ts';
+
+export const VIEWS = ['pack', 'tradeoff', 'data'] as const;
+export type ViewId = (typeof VIEWS)[number];
+
+export interface UploadRef {
+  /** File names, in the order they were given. */
+  readonly names: readonly string[];
+  /** Hex SHA-256 over the files' bytes in that order (a link asks for the files and checks it). */
+  readonly hash: string;
+  /** Loader format, as the loaders name it (e.g. "wide"). */
+  readonly format: string;
+}
+
+export interface Params {
+  readonly dataset: string;
+  readonly upload: UploadRef | null;
+  readonly scale: number;
+  readonly tasks: number;
+  readonly realizations: number;
+  readonly seed: number;
+  readonly instance: number;
+  readonly packer: PackerKind;
+  readonly fit: FitSpec;
+  readonly capacity: number;
+  readonly clairvoyance: number;
+  readonly source: Source;
+  readonly rebalance: number;
+  /** Instances K of the trade-off sweep. */
+  readonly instances: number;
+  readonly view: ViewId;
+  /** Selected machine in Pack (opening order, 0-based), or null. */
+  readonly machine: number | null;
+}
+
+export const DEFAULT_PARAMS: Params = {
+  dataset: 'planetlab-20110303',
+  upload: null,
+  scale: 0.25,
+  tasks: 1000,
+  realizations: 10_000,
+  seed: 1,
+  instance: 0,
+  packer: 'bf',
+  fit: { kind: 'gpa', rho: 0.01 },
+  capacity: 1,
+  clairvoyance: 1,
+  source: 'inst',
+  rebalance: 5,
+  instances: 10,
+  view: 'pack',
+  machine: null,
+};
+
+export function packParams(p: Params): PackParams {
+  return {
+    packer: p.packer,
+    fit: p.fit,
+    capacity: p.capacity,
+    clairvoyance: p.clairvoyance,
+    source: p.source,
+    rebalance: p.rebalance,
+  };
+}
+
+/** Identifies the data and realizations a result depends on. */
+export function poolKey(p: Params): string {
+  return JSON.stringify([p.dataset, p.upload?.hash ?? null, p.scale, p.realizations, p.seed]);
+}
+
+/** Identifies one packing result. */
+export function packKey(p: Params): string {
+  return JSON.stringify([poolKey(p), p.tasks, p.instance, packParams(p)]);
+}
+
+/** Identifies one trade-off sweep (the fit test itself is not part of it: the grid is fixed). */
+export function sweepKey(p: Params): string {
+  return JSON.stringify([
+    poolKey(p),
+    p.tasks,
+    p.instances,
+    p.packer,
+    p.capacity,
+    p.clairvoyance,
+    p.source,
+    p.rebalance,
+  ]);
+}

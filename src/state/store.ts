@@ -1,0 +1,91 @@
+/**
+ * The explorer's one store, in slices: parameters (mirrored in the URL), dataset, pool, packing,
+ * sweep, notices. Results carry the key of the parameters that made them, so a view can tell a
+ * stale result (kept visible, marked) from a current one.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore as useZustand } from 'zustand';
+import type { SweepRow, TaskSamples } from '../engine/index.ts';
+import type { PackResponse, PoolHandle, Progress } from '../runtime/runner.ts';
+import { DEFAULT_PARAMS, type Params } from './params.ts';
+
+export type Status = 'idle' | 'running' | 'ready' | 'error';
+
+export interface Notice {
+  readonly id: number;
+  readonly kind: 'info' | 'warning' | 'error';
+  readonly text: string;
+}
+
+export interface Dataset {
+  readonly key: string;
+  readonly title: string;
+  readonly samples: TaskSamples;
+  readonly credit: string;
+  /** What each filter kept, in order, for the Data view. */
+  readonly filters: readonly { readonly name: string; readonly kept: number }[];
+  readonly unit: string;
+}
+
+export interface ExplorerState {
+  params: Params;
+  notices: Notice[];
+  data: {
+    status: Status;
+    key: string | null;
+    dataset: Dataset | null;
+    progress: number | null;
+    error: string | null;
+  };
+  pool: { status: Status; key: string | null; handle: PoolHandle | null; error: string | null };
+  pack: { status: Status; key: string | null; response: PackResponse | null; error: string | null };
+  machine: { key: string | null; totals: Float64Array | null };
+  sweep: {
+    status: Status;
+    key: string | null;
+    rows: SweepRow[];
+    progress: Progress | null;
+    error: string | null;
+  };
+  runtime: { mode: 'pool' | 'inline'; workers: number; shared: boolean };
+}
+
+export interface ExplorerActions {
+  setParams(patch: Partial<Params>): void;
+  notify(kind: Notice['kind'], text: string): void;
+  dismiss(id: number): void;
+}
+
+export type Explorer = ExplorerState & ExplorerActions;
+
+let noticeId = 1;
+
+export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
+  return createStore<Explorer>()((set) => ({
+    params: DEFAULT_PARAMS,
+    notices: [],
+    data: { status: 'idle', key: null, dataset: null, progress: null, error: null },
+    pool: { status: 'idle', key: null, handle: null, error: null },
+    pack: { status: 'idle', key: null, response: null, error: null },
+    machine: { key: null, totals: null },
+    sweep: { status: 'idle', key: null, rows: [], progress: null, error: null },
+    runtime: { mode: 'inline', workers: 0, shared: false },
+    ...initial,
+    setParams: (patch) => set((s) => ({ params: { ...s.params, ...patch } })),
+    notify: (kind, text) =>
+      set((s) =>
+        s.notices.some((n) => n.text === text)
+          ? s
+          : { notices: [...s.notices, { id: noticeId++, kind, text }] },
+      ),
+    dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+  }));
+}
+
+export type ExplorerStore = ReturnType<typeof createExplorerStore>;
+
+export const explorer: ExplorerStore = createExplorerStore();
+
+export function useExplorer<T>(selector: (s: Explorer) => T): T {
+  return useZustand(explorer, selector);
+}

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { PACKERS, type FitSpec } from '../engine/index.ts';
+import { DEFAULT_PARAMS, VIEWS, type Params } from './params.ts';
+import { decode, encode } from './url.ts';
+
+const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
+  fc
+    .double({ min: 1e-6, max: 0.5, noNaN: true, noDefaultInfinity: true })
+    .map((rho) => ({ kind: 'gpa', rho }) as const),
+  fc.double({ min: 0, max: 10, noNaN: true }).map((b) => ({ kind: 'cantelli', b }) as const),
+  fc.double({ min: 0.01, max: 5, noNaN: true }).map((f) => ({ kind: 'av', f }) as const),
+  fc.double({ min: 0, max: 100, noNaN: true }).map((p) => ({ kind: 'perc', p }) as const),
+  fc.constant({ kind: 'max' } as const),
+);
+
+const paramsArb: fc.Arbitrary<Params> = fc.record({
+  dataset: fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/),
+  upload: fc.option(
+    fc.record({
+      names: fc.array(fc.stringMatching(/^[A-Za-z0-9 _.,()-]{1,20}$/), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      hash: fc.stringMatching(/^[0-9a-f]{64}$/),
+      format: fc.constantFrom('wide', 'google', 'auto'),
+    }),
+    { nil: null },
+  ),
+  scale: fc.double({ min: 1e-3, max: 100, noNaN: true }),
+  tasks: fc.integer({ min: 1, max: 100_000 }),
+  realizations: fc.integer({ min: 2, max: 100_000 }),
+  seed: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+  instance: fc.integer({ min: 0, max: 10_000 }),
+  packer: fc.constantFrom(...PACKERS),
+  fit: fitArb,
+  capacity: fc.double({ min: 0.01, max: 1000, noNaN: true }),
+  clairvoyance: fc.double({ min: 1e-4, max: 1, noNaN: true }),
+  source: fc.constantFrom('inst' as const, 'avg' as const),
+  rebalance: fc.integer({ min: 0, max: 1000 }),
+  instances: fc.integer({ min: 1, max: 500 }),
+  view: fc.constantFrom(...VIEWS),
+  machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
+});
+
+describe('the URL codec', () => {
+  it('decodes what it encodes, exactly and without notices', () => {
+    fc.assert(
+      fc.property(paramsArb, (p) => {
+        const d = decode(encode(p));
+        expect(d.notices).toEqual([]);
+        expect(d.params).toEqual(p);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives the defaults for a bare link', () => {
+    expect(decode('')).toEqual({ params: DEFAULT_PARAMS, notices: [] });
+  });
+
+  it('replaces bad values by defaults, says which, and ignores unknown keys', () => {
+    const d = decode('?v=1&n=-5&fit=gpa:7&algo=worst&c=abc&foo=bar&seed=3');
+    expect(d.params).toEqual({ ...DEFAULT_PARAMS, seed: 3 });
+    expect(d.notices).toHaveLength(4);
+    expect(d.notices.join('\n')).toMatch(/n="-5"/);
+    expect(d.notices.join('\n')).toMatch(/fit="gpa:7".*gpa:0\.01/);
+    expect(d.notices.join('\n')).toMatch(/algo="worst"/);
+    expect(d.notices.join('\n')).toMatch(/c="abc"/);
+  });
+
+  it('never throws, whatever the query', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        const d = decode(s);
+        expect(d.params.tasks).toBeGreaterThanOrEqual(1);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('flags a link from an unknown future version', () => {
+    expect(decode('?v=99&seed=2').notices[0]).toMatch(/v=99/);
+  });
+});

@@ -1,0 +1,308 @@
+import { useMemo } from 'react';
+import { normalQuantile, type PackResult } from '../engine/index.ts';
+import { packKey } from '../state/params.ts';
+import { useExplorer } from '../state/store.ts';
+import { downloadCsv, downloadJson } from './exportFiles.ts';
+import { formatNumber, formatQ } from './format.ts';
+import { PlotFigure } from './PlotFigure.tsx';
+import { machineHistogramSpec, survivalSpec, type MachineView } from './plots/machinePlots.ts';
+
+function Headline({
+  result,
+  rho,
+  stale,
+}: {
+  result: PackResult;
+  rho: number | null;
+  stale: boolean;
+}) {
+  const rel = rho !== null && result.q > 0 ? (result.q - rho) / rho : null;
+  return (
+    <dl className={`headline${stale ? ' stale' : ''}`} data-testid="headline">
+      <div>
+        <dt>machines m_abs</dt>
+        <dd data-testid="m-abs">{result.mAbs}</dd>
+      </div>
+      <div>
+        <dt>lower bound m_norm</dt>
+        <dd data-testid="m-norm">{result.mNorm}</dd>
+      </div>
+      <div>
+        <dt>m = m_abs / m_norm</dt>
+        <dd data-testid="m">{result.m.toFixed(3)}</dd>
+      </div>
+      <div>
+        <dt>overflow frequency q</dt>
+        <dd data-testid="q">{formatQ(result.q, result.evaluated)}</dd>
+      </div>
+      {rho !== null && (
+        <div>
+          <dt>requested ρ</dt>
+          <dd data-testid="rho-value">
+            {rho}
+            {rel !== null && (
+              <small
+                className={rel > 0 ? 'bad' : 'good'}
+              >{` q ${rel > 0 ? '+' : ''}${(rel * 100).toFixed(0)} %`}</small>
+            )}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>oversized tasks</dt>
+        <dd data-testid="oversized">{result.oversized.length}</dd>
+      </div>
+      <div>
+        <dt>rebalancing moves</dt>
+        <dd>{result.moves}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function colorForQ(q: number, evaluated: number): string {
+  if (q === 0) return '#2b8a3e';
+  const t = Math.min(
+    1,
+    Math.max(0, (Math.log10(q) - Math.log10(1 / evaluated)) / -Math.log10(1 / evaluated)),
+  );
+  const hue = 120 - 120 * Math.min(1, t * 1.3);
+  return `hsl(${hue} 65% 42%)`;
+}
+
+function MachineStrip({
+  result,
+  capacity,
+  selected,
+  onSelect,
+}: {
+  result: PackResult;
+  capacity: number;
+  selected: number | null;
+  onSelect: (j: number) => void;
+}) {
+  const maxLoad = Math.max(capacity * 1.1, ...result.machines.map((m) => m.mean + m.sd));
+  return (
+    <section className="strip-section" aria-label="Machines">
+      <h3>
+        Machines, in opening order: bar = mean total demand (whisker ±σ), colour = own overflow
+        frequency q_j; click one.
+      </h3>
+      <div className="strip" role="listbox" aria-label="Machines" data-testid="strip">
+        <div
+          className="strip-capacity"
+          style={{ bottom: `${(capacity / maxLoad) * 100}%` }}
+          title={`capacity c = ${capacity}`}
+        />
+        {result.machines.map((m, j) => (
+          <button
+            key={j}
+            type="button"
+            role="option"
+            aria-selected={selected === j}
+            className={`strip-bar${selected === j ? ' selected' : ''}`}
+            onClick={() => onSelect(j)}
+            aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${m.mean.toFixed(3)}, q ${formatQ(m.q, result.evaluated)}`}
+            title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${m.mean.toFixed(3)}, σ ${m.sd.toFixed(3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
+          >
+            <span
+              className="strip-fill"
+              style={{
+                height: `${(m.mean / maxLoad) * 100}%`,
+                background: colorForQ(m.q, result.evaluated),
+              }}
+            />
+            <span
+              className="strip-whisker"
+              style={{
+                bottom: `${((m.mean - m.sd) / maxLoad) * 100}%`,
+                height: `${((2 * m.sd) / maxLoad) * 100}%`,
+              }}
+            />
+          </button>
+        ))}
+      </div>
+      <p className="legend-line">
+        <span className="swatch" style={{ background: colorForQ(0, result.evaluated) }} /> q_j = 0
+        <span className="swatch" style={{ background: colorForQ(1e-3, result.evaluated) }} /> 10⁻³
+        <span className="swatch" style={{ background: colorForQ(1e-2, result.evaluated) }} /> 10⁻²
+        <span className="swatch" style={{ background: colorForQ(0.1, result.evaluated) }} /> ≥ 10⁻¹
+        <span className="capacity-key" /> capacity c
+      </p>
+    </section>
+  );
+}
+
+export function PackView() {
+  const params = useExplorer((s) => s.params);
+  const pack = useExplorer((s) => s.pack);
+  const totals = useExplorer((s) => s.machine.totals);
+  const machineKey = useExplorer((s) => s.machine.key);
+  const dataset = useExplorer((s) => s.data.dataset);
+  const setParams = useExplorer((s) => s.setParams);
+  const response = pack.response;
+  const stale = pack.key !== packKey(params);
+  const rho = params.fit.kind === 'gpa' ? params.fit.rho : null;
+  const selected = params.machine;
+  const machine = response && selected !== null ? response.result.machines[selected] : undefined;
+  const view: MachineView | null = useMemo(() => {
+    if (!machine || !totals || machineKey !== `${pack.key}#${selected}`) return null;
+    return {
+      totals,
+      mean: machine.estimatedMean,
+      sd: machine.estimatedSd,
+      capacity: params.capacity,
+      rho,
+      gpaPercentile:
+        rho !== null ? machine.estimatedMean + normalQuantile(1 - rho) * machine.estimatedSd : null,
+    };
+  }, [machine, totals, machineKey, pack.key, selected, params.capacity, rho]);
+  const histogram = useMemo(() => (view ? machineHistogramSpec(view) : null), [view]);
+  const tail = useMemo(() => (view ? survivalSpec(view) : null), [view]);
+
+  if (!response) {
+    return (
+      <div className="view-empty" data-testid="pack-empty">
+        {pack.status === 'error'
+          ? `Packing failed: ${pack.error}`
+          : 'Packing the default instance…'}
+      </div>
+    );
+  }
+  const { result, rows } = response;
+  const taskRows = machine
+    ? Array.from(machine.tasks, (t) => ({
+        position: t,
+        id: dataset?.samples.ids[rows[t]] ?? String(rows[t]),
+        row: rows[t],
+      }))
+    : [];
+  return (
+    <div className="pack-view">
+      <div className="view-head">
+        <Headline result={result} rho={rho} stale={stale} />
+        <div className="view-actions">
+          {stale && (
+            <span className="badge" data-testid="stale">
+              updating…
+            </span>
+          )}
+          <button
+            type="button"
+            onClick={() =>
+              downloadJson('slopack-packing', {
+                params,
+                mAbs: result.mAbs,
+                mNorm: result.mNorm,
+                m: result.m,
+                q: result.q,
+                moves: result.moves,
+                evaluated: result.evaluated,
+                oversized: result.oversized.map((t) => rows[t]),
+                machines: result.machines.map((m) => ({
+                  ...m,
+                  tasks: Array.from(m.tasks, (t) => rows[t]),
+                })),
+              })
+            }
+          >
+            Result JSON
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              downloadCsv(
+                'slopack-machines',
+                result.machines.map((m, j) => ({
+                  machine: j + 1,
+                  tasks: m.tasks.length,
+                  q: m.q,
+                  overflows: m.overflows,
+                  mean: m.mean,
+                  sd: m.sd,
+                  estimated_mean: m.estimatedMean,
+                  estimated_sd: m.estimatedSd,
+                })),
+              )
+            }
+          >
+            Machines CSV
+          </button>
+        </div>
+      </div>
+      <MachineStrip
+        result={result}
+        capacity={params.capacity}
+        selected={selected}
+        onSelect={(j) => setParams({ machine: j })}
+      />
+      {selected === null || !machine ? (
+        <p className="hint">
+          Select a machine to see its usage distribution against the Gaussian GPA assumes.
+        </p>
+      ) : (
+        <div className="machine-detail" data-testid="machine-detail">
+          <div className="plots-2">
+            <PlotFigure
+              name={`machine-${selected + 1}-histogram`}
+              title={`Machine ${selected + 1}: total demand over ${result.evaluated.toLocaleString('en')} evaluation columns vs the fitted Gaussian`}
+              caption={`Grey: measured totals; blue: N(Σμ = ${formatNumber(machine.estimatedMean)}, Σσ² = ${formatNumber(machine.estimatedSd ** 2)}) from the observed columns; red: capacity${rho !== null ? '; orange: the Gaussian (1−ρ) percentile GPA compares with c' : ''}. q_j = ${formatQ(machine.q, result.evaluated)}.`}
+              spec={histogram}
+              stale={stale}
+            />
+            <PlotFigure
+              name={`machine-${selected + 1}-tail`}
+              title={`Machine ${selected + 1}: tail P(total > x), measured vs Gaussian (log scale)`}
+              caption="Where the black step lies above the blue curve at the capacity line, the Gaussian underestimates overflows."
+              spec={tail}
+              stale={stale}
+            />
+          </div>
+          <div className="task-table-wrap">
+            <h3>
+              Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order
+              <button
+                type="button"
+                onClick={() => downloadCsv(`machine-${selected + 1}-tasks`, taskRows)}
+              >
+                CSV
+              </button>
+            </h3>
+            <TaskTable rows={taskRows} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TaskTable({ rows }: { rows: { position: number; id: string; row: number }[] }) {
+  const stats = useExplorer((s) => s.data.dataset?.samples);
+  return (
+    <table className="task-table">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">task</th>
+          <th scope="col">sample mean</th>
+          <th scope="col">sample σ</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const s = stats?.inst[r.row];
+          const mean = s ? s.reduce((a, b) => a + b, 0) / s.length : NaN;
+          const sd = s ? Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length) : NaN;
+          return (
+            <tr key={r.position}>
+              <td>{r.position}</td>
+              <td className="task-id">{r.id}</td>
+              <td>{formatNumber(mean)}</td>
+              <td>{formatNumber(sd)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

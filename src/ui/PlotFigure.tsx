@@ -1,0 +1,85 @@
+import * as Plot from '@observablehq/plot';
+import { useEffect, useRef, useState } from 'react';
+import { downloadPng, downloadSvg } from './exportFiles.ts';
+
+interface Props {
+  /** Says what the plot shows; also the exported file's title. */
+  title: string;
+  caption?: string;
+  spec: Plot.PlotOptions | null;
+  /** File name stem for exports. */
+  name: string;
+  /** Called with the datum under the pointer when the plot is clicked (needs a pointer mark). */
+  onPick?: (datum: unknown) => void;
+  stale?: boolean;
+  placeholder?: string;
+}
+
+/** Renders one Observable Plot spec, with its title, caption and SVG/PNG export. */
+export function PlotFigure({ title, caption, spec, name, onPick, stale, placeholder }: Props) {
+  const host = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  const pick = useRef(onPick);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const w = Math.floor(entry.contentRect.width);
+      setWidth((old) => (old === null || Math.abs(old - w) > 8 ? w : old));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    pick.current = onPick;
+  }, [onPick]);
+  useEffect(() => {
+    const el = host.current;
+    if (!el || !spec || width === null) return;
+    const figure = Plot.plot({ ...spec, width: Math.max(280, width - 4), ariaLabel: title });
+    const onClick = () => {
+      const value = (figure as unknown as { value?: unknown }).value;
+      if (value != null) pick.current?.(value);
+    };
+    figure.addEventListener('click', onClick);
+    el.replaceChildren(figure);
+    return () => {
+      figure.removeEventListener('click', onClick);
+      figure.remove();
+    };
+  }, [spec, title, width]);
+  const svg = () =>
+    host.current?.querySelector('svg:not([class*="-swatch"])') as SVGSVGElement | null;
+  return (
+    <figure ref={frame} className={`plot${stale ? ' stale' : ''}`} data-plot={name}>
+      <figcaption>
+        <span className="plot-title">{title}</span>
+        {spec && (
+          <span className="plot-actions">
+            <button
+              type="button"
+              onClick={() => svg() && downloadSvg(svg()!, name, title)}
+              aria-label={`Export "${title}" as SVG`}
+            >
+              SVG
+            </button>
+            <button
+              type="button"
+              onClick={() => svg() && void downloadPng(svg()!, name, title)}
+              aria-label={`Export "${title}" as PNG`}
+            >
+              PNG
+            </button>
+          </span>
+        )}
+      </figcaption>
+      {spec ? (
+        <div ref={host} className="plot-host" />
+      ) : (
+        <div className="plot-placeholder">{placeholder ?? 'Waiting for data…'}</div>
+      )}
+      {caption && <p className="plot-caption">{caption}</p>}
+    </figure>
+  );
+}

@@ -1,0 +1,125 @@
+import { useMemo } from 'react';
+import { PAPER_FITS, formatFit, parseFit } from '../engine/index.ts';
+import { sweepKey } from '../state/params.ts';
+import { useExplorer } from '../state/store.ts';
+import { useController } from './controllerContext.ts';
+import { downloadCsv } from './exportFiles.ts';
+import { PlotFigure } from './PlotFigure.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
+import {
+  rhoVsQSpec,
+  tradeoffPoints,
+  tradeoffSpec,
+  type TradeoffPoint,
+} from './plots/tradeoffPlots.ts';
+
+export function TradeoffView() {
+  const params = useExplorer((s) => s.params);
+  const sweep = useExplorer((s) => s.sweep);
+  const evaluated = useExplorer((s) => s.pack.response?.result.evaluated ?? params.realizations);
+  const setParams = useExplorer((s) => s.setParams);
+  const controller = useController();
+  const stale = sweep.key !== sweepKey(params);
+  const points = useMemo(
+    () => tradeoffPoints(sweep.rows, evaluated, params.fit),
+    [sweep.rows, evaluated, params.fit],
+  );
+  const tradeoff = useMemo(
+    () => (points.length ? tradeoffSpec(points, evaluated) : null),
+    [points, evaluated],
+  );
+  const rhoQ = useMemo(
+    () => (points.some((p) => p.family === 'GPA ρ') ? rhoVsQSpec(points, evaluated) : null),
+    [points, evaluated],
+  );
+  const inGrid = PAPER_FITS.some((f) => formatFit(f) === formatFit(params.fit));
+  return (
+    <div className="tradeoff-view">
+      <div className="view-head">
+        <p className="lede">
+          The {PAPER_FITS.length} fit tests of the paper's grid (SPEC §8), each packing{' '}
+          {params.instances} instance
+          {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
+          {params.packer.toUpperCase()} at c = {params.capacity}, κ = {params.clairvoyance}; points
+          are means over instances.{' '}
+          {inGrid
+            ? 'The ring marks the current fit test.'
+            : `The current fit test (${formatFit(params.fit)}) is not in the grid.`}
+        </p>
+        <div className="view-actions">
+          <label>
+            Instances K{' '}
+            <input
+              type="number"
+              min={1}
+              max={500}
+              defaultValue={params.instances}
+              key={params.instances}
+              onBlur={(e) => {
+                const k = Number(e.target.value);
+                if (Number.isInteger(k) && k >= 1 && k <= 500) setParams({ instances: k });
+                else e.target.value = String(params.instances);
+              }}
+            />
+          </label>
+          <button
+            type="button"
+            disabled={!sweep.rows.length}
+            onClick={() =>
+              downloadCsv(
+                'slopack-tradeoff',
+                sweep.rows.map((r) => ({
+                  instance: r.instance,
+                  packer: r.params.packer,
+                  fit: formatFit(r.params.fit),
+                  m_abs: r.mAbs,
+                  m_norm: r.mNorm,
+                  m: r.m,
+                  q: r.q,
+                  moves: r.moves,
+                  oversized: r.oversized,
+                })),
+              )
+            }
+          >
+            Runs CSV
+          </button>
+        </div>
+      </div>
+      {sweep.status === 'running' && (
+        <ProgressBar
+          label="Packing the grid"
+          done={sweep.progress?.done ?? 0}
+          total={sweep.progress?.total ?? null}
+          onCancel={() => controller.cancelSweep()}
+        />
+      )}
+      {sweep.status === 'idle' && !sweep.rows.length && (
+        <button type="button" onClick={() => controller.requestSweep()}>
+          Run the grid
+        </button>
+      )}
+      <div className="plots-2 wide-left">
+        <PlotFigure
+          name="tradeoff-m-vs-q"
+          title="Machines vs overflow: each fit test's m and q (the paper's Fig. 8)"
+          caption="Lower-left is better. Lines join each family's parameters; triangles mark q = 0 (below the 1/|E| resolution), drawn at half of it. Click a point to open that packing in Pack."
+          spec={tradeoff}
+          stale={stale}
+          onPick={(d) =>
+            setParams({ fit: parseFit((d as TradeoffPoint).fit), view: 'pack', machine: null })
+          }
+          placeholder={sweep.status === 'running' ? 'Packing…' : 'No runs yet.'}
+        />
+        <PlotFigure
+          name="tradeoff-rho-vs-q"
+          title="GPA: requested ρ vs measured q (the paper's Fig. 9)"
+          caption="On the dashed diagonal GPA delivers exactly its SLO; above it, it underestimates overflows."
+          spec={rhoQ}
+          stale={stale}
+          placeholder={sweep.status === 'running' ? 'Packing…' : 'No GPA runs yet.'}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { createContext, useContext } from 'react';
+import type { Controller } from '../state/controller.ts';
+
+export const ControllerContext = createContext<Controller | null>(null);
+
+export function useController(): Controller {
+  const c = useContext(ControllerContext);
+  if (!c) throw new Error('useController outside <ControllerContext.Provider>');
+  return c;
+}

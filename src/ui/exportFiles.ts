@@ -1,0 +1,81 @@
+/** Downloads: plots as SVG or PNG, tables as CSV, results as JSON. */
+
+export function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function svgText(svg: SVGSVGElement, title: string): string {
+  const clone = svg.cloneNode(true) as SVGSVGElement;
+  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+  t.textContent = title;
+  clone.insertBefore(t, clone.firstChild);
+  return new XMLSerializer().serializeToString(clone);
+}
+
+export function downloadSvg(svg: SVGSVGElement, name: string, title: string): void {
+  download(`${name}.svg`, new Blob([svgText(svg, title)], { type: 'image/svg+xml' }));
+}
+
+export async function downloadPng(
+  svg: SVGSVGElement,
+  name: string,
+  title: string,
+  scale = 2,
+): Promise<void> {
+  const { width, height } = svg.getBoundingClientRect();
+  const image = new Image();
+  const url = URL.createObjectURL(new Blob([svgText(svg, title)], { type: 'image/svg+xml' }));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      image.onload = () => resolve();
+      image.onerror = () => reject(new Error('could not render the SVG'));
+      image.src = url;
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(width * scale);
+    canvas.height = Math.ceil(height * scale);
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.scale(scale, scale);
+    ctx.drawImage(image, 0, 0, width, height);
+    const blob = await new Promise<Blob | null>((r) => canvas.toBlob(r, 'image/png'));
+    if (blob) download(`${name}.png`, blob);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(rows: readonly Record<string, unknown>[]): string {
+  if (rows.length === 0) return '';
+  const keys = Object.keys(rows[0]);
+  return (
+    [keys.join(','), ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(','))].join('\n') + '\n'
+  );
+}
+
+export function downloadCsv(name: string, rows: readonly Record<string, unknown>[]): void {
+  download(`${name}.csv`, new Blob([toCsv(rows)], { type: 'text/csv' }));
+}
+
+export function downloadJson(name: string, value: unknown): void {
+  const text = JSON.stringify(
+    value,
+    (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as unknown as ArrayLike<number>) : v),
+    2,
+  );
+  download(`${name}.json`, new Blob([text], { type: 'application/json' }));
+}

@@ -1,0 +1,174 @@
+/** The m-vs-q trade-off (the paper's Fig. 8) and GPA's requested ρ vs measured q (Fig. 9). */
+import * as Plot from '@observablehq/plot';
+import { formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
+
+export interface TradeoffPoint {
+  readonly fit: string;
+  readonly family: string;
+  readonly parameter: number;
+  readonly m: number;
+  readonly q: number;
+  /** q plotted on a log axis: q = 0 is drawn at half the resolution floor and flagged. */
+  readonly qPlot: number;
+  readonly belowFloor: boolean;
+  readonly instances: number;
+  readonly current: boolean;
+}
+
+export function familyOf(fit: FitSpec): { family: string; parameter: number } {
+  switch (fit.kind) {
+    case 'gpa':
+      return { family: 'GPA ρ', parameter: fit.rho };
+    case 'cantelli':
+      return { family: 'Cantelli b', parameter: fit.b };
+    case 'av':
+      return { family: 'av f', parameter: fit.f };
+    case 'perc':
+      return { family: 'perc p', parameter: fit.p };
+    case 'max':
+      return { family: 'perc p', parameter: 100 };
+    default:
+      return { family: (fit as { kind: string }).kind, parameter: 0 };
+  }
+}
+
+/** Means over instances per fit test; q = 0 (below 1/|E|) is flagged and drawn at the floor/2. */
+export function tradeoffPoints(
+  rows: readonly SweepRow[],
+  evaluated: number,
+  current: FitSpec,
+): TradeoffPoint[] {
+  const groups = new Map<string, SweepRow[]>();
+  for (const r of rows) {
+    const key = formatFit(r.params.fit);
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  const floor = 1 / evaluated;
+  const currentKey = formatFit(current);
+  return [...groups.entries()].map(([fit, rs]) => {
+    const m = rs.reduce((s, r) => s + r.m, 0) / rs.length;
+    const q = rs.reduce((s, r) => s + r.q, 0) / rs.length;
+    const { family, parameter } = familyOf(rs[0].params.fit);
+    return {
+      fit,
+      family,
+      parameter,
+      m,
+      q,
+      qPlot: q > 0 ? q : floor / 2,
+      belowFloor: q === 0,
+      instances: rs.length,
+      current: fit === currentKey,
+    };
+  });
+}
+
+export function tradeoffSpec(
+  points: readonly TradeoffPoint[],
+  evaluated: number,
+  width = 720,
+): Plot.PlotOptions {
+  const floor = 1 / evaluated;
+  const sorted = [...points].sort(
+    (a, b) => a.family.localeCompare(b.family) || a.parameter - b.parameter,
+  );
+  return {
+    width,
+    height: 380,
+    marginLeft: 60,
+    x: { label: 'machines used m = m_abs / m_norm →', grid: true },
+    y: { type: 'log', label: '↑ overflow frequency q (log)', grid: true },
+    color: { legend: true, label: 'fit test family' },
+    symbol: { domain: [false, true], range: ['circle', 'triangle'] },
+    marks: [
+      Plot.ruleY([floor], { stroke: '#999', strokeDasharray: '2,3' }),
+      Plot.text([floor], {
+        y: (d: number) => d,
+        frameAnchor: 'left',
+        dx: 4,
+        dy: -6,
+        text: () => `1/|E|: q below this reads 0`,
+        fill: '#777',
+      }),
+      Plot.line(sorted, { x: 'm', y: 'qPlot', stroke: 'family', z: 'family', strokeOpacity: 0.6 }),
+      Plot.dot(sorted, {
+        x: 'm',
+        y: 'qPlot',
+        stroke: 'family',
+        fill: 'family',
+        symbol: 'belowFloor',
+        r: 4,
+      }),
+      Plot.text(sorted, {
+        x: 'm',
+        y: 'qPlot',
+        text: (d: TradeoffPoint) => String(d.parameter),
+        dx: 7,
+        textAnchor: 'start',
+        fontSize: 9,
+        fill: '#555',
+      }),
+      Plot.dot(
+        sorted.filter((p) => p.current),
+        { x: 'm', y: 'qPlot', r: 10, stroke: '#000', strokeWidth: 2.5, fill: 'none' },
+      ),
+      Plot.tip(
+        sorted,
+        Plot.pointer({
+          x: 'm',
+          y: 'qPlot',
+          title: (d: TradeoffPoint) =>
+            `${d.fit}\nm = ${d.m.toFixed(3)}\nq = ${d.belowFloor ? `0 (below 1/|E| = ${floor.toExponential(1)})` : d.q.toExponential(2)}\nmean of ${d.instances} instance${d.instances > 1 ? 's' : ''}\nclick to open in Pack`,
+        }),
+      ),
+    ],
+  };
+}
+
+export function rhoVsQSpec(
+  points: readonly TradeoffPoint[],
+  evaluated: number,
+  width = 480,
+): Plot.PlotOptions {
+  const gpa = points.filter((p) => p.family === 'GPA ρ').sort((a, b) => a.parameter - b.parameter);
+  const floor = 1 / evaluated;
+  const lo = Math.min(floor / 2, ...gpa.map((p) => Math.min(p.parameter, p.qPlot))) / 1.5;
+  const hi = Math.max(...gpa.map((p) => Math.max(p.parameter, p.qPlot)), 0.1) * 1.5;
+  return {
+    width,
+    height: 380,
+    marginLeft: 60,
+    x: { type: 'log', label: 'requested ρ (log) →', domain: [lo, hi], grid: true },
+    y: { type: 'log', label: '↑ measured q (log)', domain: [lo, hi], grid: true },
+    marks: [
+      Plot.line(
+        [
+          { x: lo, y: lo },
+          { x: hi, y: hi },
+        ],
+        { x: 'x', y: 'y', stroke: '#999', strokeDasharray: '4,3' },
+      ),
+      Plot.text([{ x: hi / 1.6, y: hi / 1.6 }], {
+        x: 'x',
+        y: 'y',
+        text: () => 'q = ρ',
+        dy: -8,
+        fill: '#777',
+      }),
+      Plot.line(gpa, { x: 'parameter', y: 'qPlot', stroke: '#1f77b4' }),
+      Plot.dot(gpa, {
+        x: 'parameter',
+        y: 'qPlot',
+        fill: '#1f77b4',
+        r: 4,
+        tip: true,
+        title: (d: TradeoffPoint) =>
+          `ρ = ${d.parameter}\nq = ${d.belowFloor ? '0 (below 1/|E|)' : d.q.toExponential(2)}\nrelative error ${d.belowFloor ? '—' : (((d.q - d.parameter) / d.parameter) * 100).toFixed(0) + ' %'}`,
+      }),
+      Plot.dot(
+        gpa.filter((p) => p.current),
+        { x: 'parameter', y: 'qPlot', r: 10, stroke: '#000', strokeWidth: 2.5, fill: 'none' },
+      ),
+    ],
+  };
+}
