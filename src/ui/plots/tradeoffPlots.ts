@@ -110,7 +110,15 @@ export function tradeoffSpec(
       }),
       Plot.dot(
         sorted.filter((p) => p.current),
-        { x: 'm', y: 'qPlot', r: 10, stroke: '#000', strokeWidth: 2.5, fill: 'none' },
+        {
+          x: 'm',
+          y: 'qPlot',
+          r: 10,
+          stroke: '#000',
+          strokeWidth: 2.5,
+          fill: 'none',
+          ariaLabel: (d: TradeoffPoint) => `current: ${d.fit}`,
+        },
       ),
       Plot.tip(
         sorted,

@@ -1,0 +1,126 @@
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+
+const PLANETLAB = resolve(
+  import.meta.dirname,
+  '../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
+);
+const SHOTS = resolve(import.meta.dirname, '../test-results/screens');
+
+async function numbers(page: Page) {
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+  const read = async (id: string) => (await page.getByTestId(id).textContent())?.trim();
+  return {
+    mAbs: await read('m-abs'),
+    mNorm: await read('m-norm'),
+    m: await read('m'),
+    q: await read('q'),
+  };
+}
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const png = await page.screenshot({ fullPage: true, path: join(SHOTS, `${name}.png`) });
+  // Not blank: a page of one colour compresses to a few hundred bytes.
+  expect(png.length).toBeGreaterThan(20_000);
+}
+
+test('the default view shows numbers and every plot', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('q')).not.toBeEmpty();
+  await expect(page.getByTestId('strip').getByRole('option')).not.toHaveCount(0);
+  await page.getByTestId('strip').getByRole('option').first().click();
+  for (const name of ['machine-1-histogram', 'machine-1-tail'])
+    await expect(page.locator(`[data-plot="${name}"] svg`).first()).toBeVisible();
+  await shot(page, 'pack');
+
+  await page.getByRole('button', { name: 'Data' }).click();
+  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+  await expect(page.locator('[data-plot="std-vs-mean"] svg').first()).toBeVisible();
+  await shot(page, 'data');
+
+  await page.goto('/?view=tradeoff&K=2&n=300');
+  for (const name of ['tradeoff-m-vs-q', 'tradeoff-rho-vs-q'])
+    await expect(page.locator(`[data-plot="${name}"] svg`).first()).toBeVisible({
+      timeout: 90_000,
+    });
+  await shot(page, 'tradeoff');
+});
+
+test('moving ρ changes m and q, and the trade-off view rings the new point', async ({ page }) => {
+  await page.goto('/?n=300&K=2');
+  const before = await numbers(page);
+  await page.getByTestId('rho').fill('0'); // the slider's low end: ρ = 1e-4
+  await expect(page.getByTestId('rho-value')).toContainText('0.0001');
+  const after = await numbers(page);
+  expect(Number(after.mAbs)).toBeGreaterThan(Number(before.mAbs));
+  expect(after.q).not.toBe(before.q);
+
+  await page.goto('/?n=300&K=2&fit=gpa:0.001&view=tradeoff');
+  const ring = page.locator('[data-plot="tradeoff-m-vs-q"] circle[aria-label^="current:"]');
+  await expect(ring).toHaveAttribute('aria-label', 'current: gpa:0.001', { timeout: 90_000 });
+});
+
+test('a link with non-default parameters reproduces the same numbers in a fresh page', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/?n=400&seed=7&algo=ff&fit=cantelli:1&c=0.8&k=0.5&rb=0&i=2');
+  const here = await numbers(page);
+  await page.getByTestId('share').click();
+  await expect.poll(() => page.url()).toContain('seed=7');
+  const link = page.url();
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  expect(await numbers(fresh)).toEqual(here);
+  expect(here.mAbs).not.toBe(
+    (
+      await (async () => {
+        await page.goto('/');
+        return numbers(page);
+      })()
+    ).mAbs,
+  );
+});
+
+test('a bad link shows a notice and the defaults', async ({ page }) => {
+  await page.goto('/?v=1&n=abc&fit=gpa:7&algo=worst&c=-1');
+  await expect(page.getByTestId('notice').first()).toBeVisible();
+  await expect(page.getByTestId('notice')).toHaveCount(4);
+  await expect(page.getByTestId('notice').filter({ hasText: 'fit="gpa:7"' })).toBeVisible();
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  const fromBadLink = await numbers(page);
+  await page.goto('/');
+  expect(await numbers(page)).toEqual(fromBadLink);
+});
+
+test('an uploaded real file loads; a corrupted copy is refused with its line, and the first stays', async ({
+  page,
+}, info) => {
+  const good = readFileSync(PLANETLAB, 'utf8');
+  const lines = good.split('\n');
+  lines[9] = lines[9].replace(/,(\d+),/, ',12x,');
+  const badPath = info.outputPath('planetlab_corrupted.csv');
+  writeFileSync(badPath, lines.join('\n'));
+
+  await page.goto('/?view=data&n=500');
+  await page.getByTestId('upload').setInputFiles(PLANETLAB);
+  await expect(page.getByTestId('dataset-title')).toHaveText('planetlab_20110303.csv');
+  await expect(page).toHaveURL(/files=planetlab_20110303\.csv/);
+  await page.getByRole('button', { name: 'Pack' }).click();
+  const loaded = await numbers(page);
+
+  await page.getByRole('button', { name: 'Data' }).click();
+  await page.getByTestId('upload').setInputFiles(badPath);
+  await expect(
+    page.getByTestId('notice').filter({ hasText: 'planetlab_corrupted.csv, line 10' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('notice').filter({ hasText: '"12x"' })).toBeVisible();
+  await expect(page.getByTestId('dataset-title')).toHaveText('planetlab_20110303.csv');
+  await page.getByRole('button', { name: 'Pack' }).click();
+  expect(await numbers(page)).toEqual(loaded);
+});
