@@ -1,4 +1,5 @@
 import type { BenchSuite } from './figure.ts';
+import { startup } from './startup.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
-export const SUITES: BenchSuite[] = [];
+export const SUITES: BenchSuite[] = [startup];

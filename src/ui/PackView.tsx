@@ -1,3 +1,4 @@
+import * as Plot from '@observablehq/plot';
 import { useMemo } from 'react';
 import { normalQuantile, type PackResult } from '../engine/index.ts';
 import { packKey } from '../state/params.ts';
@@ -60,14 +61,12 @@ function Headline({
   );
 }
 
-function colorForQ(q: number, evaluated: number): string {
-  if (q === 0) return '#2b8a3e';
-  const t = Math.min(
-    1,
-    Math.max(0, (Math.log10(q) - Math.log10(1 / evaluated)) / -Math.log10(1 / evaluated)),
-  );
-  const hue = 120 - 120 * Math.min(1, t * 1.3);
-  return `hsl(${hue} 65% 42%)`;
+/** Sequential, colour-blind-safe (ColorBrewer YlOrRd) on a log scale from 1/|E| to 1; q = 0 is the lightest. */
+function qColorScale(evaluated: number) {
+  const scale = Plot.scale({
+    color: { type: 'log', domain: [1 / evaluated, 1], scheme: 'ylorrd', clamp: true },
+  });
+  return (q: number) => (q === 0 ? '#ffffcc' : (scale.apply(q) as string));
 }
 
 function MachineStrip({
@@ -82,6 +81,7 @@ function MachineStrip({
   onSelect: (j: number) => void;
 }) {
   const maxLoad = Math.max(capacity * 1.1, ...result.machines.map((m) => m.mean + m.sd));
+  const colorForQ = qColorScale(result.evaluated);
   return (
     <section className="strip-section" aria-label="Machines">
       <h3>
@@ -109,7 +109,7 @@ function MachineStrip({
               className="strip-fill"
               style={{
                 height: `${(m.mean / maxLoad) * 100}%`,
-                background: colorForQ(m.q, result.evaluated),
+                background: colorForQ(m.q),
               }}
             />
             <span
@@ -123,10 +123,11 @@ function MachineStrip({
         ))}
       </div>
       <p className="legend-line">
-        <span className="swatch" style={{ background: colorForQ(0, result.evaluated) }} /> q_j = 0
-        <span className="swatch" style={{ background: colorForQ(1e-3, result.evaluated) }} /> 10⁻³
-        <span className="swatch" style={{ background: colorForQ(1e-2, result.evaluated) }} /> 10⁻²
-        <span className="swatch" style={{ background: colorForQ(0.1, result.evaluated) }} /> ≥ 10⁻¹
+        <span className="swatch" style={{ background: colorForQ(0) }} /> q_j = 0
+        <span className="swatch" style={{ background: colorForQ(1e-3) }} /> 10⁻³
+        <span className="swatch" style={{ background: colorForQ(1e-2) }} /> 10⁻²
+        <span className="swatch" style={{ background: colorForQ(0.1) }} /> 10⁻¹
+        <span className="swatch" style={{ background: colorForQ(1) }} /> 1
         <span className="capacity-key" /> capacity c
       </p>
     </section>
