@@ -19,3 +19,4 @@ export * from './data/npy.ts';
 export * from './data/realize.ts';
 export * from './data/samples.ts';
 export * from './data/wide.ts';
+export * from './metrics/exactOverflow.ts';

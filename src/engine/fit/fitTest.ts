@@ -9,15 +9,41 @@ export type FitSpec =
   | { readonly kind: 'cantelli'; readonly b: number }
   | { readonly kind: 'av'; readonly f: number }
   | { readonly kind: 'perc'; readonly p: number }
-  | { readonly kind: 'max' };
+  | { readonly kind: 'max' }
+  | { readonly kind: 'cf'; readonly rho: number }
+  | { readonly kind: 'emp'; readonly rho: number }
+  | { readonly kind: 'conv'; readonly rho: number; readonly bin: number }
+  | { readonly kind: 'bern'; readonly rho: number }
+  | { readonly kind: 'hoeff'; readonly rho: number };
 
 export type FitKind = FitSpec['kind'];
+
+/** The running sums the packer keeps per machine (SPEC §6), as a stateful test reads them. */
+export interface MachineSums {
+  readonly load: Float64Array;
+  readonly variance: Float64Array;
+}
+
+/**
+ * Per-machine state richer than (Σ size, Σ variance), for one packing. The packer calls `open`,
+ * `add` and `remove` right after it updates the running sums, in the same order; tasks are instance
+ * positions. `slack` replaces `FitTest.slack` for such tests (machine −1: an empty machine).
+ */
+export interface MachineState {
+  open(machine: number, task: number): void;
+  add(machine: number, task: number): void;
+  /** `task` left `machine`; `remaining` are the tasks still on it, in placement order. */
+  remove(machine: number, task: number, remaining: readonly number[]): void;
+  slack(machine: number, task: number): number;
+}
 
 /** Per-task sizes of the tasks of one instance, in instance order. */
 export interface TaskSizes {
   readonly size: Float64Array;
   /** Per-task variances, for tests that track a machine's variance (GPA); zeros otherwise. */
   readonly variance: Float64Array;
+  /** For tests that need more than the running sums: a fresh per-machine state for one packing. */
+  readonly machineState?: (sums: MachineSums, capacity: number) => MachineState;
 }
 
 export interface FitTest {
@@ -25,6 +51,7 @@ export interface FitTest {
   /** Whether the machine's variance sum matters (else the packer may skip it). */
   readonly usesVariance: boolean;
   sizes(stats: TaskStats, rows: ArrayLike<number>): TaskSizes;
+  /** The slack from the running sums; tests with a `machineState` score through it instead. */
   slack(
     load: number,
     variance: number,
@@ -36,6 +63,13 @@ export interface FitTest {
 
 export function deterministicSlack(load: number, size: number, capacity: number): number {
   return capacity - (load + size);
+}
+
+/** `FitTest.slack` of a test that scores only through its per-machine state. */
+export function stateOnlySlack(kind: FitKind): FitTest['slack'] {
+  return () => {
+    throw new Error(`the ${kind} fit test needs per-machine state: use TaskSizes.machineState`);
+  };
 }
 
 export function sizesFrom(rows: ArrayLike<number>, sizeOf: (row: number) => number): TaskSizes {

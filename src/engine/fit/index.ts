@@ -1,11 +1,25 @@
 import { av } from './av.ts';
+import { bernstein } from './bernstein.ts';
 import { cantelli } from './cantelli.ts';
+import { convolution, DEFAULT_BIN } from './convolution.ts';
+import { cornishFisher } from './cornishFisher.ts';
+import { empirical } from './empirical.ts';
 import type { FitSpec, FitTest } from './fitTest.ts';
 import { gpa } from './gpa.ts';
+import { hoeffding } from './hoeffding.ts';
 import { max, perc } from './perc.ts';
 
-export type { FitKind, FitSpec, FitTest, TaskSizes } from './fitTest.ts';
+export type { FitKind, FitSpec, FitTest, MachineState, MachineSums, TaskSizes } from './fitTest.ts';
 export { gaussianOverflow } from './gpa.ts';
+export { cornishFisherOverflow } from './cornishFisher.ts';
+export { bernsteinMargin } from './bernstein.ts';
+export {
+  DEFAULT_BIN,
+  MAX_BINS,
+  MachineDistribution,
+  capacityBins,
+  checkBin,
+} from './convolution.ts';
 
 export function fitTest(spec: FitSpec): FitTest {
   switch (spec.kind) {
@@ -19,22 +33,35 @@ export function fitTest(spec: FitSpec): FitTest {
       return perc(spec.p);
     case 'max':
       return max();
+    case 'cf':
+      return cornishFisher(spec.rho);
+    case 'emp':
+      return empirical(spec.rho);
+    case 'conv':
+      return convolution(spec.rho, spec.bin);
+    case 'bern':
+      return bernstein(spec.rho);
+    case 'hoeff':
+      return hoeffding(spec.rho);
   }
 }
 
-/** Parses the peer's notation: `gpa:0.01`, `cantelli:1.7`, `av:1.25`, `perc:95`, `max`. */
+const NOTATION = 'gpa:ρ, cantelli:b, av:f, perc:p, max, cf:ρ, emp:ρ, conv:ρ[:w], bern:ρ or hoeff:ρ';
+
+/**
+ * Parses the peer's notation: `gpa:0.01`, `cantelli:1.7`, `av:1.25`, `perc:95`, `max`; and the
+ * tail-aware tests `cf:ρ`, `emp:ρ`, `conv:ρ` or `conv:ρ:w` (bin width w), `bern:ρ`, `hoeff:ρ`.
+ */
 export function parseFit(text: string): FitSpec {
-  const [name, arg, ...rest] = text.trim().split(':');
-  const value = Number(arg);
-  const needsArg = name !== 'max';
+  const [name, ...args] = text.trim().split(':');
+  const arity = name === 'max' ? [0] : name === 'conv' ? [1, 2] : [1];
+  const values = args.map(Number);
   if (
-    rest.length > 0 ||
-    (needsArg && (arg === undefined || arg === '' || !Number.isFinite(value))) ||
-    (!needsArg && arg !== undefined)
+    !arity.includes(args.length) ||
+    args.some((a, k) => a.trim() === '' || !Number.isFinite(values[k]))
   )
-    throw new RangeError(
-      `invalid fit test: "${text}" (expected gpa:ρ, cantelli:b, av:f, perc:p or max)`,
-    );
+    throw new RangeError(`invalid fit test: "${text}" (expected ${NOTATION})`);
+  const [value] = values;
   let spec: FitSpec;
   switch (name) {
     case 'gpa':
@@ -52,8 +79,19 @@ export function parseFit(text: string): FitSpec {
     case 'max':
       spec = { kind: 'max' };
       break;
+    case 'cf':
+    case 'emp':
+    case 'bern':
+    case 'hoeff':
+      spec = { kind: name, rho: value };
+      break;
+    case 'conv':
+      spec = { kind: 'conv', rho: value, bin: values[1] ?? DEFAULT_BIN };
+      break;
     default:
-      throw new RangeError(`unknown fit test: "${name}" (expected gpa, cantelli, av, perc or max)`);
+      throw new RangeError(
+        `unknown fit test: "${name}" (expected gpa, cantelli, av, perc, max, cf, emp, conv, bern or hoeff)`,
+      );
   }
   fitTest(spec);
   return spec;
@@ -71,6 +109,13 @@ export function formatFit(spec: FitSpec): string {
       return `perc:${spec.p}`;
     case 'max':
       return 'max';
+    case 'cf':
+    case 'emp':
+    case 'bern':
+    case 'hoeff':
+      return `${spec.kind}:${spec.rho}`;
+    case 'conv':
+      return spec.bin === DEFAULT_BIN ? `conv:${spec.rho}` : `conv:${spec.rho}:${spec.bin}`;
   }
 }
 
@@ -82,3 +127,15 @@ export const PAPER_FITS: readonly FitSpec[] = [
   ...[50, 70, 90, 95, 99].map((p) => ({ kind: 'perc', p }) as const),
   { kind: 'max' },
 ];
+
+/** The tail-aware tests beside SPEC §5's, at the paper's two tightest SLOs, for trade-off views. */
+export const TAIL_FITS: readonly FitSpec[] = [0.01, 0.001].flatMap(
+  (rho) =>
+    [
+      { kind: 'cf', rho },
+      { kind: 'emp', rho },
+      { kind: 'conv', rho, bin: DEFAULT_BIN },
+      { kind: 'bern', rho },
+      { kind: 'hoeff', rho },
+    ] as const,
+);

@@ -1,13 +1,18 @@
 /**
  * Open machines with their running sums (SPEC §6): Σ size and Σ variance grow when a task is placed
- * and shrink when it leaves, in that order, so two implementations agree to the last bit.
+ * and shrink when it leaves, in that order, so two implementations agree to the last bit. A fit test's
+ * optional per-machine state hears of every change right after the sums.
  */
+import type { MachineState } from '../fit/fitTest.ts';
+
 export class Machines {
   readonly load: Float64Array;
   readonly variance: Float64Array;
   /** Tasks per machine in placement order; `head[j]` skips tasks that rebalancing moved away. */
   readonly tasks: number[][] = [];
   readonly head: number[] = [];
+  /** The fit test's per-machine state, told of every change right after the running sums. */
+  state: MachineState | null = null;
 
   constructor(maxMachines: number) {
     this.load = new Float64Array(Math.max(1, maxMachines));
@@ -24,6 +29,7 @@ export class Machines {
     this.head.push(0);
     this.load[j] = size;
     this.variance[j] = variance;
+    this.state?.open(j, task);
     return j;
   }
 
@@ -31,6 +37,7 @@ export class Machines {
     this.tasks[j].push(task);
     this.load[j] += size;
     this.variance[j] += variance;
+    this.state?.add(j, task);
   }
 
   size(j: number): number {
@@ -46,6 +53,7 @@ export class Machines {
     const t = this.tasks[j][this.head[j]++];
     this.load[j] -= size;
     this.variance[j] -= variance;
+    this.state?.remove(j, t, this.tasksOn(j));
     return t;
   }
 

@@ -71,12 +71,17 @@ export function pack(sizes: TaskSizes, fit: FitTest, options: PackOptions): Pack
   const choose: Chooser = packer === 'ff' || packer === 'ffd' ? firstFit : bestFit;
   const order = placementOrder(sizes, packer === 'ffd' || packer === 'bfd');
   const oversized: number[] = [];
+  const state = sizes.machineState ? sizes.machineState(machines, capacity) : null;
+  machines.state = state;
+  let t = 0;
   let size = 0;
   let taskVariance = 0;
-  const slackOn = (j: number) =>
-    fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
+  const slackOn = state
+    ? (j: number) => state.slack(j, t)
+    : (j: number) =>
+        fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
   for (let k = 0; k < n; k++) {
-    const t = order[k];
+    t = order[k];
     size = sizes.size[t];
     taskVariance = sizes.variance[t];
     const slacks = trace ? new Float64Array(machines.count) : null;
@@ -84,7 +89,7 @@ export function pack(sizes: TaskSizes, fit: FitTest, options: PackOptions): Pack
     const opened = j < 0;
     let tooBig = false;
     if (opened) {
-      tooBig = fit.slack(0, 0, size, taskVariance, capacity) < 0;
+      tooBig = (state ? state.slack(-1, t) : fit.slack(0, 0, size, taskVariance, capacity)) < 0;
       if (tooBig) oversized.push(t);
       j = machines.open(t, size, taskVariance);
     } else {

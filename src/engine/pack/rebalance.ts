@@ -26,13 +26,15 @@ export function rebalance(
   while (failures < maxFailures && nonEmptyBeforeLast > 0) {
     if (machines.size(j) > 0) {
       const t = machines.first(j);
-      const slack = fit.slack(
-        machines.load[last],
-        machines.variance[last],
-        sizes.size[t],
-        sizes.variance[t],
-        capacity,
-      );
+      const slack = machines.state
+        ? machines.state.slack(last, t)
+        : fit.slack(
+            machines.load[last],
+            machines.variance[last],
+            sizes.size[t],
+            sizes.variance[t],
+            capacity,
+          );
       const moved = slack >= 0;
       if (moved) {
         machines.removeFirst(j, sizes.size[t], sizes.variance[t]);

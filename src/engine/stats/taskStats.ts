@@ -4,7 +4,7 @@
  * so one TaskStats serves every instance and fit test of a run. Sorting (for percentiles) is lazy.
  */
 import type { RealizationMatrix } from '../matrix.ts';
-import { meanAndVariance } from './summation.ts';
+import { meanAndVariance, pairwiseSum } from './summation.ts';
 import { percentileOfSorted } from './percentile.ts';
 
 export class TaskStats {
@@ -12,6 +12,8 @@ export class TaskStats {
   readonly variance: Float64Array;
   private readonly scratch: Float64Array;
   private readonly sortedRows = new Map<number, Float32Array>();
+  private shape: { third: Float64Array; min: Float64Array; max: Float64Array } | null = null;
+  private readonly histograms = new Map<number, Map<number, TaskHistogram>>();
 
   constructor(
     readonly matrix: RealizationMatrix,
@@ -56,4 +58,72 @@ export class TaskStats {
   releaseSorted(): void {
     this.sortedRows.clear();
   }
+
+  /** Third central moment (population), min and max of the given pool rows; lazy, cached. */
+  ensureShape(rows: ArrayLike<number>): {
+    readonly third: Float64Array;
+    readonly min: Float64Array;
+    readonly max: Float64Array;
+  } {
+    this.ensureMoments(rows);
+    const n = this.matrix.rows;
+    this.shape ??= {
+      third: new Float64Array(n).fill(NaN),
+      min: new Float64Array(n),
+      max: new Float64Array(n),
+    };
+    const { third, min, max } = this.shape;
+    const { data, cols } = this.matrix;
+    for (let k = 0; k < rows.length; k++) {
+      const i = rows[k];
+      if (!Number.isNaN(third[i])) continue;
+      const base = i * cols + this.start;
+      const mu = this.mean[i];
+      let lo = Infinity;
+      let hi = -Infinity;
+      for (let t = 0; t < this.width; t++) {
+        const x = data[base + t];
+        const d = x - mu;
+        this.scratch[t] = d * d * d;
+        if (x < lo) lo = x;
+        if (x > hi) hi = x;
+      }
+      third[i] = pairwiseSum(this.scratch, 0, this.width) / this.width;
+      min[i] = lo;
+      max[i] = hi;
+    }
+    return this.shape;
+  }
+
+  /** Histogram of pool row i over the observed columns, each value rounded to the nearest k·bin. */
+  histogram(i: number, bin: number): TaskHistogram {
+    let byRow = this.histograms.get(bin);
+    if (!byRow) this.histograms.set(bin, (byRow = new Map()));
+    let h = byRow.get(i);
+    if (!h) {
+      const { data, cols } = this.matrix;
+      const base = i * cols + this.start;
+      let lo = Infinity;
+      let hi = -Infinity;
+      const index = new Int32Array(this.width);
+      for (let t = 0; t < this.width; t++) {
+        const b = Math.round(data[base + t] / bin);
+        index[t] = b;
+        if (b < lo) lo = b;
+        if (b > hi) hi = b;
+      }
+      const pmf = new Float64Array(hi - lo + 1);
+      for (let t = 0; t < this.width; t++) pmf[index[t] - lo]++;
+      for (let b = 0; b < pmf.length; b++) pmf[b] /= this.width;
+      h = { lo, pmf };
+      byRow.set(i, h);
+    }
+    return h;
+  }
+}
+
+/** A task's usage histogram: pmf[b] = share of values that round to (lo + b)·bin. */
+export interface TaskHistogram {
+  readonly lo: number;
+  readonly pmf: Float64Array;
 }

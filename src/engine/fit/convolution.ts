@@ -1,0 +1,129 @@
+/**
+ * conv(ρ, w): the exact convolution test. Formula: each task's observed values, rounded to the
+ * nearest multiple of the bin width w, give a histogram h_i; a machine's total has the pmf
+ * h_1 ∗ h_2 ∗ … (independent tasks; direct convolution, truncated above B = ⌊c/w⌋ with the mass
+ * beyond kept exactly); P = P(S + X > B) = Σ_b h(b)·P(S > B − b), slack = ρ − P. On data that lie on
+ * the w-grid (PlanetLab percent × scale, w = scale/100) this is exact, without Monte Carlo noise.
+ */
+import type { TaskHistogram } from '../stats/taskStats.ts';
+import { checkRho } from './gpa.ts';
+import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
+
+/** The default bin width w: 1/400 of a reference machine (PlanetLab's 1 % at scale 0.25). */
+export const DEFAULT_BIN = 0.0025;
+/** The most bins a machine's pmf may have (c/w), to keep the convolution interactive. */
+export const MAX_BINS = 100_000;
+
+export function checkBin(bin: number): number {
+  if (!(bin > 0 && Number.isFinite(bin)))
+    throw new RangeError(`invalid bin width: ${bin} (need w > 0)`);
+  return bin;
+}
+
+/** B = ⌊c/w⌋: the largest total, in bins, that does not overflow c. */
+export function capacityBins(capacity: number, bin: number): number {
+  checkBin(bin);
+  const B = Math.floor(capacity / bin + 1e-9);
+  if (B > MAX_BINS)
+    throw new RangeError(
+      `invalid bin width: ${bin} (c/w = ${B} bins; at most ${MAX_BINS}, use a wider bin)`,
+    );
+  return B;
+}
+
+/**
+ * The distribution of one machine's total, in bins 0..B: `pmf[s]` = P(S = s) and
+ * `tail[s]` = P(S > s); `tail[B]` is the overflow probability, accumulated as a sum of positive terms
+ * so that it keeps its relative precision far below 1/|E|.
+ */
+export class MachineDistribution {
+  readonly pmf: Float64Array;
+  readonly tail: Float64Array;
+  private readonly next: Float64Array;
+
+  constructor(readonly bins: number) {
+    this.pmf = new Float64Array(bins + 1);
+    this.tail = new Float64Array(bins + 1);
+    this.next = new Float64Array(bins + 1);
+    this.clear();
+  }
+
+  /** An empty machine: S = 0. */
+  clear(): void {
+    this.pmf.fill(0);
+    this.pmf[0] = 1;
+    this.tail.fill(0);
+  }
+
+  get overflow(): number {
+    return this.tail[this.bins];
+  }
+
+  /** P(S + X > B) for a task X with histogram h. */
+  overflowWith(h: TaskHistogram): number {
+    const B = this.bins;
+    const { lo, pmf } = h;
+    let p = 0;
+    for (let k = 0; k < pmf.length; k++) {
+      const s = B - (lo + k);
+      p += pmf[k] * (s >= 0 ? this.tail[s] : 1);
+    }
+    return p;
+  }
+
+  /** S ← S + X. */
+  add(h: TaskHistogram): void {
+    const B = this.bins;
+    const { lo, pmf: hp } = h;
+    const over = this.overflowWith(h);
+    const cur = this.pmf;
+    const out = this.next;
+    out.fill(0);
+    for (let a = 0; a <= B; a++) {
+      const pa = cur[a];
+      if (pa === 0) continue;
+      const top = Math.min(hp.length, B - a - lo + 1);
+      for (let k = 0; k < top; k++) out[a + lo + k] += pa * hp[k];
+    }
+    cur.set(out);
+    this.tail[B] = over;
+    for (let s = B - 1; s >= 0; s--) this.tail[s] = this.tail[s + 1] + cur[s + 1];
+  }
+}
+
+export function convolution(rho: number, bin: number): FitTest {
+  checkRho(rho);
+  checkBin(bin);
+  return {
+    spec: { kind: 'conv', rho, bin },
+    usesVariance: false,
+    sizes(stats, rows) {
+      stats.ensureMoments(rows);
+      const n = rows.length;
+      const size = new Float64Array(n);
+      for (let k = 0; k < n; k++) size[k] = stats.mean[rows[k]];
+      const hist = Array.from(rows, (r) => stats.histogram(r, bin));
+      const machineState = (_sums: MachineSums, capacity: number): MachineState => {
+        const B = capacityBins(capacity, bin);
+        const dist: MachineDistribution[] = [];
+        const empty = new MachineDistribution(B);
+        return {
+          open(j, t) {
+            dist[j] = new MachineDistribution(B);
+            dist[j].add(hist[t]);
+          },
+          add(j, t) {
+            dist[j].add(hist[t]);
+          },
+          remove(j, _t, remaining) {
+            dist[j].clear();
+            for (const r of remaining) dist[j].add(hist[r]);
+          },
+          slack: (j, t) => rho - (j < 0 ? empty : dist[j]).overflowWith(hist[t]),
+        };
+      };
+      return { size, variance: new Float64Array(n), machineState };
+    },
+    slack: stateOnlySlack('conv'),
+  };
+}

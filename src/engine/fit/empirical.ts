@@ -1,0 +1,149 @@
+/**
+ * emp(ρ): the empirical sum test, i.e. direct Monte Carlo over the observed columns. Formula: with
+ * S_j[t] the machine's summed observed realizations in column t ∈ O, the task fits iff
+ * k/|O| ≤ ρ where k = #{t ∈ O : S_j[t] + x[t] > c}; slack = ρ − k/|O|.
+ */
+import { checkRho } from './gpa.ts';
+import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
+
+/** Candidate levels: level ℓ holds the columns where S + θ_ℓ > c, θ_ℓ = (largest value)·0.7^ℓ. */
+const LEVELS = 12;
+const LEVEL_RATIO = 0.7;
+
+/**
+ * One machine's column totals over O, with its columns indexed by how close they are to c: a task
+ * whose values are all ≤ θ_ℓ can only overflow columns of level ℓ, since elsewhere
+ * fl(S + x) ≤ fl(S + θ_ℓ) ≤ c. With non-negative data totals only grow as tasks arrive, so a column
+ * joins a level once and stays; counting a level's columns counts exactly.
+ */
+class ColumnTotals {
+  readonly totals: Float64Array;
+  /** Levels each column has joined so far. */
+  private readonly depth: Uint8Array;
+  readonly lists: Int32Array[];
+  readonly counts: Int32Array;
+
+  constructor(
+    width: number,
+    private readonly theta: Float64Array,
+    private readonly capacity: number,
+  ) {
+    this.totals = new Float64Array(width);
+    this.depth = new Uint8Array(width);
+    this.lists = Array.from(theta, () => new Int32Array(Math.min(width, 16)));
+    this.counts = new Int32Array(theta.length);
+    this.clear();
+  }
+
+  clear(): void {
+    this.totals.fill(0);
+    this.depth.fill(0);
+    this.counts.fill(0);
+    for (let col = 0; col < this.totals.length; col++) this.deepen(col, 0);
+  }
+
+  add(data: Float32Array, base: number): void {
+    const s = this.totals;
+    const { theta, depth, capacity } = this;
+    const levels = theta.length;
+    for (let col = 0; col < s.length; col++) {
+      const v = (s[col] += data[base + col]);
+      const d = depth[col];
+      if (d < levels && v + theta[d] > capacity) this.deepen(col, v);
+    }
+  }
+
+  private deepen(col: number, v: number): void {
+    const { theta, depth, capacity } = this;
+    let d = depth[col];
+    while (d < theta.length && v + theta[d] > capacity) {
+      let list = this.lists[d];
+      const c = this.counts[d];
+      if (c === list.length) {
+        const grown = new Int32Array(Math.min(this.totals.length, 2 * c));
+        grown.set(list);
+        list = this.lists[d] = grown;
+      }
+      list[c] = col;
+      this.counts[d] = c + 1;
+      d++;
+    }
+    depth[col] = d;
+  }
+}
+
+export function empirical(rho: number): FitTest {
+  checkRho(rho);
+  return {
+    spec: { kind: 'emp', rho },
+    usesVariance: false,
+    sizes(stats, rows) {
+      const { min, max } = stats.ensureShape(rows);
+      const n = rows.length;
+      const size = new Float64Array(n);
+      const taskMax = new Float64Array(n);
+      let lowest = Infinity;
+      let highest = -Infinity;
+      for (let k = 0; k < n; k++) {
+        const r = rows[k];
+        size[k] = stats.mean[r];
+        taskMax[k] = max[r];
+        lowest = Math.min(lowest, min[r]);
+        highest = Math.max(highest, max[r]);
+      }
+      const { data, cols } = stats.matrix;
+      const width = stats.width;
+      const base = Int32Array.from(rows, (r) => r * cols + stats.start);
+      const machineState = (_sums: MachineSums, capacity: number): MachineState => {
+        // Negative values would let totals shrink: then (or for a task above c) scan every column.
+        const every = !(lowest >= 0) || highest > capacity;
+        const theta = Float64Array.from({ length: every ? 0 : LEVELS }, (_, l) =>
+          l === 0 ? highest : highest * LEVEL_RATIO ** l,
+        );
+        // The deepest level whose θ still bounds the task's values.
+        const level = Int32Array.from(taskMax, (m) => {
+          let l = 0;
+          while (l + 1 < theta.length && theta[l + 1] >= m) l++;
+          return l;
+        });
+        const machines: ColumnTotals[] = [];
+        return {
+          open(j, t) {
+            machines[j] = new ColumnTotals(width, theta, capacity);
+            machines[j].add(data, base[t]);
+          },
+          add(j, t) {
+            machines[j].add(data, base[t]);
+          },
+          remove(j, _t, remaining) {
+            machines[j].clear();
+            for (const r of remaining) machines[j].add(data, base[r]);
+          },
+          slack(j, t) {
+            const b0 = base[t];
+            let count = 0;
+            if (j < 0) {
+              for (let col = 0; col < width; col++) if (data[b0 + col] > capacity) count++;
+            } else if (every) {
+              const s = machines[j].totals;
+              for (let col = 0; col < width; col++) if (s[col] + data[b0 + col] > capacity) count++;
+            } else {
+              const m = machines[j];
+              const s = m.totals;
+              const l = level[t];
+              const list = m.lists[l];
+              const c = m.counts[l];
+              for (let k = 0; k < c; k++) {
+                const col = list[k];
+                if (s[col] + data[b0 + col] > capacity) count++;
+              }
+            }
+            return rho - count / width;
+          },
+        };
+      };
+      return { size, variance: new Float64Array(n), machineState };
+    },
+    slack: stateOnlySlack('emp'),
+  };
+}
