@@ -38,12 +38,23 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
   lo = Math.min(lo, v.mean - 4 * v.sd, v.capacity);
   hi = Math.max(hi, v.mean + 4 * v.sd, v.capacity * 1.02);
   const bins = histogram(v.totals, 60);
-  const rules = [{ x: v.capacity, label: `capacity c = ${v.capacity}`, color: CAPACITY_COLOR }];
+  const left = v.gpaPercentile !== null && v.gpaPercentile <= v.capacity;
+  const rules = [
+    {
+      x: v.capacity,
+      label: `capacity c = ${v.capacity}`,
+      color: CAPACITY_COLOR,
+      dy: 4,
+      anchor: left ? 'start' : 'end',
+    },
+  ];
   if (v.gpaPercentile !== null && v.rho !== null)
     rules.push({
       x: v.gpaPercentile,
       label: `Gaussian ${fmtPct(1 - v.rho)} percentile`,
       color: PERCENTILE_COLOR,
+      dy: 20,
+      anchor: left ? 'end' : 'start',
     });
   return {
     width,
@@ -69,15 +80,20 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
         strokeWidth: 2,
       }),
       Plot.ruleX(rules, { x: 'x', stroke: 'color', strokeWidth: 2, strokeDasharray: '5,3' }),
-      Plot.text(rules, {
-        x: 'x',
-        frameAnchor: 'top',
-        dy: 4,
-        dx: 4,
-        text: 'label',
-        textAnchor: 'start',
-        fill: 'color',
-      }),
+      ...rules.map((r) =>
+        Plot.text([r], {
+          x: 'x',
+          frameAnchor: 'top',
+          dy: r.dy,
+          dx: r.anchor === 'start' ? 4 : -4,
+          text: 'label',
+          textAnchor: r.anchor as 'start' | 'end',
+          fill: r.color,
+          stroke: 'white',
+          strokeWidth: 3,
+          paintOrder: 'stroke',
+        }),
+      ),
       Plot.ruleY([0]),
     ],
   };
