@@ -4,10 +4,11 @@
  */
 import { fitTest, type FitSpec } from './fit/index.ts';
 import { normalizedMachines, rowMeans } from './metrics/machinesNeeded.ts';
-import { evaluateMachine } from './metrics/evaluate.ts';
-import { checkCapacity, checkRebalance, pack, type PackerKind } from './pack/pack.ts';
+import { evaluateMachine, overflowCounts, type Checkpoint } from './metrics/evaluate.ts';
+import { checkCapacity, checkRebalance, pack, type PackerKind, type Packing } from './pack/pack.ts';
 import type { PackTrace } from './pack/trace.ts';
 import { checkClairvoyance, evaluatedCount } from './split.ts';
+import type { TaskStats } from './stats/taskStats.ts';
 import type { Source, WorkloadStats } from './workload.ts';
 
 export interface PackParams {
@@ -54,14 +55,19 @@ export function checkPackParams(p: PackParams): PackParams {
   return p;
 }
 
-export function runPacking(
+interface Packed {
+  readonly split: ReturnType<WorkloadStats['split']>;
+  readonly taskStats: TaskStats;
+  readonly packing: Packing;
+}
+
+function packInstance(
   stats: WorkloadStats,
   rows: Int32Array,
   params: PackParams,
   trace?: PackTrace,
-): PackResult {
+): Packed {
   checkPackParams(params);
-  const { inst } = stats.workload;
   const split = stats.split(params.clairvoyance);
   const taskStats = stats.taskStats(params.source, split);
   const fit = fitTest(params.fit);
@@ -72,6 +78,17 @@ export function runPacking(
     rebalance: params.rebalance,
     trace,
   });
+  return { split, taskStats, packing };
+}
+
+export function runPacking(
+  stats: WorkloadStats,
+  rows: Int32Array,
+  params: PackParams,
+  trace?: PackTrace,
+): PackResult {
+  const { split, taskStats, packing } = packInstance(stats, rows, params, trace);
+  const { inst } = stats.workload;
   taskStats.ensureMoments(rows);
   const width = evaluatedCount(split);
   const totals = new Float64Array(width);
@@ -109,4 +126,83 @@ export function runPacking(
     oversized: packing.oversized,
     machines,
   };
+}
+
+/** A packing's figures without per-machine detail: what a grid keeps of each run (SPEC §7). */
+export interface PackSummary {
+  readonly mAbs: number;
+  readonly mNorm: number;
+  readonly m: number;
+  readonly q: number;
+  readonly moves: number;
+  readonly evaluated: number;
+  readonly oversized: number[];
+  /** q(j) per machine, machines in opening order. */
+  readonly overflows: Int32Array;
+}
+
+/**
+ * Several packings of one instance (SPEC §6–§7), then all their machines evaluated together, column
+ * block by column block, so that each block of the instance is read from memory once for every
+ * packing. The same numbers as `runPacking` for each parameter set. `checkpoint` runs between steps.
+ */
+export function runPackingSummaries(
+  stats: WorkloadStats,
+  rows: Int32Array,
+  params: readonly PackParams[],
+  checkpoint?: Checkpoint,
+): PackSummary[] {
+  const { inst } = stats.workload;
+  const packed = params.map((p) => {
+    checkpoint?.();
+    return packInstance(stats, rows, p);
+  });
+  const out: PackSummary[] = new Array(params.length);
+  // Runs sharing evaluation columns and capacity are evaluated in one pass.
+  const groups = new Map<string, number[]>();
+  packed.forEach((p, i) => {
+    const key = `${p.split.evaluateStart}:${p.split.evaluateEnd}:${params[i].capacity}`;
+    const g = groups.get(key);
+    if (g) g.push(i);
+    else groups.set(key, [i]);
+  });
+  for (const members of groups.values()) {
+    const machines: Int32Array[] = [];
+    for (const i of members)
+      for (const tasks of packed[i].packing.machines) machines.push(tasks.map((t) => rows[t]));
+    const counts = new Int32Array(machines.length);
+    const { split } = packed[members[0]];
+    const capacity = params[members[0]].capacity;
+    overflowCounts(
+      inst,
+      machines,
+      split.evaluateStart,
+      split.evaluateEnd,
+      capacity,
+      counts,
+      checkpoint,
+    );
+    const mNorm = normalizedMachines(rowMeans(inst, rows, stats.fullMeans), capacity);
+    const width = evaluatedCount(split);
+    let at = 0;
+    for (const i of members) {
+      const { packing } = packed[i];
+      const mAbs = packing.machines.length;
+      const overflows = counts.slice(at, at + mAbs);
+      at += mAbs;
+      let overflowSum = 0;
+      for (let j = 0; j < mAbs; j++) overflowSum += overflows[j];
+      out[i] = {
+        mAbs,
+        mNorm,
+        m: mAbs / mNorm,
+        q: overflowSum / (mAbs * width),
+        moves: packing.moves,
+        evaluated: width,
+        oversized: packing.oversized,
+        overflows,
+      };
+    }
+  }
+  return out;
 }

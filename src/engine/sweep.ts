@@ -68,7 +68,10 @@ export interface SweepRow {
   readonly oversized: number;
 }
 
-export function summarize(run: SweepRun, r: PackResult): SweepRow {
+export function summarize(
+  run: SweepRun,
+  r: Pick<PackResult, 'mAbs' | 'mNorm' | 'm' | 'q' | 'moves' | 'oversized'>,
+): SweepRow {
   return {
     index: run.index,
     instance: run.instance,

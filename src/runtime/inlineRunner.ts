@@ -1,74 +1,91 @@
-/** The runner without workers: the engine on the calling thread (fallback, tests, small jobs). */
-import {
-  WorkloadStats,
-  realize,
-  runPacking,
-  runSweepRun,
-  sampleInstance,
-  splitColumns,
-  sweepRuns,
-  machineTotals as totalsOf,
-  type PackTrace,
-  type SweepRow,
-} from '../engine/index.ts';
-import { CancelledError, type PackResponse, type PoolHandle, type Runner } from './runner.ts';
+/** The runner without workers: the engine host on the calling thread (fallback, tests, small jobs). */
+import { checkSamples, sweepRuns, type SweepRow } from '../engine/index.ts';
+import { kernelAvailable } from '../kernels/index.ts';
+import type { LocalSource } from '../protocol/api.ts';
+import { EngineHost } from './host.ts';
+import { CancelledError, type PoolHandle, type Runner, type RunOptions } from './runner.ts';
+
+const yieldToEventLoop = () => new Promise<void>((r) => setTimeout(r, 0));
 
 export function createInlineRunner(): Runner {
-  const pools = new Map<number, WorkloadStats>();
+  const host = new EngineHost();
+  host.hello(null, 0);
+  const live = new Set<number>();
   let nextId = 1;
-  const statsOf = (pool: PoolHandle) => {
-    const s = pools.get(pool.id);
-    if (!s) throw new Error(`pool ${pool.id} was released`);
-    return s;
+
+  const check = (pool: PoolHandle) => {
+    if (!live.has(pool.id)) throw new Error(`pool ${pool.id} was released`);
   };
+  const abortCheck = (options?: RunOptions) => {
+    if (options?.signal?.aborted) throw new CancelledError();
+  };
+  const load = (source: LocalSource, seed: number): PoolHandle => {
+    const id = nextId++;
+    const info = host.createLocal(id, source);
+    live.add(id);
+    return {
+      id,
+      tasks: info.tasks,
+      realizations: info.realizations,
+      seed,
+      hasAvg: info.hasAvg,
+      shared: false,
+    };
+  };
+
   return {
     mode: 'inline',
     workers: 0,
-    async createPool(samples, realizations, seed) {
-      const workload = realize(samples, realizations, seed);
-      const id = nextId++;
-      pools.set(id, new WorkloadStats(workload));
-      return {
-        id,
-        tasks: workload.inst.rows,
-        realizations,
+    shared: false,
+    kernel: kernelAvailable(false) ? 'wasm-simd' : 'scalar',
+    async createPool(samples, realizations, seed, options) {
+      abortCheck(options);
+      checkSamples(samples);
+      return load(
+        { kind: 'samples', inst: samples.inst, avg: samples.avg ?? null, realizations, seed },
         seed,
-        hasAvg: workload.avg !== null,
-        shared: workload.inst.data.buffer instanceof SharedArrayBuffer,
-      };
+      );
+    },
+    async loadMatrices(inst, avg, options) {
+      abortCheck(options);
+      return load({ kind: 'matrices', inst, avg }, NaN);
     },
     releasePool(pool) {
-      pools.delete(pool.id);
+      live.delete(pool.id);
+      host.release(pool.id);
     },
     async pack(pool, request, options) {
-      const stats = statsOf(pool);
-      const rows = sampleInstance(pool.tasks, request.tasks, request.seed, request.instance);
-      const trace: PackTrace | undefined = options?.trace ? [] : undefined;
-      const result = runPacking(stats, rows, request.params, trace);
-      const response: PackResponse = { result, rows, trace };
-      return response;
+      check(pool);
+      abortCheck(options);
+      return host.pack(pool.id, request, options?.trace === true);
     },
     async machineTotals(pool, rows, clairvoyance) {
-      const stats = statsOf(pool);
-      const split = splitColumns(pool.realizations, clairvoyance);
-      const totals = new Float64Array(split.evaluateEnd - split.evaluateStart);
-      totalsOf(stats.workload.inst, rows, split.evaluateStart, split.evaluateEnd, Infinity, totals);
-      return totals;
+      check(pool);
+      return host.machineTotals(pool.id, rows, clairvoyance);
     },
     async sweep(pool, spec, options) {
-      const stats = statsOf(pool);
+      check(pool);
       const runs = sweepRuns(spec);
-      const rows: SweepRow[] = [];
-      for (const run of runs) {
-        if (options?.signal?.aborted) throw new CancelledError();
-        rows.push(runSweepRun(stats, spec, run));
-        options?.onProgress?.({ done: rows.length, total: runs.length });
-        if (rows.length % 4 === 0) await new Promise((r) => setTimeout(r, 0));
+      const byInstance = new Map<number, number[]>();
+      for (const r of runs) {
+        const list = byInstance.get(r.instance);
+        if (list) list.push(r.index);
+        else byInstance.set(r.instance, [r.index]);
       }
-      return rows;
+      const rows: SweepRow[] = [];
+      for (const indices of byInstance.values()) {
+        abortCheck(options);
+        rows.push(...host.sweepUnit(pool.id, spec, indices, -1));
+        options?.onProgress?.({ done: rows.length, total: runs.length });
+        await yieldToEventLoop();
+        check(pool);
+      }
+      abortCheck(options);
+      return rows.sort((a, b) => a.index - b.index);
     },
     dispose() {
-      pools.clear();
+      for (const id of live) host.release(id);
+      live.clear();
     },
   };
 }

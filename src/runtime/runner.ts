@@ -2,38 +2,20 @@
  * What the UI asks of the engine, however it runs: inline on the main thread, or in a worker pool
  * over shared memory. Every implementation returns the same numbers for the same arguments.
  */
-import type {
-  PackParams,
-  PackResult,
-  PackTrace,
-  SweepRow,
-  SweepSpec,
-  TaskSamples,
-} from '../engine/index.ts';
+import type { RealizationMatrix, SweepRow, SweepSpec, TaskSamples } from '../engine/index.ts';
+import type { KernelKind, PackRequest, PackResponse } from '../protocol/api.ts';
+
+export type { KernelKind, PackRequest, PackResponse } from '../protocol/api.ts';
 
 export interface PoolHandle {
   readonly id: number;
   readonly tasks: number;
   readonly realizations: number;
+  /** The realization seed (NaN for matrices loaded as they are). */
   readonly seed: number;
   readonly hasAvg: boolean;
   /** Whether the matrices live in SharedArrayBuffers (false: the slower, copying mode). */
   readonly shared: boolean;
-}
-
-/** One instance of a pool (SPEC §2: instance k of N' tasks under the seed) and how to pack it. */
-export interface PackRequest {
-  readonly tasks: number;
-  readonly instance: number;
-  readonly seed: number;
-  readonly params: PackParams;
-}
-
-export interface PackResponse {
-  readonly result: PackResult;
-  /** Pool rows of the instance, in instance order (machines' tasks index into it). */
-  readonly rows: Int32Array;
-  readonly trace?: PackTrace;
 }
 
 export interface Progress {
@@ -53,14 +35,32 @@ export class CancelledError extends Error {
   }
 }
 
+/** A worker stopped (crashed, ran out of memory) during a run; it has been replaced. */
+export class WorkerCrashedError extends Error {
+  override name = 'WorkerCrashedError';
+}
+
 export interface Runner {
   readonly mode: 'pool' | 'inline';
   readonly workers: number;
+  /**
+   * Whether workers read one copy of the matrices in shared memory. False in a pool means the page is
+   * not cross-origin isolated: each worker holds its own copy (slower to load, more memory); say so.
+   */
+  readonly shared: boolean;
+  /** The evaluation loop: WebAssembly SIMD, or scalar JavaScript where SIMD is unavailable. */
+  readonly kernel: KernelKind;
   /** Realizes samples (SPEC §2) into matrices kept for later calls. */
   createPool(
     samples: TaskSamples,
     realizations: number,
     seed: number,
+    options?: RunOptions,
+  ): Promise<PoolHandle>;
+  /** Keeps ready realization matrices (e.g. a `.npy`) as a pool. */
+  loadMatrices(
+    inst: RealizationMatrix,
+    avg: RealizationMatrix | null,
     options?: RunOptions,
   ): Promise<PoolHandle>;
   releasePool(pool: PoolHandle): void;
@@ -73,4 +73,17 @@ export interface Runner {
   machineTotals(pool: PoolHandle, rows: Int32Array, clairvoyance: number): Promise<Float64Array>;
   sweep(pool: PoolHandle, spec: SweepSpec, options?: RunOptions): Promise<SweepRow[]>;
   dispose(): void;
+}
+
+/** One line for the UI: how the engine runs here, and whether that is the slower mode. */
+export function describeRunner(r: Runner): { text: string; slower: boolean } {
+  const kernel = r.kernel === 'wasm-simd' ? 'WebAssembly SIMD' : 'scalar JavaScript';
+  if (r.mode === 'inline')
+    return { text: `on the main thread (${kernel}); slower mode`, slower: true };
+  if (r.shared)
+    return { text: `${r.workers} workers over shared memory (${kernel})`, slower: false };
+  return {
+    text: `${r.workers} workers, each with its own copy of the data (${kernel}): slower mode — this page is not cross-origin isolated`,
+    slower: true,
+  };
 }

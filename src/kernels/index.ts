@@ -1,0 +1,209 @@
+/**
+ * The evaluation kernel in WebAssembly SIMD (src/kernels/assembly/evaluate.ts), for realization
+ * matrices that live in a WebAssembly.Memory: shared between workers (cross-origin isolated pages,
+ * Node) or plain. Loaded synchronously (the modules are a few KiB, embedded as base64), so it works
+ * the same on the main thread, in workers and in Node. Exact: float32 promoted to float64, added in
+ * task order, counts strictly above c — the scalar loop's numbers bit for bit.
+ */
+import type { Checkpoint, EvaluationKernel, RealizationMatrix } from '../engine/index.ts';
+import type { ScratchLayout } from '../protocol/layout.ts';
+import { PLAIN_WASM, SHARED_WASM } from './build/evaluate.wasm.ts';
+
+interface KernelExports {
+  machineTotals(
+    data: number,
+    cols: number,
+    rows: number,
+    n: number,
+    start: number,
+    end: number,
+    capacity: number,
+    totals: number,
+  ): number;
+  countMachines(
+    data: number,
+    cols: number,
+    rows: number,
+    offsets: number,
+    m: number,
+    start: number,
+    end: number,
+    capacity: number,
+    scratch: number,
+    counts: number,
+  ): void;
+}
+
+/** wasm32's largest memory, in 64 KiB pages (4 GiB). */
+export const MAX_PAGES = 65536;
+export const PAGE_BYTES = 65536;
+
+function decode(base64: string): Uint8Array<ArrayBuffer> {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+const modules = new Map<boolean, WebAssembly.Module | null>();
+
+function moduleFor(shared: boolean): WebAssembly.Module | null {
+  if (!modules.has(shared)) {
+    let m: WebAssembly.Module | null = null;
+    try {
+      const bytes = decode(shared ? SHARED_WASM : PLAIN_WASM);
+      if (typeof WebAssembly !== 'undefined' && WebAssembly.validate(bytes))
+        m = new WebAssembly.Module(bytes);
+    } catch {
+      m = null;
+    }
+    modules.set(shared, m);
+  }
+  return modules.get(shared)!;
+}
+
+/** Whether this platform runs the SIMD kernel over a shared (or plain) memory. */
+export function kernelAvailable(shared: boolean): boolean {
+  if (shared && typeof SharedArrayBuffer === 'undefined') return false;
+  return moduleFor(shared) !== null;
+}
+
+/** A memory for `bytes` bytes that never grows (so views over it stay valid), or null if too big. */
+export function createMemory(bytes: number, shared: boolean): WebAssembly.Memory | null {
+  const pages = Math.max(1, Math.ceil(bytes / PAGE_BYTES));
+  if (pages > MAX_PAGES) return null;
+  return new WebAssembly.Memory({ initial: pages, maximum: pages, shared });
+}
+
+// Columns per block when counting many machines: a block of one instance (1,000 rows × 1,024
+// columns × 4 B = 4 MB) stays in cache while every packing of the instance reads it.
+const BLOCK = 1024;
+
+/** The SIMD kernel over one memory, with a scratch region [offset, offset + bytes) of its own. */
+export class WasmKernel implements EvaluationKernel {
+  readonly name = 'wasm-simd';
+  private readonly exports: KernelExports;
+  private readonly entries: number;
+  private readonly totalsAt: number;
+  private readonly rowsAt: number;
+  private readonly offsetsAt: number;
+  private readonly countsAt: number;
+  private readonly maxWidth: number;
+
+  constructor(
+    readonly memory: WebAssembly.Memory,
+    shared: boolean,
+    scratch: ScratchLayout,
+  ) {
+    const module = moduleFor(shared);
+    if (!module) throw new Error('WebAssembly SIMD is not available on this platform');
+    if (scratch.totals % 64 !== 0 || scratch.totals + scratch.bytes > memory.buffer.byteLength)
+      throw new RangeError(
+        `invalid kernel scratch [${scratch.totals}, ${scratch.totals + scratch.bytes}) in a memory of ${memory.buffer.byteLength} bytes`,
+      );
+    const instance = new WebAssembly.Instance(module, { env: { memory } });
+    this.exports = instance.exports as unknown as KernelExports;
+    this.entries = scratch.entries;
+    this.maxWidth = (scratch.rows - scratch.totals) / 8;
+    this.totalsAt = scratch.totals;
+    this.rowsAt = scratch.rows;
+    this.offsetsAt = scratch.offsets;
+    this.countsAt = scratch.counts;
+  }
+
+  /** Whether `matrix` lies in this kernel's memory (so the kernel can read it in place). */
+  reads(matrix: RealizationMatrix): boolean {
+    return matrix.data.buffer === this.memory.buffer;
+  }
+
+  private view(): ArrayBufferLike {
+    return this.memory.buffer;
+  }
+
+  private check(matrix: RealizationMatrix, start: number, end: number): void {
+    if (!this.reads(matrix)) throw new Error('this matrix is not in the kernel’s memory');
+    if (end - start > this.maxWidth)
+      throw new RangeError(`${end - start} columns exceed the kernel's ${this.maxWidth}`);
+  }
+
+  machineTotals(
+    matrix: RealizationMatrix,
+    rows: ArrayLike<number>,
+    start: number,
+    end: number,
+    capacity: number,
+    totals: Float64Array,
+  ): number {
+    this.check(matrix, start, end);
+    if (rows.length > this.entries)
+      throw new RangeError(
+        `a machine of ${rows.length} tasks exceeds the kernel's ${this.entries}`,
+      );
+    const buffer = this.view();
+    new Int32Array(buffer, this.rowsAt, rows.length).set(rows);
+    const over = this.exports.machineTotals(
+      matrix.data.byteOffset,
+      matrix.cols,
+      this.rowsAt,
+      rows.length,
+      start,
+      end,
+      capacity,
+      this.totalsAt,
+    );
+    totals.set(new Float64Array(buffer, this.totalsAt, end - start));
+    return over;
+  }
+
+  overflowCounts(
+    matrix: RealizationMatrix,
+    machines: readonly ArrayLike<number>[],
+    start: number,
+    end: number,
+    capacity: number,
+    counts: Int32Array,
+    checkpoint?: Checkpoint,
+  ): void {
+    this.check(matrix, start, end);
+    const buffer = this.view();
+    const rows = new Int32Array(buffer, this.rowsAt, this.entries);
+    const offsets = new Int32Array(buffer, this.offsetsAt, this.entries + 1);
+    const out = new Int32Array(buffer, this.countsAt, this.entries);
+    let first = 0;
+    while (first < machines.length) {
+      // A batch: as many machines as the scratch holds.
+      let last = first;
+      let used = 0;
+      offsets[0] = 0;
+      while (last < machines.length && used + machines[last].length <= this.entries) {
+        rows.set(machines[last], used);
+        used += machines[last].length;
+        offsets[last - first + 1] = used;
+        last++;
+      }
+      if (last === first)
+        throw new RangeError(
+          `a machine of ${machines[first].length} tasks exceeds the kernel's ${this.entries}`,
+        );
+      const m = last - first;
+      out.fill(0, 0, m);
+      for (let b = start; b < end; b += BLOCK) {
+        checkpoint?.();
+        this.exports.countMachines(
+          matrix.data.byteOffset,
+          matrix.cols,
+          this.rowsAt,
+          this.offsetsAt,
+          m,
+          b,
+          Math.min(end, b + BLOCK),
+          capacity,
+          this.totalsAt,
+          this.countsAt,
+        );
+      }
+      counts.set(out.subarray(0, m), first);
+      first = last;
+    }
+  }
+}
