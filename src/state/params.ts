@@ -5,7 +5,7 @@
  */
 import type { FitSpec, PackerKind, PackParams, Source } from '../engine/index.ts';
 
-export const VIEWS = ['pack', 'tradeoff', 'data'] as const;
+export const VIEWS = ['pack', 'tradeoff', 'data', 'learn'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export interface UploadRef {
@@ -36,6 +36,9 @@ export interface Params {
   readonly view: ViewId;
   /** Selected machine in Pack (opening order, 0-based), or null. */
   readonly machine: number | null;
+  /** Learn: the open lesson (1–6) and its step (what the step means is the lesson's own). */
+  readonly lesson: number;
+  readonly step: number;
 }
 
 export const DEFAULT_PARAMS: Params = {
@@ -55,6 +58,8 @@ export const DEFAULT_PARAMS: Params = {
   instances: 10,
   view: 'pack',
   machine: null,
+  lesson: 1,
+  step: 0,
 };
 
 export function packParams(p: Params): PackParams {

@@ -41,6 +41,8 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   instances: fc.integer({ min: 1, max: 500 }),
   view: fc.constantFrom(...VIEWS),
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
+  lesson: fc.integer({ min: 1, max: 6 }),
+  step: fc.integer({ min: 0, max: 1_000_000 }),
 });
 
 describe('the URL codec', () => {
@@ -77,6 +79,17 @@ describe('the URL codec', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('opens a lesson from its link, and falls back to lesson 1 for a bad one', () => {
+    expect(decode('?view=learn&lesson=4&step=7').params).toMatchObject({
+      view: 'learn',
+      lesson: 4,
+      step: 7,
+    });
+    const bad = decode('?view=learn&lesson=9');
+    expect(bad.params.lesson).toBe(1);
+    expect(bad.notices.join('\n')).toMatch(/lesson="9"/);
   });
 
   it('flags a link from an unknown future version', () => {

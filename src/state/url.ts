@@ -36,6 +36,8 @@ export function encode(p: Params): string {
   q.set('rb', String(p.rebalance));
   q.set('K', String(p.instances));
   if (p.machine !== null) q.set('m', String(p.machine));
+  if (p.view === 'learn' || p.lesson !== DEFAULT_PARAMS.lesson) q.set('lesson', String(p.lesson));
+  if (p.step !== DEFAULT_PARAMS.step) q.set('step', String(p.step));
   return q.toString();
 }
 
@@ -140,6 +142,8 @@ export function decode(search: string): Decoded {
     instances: read('K', 'instances', int(1, 500)),
     view: read('view', 'view', oneOf<ViewId>(VIEWS)),
     machine,
+    lesson: read('lesson', 'lesson', int(1, 6)),
+    step: read('step', 'step', int(0, 1_000_000)),
   };
   return { params, notices };
 }

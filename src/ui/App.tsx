@@ -3,11 +3,17 @@ import { encode } from '../state/url.ts';
 import { useExplorer } from '../state/store.ts';
 import { VIEWS, type ViewId } from '../state/params.ts';
 import { DataView } from './DataView.tsx';
+import { LearnView } from './learn/LearnView.tsx';
 import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 
-const VIEW_LABEL: Record<ViewId, string> = { pack: 'Pack', tradeoff: 'Trade-off', data: 'Data' };
+const VIEW_LABEL: Record<ViewId, string> = {
+  pack: 'Pack',
+  tradeoff: 'Trade-off',
+  data: 'Data',
+  learn: 'Learn',
+};
 
 function Notices() {
   const notices = useExplorer((s) => s.notices);
@@ -110,14 +116,20 @@ export function App() {
         <ShareButton />
       </header>
       <Notices />
-      <div className="layout">
-        <ParamsPanel />
-        <main className="content" data-testid={`view-${view}`}>
-          {view === 'pack' && <PackView />}
-          {view === 'tradeoff' && <TradeoffView />}
-          {view === 'data' && <DataView />}
+      {view === 'learn' ? (
+        <main className="content learn-content" data-testid="view-learn">
+          <LearnView />
         </main>
-      </div>
+      ) : (
+        <div className="layout">
+          <ParamsPanel />
+          <main className="content" data-testid={`view-${view}`}>
+            {view === 'pack' && <PackView />}
+            {view === 'tradeoff' && <TradeoffView />}
+            {view === 'data' && <DataView />}
+          </main>
+        </div>
+      )}
       <footer className="credits">
         Model: Janus &amp; Rzadca, “SLO-aware Colocation of Data Center Tasks Based on Instantaneous
         Processor Requirements”, ACM SoCC 2017. Data: see the Data view for each source's credit.

