@@ -4,7 +4,7 @@
  * while one run is in flight, further changes collapse into one follow-up run with the newest
  * parameters; the previous result stays visible, marked stale, until the new one lands.
  */
-import { DataError, PAPER_FITS } from '../engine/index.ts';
+import { DataError, PAPER_FITS, TAIL_FITS } from '../engine/index.ts';
 import { CancelledError, type Runner } from '../runtime/runner.ts';
 import { packKey, packParams, poolKey, sweepKey, type Params } from './params.ts';
 import type { Dataset, ExplorerStore } from './store.ts';
@@ -181,7 +181,7 @@ export function startController(
           seed: p.seed,
           instances: p.instances,
           tasks: p.tasks,
-          fits: PAPER_FITS,
+          fits: p.tail ? [...PAPER_FITS, ...TAIL_FITS] : PAPER_FITS,
           packers: [p.packer],
           capacity: p.capacity,
           clairvoyance: p.clairvoyance,

@@ -33,6 +33,8 @@ export interface Params {
   readonly rebalance: number;
   /** Instances K of the trade-off sweep. */
   readonly instances: number;
+  /** Whether the trade-off grid adds the tail-aware fit tests to the paper's. */
+  readonly tail: boolean;
   readonly view: ViewId;
   /** Selected machine in Pack (opening order, 0-based), or null. */
   readonly machine: number | null;
@@ -56,6 +58,7 @@ export const DEFAULT_PARAMS: Params = {
   source: 'inst',
   rebalance: 5,
   instances: 10,
+  tail: false,
   view: 'pack',
   machine: null,
   lesson: 1,
@@ -89,6 +92,7 @@ export function sweepKey(p: Params): string {
     poolKey(p),
     p.tasks,
     p.instances,
+    p.tail,
     p.packer,
     p.capacity,
     p.clairvoyance,

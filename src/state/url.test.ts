@@ -12,6 +12,18 @@ const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc.double({ min: 0.01, max: 5, noNaN: true }).map((f) => ({ kind: 'av', f }) as const),
   fc.double({ min: 0, max: 100, noNaN: true }).map((p) => ({ kind: 'perc', p }) as const),
   fc.constant({ kind: 'max' } as const),
+  fc
+    .record({
+      kind: fc.constantFrom('cf' as const, 'emp' as const, 'bern' as const, 'hoeff' as const),
+      rho: fc.double({ min: 1e-6, max: 0.5, noNaN: true }),
+    })
+    .map((f) => f as FitSpec),
+  fc
+    .record({
+      rho: fc.double({ min: 1e-6, max: 0.5, noNaN: true }),
+      bin: fc.double({ min: 1e-4, max: 0.5, noNaN: true }),
+    })
+    .map(({ rho, bin }) => ({ kind: 'conv', rho, bin }) as const),
 );
 
 const paramsArb: fc.Arbitrary<Params> = fc.record({
@@ -39,6 +51,7 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   source: fc.constantFrom('inst' as const, 'avg' as const),
   rebalance: fc.integer({ min: 0, max: 1000 }),
   instances: fc.integer({ min: 1, max: 500 }),
+  tail: fc.boolean(),
   view: fc.constantFrom(...VIEWS),
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
   lesson: fc.integer({ min: 1, max: 6 }),

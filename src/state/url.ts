@@ -35,6 +35,7 @@ export function encode(p: Params): string {
   q.set('src', p.source);
   q.set('rb', String(p.rebalance));
   q.set('K', String(p.instances));
+  if (p.tail) q.set('tail', '1');
   if (p.machine !== null) q.set('m', String(p.machine));
   if (p.view === 'learn' || p.lesson !== DEFAULT_PARAMS.lesson) q.set('lesson', String(p.lesson));
   if (p.step !== DEFAULT_PARAMS.step) q.set('step', String(p.step));
@@ -140,6 +141,7 @@ export function decode(search: string): Decoded {
     source: read('src', 'source', oneOf(['inst', 'avg'] as const)),
     rebalance: read('rb', 'rebalance', int(0, 1000)),
     instances: read('K', 'instances', int(1, 500)),
+    tail: read('tail', 'tail', (raw) => (raw === '1' ? true : raw === '0' ? false : undefined)),
     view: read('view', 'view', oneOf<ViewId>(VIEWS)),
     machine,
     lesson: read('lesson', 'lesson', int(1, 6)),

@@ -143,7 +143,8 @@ export function PackView() {
   const setParams = useExplorer((s) => s.setParams);
   const response = pack.response;
   const stale = pack.key !== packKey(params);
-  const rho = params.fit.kind === 'gpa' ? params.fit.rho : null;
+  const rho = 'rho' in params.fit ? params.fit.rho : null;
+  const isGpa = params.fit.kind === 'gpa';
   const selected = params.machine;
   const machine = response && selected !== null ? response.result.machines[selected] : undefined;
   const view: MachineView | null = useMemo(() => {
@@ -155,9 +156,11 @@ export function PackView() {
       capacity: params.capacity,
       rho,
       gpaPercentile:
-        rho !== null ? machine.estimatedMean + normalQuantile(1 - rho) * machine.estimatedSd : null,
+        isGpa && rho !== null
+          ? machine.estimatedMean + normalQuantile(1 - rho) * machine.estimatedSd
+          : null,
     };
-  }, [machine, totals, machineKey, pack.key, selected, params.capacity, rho]);
+  }, [machine, totals, machineKey, pack.key, selected, params.capacity, rho, isGpa]);
   const histogram = useMemo(() => (view ? machineHistogramSpec(view) : null), [view]);
   const tail = useMemo(() => (view ? survivalSpec(view) : null), [view]);
 

@@ -4,7 +4,7 @@ import { PRESETS } from '../state/datasets.ts';
 import { useExplorer } from '../state/store.ts';
 import type { Params } from '../state/params.ts';
 
-type Family = 'gpa' | 'cantelli' | 'av' | 'perc' | 'max';
+type Family = FitSpec['kind'];
 
 const FAMILY_LABEL: Record<Family, string> = {
   gpa: 'GPA (Gaussian, ρ)',
@@ -12,6 +12,11 @@ const FAMILY_LABEL: Record<Family, string> = {
   av: 'average (f·μ)',
   perc: 'percentile (P_p)',
   max: 'maximum (P₁₀₀)',
+  cf: 'GPA + skewness (Cornish–Fisher, ρ)',
+  emp: 'empirical sum (Monte Carlo, ρ)',
+  conv: 'exact convolution (ρ)',
+  bern: 'Bernstein bound (ρ)',
+  hoeff: 'Hoeffding bound (ρ)',
 };
 
 const DEFAULT_FIT: Record<Family, FitSpec> = {
@@ -20,6 +25,11 @@ const DEFAULT_FIT: Record<Family, FitSpec> = {
   av: { kind: 'av', f: 1.25 },
   perc: { kind: 'perc', p: 95 },
   max: { kind: 'max' },
+  cf: { kind: 'cf', rho: 0.01 },
+  emp: { kind: 'emp', rho: 0.01 },
+  conv: { kind: 'conv', rho: 0.01, bin: 0.005 },
+  bern: { kind: 'bern', rho: 0.01 },
+  hoeff: { kind: 'hoeff', rho: 0.01 },
 };
 
 /** Three significant digits, so that slider values read well and survive a link. */
@@ -109,7 +119,7 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
         <select
           id={id}
           data-testid="fit-family"
-          value={fit.kind in FAMILY_LABEL ? fit.kind : 'gpa'}
+          value={fit.kind}
           onChange={(e) => set(DEFAULT_FIT[e.target.value as Family])}
         >
           {(Object.keys(FAMILY_LABEL) as Family[]).map((k) => (
@@ -119,15 +129,25 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
           ))}
         </select>
       </div>
-      {fit.kind === 'gpa' && (
+      {'rho' in fit && (
         <LogSlider
           label="SLO ρ"
           testId="rho"
           value={fit.rho}
           min={1e-4}
           max={0.5}
-          onChange={(rho) => set({ kind: 'gpa', rho })}
+          onChange={(rho) => set({ ...fit, rho })}
           format={(v) => `${v} (${tidy((1 - v) * 100)} %)`}
+        />
+      )}
+      {fit.kind === 'conv' && (
+        <NumberField
+          label="histogram bin width (machines)"
+          value={fit.bin}
+          min={1e-4}
+          max={0.5}
+          onChange={(bin) => set({ ...fit, bin })}
+          hint="Per-task usage histograms are convolved at this resolution"
         />
       )}
       {fit.kind === 'cantelli' && (

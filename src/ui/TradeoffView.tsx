@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PAPER_FITS, formatFit, parseFit } from '../engine/index.ts';
+import { PAPER_FITS, TAIL_FITS, formatFit, parseFit } from '../engine/index.ts';
 import { sweepKey } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
@@ -32,12 +32,15 @@ export function TradeoffView() {
     () => (points.some((p) => p.family === 'GPA ρ') ? rhoVsQSpec(points, evaluated) : null),
     [points, evaluated],
   );
-  const inGrid = PAPER_FITS.some((f) => formatFit(f) === formatFit(params.fit));
+  const inGrid = [...PAPER_FITS, ...(params.tail ? TAIL_FITS : [])].some(
+    (f) => formatFit(f) === formatFit(params.fit),
+  );
   return (
     <div className="tradeoff-view">
       <div className="view-head">
         <p className="lede">
-          The {PAPER_FITS.length} fit tests of the paper's grid (SPEC §8), each packing{' '}
+          The {PAPER_FITS.length} fit tests of the paper's grid (SPEC §8)
+          {params.tail ? ` and ${TAIL_FITS.length} tail-aware ones` : ''}, each packing{' '}
           {params.instances} instance
           {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
           {params.packer.toUpperCase()} at c = {params.capacity}, κ = {params.clairvoyance}; points
@@ -61,6 +64,15 @@ export function TradeoffView() {
                 else e.target.value = String(params.instances);
               }}
             />
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={params.tail}
+              onChange={(e) => setParams({ tail: e.target.checked })}
+              data-testid="tail-fits"
+            />{' '}
+            add tail-aware tests
           </label>
           <button
             type="button"

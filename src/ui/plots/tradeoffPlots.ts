@@ -27,8 +27,16 @@ export function familyOf(fit: FitSpec): { family: string; parameter: number } {
       return { family: 'perc p', parameter: fit.p };
     case 'max':
       return { family: 'perc p', parameter: 100 };
-    default:
-      return { family: (fit as { kind: string }).kind, parameter: 0 };
+    case 'cf':
+      return { family: 'GPA + skew ρ', parameter: fit.rho };
+    case 'emp':
+      return { family: 'empirical ρ', parameter: fit.rho };
+    case 'conv':
+      return { family: 'convolution ρ', parameter: fit.rho };
+    case 'bern':
+      return { family: 'Bernstein ρ', parameter: fit.rho };
+    case 'hoeff':
+      return { family: 'Hoeffding ρ', parameter: fit.rho };
   }
 }
 
