@@ -1,5 +1,6 @@
 import type { BenchSuite } from './figure.ts';
+import { layout } from './layout.ts';
 import { startup } from './startup.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
-export const SUITES: BenchSuite[] = [startup];
+export const SUITES: BenchSuite[] = [layout, startup];

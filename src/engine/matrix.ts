@@ -1,12 +1,13 @@
 /**
  * Realization matrices (SPEC §2): N tasks × R realizations, row-major float32.
  *
- * Layout choice: float32 values, summed in float64. The peer and any `.npy` a user brings are float32,
- * and q counts sums *strictly* above c, so a fixed-point layout would round values the peer does not
- * round and flip those counts at sums that land on c. Float32 also keeps every source unit (percent ×
- * scale, Google's normalized rates) without a per-dataset quantum. Sums of float32 in float64 are
- * exact for the data shipped here (values ≥ 1e-3 with 24-bit mantissas, ≤ 2^14 terms), so the order
- * in which workers add them cannot change a count.
+ * Layout: float32 values, summed in float64, chosen by measurement (`npm run bench -- --only layout`,
+ * BENCHMARKS.md). The peer and every `.npy` a user brings are float32, and q counts sums *strictly*
+ * above c. On the PlanetLab day, exact uint16 fixed point (integer percent × scale) would report a
+ * different q than the peer in 12 of the 16 paper-grid packings (290 of 880 machines: float32 rounding
+ * puts sums that land on c just above it, and the peer counts them), and its scalar loop was no faster
+ * (0.85×). Sums of float32 in float64 are exact for the data shipped here (values ≥ 1e-3 with 24-bit
+ * mantissas, ≤ 2^14 terms), so the order in which workers add them cannot change a count.
  */
 
 export interface RealizationMatrix {
