@@ -2,8 +2,14 @@ import type { Command } from './command.ts';
 import { pack } from './pack.ts';
 import { realizeCommand } from './realize.ts';
 import { sweep } from './sweep.ts';
+import { inspect } from './inspect.ts';
+import { reduce } from './reduce.ts';
+import { tune } from './tune.ts';
 
 export type { Command } from './command.ts';
 
 /** Every command of the command line, by name; a new command adds one line here. */
 export const COMMANDS: Record<string, Command> = { pack, realize: realizeCommand, sweep };
+COMMANDS.inspect = inspect;
+COMMANDS.reduce = reduce;
+COMMANDS.tune = tune;

@@ -1,29 +1,32 @@
 /** The command line's commands over the engine (SPEC §11). */
 import { basename } from 'node:path';
-import { parseWideCsv, realize } from '../../engine/index.ts';
+import { realize } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
-import { readText, writeMatrix } from '../io.ts';
+import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
 
 export const realizeCommand: Command = {
   usage: 'npm run cli -- realize --data FILE --realizations R --seed S --out-inst X.npy [options]',
   summary:
-    'Draws realization matrices from a wide CSV of per-task samples (SPEC §2): R draws with replacement per task.',
+    'Draws realization matrices from per-task samples in any format (SPEC §2, §10): R draws with replacement per task.',
   options: {
-    data: { kind: 'string', help: 'wide CSV (PlanetLab, GCD), .csv or .csv.gz', required: true },
-    scale: { kind: 'number', help: 'task size in machines, for percent data', default: 0.25 },
-    fraction: { kind: 'flag', help: 'values are fractions of a machine, not percent' },
+    ...dataOptions,
+    data: { ...dataOptions.data, required: true },
+    fraction: {
+      kind: 'flag',
+      help: 'values are fractions of a machine, not percent (= --unit fraction)',
+    },
     tasks: { kind: 'integer', help: 'keep the first N tasks (default: all)' },
     realizations: { kind: 'integer', help: 'realizations per task R', default: 10000 },
     seed: { kind: 'integer', help: 'random seed', default: 1 },
     'out-inst': { kind: 'string', help: 'where to write the inst matrix', required: true },
     'out-avg': { kind: 'string', help: 'where to write the avg matrix (sources with avg only)' },
   },
-  run(o, out) {
-    const samples = parseWideCsv(readText(o.data as string), basename(o.data as string), {
-      scale: o.scale as number,
-      percent: !o.fraction,
-    });
+  async run(o, out) {
+    const loaded = await loadFromOptions(o);
+    if (loaded.kind !== 'samples')
+      throw new UsageError(`--data ${o.data} is already a realization matrix; pack it directly`);
+    const samples = loaded.samples;
     const n = (o.tasks as number | undefined) ?? samples.inst.length;
     if (n < 1 || n > samples.inst.length)
       throw new UsageError(`invalid --tasks ${n}: the file has ${samples.inst.length} tasks`);

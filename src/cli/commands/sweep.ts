@@ -1,5 +1,4 @@
 /** The command line's commands over the engine (SPEC §11). */
-import { basename } from 'node:path';
 import {
   DEFAULT_SWEEP,
   PAPER_FITS,
@@ -7,7 +6,6 @@ import {
   checkPacker,
   formatFit,
   parseFit,
-  parseWideCsv,
   realize,
   runSweepRun,
   sweepRuns,
@@ -16,7 +14,7 @@ import {
 } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
-import { readMatrix, readText } from '../io.ts';
+import { dataOptions, loadFromOptions, readMatrix } from '../io.ts';
 
 export const sweep: Command = {
   usage: 'npm run cli -- sweep (--inst X.npy [--avg Y.npy] | --data FILE) [options]',
@@ -25,8 +23,11 @@ export const sweep: Command = {
   options: {
     inst: { kind: 'string', help: 'pool inst realization matrix .npy' },
     avg: { kind: 'string', help: 'pool avg realization matrix .npy' },
-    data: { kind: 'string', help: 'wide CSV to realize the pool from (instead of --inst)' },
-    scale: { kind: 'number', help: 'task size in machines, for percent data', default: 0.25 },
+    ...dataOptions,
+    data: {
+      ...dataOptions.data,
+      help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
+    },
     realizations: { kind: 'integer', help: 'R, with --data', default: 10000 },
     seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
     instances: { kind: 'integer', help: 'instances K', default: DEFAULT_SWEEP.instances },
@@ -42,7 +43,7 @@ export const sweep: Command = {
     source: packOptions.source,
     rebalance: packOptions.rebalance,
   },
-  run(o, out) {
+  async run(o, out) {
     if (!o.inst === !o.data) throw new UsageError('give exactly one of --inst or --data');
     const seed = o.seed as number;
     let workload;
@@ -52,11 +53,11 @@ export const sweep: Command = {
         avg: o.avg ? readMatrix(o.avg as string) : null,
       };
     } else {
-      const samples = parseWideCsv(readText(o.data as string), basename(o.data as string), {
-        scale: o.scale as number,
-        percent: true,
-      });
-      workload = asUsage(() => realize(samples, o.realizations as number, seed, false));
+      const loaded = await loadFromOptions(o);
+      workload =
+        loaded.kind === 'matrix'
+          ? { inst: loaded.inst, avg: loaded.avg }
+          : asUsage(() => realize(loaded.samples, o.realizations as number, seed, false));
     }
     const spec: SweepSpec = asUsage(() => ({
       seed,

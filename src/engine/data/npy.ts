@@ -16,17 +16,46 @@ export interface NpyArray {
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
 
 export function parseNpy(bytes: Uint8Array, file = 'array.npy'): NpyArray {
+  const header = parseNpyHeader(bytes, file);
+  if (header === null) throw new DataError(file, null, 'truncated .npy header');
+  const { dtype, shape, offset, byteLength } = header;
+  if (bytes.length - offset < byteLength)
+    throw new DataError(
+      file,
+      null,
+      `truncated data: expected ${byteLength} bytes after the header, found ${bytes.length - offset}`,
+    );
+  const body = new ArrayBuffer(byteLength);
+  new Uint8Array(body).set(bytes.subarray(offset, offset + byteLength));
+  return { dtype, shape, data: typedArray(dtype, body) };
+}
+
+export interface NpyHeader {
+  readonly dtype: NpyDtype;
+  readonly shape: readonly number[];
+  /** Where the data starts. */
+  readonly offset: number;
+  readonly byteLength: number;
+}
+
+/** The header of a `.npy`, or null when `bytes` is too short to hold it yet. */
+export function parseNpyHeader(bytes: Uint8Array, file = 'array.npy'): NpyHeader | null {
   const fail = (reason: string): never => {
     throw new DataError(file, null, reason);
   };
-  if (bytes.length < 10 || MAGIC.some((b, i) => bytes[i] !== b))
-    fail('not a .npy file (bad magic bytes)');
+  if (bytes.length < 12) {
+    if (MAGIC.some((b, i) => i < bytes.length && bytes[i] !== b))
+      fail('not a .npy file (bad magic bytes)');
+    return null;
+  }
+  if (MAGIC.some((b, i) => bytes[i] !== b)) fail('not a .npy file (bad magic bytes)');
   const major = bytes[6];
   if (major < 1 || major > 3) fail(`unsupported .npy version ${major}.${bytes[7]}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
   const headerStart = major === 1 ? 10 : 12;
-  if (headerStart + headerLength > bytes.length) fail('truncated .npy header');
+  if (headerLength > 1 << 20) fail(`implausible .npy header length ${headerLength}`);
+  if (headerStart + headerLength > bytes.length) return null;
   let header = '';
   for (let i = headerStart; i < headerStart + headerLength; i++)
     header += String.fromCharCode(bytes[i]);
@@ -34,7 +63,7 @@ export function parseNpy(bytes: Uint8Array, file = 'array.npy'): NpyArray {
   const fortran = /'fortran_order'\s*:\s*(True|False)/.exec(header)?.[1];
   const shapeText = /'shape'\s*:\s*\(([^)]*)\)/.exec(header)?.[1];
   if (!descr || !fortran || shapeText === undefined)
-    fail(`unreadable .npy header: ${header.trim()}`);
+    fail(`unreadable .npy header: ${header.trim().slice(0, 200)}`);
   if (fortran === 'True')
     fail('Fortran-order arrays are not supported; save with np.ascontiguousarray');
   const dtype =
@@ -47,18 +76,73 @@ export function parseNpy(bytes: Uint8Array, file = 'array.npy'): NpyArray {
     .map((s) => s.trim())
     .filter((s) => s !== '')
     .map(Number);
-  if (shape.length < 1 || shape.length > 2 || shape.some((d) => !Number.isInteger(d) || d < 0))
+  if (shape.length < 1 || shape.length > 2 || shape.some((d) => !Number.isSafeInteger(d) || d < 0))
     fail(`unsupported shape (${shapeText}); expected (N,) or (N, T)`);
   const count = shape.reduce((a, b) => a * b, 1);
-  const offset = headerStart + headerLength;
-  const itemSize = ITEM_SIZE[dtype as NpyDtype];
-  if (bytes.length - offset < count * itemSize)
-    fail(
-      `truncated data: expected ${count * itemSize} bytes after the header, found ${bytes.length - offset}`,
-    );
-  const body = new ArrayBuffer(count * itemSize);
-  new Uint8Array(body).set(bytes.subarray(offset, offset + count * itemSize));
-  return { dtype: dtype as NpyDtype, shape, data: typedArray(dtype as NpyDtype, body) };
+  const byteLength = count * ITEM_SIZE[dtype];
+  if (!Number.isSafeInteger(byteLength) || byteLength > 2 ** 32)
+    fail(`array too large: shape (${shape.join(', ')})`);
+  return { dtype, shape, offset: headerStart + headerLength, byteLength };
+}
+
+/**
+ * Reads a `.npy` chunk by chunk: the header first, then the data straight into one buffer of the
+ * array's size, so a large file is never held twice.
+ */
+export class NpyReader {
+  private head = new Uint8Array(0);
+  private header: NpyHeader | null = null;
+  private body: Uint8Array | null = null;
+  private filled = 0;
+  bytes = 0;
+
+  constructor(readonly file: string) {}
+
+  push(chunk: Uint8Array): void {
+    this.bytes += chunk.length;
+    if (this.body === null) {
+      const head = new Uint8Array(this.head.length + chunk.length);
+      head.set(this.head);
+      head.set(chunk, this.head.length);
+      const header = parseNpyHeader(head, this.file);
+      if (header === null) {
+        this.head = head;
+        return;
+      }
+      this.header = header;
+      this.body = new Uint8Array(header.byteLength);
+      this.head = new Uint8Array(0);
+      chunk = head.subarray(header.offset);
+    }
+    if (this.filled + chunk.length > this.body.length)
+      throw new DataError(
+        this.file,
+        null,
+        `${this.filled + chunk.length - this.body.length} bytes after the end of the array`,
+      );
+    this.body.set(chunk, this.filled);
+    this.filled += chunk.length;
+  }
+
+  end(): void {}
+
+  /** The array; a DataError when the file ended early. */
+  result(): NpyArray {
+    if (this.header === null || this.body === null)
+      throw new DataError(
+        this.file,
+        null,
+        this.bytes === 0 ? 'empty file' : 'not a .npy file or truncated header',
+      );
+    if (this.filled < this.body.length)
+      throw new DataError(
+        this.file,
+        null,
+        `truncated data: expected ${this.body.length} bytes after the header, found ${this.filled}`,
+      );
+    const { dtype, shape } = this.header;
+    return { dtype, shape, data: typedArray(dtype, this.body.buffer as ArrayBuffer) };
+  }
 }
 
 const ITEM_SIZE: Record<NpyDtype, number> = {
@@ -100,19 +184,26 @@ function typedArray(dtype: NpyDtype, buffer: ArrayBuffer): NpyArray['data'] {
   }
 }
 
-/** A 2-D float32 `.npy` (format 1.0). */
-export function encodeNpy(data: Float32Array | Float64Array, shape: readonly number[]): Uint8Array {
-  const descr = data instanceof Float32Array ? '<f4' : '<f8';
+/** The header bytes of a C-order `.npy` (format 1.0), padded so the data starts 64-byte aligned. */
+export function npyHeader(descr: '<f4' | '<f8', shape: readonly number[]): Uint8Array {
   const shapeText = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
   let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': ${shapeText}, }`;
   const total = 10 + header.length + 1;
   header += ' '.repeat((64 - (total % 64)) % 64) + '\n';
-  const out = new Uint8Array(10 + header.length + data.byteLength);
+  const out = new Uint8Array(10 + header.length);
   out.set(MAGIC);
   out[6] = 1;
   out[7] = 0;
   new DataView(out.buffer).setUint16(8, header.length, true);
   for (let i = 0; i < header.length; i++) out[10 + i] = header.charCodeAt(i);
-  out.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), 10 + header.length);
+  return out;
+}
+
+/** A float32 or float64 `.npy` (format 1.0) of the given shape. */
+export function encodeNpy(data: Float32Array | Float64Array, shape: readonly number[]): Uint8Array {
+  const header = npyHeader(data instanceof Float32Array ? '<f4' : '<f8', shape);
+  const out = new Uint8Array(header.length + data.byteLength);
+  out.set(header);
+  out.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), header.length);
   return out;
 }

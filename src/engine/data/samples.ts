@@ -6,6 +6,11 @@ export interface TaskSamples {
   readonly inst: Float64Array[];
   /** avg samples per task (Google's 5-minute mean), when the source has a second series. */
   readonly avg?: Float64Array[];
+  /**
+   * Per-task requests from Google `task_events` (machine-normalised, NaN where the trace has none):
+   * metadata only, never used as samples.
+   */
+  readonly requests?: { readonly cpu: Float64Array; readonly memory: Float64Array };
 }
 
 export function checkSamples(s: TaskSamples): void {
@@ -13,6 +18,13 @@ export function checkSamples(s: TaskSamples): void {
     throw new RangeError(`${s.ids.length} ids but ${s.inst.length} inst series`);
   if (s.avg && s.avg.length !== s.inst.length)
     throw new RangeError(`${s.avg.length} avg series but ${s.inst.length} inst series`);
+  if (
+    s.requests &&
+    (s.requests.cpu.length !== s.inst.length || s.requests.memory.length !== s.inst.length)
+  )
+    throw new RangeError(
+      `requests for ${s.requests.cpu.length} tasks but ${s.inst.length} inst series`,
+    );
   s.inst.forEach((x, i) => {
     if (x.length === 0) throw new RangeError(`task ${s.ids[i]} has no samples`);
   });

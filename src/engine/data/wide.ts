@@ -1,49 +1,223 @@
 /**
  * Wide CSV (SPEC §10): a header, then one row per task: leading id columns, then samples. Sample
- * columns are those whose header is `t<digits>`; when none is, the columns after the first are.
- * Percent values become machine units as value / 100 · scale (SPEC §2).
+ * columns are those from the first header of the form `t<digits>`; when none is, the columns after
+ * the first. Units per SPEC §2 (percent: value / 100 · scale). Several files append their tasks.
  */
 import { DataError } from './errors.ts';
+import {
+  BadLines,
+  LineReader,
+  blank,
+  encodeUtf8,
+  fieldEnd,
+  fieldText,
+  parseDecimal,
+  quoteField,
+  splitFields,
+  type ChunkSink,
+} from './bytes.ts';
+import type { FileReport, LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
+import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 export interface WideOptions {
-  /** Size of the task in machines; 0.25 = a quarter of the reference machine. */
+  /** Size of a task in machines; 0.25 = a quarter of the reference machine. */
   readonly scale: number;
-  /** Values are percent (0–100) rather than fractions. */
-  readonly percent: boolean;
+  /** Source unit (default percent). */
+  readonly unit?: Unit;
+  /** Deprecated spelling of `unit`: false means fractions. */
+  readonly percent?: boolean;
+  readonly capacity?: number;
+  readonly clamp?: boolean;
+  readonly skipBadLines?: boolean;
+  /** Keep only the first N tasks; later rows are counted, not parsed. */
+  readonly maxTasks?: number;
+  /** 0-based index of the first sample column (default: detected from the header). */
+  readonly firstSampleColumn?: number;
 }
 
-export function parseWideCsv(text: string, file: string, options: WideOptions): TaskSamples {
-  const { scale, percent } = options;
-  if (!(scale > 0 && Number.isFinite(scale))) throw new RangeError(`invalid scale: ${scale}`);
-  const factor = percent ? scale / 100 : scale;
-  const lines = text.split(/\r?\n/);
-  if (lines.length === 0 || lines[0].trim() === '')
-    throw new DataError(file, 1, 'empty file (no header)');
-  const header = lines[0].split(',');
-  let first = header.findIndex((h) => /^t\d+$/.test(h.trim()));
-  if (first < 0) first = 1;
-  const width = header.length;
-  const ids: string[] = [];
-  const inst: Float64Array[] = [];
-  for (let l = 1; l < lines.length; l++) {
-    const line = lines[l];
-    if (line.trim() === '') continue;
-    const parts = line.split(',');
-    if (parts.length !== width)
-      throw new DataError(file, l + 1, `${parts.length} columns, the header has ${width}`);
-    const row = new Float64Array(width - first);
-    for (let c = first; c < width; c++) {
-      const cell = parts[c].trim();
-      const v = cell === '' ? NaN : Number(cell);
-      if (!Number.isFinite(v))
-        throw new DataError(file, l + 1, `"${parts[c]}" in column ${header[c]} is not a number`);
-      if (v < 0) throw new DataError(file, l + 1, `negative value ${v} in column ${header[c]}`);
-      row[c - first] = v * factor;
-    }
-    ids.push(parts.slice(0, first).join(':'));
-    inst.push(row);
+function unitOf(o: WideOptions): Unit {
+  return o.unit ?? (o.percent === false ? 'fraction' : 'percent');
+}
+
+/** Loads wide CSV files chunk by chunk. */
+export class WideLoader {
+  private readonly conv: Conversion;
+  readonly bad: BadLines;
+  private readonly maxTasks: number;
+  private readonly files: { name: string; reader: LineReader }[] = [];
+  private readonly ids: string[] = [];
+  private readonly inst: Float64Array[] = [];
+  private rows = 0;
+  private values = 0;
+  private clamped = 0;
+
+  constructor(private readonly options: WideOptions) {
+    this.conv = conversion({ ...options, unit: unitOf(options) });
+    this.bad = new BadLines(options.skipBadLines === true);
+    const m = options.maxTasks ?? Infinity;
+    if (!(m >= 1)) throw new RangeError(`invalid maxTasks: ${m}`);
+    this.maxTasks = m;
+    const f = options.firstSampleColumn;
+    if (f !== undefined && !(Number.isInteger(f) && f >= 1))
+      throw new RangeError(`invalid firstSampleColumn: ${f} (column 0 holds the task id)`);
   }
-  if (inst.length === 0) throw new DataError(file, null, 'no data rows after the header');
-  return { ids, inst };
+
+  file(name: string): ChunkSink {
+    let header: string[] | null = null;
+    let first = 0;
+    let width = 0;
+    const reader = new LineReader(name, (b, s, e, line) => {
+      if (header === null) {
+        if (blank(b, s, e)) throw new DataError(name, line, 'empty header line');
+        header = splitFields(b, s, e);
+        width = header.length;
+        first =
+          this.options.firstSampleColumn ??
+          Math.max(
+            1,
+            header.findIndex((h) => /^t\d+$/.test(h)),
+          );
+        if (first >= width)
+          throw new DataError(
+            name,
+            line,
+            `the header has ${width} column(s); no sample columns after the id column(s)`,
+          );
+        return;
+      }
+      if (s === e || blank(b, s, e)) return;
+      this.rows++;
+      if (this.inst.length >= this.maxTasks) return;
+      this.row(name, header, first, width, b, s, e, line);
+    });
+    this.files.push({ name, reader });
+    return reader;
+  }
+
+  private row(
+    file: string,
+    header: string[],
+    first: number,
+    width: number,
+    b: Uint8Array,
+    s: number,
+    e: number,
+    line: number,
+  ): void {
+    let p = s;
+    let id = '';
+    for (let c = 0; c < first; c++) {
+      const q = fieldEnd(b, p, e);
+      id += (c ? ':' : '') + fieldText(b, p, q);
+      if (q >= e) return this.bad.report(file, line, `${c + 1} columns, the header has ${width}`);
+      p = q + 1;
+    }
+    const out = new Float64Array(width - first);
+    const { bound, divisor, scale, clamp } = this.conv;
+    let c = first;
+    for (;;) {
+      let q = p;
+      while (q < e && b[q] !== 44) q++;
+      if (c < width) {
+        let v = parseDecimal(b, p, q);
+        if (!(v >= 0 && v <= bound)) {
+          if (v > bound && clamp) {
+            v = bound;
+            this.clamped++;
+          } else return this.badValue(file, line, header[c], v, b, p, q);
+        }
+        out[c - first] = (v / divisor) * scale;
+      }
+      c++;
+      if (q >= e) break;
+      p = q + 1;
+    }
+    if (c !== width) return this.bad.report(file, line, `${c} columns, the header has ${width}`);
+    this.values += width - first;
+    this.ids.push(id);
+    this.inst.push(out);
+  }
+
+  private badValue(
+    file: string,
+    line: number,
+    column: string,
+    v: number,
+    b: Uint8Array,
+    s: number,
+    e: number,
+  ): void {
+    const why = Number.isNaN(v)
+      ? 'is not a number'
+      : v < 0
+        ? 'is negative'
+        : `is above ${this.conv.label} (the clamp option caps such values)`;
+    this.bad.report(file, line, `${quoteField(b, s, e)} in column ${column} ${why}`);
+  }
+
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    for (const f of this.files) f.reader.end();
+    const names = this.files.map((f) => f.name).join(', ') || 'wide CSV';
+    for (const f of this.files)
+      if (f.reader.line === 0) throw new DataError(f.name, null, 'empty file');
+    if (this.inst.length === 0)
+      throw new DataError(
+        names,
+        null,
+        this.rows === 0 ? 'no data rows after the header' : 'every data row was skipped',
+      );
+    const files: FileReport[] = this.files.map((f) => ({
+      name: f.name,
+      role: 'inst',
+      bytes: f.reader.bytes,
+      lines: f.reader.line,
+    }));
+    const filters = [];
+    if (this.rows > this.inst.length + this.bad.skipped)
+      filters.push({
+        id: 'maxTasks',
+        label: `rows after the first ${this.maxTasks} tasks, not kept`,
+        count: this.rows - this.inst.length - this.bad.skipped,
+        of: 'tasks' as const,
+      });
+    if (this.conv.clamp)
+      filters.push({
+        id: 'clamped',
+        label: `values above ${this.conv.label} clamped`,
+        count: this.clamped,
+        of: 'values' as const,
+      });
+    return {
+      samples: { ids: this.ids, inst: this.inst },
+      report: {
+        format: 'wide',
+        files,
+        records: this.rows,
+        tasksRead: this.rows,
+        tasksKept: this.inst.length,
+        samplesKept: this.values,
+        filters,
+        skippedLines: this.bad.skipped,
+        skippedExamples: this.bad.examples,
+        units: describeUnit(this.conv),
+        notes: [],
+      },
+    };
+  }
+}
+
+/** Parses a whole wide CSV (text or bytes) at once; see `WideLoader` for the streaming form. */
+export function parseWideCsv(
+  text: string | Uint8Array,
+  file: string,
+  options: WideOptions,
+): TaskSamples {
+  const loader = new WideLoader(options);
+  const sink = loader.file(file);
+  const bytes = typeof text === 'string' ? encodeUtf8(text) : text;
+  if (bytes.length === 0) throw new DataError(file, null, 'empty file');
+  sink.push(bytes);
+  sink.end();
+  return loader.finish().samples;
 }

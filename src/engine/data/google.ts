@@ -1,0 +1,518 @@
+/**
+ * Google 2011 `task_usage` and `task_events` shards (SPEC §10): task = (job ID, task index), inst =
+ * column 20 (sampled CPU usage), avg = column 6 (mean CPU usage rate), with the GPA paper's filters
+ * (§3.1) as options. Several shards load as one dataset; a header line, if present, is skipped.
+ *
+ * The result is canonical, so the DuckDB `reduce` and docs/reduce.sql produce the same numbers: tasks
+ * in (job ID, task index) order, each task's records by (start time, inst, avg).
+ */
+import { DataError } from './errors.ts';
+import {
+  BadLines,
+  F64Column,
+  I32Column,
+  LineReader,
+  blank,
+  parseDecimal,
+  quoteField,
+  type ChunkSink,
+} from './bytes.ts';
+import { KeyIndex, groupByTask } from './group.ts';
+import type { FileReport, FilterCount, LoadReport } from './report.ts';
+import type { TaskSamples } from './samples.ts';
+import { conversion, describeUnit } from './units.ts';
+
+/** The paper's filters (§3.1), each a visible option. */
+export interface GoogleFilters {
+  /** Keep tasks with at least this many records (paper: 24, i.e. 2 hours); 1 keeps every task. */
+  readonly minRecords: number;
+  /** Drop tasks whose inst samples are all 0. */
+  readonly dropAllZeroInst: boolean;
+  /** Replace an avg value above 1 by the same record's inst value. */
+  readonly replaceAvgAboveOne: boolean;
+  /** With task_events given: drop tasks with any EVICT (2), FAIL (3), KILL (5) or LOST (6) event. */
+  readonly dropFailed: boolean;
+}
+
+export const PAPER_FILTERS: GoogleFilters = {
+  minRecords: 24,
+  dropAllZeroInst: true,
+  replaceAvgAboveOne: true,
+  dropFailed: true,
+};
+
+/** Event types that mark a task as failing (trace schema: 2 EVICT, 3 FAIL, 5 KILL, 6 LOST). */
+export const FAILING_EVENTS: readonly number[] = [2, 3, 5, 6];
+
+export interface GoogleOptions {
+  readonly filters?: Partial<GoogleFilters>;
+  /** Multiplies the trace's machine-normalised values (default 1). */
+  readonly scale?: number;
+  /** Cap values above 1 at 1 instead of rejecting them (avg > 1 is replaced first when enabled). */
+  readonly clamp?: boolean;
+  readonly skipBadLines?: boolean;
+  /** Keep `tasks` tasks chosen by `taskPickKey(job, index, seed)` among those that pass. */
+  readonly sample?: { readonly tasks: number; readonly seed: number };
+}
+
+/** Google task_usage has 20 columns, task_events 13. */
+export const USAGE_COLUMNS = 20;
+export const EVENTS_COLUMNS = 13;
+
+const TASK_BITS = 1048576; // task indices below 2^20, job IDs below 2^33: the key stays a safe integer
+const MAX_JOB = 8589934592;
+const PICK_PRIME = 4294967291;
+const PICK_MULT = 48271;
+
+/**
+ * A deterministic pseudo-random key for sampling tasks, computable in SQL with 64-bit integers
+ * (docs/reduce.sql): the `tasks` smallest keys (ties by job, index) are kept.
+ */
+export function taskPickKey(job: number, index: number, seed: number): number {
+  const p = PICK_PRIME;
+  let h = job % p;
+  h = (h * PICK_MULT + index) % p;
+  h = (h * PICK_MULT + (seed % p)) % p;
+  h = (h * PICK_MULT) % p;
+  return (h * PICK_MULT) % p;
+}
+
+/** Loads task_usage (and optional task_events) shards into per-task samples. */
+export class GoogleLoader {
+  private readonly filters: GoogleFilters;
+  private readonly scale: number;
+  private readonly clamp: boolean;
+  private readonly sample: { tasks: number; seed: number } | null;
+  readonly bad: BadLines;
+  private readonly files: { name: string; role: string; reader: LineReader }[] = [];
+
+  // task_usage records, column by column
+  private readonly tasks = new KeyIndex(4096);
+  private readonly taskOf = new I32Column(1 << 16);
+  private readonly start = new F64Column(1 << 16);
+  private readonly inst = new F64Column(1 << 16);
+  private readonly avg = new F64Column(1 << 16);
+  private replaced = new I32Column(4096);
+  private emptyCpu = 0;
+  private clamped = 0;
+
+  // task_events, per task
+  private readonly events = new KeyIndex(4096);
+  private failed = new I32Column(4096);
+  private readonly cpuTime = new F64Column(4096);
+  private readonly cpuRequest = new F64Column(4096);
+  private readonly memTime = new F64Column(4096);
+  private readonly memRequest = new F64Column(4096);
+  private eventFiles = 0;
+
+  constructor(options: GoogleOptions = {}) {
+    this.filters = { ...PAPER_FILTERS, ...options.filters };
+    const m = this.filters.minRecords;
+    if (!Number.isInteger(m) || m < 1) throw new RangeError(`invalid minRecords: ${m}`);
+    this.scale = conversion({ unit: 'fraction', scale: options.scale ?? 1 }).scale;
+    this.clamp = options.clamp === true;
+    this.bad = new BadLines(options.skipBadLines === true);
+    const s = options.sample;
+    if (s && (!Number.isInteger(s.tasks) || s.tasks < 1))
+      throw new RangeError(`invalid sample size: ${s.tasks}`);
+    if (s && (!Number.isSafeInteger(s.seed) || s.seed < 0))
+      throw new RangeError(`invalid seed: ${s.seed}`);
+    this.sample = s ?? null;
+  }
+
+  /** A task_usage shard. */
+  usageFile(name: string): ChunkSink {
+    const reader = new LineReader(name, (b, s, e, l) => this.usageLine(name, b, s, e, l));
+    this.files.push({ name, role: 'task_usage', reader });
+    return reader;
+  }
+
+  /** A task_events shard: failing events and CPU/memory requests. */
+  eventsFile(name: string): ChunkSink {
+    this.eventFiles++;
+    const reader = new LineReader(name, (b, s, e, l) => this.eventLine(name, b, s, e, l));
+    this.files.push({ name, role: 'task_events', reader });
+    return reader;
+  }
+
+  private usageLine(file: string, b: Uint8Array, s: number, e: number, line: number): void {
+    if (s === e || blank(b, s, e)) return;
+    if (line === 1 && isHeader(b[s])) return;
+    let p = s;
+    let field = 0;
+    let start = NaN;
+    let job = NaN;
+    let index = NaN;
+    let avgS = 0;
+    let avgE = 0;
+    let instS = 0;
+    let instE = 0;
+    for (;;) {
+      let q = p;
+      while (q < e && b[q] !== 44) q++;
+      switch (field) {
+        case 0:
+          start = parseDecimal(b, p, q);
+          break;
+        case 2:
+          job = parseDecimal(b, p, q);
+          break;
+        case 3:
+          index = parseDecimal(b, p, q);
+          break;
+        case 5:
+          avgS = p;
+          avgE = q;
+          break;
+        case 19:
+          instS = p;
+          instE = q;
+          break;
+      }
+      field++;
+      if (q >= e) break;
+      p = q + 1;
+    }
+    if (field !== USAGE_COLUMNS)
+      return this.bad.report(
+        file,
+        line,
+        `${field} columns, expected ${USAGE_COLUMNS} (Google 2011 task_usage)`,
+      );
+    if (!(start >= 0))
+      return this.bad.report(file, line, `start time (column 1) is not a non-negative number`);
+    if (!(job >= 0 && job < MAX_JOB && Number.isInteger(job)))
+      return this.bad.report(file, line, `job ID (column 3) is not an integer below 2^33`);
+    if (!(index >= 0 && index < TASK_BITS && Number.isInteger(index)))
+      return this.bad.report(file, line, `task index (column 4) is not an integer below 2^20`);
+    if (emptyField(b, avgS, avgE) || emptyField(b, instS, instE)) {
+      this.emptyCpu++;
+      return;
+    }
+    let avg = parseDecimal(b, avgS, avgE);
+    let inst = parseDecimal(b, instS, instE);
+    if (!(inst >= 0))
+      return this.bad.report(
+        file,
+        line,
+        `sampled CPU usage (column 20) ${quoteField(b, instS, instE)} ${Number.isNaN(inst) ? 'is not a number' : 'is negative'}`,
+      );
+    if (!(avg >= 0))
+      return this.bad.report(
+        file,
+        line,
+        `CPU rate (column 6) ${quoteField(b, avgS, avgE)} ${Number.isNaN(avg) ? 'is not a number' : 'is negative'}`,
+      );
+    let replaced = 0;
+    if (avg > 1 && this.filters.replaceAvgAboveOne) {
+      avg = inst;
+      replaced = 1;
+    }
+    if (inst > 1 || avg > 1) {
+      if (!this.clamp)
+        return this.bad.report(
+          file,
+          line,
+          `${inst > 1 ? `sampled CPU usage (column 20) ${inst}` : `CPU rate (column 6) ${avg}`} is above 1, the largest machine (the clamp option caps such values)`,
+        );
+      if (inst > 1) {
+        inst = 1;
+        this.clamped++;
+      }
+      if (avg > 1) {
+        avg = 1;
+        this.clamped++;
+      }
+    }
+    const before = this.tasks.size;
+    const t = this.tasks.add(job * TASK_BITS + index);
+    if (t === before) this.replaced.push(0);
+    if (replaced) this.replaced.data[t]++;
+    this.taskOf.push(t);
+    this.start.push(start);
+    this.inst.push(inst * this.scale);
+    this.avg.push(avg * this.scale);
+  }
+
+  private eventLine(file: string, b: Uint8Array, s: number, e: number, line: number): void {
+    if (s === e || blank(b, s, e)) return;
+    if (line === 1 && isHeader(b[s])) return;
+    let p = s;
+    let field = 0;
+    let time = NaN;
+    let job = NaN;
+    let index = NaN;
+    let type = NaN;
+    let cpuS = 0;
+    let cpuE = 0;
+    let memS = 0;
+    let memE = 0;
+    for (;;) {
+      let q = p;
+      while (q < e && b[q] !== 44) q++;
+      switch (field) {
+        case 0:
+          time = parseDecimal(b, p, q);
+          break;
+        case 2:
+          job = parseDecimal(b, p, q);
+          break;
+        case 3:
+          index = parseDecimal(b, p, q);
+          break;
+        case 5:
+          type = parseDecimal(b, p, q);
+          break;
+        case 9:
+          cpuS = p;
+          cpuE = q;
+          break;
+        case 10:
+          memS = p;
+          memE = q;
+          break;
+      }
+      field++;
+      if (q >= e) break;
+      p = q + 1;
+    }
+    if (field !== EVENTS_COLUMNS)
+      return this.bad.report(
+        file,
+        line,
+        `${field} columns, expected ${EVENTS_COLUMNS} (Google 2011 task_events)`,
+      );
+    if (!(time >= 0))
+      return this.bad.report(file, line, `time (column 1) is not a non-negative number`);
+    if (!(job >= 0 && job < MAX_JOB && Number.isInteger(job)))
+      return this.bad.report(file, line, `job ID (column 3) is not an integer below 2^33`);
+    if (!(index >= 0 && index < TASK_BITS && Number.isInteger(index)))
+      return this.bad.report(file, line, `task index (column 4) is not an integer below 2^20`);
+    if (!(type >= 0 && type <= 8 && Number.isInteger(type)))
+      return this.bad.report(file, line, `event type (column 6) is not an integer 0–8`);
+    const cpu = emptyField(b, cpuS, cpuE) ? -1 : parseDecimal(b, cpuS, cpuE);
+    const mem = emptyField(b, memS, memE) ? -1 : parseDecimal(b, memS, memE);
+    if (!(cpu >= 0 || cpu === -1))
+      return this.bad.report(
+        file,
+        line,
+        `CPU request (column 10) ${quoteField(b, cpuS, cpuE)} is not a non-negative number`,
+      );
+    if (!(mem >= 0 || mem === -1))
+      return this.bad.report(
+        file,
+        line,
+        `memory request (column 11) ${quoteField(b, memS, memE)} is not a non-negative number`,
+      );
+    const before = this.events.size;
+    const t = this.events.add(job * TASK_BITS + index);
+    if (t === before) {
+      this.failed.push(0);
+      this.cpuTime.push(-1);
+      this.cpuRequest.push(NaN);
+      this.memTime.push(-1);
+      this.memRequest.push(NaN);
+    }
+    if (type === 2 || type === 3 || type === 5 || type === 6) this.failed.data[t] = 1;
+    // The latest request wins; at equal times the larger, so any reading order gives the same value.
+    if (cpu >= 0 && later(time, cpu, this.cpuTime.data[t], this.cpuRequest.data[t])) {
+      this.cpuTime.data[t] = time;
+      this.cpuRequest.data[t] = cpu;
+    }
+    if (mem >= 0 && later(time, mem, this.memTime.data[t], this.memRequest.data[t])) {
+      this.memTime.data[t] = time;
+      this.memRequest.data[t] = mem;
+    }
+  }
+
+  /** Applies the filters and returns the dataset; a `DataError` when no task is left. */
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    for (const f of this.files) f.reader.end();
+    const names = this.files.map((f) => f.name).join(', ') || 'task_usage';
+    if (!this.files.some((f) => f.role === 'task_usage'))
+      throw new DataError(names, null, 'no task_usage file given');
+    const n = this.tasks.size;
+    const records = this.taskOf.length;
+    const { offsets, order } = groupByTask(this.taskOf.view(), n);
+    const inst = this.inst.data;
+    const useEvents = this.eventFiles > 0;
+    const filters: FilterCount[] = [
+      {
+        id: 'emptyCpu',
+        label: 'records without a CPU value (column 6 or 20 empty), not used',
+        count: this.emptyCpu,
+        of: 'records',
+      },
+    ];
+    const alive = new Uint8Array(n).fill(1);
+    let left = n;
+    const drop = (id: string, label: string, test: (t: number) => boolean) => {
+      let count = 0;
+      for (let t = 0; t < n; t++)
+        if (alive[t] && test(t)) {
+          alive[t] = 0;
+          count++;
+        }
+      left -= count;
+      filters.push({ id, label, count, of: 'tasks' });
+    };
+    if (useEvents && this.filters.dropFailed)
+      drop('failed', 'tasks with an EVICT, FAIL, KILL or LOST event, dropped', (t) => {
+        const ev = this.events.get(this.tasks.keyOf(t));
+        return ev >= 0 && this.failed.data[ev] === 1;
+      });
+    if (this.filters.minRecords > 1)
+      drop(
+        'minRecords',
+        `tasks with fewer than ${this.filters.minRecords} records, dropped`,
+        (t) => offsets[t + 1] - offsets[t] < this.filters.minRecords,
+      );
+    if (this.filters.dropAllZeroInst)
+      drop('allZeroInst', 'tasks whose inst samples are all 0, dropped', (t) => {
+        for (let k = offsets[t]; k < offsets[t + 1]; k++) if (inst[order[k]] !== 0) return false;
+        return true;
+      });
+    if (this.sample && left > this.sample.tasks) {
+      const seed = this.sample.seed;
+      const candidates: { t: number; key: number; pick: number }[] = [];
+      for (let t = 0; t < n; t++)
+        if (alive[t]) {
+          const key = this.tasks.keyOf(t);
+          const job = Math.floor(key / TASK_BITS);
+          candidates.push({ t, key, pick: taskPickKey(job, key - job * TASK_BITS, seed) });
+        }
+      candidates.sort((a, b) => a.pick - b.pick || a.key - b.key);
+      const keep = new Set(candidates.slice(0, this.sample.tasks).map((c) => c.t));
+      drop(
+        'sample',
+        `tasks not among the ${this.sample.tasks} picked with seed ${seed}, dropped`,
+        (t) => !keep.has(t),
+      );
+    }
+    const kept: number[] = [];
+    for (let t = 0; t < n; t++) if (alive[t]) kept.push(t);
+    kept.sort((a, b) => this.tasks.keyOf(a) - this.tasks.keyOf(b));
+    let replaced = 0;
+    let total = 0;
+    for (const t of kept) {
+      replaced += this.replaced.data[t];
+      total += offsets[t + 1] - offsets[t];
+    }
+    if (this.filters.replaceAvgAboveOne)
+      filters.push({
+        id: 'avgReplaced',
+        label: 'avg values above 1 replaced by the record’s inst (kept tasks)',
+        count: replaced,
+        of: 'records',
+      });
+    if (this.clamp)
+      filters.push({
+        id: 'clamped',
+        label: 'values above 1 clamped to 1',
+        count: this.clamped,
+        of: 'values',
+      });
+    if (kept.length === 0)
+      throw new DataError(
+        names,
+        null,
+        `no task left after the filters: ${records} records of ${n} tasks read; ${filters
+          .filter((f) => f.of === 'tasks')
+          .map((f) => `${f.count} ${f.label}`)
+          .join('; ')}${n === 0 ? '' : ' (relax the filters to keep them)'}`,
+      );
+    const instAll = new Float64Array(total);
+    const avgAll = new Float64Array(total);
+    const ids: string[] = new Array(kept.length);
+    const instOut: Float64Array[] = new Array(kept.length);
+    const avgOut: Float64Array[] = new Array(kept.length);
+    const start = this.start.data;
+    const avg = this.avg.data;
+    let pos = 0;
+    let rows: number[] = [];
+    for (let k = 0; k < kept.length; k++) {
+      const t = kept[k];
+      const key = this.tasks.keyOf(t);
+      const job = Math.floor(key / TASK_BITS);
+      ids[k] = `${job}:${key - job * TASK_BITS}`;
+      const from = offsets[t];
+      const to = offsets[t + 1];
+      let sorted = true;
+      for (let r = from + 1; r < to && sorted; r++)
+        sorted = compareRecords(start, inst, avg, order[r - 1], order[r]) <= 0;
+      if (!sorted) {
+        rows = Array.from(order.subarray(from, to));
+        rows.sort((x, y) => compareRecords(start, inst, avg, x, y));
+      }
+      for (let r = from; r < to; r++) {
+        const rec = sorted ? order[r] : rows[r - from];
+        instAll[pos + r - from] = inst[rec];
+        avgAll[pos + r - from] = avg[rec];
+      }
+      instOut[k] = instAll.subarray(pos, pos + to - from);
+      avgOut[k] = avgAll.subarray(pos, pos + to - from);
+      pos += to - from;
+    }
+    const notes: string[] = [];
+    let requests: TaskSamples['requests'];
+    if (useEvents) {
+      const cpu = new Float64Array(kept.length).fill(NaN);
+      const memory = new Float64Array(kept.length).fill(NaN);
+      let withCpu = 0;
+      for (let k = 0; k < kept.length; k++) {
+        const ev = this.events.get(this.tasks.keyOf(kept[k]));
+        if (ev < 0) continue;
+        cpu[k] = this.cpuRequest.data[ev];
+        memory[k] = this.memRequest.data[ev];
+        if (!Number.isNaN(cpu[k])) withCpu++;
+      }
+      requests = { cpu, memory };
+      notes.push(`${withCpu} of ${kept.length} kept tasks have a CPU request in task_events`);
+    } else if (this.filters.dropFailed)
+      notes.push('no task_events given: failing tasks (EVICT, FAIL, KILL, LOST) are not dropped');
+    const files: FileReport[] = this.files.map((f) => ({
+      name: f.name,
+      role: f.role,
+      bytes: f.reader.bytes,
+      lines: f.reader.line,
+    }));
+    return {
+      samples: { ids, inst: instOut, avg: avgOut, ...(requests ? { requests } : {}) },
+      report: {
+        format: 'google',
+        files,
+        records,
+        tasksRead: n,
+        tasksKept: kept.length,
+        samplesKept: total,
+        filters,
+        skippedLines: this.bad.skipped,
+        skippedExamples: this.bad.examples,
+        units: describeUnit(conversion({ unit: 'fraction', scale: this.scale })),
+        notes,
+      },
+    };
+  }
+}
+
+function isHeader(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 34 || c === 35;
+}
+
+function emptyField(b: Uint8Array, s: number, e: number): boolean {
+  return blank(b, s, e);
+}
+
+function later(time: number, value: number, bestTime: number, bestValue: number): boolean {
+  return time > bestTime || (time === bestTime && !(value <= bestValue));
+}
+
+function compareRecords(
+  start: Float64Array,
+  inst: Float64Array,
+  avg: Float64Array,
+  a: number,
+  b: number,
+): number {
+  return start[a] - start[b] || inst[a] - inst[b] || avg[a] - avg[b];
+}

@@ -1,0 +1,518 @@
+/**
+ * One entry point for every input format (SPEC §10): a `LoadSpec` names the format and its
+ * options (plain data, so it crosses a worker boundary and sits in a preset), `createLoader` takes
+ * files chunk by chunk and `finish()` returns the samples (or a ready realization matrix) with a
+ * report of what every filter did. Pure and synchronous: the streaming layer (src/ingest) feeds it.
+ */
+import { DataError } from './errors.ts';
+import { blank, latin1, splitFields, type ChunkSink } from './bytes.ts';
+import { ColumnsLoader, looksLikeTime, type ColumnsOptions } from './columns.ts';
+import { decodeCompact } from './compact.ts';
+import { GoogleLoader, USAGE_COLUMNS, EVENTS_COLUMNS, type GoogleOptions } from './google.ts';
+import { LongLoader, type LongOptions } from './long.ts';
+import { NpyReader, type NpyArray } from './npy.ts';
+import type { FileReport, LoadReport, LoadResult } from './report.ts';
+import { conversion, describeUnit, type Unit } from './units.ts';
+import { WideLoader, type WideOptions } from './wide.ts';
+import { matrixFrom } from '../matrix.ts';
+
+export const FORMATS = ['google', 'wide', 'columns', 'long', 'npy', 'compact'] as const;
+export type FormatId = (typeof FORMATS)[number];
+
+export const FORMAT_TITLES: Record<FormatId, string> = {
+  google: 'Google 2011 task_usage (+ task_events)',
+  wide: 'wide CSV: one row per task',
+  columns: 'column-per-task CSV: one row per time step',
+  long: 'long CSV: one row per sample, id and value columns',
+  npy: '.npy array (N, T) of samples or (N, R) realizations',
+  compact: 'compact per-task format (.json sidecar + .npy)',
+};
+
+export interface NpyOptions {
+  /** (N, T) samples per task (default) or a ready (N, R) realization matrix. */
+  readonly kind?: 'samples' | 'realizations';
+  readonly unit?: Unit;
+  readonly scale?: number;
+  readonly capacity?: number;
+  readonly clamp?: boolean;
+}
+
+export type LoadSpec =
+  | ({ readonly format: 'google' } & GoogleOptions)
+  | ({ readonly format: 'wide' } & WideOptions)
+  | ({ readonly format: 'columns' } & ColumnsOptions)
+  | ({ readonly format: 'long' } & LongOptions)
+  | ({ readonly format: 'npy' } & NpyOptions)
+  | { readonly format: 'compact' };
+
+/** What a file is to its format. */
+export type FileRole = 'usage' | 'events' | 'inst' | 'avg' | 'sidecar' | 'samples';
+
+export const ROLES: Record<FormatId, readonly FileRole[]> = {
+  google: ['usage', 'events'],
+  wide: ['inst'],
+  columns: ['inst', 'avg'],
+  long: ['inst'],
+  npy: ['inst', 'avg'],
+  compact: ['sidecar', 'samples'],
+};
+
+/** A file's role from its name, when the user did not say. */
+export function roleFromName(format: FormatId, name: string): FileRole {
+  const base = name.replace(/^.*[\\/]/, '').toLowerCase();
+  switch (format) {
+    case 'google':
+      return base.includes('task_events') || base.includes('events') ? 'events' : 'usage';
+    case 'columns':
+    case 'npy':
+      return /(^|[^a-z])(avg|mean|average)([^a-z]|$)/.test(base) ? 'avg' : 'inst';
+    case 'compact':
+      return base.endsWith('.json') ? 'sidecar' : 'samples';
+    default:
+      return 'inst';
+  }
+}
+
+/** Takes the files of one dataset, then returns it. */
+export interface DatasetLoader {
+  readonly format: FormatId;
+  /** A sink for one file's (decompressed) bytes; the role defaults to `roleFromName`. */
+  file(name: string, role?: FileRole): ChunkSink;
+  finish(): LoadResult;
+}
+
+/** A loader for `spec`; option errors are RangeErrors naming the bad value. */
+export function createLoader(spec: LoadSpec): DatasetLoader {
+  switch (spec.format) {
+    case 'google': {
+      const g = new GoogleLoader(spec);
+      return {
+        format: 'google',
+        file: (name, role = roleFromName('google', name)) => {
+          checkRole('google', name, role);
+          return role === 'events' ? g.eventsFile(name) : g.usageFile(name);
+        },
+        finish: () => ({ kind: 'samples', ...g.finish() }),
+      };
+    }
+    case 'wide': {
+      const w = new WideLoader(spec);
+      return {
+        format: 'wide',
+        file: (name, role = 'inst') => {
+          checkRole('wide', name, role);
+          return w.file(name);
+        },
+        finish: () => ({ kind: 'samples', ...w.finish() }),
+      };
+    }
+    case 'columns': {
+      const c = new ColumnsLoader(spec);
+      return {
+        format: 'columns',
+        file: (name, role = roleFromName('columns', name)) => {
+          checkRole('columns', name, role);
+          return c.file(name, role as 'inst' | 'avg');
+        },
+        finish: () => ({ kind: 'samples', ...c.finish() }),
+      };
+    }
+    case 'long': {
+      const l = new LongLoader(spec);
+      return {
+        format: 'long',
+        file: (name, role = 'inst') => {
+          checkRole('long', name, role);
+          return l.file(name);
+        },
+        finish: () => ({ kind: 'samples', ...l.finish() }),
+      };
+    }
+    case 'npy':
+      return npyLoader(spec);
+    case 'compact':
+      return compactLoader();
+    default:
+      throw new RangeError(`invalid format: ${String((spec as { format: unknown }).format)}`);
+  }
+}
+
+function checkRole(format: FormatId, name: string, role: FileRole): void {
+  if (!ROLES[format].includes(role))
+    throw new RangeError(
+      `invalid role ${role} for ${name}: ${format} files are ${ROLES[format].join(' or ')}`,
+    );
+}
+
+function npyLoader(spec: NpyOptions): DatasetLoader {
+  const kind = spec.kind ?? 'samples';
+  if (kind !== 'samples' && kind !== 'realizations')
+    throw new RangeError(`invalid npy kind: ${String(kind)}`);
+  const conv = conversion({
+    unit: spec.unit ?? 'fraction',
+    scale: spec.scale ?? 1,
+    capacity: spec.capacity,
+    clamp: spec.clamp,
+  });
+  const readers: { role: 'inst' | 'avg'; reader: NpyReader }[] = [];
+  return {
+    format: 'npy',
+    file(name, role = roleFromName('npy', name)) {
+      checkRole('npy', name, role);
+      if (readers.some((r) => r.role === role))
+        throw new RangeError(`two ${role} .npy files: give one inst and at most one avg`);
+      const reader = new NpyReader(name);
+      readers.push({ role: role as 'inst' | 'avg', reader });
+      return reader;
+    },
+    finish() {
+      const inst = readers.find((r) => r.role === 'inst');
+      if (!inst) throw new DataError('npy', null, 'no inst .npy file given');
+      const avg = readers.find((r) => r.role === 'avg');
+      const arrays = readers.map((r) => ({ ...r, array: r.reader.result() }));
+      for (const a of arrays)
+        if (a.array.shape.length !== 2)
+          throw new DataError(
+            a.reader.file,
+            null,
+            `expected a 2-D (N, ${kind === 'samples' ? 'T' : 'R'}) array, got shape (${a.array.shape.join(', ')})`,
+          );
+      const instA = arrays.find((a) => a.role === 'inst')!.array;
+      const avgA = arrays.find((a) => a.role === 'avg')?.array ?? null;
+      if (avgA && avgA.shape.join() !== instA.shape.join())
+        throw new DataError(
+          avg!.reader.file,
+          null,
+          `shape (${avgA.shape.join(', ')}) differs from the inst array's (${instA.shape.join(', ')})`,
+        );
+      const [rows, cols] = instA.shape;
+      if (rows === 0 || cols === 0)
+        throw new DataError(inst.reader.file, null, `empty array, shape (${rows}, ${cols})`);
+      const files: FileReport[] = readers.map((r) => ({
+        name: r.reader.file,
+        role: r.role,
+        bytes: r.reader.bytes,
+        lines: 0,
+      }));
+      const report = (notes: string[]): LoadReport => ({
+        format: 'npy',
+        files,
+        records: rows * cols,
+        tasksRead: rows,
+        tasksKept: rows,
+        samplesKept: rows * cols,
+        filters: [],
+        skippedLines: 0,
+        skippedExamples: [],
+        units: kind === 'realizations' ? 'as stored (a realization matrix)' : describeUnit(conv),
+        notes,
+      });
+      if (kind === 'realizations') {
+        const matrix = (a: NpyArray, file: string) => {
+          const data = a.data instanceof Float32Array ? a.data : Float32Array.from(a.data);
+          checkValues(data, cols, file, null);
+          return matrixFrom(rows, cols, data);
+        };
+        return {
+          kind: 'matrix',
+          inst: matrix(instA, inst.reader.file),
+          avg: avgA ? matrix(avgA, avg!.reader.file) : null,
+          report: report([]),
+        };
+      }
+      const series = (a: NpyArray, file: string) => {
+        const out: Float64Array[] = [];
+        const all = new Float64Array(rows * cols);
+        checkValues(a.data, cols, file, conv.clamp ? null : conv.bound, conv.label);
+        for (let k = 0; k < all.length; k++) {
+          let v = a.data[k];
+          if (v > conv.bound) v = conv.bound;
+          all[k] = (v / conv.divisor) * conv.scale;
+        }
+        for (let i = 0; i < rows; i++) out.push(all.subarray(i * cols, (i + 1) * cols));
+        return out;
+      };
+      return {
+        kind: 'samples',
+        samples: {
+          ids: Array.from({ length: rows }, (_, i) => String(i)),
+          inst: series(instA, inst.reader.file),
+          ...(avgA ? { avg: series(avgA, avg!.reader.file) } : {}),
+        },
+        report: report([]),
+      };
+    },
+  };
+}
+
+function checkValues(
+  data: ArrayLike<number>,
+  cols: number,
+  file: string,
+  bound: number | null,
+  label = '',
+): void {
+  for (let k = 0; k < data.length; k++) {
+    const v = data[k];
+    if (v >= 0 && (bound === null || v <= bound) && v < Infinity) continue;
+    const why = Number.isNaN(v)
+      ? 'is not a number'
+      : v < 0
+        ? 'is negative'
+        : v === Infinity
+          ? 'is infinite'
+          : `is above ${label} (the clamp option caps such values)`;
+    throw new DataError(
+      file,
+      null,
+      `value ${v} at row ${Math.floor(k / cols)}, column ${k % cols} ${why}`,
+    );
+  }
+}
+
+function compactLoader(): DatasetLoader {
+  const sidecars: { name: string; chunks: Uint8Array[]; bytes: number }[] = [];
+  const samples: NpyReader[] = [];
+  return {
+    format: 'compact',
+    file(name, role = roleFromName('compact', name)) {
+      checkRole('compact', name, role);
+      if (role === 'samples') {
+        const r = new NpyReader(name);
+        samples.push(r);
+        return r;
+      }
+      const entry = { name, chunks: [] as Uint8Array[], bytes: 0 };
+      sidecars.push(entry);
+      return {
+        push(chunk) {
+          entry.bytes += chunk.length;
+          if (entry.bytes > 1 << 30) throw new DataError(name, null, 'sidecar larger than 1 GiB');
+          entry.chunks.push(chunk.slice());
+        },
+        end() {},
+      };
+    },
+    finish() {
+      if (sidecars.length !== 1 || samples.length !== 1)
+        throw new DataError(
+          [...sidecars.map((s) => s.name), ...samples.map((s) => s.file)].join(', ') || 'compact',
+          null,
+          'the compact format needs exactly one .json sidecar and its .npy samples file',
+        );
+      const side = sidecars[0];
+      const bytes = new Uint8Array(side.bytes);
+      let at = 0;
+      for (const c of side.chunks) {
+        bytes.set(c, at);
+        at += c.length;
+      }
+      if (side.bytes === 0) throw new DataError(side.name, null, 'empty file');
+      const text = latin1(bytes, 0, bytes.length);
+      const { samples: s, sidecar } = decodeCompact(text, samples[0].result(), side.name);
+      return {
+        kind: 'samples',
+        samples: s,
+        report: {
+          format: 'compact',
+          files: [
+            { name: side.name, role: 'sidecar', bytes: side.bytes, lines: 0 },
+            { name: samples[0].file, role: 'samples', bytes: samples[0].bytes, lines: 0 },
+          ],
+          records: sidecar.counts?.records ?? sidecar.totalSamples,
+          tasksRead: sidecar.counts?.tasksRead ?? sidecar.tasks,
+          tasksKept: sidecar.tasks,
+          samplesKept: sidecar.totalSamples,
+          filters: sidecar.counts?.filters ?? [],
+          skippedLines: sidecar.counts?.skippedLines ?? 0,
+          skippedExamples: [],
+          units: `machine units (source: ${sidecar.conversion})`,
+          notes: [
+            `reduced from ${sidecar.source.format}: ${sidecar.source.files.join(', ')} by ${sidecar.source.tool}`,
+          ],
+        },
+      };
+    },
+  };
+}
+
+/** A format guess with the reason, from a file's name and its first bytes (decompressed). */
+export interface Detection {
+  readonly format: FormatId;
+  readonly reason: string;
+}
+
+/**
+ * Guesses the format of a file: `.npy` and `.json` by name or magic bytes, Google shards by name or
+ * by their 20 (13) numeric columns, then CSV by its header: `t<digits>` columns → wide, a time
+ * first column → column-per-task, an id column with repeating ids → long. Null when unsure.
+ */
+export function detectFormat(name: string, head: Uint8Array): Detection | null {
+  const base = name
+    .replace(/^.*[\\/]/, '')
+    .toLowerCase()
+    .replace(/\.gz$/, '');
+  if (base.endsWith('.npy') || (head[0] === 0x93 && head[1] === 0x4e && head[2] === 0x55))
+    return { format: 'npy', reason: '.npy file' };
+  if (base.endsWith('.json')) return { format: 'compact', reason: '.json sidecar' };
+  if (/task_usage|task_events/.test(base) || /^part-\d{5}-of-\d{5}\.csv$/.test(base))
+    return { format: 'google', reason: 'Google trace shard name' };
+  const lines: [number, number][] = [];
+  let s = 0;
+  for (let i = 0; i < head.length && lines.length < 6; i++)
+    if (head[i] === 10) {
+      if (!blank(head, s, i)) lines.push([s, i > s && head[i - 1] === 13 ? i - 1 : i]);
+      s = i + 1;
+    }
+  if (lines.length === 0) return null;
+  const rows = lines.map(([a, b]) => splitFields(head, a, b));
+  const numeric = (f: string) => f === '' || /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(f);
+  const first = rows[0];
+  const allNumeric = first.every(numeric);
+  if (allNumeric && (first.length === USAGE_COLUMNS || first.length === EVENTS_COLUMNS))
+    return { format: 'google', reason: `${first.length} numeric columns, no header` };
+  if (!allNumeric) {
+    if (first[0] === 'start_time' && first.length === USAGE_COLUMNS)
+      return { format: 'google', reason: 'task_usage header' };
+    if (first[0] === 'timestamp' && first[1] === 'missing_info')
+      return { format: 'google', reason: 'task_events header' };
+    if (first.some((h) => /^t\d+$/.test(h)))
+      return { format: 'wide', reason: 'sample columns named t0, t1, …' };
+    const data = rows.slice(1);
+    if (first.length > 2 && looksLikeTime(first[0]))
+      return { format: 'columns', reason: `first column "${first[0]}" is a time index` };
+    const idCol = first.findIndex((h) => /(^|_)id$/i.test(h));
+    if (idCol >= 0 && data.length >= 2 && data[0][idCol] === data[1][idCol])
+      return { format: 'long', reason: `id column "${first[idCol]}" repeats` };
+    if (idCol >= 0 && first.length > 2)
+      return { format: 'wide', reason: `id column "${first[idCol]}" then values` };
+  }
+  return null;
+}
+
+/** The default value column of a long CSV, when the header has an obvious one. */
+export function guessValueColumn(header: readonly string[]): string | null {
+  for (const pattern of [/cpu.*(pct|percent|%)/i, /^cpu/i, /^(value|usage|util)/i]) {
+    const h = header.find((x) => pattern.test(x));
+    if (h) return h;
+  }
+  return null;
+}
+
+/** Reads a header line's fields (for building a long-CSV spec from the first bytes). */
+export function headerFields(head: Uint8Array): string[] {
+  let end = head.indexOf(10);
+  if (end < 0) end = head.length;
+  if (end > 0 && head[end - 1] === 13) end--;
+  return splitFields(head, 0, end);
+}
+
+/** Every format's options in one loose bag (what a command line or a form collects). */
+export interface SpecOptions {
+  readonly unit?: Unit;
+  readonly scale?: number;
+  readonly capacity?: number;
+  readonly clamp?: boolean;
+  readonly skipBadLines?: boolean;
+  readonly maxTasks?: number;
+  readonly firstSampleColumn?: number;
+  readonly timeColumns?: number;
+  readonly idColumn?: string | number;
+  readonly valueColumn?: string | number;
+  readonly avgColumn?: string | number;
+  readonly scaleColumn?: string | number;
+  readonly filters?: GoogleOptions['filters'];
+  readonly sample?: GoogleOptions['sample'];
+  readonly kind?: NpyOptions['kind'];
+}
+
+/** Scale for percent data when none is given: a quarter machine per task (SPEC §2's example). */
+export const DEFAULT_PERCENT_SCALE = 0.25;
+
+/**
+ * A full `LoadSpec` from a format (or 'auto': detected from the first file's name and bytes) and
+ * loose options; unset options get the format's defaults. A DataError when the format cannot be
+ * told or a long CSV's columns cannot be guessed.
+ */
+export function resolveSpec(
+  format: FormatId | 'auto',
+  o: SpecOptions,
+  name: string,
+  head: Uint8Array,
+): LoadSpec {
+  let f: FormatId;
+  if (format === 'auto') {
+    const d = detectFormat(name, head);
+    if (!d)
+      throw new DataError(
+        name,
+        null,
+        `cannot tell the format; choose one of ${FORMATS.join(', ')} (${Object.values(FORMAT_TITLES).join('; ')})`,
+      );
+    f = d.format;
+  } else if (FORMATS.includes(format)) f = format;
+  else throw new RangeError(`invalid format: ${String(format)} (expected ${FORMATS.join(', ')})`);
+  const units = (defaultUnit: Unit, defaultScale: number) => {
+    const unit = o.unit ?? defaultUnit;
+    return {
+      unit,
+      scale: o.scale ?? (unit === 'percent' ? defaultScale : 1),
+      ...(o.capacity !== undefined ? { capacity: o.capacity } : {}),
+      ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
+      ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
+    };
+  };
+  switch (f) {
+    case 'google':
+      if (o.unit !== undefined && o.unit !== 'fraction')
+        throw new RangeError(`invalid unit for Google data: ${o.unit} (its values are fractions)`);
+      return {
+        format: 'google',
+        ...(o.scale !== undefined ? { scale: o.scale } : {}),
+        ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
+        ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
+        ...(o.filters ? { filters: o.filters } : {}),
+        ...(o.sample ? { sample: o.sample } : {}),
+      };
+    case 'wide':
+      return {
+        format: 'wide',
+        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...(o.maxTasks !== undefined ? { maxTasks: o.maxTasks } : {}),
+        ...(o.firstSampleColumn !== undefined ? { firstSampleColumn: o.firstSampleColumn } : {}),
+      };
+    case 'columns':
+      return {
+        format: 'columns',
+        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...(o.timeColumns !== undefined ? { timeColumns: o.timeColumns } : {}),
+      };
+    case 'long': {
+      const header = headerFields(head);
+      const idColumn = o.idColumn ?? header.find((h) => /(^|_)id$/i.test(h));
+      const valueColumn = o.valueColumn ?? guessValueColumn(header);
+      if (idColumn === undefined || valueColumn === null)
+        throw new DataError(
+          name,
+          1,
+          `long CSV: choose the ${idColumn === undefined ? 'id' : 'value'} column (the header has: ${header.join(', ')})`,
+        );
+      return {
+        format: 'long',
+        ...units('percent', DEFAULT_PERCENT_SCALE),
+        idColumn,
+        valueColumn,
+        ...(o.avgColumn !== undefined ? { avgColumn: o.avgColumn } : {}),
+        ...(o.scaleColumn !== undefined ? { scaleColumn: o.scaleColumn } : {}),
+      };
+    }
+    case 'npy':
+      return {
+        format: 'npy',
+        ...units('fraction', 1),
+        ...(o.kind !== undefined ? { kind: o.kind } : {}),
+      };
+    case 'compact':
+      return { format: 'compact' };
+  }
+}

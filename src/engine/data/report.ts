@@ -1,0 +1,126 @@
+/** What a load did (SPEC §10): files read, tasks seen and kept, and every filter's count. */
+import type { RealizationMatrix } from '../matrix.ts';
+import type { TaskSamples } from './samples.ts';
+
+export interface FileReport {
+  readonly name: string;
+  readonly role: string;
+  /** Uncompressed bytes parsed. */
+  readonly bytes: number;
+  /** Text lines read (0 for binary formats). */
+  readonly lines: number;
+}
+
+/** One filter's effect: how many tasks it dropped or records it changed. */
+export interface FilterCount {
+  readonly id: string;
+  readonly label: string;
+  readonly count: number;
+  readonly of: 'tasks' | 'records' | 'values';
+}
+
+export interface LoadReport {
+  readonly format: string;
+  readonly files: readonly FileReport[];
+  /** Data records read (rows of a long or Google file, values of a wide one, ...). */
+  readonly records: number;
+  readonly tasksRead: number;
+  readonly tasksKept: number;
+  readonly samplesKept: number;
+  /** In the order they were applied; each counts among what the previous ones left. */
+  readonly filters: readonly FilterCount[];
+  readonly skippedLines: number;
+  /** The first few skipped lines' messages (file, line, reason). */
+  readonly skippedExamples: readonly string[];
+  /** How source values became machine units. */
+  readonly units: string;
+  readonly notes: readonly string[];
+}
+
+export type LoadResult =
+  | { readonly kind: 'samples'; readonly samples: TaskSamples; readonly report: LoadReport }
+  | {
+      readonly kind: 'matrix';
+      readonly inst: RealizationMatrix;
+      readonly avg: RealizationMatrix | null;
+      readonly report: LoadReport;
+    };
+
+/** One line per fact, for the command line and logs. */
+export function formatReport(r: LoadReport): string[] {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const lines = [
+    `format: ${r.format}`,
+    ...r.files.map(
+      (f) =>
+        `file: ${f.name} (${f.role}) ${n(f.bytes)} bytes${f.lines ? `, ${n(f.lines)} lines` : ''}`,
+    ),
+    `records read: ${n(r.records)}`,
+    `tasks read: ${n(r.tasksRead)}`,
+    ...r.filters.map((f) => `filter ${f.id}: ${n(f.count)} ${f.of} — ${f.label}`),
+    `tasks kept: ${n(r.tasksKept)}`,
+    `samples kept: ${n(r.samplesKept)}`,
+    `units: ${r.units}`,
+  ];
+  if (r.skippedLines)
+    lines.push(
+      `skipped bad lines: ${n(r.skippedLines)}`,
+      ...r.skippedExamples.map((e) => `  ${e}`),
+    );
+  for (const note of r.notes) lines.push(`note: ${note}`);
+  return lines;
+}
+
+/** A dataset at a glance: sizes, means and the first and last values (what `inspect` prints). */
+export interface SamplesSummary {
+  readonly tasks: number;
+  readonly samples: number;
+  /** Samples per task: min, median, max. */
+  readonly perTask: { readonly min: number; readonly median: number; readonly max: number };
+  readonly mean: { readonly inst: number; readonly avg: number | null };
+  readonly max: { readonly inst: number; readonly avg: number | null };
+  readonly first: { readonly id: string; readonly inst: number; readonly avg: number | null };
+  readonly last: { readonly id: string; readonly inst: number; readonly avg: number | null };
+  /** Tasks with a CPU request, when requests are known. */
+  readonly withCpuRequest: number | null;
+}
+
+/** Summarises per-task samples (means over all samples, in machine units). */
+export function summarizeSamples(s: TaskSamples): SamplesSummary {
+  const n = s.inst.length;
+  const lengths = s.inst.map((x) => x.length).sort((a, b) => a - b);
+  const stats = (series: readonly Float64Array[]) => {
+    let sum = 0;
+    let count = 0;
+    let max = -Infinity;
+    for (const x of series)
+      for (let k = 0; k < x.length; k++) {
+        sum += x[k];
+        if (x[k] > max) max = x[k];
+        count++;
+      }
+    return { mean: sum / count, max };
+  };
+  const inst = stats(s.inst);
+  const avg = s.avg ? stats(s.avg) : null;
+  const lastInst = s.inst[n - 1];
+  let withCpu: number | null = null;
+  if (s.requests) {
+    withCpu = 0;
+    for (const v of s.requests.cpu) if (!Number.isNaN(v)) withCpu++;
+  }
+  return {
+    tasks: n,
+    samples: lengths.reduce((a, b) => a + b, 0),
+    perTask: { min: lengths[0], median: lengths[Math.floor((n - 1) / 2)], max: lengths[n - 1] },
+    mean: { inst: inst.mean, avg: avg ? avg.mean : null },
+    max: { inst: inst.max, avg: avg ? avg.max : null },
+    first: { id: s.ids[0], inst: s.inst[0][0], avg: s.avg ? s.avg[0][0] : null },
+    last: {
+      id: s.ids[n - 1],
+      inst: lastInst[lastInst.length - 1],
+      avg: s.avg ? s.avg[n - 1][s.avg[n - 1].length - 1] : null,
+    },
+    withCpuRequest: withCpu,
+  };
+}

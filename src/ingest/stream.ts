@@ -1,0 +1,255 @@
+/**
+ * The streaming layer over Web Streams (browsers and Node ≥ 20 alike): a file is read chunk by
+ * chunk, gunzipped on the fly through `DecompressionStream('gzip')` when its first bytes are gzip's,
+ * and pushed into an engine `ChunkSink`, with progress and cancel (`AbortSignal`). Nothing here
+ * keeps a chunk after pushing it, so memory is what the parser keeps, not the file size.
+ */
+import { DataError, type ChunkSink } from '../engine/index.ts';
+
+/** A file to read: a name for messages, a way to open it as a byte stream, its size if known. */
+export interface InputFile {
+  readonly name: string;
+  /** Compressed size in bytes, when known (for progress). */
+  readonly size?: number;
+  /** Which file of the dataset this is (usage/events, inst/avg, ...); inferred from the name if absent. */
+  readonly role?: string;
+  open(): ReadableStream<Uint8Array> | Promise<ReadableStream<Uint8Array>>;
+}
+
+export interface Progress {
+  readonly file: string;
+  /** 0-based index of the file among the dataset's files, and their number. */
+  readonly fileIndex: number;
+  readonly files: number;
+  /** Bytes read from the file as stored (compressed if gzip). */
+  readonly bytesRead: number;
+  /** The file's stored size, when known. */
+  readonly size: number | undefined;
+  /** Bytes handed to the parser (decompressed). */
+  readonly bytesParsed: number;
+  readonly done: boolean;
+}
+
+export interface StreamControl {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: Progress) => void;
+  /** Minimum bytes between two progress calls (default 1 MiB); the last call always comes. */
+  readonly progressEvery?: number;
+}
+
+/** The error a cancelled load rejects with: the signal's reason, an `AbortError` by default. */
+export function isCancel(e: unknown): boolean {
+  return (
+    (typeof DOMException !== 'undefined' && e instanceof DOMException && e.name === 'AbortError') ||
+    (e instanceof Error && e.name === 'AbortError')
+  );
+}
+
+function cancelError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('load cancelled', 'AbortError');
+}
+
+/** An input from bytes in memory (tests, uploads already read). */
+export function bytesInput(name: string, bytes: Uint8Array, role?: string): InputFile {
+  return {
+    name,
+    size: bytes.length,
+    role,
+    open: () => new Blob([bytes as BlobPart]).stream(),
+  };
+}
+
+/** An input from a `File` or `Blob` (browser uploads; Node's `fs.openAsBlob`). */
+export function blobInput(blob: Blob, name?: string, role?: string): InputFile {
+  return {
+    name: name ?? (blob as Blob & { name?: string }).name ?? 'file',
+    size: blob.size,
+    role,
+    open: () => blob.stream(),
+  };
+}
+
+/** An input fetched from a URL (presets under /data/...); HTTP errors become `DataError`s. */
+export function urlInput(
+  url: string,
+  role?: string,
+  fetcher: (url: string, init?: RequestInit) => Promise<Response> = fetch,
+  signal?: AbortSignal,
+): InputFile {
+  const name = decodeURIComponent(url.replace(/[?#].*$/, '').replace(/^.*\//, ''));
+  return {
+    name,
+    role,
+    async open() {
+      const res = await fetcher(url, signal ? { signal } : undefined);
+      if (!res.ok || !res.body)
+        throw new DataError(
+          name,
+          null,
+          `cannot fetch ${url}: HTTP ${res.status} ${res.statusText}`,
+        );
+      return res.body;
+    },
+  };
+}
+
+/** An input from any ready byte stream (e.g. a `Response.body`); it can be opened once. */
+export function streamInput(
+  name: string,
+  stream: ReadableStream<Uint8Array>,
+  size?: number,
+  role?: string,
+): InputFile {
+  let used = false;
+  return {
+    name,
+    size,
+    role,
+    open() {
+      if (used) throw new DataError(name, null, 'this stream was already read');
+      used = true;
+      return stream;
+    },
+  };
+}
+
+const GZIP = [0x1f, 0x8b];
+
+/**
+ * Reads `input` into `sink` (then `sink.end()`), gunzipping when the data starts with gzip's magic
+ * bytes. Rejects with a `DataError` naming the file (and the line reached, for a broken gzip), or
+ * with the cancel error when `signal` aborts; either way the source stream is cancelled.
+ */
+export async function pump(
+  input: InputFile,
+  sink: ChunkSink & { readonly line?: number },
+  control: StreamControl = {},
+  position: { fileIndex: number; files: number } = { fileIndex: 0, files: 1 },
+): Promise<{ bytesRead: number; bytesParsed: number; gzip: boolean }> {
+  const { signal, onProgress } = control;
+  const every = control.progressEvery ?? 1 << 20;
+  signal?.throwIfAborted();
+  let raw: ReadableStream<Uint8Array>;
+  try {
+    raw = await input.open();
+  } catch (e) {
+    if (e instanceof DataError || isCancel(e)) throw e;
+    throw new DataError(input.name, null, `cannot open: ${(e as Error).message}`);
+  }
+  let bytesRead = 0;
+  let bytesParsed = 0;
+  const rawReader = raw.getReader();
+  let first: Uint8Array | undefined;
+  // Peek the first non-empty chunk for the gzip magic, whatever the name says.
+  for (;;) {
+    const r = await rawReader.read();
+    if (r.done) break;
+    if (r.value.length) {
+      first = r.value;
+      break;
+    }
+  }
+  const gzip =
+    first !== undefined && first.length >= 2 && first[0] === GZIP[0] && first[1] === GZIP[1];
+  let pending = first;
+  const counted = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (pending) {
+          bytesRead += pending.length;
+          controller.enqueue(pending);
+          pending = undefined;
+          return;
+        }
+        const r = await rawReader.read();
+        if (r.done) controller.close();
+        else {
+          bytesRead += r.value.length;
+          controller.enqueue(r.value);
+        }
+      },
+      cancel(reason) {
+        return rawReader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const source = gzip
+    ? counted.pipeThrough(
+        new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>,
+      )
+    : counted;
+  const reader = source.getReader();
+  const onAbort = () => void reader.cancel(cancelError(signal!)).catch(() => {});
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let lastReport = 0;
+  const report = (done: boolean) =>
+    onProgress?.({
+      file: input.name,
+      ...position,
+      bytesRead,
+      size: input.size,
+      bytesParsed,
+      done,
+    });
+  try {
+    for (;;) {
+      let r: ReadableStreamReadResult<Uint8Array>;
+      try {
+        r = await reader.read();
+      } catch (e) {
+        if (signal?.aborted) throw cancelError(signal);
+        if (isCancel(e)) throw e;
+        const line = sink.line;
+        throw new DataError(
+          input.name,
+          line === undefined ? null : line + 1,
+          gzip
+            ? `cannot decompress gzip (truncated or corrupt file): ${(e as Error).message}`
+            : `read failed: ${(e as Error).message}`,
+        );
+      }
+      if (signal?.aborted) throw cancelError(signal);
+      if (r.done) break;
+      bytesParsed += r.value.length;
+      sink.push(r.value);
+      if (bytesParsed - lastReport >= every) {
+        lastReport = bytesParsed;
+        report(false);
+      }
+    }
+    sink.end();
+    report(true);
+    return { bytesRead, bytesParsed, gzip };
+  } catch (e) {
+    await reader.cancel(e).catch(() => {});
+    throw e;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The first `bytes` (decompressed) of a file, for format detection; the stream is then cancelled. */
+export async function head(input: InputFile, bytes = 65536): Promise<Uint8Array> {
+  const out = new Uint8Array(bytes);
+  let filled = 0;
+  const stop = new AbortController();
+  const sink: ChunkSink = {
+    push(chunk) {
+      const n = Math.min(chunk.length, bytes - filled);
+      out.set(chunk.subarray(0, n), filled);
+      filled += n;
+      if (filled >= bytes) stop.abort();
+    },
+    end() {},
+  };
+  try {
+    await pump(input, sink, { signal: stop.signal });
+  } catch (e) {
+    if (!stop.signal.aborted) {
+      // A file shorter than `bytes` with a broken tail still has a usable head.
+      if (!(e instanceof DataError) || filled === 0) throw e;
+    }
+  }
+  return out.subarray(0, filled);
+}
