@@ -2,17 +2,20 @@
 import {
   DEFAULT_SWEEP,
   PAPER_FITS,
-  WorkloadStats,
+  checkPackParams,
   checkPacker,
   formatFit,
   parseFit,
-  realize,
-  runSweepRun,
   sweepRuns,
+  type RealizationMatrix,
   type Source,
   type SweepSpec,
+  type TaskSamples,
 } from '../../engine/index.ts';
+import { createInlineRunner } from '../../runtime/inlineRunner.ts';
+import type { Runner } from '../../runtime/runner.ts';
 import { UsageError } from '../args.ts';
+import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
 import { dataOptions, loadFromOptions, readMatrix } from '../io.ts';
 
@@ -42,23 +45,34 @@ export const sweep: Command = {
     clairvoyance: packOptions.clairvoyance,
     source: packOptions.source,
     rebalance: packOptions.rebalance,
+    workers: {
+      kind: 'integer',
+      help: 'worker threads (0: on the main thread)',
+      default: defaultWorkers(),
+    },
   },
   async run(o, out) {
     if (!o.inst === !o.data) throw new UsageError('give exactly one of --inst or --data');
     const seed = o.seed as number;
-    let workload;
+    const workers = o.workers as number;
+    if (workers < 0) throw new UsageError(`invalid --workers ${workers}: need 0 or more`);
+    let source:
+      | { kind: 'matrices'; inst: RealizationMatrix; avg: RealizationMatrix | null }
+      | { kind: 'samples'; samples: TaskSamples };
     if (o.inst) {
-      workload = {
+      source = {
+        kind: 'matrices',
         inst: readMatrix(o.inst as string),
         avg: o.avg ? readMatrix(o.avg as string) : null,
       };
     } else {
       const loaded = await loadFromOptions(o);
-      workload =
+      source =
         loaded.kind === 'matrix'
-          ? { inst: loaded.inst, avg: loaded.avg }
-          : asUsage(() => realize(loaded.samples, o.realizations as number, seed, false));
+          ? { kind: 'matrices', inst: loaded.inst, avg: loaded.avg }
+          : { kind: 'samples', samples: loaded.samples };
     }
+    const poolTasks = source.kind === 'matrices' ? source.inst.rows : source.samples.inst.length;
     const spec: SweepSpec = asUsage(() => ({
       seed,
       instances: o.instances as number,
@@ -70,27 +84,45 @@ export const sweep: Command = {
       source: o.source as Source,
       rebalance: o.rebalance as number,
     }));
-    if (spec.tasks > workload.inst.rows)
-      throw new UsageError(
-        `invalid --tasks ${spec.tasks}: the pool has ${workload.inst.rows} tasks`,
-      );
-    const stats = asUsage(() => new WorkloadStats(workload));
-    for (const run of sweepRuns(spec)) {
-      const row = asUsage(() => runSweepRun(stats, spec, run));
-      out(
-        JSON.stringify({
-          index: row.index,
-          instance: row.instance,
-          algo: row.params.packer,
-          fit: formatFit(row.params.fit),
-          m_abs: row.mAbs,
-          m_norm: row.mNorm,
-          m: row.m,
-          q: row.q,
-          moves: row.moves,
-          oversized: row.oversized,
-        }),
-      );
+    if (spec.tasks > poolTasks)
+      throw new UsageError(`invalid --tasks ${spec.tasks}: the pool has ${poolTasks} tasks`);
+    asUsage(() => sweepRuns(spec).forEach((r) => checkPackParams(r.params)));
+    const runner: Runner = workers === 0 ? createInlineRunner() : createNodeRunner({ workers });
+    try {
+      const rows = await usageOf(async () => {
+        const pool =
+          source.kind === 'matrices'
+            ? await runner.loadMatrices(source.inst, source.avg)
+            : await runner.createPool(source.samples, o.realizations as number, seed);
+        return runner.sweep(pool, spec);
+      });
+      for (const row of rows)
+        out(
+          JSON.stringify({
+            index: row.index,
+            instance: row.instance,
+            algo: row.params.packer,
+            fit: formatFit(row.params.fit),
+            m_abs: row.mAbs,
+            m_norm: row.mNorm,
+            m: row.m,
+            q: row.q,
+            moves: row.moves,
+            oversized: row.oversized,
+          }),
+        );
+    } finally {
+      runner.dispose();
     }
   },
 };
+
+/** `asUsage` for async work: a bad parameter (RangeError, also from a worker) is a usage error. */
+async function usageOf<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * The command line's runner: the same worker pool as the browser's (src/runtime/pool.ts) on Node's
+ * worker_threads, one worker per core by default, matrices in a shared WebAssembly.Memory.
+ */
+import { nodePortEndpoint } from './endpoint.ts';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
+
+// Workers run TypeScript through tsx's ESM hooks, whatever started the main thread (tsx, vitest):
+// a one-line bootstrap registers them, then imports the entry.
+const TSX_API = pathToFileURL(
+  join(
+    dirname(createRequire(import.meta.url).resolve('tsx/package.json')),
+    'dist/esm/api/index.mjs',
+  ),
+).href;
+const ENTRY = new URL('./worker.ts', import.meta.url).href;
+const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); });`;
+
+export interface NodeRunnerOptions {
+  /** Default: os.availableParallelism(). */
+  readonly workers?: number;
+  /** Default true; false runs the copying mode of pages without cross-origin isolation. */
+  readonly shared?: boolean;
+}
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+export function createNodeRunner(options: NodeRunnerOptions = {}): WorkerPool {
+  return new WorkerPool({
+    workers: options.workers ?? defaultWorkers(),
+    shared: options.shared ?? true,
+    spawn: startNodeWorker,
+  });
+}
+
+function startNodeWorker(slot: number): WorkerPort {
+  const worker = new Worker(BOOTSTRAP, { eval: true, name: `slopack-${slot + 1}` });
+  let listener: ((e: Error) => void) | null = null;
+  let stopped = false;
+  const fail = (e: Error) => {
+    if (stopped) return;
+    stopped = true;
+    listener?.(e);
+  };
+  worker.on('error', (e) => fail(e instanceof Error ? e : new Error(String(e))));
+  worker.on('exit', (code) => fail(new Error(`exited with code ${code}`)));
+  return {
+    endpoint: nodePortEndpoint(worker),
+    onCrash(l) {
+      listener = l;
+    },
+    // Terminating from outside stops the worker even mid-computation, as a crash would.
+    simulateCrash() {
+      void worker.terminate();
+    },
+    terminate() {
+      stopped = true;
+      void worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PAPER_FITS, parseWideCsv, type SweepSpec } from '../engine/index.ts';
+import type { PackRequest } from '../protocol/api.ts';
+import { CANCEL, CONTROL_BYTES, JOB_DONE, JOB_STATE, JOB_WORDS } from '../protocol/layout.ts';
+import { EngineHost } from './host.ts';
+import { CancelledError } from './runner.ts';
+
+const SHARED = resolve(import.meta.dirname, '../../../shared');
+const samples = parseWideCsv(
+  readFileSync(resolve(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv')),
+  'planetlab_20110303.csv',
+  { scale: 0.25, percent: true },
+);
+const spec: SweepSpec = {
+  seed: 2,
+  instances: 2,
+  tasks: 200,
+  fits: PAPER_FITS,
+  packers: ['bf'],
+  capacity: 1,
+  clairvoyance: 0.5,
+  source: 'inst',
+  rebalance: 5,
+};
+
+function host(control: SharedArrayBuffer | null = null) {
+  const h = new EngineHost();
+  h.hello(control, 0);
+  h.createLocal(1, {
+    kind: 'samples',
+    inst: samples.inst,
+    avg: null,
+    realizations: 800,
+    seed: 2,
+  });
+  return h;
+}
+
+describe('the worker API across the structured-clone boundary', () => {
+  it('gives the same answers to cloned arguments, and its answers survive cloning', () => {
+    const direct = host();
+    const cloned = host();
+    const request: PackRequest = {
+      tasks: 200,
+      instance: 1,
+      seed: 2,
+      params: { ...spec, packer: 'bf', fit: { kind: 'gpa', rho: 0.01 } },
+    };
+    const a = direct.pack(1, request, true);
+    const b = structuredClone(cloned.pack(1, structuredClone(request), true));
+    expect(b).toEqual(a);
+    expect(b.trace!.length).toBeGreaterThanOrEqual(200);
+    const rows = structuredClone(Int32Array.from(a.result.machines[0].tasks, (t) => a.rows[t]));
+    expect(structuredClone(cloned.machineTotals(1, rows, 0.5))).toEqual(
+      direct.machineTotals(1, rows, 0.5),
+    );
+    const units = [0, 1, 2, 16, 17];
+    expect(structuredClone(cloned.sweepUnit(1, structuredClone(spec), units, -1))).toEqual(
+      direct.sweepUnit(1, spec, units, -1),
+    );
+  });
+
+  it('counts progress and stops on a cancel request in its control words', () => {
+    const control = new SharedArrayBuffer(CONTROL_BYTES);
+    const words = new Int32Array(control);
+    const h = host(control);
+    const job = 3;
+    h.sweepUnit(1, spec, [0, 1, 2], job);
+    expect(Atomics.load(words, job * JOB_WORDS + JOB_DONE)).toBe(3);
+    Atomics.store(words, job * JOB_WORDS + JOB_STATE, CANCEL);
+    expect(() => h.sweepUnit(1, spec, [3, 4], job)).toThrow(CancelledError);
+    expect(Atomics.load(words, job * JOB_WORDS + JOB_DONE)).toBe(3);
+  });
+
+  it('names what is wrong', () => {
+    const h = host();
+    expect(() => h.sweepUnit(1, spec, [999], -1)).toThrow('run 999 is outside the grid of 32');
+    expect(() => h.pack(2, {} as PackRequest, false)).toThrow('pool 2 is not loaded');
+    expect(() => h.machineTotals(1, Int32Array.of(5000), 1)).toThrow('invalid pool row 5000');
+  });
+});

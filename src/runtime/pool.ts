@@ -1,0 +1,550 @@
+/**
+ * The worker pool behind the `Runner` interface, for browsers (Web Workers) and Node (worker_threads)
+ * alike: the caller supplies how to start one worker. Realization matrices are created once in a
+ * shared WebAssembly.Memory (a SharedArrayBuffer) and handed to every worker without copying; each
+ * worker owns a scratch slot in it. Sweeps are split into units (an instance with all its packings),
+ * queued, and run wherever a worker is free; results are keyed by grid position, so they never depend
+ * on the number of workers or their timing. Progress and cancel go through Atomics control words.
+ * Without shared memory (a page that is not cross-origin isolated) every worker keeps its own copy.
+ */
+import { wrap, type Endpoint, type Remote } from 'comlink';
+import {
+  checkPackParams,
+  checkSamples,
+  sweepRuns,
+  type RealizationMatrix,
+  type SweepRow,
+  type SweepSpec,
+  type TaskSamples,
+} from '../engine/index.ts';
+import { createMemory, kernelAvailable } from '../kernels/index.ts';
+import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
+import {
+  CANCEL,
+  CONTROL_BYTES,
+  JOB_DONE,
+  JOB_STATE,
+  JOB_WORDS,
+  MAX_JOBS,
+  PROTOCOL_VERSION,
+  RUN,
+  poolLayout,
+} from '../protocol/layout.ts';
+import {
+  CancelledError,
+  WorkerCrashedError,
+  type KernelKind,
+  type PoolHandle,
+  type Progress,
+  type Runner,
+  type RunOptions,
+} from './runner.ts';
+
+/** One started worker, however the platform starts it. */
+export interface WorkerPort {
+  readonly endpoint: Endpoint;
+  /** Registers the callback for the worker dying or failing outside a call (called at most once). */
+  onCrash(listener: (error: Error) => void): void;
+  /** Asks the worker to die as if it had crashed (tests). */
+  simulateCrash(): void;
+  terminate(): void;
+}
+
+export interface PoolOptions {
+  readonly workers: number;
+  /** Matrices in shared memory; false: each worker keeps its own copy (the slower mode). */
+  readonly shared: boolean;
+  readonly spawn: (slot: number) => WorkerPort;
+  /** How often progress is read from the control words, in ms. */
+  readonly progressInterval?: number;
+}
+
+// Task priorities: interactive calls overtake queued sweep units.
+const INTERACTIVE = 2;
+const LOADING = 1;
+const BATCH = 0;
+// A slot that crashes this many times in a row while starting is given up.
+const MAX_START_FAILURES = 3;
+// Rows per realization task (shared mode): enough tasks to balance, few enough to be cheap.
+const REALIZE_CHUNKS_PER_WORKER = 4;
+
+interface Slot {
+  readonly index: number;
+  port: WorkerPort;
+  api: Remote<WorkerApi>;
+  ready: Promise<void>;
+  /** Rejects every call in flight on this worker when it dies. */
+  dead: Promise<never>;
+  kill: (e: Error) => void;
+  busy: boolean;
+  /** Whether the current worker has said hello and loaded every pool. */
+  connected: boolean;
+  startFailures: number;
+  failed: Error | null;
+}
+
+interface Task {
+  readonly priority: number;
+  readonly affinity: number;
+  readonly job: number;
+  readonly start: (slot: Slot) => Promise<unknown>;
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+interface PoolRecord {
+  readonly handle: PoolHandle;
+  readonly shared: SharedPoolDescriptor | null;
+  readonly local: LocalSource | null;
+}
+
+/** Starts `options.workers` workers; see the module comment. `dispose()` stops them. */
+export class WorkerPool implements Runner {
+  readonly mode = 'pool' as const;
+  readonly workers: number;
+  readonly shared: boolean;
+  readonly kernel: KernelKind;
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private readonly pools = new Map<number, PoolRecord>();
+  private readonly control: SharedArrayBuffer | null;
+  private readonly words: Int32Array | null;
+  private readonly freeJobs: number[] = [];
+  private nextPool = 1;
+  private disposed = false;
+  private readonly crashListeners = new Set<(e: WorkerCrashedError) => void>();
+
+  constructor(private readonly options: PoolOptions) {
+    const n = options.workers;
+    if (!(Number.isInteger(n) && n >= 1)) throw new RangeError(`invalid worker count: ${n}`);
+    this.workers = n;
+    this.shared = options.shared && typeof SharedArrayBuffer !== 'undefined';
+    this.kernel = kernelAvailable(this.shared) ? ('wasm-simd' as const) : ('scalar' as const);
+    this.control = this.shared ? new SharedArrayBuffer(CONTROL_BYTES) : null;
+    this.words = this.control ? new Int32Array(this.control) : null;
+    for (let j = MAX_JOBS - 1; j >= 0; j--) this.freeJobs.push(j);
+    for (let i = 0; i < n; i++) this.slots.push(this.start(i));
+  }
+
+  // ---- workers ---------------------------------------------------------------------------------
+
+  private start(index: number, previous?: Slot): Slot {
+    const port = this.options.spawn(index);
+    let kill!: (e: Error) => void;
+    const dead = new Promise<never>((_, reject) => (kill = reject));
+    dead.catch(() => {});
+    const slot: Slot = previous ?? ({ index, busy: false, startFailures: 0, failed: null } as Slot);
+    slot.port = port;
+    slot.api = wrap<WorkerApi>(port.endpoint);
+    slot.dead = dead;
+    slot.kill = kill;
+    slot.connected = false;
+    port.onCrash((e) => this.crashed(slot, port, e));
+    slot.ready = this.connect(slot, port);
+    slot.ready.catch(() => {});
+    return slot;
+  }
+
+  private async connect(slot: Slot, port: WorkerPort): Promise<void> {
+    const info = await Promise.race([slot.api.hello(this.control, slot.index), slot.dead]);
+    if (info.version !== PROTOCOL_VERSION)
+      throw new Error(`worker speaks protocol ${info.version}, expected ${PROTOCOL_VERSION}`);
+    for (const [id, p] of this.pools) {
+      if (p.shared) await Promise.race([slot.api.attach(p.shared), slot.dead]);
+      else if (p.local) await Promise.race([slot.api.createLocal(id, p.local), slot.dead]);
+    }
+    if (slot.port !== port) return;
+    slot.connected = true;
+    slot.startFailures = 0;
+  }
+
+  private crashed(slot: Slot, port: WorkerPort, error: Error): void {
+    if (this.disposed || slot.port !== port) return;
+    const e = new WorkerCrashedError(
+      `worker ${slot.index + 1} stopped (${error.message}); it has been replaced`,
+    );
+    port.terminate();
+    slot.kill(e);
+    for (const l of this.crashListeners) l(e);
+    // A worker that dies before it has connected counts towards giving the slot up.
+    if (!slot.connected) slot.startFailures++;
+    if (slot.startFailures >= MAX_START_FAILURES) {
+      slot.failed = e;
+      if (this.slots.every((s) => s.failed)) this.failQueue(e);
+      return;
+    }
+    this.start(slot.index, slot);
+    this.pump();
+  }
+
+  /** Calls `listener` whenever a worker dies (after its run was told); returns the unsubscriber. */
+  onWorkerCrash(listener: (e: WorkerCrashedError) => void): () => void {
+    this.crashListeners.add(listener);
+    return () => this.crashListeners.delete(listener);
+  }
+
+  /** Test hook: makes worker `slot` die as if it had crashed. */
+  simulateCrash(slot: number): void {
+    this.slots[slot].port.simulateCrash();
+  }
+
+  private async call<T>(slot: Slot, f: (api: Remote<WorkerApi>) => Promise<T>): Promise<T> {
+    await Promise.race([slot.ready, slot.dead]);
+    try {
+      return await Promise.race([f(slot.api), slot.dead]);
+    } catch (e) {
+      throw revive(e);
+    }
+  }
+
+  private everyWorker(f: (api: Remote<WorkerApi>) => Promise<unknown>): Promise<unknown[]> {
+    return Promise.all(this.slots.filter((s) => !s.failed).map((s) => this.call(s, f)));
+  }
+
+  // ---- queue -----------------------------------------------------------------------------------
+
+  private enqueue<T>(
+    start: (slot: Slot) => Promise<T>,
+    priority: number,
+    affinity = -1,
+    job = -1,
+  ): Promise<T> {
+    if (this.disposed) return Promise.reject(new Error('the worker pool has been disposed'));
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({
+        priority,
+        affinity,
+        job,
+        start,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    for (const slot of this.slots) {
+      if (slot.busy || slot.failed || this.queue.length === 0) continue;
+      let best = -1;
+      for (let i = 0; i < this.queue.length; i++) {
+        const t = this.queue[i];
+        const b = best < 0 ? null : this.queue[best];
+        if (
+          !b ||
+          t.priority > b.priority ||
+          (t.priority === b.priority && t.affinity === slot.index && b.affinity !== slot.index)
+        )
+          best = i;
+      }
+      const [task] = this.queue.splice(best, 1);
+      slot.busy = true;
+      task
+        .start(slot)
+        .then(task.resolve, task.reject)
+        .finally(() => {
+          slot.busy = false;
+          this.pump();
+        });
+    }
+  }
+
+  private dropQueued(job: number, e: unknown): void {
+    for (let i = this.queue.length - 1; i >= 0; i--)
+      if (this.queue[i].job === job) this.queue.splice(i, 1)[0].reject(e);
+  }
+
+  private failQueue(e: unknown): void {
+    for (const t of this.queue.splice(0)) t.reject(e);
+  }
+
+  // ---- pools -----------------------------------------------------------------------------------
+
+  async createPool(
+    samples: TaskSamples,
+    realizations: number,
+    seed: number,
+    options?: RunOptions,
+  ): Promise<PoolHandle> {
+    checkSamples(samples);
+    const avg = samples.avg ?? null;
+    if (!this.shared)
+      return this.loadLocal(
+        { kind: 'samples', inst: samples.inst, avg, realizations, seed },
+        seed,
+        options,
+      );
+    const { id, record } = this.addShared(samples.inst.length, realizations, avg !== null, seed);
+    try {
+      await this.everyWorker((api) => api.attach(record.shared!));
+      const series: ['inst' | 'avg', readonly Float64Array[]][] = [['inst', samples.inst]];
+      if (avg) series.push(['avg', avg]);
+      const n = samples.inst.length;
+      const chunk = Math.max(1, Math.ceil(n / (this.workers * REALIZE_CHUNKS_PER_WORKER)));
+      const total = series.length * Math.ceil(n / chunk);
+      let done = 0;
+      const tasks: Promise<void>[] = [];
+      for (const [name, s] of series)
+        for (let first = 0; first < n; first += chunk) {
+          const part = s.slice(first, first + chunk);
+          tasks.push(
+            this.enqueue(async (slot) => {
+              if (options?.signal?.aborted) throw new CancelledError();
+              await this.call(slot, (api) => api.realizeRows(id, name, first, part, seed));
+              options?.onProgress?.({ done: ++done, total });
+            }, LOADING),
+          );
+        }
+      await this.untilAborted(Promise.all(tasks), options?.signal);
+      return record.handle;
+    } catch (e) {
+      this.releasePool(record.handle);
+      throw e;
+    }
+  }
+
+  async loadMatrices(
+    inst: RealizationMatrix,
+    avg: RealizationMatrix | null,
+    options?: RunOptions,
+  ): Promise<PoolHandle> {
+    if (avg && (avg.rows !== inst.rows || avg.cols !== inst.cols))
+      throw new RangeError(
+        `avg matrix is ${avg.rows} × ${avg.cols} but inst is ${inst.rows} × ${inst.cols}`,
+      );
+    if (!this.shared) return this.loadLocal({ kind: 'matrices', inst, avg }, NaN, options);
+    const { record } = this.addShared(inst.rows, inst.cols, avg !== null, NaN);
+    const d = record.shared!;
+    const buffer = d.wasm ? (d.memory as WebAssembly.Memory).buffer : (d.memory as ArrayBuffer);
+    const n = inst.rows * inst.cols;
+    new Float32Array(buffer, d.layout.instOffset, n).set(inst.data);
+    if (avg) new Float32Array(buffer, d.layout.avgOffset, n).set(avg.data);
+    try {
+      await this.untilAborted(
+        this.everyWorker((api) => api.attach(d)),
+        options?.signal,
+      );
+      return record.handle;
+    } catch (e) {
+      this.releasePool(record.handle);
+      throw e;
+    }
+  }
+
+  private addShared(tasks: number, realizations: number, hasAvg: boolean, seed: number) {
+    const layout = poolLayout(tasks, realizations, hasAvg, this.workers);
+    const memory = kernelAvailable(true) ? createMemory(layout.bytes, true) : null;
+    const id = this.nextPool++;
+    const shared: SharedPoolDescriptor = memory
+      ? { id, layout, memory, wasm: true }
+      : { id, layout, memory: new SharedArrayBuffer(layout.bytes), wasm: false };
+    const handle: PoolHandle = { id, tasks, realizations, seed, hasAvg, shared: true };
+    const record: PoolRecord = { handle, shared, local: null };
+    this.pools.set(id, record);
+    return { id, record };
+  }
+
+  private async loadLocal(
+    source: LocalSource,
+    seed: number,
+    options?: RunOptions,
+  ): Promise<PoolHandle> {
+    const id = this.nextPool++;
+    const tasks = source.kind === 'samples' ? source.inst.length : source.inst.rows;
+    const realizations = source.kind === 'samples' ? source.realizations : source.inst.cols;
+    poolLayout(tasks, realizations, source.avg !== null, 1);
+    const handle: PoolHandle = {
+      id,
+      tasks,
+      realizations,
+      seed,
+      hasAvg: source.avg !== null,
+      shared: false,
+    };
+    this.pools.set(id, { handle, shared: null, local: source });
+    try {
+      await this.untilAborted(
+        this.everyWorker((api) => api.createLocal(id, source)),
+        options?.signal,
+      );
+      return handle;
+    } catch (e) {
+      this.releasePool(handle);
+      throw e;
+    }
+  }
+
+  releasePool(pool: PoolHandle): void {
+    if (!this.pools.delete(pool.id)) return;
+    for (const s of this.slots)
+      if (!s.failed) this.call(s, (api) => api.release(pool.id)).catch(() => {});
+  }
+
+  private record(pool: PoolHandle): PoolRecord {
+    const r = this.pools.get(pool.id);
+    if (!r) throw new Error(`pool ${pool.id} was released`);
+    return r;
+  }
+
+  // ---- runs ------------------------------------------------------------------------------------
+
+  async pack(
+    pool: PoolHandle,
+    request: Parameters<Runner['pack']>[1],
+    options?: RunOptions & { trace?: boolean },
+  ) {
+    this.record(pool);
+    checkPackParams(request.params);
+    checkSource(pool, request.params.source);
+    const work = this.enqueue(
+      (slot) => {
+        if (options?.signal?.aborted) throw new CancelledError();
+        return this.call(slot, (api) => api.pack(pool.id, request, options?.trace === true));
+      },
+      INTERACTIVE,
+      Math.abs(request.instance) % this.workers,
+    );
+    return this.untilAborted(work, options?.signal);
+  }
+
+  async machineTotals(pool: PoolHandle, rows: Int32Array, clairvoyance: number) {
+    this.record(pool);
+    return this.enqueue(
+      (slot) => this.call(slot, (api) => api.machineTotals(pool.id, rows, clairvoyance)),
+      INTERACTIVE,
+    );
+  }
+
+  async sweep(pool: PoolHandle, spec: SweepSpec, options?: RunOptions): Promise<SweepRow[]> {
+    this.record(pool);
+    const runs = sweepRuns(spec);
+    for (const r of runs) checkPackParams(r.params);
+    checkSource(pool, spec.source);
+    if (!(Number.isInteger(spec.tasks) && spec.tasks >= 1 && spec.tasks <= pool.tasks))
+      throw new RangeError(`invalid task count ${spec.tasks} (the pool has ${pool.tasks} tasks)`);
+    if (options?.signal?.aborted) throw new CancelledError();
+    if (runs.length === 0) return [];
+    const units = planUnits(runs, this.workers);
+    const job = this.freeJobs.pop();
+    if (job === undefined) throw new Error(`more than ${MAX_JOBS} sweeps at once`);
+    const words = this.words;
+    if (words) {
+      Atomics.store(words, job * JOB_WORDS + JOB_STATE, RUN);
+      Atomics.store(words, job * JOB_WORDS + JOB_DONE, 0);
+    }
+    const total = runs.length;
+    const rows: SweepRow[] = new Array(total);
+    let finished = 0;
+    let reported = -1;
+    const report = (done: number) => {
+      if (done !== reported) options?.onProgress?.({ done, total } satisfies Progress);
+      reported = done;
+    };
+    const poll =
+      words && options?.onProgress
+        ? setInterval(
+            () => report(Atomics.load(words, job * JOB_WORDS + JOB_DONE)),
+            this.options.progressInterval ?? 100,
+          )
+        : null;
+    let settled = 0;
+    let outcome: { error: unknown } | null = null;
+    return new Promise<SweepRow[]>((resolve, reject) => {
+      const finish = (error: unknown | null) => {
+        if (outcome) return;
+        outcome = { error };
+        if (poll) clearInterval(poll);
+        options?.signal?.removeEventListener('abort', onAbort);
+        if (error) {
+          if (words) Atomics.store(words, job * JOB_WORDS + JOB_STATE, CANCEL);
+          this.dropQueued(job, error);
+          reject(error);
+        } else {
+          report(total);
+          resolve(rows);
+        }
+      };
+      const onAbort = () => finish(new CancelledError());
+      options?.signal?.addEventListener('abort', onAbort);
+      for (const unit of units) {
+        this.enqueue(
+          (slot) => this.call(slot, (api) => api.sweepUnit(pool.id, spec, unit, job)),
+          BATCH,
+          -1,
+          job,
+        )
+          .then(
+            (got) => {
+              for (const r of got) rows[r.index] = r;
+              finished += got.length;
+              if (!words) report(finished);
+              if (finished === total) finish(null);
+            },
+            (e) => finish(e),
+          )
+          .finally(() => {
+            // The control block is reused only once no unit of this job can still read it.
+            if (++settled === units.length) this.freeJobs.push(job);
+          });
+      }
+    });
+  }
+
+  private untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (!signal) return work;
+    if (signal.aborted) return Promise.reject(new CancelledError());
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(new CancelledError());
+      signal.addEventListener('abort', onAbort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    const e = new Error('the worker pool has been disposed');
+    this.failQueue(e);
+    for (const s of this.slots) {
+      s.kill(e);
+      s.port.terminate();
+    }
+    this.pools.clear();
+  }
+}
+
+/** Errors cross the worker boundary as plain Errors with a name: give back the classes callers test. */
+function revive(e: unknown): unknown {
+  if (!(e instanceof Error)) return e;
+  if (e.name === 'RangeError' && !(e instanceof RangeError)) return new RangeError(e.message);
+  if (e.name === 'CancelledError' && !(e instanceof CancelledError)) return new CancelledError();
+  return e;
+}
+
+function checkSource(pool: PoolHandle, source: string): void {
+  if (source === 'avg' && !pool.hasAvg)
+    throw new RangeError('source "avg" needs an avg matrix, and this dataset has none');
+}
+
+/**
+ * Sweep units: the runs of one instance together (their packings are evaluated in one pass over the
+ * instance), split further when there are too few instances to keep every worker busy.
+ */
+export function planUnits(
+  runs: readonly { index: number; instance: number }[],
+  workers: number,
+): number[][] {
+  const byInstance = new Map<number, number[]>();
+  for (const r of runs) {
+    const list = byInstance.get(r.instance);
+    if (list) list.push(r.index);
+    else byInstance.set(r.instance, [r.index]);
+  }
+  const parts = Math.max(1, Math.ceil((2 * workers) / byInstance.size));
+  const units: number[][] = [];
+  for (const list of byInstance.values()) {
+    const size = Math.ceil(list.length / Math.min(parts, list.length));
+    for (let i = 0; i < list.length; i += size) units.push(list.slice(i, i + size));
+  }
+  return units;
+}

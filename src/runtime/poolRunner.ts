@@ -1,0 +1,62 @@
+/**
+ * The browser's runner: a pool of Web Workers (workers/engine.worker.ts), one per core, over shared
+ * memory when the page is cross-origin isolated, else each worker with its own copy (the slower
+ * mode, announced by `shared: false`). Create one per page and keep it; `dispose()` on unload.
+ */
+import { sharedMemoryAvailable } from '../engine/index.ts';
+import { CRASH_MESSAGE } from '../protocol/api.ts';
+import { WorkerPool, type WorkerPort } from './pool.ts';
+
+export interface PoolRunnerOptions {
+  /** Default: one per logical core (navigator.hardwareConcurrency). */
+  readonly workers?: number;
+  /** Default: whether SharedArrayBuffer is usable here (cross-origin isolated). */
+  readonly shared?: boolean;
+}
+
+export function createPoolRunner(options: PoolRunnerOptions = {}): WorkerPool {
+  const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency : 0;
+  return new WorkerPool({
+    workers: options.workers ?? Math.max(1, cores || 2),
+    shared: options.shared ?? sharedMemoryAvailable(),
+    spawn: startBrowserWorker,
+  });
+}
+
+/** Whether this page can run workers at all (else use the inline runner). */
+export function workersAvailable(): boolean {
+  return typeof Worker !== 'undefined';
+}
+
+function startBrowserWorker(slot: number): WorkerPort {
+  const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: `slopack engine ${slot + 1}`,
+  });
+  let listener: ((e: Error) => void) | null = null;
+  let stopped = false;
+  const fail = (e: Error) => {
+    if (stopped) return;
+    stopped = true;
+    listener?.(e);
+  };
+  // An error outside a call (a crash, running out of memory, a module that fails to load).
+  worker.addEventListener('error', (ev) => {
+    ev.preventDefault();
+    fail(new Error(ev.message || 'the worker failed'));
+  });
+  worker.addEventListener('messageerror', () => fail(new Error('a message could not be read')));
+  return {
+    endpoint: worker,
+    onCrash(l) {
+      listener = l;
+    },
+    simulateCrash() {
+      worker.postMessage(CRASH_MESSAGE);
+    },
+    terminate() {
+      stopped = true;
+      worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,10 @@
+/** A Web Worker running the engine host (src/runtime/host.ts) behind comlink. */
+import { expose } from 'comlink';
+import { CRASH_MESSAGE } from '../src/protocol/api.ts';
+import { EngineHost } from '../src/runtime/host.ts';
+
+// An uncaught error here reaches the main thread as the worker's 'error' event: a crash (tests).
+addEventListener('message', (e: MessageEvent) => {
+  if (e.data === CRASH_MESSAGE) throw new Error('simulated crash');
+});
+expose(new EngineHost());
