@@ -29,3 +29,4 @@ export * from './data/compact.ts';
 export * from './data/loader.ts';
 export * from './data/presets.ts';
 export * from './metrics/exactOverflow.ts';
+export * from './tune/index.ts';

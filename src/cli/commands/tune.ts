@@ -1,0 +1,176 @@
+/** `tune`: the SLO auto-tuner over the engine (issue 7), its ranked table as text or JSON. */
+import {
+  DEFAULT_TUNE,
+  FAMILIES,
+  WorkloadStats,
+  checkFamily,
+  checkPacker,
+  realize,
+  runTune,
+  type Source,
+  type TuneResult,
+  type TuneSpec,
+  type TuneTable,
+} from '../../engine/index.ts';
+import { UsageError } from '../args.ts';
+import { asUsage, packOptions, type Command } from './command.ts';
+import { dataOptions, loadFromOptions, readMatrix } from '../io.ts';
+
+export const tune: Command = {
+  usage: 'npm run cli -- tune (--data FILE | --inst X.npy [--avg Y.npy]) --target 0.001 [options]',
+  summary:
+    'Tunes each fit family to a target SLO q* by cross-validation inside the observed columns, then ranks them by machines and held-out q.',
+  options: {
+    inst: { kind: 'string', help: 'pool inst realization matrix .npy' },
+    avg: { kind: 'string', help: 'pool avg realization matrix .npy' },
+    ...dataOptions,
+    data: {
+      ...dataOptions.data,
+      help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
+    },
+    realizations: { kind: 'integer', help: 'R, with --data', default: 10000 },
+    seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
+    target: {
+      kind: 'string',
+      help: 'target SLO q* (comma-separated for several tables)',
+      required: true,
+    },
+    confidence: {
+      kind: 'number',
+      help: 'confidence that the CV q meets q*',
+      default: DEFAULT_TUNE.confidence,
+    },
+    instances: { kind: 'integer', help: 'instances K', default: DEFAULT_TUNE.instances },
+    tasks: { kind: 'integer', help: "tasks per instance N'", default: DEFAULT_TUNE.tasks },
+    families: {
+      kind: 'string',
+      help: `comma-separated fit families (${FAMILIES.join(', ')})`,
+      default: DEFAULT_TUNE.families.join(','),
+    },
+    algo: packOptions.algo,
+    capacity: packOptions.capacity,
+    clairvoyance: {
+      ...packOptions.clairvoyance,
+      help: 'share κ of the columns observed; the rest is held out for the final q',
+      default: DEFAULT_TUNE.clairvoyance,
+    },
+    source: packOptions.source,
+    rebalance: packOptions.rebalance,
+    bin: { kind: 'number', help: 'bin width w of the conv family', default: DEFAULT_TUNE.bin },
+    'refine-rounds': {
+      kind: 'integer',
+      help: 'grid refinement rounds after the coarse grid',
+      default: DEFAULT_TUNE.refineRounds,
+    },
+    'refine-points': {
+      kind: 'integer',
+      help: 'new values per bracket and round',
+      default: DEFAULT_TUNE.refinePoints,
+    },
+    json: { kind: 'flag', help: 'print the result as one JSON object' },
+  },
+  async run(o, out) {
+    if (!o.inst === !o.data) throw new UsageError('give exactly one of --inst or --data');
+    const seed = o.seed as number;
+    let workload;
+    if (o.inst) {
+      workload = {
+        inst: readMatrix(o.inst as string),
+        avg: o.avg ? readMatrix(o.avg as string) : null,
+      };
+    } else {
+      const loaded = await loadFromOptions(o);
+      workload =
+        loaded.kind === 'matrix'
+          ? { inst: loaded.inst, avg: loaded.avg }
+          : asUsage(() => realize(loaded.samples, o.realizations as number, seed, false));
+    }
+    const spec: TuneSpec = asUsage(() => ({
+      seed,
+      instances: o.instances as number,
+      tasks: o.tasks as number,
+      packer: checkPacker(o.algo as string),
+      capacity: o.capacity as number,
+      clairvoyance: o.clairvoyance as number,
+      source: o.source as Source,
+      rebalance: o.rebalance as number,
+      bin: o.bin as number,
+      confidence: o.confidence as number,
+      families: (o.families as string).split(',').map((f) => checkFamily(f.trim())),
+      targets: (o.target as string).split(',').map((t) => {
+        const v = Number(t);
+        if (t.trim() === '' || !Number.isFinite(v))
+          throw new RangeError(`invalid --target "${t}": not a number`);
+        return v;
+      }),
+      refineRounds: o['refine-rounds'] as number,
+      refinePoints: o['refine-points'] as number,
+    }));
+    if (spec.source === 'avg' && !workload.avg)
+      throw new UsageError('--source avg needs an avg series (--avg or a source with one)');
+    const stats = asUsage(() => new WorkloadStats(workload));
+    const progress = process.stderr.isTTY
+      ? (phase: string, round: number, done: number, total: number) =>
+          process.stderr.write(
+            `\r${phase} ${phase === 'cv' ? `round ${round} ` : ''}${done}/${total}   `,
+          )
+      : undefined;
+    const result = asUsage(() => runTune(stats, spec, progress));
+    if (progress) process.stderr.write('\n');
+    if (o.json) out(JSON.stringify({ spec, ...result }));
+    else for (const line of tuneText(spec, result)) out(line);
+  },
+};
+
+const sci = (v: number) => (v === 0 ? '0' : v.toExponential(2));
+
+function tableText(spec: TuneSpec, t: TuneTable): string[] {
+  const lines = [
+    `q* = ${t.target} at ${t.confidence * 100} % confidence: ${spec.instances} instances × ${spec.tasks} tasks, ${spec.packer}, c = ${spec.capacity}, κ = ${spec.clairvoyance}${t.heldOut ? '' : ' (κ = 1: E = O, nothing is held out)'}; a q of 0 is below 1/|E| = ${sci(t.floor)}`,
+    [
+      'rank',
+      'family'.padEnd(24),
+      'fit test'.padEnd(18),
+      'machines',
+      '     m',
+      '  held-out q',
+      `${t.confidence * 100} % band`.padEnd(22),
+      'result'.padEnd(7),
+      'CV q (upper bound)',
+    ].join('  '),
+  ];
+  for (const r of t.rows)
+    lines.push(
+      [
+        String(r.rank).padStart(4),
+        (r.tuned ? r.label : `${r.label} (untuned)`).padEnd(24),
+        r.fitText.padEnd(18),
+        r.machines.toFixed(2).padStart(8),
+        r.m.toFixed(3).padStart(6),
+        sci(r.q).padStart(12),
+        `[${sci(r.qBand.low)}, ${sci(r.qBand.high)}]`.padEnd(22),
+        (r.met ? 'met' : 'missed').padEnd(7),
+        r.cv
+          ? `${sci(r.cv.q)} (${sci(r.cv.upper)})${r.cvMet ? '' : ' no value met q* in CV'}`
+          : '—',
+      ].join('  '),
+    );
+  if (t.best) {
+    const paper = t.rows.filter((r) => r.tuned && r.paper && r.met);
+    const rival = paper.length ? paper.reduce((a, b) => (b.machines < a.machines ? b : a)) : null;
+    lines.push(
+      `best: ${t.best.fitText} on ${t.best.machines.toFixed(2)} machines, held-out q ${sci(t.best.q)}` +
+        (rival && rival !== t.best
+          ? `; the best tuned paper family, ${rival.fitText}, needs ${rival.machines.toFixed(2)}`
+          : ''),
+    );
+    lines.push(
+      `fewer machines than every tuned paper family (GPA, av, perc, Cantelli) that met q*: ${t.beatsPaper ? 'yes' : 'no'}`,
+    );
+  } else lines.push('best: no tuned fit test met q* in cross-validation and held out');
+  return lines;
+}
+
+export function tuneText(spec: TuneSpec, result: TuneResult): string[] {
+  return result.tables.flatMap((t, k) => [...(k ? [''] : []), ...tableText(spec, t)]);
+}

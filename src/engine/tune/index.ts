@@ -1,0 +1,13 @@
+/** SLO calibration and auto-tuning (issue 7): the public surface of `tune/`. */
+export * from './families.ts';
+export * from './intervals.ts';
+export {
+  checkRunConfig,
+  columnRange,
+  countOverflows,
+  folds,
+  instanceRows,
+  type RunConfig,
+} from './runs.ts';
+export * from './calibrate.ts';
+export * from './tune.ts';

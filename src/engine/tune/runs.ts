@@ -1,0 +1,114 @@
+/**
+ * What calibration and tuning share (issue 7): the run configuration, instances as in a sweep
+ * (SPEC §2), the two cross-validation folds inside the observed columns, and q counted on a range
+ * of inst columns exactly as SPEC §7 counts it on E.
+ */
+import { fitTest, type FitSpec } from '../fit/index.ts';
+import {
+  checkCapacity,
+  checkRebalance,
+  pack,
+  type Packing,
+  type PackerKind,
+} from '../pack/pack.ts';
+import { checkPacker } from '../pack/pack.ts';
+import { checkSeed } from '../random/rng.ts';
+import { checkClairvoyance, type ColumnSplit } from '../split.ts';
+import { sampleInstance, type Source, type WorkloadStats } from '../workload.ts';
+import { checkBin } from '../fit/index.ts';
+import { checkConfidence } from './intervals.ts';
+
+export interface RunConfig {
+  readonly seed: number;
+  /** Instances K: N' tasks drawn from the pool per instance, as `sampleInstance` draws them. */
+  readonly instances: number;
+  readonly tasks: number;
+  readonly packer: PackerKind;
+  readonly capacity: number;
+  readonly clairvoyance: number;
+  readonly source: Source;
+  readonly rebalance: number;
+  /** Bin width of the conv family. */
+  readonly bin: number;
+  /** Confidence of intervals and of the tuner's upper bounds, e.g. 0.95. */
+  readonly confidence: number;
+}
+
+export function checkRunConfig(c: RunConfig, poolSize: number): RunConfig {
+  checkSeed(c.seed);
+  if (!(Number.isInteger(c.instances) && c.instances >= 1))
+    throw new RangeError(`invalid instance count: ${c.instances} (need an integer ≥ 1)`);
+  if (!(Number.isInteger(c.tasks) && c.tasks >= 1))
+    throw new RangeError(`invalid task count: ${c.tasks}`);
+  if (c.tasks > poolSize)
+    throw new RangeError(`invalid task count: ${c.tasks} (the pool has ${poolSize} tasks)`);
+  checkPacker(c.packer);
+  checkCapacity(c.capacity);
+  checkClairvoyance(c.clairvoyance);
+  checkRebalance(c.rebalance);
+  checkBin(c.bin);
+  checkConfidence(c.confidence);
+  return c;
+}
+
+export function instanceRows(stats: WorkloadStats, c: RunConfig, instance: number): Int32Array {
+  return sampleInstance(stats.workload.inst.rows, c.tasks, c.seed, instance);
+}
+
+/** A split whose observed columns are [start, end): how TaskStats over any range is asked for. */
+export function columnRange(start: number, end: number): ColumnSplit {
+  return { observeStart: start, observeEnd: end, evaluateStart: start, evaluateEnd: end };
+}
+
+/** The two folds of the observed columns: the first and second half of O, each held out in turn. */
+export function folds(stats: WorkloadStats, clairvoyance: number): [ColumnSplit, ColumnSplit] {
+  const split = stats.split(clairvoyance);
+  const { observeStart: a, observeEnd: b } = split;
+  const h = a + Math.floor((b - a) / 2);
+  if (!(h > a && b > h))
+    throw new RangeError(
+      `cannot cross-validate on ${b - a} observed column${b - a === 1 ? '' : 's'} (need at least 2: raise the clairvoyance or the realizations)`,
+    );
+  return [columnRange(a, h), columnRange(h, b)];
+}
+
+/** Packs an instance with estimates from the given columns of the source. */
+export function packOn(
+  stats: WorkloadStats,
+  c: RunConfig,
+  estimate: ColumnSplit,
+  rows: Int32Array,
+  fit: FitSpec,
+): Packing {
+  const taskStats = stats.taskStats(c.source, estimate);
+  const test = fitTest(fit);
+  return pack(test.sizes(taskStats, rows), test, {
+    packer: c.packer,
+    capacity: c.capacity,
+    rebalance: c.rebalance,
+  });
+}
+
+/** Σ_j #{t ∈ [start, end) : Σ_{i∈S_j} X[i][t] > c} over inst (SPEC §7's count on other columns). */
+export function countOverflows(
+  stats: WorkloadStats,
+  rows: Int32Array,
+  packing: Packing,
+  range: ColumnSplit,
+  capacity: number,
+): number {
+  const { data, cols } = stats.workload.inst;
+  const start = range.observeStart;
+  const width = range.observeEnd - start;
+  const totals = new Float64Array(width);
+  let over = 0;
+  for (const tasks of packing.machines) {
+    totals.fill(0);
+    for (const t of tasks) {
+      const base = rows[t] * cols + start;
+      for (let col = 0; col < width; col++) totals[col] += data[base + col];
+    }
+    for (let col = 0; col < width; col++) if (totals[col] > capacity) over++;
+  }
+  return over;
+}

@@ -1,0 +1,459 @@
+/**
+ * The SLO auto-tuner (issue 7; the GPA paper's open problem "for such SLOs GPA should be invoked with
+ * lower thresholds", §6): for a target q* and a confidence, pick per fit family the most aggressive
+ * parameter whose q, cross-validated inside the observed columns only, meets q* at that confidence;
+ * then measure q on the held-out evaluation columns.
+ *
+ * Cross-validation: O is split into halves A and B; each instance is packed with estimates from A
+ * and q counted on B, and vice versa. The CV q of a value pools both folds per instance; its upper
+ * bound is the larger of the one-sided t bound over instances and the Wilson bound on the pooled
+ * count. A value is taken when it and every more conservative value meet q*. The grid is refined
+ * around the boundary in rounds. Nothing before `heldOutJobs` reads a column of E.
+ *
+ * Work comes in jobs keyed by (family, instance): `cvJobs` (round by round), then `heldOutJobs`;
+ * a worker pool may run them anywhere, in any order: the combining functions sort by key.
+ */
+import { formatFit, type FitSpec } from '../fit/index.ts';
+import { runPacking } from '../experiment.ts';
+import { evaluatedCount } from '../split.ts';
+import type { WorkloadStats } from '../workload.ts';
+import {
+  FAMILY_INFO,
+  PAPER_FAMILIES,
+  between,
+  byConservativeness,
+  checkFamily,
+  familySpec,
+  type FitFamily,
+} from './families.ts';
+import { mean, meanInterval, meanUpper, wilsonUpper, type Interval } from './intervals.ts';
+import {
+  checkRunConfig,
+  countOverflows,
+  folds,
+  instanceRows,
+  packOn,
+  type RunConfig,
+} from './runs.ts';
+import { DEFAULT_BIN } from '../fit/index.ts';
+
+export interface TuneSpec extends RunConfig {
+  readonly families: readonly FitFamily[];
+  /** Target SLOs q*, e.g. [0.01, 0.001]; one table each, from the same cross-validation. */
+  readonly targets: readonly number[];
+  /** Refinement rounds after the coarse grid, and new values per bracket and round. */
+  readonly refineRounds: number;
+  readonly refinePoints: number;
+  /** Coarse grids per family (default: the family's grid). */
+  readonly grids?: Partial<Record<FitFamily, readonly number[]>>;
+}
+
+export const DEFAULT_TUNE = {
+  seed: 1,
+  instances: 20,
+  tasks: 1000,
+  packer: 'bf',
+  capacity: 1,
+  clairvoyance: 0.5,
+  source: 'inst',
+  rebalance: 5,
+  bin: DEFAULT_BIN,
+  confidence: 0.95,
+  families: ['gpa', 'av', 'perc', 'cantelli', 'cf', 'emp', 'conv', 'bern'],
+  targets: [0.001],
+  refineRounds: 2,
+  refinePoints: 4,
+} as const satisfies TuneSpec;
+
+export function checkTuneSpec(spec: TuneSpec, poolSize: number): TuneSpec {
+  checkRunConfig(spec, poolSize);
+  if (spec.families.length === 0) throw new RangeError('invalid families: none given');
+  spec.families.forEach(checkFamily);
+  if (spec.targets.length === 0) throw new RangeError('invalid targets: none given');
+  for (const q of spec.targets)
+    if (!(q > 0 && q < 1)) throw new RangeError(`invalid target q*: ${q} (need 0 < q* < 1)`);
+  if (!(Number.isInteger(spec.refineRounds) && spec.refineRounds >= 0))
+    throw new RangeError(`invalid refinement rounds: ${spec.refineRounds} (need an integer ≥ 0)`);
+  if (!(Number.isInteger(spec.refinePoints) && spec.refinePoints >= 1))
+    throw new RangeError(`invalid refinement points: ${spec.refinePoints} (need an integer ≥ 1)`);
+  for (const family of spec.families)
+    for (const v of coarseGrid(spec, family)) familySpec(family, v, spec.bin);
+  return spec;
+}
+
+function coarseGrid(spec: TuneSpec, family: FitFamily): number[] {
+  return byConservativeness(family, spec.grids?.[family] ?? FAMILY_INFO[family].grid);
+}
+
+// ---------------------------------------------------------------- cross-validation (O only)
+
+export interface CvJob {
+  readonly family: FitFamily;
+  readonly instance: number;
+  readonly round: number;
+  readonly values: readonly number[];
+}
+
+export interface CvRun {
+  readonly value: number;
+  /** Overflows counted on the held-out fold, summed over both folds; trials = Σ m_abs·|fold|. */
+  readonly overflows: number;
+  readonly trials: number;
+  /** Machines used, mean of the two fold packings. */
+  readonly mAbs: number;
+}
+
+export interface CvChunk {
+  readonly family: FitFamily;
+  readonly instance: number;
+  readonly round: number;
+  readonly runs: readonly CvRun[];
+}
+
+/** Cross-validates one family on one instance at the given values, reading only columns of O. */
+export function runCvJob(stats: WorkloadStats, spec: TuneSpec, job: CvJob): CvChunk {
+  checkTuneSpec(spec, stats.workload.inst.rows);
+  const [a, b] = folds(stats, spec.clairvoyance);
+  const rows = instanceRows(stats, spec, job.instance);
+  const runs = job.values.map((value) => {
+    const fit = familySpec(job.family, value, spec.bin);
+    let overflows = 0;
+    let trials = 0;
+    let machines = 0;
+    for (const [estimate, heldOut] of [
+      [a, b],
+      [b, a],
+    ]) {
+      const packing = packOn(stats, spec, estimate, rows, fit);
+      overflows += countOverflows(stats, rows, packing, heldOut, spec.capacity);
+      trials += packing.machines.length * (heldOut.observeEnd - heldOut.observeStart);
+      machines += packing.machines.length;
+    }
+    return { value, overflows, trials, mAbs: machines / 2 };
+  });
+  return { family: job.family, instance: job.instance, round: job.round, runs };
+}
+
+/** The CV q of one value over all instances. */
+export interface CvPoint {
+  readonly value: number;
+  /** Mean over instances of each instance's pooled CV q. */
+  readonly q: number;
+  /** One-sided upper bound at the spec's confidence. */
+  readonly upper: number;
+  readonly mAbs: number;
+}
+
+/** CV points of one family, aggressive to conservative; only values every instance has run. */
+export function cvPoints(spec: TuneSpec, family: FitFamily, chunks: readonly CvChunk[]): CvPoint[] {
+  const byValue = new Map<number, (CvRun | undefined)[]>();
+  for (const c of chunks) {
+    if (c.family !== family) continue;
+    for (const r of c.runs) {
+      let perInstance = byValue.get(r.value);
+      if (!perInstance) byValue.set(r.value, (perInstance = new Array(spec.instances)));
+      perInstance[c.instance] = r;
+    }
+  }
+  const points: CvPoint[] = [];
+  for (const value of byConservativeness(family, byValue.keys())) {
+    const runs = byValue.get(value)!;
+    const complete = runs.filter((r): r is CvRun => r !== undefined);
+    if (complete.length !== spec.instances) continue;
+    const qs = complete.map((r) => r.overflows / r.trials);
+    let overflows = 0;
+    let trials = 0;
+    for (const r of complete) {
+      overflows += r.overflows;
+      trials += r.trials;
+    }
+    points.push({
+      value,
+      q: mean(qs),
+      upper: Math.max(
+        meanUpper(qs, spec.confidence),
+        wilsonUpper(overflows, trials, spec.confidence),
+      ),
+      mAbs: mean(complete.map((r) => r.mAbs)),
+    });
+  }
+  return points;
+}
+
+/** Index of the most aggressive point that, with every more conservative one, meets q*. */
+function boundary(points: readonly CvPoint[], target: number): number {
+  let i = points.length;
+  while (i > 0 && points[i - 1].upper <= target) i--;
+  return i;
+}
+
+/** The next round of CV jobs given the chunks so far ([] when tuning has all it needs). */
+export function cvJobs(spec: TuneSpec, done: readonly CvChunk[]): CvJob[] {
+  const round = done.reduce((r, c) => Math.max(r, c.round + 1), 0);
+  if (round > spec.refineRounds) return [];
+  const jobs: CvJob[] = [];
+  for (const family of spec.families) {
+    let values: number[];
+    if (round === 0) values = coarseGrid(spec, family);
+    else {
+      const points = cvPoints(spec, family, done);
+      const have = new Set(points.map((p) => p.value));
+      const fresh = new Set<number>();
+      for (const target of spec.targets) {
+        const i = boundary(points, target);
+        if (i === 0 || i === points.length) continue;
+        for (const v of between(family, points[i - 1].value, points[i].value, spec.refinePoints))
+          if (!have.has(v)) fresh.add(v);
+      }
+      values = byConservativeness(family, fresh);
+    }
+    if (values.length === 0) continue;
+    for (let instance = 0; instance < spec.instances; instance++)
+      jobs.push({ family, instance, round, values });
+  }
+  return jobs;
+}
+
+export interface TunedParameter {
+  readonly family: FitFamily;
+  readonly target: number;
+  readonly value: number;
+  readonly fit: FitSpec;
+  /** The chosen value's CV q and bound; cvMet is false when even the most conservative failed. */
+  readonly cv: CvPoint;
+  readonly cvMet: boolean;
+  /** Values cross-validated. */
+  readonly tried: number;
+}
+
+/** The tuned parameter per (target, family), from CV chunks alone. */
+export function tunedParameters(spec: TuneSpec, chunks: readonly CvChunk[]): TunedParameter[] {
+  const out: TunedParameter[] = [];
+  for (const target of spec.targets)
+    for (const family of spec.families) {
+      const points = cvPoints(spec, family, chunks);
+      if (points.length === 0)
+        throw new RangeError(`no complete cross-validation for ${family}: run every CV job first`);
+      const i = boundary(points, target);
+      const cvMet = i < points.length;
+      const p = points[cvMet ? i : points.length - 1];
+      out.push({
+        family,
+        target,
+        value: p.value,
+        fit: familySpec(family, p.value, spec.bin),
+        cv: p,
+        cvMet,
+        tried: points.length,
+      });
+    }
+  return out;
+}
+
+// ---------------------------------------------------------------- held-out evaluation (E)
+
+export interface HeldOutJob {
+  readonly family: FitFamily;
+  readonly value: number;
+  readonly instance: number;
+}
+
+export interface HeldOutRun extends HeldOutJob {
+  readonly mAbs: number;
+  readonly m: number;
+  readonly q: number;
+  readonly overflows: number;
+  readonly trials: number;
+}
+
+/** Untuned GPA at ρ = q*, shown beside the tuned rows. */
+function untuned(target: number): { family: FitFamily; value: number } {
+  return { family: 'gpa', value: target };
+}
+
+/** Held-out runs needed: each distinct tuned (family, value), and untuned GPA, per instance. */
+export function heldOutJobs(spec: TuneSpec, tuned: readonly TunedParameter[]): HeldOutJob[] {
+  const keys = new Map<string, { family: FitFamily; value: number }>();
+  const add = (x: { family: FitFamily; value: number }) => keys.set(`${x.family}:${x.value}`, x);
+  tuned.forEach(add);
+  spec.targets.forEach((t) => add(untuned(t)));
+  return [...keys.values()].flatMap(({ family, value }) =>
+    Array.from({ length: spec.instances }, (_, instance) => ({ family, value, instance })),
+  );
+}
+
+/** Packs one instance as Pack would (SPEC §3–§7) and measures q on the evaluation columns. */
+export function runHeldOutJob(stats: WorkloadStats, spec: TuneSpec, job: HeldOutJob): HeldOutRun {
+  checkTuneSpec(spec, stats.workload.inst.rows);
+  const rows = instanceRows(stats, spec, job.instance);
+  const r = runPacking(stats, rows, {
+    packer: spec.packer,
+    fit: familySpec(job.family, job.value, spec.bin),
+    capacity: spec.capacity,
+    clairvoyance: spec.clairvoyance,
+    source: spec.source,
+    rebalance: spec.rebalance,
+  });
+  let overflows = 0;
+  for (const mc of r.machines) overflows += mc.overflows;
+  return { ...job, mAbs: r.mAbs, m: r.m, q: r.q, overflows, trials: r.mAbs * r.evaluated };
+}
+
+export interface TuneRow {
+  readonly rank: number;
+  readonly family: FitFamily;
+  readonly label: string;
+  readonly value: number;
+  readonly fit: FitSpec;
+  /** The fit test in the peer's notation, e.g. "gpa:5e-05". */
+  readonly fitText: string;
+  /** False for the untuned GPA (ρ = q*) reference row. */
+  readonly tuned: boolean;
+  readonly paper: boolean;
+  /** Mean machines used (m_abs) and m over instances, on the held-out packing. */
+  readonly machines: number;
+  readonly m: number;
+  /** Mean held-out q over instances, with a two-sided t band at the confidence. */
+  readonly q: number;
+  readonly qBand: Interval;
+  readonly met: boolean;
+  /** The CV numbers the choice was made on (null for the untuned row). */
+  readonly cv: CvPoint | null;
+  readonly cvMet: boolean;
+}
+
+export interface TuneTable {
+  readonly target: number;
+  readonly confidence: number;
+  /**
+   * Ranked: met (held out) before missed; among them, rows whose value met q* in cross-validation
+   * before those where no value did; then fewer machines, then lower q.
+   */
+  readonly rows: readonly TuneRow[];
+  /** The first tuned row that met q* in CV and held out (the one "apply" moves Pack to), or null. */
+  readonly best: TuneRow | null;
+  /**
+   * Whether the best row is a tail-aware test with fewer machines than every tuned paper family
+   * (GPA, av, perc, Cantelli) that also met q*.
+   */
+  readonly beatsPaper: boolean;
+  /** 1/|E| and 1/|fold|: a q of 0 means below these. */
+  readonly floor: number;
+  readonly cvFloor: number;
+  readonly heldOut: boolean;
+}
+
+/** Ranked tables, one per target, from the tuned parameters and the held-out runs. */
+export function tuneTables(
+  stats: WorkloadStats,
+  spec: TuneSpec,
+  tuned: readonly TunedParameter[],
+  runs: readonly HeldOutRun[],
+): TuneTable[] {
+  const split = stats.split(spec.clairvoyance);
+  const [a] = folds(stats, spec.clairvoyance);
+  const summary = (family: FitFamily, value: number) => {
+    const mine = runs
+      .filter((r) => r.family === family && r.value === value)
+      .sort((x, y) => x.instance - y.instance);
+    if (mine.length !== spec.instances)
+      throw new RangeError(
+        `held-out runs of ${family} at ${value}: ${mine.length} of ${spec.instances} instances`,
+      );
+    const band = meanInterval(
+      mine.map((r) => r.q),
+      spec.confidence,
+    );
+    return {
+      machines: mean(mine.map((r) => r.mAbs)),
+      m: mean(mine.map((r) => r.m)),
+      q: band.mean,
+      qBand: { low: Math.max(0, band.low), high: band.high },
+    };
+  };
+  return spec.targets.map((target) => {
+    const row = (family: FitFamily, value: number, t: TunedParameter | null) => {
+      const fit = familySpec(family, value, spec.bin);
+      const s = summary(family, value);
+      return {
+        rank: 0,
+        family,
+        label: FAMILY_INFO[family].label,
+        value,
+        fit,
+        fitText: formatFit(fit),
+        tuned: t !== null,
+        paper: PAPER_FAMILIES.includes(family),
+        ...s,
+        met: s.q <= target,
+        cv: t ? t.cv : null,
+        cvMet: t ? t.cvMet : false,
+      };
+    };
+    const reference = untuned(target);
+    const rows: TuneRow[] = tuned
+      .filter((t) => t.target === target)
+      .map((t) => row(t.family, t.value, t))
+      .concat([row(reference.family, reference.value, null)])
+      .sort(
+        (x, y) =>
+          Number(y.met) - Number(x.met) ||
+          Number(x.tuned && !x.cvMet) - Number(y.tuned && !y.cvMet) ||
+          x.machines - y.machines ||
+          x.q - y.q ||
+          Number(y.tuned) - Number(x.tuned) ||
+          spec.families.indexOf(x.family) - spec.families.indexOf(y.family),
+      )
+      .map((r, k) => ({ ...r, rank: k + 1 }));
+    const best = rows.find((r) => r.tuned && r.cvMet && r.met) ?? null;
+    const paperMet = rows.filter((r) => r.tuned && r.paper && r.met);
+    const beatsPaper =
+      best !== null && !best.paper && paperMet.every((r) => best.machines < r.machines);
+    return {
+      target,
+      confidence: spec.confidence,
+      rows,
+      best,
+      beatsPaper,
+      floor: 1 / evaluatedCount(split),
+      cvFloor: 1 / (a.observeEnd - a.observeStart),
+      heldOut: spec.clairvoyance < 1,
+    };
+  });
+}
+
+export interface TuneResult {
+  readonly tables: readonly TuneTable[];
+  readonly tuned: readonly TunedParameter[];
+  /** Every cross-validated point per family, aggressive to conservative (the tuner's evidence). */
+  readonly cv: Readonly<Partial<Record<FitFamily, readonly CvPoint[]>>>;
+}
+
+export type TuneProgress = (
+  phase: 'cv' | 'held-out',
+  round: number,
+  done: number,
+  total: number,
+) => void;
+
+/** The whole tuner, inline: CV rounds, selection, held-out runs, ranked tables. */
+export function runTune(stats: WorkloadStats, spec: TuneSpec, progress?: TuneProgress): TuneResult {
+  checkTuneSpec(spec, stats.workload.inst.rows);
+  const chunks: CvChunk[] = [];
+  for (let jobs = cvJobs(spec, chunks); jobs.length > 0; jobs = cvJobs(spec, chunks)) {
+    jobs.forEach((job, k) => {
+      chunks.push(runCvJob(stats, spec, job));
+      progress?.('cv', job.round, k + 1, jobs.length);
+    });
+  }
+  const tuned = tunedParameters(spec, chunks);
+  const jobs = heldOutJobs(spec, tuned);
+  const runs = jobs.map((job, k) => {
+    const r = runHeldOutJob(stats, spec, job);
+    progress?.('held-out', 0, k + 1, jobs.length);
+    return r;
+  });
+  const cv: Partial<Record<FitFamily, readonly CvPoint[]>> = {};
+  for (const family of spec.families) cv[family] = cvPoints(spec, family, chunks);
+  return { tables: tuneTables(stats, spec, tuned, runs), tuned, cv };
+}
