@@ -310,7 +310,6 @@ async function reduceWith(c: DuckDBConnection, p: ReduceParams, outBase: string)
     );
   if (filters.dropAllZeroInst)
     await drop('allZeroInst', 'tasks whose inst samples are all 0, dropped', 'all_zero');
-  const pickKey = `((((((job % 4294967291) * 48271 + idx) % 4294967291) * 48271 + ${p.seed % 4294967291}) % 4294967291) * 48271 % 4294967291) * 48271 % 4294967291`;
   let keptSql = `SELECT job, idx, n, replaced FROM tasks WHERE ${alive}`;
   const passing = await scalar(c, `SELECT count(*) FROM tasks WHERE ${alive}`);
   if (p.pick !== undefined && passing > p.pick) {
@@ -320,7 +319,15 @@ async function reduceWith(c: DuckDBConnection, p: ReduceParams, outBase: string)
       count: passing - p.pick,
       of: 'tasks',
     });
-    keptSql = `SELECT job, idx, n, replaced FROM tasks WHERE ${alive} ORDER BY ${pickKey}, job, idx LIMIT ${p.pick}`;
+    // taskPickKey (src/engine/data/google.ts), step by step in 64-bit integers.
+    const P = 2147483647;
+    keptSql = `WITH h1 AS (SELECT job, idx, ((job % ${P}) * 1103515245 + idx + 1) % ${P} AS h FROM tasks WHERE ${alive}),
+      h2 AS (SELECT job, idx, (h * h + ${p.seed % P} + 12345) % ${P} AS h FROM h1),
+      h3 AS (SELECT job, idx, (h * 48271 + 1) % ${P} AS h FROM h2),
+      h4 AS (SELECT job, idx, (h * h + 1) % ${P} AS h FROM h3),
+      h5 AS (SELECT job, idx, (h * h + 7) % ${P} AS h FROM h4),
+      picked AS (SELECT job, idx FROM h5 ORDER BY h, job, idx LIMIT ${p.pick})
+      SELECT t.job, t.idx, t.n, t.replaced FROM tasks t JOIN picked USING (job, idx)`;
   }
   await run(c, `CREATE TEMP TABLE kept AS ${keptSql}`);
   const tasks = await scalar(c, 'SELECT count(*) FROM kept');

@@ -150,7 +150,42 @@ export function checkSidecar(value: unknown, file: string): CompactSidecar {
     fail(`unsupported version ${String(s.version)} (this build reads ${COMPACT_VERSION})`);
   if (typeof s.samples !== 'string') fail('samples (the .npy file name) is missing');
   if (!Number.isInteger(s.tasks) || s.tasks! < 1) fail('tasks must be a positive integer');
-  if (!Array.isArray(s.ids) || s.ids.length !== s.tasks) fail('ids must list one id per task');
+  if (
+    !Array.isArray(s.ids) ||
+    s.ids.length !== s.tasks ||
+    s.ids.some((id) => typeof id !== 'string')
+  )
+    fail('ids must list one id (a string) per task');
+  if (typeof s.conversion !== 'string') fail('conversion (how values were converted) is missing');
+  const src = s.source as Partial<CompactSidecar['source']> | undefined;
+  if (
+    typeof src !== 'object' ||
+    src === null ||
+    typeof src.format !== 'string' ||
+    typeof src.tool !== 'string' ||
+    !Array.isArray(src.files) ||
+    src.files.some((f) => typeof f !== 'string')
+  )
+    fail('source must give format, files and tool');
+  const counts = s.counts as Partial<CompactSidecar['counts']> | undefined;
+  if (
+    typeof counts !== 'object' ||
+    counts === null ||
+    !Number.isInteger(counts.records) ||
+    !Number.isInteger(counts.tasksRead) ||
+    !Number.isInteger(counts.skippedLines) ||
+    !Array.isArray(counts.filters) ||
+    counts.filters.some(
+      (f) =>
+        typeof f !== 'object' ||
+        f === null ||
+        typeof f.id !== 'string' ||
+        typeof f.label !== 'string' ||
+        !Number.isInteger(f.count),
+    )
+  )
+    fail('counts must give records, tasksRead, skippedLines and filters');
+  if (typeof s.options !== 'object' || s.options === null) fail('options must be an object');
   if (!Array.isArray(s.offsets) || s.offsets.length !== s.tasks! + 1)
     fail('offsets must have tasks + 1 entries');
   if (!Array.isArray(s.series) || s.series[0] !== 'inst' || s.series.length > 2)

@@ -61,20 +61,24 @@ export const EVENTS_COLUMNS = 13;
 
 const TASK_BITS = 1048576; // task indices below 2^20, job IDs below 2^33: the key stays a safe integer
 const MAX_JOB = 8589934592;
-const PICK_PRIME = 4294967291;
-const PICK_MULT = 48271;
+const PICK_PRIME = 2147483647n;
 
 /**
- * A deterministic pseudo-random key for sampling tasks, computable in SQL with 64-bit integers
- * (docs/reduce.sql): the `tasks` smallest keys (ties by job, index) are kept.
+ * A deterministic pseudo-random key for sampling tasks, in [0, 2^31 − 1): the `tasks` smallest
+ * keys (ties by job, index) are kept. Two squarings modulo the prime 2^31 − 1 mix it; every
+ * intermediate stays below 2^63, so SQL computes the same key with 64-bit integers
+ * (docs/reduce.sql): h = job mod p; h = (h·1103515245 + index + 1) mod p;
+ * h = (h² + seed mod p + 12345) mod p; h = (h·48271 + 1) mod p; h = (h² + 1) mod p; h = (h² + 7) mod p.
  */
 export function taskPickKey(job: number, index: number, seed: number): number {
   const p = PICK_PRIME;
-  let h = job % p;
-  h = (h * PICK_MULT + index) % p;
-  h = (h * PICK_MULT + (seed % p)) % p;
-  h = (h * PICK_MULT) % p;
-  return (h * PICK_MULT) % p;
+  let h = BigInt(job) % p;
+  h = (h * 1103515245n + BigInt(index) + 1n) % p;
+  h = (h * h + (BigInt(seed) % p) + 12345n) % p;
+  h = (h * 48271n + 1n) % p;
+  h = (h * h + 1n) % p;
+  h = (h * h + 7n) % p;
+  return Number(h);
 }
 
 /** Loads task_usage (and optional task_events) shards into per-task samples. */
