@@ -6,6 +6,7 @@ import { useExplorer } from '../state/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
+import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { machineHistogramSpec, survivalSpec, type MachineView } from './plots/machinePlots.ts';
 
 function Headline({
@@ -240,6 +241,7 @@ export function PackView() {
         selected={selected}
         onSelect={(j) => setParams({ machine: j })}
       />
+      <PackStepThrough />
       {selected === null || !machine ? (
         <p className="hint">
           Select a machine to see its usage distribution against the Gaussian GPA assumes.

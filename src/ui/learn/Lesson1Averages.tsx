@@ -1,0 +1,177 @@
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import {
+  THREE_TASKS,
+  THREE_TASK_CAPACITY,
+  THREE_TASK_MACHINES,
+  decodeAssignment,
+  encodeAssignment,
+  machineUsage,
+  packThreeTasks,
+  threeTaskWorkload,
+} from '../../engine/learn/index.ts';
+import { useExplorer } from '../../state/store.ts';
+import { PlotFigure } from '../PlotFigure.tsx';
+import { LessonFrame } from './LessonFrame.tsx';
+import { usageSpec } from './plots.ts';
+
+const R = 10_000;
+const DRAG_TYPE = 'application/x-slopack-task';
+
+function percent(q: number): string {
+  return q === 0 ? `0 % (none of ${R.toLocaleString('en')} draws)` : `${(q * 100).toFixed(1)} %`;
+}
+
+export function Lesson1Averages() {
+  const seed = useExplorer((s) => s.params.seed);
+  const step = useExplorer((s) => s.params.step);
+  const params = useExplorer((s) => s.params);
+  const setParams = useExplorer((s) => s.setParams);
+  const stats = useMemo(() => threeTaskWorkload(R, seed), [seed]);
+  const byMeans = useMemo(() => packThreeTasks(stats, { kind: 'av', f: 1 }), [stats]);
+  const byGpa = useMemo(() => packThreeTasks(stats, { kind: 'gpa', rho: 0.1 }), [stats]);
+  const where = useMemo(
+    () => (step >= 1 && step <= 8 ? decodeAssignment(step - 1) : byMeans),
+    [step, byMeans],
+  );
+  const [selected, setSelected] = useState<number | null>(null);
+  const split = useMemo(() => stats.split(1), [stats]);
+  const usage = useMemo(
+    () =>
+      Array.from({ length: THREE_TASK_MACHINES }, (_, m) =>
+        machineUsage(
+          stats,
+          [0, 1, 2].filter((t) => where[t] === m),
+          split,
+          THREE_TASK_CAPACITY,
+        ),
+      ),
+    [stats, split, where],
+  );
+  const specs = useMemo(() => usage.map((u) => usageSpec(u.totals, THREE_TASK_CAPACITY)), [usage]);
+
+  const move = (task: number, machine: number) => {
+    const next = [...where];
+    next[task] = machine;
+    setParams({ step: encodeAssignment(next) + 1 });
+    setSelected(null);
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      const task = ['a', 'b', 'c'].indexOf(e.key.toLowerCase());
+      if (task >= 0) {
+        setSelected(task);
+        e.preventDefault();
+      } else if ((e.key === '1' || e.key === '2') && selected !== null) {
+        const next = [...where];
+        next[selected] = Number(e.key) - 1;
+        setParams({ step: encodeAssignment(next) + 1 });
+        setSelected(null);
+        e.preventDefault();
+      } else if (e.key === 'Escape') setSelected(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected, where, setParams]);
+
+  const onDrop = (machine: number) => (e: DragEvent) => {
+    e.preventDefault();
+    const task = Number(e.dataTransfer.getData(DRAG_TYPE));
+    if (Number.isInteger(task) && task >= 0 && task < 3) move(task, machine);
+  };
+  const total = usage.reduce((a, u) => a + u.overflows, 0) / (usage.length * R);
+  const same = (a: readonly number[]) => a.every((m, t) => m === where[t]);
+
+  return (
+    <LessonFrame
+      lesson={1}
+      keys="A, B or C selects a task; 1 or 2 moves it to that machine; Esc cancels."
+      pack={{
+        params: {
+          ...params,
+          view: 'pack',
+          fit: { kind: 'av', f: 1 },
+          tasks: 40,
+          machine: 0,
+        },
+        label: 'Packing by means on 40 real tasks, in Pack',
+      }}
+    >
+      <div className="l1-actions">
+        <button type="button" onClick={() => setParams({ step: encodeAssignment(byMeans) + 1 })}>
+          Pack by means (av 1.0)
+        </button>
+        <button type="button" onClick={() => setParams({ step: encodeAssignment(byGpa) + 1 })}>
+          Pack with GPA (ρ = 0.1)
+        </button>
+        <span className="l1-status" data-testid="l1-status">
+          {same(byMeans) && 'This is the packing by means. '}
+          {same(byGpa) && 'This is GPA’s packing. '}
+          Overflow frequency over both machines: <strong>{percent(total)}</strong>
+        </span>
+      </div>
+      <div className="l1-machines">
+        {usage.map((u, m) => (
+          <section
+            key={m}
+            className={`l1-machine${u.overflows > 0 ? ' overflowing' : ''}`}
+            data-testid={`l1-machine-${m + 1}`}
+            aria-label={`Machine ${m + 1}`}
+            onDragOver={(e) => {
+              e.preventDefault();
+              e.dataTransfer.dropEffect = 'move';
+            }}
+            onDrop={onDrop(m)}
+          >
+            <h3>
+              Machine {m + 1} <small>capacity {THREE_TASK_CAPACITY}</small>
+            </h3>
+            <div className="l1-tasks" role="list">
+              {u.tasks.length === 0 && <span className="hint">empty: drop a task here</span>}
+              {u.tasks.map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="listitem"
+                  draggable
+                  className={`l1-task l1-task-${THREE_TASKS[t].id}`}
+                  data-testid={`l1-task-${THREE_TASKS[t].id}`}
+                  aria-pressed={selected === t}
+                  onClick={() => setSelected(selected === t ? null : t)}
+                  onDragStart={(e) => {
+                    e.dataTransfer.setData(DRAG_TYPE, String(t));
+                    e.dataTransfer.effectAllowed = 'move';
+                  }}
+                >
+                  {THREE_TASKS[t].label}
+                </button>
+              ))}
+            </div>
+            {selected !== null && where[selected] !== m && (
+              <button
+                type="button"
+                className="l1-move"
+                data-testid={`l1-move-to-${m + 1}`}
+                onClick={() => move(selected, m)}
+              >
+                Move {THREE_TASKS[selected].id} here ({m + 1})
+              </button>
+            )}
+            <p className="l1-q" data-testid={`l1-q-${m + 1}`}>
+              Over capacity in <strong>{percent(u.q)}</strong> of the draws; mean usage{' '}
+              {u.tasks.length ? u.mean.toFixed(3) : '0'}.
+            </p>
+            <PlotFigure
+              name={`lesson1-machine-${m + 1}`}
+              title={`Machine ${m + 1}: usage over ${R.toLocaleString('en')} draws`}
+              spec={specs[m]}
+            />
+          </section>
+        ))}
+      </div>
+    </LessonFrame>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect, useMemo } from 'react';
+import { sumOfFirst, sumVerdict } from '../../engine/learn/index.ts';
+import { useExplorer } from '../../state/store.ts';
+import { formatNumber } from '../format.ts';
+import { PlotFigure } from '../PlotFigure.tsx';
+import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
+import { errorByNSpec, sumSpec } from './plots.ts';
+import { useLessonWorkload } from './useLessonWorkload.ts';
+
+const MAX_TASKS = 100;
+/** N at which the error curve is drawn (every N would be 100 A–D tests on one click). */
+const CURVE_N = [
+  ...Array.from({ length: 20 }, (_, i) => i + 1),
+  ...Array.from({ length: 16 }, (_, i) => 25 + 5 * i),
+];
+
+function pct(x: number): string {
+  return `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+}
+
+export function Lesson2Sums() {
+  const data = useLessonWorkload(MAX_TASKS);
+  const params = useExplorer((s) => s.params);
+  const setParams = useExplorer((s) => s.setParams);
+  const n = Math.min(MAX_TASKS, Math.max(1, params.step));
+  const setN = (k: number) => setParams({ step: Math.min(MAX_TASKS, Math.max(1, k)) });
+  const stats = data.status === 'ready' ? data.workload.stats : null;
+  const view = useMemo(() => {
+    if (!stats) return null;
+    const totals = sumOfFirst(stats, n);
+    return { totals, verdict: sumVerdict(totals) };
+  }, [stats, n]);
+  const curve = useMemo(
+    () =>
+      stats
+        ? CURVE_N.map((k) => ({ n: k, error: sumVerdict(sumOfFirst(stats, k)).relativeError99 }))
+        : [],
+    [stats],
+  );
+  const hist = useMemo(
+    () => (view ? sumSpec(view.totals, view.verdict.mean, view.verdict.sd) : null),
+    [view],
+  );
+  const errors = useMemo(
+    () =>
+      view
+        ? errorByNSpec(
+            CURVE_N.includes(n)
+              ? curve
+              : [...curve, { n, error: view.verdict.relativeError99 }].sort((a, b) => a.n - b.n),
+            n,
+          )
+        : null,
+    [curve, view, n],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
+      if (e.key === '+' || e.key === '=') setParams({ step: Math.min(MAX_TASKS, n + 1) });
+      else if (e.key === '-') setParams({ step: Math.max(1, n - 1) });
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [n, setParams]);
+
+  const maxTotal = view ? view.totals.reduce((a, b) => Math.max(a, b), 0) : 1;
+  return (
+    <LessonFrame
+      lesson={2}
+      keys="+ adds a task, − removes one; the slider also follows the arrow keys."
+      pack={
+        view
+          ? {
+              params: {
+                ...params,
+                view: 'pack',
+                tasks: n,
+                // Room for all N on one machine, so Pack's machine 1 shows this very sum.
+                capacity: Math.max(1, Math.ceil(maxTotal * 1.5 * 10) / 10),
+                machine: 0,
+              },
+              label: `${n === 1 ? 'This task' : `These ${n} tasks`} on one machine, in Pack`,
+            }
+          : null
+      }
+    >
+      {data.status !== 'ready' ? (
+        <LessonWaiting message={data.message} error={data.status === 'error'} />
+      ) : (
+        <>
+          <div className="l2-controls">
+            <button type="button" onClick={() => setN(n - 1)} disabled={n <= 1}>
+              − Remove a task
+            </button>
+            <button
+              type="button"
+              onClick={() => setN(n + 1)}
+              disabled={n >= MAX_TASKS}
+              data-testid="l2-add"
+            >
+              + Add a task
+            </button>
+            <button type="button" onClick={() => setN(n + 10)} disabled={n >= MAX_TASKS}>
+              + 10
+            </button>
+            <label className="l2-slider">
+              N = <output data-testid="l2-n">{n}</output>
+              <input
+                type="range"
+                min={1}
+                max={MAX_TASKS}
+                value={n}
+                onChange={(e) => setN(Number(e.target.value))}
+                aria-label="Number of tasks in the sum"
+              />
+            </label>
+          </div>
+          {view && (
+            <dl className="lesson-figures" data-testid="l2-verdict">
+              <div>
+                <dt>latest task</dt>
+                <dd className="task-id">{data.workload.ids[n - 1]}</dd>
+              </div>
+              <div>
+                <dt>mean total</dt>
+                <dd>{formatNumber(view.verdict.mean)}</dd>
+              </div>
+              <div>
+                <dt>Anderson–Darling A² (5 % limit)</dt>
+                <dd>
+                  {formatNumber(view.verdict.a2)} ({view.verdict.critical}){' '}
+                  <span className={view.verdict.rejected ? 'bad' : 'good'}>
+                    {view.verdict.rejected ? 'not Gaussian' : 'Gaussian'}
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt>99th percentile: measured / Gaussian</dt>
+                <dd>
+                  {formatNumber(view.verdict.p99)} / {formatNumber(view.verdict.gaussianP99)}{' '}
+                  <span
+                    data-testid="l2-error"
+                    className={Math.abs(view.verdict.relativeError99) < 0.05 ? 'good' : 'bad'}
+                  >
+                    {pct(view.verdict.relativeError99)}
+                  </span>
+                </dd>
+              </div>
+            </dl>
+          )}
+          <div className="lesson-plots">
+            <PlotFigure
+              name={`lesson2-sum-${n}`}
+              title={`Total of ${n} task${n > 1 ? 's' : ''} over ${params.realizations.toLocaleString('en')} realizations, and the fitted Gaussian`}
+              caption={`Tasks drawn from ${data.workload.title}.`}
+              spec={hist}
+            />
+            <PlotFigure
+              name="lesson2-error"
+              title="How far the Gaussian’s 99th percentile is from the measured one, by N"
+              spec={errors}
+            />
+          </div>
+        </>
+      )}
+    </LessonFrame>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMemo } from 'react';
+import { identityRows, runPacking, type PackTrace } from '../../engine/index.ts';
+import { useExplorer } from '../../state/store.ts';
+import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
+import { useLessonRho } from './RhoSlider.tsx';
+import { TraceStepper, slackMeaning } from './TraceStepper.tsx';
+import { useLessonWorkload } from './useLessonWorkload.ts';
+
+const TASKS = 40;
+/** Small machines, so that 40 tasks need about ten and the rules have choices to make. */
+const CAPACITY = 0.25;
+
+export function Lesson4StepThrough() {
+  const data = useLessonWorkload(TASKS);
+  const params = useExplorer((s) => s.params);
+  const setParams = useExplorer((s) => s.setParams);
+  const rho = useLessonRho();
+  const packer = params.packer === 'ff' || params.packer === 'ffd' ? 'ff' : 'bf';
+  const { clairvoyance, source, rebalance } = params;
+  const run = useMemo(() => {
+    if (data.status !== 'ready') return null;
+    const { stats } = data.workload;
+    const p = {
+      packer,
+      fit: { kind: 'gpa', rho },
+      capacity: CAPACITY,
+      clairvoyance,
+      source,
+      rebalance,
+    } as const;
+    const trace: PackTrace = [];
+    const result = runPacking(stats, identityRows(TASKS), p, trace);
+    const ts = stats.taskStats(p.source, stats.split(p.clairvoyance));
+    return { trace, result, means: ts.mean.slice(0, TASKS) };
+  }, [data, packer, rho, clairvoyance, source, rebalance]);
+
+  return (
+    <LessonFrame
+      lesson={4}
+      keys="← and → step, Home and End jump, P (or Space on the stepper) plays and pauses."
+      pack={{
+        params: {
+          ...params,
+          view: 'pack',
+          tasks: TASKS,
+          packer,
+          fit: { kind: 'gpa', rho },
+          capacity: CAPACITY,
+          machine: null,
+        },
+        label: `This packing of ${TASKS} tasks, in Pack (step through it there too)`,
+      }}
+    >
+      {!run || data.status !== 'ready' ? (
+        <LessonWaiting
+          message={data.status === 'ready' ? 'Packing…' : data.message}
+          error={data.status === 'error'}
+        />
+      ) : (
+        <>
+          <div className="l4-head">
+            <div className="segmented" role="radiogroup" aria-label="Packer">
+              {(['ff', 'bf'] as const).map((k) => (
+                <button
+                  key={k}
+                  type="button"
+                  role="radio"
+                  aria-checked={packer === k}
+                  data-testid={`l4-packer-${k}`}
+                  onClick={() => setParams({ packer: k })}
+                >
+                  {k === 'ff' ? 'First Fit' : 'Best Fit'}
+                </button>
+              ))}
+            </div>
+            <span className="lesson-note" data-testid="l4-summary">
+              {TASKS} tasks from {data.workload.title}, GPA ρ = {rho}, capacity {CAPACITY}:{' '}
+              {run.result.mAbs} machines, {run.result.moves} moved by rebalancing.
+            </span>
+          </div>
+          <TraceStepper
+            trace={run.trace}
+            packer={packer}
+            labels={data.workload.ids}
+            means={run.means}
+            capacity={CAPACITY}
+            slackMeaning={slackMeaning('gpa')}
+            step={params.step}
+            onStep={(k) => setParams({ step: k })}
+          />
+        </>
+      )}
+    </LessonFrame>
+  );
+}

@@ -1,0 +1,287 @@
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { gaussianOverflow, identityRows } from '../../engine/index.ts';
+import { scoreHandPacking, type HandScore } from '../../engine/learn/index.ts';
+import { useExplorer } from '../../state/store.ts';
+import { formatNumber, formatQ } from '../format.ts';
+import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
+import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
+import { useLessonWorkload } from './useLessonWorkload.ts';
+
+const TASKS = 20;
+const CAPACITY = 0.25;
+const MAX_MACHINES = 9;
+const DRAG_TYPE = 'application/x-slopack-task';
+
+function verdict(s: HandScore): string {
+  if (s.unplaced > 0) return `Place every task first: ${s.unplaced} left.`;
+  if (!s.meetsTarget)
+    return `Your q is above the target: the machines are packed too tightly${s.saved > 0 ? `, even though you used ${s.saved} fewer` : ''}.`;
+  if (s.saved > 0)
+    return `You beat Best Fit + GPA by ${s.saved} machine${s.saved > 1 ? 's' : ''}, within the SLO.`;
+  if (s.saved === 0)
+    return s.q < s.baseline.q
+      ? 'Same machines as Best Fit + GPA with a lower q: you win.'
+      : s.q === s.baseline.q
+        ? 'A tie with Best Fit + GPA.'
+        : 'Same machines as Best Fit + GPA, but its q is lower.';
+  return `Within the SLO, but ${-s.saved} machine${s.saved < -1 ? 's' : ''} more than Best Fit + GPA.`;
+}
+
+export function Lesson6Scheduler() {
+  const data = useLessonWorkload(TASKS);
+  const params = useExplorer((s) => s.params);
+  const rho = useLessonRho();
+  const [where, setWhere] = useState<number[]>(() => new Array<number>(TASKS).fill(-1));
+  const [machineCount, setMachineCount] = useState(3);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [score, setScore] = useState<{ key: string; score: HandScore } | null>(null);
+  const { clairvoyance, source, rebalance } = params;
+  const packParams = useMemo(
+    () =>
+      ({
+        packer: 'bf',
+        fit: { kind: 'gpa', rho },
+        capacity: CAPACITY,
+        clairvoyance,
+        source,
+        rebalance,
+      }) as const,
+    [rho, clairvoyance, source, rebalance],
+  );
+  const ts = useMemo(() => {
+    if (data.status !== 'ready') return null;
+    const { stats } = data.workload;
+    const t = stats.taskStats(source, stats.split(clairvoyance));
+    t.ensureMoments(identityRows(TASKS));
+    return t;
+  }, [data, source, clairvoyance]);
+
+  const move = (task: number, machine: number) => {
+    setWhere((w) => w.map((m, t) => (t === task ? machine : m)));
+    setSelected(null);
+  };
+  const addMachine = () => setMachineCount((k) => Math.min(MAX_MACHINES, k + 1));
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
+      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.key === 'n') addMachine();
+      else if (selected !== null && /^[1-9]$/.test(e.key) && Number(e.key) <= machineCount)
+        move(selected, Number(e.key) - 1);
+      else if (selected !== null && (e.key === '0' || e.key === 'u')) move(selected, -1);
+      else if (e.key === 'Escape') setSelected(null);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected, machineCount]);
+
+  const key = `${where.join(',')}|${rho}|${clairvoyance}|${source}|${rebalance}`;
+  const current = score && score.key === key ? score.score : null;
+
+  if (data.status !== 'ready' || !ts)
+    return (
+      <LessonFrame lesson={6} pack={null}>
+        <LessonWaiting message={data.status === 'ready' ? 'Preparing…' : data.message} />
+      </LessonFrame>
+    );
+
+  const chip = (t: number) => {
+    const mu = ts.mean[t];
+    const sd = Math.sqrt(ts.variance[t]);
+    return (
+      <button
+        key={t}
+        type="button"
+        role="listitem"
+        draggable
+        className="l6-task"
+        data-testid={`l6-task-${t + 1}`}
+        aria-pressed={selected === t}
+        title={`${data.workload.ids[t]}: μ ${formatNumber(mu)}, σ ${formatNumber(sd)}`}
+        onClick={() => setSelected(selected === t ? null : t)}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(DRAG_TYPE, String(t));
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+      >
+        <span className="l6-task-name">T{t + 1}</span>
+        <span className="l6-task-bar" aria-hidden="true">
+          <span style={{ width: `${Math.min(100, (mu / CAPACITY) * 100)}%` }} />
+          <i
+            style={{
+              left: `${Math.min(100, (mu / CAPACITY) * 100)}%`,
+              width: `${Math.min(100, (sd / CAPACITY) * 100)}%`,
+            }}
+          />
+        </span>
+        <small>
+          μ {formatNumber(mu, 2)} σ {formatNumber(sd, 2)}
+        </small>
+      </button>
+    );
+  };
+  const drop = (machine: number) => (e: DragEvent) => {
+    e.preventDefault();
+    const t = Number(e.dataTransfer.getData(DRAG_TYPE));
+    if (Number.isInteger(t) && t >= 0 && t < TASKS) move(t, machine);
+  };
+  const allowDrop = (e: DragEvent) => {
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'move';
+  };
+  const unplaced = where.flatMap((m, t) => (m === -1 ? [t] : []));
+
+  return (
+    <LessonFrame
+      lesson={6}
+      keys="Click (or Tab + Enter) a task, then 1–9 puts it on that machine, 0 takes it back; N adds a machine; tasks can also be dragged."
+      pack={{
+        params: {
+          ...params,
+          view: 'pack',
+          tasks: TASKS,
+          packer: 'bf',
+          fit: { kind: 'gpa', rho },
+          capacity: CAPACITY,
+          machine: null,
+        },
+        label: `Best Fit + GPA on these ${TASKS} tasks, in Pack`,
+      }}
+    >
+      <div className="l6-head">
+        <RhoSlider label="target SLO ρ" />
+        <p className="lesson-note">
+          Machines of capacity {CAPACITY}. Task bars: mean μ (filled) and one σ (line) as a share of
+          a machine.
+        </p>
+      </div>
+      <section
+        className="l6-pool"
+        aria-label="Tasks to place"
+        onDragOver={allowDrop}
+        onDrop={drop(-1)}
+        data-testid="l6-pool"
+      >
+        <h3>To place ({unplaced.length})</h3>
+        <div className="l6-tasks" role="list">
+          {unplaced.length === 0 ? <span className="hint">All placed.</span> : unplaced.map(chip)}
+        </div>
+      </section>
+      <div className="l6-machines">
+        {Array.from({ length: machineCount }, (_, m) => {
+          const tasks = where.flatMap((j, t) => (j === m ? [t] : []));
+          let mu = 0;
+          let v = 0;
+          for (const t of tasks) {
+            mu += ts.mean[t];
+            v += ts.variance[t];
+          }
+          const p = tasks.length ? gaussianOverflow(mu, v, CAPACITY) : 0;
+          return (
+            <section
+              key={m}
+              className={`l6-machine${p > rho ? ' over' : ''}`}
+              aria-label={`Machine ${m + 1}`}
+              data-testid={`l6-machine-${m + 1}`}
+              onDragOver={allowDrop}
+              onDrop={drop(m)}
+            >
+              <h3>
+                Machine {m + 1}{' '}
+                <small>
+                  Σμ {formatNumber(mu, 2)} · Gaussian P {p === 0 ? '0' : formatNumber(p, 2)}
+                </small>
+              </h3>
+              <div className="l6-tasks" role="list">
+                {tasks.map(chip)}
+              </div>
+              {selected !== null && where[selected] !== m && (
+                <button
+                  type="button"
+                  className="l1-move"
+                  data-testid={`l6-move-to-${m + 1}`}
+                  onClick={() => move(selected, m)}
+                >
+                  Put T{selected + 1} here ({m + 1})
+                </button>
+              )}
+            </section>
+          );
+        })}
+        {machineCount < MAX_MACHINES && (
+          <button type="button" className="l6-add" onClick={addMachine} data-testid="l6-add">
+            + machine
+          </button>
+        )}
+      </div>
+      <div className="l6-score-actions">
+        <button
+          type="button"
+          className="primary"
+          data-testid="l6-score-button"
+          onClick={() =>
+            setScore({
+              key,
+              score: scoreHandPacking(data.workload.stats, where, packParams, rho),
+            })
+          }
+        >
+          Score my packing
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setWhere(new Array<number>(TASKS).fill(-1));
+            setSelected(null);
+          }}
+        >
+          Start over
+        </button>
+      </div>
+      {current && (
+        <div className="l6-score" data-testid="l6-score" role="status">
+          <p className="l6-verdict">
+            <strong>{verdict(current)}</strong>
+          </p>
+          <table className="task-table">
+            <thead>
+              <tr>
+                <th scope="col" />
+                <th scope="col">machines</th>
+                <th scope="col">q</th>
+                <th scope="col">machines with q_j &gt; ρ</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr data-testid="l6-score-you">
+                <th scope="row">you</th>
+                <td>{current.mAbs}</td>
+                <td>{current.mAbs ? formatQ(current.q, current.evaluated) : '—'}</td>
+                <td>{current.overTarget}</td>
+              </tr>
+              <tr data-testid="l6-score-baseline">
+                <th scope="row">Best Fit + GPA</th>
+                <td>{current.baseline.mAbs}</td>
+                <td>{formatQ(current.baseline.q, current.baseline.evaluated)}</td>
+                <td>{current.baseline.machines.filter((m) => m.q > rho).length}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p className="plot-caption">
+            Target ρ = {rho}; lower bound ⌈Σμ / c⌉ = {current.mNorm} machines; q measured over{' '}
+            {current.evaluated.toLocaleString('en')} realizations.
+          </p>
+        </div>
+      )}
+      {score && !current && (
+        <p className="hint" data-testid="l6-stale">
+          You changed the packing: score it again.
+        </p>
+      )}
+    </LessonFrame>
+  );
+}

@@ -1,0 +1,224 @@
+/** Step-through of a packing's decision trace: controls, the decision at the step, and every open machine with its slack. */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { PACKER_LABEL, type PackTrace, type PackerKind } from '../../engine/index.ts';
+import { explainPlacement, placementCount, replayTrace, sumsOf } from '../../engine/learn/index.ts';
+import { formatNumber } from '../format.ts';
+
+export interface TraceStepperProps {
+  readonly trace: PackTrace;
+  readonly packer: PackerKind;
+  /** Per task (instance position): a readable id, and the mean the bars stack. */
+  readonly labels: readonly string[];
+  readonly means: ArrayLike<number>;
+  readonly capacity: number;
+  /** What a slack is for this fit test, e.g. "ρ − P(overflow)". */
+  readonly slackMeaning: string;
+  readonly step: number;
+  readonly onStep: (step: number) => void;
+  /** Milliseconds between steps while playing. */
+  readonly interval?: number;
+}
+
+const RULE_TEXT = {
+  'first-fit': 'First Fit takes the lowest-numbered one',
+  'best-fit': 'Best Fit takes the one with the smallest slack (the tightest fit)',
+} as const;
+
+export function TraceStepper({
+  trace,
+  packer,
+  labels,
+  means,
+  capacity,
+  slackMeaning,
+  step: rawStep,
+  onStep,
+  interval = 700,
+}: TraceStepperProps) {
+  const total = trace.length;
+  const step = Math.min(Math.max(0, rawStep), total);
+  const [playing, setPlaying] = useState(false);
+  const latest = useRef({ step, onStep });
+  useEffect(() => {
+    latest.current = { step, onStep };
+  });
+  useEffect(() => {
+    if (!playing) return;
+    const id = setInterval(() => {
+      const { step: s, onStep: go } = latest.current;
+      if (s >= total) setPlaying(false);
+      else go(s + 1);
+    }, interval);
+    return () => clearInterval(id);
+  }, [playing, total, interval]);
+  const playingNow = playing && step < total;
+
+  const machines = useMemo(() => replayTrace(trace, step), [trace, step]);
+  const loads = useMemo(() => sumsOf(machines, means), [machines, means]);
+  const decision = step > 0 ? trace[step - 1] : null;
+  const placements = placementCount(trace);
+  const why = decision?.kind === 'place' ? explainPlacement(decision, packer) : null;
+  const maxLoad = Math.max(capacity, ...loads);
+  const go = (k: number) => onStep(Math.min(Math.max(0, k), total));
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const tag = (e.target as HTMLElement).tagName;
+    if (tag === 'INPUT') return;
+    if (e.key === 'ArrowRight') go(step + 1);
+    else if (e.key === 'ArrowLeft') go(step - 1);
+    else if (e.key === 'Home') go(0);
+    else if (e.key === 'End') go(total);
+    else if (e.key === 'p' || (e.key === ' ' && e.target === e.currentTarget))
+      setPlaying(!playingNow);
+    else return;
+    e.preventDefault();
+  };
+
+  let status: string;
+  if (!decision)
+    status = `Nothing placed yet. ${total} decisions: ${placements} placements, then ${total - placements} rebalancing tries.`;
+  else if (decision.kind === 'place') {
+    const task = `task ${decision.task + 1} (${labels[decision.task]}, μ ${formatNumber(means[decision.task])})`;
+    const open = decision.slacks.length;
+    const fits =
+      why!.rule === 'first-fit' || why!.rule === 'best-fit'
+        ? `It fits on ${why!.feasible.map((j) => `M${j + 1}`).join(', ')}; ${RULE_TEXT[why!.rule]}: M${decision.machine + 1}.`
+        : why!.rule === 'oversized'
+          ? `It fits on no machine, not even an empty one: M${decision.machine + 1} opens for it (an oversized task).`
+          : `It fits on none of the ${open} open machine${open === 1 ? '' : 's'}, so M${decision.machine + 1} opens.`;
+    status = `Placing ${task}. ${fits}`;
+  } else
+    status = `Rebalancing: the earliest task on M${decision.from + 1} (task ${decision.task + 1}) ${decision.moved ? 'moves' : 'does not fit'} to the last machine M${decision.to + 1} (slack ${formatNumber(decision.slack)})${decision.moved ? '' : ': one failure'}.`;
+
+  return (
+    <div
+      className="stepper"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      aria-label="Step through the packing"
+      data-testid="stepper"
+    >
+      <div className="stepper-controls" role="group" aria-label="Playback">
+        <button type="button" onClick={() => go(0)} aria-label="First step" disabled={step === 0}>
+          «
+        </button>
+        <button
+          type="button"
+          onClick={() => go(step - 1)}
+          aria-label="Step back"
+          data-testid="step-back"
+          disabled={step === 0}
+        >
+          ‹ back
+        </button>
+        <button
+          type="button"
+          onClick={() => setPlaying(!playingNow)}
+          aria-label={playingNow ? 'Pause' : 'Play'}
+          data-testid="play"
+          disabled={step >= total && !playingNow}
+        >
+          {playingNow ? 'Pause' : 'Play'}
+        </button>
+        <button
+          type="button"
+          onClick={() => go(step + 1)}
+          aria-label="Step forward"
+          data-testid="step-forward"
+          disabled={step >= total}
+        >
+          next ›
+        </button>
+        <button
+          type="button"
+          onClick={() => go(total)}
+          aria-label="Last step"
+          disabled={step >= total}
+        >
+          »
+        </button>
+        <label className="stepper-range">
+          <span>
+            step <output data-testid="step-number">{step}</output> / {total}
+          </span>
+          <input
+            type="range"
+            min={0}
+            max={total}
+            value={step}
+            onChange={(e) => go(Number(e.target.value))}
+            aria-label="Step"
+          />
+        </label>
+      </div>
+      <p className="stepper-status" data-testid="step-status" aria-live="polite">
+        <strong>{PACKER_LABEL[packer]}</strong>: {status}
+      </p>
+      <ol className="stepper-machines" data-testid="step-machines">
+        {machines.map((tasks, j) => {
+          const slack =
+            decision?.kind === 'place' && j < decision.slacks.length ? decision.slacks[j] : null;
+          const chosen =
+            (decision?.kind === 'place' && decision.machine === j) ||
+            (decision?.kind === 'rebalance' && (decision.from === j || decision.to === j));
+          const feasible = slack !== null && slack >= 0;
+          return (
+            <li
+              key={j}
+              className={`stepper-machine${chosen ? ' chosen' : ''}${slack !== null ? (feasible ? ' feasible' : ' infeasible') : ''}`}
+              data-testid={`step-machine-${j + 1}`}
+            >
+              <div className="stepper-machine-head">
+                <strong>M{j + 1}</strong>{' '}
+                <span>
+                  {tasks.length} task{tasks.length === 1 ? '' : 's'}
+                </span>
+              </div>
+              <div
+                className="stepper-load"
+                title={`Σμ = ${formatNumber(loads[j])} of capacity ${capacity}`}
+              >
+                <span style={{ width: `${(loads[j] / maxLoad) * 100}%` }} />
+                <i style={{ left: `${(capacity / maxLoad) * 100}%` }} />
+              </div>
+              <div className="stepper-slack">
+                {slack === null ? (
+                  decision?.kind === 'place' && decision.opened && decision.machine === j ? (
+                    'new'
+                  ) : (
+                    '—'
+                  )
+                ) : (
+                  <>
+                    slack {formatNumber(slack)} {feasible ? '✓' : '✗'}
+                  </>
+                )}
+                {chosen && decision?.kind === 'place' && ' ← chosen'}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="plot-caption">
+        Bars: Σμ of each machine against the capacity line. Slack ({slackMeaning}) of the task on
+        each machine open before the step: ≥ 0 means it fits.
+      </p>
+    </div>
+  );
+}
+
+/** What a fit test's slack means, for captions. */
+export function slackMeaning(kind: string): string {
+  switch (kind) {
+    case 'gpa':
+      return 'ρ − P(overflow) under the Gaussian';
+    case 'cf':
+    case 'emp':
+    case 'conv':
+    case 'bern':
+    case 'hoeff':
+      return 'ρ − the estimated overflow probability';
+    default:
+      return 'c − (Σ size + size)';
+  }
+}
