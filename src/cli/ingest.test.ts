@@ -1,0 +1,377 @@
+/**
+ * The data commands: `reduce` (DuckDB) against the in-process loader on the same shards, `inspect`,
+ * and `realize` on every format.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import {
+  createLoader,
+  decodeCompact,
+  parseNpy,
+  type GoogleOptions,
+  type TaskSamples,
+} from '../engine/index.ts';
+import { main } from './main.ts';
+import { readMatrix } from './io.ts';
+import { SHARED } from './testing/peer.ts';
+
+const DATA = join(SHARED, 'data');
+const G = join(DATA, 'google-2011-task-usage');
+const USAGE = join(G, 'task_usage_part-00000_first10000.csv');
+const EVENTS = join(G, 'task_events_part-00000_first20000.csv');
+const SLICE = join(G, 'task_usage_slice_6tasks_17intervals.csv');
+const dir = mkdtempSync(join(tmpdir(), 'slopack-ingest-'));
+
+async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
+  const out: string[] = [];
+  const code = await main(args, (s) => out.push(s));
+  return { code, out };
+}
+
+/** The in-process loader on the same files (plain bytes, no streaming layer needed). */
+function inProcess(usage: string[], events: string[], options: GoogleOptions) {
+  const loader = createLoader({ format: 'google', ...options });
+  for (const [files, role] of [
+    [usage, 'usage'],
+    [events, 'events'],
+  ] as const)
+    for (const f of files) {
+      const sink = loader.file(f, role);
+      const raw = readFileSync(f);
+      sink.push(f.endsWith('.gz') ? gunzipSync(raw) : raw);
+      sink.end();
+    }
+  const r = loader.finish();
+  if (r.kind !== 'samples') throw new Error('samples');
+  return r;
+}
+
+function readCompact(base: string) {
+  return decodeCompact(
+    readFileSync(base + '.json', 'utf8'),
+    parseNpy(readFileSync(base + '.npy')),
+    base + '.json',
+  );
+}
+
+/** Same tasks, same float32 samples in the same order, same requests. */
+function expectSameSamples(a: TaskSamples, b: TaskSamples) {
+  expect(a.ids).toEqual(b.ids);
+  const f32 = (x: Float64Array) => Array.from(Float32Array.from(x));
+  expect(a.inst.map(f32)).toEqual(b.inst.map(f32));
+  expect(a.avg!.map(f32)).toEqual(b.avg!.map(f32));
+  if (a.requests || b.requests) {
+    expect(Array.from(a.requests!.cpu)).toEqual(Array.from(b.requests!.cpu));
+    expect(Array.from(a.requests!.memory)).toEqual(Array.from(b.requests!.memory));
+  }
+}
+
+function counts(filters: readonly { id: string; count: number }[]) {
+  return Object.fromEntries(filters.map((f) => [f.id, f.count]));
+}
+
+/** Synthetic shards in the real format (gzipped, no header) that exercise every filter. */
+function syntheticShards(): { usage: string[]; events: string[] } {
+  const row = (
+    start: number,
+    job: number,
+    idx: number,
+    avg: number | string,
+    inst: number | string,
+  ) =>
+    [
+      start,
+      start + 300e6,
+      job,
+      idx,
+      77,
+      avg,
+      0.05,
+      0.06,
+      0.001,
+      0.002,
+      0.07,
+      1e-5,
+      2e-4,
+      0.03,
+      0.001,
+      2.1,
+      0.006,
+      0,
+      1,
+      inst,
+    ].join(',');
+  const shards: string[][] = [[], []];
+  for (let job = 0; job < 30; job++)
+    for (let idx = 0; idx < 4; idx++) {
+      const n = 10 + ((job * 7 + idx * 5) % 30); // 10..39 records: some below 24
+      for (let k = 0; k < n; k++) {
+        const zero = job % 9 === 0;
+        const inst = zero ? 0 : ((job * 13 + idx * 31 + k * 17) % 97) / 1000;
+        const avg = k === 3 && job % 4 === 0 ? 1.25 : ((job + idx + k) % 50) / 1000; // avg > 1 sometimes
+        const shard = k < n / 2 ? 0 : 1;
+        const start = 600e6 + k * 300e6;
+        shards[shard].push(row(start, 6_000_000_000 + job, idx, avg, inst));
+        if (k === 5 && idx === 1)
+          shards[shard].push(row(start, 6_000_000_000 + job, idx, avg, inst / 2)); // a tie in start time
+      }
+    }
+  shards[1].push(row(9e9, 6_000_000_001, 0, '', 0.2)); // empty CPU rate
+  // shard 1 holds later windows first, as a reader may meet them
+  shards[1].reverse();
+  const usage = shards.map((lines, i) => {
+    const f = join(dir, `part-0000${i}-of-00500.csv.gz`);
+    writeFileSync(f, gzipSync(lines.join('\n') + '\n'));
+    return f;
+  });
+  const ev = (time: number, job: number, idx: number, type: number, cpu: number | string) =>
+    [
+      time,
+      '',
+      6_000_000_000 + job,
+      idx,
+      5,
+      type,
+      'u',
+      2,
+      9,
+      cpu,
+      cpu === '' ? '' : 0.01,
+      '',
+      '',
+    ].join(',');
+  const eventLines = [];
+  for (let job = 0; job < 30; job++)
+    for (let idx = 0; idx < 4; idx++) {
+      eventLines.push(ev(0, job, idx, 0, ((job + idx) % 10) / 100));
+      if ((job + idx) % 11 === 0) eventLines.push(ev(1000, job, idx, [2, 3, 5, 6][job % 4], ''));
+      if (job % 5 === 0) eventLines.push(ev(2000, job, idx, 8, 0.33)); // UPDATE_RUNNING: a new request
+    }
+  const events = join(dir, 'task_events-part-00000-of-00500.csv.gz');
+  writeFileSync(events, gzipSync(eventLines.join('\n') + '\n'));
+  return { usage, events: [events] };
+}
+
+describe('reduce (DuckDB) gives what the in-process loader gives', () => {
+  it('the task_usage excerpt with its task_events (≥ 1 record, the excerpt has one per task)', async () => {
+    const out = join(dir, 'excerpt');
+    const r = await cli(
+      'reduce',
+      '--usage',
+      USAGE,
+      '--events',
+      EVENTS,
+      '--out',
+      out,
+      '--min-records',
+      '1',
+    );
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.out[0]);
+    const ours = inProcess([USAGE], [EVENTS], { filters: { minRecords: 1 } });
+    const back = readCompact(out);
+    expect(summary.tasks).toBe(2723);
+    expectSameSamples(back.samples, ours.samples);
+    expect(counts(back.sidecar.counts.filters)).toEqual(counts(ours.report.filters));
+    expect(back.sidecar.counts.records).toBe(10000);
+  });
+
+  it('synthetic gzipped shards: ≥ 24 records, all-zero inst, avg > 1, failing events, requests, ties, an empty field', async () => {
+    const { usage, events } = syntheticShards();
+    const out = join(dir, 'synthetic');
+    const r = await cli(
+      'reduce',
+      '--usage',
+      join(dir, 'part-*-of-00500.csv.gz'),
+      '--events',
+      events[0],
+      '--out',
+      out,
+    );
+    expect(r.code).toBe(0);
+    const ours = inProcess(usage, events, {});
+    const back = readCompact(out);
+    expectSameSamples(back.samples, ours.samples);
+    const c = counts(ours.report.filters);
+    expect(counts(back.sidecar.counts.filters)).toEqual(c);
+    // every filter did something here, so the comparison covers them all
+    for (const id of ['failed', 'minRecords', 'allZeroInst', 'avgReplaced', 'emptyCpu'])
+      expect(c[id], id).toBeGreaterThan(0);
+    expect(ours.samples.requests!.cpu.some((v) => v === 0.33)).toBe(true);
+  });
+
+  it('a seeded pick of N tasks, the same in SQL and in process', async () => {
+    const { usage, events } = syntheticShards();
+    const out = join(dir, 'picked');
+    const r = await cli(
+      'reduce',
+      '--usage',
+      usage.join(','),
+      '--events',
+      events[0],
+      '--out',
+      out,
+      '--tasks',
+      '12',
+      '--seed',
+      '5',
+      '--keep-zero-inst',
+    );
+    expect(r.code).toBe(0);
+    const ours = inProcess(usage, events, {
+      filters: { dropAllZeroInst: false },
+      sample: { tasks: 12, seed: 5 },
+    });
+    const back = readCompact(out);
+    expect(back.samples.ids).toHaveLength(12);
+    expectSameSamples(back.samples, ours.samples);
+    expect(counts(back.sidecar.counts.filters)).toEqual(counts(ours.report.filters));
+  });
+
+  it('the excerpt and the slice as one dataset, through a folder glob; the result loads with inspect', async () => {
+    const out = join(dir, 'both');
+    const r = await cli(
+      'reduce',
+      '--usage',
+      join(G, 'task_usage_*.csv'),
+      '--out',
+      out,
+      '--min-records',
+      '1',
+      '--keep-zero-inst',
+    );
+    expect(r.code).toBe(0);
+    const ours = inProcess([SLICE, USAGE].sort(), [], {
+      filters: { minRecords: 1, dropAllZeroInst: false },
+    });
+    expectSameSamples(readCompact(out).samples, ours.samples);
+    const shown = await cli('inspect', '--data', `${out}.json,${out}.npy`, '--json');
+    const parsed = JSON.parse(shown.out[0]);
+    expect(parsed.summary.tasks).toBe(ours.samples.ids.length);
+    expect(parsed.report.format).toBe('compact');
+  });
+
+  it('with the paper’s filters the excerpt leaves nothing: exit 1 and the counts', async () => {
+    const r = await cli('reduce', '--usage', USAGE, '--out', join(dir, 'none'));
+    expect(r.code).toBe(1);
+  });
+
+  it('a value above 1 fails with its record named, unless --clamp', async () => {
+    const f = join(dir, 'part-00009-of-00500.csv');
+    writeFileSync(f, readFileSync(SLICE, 'utf8').replace(/,0\n/, ',1.5\n'));
+    const r = await cli(
+      'reduce',
+      '--usage',
+      f,
+      '--out',
+      join(dir, 'above'),
+      '--min-records',
+      '1',
+      '--keep-zero-inst',
+    );
+    expect(r.code).toBe(1);
+    const ok = await cli(
+      'reduce',
+      '--usage',
+      f,
+      '--out',
+      join(dir, 'above'),
+      '--min-records',
+      '1',
+      '--keep-zero-inst',
+      '--clamp',
+    );
+    expect(ok.code).toBe(0);
+    expect(counts(JSON.parse(ok.out[0]).filters).clamped).toBe(1);
+  });
+});
+
+describe('inspect and realize on every format', () => {
+  it('inspect prints per-filter counts and the first and last values', async () => {
+    const r = await cli('inspect', '--data', USAGE, '--events', EVENTS, '--min-records', '1');
+    expect(r.code).toBe(0);
+    const text = r.out.join('\n');
+    expect(text).toMatch(/filter allZeroInst: 7,277 tasks/);
+    expect(text).toMatch(/tasks kept: 2,723/);
+    expect(text).toMatch(/2705 of 2723 kept tasks have a CPU request/);
+  });
+
+  it('inspect --preset loads a built-in dataset', async () => {
+    const r = await cli('inspect', '--preset', 'planetlab-20110303', '--json');
+    const { summary, spec } = JSON.parse(r.out[0]);
+    expect(summary.tasks).toBe(1052);
+    expect(spec).toMatchObject({ format: 'wide', scale: 0.25 });
+  });
+
+  it('inspect --out writes the compact format that reloads to the same samples', async () => {
+    const out = join(dir, 'azure');
+    const az = join(DATA, 'azure-v1-datacentersim');
+    const r = await cli(
+      'inspect',
+      '--data',
+      join(az, 'microsoft_max_100.csv.gz'),
+      '--avg-data',
+      join(az, 'microsoft_avg_100.csv.gz'),
+      '--out',
+      out,
+      '--json',
+    );
+    expect(r.code).toBe(0);
+    const back = readCompact(out);
+    expect(back.samples.ids).toHaveLength(100);
+    expect(back.samples.inst[0]).toHaveLength(8004);
+    expect(back.samples.avg![0][0]).toBe(Math.fround((44.459092 / 100) * 0.25));
+  });
+
+  it('realize takes a long CSV, a wide CSV and the compact format; same seed, same matrix from the compact copy', async () => {
+    const bb = join(DATA, 'bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz');
+    const x = join(dir, 'bb.npy');
+    const r = await cli(
+      'realize',
+      '--data',
+      bb,
+      '--format',
+      'long',
+      '--value-column',
+      'cpu_usage_pct',
+      '--clamp',
+      '--realizations',
+      '100',
+      '--out-inst',
+      x,
+    );
+    expect(r.code).toBe(0);
+    expect(readMatrix(x).rows).toBe(100);
+    const out = join(dir, 'gcd');
+    const gcd = join(DATA, 'google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv');
+    await cli('inspect', '--data', gcd, '--out', out);
+    const a = join(dir, 'a.npy');
+    const b = join(dir, 'b.npy');
+    await cli('realize', '--data', gcd, '--realizations', '50', '--seed', '3', '--out-inst', a);
+    await cli(
+      'realize',
+      '--data',
+      `${out}.json,${out}.npy`,
+      '--realizations',
+      '50',
+      '--seed',
+      '3',
+      '--out-inst',
+      b,
+    );
+    expect(Array.from(readMatrix(b).data)).toEqual(Array.from(readMatrix(a).data));
+  });
+
+  it('bad data: exit 1 with file, line and reason; a bad option: exit 2', async () => {
+    const f = join(dir, 'bad.csv');
+    writeFileSync(f, 'id,t0,t1\na,1,2\nb,3\n');
+    expect((await cli('realize', '--data', f, '--out-inst', join(dir, 'x.npy'))).code).toBe(1);
+    expect(
+      (await cli('realize', '--data', f, '--format', 'tsv', '--out-inst', join(dir, 'x.npy'))).code,
+    ).toBe(2);
+    expect((await cli('inspect', '--data', join(dir, 'nothing-*.csv'))).code).toBe(1);
+  });
+});
