@@ -56,6 +56,8 @@ export function createInlineRunner(): Runner {
     },
     async pack(pool, request, options) {
       check(pool);
+      // Let a newer call made in the same tick supersede this one before it computes.
+      await Promise.resolve();
       abortCheck(options);
       return host.pack(pool.id, request, options?.trace === true);
     },

@@ -5,7 +5,9 @@
  */
 import { sharedMemoryAvailable } from '../engine/index.ts';
 import { CRASH_MESSAGE } from '../protocol/api.ts';
+import { createInlineRunner } from './inlineRunner.ts';
 import { WorkerPool, type WorkerPort } from './pool.ts';
+import type { Runner } from './runner.ts';
 
 export interface PoolRunnerOptions {
   /** Default: one per logical core (navigator.hardwareConcurrency). */
@@ -21,6 +23,14 @@ export function createPoolRunner(options: PoolRunnerOptions = {}): WorkerPool {
     shared: options.shared ?? sharedMemoryAvailable(),
     spawn: startBrowserWorker,
   });
+}
+
+/**
+ * The runner for the app: a worker pool (shared memory when isolated, else copies), or the inline
+ * runner where Web Workers are unavailable. Create once at start-up; `describeRunner` says which.
+ */
+export function createRunner(options: PoolRunnerOptions = {}): Runner {
+  return workersAvailable() ? createPoolRunner(options) : createInlineRunner();
 }
 
 /** Whether this page can run workers at all (else use the inline runner). */

@@ -1,0 +1,93 @@
+/**
+ * Page-side helpers for e2e/pool.spec.ts: loaded by the page from a Vite dev server, they drive the
+ * browser's worker pool directly (no UI) and return plain, comparable results.
+ */
+import { PAPER_FITS, parseWideCsv, type SweepSpec } from '../../src/engine/index.ts';
+import { createPoolRunner } from '../../src/runtime/poolRunner.ts';
+import { CancelledError, WorkerCrashedError, describeRunner } from '../../src/runtime/runner.ts';
+
+export const SPEC: SweepSpec = {
+  seed: 11,
+  instances: 4,
+  tasks: 300,
+  fits: PAPER_FITS,
+  packers: ['ff', 'bf'],
+  capacity: 1,
+  clairvoyance: 0.3,
+  source: 'inst',
+  rebalance: 5,
+};
+export const REALIZATIONS = 1500;
+
+async function samples() {
+  const text = await (await fetch('/data/planetlab-cloudsim/planetlab_20110303.csv')).text();
+  return parseWideCsv(text, 'planetlab_20110303.csv', { scale: 0.25, percent: true });
+}
+
+/** The sweep and one packing with `workers` workers. */
+export async function sweep(workers: number) {
+  const runner = createPoolRunner({ workers });
+  try {
+    const pool = await runner.createPool(await samples(), REALIZATIONS, SPEC.seed);
+    const rows = await runner.sweep(pool, SPEC);
+    const packed = await runner.pack(pool, {
+      tasks: SPEC.tasks,
+      instance: 2,
+      seed: SPEC.seed,
+      params: rows[3].params,
+    });
+    return {
+      isolated: crossOriginIsolated,
+      shared: runner.shared,
+      poolShared: pool.shared,
+      kernel: runner.kernel,
+      description: describeRunner(runner),
+      rows: JSON.stringify(rows),
+      packed: JSON.stringify(packed.result),
+    };
+  } finally {
+    runner.dispose();
+  }
+}
+
+/** Cancels a long sweep once it has progressed, crashes a worker in another, then sweeps again. */
+export async function cancelAndCrash() {
+  const runner = createPoolRunner({ workers: 2 });
+  try {
+    const pool = await runner.createPool(await samples(), REALIZATIONS, SPEC.seed);
+    const long = { ...SPEC, instances: 400 };
+    const total = long.instances * long.fits.length * long.packers.length;
+    const abort = new AbortController();
+    let progressed = 0;
+    let cancelled = '';
+    try {
+      await runner.sweep(pool, long, {
+        signal: abort.signal,
+        onProgress: (p) => {
+          progressed = p.done;
+          if (p.done > 0) abort.abort();
+        },
+      });
+    } catch (e) {
+      cancelled = e instanceof CancelledError ? 'CancelledError' : String(e);
+    }
+    let crashed = '';
+    let fired = false;
+    try {
+      await runner.sweep(pool, long, {
+        onProgress: (p) => {
+          if (p.done > 0 && !fired) {
+            fired = true;
+            runner.simulateCrash(1);
+          }
+        },
+      });
+    } catch (e) {
+      crashed = e instanceof WorkerCrashedError ? `WorkerCrashedError: ${e.message}` : String(e);
+    }
+    const after = await runner.sweep(pool, SPEC);
+    return { total, progressed, cancelled, crashed, after: JSON.stringify(after) };
+  } finally {
+    runner.dispose();
+  }
+}
