@@ -19,22 +19,31 @@ function curve(mean: number, sd: number, lo: number, hi: number, points = 160) {
   return out;
 }
 
-/** Lesson 1: a machine's usage over the realizations on a fixed [0, 2] axis, capacity marked. */
+/** Lesson 1: a machine's usage over the realizations on a fixed [0, 2] axis; draws above capacity in red. */
 export function usageSpec(totals: ArrayLike<number>, capacity: number): Plot.PlotOptions {
-  const bins = totals.length ? histogram(totals, 40, 0, 2) : [];
-  const share = bins.map((b) => ({ ...b, share: b.count / totals.length }));
+  const within: number[] = [];
+  const over: number[] = [];
+  for (let i = 0; i < totals.length; i++) (totals[i] > capacity ? over : within).push(totals[i]);
+  const n = Math.max(1, totals.length);
+  const series = (values: number[], kind: string) =>
+    values.length
+      ? histogram(values, 40, 0, 2)
+          .filter((b) => b.count > 0)
+          .map((b) => ({ ...b, share: b.count / n, kind }))
+      : [];
   return {
     height: 170,
     marginLeft: 44,
     marginBottom: 34,
     x: { label: 'machine usage →', domain: [0, 2] },
     y: { type: 'sqrt', label: '↑ share of draws (√ scale)', grid: true, domain: [0, 1] },
+    color: { domain: ['within capacity', 'over capacity'], range: [BARS, CAPACITY] },
     marks: [
-      Plot.rectY(share, {
+      Plot.rectY([...series(within, 'within capacity'), ...series(over, 'over capacity')], {
         x1: 'x0',
         x2: 'x1',
         y: 'share',
-        fill: (b: { x0: number }) => (b.x0 >= capacity ? CAPACITY : BARS),
+        fill: 'kind',
         insetLeft: 0.5,
       }),
       Plot.ruleX([capacity], { stroke: CAPACITY, strokeWidth: 2, strokeDasharray: '5,3' }),
@@ -150,8 +159,8 @@ export function sloSpec(points: readonly SloPoint[], rho: number): Plot.PlotOpti
   return {
     height: 260,
     marginLeft: 56,
-    x: { type: 'log', label: 'promised ρ →', domain: [lo, 1] },
-    y: { type: 'log', label: '↑ measured q', domain: [floor / 2, 1], grid: true },
+    x: { type: 'log', label: 'promised ρ →', domain: [lo, 1], tickFormat: '~g' },
+    y: { type: 'log', label: '↑ measured q', domain: [floor / 2, 1], grid: true, tickFormat: '~g' },
     marks: [
       Plot.line(
         [
@@ -191,7 +200,7 @@ export function sloMachinesSpec(points: readonly SloPoint[], rho: number): Plot.
   return {
     height: 220,
     marginLeft: 50,
-    x: { type: 'log', label: 'promised ρ →' },
+    x: { type: 'log', label: 'promised ρ →', tickFormat: '~g' },
     y: { label: '↑ machines m_abs', grid: true, zero: false },
     marks: [
       Plot.line(points, { x: 'rho', y: 'mAbs', stroke: GAUSS, curve: 'step-after' }),

@@ -1,0 +1,148 @@
+/**
+ * Learn mode in real Chromium: every lesson opens from its link without a console error, lesson 1's
+ * drag and keys move tasks and change the overflow figures, lesson 4 steps forward and back to the
+ * same state (and its Pack link opens the same packing), lesson 6 scores a hand packing, and a
+ * lesson fits a 375 px phone.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** What each lesson shows once its data is ready. */
+const READY: Record<number, string> = {
+  1: 'l1-q-1',
+  2: 'l2-verdict',
+  3: 'l3-verdict',
+  4: 'step-status',
+  5: 'l5-point',
+  6: 'l6-pool',
+};
+
+async function openLesson(page: Page, lesson: number, extra = '') {
+  await page.goto(`/?view=learn&lesson=${lesson}${extra}`);
+  await expect(page.getByTestId(`lesson-${lesson}`)).toBeVisible();
+  await expect(page.getByTestId(READY[lesson])).toBeVisible({ timeout: 60_000 });
+}
+
+async function noHorizontalOverflow(page: Page) {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+test('every lesson opens from its link, with its prompt and a link into Pack', async ({ page }) => {
+  for (let lesson = 1; lesson <= 6; lesson++) {
+    await openLesson(page, lesson);
+    await expect(page.getByTestId('try-this')).toContainText('Try this');
+    await expect(page.getByTestId('open-in-pack')).toHaveAttribute('href', /view=pack/);
+    // The lesson list links to every lesson, and this one is marked current.
+    const self = page.getByTestId(`lesson-link-${lesson}`);
+    await expect(self).toHaveAttribute('aria-current', 'page');
+    await expect(self).toHaveAttribute('href', new RegExp(`lesson=${lesson}(&|$)`));
+  }
+  // A lesson link followed in the page switches lessons and updates the address.
+  await page.getByTestId('lesson-link-3').click();
+  await expect(page.getByTestId('l3-verdict')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => page.url()).toContain('lesson=3');
+});
+
+test('lesson 1: dragging a task moves it and changes the overflow figures; keys do too', async ({
+  page,
+}) => {
+  await openLesson(page, 1);
+  const q1 = page.getByTestId('l1-q-1');
+  const q2 = page.getByTestId('l1-q-2');
+  // Packing by means: C beside A overflows about half the time; B alone never.
+  await expect(page.getByTestId('l1-machine-1').getByTestId('l1-task-C')).toBeVisible();
+  const before = [await q1.textContent(), await q2.textContent()];
+  expect(before[0]).toMatch(/in (4\d|5\d)\.\d %/);
+  expect(before[1]).toMatch(/in 0 %/);
+
+  await page.getByTestId('l1-task-C').dragTo(page.getByTestId('l1-machine-2'));
+  await expect(page.getByTestId('l1-machine-2').getByTestId('l1-task-C')).toBeVisible();
+  await expect(q1).not.toHaveText(before[0]!);
+  await expect(q1).toContainText('in 0 %');
+  await expect(q2).toContainText(/in (4\d|5\d)\.\d %/);
+
+  // Keyboard: B, then 1, puts B beside A, and neither machine overflows.
+  await page.keyboard.press('b');
+  await expect(page.getByTestId('l1-task-B')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('l1-machine-1').getByTestId('l1-task-B')).toBeVisible();
+  await expect(q1).toContainText('in 0 %');
+  await expect(q2).toContainText('in 0 %');
+  await expect(page.getByTestId('l1-status')).toContainText('GPA’s packing');
+  // The state is in the link.
+  await expect.poll(() => page.url()).toMatch(/step=\d/);
+});
+
+test('lesson 4: stepping forward and back returns to the same state; its Pack link opens the same packing', async ({
+  page,
+}) => {
+  await openLesson(page, 4);
+  const forward = page.getByTestId('step-forward');
+  const back = page.getByTestId('step-back');
+  const state = async () => ({
+    step: await page.getByTestId('step-number').textContent(),
+    status: await page.getByTestId('step-status').textContent(),
+    machines: await page.getByTestId('step-machines').textContent(),
+  });
+  for (let k = 0; k < 6; k++) await forward.click();
+  const here = await state();
+  expect(here.step).toBe('6');
+  for (let k = 0; k < 4; k++) await forward.click();
+  const later = await state();
+  expect(later.step).toBe('10');
+  expect(later.machines).not.toBe(here.machines);
+  for (let k = 0; k < 4; k++) await back.click();
+  expect(await state()).toEqual(here);
+  // Keys on the stepper: → then ← comes back too.
+  await page.getByTestId('stepper').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('step-number')).toHaveText('7');
+  await page.keyboard.press('ArrowLeft');
+  expect(await state()).toEqual(here);
+
+  const summary = (await page.getByTestId('l4-summary').textContent())!;
+  const machines = summary.match(/(\d+) machines/)![1];
+  const total = (await page.getByTestId('stepper').locator('.stepper-range span').textContent())!
+    .split('/')[1]
+    .trim();
+  await page.getByTestId('open-in-pack').click();
+  await expect(page.getByTestId('view-pack')).toBeVisible();
+  await expect(page.getByTestId('m-abs')).toHaveText(machines, { timeout: 60_000 });
+  await page.getByTestId('pack-steps').locator('summary').click();
+  await expect(page.getByTestId('pack-steps').locator('.stepper-range span')).toContainText(
+    `/ ${total}`,
+  );
+});
+
+test('lesson 6: a hand packing is scored against Best Fit + GPA', async ({ page }) => {
+  await openLesson(page, 6);
+  for (let t = 1; t <= 20; t++) {
+    await page.getByTestId(`l6-task-${t}`).click();
+    await page.getByTestId(`l6-move-to-${(t % 3) + 1}`).click();
+  }
+  await expect(page.getByTestId('l6-pool')).toContainText('All placed');
+  await page.getByTestId('l6-score-button').click();
+  const score = page.getByTestId('l6-score');
+  await expect(score).toBeVisible();
+  await expect(page.getByTestId('l6-score-you').locator('td').first()).toHaveText('3');
+  await expect(page.getByTestId('l6-score-baseline').locator('td').first()).toHaveText(/^\d+$/);
+  await expect(score.locator('.l6-verdict')).not.toBeEmpty();
+  // Moving a task marks the score as out of date.
+  await page.getByTestId('l6-task-1').click();
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('l6-stale')).toBeVisible();
+});
+
+test('on a 375 px phone a lesson has no horizontal overflow', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const lesson of [1, 4, 6]) {
+    await openLesson(page, lesson);
+    await noHorizontalOverflow(page);
+    const lessonBox = await page.getByTestId(`lesson-${lesson}`).boundingBox();
+    expect(lessonBox!.x + lessonBox!.width).toBeLessThanOrEqual(375);
+  }
+});
