@@ -1,0 +1,126 @@
+/**
+ * Where sums of tasks read their realizations (GPA paper §3.6, SPEC §2): a realization matrix, or
+ * the per-task samples realized row by row on demand with the same streams as `realizeSeries`, so
+ * the two give identical numbers and a pool of 100,000 tasks needs no 4 GB matrix.
+ */
+import type { RealizationMatrix } from '../matrix.ts';
+import { Rng } from '../random/rng.ts';
+import { meanAndVariance } from '../stats/summation.ts';
+
+export interface RowSource {
+  /** Pool size N. */
+  readonly rows: number;
+  /** Realizations per task R. */
+  readonly cols: number;
+  /** acc[t] += X[i][t] for each listed row i, in list order. */
+  addRows(rows: ArrayLike<number>, from: number, to: number, acc: Float64Array): void;
+  /** Mean and population variance of row i over all R columns (SPEC §4, κ = 1). */
+  moments(i: number): { mean: number; variance: number };
+}
+
+abstract class CachedMoments {
+  private readonly mean: Float64Array;
+  private readonly variance: Float64Array;
+  private scratch: Float64Array | null = null;
+
+  constructor(
+    readonly rows: number,
+    readonly cols: number,
+  ) {
+    this.mean = new Float64Array(rows).fill(NaN);
+    this.variance = new Float64Array(rows).fill(NaN);
+  }
+
+  protected abstract row(i: number): Float32Array;
+
+  moments(i: number): { mean: number; variance: number } {
+    if (Number.isNaN(this.mean[i])) {
+      this.scratch ??= new Float64Array(this.cols);
+      const mv = meanAndVariance(this.row(i), 0, this.cols, this.scratch);
+      this.mean[i] = mv.mean;
+      this.variance[i] = mv.variance;
+    }
+    return { mean: this.mean[i], variance: this.variance[i] };
+  }
+}
+
+class MatrixRows extends CachedMoments implements RowSource {
+  constructor(private readonly m: RealizationMatrix) {
+    super(m.rows, m.cols);
+  }
+
+  protected row(i: number): Float32Array {
+    return this.m.data.subarray(i * this.cols, (i + 1) * this.cols);
+  }
+
+  addRows(rows: ArrayLike<number>, from: number, to: number, acc: Float64Array): void {
+    const d = this.m.data;
+    const R = this.cols;
+    let k = from;
+    // Four rows per pass halve the traffic on acc; the additions stay in list order.
+    for (; k + 4 <= to; k += 4) {
+      const a = rows[k] * R;
+      const b = rows[k + 1] * R;
+      const c = rows[k + 2] * R;
+      const e = rows[k + 3] * R;
+      for (let t = 0; t < R; t++) acc[t] = acc[t] + d[a + t] + d[b + t] + d[c + t] + d[e + t];
+    }
+    for (; k < to; k++) {
+      const a = rows[k] * R;
+      for (let t = 0; t < R; t++) acc[t] += d[a + t];
+    }
+  }
+}
+
+class SampledRows extends CachedMoments implements RowSource {
+  private readonly buf: Float32Array;
+
+  constructor(
+    private readonly series: readonly ArrayLike<number>[],
+    cols: number,
+    private readonly seed: number,
+    private readonly purpose: 'inst' | 'avg',
+  ) {
+    super(series.length, cols);
+    this.buf = new Float32Array(cols);
+  }
+
+  protected row(i: number): Float32Array {
+    const s = this.series[i];
+    const n = s.length;
+    const rng = Rng.stream(this.seed, this.purpose, i);
+    const out = this.buf;
+    for (let t = 0; t < out.length; t++) out[t] = s[rng.nextInt(n)];
+    return out;
+  }
+
+  addRows(rows: ArrayLike<number>, from: number, to: number, acc: Float64Array): void {
+    for (let k = from; k < to; k++) {
+      const r = this.row(rows[k]);
+      for (let t = 0; t < r.length; t++) acc[t] += r[t];
+    }
+  }
+}
+
+/** Rows of a realization matrix. */
+export function matrixRows(m: RealizationMatrix): RowSource {
+  return new MatrixRows(m);
+}
+
+/**
+ * Rows realized on demand from per-task samples: row i equals row i of
+ * `realizeSeries(series, realizations, seed, purpose)` (float32 values, same streams).
+ */
+export function sampledRows(
+  series: readonly ArrayLike<number>[],
+  realizations: number,
+  seed: number,
+  purpose: 'inst' | 'avg' = 'inst',
+): RowSource {
+  if (!(Number.isInteger(realizations) && realizations >= 1))
+    throw new RangeError(`invalid realizations: ${realizations}`);
+  series.forEach((s, i) => {
+    if (s.length === 0) throw new RangeError(`task ${i} has no samples`);
+  });
+  return new SampledRows(series, realizations, seed, purpose);
+}

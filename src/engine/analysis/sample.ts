@@ -1,0 +1,21 @@
+/**
+ * k distinct indices of [0, n) in draw order, the same sequence as `sampleWithoutReplacement` for the
+ * same generator (partial Fisher–Yates), but in O(k) time and memory: only swapped slots are stored.
+ * Table 1 draws 10,000 × 500 tasks from a pool of up to 100,000.
+ */
+import type { Rng } from '../random/rng.ts';
+
+export function sampleSparse(rng: Rng, n: number, k: number): Int32Array {
+  if (!(Number.isInteger(k) && k >= 0)) throw new RangeError(`invalid sample size: ${k}`);
+  if (k > n) throw new RangeError(`cannot draw ${k} of ${n} without replacement`);
+  const moved = new Map<number, number>();
+  const out = new Int32Array(k);
+  for (let i = 0; i < k; i++) {
+    const j = i + rng.nextInt(n - i);
+    const vj = moved.get(j) ?? j;
+    const vi = moved.get(i) ?? i;
+    moved.set(j, vi);
+    out[i] = vj;
+  }
+  return out;
+}

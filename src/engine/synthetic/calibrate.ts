@@ -1,0 +1,114 @@
+/**
+ * The calibration table of the synthetic workload (issue 3): what the engine measures on it next to
+ * what the GPA paper published (SPEC §8), with the tolerances the workload is held to: mean total
+ * of N tasks within ±10 %, trend-line slopes and intercepts within ±20 %, A–D rejection rates of
+ * sums of N tasks within ±0.10.
+ */
+import { realizeSeries } from '../data/realize.ts';
+import type { RunControl } from '../analysis/control.ts';
+import { PAPER_TABLE1, PAPER_TRENDS } from '../analysis/paper.ts';
+import { matrixRows, sampledRows, type RowSource } from '../analysis/rowSource.ts';
+import { sumsChunk, table1 } from '../analysis/sums.ts';
+import { seriesMoments, trendLine, type TrendLine } from '../analysis/trend.ts';
+import { syntheticWorkload } from './generator.ts';
+import { SYNTHETIC_PARAMS, type SyntheticParams } from './params.ts';
+
+export const CALIBRATION_TOLERANCE = {
+  /** Relative, on the mean total of N tasks. */
+  meanTotal: 0.1,
+  /** Relative, on the trend lines' slopes and intercepts. */
+  trend: 0.2,
+  /** Absolute, on the A–D rejection rates. */
+  rejectionRate: 0.1,
+} as const;
+
+export interface CalibrationParams {
+  /** Tasks in the synthetic pool (up to 100,000). */
+  readonly pool: number;
+  readonly seed: number;
+  /** Sums per N (the paper: 10,000). */
+  readonly sums: number;
+  /** Realizations per task R (the paper: 10,000; the A–D test's power depends on it). */
+  readonly realizations: number;
+  readonly sizes?: readonly number[];
+  readonly params?: SyntheticParams;
+}
+
+export interface CalibrationRow {
+  readonly n: number;
+  readonly sums: number;
+  readonly measured: { readonly rejectionRate: number; readonly meanTotal: number };
+  readonly paper: { readonly rejectionRate: number; readonly meanTotal: number };
+  readonly pass: { readonly rejectionRate: boolean; readonly meanTotal: boolean };
+}
+
+export interface TrendCheck {
+  readonly series: 'inst' | 'avg';
+  readonly measured: TrendLine;
+  readonly paper: { readonly slope: number; readonly intercept: number };
+  readonly pass: { readonly slope: boolean; readonly intercept: boolean };
+}
+
+export interface CalibrationReport {
+  readonly rows: CalibrationRow[];
+  readonly trends: TrendCheck[];
+  readonly pass: boolean;
+}
+
+/** Realizations are kept as a matrix up to this many values (480 MB), else realized per use. */
+const MATRIX_LIMIT = 120_000_000;
+
+const within = (measured: number, paper: number, relative: number) =>
+  Math.abs(measured - paper) <= relative * Math.abs(paper) + 1e-12;
+
+/** Measures the synthetic workload against the paper (see CALIBRATION_TOLERANCE). */
+export function calibrate(p: CalibrationParams, ctl?: RunControl): CalibrationReport {
+  const sizes = p.sizes ?? PAPER_TABLE1.map((r) => r.n);
+  for (const n of sizes)
+    if (!PAPER_TABLE1.some((r) => r.n === n))
+      throw new RangeError(
+        `invalid N: ${n} (the paper's Table 1 has N = ${PAPER_TABLE1.map((r) => r.n).join(', ')})`,
+      );
+  if (!(Number.isInteger(p.realizations) && p.realizations >= 2))
+    throw new RangeError(`invalid realizations: ${p.realizations}`);
+  const w = syntheticWorkload(p.pool, p.seed, p.params ?? SYNTHETIC_PARAMS);
+  const trends: TrendCheck[] = (['inst', 'avg'] as const).map((series) => {
+    const m = seriesMoments(series === 'inst' ? w.inst : w.avg);
+    const measured = trendLine(m.mean, m.sd);
+    const paper = PAPER_TRENDS[series];
+    return {
+      series,
+      measured,
+      paper,
+      pass: {
+        slope: within(measured.slope, paper.slope, CALIBRATION_TOLERANCE.trend),
+        intercept: within(measured.intercept, paper.intercept, CALIBRATION_TOLERANCE.trend),
+      },
+    };
+  });
+  const source: RowSource =
+    p.pool * p.realizations <= MATRIX_LIMIT
+      ? matrixRows(realizeSeries(w.inst, p.realizations, p.seed, 'inst', false))
+      : sampledRows(w.inst, p.realizations, p.seed, 'inst');
+  const all = sumsChunk(source, { sizes, replicates: p.sums, seed: p.seed }, 0, p.sums, ctl);
+  const rows = table1(all).map((r): CalibrationRow => {
+    const paper = PAPER_TABLE1.find((q) => q.n === r.n) ?? PAPER_TABLE1[0];
+    return {
+      n: r.n,
+      sums: r.sums,
+      measured: { rejectionRate: r.rejectionRate, meanTotal: r.meanTotal },
+      paper: { rejectionRate: paper.rejectionRate, meanTotal: paper.meanTotal },
+      pass: {
+        rejectionRate:
+          Math.abs(r.rejectionRate - paper.rejectionRate) <=
+          CALIBRATION_TOLERANCE.rejectionRate + 1e-12,
+        meanTotal: within(r.meanTotal, paper.meanTotal, CALIBRATION_TOLERANCE.meanTotal),
+      },
+    };
+  });
+  const pass =
+    rows.length === sizes.length &&
+    rows.every((r) => r.pass.rejectionRate && r.pass.meanTotal) &&
+    trends.every((t) => t.pass.slope && t.pass.intercept);
+  return { rows, trends, pass };
+}
