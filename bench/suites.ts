@@ -1,6 +1,8 @@
 import type { BenchSuite } from './figure.ts';
+import { grid, kernel } from './evaluation.ts';
+import { interactive, scale } from './interactive.ts';
 import { layout } from './layout.ts';
 import { startup } from './startup.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
-export const SUITES: BenchSuite[] = [layout, startup];
+export const SUITES: BenchSuite[] = [layout, startup, kernel, grid, interactive, scale];
