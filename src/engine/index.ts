@@ -30,3 +30,4 @@ export * from './data/loader.ts';
 export * from './data/presets.ts';
 export * from './metrics/exactOverflow.ts';
 export * from './tune/index.ts';
+export * from './learn/index.ts';

@@ -16,6 +16,7 @@ import {
   decodeAssignment,
   encodeAssignment,
   packThreeTasks,
+  packThreeTasksByMeans,
   threeTaskWorkload,
 } from './threeTasks.ts';
 import { machineUsage } from './usage.ts';
@@ -64,16 +65,20 @@ describe('lesson 1: the paper’s three tasks', () => {
   const split = stats.split(1);
   const q = (tasks: number[]) => machineUsage(stats, tasks, split, 1).q;
 
-  it('packing by means puts the variable task beside a steady one; GPA keeps the steady ones together', () => {
-    expect(packThreeTasks(stats, { kind: 'av', f: 1 })).toEqual([0, 1, 0]);
-    expect(packThreeTasks(stats, { kind: 'gpa', rho: 0.1 })).toEqual([0, 0, 1]);
+  it('packing by means puts the variable task beside a steady one; GPA keeps the steady ones together, whatever the seed', () => {
+    expect(packThreeTasksByMeans()).toEqual([0, 1, 0]);
+    for (let seed = 0; seed < 20; seed++)
+      expect(packThreeTasks(threeTaskWorkload(10_000, seed), { kind: 'gpa', rho: 0.1 })).toEqual([
+        0, 0, 1,
+      ]);
   });
 
   it('overflows about half of the time beside a steady task, and never with the steady ones together', () => {
     const c = Array.from(stats.workload.inst.data.subarray(20_000, 30_000));
     expect(q([0, 2])).toBe(c.filter((u) => 0.5 + u > 1).length / 10_000);
-    expect(q([0, 2])).toBeGreaterThan(0.45);
-    expect(q([0, 2])).toBeLessThan(0.55);
+    // C is above 0.5 at 500 of its 1,001 points.
+    expect(q([0, 2])).toBeGreaterThan(0.47);
+    expect(q([0, 2])).toBeLessThan(0.53);
     expect(q([0, 1])).toBe(0);
     expect(q([2])).toBe(0);
     expect(q([0, 1, 2])).toBeGreaterThan(0.99);

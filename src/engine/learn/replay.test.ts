@@ -6,7 +6,14 @@ import { PACKERS } from '../pack/pack.ts';
 import type { PackTrace } from '../pack/trace.ts';
 import { matrixOfRows } from '../testing.ts';
 import { WorkloadStats, identityRows } from '../workload.ts';
-import { explainPlacement, nonEmpty, placementCount, replayTrace, ruleChoice } from './replay.ts';
+import {
+  explainPlacement,
+  firstDivergence,
+  nonEmpty,
+  placementCount,
+  replayTrace,
+  ruleChoice,
+} from './replay.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc.constantFrom(0.3, 0.1, 0.01).map((rho) => ({ kind: 'gpa', rho }) as const),
@@ -117,6 +124,34 @@ describe('the decision trace', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('finds the first step where First Fit and Best Fit part: the same state before, different choices there', () => {
+    let parted = 0;
+    fc.assert(
+      fc.property(caseArb, ({ rows, params }) => {
+        const ff = traced(rows, { ...params, packer: 'ff' }).trace;
+        const bf = traced(rows, { ...params, packer: 'bf' }).trace;
+        const k = firstDivergence(ff, bf);
+        expect(firstDivergence(bf, ff)).toBe(k);
+        expect(firstDivergence(ff, ff)).toBe(0);
+        if (k === 0) {
+          expect(replayTrace(bf)).toEqual(replayTrace(ff));
+          return;
+        }
+        parted++;
+        expect(replayTrace(bf, k - 1)).toEqual(replayTrace(ff, k - 1));
+        const [x, y] = [ff[k - 1], bf[k - 1]];
+        if (x.kind === 'place' && y.kind === 'place') {
+          // Same state, same slacks: FF took the lowest feasible machine, BF a tighter one.
+          expect(Array.from(y.slacks)).toEqual(Array.from(x.slacks));
+          expect(x.machine).toBeLessThan(y.machine);
+          expect(y.slacks[y.machine]).toBeLessThan(x.slacks[x.machine]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(parted).toBeGreaterThan(0);
   });
 
   it('replays any prefix: step by step, each state is the previous plus one decision', () => {

@@ -83,3 +83,21 @@ export function placementCount(trace: PackTrace): number {
   const k = trace.findIndex((s) => s.kind === 'rebalance');
   return k < 0 ? trace.length : k;
 }
+
+/** The first step (1-based, as a step-through counts) where two traces of the same tasks decide differently; 0 if they never do. */
+export function firstDivergence(a: PackTrace, b: PackTrace): number {
+  const n = Math.min(a.length, b.length);
+  for (let k = 0; k < n; k++) {
+    const x = a[k];
+    const y = b[k];
+    if (x.kind !== y.kind || x.task !== y.task) return k + 1;
+    if (x.kind === 'place' && y.kind === 'place' && x.machine !== y.machine) return k + 1;
+    if (
+      x.kind === 'rebalance' &&
+      y.kind === 'rebalance' &&
+      (x.from !== y.from || x.to !== y.to || x.moved !== y.moved)
+    )
+      return k + 1;
+  }
+  return a.length === b.length ? 0 : n + 1;
+}

@@ -1,13 +1,14 @@
 /**
  * The GPA paper's motivating example (§1): two tasks constant at 0.5 and one uniform on [0, 1], two
- * machines of capacity 1. Packing by means (av 1.0, First Fit, order A, C, B) puts the variable task
- * beside a steady one; GPA keeps the steady ones together, and that machine never overflows.
+ * machines of capacity 1. Packing by means (each 0.5; First Fit, order A, C, B) puts the variable
+ * task beside a steady one; GPA keeps the steady ones together, and that machine never overflows.
  */
 import { runPacking } from '../experiment.ts';
-import type { FitSpec } from '../fit/index.ts';
-import { matrixFrom } from '../matrix.ts';
-import { Rng } from '../random/rng.ts';
-import { WorkloadStats } from '../workload.ts';
+import { fitTest, type FitSpec } from '../fit/index.ts';
+import { pack } from '../pack/pack.ts';
+import type { TaskSamples } from '../data/samples.ts';
+import type { WorkloadStats } from '../workload.ts';
+import { subsetWorkload } from './workload.ts';
 
 export const THREE_TASKS = [
   { id: 'A', label: 'A: constant 0.5' },
@@ -19,18 +20,45 @@ export const THREE_TASK_MACHINES = 2;
 /** The paper's placement order: A, then the variable C, then B (workload rows). */
 export const THREE_TASK_ORDER = Int32Array.from([0, 2, 1]);
 
-/** Rows A, B (constant 0.5) and C (uniform on [0, 1), seeded) with R realizations. */
+/** Points of C's uniform distribution: k / 1000 for k = 0..1000, so P(0.5 + C > 1) = 500/1001. */
+const C_POINTS = 1001;
+
+/**
+ * The three tasks as samples (machine units), realized like any dataset (SPEC §2): A and B always
+ * 0.5, C uniform on the 1,001 points 0, 0.001, …, 1. A dataset preset built from these samples
+ * packs in the Pack view to the same numbers as the lesson.
+ */
+export const THREE_TASK_SAMPLES: TaskSamples = {
+  ids: THREE_TASKS.map((t) => t.label),
+  inst: [
+    new Float64Array(C_POINTS).fill(0.5),
+    new Float64Array(C_POINTS).fill(0.5),
+    Float64Array.from({ length: C_POINTS }, (_, k) => k / (C_POINTS - 1)),
+  ],
+};
+
+/** Rows A, B and C realized R times from THREE_TASK_SAMPLES under the seed (SPEC §2). */
 export function threeTaskWorkload(realizations: number, seed: number): WorkloadStats {
-  if (!(Number.isInteger(realizations) && realizations >= 2))
-    throw new RangeError(`invalid realization count: ${realizations}`);
-  const data = new Float32Array(3 * realizations);
-  data.fill(0.5, 0, 2 * realizations);
-  const rng = Rng.stream(seed, 'learn', 1);
-  for (let t = 0; t < realizations; t++) data[2 * realizations + t] = rng.nextFloat();
-  return new WorkloadStats({ inst: matrixFrom(3, realizations, data), avg: null });
+  return subsetWorkload(THREE_TASK_SAMPLES, [0, 1, 2], realizations, seed);
 }
 
-/** The machine (0 or 1) each task goes to when the engine packs the example with `fit`, First Fit, in the paper's order. */
+/** The three distributions' means: all 0.5, so by means any two of them fill a machine exactly. */
+export const THREE_TASK_MEANS = [0.5, 0.5, 0.5] as const;
+
+/** The machine (0 or 1) of each task when First Fit packs the example by the distributions' means (av 1.0 on exact means; §1). */
+export function packThreeTasksByMeans(): number[] {
+  const size = Float64Array.from(THREE_TASK_ORDER, (r) => THREE_TASK_MEANS[r]);
+  const packing = pack({ size, variance: new Float64Array(3) }, fitTest({ kind: 'av', f: 1 }), {
+    packer: 'ff',
+    capacity: THREE_TASK_CAPACITY,
+    rebalance: 0,
+  });
+  const where = [0, 0, 0];
+  packing.machines.forEach((m, j) => m.forEach((pos) => (where[THREE_TASK_ORDER[pos]] = j)));
+  return where;
+}
+
+/** The machine (0 or 1) each task goes to when the engine packs the realized example with `fit`, First Fit, in the paper's order. */
 export function packThreeTasks(stats: WorkloadStats, fit: FitSpec): number[] {
   const r = runPacking(stats, THREE_TASK_ORDER, {
     packer: 'ff',

@@ -11,7 +11,6 @@ export const STREAM = {
   synthetic: 4,
   analysis: 5,
   kmeans: 6,
-  learn: 7,
 } as const;
 export type StreamPurpose = keyof typeof STREAM;
 

@@ -7,8 +7,9 @@ import {
   encodeAssignment,
   machineUsage,
   packThreeTasks,
+  packThreeTasksByMeans,
   threeTaskWorkload,
-} from '../../engine/learn/index.ts';
+} from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame } from './LessonFrame.tsx';
@@ -27,7 +28,7 @@ export function Lesson1Averages() {
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
   const stats = useMemo(() => threeTaskWorkload(R, seed), [seed]);
-  const byMeans = useMemo(() => packThreeTasks(stats, { kind: 'av', f: 1 }), [stats]);
+  const byMeans = useMemo(() => packThreeTasksByMeans(), []);
   const byGpa = useMemo(() => packThreeTasks(stats, { kind: 'gpa', rho: 0.1 }), [stats]);
   const where = useMemo(
     () => (step >= 1 && step <= 8 ? decodeAssignment(step - 1) : byMeans),
@@ -102,7 +103,7 @@ export function Lesson1Averages() {
     >
       <div className="l1-actions">
         <button type="button" onClick={() => setParams({ step: encodeAssignment(byMeans) + 1 })}>
-          Pack by means (av 1.0)
+          Pack by means (0.5 each)
         </button>
         <button type="button" onClick={() => setParams({ step: encodeAssignment(byGpa) + 1 })}>
           Pack with GPA (ρ = 0.1)

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { sumOfFirst, sumVerdict } from '../../engine/learn/index.ts';
+import { sumOfFirst, sumVerdict } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { fillOneMachine, gpaFitCheck } from '../../engine/learn/index.ts';
-import { identityRows } from '../../engine/index.ts';
+import { identityRows, fillOneMachine, gpaFitCheck } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';

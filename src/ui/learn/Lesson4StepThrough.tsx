@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { identityRows, runPacking, type PackTrace } from '../../engine/index.ts';
+import { identityRows, runPacking, type PackTrace, firstDivergence } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { useLessonRho } from './RhoSlider.tsx';
@@ -17,22 +17,38 @@ export function Lesson4StepThrough() {
   const rho = useLessonRho();
   const packer = params.packer === 'ff' || params.packer === 'ffd' ? 'ff' : 'bf';
   const { clairvoyance, source, rebalance } = params;
-  const run = useMemo(() => {
+  const runs = useMemo(() => {
     if (data.status !== 'ready') return null;
     const { stats } = data.workload;
-    const p = {
-      packer,
-      fit: { kind: 'gpa', rho },
-      capacity: CAPACITY,
-      clairvoyance,
-      source,
-      rebalance,
-    } as const;
-    const trace: PackTrace = [];
-    const result = runPacking(stats, identityRows(TASKS), p, trace);
-    const ts = stats.taskStats(p.source, stats.split(p.clairvoyance));
-    return { trace, result, means: ts.mean.slice(0, TASKS) };
-  }, [data, packer, rho, clairvoyance, source, rebalance]);
+    const traced = (k: 'ff' | 'bf') => {
+      const trace: PackTrace = [];
+      const result = runPacking(
+        stats,
+        identityRows(TASKS),
+        {
+          packer: k,
+          fit: { kind: 'gpa', rho },
+          capacity: CAPACITY,
+          clairvoyance,
+          source,
+          rebalance,
+        },
+        trace,
+      );
+      return { trace, result };
+    };
+    const ff = traced('ff');
+    const bf = traced('bf');
+    const ts = stats.taskStats(source, stats.split(clairvoyance));
+    return { ff, bf, parted: firstDivergence(ff.trace, bf.trace), means: ts.mean.slice(0, TASKS) };
+  }, [data, rho, clairvoyance, source, rebalance]);
+  const run = runs ? { ...runs[packer], means: runs.means } : null;
+  const parted = runs?.parted ?? 0;
+  const other = packer === 'ff' ? 'bf' : 'ff';
+  const partedAt = (k: 'ff' | 'bf') => {
+    const s = runs?.[k].trace[parted - 1];
+    return s?.kind === 'place' ? `M${s.machine + 1}` : s ? 'a different rebalancing move' : '';
+  };
 
   return (
     <LessonFrame
@@ -75,9 +91,23 @@ export function Lesson4StepThrough() {
             </div>
             <span className="lesson-note" data-testid="l4-summary">
               {TASKS} tasks from {data.workload.title}, GPA ρ = {rho}, capacity {CAPACITY}:{' '}
-              {run.result.mAbs} machines, {run.result.moves} moved by rebalancing.
+              {run.result.mAbs} machines, {run.result.moves} moved by rebalancing (
+              {other === 'ff' ? 'First Fit' : 'Best Fit'}: {runs![other].result.mAbs} machines).
             </span>
           </div>
+          {parted > 0 ? (
+            <p className="lesson-note" data-testid="l4-parted">
+              The two rules first choose differently at step {parted}: First Fit takes{' '}
+              {partedAt('ff')}, Best Fit {partedAt('bf')}.{' '}
+              <button type="button" onClick={() => setParams({ step: parted })}>
+                Go to step {parted}
+              </button>
+            </p>
+          ) : (
+            <p className="lesson-note">
+              On these tasks First Fit and Best Fit make the same decisions throughout.
+            </p>
+          )}
           <TraceStepper
             trace={run.trace}
             packer={packer}

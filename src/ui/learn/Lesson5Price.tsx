@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { identityRows } from '../../engine/index.ts';
-import { SLO_RHOS, sloCurve } from '../../engine/learn/index.ts';
+import { identityRows, SLO_RHOS, sloCurve } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { formatQ } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';

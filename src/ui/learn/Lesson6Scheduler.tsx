@@ -1,6 +1,10 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { gaussianOverflow, identityRows } from '../../engine/index.ts';
-import { scoreHandPacking, type HandScore } from '../../engine/learn/index.ts';
+import {
+  gaussianOverflow,
+  identityRows,
+  scoreHandPacking,
+  type HandScore,
+} from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { formatNumber, formatQ } from '../format.ts';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';

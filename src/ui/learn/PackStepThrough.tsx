@@ -3,8 +3,7 @@
  * the engine from the same rows, realizations and parameters, and checked against the shown result.
  */
 import { useMemo, useState } from 'react';
-import { identityRows, runPacking, type PackTrace } from '../../engine/index.ts';
-import { subsetWorkload } from '../../engine/learn/index.ts';
+import { identityRows, runPacking, type PackTrace, subsetWorkload } from '../../engine/index.ts';
 import { packKey, packParams } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { TraceStepper, slackMeaning } from './TraceStepper.tsx';

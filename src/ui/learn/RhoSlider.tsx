@@ -1,4 +1,4 @@
-import { SLO_RHOS, nearestRho } from '../../engine/learn/index.ts';
+import { SLO_RHOS, nearestRho } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 
 /** The lessons' GPA ρ: the link's fit when it is GPA, else 0.01. */

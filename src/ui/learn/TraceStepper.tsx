@@ -1,7 +1,14 @@
 /** Step-through of a packing's decision trace: controls, the decision at the step, and every open machine with its slack. */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { PACKER_LABEL, type PackTrace, type PackerKind } from '../../engine/index.ts';
-import { explainPlacement, placementCount, replayTrace, sumsOf } from '../../engine/learn/index.ts';
+import {
+  PACKER_LABEL,
+  type PackTrace,
+  type PackerKind,
+  explainPlacement,
+  placementCount,
+  replayTrace,
+  sumsOf,
+} from '../../engine/index.ts';
 import { formatNumber } from '../format.ts';
 
 export interface TraceStepperProps {

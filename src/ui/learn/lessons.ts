@@ -31,7 +31,7 @@ export const LESSONS: readonly LessonInfo[] = [
     title: 'First Fit vs Best Fit, step by step',
     text: 'Tasks arrive one at a time. First Fit puts each on the lowest-numbered machine where it fits; Best Fit on the one where it fits most tightly (the smallest slack). When no machine fits, a new one opens; at the end, rebalancing tries to move early tasks to the last machine.',
     tryThis:
-      'Find a step where the rules disagree: switch between First Fit and Best Fit and compare how many machines each opens.',
+      'Go to the step where the two rules first disagree and switch between First Fit and Best Fit there: which machine does each take, and which slack decided it?',
   },
   {
     title: 'The price of an SLO',

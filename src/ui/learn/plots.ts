@@ -1,7 +1,6 @@
 /** Plot specs for the lessons: pure builders from engine results, rendered by PlotFigure. */
 import * as Plot from '@observablehq/plot';
-import { normalPdf } from '../../engine/index.ts';
-import type { FitCheck, SloPoint } from '../../engine/learn/index.ts';
+import { normalPdf, type FitCheck, type SloPoint } from '../../engine/index.ts';
 import { histogram } from '../plots/histogram.ts';
 
 const CAPACITY = '#d62728';

@@ -1,7 +1,6 @@
 /** The lesson's tasks: instance `instance` of n tasks from the loaded dataset, realized as in the pool. */
 import { useMemo } from 'react';
-import { sampleInstance, type WorkloadStats } from '../../engine/index.ts';
-import { subsetWorkload } from '../../engine/learn/index.ts';
+import { sampleInstance, subsetWorkload, type WorkloadStats } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 
 export interface LessonWorkload {
