@@ -6,6 +6,7 @@
 import type { RealizationMatrix } from '../matrix.ts';
 import { meanAndVariance, pairwiseSum } from './summation.ts';
 import { percentileOfSorted } from './percentile.ts';
+import { sortFloat32 } from './sortFloat32.ts';
 
 export class TaskStats {
   readonly mean: Float64Array;
@@ -49,7 +50,7 @@ export class TaskStats {
     let s = this.sortedRows.get(i);
     if (!s) {
       const { data, cols } = this.matrix;
-      s = data.slice(i * cols + this.start, i * cols + this.end).sort();
+      s = sortFloat32(data.slice(i * cols + this.start, i * cols + this.end));
       this.sortedRows.set(i, s);
     }
     return percentileOfSorted(s, p);
