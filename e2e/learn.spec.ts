@@ -137,12 +137,49 @@ test('lesson 6: a hand packing is scored against Best Fit + GPA', async ({ page 
   await expect(page.getByTestId('l6-stale')).toBeVisible();
 });
 
-test('on a 375 px phone a lesson has no horizontal overflow', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  for (const lesson of [1, 4, 6]) {
-    await openLesson(page, lesson);
-    await noHorizontalOverflow(page);
-    const lessonBox = await page.getByTestId(`lesson-${lesson}`).boundingBox();
-    expect(lessonBox!.x + lessonBox!.width).toBeLessThanOrEqual(375);
+test('lessons 2, 3 and 5 answer their controls', async ({ page }) => {
+  await openLesson(page, 2);
+  const error = page.getByTestId('l2-error');
+  const one = await error.textContent();
+  await page.getByTestId('l2-add').click();
+  await expect(page.getByTestId('l2-n')).toHaveText('2');
+  await page.keyboard.press('+');
+  await expect(page.getByTestId('l2-n')).toHaveText('3');
+  await expect(error).not.toHaveText(one!);
+
+  await openLesson(page, 3, '&fit=gpa:0.0001');
+  const verdict = page.getByTestId('l3-verdict');
+  await page.getByTestId('l3-candidate-1').click();
+  await expect(verdict).toContainText('does not fit');
+  const slider = page.getByTestId('lesson-rho-slider');
+  await slider.focus();
+  await page.keyboard.press('End'); // ρ = 0.3
+  await expect(page.getByTestId('lesson-rho')).toHaveText('0.3');
+  await expect(verdict).toContainText(/: fits/);
+
+  await openLesson(page, 5, '&fit=gpa:0.3');
+  const machines = Number(await page.getByTestId('l5-machines').textContent());
+  await page.getByTestId('lesson-rho-slider').focus();
+  await page.keyboard.press('Home'); // ρ = 0.0001
+  await expect(page.getByTestId('lesson-rho')).toHaveText('0.0001');
+  await expect
+    .poll(async () => Number(await page.getByTestId('l5-machines').textContent()))
+    .toBeGreaterThan(machines);
+});
+
+test('a lesson fits a 375 px phone and a 1920 × 1080 projector without horizontal overflow', async ({
+  page,
+}) => {
+  for (const [width, height] of [
+    [375, 800],
+    [1920, 1080],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (const lesson of [1, 4, 6]) {
+      await openLesson(page, lesson);
+      await noHorizontalOverflow(page);
+      const box = await page.getByTestId(`lesson-${lesson}`).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    }
   }
 });
