@@ -2,7 +2,9 @@ import type { BenchSuite } from './figure.ts';
 import { grid, kernel } from './evaluation.ts';
 import { interactive, scale } from './interactive.ts';
 import { layout } from './layout.ts';
+import { parse } from './parse.ts';
 import { startup } from './startup.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [layout, startup, kernel, grid, interactive, scale];
+SUITES.push(parse);

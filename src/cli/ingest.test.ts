@@ -254,6 +254,39 @@ describe('reduce (DuckDB) gives what the in-process loader gives', () => {
     expect(parsed.report.format).toBe('compact');
   });
 
+  it('--from-json: a BigQuery/Spark export of docs/reduce.sql (any row order, integers as strings) gives the same file', async () => {
+    const { usage, events } = syntheticShards();
+    const ours = inProcess(usage, events, {});
+    const lines = ours.samples.ids.map((id, i) => {
+      const [job, idx] = id.split(':');
+      const cpu = ours.samples.requests!.cpu[i];
+      return JSON.stringify({
+        job_id: job,
+        task_index: Number(idx),
+        inst: Array.from(ours.samples.inst[i]),
+        avg: Array.from(ours.samples.avg![i]),
+        cpu_request: Number.isNaN(cpu) ? null : cpu,
+        memory_request: Number.isNaN(ours.samples.requests!.memory[i])
+          ? null
+          : ours.samples.requests!.memory[i],
+      });
+    });
+    const half = Math.floor(lines.length / 2);
+    writeFileSync(join(dir, 'export-000.json'), lines.slice(half).reverse().join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'export-001.json.gz'),
+      gzipSync(lines.slice(0, half).join('\n') + '\n'),
+    );
+    const out = join(dir, 'fromjson');
+    const r = await cli('reduce', '--from-json', join(dir, 'export-*'), '--out', out);
+    expect(r.code).toBe(0);
+    expectSameSamples(readCompact(out).samples, ours.samples);
+    writeFileSync(join(dir, 'broken.json'), lines[0] + '\n{"job_id": 1,\n');
+    expect((await cli('reduce', '--from-json', join(dir, 'broken.json'), '--out', out)).code).toBe(
+      1,
+    );
+  });
+
   it('with the paper’s filters the excerpt leaves nothing: exit 1 and the counts', async () => {
     const r = await cli('reduce', '--usage', USAGE, '--out', join(dir, 'none'));
     expect(r.code).toBe(1);

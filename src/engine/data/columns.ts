@@ -9,7 +9,8 @@ import {
   F64Column,
   LineReader,
   blank,
-  parseDecimal,
+  cursor,
+  scanNumber,
   quoteField,
   splitFields,
   type ChunkSink,
@@ -107,9 +108,9 @@ export class ColumnsLoader {
     let p = s;
     for (let c = 0; c < width; c++) {
       let q = p;
-      while (q < e && b[q] !== 44) q++;
       if (c >= skip) {
-        let v = parseDecimal(b, p, q);
+        let v = scanNumber(b, p, e);
+        q = cursor.end;
         if (!(v >= 0 && v <= bound)) {
           if (v > bound && clamp) {
             v = bound;
@@ -128,7 +129,7 @@ export class ColumnsLoader {
           }
         }
         values[c - skip] = (v / divisor) * scale;
-      }
+      } else while (q < e && b[q] !== 44) q++;
       p = q + 1;
     }
     for (let c = 0; c < values.length; c++) series.columns[c].push(values[c]);

@@ -6,12 +6,15 @@
 import { DataError } from './errors.ts';
 import {
   BadLines,
+  F64Pool,
   LineReader,
   blank,
   encodeUtf8,
   fieldEnd,
   fieldText,
-  parseDecimal,
+  POW10,
+  cursor,
+  scanNumber,
   quoteField,
   splitFields,
   type ChunkSink,
@@ -51,6 +54,7 @@ export class WideLoader {
   private rows = 0;
   private values = 0;
   private clamped = 0;
+  private readonly pool = new F64Pool();
 
   constructor(private readonly options: WideOptions) {
     this.conv = conversion({ ...options, unit: unitOf(options) });
@@ -113,27 +117,61 @@ export class WideLoader {
       if (q >= e) return this.bad.report(file, line, `${c + 1} columns, the header has ${width}`);
       p = q + 1;
     }
-    const out = new Float64Array(width - first);
+    const out = this.pool.take(width - first);
     const { bound, divisor, scale, clamp } = this.conv;
     let c = first;
+    let i = p;
     for (;;) {
-      let q = p;
-      while (q < e && b[q] !== 44) q++;
+      // Plain decimals inline (one pass, exact for ≤ 15 digits); anything else via scanNumber.
+      const from = i;
+      let m = 0;
+      let ch = 0;
+      while (i < e) {
+        ch = b[i];
+        if (ch < 48 || ch > 57) break;
+        m = m * 10 + (ch - 48);
+        i++;
+      }
+      let digits = i - from;
+      let fraction = 0;
+      if (i < e && ch === 46) {
+        const f = ++i;
+        while (i < e) {
+          ch = b[i];
+          if (ch < 48 || ch > 57) break;
+          m = m * 10 + (ch - 48);
+          i++;
+        }
+        fraction = i - f;
+        digits += fraction;
+      }
+      let v: number;
+      if ((i === e || b[i] === 44) && digits > 0 && digits <= 15)
+        v = fraction === 0 ? m : m / POW10[fraction];
+      else {
+        v = scanNumber(b, from, e);
+        i = cursor.end;
+      }
       if (c < width) {
-        let v = parseDecimal(b, p, q);
         if (!(v >= 0 && v <= bound)) {
           if (v > bound && clamp) {
             v = bound;
             this.clamped++;
-          } else return this.badValue(file, line, header[c], v, b, p, q);
+          } else {
+            this.pool.giveBack(out);
+            return this.badValue(file, line, header[c], v, b, from, i);
+          }
         }
         out[c - first] = (v / divisor) * scale;
       }
       c++;
-      if (q >= e) break;
-      p = q + 1;
+      if (i >= e) break;
+      i++;
     }
-    if (c !== width) return this.bad.report(file, line, `${c} columns, the header has ${width}`);
+    if (c !== width) {
+      this.pool.giveBack(out);
+      return this.bad.report(file, line, `${c} columns, the header has ${width}`);
+    }
     this.values += width - first;
     this.ids.push(id);
     this.inst.push(out);

@@ -1,0 +1,47 @@
+/**
+ * Ingestion (issue 3): parsing throughput in MB/s of uncompressed CSV, for the Google task_usage
+ * format and the wide format, in Node and in headless Chromium, each beside a naive split + Number
+ * parser measured in the same run (see bench/parseCore.ts for the inputs and the baseline).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openBrowser } from './browser.ts';
+import type { BenchFigure, BenchSuite } from './figure.ts';
+import { SOURCE_URLS, runParse, type ParseCase, type ParseSources } from './parseCore.ts';
+
+const TARGET_BYTES = 64e6;
+const REPEATS = 5;
+
+function figures(where: string, cases: ParseCase[]): BenchFigure[] {
+  return cases.map((c) => ({
+    name: `parse ${c.name}, ${where}`,
+    value: c.ours,
+    unit: 'MB/s',
+    baseline: c.baseline,
+    ratio: c.ours / c.baseline,
+    note: `${c.megabytes.toFixed(0)} MB; baseline: split + Number`,
+  }));
+}
+
+export const parse: BenchSuite = {
+  name: 'parse',
+  description:
+    'CSV parsing throughput (MB/s of uncompressed text, 1 MiB chunks into the engine loader) vs a naive split + Number parser',
+  async run() {
+    const publicDir = resolve(import.meta.dirname, '../public');
+    const src = Object.fromEntries(
+      Object.entries(SOURCE_URLS).map(([k, url]) => [k, readFileSync(publicDir + url, 'utf8')]),
+    ) as unknown as ParseSources;
+    const node = runParse(src, TARGET_BYTES, REPEATS);
+    const browser = await openBrowser();
+    try {
+      const chromium = await browser.run<ParseCase[]>('/bench/parseBrowser.ts', {
+        targetBytes: TARGET_BYTES,
+        repeats: REPEATS,
+      });
+      return [...figures('Node', node), ...figures('Chromium', chromium)];
+    } finally {
+      await browser.close();
+    }
+  },
+};

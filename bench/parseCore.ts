@@ -1,0 +1,200 @@
+/**
+ * Parsing throughput, shared by the Node suite (bench/parse.ts) and the browser module
+ * (bench/parseBrowser.ts): the same inputs, the same parser, the same baseline in both.
+ *
+ * Inputs: the Google task_usage excerpt (10,000 real rows) repeated with later start times, and the
+ * PlanetLab day (1,052 real rows × 288 integer percents) repeated, each to `targetBytes` of
+ * uncompressed CSV. Ours: the engine's loader fed 1 MiB chunks (what the streaming layer does),
+ * including `finish()` (grouping, filters, per-task arrays). Baseline: the straightforward way, as
+ * slopack parsed wide CSV before: decode to one string, `split` lines and fields, `Number()` each
+ * value, group into the same per-task arrays.
+ */
+import { createLoader, type LoadSpec } from '../src/engine/index.ts';
+
+export const GOOGLE_SPEC: LoadSpec = {
+  format: 'google',
+  filters: { minRecords: 1, dropAllZeroInst: false },
+};
+export const WIDE_SPEC: LoadSpec = { format: 'wide', unit: 'percent', scale: 0.25 };
+
+/** The excerpt's data rows, repeated with start times 5 minutes later each round. */
+export function googleInput(excerpt: string, targetBytes: number): Uint8Array {
+  const rows = excerpt.split('\n').filter((l) => /^\d/.test(l));
+  const parts: string[] = [];
+  let size = 0;
+  for (let round = 0; size < targetBytes; round++) {
+    const start = String(600000000 + round * 300000000);
+    const end = String(900000000 + round * 300000000);
+    for (const row of rows) {
+      const c1 = row.indexOf(',');
+      const c2 = row.indexOf(',', c1 + 1);
+      const line = `${start},${end}${row.slice(c2)}\n`;
+      parts.push(line);
+      size += line.length;
+    }
+  }
+  return new TextEncoder().encode(parts.join(''));
+}
+
+/** The PlanetLab day's header once, then its rows repeated. */
+export function wideInput(day: string, targetBytes: number): Uint8Array {
+  const lines = day.split('\n').filter((l) => l.trim() !== '');
+  const body = lines.slice(1).join('\n') + '\n';
+  const parts = [lines[0] + '\n'];
+  let size = parts[0].length;
+  while (size < targetBytes) {
+    parts.push(body);
+    size += body.length;
+  }
+  return new TextEncoder().encode(parts.join(''));
+}
+
+const CHUNK = 1 << 20;
+
+/** Ours: the engine loader, chunk by chunk; returns the tasks kept (so nothing is optimised away). */
+export function parseOurs(bytes: Uint8Array, spec: LoadSpec): number {
+  const loader = createLoader(spec);
+  const sink = loader.file(spec.format === 'google' ? 'task_usage.csv' : 'wide.csv');
+  for (let i = 0; i < bytes.length; i += CHUNK) sink.push(bytes.subarray(i, i + CHUNK));
+  sink.end();
+  const r = loader.finish();
+  return r.report.tasksKept;
+}
+
+/** Baseline for Google rows: split + Number, grouped by task into Float64Arrays. */
+export function parseNaiveGoogle(bytes: Uint8Array): number {
+  const text = new TextDecoder().decode(bytes);
+  const tasks = new Map<string, { inst: number[]; avg: number[] }>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const f = line.split(',');
+    if (f.length !== 20) throw new Error('bad row');
+    const start = Number(f[0]);
+    const key = `${Number(f[2])}:${Number(f[3])}`;
+    const avg = Number(f[5]);
+    const inst = Number(f[19]);
+    if (!(start >= 0 && avg >= 0 && inst >= 0)) throw new Error('bad value');
+    let t = tasks.get(key);
+    if (!t) tasks.set(key, (t = { inst: [], avg: [] }));
+    t.inst.push(inst);
+    t.avg.push(avg);
+  }
+  let n = 0;
+  for (const t of tasks.values()) {
+    Float64Array.from(t.inst);
+    Float64Array.from(t.avg);
+    n++;
+  }
+  return n;
+}
+
+/** Baseline for wide rows: split + Number into one Float64Array per row (the old parseWideCsv). */
+export function parseNaiveWide(bytes: Uint8Array, first: number): number {
+  const lines = new TextDecoder().decode(bytes).split(/\r?\n/);
+  const width = lines[0].split(',').length;
+  const rows: Float64Array[] = [];
+  for (let l = 1; l < lines.length; l++) {
+    if (lines[l] === '') continue;
+    const parts = lines[l].split(',');
+    if (parts.length !== width) throw new Error('bad row');
+    const row = new Float64Array(width - first);
+    for (let c = first; c < width; c++) {
+      const v = Number(parts[c].trim());
+      if (!(v >= 0 && v <= 100)) throw new Error('bad value');
+      row[c - first] = (v / 100) * 0.25;
+    }
+    rows.push(row);
+  }
+  return rows.length;
+}
+
+export interface ParseTimings {
+  readonly megabytes: number;
+  readonly ours: number;
+  readonly baseline: number;
+}
+
+/** Median milliseconds of `f` over `repeats` runs after one warm-up. */
+export function median(f: () => unknown, repeats: number): number {
+  f();
+  const times: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+/** MB/s (10^6 bytes of uncompressed CSV per second) of ours and of the baseline. */
+export function throughput(
+  bytes: Uint8Array,
+  ours: () => number,
+  baseline: () => number,
+  repeats: number,
+): ParseTimings {
+  if (ours() !== baseline()) throw new Error('ours and the baseline disagree on the task count');
+  const mb = bytes.length / 1e6;
+  return {
+    megabytes: mb,
+    ours: mb / (median(ours, repeats) / 1000),
+    baseline: mb / (median(baseline, repeats) / 1000),
+  };
+}
+
+/** The real files the inputs are made from (text), as read by Node or fetched by the page. */
+export interface ParseSources {
+  readonly googleExcerpt: string;
+  readonly planetlabDay: string;
+  readonly gcdCpu: string;
+}
+
+export const SOURCE_URLS: Record<keyof ParseSources, string> = {
+  googleExcerpt: '/data/google-2011-task-usage/task_usage_part-00000_first10000.csv',
+  planetlabDay: '/data/planetlab-cloudsim/planetlab_20110303.csv',
+  gcdCpu: '/data/google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv',
+};
+
+export interface ParseCase extends ParseTimings {
+  readonly name: string;
+}
+
+/**
+ * The three inputs: Google task_usage rows (20 columns, 5 read), wide PlanetLab rows (288 short
+ * integers: the most values per byte, the hardest case) and wide GCD rows (288 decimals).
+ */
+export function runParse(src: ParseSources, targetBytes: number, repeats: number): ParseCase[] {
+  const g = googleInput(src.googleExcerpt, targetBytes);
+  const pl = wideInput(src.planetlabDay, targetBytes);
+  const gcd = wideInput(src.gcdCpu, targetBytes);
+  return [
+    {
+      name: 'Google task_usage',
+      ...throughput(
+        g,
+        () => parseOurs(g, GOOGLE_SPEC),
+        () => parseNaiveGoogle(g),
+        repeats,
+      ),
+    },
+    {
+      name: 'wide, PlanetLab (integer %)',
+      ...throughput(
+        pl,
+        () => parseOurs(pl, WIDE_SPEC),
+        () => parseNaiveWide(pl, 2),
+        repeats,
+      ),
+    },
+    {
+      name: 'wide, GCD (decimal %)',
+      ...throughput(
+        gcd,
+        () => parseOurs(gcd, WIDE_SPEC),
+        () => parseNaiveWide(gcd, 1),
+        repeats,
+      ),
+    },
+  ];
+}
