@@ -85,6 +85,27 @@ describe('lesson 1: the paper’s three tasks', () => {
     expect(q([])).toBe(0);
   });
 
+  it('GPA packs the three tasks as A and B together, C alone, in every order (so Pack shows it too)', () => {
+    for (const order of [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ]) {
+      const r = runPacking(stats, Int32Array.from(order), {
+        ...BF_GPA,
+        packer: 'ff',
+        fit: { kind: 'gpa', rho: 0.1 },
+        rebalance: 0,
+      });
+      const sets = r.machines.map((m) => Array.from(m.tasks, (p) => order[p]).sort());
+      expect(sets.sort((a, b) => a.length - b.length)).toEqual([[2], [0, 1]]);
+      expect(r.q).toBe(0);
+    }
+  });
+
   it('encodes each assignment as a number and back', () => {
     for (let code = 0; code < 8; code++)
       expect(encodeAssignment(decodeAssignment(code))).toBe(code);

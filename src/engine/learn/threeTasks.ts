@@ -37,6 +37,9 @@ export const THREE_TASK_SAMPLES: TaskSamples = {
   ],
 };
 
+/** The id a dataset preset of the three tasks has (generator `paperThreeTasks` → THREE_TASK_SAMPLES). */
+export const THREE_TASK_PRESET_ID = 'paper-three-tasks';
+
 /** Rows A, B and C realized R times from THREE_TASK_SAMPLES under the seed (SPEC §2). */
 export function threeTaskWorkload(realizations: number, seed: number): WorkloadStats {
   return subsetWorkload(THREE_TASK_SAMPLES, [0, 1, 2], realizations, seed);

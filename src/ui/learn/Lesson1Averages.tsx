@@ -2,12 +2,14 @@ import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import {
   THREE_TASKS,
   THREE_TASK_CAPACITY,
+  THREE_TASK_PRESET_ID,
   THREE_TASK_MACHINES,
   decodeAssignment,
   encodeAssignment,
   machineUsage,
   packThreeTasks,
   packThreeTasksByMeans,
+  presetById,
   threeTaskWorkload,
 } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
@@ -90,16 +92,39 @@ export function Lesson1Averages() {
     <LessonFrame
       lesson={1}
       keys="A, B or C selects a task; 1 or 2 moves it to that machine; Esc cancels."
-      pack={{
-        params: {
-          ...params,
-          view: 'pack',
-          fit: { kind: 'av', f: 1 },
-          tasks: 40,
-          machine: 0,
-        },
-        label: 'Packing by means on 40 real tasks, in Pack',
-      }}
+      pack={
+        presetById(THREE_TASK_PRESET_ID)
+          ? {
+              // GPA packs the three tasks the same way in any order: A and B together, C alone.
+              params: {
+                ...params,
+                view: 'pack',
+                dataset: THREE_TASK_PRESET_ID,
+                upload: null,
+                scale: 1,
+                tasks: 3,
+                realizations: R,
+                packer: 'ff',
+                fit: { kind: 'gpa', rho: 0.1 },
+                capacity: THREE_TASK_CAPACITY,
+                clairvoyance: 1,
+                source: 'inst',
+                rebalance: 0,
+                machine: 0,
+              },
+              label: 'GPA’s packing of these three tasks, in Pack',
+            }
+          : {
+              params: {
+                ...params,
+                view: 'pack',
+                fit: { kind: 'av', f: 1 },
+                tasks: 40,
+                machine: 0,
+              },
+              label: 'Packing by means on 40 real tasks, in Pack',
+            }
+      }
     >
       <div className="l1-actions">
         <button type="button" onClick={() => setParams({ step: encodeAssignment(byMeans) + 1 })}>
