@@ -81,3 +81,16 @@ describe('the worker API across the structured-clone boundary', () => {
     expect(() => h.machineTotals(1, Int32Array.of(5000), 1)).toThrow('invalid pool row 5000');
   });
 });
+
+describe('allocation failures', () => {
+  it('say how much memory was asked for', async () => {
+    const { allocate } = await import('./host.ts');
+    expect(() =>
+      allocate(3 * 2 ** 30, () => {
+        throw new RangeError('Array buffer allocation failed');
+      }),
+    ).toThrow(
+      'cannot allocate 3072 MiB for the realization matrices (Array buffer allocation failed); try fewer tasks or realizations',
+    );
+  });
+});

@@ -56,6 +56,18 @@ interface HostedPool {
   readonly kernel: WasmKernel | null;
 }
 
+/** Runs an allocation of `bytes`, turning the platform's failure into a message that says how much. */
+export function allocate<T>(bytes: number, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw new Error(
+      `cannot allocate ${(bytes / 2 ** 20).toFixed(0)} MiB for the realization matrices (${(e as Error).message}); try fewer tasks or realizations`,
+      { cause: e },
+    );
+  }
+}
+
 // Rows between cancellation checks while warming statistics (a row sorts in well under 1 ms).
 const WARM_CHUNK = 32;
 
@@ -113,8 +125,12 @@ export class EngineHost implements WorkerApi {
           `avg matrix is ${source.avg.rows} × ${source.avg.cols} but inst is ${tasks} × ${realizations}`,
         );
     const layout = poolLayout(tasks, realizations, hasAvg, 1);
-    const memory = kernelAvailable(false) ? createMemory(layout.bytes, false) : null;
-    const buffer = memory ? memory.buffer : new ArrayBuffer(layout.bytes);
+    const memory = allocate(layout.bytes, () =>
+      kernelAvailable(false) ? createMemory(layout.bytes, false) : null,
+    );
+    const buffer = memory
+      ? memory.buffer
+      : allocate(layout.bytes, () => new ArrayBuffer(layout.bytes));
     const kernel = memory ? new WasmKernel(memory, false, slotScratch(layout, 0)) : null;
     const p = hosted(layout, buffer, kernel);
     if (source.kind === 'samples') {

@@ -18,6 +18,7 @@ import {
   type TaskSamples,
 } from '../engine/index.ts';
 import { createMemory, kernelAvailable } from '../kernels/index.ts';
+import { allocate } from './host.ts';
 import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
 import {
   CANCEL,
@@ -65,8 +66,8 @@ const LOADING = 1;
 const BATCH = 0;
 // A slot that crashes this many times in a row while starting is given up.
 const MAX_START_FAILURES = 3;
-// Rows per realization task (shared mode): enough tasks to balance, few enough to be cheap.
-const REALIZE_CHUNKS_PER_WORKER = 4;
+// Draws per realization task (shared mode): small enough that a cancelled load stops quickly.
+const REALIZE_DRAWS_PER_TASK = 1 << 20;
 
 interface Slot {
   readonly index: number;
@@ -280,7 +281,7 @@ export class WorkerPool implements Runner {
       const series: ['inst' | 'avg', readonly Float64Array[]][] = [['inst', samples.inst]];
       if (avg) series.push(['avg', avg]);
       const n = samples.inst.length;
-      const chunk = Math.max(1, Math.ceil(n / (this.workers * REALIZE_CHUNKS_PER_WORKER)));
+      const chunk = Math.max(1, Math.floor(REALIZE_DRAWS_PER_TASK / realizations));
       const total = series.length * Math.ceil(n / chunk);
       let done = 0;
       const tasks: Promise<void>[] = [];
@@ -333,11 +334,18 @@ export class WorkerPool implements Runner {
 
   private addShared(tasks: number, realizations: number, hasAvg: boolean, seed: number) {
     const layout = poolLayout(tasks, realizations, hasAvg, this.workers);
-    const memory = kernelAvailable(true) ? createMemory(layout.bytes, true) : null;
+    const memory = allocate(layout.bytes, () =>
+      kernelAvailable(true) ? createMemory(layout.bytes, true) : null,
+    );
     const id = this.nextPool++;
     const shared: SharedPoolDescriptor = memory
       ? { id, layout, memory, wasm: true }
-      : { id, layout, memory: new SharedArrayBuffer(layout.bytes), wasm: false };
+      : {
+          id,
+          layout,
+          memory: allocate(layout.bytes, () => new SharedArrayBuffer(layout.bytes)),
+          wasm: false,
+        };
     const handle: PoolHandle = { id, tasks, realizations, seed, hasAvg, shared: true };
     const record: PoolRecord = { handle, shared, local: null };
     this.pools.set(id, record);
