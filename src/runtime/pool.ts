@@ -240,8 +240,7 @@ export class WorkerPool implements Runner {
       }
       const [task] = this.queue.splice(best, 1);
       slot.busy = true;
-      task
-        .start(slot)
+      new Promise((resolve) => resolve(task.start(slot)))
         .then(task.resolve, task.reject)
         .finally(() => {
           slot.busy = false;

@@ -220,3 +220,18 @@ describe('the Node worker pool', () => {
     ).rejects.toThrow(/invalid percentile: 120/);
   });
 });
+
+describe('aborting before the work starts', () => {
+  it('rejects a packing whose signal is already aborted, and the pool goes on', async () => {
+    const ref = await reference;
+    const runner = pool(1);
+    const handle = await runner.createPool(samples, R, SEED);
+    const aborted = new AbortController();
+    aborted.abort();
+    const request = { tasks: 400, instance: 3, seed: SEED, params: ref.rows[5].params };
+    await expect(runner.pack(handle, request, { signal: aborted.signal })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
+    expect((await runner.pack(handle, request)).result).toEqual(ref.packed.result);
+  });
+});
