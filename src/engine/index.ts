@@ -31,3 +31,5 @@ export * from './data/presets.ts';
 export * from './metrics/exactOverflow.ts';
 export * from './tune/index.ts';
 export * from './learn/index.ts';
+export * from './analysis/index.ts';
+export * from './synthetic/index.ts';

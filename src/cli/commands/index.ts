@@ -5,6 +5,7 @@ import { sweep } from './sweep.ts';
 import { inspect } from './inspect.ts';
 import { reduce } from './reduce.ts';
 import { tune } from './tune.ts';
+import { calibrateCommand } from './calibrate.ts';
 
 export type { Command } from './command.ts';
 
@@ -13,3 +14,4 @@ export const COMMANDS: Record<string, Command> = { pack, realize: realizeCommand
 COMMANDS.inspect = inspect;
 COMMANDS.reduce = reduce;
 COMMANDS.tune = tune;
+COMMANDS.calibrate = calibrateCommand;

@@ -137,40 +137,62 @@ function centroidNorms(c: Float64Array, k: number): Float64Array {
   return out;
 }
 
-/** k-means++ seeding (Arthur & Vassilvitskii 2007): each next centre drawn ∝ D². */
+/**
+ * Greedy k-means++ seeding (Arthur & Vassilvitskii 2007, with the local trials scikit-learn uses):
+ * each next centre is the best of 2 + ⌊ln k⌋ candidates drawn ∝ D², the one that lowers the total
+ * D² most; plain k-means++ too often seeds two centres in one of many equally distant clusters.
+ */
 export function kmeansPlusPlus(h: Histograms, k: number, seed: number): Float64Array {
   const n = h.count;
   if (k > n) throw new RangeError(`k-means with k = ${k} needs at least ${k} tasks, got ${n}`);
   const rng = Rng.stream(seed, 'kmeans', 0);
   const hn = norms(h);
+  const trials = 2 + Math.floor(Math.log(k));
   const centroids = new Float64Array(k * HISTOGRAM_BINS);
+  const dense = new Float64Array(HISTOGRAM_BINS);
   const put = (j: number, i: number) => {
     for (let o = h.offsets[i]; o < h.offsets[i + 1]; o++)
       centroids[j * HISTOGRAM_BINS + h.bins[o]] = h.values[o];
   };
-  put(0, rng.nextInt(n));
-  const d2 = new Float64Array(n).fill(Infinity);
+  const distancesTo = (i: number, out: Float64Array) => {
+    dense.fill(0);
+    for (let o = h.offsets[i]; o < h.offsets[i + 1]; o++) dense[h.bins[o]] = h.values[o];
+    for (let m = 0; m < n; m++) out[m] = distanceTo(h, hn, m, dense, 0, hn[i]);
+  };
+  const first = rng.nextInt(n);
+  put(0, first);
+  const d2 = new Float64Array(n);
+  distancesTo(first, d2);
+  const cand = new Float64Array(n);
+  const best = new Float64Array(n);
   for (let j = 1; j < k; j++) {
-    const prev = j - 1;
-    const cn = centroidNorms(centroids.subarray(prev * HISTOGRAM_BINS, j * HISTOGRAM_BINS), 1)[0];
     let total = 0;
-    for (let i = 0; i < n; i++) {
-      const d = distanceTo(h, hn, i, centroids, prev * HISTOGRAM_BINS, cn);
-      if (d < d2[i]) d2[i] = d;
-      total += d2[i];
-    }
-    let pick = n - 1;
-    if (total > 0) {
-      let target = rng.nextFloat() * total;
-      for (let i = 0; i < n; i++) {
-        target -= d2[i];
-        if (target < 0) {
-          pick = i;
-          break;
+    for (let m = 0; m < n; m++) total += d2[m];
+    let bestPick = -1;
+    let bestPotential = Infinity;
+    for (let trial = 0; trial < trials; trial++) {
+      let pick = n - 1;
+      if (total > 0) {
+        let target = rng.nextFloat() * total;
+        for (let m = 0; m < n; m++) {
+          target -= d2[m];
+          if (target < 0) {
+            pick = m;
+            break;
+          }
         }
+      } else pick = rng.nextInt(n);
+      distancesTo(pick, cand);
+      let potential = 0;
+      for (let m = 0; m < n; m++) potential += Math.min(d2[m], cand[m]);
+      if (potential < bestPotential) {
+        bestPotential = potential;
+        bestPick = pick;
+        best.set(cand);
       }
-    } else pick = rng.nextInt(n);
-    put(j, pick);
+    }
+    put(j, bestPick);
+    for (let m = 0; m < n; m++) if (best[m] < d2[m]) d2[m] = best[m];
   }
   return centroids;
 }
