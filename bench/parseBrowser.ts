@@ -1,5 +1,11 @@
 /** Parsing throughput inside the browser (run by bench/browser.ts in headless Chromium). */
-import { SOURCE_URLS, runParse, type ParseCase, type ParseSources } from './parseCore.ts';
+import {
+  SOURCE_URLS,
+  runParse,
+  runStreamed,
+  type ParseCase,
+  type ParseSources,
+} from './parseCore.ts';
 
 export async function run(arg: { targetBytes: number; repeats: number }): Promise<ParseCase[]> {
   const entries = await Promise.all(
@@ -9,9 +15,9 @@ export async function run(arg: { targetBytes: number; repeats: number }): Promis
       return [key, await res.text()] as const;
     }),
   );
-  return runParse(
-    Object.fromEntries(entries) as unknown as ParseSources,
-    arg.targetBytes,
-    arg.repeats,
-  );
+  const src = Object.fromEntries(entries) as unknown as ParseSources;
+  return [
+    ...runParse(src, arg.targetBytes, arg.repeats),
+    await runStreamed(src, arg.targetBytes, arg.repeats),
+  ];
 }
