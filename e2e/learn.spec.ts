@@ -47,6 +47,31 @@ test('every lesson opens from its link, with its prompt and a link into Pack', a
   await expect.poll(() => page.url()).toContain('lesson=3');
 });
 
+test('once loaded, every lesson works offline, and nothing is fetched from elsewhere', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  await openLesson(page, 2);
+  // Loaded: the page, its assets, the dataset and the icon.
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  for (let lesson = 1; lesson <= 6; lesson++) {
+    await page.getByTestId(`lesson-link-${lesson}`).click();
+    await expect(page.getByTestId(READY[lesson])).toBeVisible();
+  }
+  await page.getByTestId('l6-task-1').click();
+  await page.getByTestId('l6-move-to-1').click();
+  await page.getByTestId('l6-score-button').click();
+  await expect(page.getByTestId('l6-score')).toBeVisible();
+  await context.setOffline(false);
+  expect(foreign).toEqual([]);
+});
+
 test('lesson 1: dragging a task moves it and changes the overflow figures; keys do too', async ({
   page,
 }) => {
