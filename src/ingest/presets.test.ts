@@ -10,6 +10,7 @@ import {
   type FilePreset,
 } from '../engine/index.ts';
 import { loadDataset } from './load.ts';
+import { loadPreset } from './presets.ts';
 import { dataInput, dataPath } from './testing.ts';
 
 const PUBLIC = resolve(import.meta.dirname, '../../public');
@@ -76,5 +77,34 @@ describe('built-in datasets', () => {
     expect(synthetic.length).toBeGreaterThan(0);
     for (const p of synthetic)
       if (p.kind === 'synthetic') expect(typeof p.generator).toBe('string');
+  });
+});
+
+describe('loadPreset (what the app calls)', () => {
+  it('fetches a file preset from the base URL and parses it', async () => {
+    const p = presetById(DEFAULT_PRESET_ID)!;
+    const asked: string[] = [];
+    const fetcher = async (url: string) => {
+      asked.push(url);
+      return new Response(readFileSync(dataPath(url.replace(/^\/app\/data\//, ''))));
+    };
+    const r = await loadPreset(p, { baseUrl: '/app/', fetcher });
+    expect(asked).toEqual(['/app/data/planetlab-cloudsim/planetlab_20110303.csv']);
+    expect(r.report.tasksKept).toBe(1052);
+  });
+
+  it('runs the generator a synthetic preset names, with overridden parameters; says so when it is missing', async () => {
+    const p = PRESETS.find((x) => x.kind === 'synthetic')!;
+    const seen: Record<string, number>[] = [];
+    const generators = {
+      [(p as { generator: string }).generator]: (params: Readonly<Record<string, number>>) => {
+        seen.push({ ...params });
+        return { ids: ['a', 'b'], inst: [Float64Array.of(0.1, 0.2), Float64Array.of(0.3)] };
+      },
+    };
+    const r = await loadPreset(p, { generators, params: { seed: 9 } });
+    expect(seen[0].seed).toBe(9);
+    expect(r.report).toMatchObject({ tasksKept: 2, samplesKept: 3, format: 'synthetic' });
+    await expect(loadPreset(p)).rejects.toThrow(/no generator/);
   });
 });
