@@ -1,4 +1,8 @@
-/** The six lessons: titles, texts, prompts and the links that open a lesson or its state in Pack. */
+/**
+ * The six lessons: titles, texts, prompts and the links that open a lesson or its state in Pack.
+ * A lesson's `step` in the link: 1 — the three tasks' machines (0: packed by means, else 1 + bits);
+ * 2 — tasks in the sum; 3 — the candidate; 4 — the decision shown; 5 and 6 — unused (ρ is the fit).
+ */
 import { encode } from '../../state/url.ts';
 import type { Params } from '../../state/params.ts';
 

@@ -7,6 +7,7 @@ const CAPACITY = '#d62728';
 const GAUSS = '#1f77b4';
 const WITHOUT = '#8c96a3';
 const BARS = '#9aa7b8';
+const DECADES = [0.0001, 0.001, 0.01, 0.1, 1];
 
 function curve(mean: number, sd: number, lo: number, hi: number, points = 160) {
   const out: { x: number; y: number }[] = [];
@@ -158,7 +159,7 @@ export function sloSpec(points: readonly SloPoint[], rho: number): Plot.PlotOpti
   return {
     height: 260,
     marginLeft: 56,
-    x: { type: 'log', label: 'promised ρ →', domain: [lo, 1], tickFormat: '~g' },
+    x: { type: 'log', label: 'promised ρ →', domain: [lo, 1], ticks: DECADES, tickFormat: '~g' },
     y: { type: 'log', label: '↑ measured q', domain: [floor / 2, 1], grid: true, tickFormat: '~g' },
     marks: [
       Plot.line(
@@ -196,10 +197,11 @@ export function sloSpec(points: readonly SloPoint[], rho: number): Plot.PlotOpti
 
 /** Lesson 5: machines used against ρ, the current ρ ringed. */
 export function sloMachinesSpec(points: readonly SloPoint[], rho: number): Plot.PlotOptions {
+  const lo = Math.min(1e-4, ...points.map((p) => p.rho)) / 2;
   return {
     height: 220,
     marginLeft: 50,
-    x: { type: 'log', label: 'promised ρ →', tickFormat: '~g' },
+    x: { type: 'log', label: 'promised ρ →', domain: [lo, 1], ticks: DECADES, tickFormat: '~g' },
     y: { label: '↑ machines m_abs', grid: true, zero: false },
     marks: [
       Plot.line(points, { x: 'rho', y: 'mAbs', stroke: GAUSS, curve: 'step-after' }),
