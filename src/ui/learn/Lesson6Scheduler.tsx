@@ -20,15 +20,19 @@ function verdict(s: HandScore): string {
   if (s.unplaced > 0) return `Place every task first: ${s.unplaced} left.`;
   if (!s.meetsTarget)
     return `Your q is above the target: the machines are packed too tightly${s.saved > 0 ? `, even though you used ${s.saved} fewer` : ''}.`;
-  if (s.saved > 0)
-    return `You beat Best Fit + GPA by ${s.saved} machine${s.saved > 1 ? 's' : ''}, within the SLO.`;
+  const more = (k: number) => `${k} machine${k > 1 ? 's' : ''}`;
+  if (!s.baselineMeets)
+    return s.saved >= 0
+      ? `You meet the target and Best Fit + GPA does not${s.saved > 0 ? `, with ${more(s.saved)} fewer` : ''}: you win.`
+      : `You meet the target and Best Fit + GPA does not, at the price of ${more(-s.saved)} more.`;
+  if (s.saved > 0) return `You beat Best Fit + GPA by ${more(s.saved)}, within the SLO.`;
   if (s.saved === 0)
     return s.q < s.baseline.q
       ? 'Same machines as Best Fit + GPA with a lower q: you win.'
       : s.q === s.baseline.q
         ? 'A tie with Best Fit + GPA.'
         : 'Same machines as Best Fit + GPA, but its q is lower.';
-  return `Within the SLO, but ${-s.saved} machine${s.saved < -1 ? 's' : ''} more than Best Fit + GPA.`;
+  return `Within the SLO, but ${more(-s.saved)} more than Best Fit + GPA.`;
 }
 
 export function Lesson6Scheduler() {
