@@ -16,7 +16,8 @@
  *    unbiased, Figs. 2–3: inst varies more);
  * 6. for a share of tasks, the windows are reordered in time along a slow AR(1) latent (a Gaussian
  *    copula): the distribution is unchanged, but two random hours differ (§3.4).
- * Values are clipped to [0, 1] (1 = the largest machine, as in the trace).
+ * Values are clipped to [0, 1] (1 = the largest machine, as in the trace). A task whose inst series
+ * comes out all 0 is replaced by a new draw (the paper drops such tasks).
  */
 import { Rng } from '../random/rng.ts';
 import type { TaskSamples } from '../data/samples.ts';
@@ -84,6 +85,15 @@ export function syntheticTask(
   cumulative = classCumulative(params),
 ): SyntheticTask {
   const rng = Rng.stream(seed, 'synthetic', i);
+  // The paper's pool has no task whose inst samples are all 0 (§3.1): such a draw is replaced by a
+  // whole new task from the same stream, as filtering a trace would.
+  for (;;) {
+    const task = drawTask(rng, params, cumulative);
+    if (task.inst.some((v) => v > 0)) return task;
+  }
+}
+
+function drawTask(rng: Rng, params: SyntheticParams, cumulative: Float64Array): SyntheticTask {
   const u = rng.nextFloat();
   let c = 0;
   while (u >= cumulative[c]) c++;
