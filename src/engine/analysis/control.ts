@@ -18,6 +18,7 @@ export class CancelledError extends Error {
   }
 }
 
+/** Validates a chunk [start, end) of `units` units. */
 export function checkChunk(start: number, end: number, units: number, what: string): void {
   if (!(
     Number.isInteger(start) &&
@@ -29,6 +30,7 @@ export function checkChunk(start: number, end: number, units: number, what: stri
     throw new RangeError(`invalid ${what} range [${start}, ${end}) of ${units}`);
 }
 
+/** Validates an integer count ≥ min, naming it in the error. */
 export function checkCount(n: number, what: string, min = 1): number {
   if (!(Number.isInteger(n) && n >= min)) throw new RangeError(`invalid ${what}: ${n}`);
   return n;

@@ -94,6 +94,7 @@ export function fig1Chunk(
   return { start, end, ks: [...ks], values: lists.map((l) => Float64Array.from(l)), zeroAvg };
 }
 
+/** Joins Fig. 1 chunks in task order. */
 export function mergeFig1(parts: readonly Fig1Partial[]): Fig1Partial {
   const p = inOrder(parts);
   return {
@@ -162,6 +163,7 @@ export function momentsChunk(samples: TaskSamples, start: number, end: number): 
   return out;
 }
 
+/** Joins moment chunks in task order. */
 export function mergeMoments(parts: readonly MomentsPartial[]): MomentsPartial {
   const p = inOrder(parts);
   const hasAvg = p.every((q) => q.meanAvg && q.sdAvg);
@@ -332,6 +334,7 @@ export function timeInvarianceChunk(
   return { start, end, pvalues };
 }
 
+/** Joins §3.4 chunks in task order. */
 export function mergeTimeInvariance(
   parts: readonly TimeInvariancePartial[],
 ): TimeInvariancePartial {

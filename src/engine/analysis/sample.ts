@@ -5,6 +5,7 @@
  */
 import type { Rng } from '../random/rng.ts';
 
+/** k distinct indices of [0, n) in draw order, as `sampleWithoutReplacement` (SPEC §2). */
 export function sampleSparse(rng: Rng, n: number, k: number): Int32Array {
   if (!(Number.isInteger(k) && k >= 0)) throw new RangeError(`invalid sample size: ${k}`);
   if (k > n) throw new RangeError(`cannot draw ${k} of ${n} without replacement`);

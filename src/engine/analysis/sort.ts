@@ -5,6 +5,7 @@
  * the built-in sort. The result is the sorted array, identical to `Float64Array.prototype.sort`.
  */
 
+/** Scratch buffers reused across sorts of the same size. */
 export class SortWorkspace {
   counts = new Int32Array(0);
   values = new Float64Array(0);

@@ -56,6 +56,7 @@ export function boxStats(x: ArrayLike<number>): BoxStats {
   };
 }
 
+/** The finite values of x, sorted ascending. */
 export function finiteSorted(x: ArrayLike<number>): Float64Array {
   let n = 0;
   for (let i = 0; i < x.length; i++) if (Number.isFinite(x[i])) n++;
