@@ -90,6 +90,11 @@ export interface WorkerApi {
    * request stops it with a CancelledError; each finished run adds one to the job's progress.
    */
   sweepUnit(id: number, spec: SweepSpec, runs: readonly number[], job: number): SweepRow[];
+  /**
+   * One unit of a registered job (src/runtime/jobs), on pool `id` (null for jobs without a pool),
+   * with the same cancel and progress words as a sweep; progress grows by the unit's weight.
+   */
+  runJobUnit(name: string, id: number | null, spec: unknown, unit: unknown, job: number): unknown;
 }
 
 export interface PoolInfo {

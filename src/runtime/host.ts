@@ -46,6 +46,7 @@ import {
   slotScratch,
   type PoolLayout,
 } from '../protocol/layout.ts';
+import { jobKind } from './jobs/index.ts';
 import { CancelledError } from './runner.ts';
 
 interface HostedPool {
@@ -193,6 +194,15 @@ export class EngineHost implements WorkerApi {
       indices.forEach((i, k) => out.push(summarize(all[i], summaries[k])));
       this.progress(job, indices.length);
     }
+    return out;
+  }
+
+  runJobUnit(name: string, id: number | null, spec: unknown, unit: unknown, job: number): unknown {
+    const kind = jobKind(name);
+    const p = id === null ? null : this.pool(id);
+    if (kind.needsPool && !p) throw new RangeError(`the job "${name}" needs a pool`);
+    const out = kind.run(p, spec, unit, this.checkpoint(job));
+    this.progress(job, kind.weight ? kind.weight(unit) : 1);
     return out;
   }
 

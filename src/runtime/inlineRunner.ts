@@ -3,6 +3,7 @@ import { checkSamples, sweepRuns, type SweepRow } from '../engine/index.ts';
 import { kernelAvailable } from '../kernels/index.ts';
 import type { LocalSource } from '../protocol/api.ts';
 import { EngineHost } from './host.ts';
+import { jobKind } from './jobs/index.ts';
 import { CancelledError, type PoolHandle, type Runner, type RunOptions } from './runner.ts';
 
 const yieldToEventLoop = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -84,6 +85,25 @@ export function createInlineRunner(): Runner {
       }
       abortCheck(options);
       return rows.sort((a, b) => a.index - b.index);
+    },
+    async runJob(pool, name, spec, options) {
+      if (pool) check(pool);
+      const kind = jobKind(name);
+      if (kind.needsPool && !pool) throw new RangeError(`the job "${name}" needs a pool`);
+      const units = kind.units(spec, pool);
+      const total = units.reduce<number>((s, u) => s + (kind.weight ? kind.weight(u) : 1), 0);
+      const out: unknown[] = [];
+      let done = 0;
+      for (const unit of units) {
+        abortCheck(options);
+        out.push(host.runJobUnit(name, pool ? pool.id : null, spec, unit, -1));
+        done += kind.weight ? kind.weight(unit) : 1;
+        options?.onProgress?.({ done, total });
+        await yieldToEventLoop();
+        if (pool) check(pool);
+      }
+      abortCheck(options);
+      return out as never;
     },
     dispose() {
       for (const id of live) host.release(id);

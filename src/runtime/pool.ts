@@ -19,6 +19,7 @@ import {
 } from '../engine/index.ts';
 import { createMemory, kernelAvailable } from '../kernels/index.ts';
 import { allocate } from './host.ts';
+import { jobKind, type JobName, type JobOut, type JobSpec } from './jobs/index.ts';
 import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
 import {
   CANCEL,
@@ -429,19 +430,61 @@ export class WorkerPool implements Runner {
     checkSource(pool, spec.source);
     if (!(Number.isInteger(spec.tasks) && spec.tasks >= 1 && spec.tasks <= pool.tasks))
       throw new RangeError(`invalid task count ${spec.tasks} (the pool has ${pool.tasks} tasks)`);
-    if (options?.signal?.aborted) throw new CancelledError();
-    if (runs.length === 0) return [];
     const units = planUnits(runs, this.workers);
+    const outputs = await this.runUnits(
+      units,
+      (unit) => unit.length,
+      (api, unit, job) => api.sweepUnit(pool.id, spec, unit, job),
+      options,
+    );
+    const rows: SweepRow[] = new Array(runs.length);
+    for (const got of outputs) for (const r of got) rows[r.index] = r;
+    return rows;
+  }
+
+  async runJob<N extends JobName>(
+    pool: PoolHandle | null,
+    name: N,
+    spec: JobSpec<N>,
+    options?: RunOptions,
+  ): Promise<JobOut<N>[]> {
+    if (pool) this.record(pool);
+    const kind = jobKind(name);
+    if (kind.needsPool && !pool) throw new RangeError(`the job "${name}" needs a pool`);
+    const units = kind.units(spec, pool);
+    const outputs = await this.runUnits(
+      units,
+      (unit) => (kind.weight ? kind.weight(unit) : 1),
+      (api, unit, job) => api.runJobUnit(name, pool ? pool.id : null, spec, unit, job),
+      options,
+    );
+    return outputs as JobOut<N>[];
+  }
+
+  /**
+   * Runs units as one job: queued at batch priority, one control block for cancel and progress
+   * (shared words, polled; else counted here), outputs in unit order. The first failure cancels the
+   * rest and rejects.
+   */
+  private runUnits<U, O>(
+    units: readonly U[],
+    weight: (unit: U) => number,
+    call: (api: Remote<WorkerApi>, unit: U, job: number) => Promise<O> | O,
+    options?: RunOptions,
+  ): Promise<O[]> {
+    if (options?.signal?.aborted) return Promise.reject(new CancelledError());
+    if (units.length === 0) return Promise.resolve([]);
     const job = this.freeJobs.pop();
-    if (job === undefined) throw new Error(`more than ${MAX_JOBS} sweeps at once`);
+    if (job === undefined) return Promise.reject(new Error(`more than ${MAX_JOBS} jobs at once`));
     const words = this.words;
     if (words) {
       Atomics.store(words, job * JOB_WORDS + JOB_STATE, RUN);
       Atomics.store(words, job * JOB_WORDS + JOB_DONE, 0);
     }
-    const total = runs.length;
-    const rows: SweepRow[] = new Array(total);
+    const total = units.reduce((sum, u) => sum + weight(u), 0);
+    const outputs: O[] = new Array(units.length);
     let finished = 0;
+    let finishedUnits = 0;
     let reported = -1;
     const report = (done: number) => {
       if (done !== reported) options?.onProgress?.({ done, total } satisfies Progress);
@@ -456,7 +499,7 @@ export class WorkerPool implements Runner {
         : null;
     let settled = 0;
     let outcome: { error: unknown } | null = null;
-    return new Promise<SweepRow[]>((resolve, reject) => {
+    return new Promise<O[]>((resolve, reject) => {
       const finish = (error: unknown | null) => {
         if (outcome) return;
         outcome = { error };
@@ -468,24 +511,24 @@ export class WorkerPool implements Runner {
           reject(error);
         } else {
           report(total);
-          resolve(rows);
+          resolve(outputs);
         }
       };
       const onAbort = () => finish(new CancelledError());
       options?.signal?.addEventListener('abort', onAbort);
-      for (const unit of units) {
+      units.forEach((unit, i) => {
         this.enqueue(
-          (slot) => this.call(slot, (api) => api.sweepUnit(pool.id, spec, unit, job)),
+          (slot) => this.call(slot, (api) => Promise.resolve(call(api, unit, job))),
           BATCH,
           -1,
           job,
         )
           .then(
             (got) => {
-              for (const r of got) rows[r.index] = r;
-              finished += got.length;
+              outputs[i] = got as O;
+              finished += weight(unit);
               if (!words) report(finished);
-              if (finished === total) finish(null);
+              if (++finishedUnits === units.length) finish(null);
             },
             (e) => finish(e),
           )
@@ -493,12 +536,14 @@ export class WorkerPool implements Runner {
             // The control block is reused only once no unit of this job can still read it.
             if (++settled === units.length) this.freeJobs.push(job);
           });
-      }
+      });
     });
   }
 
   private untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
     if (!signal) return work;
+    // Once the caller has been answered by the abort, the abandoned work's own rejection is expected.
+    work.catch(() => {});
     if (signal.aborted) return Promise.reject(new CancelledError());
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => reject(new CancelledError());

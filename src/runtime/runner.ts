@@ -4,6 +4,7 @@
  */
 import type { RealizationMatrix, SweepRow, SweepSpec, TaskSamples } from '../engine/index.ts';
 import type { KernelKind, PackRequest, PackResponse } from '../protocol/api.ts';
+import type { JobName, JobOut, JobSpec } from './jobs/index.ts';
 
 export type { KernelKind, PackRequest, PackResponse } from '../protocol/api.ts';
 
@@ -72,6 +73,13 @@ export interface Runner {
   /** Per-column inst totals of one machine of a packing over its evaluation columns. */
   machineTotals(pool: PoolHandle, rows: Int32Array, clairvoyance: number): Promise<Float64Array>;
   sweep(pool: PoolHandle, spec: SweepSpec, options?: RunOptions): Promise<SweepRow[]>;
+  /** Runs a registered job (src/runtime/jobs) over its units; outputs come back in unit order. */
+  runJob<N extends JobName>(
+    pool: PoolHandle | null,
+    name: N,
+    spec: JobSpec<N>,
+    options?: RunOptions,
+  ): Promise<JobOut<N>[]>;
   dispose(): void;
 }
 

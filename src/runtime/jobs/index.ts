@@ -1,0 +1,23 @@
+/** Every job the runners can run; a new job adds one line here. */
+import { exactQ } from './exactQ.ts';
+import type { JobKind } from './job.ts';
+
+export const JOBS = {
+  exactQ,
+} as const;
+
+export type JobName = keyof typeof JOBS;
+type Kind<N extends JobName> = (typeof JOBS)[N];
+export type JobSpec<N extends JobName> =
+  Kind<N> extends JobKind<infer S, infer _U, infer _O> ? S : never;
+export type JobOut<N extends JobName> =
+  Kind<N> extends JobKind<infer _S, infer _U, infer O> ? O : never;
+
+export function jobKind(name: string): JobKind<unknown, unknown, unknown> {
+  const j = (JOBS as Record<string, JobKind<unknown, unknown, unknown>>)[name];
+  if (!j) throw new RangeError(`unknown job "${name}" (have ${Object.keys(JOBS).join(', ')})`);
+  return j;
+}
+
+export type { JobContext, JobKind, PoolShape } from './job.ts';
+export { defineJob } from './job.ts';
