@@ -4,7 +4,8 @@ import { interactive, scale } from './interactive.ts';
 import { layout } from './layout.ts';
 import { parse } from './parse.ts';
 import { startup } from './startup.ts';
+import { tune } from './tune.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
-export const SUITES: BenchSuite[] = [layout, startup, kernel, grid, interactive, scale];
+export const SUITES: BenchSuite[] = [layout, startup, tune, kernel, grid, interactive, scale];
 SUITES.push(parse);

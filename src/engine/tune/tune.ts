@@ -317,6 +317,12 @@ export interface TuneRow {
   readonly q: number;
   readonly qBand: Interval;
   readonly met: boolean;
+  /** Per instance, in instance order: machines used and held-out q. */
+  readonly runs: readonly {
+    readonly instance: number;
+    readonly mAbs: number;
+    readonly q: number;
+  }[];
   /** The CV numbers the choice was made on (null for the untuned row). */
   readonly cv: CvPoint | null;
   readonly cvMet: boolean;
@@ -365,6 +371,7 @@ export function tuneTables(
       spec.confidence,
     );
     return {
+      runs: mine.map((r) => ({ instance: r.instance, mAbs: r.mAbs, q: r.q })),
       machines: mean(mine.map((r) => r.mAbs)),
       m: mean(mine.map((r) => r.m)),
       q: band.mean,
