@@ -118,59 +118,15 @@ export class WideLoader {
       p = q + 1;
     }
     const out = this.pool.take(width - first);
-    const { bound, divisor, scale, clamp } = this.conv;
-    let c = first;
-    let i = p;
-    for (;;) {
-      // Plain decimals inline (one pass, exact for ≤ 15 digits); anything else via scanNumber.
-      const from = i;
-      let m = 0;
-      let ch = 0;
-      while (i < e) {
-        ch = b[i];
-        if (ch < 48 || ch > 57) break;
-        m = m * 10 + (ch - 48);
-        i++;
-      }
-      let digits = i - from;
-      let fraction = 0;
-      if (i < e && ch === 46) {
-        const f = ++i;
-        while (i < e) {
-          ch = b[i];
-          if (ch < 48 || ch > 57) break;
-          m = m * 10 + (ch - 48);
-          i++;
-        }
-        fraction = i - f;
-        digits += fraction;
-      }
-      let v: number;
-      if ((i === e || b[i] === 44) && digits > 0 && digits <= 15)
-        v = fraction === 0 ? m : m / POW10[fraction];
-      else {
-        v = scanNumber(b, from, e);
-        i = cursor.end;
-      }
-      if (c < width) {
-        if (!(v >= 0 && v <= bound)) {
-          if (v > bound && clamp) {
-            v = bound;
-            this.clamped++;
-          } else {
-            this.pool.giveBack(out);
-            return this.badValue(file, line, header[c], v, b, from, i);
-          }
-        }
-        out[c - first] = (v / divisor) * scale;
-      }
-      c++;
-      if (i >= e) break;
-      i++;
-    }
-    if (c !== width) {
+    const c = fillRow(b, p, e, out, this.conv);
+    this.clamped += row.clamped;
+    if (c < 0) {
       this.pool.giveBack(out);
-      return this.bad.report(file, line, `${c} columns, the header has ${width}`);
+      return this.badValue(file, line, header[first - c - 1], row.value, b, row.from, row.to);
+    }
+    if (c + first !== width) {
+      this.pool.giveBack(out);
+      return this.bad.report(file, line, `${c + first} columns, the header has ${width}`);
     }
     this.values += width - first;
     this.ids.push(id);
@@ -242,6 +198,70 @@ export class WideLoader {
         notes: [],
       },
     };
+  }
+}
+
+/** Details of the last `fillRow`: values clamped, and the bad value with its field. */
+const row = { clamped: 0, value: 0, from: 0, to: 0 };
+
+/**
+ * Reads the comma-separated numbers of `b[i..e)` into `out` (checked and converted), and returns
+ * how many fields there were, or −(k + 1) when field k is a bad value (details in `row`). A small
+ * function of its own, so the engine compiles the hot loop tightly.
+ */
+function fillRow(b: Uint8Array, i: number, e: number, out: Float64Array, conv: Conversion): number {
+  const { bound, divisor, scale, clamp } = conv;
+  const n = out.length;
+  let c = 0;
+  row.clamped = 0;
+  for (;;) {
+    // Plain decimals inline (one pass, exact for ≤ 15 digits); anything else via scanNumber.
+    const from = i;
+    let m = 0;
+    let ch = 0;
+    while (i < e) {
+      ch = b[i];
+      if (ch < 48 || ch > 57) break;
+      m = m * 10 + (ch - 48);
+      i++;
+    }
+    let digits = i - from;
+    let fraction = 0;
+    if (i < e && ch === 46) {
+      const f = ++i;
+      while (i < e) {
+        ch = b[i];
+        if (ch < 48 || ch > 57) break;
+        m = m * 10 + (ch - 48);
+        i++;
+      }
+      fraction = i - f;
+      digits += fraction;
+    }
+    let v: number;
+    if ((i === e || b[i] === 44) && digits > 0 && digits <= 15)
+      v = fraction === 0 ? m : m / POW10[fraction];
+    else {
+      v = scanNumber(b, from, e);
+      i = cursor.end;
+    }
+    if (c < n) {
+      if (!(v >= 0 && v <= bound)) {
+        if (v > bound && clamp) {
+          v = bound;
+          row.clamped++;
+        } else {
+          row.value = v;
+          row.from = from;
+          row.to = i;
+          return -(c + 1);
+        }
+      }
+      out[c] = (v / divisor) * scale;
+    }
+    c++;
+    if (i >= e) return c;
+    i++;
   }
 }
 
