@@ -70,6 +70,7 @@ interface Layout {
   scale: number;
 }
 
+/** Loads long CSV files chunk by chunk (SPEC §10): tasks by the id column, samples in file order. */
 export class LongLoader {
   private readonly conv: Conversion;
   readonly bad: BadLines;

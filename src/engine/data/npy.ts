@@ -15,6 +15,7 @@ export interface NpyArray {
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
 
+/** A whole `.npy` in memory (SPEC §10); `NpyReader` reads one chunk by chunk. */
 export function parseNpy(bytes: Uint8Array, file = 'array.npy'): NpyArray {
   const header = parseNpyHeader(bytes, file);
   if (header === null) throw new DataError(file, null, 'truncated .npy header');
