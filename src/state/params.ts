@@ -3,9 +3,16 @@
  * view (the PlanetLab day, 1,000 VMs at scale 0.25, R = 10,000, seed 1, Best Fit, GPA ρ = 0.01,
  * c = 1, κ = 1, inst, rebalancing 5).
  */
-import type { FitSpec, PackerKind, PackParams, Source } from '../engine/index.ts';
+import {
+  DEFAULT_FAMILIES,
+  type FitFamily,
+  type FitSpec,
+  type PackerKind,
+  type PackParams,
+  type Source,
+} from '../engine/index.ts';
 
-export const VIEWS = ['pack', 'tradeoff', 'data', 'learn'] as const;
+export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export interface UploadRef {
@@ -41,7 +48,18 @@ export interface Params {
   /** Learn: the open lesson (1–6) and its step (what the step means is the lesson's own). */
   readonly lesson: number;
   readonly step: number;
+  /** Tune: the open panel (calibration sweep or auto-tuner). */
+  readonly tuneMode: TuneMode;
+  /** Tune: the family the calibration sweeps, and the families the auto-tuner tunes. */
+  readonly tuneFamily: FitFamily;
+  readonly tuneFamilies: readonly FitFamily[];
+  /** Tune: target SLO q* (overflow frequency, e.g. 0.001 for 99.9 %) and the tuner's confidence. */
+  readonly target: number;
+  readonly confidence: number;
 }
+
+export const TUNE_MODES = ['calibrate', 'auto'] as const;
+export type TuneMode = (typeof TUNE_MODES)[number];
 
 export const DEFAULT_PARAMS: Params = {
   dataset: 'planetlab-20110303',
@@ -63,6 +81,11 @@ export const DEFAULT_PARAMS: Params = {
   machine: null,
   lesson: 1,
   step: 0,
+  tuneMode: 'calibrate',
+  tuneFamily: 'gpa',
+  tuneFamilies: DEFAULT_FAMILIES,
+  target: 0.001,
+  confidence: 0.95,
 };
 
 export function packParams(p: Params): PackParams {

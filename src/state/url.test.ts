@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PACKERS, type FitSpec } from '../engine/index.ts';
-import { DEFAULT_PARAMS, VIEWS, type Params } from './params.ts';
+import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
+import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
 import { decode, encode } from './url.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
@@ -56,6 +56,11 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
   lesson: fc.integer({ min: 1, max: 6 }),
   step: fc.integer({ min: 0, max: 1_000_000 }),
+  tuneMode: fc.constantFrom(...TUNE_MODES),
+  tuneFamily: fc.constantFrom(...FAMILIES),
+  tuneFamilies: fc.shuffledSubarray([...FAMILIES], { minLength: 1 }),
+  target: fc.double({ min: 1e-9, max: 0.5, noNaN: true }),
+  confidence: fc.double({ min: 0.501, max: 0.999, noNaN: true }),
 });
 
 describe('the URL codec', () => {
@@ -103,6 +108,30 @@ describe('the URL codec', () => {
     const bad = decode('?view=learn&lesson=9');
     expect(bad.params.lesson).toBe(1);
     expect(bad.notices.join('\n')).toMatch(/lesson="9"/);
+  });
+
+  it('reproduces a tuning from its link, and falls back for bad tuning values', () => {
+    expect(
+      decode('?view=tune&tm=auto&qt=0.001&conf=0.99&fams=cf,gpa&fam=perc').params,
+    ).toMatchObject({
+      view: 'tune',
+      tuneMode: 'auto',
+      target: 0.001,
+      confidence: 0.99,
+      tuneFamilies: ['cf', 'gpa'],
+      tuneFamily: 'perc',
+    });
+    const bad = decode('?view=tune&qt=1&conf=0.4&fams=gpa,nope&fam=x&tm=z');
+    expect(bad.params).toMatchObject({
+      target: DEFAULT_PARAMS.target,
+      confidence: DEFAULT_PARAMS.confidence,
+      tuneFamilies: DEFAULT_PARAMS.tuneFamilies,
+      tuneFamily: DEFAULT_PARAMS.tuneFamily,
+      tuneMode: DEFAULT_PARAMS.tuneMode,
+    });
+    const text = bad.notices.join('\n');
+    for (const key of ['qt="1"', 'conf="0.4"', 'fams="gpa,nope"', 'fam="x"', 'tm="z"'])
+      expect(text).toContain(key);
   });
 
   it('flags a link from an unknown future version', () => {

@@ -3,8 +3,23 @@
  * keys are ignored, bad values fall back to defaults with a notice naming the key and the value, and
  * older versions are migrated. `decode(encode(p))` gives `p` back (a property test checks it).
  */
-import { PACKERS, formatFit, parseFit, type PackerKind } from '../engine/index.ts';
-import { DEFAULT_PARAMS, VIEWS, type Params, type UploadRef, type ViewId } from './params.ts';
+import {
+  FAMILIES,
+  PACKERS,
+  formatFit,
+  parseFit,
+  type FitFamily,
+  type PackerKind,
+} from '../engine/index.ts';
+import {
+  DEFAULT_PARAMS,
+  TUNE_MODES,
+  VIEWS,
+  type Params,
+  type TuneMode,
+  type UploadRef,
+  type ViewId,
+} from './params.ts';
 
 export const URL_VERSION = 1;
 
@@ -39,6 +54,13 @@ export function encode(p: Params): string {
   if (p.machine !== null) q.set('m', String(p.machine));
   if (p.view === 'learn' || p.lesson !== DEFAULT_PARAMS.lesson) q.set('lesson', String(p.lesson));
   if (p.step !== DEFAULT_PARAMS.step) q.set('step', String(p.step));
+  const tune = p.view === 'tune';
+  if (tune || p.tuneMode !== DEFAULT_PARAMS.tuneMode) q.set('tm', p.tuneMode);
+  if (tune || p.tuneFamily !== DEFAULT_PARAMS.tuneFamily) q.set('fam', p.tuneFamily);
+  if (tune || p.tuneFamilies.join() !== DEFAULT_PARAMS.tuneFamilies.join())
+    q.set('fams', p.tuneFamilies.join(','));
+  if (tune || p.target !== DEFAULT_PARAMS.target) q.set('qt', String(p.target));
+  if (tune || p.confidence !== DEFAULT_PARAMS.confidence) q.set('conf', String(p.confidence));
   return q.toString();
 }
 
@@ -60,6 +82,12 @@ const oneOf =
   <T extends string>(values: readonly T[]): Check<T> =>
   (raw) =>
     (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+
+const families: Check<readonly FitFamily[]> = (raw) => {
+  const list = raw.split(',').map((f) => f.trim());
+  if (!list.every((f) => (FAMILIES as readonly string[]).includes(f))) return undefined;
+  return list.length > 0 ? [...new Set(list as FitFamily[])] : undefined;
+};
 
 const DATASET_ID = /^[a-z0-9][a-z0-9._-]{0,80}$/;
 
@@ -146,6 +174,19 @@ export function decode(search: string): Decoded {
     machine,
     lesson: read('lesson', 'lesson', int(1, 6)),
     step: read('step', 'step', int(0, 1_000_000)),
+    tuneMode: read('tm', 'tuneMode', oneOf<TuneMode>(TUNE_MODES)),
+    tuneFamily: read('fam', 'tuneFamily', oneOf<FitFamily>(FAMILIES)),
+    tuneFamilies: read('fams', 'tuneFamilies', families),
+    target: read(
+      'qt',
+      'target',
+      num((v) => v > 0 && v < 1),
+    ),
+    confidence: read(
+      'conf',
+      'confidence',
+      num((v) => v > 0.5 && v < 1),
+    ),
   };
   return { params, notices };
 }

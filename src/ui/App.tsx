@@ -7,12 +7,14 @@ import { LearnView } from './learn/LearnView.tsx';
 import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
+import { TuneView } from './tune/TuneView.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
   tradeoff: 'Trade-off',
   data: 'Data',
   learn: 'Learn',
+  tune: 'Tune',
 };
 
 function Notices() {
@@ -127,6 +129,7 @@ export function App() {
             {view === 'pack' && <PackView />}
             {view === 'tradeoff' && <TradeoffView />}
             {view === 'data' && <DataView />}
+            {view === 'tune' && <TuneView />}
           </main>
         </div>
       )}
