@@ -1,9 +1,13 @@
 /** Every job the runners can run; a new job adds one line here. */
+import { calibrate } from './calibrate.ts';
 import { exactQ } from './exactQ.ts';
+import { tune } from './tune.ts';
 import type { JobKind } from './job.ts';
 
 export const JOBS = {
   exactQ,
+  calibrate,
+  tune,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -1,0 +1,79 @@
+/**
+ * The calibration sweep as a job (issue 7): one unit per (family, instance), each packing every value
+ * of the family's grid on that instance; a last one-unit call combines the chunks into curves where
+ * the pool's column split is known. `calibrate` runs both and gives the engine's `runCalibration`.
+ */
+import {
+  calibrationCurves,
+  calibrationJobs,
+  checkCalibrationSpec,
+  runCalibrationJob,
+  type CalibrationChunk,
+  type CalibrationCurve,
+  type CalibrationJob,
+  type CalibrationSpec,
+} from '../../engine/index.ts';
+import type { PoolHandle, Runner, RunOptions } from '../runner.ts';
+import { defineJob, type PoolShape } from './job.ts';
+
+export interface CalibrateSpec {
+  readonly calibration: CalibrationSpec;
+  /** Given: combine these chunks into curves (one unit); absent: run the sweep's units. */
+  readonly chunks?: readonly CalibrationChunk[];
+}
+
+export type CalibrateUnit =
+  { readonly kind: 'runs'; readonly job: CalibrationJob } | { readonly kind: 'curves' };
+
+export type CalibrateOut =
+  | { readonly kind: 'runs'; readonly chunk: CalibrationChunk }
+  | { readonly kind: 'curves'; readonly curves: CalibrationCurve[] };
+
+function checkShape(spec: CalibrationSpec, pool: PoolShape | null): void {
+  if (pool) checkCalibrationSpec(spec, pool.tasks);
+  if (pool && spec.source === 'avg' && !pool.hasAvg)
+    throw new RangeError('source "avg" needs an avg series, and this pool has none');
+}
+
+export const calibrate = defineJob({
+  needsPool: true,
+  units(spec: CalibrateSpec, pool): CalibrateUnit[] {
+    checkShape(spec.calibration, pool);
+    if (spec.chunks) return [{ kind: 'curves' }];
+    return calibrationJobs(spec.calibration).map((job) => ({ kind: 'runs', job }));
+  },
+  run(ctx, spec: CalibrateSpec, unit: CalibrateUnit, checkpoint): CalibrateOut {
+    const stats = ctx!.stats;
+    if (unit.kind === 'curves')
+      return {
+        kind: 'curves',
+        curves: calibrationCurves(stats, spec.calibration, spec.chunks ?? []),
+      };
+    // Value by value, so that a cancel is seen between packings; each value's run is independent.
+    const runs = unit.job.values.flatMap((value) => {
+      checkpoint();
+      return runCalibrationJob(stats, spec.calibration, { ...unit.job, values: [value] }).runs;
+    });
+    return { kind: 'runs', chunk: { family: unit.job.family, instance: unit.job.instance, runs } };
+  },
+  weight: (unit) => (unit.kind === 'runs' ? unit.job.values.length : 1),
+});
+
+/** A calibration sweep on a runner's pool: the same curves as `runCalibration`, any worker count. */
+export async function runCalibrationOn(
+  runner: Runner,
+  pool: PoolHandle,
+  spec: CalibrationSpec,
+  options?: RunOptions,
+): Promise<CalibrationCurve[]> {
+  const outs = await runner.runJob(pool, 'calibrate', { calibration: spec }, options);
+  const chunks = outs.flatMap((o) => (o.kind === 'runs' ? [o.chunk] : []));
+  const [combined] = await runner.runJob(
+    pool,
+    'calibrate',
+    { calibration: spec, chunks },
+    { signal: options?.signal },
+  );
+  if (combined?.kind !== 'curves') throw new Error('calibrate: the combining unit gave no curves');
+  return combined.curves;
+}
