@@ -1,11 +1,26 @@
 /** Every job the runners can run; a new job adds one line here. */
 import { calibrate } from './calibrate.ts';
 import { exactQ } from './exactQ.ts';
-import { tune } from './tune.ts';
 import type { JobKind } from './job.ts';
+import {
+  paperFig1,
+  paperHistograms,
+  paperKmeans,
+  paperMoments,
+  paperTimeInvariance,
+} from './paperData.ts';
+import { paperFig5, paperSums } from './paperSums.ts';
+import { tune } from './tune.ts';
 
 export const JOBS = {
   exactQ,
+  paperFig1,
+  paperMoments,
+  paperHistograms,
+  paperKmeans,
+  paperTimeInvariance,
+  paperSums,
+  paperFig5,
   calibrate,
   tune,
 } as const;
