@@ -3,7 +3,7 @@
  * one opens with the task (an oversized task if it does not fit even an empty machine: counted, never
  * dropped); then optional rebalancing. Empty machines are dropped from the result.
  */
-import type { FitTest, TaskSizes } from '../fit/index.ts';
+import type { FitTest, MachineState, TaskSizes } from '../fit/index.ts';
 import { bestFit } from './bestFit.ts';
 import type { Chooser } from './chooser.ts';
 import { firstFit } from './firstFit.ts';
@@ -73,30 +73,10 @@ export function pack(sizes: TaskSizes, fit: FitTest, options: PackOptions): Pack
   const oversized: number[] = [];
   const state = sizes.machineState ? sizes.machineState(machines, capacity) : null;
   machines.state = state;
-  let t = 0;
-  let size = 0;
-  let taskVariance = 0;
-  const slackOn = state
-    ? (j: number) => state.slack(j, t)
-    : (j: number) =>
-        fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
-  for (let k = 0; k < n; k++) {
-    t = order[k];
-    size = sizes.size[t];
-    taskVariance = sizes.variance[t];
-    const slacks = trace ? new Float64Array(machines.count) : null;
-    let j = choose(machines, slackOn, slacks);
-    const opened = j < 0;
-    let tooBig = false;
-    if (opened) {
-      tooBig = (state ? state.slack(-1, t) : fit.slack(0, 0, size, taskVariance, capacity)) < 0;
-      if (tooBig) oversized.push(t);
-      j = machines.open(t, size, taskVariance);
-    } else {
-      machines.add(j, t, size, taskVariance);
-    }
-    trace?.push({ kind: 'place', task: t, slacks: slacks!, machine: j, opened, oversized: tooBig });
-  }
+  // Two copies of the placement loop, so that tests scored from the running sums keep exactly
+  // the loop (and the speed: one closure shape at the chooser's call site) they had before state.
+  if (state) placeWithState(sizes, state, machines, choose, order, oversized, trace);
+  else placeBySums(sizes, fit, capacity, machines, choose, order, oversized, trace);
   const moves = rebalance(machines, sizes, fit, capacity, options.rebalance, trace);
   const kept: number[] = [];
   for (let j = 0; j < machines.count; j++) if (machines.size(j) > 0) kept.push(j);
@@ -107,4 +87,65 @@ export function pack(sizes: TaskSizes, fit: FitTest, options: PackOptions): Pack
     moves,
     oversized,
   };
+}
+
+function placeBySums(
+  sizes: TaskSizes,
+  fit: FitTest,
+  capacity: number,
+  machines: Machines,
+  choose: Chooser,
+  order: Int32Array,
+  oversized: number[],
+  trace: PackTrace | undefined,
+): void {
+  let size = 0;
+  let taskVariance = 0;
+  const slackOn = (j: number) =>
+    fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
+  for (let k = 0; k < order.length; k++) {
+    const t = order[k];
+    size = sizes.size[t];
+    taskVariance = sizes.variance[t];
+    const slacks = trace ? new Float64Array(machines.count) : null;
+    let j = choose(machines, slackOn, slacks);
+    const opened = j < 0;
+    let tooBig = false;
+    if (opened) {
+      tooBig = fit.slack(0, 0, size, taskVariance, capacity) < 0;
+      if (tooBig) oversized.push(t);
+      j = machines.open(t, size, taskVariance);
+    } else {
+      machines.add(j, t, size, taskVariance);
+    }
+    trace?.push({ kind: 'place', task: t, slacks: slacks!, machine: j, opened, oversized: tooBig });
+  }
+}
+
+function placeWithState(
+  sizes: TaskSizes,
+  state: MachineState,
+  machines: Machines,
+  choose: Chooser,
+  order: Int32Array,
+  oversized: number[],
+  trace: PackTrace | undefined,
+): void {
+  let t = 0;
+  const slackOn = (j: number) => state.slack(j, t);
+  for (let k = 0; k < order.length; k++) {
+    t = order[k];
+    const slacks = trace ? new Float64Array(machines.count) : null;
+    let j = choose(machines, slackOn, slacks);
+    const opened = j < 0;
+    let tooBig = false;
+    if (opened) {
+      tooBig = state.slack(-1, t) < 0;
+      if (tooBig) oversized.push(t);
+      j = machines.open(t, sizes.size[t], sizes.variance[t]);
+    } else {
+      machines.add(j, t, sizes.size[t], sizes.variance[t]);
+    }
+    trace?.push({ kind: 'place', task: t, slacks: slacks!, machine: j, opened, oversized: tooBig });
+  }
 }
