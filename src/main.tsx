@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { startController } from './state/controller.ts';
 import { explorer } from './state/store.ts';
 import { decode } from './state/url.ts';
-import { createInlineRunner } from './runtime/inlineRunner.ts';
+import { createRunner } from './runtime/poolRunner.ts';
 import { App } from './ui/App.tsx';
 import { ControllerContext } from './ui/controllerContext.ts';
 import './ui/styles.css';
@@ -11,7 +11,7 @@ import './ui/styles.css';
 const { params, notices } = decode(location.search);
 explorer.setState({ params });
 for (const text of notices) explorer.getState().notify('warning', text);
-const controller = startController(explorer, createInlineRunner());
+const controller = startController(explorer, createRunner());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

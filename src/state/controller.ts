@@ -2,18 +2,29 @@
  * Drives the engine from the store, outside React: when parameters change it loads the dataset,
  * realizes the pool, packs, and sweeps, each step only when its key changed. Packing is latest-wins:
  * while one run is in flight, further changes collapse into one follow-up run with the newest
- * parameters; the previous result stays visible, marked stale, until the new one lands.
+ * parameters; the previous result stays visible, marked stale, until the new one lands. A failed
+ * load or run leaves what was loaded and computed before in place, and says what went wrong.
  */
-import { DataError, PAPER_FITS, TAIL_FITS } from '../engine/index.ts';
-import { CancelledError, type Runner } from '../runtime/runner.ts';
+import { FORMATS, PAPER_FITS, TAIL_FITS, type FormatId } from '../engine/index.ts';
+import type { LoadRequest } from '../ingest/load.ts';
+import { CancelledError, describeRunner, type Runner } from '../runtime/runner.ts';
+import {
+  datasetKey,
+  createIngest,
+  presetById,
+  toDataset,
+  type Dataset,
+  type Ingest,
+} from './datasets.ts';
 import { packKey, packParams, poolKey, sweepKey, type Params } from './params.ts';
-import type { Dataset, ExplorerStore } from './store.ts';
-import { datasetKey, loadFiles, loadPreset } from './datasets.ts';
+import type { ExplorerStore } from './store.ts';
 import { encode } from './url.ts';
 
 export interface Controller {
-  /** Loads user files as the dataset (and puts their names and hash in the link). */
-  upload(files: File[]): Promise<void>;
+  readonly runner: Runner;
+  /** Loads the user's files as the dataset (and puts their names and hash in the link). */
+  upload(files: File[], request?: LoadRequest): Promise<void>;
+  cancelLoad(): void;
   /** Runs the trade-off sweep for the current parameters if it is not current. */
   requestSweep(): void;
   cancelSweep(): void;
@@ -21,39 +32,42 @@ export interface Controller {
 }
 
 function describe(e: unknown): string {
-  if (e instanceof DataError) return e.message;
   if (e instanceof Error) return e.message;
   return String(e);
 }
 
+const cancelled = (e: unknown) =>
+  e instanceof CancelledError || (e instanceof Error && e.message === 'cancelled');
+
 export function startController(
   store: ExplorerStore,
   runner: Runner,
-  options: { writeUrl?: boolean } = {},
+  options: { writeUrl?: boolean; ingest?: Ingest } = {},
 ): Controller {
+  const ingest = options.ingest ?? createIngest();
   let disposed = false;
   let urlTimer: ReturnType<typeof setTimeout> | undefined;
   let packing = false;
   let packAgain = false;
+  let loadAbort: AbortController | null = null;
   let sweepAbort: AbortController | null = null;
   let sweepWanted = store.getState().params.view === 'tradeoff';
   const uploads = new Map<string, Dataset>();
-
   const s = () => store.getState();
 
   async function ensureDataset(p: Params): Promise<Dataset | null> {
     const key = datasetKey(p.dataset, p.upload?.hash ?? null, p.scale);
     const { data } = s();
-    if (data.key === key && data.dataset) return data.dataset;
-    if (data.key === key && data.status === 'running') return null;
+    if (data.key === key && data.status === 'ready' && data.dataset?.key === key)
+      return data.dataset;
+    if (data.key === key && (data.status === 'running' || data.status === 'error')) return null;
     if (p.upload) {
       const ds = uploads.get(key);
       if (!ds) {
-        if (data.key !== key)
-          s().notify(
-            'info',
-            `This link uses your files ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked).`,
-          );
+        s().notify(
+          'info',
+          `This link uses your files ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
+        );
         store.setState({
           data: { ...s().data, key, status: 'error', error: 'waiting for the linked files' },
         });
@@ -62,19 +76,44 @@ export function startController(
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
       return ds;
     }
+    const preset = presetById(p.dataset);
+    if (!preset) {
+      s().notify('error', `Unknown dataset "${p.dataset}"; showing the default.`);
+      s().setParams({ dataset: 'planetlab-20110303', scale: 0.25 });
+      return null;
+    }
+    loadAbort?.abort();
+    const abort = new AbortController();
+    loadAbort = abort;
     store.setState({ data: { ...s().data, status: 'running', key, progress: null, error: null } });
     try {
-      const ds = await loadPreset(p.dataset, p.scale);
+      const loaded = await ingest.loadPreset(
+        preset,
+        p.scale,
+        (progress) => {
+          if (loadAbort === abort) store.setState({ data: { ...s().data, progress } });
+        },
+        abort.signal,
+      );
+      const ds = toDataset(key, preset.title, loaded);
+      if (ds.tasks === 0)
+        throw new Error(
+          `no task of "${preset.title}" passes its filters: ${loaded.report.notes.join(' ')}`,
+        );
       if (s().data.key !== key) return null;
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
       return ds;
     } catch (e) {
+      if (loadAbort !== abort) return null;
       const previous = s().data.dataset;
+      const text = cancelled(e) ? 'loading cancelled' : describe(e);
       store.setState({
-        data: { status: 'error', key, dataset: previous, progress: null, error: describe(e) },
+        data: { status: 'error', key, dataset: previous, progress: null, error: text },
       });
-      s().notify('error', `Could not load dataset "${p.dataset}": ${describe(e)}`);
+      if (!cancelled(e)) s().notify('error', `Could not load "${preset.title}": ${text}`);
       return null;
+    } finally {
+      if (loadAbort === abort) loadAbort = null;
     }
   }
 
@@ -82,9 +121,12 @@ export function startController(
     const key = poolKey(p);
     const { pool } = s();
     if (pool.key === key && pool.handle) return pool.handle;
+    if (pool.key === key && pool.status === 'error') return null;
     store.setState({ pool: { ...pool, status: 'running', key, error: null } });
     try {
-      const handle = await runner.createPool(ds.samples, p.realizations, p.seed);
+      const handle = ds.matrices
+        ? await runner.loadMatrices(ds.matrices.inst, ds.matrices.avg)
+        : await runner.createPool(ds.samples!, p.realizations, p.seed);
       if (s().pool.key !== key) {
         runner.releasePool(handle);
         return null;
@@ -112,53 +154,62 @@ export function startController(
         const p = s().params;
         const ds = await ensureDataset(p);
         if (!ds) continue;
-        if (p.tasks > ds.samples.ids.length) {
+        if (p.tasks > ds.tasks) {
           s().notify(
             'warning',
-            `Tasks per instance (${p.tasks}) exceeds the dataset's ${ds.samples.ids.length} tasks; using ${ds.samples.ids.length}.`,
+            `Tasks per instance (${p.tasks}) exceeds the dataset's ${ds.tasks} tasks; using ${ds.tasks}.`,
           );
-          s().setParams({ tasks: ds.samples.ids.length });
+          s().setParams({ tasks: ds.tasks });
+          continue;
+        }
+        if (p.source === 'avg' && !ds.hasAvg) {
+          s().notify('warning', 'This dataset has no avg series; estimates come from inst.');
+          s().setParams({ source: 'inst' });
           continue;
         }
         const pool = await ensurePool(p, ds);
         if (!pool) continue;
+        if (p.view === 'learn') continue;
         const key = packKey(p);
-        if (s().pack.key === key && s().pack.status === 'ready') {
-          await refreshMachine();
-          continue;
-        }
-        store.setState({ pack: { ...s().pack, status: 'running', error: null } });
-        try {
-          const response = await runner.pack(pool, {
-            tasks: p.tasks,
-            instance: p.instance,
-            seed: p.seed,
-            params: packParams(p),
-          });
-          store.setState({ pack: { status: 'ready', key, response, error: null } });
-        } catch (e) {
-          store.setState({ pack: { ...s().pack, status: 'error', error: describe(e) } });
-          s().notify('error', `Packing failed: ${describe(e)}`);
+        if (s().pack.key !== key || s().pack.status !== 'ready') {
+          store.setState({ pack: { ...s().pack, status: 'running', error: null } });
+          try {
+            const response = await runner.pack(pool, {
+              tasks: p.tasks,
+              instance: p.instance,
+              seed: p.seed,
+              params: packParams(p),
+            });
+            store.setState({ pack: { status: 'ready', key, response, error: null } });
+          } catch (e) {
+            store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
+            s().notify('error', `Packing failed: ${describe(e)}`);
+          }
         }
         await refreshMachine();
       } while (packAgain && !disposed);
     } finally {
       packing = false;
     }
-    if (sweepWanted) runSweep();
+    if (sweepWanted) void runSweep();
   }
 
   async function refreshMachine() {
     const { pack, pool, params } = s();
     const response = pack.response;
-    if (!response || !pool.handle || params.machine === null) return;
+    if (!response || !pool.handle || params.machine === null || pack.key !== packKey(params))
+      return;
     const m = response.result.machines[params.machine];
     if (!m) return;
     const key = `${pack.key}#${params.machine}`;
     if (s().machine.key === key) return;
     const rows = Int32Array.from(m.tasks, (t) => response.rows[t]);
-    const totals = await runner.machineTotals(pool.handle, rows, params.clairvoyance);
-    store.setState({ machine: { key, totals } });
+    try {
+      const totals = await runner.machineTotals(pool.handle, rows, params.clairvoyance);
+      store.setState({ machine: { key, totals } });
+    } catch (e) {
+      s().notify('error', `Could not read machine ${params.machine + 1}'s totals: ${describe(e)}`);
+    }
   }
 
   async function runSweep() {
@@ -199,7 +250,7 @@ export function startController(
         store.setState({ sweep: { status: 'ready', key, rows, progress: null, error: null } });
     } catch (e) {
       if (sweepAbort !== abort) return;
-      if (e instanceof CancelledError)
+      if (cancelled(e))
         store.setState({ sweep: { ...s().sweep, status: 'idle', key: null, progress: null } });
       else {
         store.setState({ sweep: { ...s().sweep, status: 'error', error: describe(e) } });
@@ -213,49 +264,82 @@ export function startController(
     if (options.writeUrl !== false) {
       clearTimeout(urlTimer);
       urlTimer = setTimeout(() => {
-        const url = `${location.pathname}?${encode(s().params)}`;
-        history.replaceState(null, '', url);
+        history.replaceState(null, '', `${location.pathname}?${encode(s().params)}`);
       }, 300);
     }
     if (state.params.view === 'tradeoff') sweepWanted = true;
     void refresh();
   });
 
+  const described = describeRunner(runner);
   store.setState({
-    runtime: { mode: runner.mode, workers: runner.workers, shared: runner.mode === 'pool' },
+    runtime: { mode: runner.mode, workers: runner.workers, shared: runner.shared, ...described },
   });
   void refresh();
 
   return {
-    async upload(files) {
+    runner,
+    async upload(files, request) {
       const p = s().params;
-      const previous = s().data;
+      request ??=
+        p.upload && p.upload.format !== 'auto' && FORMATS.includes(p.upload.format as FormatId)
+          ? ({ format: 'auto', as: p.upload.format as FormatId, scale: p.scale } as LoadRequest)
+          : { format: 'auto', scale: p.scale };
+      loadAbort?.abort();
+      const abort = new AbortController();
+      loadAbort = abort;
+      const before = s().data;
+      store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
       try {
-        const { dataset, hash } = await loadFiles(files, p.scale);
+        const loaded = await ingest.loadFiles(
+          files,
+          request,
+          (progress) => {
+            if (loadAbort === abort) store.setState({ data: { ...s().data, progress } });
+          },
+          abort.signal,
+        );
+        const hash = loaded.hash!;
         if (
           p.upload &&
-          p.upload.hash !== hash &&
           p.dataset === 'upload' &&
-          previous.status === 'error'
-        ) {
-          s().notify(
-            'warning',
-            `These files do not match the link (SHA-256 differs); loaded them as a new dataset.`,
+          before.status === 'error' &&
+          p.upload.hash !== hash
+        )
+          throw new Error(
+            `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${p.upload.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
           );
-        }
-        uploads.set(dataset.key, dataset);
+        const key = datasetKey('upload', hash, p.scale);
+        const ds = toDataset(key, files.map((f) => f.name).join(', '), loaded);
+        if (ds.tasks === 0)
+          throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
+        uploads.set(key, ds);
+        store.setState({
+          data: { status: 'ready', key, dataset: ds, progress: null, error: null },
+        });
         s().setParams({
           dataset: 'upload',
-          upload: { names: files.map((f) => f.name), hash, format: 'wide' },
+          upload: {
+            names: files.map((f) => f.name),
+            hash,
+            format: loaded.spec?.format ?? request.format,
+          },
           machine: null,
-          tasks: Math.min(p.tasks, dataset.samples.ids.length),
+          tasks: Math.min(p.tasks, ds.tasks),
         });
       } catch (e) {
-        s().notify(
-          'error',
-          `Could not load ${files.map((f) => f.name).join(', ')}: ${describe(e)}`,
-        );
+        store.setState({ data: { ...before, progress: null } });
+        if (!cancelled(e))
+          s().notify(
+            'error',
+            `Could not load ${files.map((f) => f.name).join(', ')}: ${describe(e)}`,
+          );
+      } finally {
+        if (loadAbort === abort) loadAbort = null;
       }
+    },
+    cancelLoad() {
+      loadAbort?.abort();
     },
     requestSweep() {
       sweepWanted = true;
@@ -268,6 +352,7 @@ export function startController(
       disposed = true;
       unsubscribe();
       sweepAbort?.abort();
+      loadAbort?.abort();
     },
   };
 }

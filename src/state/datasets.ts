@@ -1,87 +1,145 @@
 /**
- * Getting a dataset's samples into the page: built-in presets fetched from `public/data`, or files
- * the user gives. (Temporary minimal set until the ingestion loaders land.)
+ * Getting a dataset into the page: a built-in preset (files under public/data, or the synthetic
+ * generator) or the user's files, loaded by the ingestion layer in a worker (inline where workers
+ * are unavailable), with progress and cancel. The result keeps the loader's report (what each
+ * filter kept) and the source's credit for the Data view.
  */
-import { DataError, parseWideCsv } from '../engine/index.ts';
-import type { Dataset } from './store.ts';
+import { wrap, proxy, type Remote } from 'comlink';
+import {
+  PRESETS,
+  presetById,
+  type LoadReport,
+  type Preset,
+  type PresetCredit,
+  type RealizationMatrix,
+  type TaskSamples,
+} from '../engine/index.ts';
+import type { LoadRequest } from '../ingest/load.ts';
+import type { Progress } from '../ingest/stream.ts';
+import type { IngestApi, LoadedData } from './ingestApi.ts';
 
-export interface PresetInfo {
-  readonly id: string;
+export { PRESETS, presetById };
+export type { Preset };
+
+/** The synthetic Google-like pool drawn in the browser (the generator allows up to 1,000,000). */
+export const SYNTHETIC_POOL = 2000;
+
+export interface Dataset {
+  readonly key: string;
   readonly title: string;
-  readonly url: string;
-  readonly defaultScale: number;
-  readonly credit: string;
+  readonly description: string;
+  /** Per-task samples; null when the data is a ready realization matrix. */
+  readonly samples: TaskSamples | null;
+  readonly matrices: {
+    readonly inst: RealizationMatrix;
+    readonly avg: RealizationMatrix | null;
+  } | null;
+  readonly ids: readonly string[];
+  readonly tasks: number;
+  readonly hasAvg: boolean;
+  readonly report: LoadReport;
+  readonly credit: PresetCredit | null;
+  readonly notice: string | null;
+  readonly scaleReason: string | null;
 }
-
-export const PRESETS: readonly PresetInfo[] = [
-  {
-    id: 'planetlab-20110303',
-    title: 'PlanetLab VMs, 3 March 2011 (1,052 VMs × 288 five-minute samples)',
-    url: '/data/planetlab-cloudsim/planetlab_20110303.csv',
-    defaultScale: 0.25,
-    credit:
-      'PlanetLab CPU traces collected by CoMon, as shipped with CloudSim (Beloglazov & Buyya, CCPE 2012).',
-  },
-];
 
 export function datasetKey(dataset: string, uploadHash: string | null, scale: number): string {
   return JSON.stringify([dataset, uploadHash, scale]);
 }
 
-export async function loadPreset(
-  id: string,
-  scale: number,
-  signal?: AbortSignal,
-): Promise<Dataset> {
-  const preset = PRESETS.find((p) => p.id === id);
-  if (!preset) throw new DataError(id, null, `unknown dataset "${id}"`);
-  const response = await fetch(preset.url, { signal });
-  if (!response.ok) throw new DataError(preset.url, null, `HTTP ${response.status}`);
-  const text = await response.text();
-  const samples = parseWideCsv(text, preset.url.split('/').pop()!, { scale, percent: true });
+export function toDataset(key: string, title: string, loaded: LoadedData): Dataset {
+  const preset = loaded.preset;
+  const base = {
+    key,
+    title,
+    description: preset?.description ?? '',
+    report: loaded.report,
+    credit: preset?.credit ?? null,
+    notice: preset?.notice ?? null,
+    scaleReason: preset?.scaleReason ?? null,
+  };
+  if (loaded.kind === 'matrix') {
+    return {
+      ...base,
+      samples: null,
+      matrices: { inst: loaded.inst, avg: loaded.avg },
+      ids: Array.from({ length: loaded.inst.rows }, (_, i) => `row ${i}`),
+      tasks: loaded.inst.rows,
+      hasAvg: loaded.avg !== null,
+    };
+  }
   return {
-    key: datasetKey(id, null, scale),
-    title: preset.title,
-    samples,
-    credit: preset.credit,
-    filters: [{ name: 'rows read', kept: samples.ids.length }],
-    unit: `CPU % × ${scale} / 100 (fraction of a machine)`,
+    ...base,
+    samples: loaded.samples,
+    matrices: null,
+    ids: loaded.samples.ids,
+    tasks: loaded.samples.ids.length,
+    hasAvg: !!loaded.samples.avg,
   };
 }
 
-export async function sha256Hex(files: readonly Blob[]): Promise<string> {
-  const parts = await Promise.all(files.map((f) => f.arrayBuffer()));
-  const total = new Uint8Array(parts.reduce((s, p) => s + p.byteLength, 0));
-  let offset = 0;
-  for (const p of parts) {
-    total.set(new Uint8Array(p), offset);
-    offset += p.byteLength;
-  }
-  const digest = await crypto.subtle.digest('SHA-256', total);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+export interface Ingest {
+  loadPreset(
+    preset: Preset,
+    scale: number,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedData>;
+  loadFiles(
+    files: readonly File[],
+    request: LoadRequest,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedData>;
 }
 
-export async function loadFiles(
-  files: readonly File[],
-  scale: number,
-): Promise<{ dataset: Dataset; hash: string }> {
-  if (files.length === 0) throw new DataError('(no file)', null, 'no file was given');
-  const hash = await sha256Hex(files);
-  const samples = { ids: [] as string[], inst: [] as Float64Array[] };
-  for (const f of files) {
-    const s = parseWideCsv(await f.text(), f.name, { scale, percent: true });
-    samples.ids.push(...s.ids);
-    samples.inst.push(...s.inst);
-  }
+let nextToken = 1;
+
+/** The ingestion worker (or, without workers, the same code on this thread, loaded on demand). */
+export function createIngest(): Ingest {
+  let api: Promise<Remote<IngestApi> | IngestApi> | null = null;
+  const get = () =>
+    (api ??=
+      typeof Worker !== 'undefined'
+        ? Promise.resolve(
+            wrap<IngestApi>(
+              new Worker(new URL('../../workers/ingest.worker.ts', import.meta.url), {
+                type: 'module',
+                name: 'slopack ingestion',
+              }),
+            ),
+          )
+        : import('./ingestApi.ts').then((m) => m.createIngestApi()));
+  const withCancel = async <T>(
+    signal: AbortSignal,
+    f: (a: Remote<IngestApi> | IngestApi, token: number) => Promise<T>,
+  ) => {
+    const a = await get();
+    const token = nextToken++;
+    const onAbort = () => void a.cancel(token);
+    signal.addEventListener('abort', onAbort);
+    try {
+      return await f(a, token);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+  const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/$/, '');
   return {
-    hash,
-    dataset: {
-      key: datasetKey('upload', hash, scale),
-      title: files.map((f) => f.name).join(', '),
-      samples,
-      credit: 'Your files.',
-      filters: [{ name: 'rows read', kept: samples.ids.length }],
-      unit: `CPU % × ${scale} / 100 (fraction of a machine)`,
-    },
+    loadPreset: (preset, scale, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadPreset(
+          token,
+          preset.id,
+          scale,
+          preset.kind === 'synthetic' ? { tasks: SYNTHETIC_POOL } : {},
+          base,
+          proxy(onProgress),
+        ),
+      ) as Promise<LoadedData>,
+    loadFiles: (files, request, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadFiles(token, files, request, proxy(onProgress)),
+      ) as Promise<LoadedData>,
   };
 }

@@ -5,8 +5,12 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore as useZustand } from 'zustand';
-import type { SweepRow, TaskSamples } from '../engine/index.ts';
+import type { SweepRow } from '../engine/index.ts';
+import type { Progress as LoadProgress } from '../ingest/stream.ts';
 import type { PackResponse, PoolHandle, Progress } from '../runtime/runner.ts';
+import type { Dataset } from './datasets.ts';
+
+export type { Dataset };
 import { DEFAULT_PARAMS, type Params } from './params.ts';
 
 export type Status = 'idle' | 'running' | 'ready' | 'error';
@@ -17,16 +21,6 @@ export interface Notice {
   readonly text: string;
 }
 
-export interface Dataset {
-  readonly key: string;
-  readonly title: string;
-  readonly samples: TaskSamples;
-  readonly credit: string;
-  /** What each filter kept, in order, for the Data view. */
-  readonly filters: readonly { readonly name: string; readonly kept: number }[];
-  readonly unit: string;
-}
-
 export interface ExplorerState {
   params: Params;
   notices: Notice[];
@@ -34,7 +28,7 @@ export interface ExplorerState {
     status: Status;
     key: string | null;
     dataset: Dataset | null;
-    progress: number | null;
+    progress: LoadProgress | null;
     error: string | null;
   };
   pool: { status: Status; key: string | null; handle: PoolHandle | null; error: string | null };
@@ -47,7 +41,13 @@ export interface ExplorerState {
     progress: Progress | null;
     error: string | null;
   };
-  runtime: { mode: 'pool' | 'inline'; workers: number; shared: boolean };
+  runtime: {
+    mode: 'pool' | 'inline';
+    workers: number;
+    shared: boolean;
+    text: string;
+    slower: boolean;
+  };
 }
 
 export interface ExplorerActions {
@@ -69,7 +69,7 @@ export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
     pack: { status: 'idle', key: null, response: null, error: null },
     machine: { key: null, totals: null },
     sweep: { status: 'idle', key: null, rows: [], progress: null, error: null },
-    runtime: { mode: 'inline', workers: 0, shared: false },
+    runtime: { mode: 'inline', workers: 0, shared: false, text: 'starting…', slower: false },
     ...initial,
     setParams: (patch) => set((s) => ({ params: { ...s.params, ...patch } })),
     notify: (kind, text) =>

@@ -76,17 +76,13 @@ function RuntimeBadge() {
   );
   return (
     <span
-      className="runtime"
+      className={`runtime${runtime.slower ? ' slower' : ''}`}
       data-testid="runtime"
-      title={
-        runtime.shared
-          ? 'Realizations in shared memory, packing in Web Workers'
-          : 'No cross-origin isolation: running on the main thread with copied buffers (slower)'
-      }
+      title={runtime.text}
     >
       {busy && <span className="spinner" aria-label="computing" />}
       {runtime.mode === 'pool'
-        ? `${runtime.workers} workers${runtime.shared ? ', shared memory' : ''}`
+        ? `${runtime.workers} workers${runtime.shared ? ', shared memory' : ' (slower mode: not cross-origin isolated)'}`
         : 'main thread (slower mode)'}
     </span>
   );

@@ -1,9 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { FORMATS, FORMAT_TITLES, type FormatId } from '../engine/index.ts';
+import type { LoadRequest } from '../ingest/load.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
 import { downloadCsv } from './exportFiles.ts';
 import { formatNumber } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
 import { stdVsMeanSpec, type TaskMoments } from './plots/dataPlots.ts';
 
 function Sparkline({ values, max }: { values: Float64Array; max: number }) {
@@ -14,25 +17,135 @@ function Sparkline({ values, max }: { values: Float64Array; max: number }) {
   for (let i = 0, x = 0; i < values.length; i += step, x++)
     d += `${x === 0 ? 'M' : 'L'}${((x * step) / values.length) * w},${h - (values[i] / (max || 1)) * h}`;
   return (
-    <svg width={w} height={h} className="sparkline" aria-hidden="true">
+    <svg width={w} height={h} className="sparkline" role="img" aria-label="usage over time">
       <path d={d} fill="none" stroke="#4c78a8" strokeWidth={1} />
     </svg>
   );
 }
 
+function UploadForm() {
+  const controller = useController();
+  const scale = useExplorer((s) => s.params.scale);
+  const upload = useExplorer((s) => s.params.upload);
+  const [format, setFormat] = useState<'auto' | FormatId>('auto');
+  const [unit, setUnit] = useState<'percent' | 'fraction'>('percent');
+  const [skipBad, setSkipBad] = useState(false);
+  const [idColumn, setIdColumn] = useState('');
+  const [valueColumn, setValueColumn] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const ids = { format: useId(), unit: useId(), id: useId(), value: useId() };
+  const onFiles = (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    const request = {
+      format: 'auto',
+      ...(format === 'auto' ? {} : { as: format }),
+      scale,
+      unit,
+      skipBadLines: skipBad,
+      ...(idColumn ? { idColumn } : {}),
+      ...(valueColumn ? { valueColumn } : {}),
+    } as LoadRequest;
+    void controller.upload(Array.from(list), request);
+  };
+  return (
+    <section
+      className={`dropzone${dragging ? ' dragging' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        onFiles(e.dataTransfer.files);
+      }}
+      aria-label="Load your own traces"
+    >
+      <p>
+        Drop trace files here, or{' '}
+        <label className="file-label">
+          choose files
+          <input
+            type="file"
+            multiple
+            data-testid="upload"
+            onChange={(e) => onFiles(e.target.files)}
+          />
+        </label>
+        . Several Google <code>task_usage</code> shards (with <code>task_events</code>) load as one
+        dataset; <code>.gz</code> is read as it streams.
+      </p>
+      <div className="upload-options">
+        <label htmlFor={ids.format}>Format</label>
+        <select
+          id={ids.format}
+          value={format}
+          onChange={(e) => setFormat(e.target.value as 'auto' | FormatId)}
+        >
+          <option value="auto">detect from the file</option>
+          {FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {FORMAT_TITLES[f]}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={ids.unit}>Values are</label>
+        <select
+          id={ids.unit}
+          value={unit}
+          onChange={(e) => setUnit(e.target.value as 'percent' | 'fraction')}
+        >
+          <option value="percent">percent (× scale {scale} / 100)</option>
+          <option value="fraction">fractions of a machine</option>
+        </select>
+        <label>
+          <input type="checkbox" checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />{' '}
+          skip bad lines (and count them)
+        </label>
+        {(format === 'long' || format === 'auto') && (
+          <>
+            <label htmlFor={ids.id}>long CSV: id column</label>
+            <input
+              id={ids.id}
+              value={idColumn}
+              placeholder="e.g. vm_id"
+              onChange={(e) => setIdColumn(e.target.value)}
+              size={10}
+            />
+            <label htmlFor={ids.value}>value column</label>
+            <input
+              id={ids.value}
+              value={valueColumn}
+              placeholder="e.g. cpu_usage_pct"
+              onChange={(e) => setValueColumn(e.target.value)}
+              size={12}
+            />
+          </>
+        )}
+      </div>
+      {upload && (
+        <p className="hint">
+          Linked files: {upload.names.join(', ')} ({upload.format}, SHA-256{' '}
+          {upload.hash.slice(0, 12)}…)
+        </p>
+      )}
+    </section>
+  );
+}
+
 export function DataView() {
   const data = useExplorer((s) => s.data);
-  const params = useExplorer((s) => s.params);
   const controller = useController();
-  const [dragging, setDragging] = useState(false);
   const [shown, setShown] = useState(50);
   const ds = data.dataset;
   const moments: TaskMoments[] = useMemo(() => {
-    if (!ds) return [];
-    return ds.samples.inst.map((x, i) => {
+    if (!ds?.samples) return [];
+    const { inst, ids } = ds.samples;
+    return inst.map((x, i) => {
       const mean = x.reduce((a, b) => a + b, 0) / x.length;
       const sd = Math.sqrt(x.reduce((a, b) => a + (b - mean) ** 2, 0) / x.length);
-      return { id: ds.samples.ids[i], mean, sd };
+      return { id: ids[i], mean, sd };
     });
   }, [ds]);
   const scatter = useMemo(() => (moments.length ? stdVsMeanSpec(moments) : null), [moments]);
@@ -40,62 +153,48 @@ export function DataView() {
     () => moments.reduce((m, t) => Math.max(m, t.mean + 3 * t.sd), 0),
     [moments],
   );
-  const onFiles = (files: FileList | null) => {
-    if (files && files.length) void controller.upload(Array.from(files));
-  };
+  const progress = data.progress;
+  const report = ds?.report;
   return (
     <div className="data-view">
-      <section
-        className={`dropzone${dragging ? ' dragging' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          onFiles(e.dataTransfer.files);
-        }}
-        aria-label="Upload trace files"
-      >
-        <p>
-          Drop trace files here, or{' '}
-          <label className="file-label">
-            choose files
-            <input
-              type="file"
-              multiple
-              data-testid="upload"
-              onChange={(e) => onFiles(e.target.files)}
-            />
-          </label>
-          . Wide CSV: one row per task, id columns then samples in percent (×{params.scale} machines
-          per 100 %).
-        </p>
-        {params.upload && (
-          <p className="hint">
-            Linked files: {params.upload.names.join(', ')} (SHA-256{' '}
-            {params.upload.hash.slice(0, 12)}…)
-          </p>
-        )}
-      </section>
-      {data.status === 'running' && <p role="status">Loading…</p>}
+      <UploadForm />
+      {data.status === 'running' && (
+        <ProgressBar
+          label={
+            progress
+              ? `Reading ${progress.file} (file ${progress.fileIndex + 1} of ${progress.files})`
+              : 'Loading…'
+          }
+          done={progress ? progress.bytesRead : null}
+          total={progress?.size ?? null}
+          onCancel={() => controller.cancelLoad()}
+        />
+      )}
       {data.status === 'error' && data.error && <p className="error-text">{data.error}</p>}
-      {ds && (
+      {ds && report && (
         <>
           <div className="view-head">
             <div>
               <h2 data-testid="dataset-title">{ds.title}</h2>
-              <p className="credit">Source: {ds.credit}</p>
-              <p>
-                {ds.samples.ids.length.toLocaleString('en')} tasks; unit: {ds.unit}.{' '}
-                {ds.filters.map((f) => `${f.name}: ${f.kept.toLocaleString('en')}`).join(' → ')}
-              </p>
+              {ds.description && <p>{ds.description}</p>}
+              {ds.notice && <p className="notice notice-warning">{ds.notice}</p>}
+              {ds.credit ? (
+                <p className="credit" data-testid="credit">
+                  Source: {ds.credit.source}. Cite: {ds.credit.cite}. Licence: {ds.credit.licence}.{' '}
+                  <a href={ds.credit.url} target="_blank" rel="noreferrer">
+                    About the data
+                  </a>
+                </p>
+              ) : (
+                <p className="credit" data-testid="credit">
+                  Your files (not uploaded anywhere: they are read in this page).
+                </p>
+              )}
             </div>
             <div className="view-actions">
               <button
                 type="button"
+                disabled={!moments.length}
                 onClick={() =>
                   downloadCsv(
                     'slopack-tasks',
@@ -107,48 +206,99 @@ export function DataView() {
               </button>
             </div>
           </div>
-          <div className="plots-2">
-            <PlotFigure
-              name="std-vs-mean"
-              title="Per-task σ against mean, with the least-squares trend line (the paper's Fig. 3)"
-              caption="Over each task's samples. The paper measured slope 0.36 and intercept 0.015 on Google's inst data."
-              spec={scatter}
-            />
-            <div className="task-table-wrap">
-              <h3>
-                Tasks (first {Math.min(shown, moments.length)} of {moments.length})
-              </h3>
-              <table className="task-table">
-                <thead>
-                  <tr>
-                    <th scope="col">task</th>
-                    <th scope="col">samples</th>
-                    <th scope="col">mean</th>
-                    <th scope="col">σ</th>
-                    <th scope="col">usage over time</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {moments.slice(0, shown).map((m, i) => (
-                    <tr key={i}>
-                      <td className="task-id">{m.id}</td>
-                      <td>{ds.samples.inst[i].length}</td>
-                      <td>{formatNumber(m.mean)}</td>
-                      <td>{formatNumber(m.sd)}</td>
-                      <td>
-                        <Sparkline values={ds.samples.inst[i]} max={maxValue} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {shown < moments.length && (
-                <button type="button" onClick={() => setShown((s) => s + 200)}>
-                  Show more
-                </button>
+          <div className="report" data-testid="load-report">
+            <dl>
+              <dt>format</dt>
+              <dd>{report.format}</dd>
+              <dt>files</dt>
+              <dd>
+                {report.files.length
+                  ? report.files
+                      .map((f) => `${f.name} (${f.role}, ${f.bytes.toLocaleString('en')} bytes)`)
+                      .join('; ')
+                  : '—'}
+              </dd>
+              <dt>units</dt>
+              <dd>{report.units}</dd>
+              {ds.scaleReason && (
+                <>
+                  <dt>default scale</dt>
+                  <dd>{ds.scaleReason}</dd>
+                </>
               )}
-            </div>
+              <dt>tasks</dt>
+              <dd data-testid="tasks-kept">
+                {report.tasksRead.toLocaleString('en')} read
+                {report.filters
+                  .map((f) => ` → ${f.count.toLocaleString('en')} ${f.of} (${f.label})`)
+                  .join('')}{' '}
+                → <strong>{report.tasksKept.toLocaleString('en')} kept</strong>,{' '}
+                {report.samplesKept.toLocaleString('en')} samples
+              </dd>
+              {report.skippedLines > 0 && (
+                <>
+                  <dt>skipped lines</dt>
+                  <dd>
+                    {report.skippedLines.toLocaleString('en')}: {report.skippedExamples.join('; ')}
+                  </dd>
+                </>
+              )}
+              {report.notes.map((n, i) => (
+                <span key={i}>
+                  <dt>note</dt>
+                  <dd>{n}</dd>
+                </span>
+              ))}
+            </dl>
           </div>
+          {ds.samples ? (
+            <div className="plots-2">
+              <PlotFigure
+                name="std-vs-mean"
+                title="Per-task σ against mean, with the least-squares trend line (the paper's Fig. 3)"
+                caption="Over each task's samples, in machine units. The paper measured slope 0.36 and intercept 0.015 on Google's inst data."
+                spec={scatter}
+              />
+              <div className="task-table-wrap">
+                <h3>
+                  Tasks (first {Math.min(shown, moments.length)} of {moments.length})
+                </h3>
+                <table className="task-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">task</th>
+                      <th scope="col">samples</th>
+                      <th scope="col">mean</th>
+                      <th scope="col">σ</th>
+                      <th scope="col">usage over time</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {moments.slice(0, shown).map((m, i) => (
+                      <tr key={i}>
+                        <td className="task-id">{m.id}</td>
+                        <td>{ds.samples!.inst[i].length}</td>
+                        <td>{formatNumber(m.mean)}</td>
+                        <td>{formatNumber(m.sd)}</td>
+                        <td>
+                          <Sparkline values={ds.samples!.inst[i]} max={maxValue} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                {shown < moments.length && (
+                  <button type="button" onClick={() => setShown((s) => s + 200)}>
+                    Show more
+                  </button>
+                )}
+              </div>
+            </div>
+          ) : (
+            <p className="hint">
+              This dataset is a ready realization matrix ({ds.tasks} tasks): it packs as it is.
+            </p>
+          )}
         </>
       )}
     </div>

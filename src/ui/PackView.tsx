@@ -178,7 +178,7 @@ export function PackView() {
   const taskRows = machine
     ? Array.from(machine.tasks, (t) => ({
         position: t,
-        id: dataset?.samples.ids[rows[t]] ?? String(rows[t]),
+        id: dataset?.ids[rows[t]] ?? String(rows[t]),
         row: rows[t],
       }))
     : [];

@@ -184,8 +184,8 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
 export function ParamsPanel() {
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
-  const hasAvg = useExplorer((s) => !!s.data.dataset?.samples.avg);
-  const taskCount = useExplorer((s) => s.data.dataset?.samples.ids.length ?? null);
+  const hasAvg = useExplorer((s) => !!s.data.dataset?.hasAvg);
+  const taskCount = useExplorer((s) => s.data.dataset?.tasks ?? null);
   const set = (patch: Partial<Params>) => setParams({ ...patch, machine: null });
   const ids = {
     dataset: useId(),
@@ -202,7 +202,10 @@ export function ParamsPanel() {
         <select
           id={ids.dataset}
           value={params.dataset}
-          onChange={(e) => set({ dataset: e.target.value, upload: null })}
+          onChange={(e) => {
+            const preset = PRESETS.find((x) => x.id === e.target.value);
+            set({ dataset: e.target.value, upload: null, scale: preset?.scale ?? params.scale });
+          }}
         >
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>

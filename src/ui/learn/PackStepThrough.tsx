@@ -20,12 +20,17 @@ function Stepper() {
   const response = pack.key === packKey(params) ? pack.response : null;
   const run = useMemo(() => {
     if (!response || !dataset) return null;
+    if (!dataset.samples)
+      return {
+        error: 'Stepping through needs per-task samples; this dataset is a realization matrix.',
+      };
+    const samples = dataset.samples;
     const { rows } = response;
     if (rows.length * params.realizations > MAX_VALUES)
       return {
         error: `This packing is too large to step through here (${rows.length.toLocaleString('en')} tasks × ${params.realizations.toLocaleString('en')} realizations); try at most ${Math.floor(MAX_VALUES / params.realizations).toLocaleString('en')} tasks.`,
       };
-    const stats = subsetWorkload(dataset.samples, rows, params.realizations, params.seed);
+    const stats = subsetWorkload(samples, rows, params.realizations, params.seed);
     const p = packParams(params);
     const trace: PackTrace = [];
     const result = runPacking(stats, identityRows(rows.length), p, trace);
@@ -37,7 +42,7 @@ function Stepper() {
     ts.ensureMoments(identityRows(rows.length));
     return {
       trace,
-      labels: Array.from(rows, (r) => dataset.samples.ids[r]),
+      labels: Array.from(rows, (r) => samples.ids[r]),
       means: ts.mean.slice(0, rows.length),
     };
     // The trace depends on the packing's parameters, which `response` was made from.

@@ -27,20 +27,26 @@ export function useLessonWorkload(n: number): LessonData {
       return dataStatus === 'error'
         ? { status: 'error', message: `The dataset could not be loaded: ${dataError}` }
         : { status: 'loading', message: 'Loading the dataset…' };
-    const pool = dataset.samples.inst.length;
+    const samples = dataset.samples;
+    if (!samples)
+      return {
+        status: 'error',
+        message: 'Lessons need per-task samples; this dataset is a ready realization matrix.',
+      };
+    const pool = samples.inst.length;
     if (pool < n)
       return {
         status: 'error',
         message: `This lesson needs ${n} tasks; the dataset has ${pool}.`,
       };
     const rows = sampleInstance(pool, n, seed, instance);
-    const stats = subsetWorkload(dataset.samples, rows, realizations, seed);
+    const stats = subsetWorkload(samples, rows, realizations, seed);
     return {
       status: 'ready',
       workload: {
         stats,
         rows,
-        ids: Array.from(rows, (r) => dataset.samples.ids[r]),
+        ids: Array.from(rows, (r) => samples.ids[r]),
         title: dataset.title,
       },
     };

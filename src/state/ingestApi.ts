@@ -1,0 +1,122 @@
+/**
+ * What the ingestion worker offers (and what runs inline where workers are unavailable): a preset or
+ * the user's files in, samples (or a realization matrix) and the loader's report out. Uploaded files
+ * are hashed (SHA-256 over their bytes in order) so that a link to them can be checked.
+ */
+import {
+  DataError,
+  presetById,
+  syntheticWorkload,
+  type LoadReport,
+  type LoadResult,
+  type LoadSpec,
+  type Preset,
+} from '../engine/index.ts';
+import { Sha256 } from '../engine/data/sha256.ts';
+import { loadDataset, resolveRequest, type LoadRequest } from '../ingest/load.ts';
+import { loadPreset } from '../ingest/presets.ts';
+import { blobInput, isCancel, type Progress } from '../ingest/stream.ts';
+
+export type LoadedData = LoadResult & {
+  readonly preset: Preset | null;
+  readonly hash: string | null;
+  /** What the data were loaded as (format and options), for the link; null for generated data. */
+  readonly spec: LoadSpec | null;
+};
+
+export interface IngestApi {
+  loadPreset(
+    token: number,
+    id: string,
+    scale: number,
+    params: Readonly<Record<string, number>>,
+    baseUrl: string,
+    onProgress?: (p: Progress) => void,
+  ): Promise<LoadedData>;
+  loadFiles(
+    token: number,
+    files: readonly File[],
+    request: LoadRequest,
+    onProgress?: (p: Progress) => void,
+  ): Promise<LoadedData>;
+  cancel(token: number): void;
+}
+
+/** SHA-256 over the files' bytes in order, read as streams (bounded memory whatever the size). */
+export async function sha256Hex(files: readonly Blob[], signal?: AbortSignal): Promise<string> {
+  const h = new Sha256();
+  for (const f of files) {
+    const reader = f.stream().getReader();
+    for (;;) {
+      signal?.throwIfAborted();
+      const { done, value } = await reader.read();
+      if (done) break;
+      h.update(value);
+    }
+  }
+  return h.hex();
+}
+
+/** Beyond this a file is refused before reading, with the way to reduce it (the CLI). */
+export const MAX_UPLOAD_BYTES = 8 * 2 ** 30;
+
+export function createIngestApi(): IngestApi {
+  const running = new Map<number, AbortController>();
+  const run = async <T>(token: number, f: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+    const abort = new AbortController();
+    running.set(token, abort);
+    try {
+      return await f(abort.signal);
+    } catch (e) {
+      if (isCancel(e)) throw new Error('cancelled');
+      throw e instanceof DataError ? new Error(e.message) : e;
+    } finally {
+      running.delete(token);
+    }
+  };
+  return {
+    loadPreset(token, id, scale, params, baseUrl, onProgress) {
+      return run(token, async (signal) => {
+        const preset = presetById(id);
+        if (!preset) throw new DataError(id, null, `unknown dataset "${id}"`);
+        const result = await loadPreset(
+          preset,
+          {
+            baseUrl,
+            scale,
+            params,
+            generators: { googleLike: (p) => syntheticWorkload(p.tasks, p.seed) },
+          },
+          { signal, onProgress },
+        );
+        return { ...result, preset, hash: null };
+      });
+    },
+    loadFiles(token, files, request, onProgress) {
+      return run(token, async (signal) => {
+        const big = files.find((f) => f.size > MAX_UPLOAD_BYTES);
+        if (big)
+          throw new DataError(
+            big.name,
+            null,
+            `${(big.size / 2 ** 30).toFixed(1)} GiB is too large for the browser; reduce it first with \`npm run cli -- reduce\` (see README)`,
+          );
+        const hash = await sha256Hex(files, signal);
+        const inputs = files.map((f) => blobInput(f, f.name));
+        let spec = await resolveRequest(inputs, request, { signal });
+        // The scale is for percent data: Google's values are already fractions of its largest machine.
+        if (request.format === 'auto' && spec.format === 'google' && request.scale !== undefined) {
+          const { scale: _scale, ...rest } = request;
+          spec = await resolveRequest(inputs, rest, { signal });
+        }
+        const result = await loadDataset(inputs, spec, { signal, onProgress });
+        return { ...result, preset: null, hash };
+      });
+    },
+    cancel(token) {
+      running.get(token)?.abort();
+    },
+  };
+}
+
+export type { LoadReport, Progress };
