@@ -68,8 +68,9 @@ export function createIngestApi(): IngestApi {
     try {
       return await f(abort.signal);
     } catch (e) {
-      if (isCancel(e)) throw new Error('cancelled');
-      throw e instanceof DataError ? new Error(e.message) : e;
+      // Errors cross to the page by message: keep it, and say plainly when the user cancelled.
+      if (isCancel(e)) throw new Error('cancelled', { cause: e });
+      throw e;
     } finally {
       running.delete(token);
     }
