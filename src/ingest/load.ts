@@ -4,6 +4,7 @@
  * report of every filter. Runs the same in a browser worker (`File`, `fetch`) and in Node.
  */
 import {
+  DataError,
   createLoader,
   resolveSpec,
   roleFromName,
@@ -33,7 +34,9 @@ export async function resolveRequest(
   const first = preferredFirst(inputs);
   control.signal?.throwIfAborted();
   const { format: _format, as, ...options } = request;
-  return resolveSpec(as ?? 'auto', options, first.name, await head(first));
+  const bytes = await head(first);
+  if (bytes.length === 0) throw new DataError(first.name, null, 'empty file');
+  return resolveSpec(as ?? 'auto', options, first.name, bytes);
 }
 
 function preferredFirst(inputs: readonly InputFile[]): InputFile {

@@ -198,6 +198,14 @@ describe('the streaming layer', () => {
     expect(peak - before).toBeLessThan(256 << 20);
   });
 
+  it('an empty file, plain or gzipped, auto-detected or not: "empty file"', async () => {
+    for (const bytes of [new Uint8Array(0), new Uint8Array(gzipSync(new Uint8Array(0)))])
+      for (const spec of [WIDE, { format: 'auto' } as const])
+        await expect(loadDataset([bytesInput('e.csv', bytes)], spec)).rejects.toThrow(
+          /^e\.csv: empty file$/,
+        );
+  });
+
   it('head() reads the first bytes only, decompressed', async () => {
     const text = enc(wideText(3000, 20));
     const h = await head(bytesInput('x.csv.gz', gzipSync(text)), 100);
