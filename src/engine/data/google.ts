@@ -13,7 +13,9 @@ import {
   I32Column,
   LineReader,
   blank,
+  cursor,
   parseDecimal,
+  scanNumber,
   quoteField,
   type ChunkSink,
 } from './bytes.ts';
@@ -147,31 +149,40 @@ export class GoogleLoader {
     let start = NaN;
     let job = NaN;
     let index = NaN;
+    let avg = NaN;
+    let inst = NaN;
     let avgS = 0;
     let avgE = 0;
     let instS = 0;
     let instE = 0;
     for (;;) {
+      // One pass per field: the five read fields are scanned as numbers, the others skipped.
       let q = p;
-      while (q < e && b[q] !== 44) q++;
       switch (field) {
         case 0:
-          start = parseDecimal(b, p, q);
+          start = scanNumber(b, p, e);
+          q = cursor.end;
           break;
         case 2:
-          job = parseDecimal(b, p, q);
+          job = scanNumber(b, p, e);
+          q = cursor.end;
           break;
         case 3:
-          index = parseDecimal(b, p, q);
+          index = scanNumber(b, p, e);
+          q = cursor.end;
           break;
         case 5:
+          avg = scanNumber(b, p, e);
           avgS = p;
-          avgE = q;
+          avgE = q = cursor.end;
           break;
         case 19:
+          inst = scanNumber(b, p, e);
           instS = p;
-          instE = q;
+          instE = q = cursor.end;
           break;
+        default:
+          while (q < e && b[q] !== 44) q++;
       }
       field++;
       if (q >= e) break;
@@ -189,12 +200,13 @@ export class GoogleLoader {
       return this.bad.report(file, line, `job ID (column 3) is not an integer below 2^33`);
     if (!(index >= 0 && index < TASK_BITS && Number.isInteger(index)))
       return this.bad.report(file, line, `task index (column 4) is not an integer below 2^20`);
-    if (emptyField(b, avgS, avgE) || emptyField(b, instS, instE)) {
+    if (
+      (Number.isNaN(avg) && emptyField(b, avgS, avgE)) ||
+      (Number.isNaN(inst) && emptyField(b, instS, instE))
+    ) {
       this.emptyCpu++;
       return;
     }
-    let avg = parseDecimal(b, avgS, avgE);
-    let inst = parseDecimal(b, instS, instE);
     if (!(inst >= 0))
       return this.bad.report(
         file,
