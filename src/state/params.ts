@@ -11,8 +11,9 @@ import {
   type PackParams,
   type Source,
 } from '../engine/index.ts';
+import type { FigureId } from '../runtime/jobs/paperLab.ts';
 
-export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune'] as const;
+export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export interface UploadRef {
@@ -56,6 +57,16 @@ export interface Params {
   /** Tune: target SLO q* (overflow frequency, e.g. 0.001 for 99.9 %) and the tuner's confidence. */
   readonly target: number;
   readonly confidence: number;
+  /** Paper lab: the open figure, the "paper" overlay, and its sizes (R, N', seed, packer above). */
+  readonly paperFigure: FigureId;
+  readonly paperOverlay: boolean;
+  /** Paper lab: instances K of the packing figures and sums per N of Table 1 / Fig. 6. */
+  readonly paperInstances: number;
+  readonly paperSums: number;
+  /** Paper lab: Fig. 5's N and which random sum; §3.4's window Δ. */
+  readonly paperN: number;
+  readonly paperExample: number;
+  readonly paperWindow: number;
 }
 
 export const TUNE_MODES = ['calibrate', 'auto'] as const;
@@ -86,6 +97,13 @@ export const DEFAULT_PARAMS: Params = {
   tuneFamilies: DEFAULT_FAMILIES,
   target: 0.001,
   confidence: 0.95,
+  paperFigure: 'fig2',
+  paperOverlay: true,
+  paperInstances: 50,
+  paperSums: 10_000,
+  paperN: 50,
+  paperExample: 0,
+  paperWindow: 12,
 };
 
 export function packParams(p: Params): PackParams {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
 import { decode, encode } from './url.ts';
+import { FIGURE_IDS } from '../runtime/jobs/paperLab.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc
@@ -61,6 +62,13 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   tuneFamilies: fc.shuffledSubarray([...FAMILIES], { minLength: 1 }),
   target: fc.double({ min: 1e-9, max: 0.5, noNaN: true }),
   confidence: fc.double({ min: 0.501, max: 0.999, noNaN: true }),
+  paperFigure: fc.constantFrom(...FIGURE_IDS),
+  paperOverlay: fc.boolean(),
+  paperInstances: fc.integer({ min: 1, max: 500 }),
+  paperSums: fc.integer({ min: 1, max: 100_000 }),
+  paperN: fc.integer({ min: 1, max: 100_000 }),
+  paperExample: fc.integer({ min: 0, max: 1_000_000 }),
+  paperWindow: fc.integer({ min: 2, max: 10_000 }),
 });
 
 describe('the URL codec', () => {
@@ -132,6 +140,29 @@ describe('the URL codec', () => {
     const text = bad.notices.join('\n');
     for (const key of ['qt="1"', 'conf="0.4"', 'fams="gpa,nope"', 'fam="x"', 'tm="z"'])
       expect(text).toContain(key);
+  });
+
+  it('opens a paper-lab figure with its sizes from a link, and falls back for bad ones', () => {
+    expect(
+      decode('?view=paper&fig=table1&paper=0&pK=5&pS=200&pN=10&pE=3&pW=24').params,
+    ).toMatchObject({
+      view: 'paper',
+      paperFigure: 'table1',
+      paperOverlay: false,
+      paperInstances: 5,
+      paperSums: 200,
+      paperN: 10,
+      paperExample: 3,
+      paperWindow: 24,
+    });
+    const bad = decode('?view=paper&fig=fig99&pS=0&paper=yes');
+    expect(bad.params).toMatchObject({
+      paperFigure: DEFAULT_PARAMS.paperFigure,
+      paperSums: DEFAULT_PARAMS.paperSums,
+      paperOverlay: DEFAULT_PARAMS.paperOverlay,
+    });
+    for (const key of ['fig="fig99"', 'pS="0"', 'paper="yes"'])
+      expect(bad.notices.join('\n')).toContain(key);
   });
 
   it('flags a link from an unknown future version', () => {

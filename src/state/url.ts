@@ -20,6 +20,7 @@ import {
   type UploadRef,
   type ViewId,
 } from './params.ts';
+import { FIGURE_IDS, type FigureId } from '../runtime/jobs/paperLab.ts';
 
 export const URL_VERSION = 1;
 
@@ -61,6 +62,16 @@ export function encode(p: Params): string {
     q.set('fams', p.tuneFamilies.join(','));
   if (tune || p.target !== DEFAULT_PARAMS.target) q.set('qt', String(p.target));
   if (tune || p.confidence !== DEFAULT_PARAMS.confidence) q.set('conf', String(p.confidence));
+  const lab = p.view === 'paper';
+  if (lab || p.paperFigure !== DEFAULT_PARAMS.paperFigure) q.set('fig', p.paperFigure);
+  if (lab || p.paperOverlay !== DEFAULT_PARAMS.paperOverlay)
+    q.set('paper', p.paperOverlay ? '1' : '0');
+  if (lab || p.paperInstances !== DEFAULT_PARAMS.paperInstances)
+    q.set('pK', String(p.paperInstances));
+  if (lab || p.paperSums !== DEFAULT_PARAMS.paperSums) q.set('pS', String(p.paperSums));
+  if (lab || p.paperN !== DEFAULT_PARAMS.paperN) q.set('pN', String(p.paperN));
+  if (lab || p.paperExample !== DEFAULT_PARAMS.paperExample) q.set('pE', String(p.paperExample));
+  if (lab || p.paperWindow !== DEFAULT_PARAMS.paperWindow) q.set('pW', String(p.paperWindow));
   return q.toString();
 }
 
@@ -187,6 +198,15 @@ export function decode(search: string): Decoded {
       'confidence',
       num((v) => v > 0.5 && v < 1),
     ),
+    paperFigure: read('fig', 'paperFigure', oneOf<FigureId>(FIGURE_IDS)),
+    paperOverlay: read('paper', 'paperOverlay', (raw) =>
+      raw === '1' ? true : raw === '0' ? false : undefined,
+    ),
+    paperInstances: read('pK', 'paperInstances', int(1, 500)),
+    paperSums: read('pS', 'paperSums', int(1, 100_000)),
+    paperN: read('pN', 'paperN', int(1, 100_000)),
+    paperExample: read('pE', 'paperExample', int(0, 1_000_000)),
+    paperWindow: read('pW', 'paperWindow', int(2, 10_000)),
   };
   return { params, notices };
 }

@@ -8,6 +8,7 @@ import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 import { TuneView } from './tune/TuneView.tsx';
+import { PaperView } from './paper/PaperView.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -15,6 +16,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   data: 'Data',
   learn: 'Learn',
   tune: 'Tune',
+  paper: 'Paper lab',
 };
 
 function Notices() {
@@ -126,6 +128,7 @@ export function App() {
             {view === 'tradeoff' && <TradeoffView />}
             {view === 'data' && <DataView />}
             {view === 'tune' && <TuneView />}
+            {view === 'paper' && <PaperView />}
           </main>
         </div>
       )}

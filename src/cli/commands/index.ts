@@ -6,6 +6,7 @@ import { inspect } from './inspect.ts';
 import { reduce } from './reduce.ts';
 import { tune } from './tune.ts';
 import { calibrateCommand } from './calibrate.ts';
+import { paperCommand } from './paper.ts';
 
 export type { Command } from './command.ts';
 
@@ -15,3 +16,4 @@ COMMANDS.inspect = inspect;
 COMMANDS.reduce = reduce;
 COMMANDS.tune = tune;
 COMMANDS.calibrate = calibrateCommand;
+COMMANDS.paper = paperCommand;

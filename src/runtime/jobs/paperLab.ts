@@ -1,0 +1,440 @@
+/**
+ * The paper lab (issue 6): what each table and figure of the GPA paper needs computed, run on any
+ * runner (inline, browser pool, Node pool) through the paper jobs and sweeps, with a cache keyed by
+ * the data, the realizations and the parameters that change the figure's numbers, so that coming
+ * back to a figure, or another figure that shares a computation (Figs. 2–3, Table 1 and Fig. 6, the
+ * packing figures' grid), costs nothing. The browser, the command line and the benchmark all use
+ * this module, so the same seed gives the same numbers everywhere.
+ */
+import {
+  PAPER_FITS,
+  PAPER_SUM_SIZES,
+  fig2,
+  fig3,
+  fig6,
+  mergeFig1,
+  mergeHistograms,
+  mergeMoments,
+  mergeSums,
+  mergeTimeInvariance,
+  table1,
+  fig1,
+  timeInvariance,
+  type Fig1Result,
+  type Fig2Result,
+  type Fig3Result,
+  type Fig5Panel,
+  type Fig6Cell,
+  type FitSpec,
+  type KmeansResult,
+  type MomentsPartial,
+  type PackerKind,
+  type SumsPartial,
+  type SweepRow,
+  type SweepSpec,
+  type Table1Row,
+  type TimeInvarianceResult,
+} from '../../engine/index.ts';
+import type { PoolHandle, Runner } from '../runner.ts';
+import type { PackedSamples } from './paperSamples.ts';
+
+export const FIGURE_IDS = [
+  'fig1',
+  'fig2',
+  'fig3',
+  'fig4',
+  'ks',
+  'fig5',
+  'table1',
+  'fig6',
+  'fig7',
+  'fig8',
+  'fig9',
+  'fig10',
+  'fig11',
+  'fig12',
+  'fig13',
+] as const;
+export type FigureId = (typeof FIGURE_IDS)[number];
+
+/** Parameters that change the lab's numbers, beside the pool (dataset, scale, R, seed). */
+export interface LabParams {
+  readonly seed: number;
+  /** Tasks per instance N' (paper: 1,000). */
+  readonly tasks: number;
+  /** Instances K (paper: 50). */
+  readonly instances: number;
+  /** Sums of N random tasks per N, for Table 1 and Fig. 6 (paper: 10,000). */
+  readonly sums: number;
+  readonly packer: PackerKind;
+  /** Fig. 5: N, and which random sum of N tasks. */
+  readonly fig5N: number;
+  readonly fig5Example: number;
+  /** §3.4: samples per window Δ (paper: 12, one hour). */
+  readonly window: number;
+}
+
+/** The paper's sizes (SPEC §8), the lab's defaults. */
+export const PAPER_LAB_SIZES = { instances: 50, sums: 10_000, tasks: 1000 } as const;
+
+/** Clusters of Fig. 4 (SPEC §9). */
+export const FIG4_K = 16;
+
+// The grid of each packing figure (SPEC §8 and GPA paper §5); c = 1, κ = 1, inst, rebalancing on
+// unless the figure varies it.
+export const CAPACITIES = [0.5, 0.8, 1, 2, 5] as const;
+export const CLAIRVOYANCES = [0.001, 0.01, 0.1, 0.3, 0.5, 0.8, 1] as const;
+/** Fig. 11: the pairs comparable at c = 1 (av 2 ~ GPA 0.001, av 1.25 ~ GPA 0.1). */
+export const FIG11_FITS: readonly FitSpec[] = [
+  { kind: 'av', f: 1.25 },
+  { kind: 'av', f: 2 },
+  { kind: 'gpa', rho: 0.1 },
+  { kind: 'gpa', rho: 0.001 },
+];
+/** Fig. 12: av as the baseline and GPA (the paper shows ρ = 0.01 and mentions 0.001). */
+export const FIG12_FITS: readonly FitSpec[] = [
+  { kind: 'av', f: 1 },
+  { kind: 'gpa', rho: 0.1 },
+  { kind: 'gpa', rho: 0.01 },
+  { kind: 'gpa', rho: 0.001 },
+];
+/** Fig. 13: every test but perc (whose q is mostly 0 at c = 1). */
+export const FIG13_FITS: readonly FitSpec[] = PAPER_FITS.filter(
+  (f) => f.kind !== 'perc' && f.kind !== 'max',
+);
+export const REBALANCE_ON = 5;
+
+export interface LabSweep {
+  readonly spec: SweepSpec;
+  readonly rows: SweepRow[];
+}
+
+export type FigureData =
+  | { readonly id: 'fig1'; readonly fig1: Fig1Result }
+  | { readonly id: 'fig2'; readonly fig2: Fig2Result; readonly tasks: number }
+  | { readonly id: 'fig3'; readonly fig3: Fig3Result; readonly tasks: number }
+  | {
+      readonly id: 'fig4';
+      readonly kmeans: Omit<KmeansResult, 'assignment'>;
+      readonly tasks: number;
+    }
+  | { readonly id: 'ks'; readonly ks: TimeInvarianceResult; readonly window: number }
+  | { readonly id: 'fig5'; readonly panel: Fig5Panel }
+  | { readonly id: 'table1'; readonly rows: Table1Row[] }
+  | { readonly id: 'fig6'; readonly cells: Fig6Cell[] }
+  | {
+      readonly id: 'fig7' | 'fig8' | 'fig9' | 'fig10' | 'fig11' | 'fig12' | 'fig13';
+      readonly sweeps: LabSweep[];
+      readonly realizations: number;
+    };
+
+export interface LabInputs {
+  readonly runner: Runner;
+  readonly pool: PoolHandle;
+  /** The pool's per-task samples (for the data figures); null for a ready realization matrix. */
+  readonly samples: PackedSamples | null;
+  /** Identifies the data and realizations (e.g. the explorer's pool key); part of every cache key. */
+  readonly key: string;
+}
+
+export interface LabProgress {
+  readonly label: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface LabOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: LabProgress) => void;
+}
+
+/** The lab's parameters a figure's numbers depend on (its cache key beside the pool's). */
+export function figureParams(id: FigureId, p: LabParams): Partial<LabParams> {
+  switch (id) {
+    case 'fig1':
+    case 'fig4':
+      return { seed: p.seed };
+    case 'fig2':
+    case 'fig3':
+      return {};
+    case 'ks':
+      return { seed: p.seed, window: p.window };
+    case 'fig5':
+      return { seed: p.seed, fig5N: p.fig5N, fig5Example: p.fig5Example };
+    case 'table1':
+    case 'fig6':
+      return { seed: p.seed, sums: p.sums };
+    default:
+      return { seed: p.seed, tasks: p.tasks, instances: p.instances, packer: p.packer };
+  }
+}
+
+function baseSweep(p: LabParams, pool: PoolHandle): SweepSpec {
+  return {
+    seed: p.seed,
+    instances: p.instances,
+    tasks: Math.min(p.tasks, pool.tasks),
+    fits: PAPER_FITS,
+    packers: [p.packer],
+    capacity: 1,
+    clairvoyance: 1,
+    source: 'inst',
+    rebalance: REBALANCE_ON,
+  };
+}
+
+/** The sweeps a packing figure reads (the first is always the paper's main grid). */
+export function figureSweeps(id: FigureId, p: LabParams, pool: PoolHandle): SweepSpec[] {
+  const main = baseSweep(p, pool);
+  const off: SweepSpec = { ...main, fits: FIG13_FITS, rebalance: 0 };
+  switch (id) {
+    case 'fig7':
+    case 'fig8':
+    case 'fig9':
+      return [main];
+    case 'fig10':
+      if (!pool.hasAvg)
+        throw new RangeError(
+          'Fig. 10 compares estimates from avg with estimates from inst, and this dataset has no avg series',
+        );
+      return [main, { ...main, source: 'avg' }];
+    case 'fig11':
+      return [
+        main,
+        off,
+        ...CAPACITIES.filter((c) => c !== 1).flatMap((capacity) =>
+          [REBALANCE_ON, 0].map((rebalance) => ({
+            ...main,
+            fits: FIG11_FITS,
+            capacity,
+            rebalance,
+          })),
+        ),
+      ];
+    case 'fig12':
+      return [
+        main,
+        ...CLAIRVOYANCES.filter((k) => k !== 1).map((clairvoyance) => ({
+          ...main,
+          fits: FIG12_FITS,
+          clairvoyance,
+        })),
+      ];
+    case 'fig13':
+      return [main, off];
+    default:
+      return [];
+  }
+}
+
+/** Results kept by key; a failed or cancelled computation is forgotten. */
+export class LabCache {
+  private readonly done = new Map<string, unknown>();
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  peek<T>(key: string): T | undefined {
+    return this.done.get(key) as T | undefined;
+  }
+
+  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.done.has(key)) return this.done.get(key) as T;
+    const inFlight = this.running.get(key);
+    if (inFlight) return inFlight as Promise<T>;
+    const p = compute().then(
+      (v) => {
+        this.done.set(key, v);
+        this.running.delete(key);
+        return v;
+      },
+      (e: unknown) => {
+        this.running.delete(key);
+        throw e;
+      },
+    );
+    this.running.set(key, p);
+    return p;
+  }
+
+  /** Forgets every result (e.g. when the data change). */
+  clear(): void {
+    this.done.clear();
+  }
+
+  get size(): number {
+    return this.done.size;
+  }
+}
+
+/** The cache key of a figure. */
+export function figureKey(id: FigureId, inputsKey: string, p: LabParams): string {
+  return JSON.stringify(['figure', id, inputsKey, figureParams(id, p)]);
+}
+
+/** A figure's result if it is cached (instant), else undefined. */
+export function cachedFigure(
+  cache: LabCache,
+  id: FigureId,
+  inputsKey: string,
+  p: LabParams,
+): FigureData | undefined {
+  return cache.peek<FigureData>(figureKey(id, inputsKey, p));
+}
+
+/** Computes (or returns from the cache) one figure's numbers. */
+export function computeFigure(
+  id: FigureId,
+  inputs: LabInputs,
+  p: LabParams,
+  cache: LabCache,
+  options: LabOptions = {},
+): Promise<FigureData> {
+  return cache.get(figureKey(id, inputs.key, p), () => compute(id, inputs, p, cache, options));
+}
+
+async function compute(
+  id: FigureId,
+  inputs: LabInputs,
+  p: LabParams,
+  cache: LabCache,
+  options: LabOptions,
+): Promise<FigureData> {
+  const { runner, pool } = inputs;
+  const needSamples = (): PackedSamples => {
+    if (!inputs.samples)
+      throw new RangeError(
+        'the data figures need per-task samples, and this dataset is a ready realization matrix',
+      );
+    return inputs.samples;
+  };
+  const step =
+    (label: string) =>
+    (q: { done: number; total: number }): void =>
+      options.onProgress?.({ label, done: q.done, total: q.total });
+  const run = { signal: options.signal };
+  const sub = <T>(name: string, params: unknown, f: () => Promise<T>) =>
+    cache.get(JSON.stringify([name, inputs.key, params]), f);
+  const moments = () =>
+    sub<MomentsPartial>('moments', null, async () =>
+      mergeMoments(
+        await runner.runJob(
+          null,
+          'paperMoments',
+          { samples: needSamples() },
+          { ...run, onProgress: step('per-task means and σ') },
+        ),
+      ),
+    );
+  const sums = () =>
+    sub<SumsPartial>('sums', [p.seed, p.sums], async () =>
+      mergeSums(
+        await runner.runJob(
+          pool,
+          'paperSums',
+          { sizes: [...PAPER_SUM_SIZES], replicates: p.sums, seed: p.seed },
+          { ...run, onProgress: step(`${p.sums} sums of N random tasks per N`) },
+        ),
+      ),
+    );
+  switch (id) {
+    case 'fig1': {
+      const samples = needSamples();
+      if (!samples.avg)
+        throw new RangeError(
+          'Fig. 1 compares means of inst samples with the avg mean, and this dataset has no avg series',
+        );
+      const parts = await runner.runJob(
+        null,
+        'paperFig1',
+        { samples, seed: p.seed },
+        { ...run, onProgress: step('means of k inst samples per task') },
+      );
+      return { id, fig1: fig1(mergeFig1(parts)) };
+    }
+    case 'fig2':
+      return { id, fig2: fig2(await moments()), tasks: pool.tasks };
+    case 'fig3':
+      return { id, fig3: fig3(await moments()), tasks: pool.tasks };
+    case 'fig4': {
+      const histograms = mergeHistograms(
+        await runner.runJob(
+          null,
+          'paperHistograms',
+          { samples: needSamples() },
+          { ...run, onProgress: step('per-task histograms') },
+        ),
+      );
+      const [km] = await runner.runJob(
+        null,
+        'paperKmeans',
+        { histograms, k: FIG4_K, seed: p.seed },
+        { ...run, onProgress: step(`k-means, k = ${FIG4_K}`) },
+      );
+      const { assignment: _drop, ...kmeans } = km;
+      return { id, kmeans, tasks: pool.tasks };
+    }
+    case 'ks': {
+      const parts = await runner.runJob(
+        null,
+        'paperTimeInvariance',
+        { samples: needSamples(), seed: p.seed, window: p.window, series: 'inst' },
+        { ...run, onProgress: step('KS test between two random windows per task') },
+      );
+      return { id, ks: timeInvariance(mergeTimeInvariance(parts)), window: p.window };
+    }
+    case 'fig5': {
+      const [panel] = await runner.runJob(
+        pool,
+        'paperFig5',
+        { ns: [p.fig5N], seed: p.seed, example: p.fig5Example },
+        { ...run, onProgress: step(`the total of ${p.fig5N} random tasks`) },
+      );
+      return { id, panel };
+    }
+    case 'table1':
+      return { id, rows: table1(await sums()) };
+    case 'fig6':
+      return { id, cells: fig6(await sums()) };
+    default: {
+      const specs = figureSweeps(id, p, pool);
+      const runs = specs.map((s) => s.instances * s.fits.length * s.packers.length);
+      const total = runs.reduce((a, b) => a + b, 0);
+      const sweeps: LabSweep[] = [];
+      let before = 0;
+      for (const [i, spec] of specs.entries()) {
+        const offset = before;
+        const rows = await sub<SweepRow[]>('sweep', spec, () =>
+          runner.sweep(pool, spec, {
+            ...run,
+            onProgress: (q) =>
+              options.onProgress?.({
+                label: `packing ${i + 1} of ${specs.length}: ${describeSweep(spec)}`,
+                done: offset + q.done,
+                total,
+              }),
+          }),
+        );
+        before += runs[i];
+        sweeps.push({ spec, rows });
+      }
+      return { id, sweeps, realizations: pool.realizations };
+    }
+  }
+}
+
+/** One line naming a sweep's conditions, for progress and tables. */
+export function describeSweep(s: SweepSpec): string {
+  return `${s.fits.length} fit tests × ${s.instances} instances, c = ${s.capacity}, κ = ${s.clairvoyance}, ${s.source}, rebalancing ${s.rebalance ? 'on' : 'off'}`;
+}
+
+export const DATA_FIGURES: readonly FigureId[] = ['fig1', 'fig2', 'fig3', 'fig4', 'ks'];
+
+/** Whether a figure can be computed on this pool, and if not, why. */
+export function unavailable(id: FigureId, pool: PoolHandle, hasSamples = true): string | null {
+  if (!hasSamples && DATA_FIGURES.includes(id))
+    return 'The data figures read per-task samples, and this dataset is a ready realization matrix.';
+  if ((id === 'fig1' || id === 'fig10') && !pool.hasAvg)
+    return id === 'fig1'
+      ? 'Fig. 1 compares inst with avg, and this dataset has no avg series.'
+      : 'Fig. 10 compares estimates from avg with inst, and this dataset has no avg series.';
+  return null;
+}

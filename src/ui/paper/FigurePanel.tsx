@@ -1,0 +1,236 @@
+/** One figure of the paper lab: computed in the pool (progress, cancel), cached, then presented. */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  cachedFigure,
+  computeFigure,
+  figureKey,
+  unavailable,
+  type FigureData,
+  type LabInputs,
+  type LabParams,
+  type LabProgress,
+} from '../../runtime/jobs/paperLab.ts';
+import { CancelledError } from '../../runtime/runner.ts';
+import { downloadCsv, downloadJson } from '../exportFiles.ts';
+import { PlotFigure } from '../PlotFigure.tsx';
+import { ProgressBar } from '../ProgressBar.tsx';
+import { fmt, type Cell, type FigureDef, type Presentation } from './figures.ts';
+import { LAB_CACHE } from './useLab.ts';
+
+type Outcome =
+  | { readonly key: string; readonly data: FigureData }
+  | { readonly key: string; readonly error: string }
+  | { readonly key: string; readonly cancelled: true };
+
+const isCancel = (e: unknown) =>
+  e instanceof CancelledError || (e instanceof Error && e.name === 'CancelledError');
+
+const INTEGER_KEYS = new Set(['n', 'k', 'sums', 'count', 'instances', 'observed']);
+
+function cellText(v: Cell | undefined, key: string): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return INTEGER_KEYS.has(key) ? String(v) : fmt(v);
+  return v;
+}
+
+function PresentationView({
+  def,
+  pres,
+  data,
+  paper,
+}: {
+  def: FigureDef;
+  pres: Presentation;
+  data: FigureData;
+  paper: boolean;
+}) {
+  const columns = pres.table?.columns.filter((c) => paper || !c.paper) ?? [];
+  return (
+    <div className="paper-result" data-testid="paper-result">
+      {pres.facts.length > 0 && (
+        <dl className="paper-facts">
+          {pres.facts.map((f) => (
+            <div key={f.id} className="paper-fact">
+              <dt>{f.label}</dt>
+              <dd data-testid={`fact-${f.id}`}>{f.value}</dd>
+              {paper && f.paper !== undefined && (
+                <dd className="paper-value" data-testid={`paper-fact-${f.id}`}>
+                  paper: {f.paper}
+                </dd>
+              )}
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="paper-plots">
+        {pres.plots.map((p) => (
+          <PlotFigure
+            key={p.name}
+            name={p.name}
+            title={p.title}
+            caption={p.caption}
+            spec={p.spec}
+          />
+        ))}
+      </div>
+      {pres.table && (
+        <div className="paper-table-wrap">
+          <table className="paper-table" data-testid="paper-table">
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c.key} className={c.paper ? 'paper-col' : undefined} scope="col">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {pres.table.rows.map((r, i) => (
+                <tr key={i}>
+                  {columns.map((c) => (
+                    <td
+                      key={c.key}
+                      className={c.paper ? 'paper-col' : undefined}
+                      data-testid={`cell-${i}-${c.key}`}
+                    >
+                      {cellText(r[c.key], c.key)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="view-actions">
+        {pres.table && (
+          <button
+            type="button"
+            onClick={() =>
+              downloadCsv(
+                `slopack-${def.id}`,
+                pres.table!.rows as unknown as Record<string, unknown>[],
+              )
+            }
+          >
+            Table CSV
+          </button>
+        )}
+        <button type="button" onClick={() => downloadJson(`slopack-${def.id}`, data)}>
+          Numbers JSON
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function FigurePanel({
+  def,
+  inputs,
+  hasSamples,
+  lab,
+  paper,
+}: {
+  def: FigureDef;
+  inputs: LabInputs;
+  hasSamples: boolean;
+  lab: LabParams;
+  paper: boolean;
+}) {
+  const key = figureKey(def.id, inputs.key, lab);
+  const why = unavailable(def.id, inputs.pool, hasSamples);
+  const cached = why ? undefined : cachedFigure(LAB_CACHE, def.id, inputs.key, lab);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [progress, setProgress] = useState<LabProgress | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const abortRef = useRef<AbortController | null>(null);
+  const labRef = useRef(lab);
+  // The figure's own parameters are in `key`; the others must not restart a running computation.
+  useEffect(() => {
+    labRef.current = lab;
+  }, [lab]);
+
+  useEffect(() => {
+    if (why || cachedFigure(LAB_CACHE, def.id, inputs.key, labRef.current)) return;
+    const abort = new AbortController();
+    abortRef.current = abort;
+    let last = 0;
+    setProgress(null);
+    const run = async (tries: number): Promise<void> => {
+      try {
+        const data = await computeFigure(def.id, inputs, labRef.current, LAB_CACHE, {
+          signal: abort.signal,
+          onProgress: (p) => {
+            const now = performance.now();
+            if (now - last < 120 && p.done < p.total) return;
+            last = now;
+            if (!abort.signal.aborted) setProgress(p);
+          },
+        });
+        if (!abort.signal.aborted) setOutcome({ key, data });
+      } catch (e) {
+        if (abort.signal.aborted) return;
+        // A shared computation cancelled by the figure shown before: run it again for this one.
+        if (isCancel(e) && tries > 0) return run(tries - 1);
+        setOutcome(
+          isCancel(e)
+            ? { key, cancelled: true }
+            : { key, error: e instanceof Error ? e.message : String(e) },
+        );
+      }
+    };
+    void run(1);
+    return () => abort.abort();
+  }, [key, def.id, inputs, why, attempt]);
+
+  const data = cached ?? (outcome?.key === key && 'data' in outcome ? outcome.data : null);
+  const pres = useMemo(
+    () => (data ? def.present(data, { paper, params: lab }) : null),
+    [data, def, paper, lab],
+  );
+  const current = outcome?.key === key ? outcome : null;
+  return (
+    <section className="paper-figure" data-testid={`paper-figure-${def.id}`}>
+      <h2>
+        <span className="paper-label">{def.label}</span> {def.title}
+      </h2>
+      <p className="paper-caption">{def.caption}</p>
+      {why ? (
+        <p className="paper-unavailable" data-testid="paper-unavailable">
+          {why}
+        </p>
+      ) : pres && data ? (
+        <PresentationView def={def} pres={pres} data={data} paper={paper} />
+      ) : current && 'error' in current ? (
+        <p className="paper-error" role="alert" data-testid="paper-error">
+          {current.error}
+        </p>
+      ) : current && 'cancelled' in current ? (
+        <p>
+          Cancelled.{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setOutcome(null);
+              setAttempt((a) => a + 1);
+            }}
+            data-testid="paper-run"
+          >
+            Compute
+          </button>
+        </p>
+      ) : (
+        <ProgressBar
+          label={progress ? `Computing: ${progress.label}` : 'Computing…'}
+          done={progress?.done ?? null}
+          total={progress?.total ?? null}
+          onCancel={() => {
+            abortRef.current?.abort();
+            setOutcome({ key, cancelled: true });
+          }}
+        />
+      )}
+    </section>
+  );
+}

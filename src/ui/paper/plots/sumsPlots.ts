@@ -1,0 +1,126 @@
+/** Sums of random tasks (GPA paper §3.6): Fig. 5, Table 1 as a chart, Fig. 6. */
+import * as Plot from '@observablehq/plot';
+import {
+  CALIBRATION_TOLERANCE,
+  PAPER_TABLE1,
+  type Fig5Panel,
+  type Fig6Cell,
+  type Table1Row,
+} from '../../../engine/index.ts';
+import { boxSpec } from './boxes.ts';
+
+const PAPER = '#d62728';
+
+/** Fig. 5: the histogram of the R realizations of one total, the fitted Gaussian, its mean. */
+export function fig5Spec(p: Fig5Panel, paper: boolean): Plot.PlotOptions {
+  const bars = Array.from(p.histogram.density, (d, i) => ({
+    x1: p.histogram.edges[i],
+    x2: p.histogram.edges[i + 1],
+    d,
+  }));
+  const curve = Array.from(p.curveX, (x, i) => ({ x, y: p.curveY[i] }));
+  const published = PAPER_TABLE1.find((r) => r.n === p.n);
+  return {
+    width: 640,
+    height: 340,
+    marginLeft: 56,
+    x: { label: `total usage of ${p.n} random tasks (machines) →`, grid: true },
+    y: { label: '↑ density', grid: true },
+    marks: [
+      Plot.rectY(bars, { x1: 'x1', x2: 'x2', y: 'd', fill: '#9ecae9', inset: 0 }),
+      Plot.line(curve, { x: 'x', y: 'y', stroke: '#111', strokeWidth: 2 }),
+      Plot.ruleX([p.mu], { stroke: '#111', strokeDasharray: '3,3' }),
+      Plot.text(
+        [
+          `N(${p.mu.toFixed(3)}, ${p.sigma.toFixed(3)}²); A² = ${p.a2.toFixed(2)}: ${p.rejected ? 'not Gaussian' : 'Gaussian'} at 5 %`,
+        ],
+        {
+          frameAnchor: 'top-right',
+          dx: -4,
+          dy: 4,
+        },
+      ),
+      ...(paper && published
+        ? [
+            Plot.ruleX([published.meanTotal], {
+              stroke: PAPER,
+              strokeWidth: 2,
+              strokeDasharray: '6,4',
+            }),
+            Plot.text([`paper: mean total of ${p.n} tasks ${published.meanTotal}`], {
+              frameAnchor: 'top-right',
+              dx: -4,
+              dy: 20,
+              fill: PAPER,
+            }),
+          ]
+        : []),
+    ],
+  };
+}
+
+/** Table 1 as a chart: A–D rejection rate by N, the paper's row and its tolerance band on demand. */
+export function table1Spec(rows: readonly Table1Row[], paper: boolean): Plot.PlotOptions {
+  const tol = CALIBRATION_TOLERANCE.rejectionRate;
+  return {
+    width: 560,
+    height: 300,
+    marginLeft: 56,
+    x: { type: 'log', label: 'N, tasks in the sum (log) →', grid: true },
+    y: { label: '↑ share of sums not Gaussian (A–D at 5 %)', domain: [0, 1], grid: true },
+    marks: [
+      ...(paper
+        ? [
+            Plot.areaY(PAPER_TABLE1, {
+              x: 'n',
+              y1: (d: { rejectionRate: number }) => Math.max(0, d.rejectionRate - tol),
+              y2: (d: { rejectionRate: number }) => Math.min(1, d.rejectionRate + tol),
+              fill: PAPER,
+              fillOpacity: 0.1,
+            }),
+            Plot.line(PAPER_TABLE1, {
+              x: 'n',
+              y: 'rejectionRate',
+              stroke: PAPER,
+              strokeDasharray: '6,4',
+            }),
+            Plot.dot(PAPER_TABLE1, {
+              x: 'n',
+              y: 'rejectionRate',
+              stroke: PAPER,
+              symbol: 'square',
+              tip: true,
+              title: (d: { n: number; rejectionRate: number }) =>
+                `paper, N = ${d.n}: ${d.rejectionRate}`,
+            }),
+          ]
+        : []),
+      Plot.line(rows, { x: 'n', y: 'rejectionRate', stroke: '#4c78a8', strokeWidth: 2 }),
+      Plot.dot(rows, {
+        x: 'n',
+        y: 'rejectionRate',
+        fill: '#4c78a8',
+        r: 4,
+        tip: true,
+        title: (d: Table1Row) =>
+          `N = ${d.n}: ${(100 * d.rejectionRate).toFixed(1)} % of ${d.sums} sums rejected\nmean total ${d.meanTotal.toFixed(3)}`,
+      }),
+    ],
+  };
+}
+
+/** Fig. 6: (F⁻¹(k) − P_k)/P_k over the sums, one box per N, a panel per percentile k. */
+export function fig6Spec(cells: readonly Fig6Cell[]): Plot.PlotOptions {
+  const ns = [...new Set(cells.map((c) => String(c.n)))];
+  return boxSpec(
+    cells.map((c) => ({ x: String(c.n), fx: `${c.percentile}th percentile`, box: c.box })),
+    {
+      xLabel: 'N, tasks in the sum →',
+      yLabel: '↑ (Gaussian − empirical) / empirical percentile',
+      xDomain: ns,
+      fxDomain: [...new Set(cells.map((c) => `${c.percentile}th percentile`))],
+      under: [Plot.ruleY([0], { stroke: '#999' })],
+      height: 340,
+    },
+  );
+}
