@@ -217,7 +217,7 @@ export const FIGURES: readonly FigureDef[] = [
     label: 'Fig. 3',
     title: 'σ grows with μ: heatmaps of per-task σ against μ, with trend lines',
     caption:
-      'Each cell counts the tasks with that mean and standard deviation (darker: more tasks); the line is the least-squares trend σ ≈ slope·μ + intercept. The third panel is inst − avg: red where inst tasks are more frequent, blue where avg ones are. Axes stop at the 99th percentiles of the inst means and σ.',
+      'Each cell counts the tasks with that mean and standard deviation (darker: more tasks); the line is the least-squares trend σ ≈ slope·μ + intercept. The third panel is inst − avg: blue where inst tasks are more frequent, red where avg ones are (as in the paper). Axes stop at the 99th percentiles of the inst means and σ.',
     present(d, { paper }) {
       const { fig3: r, tasks } = only(d, 'fig3');
       const trendRow = (
@@ -254,7 +254,7 @@ export const FIGURES: readonly FigureDef[] = [
                 {
                   name: 'paper-fig3-diff',
                   title: '(c) inst − avg',
-                  caption: 'Red: more inst tasks; blue: more avg tasks.',
+                  caption: 'Blue: more inst tasks; red: more avg tasks.',
                   spec: fig3Spec(r, 'diff', paper),
                 },
               ]

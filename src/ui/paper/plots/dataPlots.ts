@@ -157,14 +157,14 @@ function trendMarks(
       strokeDasharray: dashed ? '6,4' : undefined,
       clip: true,
     }),
-    Plot.text([pts[1]], {
-      x: 'x',
-      y: 'y',
-      text: () => label,
-      textAnchor: 'end',
-      dy: dashed ? 14 : -8,
+    Plot.text([label], {
+      frameAnchor: 'top-left',
+      dx: 4,
+      dy: dashed ? 18 : 4,
       fill: color,
-      clip: true,
+      stroke: '#fff',
+      strokeWidth: 3,
+      paintOrder: 'stroke',
     }),
   ];
 }
