@@ -7,6 +7,7 @@ import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
+import { ExactQ } from './tune/ExactQ.tsx';
 import { machineHistogramSpec, survivalSpec, type MachineView } from './plots/machinePlots.ts';
 
 function Headline({
@@ -37,6 +38,7 @@ function Headline({
         <dt>overflow frequency q</dt>
         <dd data-testid="q">{formatQ(result.q, result.evaluated)}</dd>
       </div>
+      <ExactQ />
       {rho !== null && (
         <div>
           <dt>requested ρ</dt>

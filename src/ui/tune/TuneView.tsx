@@ -1,4 +1,35 @@
-/** SLO tuning (issue 7): calibration sweeps and the auto-tuner. */
+/** SLO tuning (issue 7): calibration sweeps of each fit family, and the auto-tuner. */
+import { TUNE_MODES, type TuneMode } from '../../state/params.ts';
+import { useExplorer } from '../../state/store.ts';
+import { CalibrationPanel } from './CalibrationPanel.tsx';
+import { TunerPanel } from './TunerPanel.tsx';
+import './tune.css';
+
+const MODE_LABEL: Record<TuneMode, string> = {
+  calibrate: 'Calibration',
+  auto: 'Auto-tuner',
+};
+
 export function TuneView() {
-  return <div className="tune-view" data-testid="tune" />;
+  const mode = useExplorer((s) => s.params.tuneMode);
+  const setParams = useExplorer((s) => s.setParams);
+  return (
+    <div className="tune-view" data-testid="tune">
+      <nav className="tune-modes" aria-label="Tuning">
+        {TUNE_MODES.map((m) => (
+          <button
+            key={m}
+            type="button"
+            className={m === mode ? 'active' : undefined}
+            aria-current={m === mode ? 'page' : undefined}
+            data-testid={`tune-mode-${m}`}
+            onClick={() => setParams({ tuneMode: m })}
+          >
+            {MODE_LABEL[m]}
+          </button>
+        ))}
+      </nav>
+      {mode === 'calibrate' ? <CalibrationPanel /> : <TunerPanel />}
+    </div>
+  );
 }

@@ -1,0 +1,172 @@
+/**
+ * Calibration (issue 7): sweep one fit family's parameter on Pack's settings and show the measured q
+ * against the SLO each value requests, beside the machines it uses. Runs when opened or changed.
+ */
+import { useEffect, useMemo } from 'react';
+import { FAMILIES, FAMILY_INFO, familySpec, type FitFamily } from '../../engine/index.ts';
+import { useExplorer } from '../../state/store.ts';
+import { downloadCsv } from '../exportFiles.ts';
+import { formatNumber } from '../format.ts';
+import { PlotFigure } from '../PlotFigure.tsx';
+import { ProgressBar } from '../ProgressBar.tsx';
+import {
+  calibrationData,
+  calibrationMachinesSpec,
+  calibrationQSpec,
+  type CalibrationDatum,
+} from './plots/calibrationPlots.ts';
+import { calibrationCsvRows, calibrationSpecOf, familyOfFit, specKey } from './specs.ts';
+import { cancelRun, startCalibration, useTuneRuns } from './tuneRuns.ts';
+import { useJobPool } from './useJobPool.ts';
+
+const sci = (q: number) => (q === 0 ? '0' : q >= 0.001 ? q.toFixed(4) : q.toExponential(2));
+
+export function CalibrationPanel() {
+  const params = useExplorer((s) => s.params);
+  const setParams = useExplorer((s) => s.setParams);
+  const jobs = useJobPool();
+  const run = useTuneRuns((s) => s.calibration);
+  const spec = useMemo(() => calibrationSpecOf(params), [params]);
+  const key = specKey(params, spec);
+  const family = params.tuneFamily;
+  const info = FAMILY_INFO[family];
+
+  // Latest wins: a new key (or a newly ready pool) starts a sweep; a cancelled one waits for Run.
+  useEffect(() => {
+    if (jobs && run.key !== key) void startCalibration(jobs.runner, jobs.pool, spec, key);
+  }, [jobs, run.key, key, spec]);
+
+  const result = run.result;
+  const stale = result !== null && result.key !== key;
+  const curve = result?.value.find((c) => c.family === result.spec.families[0]) ?? null;
+  const current = familyOfFit(params.fit);
+  const currentValue =
+    current !== null && curve !== null && current.family === curve.family ? current.value : null;
+  const data = useMemo(
+    () => (curve ? calibrationData(curve, currentValue) : null),
+    [curve, currentValue],
+  );
+  const qSpec = useMemo(
+    () => (data && result ? calibrationQSpec(data, params.target, result.spec.confidence) : null),
+    [data, result, params.target],
+  );
+  const mSpec = useMemo(() => (data ? calibrationMachinesSpec(data) : null), [data]);
+  const open = (d: unknown) => {
+    if (!curve) return;
+    const value = (d as CalibrationDatum).value;
+    setParams({ fit: familySpec(curve.family, value, spec.bin), view: 'pack', machine: null });
+  };
+  const placeholder =
+    run.status === 'error'
+      ? `The sweep failed: ${run.error}`
+      : jobs
+        ? 'Packing…'
+        : 'Waiting for the realized workload…';
+
+  return (
+    <section className="tune-panel" aria-label="Calibration" data-testid="calibration">
+      <div className="view-head">
+        <p className="lede">
+          Sweeps <strong>{info.label}</strong> over {info.grid.length} values: {spec.instances}{' '}
+          instance{spec.instances > 1 ? 's' : ''} of {spec.tasks} tasks, {spec.packer.toUpperCase()}
+          , c = {spec.capacity}, κ = {spec.clairvoyance}
+          {spec.clairvoyance < 1
+            ? ' (q measured on the held-out evaluation columns)'
+            : ' (κ = 1: q measured on the columns the estimates came from)'}
+          . Is the SLO a value asks for the q it delivers?
+        </p>
+        <div className="view-actions">
+          <label>
+            Family{' '}
+            <select
+              value={family}
+              data-testid="calibration-family"
+              onChange={(e) => setParams({ tuneFamily: e.target.value as FitFamily })}
+            >
+              {FAMILIES.map((f) => (
+                <option key={f} value={f}>
+                  {FAMILY_INFO[f].label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {run.status !== 'running' && (result?.key !== key || run.status === 'error') && jobs && (
+            <button
+              type="button"
+              onClick={() => void startCalibration(jobs.runner, jobs.pool, spec, key)}
+            >
+              Run the sweep
+            </button>
+          )}
+          <button
+            type="button"
+            disabled={!result}
+            onClick={() =>
+              result && downloadCsv('slopack-calibration', calibrationCsvRows(result.value))
+            }
+          >
+            Runs CSV
+          </button>
+        </div>
+      </div>
+      {run.status === 'running' && (
+        <ProgressBar
+          label={run.progress?.label ?? 'Packing the sweep'}
+          done={run.progress?.done ?? 0}
+          total={run.progress?.total ?? null}
+          onCancel={() => cancelRun('calibration')}
+        />
+      )}
+      <div className="plots-2 wide-left">
+        <PlotFigure
+          name={`calibration-q-${curve?.family ?? family}`}
+          title={`${curve?.label ?? info.label}: measured q against the requested SLO`}
+          caption={`Blue: mean q over instances with its ${Math.round(spec.confidence * 100)} % t band; grey: each run's q with its Wilson interval; dashed: the SLO the value requests${family === 'cantelli' ? ' (Cantelli’s one-task bound 1/(1 + b²))' : family === 'perc' ? ' (one task’s 1 − p/100)' : family === 'av' ? ' (av requests none)' : ' (ρ itself: on it, the test delivers what it asks)'}; red: the target q*; dotted: 1/|E|, hollow triangles are q = 0 drawn at half of it. Click a value to open it in Pack.`}
+          spec={qSpec}
+          stale={stale}
+          onPick={open}
+          placeholder={placeholder}
+        />
+        <PlotFigure
+          name={`calibration-machines-${curve?.family ?? family}`}
+          title={`${curve?.label ?? info.label}: machines used`}
+          caption="Mean machines m_abs over instances at each value: the price of each step toward safety."
+          spec={mSpec}
+          stale={stale}
+          onPick={open}
+          placeholder={placeholder}
+        />
+      </div>
+      {curve && data && (
+        <div className={`tune-table-wrap${stale ? ' stale' : ''}`}>
+          <table className="tune-table" data-testid="calibration-table">
+            <thead>
+              <tr>
+                <th scope="col">{curve.parameter}</th>
+                <th scope="col">requested SLO</th>
+                <th scope="col">mean q</th>
+                <th scope="col">{Math.round(spec.confidence * 100)} % band</th>
+                <th scope="col">machines</th>
+                <th scope="col">m</th>
+              </tr>
+            </thead>
+            <tbody>
+              {curve.points.map((p) => (
+                <tr key={p.value} className={p.value === currentValue ? 'current' : undefined}>
+                  <td>{p.value}</td>
+                  <td>{p.nominal === null ? '—' : sci(p.nominal)}</td>
+                  <td className={p.q <= params.target ? 'good' : 'bad'}>
+                    {p.q === 0 ? `0 (< ${curve.floor.toExponential(0)})` : sci(p.q)}
+                  </td>
+                  <td>{`[${sci(p.qBand.low)}, ${sci(p.qBand.high)}]`}</td>
+                  <td>{formatNumber(p.mAbs)}</td>
+                  <td>{p.m.toFixed(3)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Pack's exact q (issue 7): the convolution of each machine's task histograms gives its overflow
+ * probability without Monte Carlo noise, so q far below 1/|E| shows; computed in the worker pool when
+ * the packing changes, marked as computing until it lands. One <div> of the headline's <dl>.
+ */
+import { useEffect, useState } from 'react';
+import { DEFAULT_BIN } from '../../engine/index.ts';
+import { packKey } from '../../state/params.ts';
+import { useExplorer } from '../../state/store.ts';
+import { useJobPool } from './useJobPool.ts';
+
+/** Recent results by packing key, so returning to Pack does not recompute. */
+const cache = new Map<string, number>();
+const CACHE_SIZE = 32;
+
+export function formatExactQ(q: number): string {
+  if (q === 0) return '0';
+  return q >= 0.001 ? q.toFixed(4) : q.toExponential(2);
+}
+
+export function ExactQ() {
+  const jobs = useJobPool();
+  const pack = useExplorer((s) => s.pack);
+  const capacity = useExplorer((s) => s.params.capacity);
+  const clairvoyance = useExplorer((s) => s.params.clairvoyance);
+  const current = useExplorer((s) => s.pack.status === 'ready' && s.pack.key === packKey(s.params));
+  const [shown, setShown] = useState<{ key: string; q: number } | null>(null);
+  const [error, setError] = useState<{ key: string; message: string } | null>(null);
+  const key = current ? pack.key : null;
+  const response = pack.response;
+
+  useEffect(() => {
+    if (!key || !jobs || !response) return;
+    if (cache.has(key)) return;
+    const abort = new AbortController();
+    const machines = response.result.machines.map((m) => m.tasks);
+    jobs.runner
+      .runJob(
+        jobs.pool,
+        'exactQ',
+        { rows: response.rows, machines, capacity, clairvoyance },
+        { signal: abort.signal },
+      )
+      .then((parts) => {
+        let sum = 0;
+        for (const part of parts) for (const p of part) sum += p;
+        const q = machines.length ? sum / machines.length : 0;
+        cache.set(key, q);
+        if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        if (!abort.signal.aborted) setShown({ key, q });
+      })
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted)
+          setError({ key, message: e instanceof Error ? e.message : String(e) });
+      });
+    return () => abort.abort();
+  }, [key, jobs, response, capacity, clairvoyance]);
+
+  const cached = key !== null ? cache.get(key) : undefined;
+  const value = cached ?? shown?.q;
+  const computing = cached === undefined;
+  const failed = computing && error !== null && error.key === key;
+  return (
+    <div
+      title={`P(machine total > c) from the convolution of its tasks' histograms of the evaluation columns (bin width w = ${DEFAULT_BIN}), averaged over machines; resolves q below 1/|E|.`}
+    >
+      <dt>exact q (convolution)</dt>
+      <dd
+        data-testid="exact-q"
+        data-state={failed ? 'error' : computing ? 'computing' : 'ready'}
+        className={computing ? 'stale' : undefined}
+      >
+        {failed ? `— (${error!.message})` : value !== undefined ? formatExactQ(value) : '…'}
+        {computing && !failed && <small> computing…</small>}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * Calibration plots (issue 7): a family's measured q over its parameter against the SLO the parameter
+ * requests, with the t band over instances, each run's Wilson interval and the 1/|E| floor; and the
+ * machines each value uses. q = 0 (below 1/|E|) is drawn at half the floor and flagged.
+ */
+import * as Plot from '@observablehq/plot';
+import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../../engine/index.ts';
+
+export interface CalibrationDatum {
+  readonly family: FitFamily;
+  readonly value: number;
+  /** The requested SLO (null for av, or 0 for perc 100: nothing to draw on a log axis). */
+  readonly nominal: number | null;
+  readonly q: number;
+  readonly qShown: number;
+  readonly zero: boolean;
+  readonly low: number;
+  readonly high: number;
+  readonly mAbs: number;
+  readonly m: number;
+  readonly current: boolean;
+}
+
+export interface RunDatum {
+  readonly value: number;
+  /** The value nudged sideways per instance so the runs' intervals do not overlap. */
+  readonly x: number;
+  readonly instance: number;
+  readonly q: number;
+  readonly qShown: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface CalibrationData {
+  readonly family: FitFamily;
+  readonly label: string;
+  readonly log: boolean;
+  readonly floor: number;
+  readonly points: readonly CalibrationDatum[];
+  /** Points with a requested SLO a log axis can show (not av, not perc 100). */
+  readonly requested: readonly CalibrationDatum[];
+  readonly runs: readonly RunDatum[];
+}
+
+/** Share of the smallest gap between adjacent values that one value's runs spread over. */
+const SPREAD = 0.5;
+
+/**
+ * The plotted data of a curve; `current` is the parameter of the Pack view's fit test in this
+ * family, if any (ringed).
+ */
+export function calibrationData(curve: CalibrationCurve, current: number | null): CalibrationData {
+  const log = FAMILY_INFO[curve.family].scale === 'log';
+  const floor = curve.floor;
+  const shown = (q: number) => Math.max(q, floor / 2);
+  const points = [...curve.points]
+    .sort((a, b) => a.value - b.value)
+    .map((p) => ({
+      family: curve.family,
+      value: p.value,
+      nominal: p.nominal,
+      q: p.q,
+      qShown: p.q > 0 ? p.q : floor / 2,
+      zero: p.q === 0,
+      low: shown(p.qBand.low),
+      high: shown(p.qBand.high),
+      mAbs: p.mAbs,
+      m: p.m,
+      current: current !== null && p.value === current,
+    }));
+  const coord = (v: number) => (log ? Math.log10(v) : v);
+  let gap = Infinity;
+  for (let k = 1; k < points.length; k++)
+    gap = Math.min(gap, coord(points[k].value) - coord(points[k - 1].value));
+  if (!Number.isFinite(gap) || gap <= 0) gap = log ? 0.2 : 1;
+  const runs = curve.points.flatMap((p) => {
+    const n = p.runs.length;
+    return p.runs.map((r, k) => {
+      const offset = n > 1 ? (k / (n - 1) - 0.5) * SPREAD * gap : 0;
+      const c = coord(p.value) + offset;
+      return {
+        value: p.value,
+        x: log ? 10 ** c : c,
+        instance: r.instance,
+        q: r.q,
+        qShown: r.q > 0 ? r.q : floor / 2,
+        low: shown(r.low),
+        high: shown(r.high),
+      };
+    });
+  });
+  const requested = points.filter((p) => p.nominal !== null && p.nominal > 0);
+  return { family: curve.family, label: curve.label, log, floor, points, requested, runs };
+}
+
+const fmt = (q: number) => (q === 0 ? '0' : q.toExponential(2));
+
+/** Measured q against the requested SLO over the family's parameter (log q). */
+export function calibrationQSpec(
+  data: CalibrationData,
+  target: number,
+  confidence: number,
+  width = 640,
+): Plot.PlotOptions {
+  const { floor, points, requested, runs, label } = data;
+  const parameter = FAMILY_INFO[data.family].parameter;
+  const pct = `${Math.round(confidence * 100)} %`;
+  return {
+    width,
+    height: 360,
+    marginLeft: 60,
+    x: {
+      type: data.log ? 'log' : 'linear',
+      label: `${label} →`,
+      grid: true,
+      tickFormat: data.log ? '~g' : undefined,
+    },
+    y: {
+      type: 'log',
+      label: '↑ measured overflow frequency q (log)',
+      grid: true,
+      tickFormat: '~g',
+    },
+    symbol: { domain: [false, true], range: ['circle', 'triangle'] },
+    marks: [
+      Plot.ruleY([floor], { stroke: '#999', strokeDasharray: '2,3' }),
+      Plot.text([floor], {
+        y: (d: number) => d,
+        frameAnchor: 'left',
+        dx: 4,
+        dy: 8,
+        text: () => `1/|E| = ${floor.toExponential(0)}: q below reads 0`,
+        fill: '#777',
+      }),
+      Plot.ruleY([target], { stroke: '#b2182b', strokeWidth: 1.5 }),
+      Plot.text([target], {
+        y: (d: number) => d,
+        frameAnchor: 'right',
+        dx: -4,
+        dy: -7,
+        text: () => `target q* = ${target}`,
+        fill: '#b2182b',
+      }),
+      Plot.areaY(points, {
+        x: 'value',
+        y1: 'low',
+        y2: 'high',
+        fill: '#4575b4',
+        fillOpacity: 0.15,
+        curve: 'linear',
+      }),
+      Plot.ruleX(runs, { x: 'x', y1: 'low', y2: 'high', stroke: '#888', strokeOpacity: 0.7 }),
+      Plot.dot(runs, { x: 'x', y: 'qShown', r: 1.5, fill: '#888' }),
+      Plot.line(requested, {
+        x: 'value',
+        y: 'nominal',
+        stroke: '#222',
+        strokeDasharray: '5,4',
+      }),
+      Plot.line(points, { x: 'value', y: 'qShown', stroke: '#4575b4', strokeWidth: 2 }),
+      Plot.dot(points, {
+        x: 'value',
+        y: 'qShown',
+        symbol: 'zero',
+        fill: (d: CalibrationDatum) => (d.zero ? 'white' : '#4575b4'),
+        stroke: '#4575b4',
+        r: 4,
+      }),
+      Plot.dot(
+        points.filter((p) => p.current),
+        {
+          x: 'value',
+          y: 'qShown',
+          r: 10,
+          stroke: '#000',
+          strokeWidth: 2.5,
+          fill: 'none',
+          ariaLabel: (d: CalibrationDatum) => `current: ${parameter} = ${d.value}`,
+        },
+      ),
+      Plot.tip(
+        points,
+        Plot.pointer({
+          x: 'value',
+          y: 'qShown',
+          title: (d: CalibrationDatum) =>
+            [
+              `${parameter} = ${d.value}`,
+              d.nominal !== null ? `requested SLO ${fmt(d.nominal)}` : 'no requested SLO',
+              `mean q = ${d.zero ? `0 (below 1/|E| = ${floor.toExponential(1)})` : fmt(d.q)}`,
+              `${pct} band [${fmt(d.low)}, ${fmt(d.high)}]`,
+              `machines ${d.mAbs.toFixed(2)} (m = ${d.m.toFixed(3)})`,
+              'click to open in Pack',
+            ].join('\n'),
+        }),
+      ),
+    ],
+  };
+}
+
+/** Machines used (mean m_abs over instances) over the family's parameter. */
+export function calibrationMachinesSpec(data: CalibrationData, width = 420): Plot.PlotOptions {
+  const parameter = FAMILY_INFO[data.family].parameter;
+  return {
+    width,
+    height: 360,
+    marginLeft: 50,
+    x: {
+      type: data.log ? 'log' : 'linear',
+      label: `${data.label} →`,
+      grid: true,
+      tickFormat: data.log ? '~g' : undefined,
+    },
+    y: { label: '↑ machines used m_abs (mean)', grid: true, zero: false },
+    marks: [
+      Plot.line(data.points, { x: 'value', y: 'mAbs', stroke: '#1a9850', strokeWidth: 2 }),
+      Plot.dot(data.points, { x: 'value', y: 'mAbs', fill: '#1a9850', r: 3.5 }),
+      Plot.dot(
+        data.points.filter((p) => p.current),
+        { x: 'value', y: 'mAbs', r: 9, stroke: '#000', strokeWidth: 2.5, fill: 'none' },
+      ),
+      Plot.tip(
+        data.points,
+        Plot.pointer({
+          x: 'value',
+          y: 'mAbs',
+          title: (d: CalibrationDatum) =>
+            `${parameter} = ${d.value}\nmachines ${d.mAbs.toFixed(2)}\nm = ${d.m.toFixed(3)}\nclick to open in Pack`,
+        }),
+      ),
+    ],
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The Tune view's runs, outside React so they survive switching views: one calibration and one
+ * tuning at a time, each keyed by its spec; a new start cancels the one in flight (latest wins), and
+ * the last result stays, marked stale by its key, until the next lands.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import type {
+  CalibrationCurve,
+  CalibrationSpec,
+  TuneResult,
+  TuneSpec,
+} from '../../engine/index.ts';
+import { runCalibrationOn } from '../../runtime/jobs/calibrate.ts';
+import { runTuneOn } from '../../runtime/jobs/tune.ts';
+import { CancelledError, type PoolHandle, type Runner } from '../../runtime/runner.ts';
+
+export interface RunProgress {
+  readonly label: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface RunState<S, T> {
+  readonly status: 'idle' | 'running' | 'ready' | 'error';
+  /** The key of the run in flight (or of the last one started). */
+  readonly key: string | null;
+  /** The pool the run in flight reads (its id). */
+  readonly pool: number | null;
+  readonly progress: RunProgress | null;
+  readonly error: string | null;
+  /** The last result, with the key and spec that made it. */
+  readonly result: { readonly key: string; readonly spec: S; readonly value: T } | null;
+}
+
+interface TuneRuns {
+  calibration: RunState<CalibrationSpec, CalibrationCurve[]>;
+  tuner: RunState<TuneSpec, TuneResult>;
+}
+
+const idle = {
+  status: 'idle',
+  key: null,
+  pool: null,
+  progress: null,
+  error: null,
+  result: null,
+} as const;
+
+export const tuneRuns = createStore<TuneRuns>()(() => ({ calibration: idle, tuner: idle }));
+
+export function useTuneRuns<T>(selector: (s: TuneRuns) => T): T {
+  return useStore(tuneRuns, selector);
+}
+
+const aborts: Partial<Record<keyof TuneRuns, AbortController>> = {};
+
+const isCancel = (e: unknown) =>
+  e instanceof CancelledError || (e instanceof Error && e.message === 'cancelled');
+
+async function start<K extends keyof TuneRuns, S, T>(
+  which: K,
+  pool: PoolHandle,
+  key: string,
+  spec: S,
+  work: (signal: AbortSignal, progress: (p: RunProgress) => void) => Promise<T>,
+): Promise<void> {
+  aborts[which]?.abort();
+  const abort = new AbortController();
+  aborts[which] = abort;
+  const set = (patch: Partial<RunState<S, T>>) => {
+    if (aborts[which] !== abort) return;
+    tuneRuns.setState((s) => ({ [which]: { ...s[which], ...patch } }) as Partial<TuneRuns>);
+  };
+  set({ status: 'running', key, pool: pool.id, progress: null, error: null });
+  try {
+    const value = await work(abort.signal, (progress) => set({ progress }));
+    set({ status: 'ready', progress: null, result: { key, spec, value } });
+  } catch (e) {
+    // A cancelled run keeps its key: the view does not restart it until asked.
+    if (isCancel(e)) set({ status: 'idle', progress: null });
+    else
+      set({ status: 'error', progress: null, error: e instanceof Error ? e.message : String(e) });
+  } finally {
+    if (aborts[which] === abort) delete aborts[which];
+  }
+}
+
+export function cancelRun(which: keyof TuneRuns): void {
+  aborts[which]?.abort();
+}
+
+export function startCalibration(
+  runner: Runner,
+  pool: PoolHandle,
+  spec: CalibrationSpec,
+  key: string,
+): Promise<void> {
+  return start('calibration', pool, key, spec, (signal, progress) =>
+    runCalibrationOn(runner, pool, spec, {
+      signal,
+      onProgress: (p) => progress({ label: 'Packing the sweep', ...p }),
+    }),
+  );
+}
+
+export function startTuner(
+  runner: Runner,
+  pool: PoolHandle,
+  spec: TuneSpec,
+  key: string,
+): Promise<void> {
+  return start('tuner', pool, key, spec, (signal, progress) =>
+    runTuneOn(runner, pool, spec, {
+      signal,
+      onProgress: (p) =>
+        progress({
+          label:
+            p.phase === 'cv'
+              ? `Cross-validating inside the observed columns, round ${p.round + 1} of at most ${p.rounds}`
+              : 'Measuring the tuned values on the held-out columns',
+          done: p.done,
+          total: p.total,
+        }),
+    }),
+  );
+}

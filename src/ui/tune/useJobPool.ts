@@ -1,0 +1,24 @@
+/** The runner and the realized pool of the current parameters, once ready (null before). */
+import { useMemo } from 'react';
+import { poolKey } from '../../state/params.ts';
+import { useExplorer } from '../../state/store.ts';
+import type { PoolHandle, Runner } from '../../runtime/runner.ts';
+import { useController } from '../controllerContext.ts';
+
+export interface JobPool {
+  readonly runner: Runner;
+  readonly pool: PoolHandle;
+  /** poolKey of the parameters the pool was realized for. */
+  readonly key: string;
+}
+
+export function useJobPool(): JobPool | null {
+  const { runner } = useController();
+  const handle = useExplorer((s) => s.pool.handle);
+  const ready = useExplorer((s) => s.pool.status === 'ready' && s.pool.key === poolKey(s.params));
+  const key = useExplorer((s) => s.pool.key);
+  return useMemo(
+    () => (ready && handle && key !== null ? { runner, pool: handle, key } : null),
+    [ready, handle, key, runner],
+  );
+}
