@@ -72,15 +72,27 @@ test('the calibration view sweeps a family and switches to another', async ({ pa
   await expect.poll(() => page.url()).toContain('fam=conv');
 });
 
-test('a tuning run can be cancelled', async ({ page }) => {
+test('a tuning run can be cancelled, and stops with a reason when the workload changes', async ({
+  page,
+}) => {
   await page.goto('/?view=tune&tm=auto&K=20');
-  await page.getByTestId('run-tuner').click({ timeout: 60_000 });
   const progress = page.getByRole('status').filter({ hasText: 'Cross-validating' });
+  await page.getByTestId('run-tuner').click({ timeout: 60_000 });
   await expect(progress).toBeVisible();
   await progress.getByRole('button', { name: 'Cancel' }).click();
   await expect(progress).toHaveCount(0);
   await expect(page.getByTestId('run-tuner')).toBeEnabled();
   await expect(page.getByTestId('tune-table')).toHaveCount(0);
+
+  await page.getByTestId('run-tuner').click();
+  await expect(progress).toBeVisible();
+  const seed = page.getByTestId('seed');
+  await seed.fill('2');
+  await seed.press('Enter');
+  await expect(page.getByRole('alert')).toContainText(
+    'The tuner did not finish: the workload changed',
+  );
+  await expect(progress).toHaveCount(0);
 });
 
 test('Pack’s exact q resolves an overflow probability far below 1/|E|', async ({ page }) => {

@@ -33,7 +33,7 @@ export function CalibrationPanel() {
 
   // Latest wins: a new key (or a newly ready pool) starts a sweep; a cancelled one waits for Run.
   useEffect(() => {
-    if (jobs && run.key !== key) void startCalibration(jobs.runner, jobs.pool, spec, key);
+    if (jobs && run.key !== key) void startCalibration(jobs, spec, key);
   }, [jobs, run.key, key, spec]);
 
   const result = run.result;
@@ -58,7 +58,7 @@ export function CalibrationPanel() {
   };
   const placeholder =
     run.status === 'error'
-      ? `The sweep failed: ${run.error}`
+      ? `The sweep did not finish: ${run.error}`
       : jobs
         ? 'Packing…'
         : 'Waiting for the realized workload…';
@@ -91,10 +91,7 @@ export function CalibrationPanel() {
             </select>
           </label>
           {run.status !== 'running' && (result?.key !== key || run.status === 'error') && jobs && (
-            <button
-              type="button"
-              onClick={() => void startCalibration(jobs.runner, jobs.pool, spec, key)}
-            >
+            <button type="button" onClick={() => void startCalibration(jobs, spec, key)}>
               Run the sweep
             </button>
           )}

@@ -3,7 +3,7 @@
  * cross-validation inside the observed columns and measured on the held-out ones; a ranked table, and
  * one click that moves Pack to the winner.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   FAMILIES,
   FAMILY_INFO,
@@ -209,11 +209,6 @@ export function TunerPanel() {
   const spec = useMemo(() => tuneSpecOf(params), [params]);
   const key = specKey(params, spec);
 
-  // A run on a pool that is being replaced cannot finish (the pool is released): stop it.
-  useEffect(() => {
-    if (run.status === 'running' && run.pool !== (jobs?.pool.id ?? null)) cancelRun('tuner');
-  }, [run.status, run.pool, jobs]);
-
   const result = run.result;
   const stale = result !== null && result.key !== key;
   const table = result?.value.tables[0] ?? null;
@@ -261,7 +256,7 @@ export function TunerPanel() {
             className="primary"
             data-testid="run-tuner"
             disabled={!jobs || run.status === 'running'}
-            onClick={() => jobs && void startTuner(jobs.runner, jobs.pool, spec, key)}
+            onClick={() => jobs && void startTuner(jobs, spec, key)}
           >
             {result && !stale ? 'Run again' : 'Run the auto-tuner'}
           </button>
@@ -294,7 +289,7 @@ export function TunerPanel() {
       )}
       {run.status === 'error' && (
         <p className="error-text" role="alert">
-          The tuner failed: {run.error}
+          The tuner did not finish: {run.error}
         </p>
       )}
       {!jobs && <p className="tune-note">Waiting for the realized workload…</p>}

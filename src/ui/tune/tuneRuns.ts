@@ -13,7 +13,9 @@ import type {
 } from '../../engine/index.ts';
 import { runCalibrationOn } from '../../runtime/jobs/calibrate.ts';
 import { runTuneOn } from '../../runtime/jobs/tune.ts';
-import { CancelledError, type PoolHandle, type Runner } from '../../runtime/runner.ts';
+import { CancelledError } from '../../runtime/runner.ts';
+import { explorer } from '../../state/store.ts';
+import type { JobPool } from './useJobPool.ts';
 
 export interface RunProgress {
   readonly label: string;
@@ -25,8 +27,8 @@ export interface RunState<S, T> {
   readonly status: 'idle' | 'running' | 'ready' | 'error';
   /** The key of the run in flight (or of the last one started). */
   readonly key: string | null;
-  /** The pool the run in flight reads (its id). */
-  readonly pool: number | null;
+  /** The poolKey of the pool the run reads. */
+  readonly pool: string | null;
   readonly progress: RunProgress | null;
   readonly error: string | null;
   /** The last result, with the key and spec that made it. */
@@ -54,13 +56,14 @@ export function useTuneRuns<T>(selector: (s: TuneRuns) => T): T {
 }
 
 const aborts: Partial<Record<keyof TuneRuns, AbortController>> = {};
+const reasons: Partial<Record<keyof TuneRuns, string>> = {};
 
 const isCancel = (e: unknown) =>
   e instanceof CancelledError || (e instanceof Error && e.message === 'cancelled');
 
 async function start<K extends keyof TuneRuns, S, T>(
   which: K,
-  pool: PoolHandle,
+  pool: string,
   key: string,
   spec: S,
   work: (signal: AbortSignal, progress: (p: RunProgress) => void) => Promise<T>,
@@ -68,17 +71,20 @@ async function start<K extends keyof TuneRuns, S, T>(
   aborts[which]?.abort();
   const abort = new AbortController();
   aborts[which] = abort;
+  delete reasons[which];
   const set = (patch: Partial<RunState<S, T>>) => {
     if (aborts[which] !== abort) return;
     tuneRuns.setState((s) => ({ [which]: { ...s[which], ...patch } }) as Partial<TuneRuns>);
   };
-  set({ status: 'running', key, pool: pool.id, progress: null, error: null });
+  set({ status: 'running', key, pool, progress: null, error: null });
   try {
     const value = await work(abort.signal, (progress) => set({ progress }));
     set({ status: 'ready', progress: null, result: { key, spec, value } });
   } catch (e) {
     // A cancelled run keeps its key: the view does not restart it until asked.
-    if (isCancel(e)) set({ status: 'idle', progress: null });
+    if (isCancel(e) && reasons[which])
+      set({ status: 'error', progress: null, error: reasons[which] });
+    else if (isCancel(e)) set({ status: 'idle', progress: null });
     else
       set({ status: 'error', progress: null, error: e instanceof Error ? e.message : String(e) });
   } finally {
@@ -86,17 +92,27 @@ async function start<K extends keyof TuneRuns, S, T>(
   }
 }
 
-export function cancelRun(which: keyof TuneRuns): void {
+/** Cancels a run; with a reason, the run ends as an error that says it. */
+export function cancelRun(which: keyof TuneRuns, reason?: string): void {
+  if (reason !== undefined && aborts[which]) reasons[which] = reason;
   aborts[which]?.abort();
 }
 
+// A run on a pool being replaced cannot finish (the old pool is released): stop it first.
+explorer.subscribe((s, prev) => {
+  if (s.pool.key === prev.pool.key) return;
+  const runs = tuneRuns.getState();
+  for (const which of ['calibration', 'tuner'] as const)
+    if (runs[which].status === 'running' && runs[which].pool !== s.pool.key)
+      cancelRun(which, 'the workload changed while it ran (a new pool was realized)');
+});
+
 export function startCalibration(
-  runner: Runner,
-  pool: PoolHandle,
+  { runner, pool, key: poolKey }: JobPool,
   spec: CalibrationSpec,
   key: string,
 ): Promise<void> {
-  return start('calibration', pool, key, spec, (signal, progress) =>
+  return start('calibration', poolKey, key, spec, (signal, progress) =>
     runCalibrationOn(runner, pool, spec, {
       signal,
       onProgress: (p) => progress({ label: 'Packing the sweep', ...p }),
@@ -105,12 +121,11 @@ export function startCalibration(
 }
 
 export function startTuner(
-  runner: Runner,
-  pool: PoolHandle,
+  { runner, pool, key: poolKey }: JobPool,
   spec: TuneSpec,
   key: string,
 ): Promise<void> {
-  return start('tuner', pool, key, spec, (signal, progress) =>
+  return start('tuner', poolKey, key, spec, (signal, progress) =>
     runTuneOn(runner, pool, spec, {
       signal,
       onProgress: (p) =>
