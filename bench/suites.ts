@@ -2,6 +2,7 @@ import type { BenchSuite } from './figure.ts';
 import { grid, kernel } from './evaluation.ts';
 import { interactive, scale } from './interactive.ts';
 import { layout } from './layout.ts';
+import { paperLab } from './paperLab.ts';
 import { parse } from './parse.ts';
 import { startup } from './startup.ts';
 import { tune } from './tune.ts';
@@ -9,3 +10,4 @@ import { tune } from './tune.ts';
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [layout, startup, tune, kernel, grid, interactive, scale];
 SUITES.push(parse);
+SUITES.push(paperLab);

@@ -17,16 +17,12 @@ import {
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import {
   FIGURE_IDS,
-  LabCache,
   PAPER_LAB_SIZES,
-  computeFigure,
-  unavailable,
-  type FigureData,
+  runPaperLab,
   type FigureId,
+  type LabOutcome,
   type LabParams,
 } from '../../runtime/jobs/paperLab.ts';
-import { packSamples } from '../../runtime/jobs/paperSamples.ts';
-import type { Runner } from '../../runtime/runner.ts';
 import {
   figureDef,
   fmt,
@@ -48,48 +44,6 @@ export function plainJson(value: unknown): string {
     (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as unknown as ArrayLike<number>) : v),
     1,
   );
-}
-
-export interface LabRun {
-  readonly samples: TaskSamples;
-  readonly realizations: number;
-  readonly params: LabParams;
-  readonly figures: readonly FigureId[];
-  readonly runner: Runner;
-  /** Called when a figure starts and when it ends (with its wall time in ms). */
-  readonly onFigure?: (id: FigureId, ms: number | null) => void;
-}
-
-export interface LabOutcome {
-  readonly results: Map<FigureId, FigureData | { readonly unavailable: string }>;
-  readonly ms: Map<FigureId, number>;
-}
-
-/** Realizes the pool and computes the figures in order, sharing one cache. */
-export async function runPaperLab(run: LabRun): Promise<LabOutcome> {
-  const { runner, samples, params } = run;
-  const pool = await runner.createPool(samples, run.realizations, params.seed);
-  try {
-    const inputs = { runner, pool, samples: packSamples(samples), key: 'cli' };
-    const cache = new LabCache();
-    const results = new Map<FigureId, FigureData | { unavailable: string }>();
-    const ms = new Map<FigureId, number>();
-    for (const id of run.figures) {
-      const why = unavailable(id, pool);
-      if (why) {
-        results.set(id, { unavailable: why });
-        continue;
-      }
-      run.onFigure?.(id, null);
-      const t0 = performance.now();
-      results.set(id, await computeFigure(id, inputs, params, cache));
-      ms.set(id, performance.now() - t0);
-      run.onFigure?.(id, ms.get(id)!);
-    }
-    return { results, ms };
-  } finally {
-    runner.releasePool(pool);
-  }
 }
 
 function mdCell(c: Cell | undefined, key: string): string {

@@ -33,10 +33,11 @@ import {
   type SweepRow,
   type SweepSpec,
   type Table1Row,
+  type TaskSamples,
   type TimeInvarianceResult,
 } from '../../engine/index.ts';
 import type { PoolHandle, Runner } from '../runner.ts';
-import type { PackedSamples } from './paperSamples.ts';
+import { packSamples, type PackedSamples } from './paperSamples.ts';
 
 export const FIGURE_IDS = [
   'fig1',
@@ -437,4 +438,46 @@ export function unavailable(id: FigureId, pool: PoolHandle, hasSamples = true): 
       ? 'Fig. 1 compares inst with avg, and this dataset has no avg series.'
       : 'Fig. 10 compares estimates from avg with inst, and this dataset has no avg series.';
   return null;
+}
+
+export interface LabRun {
+  readonly samples: TaskSamples;
+  readonly realizations: number;
+  readonly params: LabParams;
+  readonly figures: readonly FigureId[];
+  readonly runner: Runner;
+  /** Called when a figure starts and when it ends (with its wall time in ms). */
+  readonly onFigure?: (id: FigureId, ms: number | null) => void;
+}
+
+export interface LabOutcome {
+  readonly results: Map<FigureId, FigureData | { readonly unavailable: string }>;
+  readonly ms: Map<FigureId, number>;
+}
+
+/** Realizes the pool and computes the figures in order, sharing one cache. */
+export async function runPaperLab(run: LabRun): Promise<LabOutcome> {
+  const { runner, samples, params } = run;
+  const pool = await runner.createPool(samples, run.realizations, params.seed);
+  try {
+    const inputs = { runner, pool, samples: packSamples(samples), key: 'lab' };
+    const cache = new LabCache();
+    const results = new Map<FigureId, FigureData | { unavailable: string }>();
+    const ms = new Map<FigureId, number>();
+    for (const id of run.figures) {
+      const why = unavailable(id, pool);
+      if (why) {
+        results.set(id, { unavailable: why });
+        continue;
+      }
+      run.onFigure?.(id, null);
+      const t0 = performance.now();
+      results.set(id, await computeFigure(id, inputs, params, cache));
+      ms.set(id, performance.now() - t0);
+      run.onFigure?.(id, ms.get(id)!);
+    }
+    return { results, ms };
+  } finally {
+    runner.releasePool(pool);
+  }
 }
