@@ -135,8 +135,10 @@ function Summary({ table, spec }: { table: TuneTable; spec: TuneSpec }) {
         Chosen with {Math.round(table.confidence * 100)} % confidence from cross-validation inside
         the observed columns only (two halves, each held out in turn), then measured on the
         evaluation columns: κ = {spec.clairvoyance}
-        {table.heldOut ? '' : ' (κ = 1: nothing held out)'}. A q of 0 is below 1/|E| ={' '}
-        {table.floor.toExponential(1)} (CV: 1/|fold| = {table.cvFloor.toExponential(1)}).
+        {table.heldOut ? '' : ' (κ = 1: nothing held out)'}. One overflow in one machine's
+        evaluation columns is 1/|E| = {table.floor.toExponential(1)} (in a CV fold, 1/|fold| ={' '}
+        {table.cvFloor.toExponential(1)}); q averages over machines, so it resolves less, and 0
+        means no overflow at all.
       </p>
     </div>
   );
@@ -183,7 +185,7 @@ function RowTable({ table, onApply }: { table: TuneTable; onApply: (row: TuneRow
             </td>
             <td>{r.machines.toFixed(2)}</td>
             <td>{r.m.toFixed(3)}</td>
-            <td>{r.q === 0 ? `0 (< ${table.floor.toExponential(0)})` : sci(r.q)}</td>
+            <td>{r.q === 0 ? '0 (none)' : sci(r.q)}</td>
             <td>{`[${sci(r.qBand.low)}, ${sci(r.qBand.high)}]`}</td>
             <td className={r.met ? 'good' : 'bad'} data-testid="tune-result">
               {r.met ? 'met' : 'missed'}

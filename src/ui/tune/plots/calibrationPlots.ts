@@ -1,7 +1,8 @@
 /**
  * Calibration plots (issue 7): a family's measured q over its parameter against the SLO the parameter
  * requests, with the t band over instances, each run's Wilson interval and the 1/|E| floor; and the
- * machines each value uses. q = 0 (below 1/|E|) is drawn at half the floor and flagged.
+ * machines each value uses. A run's q counts overflows over m_abs·|E| machine-columns, so it can
+ * fall below 1/|E|; q = 0 is drawn below every positive q shown (`zeroLevel`) and flagged.
  */
 import * as Plot from '@observablehq/plot';
 import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../../engine/index.ts';
@@ -37,6 +38,8 @@ export interface CalibrationData {
   readonly label: string;
   readonly log: boolean;
   readonly floor: number;
+  /** Where q = 0 is drawn on the log axis: half the smallest positive q, or of 1/|E|. */
+  readonly zeroLevel: number;
   readonly points: readonly CalibrationDatum[];
   /** Points with a requested SLO a log axis can show (not av, not perc 100). */
   readonly requested: readonly CalibrationDatum[];
@@ -53,7 +56,11 @@ const SPREAD = 0.5;
 export function calibrationData(curve: CalibrationCurve, current: number | null): CalibrationData {
   const log = FAMILY_INFO[curve.family].scale === 'log';
   const floor = curve.floor;
-  const shown = (q: number) => Math.max(q, floor / 2);
+  const zeroLevel = halfOfSmallest(
+    floor,
+    curve.points.flatMap((p) => [p.q, p.qBand.low, ...p.runs.flatMap((r) => [r.q, r.low])]),
+  );
+  const shown = (q: number) => Math.max(q, zeroLevel);
   const points = [...curve.points]
     .sort((a, b) => a.value - b.value)
     .map((p) => ({
@@ -61,7 +68,7 @@ export function calibrationData(curve: CalibrationCurve, current: number | null)
       value: p.value,
       nominal: p.nominal,
       q: p.q,
-      qShown: p.q > 0 ? p.q : floor / 2,
+      qShown: shown(p.q),
       zero: p.q === 0,
       low: shown(p.qBand.low),
       high: shown(p.qBand.high),
@@ -84,14 +91,30 @@ export function calibrationData(curve: CalibrationCurve, current: number | null)
         x: log ? 10 ** c : c,
         instance: r.instance,
         q: r.q,
-        qShown: r.q > 0 ? r.q : floor / 2,
+        qShown: shown(r.q),
         low: shown(r.low),
         high: shown(r.high),
       };
     });
   });
   const requested = points.filter((p) => p.nominal !== null && p.nominal > 0);
-  return { family: curve.family, label: curve.label, log, floor, points, requested, runs };
+  return {
+    family: curve.family,
+    label: curve.label,
+    log,
+    floor,
+    zeroLevel,
+    points,
+    requested,
+    runs,
+  };
+}
+
+/** Half the smallest positive value (and at most half the floor): below every q drawn. */
+export function halfOfSmallest(floor: number, values: Iterable<number>): number {
+  let min = floor;
+  for (const v of values) if (v > 0 && v < min) min = v;
+  return min / 2;
 }
 
 const fmt = (q: number) => (q === 0 ? '0' : q.toExponential(2));
@@ -130,7 +153,7 @@ export function calibrationQSpec(
         frameAnchor: 'left',
         dx: 4,
         dy: 8,
-        text: () => `1/|E| = ${floor.toExponential(0)}: q below reads 0`,
+        text: () => `1/|E| = ${floor.toExponential(0)}: one overflow per machine`,
         fill: '#777',
       }),
       Plot.ruleY([target], { stroke: '#b2182b', strokeWidth: 1.5 }),
@@ -188,7 +211,7 @@ export function calibrationQSpec(
             [
               `${parameter} = ${d.value}`,
               d.nominal !== null ? `requested SLO ${fmt(d.nominal)}` : 'no requested SLO',
-              `mean q = ${d.zero ? `0 (below 1/|E| = ${floor.toExponential(1)})` : fmt(d.q)}`,
+              `mean q = ${d.zero ? '0 (no overflow in any evaluated column)' : fmt(d.q)}`,
               `${pct} band [${fmt(d.low)}, ${fmt(d.high)}]`,
               `machines ${d.mAbs.toFixed(2)} (m = ${d.m.toFixed(3)})`,
               'click to open in Pack',

@@ -29,14 +29,25 @@ function curve(family: FitFamily, qs: Record<number, number[]>, floor = 1e-4): C
 }
 
 describe('calibration plot data', () => {
-  it('draws q = 0 at half the floor, flagged, and clamps bands to it', () => {
+  it('draws q = 0 flagged at half the floor, and clamps bands to it', () => {
     const data = calibrationData(curve('gpa', { 0.01: [0.02, 0.04], 0.001: [0, 0] }), null);
+    expect(data.zeroLevel).toBe(0.5e-4);
     const zero = data.points.find((p) => p.value === 0.001)!;
     expect(zero).toMatchObject({ zero: true, qShown: 0.5e-4, q: 0 });
     expect(zero.low).toBe(0.5e-4);
     const nonzero = data.points.find((p) => p.value === 0.01)!;
     expect(nonzero).toMatchObject({ zero: false, qShown: 0.03 });
     for (const r of data.runs) expect(r.low).toBeGreaterThanOrEqual(0.5e-4);
+  });
+
+  it('draws q = 0 below a run’s q under 1/|E| (overflows over m_abs·|E| machine-columns)', () => {
+    const data = calibrationData(curve('cantelli', { 2: [1e-6, 0], 3: [0, 0] }), null);
+    const shown = data.points.map((p) => p.qShown);
+    expect(shown[1]).toBeLessThan(shown[0]);
+    for (const r of data.runs.filter((x) => x.q === 0))
+      expect(r.qShown).toBeLessThan(
+        Math.min(...data.runs.filter((x) => x.q > 0).map((x) => x.low)),
+      );
   });
 
   it('spreads each value’s runs around it, symmetric on the family’s scale, without reaching the neighbour', () => {
@@ -122,6 +133,11 @@ describe('tuner plot data', () => {
     expect(data.map((d) => d.outcome)).toEqual(['met', 'met', 'missed', 'untuned']);
     expect(data.map((d) => d.best)).toEqual([true, false, false, false]);
     expect(data[0]).toMatchObject({ zero: true, qShown: 1e-4, low: 1e-4 });
+    const tiny = tunerData({
+      ...table,
+      rows: [rows[0], { ...rows[1], q: 2e-5, qBand: { low: 1e-5, high: 3e-5 } }],
+    });
+    expect(tiny[0].qShown).toBe(0.5e-5);
     expect(data[3].name).toMatch(/untuned/);
     expect(tunerSpec(table).y).toMatchObject({ type: 'log' });
   });

@@ -4,6 +4,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { TuneRow, TuneTable } from '../../../engine/index.ts';
+import { halfOfSmallest } from './calibrationPlots.ts';
 
 export interface TunerDatum {
   readonly rank: number;
@@ -22,7 +23,10 @@ export interface TunerDatum {
 export const OUTCOMES = ['met', 'missed', 'untuned'] as const;
 
 export function tunerData(table: TuneTable): TunerDatum[] {
-  const half = table.floor / 2;
+  const half = halfOfSmallest(
+    table.floor,
+    table.rows.flatMap((r) => [r.q, r.qBand.low]),
+  );
   return table.rows.map((r: TuneRow) => ({
     rank: r.rank,
     name: r.tuned ? r.label : `${r.label} (untuned)`,
@@ -40,7 +44,7 @@ export function tunerData(table: TuneTable): TunerDatum[] {
 
 export function tunerSpec(table: TuneTable, width = 640): Plot.PlotOptions {
   const data = tunerData(table);
-  const fmt = (q: number) => (q === 0 ? `0 (below 1/|E|)` : q.toExponential(2));
+  const fmt = (q: number) => (q === 0 ? '0 (no overflow held out)' : q.toExponential(2));
   return {
     width,
     height: 340,
