@@ -95,6 +95,7 @@ h5 AS (SELECT job, idx, MOD(h * h + 7, 2147483647) AS h FROM h4),
 picked AS (
   SELECT job, idx
   FROM h5
+  WHERE TRUE  -- BigQuery wants a WHERE beside QUALIFY
   QUALIFY sample_tasks IS NULL
     OR ROW_NUMBER() OVER (ORDER BY h, job, idx) <= sample_tasks
   -- Spark SQL has no QUALIFY: SELECT job, idx FROM (SELECT job, idx, ROW_NUMBER() OVER (ORDER BY
