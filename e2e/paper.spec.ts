@@ -87,6 +87,21 @@ for (const figure of ['table1', 'fig7', 'fig5']) {
   });
 }
 
+test('a long computation shows its progress and can be cancelled; new sizes start again', async ({
+  page,
+}) => {
+  await page.goto('/?view=paper&fig=table1&r=10000&pS=20000');
+  const figure = page.getByTestId('paper-figure-table1');
+  await expect(figure.getByRole('progressbar')).toBeVisible({ timeout: 60_000 });
+  await figure.getByRole('button', { name: 'Cancel' }).click();
+  await expect(figure.getByTestId('paper-run')).toBeVisible();
+  await page.getByTestId('paper-sums').fill('30');
+  await page.getByTestId('paper-sums').press('Enter');
+  await expect.poll(() => page.url()).toContain('pS=30');
+  await settled(page, 'table1');
+  await expect(figure.getByTestId('cell-0-sums')).toHaveText('30');
+});
+
 test('on the synthetic Google-like workload, Table 1 reproduces the paper within tolerance', async ({
   page,
 }) => {

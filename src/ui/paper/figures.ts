@@ -549,6 +549,7 @@ export const FIGURES: readonly FigureDef[] = [
       'Each point is a fit test’s mean over the instances: machines m (x) against the measured overflow frequency q (y, log). Lower-left is better; no test dominates — q falls roughly exponentially as m grows. Triangles mark q = 0 (below the 1/|E| resolution). The same plot as the Trade-off view, on the lab’s instances.',
     present(d, { params }) {
       const { rows, R } = mainRows(d);
+      // The lab has no current fit test: a ρ no test has leaves every point unringed.
       const points = tradeoffPoints(rows, R, { kind: 'gpa', rho: -1 });
       const s = fitSummaries(rows);
       const mq = (fit: string) => s.find((f) => f.fit === fit);
