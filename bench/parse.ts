@@ -17,7 +17,7 @@ import {
 
 // PARSE_BENCH_MB shortens a development run; the published figures use the default.
 const TARGET_BYTES = Number(process.env.PARSE_BENCH_MB ?? 64) * 1e6;
-const REPEATS = 5;
+const REPEATS = 6;
 
 function figures(where: string, cases: ParseCase[]): BenchFigure[] {
   return cases.map((c) => ({
