@@ -91,13 +91,20 @@ export function boxSpec(data: readonly BoxDatum[], options: BoxOptions): Plot.Pl
     fy: rows.some((r) => r.fy) ? 'fy' : undefined,
   };
   const common = { x: 'x', ...facets } as const;
+  // Many categories, or a few in each of several panels: slanted labels so they do not overlap.
+  const categories = options.xDomain?.length ?? new Set(rows.map((r) => r.x)).size;
+  const rotate = categories > 8 || (facets.fx !== undefined && categories > 4);
   return {
     width: options.width ?? 720,
-    height: options.height ?? 340,
+    height: (options.height ?? 340) + (rotate ? 20 : 0),
     marginLeft: 64,
-    marginBottom: 44,
+    marginBottom: rotate ? 64 : 44,
     ...(facets.fy ? { marginRight: 100 } : {}),
-    x: { label: options.xLabel, domain: options.xDomain as string[] | undefined, tickRotate: 0 },
+    x: {
+      label: options.xLabel,
+      domain: options.xDomain as string[] | undefined,
+      tickRotate: rotate ? -35 : 0,
+    },
     y: {
       type: options.yType ?? 'linear',
       label: options.yLabel,

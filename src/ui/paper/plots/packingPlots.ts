@@ -1,6 +1,11 @@
 /** The packing experiments (GPA paper §5): Figs. 7, 9–13 (Fig. 8 is the Trade-off view's spec). */
 import * as Plot from '@observablehq/plot';
-import { PAPER_FIG9, PAPER_Q, PAPER_REBALANCING_GAIN, PAPER_AV1_MABS } from '../paperNumbers.ts';
+import {
+  PAPER_FIG12_ENOUGH,
+  PAPER_FIG9,
+  PAPER_Q,
+  PAPER_REBALANCING_GAIN,
+} from '../paperNumbers.ts';
 import type {
   ConditionSummary,
   FitSummary,
@@ -13,8 +18,7 @@ import { boxSpec } from './boxes.ts';
 const PAPER = '#d62728';
 
 /** Fig. 7: machines m = m_abs/m_norm per fit test, a box over the instances. */
-export function fig7Spec(s: readonly FitSummary[], paper: boolean): Plot.PlotOptions {
-  const av1 = s.find((f) => f.fit === 'av:1');
+export function fig7Spec(s: readonly FitSummary[]): Plot.PlotOptions {
   return boxSpec(
     s.map((f) => ({
       x: f.fit,
@@ -29,22 +33,6 @@ export function fig7Spec(s: readonly FitSummary[], paper: boolean): Plot.PlotOpt
       colorLabel: 'family',
       width: 760,
       under: [Plot.ruleY([1], { stroke: '#999', strokeDasharray: '3,3' })],
-      over:
-        paper && av1
-          ? [
-              Plot.text(
-                [
-                  `paper: av 1.0 uses ${PAPER_AV1_MABS.toFixed(1)} machines per 1,000 tasks (here ${av1.meanMAbs.toFixed(1)})`,
-                ],
-                {
-                  frameAnchor: 'top-left',
-                  dx: 4,
-                  dy: 4,
-                  fill: PAPER,
-                },
-              ),
-            ]
-          : [],
     },
   );
 }
@@ -80,29 +68,16 @@ export function fig9Spec(e: readonly RelErrorSummary[], paper: boolean): Plot.Pl
 export function fig10Spec(c: readonly SourceComparison[], evaluated: number): Plot.PlotOptions {
   const floor = 1 / evaluated / 2;
   const rows = c.flatMap((r) => [
-    { fit: r.fit, family: r.family, source: 'inst', q: r.qInst, plotted: Math.max(r.qInst, floor) },
-    { fit: r.fit, family: r.family, source: 'avg', q: r.qAvg, plotted: Math.max(r.qAvg, floor) },
+    { fit: r.fit, source: 'inst', q: r.qInst, plotted: Math.max(r.qInst, floor) },
+    { fit: r.fit, source: 'avg', q: r.qAvg, plotted: Math.max(r.qAvg, floor) },
   ]);
-  return {
-    width: 760,
-    height: 340,
-    marginLeft: 64,
-    marginBottom: 44,
-    x: { label: 'fit test', domain: c.map((r) => r.fit) },
-    y: { type: 'log', label: '↑ mean q over the instances (log)', grid: true },
-    fx: { label: null, domain: [...new Set(c.map((r) => r.family))] },
-    color: {
-      legend: true,
-      domain: ['inst', 'avg'],
-      range: ['#4c78a8', '#f58518'],
-      label: 'estimates from',
-    },
-    marks: [
-      Plot.ruleY([1 / evaluated], { stroke: '#999', strokeDasharray: '2,3' }),
-      Plot.dot(rows, {
+  const dot = (source: string, dx: number) =>
+    Plot.dot(
+      rows.filter((d) => d.source === source),
+      {
         x: 'fit',
-        fx: 'family',
         y: 'plotted',
+        dx,
         stroke: 'source',
         fill: 'source',
         r: 4,
@@ -110,7 +85,32 @@ export function fig10Spec(c: readonly SourceComparison[], evaluated: number): Pl
         tip: true,
         title: (d: { fit: string; source: string; q: number }) =>
           `${d.fit} from ${d.source}: q = ${d.q === 0 ? `0 (below 1/|E|)` : d.q.toExponential(2)}`,
+      },
+    );
+  return {
+    width: 760,
+    height: 360,
+    marginLeft: 64,
+    marginBottom: 64,
+    x: { label: 'fit test', domain: c.map((r) => r.fit), tickRotate: -35 },
+    y: { type: 'log', label: '↑ mean q over the instances (log)', grid: true },
+    color: {
+      legend: true,
+      domain: ['inst', 'avg'],
+      range: ['#4c78a8', '#f58518'],
+      label: 'estimates from',
+    },
+    symbol: { domain: ['circle', 'triangle'] },
+    marks: [
+      Plot.ruleY([1 / evaluated], { stroke: '#999', strokeDasharray: '2,3' }),
+      Plot.ruleX(c, {
+        x: 'fit',
+        y1: (d: SourceComparison) => Math.max(d.qInst, floor),
+        y2: (d: SourceComparison) => Math.max(d.qAvg, floor),
+        stroke: '#bbb',
       }),
+      dot('inst', -4),
+      dot('avg', 4),
     ],
   };
 }
@@ -161,16 +161,7 @@ export function fig12Spec(s: readonly ConditionSummary[], paper: boolean): Plot.
       fxDomain: [...new Set(s.map((r) => r.fit))],
       width: 780,
       over: paper
-        ? [
-            Plot.ruleX(['0.01'], { stroke: PAPER, strokeDasharray: '4,3' }),
-            Plot.text(['paper: from κ = 0.01 (100 observations) q ≈ that of κ = 1'], {
-              frameAnchor: 'top-left',
-              dx: 4,
-              dy: 4,
-              fill: PAPER,
-              facet: 'super',
-            }),
-          ]
+        ? [Plot.ruleX([String(PAPER_FIG12_ENOUGH)], { stroke: PAPER, strokeDasharray: '4,3' })]
         : [],
     },
   );
@@ -193,15 +184,7 @@ export function fig13Spec(g: readonly GainSummary[], paper: boolean): Plot.PlotO
       width: 760,
       under: [Plot.ruleY([0], { stroke: '#999' })],
       over: paper
-        ? [
-            Plot.ruleY([PAPER_REBALANCING_GAIN], { stroke: PAPER, strokeDasharray: '6,4' }),
-            Plot.text([`paper: ≈ ${(100 * PAPER_REBALANCING_GAIN).toFixed(0)} % on average`], {
-              frameAnchor: 'top-right',
-              dx: -4,
-              dy: 4,
-              fill: PAPER,
-            }),
-          ]
+        ? [Plot.ruleY([PAPER_REBALANCING_GAIN], { stroke: PAPER, strokeDasharray: '6,4' })]
         : [],
     },
   );

@@ -193,7 +193,7 @@ describe('sums and packing figures', () => {
     expect(g).toHaveLength(1);
     expect(g[0]).toMatchObject({ fit: 'gpa:0.01', instances: 1 });
     expect(g[0].meanGain).toBeCloseTo(0.5, 12);
-    expect(fig13Spec(g, true).marks!.length).toBe(fig13Spec(g, false).marks!.length + 2);
+    expect(fig13Spec(g, true).marks!.length).toBe(fig13Spec(g, false).marks!.length + 1);
     const k = sweep({ clairvoyance: 0.5, fits: [gpa] }, [
       row(0, { fit: gpa, clairvoyance: 0.5 }, 1, 0.1),
     ]);
