@@ -206,6 +206,21 @@ describe('the streaming layer', () => {
         );
   });
 
+  it('a source that fails while reading: DataError naming the file', async () => {
+    const failing: InputFile = {
+      name: 'net.csv',
+      open: () =>
+        new ReadableStream<Uint8Array>({
+          pull(c) {
+            c.error(new TypeError('network error'));
+          },
+        }),
+    };
+    await expect(loadDataset([failing], WIDE)).rejects.toThrow(
+      /^net\.csv: read failed: network error$/,
+    );
+  });
+
   it('head() reads the first bytes only, decompressed', async () => {
     const text = enc(wideText(3000, 20));
     const h = await head(bytesInput('x.csv.gz', gzipSync(text)), 100);

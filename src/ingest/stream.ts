@@ -141,13 +141,22 @@ export async function pump(
   const rawReader = raw.getReader();
   let first: Uint8Array | undefined;
   // Peek the first non-empty chunk for the gzip magic, whatever the name says.
-  for (;;) {
-    const r = await rawReader.read();
-    if (r.done) break;
-    if (r.value.length) {
-      first = r.value;
-      break;
+  try {
+    for (;;) {
+      const r = await rawReader.read();
+      if (r.done) break;
+      if (r.value.length) {
+        first = r.value;
+        break;
+      }
     }
+  } catch (e) {
+    if (signal?.aborted) throw cancelError(signal);
+    throw new DataError(input.name, null, `read failed: ${(e as Error).message}`);
+  }
+  if (signal?.aborted) {
+    await rawReader.cancel(cancelError(signal)).catch(() => {});
+    throw cancelError(signal);
   }
   const gzip =
     first !== undefined && first.length >= 2 && first[0] === GZIP[0] && first[1] === GZIP[1];
