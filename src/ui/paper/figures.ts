@@ -467,7 +467,8 @@ export const FIGURES: readonly FigureDef[] = [
           {
             name: 'paper-fig6',
             title: 'Relative error of Gaussian percentiles',
-            caption: 'One panel per percentile; one box per N over the sums.',
+            caption:
+              'One panel per percentile; per N, a violin (the histogram of the errors within the whiskers, smoothed) around the box and whiskers, over the sums.',
             spec: fig6Spec(cells),
           },
         ],

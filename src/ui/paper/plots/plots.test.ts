@@ -20,7 +20,7 @@ import {
 import { boxRows, boxSpec } from './boxes.ts';
 import { fig3Spec, fig4Spec, heatmapCells } from './dataPlots.ts';
 import { fig13Spec, fig9Spec } from './packingPlots.ts';
-import { table1Spec } from './sumsPlots.ts';
+import { table1Spec, violinPoints } from './sumsPlots.ts';
 import { wrap } from '../svg.ts';
 
 type Params = SweepRow['params'];
@@ -130,6 +130,26 @@ describe('sums and packing figures', () => {
       medianA2: 1,
     }));
     expect(table1Spec(rows, true).marks!.length).toBe(table1Spec(rows, false).marks!.length + 3);
+  });
+
+  it('Fig. 6 violins mirror each histogram around its N, widest at the mode', () => {
+    const box = boxStats([-0.1, -0.05, 0, 0.02]);
+    const cell = (n: number, percentile: number, density: number[]) => ({
+      n,
+      percentile,
+      box,
+      violin: {
+        edges: Float64Array.from({ length: density.length + 1 }, (_, i) => -0.1 + 0.05 * i),
+        density: Float64Array.from(density),
+      },
+    });
+    const pts = violinPoints([cell(10, 99, [1, 4, 2]), cell(50, 99, [2, 2, 0]), cell(10, 95, [])]);
+    expect(pts).toHaveLength(6);
+    for (const p of pts) expect((p.x1 + p.x2) / 2).toBeCloseTo(p.cell === 0 ? 0 : 1, 12);
+    const first = pts.filter((p) => p.cell === 0).map((p) => p.x2 - p.x1);
+    expect(Math.max(...first)).toBeCloseTo(0.8, 12);
+    expect(first[0]).toBeCloseTo(0.2, 12);
+    expect(pts[0].y).toBeCloseTo(-0.075, 12);
   });
 
   it('summarizes m, m_abs and q per fit test over the instances', () => {

@@ -7,7 +7,6 @@ import {
   type Fig6Cell,
   type Table1Row,
 } from '../../../engine/index.ts';
-import { boxSpec } from './boxes.ts';
 
 const PAPER = '#d62728';
 
@@ -109,18 +108,101 @@ export function table1Spec(rows: readonly Table1Row[], paper: boolean): Plot.Plo
   };
 }
 
-/** Fig. 6: (F⁻¹(k) − P_k)/P_k over the sums, one box per N, a panel per percentile k. */
+interface ViolinPoint {
+  readonly panel: string;
+  readonly cell: number;
+  readonly y: number;
+  readonly x1: number;
+  readonly x2: number;
+}
+
+/** Fig. 6's violin outlines: each cell's histogram mirrored around its N's position (half-width 0.4). */
+export function violinPoints(cells: readonly Fig6Cell[]): ViolinPoint[] {
+  const ns = [...new Set(cells.map((c) => c.n))];
+  const out: ViolinPoint[] = [];
+  cells.forEach((c, k) => {
+    const d = c.violin.density;
+    const max = d.reduce((m, v) => Math.max(m, v), 0);
+    if (!(max > 0)) return;
+    const at = ns.indexOf(c.n);
+    d.forEach((v, b) => {
+      const w = (0.4 * v) / max;
+      const y = (c.violin.edges[b] + c.violin.edges[b + 1]) / 2;
+      out.push({ panel: `${c.percentile}th percentile`, cell: k, y, x1: at - w, x2: at + w });
+    });
+  });
+  return out;
+}
+
+/** Fig. 6: (F⁻¹(k) − P_k)/P_k over the sums: per N a violin (histogram outline), box and whiskers. */
 export function fig6Spec(cells: readonly Fig6Cell[]): Plot.PlotOptions {
-  const ns = [...new Set(cells.map((c) => String(c.n)))];
-  return boxSpec(
-    cells.map((c) => ({ x: String(c.n), fx: `${c.percentile}th percentile`, box: c.box })),
-    {
-      xLabel: 'N, tasks in the sum →',
-      yLabel: '↑ (Gaussian − empirical) / empirical percentile',
-      xDomain: ns,
-      fxDomain: [...new Set(cells.map((c) => `${c.percentile}th percentile`))],
-      under: [Plot.ruleY([0], { stroke: '#999' })],
-      height: 340,
+  const ns = [...new Set(cells.map((c) => c.n))];
+  const panels = [...new Set(cells.map((c) => `${c.percentile}th percentile`))];
+  const boxes = cells
+    .filter((c) => c.box.count > 0)
+    .map((c) => ({ panel: `${c.percentile}th percentile`, at: ns.indexOf(c.n), n: c.n, ...c.box }));
+  type B = (typeof boxes)[number];
+  return {
+    width: 760,
+    height: 360,
+    marginLeft: 64,
+    marginBottom: 44,
+    x: {
+      label: 'N, tasks in the sum →',
+      domain: [-0.6, ns.length - 0.4],
+      ticks: ns.map((_, i) => i),
+      tickFormat: (i: number) => String(ns[i] ?? ''),
     },
-  );
+    y: { label: '↑ (Gaussian − empirical) / empirical percentile', grid: true },
+    fx: { label: null, domain: panels },
+    marks: [
+      Plot.ruleY([0], { stroke: '#999' }),
+      Plot.areaX(violinPoints(cells), {
+        fx: 'panel',
+        y: 'y',
+        x1: 'x1',
+        x2: 'x2',
+        z: 'cell',
+        fill: '#9ecae9',
+        fillOpacity: 0.5,
+        stroke: '#4c78a8',
+        strokeWidth: 0.8,
+        curve: 'basis',
+      }),
+      Plot.ruleX(boxes, {
+        fx: 'panel',
+        x: 'at',
+        y1: 'whiskerLow',
+        y2: 'whiskerHigh',
+        stroke: '#333',
+      }),
+      Plot.rect(boxes, {
+        fx: 'panel',
+        x1: (d: B) => d.at - 0.08,
+        x2: (d: B) => d.at + 0.08,
+        y1: 'q1',
+        y2: 'q3',
+        fill: '#fff',
+        stroke: '#333',
+      }),
+      Plot.ruleY(boxes, {
+        fx: 'panel',
+        x1: (d: B) => d.at - 0.08,
+        x2: (d: B) => d.at + 0.08,
+        y: 'median',
+        stroke: '#111',
+        strokeWidth: 2,
+      }),
+      Plot.tip(
+        boxes,
+        Plot.pointerX({
+          fx: 'panel',
+          x: 'at',
+          y: 'median',
+          title: (d: B) =>
+            `${d.panel}, N = ${d.n}\nmedian ${d.median.toExponential(2)}\nquartiles ${d.q1.toExponential(2)} – ${d.q3.toExponential(2)}\nwhiskers ${d.whiskerLow.toExponential(2)} – ${d.whiskerHigh.toExponential(2)}\nover ${d.count} sums`,
+        }),
+      ),
+    ],
+  };
 }
