@@ -62,6 +62,20 @@ test('every figure view renders from the navigation, with no console error', asy
   await expect.poll(() => page.url()).toContain('fig=table1');
 });
 
+test('on a dataset with an avg series, Figs. 1, 3 and 10 compute their avg parts', async ({
+  page,
+}) => {
+  await page.goto(`/?view=paper&fig=fig1&d=google-like&s=1&${SMALL}`);
+  expect(await settled(page, 'fig1')).toBe('result');
+  await expect(page.getByTestId('cell-0-k')).toHaveText('1');
+  await page.getByTestId('paper-link-fig3').click();
+  await settled(page, 'fig3');
+  await expect(page.locator('[data-plot="paper-fig3-diff"] svg').first()).toBeVisible();
+  await page.getByTestId('paper-link-fig10').click();
+  expect(await settled(page, 'fig10')).toBe('result');
+  await expect(page.getByTestId('cell-0-fit')).toHaveText('gpa:0.1');
+});
+
 for (const figure of ['table1', 'fig7', 'fig5']) {
   test(`a link to ${figure} with its parameters reproduces its numbers in a fresh page`, async ({
     page,
