@@ -5,6 +5,7 @@ import { COMMANDS } from './commands/index.ts';
 function cli(...args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
     encoding: 'utf8',
+    timeout: 60_000,
   });
 }
 

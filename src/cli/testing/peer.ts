@@ -12,7 +12,10 @@ export const PEER = resolve(SHARED, 'peers/sbp_reference.py');
 /** Why the peer cannot run here, or null when python3 with numpy and scipy is available. */
 export function peerUnavailable(): string | null {
   if (!existsSync(PEER)) return `the peer is missing at ${PEER}`;
-  const r = spawnSync('python3', ['-c', 'import numpy, scipy'], { encoding: 'utf8' });
+  const r = spawnSync('python3', ['-c', 'import numpy, scipy'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   if (r.error) return `python3 is not installed (${r.error.message})`;
   if (r.status !== 0) return `python3 lacks numpy or scipy: ${r.stderr.trim()}`;
   return null;
@@ -43,6 +46,7 @@ export function runPeer(inst: string, avg: string | null, configs: PeerConfig[])
     input: configs.map((c) => JSON.stringify(c)).join('\n') + '\n',
     encoding: 'utf8',
     maxBuffer: 1 << 28,
+    timeout: 600_000,
   });
   return out
     .trim()

@@ -22,6 +22,7 @@ function python(code: string, input: unknown): unknown {
     input: JSON.stringify(input),
     encoding: 'utf8',
     maxBuffer: 1 << 28,
+    timeout: 300_000,
   });
   if (r.status !== 0) throw new Error(`python3 failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
