@@ -1,5 +1,5 @@
 /**
- * The standard normal distribution, the one place the engine touches jstat (SPEC §5: Φ).
+ * The standard normal distribution (SPEC §5: Φ) and Student's t: the one place the engine touches jstat.
  */
 import jStat from 'jstat';
 
@@ -28,4 +28,11 @@ export function normalPdf(x: number, mean: number, sd: number): number {
 /** The complementary error function. */
 export function erfc(x: number): number {
   return jStat.erfc(x);
+}
+
+/** The p-quantile of Student's t with `dof` degrees of freedom (confidence bands over instances). */
+export function studentTQuantile(p: number, dof: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError(`t quantile needs 0 < p < 1, got ${p}`);
+  if (!(dof > 0)) throw new RangeError(`invalid degrees of freedom: ${dof}`);
+  return jStat.studentt.inv(p, dof);
 }

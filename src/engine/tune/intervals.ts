@@ -2,7 +2,7 @@
  * Confidence intervals for measured q (issue 7's calibration and tuning): Wilson's score interval
  * for one run's overflow count, and Student's t interval for a mean over instances.
  */
-import jStat from 'jstat';
+import { studentTQuantile } from '../stats/normal.ts';
 import { normalQuantile } from '../stats/normal.ts';
 
 export interface Interval {
@@ -49,7 +49,7 @@ export function mean(values: readonly number[]): number {
 
 /** Student's t quantile t_{dof}(p). */
 export function studentQuantile(p: number, dof: number): number {
-  return jStat.studentt.inv(p, dof);
+  return studentTQuantile(p, dof);
 }
 
 export interface MeanInterval extends Interval {
