@@ -75,9 +75,11 @@ export function createMemory(bytes: number, shared: boolean): WebAssembly.Memory
   return new WebAssembly.Memory({ initial: pages, maximum: pages, shared });
 }
 
-// Columns per block when counting many machines: a block of one instance (1,000 rows × 1,024
-// columns × 4 B = 4 MB) stays in cache while every packing of the instance reads it.
+// Columns per block when machines share rows (e.g. every packing of one instance): a block of the
+// instance (1,000 rows × 1,024 columns × 4 B = 4 MB) stays in cache while every packing reads it.
+// Without sharing, long blocks stream each row from memory at full speed.
 const BLOCK = 1024;
+const LONG_BLOCK = 1 << 16;
 
 /** The SIMD kernel over one memory, with a scratch region [offset, offset + bytes) of its own. */
 export class WasmKernel implements EvaluationKernel {
@@ -187,7 +189,8 @@ export class WasmKernel implements EvaluationKernel {
         );
       const m = last - first;
       out.fill(0, 0, m);
-      for (let b = start; b < end; b += BLOCK) {
+      const block = reuse(rows.subarray(0, used), matrix.rows) >= 2 ? BLOCK : LONG_BLOCK;
+      for (let b = start; b < end; b += block) {
         checkpoint?.();
         this.exports.countMachines(
           matrix.data.byteOffset,
@@ -196,7 +199,7 @@ export class WasmKernel implements EvaluationKernel {
           this.offsetsAt,
           m,
           b,
-          Math.min(end, b + BLOCK),
+          Math.min(end, b + block),
           capacity,
           this.totalsAt,
           this.countsAt,
@@ -206,4 +209,16 @@ export class WasmKernel implements EvaluationKernel {
       first = last;
     }
   }
+}
+
+/** How many times, on average, each distinct row of `rows` (< `n`) appears. */
+function reuse(rows: Int32Array, n: number): number {
+  const seen = new Uint8Array(n);
+  let distinct = 0;
+  for (const r of rows)
+    if (!seen[r]) {
+      seen[r] = 1;
+      distinct++;
+    }
+  return distinct === 0 ? 0 : rows.length / distinct;
 }

@@ -137,11 +137,39 @@ describe.each([true, false])(
       const stop = () => {
         if (++calls === 2) throw new Error('stop');
       };
-      const counts = new Int32Array(1);
+      const counts = new Int32Array(2);
+      // Machines sharing rows are evaluated in column blocks, with a checkpoint before each.
+      const machines = [
+        [0, 1],
+        [1, 0],
+      ];
       expect(() =>
-        kernelOf(matrix)!.overflowCounts(matrix, [[0, 1]], 0, 5000, 1, counts, stop),
+        kernelOf(matrix)!.overflowCounts(matrix, machines, 0, 5000, 1, counts, stop),
       ).toThrow('stop');
       expect(calls).toBe(2);
+    });
+
+    it('gives the same counts whether machines share rows (blocked) or not (streamed)', () => {
+      const rows = 12;
+      const cols = 4100;
+      const data = Float32Array.from({ length: rows * cols }, (_, i) => ((i * 7919) % 101) / 160);
+      const plain = matrixFrom(rows, cols, data);
+      const { matrix } = inKernel(plain, shared);
+      const disjoint = [
+        [0, 1, 2],
+        [3, 4],
+        [5, 6, 7, 8],
+        [9, 10, 11],
+      ];
+      const overlapping = [...disjoint, ...disjoint.map((m) => [...m].reverse()), [11, 0, 5]];
+      for (const machines of [disjoint, overlapping]) {
+        const want = new Int32Array(machines.length);
+        scalarOverflowCounts(plain, machines, 3, cols, 1.5, want);
+        const got = new Int32Array(machines.length);
+        kernelOf(matrix)!.overflowCounts(matrix, machines, 3, cols, 1.5, got);
+        expect(Array.from(got)).toEqual(Array.from(want));
+        expect(want.some((c) => c > 0 && c < cols - 3)).toBe(true);
+      }
     });
   },
 );
