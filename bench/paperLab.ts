@@ -75,15 +75,25 @@ export const paperLab: BenchSuite = {
     } finally {
       runner.dispose();
     }
-    const session = await openBrowser();
+    // The dev server may reload the page (a file changed by someone else, a dependency optimized
+    // late): the page's run is lost then, so it is run once more in a new session.
+    const inBrowser = async () => {
+      const session = await openBrowser();
+      try {
+        return await session.run<Awaited<ReturnType<Page['run']>>>('/bench/paperLabPage.ts', {
+          params: PARAMS,
+          realizations: REALIZATIONS,
+        });
+      } finally {
+        await session.close();
+      }
+    };
     let page: Awaited<ReturnType<Page['run']>>;
     try {
-      page = await session.run<Awaited<ReturnType<Page['run']>>>('/bench/paperLabPage.ts', {
-        params: PARAMS,
-        realizations: REALIZATIONS,
-      });
-    } finally {
-      await session.close();
+      page = await inBrowser();
+    } catch (e) {
+      if (!/context was destroyed|navigat/i.test(String(e))) throw e;
+      page = await inBrowser();
     }
     // V8's Math.exp/log/pow differ in the last bits between Node 20 and Chromium: the A² medians
     // and Fig. 5's density curve can differ there; every other number is bit-identical.
