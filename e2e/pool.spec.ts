@@ -137,7 +137,7 @@ test.describe('without cross-origin isolation', () => {
   test('the built app served without COOP/COEP computes and says it is in the slower mode', async ({
     page,
   }) => {
-    const dist = resolve(ROOT, 'dist');
+    const dist = resolve(ROOT, process.env.SLOPACK_DIST ?? 'dist');
     expect(existsSync(join(dist, 'index.html')), 'run `vite build` first').toBe(true);
     const server = await staticServer(dist);
     try {
