@@ -1,23 +1,14 @@
 /** Plot specs for the lessons: pure builders from engine results, rendered by PlotFigure. */
 import * as Plot from '@observablehq/plot';
-import { normalPdf, type FitCheck, type SloPoint } from '../../engine/index.ts';
+import { type FitCheck, type SloPoint } from '../../engine/index.ts';
 import { histogram } from '../plots/histogram.ts';
+import { gaussianCurve } from '../plots/machinePlots.ts';
 
 const CAPACITY = '#d62728';
 const GAUSS = '#1f77b4';
 const WITHOUT = '#8c96a3';
 const BARS = '#9aa7b8';
 const DECADES = [0.0001, 0.001, 0.01, 0.1, 1];
-
-function curve(mean: number, sd: number, lo: number, hi: number, points = 160) {
-  const out: { x: number; y: number }[] = [];
-  if (!(sd > 0)) return out;
-  for (let i = 0; i <= points; i++) {
-    const x = lo + ((hi - lo) * i) / points;
-    out.push({ x, y: normalPdf(x, mean, sd) });
-  }
-  return out;
-}
 
 /** Lesson 1: a machine's usage over the realizations on a fixed [0, 2] axis; draws above capacity in red. */
 export function usageSpec(totals: ArrayLike<number>, capacity: number): Plot.PlotOptions {
@@ -87,7 +78,7 @@ export function sumSpec(totals: ArrayLike<number>, mean: number, sd: number): Pl
         fill: BARS,
         insetLeft: 0.5,
       }),
-      Plot.line(curve(mean, sd, lo, hi), { x: 'x', y: 'y', stroke: GAUSS, strokeWidth: 2 }),
+      Plot.line(gaussianCurve(mean, sd, lo, hi), { x: 'x', y: 'y', stroke: GAUSS, strokeWidth: 2 }),
       Plot.ruleY([0]),
     ],
   };
@@ -123,7 +114,7 @@ export function fitCheckSpec(check: FitCheck, capacity: number): Plot.PlotOption
   const sd1 = Math.sqrt(check.with.variance);
   const lo = Math.max(0, Math.min(check.without.mean - 4 * sd0, capacity * 0.5));
   const hi = Math.max(check.with.mean + 4 * sd1, capacity * 1.1);
-  const withTask = curve(check.with.mean, sd1, lo, hi, 240);
+  const withTask = gaussianCurve(check.with.mean, sd1, lo, hi, 240);
   const tail = withTask.filter((p) => p.x >= capacity);
   return {
     height: 250,
@@ -137,7 +128,7 @@ export function fitCheckSpec(check: FitCheck, capacity: number): Plot.PlotOption
     },
     marks: [
       Plot.areaY(tail, { x: 'x', y: 'y', fill: CAPACITY, fillOpacity: 0.35 }),
-      Plot.line(curve(check.without.mean, sd0, lo, hi, 240), {
+      Plot.line(gaussianCurve(check.without.mean, sd0, lo, hi, 240), {
         x: 'x',
         y: 'y',
         stroke: WITHOUT,

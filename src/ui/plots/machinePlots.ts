@@ -18,7 +18,8 @@ const CAPACITY_COLOR = '#d62728';
 const GAUSS_COLOR = '#1f77b4';
 const PERCENTILE_COLOR = '#ff7f0e';
 
-function gaussianCurve(mean: number, sd: number, lo: number, hi: number, points = 200) {
+/** Points of the N(mean, sd²) density on [lo, hi], for a line over a density histogram. */
+export function gaussianCurve(mean: number, sd: number, lo: number, hi: number, points = 200) {
   const out: { x: number; y: number }[] = [];
   if (!(sd > 0)) return out;
   for (let i = 0; i <= points; i++) {
