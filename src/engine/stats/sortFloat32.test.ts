@@ -21,6 +21,13 @@ describe('sortFloat32', () => {
     );
   });
 
+  it('sorts rows of few distinct values (counted) and of many (radix) alike', () => {
+    const few = Float32Array.from({ length: 10000 }, (_, i) => ((i * 7919) % 289) / 400 - 0.1);
+    const many = Float32Array.from({ length: 10000 }, (_, i) => Math.sin(i) * 1e3);
+    for (const a of [few, many, Float32Array.from([...few.subarray(0, 5000), ...many])])
+      expect(sameBits(sortFloat32(a.slice()), a.slice().sort())).toBe(true);
+  });
+
   it('puts NaN last, as the built-in sort does', () => {
     const a = Float32Array.from({ length: 1000 }, (_, i) => (i % 7 === 0 ? NaN : 500 - i));
     new Uint32Array(a.buffer)[14] = 0xffc00000; // a NaN with the sign bit set
