@@ -271,7 +271,13 @@ export class WorkerPool implements Runner {
     const avg = samples.avg ?? null;
     if (!this.shared)
       return this.loadLocal(
-        { kind: 'samples', inst: samples.inst, avg, realizations, seed },
+        {
+          kind: 'samples',
+          inst: samples.inst.map(own),
+          avg: avg && avg.map(own),
+          realizations,
+          seed,
+        },
         seed,
         options,
       );
@@ -287,7 +293,7 @@ export class WorkerPool implements Runner {
       const tasks: Promise<void>[] = [];
       for (const [name, s] of series)
         for (let first = 0; first < n; first += chunk) {
-          const part = s.slice(first, first + chunk);
+          const part = s.slice(first, first + chunk).map(own);
           tasks.push(
             this.enqueue(async (slot) => {
               if (options?.signal?.aborted) throw new CancelledError();
@@ -563,6 +569,14 @@ export class WorkerPool implements Runner {
     }
     this.pools.clear();
   }
+}
+
+/**
+ * The array itself, or a copy when it is a view into a larger buffer: a message carrying a view
+ * carries its whole buffer (a loader's arrays may be windows on one block of every task's samples).
+ */
+function own(a: Float64Array): Float64Array {
+  return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : a.slice();
 }
 
 /** Errors cross the worker boundary as plain Errors with a name: give back the classes callers test. */
