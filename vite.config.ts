@@ -19,5 +19,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    setupFiles: ['scripts/vitestSetup.ts'],
   },
 });
