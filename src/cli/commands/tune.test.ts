@@ -58,7 +58,10 @@ describe('npm run cli -- tune', () => {
       [['--target', 'x'], /invalid --target "x"/],
       [['--target', '0.01', '--families', 'gpa,best'], /unknown fit family: "best"/],
       [['--target', '0.01', '--confidence', '1.5'], /invalid confidence: 1.5/],
-      [['--target', '0.01', '--clairvoyance', '0.001'], /cannot cross-validate on 1 observed column/],
+      [
+        ['--target', '0.01', '--clairvoyance', '0.001'],
+        /cannot cross-validate on 1 observed column/,
+      ],
     ];
     for (const [args, message] of cases) {
       const errors: string[] = [];
