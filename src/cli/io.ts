@@ -272,3 +272,16 @@ export function writeCompact(
   writeFileSync(stem + '.json', files.json);
   return { json: stem + '.json', npy: stem + '.npy' };
 }
+
+/** Where a command's pool comes from: ready matrices (--inst/--avg), or data realized with a seed. */
+export const poolOptions = {
+  inst: { kind: 'string', help: 'pool inst realization matrix .npy' },
+  avg: { kind: 'string', help: 'pool avg realization matrix .npy' },
+  ...dataOptions,
+  data: {
+    ...dataOptions.data,
+    help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
+  },
+  realizations: { kind: 'integer', help: 'R, with --data', default: 10000 },
+  seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
+} as const satisfies Record<string, OptionSpec>;

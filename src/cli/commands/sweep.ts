@@ -17,22 +17,14 @@ import type { Runner } from '../../runtime/runner.ts';
 import { UsageError } from '../args.ts';
 import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
-import { dataOptions, loadFromOptions, readMatrix } from '../io.ts';
+import { loadFromOptions, poolOptions, readMatrix } from '../io.ts';
 
 export const sweep: Command = {
   usage: 'npm run cli -- sweep (--inst X.npy [--avg Y.npy] | --data FILE) [options]',
   summary:
     'Runs a grid of fit tests × packers × instances (default: SPEC §8 fit tests, Best Fit, 50 instances) and prints one JSON line per run.',
   options: {
-    inst: { kind: 'string', help: 'pool inst realization matrix .npy' },
-    avg: { kind: 'string', help: 'pool avg realization matrix .npy' },
-    ...dataOptions,
-    data: {
-      ...dataOptions.data,
-      help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
-    },
-    realizations: { kind: 'integer', help: 'R, with --data', default: 10000 },
-    seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
+    ...poolOptions,
     instances: { kind: 'integer', help: 'instances K', default: DEFAULT_SWEEP.instances },
     tasks: { kind: 'integer', help: "tasks per instance N'", default: 1000 },
     fits: {

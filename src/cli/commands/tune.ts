@@ -14,22 +14,14 @@ import {
 } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
-import { dataOptions, loadFromOptions, readMatrix } from '../io.ts';
+import { loadFromOptions, poolOptions, readMatrix } from '../io.ts';
 
 export const tune: Command = {
   usage: 'npm run cli -- tune (--data FILE | --inst X.npy [--avg Y.npy]) --target 0.001 [options]',
   summary:
     'Tunes each fit family to a target SLO q* by cross-validation inside the observed columns, then ranks them by machines and held-out q.',
   options: {
-    inst: { kind: 'string', help: 'pool inst realization matrix .npy' },
-    avg: { kind: 'string', help: 'pool avg realization matrix .npy' },
-    ...dataOptions,
-    data: {
-      ...dataOptions.data,
-      help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
-    },
-    realizations: { kind: 'integer', help: 'R, with --data', default: 10000 },
-    seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
+    ...poolOptions,
     target: {
       kind: 'string',
       help: 'target SLO q* (comma-separated for several tables)',
