@@ -115,23 +115,13 @@ export function scalarOverflowCounts(
   counts: Int32Array,
   checkpoint?: Checkpoint,
 ): void {
-  const { data, cols } = matrix;
   const totals = new Float64Array(Math.min(SCALAR_BLOCK, Math.max(0, end - start)));
   counts.fill(0, 0, machines.length);
   for (let b = start; b < end; b += SCALAR_BLOCK) {
     checkpoint?.();
-    const width = Math.min(SCALAR_BLOCK, end - b);
-    for (let j = 0; j < machines.length; j++) {
-      const rows = machines[j];
-      totals.fill(0, 0, width);
-      for (let k = 0; k < rows.length; k++) {
-        const base = rows[k] * cols + b;
-        for (let t = 0; t < width; t++) totals[t] += data[base + t];
-      }
-      let over = 0;
-      for (let t = 0; t < width; t++) if (totals[t] > capacity) over++;
-      counts[j] += over;
-    }
+    const blockEnd = Math.min(end, b + SCALAR_BLOCK);
+    for (let j = 0; j < machines.length; j++)
+      counts[j] += scalarMachineTotals(matrix, machines[j], b, blockEnd, capacity, totals);
   }
 }
 
