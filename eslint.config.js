@@ -25,6 +25,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'src/kernels/build',
+      '.tmp',
     ],
   },
   js.configs.recommended,
