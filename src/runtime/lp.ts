@@ -1,0 +1,41 @@
+/**
+ * Loads HiGHS (WebAssembly) and adapts it to the engine's `LpSolver`. In Node the package finds its
+ * own .wasm; a browser bundle passes the URL the bundler gave the file.
+ */
+import type { LpSolution, LpSolver, LpStatus } from '../engine/lp/solver.ts';
+import highsLoader from 'highs';
+
+let loading: Promise<LpSolver> | undefined;
+
+export function loadLpSolver(wasmUrl?: string): Promise<LpSolver> {
+  loading ??= highsLoader(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }).then(
+    (highs) => ({ solve: (model: string) => toSolution(highs.solve(model)) }),
+  );
+  return loading;
+}
+
+interface HighsResult {
+  Status: string;
+  ObjectiveValue?: number;
+  Columns?: Record<string, { Primal?: number }>;
+}
+
+function toSolution(result: HighsResult): LpSolution {
+  const values = new Map<string, number>();
+  for (const [name, column] of Object.entries(result.Columns ?? {})) {
+    values.set(name, column.Primal ?? 0);
+  }
+  return {
+    status: statusOf(result.Status),
+    detail: result.Status,
+    objective: result.ObjectiveValue ?? Number.NaN,
+    values,
+  };
+}
+
+function statusOf(text: string): LpStatus {
+  if (text === 'Optimal') return 'optimal';
+  if (text === 'Infeasible') return 'infeasible';
+  if (text === 'Unbounded' || text === 'Primal infeasible or unbounded') return 'unbounded';
+  return 'other';
+}
