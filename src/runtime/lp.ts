@@ -3,7 +3,7 @@
  * own .wasm; a browser bundle passes the URL the bundler gave the file.
  */
 import type { LpSolution, LpSolver, LpStatus } from '../engine/lp/solver.ts';
-import highsLoader from 'highs';
+import highsLoader, { type Highs } from 'highs';
 
 let loading: Promise<LpSolver> | undefined;
 
@@ -14,21 +14,17 @@ export function loadLpSolver(wasmUrl?: string): Promise<LpSolver> {
   return loading;
 }
 
-interface HighsResult {
-  Status: string;
-  ObjectiveValue?: number;
-  Columns?: Record<string, { Primal?: number }>;
-}
+type HighsResult = ReturnType<Highs['solve']>;
 
 function toSolution(result: HighsResult): LpSolution {
   const values = new Map<string, number>();
   for (const [name, column] of Object.entries(result.Columns ?? {})) {
-    values.set(name, column.Primal ?? 0);
+    values.set(name, 'Primal' in column ? column.Primal : Number.NaN);
   }
   return {
     status: statusOf(result.Status),
     detail: result.Status,
-    objective: result.ObjectiveValue ?? Number.NaN,
+    objective: 'ObjectiveValue' in result ? result.ObjectiveValue : Number.NaN,
     values,
   };
 }
