@@ -148,7 +148,10 @@ export function classStats(
       within[r][c] += variances[r][i];
     });
     for (let c = 0; c < k; c++)
-      if (count[c]) ((mean[r][c] /= count[c]), (within[r][c] /= count[c]));
+      if (count[c]) {
+        mean[r][c] /= count[c];
+        within[r][c] /= count[c];
+      }
     labels.forEach((c, i) => (between[r][c] += (means[r][i] - mean[r][c]) ** 2));
     for (let c = 0; c < k; c++) if (count[c]) between[r][c] /= count[c];
   }

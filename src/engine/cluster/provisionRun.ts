@@ -93,7 +93,10 @@ export function roundAssignments(x: readonly Float64Array[], classes: number): n
     );
     for (const m of order) {
       out[m][n] = base[m];
-      if (left > 0 && x[m][n] - base[m] > 1e-9) (out[m][n]++, left--);
+      if (left > 0 && x[m][n] - base[m] > 1e-9) {
+        out[m][n]++;
+        left--;
+      }
     }
   }
   return out;
