@@ -1,22 +1,34 @@
-/** The shared real data (../shared/data) loaded per resource, for the cluster command, its tests and bench. */
+/** Multi-resource datasets read from disk (Node): the loaders called once per resource, for the cluster command, its tests and bench. */
+import { join } from 'node:path';
 import { loadDataset } from '../../ingest/load.ts';
-import { dataInput } from '../../ingest/testing.ts';
-import { loadMultiDataset, multiDatasetById, type MultiSamples } from '../../engine/cluster/workload.ts';
+import {
+  loadMultiDataset,
+  multiDatasetById,
+  MULTI_DATASETS,
+  type MultiSamples,
+} from '../../engine/cluster/workload.ts';
+import { PUBLIC_DIR, pathInput } from '../io.ts';
 
+export const DEFAULT_DATA_ROOT = join(PUBLIC_DIR, 'data');
 const cache = new Map<string, Promise<MultiSamples>>();
 
+/** A named dataset (`MULTI_DATASETS`) under `root` (default: the app's bundled public/data). */
 export function loadShared(
   id: string,
   resources: readonly string[] = ['cpu', 'mem'],
+  root = DEFAULT_DATA_ROOT,
 ): Promise<MultiSamples> {
-  const key = `${id}:${resources.join(',')}`;
+  const key = `${root}:${id}:${resources.join(',')}`;
   let p = cache.get(key);
   if (!p) {
     const d = multiDatasetById(id);
-    if (!d) throw new Error(`no dataset ${id}`);
+    if (!d)
+      throw new RangeError(
+        `unknown dataset "${id}" (expected ${MULTI_DATASETS.map((m) => m.id).join(', ')})`,
+      );
     p = loadMultiDataset(d, resources, async (file, spec) => {
-      const r = await loadDataset([await dataInput(file)], spec);
-      if (r.kind !== 'samples') throw new Error('expected samples');
+      const r = await loadDataset([await pathInput(join(root, file))], spec);
+      if (r.kind !== 'samples') throw new RangeError(`${file}: expected per-task samples`);
       return r.samples;
     });
     cache.set(key, p);

@@ -1,0 +1,232 @@
+/** `cluster`: CPU + memory packing on machine types (SPEC §14), task classes, container counts. */
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import {
+  analyzeClasses,
+  CLASS_FEATURES,
+  type ClassFeatures,
+} from '../../engine/cluster/classPacking.ts';
+import { elbowK } from '../../engine/cluster/classes.ts';
+import { formatMultiFit, parseMultiFit } from '../../engine/cluster/fit.ts';
+import {
+  HARMONY_POWER_NOTE,
+  HARMONY_TYPES,
+  RESOURCES,
+  machineTypesFromJson,
+  type MachineType,
+} from '../../engine/cluster/machineTypes.ts';
+import type { MultiMeasure } from '../../engine/cluster/measure.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
+import { allenCunneenDelay, minContainers } from '../../engine/cluster/queue.ts';
+import { runCluster } from '../../engine/cluster/run.ts';
+import { MULTI_DATASETS, realizeMulti, type MultiWorkload } from '../../engine/cluster/workload.ts';
+import { identityRows } from '../../engine/workload.ts';
+import { UsageError, type Options } from '../args.ts';
+import { DEFAULT_DATA_ROOT, loadShared } from './clusterData.ts';
+import { asUsage, type Command } from './command.ts';
+import { writeFindings } from './clusterFindings.ts';
+
+const DATASETS = MULTI_DATASETS.map((d) => d.id).join(', ');
+
+/** --data: a dataset id, or a path to one of its files (its folder's parent is the data root). */
+function dataRef(text: string): { id: string; root: string } {
+  const byId = MULTI_DATASETS.find((d) => d.id === text);
+  if (byId) return { id: byId.id, root: DEFAULT_DATA_ROOT };
+  const name = basename(text);
+  const byFile = MULTI_DATASETS.find((d) =>
+    Object.values(d.files).some((f) => basename(f) === name),
+  );
+  if (byFile) return { id: byFile.id, root: dirname(dirname(text)) };
+  if (/task_usage|task_events/.test(name))
+    throw new UsageError(
+      `--data ${text}: Google task_usage memory is not read by the cluster command yet (use ${DATASETS})`,
+    );
+  throw new UsageError(
+    `--data ${text}: not a multi-resource dataset (expected ${DATASETS}, or a path to one of their files)`,
+  );
+}
+
+function typesFrom(text: string, resources: number): readonly MachineType[] {
+  if (text === 'harmony') return HARMONY_TYPES;
+  let json: string;
+  try {
+    json = readFileSync(text, 'utf8');
+  } catch {
+    throw new UsageError(`--types ${text}: no such file (or "harmony")`);
+  }
+  return asUsage(() => machineTypesFromJson(json, resources, text));
+}
+
+function resourcesFrom(text: string): string[] {
+  const list = text.split(',').map((s) => s.trim());
+  for (const r of list)
+    if (!(RESOURCES as readonly string[]).includes(r))
+      throw new UsageError(`--resources: unknown resource "${r}" (expected cpu, mem)`);
+  if (list[0] !== 'cpu' || new Set(list).size !== list.length)
+    throw new UsageError('--resources: cpu first, each once (cpu or cpu,mem)');
+  return list;
+}
+
+export async function workloadFrom(o: Options): Promise<MultiWorkload> {
+  const { id, root } = dataRef(o.data as string);
+  const resources = resourcesFrom(o.resources as string);
+  const samples = await loadShared(id, resources, root).catch((e: unknown) => {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  });
+  return asUsage(() => realizeMulti(samples, o.realizations as number, o.seed as number));
+}
+
+function measureJson(m: MultiMeasure, types: readonly MachineType[], resources: readonly string[]) {
+  return {
+    machines: m.machines,
+    machines_by_type: Object.fromEntries(types.map((t, k) => [t.name, m.machinesByType[k]])),
+    q: Object.fromEntries(resources.map((r, k) => [r, m.qByResource[k]])),
+    q_any: m.qAny,
+    mean_power_w: m.meanPower,
+    energy_w_columns: m.energy,
+    stranded: Object.fromEntries(resources.map((r, k) => [r, m.stranded[k]])),
+    evaluated_columns: m.evaluated,
+  };
+}
+
+function measureText(
+  m: MultiMeasure,
+  types: readonly MachineType[],
+  resources: readonly string[],
+): string[] {
+  return [
+    `machines ${m.machines}: ${types.map((t, k) => `${t.name} ${m.machinesByType[k]}`).join(', ')}`,
+    `q ${resources.map((r, k) => `${r} ${m.qByResource[k].toFixed(5)}`).join(', ')}, any ${m.qAny.toFixed(5)} (over ${m.evaluated} columns; 0 means below 1/${m.evaluated})`,
+    `energy ${m.energy.toFixed(0)} W·columns (mean ${m.meanPower.toFixed(0)} W)`,
+    `stranded ${resources.map((r, k) => `${r} ${m.stranded[k].toFixed(4)}`).join(', ')} (machines’ worth, mean over columns)`,
+  ];
+}
+
+function erlang(text: string, o: Options, out: (line: string) => void): void {
+  const v = text.split(',').map((s) => (s.trim() === '' ? NaN : Number(s)));
+  if (v.length !== 4 || v.some((x) => !Number.isFinite(x)))
+    throw new UsageError(`--erlang "${text}": expected λ,μ,cv2,d (four numbers)`);
+  const [lambda, mu, cv2, d] = v;
+  const n = asUsage(() => minContainers(lambda, mu, cv2, d));
+  const delay = allenCunneenDelay(n, lambda, mu, cv2);
+  if (o.json) out(JSON.stringify({ lambda, mu, cv2, target_delay: d, containers: n, delay }));
+  else
+    out(
+      `containers ${n} (delay ${delay.toPrecision(5)} ≤ ${d}; offered load ${(lambda / mu).toPrecision(5)})`,
+    );
+}
+
+export const cluster: Command = {
+  usage:
+    'npm run cli -- cluster --data bitbrains-rnd|google-gcd-jobs|FILE [options] | --erlang λ,μ,cv2,d | --findings FILE.md',
+  summary: 'Packs CPU + memory on machine types (HARMONY); task classes; container counts (M/G/c).',
+  options: {
+    data: { kind: 'string', help: `dataset: ${DATASETS}, or a path to one of their files` },
+    resources: { kind: 'string', help: 'resources: cpu or cpu,mem', default: 'cpu,mem' },
+    types: {
+      kind: 'string',
+      help: 'machine types: harmony (Table II) or a JSON file {"types": [...]}',
+      default: 'harmony',
+    },
+    fit: {
+      kind: 'string',
+      help: 'gpa:ε[:union|indep], additive:ε[:union|indep], request or maxred',
+      default: 'gpa:0.01',
+    },
+    algo: { kind: 'string', help: 'packer', default: 'ff', choices: MULTI_PACKERS },
+    open: {
+      kind: 'string',
+      help: 'type of a new machine: user order or lowest marginal energy',
+      default: 'order',
+      choices: ['order', 'energy'],
+    },
+    realizations: { kind: 'integer', help: 'realizations R per task', default: 1000 },
+    seed: { kind: 'integer', help: 'seed', default: 1 },
+    clairvoyance: {
+      kind: 'number',
+      help: 'share κ of the columns observed (1: all)',
+      default: 0.5,
+    },
+    classes: {
+      kind: 'integer',
+      help: 'class analysis with K classes (k-means++, elbow, by class vs by task)',
+    },
+    features: { kind: 'string', help: 'class features', default: 'usage', choices: CLASS_FEATURES },
+    kmax: { kind: 'integer', help: 'elbow: k from 1 to this', default: 10 },
+    erlang: { kind: 'string', help: 'containers for λ,μ,cv2,d (M/G/c, Erlang C + Allen–Cunneen)' },
+    findings: {
+      kind: 'string',
+      help: 'write the pooled / additive / request comparison (Markdown) here',
+    },
+    json: { kind: 'flag', help: 'print JSON' },
+  },
+  async run(o, out) {
+    if (o.erlang !== undefined) return erlang(o.erlang as string, o, out);
+    if (o.findings !== undefined) {
+      await writeFindings(o.findings as string, o.seed as number);
+      out(`wrote ${o.findings as string}`);
+      return;
+    }
+    if (!o.data) throw new UsageError('--data is required (or --erlang, --findings)');
+    const fit = asUsage(() => parseMultiFit(o.fit as string));
+    const w = await workloadFrom(o);
+    const types = typesFrom(o.types as string, w.resources.length);
+    const rows = identityRows(w.ids.length);
+    const common = {
+      packer: o.algo as MultiPacker,
+      types,
+      open: o.open as OpenPolicy,
+      clairvoyance: o.clairvoyance as number,
+    };
+    if (o.classes !== undefined) {
+      if (fit.kind !== 'gpa')
+        throw new UsageError('--classes packs with GPA: give --fit gpa:ε[:union|indep]');
+      const a = asUsage(() =>
+        analyzeClasses(w, rows, {
+          ...common,
+          k: o.classes as number,
+          kMax: o.kmax as number,
+          seed: o.seed as number,
+          features: o.features as ClassFeatures,
+          eps: fit.eps,
+          split: fit.split,
+        }),
+      );
+      const doc = {
+        k: a.clustering.k,
+        elbow_sse: a.elbow,
+        elbow_k: elbowK(a.elbow),
+        class_sizes: Array.from(a.classes.count),
+        centroids: a.clustering.centroids.map((c) => Array.from(c)),
+        by_task: measureJson(a.byTask, types, w.resources),
+        by_class: measureJson(a.byClass, types, w.resources),
+      };
+      if (o.json) out(JSON.stringify(doc));
+      else {
+        out(`k = ${doc.k}; elbow at k = ${doc.elbow_k}; class sizes ${doc.class_sizes.join(', ')}`);
+        out('by task:');
+        measureText(a.byTask, types, w.resources).forEach((l) => out(`  ${l}`));
+        out('by class:');
+        measureText(a.byClass, types, w.resources).forEach((l) => out(`  ${l}`));
+      }
+      return;
+    }
+    const r = asUsage(() => runCluster(w, rows, { ...common, fit }));
+    const doc = {
+      fit: formatMultiFit(fit),
+      tasks: w.ids.length,
+      ...measureJson(r.measure, types, w.resources),
+      oversized: r.packing.oversized.length,
+      unplaced: r.packing.unplaced.length,
+      ...(o.types === 'harmony' ? { power_note: HARMONY_POWER_NOTE } : {}),
+    };
+    if (o.json) out(JSON.stringify(doc));
+    else {
+      out(`${doc.tasks} tasks, fit ${doc.fit}, ${o.algo as string}, open by ${o.open as string}`);
+      measureText(r.measure, types, w.resources).forEach((l) => out(l));
+      if (doc.oversized || doc.unplaced)
+        out(`oversized ${doc.oversized}, unplaced ${doc.unplaced}`);
+    }
+  },
+};
