@@ -112,9 +112,13 @@ export function machineTypesFromJson(
 export function machineTypesToLink(types: readonly MachineType[]): string {
   return types
     .map((t) =>
-      [encodeURIComponent(t.name), ...t.capacity, t.count ?? '*', t.idleWatts, t.peakWatts].join(
-        '~',
-      ),
+      [
+        encodeURIComponent(t.name).replace(/~/g, '%7E'),
+        ...t.capacity,
+        t.count ?? '*',
+        t.idleWatts,
+        t.peakWatts,
+      ].join('~'),
     )
     .join('|');
 }
