@@ -31,6 +31,11 @@ export interface MultiSizes {
   readonly slack: readonly FitTest['slack'][];
   /** Whether a dimension's slack is in capacity units (divided by capacity to compare machines). */
   readonly deterministic: readonly boolean[];
+  /**
+   * Per dimension, a Gaussian test's z = Φ⁻¹(1 − ρ) for a cheap pre-check (a machine whose margin
+   * c − μ' is below (z − 10⁻⁶)·σ' certainly fails, so its slack is not computed); NaN: no pre-check.
+   */
+  readonly rejectBelowZ?: readonly number[];
   capacity(type: MachineType, dim: number): number;
 }
 
@@ -98,12 +103,15 @@ export function multiSizes(
         throw new RangeError(
           `the ${test.spec.kind} fit test needs per-machine state; the multi-resource packer takes running-sum tests only`,
         );
+      const z =
+        test.spec.kind === 'gpa' && test.spec.rho < 0.5 ? normalQuantile(1 - test.spec.rho) : NaN;
       return {
         dims: R,
         size: sizes.map((s) => s.size),
         variance: sizes.map((s) => s.variance),
         slack: sizes.map(() => test.slack),
         deterministic: sizes.map(() => !test.usesVariance),
+        rejectBelowZ: sizes.map(() => z - 1e-6),
         ...byResource,
       };
     }

@@ -68,18 +68,26 @@ export function packMulti(sizes: MultiSizes, options: MultiPackOptions): MultiPa
   if (options.packer === 'ffd' || options.packer === 'bfd')
     order.sort((a, b) => sizes.size[0][b] - sizes.size[0][a] || a - b);
   const { slack, deterministic } = sizes;
-  const score = (j: number, t: number, emptyType: number): number => {
+  const zCut = sizes.rejectBelowZ ?? new Array<number>(D).fill(NaN);
+  /** The task's score on open machine j (< 0: it does not fit). */
+  const onMachine = (j: number, t: number): number => {
+    const c = cap[typeOf[j]];
     let worst = Infinity;
     for (let d = 0; d < D; d++) {
-      const c = emptyType >= 0 ? cap[emptyType][d] : cap[typeOf[j]][d];
-      const l = emptyType >= 0 ? 0 : load[d][j];
-      const v = emptyType >= 0 ? 0 : vars[d][j];
-      let s = slack[d](l, v, sizes.size[d][t], sizes.variance[d][t], c);
+      const mean = load[d][j] + sizes.size[d][t];
+      const v = vars[d][j] + sizes.variance[d][t];
+      if (c[d] - mean < zCut[d] * Math.sqrt(v)) return -1;
+      let s = slack[d](load[d][j], vars[d][j], sizes.size[d][t], sizes.variance[d][t], c[d]);
       if (s < 0) return s;
-      if (D > 1 && deterministic[d]) s /= c;
+      if (D > 1 && deterministic[d]) s /= c[d];
       if (s < worst) worst = s;
     }
     return worst;
+  };
+  const fitsEmpty = (m: number, t: number): boolean => {
+    for (let d = 0; d < D; d++)
+      if (slack[d](0, 0, sizes.size[d][t], sizes.variance[d][t], cap[m][d]) < 0) return false;
+    return true;
   };
   const taskSize = new Array<number>(D);
   for (let k = 0; k < n; k++) {
@@ -87,7 +95,7 @@ export function packMulti(sizes: MultiSizes, options: MultiPackOptions): MultiPa
     let chosen = -1;
     let bestScore = Infinity;
     for (let j = 0; j < lists.length; j++) {
-      const s = score(j, t, -1);
+      const s = onMachine(j, t);
       if (s < 0) continue;
       if (!best) {
         chosen = j;
@@ -100,7 +108,7 @@ export function packMulti(sizes: MultiSizes, options: MultiPackOptions): MultiPa
     }
     if (chosen < 0) {
       for (let d = 0; d < D; d++) taskSize[d] = sizes.size[d][t];
-      const type = chooseType(types, left, (m) => score(-1, t, m) >= 0, taskSize, options.open);
+      const type = chooseType(types, left, (m) => fitsEmpty(m, t), taskSize, options.open);
       if (type < 0) {
         const any = left.findIndex((l) => l > 0);
         if (any < 0) {
