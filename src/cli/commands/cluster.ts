@@ -19,28 +19,30 @@ import type { MultiMeasure } from '../../engine/cluster/measure.ts';
 import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
 import { allenCunneenDelay, minContainers } from '../../engine/cluster/queue.ts';
 import { runCluster } from '../../engine/cluster/run.ts';
-import { MULTI_DATASETS, realizeMulti, type MultiWorkload } from '../../engine/cluster/workload.ts';
+import {
+  GOOGLE_TASK_USAGE,
+  MULTI_DATASETS,
+  realizeMulti,
+  type MultiWorkload,
+} from '../../engine/cluster/workload.ts';
 import { identityRows } from '../../engine/workload.ts';
 import { UsageError, type Options } from '../args.ts';
-import { DEFAULT_DATA_ROOT, loadShared } from './clusterData.ts';
+import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.ts';
 import { asUsage, type Command } from './command.ts';
 import { writeFindings } from './clusterFindings.ts';
 
-const DATASETS = MULTI_DATASETS.map((d) => d.id).join(', ');
+const DATASETS = MULTI_DATASET_IDS.join(', ');
 
 /** --data: a dataset id, or a path to one of its files (its folder's parent is the data root). */
 function dataRef(text: string): { id: string; root: string } {
-  const byId = MULTI_DATASETS.find((d) => d.id === text);
-  if (byId) return { id: byId.id, root: DEFAULT_DATA_ROOT };
+  if (MULTI_DATASET_IDS.includes(text)) return { id: text, root: DEFAULT_DATA_ROOT };
   const name = basename(text);
   const byFile = MULTI_DATASETS.find((d) =>
     Object.values(d.files).some((f) => basename(f) === name),
   );
   if (byFile) return { id: byFile.id, root: dirname(dirname(text)) };
-  if (/task_usage|task_events/.test(name))
-    throw new UsageError(
-      `--data ${text}: Google task_usage memory is not read by the cluster command yet (use ${DATASETS})`,
-    );
+  if (name === basename(GOOGLE_TASK_USAGE.usage) || name === basename(GOOGLE_TASK_USAGE.events))
+    return { id: GOOGLE_TASK_USAGE.id, root: dirname(dirname(text)) };
   throw new UsageError(
     `--data ${text}: not a multi-resource dataset (expected ${DATASETS}, or a path to one of their files)`,
   );
@@ -119,7 +121,7 @@ function erlang(text: string, o: Options, out: (line: string) => void): void {
 
 export const cluster: Command = {
   usage:
-    'npm run cli -- cluster --data bitbrains-rnd|google-gcd-jobs|FILE [options] | --erlang λ,μ,cv2,d | --findings FILE.md',
+    'npm run cli -- cluster --data bitbrains-rnd|google-gcd-jobs|google-task-usage|FILE [options] | --erlang λ,μ,cv2,d | --findings FILE.md',
   summary: 'Packs CPU + memory on machine types (HARMONY); task classes; container counts (M/G/c).',
   options: {
     data: { kind: 'string', help: `dataset: ${DATASETS}, or a path to one of their files` },

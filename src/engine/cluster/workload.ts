@@ -200,3 +200,29 @@ export async function loadMultiDataset(
   }
   return alignResources(resources, loads, requests);
 }
+
+/** The Google task_usage excerpt: CPU by the Google loader, memory by `googleMemorySeries`, requests from task_events. */
+export const GOOGLE_TASK_USAGE = {
+  id: 'google-task-usage',
+  usage: 'google-2011-task-usage/task_usage_part-00000_first10000.csv',
+  events: 'google-2011-task-usage/task_events_part-00000_first20000.csv',
+} as const;
+
+/** CPU samples (with requests) from the Google loader joined with task_usage memory series by task id. */
+export function googleMulti(
+  cpu: TaskSamples,
+  memory: ReadonlyMap<string, Float64Array>,
+  resources: readonly string[],
+): MultiSamples {
+  const mem: TaskSamples = {
+    ids: cpu.ids,
+    inst: cpu.ids.map((id) => {
+      const s = memory.get(id);
+      if (!s) throw new RangeError(`task "${id}" has CPU records but no memory records`);
+      return s;
+    }),
+  };
+  const both = alignResources(resources, resources.length === 1 ? [cpu] : [cpu, mem]);
+  const req = googleRequests(cpu)?.slice(0, resources.length);
+  return req ? { ...both, requests: req } : both;
+}
