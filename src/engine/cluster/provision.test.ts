@@ -4,7 +4,7 @@ import type { LpSolver } from '../lp/solver.ts';
 import { Rng } from '../random/rng.ts';
 import { HARMONY_TYPES, type MachineType } from './machineTypes.ts';
 import { relaxObjective, solveCbsRelax, type ProvisionInput } from './provision.ts';
-import { provision, roundAssignments } from './provisionRun.ts';
+import { containersPerPeriod, provision, roundAssignments } from './provisionRun.ts';
 
 let solver: LpSolver;
 beforeAll(async () => {
@@ -112,6 +112,11 @@ describe('CBS-RELAX', () => {
       expect(lp.objective).toBeCloseTo(brute, 6);
       expect(relaxObjective(input, prev, lp.z, lp.x)).toBeCloseTo(lp.objective, 6);
     }
+  });
+  it('turns arrivals per class into containers per period (M/G/c)', () => {
+    const c = containersPerPeriod([[10, 1, 0]], [0.01, 0.01, 1], [1, 1, 1], [1, 10, 1]);
+    expect(c).toEqual([[1028, 106, 0]]);
+    expect(() => containersPerPeriod([[-1]], [1], [1], [1])).toThrow(/period 1, class 1/);
   });
   it('rounds assignments keeping each class total', () => {
     const x = [Float64Array.from([2.5, 0.3]), Float64Array.from([1.5, 0.7])];

@@ -12,6 +12,7 @@
 import type { LpSolver } from '../lp/solver.ts';
 import { machinePower, type MachineType } from './machineTypes.ts';
 import { solveCbsRelax, type ProvisionInput } from './provision.ts';
+import { minContainers } from './queue.ts';
 
 export interface PeriodOutcome {
   readonly machines: readonly number[];
@@ -208,4 +209,21 @@ export function provision(
     prevBase = b.machines;
   }
   return { relax, baseline, fractional };
+}
+
+/** Per period and class, the containers meeting the target delay (M/G/c, `minContainers`); 0 arrivals → 0. */
+export function containersPerPeriod(
+  arrivals: readonly (readonly number[])[],
+  serviceRate: readonly number[],
+  cv2: readonly number[],
+  targetDelay: readonly number[],
+): number[][] {
+  return arrivals.map((row, t) =>
+    row.map((lambda, n) => {
+      if (lambda === 0) return 0;
+      if (!(lambda > 0))
+        throw new RangeError(`period ${t + 1}, class ${n + 1}: invalid arrival rate ${lambda}`);
+      return minContainers(lambda, serviceRate[n], cv2[n], targetDelay[n]);
+    }),
+  );
 }
