@@ -1,5 +1,6 @@
 /** Every job the runners can run; a new job adds one line here. */
 import { calibrate } from './calibrate.ts';
+import { clusterCompare } from './cluster.ts';
 import { exactQ } from './exactQ.ts';
 import type { JobKind } from './job.ts';
 import {
@@ -23,6 +24,7 @@ export const JOBS = {
   paperFig5,
   calibrate,
   tune,
+  clusterCompare,
 } as const;
 
 export type JobName = keyof typeof JOBS;
