@@ -1,0 +1,16 @@
+/** The engine's timeline: workloads over time, the event-driven simulator, its metrics (SPEC §12). */
+export * from './types.ts';
+export { fitTest, parseTimelineFit, type FitTest, type Load } from './fit.ts';
+export { TimelineCluster, type Machine, type BatchTask, type PolicyContext } from './cluster.ts';
+export { runPolicy } from './policies.ts';
+export { firstMergedFit } from './fmf.ts';
+export {
+  simulateTimeline,
+  checkTimelineParams,
+  seenEstimates,
+  arrivalOrder,
+  windowOf,
+} from './simulate.ts';
+export { buildResult, loadLowerBound, usageOverflow, stepSeries } from './metrics.ts';
+export { parseTaskList, placementsCsv, TaskListError } from './workload/csv.ts';
+export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
