@@ -14,3 +14,4 @@ export {
 export { buildResult, loadLowerBound, usageOverflow, stepSeries } from './metrics.ts';
 export { parseTaskList, placementsCsv, TaskListError } from './workload/csv.ts';
 export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
+export { syntheticWeek, SYNTHETIC_WEEK, type SyntheticWeekSpec } from './workload/synthetic.ts';

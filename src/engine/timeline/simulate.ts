@@ -58,9 +58,23 @@ export function windowOf(t: number, tw: number): number {
   return w;
 }
 
+/**
+ * Under hard capacity a task larger than c can never run: a RangeError names it. Under GPA a task
+ * that fails the test alone is placed alone on a new machine (every policy opens one for it).
+ */
+function checkSizes(tasks: TimelineTasks, params: TimelineParams): void {
+  if (params.fit.kind !== 'size') return;
+  for (let i = 0; i < tasks.count; i++)
+    if (tasks.size[i] > params.capacity + 1e-9)
+      throw new RangeError(
+        `task ${tasks.ids[i]} (${tasks.source}): size ${tasks.size[i]} exceeds capacity ${params.capacity}`,
+      );
+}
+
 /** Simulates the cluster over time with one policy (SPEC §12). */
 export function simulateTimeline(tasks: TimelineTasks, params: TimelineParams): TimelineResult {
   checkTimelineParams(params);
+  checkSizes(tasks, params);
   const estimate = seenEstimates(tasks, params.durationError, params.seed);
   const cluster = new TimelineCluster(tasks, params, estimate);
   const order = arrivalOrder(tasks);
