@@ -86,14 +86,10 @@ export function syntheticWeek(spec: Partial<SyntheticWeekSpec> = {}): TimelineTa
   for (let i = 0; i < n; i++) {
     const work = drawWork(rng);
     // Sizes are independent of work, but no task outlasts a day: longer ones get a larger share.
-    let q = Math.min(1, Math.max(logUniform(rng, 0.01, 0.25), work / MAX_DURATION));
-    let d = work / q;
-    if (d < 1) {
-      d = 1;
-      q = work;
-    }
-    d = Math.round(d);
-    q = Math.min(1, work / d);
+    const share = Math.min(1, Math.max(logUniform(rng, 0.01, 0.25), work / MAX_DURATION));
+    // Whole seconds, at least one; the size then carries the work exactly (up to a full machine).
+    const d = Math.max(1, Math.round(work / share));
+    const q = Math.min(1, work / d);
     duration[i] = d;
     size[i] = q;
     mean[i] = q * (0.4 + 0.5 * rng.nextFloat());
