@@ -12,6 +12,8 @@ export {
   windowOf,
 } from './simulate.ts';
 export { buildResult, loadLowerBound, usageOverflow, stepSeries } from './metrics.ts';
-export { parseTaskList, placementsCsv, TaskListError } from './workload/csv.ts';
+export { parseTaskList, placementsCsv } from './workload/csv.ts';
 export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
 export { syntheticWeek, SYNTHETIC_WEEK, type SyntheticWeekSpec } from './workload/synthetic.ts';
+export { googleTimeline, type GoogleTimelineReport } from './workload/google.ts';
+export { vmTimeline } from './workload/vms.ts';

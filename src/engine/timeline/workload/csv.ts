@@ -3,22 +3,18 @@
  * header required, columns in any order. Two optional columns beyond the SPEC carry a task's usage
  * mean and standard deviation for stochastic fit tests: `cpu_mean,cpu_sd`.
  */
+import { DataError } from '../../data/errors.ts';
 import type { TimelineTasks } from '../types.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';
 
 const REQUIRED = ['id', 'arrival_s', 'duration_s', 'cpu_frac'] as const;
 const OPTIONAL = ['mem_frac', 'est_duration_s', 'cpu_mean', 'cpu_sd'] as const;
 
-/** Bad input: names the file, line and field. */
-export class TaskListError extends RangeError {
-  override name = 'TaskListError';
-}
-
-/** Parses a task list; `file` names it in errors. */
+/** Parses a task list; a DataError names the file, line and field of bad input. */
 export function parseTaskList(text: string, file: string): TimelineTasks {
   const lines = text.split(/\r?\n/);
   const fail = (line: number, msg: string): never => {
-    throw new TaskListError(`${file}:${line}: ${msg}`);
+    throw new DataError(file, line, msg);
   };
   const header = (lines[0] ?? '').split(',').map((h) => h.trim());
   const at = new Map(header.map((h, i) => [h, i]));
