@@ -11,7 +11,14 @@ export {
   arrivalOrder,
   windowOf,
 } from './simulate.ts';
-export { buildResult, loadLowerBound, usageOverflow, stepSeries } from './metrics.ts';
+export {
+  buildResult,
+  loadLowerBound,
+  usageOverflow,
+  stepSeries,
+  summarizeTimeline,
+  type TimelineSummary,
+} from './metrics.ts';
 export { parseTaskList, placementsCsv } from './workload/csv.ts';
 export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
 export { syntheticWeek, SYNTHETIC_WEEK, type SyntheticWeekSpec } from './workload/synthetic.ts';

@@ -119,6 +119,37 @@ export function usageOverflow(
   };
 }
 
+/** A run's numbers without its per-task and per-machine arrays (for sweeps and tables). */
+export interface TimelineSummary {
+  readonly params: TimelineParams;
+  readonly tasks: number;
+  readonly batches: number;
+  readonly machines: number;
+  readonly machineSeconds: number;
+  readonly lowerBoundSeconds: number;
+  readonly areaBoundSeconds: number;
+  readonly peakMachines: number;
+  readonly startDelayMax: number;
+  readonly startDelayMean: number;
+  readonly qTime: number | null;
+}
+
+export function summarizeTimeline(r: TimelineResult): TimelineSummary {
+  return {
+    params: r.params,
+    tasks: r.tasks,
+    batches: r.batches,
+    machines: r.machineOpen.length,
+    machineSeconds: r.machineSeconds,
+    lowerBoundSeconds: r.lowerBoundSeconds,
+    areaBoundSeconds: r.areaBoundSeconds,
+    peakMachines: r.peakMachines,
+    startDelayMax: r.startDelayMax,
+    startDelayMean: r.startDelayMean,
+    qTime: r.qTime,
+  };
+}
+
 /** Gathers the result of a finished simulation. */
 export function buildResult(
   tasks: TimelineTasks,
@@ -150,8 +181,10 @@ export function buildResult(
   let area = 0;
   let delayMax = 0;
   let delaySum = 0;
+  // Under GPA the area counts mean usage, as the lower bound does.
+  const load = params.fit.kind === 'gpa' && tasks.mean ? tasks.mean : tasks.size;
   for (let i = 0; i < n; i++) {
-    area += tasks.size[i] * tasks.duration[i];
+    area += load[i] * tasks.duration[i];
     const delay = start[i] - tasks.arrival[i];
     delayMax = Math.max(delayMax, delay);
     delaySum += delay;

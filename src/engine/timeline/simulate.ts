@@ -72,7 +72,12 @@ function checkSizes(tasks: TimelineTasks, params: TimelineParams): void {
 }
 
 /** Simulates the cluster over time with one policy (SPEC §12). */
-export function simulateTimeline(tasks: TimelineTasks, params: TimelineParams): TimelineResult {
+export function simulateTimeline(
+  tasks: TimelineTasks,
+  params: TimelineParams,
+  /** Called every 1024 batches (a worker's cancel point). */
+  checkpoint?: () => void,
+): TimelineResult {
   checkTimelineParams(params);
   checkSizes(tasks, params);
   const estimate = seenEstimates(tasks, params.durationError, params.seed);
@@ -82,6 +87,7 @@ export function simulateTimeline(tasks: TimelineTasks, params: TimelineParams): 
   let k = 0;
   const batch: number[] = [];
   while (k < order.length) {
+    if (checkpoint && (cluster.batches & 1023) === 1023) checkpoint();
     batch.length = 0;
     if (tw === 0) {
       const now = tasks.arrival[order[k]];
