@@ -15,6 +15,8 @@ export interface Machine extends Load {
   l: number;
   /** max(start + estimate) of its running tasks; l_m = max(maxEstEnd − now, floor). */
   maxEstEnd: number;
+  /** maxEstEnd when last placed in the sorted active list (−∞: not in it). */
+  sortKey: number;
   tasks: number[];
   dirty: boolean;
   readonly open: number;
@@ -29,7 +31,10 @@ export interface BatchTask extends Load {
 }
 
 export interface PolicyContext {
-  /** Active machines, l_m decreasing (ties: older first). Machines opened by the batch are appended. */
+  /**
+   * Active machines, l_m decreasing (ties: older first); machines opened by the batch are appended.
+   * `l` is set only for policies that read it (BFD, MRD, FMF on more than one task).
+   */
   readonly machines: Machine[];
   readonly batch: readonly BatchTask[];
   readonly fits: FitTest;
@@ -39,10 +44,25 @@ export interface PolicyContext {
   open(t: BatchTask): Machine;
 }
 
-/** Steps the cluster batch by batch; `simulateTimeline` drives it over the non-empty windows only. */
+/** Policies that read l_m itself (the others only need the machines in l_m order). */
+function readsRemaining(policy: string, batchSize: number): boolean {
+  return policy === 'bfd' || policy === 'mrd' || (policy === 'fmf' && batchSize > 1);
+}
+
+/** a before b in the active list: later estimated end first, then older machine. */
+function before(aKey: number, aId: number, b: Machine): boolean {
+  return aKey > b.sortKey || (aKey === b.sortKey && aId < b.id);
+}
+
+/**
+ * Steps the cluster batch by batch; `simulateTimeline` drives it over the non-empty windows only.
+ * Active machines stay sorted by (max estimated end decreasing, id): that is the l_m-decreasing order
+ * except among machines whose l_m sits at the floor (ordered by id there), so a batch costs about
+ * its tasks and the machines it touches, not every machine.
+ */
 export class TimelineCluster {
   readonly machines: Machine[] = [];
-  active: Machine[] = [];
+  readonly active: Machine[] = [];
   readonly machineOf: Int32Array;
   readonly start: Float64Array;
   readonly end: Float64Array;
@@ -51,6 +71,7 @@ export class TimelineCluster {
   private readonly fits: FitTest;
   private readonly memory: PolicyMemory = { nextFit: -1 };
   private readonly floor: number;
+  private readonly touched: Machine[] = [];
 
   constructor(
     readonly tasks: TimelineTasks,
@@ -65,24 +86,23 @@ export class TimelineCluster {
     this.end = new Float64Array(tasks.count);
   }
 
-  /** Departures with end ≤ now; machines left empty are closed; l_m recomputed for time `now`. */
+  /** Departures with end ≤ now; machines left empty are closed for good. */
   advance(now: number): void {
     const heap = this.heap;
-    let changed = false;
+    const dirty = this.touched;
+    dirty.length = 0;
     while (heap.size > 0 && heap.peekKey() <= now) {
-      const t = heap.pop();
-      this.machines[this.machineOf[t]].dirty = true;
-      changed = true;
-    }
-    if (changed) {
-      let kept = 0;
-      for (const m of this.active) {
-        if (m.dirty) this.refresh(m, now);
-        if (m.tasks.length > 0) this.active[kept++] = m;
+      const m = this.machines[this.machineOf[heap.pop()]];
+      if (!m.dirty) {
+        m.dirty = true;
+        dirty.push(m);
       }
-      this.active.length = kept;
     }
-    for (const m of this.active) m.l = Math.max(m.maxEstEnd - now, this.floor);
+    for (const m of dirty) {
+      this.remove(m);
+      this.refresh(m, now);
+      if (m.tasks.length > 0) this.insert(m);
+    }
   }
 
   /** Places a batch (task indices) decided at `now`, started at `startAt`. */
@@ -98,21 +118,33 @@ export class TimelineCluster {
       v: tasks.sd ? tasks.sd[i] * tasks.sd[i] : 0,
     }));
     orderBatch(batch, this.params.order, this.params.seed, this.batches);
-    const ordered = this.active.slice().sort((a, b) => b.l - a.l || a.id - b.id);
+    const ordered = this.orderedAt(now);
+    if (readsRemaining(this.params.policy, batch.length))
+      for (const m of ordered) m.l = Math.max(m.maxEstEnd - now, this.floor);
+    const touched = this.touched;
+    touched.length = 0;
+    let opened = 0;
     const ctx: PolicyContext = {
       machines: ordered,
       batch,
       fits: this.fits,
       capacity: this.params.capacity,
       memory: this.memory,
-      put: (t, m) => this.put(t, m, startAt),
+      put: (t, m) => {
+        if (!m.dirty) {
+          m.dirty = true;
+          touched.push(m);
+        }
+        this.put(t, m, startAt);
+      },
       open: (t) => {
         const m: Machine = {
           id: this.machines.length,
           l: 0,
           maxEstEnd: -Infinity,
+          sortKey: -Infinity,
           tasks: [],
-          dirty: false,
+          dirty: true,
           open: startAt,
           close: startAt,
           q: 0,
@@ -120,14 +152,70 @@ export class TimelineCluster {
           v: 0,
         };
         this.machines.push(m);
-        this.active.push(m);
         ordered.push(m);
+        touched.push(m);
+        opened++;
         this.put(t, m, startAt);
         return m;
       },
     };
     runPolicy(this.params.policy, ctx);
+    // Machines the batch opened were appended to the order: drop them, then re-place every touched one.
+    if (ordered === this.active) this.active.length -= opened;
+    for (const m of touched) {
+      if (m.sortKey !== -Infinity) this.remove(m);
+      m.dirty = false;
+      this.insert(m);
+    }
     this.batches++;
+  }
+
+  /**
+   * The active machines in l_m-decreasing order at `now` (ties: older first). The sorted list is it,
+   * unless some machines sit at the floor of l_m: those are re-sorted by id in a copy.
+   */
+  private orderedAt(now: number): Machine[] {
+    const a = this.active;
+    const cut = now + this.floor;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a[mid].sortKey > cut) lo = mid + 1;
+      else hi = mid;
+    }
+    if (a.length - lo < 2) return a;
+    return a.slice(0, lo).concat(a.slice(lo).sort((x, y) => x.id - y.id));
+  }
+
+  private indexOf(m: Machine): number {
+    const a = this.active;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(a[mid].sortKey, a[mid].id, m)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (a[lo] !== m) throw new Error(`machine ${m.id} lost from the active list`);
+    return lo;
+  }
+
+  private remove(m: Machine): void {
+    this.active.splice(this.indexOf(m), 1);
+  }
+
+  private insert(m: Machine): void {
+    m.sortKey = m.maxEstEnd;
+    const a = this.active;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(a[mid].sortKey, a[mid].id, m)) lo = mid + 1;
+      else hi = mid;
+    }
+    a.splice(lo, 0, m);
   }
 
   private put(t: BatchTask, m: Machine, startAt: number): void {

@@ -101,15 +101,17 @@ function sumOfSquares(ctx: PolicyContext): void {
  */
 function harmonic(ctx: PolicyContext): void {
   const K = Math.max(1, ctx.machines.length);
-  const owner: (Machine | null)[] = Array.from({ length: K }, (_, k) => ctx.machines[k] ?? null);
+  // Interval k's machine: ctx.machines[k − 1] until the batch gives the interval a new one.
+  const replaced = new Map<number, Machine>();
+  const ownerOf = (k: number) => replaced.get(k) ?? ctx.machines[k - 1] ?? null;
   let rMax = 0;
   for (const t of ctx.batch) rMax = Math.max(rMax, t.r);
   for (const t of ctx.batch) {
     const a = rMax > 0 ? t.r / rMax : 1;
     const k = a > 0 ? Math.min(K, Math.max(1, Math.floor(1 / a))) : K;
-    const m = owner[k - 1];
+    const m = ownerOf(k);
     if (m && fitsOn(ctx, m, t)) ctx.put(t, m);
-    else owner[k - 1] = ctx.open(t);
+    else replaced.set(k, ctx.open(t));
   }
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { normalQuantile } from '../stats/normal.ts';
 import type { Machine, PolicyContext } from './cluster.ts';
 import { fitTest } from './fit.ts';
-import { firstMergedFit } from './fmf.ts';
+import { mergeBins } from './fmf.ts';
 import {
   DEFAULT_PARAMS,
   ORDERS,
@@ -134,7 +134,7 @@ describe('timeline properties', () => {
     );
   });
 
-  it('FMF with one incoming task: the running machine with the largest l_m that has room, else new', () => {
+  it('FMF’s general merge with one incoming task: the running machine with the largest l_m that has room, else new', () => {
     const machineArb = fc.record({
       l: fc.integer({ min: 0, max: 50 }),
       q: fc.integer({ min: 1, max: 100 }).map((x) => x / 100),
@@ -153,6 +153,7 @@ describe('timeline properties', () => {
               mu: m.q,
               v: 0,
               maxEstEnd: 0,
+              sortKey: 0,
               tasks: [0],
               dirty: false,
               open: 0,
@@ -174,7 +175,7 @@ describe('timeline properties', () => {
               return machines[0];
             },
           };
-          firstMergedFit(ctx);
+          mergeBins(ctx);
           expect(got).toBe(expected ?? 'new');
         },
       ),
