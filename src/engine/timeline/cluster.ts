@@ -44,6 +44,19 @@ export interface PolicyContext {
   open(t: BatchTask): Machine;
 }
 
+/** One window as the per-window problem ODBP sees it (semionline-notes §1.5), and the policy's answer. */
+export interface WindowSnapshot {
+  readonly now: number;
+  /** Running machines before the batch: l_m and C_m. */
+  readonly remaining: Float64Array;
+  readonly free: Float64Array;
+  /** Incoming tasks: expected remaining duration d_a (from `now`) and size q_a. */
+  readonly r: Float64Array;
+  readonly q: Float64Array;
+  /** Σ_m e_m of the policy's placement (running machines and the ones it opened). */
+  readonly policyObjective: number;
+}
+
 /** Policies that read l_m itself (the others only need the machines in l_m order). */
 function readsRemaining(policy: string, batchSize: number): boolean {
   return policy === 'bfd' || policy === 'mrd' || (policy === 'fmf' && batchSize > 1);
@@ -78,6 +91,9 @@ export class TimelineCluster {
     readonly params: TimelineParams,
     /** The estimate each task's policy sees (after the duration-error model). */
     readonly estimate: Float64Array,
+    /** Sees each batch of at most `observeUpTo` tasks as an ODBP instance with the policy's answer. */
+    private readonly observe?: (s: WindowSnapshot) => void,
+    private readonly observeUpTo = 12,
   ) {
     this.fits = fitTest(params.fit, params.capacity);
     this.floor = params.remainingFloor === 'window' ? params.window : 0;
@@ -119,8 +135,15 @@ export class TimelineCluster {
     }));
     orderBatch(batch, this.params.order, this.params.seed, this.batches);
     const ordered = this.orderedAt(now);
-    if (readsRemaining(this.params.policy, batch.length))
+    const observed = this.observe !== undefined && batch.length <= this.observeUpTo;
+    if (observed || readsRemaining(this.params.policy, batch.length))
       for (const m of ordered) m.l = Math.max(m.maxEstEnd - now, this.floor);
+    const before = observed
+      ? {
+          remaining: Float64Array.from(ordered, (m) => m.l),
+          free: Float64Array.from(ordered, (m) => this.params.capacity - m.q),
+        }
+      : null;
     const touched = this.touched;
     touched.length = 0;
     let opened = 0;
@@ -160,6 +183,17 @@ export class TimelineCluster {
       },
     };
     runPolicy(this.params.policy, ctx);
+    if (before) {
+      let objective = 0;
+      for (const m of ordered) objective += m.l;
+      this.observe!({
+        now,
+        ...before,
+        r: Float64Array.from(batch, (t) => t.r),
+        q: Float64Array.from(batch, (t) => t.q),
+        policyObjective: objective,
+      });
+    }
     // Machines the batch opened were appended to the order: drop them, then re-place every touched one.
     if (ordered === this.active) this.active.length -= opened;
     for (const m of touched) {

@@ -24,3 +24,11 @@ export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
 export { syntheticWeek, SYNTHETIC_WEEK, type SyntheticWeekSpec } from './workload/synthetic.ts';
 export { googleTimeline, type GoogleTimelineReport } from './workload/google.ts';
 export { vmTimeline } from './workload/vms.ts';
+export {
+  odbpModel,
+  solveOdbp,
+  exactWindowGaps,
+  type OdbpSolution,
+  type WindowGaps,
+} from './exact.ts';
+export type { WindowSnapshot } from './cluster.ts';

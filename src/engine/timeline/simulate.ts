@@ -3,7 +3,7 @@
  * at (i+1)·tw and start at (i+1)·tw + tw; tw = 0 places and starts each task at its arrival. Only
  * windows that receive tasks are visited, so the cost follows the tasks, not the length of the trace.
  */
-import { TimelineCluster } from './cluster.ts';
+import { TimelineCluster, type WindowSnapshot } from './cluster.ts';
 import { buildResult } from './metrics.ts';
 import { STREAM_ERROR, timelineRng } from './order.ts';
 import {
@@ -77,11 +77,13 @@ export function simulateTimeline(
   params: TimelineParams,
   /** Called every 1024 batches (a worker's cancel point). */
   checkpoint?: () => void,
+  /** Sees small batches as ODBP instances (exact.ts). */
+  observe?: { readonly upTo: number; readonly see: (s: WindowSnapshot) => void },
 ): TimelineResult {
   checkTimelineParams(params);
   checkSizes(tasks, params);
   const estimate = seenEstimates(tasks, params.durationError, params.seed);
-  const cluster = new TimelineCluster(tasks, params, estimate);
+  const cluster = new TimelineCluster(tasks, params, estimate, observe?.see, observe?.upTo);
   const order = arrivalOrder(tasks);
   const tw = params.window;
   let k = 0;
