@@ -32,3 +32,4 @@ export {
   type WindowGaps,
 } from './exact.ts';
 export type { WindowSnapshot } from './cluster.ts';
+export { clusterAt, activeAt, type ClusterAt, type MachineAt } from './replay.ts';
