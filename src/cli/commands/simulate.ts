@@ -22,6 +22,8 @@ import { loadDataset } from '../../ingest/load.ts';
 import { UsageError } from '../args.ts';
 import { presetInputs, readText } from '../io.ts';
 import { asUsage, type Command } from './command.ts';
+import { runTrends, trendsMarkdown } from './simulateTrends.ts';
+import type { TimelineWorkload } from '../../runtime/jobs/timeline.ts';
 
 const VM_PRESETS = ['planetlab-20110303', 'planetlab-10days', 'azure-v1', 'bitbrains-rnd'];
 const VM_STEP_S = 300;
@@ -115,6 +117,10 @@ export const simulate: Command = {
     },
     json: { kind: 'flag', help: 'print one JSON object' },
     placements: { kind: 'string', help: 'write task_id,machine,start_s,end_s here' },
+    trends: {
+      kind: 'string',
+      help: 'run the paper’s window and error grids (9 policies) on the pool; write Markdown here',
+    },
   },
   async run(o, out) {
     const params: TimelineParams = asUsage(() => ({
@@ -129,6 +135,15 @@ export const simulate: Command = {
       remainingFloor: o['remaining-floor'] as 'zero' | 'window',
     }));
     const tasks = await loadTasks(o);
+    if (o.trends) {
+      const workload: TimelineWorkload = o['synthetic-week']
+        ? { kind: 'synthetic', week: { seed: o.seed as number, tasks: tasks.count } }
+        : { kind: 'tasks', tasks };
+      const runs = await runTrends(workload, params.seed);
+      const command = `npm run cli -- simulate ${process.argv.slice(3).join(' ')}`;
+      writeFileSync(o.trends as string, trendsMarkdown(tasks.source, runs, command));
+      return out(`wrote ${o.trends} (${runs.length} runs)`);
+    }
     const result = asUsage(() => simulateTimeline(tasks, params));
     if (o.placements) writeFileSync(o.placements as string, placementsCsv(tasks, result));
     const json = timelineJson(tasks, result);
