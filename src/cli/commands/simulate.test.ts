@@ -45,6 +45,31 @@ describe('cli simulate', () => {
     expect(semi.overflow_steps).toBeNull();
   });
 
+  it('solves the windows exactly: FF on Fig. 1 in one 10 s window is 90 min above the optimum', () => {
+    const r = json(
+      '--tasks',
+      `${FIXTURES}/fig1.csv`,
+      '--policy',
+      'ff',
+      '--order',
+      'list',
+      '--window',
+      '10',
+      '--exact',
+      '12',
+    );
+    expect(r.exact.windows).toBe(1);
+    expect(minutes(r.exact.gap_seconds)).toBe(90);
+  });
+
+  it('runs VMs living through a real trace (PlanetLab day) with usage series', () => {
+    const r = json('--vms', 'planetlab-20110303', '--policy', 'ff');
+    expect(r.tasks).toBe(1052);
+    expect(r.active_steps).toBeGreaterThan(0);
+    expect(r.q_time).toBeGreaterThanOrEqual(0);
+    expect(r.machine_seconds).toBeGreaterThanOrEqual(r.lower_bound_seconds - 1e-6);
+  });
+
   it('reproduces Fig. 3 with FMF: 110 machine-minutes, waste 47, and writes the placements', () => {
     const dir = mkdtempSync(join(tmpdir(), 'slopack-sim-'));
     const placements = join(dir, 'p.csv');

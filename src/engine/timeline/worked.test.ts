@@ -25,3 +25,24 @@ describe('worked examples of the semi-online paper (SPEC §12)', () => {
     expect(minutes(r.machineSeconds - r.areaBoundSeconds)).toBe(47);
   });
 });
+
+describe('task-list CSV errors name the file, line and field', () => {
+  const parse = (text: string) => () => parseTaskList(text, 'x.csv');
+  it.each([
+    ['id,arrival_s,duration_s\na,0,1\n', /x\.csv, line 1: missing column "cpu_frac"/],
+    ['id,arrival_s,duration_s,cpu_frac,colour\n', /x\.csv, line 1: unknown column "colour"/],
+    ['id,arrival_s,duration_s,cpu_frac\na,0,1,1.5\n', /x\.csv, line 2: field cpu_frac: "1\.5"/],
+    ['id,arrival_s,duration_s,cpu_frac\na,0,1,0.5\na,1,1,0.5\n', /line 3: field id: duplicate "a"/],
+    ['id,arrival_s,duration_s,cpu_frac\na,0,1\n', /line 2: expected 4 fields, got 3/],
+    ['id,arrival_s,duration_s,cpu_frac\n', /x\.csv, line 1: no tasks/],
+  ])('%j', (text, message) => expect(parse(text)).toThrow(message));
+
+  it('reads the optional columns', () => {
+    const t = parseTaskList(
+      'id,arrival_s,duration_s,cpu_frac,mem_frac,est_duration_s\nb,2,10,0.5,0.1,12\n',
+      'y.csv',
+    );
+    expect(Array.from(t.estimate)).toEqual([12]);
+    expect(Array.from(t.memory!)).toEqual([0.1]);
+  });
+});
