@@ -110,6 +110,10 @@ describe('cli simulate', () => {
       [['--tasks', bad, '--policy', 'best'], /invalid --policy "best"/],
       [['--tasks', bad, '--fit', 'gpa:2'], /invalid fit "gpa:2"/],
       [['--tasks', bad, '--synthetic-week'], /exactly one of/],
+      [
+        ['--synthetic-week', '--synthetic-tasks', '0'],
+        /synthetic tasks must be a positive integer/,
+      ],
       [['--tasks', `${FIXTURES}/fig1.csv`, '--window', '-1'], /window must be ≥ 0/],
       [['--tasks', `${FIXTURES}/fig1.csv`, '--capacity', '0.4'], /task a0 .* exceeds capacity 0.4/],
     ];

@@ -71,7 +71,8 @@ function arrivals(spec: SyntheticWeekSpec, rng: Rng): Float64Array {
 
 /** A seeded synthetic week of tasks (sizes = requests; μ, σ of usage for stochastic fits). */
 export function syntheticWeek(spec: Partial<SyntheticWeekSpec> = {}): TimelineTasks {
-  const s = { ...SYNTHETIC_WEEK, ...spec };
+  const given = Object.fromEntries(Object.entries(spec).filter(([, v]) => v !== undefined));
+  const s: SyntheticWeekSpec = { ...SYNTHETIC_WEEK, ...given };
   if (!Number.isSafeInteger(s.tasks) || s.tasks < 1)
     throw new RangeError(`synthetic tasks must be a positive integer, got ${s.tasks}`);
   if (!(s.days > 0)) throw new RangeError(`synthetic days must be > 0, got ${s.days}`);
