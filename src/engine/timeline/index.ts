@@ -17,6 +17,8 @@ export {
   usageOverflow,
   stepSeries,
   summarizeTimeline,
+  placementCost,
+  type PlacementCost,
   type TimelineSummary,
 } from './metrics.ts';
 export { parseTaskList, placementsCsv } from './workload/csv.ts';

@@ -216,3 +216,42 @@ export function buildResult(
     qTime: overflow ? (act ? over / act : 0) : null,
   };
 }
+
+/** Machine-time and waste of a given placement (the wastage view of the paper's §3.4, Fig. 3). */
+export interface PlacementCost {
+  readonly machineSeconds: number;
+  readonly areaBoundSeconds: number;
+  /** Per machine id: active time (first start to last end) minus Σ q·d / c. */
+  readonly wasteSeconds: Float64Array;
+}
+
+/** Costs a placement: machine m is active from its first task's start to its last task's end. */
+export function placementCost(
+  tasks: TimelineTasks,
+  machineOf: Int32Array,
+  start: Float64Array,
+  capacity: number,
+): PlacementCost {
+  let machines = 0;
+  for (const m of machineOf) machines = Math.max(machines, m + 1);
+  const open = new Float64Array(machines).fill(Infinity);
+  const close = new Float64Array(machines).fill(-Infinity);
+  const work = new Float64Array(machines);
+  for (let i = 0; i < tasks.count; i++) {
+    const m = machineOf[i];
+    if (m < 0) throw new RangeError(`task ${tasks.ids[i]} has no machine`);
+    open[m] = Math.min(open[m], start[i]);
+    close[m] = Math.max(close[m], start[i] + tasks.duration[i]);
+    work[m] += (tasks.size[i] * tasks.duration[i]) / capacity;
+  }
+  let machineSeconds = 0;
+  let area = 0;
+  const wasteSeconds = new Float64Array(machines);
+  for (let m = 0; m < machines; m++) {
+    if (open[m] === Infinity) continue;
+    machineSeconds += close[m] - open[m];
+    area += work[m];
+    wasteSeconds[m] = close[m] - open[m] - work[m];
+  }
+  return { machineSeconds, areaBoundSeconds: area, wasteSeconds };
+}

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, parseTaskList, simulateTimeline, type TimelineParams } from './index.ts';
+import {
+  DEFAULT_PARAMS,
+  parseTaskList,
+  placementCost,
+  simulateTimeline,
+  type TimelineParams,
+} from './index.ts';
 
 const fixture = (name: string) =>
   parseTaskList(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'), name);
@@ -23,6 +29,19 @@ describe('worked examples of the semi-online paper (SPEC §12)', () => {
     const r = run('fig3.csv', { policy: 'fmf', window: 60 });
     expect(minutes(r.machineSeconds)).toBe(110);
     expect(minutes(r.machineSeconds - r.areaBoundSeconds)).toBe(47);
+  });
+
+  it('Fig. 3: assignment 1 costs 160 machine-minutes and wastes 97 (65 + 30 + 2); FMF’s 110 and 47', () => {
+    const t = fixture('fig3.csv');
+    const start = new Float64Array(t.count);
+    const one = placementCost(t, Int32Array.from([0, 0, 1, 1, 2]), start, 1);
+    expect(minutes(one.machineSeconds)).toBe(160);
+    expect(Array.from(one.wasteSeconds, minutes)).toEqual([65, 30, 2]);
+    expect(minutes(one.machineSeconds - one.areaBoundSeconds)).toBe(97);
+    const fmf = run('fig3.csv', { policy: 'fmf', window: 60 });
+    const two = placementCost(t, fmf.machineOf, fmf.start, 1);
+    expect(minutes(two.machineSeconds)).toBe(110);
+    expect(minutes(two.machineSeconds - two.areaBoundSeconds)).toBe(47);
   });
 });
 
