@@ -7,6 +7,7 @@ import { parse } from './parse.ts';
 import { startup } from './startup.ts';
 import { tune } from './tune.ts';
 import { cluster } from './cluster.ts';
+import { timeline } from './timeline.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -20,4 +21,5 @@ export const SUITES: BenchSuite[] = [
   tune,
   paperLab,
   cluster,
+  timeline,
 ];

@@ -12,6 +12,7 @@ import {
 } from './paperData.ts';
 import { paperFig5, paperSums } from './paperSums.ts';
 import { tune } from './tune.ts';
+import { timeline } from './timeline.ts';
 
 export const JOBS = {
   exactQ,
@@ -25,6 +26,7 @@ export const JOBS = {
   calibrate,
   tune,
   clusterCompare,
+  timeline,
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -1,0 +1,295 @@
+/**
+ * The cluster's state between batches (semionline-notes §1.6, Algorithm 1): running tasks per
+ * machine, departures on true durations, empty machines closed for good, and per machine
+ * C_m = c − Σq and l_m = the largest expected remaining duration of its tasks.
+ */
+import { fitTest, type FitTest, type Load } from './fit.ts';
+import { DepartureHeap } from './heap.ts';
+import { runPolicy, type PolicyMemory } from './policies.ts';
+import { orderBatch } from './order.ts';
+import type { TimelineParams, TimelineTasks } from './types.ts';
+
+export interface Machine extends Load {
+  readonly id: number;
+  /** l_m, s from the current batch time. */
+  l: number;
+  /** max(start + estimate) of its running tasks; l_m = max(maxEstEnd − now, floor). */
+  maxEstEnd: number;
+  /** maxEstEnd when last placed in the sorted active list (−∞: not in it). */
+  sortKey: number;
+  tasks: number[];
+  dirty: boolean;
+  readonly open: number;
+  close: number;
+}
+
+/** An incoming task as the policy sees it: r = expected remaining duration from the batch time. */
+export interface BatchTask extends Load {
+  readonly index: number;
+  readonly r: number;
+  readonly arrival: number;
+}
+
+export interface PolicyContext {
+  /**
+   * Active machines, l_m decreasing (ties: older first); machines opened by the batch are appended.
+   * `l` is set only for policies that read it (BFD, MRD, FMF on more than one task).
+   */
+  readonly machines: Machine[];
+  readonly batch: readonly BatchTask[];
+  readonly fits: FitTest;
+  readonly capacity: number;
+  readonly memory: PolicyMemory;
+  put(t: BatchTask, m: Machine): void;
+  open(t: BatchTask): Machine;
+}
+
+/** One window as the per-window problem ODBP sees it (semionline-notes §1.5), and the policy's answer. */
+export interface WindowSnapshot {
+  readonly now: number;
+  /** Running machines before the batch: l_m and C_m. */
+  readonly remaining: Float64Array;
+  readonly free: Float64Array;
+  /** Incoming tasks: expected remaining duration d_a (from `now`) and size q_a. */
+  readonly r: Float64Array;
+  readonly q: Float64Array;
+  /** Σ_m e_m of the policy's placement (running machines and the ones it opened). */
+  readonly policyObjective: number;
+}
+
+/** Policies that read l_m itself (the others only need the machines in l_m order). */
+function readsRemaining(policy: string, batchSize: number): boolean {
+  return policy === 'bfd' || policy === 'mrd' || (policy === 'fmf' && batchSize > 1);
+}
+
+/** a before b in the active list: later estimated end first, then older machine. */
+function before(aKey: number, aId: number, b: Machine): boolean {
+  return aKey > b.sortKey || (aKey === b.sortKey && aId < b.id);
+}
+
+/**
+ * Steps the cluster batch by batch; `simulateTimeline` drives it over the non-empty windows only.
+ * Active machines stay sorted by (max estimated end decreasing, id): that is the l_m-decreasing order
+ * except among machines whose l_m sits at the floor (ordered by id there), so a batch costs about
+ * its tasks and the machines it touches, not every machine.
+ */
+export class TimelineCluster {
+  readonly machines: Machine[] = [];
+  readonly active: Machine[] = [];
+  readonly machineOf: Int32Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  batches = 0;
+  private readonly heap = new DepartureHeap();
+  private readonly fits: FitTest;
+  private readonly memory: PolicyMemory = { nextFit: -1 };
+  private readonly floor: number;
+  private readonly touched: Machine[] = [];
+
+  constructor(
+    readonly tasks: TimelineTasks,
+    readonly params: TimelineParams,
+    /** The estimate each task's policy sees (after the duration-error model). */
+    readonly estimate: Float64Array,
+    /** Sees each batch of at most `observeUpTo` tasks as an ODBP instance with the policy's answer. */
+    private readonly observe?: (s: WindowSnapshot) => void,
+    private readonly observeUpTo = 12,
+  ) {
+    this.fits = fitTest(params.fit, params.capacity);
+    this.floor = params.remainingFloor === 'window' ? params.window : 0;
+    this.machineOf = new Int32Array(tasks.count).fill(-1);
+    this.start = new Float64Array(tasks.count);
+    this.end = new Float64Array(tasks.count);
+  }
+
+  /** Departures with end ≤ now; machines left empty are closed for good. */
+  advance(now: number): void {
+    const heap = this.heap;
+    const dirty = this.touched;
+    dirty.length = 0;
+    while (heap.size > 0 && heap.peekKey() <= now) {
+      const m = this.machines[this.machineOf[heap.pop()]];
+      if (!m.dirty) {
+        m.dirty = true;
+        dirty.push(m);
+      }
+    }
+    for (const m of dirty) {
+      this.remove(m);
+      this.refresh(m, now);
+      if (m.tasks.length > 0) this.insert(m);
+    }
+  }
+
+  /** Places a batch (task indices) decided at `now`, started at `startAt`. */
+  place(now: number, startAt: number, indices: readonly number[]): void {
+    const { tasks } = this;
+    const lead = startAt - now;
+    const batch: BatchTask[] = indices.map((i) => ({
+      index: i,
+      r: this.estimate[i] + lead,
+      arrival: tasks.arrival[i],
+      q: tasks.size[i],
+      mu: tasks.mean ? tasks.mean[i] : tasks.size[i],
+      v: tasks.sd ? tasks.sd[i] * tasks.sd[i] : 0,
+    }));
+    orderBatch(batch, this.params.order, this.params.seed, this.batches);
+    const ordered = this.orderedAt(now);
+    const observed = this.observe !== undefined && batch.length <= this.observeUpTo;
+    if (observed || readsRemaining(this.params.policy, batch.length))
+      for (const m of ordered) m.l = Math.max(m.maxEstEnd - now, this.floor);
+    const before = observed
+      ? {
+          remaining: Float64Array.from(ordered, (m) => m.l),
+          free: Float64Array.from(ordered, (m) => this.params.capacity - m.q),
+        }
+      : null;
+    const touched = this.touched;
+    touched.length = 0;
+    let opened = 0;
+    const ctx: PolicyContext = {
+      machines: ordered,
+      batch,
+      fits: this.fits,
+      capacity: this.params.capacity,
+      memory: this.memory,
+      put: (t, m) => {
+        if (!m.dirty) {
+          m.dirty = true;
+          touched.push(m);
+        }
+        this.put(t, m, startAt);
+      },
+      open: (t) => {
+        const m: Machine = {
+          id: this.machines.length,
+          l: 0,
+          maxEstEnd: -Infinity,
+          sortKey: -Infinity,
+          tasks: [],
+          dirty: true,
+          open: startAt,
+          close: startAt,
+          q: 0,
+          mu: 0,
+          v: 0,
+        };
+        this.machines.push(m);
+        ordered.push(m);
+        touched.push(m);
+        opened++;
+        this.put(t, m, startAt);
+        return m;
+      },
+    };
+    runPolicy(this.params.policy, ctx);
+    if (before) {
+      let objective = 0;
+      for (const m of ordered) objective += m.l;
+      this.observe!({
+        now,
+        ...before,
+        r: Float64Array.from(batch, (t) => t.r),
+        q: Float64Array.from(batch, (t) => t.q),
+        policyObjective: objective,
+      });
+    }
+    // Machines the batch opened were appended to the order: drop them, then re-place every touched one.
+    if (ordered === this.active) this.active.length -= opened;
+    for (const m of touched) {
+      if (m.sortKey !== -Infinity) this.remove(m);
+      m.dirty = false;
+      this.insert(m);
+    }
+    this.batches++;
+  }
+
+  /**
+   * The active machines in l_m-decreasing order at `now` (ties: older first). The sorted list is it,
+   * unless some machines sit at the floor of l_m: those are re-sorted by id in a copy.
+   */
+  private orderedAt(now: number): Machine[] {
+    const a = this.active;
+    const cut = now + this.floor;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (a[mid].sortKey > cut) lo = mid + 1;
+      else hi = mid;
+    }
+    if (a.length - lo < 2) return a;
+    return a.slice(0, lo).concat(a.slice(lo).sort((x, y) => x.id - y.id));
+  }
+
+  private indexOf(m: Machine): number {
+    const a = this.active;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(a[mid].sortKey, a[mid].id, m)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (a[lo] !== m) throw new Error(`machine ${m.id} lost from the active list`);
+    return lo;
+  }
+
+  private remove(m: Machine): void {
+    this.active.splice(this.indexOf(m), 1);
+  }
+
+  private insert(m: Machine): void {
+    m.sortKey = m.maxEstEnd;
+    const a = this.active;
+    let lo = 0;
+    let hi = a.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(a[mid].sortKey, a[mid].id, m)) lo = mid + 1;
+      else hi = mid;
+    }
+    a.splice(lo, 0, m);
+  }
+
+  private put(t: BatchTask, m: Machine, startAt: number): void {
+    const i = t.index;
+    if (this.machineOf[i] >= 0) throw new Error(`task ${this.tasks.ids[i]} placed twice`);
+    const end = startAt + this.tasks.duration[i];
+    this.machineOf[i] = m.id;
+    this.start[i] = startAt;
+    this.end[i] = end;
+    m.tasks.push(i);
+    m.q += t.q;
+    m.mu += t.mu;
+    m.v += t.v;
+    m.l = Math.max(m.l, t.r);
+    m.maxEstEnd = Math.max(m.maxEstEnd, startAt + this.estimate[i]);
+    if (end > m.close) m.close = end;
+    this.heap.push(end, i);
+  }
+
+  /** Recomputes a machine's sums from its surviving tasks (no drift from repeated subtraction). */
+  private refresh(m: Machine, now: number): void {
+    const { tasks } = this;
+    const alive: number[] = [];
+    let q = 0;
+    let mu = 0;
+    let v = 0;
+    let estEnd = -Infinity;
+    for (const i of m.tasks) {
+      if (this.end[i] <= now) continue;
+      alive.push(i);
+      q += tasks.size[i];
+      mu += tasks.mean ? tasks.mean[i] : tasks.size[i];
+      v += tasks.sd ? tasks.sd[i] * tasks.sd[i] : 0;
+      estEnd = Math.max(estEnd, this.start[i] + this.estimate[i]);
+    }
+    m.tasks = alive;
+    m.q = q;
+    m.mu = mu;
+    m.v = v;
+    m.maxEstEnd = estEnd;
+    m.dirty = false;
+  }
+}

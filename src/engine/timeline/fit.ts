@@ -1,0 +1,37 @@
+/** Fit tests on a bin's summed load (SPEC §12): hard capacity on Σq, or GPA on (Σμ, Σσ²). */
+import { normalQuantile } from '../stats/normal.ts';
+import type { TimelineFit } from './types.ts';
+
+/** What a bin carries: Σq, Σμ, Σσ². Sums add, so merging two bins adds their loads. */
+export interface Load {
+  q: number;
+  mu: number;
+  v: number;
+}
+
+/** True when a load (Σq, Σμ, Σσ²) fits a machine of capacity c. */
+export type FitTest = (q: number, mu: number, v: number) => boolean;
+
+const SLACK = 1e-9;
+
+/** Hard: Σq ≤ c. GPA (Janus & Rzadca §4): Σμ + z_{1−ρ}·√Σσ² ≤ c. */
+export function fitTest(fit: TimelineFit, capacity: number): FitTest {
+  if (!(capacity > 0)) throw new RangeError(`capacity must be > 0, got ${capacity}`);
+  if (fit.kind === 'size') return (q) => q <= capacity + SLACK;
+  if (!(fit.rho > 0 && fit.rho < 1))
+    throw new RangeError(`gpa ρ must be in (0, 1), got ${fit.rho}`);
+  const z = normalQuantile(1 - fit.rho);
+  return (_q, mu, v) => mu + z * Math.sqrt(v) <= capacity + SLACK;
+}
+
+/** Parses `size` or `gpa:ρ`. */
+export function parseTimelineFit(text: string): TimelineFit {
+  if (text === 'size') return { kind: 'size' };
+  const m = /^gpa:(.+)$/.exec(text);
+  if (m) {
+    const rho = Number(m[1]);
+    if (!(rho > 0 && rho < 1)) throw new RangeError(`invalid fit "${text}": ρ must be in (0, 1)`);
+    return { kind: 'gpa', rho };
+  }
+  throw new RangeError(`invalid fit "${text}" (expected size or gpa:ρ)`);
+}

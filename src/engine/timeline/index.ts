@@ -1,0 +1,37 @@
+/** The engine's timeline: workloads over time, the event-driven simulator, its metrics (SPEC §12). */
+export * from './types.ts';
+export { fitTest, parseTimelineFit, type FitTest, type Load } from './fit.ts';
+export { TimelineCluster, type Machine, type BatchTask, type PolicyContext } from './cluster.ts';
+export { runPolicy } from './policies.ts';
+export { firstMergedFit } from './fmf.ts';
+export {
+  simulateTimeline,
+  checkTimelineParams,
+  seenEstimates,
+  arrivalOrder,
+  windowOf,
+} from './simulate.ts';
+export {
+  buildResult,
+  loadLowerBound,
+  usageOverflow,
+  stepSeries,
+  summarizeTimeline,
+  placementCost,
+  type PlacementCost,
+  type TimelineSummary,
+} from './metrics.ts';
+export { parseTaskList, placementsCsv } from './workload/csv.ts';
+export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
+export { syntheticWeek, SYNTHETIC_WEEK, type SyntheticWeekSpec } from './workload/synthetic.ts';
+export { googleTimeline, type GoogleTimelineReport } from './workload/google.ts';
+export { vmTimeline } from './workload/vms.ts';
+export {
+  odbpModel,
+  solveOdbp,
+  exactWindowGaps,
+  type OdbpSolution,
+  type WindowGaps,
+} from './exact.ts';
+export type { WindowSnapshot } from './cluster.ts';
+export { clusterAt, activeAt, type ClusterAt, type MachineAt } from './replay.ts';

@@ -1,0 +1,140 @@
+/**
+ * The adapted bin-packing policies of the semi-online paper (§2.1 of semionline-notes): each walks
+ * the batch in task order over the machines sorted by l_m decreasing, and opens a new machine when
+ * no active machine fits. FMF is in fmf.ts.
+ */
+import type { BatchTask, Machine, PolicyContext } from './cluster.ts';
+import { firstMergedFit } from './fmf.ts';
+import type { Policy } from './types.ts';
+
+/** What a policy keeps across windows: NF's pointer (a machine id, −1: none). */
+export interface PolicyMemory {
+  nextFit: number;
+}
+
+function fitsOn(ctx: PolicyContext, m: Machine, t: BatchTask): boolean {
+  return ctx.fits(m.q + t.q, m.mu + t.mu, m.v + t.v);
+}
+
+/** Picks, among machines that fit, the one with the lowest score (first in order on ties). */
+function bestBy(ctx: PolicyContext, score: (m: Machine, t: BatchTask) => number): void {
+  for (const t of ctx.batch) {
+    let best: Machine | null = null;
+    let bestScore = Infinity;
+    for (const m of ctx.machines) {
+      if (!fitsOn(ctx, m, t)) continue;
+      const s = score(m, t);
+      if (s < bestScore) {
+        best = m;
+        bestScore = s;
+      }
+    }
+    if (best) ctx.put(t, best);
+    else ctx.open(t);
+  }
+}
+
+function firstFit(ctx: PolicyContext): void {
+  for (const t of ctx.batch) {
+    const m = ctx.machines.find((x) => fitsOn(ctx, x, t));
+    if (m) ctx.put(t, m);
+    else ctx.open(t);
+  }
+}
+
+/** NF: a cyclic pointer over the active machines, kept across windows (paper §4.2.2). */
+function nextFit(ctx: PolicyContext): void {
+  const ms = ctx.machines;
+  for (const t of ctx.batch) {
+    let at = ms.findIndex((m) => m.id === ctx.memory.nextFit);
+    if (at < 0) at = 0;
+    let placed = false;
+    for (let k = 0; k < ms.length; k++) {
+      const m = ms[(at + k) % ms.length];
+      if (fitsOn(ctx, m, t)) {
+        ctx.put(t, m);
+        ctx.memory.nextFit = m.id;
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) ctx.memory.nextFit = ctx.open(t).id;
+  }
+}
+
+/**
+ * SS (Csirik et al.): gaps in 10 classes ⌊10·gap/c⌋; an item goes where its new class is least
+ * populated. As in the authors' code, the score counts the destination class and does not remove
+ * the machine from its old class; class 0 (full) costs nothing. New machine only when none fits.
+ */
+function sumOfSquares(ctx: PolicyContext): void {
+  const cls = (m: Machine, extra: number) =>
+    Math.max(0, Math.min(9, Math.floor((10 * (ctx.capacity - m.q - extra)) / ctx.capacity)));
+  const count = new Int32Array(10);
+  for (const m of ctx.machines) count[cls(m, 0)]++;
+  for (const t of ctx.batch) {
+    let best: Machine | null = null;
+    let bestScore = Infinity;
+    for (const m of ctx.machines) {
+      if (!fitsOn(ctx, m, t)) continue;
+      const g = cls(m, t.q);
+      const s = g === 0 ? 0 : count[g];
+      if (s < bestScore) {
+        best = m;
+        bestScore = s;
+      }
+    }
+    const m = best ?? ctx.open(t);
+    if (best) {
+      count[cls(m, 0)]--;
+      ctx.put(t, m);
+    }
+    count[cls(m, 0)]++;
+  }
+}
+
+/**
+ * HA (Lee & Lee) on remaining duration, as adapted by the paper: a = r / max r of the batch; with K
+ * machines at solving time (l_m decreasing), interval k = (1/(k+1), 1/k] belongs to machine k, the
+ * last one is (0, 1/K]. The item goes to its interval's machine if it fits, else to a new machine that
+ * becomes the interval's. With no machine, K = 1.
+ */
+function harmonic(ctx: PolicyContext): void {
+  const K = Math.max(1, ctx.machines.length);
+  // Interval k's machine: ctx.machines[k − 1] until the batch gives the interval a new one.
+  const replaced = new Map<number, Machine>();
+  const ownerOf = (k: number) => replaced.get(k) ?? ctx.machines[k - 1] ?? null;
+  let rMax = 0;
+  for (const t of ctx.batch) rMax = Math.max(rMax, t.r);
+  for (const t of ctx.batch) {
+    const a = rMax > 0 ? t.r / rMax : 1;
+    const k = a > 0 ? Math.min(K, Math.max(1, Math.floor(1 / a))) : K;
+    const m = ownerOf(k);
+    if (m && fitsOn(ctx, m, t)) ctx.put(t, m);
+    else replaced.set(k, ctx.open(t));
+  }
+}
+
+/** Places the batch with a policy (semionline-notes §2). */
+export function runPolicy(policy: Policy, ctx: PolicyContext): void {
+  switch (policy) {
+    case 'ff':
+      return firstFit(ctx);
+    case 'nf':
+      return nextFit(ctx);
+    case 'bfr':
+      return bestBy(ctx, (m, t) => ctx.capacity - m.q - t.q);
+    case 'bfd':
+      return bestBy(ctx, (m, t) => Math.abs(m.l - t.r));
+    case 'mrr':
+      return bestBy(ctx, (m, t) => -(ctx.capacity - m.q - t.q));
+    case 'mrd':
+      return bestBy(ctx, (m, t) => -Math.abs(m.l - t.r));
+    case 'ss':
+      return sumOfSquares(ctx);
+    case 'ha':
+      return harmonic(ctx);
+    case 'fmf':
+      return firstMergedFit(ctx);
+  }
+}

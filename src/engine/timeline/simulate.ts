@@ -1,0 +1,108 @@
+/**
+ * The event-driven simulator (SPEC §12, semionline-notes §1.6): arrivals in [i·tw, (i+1)·tw) are placed
+ * at (i+1)·tw and start at (i+1)·tw + tw; tw = 0 places and starts each task at its arrival. Only
+ * windows that receive tasks are visited, so the cost follows the tasks, not the length of the trace.
+ */
+import { TimelineCluster, type WindowSnapshot } from './cluster.ts';
+import { buildResult } from './metrics.ts';
+import { STREAM_ERROR, timelineRng } from './order.ts';
+import {
+  POLICIES,
+  ORDERS,
+  type TimelineParams,
+  type TimelineResult,
+  type TimelineTasks,
+} from './types.ts';
+
+/** Checks parameters; a RangeError names the bad one. */
+export function checkTimelineParams(p: TimelineParams): void {
+  if (!POLICIES.includes(p.policy)) throw new RangeError(`unknown policy "${p.policy}"`);
+  if (!ORDERS.includes(p.order)) throw new RangeError(`unknown order "${p.order}"`);
+  if (!(p.window >= 0) || !Number.isFinite(p.window))
+    throw new RangeError(`window must be ≥ 0 s, got ${p.window}`);
+  if (!(p.capacity > 0)) throw new RangeError(`capacity must be > 0, got ${p.capacity}`);
+  if (!(p.durationError >= 0) || !Number.isFinite(p.durationError))
+    throw new RangeError(`duration error must be ≥ 0, got ${p.durationError}`);
+}
+
+/**
+ * The estimates the policies see: d̂_a ~ U[max(0, d̂(1 − x)), d̂(1 + x)] around the task's own
+ * estimate (SPEC §12), one stream per task so a task's draw never depends on the others.
+ */
+export function seenEstimates(tasks: TimelineTasks, x: number, seed: number): Float64Array {
+  const out = Float64Array.from(tasks.estimate);
+  if (x === 0) return out;
+  for (let i = 0; i < tasks.count; i++) {
+    const d = tasks.estimate[i];
+    const lo = Math.max(0, d * (1 - x));
+    const hi = d * (1 + x);
+    out[i] = lo + (hi - lo) * timelineRng(seed, STREAM_ERROR, i).nextFloat();
+  }
+  return out;
+}
+
+/** Task indices by arrival, ties by id. */
+export function arrivalOrder(tasks: TimelineTasks): Int32Array {
+  const order = new Int32Array(tasks.count);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  const { arrival, ids } = tasks;
+  order.sort((a, b) => arrival[a] - arrival[b] || (ids[a] < ids[b] ? -1 : ids[a] > ids[b] ? 1 : 0));
+  return order;
+}
+
+/** Window index of an arrival; exact for arrivals on window edges. */
+export function windowOf(t: number, tw: number): number {
+  let w = Math.floor(t / tw);
+  if ((w + 1) * tw <= t) w++;
+  else if (w * tw > t) w--;
+  return w;
+}
+
+/**
+ * Under hard capacity a task larger than c can never run: a RangeError names it. Under GPA a task
+ * that fails the test alone is placed alone on a new machine (every policy opens one for it).
+ */
+function checkSizes(tasks: TimelineTasks, params: TimelineParams): void {
+  if (params.fit.kind !== 'size') return;
+  for (let i = 0; i < tasks.count; i++)
+    if (tasks.size[i] > params.capacity + 1e-9)
+      throw new RangeError(
+        `task ${tasks.ids[i]} (${tasks.source}): size ${tasks.size[i]} exceeds capacity ${params.capacity}`,
+      );
+}
+
+/** Simulates the cluster over time with one policy (SPEC §12). */
+export function simulateTimeline(
+  tasks: TimelineTasks,
+  params: TimelineParams,
+  /** Called every 1024 batches (a worker's cancel point). */
+  checkpoint?: () => void,
+  /** Sees small batches as ODBP instances (exact.ts). */
+  observe?: { readonly upTo: number; readonly see: (s: WindowSnapshot) => void },
+): TimelineResult {
+  checkTimelineParams(params);
+  checkSizes(tasks, params);
+  const estimate = seenEstimates(tasks, params.durationError, params.seed);
+  const cluster = new TimelineCluster(tasks, params, estimate, observe?.see, observe?.upTo);
+  const order = arrivalOrder(tasks);
+  const tw = params.window;
+  let k = 0;
+  const batch: number[] = [];
+  while (k < order.length) {
+    if (checkpoint && (cluster.batches & 1023) === 1023) checkpoint();
+    batch.length = 0;
+    if (tw === 0) {
+      const now = tasks.arrival[order[k]];
+      batch.push(order[k++]);
+      cluster.advance(now);
+      cluster.place(now, now, batch);
+      continue;
+    }
+    const w = windowOf(tasks.arrival[order[k]], tw);
+    while (k < order.length && windowOf(tasks.arrival[order[k]], tw) === w) batch.push(order[k++]);
+    const now = (w + 1) * tw;
+    cluster.advance(now);
+    cluster.place(now, now + tw, batch);
+  }
+  return buildResult(tasks, params, cluster, estimate);
+}
