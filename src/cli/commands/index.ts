@@ -7,6 +7,7 @@ import { reduce } from './reduce.ts';
 import { tune } from './tune.ts';
 import { calibrateCommand } from './calibrate.ts';
 import { paperCommand } from './paper.ts';
+import { resize } from './resize.ts';
 
 export type { Command } from './command.ts';
 
@@ -17,3 +18,4 @@ COMMANDS.reduce = reduce;
 COMMANDS.tune = tune;
 COMMANDS.calibrate = calibrateCommand;
 COMMANDS.paper = paperCommand;
+COMMANDS.resize = resize;
