@@ -11,6 +11,7 @@ import {
 } from './paperData.ts';
 import { paperFig5, paperSums } from './paperSums.ts';
 import { tune } from './tune.ts';
+import { resizeSweep } from './resize.ts';
 
 export const JOBS = {
   exactQ,
@@ -23,6 +24,7 @@ export const JOBS = {
   paperFig5,
   calibrate,
   tune,
+  resizeSweep,
 } as const;
 
 export type JobName = keyof typeof JOBS;
