@@ -24,7 +24,7 @@ export function parsePolicy(text: string, check = false): PolicySpec {
 
 export function predictorFrom(o: Options): PredictorSpec {
   const name = o.predictor as string;
-  if (o.z !== undefined && name !== 'fusd')
+  if (o.z !== undefined && (name === 'last' || name === 'oracle'))
     throw new UsageError('--z applies to --predictor stochastic or fusd only');
   let p: PredictorSpec;
   if (o.z !== undefined)
