@@ -8,6 +8,7 @@ import { tune } from './tune.ts';
 import { calibrateCommand } from './calibrate.ts';
 import { paperCommand } from './paper.ts';
 import { resize } from './resize.ts';
+import { resizeReport } from './resizeReport.ts';
 
 export type { Command } from './command.ts';
 
@@ -19,3 +20,4 @@ COMMANDS.tune = tune;
 COMMANDS.calibrate = calibrateCommand;
 COMMANDS.paper = paperCommand;
 COMMANDS.resize = resize;
+COMMANDS['resize-report'] = resizeReport;

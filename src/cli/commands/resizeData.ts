@@ -13,7 +13,10 @@ import { loadDataset } from '../../ingest/load.ts';
 import { UsageError } from '../args.ts';
 import { pathInput, presetInputs } from '../io.ts';
 
-/** Bitbrains memory: KB of a 64 GiB reference machine (ours; the CPU reference is 32 cores). */
+/**
+ * Bitbrains memory: KB of a 64 GiB reference machine for the preset's 32-core CPU scale (ours:
+ * 2 GiB per core); another CPU scale scales memory alike (scale 1/8: 8 cores and 16 GiB).
+ */
 export const BITBRAINS_MEMORY_KB = 64 * 1024 * 1024;
 
 export const RESIZE_PRESETS = {
@@ -71,7 +74,7 @@ export async function loadResizeWorkload(
         valueColumn: 'mem_usage_kb',
         unit: 'absolute',
         capacity: BITBRAINS_MEMORY_KB,
-        scale: o.scale ?? 1,
+        scale: (o.scale ?? 1 / 32) * 32,
         clamp: true,
       }));
       return workloadFromSamples(vms, cpu, { ...o, memory });
