@@ -20,8 +20,8 @@ import type { Command } from './command.ts';
 import { loadResizeWorkload } from './resizeData.ts';
 
 const fusd = (
-  upAlpha = FUSD_DEFAULTS.upAlpha,
-  downAlpha = FUSD_DEFAULTS.downAlpha,
+  upAlpha: number = FUSD_DEFAULTS.upAlpha,
+  downAlpha: number = FUSD_DEFAULTS.downAlpha,
 ): PredictorSpec => ({
   kind: 'fusd',
   ...FUSD_DEFAULTS,
