@@ -7,3 +7,4 @@ export * from './policies.ts';
 export * from './simulate.ts';
 export * from './workloads.ts';
 export * from './replay.ts';
+export * from './matching.ts';

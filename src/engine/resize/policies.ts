@@ -6,6 +6,7 @@
 import { classOf } from './bins.ts';
 import { assertVisbp } from './invariants.ts';
 import { Visbp } from './visbp.ts';
+import { maxWeightAssignment } from './matching.ts';
 
 export type PolicySpec =
   | { readonly kind: 'visbp'; readonly check?: boolean }
@@ -207,8 +208,8 @@ class OnlinePolicy extends BaselinePolicy {
 
 /**
  * Offline-BP (the paper's [10]): every K steps, FFD of all present VMs on their predicted sizes;
- * between repacks, arrivals by First Fit. Migrations are counted after a greedy matching of new
- * machines to old ones by the most shared VMs (ours: greedy, not an exact assignment), and also
+ * between repacks, arrivals by First Fit. Migrations are counted after the assignment of new
+ * machines to old ones that keeps the most VMs in place (Hungarian method), and also
  * without matching, the new machine i against the old machine in slot i, as the paper counts.
  */
 class RepackPolicy extends BaselinePolicy {
@@ -229,21 +230,15 @@ class RepackPolicy extends BaselinePolicy {
     const oldSlot = new Map<number, number>();
     for (const m of ms.live) oldSlot.set(m, ms.slot[m]);
     const bins = ffd(present, input.size);
-    // Greedy matching: pairs (new bin, old machine) by shared VMs, most first.
-    const pairs: [number, number, number][] = [];
-    bins.forEach((members, i) => {
-      const count = new Map<number, number>();
-      for (const x of members) count.set(oldOf[x], (count.get(oldOf[x]) ?? 0) + 1);
-      for (const [m, c] of count) pairs.push([c, i, m]);
+    // The assignment of new bins to old machines keeping the most VMs in place.
+    const weight = bins.map((members) => {
+      const row = new Float64Array(ms.live.length);
+      for (const x of members) if (oldOf[x] >= 0) row[oldSlot.get(oldOf[x])!]++;
+      return row;
     });
-    pairs.sort((a, b) => b[0] - a[0] || a[1] - b[1] || a[2] - b[2]);
-    const target = new Int32Array(bins.length).fill(-1);
-    const used = new Set<number>();
-    for (const [, i, m] of pairs)
-      if (target[i] < 0 && !used.has(m)) {
-        target[i] = m;
-        used.add(m);
-      }
+    const target = Array.from(maxWeightAssignment(weight, ms.live.length), (c) =>
+      c >= 0 ? ms.live[c] : -1,
+    );
     let moved = 0;
     let unmatched = 0;
     for (let i = 0; i < bins.length; i++)
