@@ -12,8 +12,9 @@ import { asUsage, type Command } from './command.ts';
 import { RESIZE_PRESETS, loadResizeWorkload } from './resizeData.ts';
 
 /** `visbp`, `ff`, `bf`, `hotspot` or `repack:K`. */
-export function parsePolicy(text: string, check = false): PolicySpec {
-  if (text === 'visbp') return { kind: 'visbp', check };
+export function parsePolicy(text: string, check = false, gpaHot = false): PolicySpec {
+  if (text === 'visbp') return { kind: 'visbp', check, gpaHot };
+  if (gpaHot) throw new UsageError('--gpa-hot applies to --policy visbp only');
   if (text === 'ff' || text === 'bf' || text === 'hotspot') return { kind: text };
   const m = /^repack:(\d+)$/.exec(text);
   if (m && Number(m[1]) >= 1) return { kind: 'repack', every: Number(m[1]) };
@@ -87,12 +88,17 @@ export const resize: Command = {
     scale: { kind: 'number', help: 'VM size in machines (default: the preset’s)' },
     'max-vms': { kind: 'integer', help: 'use the first N VMs' },
     'max-steps': { kind: 'integer', help: 'use the first N steps' },
+    'gpa-hot': {
+      kind: 'flag',
+      help: 'VISBP with --z: hot(b) is GPA’s bin test μ_B + z·σ_B > 1 (no proven bound)',
+    },
     check: { kind: 'flag', help: 'VISBP: check every invariant after every event (slow)' },
     series: { kind: 'flag', help: 'also print the per-step series' },
     json: { kind: 'flag', help: 'print JSON (the only output form)' },
   },
   async run(o, out) {
-    const policy = parsePolicy(o.policy as string, o.check === true);
+    const policy = parsePolicy(o.policy as string, o.check === true, o['gpa-hot'] === true);
+    if (o['gpa-hot'] && o.z === undefined) throw new UsageError('--gpa-hot needs --z');
     const predictor = predictorFrom(o);
     const hot = o.hot as number;
     if (!(hot > 0)) throw new UsageError(`invalid --hot ${hot} (must be > 0)`);

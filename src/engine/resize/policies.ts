@@ -3,13 +3,18 @@
  * (never-migrate online FF/BF, periodic offline FFD repack every K steps, reactive hot-spot-only).
  * Per step the simulator hands departures, size changes (ascending id) and arrivals (ascending id).
  */
-import { classOf } from './bins.ts';
-import { assertVisbp } from './invariants.ts';
+import { classOf, type Bin } from './bins.ts';
+import { assertVisbp, visbpViolations, type CheckedEvent } from './invariants.ts';
 import { Visbp } from './visbp.ts';
 import { maxWeightAssignment } from './matching.ts';
 
 export type PolicySpec =
-  | { readonly kind: 'visbp'; readonly check?: boolean }
+  | {
+      readonly kind: 'visbp';
+      readonly check?: boolean;
+      /** Stochastic bridge: hot(b) is GPA's test μ_B + z·σ_B > 1 instead of Σ e > 1. */
+      readonly gpaHot?: boolean;
+    }
   | { readonly kind: 'ff' }
   | { readonly kind: 'bf' }
   | { readonly kind: 'repack'; readonly every: number }
@@ -22,6 +27,8 @@ export interface StepInput {
   readonly arrivals: readonly number[];
   /** Every VM's size for this step (NaN when absent). */
   readonly size: Float64Array;
+  /** Stochastic bridge: every VM's window mean and deviation for this step, and z. */
+  readonly gpa?: { readonly mu: Float64Array; readonly sigma: Float64Array; readonly z: number };
 }
 
 export interface ResizePolicy {
@@ -40,7 +47,7 @@ export interface ResizePolicy {
 export function createPolicy(spec: PolicySpec, vms: number): ResizePolicy {
   switch (spec.kind) {
     case 'visbp':
-      return new VisbpPolicy(spec.check === true);
+      return new VisbpPolicy(spec.check === true, spec.gpaHot === true);
     case 'ff':
     case 'bf':
       return new OnlinePolicy(vms, spec.kind);
@@ -59,9 +66,38 @@ export class VisbpPolicy implements ResizePolicy {
   stepMoves = 0;
   stepMigrations = 0;
   readonly stepMigrationsUnmatched = 0;
-  constructor(private readonly check: boolean) {}
+  private gpa: StepInput['gpa'] = undefined;
+  /** With GPA as hot(b) the lemmas may break: checks then count events with violations instead. */
+  violations = 0;
+  constructor(
+    private readonly check: boolean,
+    gpaHot: boolean,
+  ) {
+    if (gpaHot) this.packer.hotTest = (b) => this.gpaHot(b);
+  }
 
-  step({ departures, changes, arrivals, size }: StepInput): void {
+  private verify(event: CheckedEvent): void {
+    if (!this.packer.hotTest) assertVisbp(this.packer, event);
+    else if (visbpViolations(this.packer, event).length > 0) this.violations++;
+  }
+
+  /** GPA's bin test on the window statistics: Σμ + z·√Σσ² > 1 (SPEC §5, independence). */
+  private gpaHot(b: Bin): boolean {
+    const g = this.gpa;
+    if (!g) throw new Error('internal: the GPA hot test needs the stochastic predictor');
+    let mu = 0;
+    let variance = 0;
+    const add = (x: number) => {
+      mu += g.mu[x];
+      variance += g.sigma[x] * g.sigma[x];
+    };
+    b.big.forEach(add);
+    for (const grp of b.groups) grp.items.forEach(add);
+    return mu + g.z * Math.sqrt(variance) > 1;
+  }
+
+  step({ departures, changes, arrivals, size, gpa }: StepInput): void {
+    this.gpa = gpa;
     const v = this.packer;
     let moves = 0;
     let migrated = 0;
@@ -69,20 +105,20 @@ export class VisbpPolicy implements ResizePolicy {
       v.remove(x);
       moves += v.lastMoves;
       migrated += v.lastMigrated;
-      if (this.check) assertVisbp(v, { kind: 'remove', from: 0, to: 0 });
+      if (this.check) this.verify({ kind: 'remove', from: 0, to: 0 });
     }
     for (const x of changes) {
       const from = this.check ? classOf(v.sizeOf(x)) : 0;
       v.change(x, size[x]);
       moves += v.lastMoves;
       migrated += v.lastMigrated;
-      if (this.check) assertVisbp(v, { kind: 'change', from, to: classOf(size[x]) });
+      if (this.check) this.verify({ kind: 'change', from, to: classOf(size[x]) });
     }
     for (const x of arrivals) {
       v.insert(x, size[x]);
       moves += v.lastMoves;
       migrated += v.lastMigrated;
-      if (this.check) assertVisbp(v, { kind: 'insert', from: 0, to: classOf(size[x]) });
+      if (this.check) this.verify({ kind: 'insert', from: 0, to: classOf(size[x]) });
     }
     this.stepMoves = moves;
     this.stepMigrations = migrated;

@@ -104,6 +104,26 @@ describe('resize on PlanetLab (real data)', () => {
   });
 });
 
+describe('stochastic bridge with GPA as hot(b)', () => {
+  it('runs with the invariants counted (not asserted: the lemmas may break) and stays deterministic', () => {
+    const w = planetlabDay(150);
+    const cfg = {
+      policy: { kind: 'visbp', check: true, gpaHot: true },
+      predictor: { kind: 'stochastic', window: 8, z: 2 },
+    } as const;
+    const a = simulateResize(w, cfg).totals;
+    expect(a).toEqual(simulateResize(w, cfg).totals);
+    expect(a.pooling_loss_per_machine).toBeGreaterThan(0);
+    // On this trace the GPA test does break a lemma (two unfilled T-bins): counted, not hidden.
+    expect(a.invariant_violations).toBeGreaterThan(0);
+    const plain = simulateResize(w, { ...cfg, policy: { kind: 'visbp', check: true } }).totals;
+    expect(plain.invariant_violations).toBe(0);
+    expect(() => simulateResize(w, { ...cfg, predictor: fusd })).toThrow(
+      /needs --predictor stochastic/,
+    );
+  });
+});
+
 describe('workloads and scenarios', () => {
   it('stitches PlanetLab days per VM name, continuing by name where the VM reappears', () => {
     const text = ['date,vm,t0,t1', '1,a,10,20', '1,b,30,40', '2,b,50,60', '2,c,70,80'].join('\n');

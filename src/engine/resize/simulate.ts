@@ -59,6 +59,8 @@ export interface ResizeTotals {
   /** Max-reduction: mean over machine-steps of the non-bottleneck resource's unused share. */
   readonly non_bottleneck_waste: number;
   readonly item_steps: number;
+  /** VISBP with GPA as hot(b) and checks on: events after which an invariant failed. */
+  readonly invariant_violations: number;
 }
 
 export interface ResizeResult {
@@ -116,6 +118,12 @@ export function simulateResize(
   let itemSteps = 0;
   let poolLoss = 0;
   let waste = 0;
+  const gpa =
+    cfg.policy.kind === 'visbp' && cfg.policy.gpaHot
+      ? { mu: new Float64Array(n), sigma: new Float64Array(n), z }
+      : undefined;
+  if (gpa && !planned.mu)
+    throw new RangeError('the GPA hot test needs --predictor stochastic (a z)');
   const departures: number[] = [];
   const changes: number[] = [];
   const arrivals: number[] = [];
@@ -130,7 +138,12 @@ export function simulateResize(
       size[i] = s;
       present[i] = here ? 1 : 0;
     }
-    policy.step({ step: k, departures, changes, arrivals, size });
+    if (gpa)
+      for (let i = 0; i < n; i++) {
+        gpa.mu[i] = planned.mu![i][k];
+        gpa.sigma[i] = planned.sigma![i][k];
+      }
+    policy.step({ step: k, departures, changes, arrivals, size, gpa });
     const active = policy.activeCount();
     if (load.length < active) {
       const len = Math.max(active, load.length * 2);
@@ -207,6 +220,7 @@ export function simulateResize(
     pooling_loss_per_machine: t.active > 0 ? poolLoss / t.active : 0,
     non_bottleneck_waste: t.active > 0 ? waste / t.active : 0,
     item_steps: itemSteps,
+    invariant_violations: isVisbp ? policy.violations : 0,
   };
   return series ? { totals, series } : { totals };
 }

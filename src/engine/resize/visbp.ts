@@ -44,6 +44,11 @@ export interface EventOutcome {
 
 export class Visbp {
   readonly store = new BinStore();
+  /**
+   * hot(b): Σ size > 1 by default; the stochastic bridge may put GPA's bin test here (then the
+   * paper's bounds and our capacity invariant no longer apply).
+   */
+  hotTest: ((b: Bin) => boolean) | null = null;
   /** Movements and migrated items of the last event. */
   lastMoves = 0;
   lastMigrated = 0;
@@ -153,6 +158,10 @@ export class Visbp {
     return this.store.binOf[item]?.id ?? -1;
   }
 
+  hot(b: Bin): boolean {
+    return this.hotTest ? this.hotTest(b) : b.load > 1;
+  }
+
   private begin(): BinStore {
     this.store.moves = 0;
     this.store.migrated = 0;
@@ -200,7 +209,7 @@ export class Visbp {
   /** adjust(b) for an L/LT-bin: shed groups while hot, else top up when gap ≥ 1/3. */
   adjust(b: Bin): void {
     const st = this.store;
-    while (b.load > 1 && b.groups.length > 0) this.fillwithGroup(st.largestGroup(b)!, b);
+    while (this.hot(b) && b.groups.length > 0) this.fillwithGroup(st.largestGroup(b)!, b);
     if (st.gap(b) >= THIRD) this.fill(b);
   }
 
@@ -268,7 +277,7 @@ const CHANGE: readonly (readonly ChangeCase[])[] = [
     function (item, ob) {
       const st = this.store;
       if (st.bigClass(ob, L) >= 0) this.adjust(ob);
-      else if (ob.load > 1) this.fillwithItem(item, ob);
+      else if (this.hot(ob)) this.fillwithItem(item, ob);
       else this.mergeUnfilledInto(ob);
     },
     // T→S
