@@ -186,7 +186,7 @@ export const resizeReport: Command = {
       const [cpuOnly] = await runAll(runner, bbCpu, [POLICIES[0][1]]);
       const [both] = await runAll(runner, bb, [POLICIES[0][1]]);
       md.push(
-        'Reference machine: 8 cores and 16 GiB (ours: 2 GiB per core, small enough for ≈ 20 VMs per machine). A machine-step is hot when either resource exceeds capacity, cold when both are under 25 %.',
+        'Reference machine: 8 cores and 16 GiB (ours: 2 GiB per core, small enough for ≈ 20 VMs per machine). A machine-step is hot when either resource exceeds capacity, cold when both are under 25 %. A VM using more than the reference machine is clamped to size 1 (outside the model), so its machine is hot by construction.',
         '',
         '| sizes | mean active | hot-spot frequency | migrations / item / step | non-bottleneck waste (mean \\|cpu − mem\\| per machine) |',
         '|---|---|---|---|---|',
