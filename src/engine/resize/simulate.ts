@@ -4,7 +4,7 @@
  * measured on the *actual* usage. Series are named like the timeline wing's (active machines per
  * step, machine-hours) so the two can be joined.
  */
-import { createPolicy, VisbpPolicy, type PolicySpec } from './policies.ts';
+import { createPolicy, VisbpPolicy, type PolicySpec, type ResizePolicy } from './policies.ts';
 import { checkPredictor, predictSeries, type PredictorSpec } from './predict.ts';
 
 /** Per-VM actual usage per step, as fractions of a machine (NaN: the VM is absent then). */
@@ -109,15 +109,9 @@ export function simulateResize(
   const present = new Uint8Array(n);
   const keep = cfg.series === true;
   const series = keep ? newSeries(w.steps) : undefined;
-  let load = new Float64Array(64);
-  let mem = new Float64Array(64);
-  let poolSum = new Float64Array(64);
-  let poolVar = new Float64Array(64);
-  let poolMu = new Float64Array(64);
   const t = { active: 0, peak: 0, moves: 0, migr: 0, unmatched: 0, hot: 0, cold: 0, gini: 0 };
+  const meter = new StepMeter(w, planned, hotAt, coldAt, z);
   let itemSteps = 0;
-  let poolLoss = 0;
-  let waste = 0;
   const gpa =
     cfg.policy.kind === 'visbp' && cfg.policy.gpaHot
       ? { mu: new Float64Array(n), sigma: new Float64Array(n), z }
@@ -145,45 +139,7 @@ export function simulateResize(
       }
     policy.step({ step: k, departures, changes, arrivals, size, gpa });
     const active = policy.activeCount();
-    if (load.length < active) {
-      const len = Math.max(active, load.length * 2);
-      load = new Float64Array(len);
-      mem = new Float64Array(len);
-      poolSum = new Float64Array(len);
-      poolVar = new Float64Array(len);
-      poolMu = new Float64Array(len);
-    }
-    load.fill(0, 0, active);
-    if (w.memory) mem.fill(0, 0, active);
-    if (z !== 0) {
-      poolSum.fill(0, 0, active);
-      poolVar.fill(0, 0, active);
-      poolMu.fill(0, 0, active);
-    }
-    let items = 0;
-    for (let i = 0; i < n; i++) {
-      if (!present[i]) continue;
-      items++;
-      const m = policy.machineOf(i);
-      if (!(m >= 0 && m < active))
-        throw new Error(`internal: VM ${i} on machine ${m} of ${active}`);
-      load[m] += w.usage[i][k];
-      if (w.memory) mem[m] += w.memory[i][k];
-      if (z !== 0) {
-        poolSum[m] += size[i];
-        poolMu[m] += planned.mu![i][k];
-        poolVar[m] += planned.sigma![i][k] ** 2;
-      }
-    }
-    let hot = 0;
-    let cold = 0;
-    for (let m = 0; m < active; m++) {
-      if (load[m] > hotAt || (w.memory && mem[m] > hotAt)) hot++;
-      if (load[m] < coldAt && (!w.memory || mem[m] < coldAt)) cold++;
-      if (z !== 0) poolLoss += poolSum[m] - (poolMu[m] + z * Math.sqrt(poolVar[m]));
-      if (w.memory) waste += Math.abs(load[m] - mem[m]);
-    }
-    const g = gini(load, active);
+    const { items, hot, cold, g } = meter.measure(k, policy, present, size);
     itemSteps += items;
     t.active += active;
     t.peak = Math.max(t.peak, active);
@@ -217,12 +173,76 @@ export function simulateResize(
     hot_spot_frequency: t.active > 0 ? t.hot / t.active : 0,
     cold_spot_steps: t.cold,
     mean_gini: t.gini / w.steps,
-    pooling_loss_per_machine: t.active > 0 ? poolLoss / t.active : 0,
-    non_bottleneck_waste: t.active > 0 ? waste / t.active : 0,
+    pooling_loss_per_machine: t.active > 0 ? meter.poolLoss / t.active : 0,
+    non_bottleneck_waste: t.active > 0 ? meter.waste / t.active : 0,
     item_steps: itemSteps,
     invariant_violations: isVisbp ? policy.violations : 0,
   };
   return series ? { totals, series } : { totals };
+}
+
+/** Per-machine actual usage of a step: hot and cold spots, Gini, pooling loss, waste. */
+class StepMeter {
+  private load = new Float64Array(64);
+  private mem = new Float64Array(64);
+  private poolSum = new Float64Array(64);
+  private poolVar = new Float64Array(64);
+  private poolMu = new Float64Array(64);
+  poolLoss = 0;
+  waste = 0;
+
+  constructor(
+    private readonly w: ResizeWorkload,
+    private readonly planned: ReturnType<typeof plannedSizes>,
+    private readonly hotAt: number,
+    private readonly coldAt: number,
+    private readonly z: number,
+  ) {}
+
+  measure(k: number, policy: ResizePolicy, present: Uint8Array, size: Float64Array) {
+    const { w, planned, z } = this;
+    const active = policy.activeCount();
+    if (this.load.length < active) {
+      const len = Math.max(active, this.load.length * 2);
+      this.load = new Float64Array(len);
+      this.mem = new Float64Array(len);
+      this.poolSum = new Float64Array(len);
+      this.poolVar = new Float64Array(len);
+      this.poolMu = new Float64Array(len);
+    }
+    const { load, mem, poolSum, poolVar, poolMu } = this;
+    load.fill(0, 0, active);
+    if (w.memory) mem.fill(0, 0, active);
+    if (z !== 0) {
+      poolSum.fill(0, 0, active);
+      poolVar.fill(0, 0, active);
+      poolMu.fill(0, 0, active);
+    }
+    let items = 0;
+    for (let i = 0; i < present.length; i++) {
+      if (!present[i]) continue;
+      items++;
+      const m = policy.machineOf(i);
+      if (!(m >= 0 && m < active))
+        throw new Error(`internal: VM ${i} on machine ${m} of ${active}`);
+      load[m] += w.usage[i][k];
+      if (w.memory) mem[m] += w.memory[i][k];
+      if (z !== 0) {
+        poolSum[m] += size[i];
+        poolMu[m] += planned.mu![i][k];
+        poolVar[m] += planned.sigma![i][k] ** 2;
+      }
+    }
+    let hot = 0;
+    let cold = 0;
+    for (let m = 0; m < active; m++) {
+      if (load[m] > this.hotAt || (w.memory && mem[m] > this.hotAt)) hot++;
+      if (load[m] < this.coldAt && (!w.memory || mem[m] < this.coldAt)) cold++;
+      if (z !== 0) this.poolLoss += poolSum[m] - (poolMu[m] + z * Math.sqrt(poolVar[m]));
+      if (w.memory) this.waste += Math.abs(load[m] - mem[m]);
+    }
+    return { items, hot, cold, g: gini(load, active) };
+  }
 }
 
 function newSeries(steps: number): ResizeSeries {

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   FUSD_DEFAULTS,
   parseWideCsv,
+  simulateResize,
   workloadFromSamples,
   type ResizeConfig,
 } from '../../engine/index.ts';
 import { dataPath } from '../../ingest/testing.ts';
-import { packWorkload, resizeSweep, type ResizeSweepSpec } from './resize.ts';
+import { packWorkload, resizeSweep, unpackWorkload, type ResizeSweepSpec } from './resize.ts';
 
 describe('resizeSweep job', () => {
   it('gives the same totals whatever the split into units', () => {
@@ -24,11 +25,13 @@ describe('resizeSweep job', () => {
     ];
     const runAll = (perUnit: number) => {
       const spec: ResizeSweepSpec = { workload, configs, perUnit };
-      return resizeSweep.units(spec).flatMap((u) => resizeSweep.run(null, spec, u, () => {}));
+      return resizeSweep.units(spec, null).flatMap((u) => resizeSweep.run(null, spec, u, () => {}));
     };
     const one = runAll(1);
     expect(one).toHaveLength(3);
     expect(runAll(3)).toEqual(one);
     expect(one[1].migrations).toBeGreaterThan(one[0].migrations);
+    // The same numbers as an inline run on the unpacked workload.
+    expect(one[0]).toEqual(simulateResize(unpackWorkload(workload), configs[0]).totals);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Resizing sweep (SPEC §13): policies × predictor parameters over one workload, a few
- * configurations per unit. The workload travels in the spec as float32 (NaN: VM absent), so every
- * unit sees the same numbers whatever the worker count.
+ * configurations per unit. The workload travels in the spec as float64 (NaN: VM absent), so every
+ * unit sees exactly the numbers an inline run sees, whatever the worker count.
  */
 import {
   simulateResize,
@@ -17,8 +17,8 @@ export interface PackedWorkload {
   readonly steps: number;
   readonly stepHours: number;
   /** VM-major usage, vms × steps. */
-  readonly usage: Float32Array;
-  readonly memory: Float32Array | null;
+  readonly usage: Float64Array;
+  readonly memory: Float64Array | null;
 }
 
 export interface ResizeSweepSpec {
@@ -28,11 +28,11 @@ export interface ResizeSweepSpec {
   readonly perUnit?: number;
 }
 
-/** A workload flattened to float32 for a job spec. */
+/** A workload flattened (VM-major, float64) for a job spec. */
 export function packWorkload(w: ResizeWorkload): PackedWorkload {
   const n = w.usage.length;
   const flat = (rows: readonly Float64Array[]) => {
-    const out = new Float32Array(n * w.steps);
+    const out = new Float64Array(n * w.steps);
     rows.forEach((r, i) => out.set(r.subarray(0, w.steps), i * w.steps));
     return out;
   };
@@ -47,10 +47,8 @@ export function packWorkload(w: ResizeWorkload): PackedWorkload {
 }
 
 export function unpackWorkload(p: PackedWorkload): ResizeWorkload {
-  const rows = (flat: Float32Array) =>
-    Array.from({ length: p.vms }, (_, i) =>
-      Float64Array.from(flat.subarray(i * p.steps, (i + 1) * p.steps)),
-    );
+  const rows = (flat: Float64Array) =>
+    Array.from({ length: p.vms }, (_, i) => flat.slice(i * p.steps, (i + 1) * p.steps));
   return {
     name: p.name,
     ids: Array.from({ length: p.vms }, (_, i) => String(i)),
