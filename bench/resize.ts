@@ -67,7 +67,7 @@ export const resize: BenchSuite = {
       const out = await runner.runJob(null, 'resizeSweep', {
         workload: packWorkload(workload),
         configs,
-        perUnit: 2,
+        perUnit: 6,
       });
       sweepMs = performance.now() - t0;
       if (out.flat().length !== configs.length) throw new Error('sweep lost configurations');

@@ -57,7 +57,7 @@ async function runAll(
   const out = await runner.runJob(null, 'resizeSweep', {
     workload: packWorkload(w),
     configs,
-    perUnit: 1,
+    perUnit: 3,
   });
   return out.flat();
 }

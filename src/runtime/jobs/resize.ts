@@ -4,6 +4,7 @@
  * unit sees exactly the numbers an inline run sees, whatever the worker count.
  */
 import {
+  plannedSizes,
   simulateResize,
   type ResizeConfig,
   type ResizeTotals,
@@ -59,6 +60,19 @@ export function unpackWorkload(p: PackedWorkload): ResizeWorkload {
   };
 }
 
+/**
+ * This worker's last workload and its planned sizes per predictor: the configurations of a sweep
+ * share one workload and few predictors, so neither is rebuilt for every unit.
+ */
+let cached: { key: string; workload: ResizeWorkload; planned: Map<string, Planned> } | null = null;
+type Planned = ReturnType<typeof plannedSizes>;
+
+function workloadKey(p: PackedWorkload): string {
+  let h = 0;
+  for (let i = 0; i < p.usage.length; i += 997) h = (h * 31 + p.usage[i] * 1e6) | 0 | 0;
+  return `${p.name}:${p.vms}:${p.steps}:${p.memory ? 'mem' : ''}:${h}`;
+}
+
 export const resizeSweep = defineJob({
   needsPool: false,
   units(spec: ResizeSweepSpec): { first: number; count: number }[] {
@@ -75,11 +89,21 @@ export const resizeSweep = defineJob({
     unit: { first: number; count: number },
     checkpoint,
   ): ResizeTotals[] {
-    const w = unpackWorkload(spec.workload);
+    const key = workloadKey(spec.workload);
+    if (cached?.key !== key)
+      cached = { key, workload: unpackWorkload(spec.workload), planned: new Map() };
+    const { workload, planned } = cached;
     const out: ResizeTotals[] = [];
     for (let i = unit.first; i < unit.first + unit.count; i++) {
       checkpoint();
-      out.push(simulateResize(w, { ...spec.configs[i], series: false }).totals);
+      const cfg = spec.configs[i];
+      const p = JSON.stringify(cfg.predictor);
+      if (!planned.has(p)) {
+        // A few predictors at a time: each holds a size series per VM.
+        if (planned.size >= 3) planned.delete(planned.keys().next().value!);
+        planned.set(p, plannedSizes(workload, cfg.predictor));
+      }
+      out.push(simulateResize(workload, { ...cfg, series: false }, planned.get(p)).totals);
     }
     return out;
   },
