@@ -8,6 +8,7 @@ import { startup } from './startup.ts';
 import { tune } from './tune.ts';
 import { cluster } from './cluster.ts';
 import { timeline } from './timeline.ts';
+import { resize } from './resize.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -22,4 +23,5 @@ export const SUITES: BenchSuite[] = [
   paperLab,
   cluster,
   timeline,
+  resize,
 ];

@@ -33,3 +33,4 @@ export * from './tune/index.ts';
 export * from './learn/index.ts';
 export * from './analysis/index.ts';
 export * from './synthetic/index.ts';
+export * from './resize/index.ts';

@@ -9,6 +9,8 @@ import { calibrateCommand } from './calibrate.ts';
 import { paperCommand } from './paper.ts';
 import { cluster } from './cluster.ts';
 import { simulate } from './simulate.ts';
+import { resize } from './resize.ts';
+import { resizeReport } from './resizeReport.ts';
 
 export type { Command } from './command.ts';
 
@@ -21,3 +23,5 @@ COMMANDS.calibrate = calibrateCommand;
 COMMANDS.paper = paperCommand;
 COMMANDS.cluster = cluster;
 COMMANDS.simulate = simulate;
+COMMANDS.resize = resize;
+COMMANDS['resize-report'] = resizeReport;

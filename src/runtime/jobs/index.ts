@@ -13,6 +13,7 @@ import {
 import { paperFig5, paperSums } from './paperSums.ts';
 import { tune } from './tune.ts';
 import { timeline } from './timeline.ts';
+import { resizeSweep } from './resize.ts';
 
 export const JOBS = {
   exactQ,
@@ -27,6 +28,7 @@ export const JOBS = {
   tune,
   clusterCompare,
   timeline,
+  resizeSweep,
 } as const;
 
 export type JobName = keyof typeof JOBS;

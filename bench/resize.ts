@@ -1,0 +1,105 @@
+/**
+ * Live resizing (SPEC §13) on PlanetLab's ten days stitched per VM (1,052 VMs × 2,880 steps):
+ * VISBP + FUSD with invariant checks off, against a periodic FFD repack (K = 12) in the same run
+ * (ratio > 1: VISBP faster); then a Pareto sweep of ≥ 50 configurations on the Node pool.
+ * Environment for short runs: RESIZE_STEPS (steps), RESIZE_SWEEP (configurations).
+ */
+import {
+  FUSD_DEFAULTS,
+  plannedSizes,
+  simulateResize,
+  type ResizeConfig,
+} from '../src/engine/index.ts';
+import { loadResizeWorkload } from '../src/cli/commands/resizeData.ts';
+import { createNodeRunner, defaultWorkers } from '../src/cli/pool/nodePool.ts';
+import { packWorkload } from '../src/runtime/jobs/resize.ts';
+import { medianMs, type BenchFigure, type BenchSuite } from './figure.ts';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+const fusd = (upAlpha: number, downAlpha: number) =>
+  ({ kind: 'fusd', ...FUSD_DEFAULTS, upAlpha, downAlpha }) as const;
+
+/** The sweep: VISBP over FUSD α's and z, repack over K, and the online baselines. */
+export function paretoConfigs(): ResizeConfig[] {
+  const out: ResizeConfig[] = [];
+  for (const up of [-0.8, -0.4, -0.2, 0, 0.4, 0.9])
+    for (const down of [-0.4, 0.3, 0.7, 0.9])
+      out.push({ policy: { kind: 'visbp' }, predictor: fusd(up, down) });
+  for (const z of [0, 0.5, 1, 1.5, 2, 3])
+    out.push({ policy: { kind: 'visbp' }, predictor: { kind: 'stochastic', window: 8, z } });
+  for (const every of [1, 2, 3, 6, 12, 24, 48, 96, 144, 288])
+    out.push({ policy: { kind: 'repack', every }, predictor: fusd(-0.2, 0.7) });
+  for (const kind of ['ff', 'bf', 'hotspot'] as const)
+    for (const predictor of [
+      fusd(-0.2, 0.7),
+      { kind: 'last' } as const,
+      { kind: 'oracle' } as const,
+    ])
+      out.push({ policy: { kind }, predictor });
+  out.push({ policy: { kind: 'visbp' }, predictor: { kind: 'last' } });
+  out.push({ policy: { kind: 'visbp' }, predictor: { kind: 'oracle' } });
+  return out;
+}
+
+export const resize: BenchSuite = {
+  name: 'resize',
+  description:
+    'VISBP + FUSD on PlanetLab 1,052 VMs × 2,880 steps (checks off) vs periodic FFD repack K=12; Pareto sweep of ≥ 50 configurations on the Node pool',
+  async run(): Promise<BenchFigure[]> {
+    const workload = await loadResizeWorkload('planetlab', { maxSteps: env('RESIZE_STEPS', 2880) });
+    const predictor = fusd(-0.2, 0.7);
+    const planned = plannedSizes(workload, predictor);
+    const visbp = await medianMs(
+      () => simulateResize(workload, { policy: { kind: 'visbp' }, predictor }, planned),
+      3,
+    );
+    const repack = await medianMs(
+      () => simulateResize(workload, { policy: { kind: 'repack', every: 12 }, predictor }, planned),
+      3,
+    );
+    const predictMs = await medianMs(() => plannedSizes(workload, predictor), 3);
+    const configs = paretoConfigs().slice(0, env('RESIZE_SWEEP', 1000));
+    const runner = createNodeRunner({ workers: defaultWorkers() });
+    let sweepMs: number;
+    try {
+      const t0 = performance.now();
+      const out = await runner.runJob(null, 'resizeSweep', {
+        workload: packWorkload(workload),
+        configs,
+        perUnit: 6,
+      });
+      sweepMs = performance.now() - t0;
+      if (out.flat().length !== configs.length) throw new Error('sweep lost configurations');
+    } finally {
+      runner.dispose();
+    }
+    const size = `${workload.usage.length} VMs × ${workload.steps} steps`;
+    return [
+      {
+        name: `VISBP + FUSD, ${size}, checks off (predictions precomputed)`,
+        value: visbp / 1000,
+        unit: 's',
+        baseline: repack / 1000,
+        ratio: repack / visbp,
+        note: 'baseline: periodic FFD repack every 12 steps on the same sizes; target ≤ 3 s',
+      },
+      {
+        name: `FUSD predictions for ${size}`,
+        value: predictMs / 1000,
+        unit: 's',
+        baseline: visbp / 1000,
+        ratio: visbp / predictMs,
+        note: 'baseline: the VISBP run above; VISBP end to end = this + that',
+      },
+      {
+        name: `Pareto sweep: ${configs.length} configurations on ${defaultWorkers()} pool workers`,
+        value: sweepMs / 1000,
+        unit: 's',
+        baseline: ((visbp + repack) / 2 / 1000) * configs.length,
+        ratio: ((visbp + repack) / 2) * (configs.length / sweepMs),
+        note: 'baseline: the configurations one after the other at the measured single-run speed; target ≤ 60 s',
+      },
+    ];
+  },
+};

@@ -1,0 +1,272 @@
+/**
+ * The resizing step loop (SPEC §13): per step departures, size changes (ascending id), arrivals
+ * (ascending id) go to a policy on predicted sizes; hot spots, cold spots and utilization are then
+ * measured on the *actual* usage. Series are named like the timeline wing's (active machines per
+ * step, machine-hours) so the two can be joined.
+ */
+import { createPolicy, VisbpPolicy, type PolicySpec, type ResizePolicy } from './policies.ts';
+import { checkPredictor, predictSeries, type PredictorSpec } from './predict.ts';
+
+/** Per-VM actual usage per step, as fractions of a machine (NaN: the VM is absent then). */
+export interface ResizeWorkload {
+  readonly name: string;
+  readonly ids: readonly string[];
+  readonly steps: number;
+  /** Hours per step (5-minute traces: 1/12). */
+  readonly stepHours: number;
+  readonly usage: readonly Float64Array[];
+  /** A second resource (memory) for max-reduction (visbp-notes.md §1.4), when known. */
+  readonly memory?: readonly Float64Array[];
+}
+
+export interface ResizeConfig {
+  readonly policy: PolicySpec;
+  readonly predictor: PredictorSpec;
+  /** A machine-step is a hot spot when its actual usage exceeds this (SPEC: 1; the paper: 0.9). */
+  readonly hotThreshold?: number;
+  /** Every resource under this is a cold spot (SPEC §13: 0.25). */
+  readonly coldThreshold?: number;
+  /** Keep per-step series (off for large sweeps). */
+  readonly series?: boolean;
+}
+
+export interface ResizeSeries {
+  readonly activeMachines: Int32Array;
+  readonly movements: Int32Array;
+  readonly migrations: Int32Array;
+  readonly hotSpots: Int32Array;
+  readonly coldSpots: Int32Array;
+  readonly gini: Float64Array;
+  readonly vmsPresent: Int32Array;
+}
+
+export interface ResizeTotals {
+  readonly machine_hours: number;
+  readonly mean_active: number;
+  readonly peak_active: number;
+  readonly movements: number;
+  readonly migrations: number;
+  /** Repack only: migrations without matching new machines to old ones (the paper's count). */
+  readonly migrations_unmatched: number;
+  readonly migrations_per_item_step: number;
+  readonly hot_spot_steps: number;
+  readonly active_steps: number;
+  readonly hot_spot_frequency: number;
+  readonly cold_spot_steps: number;
+  readonly mean_gini: number;
+  /** Stochastic bridge: mean over machine-steps of Σ e_a − (μ_B + z·σ_B) (0 otherwise). */
+  readonly pooling_loss_per_machine: number;
+  /** Max-reduction: mean over machine-steps of the non-bottleneck resource's unused share. */
+  readonly non_bottleneck_waste: number;
+  readonly item_steps: number;
+  /** VISBP with GPA as hot(b) and checks on: events after which an invariant failed. */
+  readonly invariant_violations: number;
+}
+
+export interface ResizeResult {
+  readonly totals: ResizeTotals;
+  readonly series?: ResizeSeries;
+}
+
+/** Sizes the policy sees: the predictor on each resource, max-reduced over resources (§3.8). */
+export function plannedSizes(
+  w: ResizeWorkload,
+  p: PredictorSpec,
+): { sizes: Float64Array[]; mu?: Float64Array[]; sigma?: Float64Array[] } {
+  checkPredictor(p);
+  const stochastic = p.kind === 'stochastic';
+  const mu: Float64Array[] = [];
+  const sigma: Float64Array[] = [];
+  const sizes = w.usage.map((u, i) => {
+    const m = stochastic ? new Float64Array(w.steps) : undefined;
+    const s = stochastic ? new Float64Array(w.steps) : undefined;
+    const cpu = predictSeries(u, p, m, s);
+    if (m && s) {
+      mu.push(m);
+      sigma.push(s);
+    }
+    const mem = w.memory?.[i];
+    if (!mem) return cpu;
+    const pm = predictSeries(mem, p);
+    for (let k = 0; k < cpu.length; k++) if (pm[k] > cpu[k]) cpu[k] = pm[k];
+    return cpu;
+  });
+  return stochastic ? { sizes, mu, sigma } : { sizes };
+}
+
+/** Runs one policy over a workload (SPEC §13 order of events); totals and optional series. */
+export function simulateResize(
+  w: ResizeWorkload,
+  cfg: ResizeConfig,
+  planned = plannedSizes(w, cfg.predictor),
+): ResizeResult {
+  const n = w.usage.length;
+  const hotAt = cfg.hotThreshold ?? 1;
+  const coldAt = cfg.coldThreshold ?? 0.25;
+  const policy = createPolicy(cfg.policy, n);
+  const z = cfg.predictor.kind === 'stochastic' ? cfg.predictor.z : 0;
+  const size = new Float64Array(n).fill(NaN);
+  const present = new Uint8Array(n);
+  const keep = cfg.series === true;
+  const series = keep ? newSeries(w.steps) : undefined;
+  const t = { active: 0, peak: 0, moves: 0, migr: 0, unmatched: 0, hot: 0, cold: 0, gini: 0 };
+  const meter = new StepMeter(w, planned, hotAt, coldAt, z);
+  let itemSteps = 0;
+  const gpa =
+    cfg.policy.kind === 'visbp' && cfg.policy.gpaHot
+      ? { mu: new Float64Array(n), sigma: new Float64Array(n), z }
+      : undefined;
+  if (gpa && !planned.mu)
+    throw new RangeError('the GPA hot test needs --predictor stochastic (a z)');
+  const departures: number[] = [];
+  const changes: number[] = [];
+  const arrivals: number[] = [];
+  for (let k = 0; k < w.steps; k++) {
+    departures.length = changes.length = arrivals.length = 0;
+    for (let i = 0; i < n; i++) {
+      const s = planned.sizes[i][k];
+      const here = !Number.isNaN(s);
+      if (present[i] && !here) departures.push(i);
+      else if (here && !present[i]) arrivals.push(i);
+      else if (here && s !== size[i]) changes.push(i);
+      size[i] = s;
+      present[i] = here ? 1 : 0;
+    }
+    if (gpa)
+      for (let i = 0; i < n; i++) {
+        gpa.mu[i] = planned.mu![i][k];
+        gpa.sigma[i] = planned.sigma![i][k];
+      }
+    policy.step({ step: k, departures, changes, arrivals, size, gpa });
+    const active = policy.activeCount();
+    const { items, hot, cold, g } = meter.measure(k, policy, present, size);
+    itemSteps += items;
+    t.active += active;
+    t.peak = Math.max(t.peak, active);
+    t.moves += policy.stepMoves;
+    t.migr += policy.stepMigrations;
+    t.unmatched += policy.stepMigrationsUnmatched;
+    t.hot += hot;
+    t.cold += cold;
+    t.gini += g;
+    if (series) {
+      series.activeMachines[k] = active;
+      series.movements[k] = policy.stepMoves;
+      series.migrations[k] = policy.stepMigrations;
+      series.hotSpots[k] = hot;
+      series.coldSpots[k] = cold;
+      series.gini[k] = g;
+      series.vmsPresent[k] = items;
+    }
+  }
+  const isVisbp = policy instanceof VisbpPolicy;
+  const totals: ResizeTotals = {
+    machine_hours: t.active * w.stepHours,
+    mean_active: t.active / w.steps,
+    peak_active: t.peak,
+    movements: t.moves,
+    migrations: t.migr,
+    migrations_unmatched: isVisbp || cfg.policy.kind !== 'repack' ? t.migr : t.unmatched,
+    migrations_per_item_step: itemSteps > 0 ? t.migr / itemSteps : 0,
+    hot_spot_steps: t.hot,
+    active_steps: t.active,
+    hot_spot_frequency: t.active > 0 ? t.hot / t.active : 0,
+    cold_spot_steps: t.cold,
+    mean_gini: t.gini / w.steps,
+    pooling_loss_per_machine: t.active > 0 ? meter.poolLoss / t.active : 0,
+    non_bottleneck_waste: t.active > 0 ? meter.waste / t.active : 0,
+    item_steps: itemSteps,
+    invariant_violations: isVisbp ? policy.violations : 0,
+  };
+  return series ? { totals, series } : { totals };
+}
+
+/** Per-machine actual usage of a step: hot and cold spots, Gini, pooling loss, waste. */
+class StepMeter {
+  private load = new Float64Array(64);
+  private mem = new Float64Array(64);
+  private poolSum = new Float64Array(64);
+  private poolVar = new Float64Array(64);
+  private poolMu = new Float64Array(64);
+  poolLoss = 0;
+  waste = 0;
+
+  constructor(
+    private readonly w: ResizeWorkload,
+    private readonly planned: ReturnType<typeof plannedSizes>,
+    private readonly hotAt: number,
+    private readonly coldAt: number,
+    private readonly z: number,
+  ) {}
+
+  measure(k: number, policy: ResizePolicy, present: Uint8Array, size: Float64Array) {
+    const { w, planned, z } = this;
+    const active = policy.activeCount();
+    if (this.load.length < active) {
+      const len = Math.max(active, this.load.length * 2);
+      this.load = new Float64Array(len);
+      this.mem = new Float64Array(len);
+      this.poolSum = new Float64Array(len);
+      this.poolVar = new Float64Array(len);
+      this.poolMu = new Float64Array(len);
+    }
+    const { load, mem, poolSum, poolVar, poolMu } = this;
+    load.fill(0, 0, active);
+    if (w.memory) mem.fill(0, 0, active);
+    if (z !== 0) {
+      poolSum.fill(0, 0, active);
+      poolVar.fill(0, 0, active);
+      poolMu.fill(0, 0, active);
+    }
+    let items = 0;
+    for (let i = 0; i < present.length; i++) {
+      if (!present[i]) continue;
+      items++;
+      const m = policy.machineOf(i);
+      if (!(m >= 0 && m < active))
+        throw new Error(`internal: VM ${i} on machine ${m} of ${active}`);
+      load[m] += w.usage[i][k];
+      if (w.memory) mem[m] += w.memory[i][k];
+      if (z !== 0) {
+        poolSum[m] += size[i];
+        poolMu[m] += planned.mu![i][k];
+        poolVar[m] += planned.sigma![i][k] ** 2;
+      }
+    }
+    let hot = 0;
+    let cold = 0;
+    for (let m = 0; m < active; m++) {
+      if (load[m] > this.hotAt || (w.memory && mem[m] > this.hotAt)) hot++;
+      if (load[m] < this.coldAt && (!w.memory || mem[m] < this.coldAt)) cold++;
+      if (z !== 0) this.poolLoss += poolSum[m] - (poolMu[m] + z * Math.sqrt(poolVar[m]));
+      if (w.memory) this.waste += Math.abs(load[m] - mem[m]);
+    }
+    return { items, hot, cold, g: gini(load, active) };
+  }
+}
+
+function newSeries(steps: number): ResizeSeries {
+  return {
+    activeMachines: new Int32Array(steps),
+    movements: new Int32Array(steps),
+    migrations: new Int32Array(steps),
+    hotSpots: new Int32Array(steps),
+    coldSpots: new Int32Array(steps),
+    gini: new Float64Array(steps),
+    vmsPresent: new Int32Array(steps),
+  };
+}
+
+/** Gini coefficient of the first `n` values (0: all equal); 0 for fewer than two machines. */
+export function gini(values: Float64Array, n: number): number {
+  if (n < 2) return 0;
+  const v = Array.from(values.subarray(0, n)).sort((a, b) => a - b);
+  let cum = 0;
+  let weighted = 0;
+  for (let i = 0; i < n; i++) {
+    cum += v[i];
+    weighted += (i + 1) * v[i];
+  }
+  if (cum <= 0) return 0;
+  return (2 * weighted) / (n * cum) - (n + 1) / n;
+}
