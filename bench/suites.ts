@@ -6,6 +6,7 @@ import { paperLab } from './paperLab.ts';
 import { parse } from './parse.ts';
 import { startup } from './startup.ts';
 import { tune } from './tune.ts';
+import { gpaFit } from './gpaFit.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -18,4 +19,5 @@ export const SUITES: BenchSuite[] = [
   startup,
   tune,
   paperLab,
+  gpaFit,
 ];
