@@ -187,10 +187,11 @@ export const BASE_PARAMS: SyntheticParams = {
 };
 
 /**
- * The knobs chosen by `npx tsx scripts/fitSynthetic.ts --sums 1000 --evaluations 26` (seed 1, pool
- * 10,000, R = 10,000, 1,000 sums per N; Nelder–Mead from the previous hand-set mixture, fit.ts): the
- * lowest joint loss over Table 1 and the trend lines. N = 250 and 500 stay above the paper's rate
- * (+0.05, +0.03): with these knobs the rate at 250 stays about half the rate at 100 (paper: 0.37).
+ * The knobs chosen by `npx tsx scripts/fitSynthetic.ts` (defaults: seed 1, pool 10,000, R = 10,000,
+ * 1,000 sums per N, 26 Nelder–Mead evaluations from the hand-set mixture; fit.ts), rounded to four
+ * digits: the lowest joint loss over Table 1 and the trend lines. N = 250 and 500 stay above the
+ * paper's rate (+0.05, +0.04): with these knobs the rate at 250 stays about half the rate at 100
+ * (the paper's: 0.37 of it).
  */
 export const FITTED_KNOBS: SyntheticKnobs = {
   levelScale: 0.9887,
