@@ -9,6 +9,7 @@ import { tune } from './tune.ts';
 import { cluster } from './cluster.ts';
 import { timeline } from './timeline.ts';
 import { resize } from './resize.ts';
+import { gpaFit } from './gpaFit.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -24,4 +25,5 @@ export const SUITES: BenchSuite[] = [
   cluster,
   timeline,
   resize,
+  gpaFit,
 ];

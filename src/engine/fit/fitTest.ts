@@ -59,6 +59,8 @@ export interface FitTest {
     taskVariance: number,
     capacity: number,
   ): number;
+  /** Optional faster `slack`: same sign, same value where ≥ 0 (a negative value may differ). */
+  readonly quickSlack?: FitTest['slack'];
 }
 
 export function deterministicSlack(load: number, size: number, capacity: number): number {

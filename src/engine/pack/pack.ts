@@ -101,8 +101,11 @@ function placeBySums(
 ): void {
   let size = 0;
   let taskVariance = 0;
-  const slackOn = (j: number) =>
-    fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
+  const quick = trace ? undefined : fit.quickSlack?.bind(fit);
+  const slackOn = quick
+    ? (j: number) => quick(machines.load[j], machines.variance[j], size, taskVariance, capacity)
+    : (j: number) =>
+        fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
   for (let k = 0; k < order.length; k++) {
     const t = order[k];
     size = sizes.size[t];

@@ -27,6 +27,8 @@
  * exponential-like, and mixed; weights are relative.
  */
 
+import { applyKnobs, type SyntheticKnobs } from './fit.ts';
+
 export type Family =
   /** Gamma: exponential-like at CV ≈ 1, unimodal below. */
   | { readonly kind: 'gamma' }
@@ -76,7 +78,8 @@ export interface SyntheticParams {
   };
 }
 
-export const SYNTHETIC_PARAMS: SyntheticParams = {
+/** The class mixture before the global knobs of fit.ts are applied. */
+export const BASE_PARAMS: SyntheticParams = {
   classes: [
     {
       name: 'almost always 0',
@@ -182,3 +185,19 @@ export const SYNTHETIC_PARAMS: SyntheticParams = {
   duration: { min: 24, median: 72, spread: 1.2, max: 8352 },
   drift: { share: 0.7, persistence: 0.99, coupling: 0.98 },
 };
+
+/**
+ * The knobs chosen by `npx tsx scripts/fitSynthetic.ts` (defaults: seed 1, pool 10,000, R = 10,000,
+ * 1,000 sums per N, 26 Nelder–Mead evaluations from the hand-set mixture; fit.ts), rounded to four
+ * digits: the lowest joint loss over Table 1 and the trend lines. N = 250 and 500 stay above the
+ * paper's rate (+0.05, +0.04): with these knobs the rate at 250 stays about half the rate at 100
+ * (the paper's: 0.37 of it).
+ */
+export const FITTED_KNOBS: SyntheticKnobs = {
+  levelScale: 0.9887,
+  spreadScale: 0.7506,
+  scatter: 0.06397,
+  symmetricWeight: 1.053,
+};
+
+export const SYNTHETIC_PARAMS: SyntheticParams = applyKnobs(BASE_PARAMS, FITTED_KNOBS);

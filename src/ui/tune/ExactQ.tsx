@@ -9,8 +9,14 @@ import { packKey } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { useJobPool } from './useJobPool.ts';
 
+/** q = mean P(S > B) and its bracket mean P(S ≥ B), S a machine's total in bins of width w. */
+interface Exact {
+  readonly q: number;
+  readonly atLeast: number;
+}
+
 /** Recent results by packing key, so returning to Pack does not recompute. */
-const cache = new Map<string, number>();
+const cache = new Map<string, Exact>();
 const CACHE_SIZE = 32;
 
 export function formatExactQ(q: number): string {
@@ -24,7 +30,7 @@ export function ExactQ() {
   const capacity = useExplorer((s) => s.params.capacity);
   const clairvoyance = useExplorer((s) => s.params.clairvoyance);
   const current = useExplorer((s) => s.pack.status === 'ready' && s.pack.key === packKey(s.params));
-  const [shown, setShown] = useState<{ key: string; q: number } | null>(null);
+  const [shown, setShown] = useState<{ key: string; exact: Exact } | null>(null);
   const [error, setError] = useState<{ key: string; message: string } | null>(null);
   const key = current ? pack.key : null;
   const response = pack.response;
@@ -34,20 +40,27 @@ export function ExactQ() {
     if (cache.has(key)) return;
     const abort = new AbortController();
     const machines = response.result.machines.map((m) => m.tasks);
-    jobs.runner
-      .runJob(
-        jobs.pool,
-        'exactQ',
-        { rows: response.rows, machines, capacity, clairvoyance },
-        { signal: abort.signal },
-      )
-      .then((parts) => {
-        let sum = 0;
-        for (const part of parts) for (const p of part) sum += p;
-        const q = machines.length ? sum / machines.length : 0;
-        cache.set(key, q);
+    // P(S ≥ B) = P(S > B − 1): the same convolution at capacity c − w (⌊(c − w)/w⌋ = B − 1).
+    const meanOver = (c: number) =>
+      jobs.runner
+        .runJob(
+          jobs.pool,
+          'exactQ',
+          { rows: response.rows, machines, capacity: c, clairvoyance, bin: DEFAULT_BIN },
+          { signal: abort.signal },
+        )
+        .then((parts) => {
+          let sum = 0;
+          for (const part of parts) for (const p of part) sum += p;
+          return machines.length ? sum / machines.length : 0;
+        });
+    const below = capacity > DEFAULT_BIN ? meanOver(capacity - DEFAULT_BIN) : Promise.resolve(1);
+    Promise.all([meanOver(capacity), below])
+      .then(([q, atLeast]) => {
+        const exact = { q, atLeast };
+        cache.set(key, exact);
         if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        if (!abort.signal.aborted) setShown({ key, q });
+        if (!abort.signal.aborted) setShown({ key, exact });
       })
       .catch((e: unknown) => {
         if (!abort.signal.aborted)
@@ -57,12 +70,12 @@ export function ExactQ() {
   }, [key, jobs, response, capacity, clairvoyance]);
 
   const cached = key !== null ? cache.get(key) : undefined;
-  const value = cached ?? shown?.q;
+  const value = cached ?? shown?.exact;
   const computing = cached === undefined;
   const failed = computing && error !== null && error.key === key;
   return (
     <div
-      title={`P(machine total > c) from the convolution of its tasks' histograms of the evaluation columns (bin width w = ${DEFAULT_BIN}), averaged over machines; resolves q below 1/|E|.`}
+      title={`P(machine total > c) from the convolution of its tasks' histograms of the evaluation columns (values rounded to bins of width w = ${DEFAULT_BIN}, B = ⌊c/w⌋ bins), averaged over machines; resolves q below 1/|E|. Off the w-grid the rounding biases it: the bracket is P(total ≥ B bins).`}
     >
       <dt>exact q (convolution)</dt>
       <dd
@@ -70,9 +83,16 @@ export function ExactQ() {
         data-state={failed ? 'error' : computing ? 'computing' : 'ready'}
         className={computing ? 'stale' : undefined}
       >
-        {failed ? `— (${error!.message})` : value !== undefined ? formatExactQ(value) : '…'}
+        {failed ? `— (${error!.message})` : value !== undefined ? formatExactQ(value.q) : '…'}
         {computing && !failed && <small> computing…</small>}
       </dd>
+      {!failed && value !== undefined && (
+        <dd data-testid="exact-q-bracket" className={computing ? 'stale' : undefined}>
+          <small>
+            w = {DEFAULT_BIN}; P(total ≥ B bins) = {formatExactQ(value.atLeast)}
+          </small>
+        </dd>
+      )}
     </div>
   );
 }
