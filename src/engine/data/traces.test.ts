@@ -1,0 +1,224 @@
+/**
+ * The trace formats on fixtures in their real layouts (written by fixtures/make.py from
+ * ../shared/data): each is detected, and its numbers equal a naive reading of the shared source
+ * values the fixture was made from (an independent computation, not the code under test).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { naiveCsv } from '../../ingest/testing.ts';
+import { createLoader, detectFormat, type LoadSpec } from './loader.ts';
+import type { LoadResult } from './report.ts';
+import type { TaskSamples } from './samples.ts';
+
+const FIX = resolve(import.meta.dirname, 'fixtures');
+export function fixture(rel: string): Uint8Array {
+  const raw = readFileSync(resolve(FIX, rel));
+  return /\.(gz|tgz)$/.test(rel) ? gunzipSync(raw) : raw;
+}
+
+/** Loads files (name, bytes) in chunks of `chunk` bytes. */
+export function run(spec: LoadSpec, files: [string, Uint8Array][], chunk = 4096): LoadResult {
+  const loader = createLoader(spec);
+  for (const [name, bytes] of files) {
+    const sink = loader.file(name);
+    for (let i = 0; i < bytes.length; i += chunk) sink.push(bytes.subarray(i, i + chunk));
+    sink.end();
+  }
+  return loader.finish();
+}
+
+export function samples(r: LoadResult): TaskSamples {
+  if (r.kind !== 'samples') throw new Error('expected samples');
+  return r.samples;
+}
+
+/** Bitbrains VMs 1–3, first 24 rows each, from the shared long file: [timestamp, cores, pct]. */
+function bitbrainsSource(): Map<string, number[][]> {
+  const out = new Map<string, number[][]>();
+  for (const row of naiveCsv('bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz').slice(1)) {
+    if (Number(row[0]) > 3) break;
+    const list = out.get(row[0]) ?? [];
+    if (list.length < 24) list.push([Number(row[1]), Number(row[2]), Number(row[5])]);
+    out.set(row[0], list);
+  }
+  return out;
+}
+
+const close = (got: Float64Array, want: number[], digits = 12) => {
+  expect(got.length).toBe(want.length);
+  want.forEach((w, k) => expect(got[k]).toBeCloseTo(w, digits));
+};
+
+describe('Bitbrains per-VM files', () => {
+  const files = ['1', '2', '3'].map(
+    (v) => [`${v}.csv`, fixture(`bitbrains/${v}.csv`)] as [string, Uint8Array],
+  );
+  it('is detected and gives percent × cores / 32 per VM, as the source', () => {
+    expect(detectFormat('1.csv', files[0][1])?.format).toBe('bitbrains');
+    const s = samples(run({ format: 'bitbrains' }, files, 97));
+    const src = bitbrainsSource();
+    expect(s.ids).toEqual(['1', '2', '3']);
+    s.ids.forEach((id, t) =>
+      close(
+        s.inst[t],
+        src.get(id)!.map(([, c, p]) => ((p / 100) * c) / 32),
+      ),
+    );
+  });
+  it('reads the same from a .zip and a .tar.gz, naming the unrelated file it skipped', () => {
+    const plain = samples(run({ format: 'bitbrains' }, files));
+    for (const name of ['rnd-2013-7.zip', 'rnd-2013-7.tar.gz']) {
+      const bytes = fixture(`bitbrains/${name}`);
+      expect(detectFormat(name, bytes)?.format).toBe('bitbrains');
+      const r = run({ format: 'bitbrains' }, [[name, bytes]], 333);
+      expect(samples(r).ids).toEqual(plain.ids);
+      samples(r).inst.forEach((x, t) => expect(Array.from(x)).toEqual(Array.from(plain.inst[t])));
+      expect(r.report.notes.join()).toMatch(/skipped in archives.*README\.txt/);
+    }
+  });
+  it('absolute: CPU usage [MHZ] over a capacity', () => {
+    const s = samples(run({ format: 'bitbrains', unit: 'absolute', capacity: 83200 }, files));
+    const mhz = new TextDecoder()
+      .decode(files[0][1])
+      .split('\r\n')
+      .slice(1, 25)
+      .map((l) => Number(l.split(';\t')[3]));
+    close(
+      s.inst[0],
+      mhz.map((v) => v / 83200),
+    );
+  });
+});
+
+describe('Prometheus', () => {
+  const src = bitbrainsSource();
+  const cores = (id: string) => src.get(id)!.map(([, c, p]) => (p * c) / 100);
+  it('query_range JSON: one task per series, cores / cores per machine', () => {
+    const bytes = fixture('prometheus/query_range.json');
+    expect(detectFormat('query_range.json', bytes)?.format).toBe('prometheus');
+    const s = samples(
+      run(
+        { format: 'prometheus', unit: 'cores', capacity: 8, idLabel: 'container' },
+        [['q.json', bytes]],
+        100,
+      ),
+    );
+    expect(s.ids).toEqual(['vm1', 'vm2', 'vm3']);
+    s.ids.forEach((id, t) =>
+      close(
+        s.inst[t],
+        cores(id.slice(2)).map((c) => c / 8),
+      ),
+    );
+  });
+  it('without idLabel a task is named by all its labels', () => {
+    const s = samples(
+      run({ format: 'prometheus', capacity: 8 }, [
+        ['q.json', fixture('prometheus/query_range.json')],
+      ]),
+    );
+    expect(s.ids[0]).toBe('container=vm1,namespace=bitbrains,pod=vm1-0');
+  });
+  it('CSV export with a timestamp column: column-per-task in cores', () => {
+    const bytes = fixture('prometheus/export.csv');
+    expect(detectFormat('export.csv', bytes)?.format).toBe('columns');
+    const s = samples(
+      run({ format: 'columns', unit: 'cores', capacity: 8, scale: 1 }, [['export.csv', bytes]]),
+    );
+    const n = Math.min(...['1', '2', '3'].map((v) => src.get(v)!.length));
+    s.ids.forEach((id, t) =>
+      close(
+        s.inst[t],
+        cores(id.slice(2))
+          .slice(0, n)
+          .map((c) => c / 8),
+      ),
+    );
+  });
+});
+
+describe('Alibaba v2018', () => {
+  it('container_usage with container_meta and machine_meta: pct of the request / 96 cores', () => {
+    const usage = fixture('alibaba/container_usage.csv');
+    expect(detectFormat('container_usage.csv', usage)?.format).toBe('alibaba');
+    expect(detectFormat('part.csv', usage)?.format).toBe('alibaba');
+    const r = run({ format: 'alibaba' }, [
+      ['container_usage.csv', usage],
+      ['container_meta.csv', fixture('alibaba/container_meta.csv')],
+      ['machine_meta.csv', fixture('alibaba/machine_meta.csv')],
+    ]);
+    const s = samples(r);
+    const src = bitbrainsSource();
+    expect(s.ids).toEqual(['c_1', 'c_2', 'c_3']);
+    s.ids.forEach((id, t) =>
+      close(
+        s.inst[t],
+        src
+          .get(id.slice(2))!
+          .slice(0, s.inst[t].length)
+          .map(([, c, p]) => (p * c) / 100 / 96),
+        7,
+      ),
+    );
+    expect(r.report.notes.join()).toMatch(/cores per machine: 96/);
+  });
+});
+
+describe('Azure V2', () => {
+  it('readings (gz, no header) with vmtable: max as inst, avg as avg, × cores / 64', () => {
+    const readings = fixture('azure2/vm_cpu_readings-file-1-of-195.csv.gz');
+    expect(detectFormat('vm_cpu_readings-file-1-of-195.csv.gz', readings)?.format).toBe('azure2');
+    expect(detectFormat('r.csv', readings)?.format).toBe('azure2');
+    const r = run({ format: 'azure2' }, [
+      ['vm_cpu_readings-file-1-of-195.csv', readings],
+      ['vmtable.csv', fixture('azure2/vmtable.csv')],
+    ]);
+    const s = samples(r);
+    const max = naiveCsv('azure-v1-datacentersim/microsoft_max_100.csv.gz');
+    const avg = naiveCsv('azure-v1-datacentersim/microsoft_avg_100.csv.gz');
+    const coresOf = [2, 4, 8, 32];
+    for (let j = 0; j < 4; j++) {
+      close(
+        s.inst[j],
+        max.slice(1, 25).map((row) => ((Number(row[j + 1]) / 100) * coresOf[j]) / 64),
+      );
+      close(
+        s.avg![j],
+        avg.slice(1, 25).map((row) => ((Number(row[j + 1]) / 100) * coresOf[j]) / 64),
+      );
+    }
+    expect(r.report.notes.join()).toMatch(/">24" core bucket read as 32/);
+  });
+});
+
+describe('Google 2019 instance_usage', () => {
+  it('CSV and JSON lines give the same tasks and the 2011 source values', () => {
+    const csv = fixture('google2019/instance_usage.csv');
+    const json = fixture('google2019/instance_usage.json');
+    expect(detectFormat('instance_usage.csv', csv)?.format).toBe('google2019');
+    expect(detectFormat('instance_usage.json', json)?.format).toBe('google2019');
+    const a = samples(run({ format: 'google2019' }, [['i.csv', csv]]));
+    const b = samples(run({ format: 'google2019' }, [['i.json', json]], 77));
+    expect(b.ids).toEqual(a.ids);
+    a.inst.forEach((x, t) => expect(Array.from(b.inst[t])).toEqual(Array.from(x)));
+    a.avg!.forEach((x, t) => expect(Array.from(b.avg![t])).toEqual(Array.from(x)));
+    const src = naiveCsv('google-2011-task-usage/task_usage_part-00000_first10000.csv').slice(
+      1,
+      41,
+    );
+    const want = new Map<string, { inst: number[]; avg: number[] }>();
+    for (const row of src) {
+      const e = want.get(`${row[2]}:${row[3]}`) ?? { inst: [], avg: [] };
+      e.inst.push(Number(row[19]));
+      e.avg.push(Number(row[5]));
+      want.set(`${row[2]}:${row[3]}`, e);
+    }
+    expect(a.ids).toEqual([...want.keys()]);
+    a.ids.forEach((id, t) => {
+      expect(Array.from(a.inst[t])).toEqual(want.get(id)!.inst);
+      expect(Array.from(a.avg![t])).toEqual(want.get(id)!.avg);
+    });
+  });
+});
