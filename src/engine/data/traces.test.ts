@@ -3,48 +3,10 @@
  * ../shared/data): each is detected, and its numbers equal a naive reading of the shared source
  * values the fixture was made from (an independent computation, not the code under test).
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { naiveCsv } from '../../ingest/testing.ts';
-import { createLoader, detectFormat, type LoadSpec } from './loader.ts';
-import type { LoadResult } from './report.ts';
-import type { TaskSamples } from './samples.ts';
-
-const FIX = resolve(import.meta.dirname, 'fixtures');
-export function fixture(rel: string): Uint8Array {
-  const raw = readFileSync(resolve(FIX, rel));
-  return /\.(gz|tgz)$/.test(rel) ? gunzipSync(raw) : raw;
-}
-
-/** Loads files (name, bytes) in chunks of `chunk` bytes. */
-export function run(spec: LoadSpec, files: [string, Uint8Array][], chunk = 4096): LoadResult {
-  const loader = createLoader(spec);
-  for (const [name, bytes] of files) {
-    const sink = loader.file(name);
-    for (let i = 0; i < bytes.length; i += chunk) sink.push(bytes.subarray(i, i + chunk));
-    sink.end();
-  }
-  return loader.finish();
-}
-
-export function samples(r: LoadResult): TaskSamples {
-  if (r.kind !== 'samples') throw new Error('expected samples');
-  return r.samples;
-}
-
-/** Bitbrains VMs 1–3, first 24 rows each, from the shared long file: [timestamp, cores, pct]. */
-function bitbrainsSource(): Map<string, number[][]> {
-  const out = new Map<string, number[][]>();
-  for (const row of naiveCsv('bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz').slice(1)) {
-    if (Number(row[0]) > 3) break;
-    const list = out.get(row[0]) ?? [];
-    if (list.length < 24) list.push([Number(row[1]), Number(row[2]), Number(row[5])]);
-    out.set(row[0], list);
-  }
-  return out;
-}
+import { bitbrainsSource, fixture, run, samples } from '../../ingest/traceFixtures.ts';
+import { detectFormat } from './loader.ts';
 
 const close = (got: Float64Array, want: number[], digits = 12) => {
   expect(got.length).toBe(want.length);
@@ -58,12 +20,12 @@ describe('Bitbrains per-VM files', () => {
   it('is detected and gives percent × cores / 32 per VM, as the source', () => {
     expect(detectFormat('1.csv', files[0][1])?.format).toBe('bitbrains');
     const s = samples(run({ format: 'bitbrains' }, files, 97));
-    const src = bitbrainsSource();
+    const src = bitbrainsSource([1, 2, 3]);
     expect(s.ids).toEqual(['1', '2', '3']);
     s.ids.forEach((id, t) =>
       close(
         s.inst[t],
-        src.get(id)!.map(([, c, p]) => ((p / 100) * c) / 32),
+        src.get(Number(id))!.map(([, c, p]) => ((p / 100) * c) / 32),
       ),
     );
   });
@@ -93,8 +55,8 @@ describe('Bitbrains per-VM files', () => {
 });
 
 describe('Prometheus', () => {
-  const src = bitbrainsSource();
-  const cores = (id: string) => src.get(id)!.map(([, c, p]) => (p * c) / 100);
+  const src = bitbrainsSource([82, 27, 24]);
+  const cores = (id: string) => src.get(Number(id))!.map(([, c, p]) => (p * c) / 100);
   it('query_range JSON: one task per series, cores / cores per machine', () => {
     const bytes = fixture('prometheus/query_range.json');
     expect(detectFormat('query_range.json', bytes)?.format).toBe('prometheus');
@@ -105,7 +67,7 @@ describe('Prometheus', () => {
         100,
       ),
     );
-    expect(s.ids).toEqual(['vm1', 'vm2', 'vm3']);
+    expect(s.ids).toEqual(['vm82', 'vm27', 'vm24']);
     s.ids.forEach((id, t) =>
       close(
         s.inst[t],
@@ -119,7 +81,7 @@ describe('Prometheus', () => {
         ['q.json', fixture('prometheus/query_range.json')],
       ]),
     );
-    expect(s.ids[0]).toBe('container=vm1,namespace=bitbrains,pod=vm1-0');
+    expect(s.ids[0]).toBe('container=vm82,namespace=bitbrains,pod=vm82-0');
   });
   it('CSV export with a timestamp column: column-per-task in cores', () => {
     const bytes = fixture('prometheus/export.csv');
@@ -127,7 +89,7 @@ describe('Prometheus', () => {
     const s = samples(
       run({ format: 'columns', unit: 'cores', capacity: 8, scale: 1 }, [['export.csv', bytes]]),
     );
-    const n = Math.min(...['1', '2', '3'].map((v) => src.get(v)!.length));
+    const n = Math.min(...[82, 27, 24].map((v) => src.get(v)!.length));
     s.ids.forEach((id, t) =>
       close(
         s.inst[t],
@@ -150,13 +112,13 @@ describe('Alibaba v2018', () => {
       ['machine_meta.csv', fixture('alibaba/machine_meta.csv')],
     ]);
     const s = samples(r);
-    const src = bitbrainsSource();
-    expect(s.ids).toEqual(['c_1', 'c_2', 'c_3']);
+    const src = bitbrainsSource([82, 27, 24]);
+    expect(s.ids).toEqual(['c_82', 'c_27', 'c_24']);
     s.ids.forEach((id, t) =>
       close(
         s.inst[t],
         src
-          .get(id.slice(2))!
+          .get(Number(id.slice(2)))!
           .slice(0, s.inst[t].length)
           .map(([, c, p]) => (p * c) / 100 / 96),
         7,
@@ -220,5 +182,48 @@ describe('Google 2019 instance_usage', () => {
       expect(Array.from(a.inst[t])).toEqual(want.get(id)!.inst);
       expect(Array.from(a.avg![t])).toEqual(want.get(id)!.avg);
     });
+  });
+});
+
+describe('through the streaming layer, format auto-detected', () => {
+  it('gzip readings, a .tar.gz and a .zip load as the plain files do', async () => {
+    const { loadDataset } = await import('../../ingest/load.ts');
+    const { blobInput } = await import('../../ingest/stream.ts');
+    const { openAsBlob } = await import('node:fs');
+    const { FIXTURES } = await import('../../ingest/traceFixtures.ts');
+    const input = async (rel: string) =>
+      blobInput(await openAsBlob(`${FIXTURES}/${rel}`), rel.replace(/^.*\//, ''));
+    const azure = await loadDataset(
+      [
+        await input('azure2/vm_cpu_readings-file-1-of-195.csv.gz'),
+        await input('azure2/vmtable.csv'),
+      ],
+      { format: 'auto' },
+    );
+    expect(azure.spec.format).toBe('azure2');
+    const plain = samples(
+      run({ format: 'azure2' }, [
+        ['r.csv', fixture('azure2/vm_cpu_readings-file-1-of-195.csv.gz')],
+        ['vmtable.csv', fixture('azure2/vmtable.csv')],
+      ]),
+    );
+    expect(samples(azure).inst.map((x) => Array.from(x))).toEqual(
+      plain.inst.map((x) => Array.from(x)),
+    );
+    const direct = samples(
+      run({ format: 'bitbrains' }, [
+        ['1.csv', fixture('bitbrains/1.csv')],
+        ['2.csv', fixture('bitbrains/2.csv')],
+        ['3.csv', fixture('bitbrains/3.csv')],
+      ]),
+    );
+    for (const name of ['bitbrains/rnd-2013-7.tar.gz', 'bitbrains/rnd-2013-7.zip']) {
+      const r = await loadDataset([await input(name)], { format: 'auto' });
+      expect(r.spec.format).toBe('bitbrains');
+      expect(samples(r).ids).toEqual(direct.ids);
+      expect(samples(r).inst.map((x) => Array.from(x))).toEqual(
+        direct.inst.map((x) => Array.from(x)),
+      );
+    }
   });
 });
