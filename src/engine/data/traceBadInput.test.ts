@@ -108,7 +108,9 @@ describe('bad input in trace files', () => {
     const e = error({ format: 'prometheus', capacity: 3 }, [
       ['q.json', fixture('prometheus/query_range.json')],
     ]);
-    expect(e.reason).toMatch(/series 1 \(container=vm82,.*\), point 6: value "3\.048" is above 3 cores/);
+    expect(e.reason).toMatch(
+      /series 1 \(container=vm82,.*\), point 6: value "3\.048" is above 3 cores/,
+    );
   });
 });
 
