@@ -81,7 +81,9 @@ export class AlibabaLoader {
         line,
         `cpu_util_percent ${JSON.stringify(this.cuts.text(3))} ${why}`,
       );
-    const t = this.series.task(this.cuts.text(0));
+    const c = this.cuts;
+    c.trim(0);
+    const t = this.series.taskOfBytes(c.buf, c.s, c.e);
     this.series.add(t, this.cuts.num(2), pct, NaN, name, line);
   }
 

@@ -92,20 +92,14 @@ export class AzureV2Loader {
     const max = this.cuts.num(3);
     const avg = this.cuts.num(4);
     const clamp = this.options.clamp === true;
-    for (const [v, col] of [
-      [max, 'max'],
-      [avg, 'avg'],
-    ] as const) {
-      const why = rawProblem(v, 100, clamp, '100 %');
-      if (why)
-        return this.bad.report(
-          name,
-          line,
-          `${col} CPU ${this.cuts.text(col === 'max' ? 3 : 4)} ${why}`,
-        );
-    }
+    const whyMax = rawProblem(max, 100, clamp, '100 %');
+    if (whyMax) return this.bad.report(name, line, `max CPU ${this.cuts.text(3)} ${whyMax}`);
+    const whyAvg = rawProblem(avg, 100, clamp, '100 %');
+    if (whyAvg) return this.bad.report(name, line, `avg CPU ${this.cuts.text(4)} ${whyAvg}`);
     if (max > 100) this.clamped++;
-    const t = this.series.task(this.cuts.text(1));
+    const c = this.cuts;
+    c.trim(1);
+    const t = this.series.taskOfBytes(c.buf, c.s, c.e);
     this.series.add(t, time, Math.min(max, 100), Math.min(avg, 100), name, line);
   }
 

@@ -94,14 +94,12 @@ export class Google2019Loader {
     const n = c.cut(b, s, e, 44);
     if (n <= Math.max(at.time, at.collection, at.instance, at.inst, at.avg))
       return this.bad.report(name, line, `${n} columns, fewer than the header's`);
-    this.sample(
-      name,
-      line,
-      `${c.text(at.collection)}:${c.text(at.instance)}`,
-      c.num(at.time),
-      c.num(at.inst),
-      c.num(at.avg),
-    );
+    const id = () => `${c.text(at.collection)}:${c.text(at.instance)}`;
+    const t =
+      at.instance === at.collection + 1
+        ? this.series.taskOfBytes(b, c.starts[at.collection], c.ends[at.instance], id)
+        : this.series.task(id());
+    this.sample(name, line, t, c.num(at.time), c.num(at.inst), c.num(at.avg));
   }
 
   private jsonRow(name: string, b: Uint8Array, s: number, e: number, line: number): void {
@@ -128,7 +126,7 @@ export class Google2019Loader {
     this.sample(
       name,
       line,
-      `${String(c)}:${String(i)}`,
+      this.series.task(`${String(c)}:${String(i)}`),
       num(get('time')),
       num(get('inst')),
       num(get('avg')),
@@ -138,7 +136,7 @@ export class Google2019Loader {
   private sample(
     name: string,
     line: number,
-    id: string,
+    t: number,
     time: number,
     inst: number,
     avg: number,
@@ -149,7 +147,7 @@ export class Google2019Loader {
     const whyAvg = rawProblem(avg, 1, clamp, '1 (normalized units)');
     if (whyAvg) return this.bad.report(name, line, `average_usage.cpus ${avg} ${whyAvg}`);
     if (inst > 1 || avg > 1) this.clamped++;
-    this.series.add(this.series.task(id), time, Math.min(inst, 1), Math.min(avg, 1), name, line);
+    this.series.add(t, time, Math.min(inst, 1), Math.min(avg, 1), name, line);
   }
 
   finish(): { samples: TaskSamples; report: LoadReport } {

@@ -6,7 +6,8 @@
  * by the native JSON parser (query_range answers are capped at 11,000 points per series by the
  * server; a response above 1 GiB is refused).
  */
-import { BadLines, latin1, type ChunkSink } from './bytes.ts';
+import { BadLines, F64Column, I32Column, latin1, type ChunkSink } from './bytes.ts';
+import { scanMatrix } from './promScan.ts';
 import { DataError } from './errors.ts';
 import { TimedSeries } from './series.ts';
 import { traceReport } from './traceCommon.ts';
@@ -77,9 +78,47 @@ export class PrometheusLoader {
           at += c.length;
         }
         entry.chunks = [];
-        this.parse(name, latin1(all, 0, all.length));
+        if (!this.scan(name, all)) this.parse(name, latin1(all, 0, all.length));
       },
     };
+  }
+
+  /** The fast path (promScan.ts); false when the bytes need the full JSON parser. */
+  private scan(name: string, all: Uint8Array): boolean {
+    const labels: Record<string, unknown>[] = [];
+    const seriesOf = new I32Column(1 << 16);
+    const times = new F64Column(1 << 16);
+    const values = new F64Column(1 << 16);
+    const raws = new Map<number, string>();
+    const ok = scanMatrix(
+      all,
+      (l) => labels.push(l),
+      (s, _j, time, value, raw) => {
+        if (!(value >= 0)) raws.set(seriesOf.length, latin1(raw.buf, raw.start, raw.end));
+        seriesOf.push(s);
+        times.push(time);
+        values.push(value);
+      },
+    );
+    if (ok === null) return false;
+    const tasks = labels.map((l) => this.series.task(seriesName(l, this.options.idLabel)));
+    let k = -1;
+    let j = 0;
+    for (let r = 0; r < seriesOf.length; r++) {
+      const s = seriesOf.data[r];
+      j = s === k ? j + 1 : 0;
+      k = s;
+      this.value(
+        name,
+        s,
+        j,
+        tasks[s],
+        times.data[r],
+        values.data[r],
+        raws.get(r) ?? String(values.data[r]),
+      );
+    }
+    return true;
   }
 
   private parse(name: string, text: string): void {
@@ -133,18 +172,33 @@ export class PrometheusLoader {
   }
 
   private point(name: string, k: number, j: number, t: number, p: unknown): void {
+    if (!Array.isArray(p) || p.length !== 2) {
+      this.records++;
+      return this.bad.report(
+        name,
+        null,
+        `series ${k + 1} (${this.series.ids[t]}), point ${j + 1}: expected [time, "value"]`,
+      );
+    }
+    this.value(name, k, j, t, Number(p[0]), Number(p[1]), String(p[1]));
+  }
+
+  private value(
+    name: string,
+    k: number,
+    j: number,
+    t: number,
+    time: number,
+    v: number,
+    raw: string,
+  ): void {
     this.records++;
-    const where = `series ${k + 1} (${this.series.ids[t]}), point ${j + 1}`;
-    if (!Array.isArray(p) || p.length !== 2)
-      return this.bad.report(name, null, `${where}: expected [time, "value"]`);
-    const time = Number(p[0]);
-    const v = Number(p[1]);
     const c = this.conv;
     if (!(v >= 0 && (v <= c.bound || c.clamp)))
       return this.bad.report(
         name,
         null,
-        `${where}: value ${JSON.stringify(p[1])} ${Number.isNaN(v) ? 'is not a number' : v < 0 ? 'is negative' : `is above ${c.label} (the clamp option caps such values)`}`,
+        `series ${k + 1} (${this.series.ids[t]}), point ${j + 1}: value ${JSON.stringify(raw)} ${Number.isNaN(v) ? 'is not a number' : v < 0 ? 'is negative' : `is above ${c.label} (the clamp option caps such values)`}`,
       );
     if (v > c.bound) this.clamped++;
     this.series.add(t, time, (Math.min(v, c.bound) / c.divisor) * c.scale, NaN, name, j + 1);

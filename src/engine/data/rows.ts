@@ -19,33 +19,45 @@ export class Cuts {
   /** Cuts `buf[start..end)` at `delim` (one byte), at most `max` fields; returns the count. */
   cut(buf: Uint8Array, start: number, end: number, delim: number): number {
     this.buf = buf;
+    const { starts, ends, max } = this;
     let n = 0;
     let p = start;
-    for (;;) {
-      let q = buf.indexOf(delim, p);
-      if (q < 0 || q > end) q = end;
-      if (n < this.max) {
-        this.starts[n] = p;
-        this.ends[n] = q;
+    for (let i = start; i < end; i++)
+      if (buf[i] === delim) {
+        if (n < max) {
+          starts[n] = p;
+          ends[n] = i;
+        }
+        n++;
+        p = i + 1;
       }
-      n++;
-      if (q >= end) break;
-      p = q + 1;
+    if (n < max) {
+      starts[n] = p;
+      ends[n] = end;
     }
-    this.count = n;
-    return n;
+    this.count = n + 1;
+    return n + 1;
   }
+
+  /** Field i's bounds without surrounding spaces or tabs, in `this.s`/`this.e`. */
+  trim(i: number): void {
+    let s = this.starts[i];
+    let e = this.ends[i];
+    while (s < e && (this.buf[s] === 32 || this.buf[s] === 9)) s++;
+    while (e > s && (this.buf[e - 1] === 32 || this.buf[e - 1] === 9)) e--;
+    this.s = s;
+    this.e = e;
+  }
+  s = 0;
+  e = 0;
 
   num(i: number): number {
     return parseDecimal(this.buf, this.starts[i], this.ends[i]);
   }
 
   text(i: number): string {
-    let s = this.starts[i];
-    let e = this.ends[i];
-    while (s < e && (this.buf[s] === 32 || this.buf[s] === 9)) s++;
-    while (e > s && (this.buf[e - 1] === 32 || this.buf[e - 1] === 9)) e--;
-    return latin1(this.buf, s, e);
+    this.trim(i);
+    return latin1(this.buf, this.s, this.e);
   }
 }
 

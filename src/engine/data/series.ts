@@ -5,7 +5,7 @@
  * counted). Gaps — a step above 1.5 × the task's median step — are counted and reported, never
  * filled (the samples stay the ones measured).
  */
-import { BadLines, F64Column, I32Column } from './bytes.ts';
+import { BadLines, F64Column, I32Column, latin1 } from './bytes.ts';
 import { groupByTask } from './group.ts';
 import type { TaskSamples } from './samples.ts';
 
@@ -34,6 +34,72 @@ export class TimedSeries {
     withAvg: boolean,
   ) {
     this.avg = withAvg ? new F64Column(1 << 14) : null;
+  }
+
+  /** The number of the task whose id is the bytes `buf[start..end)`: no string made for known ids. */
+  taskOfBytes(
+    buf: Uint8Array,
+    start: number,
+    end: number,
+    makeId: () => string = () => latin1(buf, start, end),
+  ): number {
+    const n = end - start;
+    let h = 0x811c9dc5 ^ n;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+    const table = this.table;
+    let slot = (h >>> 0) & (table.length - 1);
+    for (;;) {
+      const t = table[slot] - 1;
+      if (t < 0) break;
+      const at = this.keyAt[t];
+      if (this.keyAt[t + 1] - at === n) {
+        let same = true;
+        for (let i = 0; i < n; i++)
+          if (this.keys[at + i] !== buf[start + i]) {
+            same = false;
+            break;
+          }
+        if (same) return t;
+      }
+      slot = (slot + 1) & (table.length - 1);
+    }
+    const t = this.task(makeId());
+    if (t === this.ids.length - 1 && this.keyAt.length === t + 1)
+      this.storeKey(buf, start, end, slot);
+    return t;
+  }
+
+  private table = new Int32Array(1024);
+  private keys = new Uint8Array(1 << 14);
+  private keyAt: number[] = [0];
+
+  private storeKey(buf: Uint8Array, start: number, end: number, slot: number): void {
+    const t = this.keyAt.length - 1;
+    const at = this.keyAt[t];
+    const n = end - start;
+    if (at + n > this.keys.length) {
+      const grown = new Uint8Array(Math.max(this.keys.length * 2, at + n));
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys.set(buf.subarray(start, end), at);
+    this.keyAt.push(at + n);
+    this.table[slot] = t + 1;
+    if (this.keyAt.length * 2 > this.table.length) this.rehash();
+  }
+
+  private rehash(): void {
+    const table = new Int32Array(this.table.length * 2);
+    for (let t = 0; t + 1 < this.keyAt.length; t++) {
+      const at = this.keyAt[t];
+      const n = this.keyAt[t + 1] - at;
+      let h = 0x811c9dc5 ^ n;
+      for (let i = 0; i < n; i++) h = Math.imul(h ^ this.keys[at + i], 0x01000193);
+      let slot = (h >>> 0) & (table.length - 1);
+      while (table[slot] !== 0) slot = (slot + 1) & (table.length - 1);
+      table[slot] = t + 1;
+    }
+    this.table = table;
   }
 
   /** The number of a task id, adding it when new. */

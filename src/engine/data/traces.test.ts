@@ -75,6 +75,20 @@ describe('Prometheus', () => {
       ),
     );
   });
+  it('the byte scanner and the JSON parser read a response alike (values before metric: parser)', () => {
+    const bytes = fixture('prometheus/query_range.json');
+    const doc = JSON.parse(new TextDecoder().decode(bytes));
+    doc.data.result = doc.data.result.map((s: { metric: object; values: unknown }) => ({
+      values: s.values,
+      metric: s.metric,
+    }));
+    const swapped = new TextEncoder().encode(JSON.stringify(doc));
+    const spec = { format: 'prometheus', capacity: 8, idLabel: 'container' } as const;
+    const a = samples(run(spec, [['a.json', bytes]]));
+    const b = samples(run(spec, [['b.json', swapped]]));
+    expect(b.ids).toEqual(a.ids);
+    expect(b.inst.map((x) => Array.from(x))).toEqual(a.inst.map((x) => Array.from(x)));
+  });
   it('without idLabel a task is named by all its labels', () => {
     const s = samples(
       run({ format: 'prometheus', capacity: 8 }, [
