@@ -503,7 +503,11 @@ export function resolveSpec(
     return {
       unit,
       scale: o.scale ?? (unit === 'percent' ? defaultScale : 1),
-      ...(o.capacity !== undefined ? { capacity: o.capacity } : {}),
+      ...(o.capacity !== undefined
+        ? { capacity: o.capacity }
+        : unit === 'cores' && o.coresPerMachine !== undefined
+          ? { capacity: o.coresPerMachine }
+          : {}),
       ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
       ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
     };
