@@ -156,3 +156,24 @@ describe('unit plausibility', () => {
     expect(p.warnings.join()).toMatch(/mixed units\? 1 series/);
   });
 });
+
+describe('recipes', () => {
+  it('every recipe resolves to a loadable spec for its own fixture', async () => {
+    const { RECIPES } = await import('./recipes.ts');
+    const { resolveSpec } = await import('./loader.ts');
+    const fixtureOf: Record<string, string> = {
+      'prometheus-json': 'prometheus/query_range.json',
+      'prometheus-csv': 'prometheus/export.csv',
+      'alibaba-2018': 'alibaba/container_usage.csv',
+      'azure-v2': 'azure2/vm_cpu_readings-file-1-of-195.csv.gz',
+      'google-2019': 'google2019/instance_usage.csv',
+      bitbrains: 'bitbrains/1.csv',
+    };
+    expect(RECIPES.map((r) => r.id).sort()).toEqual(Object.keys(fixtureOf).sort());
+    for (const r of RECIPES) {
+      const head = fixture(fixtureOf[r.id]);
+      const spec = resolveSpec('auto', { ...r.spec, coresPerMachine: 8 }, fixtureOf[r.id], head);
+      expect(spec.format, r.id).toBe(r.format);
+    }
+  });
+});
