@@ -565,41 +565,6 @@ export function resolveSpec(
     case 'compact':
       return { format: 'compact' };
     default:
-      return traceSpec(f, o);
-  }
-}
-
-function traceSpec(f: traces.TraceFormatId, o: SpecOptions): traces.TraceSpec {
-  const common = {
-    ...(o.scale !== undefined ? { scale: o.scale } : {}),
-    ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
-    ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
-    ...(o.coresPerMachine !== undefined ? { coresPerMachine: o.coresPerMachine } : {}),
-  };
-  switch (f) {
-    case 'prometheus': {
-      const unit = o.unit ?? 'cores';
-      const capacity = o.capacity ?? (unit === 'cores' ? o.coresPerMachine : undefined);
-      return {
-        format: f,
-        ...common,
-        unit,
-        ...(capacity !== undefined ? { capacity } : {}),
-        ...(o.idLabel !== undefined ? { idLabel: o.idLabel } : {}),
-      };
-    }
-    case 'bitbrains':
-      if (o.unit !== undefined && o.unit !== 'cores' && o.unit !== 'absolute')
-        throw new RangeError(`invalid unit for Bitbrains data: ${o.unit} (cores or absolute)`);
-      return {
-        format: f,
-        ...common,
-        ...(o.unit ? { unit: o.unit } : {}),
-        ...(o.capacity !== undefined ? { capacity: o.capacity } : {}),
-      };
-    default:
-      if (o.unit !== undefined)
-        throw new RangeError(`the ${f} format has its own unit; give scale or cores per machine`);
-      return { format: f, ...common };
+      return traces.traceSpecFrom(f, o);
   }
 }

@@ -8,6 +8,7 @@ import { AzureV2Loader, type AzureV2Options } from './azure2.ts';
 import { BITBRAINS_HEADER, BitbrainsLoader, type BitbrainsOptions } from './bitbrains.ts';
 import { Google2019Loader, isGoogle2019Header, type Google2019Options } from './google2019.ts';
 import { PrometheusLoader, type PrometheusOptions } from './prometheus.ts';
+import type { SpecOptions } from './loader.ts';
 import type { LoadResult } from './report.ts';
 
 export const TRACE_FORMATS = [
@@ -136,4 +137,40 @@ export function detectTrace(
   if (first.length >= 4 && /^c_\d+$/.test(first[0]) && /^m_\d+$/.test(first[1]))
     return { format: 'alibaba', reason: 'container and machine ids c_…, m_… (no header)' };
   return null;
+}
+
+/** A trace format's spec from loose options (the unit only where the format lets users choose). */
+export function traceSpecFrom(f: TraceFormatId, o: SpecOptions): TraceSpec {
+  const common = {
+    ...(o.scale !== undefined ? { scale: o.scale } : {}),
+    ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
+    ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
+    ...(o.coresPerMachine !== undefined ? { coresPerMachine: o.coresPerMachine } : {}),
+  };
+  switch (f) {
+    case 'prometheus': {
+      const unit = o.unit ?? 'cores';
+      const capacity = o.capacity ?? (unit === 'cores' ? o.coresPerMachine : undefined);
+      return {
+        format: f,
+        ...common,
+        unit,
+        ...(capacity !== undefined ? { capacity } : {}),
+        ...(o.idLabel !== undefined ? { idLabel: o.idLabel } : {}),
+      };
+    }
+    case 'bitbrains':
+      if (o.unit !== undefined && o.unit !== 'cores' && o.unit !== 'absolute')
+        throw new RangeError(`invalid unit for Bitbrains data: ${o.unit} (cores or absolute)`);
+      return {
+        format: f,
+        ...common,
+        ...(o.unit ? { unit: o.unit } : {}),
+        ...(o.capacity !== undefined ? { capacity: o.capacity } : {}),
+      };
+    default:
+      if (o.unit !== undefined)
+        throw new RangeError(`the ${f} format has its own unit; give scale or cores per machine`);
+      return { format: f, ...common };
+  }
 }
