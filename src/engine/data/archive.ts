@@ -70,15 +70,18 @@ function zipSink(
   const check = () => {
     if (failure) throw failure;
   };
+  const push = (chunk: Uint8Array, final: boolean) => {
+    try {
+      unzip.push(chunk, final);
+    } catch (e) {
+      if (e instanceof DataError) throw e;
+      throw new DataError(file, null, `not a readable zip archive: ${(e as Error).message}`);
+    }
+    check();
+  };
   return {
-    push(chunk) {
-      unzip.push(chunk, false);
-      check();
-    },
-    end() {
-      unzip.push(new Uint8Array(0), true);
-      check();
-    },
+    push: (chunk) => push(chunk, false),
+    end: () => push(new Uint8Array(0), true),
   };
 }
 

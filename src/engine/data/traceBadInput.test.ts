@@ -177,3 +177,49 @@ describe('recipes', () => {
     }
   });
 });
+
+describe('mutated trace files', () => {
+  it('any mutation loads or fails with a DataError (never another error)', async () => {
+    const fc = (await import('fast-check')).default;
+    const cases: [LoadSpec, [string, Uint8Array][]][] = [
+      [{ format: 'prometheus', capacity: 8 }, [['q.json', fixture('prometheus/query_range.json')]]],
+      [{ format: 'bitbrains' }, [['1.csv', fixture('bitbrains/1.csv')]]],
+      [
+        { format: 'azure2' },
+        [
+          ['r.csv', fixture('azure2/vm_cpu_readings-file-1-of-195.csv.gz')],
+          ['vmtable.csv', fixture('azure2/vmtable.csv')],
+        ],
+      ],
+      [
+        { format: 'alibaba', coresPerMachine: 96 },
+        [
+          ['container_usage.csv', fixture('alibaba/container_usage.csv')],
+          ['container_meta.csv', fixture('alibaba/container_meta.csv')],
+        ],
+      ],
+      [{ format: 'google2019' }, [['i.json', fixture('google2019/instance_usage.json')]]],
+      [{ format: 'google2019' }, [['i.csv', fixture('google2019/instance_usage.csv')]]],
+      [{ format: 'bitbrains' }, [['b.zip', fixture('bitbrains/rnd-2013-7.zip')]]],
+      [{ format: 'bitbrains' }, [['b.tar.gz', fixture('bitbrains/rnd-2013-7.tar.gz')]]],
+    ];
+    fc.assert(
+      fc.property(
+        fc.nat(cases.length - 1),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+        fc.boolean(),
+        (k, edits, skipBadLines) => {
+          const [spec, files] = cases[k];
+          const first = Uint8Array.from(files[0][1]);
+          for (const [at, byte] of edits) first[at % first.length] = byte;
+          try {
+            run({ ...spec, skipBadLines } as LoadSpec, [[files[0][0], first], ...files.slice(1)]);
+          } catch (e) {
+            if (!(e instanceof DataError)) throw e;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
