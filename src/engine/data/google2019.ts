@@ -30,6 +30,10 @@ const NAMES = {
   avg: ['average_usage.cpus', 'average_usage_cpus', 'average_cpus'],
 } as const;
 type Field = keyof typeof NAMES;
+/** Each name as a JSON path (object key, then nested key). */
+const PATHS = Object.fromEntries(
+  Object.entries(NAMES).map(([f, names]) => [f, names.map((n) => n.split('.'))]),
+) as Record<Field, string[][]>;
 
 /** Whether a header names the instance_usage columns this loader needs. */
 export function isGoogle2019Header(header: readonly string[]): boolean {
@@ -110,8 +114,7 @@ export class Google2019Loader {
       return this.bad.report(name, line, `not a JSON object: ${(err as Error).message}`);
     }
     const get = (f: Field): unknown => {
-      for (const key of NAMES[f]) {
-        const [a, sub] = key.split('.');
+      for (const [a, sub] of PATHS[f]) {
         const v = sub ? (o[a] as Record<string, unknown> | undefined)?.[sub] : o[a];
         if (v !== undefined && v !== null) return v;
       }
