@@ -14,6 +14,7 @@ import {
   type ParseCase,
   type ParseSources,
 } from './parseCore.ts';
+import { runTraceParse } from './parseTraces.ts';
 
 // PARSE_BENCH_MB shortens a development run; the published figures use the default.
 const TARGET_BYTES = Number(process.env.PARSE_BENCH_MB ?? 64) * 1e6;
@@ -34,6 +35,11 @@ function figures(where: string, cases: ParseCase[]): BenchFigure[] {
   }));
 }
 
+const nodeCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
 export const parse: BenchSuite = {
   name: 'parse',
   description:
@@ -45,12 +51,12 @@ export const parse: BenchSuite = {
     ) as unknown as ParseSources;
     const node = runParse(src, TARGET_BYTES, REPEATS, {
       wall: () => performance.now(),
-      cpu: () => {
-        const u = process.cpuUsage();
-        return (u.user + u.system) / 1000;
-      },
+      cpu: nodeCpu,
     });
     node.push(await runStreamed(src, TARGET_BYTES, REPEATS));
+    node.push(
+      ...runTraceParse(TARGET_BYTES, REPEATS, { wall: () => performance.now(), cpu: nodeCpu }),
+    );
     const browser = await openBrowser();
     try {
       const chromium = await browser.run<ParseCase[]>('/bench/parseBrowser.ts', {

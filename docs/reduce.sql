@@ -1,7 +1,25 @@
 -- slopack: the reduction of the Google 2011 trace (clusterdata-2011-2) to per-task samples, as one
 -- query for BigQuery (standard SQL) or Spark SQL. It is what `npm run cli -- reduce` does with
--- DuckDB (src/cli/commands/reduce.ts) and what the in-process loader does (src/engine/data/google.ts):
--- same filters, same counts, same order, so the three give the same numbers.
+-- DuckDB (src/cli/reduce/duckdb.ts) or Dask (`--engine dask`, src/cli/dask/reduce.py) and what the
+-- in-process loader does (src/engine/data/google.ts): same filters, same counts, same order, so
+-- they give the same numbers.
+--
+-- Where this query differs from the DuckDB one (and Dask's, which follows DuckDB step by step):
+--   * Bad records: DuckDB checks every record (ids out of range, a value negative or above 1) and
+--     stops naming one, or with --skip-bad-lines drops and counts them (unparsable lines too, via
+--     read_csv's rejects table). Here the check is the separate query of step 1; nothing is dropped.
+--   * No clamp: DuckDB's --clamp caps values above 1 (LEAST(x, 1)) and counts them; here there is
+--     no such option, values above 1 must be absent (step 1).
+--   * Output: DuckDB streams the kept records in one global ORDER BY (job, idx, start, inst, avg)
+--     straight into the .npy (float32); here each task is one row with its samples as ordered
+--     arrays, exported as JSON lines and turned into the compact format by `reduce --from-json`.
+--   * Counts: DuckDB writes every filter's count into the sidecar; here they are the separate
+--     query of step 4 (the --from-json sidecar says so instead of holding them).
+--   * Input: DuckDB reads local shards, with or without a header line (the excerpts have one);
+--     here external tables over gs://clusterdata-2011-2 without header (add skip_leading_rows = 1
+--     for files that have one).
+--   * Requests: DuckDB takes arg_max(request, [time, request]) for the kept tasks only; this
+--     query aggregates every task's events and joins them (the same values).
 --
 -- Definitions (SPEC §10, the GPA paper §3.1):
 --   task  = (job ID, task index)            task_usage columns 3 and 4

@@ -17,6 +17,7 @@ import {
 import { main } from './main.ts';
 import { readMatrix } from './io.ts';
 import { SHARED } from './testing/peer.ts';
+import { syntheticShards as shardsIn } from './testing/shards.ts';
 
 const DATA = join(SHARED, 'data');
 const G = join(DATA, 'google-2011-task-usage');
@@ -24,6 +25,7 @@ const USAGE = join(G, 'task_usage_part-00000_first10000.csv');
 const EVENTS = join(G, 'task_events_part-00000_first20000.csv');
 const SLICE = join(G, 'task_usage_slice_6tasks_17intervals.csv');
 const dir = mkdtempSync(join(tmpdir(), 'slopack-ingest-'));
+const syntheticShards = () => shardsIn(dir);
 
 async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
   const out: string[] = [];
@@ -71,88 +73,6 @@ function expectSameSamples(a: TaskSamples, b: TaskSamples) {
 
 function counts(filters: readonly { id: string; count: number }[]) {
   return Object.fromEntries(filters.map((f) => [f.id, f.count]));
-}
-
-/** Synthetic shards in the real format (gzipped, no header) that exercise every filter. */
-function syntheticShards(): { usage: string[]; events: string[] } {
-  const row = (
-    start: number,
-    job: number,
-    idx: number,
-    avg: number | string,
-    inst: number | string,
-  ) =>
-    [
-      start,
-      start + 300e6,
-      job,
-      idx,
-      77,
-      avg,
-      0.05,
-      0.06,
-      0.001,
-      0.002,
-      0.07,
-      1e-5,
-      2e-4,
-      0.03,
-      0.001,
-      2.1,
-      0.006,
-      0,
-      1,
-      inst,
-    ].join(',');
-  const shards: string[][] = [[], []];
-  for (let job = 0; job < 30; job++)
-    for (let idx = 0; idx < 4; idx++) {
-      const n = 10 + ((job * 7 + idx * 5) % 30); // 10..39 records: some below 24
-      for (let k = 0; k < n; k++) {
-        const zero = job % 9 === 0;
-        const inst = zero ? 0 : ((job * 13 + idx * 31 + k * 17) % 97) / 1000;
-        const avg = k === 3 && job % 4 === 0 ? 1.25 : ((job + idx + k) % 50) / 1000; // avg > 1 sometimes
-        const shard = k < n / 2 ? 0 : 1;
-        const start = 600e6 + k * 300e6;
-        shards[shard].push(row(start, 6_000_000_000 + job, idx, avg, inst));
-        if (k === 5 && idx === 1)
-          shards[shard].push(row(start, 6_000_000_000 + job, idx, avg, inst / 2)); // a tie in start time
-      }
-    }
-  shards[1].push(row(9e9, 6_000_000_001, 0, '', 0.2)); // empty CPU rate
-  // shard 1 holds later windows first, as a reader may meet them
-  shards[1].reverse();
-  const usage = shards.map((lines, i) => {
-    const f = join(dir, `part-0000${i}-of-00500.csv.gz`);
-    writeFileSync(f, gzipSync(lines.join('\n') + '\n'));
-    return f;
-  });
-  const ev = (time: number, job: number, idx: number, type: number, cpu: number | string) =>
-    [
-      time,
-      '',
-      6_000_000_000 + job,
-      idx,
-      5,
-      type,
-      'u',
-      2,
-      9,
-      cpu,
-      cpu === '' ? '' : 0.01,
-      '',
-      '',
-    ].join(',');
-  const eventLines = [];
-  for (let job = 0; job < 30; job++)
-    for (let idx = 0; idx < 4; idx++) {
-      eventLines.push(ev(0, job, idx, 0, ((job + idx) % 10) / 100));
-      if ((job + idx) % 11 === 0) eventLines.push(ev(1000, job, idx, [2, 3, 5, 6][job % 4], ''));
-      if (job % 5 === 0) eventLines.push(ev(2000, job, idx, 8, 0.33)); // UPDATE_RUNNING: a new request
-    }
-  const events = join(dir, 'task_events-part-00000-of-00500.csv.gz');
-  writeFileSync(events, gzipSync(eventLines.join('\n') + '\n'));
-  return { usage, events: [events] };
 }
 
 describe('reduce (DuckDB) gives what the in-process loader gives', () => {

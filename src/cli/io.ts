@@ -156,6 +156,11 @@ export const dataOptions = {
     kind: 'number',
     help: 'the reference machine in the source unit (e.g. MHz), for --unit absolute',
   },
+  'cores-per-machine': {
+    kind: 'number',
+    help: 'cores of the reference machine: --unit cores, Prometheus, Alibaba, Azure V2, Bitbrains',
+  },
+  'id-label': { kind: 'string', help: 'Prometheus JSON: the label naming a task' },
   clamp: { kind: 'flag', help: 'clamp values above the unit (> 100 %, > 1) instead of failing' },
   'skip-bad-lines': {
     kind: 'flag',
@@ -198,6 +203,10 @@ export function requestFrom(o: Options): LoadRequest {
     ...(o.fraction ? { unit: 'fraction' as const } : {}),
     ...(num('scale') !== undefined ? { scale: num('scale') } : {}),
     ...(num('unit-capacity') !== undefined ? { capacity: num('unit-capacity') } : {}),
+    ...(num('cores-per-machine') !== undefined
+      ? { coresPerMachine: num('cores-per-machine') }
+      : {}),
+    ...(str('id-label') !== undefined ? { idLabel: str('id-label') } : {}),
     ...(o.clamp ? { clamp: true } : {}),
     ...(o['skip-bad-lines'] ? { skipBadLines: true } : {}),
     ...(str('id-column') !== undefined ? { idColumn: str('id-column') } : {}),

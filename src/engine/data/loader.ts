@@ -14,9 +14,15 @@ import { NpyReader, type NpyArray } from './npy.ts';
 import type { FileReport, LoadReport, LoadResult } from './report.ts';
 import { conversion, describeUnit, type Unit } from './units.ts';
 import { WideLoader, type WideOptions } from './wide.ts';
+import * as traces from './traces.ts';
+import { archiveKind, firstMember } from './archive.ts';
+import { withArchives } from './archiveLoader.ts';
 import { matrixFrom } from '../matrix.ts';
 
-export const FORMATS = ['google', 'wide', 'columns', 'long', 'npy', 'compact'] as const;
+export const FORMATS = [
+  ...(['google', 'wide', 'columns', 'long', 'npy', 'compact'] as const),
+  ...traces.TRACE_FORMATS,
+] as const;
 export type FormatId = (typeof FORMATS)[number];
 
 export const FORMAT_TITLES: Record<FormatId, string> = {
@@ -26,6 +32,7 @@ export const FORMAT_TITLES: Record<FormatId, string> = {
   long: 'long CSV: one row per sample, id and value columns',
   npy: '.npy array (N, T) of samples or (N, R) realizations',
   compact: 'compact per-task format (.json sidecar + .npy)',
+  ...traces.TRACE_TITLES,
 };
 
 export interface NpyOptions {
@@ -43,10 +50,12 @@ export type LoadSpec =
   | ({ readonly format: 'columns' } & ColumnsOptions)
   | ({ readonly format: 'long' } & LongOptions)
   | ({ readonly format: 'npy' } & NpyOptions)
-  | { readonly format: 'compact' };
+  | { readonly format: 'compact' }
+  | traces.TraceSpec;
 
 /** What a file is to its format. */
-export type FileRole = 'usage' | 'events' | 'inst' | 'avg' | 'sidecar' | 'samples';
+export type FileRole =
+  'usage' | 'events' | 'inst' | 'avg' | 'sidecar' | 'samples' | traces.TraceRole;
 
 export const ROLES: Record<FormatId, readonly FileRole[]> = {
   google: ['usage', 'events'],
@@ -55,6 +64,7 @@ export const ROLES: Record<FormatId, readonly FileRole[]> = {
   long: ['inst'],
   npy: ['inst', 'avg'],
   compact: ['sidecar', 'samples'],
+  ...traces.TRACE_ROLES,
 };
 
 /** A file's role from its name, when the user did not say. */
@@ -68,8 +78,11 @@ export function roleFromName(format: FormatId, name: string): FileRole {
       return /(^|[^a-z])(avg|mean|average)([^a-z]|$)/.test(base) ? 'avg' : 'inst';
     case 'compact':
       return base.endsWith('.json') ? 'sidecar' : 'samples';
-    default:
+    case 'wide':
+    case 'long':
       return 'inst';
+    default:
+      return traces.traceRoleFromName(format, name);
   }
 }
 
@@ -83,6 +96,10 @@ export interface DatasetLoader {
 
 /** A loader for `spec`; option errors are RangeErrors naming the bad value. */
 export function createLoader(spec: LoadSpec): DatasetLoader {
+  return withArchives(createPlainLoader(spec), (m) => roleFromName(spec.format, m));
+}
+
+function createPlainLoader(spec: LoadSpec): DatasetLoader {
   switch (spec.format) {
     case 'google': {
       const g = new GoogleLoader(spec);
@@ -132,6 +149,22 @@ export function createLoader(spec: LoadSpec): DatasetLoader {
       return npyLoader(spec);
     case 'compact':
       return compactLoader();
+    case 'prometheus':
+    case 'alibaba':
+    case 'azure2':
+    case 'google2019':
+    case 'bitbrains': {
+      const t = traces.createTraceLoader(spec);
+      const format = spec.format;
+      return {
+        format,
+        file: (name, role = roleFromName(format, name)) => {
+          checkRole(format, name, role);
+          return t.file(name, role as traces.TraceRole);
+        },
+        finish: () => t.finish(),
+      };
+    }
     default:
       throw new RangeError(`invalid format: ${String((spec as { format: unknown }).format)}`);
   }
@@ -352,6 +385,15 @@ export function detectFormat(name: string, head: Uint8Array): Detection | null {
     .replace(/^.*[\\/]/, '')
     .toLowerCase()
     .replace(/\.gz$/, '');
+  const kind = archiveKind(head);
+  if (kind) {
+    const member = firstMember(name, head, kind);
+    if (!member) return null;
+    const inner = detectFormat(member.name, member.head);
+    return inner && { format: inner.format, reason: `${inner.reason}, in a ${kind} archive` };
+  }
+  const trace = traces.detectTrace(name, head);
+  if (trace) return trace;
   if (base.endsWith('.npy') || (head[0] === 0x93 && head[1] === 0x4e && head[2] === 0x55))
     return { format: 'npy', reason: '.npy file' };
   if (base.endsWith('.json')) return { format: 'compact', reason: '.json sidecar' };
@@ -424,6 +466,10 @@ export interface SpecOptions {
   readonly filters?: GoogleOptions['filters'];
   readonly sample?: GoogleOptions['sample'];
   readonly kind?: NpyOptions['kind'];
+  /** Cores of the reference machine (cores units, Alibaba, Azure V2, Bitbrains). */
+  readonly coresPerMachine?: number;
+  /** Prometheus: the label naming a task. */
+  readonly idLabel?: string;
 }
 
 /** Scale for percent data when none is given: a quarter machine per task (SPEC §2's example). */
@@ -457,7 +503,11 @@ export function resolveSpec(
     return {
       unit,
       scale: o.scale ?? (unit === 'percent' ? defaultScale : 1),
-      ...(o.capacity !== undefined ? { capacity: o.capacity } : {}),
+      ...(o.capacity !== undefined
+        ? { capacity: o.capacity }
+        : unit === 'cores' && o.coresPerMachine !== undefined
+          ? { capacity: o.coresPerMachine }
+          : {}),
       ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
       ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
     };
@@ -514,5 +564,7 @@ export function resolveSpec(
       };
     case 'compact':
       return { format: 'compact' };
+    default:
+      return traces.traceSpecFrom(f, o);
   }
 }

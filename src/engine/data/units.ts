@@ -5,7 +5,7 @@
  * explicitly asks to clamp it.
  */
 
-export const UNITS = ['percent', 'fraction', 'absolute'] as const;
+export const UNITS = ['percent', 'fraction', 'absolute', 'cores'] as const;
 export type Unit = (typeof UNITS)[number];
 
 export interface UnitOptions {
@@ -13,7 +13,8 @@ export interface UnitOptions {
   readonly unit: Unit;
   /** Size of a task in machines (percent data: 0.25 = a quarter of the reference machine). */
   readonly scale: number;
-  /** For `absolute`: the reference machine's capacity in the source's unit (e.g. 83200 MHz). */
+  /** For `absolute`: the reference machine's capacity in the source's unit (e.g. 83200 MHz); for
+   * `cores`: the reference machine's core count. */
   readonly capacity?: number;
   /** Clamp values above the unit to it instead of rejecting them. */
   readonly clamp?: boolean;
@@ -48,6 +49,14 @@ export function conversion(o: UnitOptions): Conversion {
         );
       return { unit: o.unit, bound: c, divisor: c, scale: o.scale, clamp, label: `${c}` };
     }
+    case 'cores': {
+      const c = o.capacity;
+      if (c === undefined || !(c > 0 && Number.isFinite(c)))
+        throw new RangeError(
+          `invalid cores per machine: ${c} (core counts need the machine's cores)`,
+        );
+      return { unit: o.unit, bound: c, divisor: c, scale: o.scale, clamp, label: `${c} cores` };
+    }
   }
 }
 
@@ -75,5 +84,7 @@ export function describeUnit(c: Conversion): string {
       return c.scale === 1 ? 'fraction of a machine' : `fraction × scale ${c.scale}`;
     case 'absolute':
       return `absolute / capacity ${c.bound}${c.scale === 1 ? '' : ` × scale ${c.scale}`}`;
+    case 'cores':
+      return `cores / ${c.bound} cores per machine${c.scale === 1 ? '' : ` × scale ${c.scale}`}`;
   }
 }

@@ -1,0 +1,60 @@
+/**
+ * Archives as input to any loader (SPEC §10): a `.zip`, `.tar` or `.tar.gz` file is opened member
+ * by member; data members go to the loader under `archive/member`, the others are named in the
+ * report's notes and skipped.
+ */
+import { archiveKind, archiveSink, isDataMember } from './archive.ts';
+import type { ChunkSink } from './bytes.ts';
+import type { DatasetLoader, FileRole } from './loader.ts';
+
+const ARCHIVE_NAME = /\.(zip|tar|tar\.gz|tgz)$/i;
+
+/** Whether a file name is an archive's. */
+export function isArchiveName(name: string): boolean {
+  return ARCHIVE_NAME.test(name);
+}
+
+/** `loader` taking archives too: each data member is one of its files, role from its name. */
+export function withArchives(
+  loader: DatasetLoader,
+  roleOf: (member: string) => FileRole,
+): DatasetLoader {
+  const skipped: string[] = [];
+  return {
+    format: loader.format,
+    file(name, role) {
+      if (!isArchiveName(name)) return loader.file(name, role);
+      let inner: ChunkSink | null = null;
+      return {
+        push(chunk) {
+          if (!inner) {
+            const kind = archiveKind(chunk);
+            inner = kind
+              ? archiveSink(
+                  name,
+                  kind,
+                  (m) => (isDataMember(m) ? loader.file(`${name}/${m}`, roleOf(m)) : null),
+                  skipped,
+                )
+              : loader.file(name, role);
+          }
+          inner.push(chunk);
+        },
+        end() {
+          inner?.end();
+        },
+      };
+    },
+    finish() {
+      const r = loader.finish();
+      if (skipped.length === 0) return r;
+      return {
+        ...r,
+        report: {
+          ...r.report,
+          notes: [...r.report.notes, `skipped in archives (not data files): ${skipped.join(', ')}`],
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Azure Public Dataset V2 (SPEC §10): `vm_cpu_readings-file-*.csv(.gz)` with no header —
+ * timestamp, vm id, min, max, avg CPU % of the VM — and `vmtable.csv` (no header; the 10th column
+ * is the VM's core-count bucket). As the Azure V1 preset: max is inst, avg is avg. A VM's percent
+ * becomes machine units as pct / 100 × its cores / cores per machine × scale. The bucket ">24"
+ * has no exact count: read as 32 (choice written here, SPEC silent), noted in the report.
+ */
+import { BadLines, LineReader, blank, type ChunkSink } from './bytes.ts';
+import { DataError } from './errors.ts';
+import { Cuts, wrongDelimiter } from './rows.ts';
+import { TimedSeries } from './series.ts';
+import {
+  checkCores,
+  checkScale,
+  endFiles,
+  missingMeta,
+  rawProblem,
+  traceReport,
+  type ReadFile,
+  type TraceOptions,
+} from './traceCommon.ts';
+import type { LoadReport } from './report.ts';
+import type { TaskSamples } from './samples.ts';
+
+export type AzureV2Options = TraceOptions;
+
+const READING_COLUMNS = 5;
+const VMTABLE_COLUMNS = 11;
+const CORE_BUCKET = 9;
+export const AZURE_DEFAULT_CORES = 64;
+const ABOVE_24 = 32;
+
+export class AzureV2Loader {
+  private readonly bad: BadLines;
+  private readonly series: TimedSeries;
+  private readonly cores = new Map<string, number>();
+  private readonly files: ReadFile[] = [];
+  private readonly cuts = new Cuts(VMTABLE_COLUMNS + 1);
+  private readonly scale: number;
+  private readonly machineCores: number;
+  private above24 = 0;
+  private clamped = 0;
+  private records = 0;
+
+  constructor(private readonly options: AzureV2Options) {
+    this.bad = new BadLines(options.skipBadLines === true);
+    this.series = new TimedSeries(this.bad, true);
+    this.scale = checkScale(options.scale);
+    this.machineCores = checkCores(options.coresPerMachine, AZURE_DEFAULT_CORES);
+  }
+
+  file(name: string, role: 'usage' | 'meta'): ChunkSink {
+    const reader = new LineReader(name, (b, s, e, line) => {
+      if (s === e || blank(b, s, e)) return;
+      if (role === 'meta') this.vm(name, b, s, e, line);
+      else this.reading(name, b, s, e, line);
+    });
+    this.files.push({ name, role, reader });
+    return reader;
+  }
+
+  private columns(name: string, b: Uint8Array, s: number, e: number, line: number, n: number) {
+    const got = this.cuts.cut(b, s, e, 44);
+    if (got === n) return true;
+    if (line === 1 && got > 1 && Number.isNaN(this.cuts.num(0)) && Number.isNaN(this.cuts.num(2)))
+      return false; // a header line someone added: skipped
+    this.bad.report(name, line, wrongDelimiter(b, s, e, n, 44) ?? `${got} columns, expected ${n}`);
+    return false;
+  }
+
+  private vm(name: string, b: Uint8Array, s: number, e: number, line: number): void {
+    if (!this.columns(name, b, s, e, line, VMTABLE_COLUMNS)) return;
+    const bucket = this.cuts.text(CORE_BUCKET);
+    let cores = Number(bucket);
+    if (bucket === '>24') {
+      cores = ABOVE_24;
+      this.above24++;
+    }
+    if (!(cores > 0 && Number.isFinite(cores)))
+      return this.bad.report(
+        name,
+        line,
+        `core count bucket ${JSON.stringify(bucket)} is not a number`,
+      );
+    this.cores.set(this.cuts.text(0), cores);
+  }
+
+  private reading(name: string, b: Uint8Array, s: number, e: number, line: number): void {
+    if (!this.columns(name, b, s, e, line, READING_COLUMNS)) return;
+    this.records++;
+    const time = this.cuts.num(0);
+    const max = this.cuts.num(3);
+    const avg = this.cuts.num(4);
+    const clamp = this.options.clamp === true;
+    const whyMax = rawProblem(max, 100, clamp, '100 %');
+    if (whyMax) return this.bad.report(name, line, `max CPU ${this.cuts.text(3)} ${whyMax}`);
+    const whyAvg = rawProblem(avg, 100, clamp, '100 %');
+    if (whyAvg) return this.bad.report(name, line, `avg CPU ${this.cuts.text(4)} ${whyAvg}`);
+    if (max > 100) this.clamped++;
+    const c = this.cuts;
+    c.trim(1);
+    const t = this.series.taskOfBytes(c.buf, c.s, c.e);
+    this.series.add(t, time, Math.min(max, 100), Math.min(avg, 100), name, line);
+  }
+
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    const files = endFiles(this.files);
+    const ids = this.series.ids;
+    const coresOf = ids.map((id) => this.cores.get(id) ?? NaN);
+    const missing = ids.filter((_, t) => Number.isNaN(coresOf[t]));
+    const meta = this.files.filter((f) => f.role === 'meta').map((f) => f.name);
+    if (meta.length === 0)
+      throw new DataError(
+        files.map((f) => f.name).join(', '),
+        null,
+        'Azure V2 readings need vmtable.csv for the VMs’ core counts',
+      );
+    const filters = missingMeta(missing, meta, 'vmtable core counts', this.bad.skip);
+    const k = this.scale / 100 / this.machineCores;
+    const { samples, gaps } = this.series.finish(
+      (raw, t) => raw * coresOf[t] * k,
+      (t) => !Number.isNaN(coresOf[t]),
+    );
+    if (this.options.clamp)
+      filters.push({
+        id: 'clamped',
+        label: 'values above 100 % clamped',
+        count: this.clamped,
+        of: 'values',
+      });
+    return traceReport({
+      format: 'azure2',
+      files,
+      records: this.records,
+      tasksRead: ids.length,
+      samples,
+      filters,
+      bad: this.bad,
+      units: `CPU % of the VM × its cores / ${this.machineCores} cores per machine${this.scale === 1 ? '' : ` × scale ${this.scale}`}; max as inst, avg as avg`,
+      gaps,
+      notes: this.above24
+        ? [`${this.above24} VM(s) in the ">24" core bucket read as ${ABOVE_24} cores`]
+        : [],
+    });
+  }
+}

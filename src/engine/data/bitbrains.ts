@@ -1,0 +1,161 @@
+/**
+ * Bitbrains GWA-T-12 as published (SPEC §10): one file per VM (`1.csv`, `2.csv`, …), fields
+ * separated by `;\t`, header `Timestamp [ms];\tCPU cores;\tCPU capacity provisioned [MHZ];\tCPU
+ * usage [MHZ];\tCPU usage [%];…`. A task is a file (its name without folder and extension). Unit
+ * `cores` (default): CPU usage [%] / 100 × CPU cores, over the reference machine's cores (default
+ * 32, as the Bitbrains preset); unit `absolute`: CPU usage [MHZ] over a capacity in MHz.
+ * The timestamp is in seconds although the header says [ms] (the trace's quirk; only order matters).
+ */
+import { BadLines, LineReader, blank, type ChunkSink } from './bytes.ts';
+import { DataError } from './errors.ts';
+import { Cuts, wrongDelimiter } from './rows.ts';
+import { TimedSeries } from './series.ts';
+import {
+  checkCores,
+  checkScale,
+  endFiles,
+  rawProblem,
+  traceReport,
+  type ReadFile,
+  type TraceOptions,
+} from './traceCommon.ts';
+import type { LoadReport } from './report.ts';
+import type { TaskSamples } from './samples.ts';
+
+export interface BitbrainsOptions extends TraceOptions {
+  /** `cores` (percent × the VM's cores) or `absolute` (MHz over `capacity`). */
+  readonly unit?: 'cores' | 'absolute';
+  /** For `absolute`: the reference machine's capacity in MHz. */
+  readonly capacity?: number;
+}
+
+export const BITBRAINS_HEADER = 'Timestamp [ms]';
+export const BITBRAINS_DEFAULT_CORES = 32;
+const COLUMNS = 11;
+
+/** The task id of a per-VM file: its base name without extensions. */
+export function vmName(file: string): string {
+  return file.replace(/^.*[\\/]/, '').replace(/\.csv(\.gz)?$/i, '');
+}
+
+export class BitbrainsLoader {
+  private readonly bad: BadLines;
+  private readonly series: TimedSeries;
+  private readonly files: ReadFile[] = [];
+  private readonly cuts = new Cuts(COLUMNS + 1);
+  private readonly scale: number;
+  private readonly bound: number;
+  private readonly unit: 'cores' | 'absolute';
+  private over = 0;
+  private records = 0;
+
+  constructor(private readonly options: BitbrainsOptions) {
+    this.bad = new BadLines(options.skipBadLines === true);
+    this.series = new TimedSeries(this.bad, false);
+    this.scale = checkScale(options.scale);
+    this.unit = options.unit ?? 'cores';
+    if (this.unit !== 'cores' && this.unit !== 'absolute')
+      throw new RangeError(
+        `invalid unit for Bitbrains data: ${String(this.unit)} (cores or absolute)`,
+      );
+    this.bound =
+      this.unit === 'cores'
+        ? checkCores(options.coresPerMachine, BITBRAINS_DEFAULT_CORES)
+        : checkCores(options.capacity, NaN);
+  }
+
+  file(name: string): ChunkSink {
+    const task = this.series.task(vmName(name));
+    let headerSeen = false;
+    const reader = new LineReader(name, (b, s, e, line) => {
+      if (s === e || blank(b, s, e)) return;
+      if (!headerSeen) {
+        headerSeen = true;
+        const n = this.cuts.cut(b, s, e, 59);
+        if (this.cuts.text(0) !== BITBRAINS_HEADER)
+          throw new DataError(
+            name,
+            line,
+            n < 5
+              ? (wrongDelimiter(b, s, e, 5, 59) ??
+                  `not a Bitbrains header (expected "${BITBRAINS_HEADER};\tCPU cores;…")`)
+              : `not a Bitbrains header: the first field is ${JSON.stringify(this.cuts.text(0))}, expected "${BITBRAINS_HEADER}"`,
+          );
+        return;
+      }
+      this.row(name, task, b, s, e, line);
+    });
+    this.files.push({ name, role: 'inst', reader });
+    return reader;
+  }
+
+  private row(name: string, task: number, b: Uint8Array, s: number, e: number, line: number): void {
+    this.records++;
+    const n = this.cuts.cut(b, s, e, 59);
+    if (n < 5)
+      return this.bad.report(
+        name,
+        line,
+        wrongDelimiter(b, s, e, 5, 59) ?? `${n} fields, expected ${COLUMNS}`,
+      );
+    let used: number;
+    if (this.unit === 'cores') {
+      const cores = this.cuts.num(1);
+      const pct = this.cuts.num(4);
+      const why =
+        rawProblem(pct, 100, this.options.clamp === true, '100 %') ??
+        rawProblem(cores, Infinity, false, '');
+      if (why)
+        return this.bad.report(
+          name,
+          line,
+          `CPU usage [%] ${this.cuts.text(4)} or CPU cores ${this.cuts.text(1)} ${why}`,
+        );
+      used = (Math.min(pct, 100) / 100) * cores;
+    } else {
+      used = this.cuts.num(3);
+      const why = rawProblem(used, Infinity, false, '');
+      if (why) return this.bad.report(name, line, `CPU usage [MHZ] ${this.cuts.text(3)} ${why}`);
+    }
+    if (used > this.bound) {
+      if (!this.options.clamp)
+        return this.bad.report(
+          name,
+          line,
+          `usage ${used} is above the machine's ${this.bound} ${this.unit === 'cores' ? 'cores' : 'MHz'} (the clamp option caps such values)`,
+        );
+      this.over++;
+      used = this.bound;
+    }
+    this.series.add(task, this.cuts.num(0), used, NaN, name, line);
+  }
+
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    const files = endFiles(this.files);
+    const k = this.scale / this.bound;
+    const { samples, gaps } = this.series.finish((v) => v * k);
+    return traceReport({
+      format: 'bitbrains',
+      files,
+      records: this.records,
+      tasksRead: this.series.ids.length,
+      samples,
+      filters: this.options.clamp
+        ? [
+            {
+              id: 'clamped',
+              label: 'values above the machine clamped',
+              count: this.over,
+              of: 'values',
+            },
+          ]
+        : [],
+      bad: this.bad,
+      units:
+        this.unit === 'cores'
+          ? `CPU usage [%] × CPU cores / ${this.bound} cores per machine${this.scale === 1 ? '' : ` × scale ${this.scale}`}`
+          : `CPU usage [MHZ] / capacity ${this.bound} MHz${this.scale === 1 ? '' : ` × scale ${this.scale}`}`,
+      gaps,
+    });
+  }
+}

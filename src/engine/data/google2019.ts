@@ -1,0 +1,173 @@
+/**
+ * Google cluster-usage 2019 `instance_usage` as exported from BigQuery (SPEC §10): CSV with a
+ * header (nested fields flattened as `average_usage.cpus` or `average_usage_cpus`) or JSON lines
+ * (`{"start_time":"…","collection_id":"…","instance_index":…,"average_usage":{"cpus":…},…}`).
+ * Task = (collection_id, instance_index); `random_sample_usage.cpus` is inst, `average_usage.cpus`
+ * avg; values are Google's normalized units (a fraction of the largest machine) × scale.
+ */
+import { BadLines, LineReader, blank, latin1, splitFields, type ChunkSink } from './bytes.ts';
+import { DataError } from './errors.ts';
+import { Cuts } from './rows.ts';
+import { TimedSeries } from './series.ts';
+import {
+  checkScale,
+  endFiles,
+  rawProblem,
+  traceReport,
+  type ReadFile,
+  type TraceOptions,
+} from './traceCommon.ts';
+import type { LoadReport } from './report.ts';
+import type { TaskSamples } from './samples.ts';
+
+export type Google2019Options = TraceOptions;
+
+const NAMES = {
+  time: ['start_time'],
+  collection: ['collection_id'],
+  instance: ['instance_index'],
+  inst: ['random_sample_usage.cpus', 'random_sample_usage_cpus', 'random_sample_cpus'],
+  avg: ['average_usage.cpus', 'average_usage_cpus', 'average_cpus'],
+} as const;
+type Field = keyof typeof NAMES;
+/** Each name as a JSON path (object key, then nested key). */
+const PATHS = Object.fromEntries(
+  Object.entries(NAMES).map(([f, names]) => [f, names.map((n) => n.split('.'))]),
+) as Record<Field, string[][]>;
+
+/** Whether a header names the instance_usage columns this loader needs. */
+export function isGoogle2019Header(header: readonly string[]): boolean {
+  return (Object.keys(NAMES) as Field[]).every((f) => NAMES[f].some((n) => header.includes(n)));
+}
+
+export class Google2019Loader {
+  private readonly bad: BadLines;
+  private readonly series: TimedSeries;
+  private readonly files: ReadFile[] = [];
+  private readonly cuts = new Cuts(64);
+  private readonly scale: number;
+  private clamped = 0;
+  private records = 0;
+
+  constructor(private readonly options: Google2019Options) {
+    this.bad = new BadLines(options.skipBadLines === true);
+    this.series = new TimedSeries(this.bad, true);
+    this.scale = checkScale(options.scale);
+  }
+
+  file(name: string): ChunkSink {
+    let at: Record<Field, number> | null = null;
+    let json: boolean | null = null;
+    const reader = new LineReader(name, (b, s, e, line) => {
+      if (s === e || blank(b, s, e)) return;
+      if (json === null) {
+        json = b[s] === 123;
+        if (!json) {
+          const header = splitFields(b, s, e);
+          const cols = {} as Record<Field, number>;
+          for (const f of Object.keys(NAMES) as Field[]) {
+            cols[f] = header.findIndex((h) => (NAMES[f] as readonly string[]).includes(h));
+            if (cols[f] < 0)
+              throw new DataError(
+                name,
+                line,
+                `no ${NAMES[f].join(' or ')} column (the header has: ${header.join(', ')})`,
+              );
+          }
+          at = cols;
+          return;
+        }
+      }
+      this.records++;
+      if (json) this.jsonRow(name, b, s, e, line);
+      else this.csvRow(name, at!, b, s, e, line);
+    });
+    this.files.push({ name, role: 'usage', reader });
+    return reader;
+  }
+
+  private csvRow(
+    name: string,
+    at: Record<Field, number>,
+    b: Uint8Array,
+    s: number,
+    e: number,
+    line: number,
+  ): void {
+    const c = this.cuts;
+    const n = c.cut(b, s, e, 44);
+    if (n <= Math.max(at.time, at.collection, at.instance, at.inst, at.avg))
+      return this.bad.report(name, line, `${n} columns, fewer than the header's`);
+    const id = () => `${c.text(at.collection)}:${c.text(at.instance)}`;
+    const t =
+      at.instance === at.collection + 1
+        ? this.series.taskOfBytes(b, c.starts[at.collection], c.ends[at.instance], id)
+        : this.series.task(id());
+    this.sample(name, line, t, c.num(at.time), c.num(at.inst), c.num(at.avg));
+  }
+
+  private jsonRow(name: string, b: Uint8Array, s: number, e: number, line: number): void {
+    let o: Record<string, unknown>;
+    try {
+      o = JSON.parse(latin1(b, s, e)) as Record<string, unknown>;
+    } catch (err) {
+      return this.bad.report(name, line, `not a JSON object: ${(err as Error).message}`);
+    }
+    const get = (f: Field): unknown => {
+      for (const [a, sub] of PATHS[f]) {
+        const v = sub ? (o[a] as Record<string, unknown> | undefined)?.[sub] : o[a];
+        if (v !== undefined && v !== null) return v;
+      }
+      return undefined;
+    };
+    const num = (v: unknown) =>
+      typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : NaN;
+    const c = get('collection');
+    const i = get('instance');
+    if (c === undefined || i === undefined)
+      return this.bad.report(name, line, 'no collection_id or instance_index');
+    this.sample(
+      name,
+      line,
+      this.series.task(`${String(c)}:${String(i)}`),
+      num(get('time')),
+      num(get('inst')),
+      num(get('avg')),
+    );
+  }
+
+  private sample(
+    name: string,
+    line: number,
+    t: number,
+    time: number,
+    inst: number,
+    avg: number,
+  ): void {
+    const clamp = this.options.clamp === true;
+    const why = rawProblem(inst, 1, clamp, '1 (normalized units)');
+    if (why) return this.bad.report(name, line, `random_sample_usage.cpus ${inst} ${why}`);
+    const whyAvg = rawProblem(avg, 1, clamp, '1 (normalized units)');
+    if (whyAvg) return this.bad.report(name, line, `average_usage.cpus ${avg} ${whyAvg}`);
+    if (inst > 1 || avg > 1) this.clamped++;
+    this.series.add(t, time, Math.min(inst, 1), Math.min(avg, 1), name, line);
+  }
+
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    const files = endFiles(this.files);
+    const { samples, gaps } = this.series.finish((v) => v * this.scale);
+    return traceReport({
+      format: 'google2019',
+      files,
+      records: this.records,
+      tasksRead: this.series.ids.length,
+      samples,
+      filters: this.options.clamp
+        ? [{ id: 'clamped', label: 'values above 1 clamped', count: this.clamped, of: 'records' }]
+        : [],
+      bad: this.bad,
+      units: `Google normalized units${this.scale === 1 ? '' : ` × scale ${this.scale}`}; random_sample_usage.cpus as inst, average_usage.cpus as avg`,
+      gaps,
+    });
+  }
+}

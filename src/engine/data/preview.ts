@@ -1,0 +1,166 @@
+/**
+ * A preview of files before they replace the loaded data (SPEC §10): the detected format, a guess
+ * of the values' unit with warnings when the chosen unit does not fit them, and the first tasks'
+ * first values as the load would give them. Works on the first bytes of each file (the page reads
+ * 64 KiB of each), cut at their last whole line; a Prometheus JSON needs its whole response.
+ */
+import { DataError } from './errors.ts';
+import {
+  createLoader,
+  resolveSpec,
+  type FormatId,
+  type LoadSpec,
+  type SpecOptions,
+} from './loader.ts';
+import {
+  guessUnit,
+  mixedUnitsWarning,
+  unitWarnings,
+  valueStats,
+  type UnitGuess,
+  type ValueStats,
+} from './plausible.ts';
+import type { LoadReport } from './report.ts';
+import type { TaskSamples } from './samples.ts';
+
+/** Every loader option, as one object: the format ('auto' by default) and `SpecOptions`. */
+export interface PreviewOptions extends SpecOptions {
+  readonly format?: FormatId | 'auto';
+  /** Tasks and values per task to show (default 5 and 8). */
+  readonly rows?: number;
+  readonly values?: number;
+}
+
+export interface PreviewFile {
+  readonly name: string;
+  /** The file's first bytes, decompressed (or the whole file). */
+  readonly head: Uint8Array;
+  /** Its role (usage, meta, …); from its name when absent. */
+  readonly role?: string;
+}
+
+export interface Preview {
+  readonly spec: LoadSpec | null;
+  /** Raw value statistics in the source unit (formats where the user chooses the unit). */
+  readonly raw: ValueStats | null;
+  readonly unitGuess: UnitGuess | null;
+  readonly warnings: readonly string[];
+  /** First tasks with their first values in machine units, as the load would give them. */
+  readonly rows: readonly {
+    readonly id: string;
+    readonly inst: number[];
+    readonly avg: number[] | null;
+  }[];
+  readonly report: LoadReport | null;
+  /** Why the head could not be read with these options (the message of the DataError). */
+  readonly error: string | null;
+}
+
+const USER_UNIT: ReadonlySet<FormatId> = new Set(['wide', 'columns', 'long', 'npy', 'prometheus']);
+
+/** The preview of `files` read with `options`; never throws on bad data (see `error`). */
+export function preview(files: readonly PreviewFile[], options: PreviewOptions = {}): Preview {
+  const empty = { spec: null, raw: null, unitGuess: null, warnings: [], rows: [], report: null };
+  if (files.length === 0) return { ...empty, error: 'no files' };
+  let spec: LoadSpec;
+  try {
+    const { format = 'auto', rows: _r, values: _v, ...o } = options;
+    spec = resolveSpec(format, o, files[0].name, files[0].head);
+  } catch (e) {
+    return { ...empty, error: (e as Error).message };
+  }
+  let raw: ValueStats | null = null;
+  let maxima: number[] = [];
+  if (USER_UNIT.has(spec.format)) {
+    try {
+      const rawSpec = {
+        ...spec,
+        unit: 'absolute',
+        capacity: 1e9,
+        scale: 1e9,
+        clamp: true,
+      } as LoadSpec;
+      const s = samplesOf(load(rawSpec, files).samples);
+      raw = valueStats(s.values);
+      maxima = s.maxima;
+    } catch {
+      raw = null;
+    }
+  }
+  const unit = 'unit' in spec ? spec.unit : undefined;
+  const capacity = 'capacity' in spec ? spec.capacity : undefined;
+  const warnings: string[] = [];
+  if (raw && unit) warnings.push(...unitWarnings(raw, unit, capacity));
+  const mixed = mixedUnitsWarning(maxima);
+  if (mixed) warnings.push(mixed);
+  try {
+    const r = load(spec, files);
+    const rowsWanted = options.rows ?? 5;
+    const valuesWanted = options.values ?? 8;
+    const s = r.samples;
+    warnings.push(...r.report.notes);
+    return {
+      spec,
+      raw,
+      unitGuess: raw ? guessUnit(raw) : null,
+      warnings,
+      rows: s.ids.slice(0, rowsWanted).map((id, t) => ({
+        id,
+        inst: Array.from(s.inst[t].subarray(0, valuesWanted)),
+        avg: s.avg ? Array.from(s.avg[t].subarray(0, valuesWanted)) : null,
+      })),
+      report: r.report,
+      error: null,
+    };
+  } catch (e) {
+    if (!(e instanceof DataError) && !(e instanceof RangeError)) throw e;
+    return {
+      spec,
+      raw,
+      unitGuess: raw ? guessUnit(raw) : null,
+      warnings,
+      rows: [],
+      report: null,
+      error: e.message,
+    };
+  }
+}
+
+function load(
+  spec: LoadSpec,
+  files: readonly PreviewFile[],
+): { samples: TaskSamples; report: LoadReport } {
+  const loader = createLoader(spec);
+  for (const f of files) {
+    const sink = loader.file(f.name, f.role as never);
+    sink.push(wholeLines(f.head, spec.format));
+    sink.end();
+  }
+  const r = loader.finish();
+  if (r.kind !== 'samples')
+    throw new DataError(files[0].name, null, 'a realization matrix has no preview rows');
+  return r;
+}
+
+/** The head up to its last newline (text formats), so no half line is parsed. */
+function wholeLines(head: Uint8Array, format: FormatId): Uint8Array {
+  if (format === 'npy' || format === 'compact' || format === 'prometheus') return head;
+  const nl = head.lastIndexOf(10);
+  return nl < 0 ? head : head.subarray(0, nl + 1);
+}
+
+function samplesOf(s: TaskSamples): { values: Float64Array; maxima: number[] } {
+  let n = 0;
+  for (const x of s.inst) n += x.length;
+  const values = new Float64Array(n);
+  const maxima: number[] = [];
+  let at = 0;
+  for (const x of s.inst) {
+    values.set(x, at);
+    at += x.length;
+    let m = -Infinity;
+    for (let k = 0; k < x.length; k++) if (x[k] > m) m = x[k];
+    maxima.push(m);
+  }
+  return { values, maxima };
+}

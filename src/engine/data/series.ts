@@ -1,0 +1,219 @@
+/**
+ * Timestamped samples of many tasks, arriving interleaved (SPEC §10): the shared bookkeeping of the
+ * trace formats (Prometheus, Alibaba, Azure V2, Google 2019, Bitbrains). Per task, timestamps must
+ * strictly increase: a duplicated or earlier timestamp is a bad line (thrown, or skipped and
+ * counted). Gaps — a step above 1.5 × the task's median step — are counted and reported, never
+ * filled (the samples stay the ones measured).
+ */
+import { BadLines, F64Column, I32Column, latin1 } from './bytes.ts';
+import { groupByTask } from './group.ts';
+import type { TaskSamples } from './samples.ts';
+
+/** Gaps found in the kept series. */
+export interface GapReport {
+  readonly tasksWithGaps: number;
+  readonly gaps: number;
+  /** The first few, e.g. "vm 7: 900 s between 1372630104 and 1372631004". */
+  readonly examples: readonly string[];
+}
+
+/** Samples keyed by task id and time, raw (source units) until `finish` converts them. */
+export class TimedSeries {
+  private readonly index = new Map<string, number>();
+  readonly ids: string[] = [];
+  private readonly taskOf = new I32Column(1 << 14);
+  private readonly time = new F64Column(1 << 14);
+  private readonly inst = new F64Column(1 << 14);
+  private readonly avg: F64Column | null;
+  private lastTime = new Float64Array(256);
+  private lastLine = new Int32Array(256);
+  private lastFile: string[] = [];
+
+  constructor(
+    readonly bad: BadLines,
+    withAvg: boolean,
+  ) {
+    this.avg = withAvg ? new F64Column(1 << 14) : null;
+  }
+
+  /** The number of the task whose id is the bytes `buf[start..end)`: no string made for known ids. */
+  taskOfBytes(
+    buf: Uint8Array,
+    start: number,
+    end: number,
+    makeId: () => string = () => latin1(buf, start, end),
+  ): number {
+    const n = end - start;
+    let h = 0x811c9dc5 ^ n;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+    const table = this.table;
+    let slot = (h >>> 0) & (table.length - 1);
+    for (;;) {
+      const t = table[slot] - 1;
+      if (t < 0) break;
+      const at = this.keyAt[t];
+      if (this.keyAt[t + 1] - at === n) {
+        let same = true;
+        for (let i = 0; i < n; i++)
+          if (this.keys[at + i] !== buf[start + i]) {
+            same = false;
+            break;
+          }
+        if (same) return t;
+      }
+      slot = (slot + 1) & (table.length - 1);
+    }
+    const t = this.task(makeId());
+    if (t === this.ids.length - 1 && this.keyAt.length === t + 1)
+      this.storeKey(buf, start, end, slot);
+    return t;
+  }
+
+  private table = new Int32Array(1024);
+  private keys = new Uint8Array(1 << 14);
+  private keyAt: number[] = [0];
+
+  private storeKey(buf: Uint8Array, start: number, end: number, slot: number): void {
+    const t = this.keyAt.length - 1;
+    const at = this.keyAt[t];
+    const n = end - start;
+    if (at + n > this.keys.length) {
+      const grown = new Uint8Array(Math.max(this.keys.length * 2, at + n));
+      grown.set(this.keys);
+      this.keys = grown;
+    }
+    this.keys.set(buf.subarray(start, end), at);
+    this.keyAt.push(at + n);
+    this.table[slot] = t + 1;
+    if (this.keyAt.length * 2 > this.table.length) this.rehash();
+  }
+
+  private rehash(): void {
+    const table = new Int32Array(this.table.length * 2);
+    for (let t = 0; t + 1 < this.keyAt.length; t++) {
+      const at = this.keyAt[t];
+      const n = this.keyAt[t + 1] - at;
+      let h = 0x811c9dc5 ^ n;
+      for (let i = 0; i < n; i++) h = Math.imul(h ^ this.keys[at + i], 0x01000193);
+      let slot = (h >>> 0) & (table.length - 1);
+      while (table[slot] !== 0) slot = (slot + 1) & (table.length - 1);
+      table[slot] = t + 1;
+    }
+    this.table = table;
+  }
+
+  /** The number of a task id, adding it when new. */
+  task(id: string): number {
+    let t = this.index.get(id);
+    if (t !== undefined) return t;
+    t = this.ids.length;
+    this.index.set(id, t);
+    this.ids.push(id);
+    if (t >= this.lastTime.length) {
+      const grownTime = new Float64Array(this.lastTime.length * 2);
+      grownTime.set(this.lastTime);
+      this.lastTime = grownTime;
+      const grownLine = new Int32Array(this.lastLine.length * 2);
+      grownLine.set(this.lastLine);
+      this.lastLine = grownLine;
+    }
+    this.lastTime[t] = -Infinity;
+    return t;
+  }
+
+  /** Adds one sample; false (after reporting it) when its timestamp is duplicated or earlier. */
+  add(t: number, time: number, inst: number, avg: number, file: string, line: number): boolean {
+    const last = this.lastTime[t];
+    if (!(time > last)) {
+      const where = `${this.lastFile[t] === file ? '' : `${this.lastFile[t]}, `}line ${this.lastLine[t]}`;
+      this.bad.report(
+        file,
+        line,
+        Number.isNaN(time)
+          ? `task ${this.ids[t]}: the timestamp is not a number`
+          : time === last
+            ? `task ${this.ids[t]}: duplicated timestamp ${time} (also at ${where})`
+            : `task ${this.ids[t]}: timestamp ${time} is out of order (after ${last} at ${where})`,
+      );
+      return false;
+    }
+    this.lastTime[t] = time;
+    this.lastLine[t] = line;
+    this.lastFile[t] = file;
+    this.taskOf.push(t);
+    this.time.push(time);
+    this.inst.push(inst);
+    this.avg?.push(avg);
+    return true;
+  }
+
+  get samples(): number {
+    return this.taskOf.length;
+  }
+
+  /**
+   * The series per task, each value mapped by `convert(raw, task)`; tasks in order of first
+   * appearance, those `keep(task)` rejects left out.
+   */
+  finish(
+    convert: (raw: number, task: number) => number,
+    keep: (task: number) => boolean = () => true,
+  ): { samples: TaskSamples; gaps: GapReport; kept: number[] } {
+    const n = this.ids.length;
+    const { offsets, order } = groupByTask(this.taskOf.view(), n);
+    const kept: number[] = [];
+    for (let t = 0; t < n; t++) if (keep(t) && offsets[t + 1] > offsets[t]) kept.push(t);
+    const pick = (col: F64Column) =>
+      kept.map((t) => {
+        const out = new Float64Array(offsets[t + 1] - offsets[t]);
+        for (let k = 0; k < out.length; k++) out[k] = convert(col.data[order[offsets[t] + k]], t);
+        return out;
+      });
+    return {
+      samples: {
+        ids: kept.map((t) => this.ids[t]),
+        inst: pick(this.inst),
+        ...(this.avg ? { avg: pick(this.avg) } : {}),
+      },
+      gaps: this.gaps(kept, offsets, order),
+      kept,
+    };
+  }
+
+  private gaps(kept: number[], offsets: Int32Array, order: Int32Array): GapReport {
+    let tasksWithGaps = 0;
+    let gaps = 0;
+    const examples: string[] = [];
+    for (const t of kept) {
+      const m = offsets[t + 1] - offsets[t];
+      if (m < 3) continue;
+      const steps = new Float64Array(m - 1);
+      for (let k = 1; k < m; k++)
+        steps[k - 1] =
+          this.time.data[order[offsets[t] + k]] - this.time.data[order[offsets[t] + k - 1]];
+      const median = Float64Array.from(steps).sort()[Math.floor((m - 2) / 2)];
+      let found = 0;
+      for (let k = 0; k < steps.length; k++)
+        if (steps[k] > 1.5 * median) {
+          found++;
+          if (examples.length < 5) {
+            const before = this.time.data[order[offsets[t] + k]];
+            examples.push(
+              `task ${this.ids[t]}: ${steps[k]} between ${before} and ${before + steps[k]} (usual step ${median})`,
+            );
+          }
+        }
+      if (found) tasksWithGaps++;
+      gaps += found;
+    }
+    return { tasksWithGaps, gaps, examples };
+  }
+}
+
+/** The report notes for gaps (empty when there are none). */
+export function gapNotes(g: GapReport): string[] {
+  if (g.gaps === 0) return [];
+  return [
+    `${g.gaps} gap(s) in ${g.tasksWithGaps} task(s), left unfilled: ${g.examples.join('; ')}${g.gaps > g.examples.length ? '; …' : ''}`,
+  ];
+}
