@@ -7,7 +7,8 @@
  */
 import { FORMATS, PAPER_FITS, TAIL_FITS, type FormatId } from '../engine/index.ts';
 import type { LoadRequest } from '../ingest/load.ts';
-import { CancelledError, describeRunner, type Runner } from '../runtime/runner.ts';
+import { isCancelled } from '../protocol/cancel.ts';
+import { describeRunner, type Runner } from '../runtime/runner.ts';
 import {
   datasetKey,
   createIngest,
@@ -35,9 +36,6 @@ function describe(e: unknown): string {
   if (e instanceof Error) return e.message;
   return String(e);
 }
-
-const cancelled = (e: unknown) =>
-  e instanceof CancelledError || (e instanceof Error && e.message === 'cancelled');
 
 export function startController(
   store: ExplorerStore,
@@ -106,11 +104,11 @@ export function startController(
     } catch (e) {
       if (loadAbort !== abort) return null;
       const previous = s().data.dataset;
-      const text = cancelled(e) ? 'loading cancelled' : describe(e);
+      const text = isCancelled(e) ? 'loading cancelled' : describe(e);
       store.setState({
         data: { status: 'error', key, dataset: previous, progress: null, error: text },
       });
-      if (!cancelled(e)) s().notify('error', `Could not load "${preset.title}": ${text}`);
+      if (!isCancelled(e)) s().notify('error', `Could not load "${preset.title}": ${text}`);
       return null;
     } finally {
       if (loadAbort === abort) loadAbort = null;
@@ -250,7 +248,7 @@ export function startController(
         store.setState({ sweep: { status: 'ready', key, rows, progress: null, error: null } });
     } catch (e) {
       if (sweepAbort !== abort) return;
-      if (cancelled(e))
+      if (isCancelled(e))
         store.setState({ sweep: { ...s().sweep, status: 'idle', key: null, progress: null } });
       else {
         store.setState({ sweep: { ...s().sweep, status: 'error', error: describe(e) } });
@@ -329,7 +327,7 @@ export function startController(
         });
       } catch (e) {
         store.setState({ data: { ...before, progress: null } });
-        if (!cancelled(e))
+        if (!isCancelled(e))
           s().notify(
             'error',
             `Could not load ${files.map((f) => f.name).join(', ')}: ${describe(e)}`,

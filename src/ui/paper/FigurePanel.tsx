@@ -10,7 +10,7 @@ import {
   type LabParams,
   type LabProgress,
 } from '../../runtime/jobs/paperLab.ts';
-import { CancelledError } from '../../runtime/runner.ts';
+import { isCancelled } from '../../state/cancel.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
@@ -21,9 +21,6 @@ type Outcome =
   | { readonly key: string; readonly data: FigureData }
   | { readonly key: string; readonly error: string }
   | { readonly key: string; readonly cancelled: true };
-
-const isCancel = (e: unknown) =>
-  e instanceof CancelledError || (e instanceof Error && e.name === 'CancelledError');
 
 const INTEGER_KEYS = new Set(['n', 'k', 'sums', 'count', 'instances', 'observed']);
 
@@ -172,9 +169,9 @@ export function FigurePanel({
       } catch (e) {
         if (abort.signal.aborted) return;
         // A shared computation cancelled by the figure shown before: run it again for this one.
-        if (isCancel(e) && tries > 0) return run(tries - 1);
+        if (isCancelled(e) && tries > 0) return run(tries - 1);
         setOutcome(
-          isCancel(e)
+          isCancelled(e)
             ? { key, cancelled: true }
             : { key, error: e instanceof Error ? e.message : String(e) },
         );

@@ -13,7 +13,7 @@ import type {
 } from '../../engine/index.ts';
 import { runCalibrationOn } from '../../runtime/jobs/calibrate.ts';
 import { runTuneOn } from '../../runtime/jobs/tune.ts';
-import { CancelledError } from '../../runtime/runner.ts';
+import { isCancelled } from '../../state/cancel.ts';
 import { explorer } from '../../state/store.ts';
 import type { JobPool } from './useJobPool.ts';
 
@@ -58,9 +58,6 @@ export function useTuneRuns<T>(selector: (s: TuneRuns) => T): T {
 const aborts: Partial<Record<keyof TuneRuns, AbortController>> = {};
 const reasons: Partial<Record<keyof TuneRuns, string>> = {};
 
-const isCancel = (e: unknown) =>
-  e instanceof CancelledError || (e instanceof Error && e.message === 'cancelled');
-
 async function start<K extends keyof TuneRuns, S, T>(
   which: K,
   pool: string,
@@ -82,9 +79,9 @@ async function start<K extends keyof TuneRuns, S, T>(
     set({ status: 'ready', progress: null, result: { key, spec, value } });
   } catch (e) {
     // A cancelled run keeps its key: the view does not restart it until asked.
-    if (isCancel(e) && reasons[which])
+    if (isCancelled(e) && reasons[which])
       set({ status: 'error', progress: null, error: reasons[which] });
-    else if (isCancel(e)) set({ status: 'idle', progress: null });
+    else if (isCancelled(e)) set({ status: 'idle', progress: null });
     else
       set({ status: 'error', progress: null, error: e instanceof Error ? e.message : String(e) });
   } finally {
