@@ -11,7 +11,7 @@ export { CancelledError };
 /** Whether `e` means "the work was cancelled" (by the user or by newer work), wherever it came from. */
 export function isCancelled(e: unknown): boolean {
   if (e instanceof CancelledError) return true;
-  if (typeof DOMException !== 'undefined' && e instanceof DOMException)
-    return e.name === 'AbortError';
-  return e instanceof Error && (e.name === 'CancelledError' || e.name === 'AbortError');
+  // An Error or a DOMException (not an Error everywhere), recognised by name.
+  const name = typeof e === 'object' && e !== null ? (e as { name?: unknown }).name : undefined;
+  return name === 'CancelledError' || name === 'AbortError';
 }
