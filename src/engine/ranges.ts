@@ -77,3 +77,10 @@ export const CAPACITY = numberRange('capacity', 'c', { min: 0, minOpen: true });
 export const CLAIRVOYANCE = numberRange('clairvoyance', 'κ', { min: 0, minOpen: true, max: 1 });
 /** Realizations R per task (SPEC §3): at least 2, so that κ < 1 leaves columns to evaluate. */
 export const REALIZATIONS = numberRange('realizations', 'R', { min: 2, integer: true });
+
+/** What is wrong with typed text for a value of `r` (not a number, or out of range), or null. */
+export function textProblem(r: NumberRange, raw: string): string | null {
+  const v = Number(raw);
+  if (raw.trim() === '' || Number.isNaN(v)) return `invalid ${r.name}: "${raw}" (not a number)`;
+  return rangeProblem(r, v);
+}
