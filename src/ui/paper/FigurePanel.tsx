@@ -1,21 +1,21 @@
 /** One figure of the paper lab: computed in the pool (progress, cancel), cached, then presented. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  LAB_CACHE,
   cachedFigure,
-  computeFigure,
+  computeLabFigure,
   figureKey,
   unavailable,
   type FigureData,
   type LabInputs,
   type LabParams,
   type LabProgress,
-} from '../../runtime/jobs/paperLab.ts';
+} from '../../state/paperLab.ts';
 import { isCancelled } from '../../state/cancel.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { fmt, type Cell, type FigureDef, type Presentation } from './figures.ts';
-import { LAB_CACHE } from './useLab.ts';
 
 type Outcome =
   | { readonly key: string; readonly data: FigureData }
@@ -154,9 +154,9 @@ export function FigurePanel({
     abortRef.current = abort;
     let last = 0;
     setProgress(null);
-    const run = async (tries: number): Promise<void> => {
+    const run = async (): Promise<void> => {
       try {
-        const data = await computeFigure(def.id, inputs, labRef.current, LAB_CACHE, {
+        const data = await computeLabFigure(def.id, inputs, labRef.current, {
           signal: abort.signal,
           onProgress: (p) => {
             const now = performance.now();
@@ -168,8 +168,6 @@ export function FigurePanel({
         if (!abort.signal.aborted) setOutcome({ key, data });
       } catch (e) {
         if (abort.signal.aborted) return;
-        // A shared computation cancelled by the figure shown before: run it again for this one.
-        if (isCancelled(e) && tries > 0) return run(tries - 1);
         setOutcome(
           isCancelled(e)
             ? { key, cancelled: true }
@@ -177,7 +175,7 @@ export function FigurePanel({
         );
       }
     };
-    void run(1);
+    void run();
     return () => abort.abort();
   }, [key, def.id, inputs, why, attempt]);
 
