@@ -12,6 +12,8 @@ export interface OptionSpec {
   readonly default?: string | number | boolean;
   readonly required?: boolean;
   readonly choices?: readonly string[];
+  /** What is wrong with the text (a shared range's message), or null to accept it; runs first. */
+  readonly check?: (raw: string) => string | null;
 }
 
 export type Options = Record<string, string | number | boolean | undefined>;
@@ -35,6 +37,8 @@ export function parseOptions(argv: readonly string[], specs: Record<string, Opti
     const raw = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (raw === undefined || (eq < 0 && raw.startsWith('--')))
       throw new UsageError(`--${name} needs a value`);
+    const problem = spec.check?.(raw);
+    if (problem) throw new UsageError(problem);
     out[name] = convert(name, spec, raw);
   }
   for (const [name, spec] of Object.entries(specs))

@@ -23,7 +23,10 @@ describe('the command line', () => {
       [['pack', '--inst', 'x.npy', '--fit', 'gpa:2'], /invalid ρ: 2/],
       [['pack', '--inst', 'x.npy', '--algo', 'worst'], /invalid --algo "worst"/],
       [['pack', '--bogus', '1'], /unknown option --bogus/],
-      [['pack', '--inst', 'x.npy', '--capacity', 'big'], /invalid --capacity "big": not a number/],
+      [
+        ['pack', '--inst', 'x.npy', '--capacity', 'big'],
+        /invalid capacity: "big" \(not a number\)/,
+      ],
       [['pack'], /--inst is required/],
       [['frobnicate'], /unknown command "frobnicate"/],
     ];

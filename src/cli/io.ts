@@ -13,6 +13,8 @@ import {
   DataError,
   FORMATS,
   UNITS,
+  REALIZATIONS,
+  textProblem,
   encodeCompact,
   encodeNpy,
   matrixFrom,
@@ -291,6 +293,11 @@ export const poolOptions = {
     ...dataOptions.data,
     help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
   },
-  realizations: { kind: 'integer', help: 'R, with --data', default: 10000 },
+  realizations: {
+    kind: 'integer',
+    help: 'R, with --data',
+    default: 10000,
+    check: (raw) => textProblem(REALIZATIONS, raw),
+  },
   seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
 } as const satisfies Record<string, OptionSpec>;

@@ -1,6 +1,7 @@
 /** The engine's public surface: pure numerics, no DOM, no UI, no clock, no Math.random. */
 export * from './matrix.ts';
 export * from './split.ts';
+export * from './ranges.ts';
 export * from './workload.ts';
 export * from './experiment.ts';
 export * from './sweep.ts';

@@ -2,6 +2,7 @@
  * Observation and evaluation columns (SPEC §3). κ = 1: both are all R columns. κ < 1: the first
  * k = clamp(⌊κ·R + 0.5⌋, 1, R − 1) columns are observed and the remaining R − k evaluated.
  */
+import { CLAIRVOYANCE, checkRange } from './ranges.ts';
 export interface ColumnSplit {
   readonly observeStart: number;
   readonly observeEnd: number;
@@ -10,9 +11,7 @@ export interface ColumnSplit {
 }
 
 export function checkClairvoyance(kappa: number): number {
-  if (!(kappa > 0 && kappa <= 1))
-    throw new RangeError(`invalid clairvoyance: ${kappa} (need 0 < κ ≤ 1)`);
-  return kappa;
+  return checkRange(CLAIRVOYANCE, kappa);
 }
 
 export function splitColumns(realizations: number, clairvoyance: number): ColumnSplit {

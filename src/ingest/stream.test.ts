@@ -2,11 +2,11 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError, type LoadSpec } from '../engine/index.ts';
+import { isCancelled } from '../protocol/cancel.ts';
 import { loadDataset } from './load.ts';
 import {
   bytesInput,
   head,
-  isCancel,
   streamInput,
   urlInput,
   type InputFile,
@@ -127,7 +127,7 @@ describe('the streaming layer', () => {
         if (p.bytesParsed > 1 << 20) abort.abort();
       },
     }).catch((x) => x);
-    expect(isCancel(e)).toBe(true);
+    expect(isCancelled(e)).toBe(true);
     expect(e).not.toBeInstanceOf(DataError);
     expect(cancelled).toBe(true);
   });
@@ -144,7 +144,7 @@ describe('the streaming layer', () => {
     const abort = new AbortController();
     abort.abort();
     const e = await loadDataset([input], WIDE, { signal: abort.signal }).catch((x) => x);
-    expect(isCancel(e)).toBe(true);
+    expect(isCancelled(e)).toBe(true);
     expect(opened).toBe(0);
   });
 

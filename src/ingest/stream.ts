@@ -5,6 +5,7 @@
  * keeps a chunk after pushing it, so memory is what the parser keeps, not the file size.
  */
 import { DataError, type ChunkSink } from '../engine/index.ts';
+import { isCancelled } from '../protocol/cancel.ts';
 
 /** A file to read: a name for messages, a way to open it as a byte stream, its size if known. */
 export interface InputFile {
@@ -37,14 +38,7 @@ export interface StreamControl {
   readonly progressEvery?: number;
 }
 
-/** The error a cancelled load rejects with: the signal's reason, an `AbortError` by default. */
-export function isCancel(e: unknown): boolean {
-  return (
-    (typeof DOMException !== 'undefined' && e instanceof DOMException && e.name === 'AbortError') ||
-    (e instanceof Error && e.name === 'AbortError')
-  );
-}
-
+/** A cancelled load rejects with the signal's reason, an `AbortError` by default (see `isCancelled`). */
 function cancelError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('load cancelled', 'AbortError');
 }
@@ -133,7 +127,7 @@ export async function pump(
   try {
     raw = await input.open();
   } catch (e) {
-    if (e instanceof DataError || isCancel(e)) throw e;
+    if (e instanceof DataError || isCancelled(e)) throw e;
     throw new DataError(input.name, null, `cannot open: ${(e as Error).message}`);
   }
   let bytesRead = 0;
@@ -208,7 +202,7 @@ export async function pump(
         r = await reader.read();
       } catch (e) {
         if (signal?.aborted) throw cancelError(signal);
-        if (isCancel(e)) throw e;
+        if (isCancelled(e)) throw e;
         const line = sink.line;
         throw new DataError(
           input.name,

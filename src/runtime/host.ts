@@ -47,7 +47,7 @@ import {
   type PoolLayout,
 } from '../protocol/layout.ts';
 import { jobKind } from './jobs/index.ts';
-import { CancelledError } from './runner.ts';
+import { CancelledError } from '../protocol/cancel.ts';
 
 interface HostedPool {
   readonly layout: PoolLayout;

@@ -7,7 +7,7 @@
  * on the number of workers or their timing. Progress and cancel go through Atomics control words.
  * Without shared memory (a page that is not cross-origin isolated) every worker keeps its own copy.
  */
-import { wrap, type Endpoint, type Remote } from 'comlink';
+import { wrap, type Remote } from 'comlink';
 import {
   checkPackParams,
   checkSamples,
@@ -17,10 +17,30 @@ import {
   type SweepSpec,
   type TaskSamples,
 } from '../engine/index.ts';
-import { createMemory, kernelAvailable } from '../kernels/index.ts';
-import { allocate } from './host.ts';
+import { kernelAvailable } from '../kernels/index.ts';
 import { jobKind, type JobName, type JobOut, type JobSpec } from './jobs/index.ts';
-import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
+import {
+  BATCH,
+  INTERACTIVE,
+  LOADING,
+  MAX_START_FAILURES,
+  REALIZE_DRAWS_PER_TASK,
+  checkSource,
+  own,
+  planUnits,
+  revive,
+  localPoolHandle,
+  sharedPoolRecord,
+  untilAborted,
+  type PoolOptions,
+  type PoolRecord,
+  type Slot,
+  type Task,
+  type WorkerPort,
+} from './poolParts.ts';
+
+export { planUnits, type PoolOptions, type WorkerPort };
+import type { LocalSource, WorkerApi } from '../protocol/api.ts';
 import {
   CANCEL,
   CONTROL_BYTES,
@@ -30,7 +50,6 @@ import {
   MAX_JOBS,
   PROTOCOL_VERSION,
   RUN,
-  poolLayout,
 } from '../protocol/layout.ts';
 import {
   CancelledError,
@@ -41,64 +60,6 @@ import {
   type Runner,
   type RunOptions,
 } from './runner.ts';
-
-/** One started worker, however the platform starts it. */
-export interface WorkerPort {
-  readonly endpoint: Endpoint;
-  /** Registers the callback for the worker dying or failing outside a call (called at most once). */
-  onCrash(listener: (error: Error) => void): void;
-  /** Asks the worker to die as if it had crashed (tests). */
-  simulateCrash(): void;
-  terminate(): void;
-}
-
-export interface PoolOptions {
-  readonly workers: number;
-  /** Matrices in shared memory; false: each worker keeps its own copy (the slower mode). */
-  readonly shared: boolean;
-  readonly spawn: (slot: number) => WorkerPort;
-  /** How often progress is read from the control words, in ms. */
-  readonly progressInterval?: number;
-}
-
-// Task priorities: interactive calls overtake queued sweep units.
-const INTERACTIVE = 2;
-const LOADING = 1;
-const BATCH = 0;
-// A slot that crashes this many times in a row while starting is given up.
-const MAX_START_FAILURES = 3;
-// Draws per realization task (shared mode): small enough that a cancelled load stops quickly.
-const REALIZE_DRAWS_PER_TASK = 1 << 20;
-
-interface Slot {
-  readonly index: number;
-  port: WorkerPort;
-  api: Remote<WorkerApi>;
-  ready: Promise<void>;
-  /** Rejects every call in flight on this worker when it dies. */
-  dead: Promise<never>;
-  kill: (e: Error) => void;
-  busy: boolean;
-  /** Whether the current worker has said hello and loaded every pool. */
-  connected: boolean;
-  startFailures: number;
-  failed: Error | null;
-}
-
-interface Task {
-  readonly priority: number;
-  readonly affinity: number;
-  readonly job: number;
-  readonly start: (slot: Slot) => Promise<unknown>;
-  readonly resolve: (v: unknown) => void;
-  readonly reject: (e: unknown) => void;
-}
-
-interface PoolRecord {
-  readonly handle: PoolHandle;
-  readonly shared: SharedPoolDescriptor | null;
-  readonly local: LocalSource | null;
-}
 
 /** Starts `options.workers` workers; see the module comment. `dispose()` stops them. */
 export class WorkerPool implements Runner {
@@ -302,7 +263,7 @@ export class WorkerPool implements Runner {
             }, LOADING),
           );
         }
-      await this.untilAborted(Promise.all(tasks), options?.signal);
+      await untilAborted(Promise.all(tasks), options?.signal);
       return record.handle;
     } catch (e) {
       this.releasePool(record.handle);
@@ -327,7 +288,7 @@ export class WorkerPool implements Runner {
     new Float32Array(buffer, d.layout.instOffset, n).set(inst.data);
     if (avg) new Float32Array(buffer, d.layout.avgOffset, n).set(avg.data);
     try {
-      await this.untilAborted(
+      await untilAborted(
         this.everyWorker((api) => api.attach(d)),
         options?.signal,
       );
@@ -339,21 +300,8 @@ export class WorkerPool implements Runner {
   }
 
   private addShared(tasks: number, realizations: number, hasAvg: boolean, seed: number) {
-    const layout = poolLayout(tasks, realizations, hasAvg, this.workers);
-    const memory = allocate(layout.bytes, () =>
-      kernelAvailable(true) ? createMemory(layout.bytes, true) : null,
-    );
     const id = this.nextPool++;
-    const shared: SharedPoolDescriptor = memory
-      ? { id, layout, memory, wasm: true }
-      : {
-          id,
-          layout,
-          memory: allocate(layout.bytes, () => new SharedArrayBuffer(layout.bytes)),
-          wasm: false,
-        };
-    const handle: PoolHandle = { id, tasks, realizations, seed, hasAvg, shared: true };
-    const record: PoolRecord = { handle, shared, local: null };
+    const record = sharedPoolRecord(id, { tasks, realizations, hasAvg, seed }, this.workers);
     this.pools.set(id, record);
     return { id, record };
   }
@@ -364,20 +312,10 @@ export class WorkerPool implements Runner {
     options?: RunOptions,
   ): Promise<PoolHandle> {
     const id = this.nextPool++;
-    const tasks = source.kind === 'samples' ? source.inst.length : source.inst.rows;
-    const realizations = source.kind === 'samples' ? source.realizations : source.inst.cols;
-    poolLayout(tasks, realizations, source.avg !== null, 1);
-    const handle: PoolHandle = {
-      id,
-      tasks,
-      realizations,
-      seed,
-      hasAvg: source.avg !== null,
-      shared: false,
-    };
+    const handle = localPoolHandle(id, source, seed);
     this.pools.set(id, { handle, shared: null, local: source });
     try {
-      await this.untilAborted(
+      await untilAborted(
         this.everyWorker((api) => api.createLocal(id, source)),
         options?.signal,
       );
@@ -418,7 +356,7 @@ export class WorkerPool implements Runner {
       INTERACTIVE,
       Math.abs(request.instance) % this.workers,
     );
-    return this.untilAborted(work, options?.signal);
+    return untilAborted(work, options?.signal);
   }
 
   async machineTotals(pool: PoolHandle, rows: Int32Array, clairvoyance: number) {
@@ -546,18 +484,6 @@ export class WorkerPool implements Runner {
     });
   }
 
-  private untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (!signal) return work;
-    // Once the caller has been answered by the abort, the abandoned work's own rejection is expected.
-    work.catch(() => {});
-    if (signal.aborted) return Promise.reject(new CancelledError());
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(new CancelledError());
-      signal.addEventListener('abort', onAbort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
-  }
-
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
@@ -569,48 +495,4 @@ export class WorkerPool implements Runner {
     }
     this.pools.clear();
   }
-}
-
-/**
- * The array itself, or a copy when it is a view into a larger buffer: a message carrying a view
- * carries its whole buffer (a loader's arrays may be windows on one block of every task's samples).
- */
-function own(a: Float64Array): Float64Array {
-  return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : a.slice();
-}
-
-/** Errors cross the worker boundary as plain Errors with a name: give back the classes callers test. */
-function revive(e: unknown): unknown {
-  if (!(e instanceof Error)) return e;
-  if (e.name === 'RangeError' && !(e instanceof RangeError)) return new RangeError(e.message);
-  if (e.name === 'CancelledError' && !(e instanceof CancelledError)) return new CancelledError();
-  return e;
-}
-
-function checkSource(pool: PoolHandle, source: string): void {
-  if (source === 'avg' && !pool.hasAvg)
-    throw new RangeError('source "avg" needs an avg matrix, and this dataset has none');
-}
-
-/**
- * Sweep units: the runs of one instance together (their packings are evaluated in one pass over the
- * instance), split further when there are too few instances to keep every worker busy.
- */
-export function planUnits(
-  runs: readonly { index: number; instance: number }[],
-  workers: number,
-): number[][] {
-  const byInstance = new Map<number, number[]>();
-  for (const r of runs) {
-    const list = byInstance.get(r.instance);
-    if (list) list.push(r.index);
-    else byInstance.set(r.instance, [r.index]);
-  }
-  const parts = Math.max(1, Math.ceil((2 * workers) / byInstance.size));
-  const units: number[][] = [];
-  for (const list of byInstance.values()) {
-    const size = Math.ceil(list.length / Math.min(parts, list.length));
-    for (let i = 0; i < list.length; i += size) units.push(list.slice(i, i + size));
-  }
-  return units;
 }

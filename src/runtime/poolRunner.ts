@@ -8,6 +8,7 @@ import { CRASH_MESSAGE } from '../protocol/api.ts';
 import { createInlineRunner } from './inlineRunner.ts';
 import { WorkerPool, type WorkerPort } from './pool.ts';
 import type { Runner } from './runner.ts';
+import { workerPort } from './workerPort.ts';
 
 export interface PoolRunnerOptions {
   /** Default: one per logical core (navigator.hardwareConcurrency). */
@@ -43,30 +44,17 @@ function startBrowserWorker(slot: number): WorkerPort {
     type: 'module',
     name: `slopack engine ${slot + 1}`,
   });
-  let listener: ((e: Error) => void) | null = null;
-  let stopped = false;
-  const fail = (e: Error) => {
-    if (stopped) return;
-    stopped = true;
-    listener?.(e);
-  };
-  // An error outside a call (a crash, running out of memory, a module that fails to load).
-  worker.addEventListener('error', (ev) => {
-    ev.preventDefault();
-    fail(new Error(ev.message || 'the worker failed'));
-  });
-  worker.addEventListener('messageerror', () => fail(new Error('a message could not be read')));
-  return {
+  return workerPort({
     endpoint: worker,
-    onCrash(l) {
-      listener = l;
+    onFailure(fail) {
+      // An error outside a call (a crash, running out of memory, a module that fails to load).
+      worker.addEventListener('error', (ev) => {
+        ev.preventDefault();
+        fail(new Error(ev.message || 'the worker failed'));
+      });
+      worker.addEventListener('messageerror', () => fail(new Error('a message could not be read')));
     },
-    simulateCrash() {
-      worker.postMessage(CRASH_MESSAGE);
-    },
-    terminate() {
-      stopped = true;
-      worker.terminate();
-    },
-  };
+    crash: () => worker.postMessage(CRASH_MESSAGE),
+    terminate: () => worker.terminate(),
+  });
 }

@@ -29,12 +29,7 @@ export interface RunOptions {
   readonly onProgress?: (p: Progress) => void;
 }
 
-export class CancelledError extends Error {
-  override name = 'CancelledError';
-  constructor() {
-    super('cancelled');
-  }
-}
+export { CancelledError, isCancelled } from '../protocol/cancel.ts';
 
 /** A worker stopped (crashed, ran out of memory) during a run; it has been replaced. */
 export class WorkerCrashedError extends Error {

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
-import { decode, encode } from './url.ts';
+import { URL_VERSION, decode, encode } from './url.ts';
+import { URL_FIELDS } from './urlFields.ts';
 import { FIGURE_IDS } from '../runtime/jobs/paperLab.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
@@ -167,5 +168,48 @@ describe('the URL codec', () => {
 
   it('flags a link from an unknown future version', () => {
     expect(decode('?v=99&seed=2').notices[0]).toMatch(/v=99/);
+  });
+
+  it('has one row per parameter, and no key twice', () => {
+    const fields = URL_FIELDS.map((r) => r.field).sort();
+    expect(fields).toEqual(Object.keys(DEFAULT_PARAMS).sort());
+    const keys = URL_FIELDS.flatMap((r) => r.keys);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).not.toContain('v');
+  });
+
+  it('writes the current version, and migrates links of version 1 (with or without v=1)', () => {
+    expect(new URLSearchParams(encode(DEFAULT_PARAMS)).get('v')).toBe(String(URL_VERSION));
+    for (const link of ['?v=1&view=paper&paper=0&pK=5', '?view=paper&paper=0&pK=5']) {
+      const d = decode(link);
+      expect(d.notices).toEqual([]);
+      expect(d.params).toEqual({
+        ...DEFAULT_PARAMS,
+        view: 'paper',
+        paperOverlay: false,
+        paperInstances: 5,
+      });
+      expect(decode(encode(d.params)).params).toEqual(d.params);
+      expect(encode(d.params)).toContain('overlay=0');
+      expect(encode(d.params)).not.toContain('paper=');
+    }
+    // In a version-2 link "paper" means nothing: it is not migrated again.
+    expect(decode(`?v=${URL_VERSION}&view=paper&paper=0`).params.paperOverlay).toBe(true);
+  });
+
+  it('names a bad value by the key the old link used', () => {
+    const d = decode('?v=1&paper=yes');
+    expect(d.notices).toHaveLength(1);
+    expect(d.notices[0]).toMatch(/^Ignored paper="yes"/);
+  });
+
+  it('refuses an out-of-range parameter with the range message', () => {
+    const d = decode('?c=-1&k=1.5&r=1&fit=perc:120');
+    expect(d.params).toEqual(DEFAULT_PARAMS);
+    const text = d.notices.join('\n');
+    expect(text).toContain('invalid capacity: -1 (need c > 0)');
+    expect(text).toContain('invalid clairvoyance: 1.5 (need 0 < κ ≤ 1)');
+    expect(text).toContain('invalid realizations: 1 (need an integer R ≥ 2)');
+    expect(text).toContain('invalid percentile: 120 (need 0 ≤ p ≤ 100)');
   });
 });

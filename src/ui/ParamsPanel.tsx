@@ -1,36 +1,22 @@
-import { useId } from 'react';
-import { PACKER_LABEL, PACKERS, type FitSpec, type PackerKind } from '../engine/index.ts';
+import { useId, useState } from 'react';
+import {
+  CAPACITY,
+  PACKER_LABEL,
+  PACKERS,
+  type FitSpec,
+  type NumberRange,
+  type PackerKind,
+} from '../engine/index.ts';
 import { PRESETS } from '../state/datasets.ts';
+import {
+  fieldProblem,
+  fitExample,
+  fitFields,
+  fitOptions,
+  withFitValue,
+} from '../state/fitFields.ts';
 import { useExplorer } from '../state/store.ts';
 import type { Params } from '../state/params.ts';
-
-type Family = FitSpec['kind'];
-
-const FAMILY_LABEL: Record<Family, string> = {
-  gpa: 'GPA (Gaussian, ρ)',
-  cantelli: 'Cantelli (μ + b·σ)',
-  av: 'average (f·μ)',
-  perc: 'percentile (P_p)',
-  max: 'maximum (P₁₀₀)',
-  cf: 'GPA + skewness (Cornish–Fisher, ρ)',
-  emp: 'empirical sum (Monte Carlo, ρ)',
-  conv: 'exact convolution (ρ)',
-  bern: 'Bernstein bound (ρ)',
-  hoeff: 'Hoeffding bound (ρ)',
-};
-
-const DEFAULT_FIT: Record<Family, FitSpec> = {
-  gpa: { kind: 'gpa', rho: 0.01 },
-  cantelli: { kind: 'cantelli', b: 1.7 },
-  av: { kind: 'av', f: 1.25 },
-  perc: { kind: 'perc', p: 95 },
-  max: { kind: 'max' },
-  cf: { kind: 'cf', rho: 0.01 },
-  emp: { kind: 'emp', rho: 0.01 },
-  conv: { kind: 'conv', rho: 0.01, bin: 0.005 },
-  bern: { kind: 'bern', rho: 0.01 },
-  hoeff: { kind: 'hoeff', rho: 0.01 },
-};
 
 /** Three significant digits, so that slider values read well and survive a link. */
 const tidy = (x: number) => +x.toPrecision(3);
@@ -77,8 +63,11 @@ function NumberField(props: {
   onChange: (v: number) => void;
   testId?: string;
   hint?: string;
+  /** The parameter's valid range: refused values show its message (as the CLI and links do). */
+  range?: NumberRange;
 }) {
   const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
@@ -95,18 +84,27 @@ function NumberField(props: {
         onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget)}
         title={props.hint}
       />
+      {problem && (
+        <small className="field-problem" role="alert">
+          {problem}
+        </small>
+      )}
     </div>
   );
   function commit(input: HTMLInputElement) {
     const v = Number(input.value);
-    const ok =
-      input.value.trim() !== '' &&
-      Number.isFinite(v) &&
-      (!props.integer || Number.isInteger(v)) &&
-      (props.min === undefined || v >= props.min) &&
-      (props.max === undefined || v <= props.max);
-    if (ok && v !== props.value) props.onChange(v);
-    else if (!ok) input.value = String(props.value);
+    const refused = props.range
+      ? fieldProblem(props.range, input.value)
+      : input.value.trim() === '' ||
+          !Number.isFinite(v) ||
+          (props.integer && !Number.isInteger(v)) ||
+          (props.min !== undefined && v < props.min) ||
+          (props.max !== undefined && v > props.max)
+        ? 'refused'
+        : null;
+    setProblem(props.range ? refused : null);
+    if (refused === null && v !== props.value) props.onChange(v);
+    else if (refused !== null) input.value = String(props.value);
   }
 }
 
@@ -120,62 +118,40 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
           id={id}
           data-testid="fit-family"
           value={fit.kind}
-          onChange={(e) => set(DEFAULT_FIT[e.target.value as Family])}
+          onChange={(e) => set(fitExample(e.target.value))}
         >
-          {(Object.keys(FAMILY_LABEL) as Family[]).map((k) => (
-            <option key={k} value={k}>
-              {FAMILY_LABEL[k]}
+          {fitOptions().map((o) => (
+            <option key={o.kind} value={o.kind}>
+              {o.label}
             </option>
           ))}
         </select>
       </div>
-      {'rho' in fit && (
-        <LogSlider
-          label="SLO ρ"
-          testId="rho"
-          value={fit.rho}
-          min={1e-4}
-          max={0.5}
-          onChange={(rho) => set({ ...fit, rho })}
-          format={(v) => `${v} (${tidy((1 - v) * 100)} %)`}
-        />
-      )}
-      {fit.kind === 'conv' && (
-        <NumberField
-          label="histogram bin width (machines)"
-          value={fit.bin}
-          min={1e-4}
-          max={0.5}
-          onChange={(bin) => set({ ...fit, bin })}
-          hint="Per-task usage histograms are convolved at this resolution"
-        />
-      )}
-      {fit.kind === 'cantelli' && (
-        <NumberField
-          label="b (σ multiplier)"
-          value={fit.b}
-          min={0}
-          max={20}
-          onChange={(b) => set({ kind: 'cantelli', b })}
-        />
-      )}
-      {fit.kind === 'av' && (
-        <NumberField
-          label="f (mean multiplier)"
-          value={fit.f}
-          min={0.01}
-          max={20}
-          onChange={(f) => set({ kind: 'av', f })}
-        />
-      )}
-      {fit.kind === 'perc' && (
-        <NumberField
-          label="p (percentile)"
-          value={fit.p}
-          min={0}
-          max={100}
-          onChange={(p) => set({ kind: 'perc', p })}
-        />
+      {fitFields(fit).map(({ key, value, range, input }) =>
+        input.widget === 'log-slider' ? (
+          <LogSlider
+            key={key}
+            label={input.label}
+            testId={key}
+            value={value}
+            min={input.min}
+            max={input.max}
+            onChange={(v) => set(withFitValue(fit, key, v))}
+            format={(v) => (range.symbol === 'ρ' ? `${v} (${tidy((1 - v) * 100)} %)` : String(v))}
+          />
+        ) : (
+          <NumberField
+            key={key}
+            label={input.label}
+            testId={key}
+            value={value}
+            min={input.min}
+            max={input.max}
+            range={range}
+            hint={input.hint}
+            onChange={(v) => set(withFitValue(fit, key, v))}
+          />
+        ),
       )}
     </>
   );
@@ -187,6 +163,7 @@ export function ParamsPanel() {
   const hasAvg = useExplorer((s) => !!s.data.dataset?.hasAvg);
   const taskCount = useExplorer((s) => s.data.dataset?.tasks ?? null);
   const set = (patch: Partial<Params>) => setParams({ ...patch, machine: null });
+  const [capacityProblem, setCapacityProblem] = useState<string | null>(null);
   const ids = {
     dataset: useId(),
     packer: useId(),
@@ -296,11 +273,18 @@ export function ParamsPanel() {
           defaultValue={params.capacity}
           key={params.capacity}
           onBlur={(e) => {
+            const problem = fieldProblem(CAPACITY, e.target.value);
+            setCapacityProblem(problem);
             const c = Number(e.target.value);
-            if (c > 0 && Number.isFinite(c) && c !== params.capacity) set({ capacity: c });
-            else e.target.value = String(params.capacity);
+            if (problem === null && c !== params.capacity) set({ capacity: c });
+            else if (problem !== null) e.target.value = String(params.capacity);
           }}
         />
+        {capacityProblem && (
+          <small className="field-problem" role="alert">
+            {capacityProblem}
+          </small>
+        )}
         <datalist id={`${ids.capacity}-list`}>
           {[0.5, 0.8, 1, 2, 5].map((c) => (
             <option key={c} value={c} />

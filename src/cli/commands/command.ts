@@ -1,3 +1,10 @@
+import {
+  CAPACITY,
+  CLAIRVOYANCE,
+  fitNotation,
+  fitProblem,
+  textProblem,
+} from '../../engine/index.ts';
 import { UsageError, type OptionSpec, type Options } from '../args.ts';
 
 /** A command of the command line: its usage line, one-line summary, options, and what it does. */
@@ -23,11 +30,22 @@ export const packOptions = {
   algo: { kind: 'string', help: 'packer', default: 'bf', choices: ['ff', 'bf', 'ffd', 'bfd'] },
   fit: {
     kind: 'string',
-    help: 'fit test: gpa:ρ, cantelli:b, av:f, perc:p or max',
+    help: `fit test: ${fitNotation()}`,
     default: 'gpa:0.01',
+    check: fitProblem,
   },
-  capacity: { kind: 'number', help: 'machine capacity c', default: 1 },
-  clairvoyance: { kind: 'number', help: 'share κ of the columns observed (1: all)', default: 1 },
+  capacity: {
+    kind: 'number',
+    help: 'machine capacity c',
+    default: 1,
+    check: (raw) => textProblem(CAPACITY, raw),
+  },
+  clairvoyance: {
+    kind: 'number',
+    help: 'share κ of the columns observed (1: all)',
+    default: 1,
+    check: (raw) => textProblem(CLAIRVOYANCE, raw),
+  },
   source: {
     kind: 'string',
     help: 'estimates from inst or avg',

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
+import { workerPort } from '../../runtime/workerPort.ts';
 
 // Workers run TypeScript through tsx's ESM hooks, whatever started the main thread (tsx, vitest):
 // a one-line bootstrap registers them, then imports the entry.
@@ -42,27 +43,14 @@ export function createNodeRunner(options: NodeRunnerOptions = {}): WorkerPool {
 
 function startNodeWorker(slot: number): WorkerPort {
   const worker = new Worker(BOOTSTRAP, { eval: true, name: `slopack-${slot + 1}` });
-  let listener: ((e: Error) => void) | null = null;
-  let stopped = false;
-  const fail = (e: Error) => {
-    if (stopped) return;
-    stopped = true;
-    listener?.(e);
-  };
-  worker.on('error', (e) => fail(e instanceof Error ? e : new Error(String(e))));
-  worker.on('exit', (code) => fail(new Error(`exited with code ${code}`)));
-  return {
+  return workerPort({
     endpoint: nodePortEndpoint(worker),
-    onCrash(l) {
-      listener = l;
+    onFailure(fail) {
+      worker.on('error', (e) => fail(e instanceof Error ? e : new Error(String(e))));
+      worker.on('exit', (code) => fail(new Error(`exited with code ${code}`)));
     },
     // Terminating from outside stops the worker even mid-computation, as a crash would.
-    simulateCrash() {
-      void worker.terminate();
-    },
-    terminate() {
-      stopped = true;
-      void worker.terminate();
-    },
-  };
+    crash: () => void worker.terminate(),
+    terminate: () => void worker.terminate(),
+  });
 }

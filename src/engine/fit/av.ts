@@ -1,8 +1,15 @@
-/** av(f) (GPA paper §5; SPEC §5): size f·μ, packing by (scaled) averages. */
+/**
+ * av(f) (GPA paper §5; SPEC §5): size f·μ, packing by (scaled) averages. f = 0 is allowed (the SPEC
+ * sets no lower bound beyond a size ≥ 0): every estimate is 0 and every task fits the first machine.
+ */
+import { checkRange, numberRange } from '../ranges.ts';
+import { linearGrid, type FitEntry } from './entry.ts';
 import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 
+export const AV_FACTOR = numberRange('av factor', 'f', { min: 0 });
+
 export function av(f: number): FitTest {
-  if (!(f > 0 && Number.isFinite(f))) throw new RangeError(`invalid av factor: ${f} (need f > 0)`);
+  checkRange(AV_FACTOR, f);
   return {
     spec: { kind: 'av', f },
     usesVariance: false,
@@ -13,3 +20,30 @@ export function av(f: number): FitTest {
     slack: (load, _v, size, _tv, capacity) => deterministicSlack(load, size, capacity),
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    av: { readonly kind: 'av'; readonly f: number };
+  }
+}
+
+export const AV_FIT: FitEntry = {
+  kind: 'av',
+  label: 'average (f·μ)',
+  parameters: [
+    {
+      key: 'f',
+      range: AV_FACTOR,
+      input: { label: 'f (mean multiplier)', widget: 'number', min: 0, max: 20 },
+    },
+  ],
+  example: { kind: 'av', f: 1.25 },
+  create: ([f]) => av(f),
+  tuning: {
+    label: 'av f',
+    direction: 1,
+    scale: 'linear',
+    grid: linearGrid(0.75, 3, 0.125),
+    nominalSlo: () => null,
+  },
+};

@@ -4,7 +4,8 @@
  * P(S − μ' ≥ u) ≤ exp(−u²/(2(σ'² + M·u/3))); with L = ln(1/ρ) that is ≤ ρ for
  * u = L·M/3 + √((L·M/3)² + 2·L·σ'²), so slack = c − (μ' + u). M_i = observed max − μ_i.
  */
-import { checkRho } from './gpa.ts';
+import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
 /** The deviation u above the mean that Bernstein's inequality bounds by ρ = e^{−L}. */
@@ -59,3 +60,18 @@ export function bernstein(rho: number): FitTest {
     slack: stateOnlySlack('bern'),
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    bern: { readonly kind: 'bern'; readonly rho: number };
+  }
+}
+
+export const BERN_FIT: FitEntry = {
+  kind: 'bern',
+  label: 'Bernstein bound (ρ)',
+  parameters: [RHO_PARAMETER],
+  example: { kind: 'bern', rho: 0.01 },
+  create: ([rho]) => bernstein(rho),
+  tuning: rhoTuning('Bernstein ρ', logGrid(0.95, 1e-6, 14)),
+};

@@ -2,11 +2,14 @@
  * Cantelli(b) (GPA paper §5; SPEC §5): size μ + b·σ. By Cantelli's inequality a single task exceeds
  * μ + bσ with probability at most 1/(1 + b²).
  */
+import { checkRange, numberRange } from '../ranges.ts';
+import { linearGrid, type FitEntry } from './entry.ts';
 import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 
+export const CANTELLI_B = numberRange('Cantelli b', 'b', { min: 0 });
+
 export function cantelli(b: number): FitTest {
-  if (!(b >= 0 && Number.isFinite(b)))
-    throw new RangeError(`invalid Cantelli b: ${b} (need b ≥ 0)`);
+  checkRange(CANTELLI_B, b);
   return {
     spec: { kind: 'cantelli', b },
     usesVariance: false,
@@ -17,3 +20,31 @@ export function cantelli(b: number): FitTest {
     slack: (load, _v, size, _tv, capacity) => deterministicSlack(load, size, capacity),
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    cantelli: { readonly kind: 'cantelli'; readonly b: number };
+  }
+}
+
+export const CANTELLI_FIT: FitEntry = {
+  kind: 'cantelli',
+  label: 'Cantelli (μ + b·σ)',
+  parameters: [
+    {
+      key: 'b',
+      range: CANTELLI_B,
+      input: { label: 'b (σ multiplier)', widget: 'number', min: 0, max: 20 },
+    },
+  ],
+  example: { kind: 'cantelli', b: 1.7 },
+  create: ([b]) => cantelli(b),
+  // Cantelli's one-task bound 1/(1 + b²) (GPA paper §5).
+  tuning: {
+    label: 'Cantelli b',
+    direction: 1,
+    scale: 'linear',
+    grid: linearGrid(0, 8, 0.5),
+    nominalSlo: (b) => 1 / (1 + b * b),
+  },
+};

@@ -6,7 +6,9 @@
  * the w-grid (PlanetLab percent × scale, w = scale/100) this is exact, without Monte Carlo noise.
  */
 import type { TaskHistogram } from '../stats/taskStats.ts';
-import { checkRho } from './gpa.ts';
+import { checkRange, numberRange } from '../ranges.ts';
+import { logGrid, type FitEntry } from './entry.ts';
+import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
 /** The default bin width w: 1/400 of a reference machine (PlanetLab's 1 % at scale 0.25). */
@@ -14,10 +16,10 @@ export const DEFAULT_BIN = 0.0025;
 /** The most bins a machine's pmf may have (c/w), to keep the convolution interactive. */
 export const MAX_BINS = 100_000;
 
+export const BIN_WIDTH = numberRange('bin width', 'w', { min: 0, minOpen: true });
+
 export function checkBin(bin: number): number {
-  if (!(bin > 0 && Number.isFinite(bin)))
-    throw new RangeError(`invalid bin width: ${bin} (need w > 0)`);
-  return bin;
+  return checkRange(BIN_WIDTH, bin);
 }
 
 /** B = ⌊c/w⌋: the largest total, in bins, that does not overflow c. */
@@ -127,3 +129,32 @@ export function convolution(rho: number, bin: number): FitTest {
     slack: stateOnlySlack('conv'),
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    conv: { readonly kind: 'conv'; readonly rho: number; readonly bin: number };
+  }
+}
+
+export const CONV_FIT: FitEntry = {
+  kind: 'conv',
+  label: 'exact convolution (ρ)',
+  parameters: [
+    RHO_PARAMETER,
+    {
+      key: 'bin',
+      range: BIN_WIDTH,
+      default: DEFAULT_BIN,
+      input: {
+        label: 'histogram bin width (machines)',
+        widget: 'number',
+        min: 1e-4,
+        max: 0.5,
+        hint: 'Per-task usage histograms are convolved at this resolution',
+      },
+    },
+  ],
+  example: { kind: 'conv', rho: 0.01, bin: 0.005 },
+  create: ([rho, bin]) => convolution(rho, bin),
+  tuning: rhoTuning('convolution ρ', logGrid(0.2, 1e-8, 16)),
+};

@@ -6,7 +6,8 @@
  */
 import { normalSurvival } from '../stats/normal.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
-import { checkRho, gaussianOverflow } from './gpa.ts';
+import { checkRho, gaussianOverflow, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { logGrid, type FitEntry } from './entry.ts';
 
 /** The overflow level P at which the Cornish–Fisher quantile of (mean, variance, third) meets c. */
 export function cornishFisherOverflow(
@@ -73,3 +74,18 @@ export function cornishFisher(rho: number): FitTest {
     slack: stateOnlySlack('cf'),
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    cf: { readonly kind: 'cf'; readonly rho: number };
+  }
+}
+
+export const CF_FIT: FitEntry = {
+  kind: 'cf',
+  label: 'GPA + skewness (Cornish–Fisher, ρ)',
+  parameters: [RHO_PARAMETER],
+  example: { kind: 'cf', rho: 0.01 },
+  create: ([rho]) => cornishFisher(rho),
+  tuning: rhoTuning('GPA + Cornish–Fisher ρ', logGrid(0.2, 1e-8, 16)),
+};

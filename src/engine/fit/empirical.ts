@@ -3,7 +3,8 @@
  * S_j[t] the machine's summed observed realizations in column t ∈ O, the task fits iff
  * k/|O| ≤ ρ where k = #{t ∈ O : S_j[t] + x[t] > c}; slack = ρ − k/|O|.
  */
-import { checkRho } from './gpa.ts';
+import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
 /** Candidate levels: level ℓ holds the columns where S + θ_ℓ > c, θ_ℓ = (largest value)·0.7^ℓ. */
@@ -147,3 +148,18 @@ export function empirical(rho: number): FitTest {
     slack: stateOnlySlack('emp'),
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    emp: { readonly kind: 'emp'; readonly rho: number };
+  }
+}
+
+export const EMP_FIT: FitEntry = {
+  kind: 'emp',
+  label: 'empirical sum (Monte Carlo, ρ)',
+  parameters: [RHO_PARAMETER],
+  example: { kind: 'emp', rho: 0.01 },
+  create: ([rho]) => empirical(rho),
+  tuning: rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12)),
+};

@@ -4,11 +4,27 @@
  * and slack = ρ − P (P = 0 or 1 by μ' ≤ c when σ' = 0).
  */
 import { erfc, normalSurvivalQuantile } from '../stats/normal.ts';
+import { checkRange, numberRange } from '../ranges.ts';
+import { logGrid, type FitEntry, type FitParameter, type FitTuning } from './entry.ts';
 import type { FitTest } from './fitTest.ts';
 
+/** The SLO ρ of GPA and the tail-aware tests: an overflow probability strictly between 0 and 1. */
+export const RHO = numberRange('ρ', 'ρ', { min: 0, minOpen: true, max: 1, maxOpen: true });
+
 export function checkRho(rho: number): number {
-  if (!(rho > 0 && rho < 1)) throw new RangeError(`invalid ρ: ${rho} (need 0 < ρ < 1)`);
-  return rho;
+  return checkRange(RHO, rho);
+}
+
+/** The ρ parameter as every ρ-test offers it (the panel's slider spans 10⁻⁴ to 0.5). */
+export const RHO_PARAMETER: FitParameter = {
+  key: 'rho',
+  range: RHO,
+  input: { label: 'SLO ρ', widget: 'log-slider', min: 1e-4, max: 0.5 },
+};
+
+/** A ρ-family for the tuner: smaller ρ is more conservative; the nominal SLO is ρ itself. */
+export function rhoTuning(label: string, grid: readonly number[]): FitTuning {
+  return { label, direction: -1, scale: 'log', grid, nominalSlo: (rho) => rho };
 }
 
 export function gaussianOverflow(mean: number, variance: number, capacity: number): number {
@@ -57,3 +73,18 @@ export function gpa(rho: number): FitTest {
     },
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    gpa: { readonly kind: 'gpa'; readonly rho: number };
+  }
+}
+
+export const GPA_FIT: FitEntry = {
+  kind: 'gpa',
+  label: 'GPA (Gaussian, ρ)',
+  parameters: [RHO_PARAMETER],
+  example: { kind: 'gpa', rho: 0.01 },
+  create: ([rho]) => gpa(rho),
+  tuning: rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16)),
+};

@@ -4,7 +4,8 @@
  * u = √(ln(1/ρ)·Σ(b_i − a_i)²/2); slack = c − (μ' + u). [a_i, b_i] = observed [min, max]; the
  * running "variance" sum carries Σ(b_i − a_i)².
  */
-import { checkRho } from './gpa.ts';
+import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { logGrid, type FitEntry } from './entry.ts';
 import type { FitTest } from './fitTest.ts';
 
 export function hoeffding(rho: number): FitTest {
@@ -29,3 +30,18 @@ export function hoeffding(rho: number): FitTest {
       capacity - (load + size + Math.sqrt((L * (range2 + taskRange2)) / 2)),
   };
 }
+
+declare module './fitTest.ts' {
+  interface FitSpecs {
+    hoeff: { readonly kind: 'hoeff'; readonly rho: number };
+  }
+}
+
+export const HOEFF_FIT: FitEntry = {
+  kind: 'hoeff',
+  label: 'Hoeffding bound (ρ)',
+  parameters: [RHO_PARAMETER],
+  example: { kind: 'hoeff', rho: 0.01 },
+  create: ([rho]) => hoeffding(rho),
+  tuning: rhoTuning('Hoeffding ρ', logGrid(0.95, 1e-6, 14)),
+};

@@ -1,15 +1,20 @@
-import { av } from './av.ts';
-import { bernstein } from './bernstein.ts';
-import { cantelli } from './cantelli.ts';
-import { convolution, DEFAULT_BIN } from './convolution.ts';
-import { cornishFisher } from './cornishFisher.ts';
-import { empirical } from './empirical.ts';
+import { checkRange } from '../ranges.ts';
+import { DEFAULT_BIN } from './convolution.ts';
+import type { FitEntry } from './entry.ts';
 import type { FitSpec, FitTest } from './fitTest.ts';
-import { gpa } from './gpa.ts';
-import { hoeffding } from './hoeffding.ts';
-import { max, perc } from './perc.ts';
+import { fitEntries, fitEntry } from './registry.ts';
 
-export type { FitKind, FitSpec, FitTest, MachineState, MachineSums, TaskSizes } from './fitTest.ts';
+export type {
+  FitKind,
+  FitSpec,
+  FitSpecs,
+  FitTest,
+  MachineState,
+  MachineSums,
+  TaskSizes,
+} from './fitTest.ts';
+export type { FitEntry, FitInput, FitParameter, FitTuning } from './entry.ts';
+export { fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
 export { gaussianOverflow } from './gpa.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
@@ -21,102 +26,87 @@ export {
   checkBin,
 } from './convolution.ts';
 
-export function fitTest(spec: FitSpec): FitTest {
-  switch (spec.kind) {
-    case 'gpa':
-      return gpa(spec.rho);
-    case 'cantelli':
-      return cantelli(spec.b);
-    case 'av':
-      return av(spec.f);
-    case 'perc':
-      return perc(spec.p);
-    case 'max':
-      return max();
-    case 'cf':
-      return cornishFisher(spec.rho);
-    case 'emp':
-      return empirical(spec.rho);
-    case 'conv':
-      return convolution(spec.rho, spec.bin);
-    case 'bern':
-      return bernstein(spec.rho);
-    case 'hoeff':
-      return hoeffding(spec.rho);
-  }
+/** "a, b or c". */
+function orList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
-const NOTATION = 'gpa:ρ, cantelli:b, av:f, perc:p, max, cf:ρ, emp:ρ, conv:ρ[:w], bern:ρ or hoeff:ρ';
+/** The spec's parameter values, in its entry's notation order. */
+function valuesOf(entry: FitEntry, spec: FitSpec): number[] {
+  const fields = spec as unknown as Readonly<Record<string, number>>;
+  return entry.parameters.map((p) => fields[p.key]);
+}
+
+function entryOf(kind: string): FitEntry {
+  const entry = fitEntry(kind);
+  if (!entry)
+    throw new RangeError(
+      `unknown fit test: "${kind}" (expected ${orList(fitEntries().map((e) => e.kind))})`,
+    );
+  return entry;
+}
+
+/** The fit test of a spec (SPEC §5 and the tail-aware tests), through the registry. */
+export function fitTest(spec: FitSpec): FitTest {
+  const entry = entryOf(spec.kind);
+  const values = valuesOf(entry, spec);
+  entry.parameters.forEach((p, k) => checkRange(p.range, values[k]));
+  return entry.create(values);
+}
+
+/** The notation, e.g. "gpa:ρ, cantelli:b, …, conv:ρ[:w]", from the registry. */
+export function fitNotation(): string {
+  return orList(
+    fitEntries().map((e) =>
+      [
+        e.kind,
+        ...e.parameters.map((p) =>
+          p.default === undefined ? `:${p.range.symbol}` : `[:${p.range.symbol}]`,
+        ),
+      ].join(''),
+    ),
+  );
+}
 
 /**
  * Parses the peer's notation: `gpa:0.01`, `cantelli:1.7`, `av:1.25`, `perc:95`, `max`; and the
- * tail-aware tests `cf:ρ`, `emp:ρ`, `conv:ρ` or `conv:ρ:w` (bin width w), `bern:ρ`, `hoeff:ρ`.
+ * tail-aware tests `cf:ρ`, `emp:ρ`, `conv:ρ` or `conv:ρ:w` (bin width w), `bern:ρ`, `hoeff:ρ`. A
+ * value outside its range is refused with the range's message (`invalid ρ: 2 (need 0 < ρ < 1)`).
  */
 export function parseFit(text: string): FitSpec {
   const [name, ...args] = text.trim().split(':');
-  const arity = name === 'max' ? [0] : name === 'conv' ? [1, 2] : [1];
+  const entry = entryOf(name);
+  const required = entry.parameters.filter((p) => p.default === undefined).length;
   const values = args.map(Number);
   if (
-    !arity.includes(args.length) ||
+    args.length < required ||
+    args.length > entry.parameters.length ||
     args.some((a, k) => a.trim() === '' || !Number.isFinite(values[k]))
   )
-    throw new RangeError(`invalid fit test: "${text}" (expected ${NOTATION})`);
-  const [value] = values;
-  let spec: FitSpec;
-  switch (name) {
-    case 'gpa':
-      spec = { kind: 'gpa', rho: value };
-      break;
-    case 'cantelli':
-      spec = { kind: 'cantelli', b: value };
-      break;
-    case 'av':
-      spec = { kind: 'av', f: value };
-      break;
-    case 'perc':
-      spec = { kind: 'perc', p: value };
-      break;
-    case 'max':
-      spec = { kind: 'max' };
-      break;
-    case 'cf':
-    case 'emp':
-    case 'bern':
-    case 'hoeff':
-      spec = { kind: name, rho: value };
-      break;
-    case 'conv':
-      spec = { kind: 'conv', rho: value, bin: values[1] ?? DEFAULT_BIN };
-      break;
-    default:
-      throw new RangeError(
-        `unknown fit test: "${name}" (expected gpa, cantelli, av, perc, max, cf, emp, conv, bern or hoeff)`,
-      );
-  }
-  fitTest(spec);
-  return spec;
+    throw new RangeError(`invalid fit test: "${text}" (expected ${fitNotation()})`);
+  const full = entry.parameters.map((p, k) => values[k] ?? (p.default as number));
+  entry.parameters.forEach((p, k) => checkRange(p.range, full[k]));
+  return entry.create(full).spec;
 }
 
-export function formatFit(spec: FitSpec): string {
-  switch (spec.kind) {
-    case 'gpa':
-      return `gpa:${spec.rho}`;
-    case 'cantelli':
-      return `cantelli:${spec.b}`;
-    case 'av':
-      return `av:${spec.f}`;
-    case 'perc':
-      return `perc:${spec.p}`;
-    case 'max':
-      return 'max';
-    case 'cf':
-    case 'emp':
-    case 'bern':
-    case 'hoeff':
-      return `${spec.kind}:${spec.rho}`;
-    case 'conv':
-      return spec.bin === DEFAULT_BIN ? `conv:${spec.rho}` : `conv:${spec.rho}:${spec.bin}`;
+/** What is wrong with a fit test's text, or null when `parseFit` accepts it. */
+export function fitProblem(text: string): string | null {
+  try {
+    parseFit(text);
+    return null;
+  } catch (e) {
+    if (e instanceof RangeError) return e.message;
+    throw e;
   }
+}
+
+/** The notation of a spec; a trailing parameter at its default is left out (`conv:0.01`). */
+export function formatFit(spec: FitSpec): string {
+  const entry = entryOf(spec.kind);
+  const values = valuesOf(entry, spec);
+  let n = values.length;
+  while (n > 0 && entry.parameters[n - 1].default === values[n - 1]) n--;
+  return [spec.kind, ...values.slice(0, n)].join(':');
 }
 
 /** The fit tests of the paper's grid (SPEC §8), in the peer's order. */

@@ -10,6 +10,7 @@ import { firstFit } from './firstFit.ts';
 import { Machines } from './machines.ts';
 import { rebalance } from './rebalance.ts';
 import type { PackTrace } from './trace.ts';
+import { CAPACITY, checkRange } from '../ranges.ts';
 
 export const PACKERS = ['ff', 'bf', 'ffd', 'bfd'] as const;
 export type PackerKind = (typeof PACKERS)[number];
@@ -46,8 +47,7 @@ export interface PackOptions {
 }
 
 export function checkCapacity(c: number): number {
-  if (!(c > 0 && Number.isFinite(c))) throw new RangeError(`invalid capacity: ${c} (need c > 0)`);
-  return c;
+  return checkRange(CAPACITY, c);
 }
 
 export function checkRebalance(r: number): number {

@@ -1,22 +1,24 @@
 /**
- * Fit-test families for calibration and tuning (issue 7): each maps one parameter to a fit test
- * (SPEC §5 and the tail-aware tests), with a default grid ordered from aggressive (fewer machines)
- * to conservative, and the SLO the parameter nominally asks for.
+ * Fit-test families for calibration and tuning, read from the fit-test registry: each maps one
+ * parameter to a fit test (SPEC §5 and the tail-aware tests), with a default grid ordered from
+ * aggressive (fewer machines) to conservative, and the SLO the parameter nominally asks for.
  */
-import { DEFAULT_BIN, type FitSpec } from '../fit/index.ts';
+import {
+  DEFAULT_BIN,
+  onFitEntry,
+  fitEntry,
+  type FitEntry,
+  type FitKind,
+  type FitSpec,
+  type FitTuning,
+} from '../fit/index.ts';
+import { round } from '../fit/entry.ts';
 
-export const FAMILIES = [
-  'gpa',
-  'cantelli',
-  'av',
-  'perc',
-  'cf',
-  'emp',
-  'conv',
-  'bern',
-  'hoeff',
-] as const;
-export type FitFamily = (typeof FAMILIES)[number];
+/** The fit tests with one tunable parameter (every registered test with `tuning`; not max). */
+export type FitFamily = Exclude<FitKind, 'max'>;
+
+/** The families in registry order; a test registered later with `tuning` is appended. */
+export const FAMILIES: readonly FitFamily[] = [];
 
 /** The paper's families (SPEC §5), which a tail-aware test must beat once both are tuned. */
 export const PAPER_FAMILIES: readonly FitFamily[] = ['gpa', 'av', 'perc', 'cantelli'];
@@ -46,71 +48,32 @@ export interface FamilyInfo {
   readonly grid: readonly number[];
 }
 
-function logGrid(from: number, to: number, points: number): number[] {
-  const a = Math.log10(from);
-  const b = Math.log10(to);
-  return Array.from({ length: points }, (_, k) => round(10 ** (a + ((b - a) * k) / (points - 1))));
+export { round };
+
+function familyInfo(entry: FitEntry): FamilyInfo | null {
+  const tuning = entry.tuning;
+  if (!tuning || entry.parameters.length === 0) return null;
+  const { range } = entry.parameters[0];
+  return {
+    family: entry.kind as FitFamily,
+    label: tuning.label,
+    parameter: range.symbol,
+    direction: tuning.direction,
+    scale: tuning.scale,
+    min: range.min,
+    max: range.max,
+    grid: tuning.grid,
+  };
 }
 
-function linearGrid(from: number, to: number, step: number): number[] {
-  const n = Math.round((to - from) / step);
-  return Array.from({ length: n + 1 }, (_, k) => round(from + k * step));
-}
+export const FAMILY_INFO = {} as Record<FitFamily, FamilyInfo>;
 
-/** Four significant digits: grid values print and parse back unchanged. */
-export function round(v: number): number {
-  return Number(v.toPrecision(4));
-}
-
-const rhoFamily = (family: FitFamily, label: string, grid: number[]): FamilyInfo => ({
-  family,
-  label,
-  parameter: 'ρ',
-  direction: -1,
-  scale: 'log',
-  min: 0,
-  max: 1,
-  grid,
+onFitEntry((entry) => {
+  const info = familyInfo(entry);
+  if (!info) return;
+  (FAMILIES as FitFamily[]).push(info.family);
+  FAMILY_INFO[info.family] = info;
 });
-
-export const FAMILY_INFO: Record<FitFamily, FamilyInfo> = {
-  gpa: rhoFamily('gpa', 'GPA ρ', logGrid(0.2, 1e-8, 16)),
-  cf: rhoFamily('cf', 'GPA + Cornish–Fisher ρ', logGrid(0.2, 1e-8, 16)),
-  conv: rhoFamily('conv', 'convolution ρ', logGrid(0.2, 1e-8, 16)),
-  emp: rhoFamily('emp', 'empirical sum ρ', logGrid(0.2, 1e-5, 12)),
-  bern: rhoFamily('bern', 'Bernstein ρ', logGrid(0.95, 1e-6, 14)),
-  hoeff: rhoFamily('hoeff', 'Hoeffding ρ', logGrid(0.95, 1e-6, 14)),
-  cantelli: {
-    family: 'cantelli',
-    label: 'Cantelli b',
-    parameter: 'b',
-    direction: 1,
-    scale: 'linear',
-    min: 0,
-    max: Infinity,
-    grid: linearGrid(0, 8, 0.5),
-  },
-  av: {
-    family: 'av',
-    label: 'av f',
-    parameter: 'f',
-    direction: 1,
-    scale: 'linear',
-    min: 0,
-    max: Infinity,
-    grid: linearGrid(0.75, 3, 0.125),
-  },
-  perc: {
-    family: 'perc',
-    label: 'perc p',
-    parameter: 'p',
-    direction: 1,
-    scale: 'linear',
-    min: 0,
-    max: 100,
-    grid: linearGrid(40, 100, 2.5),
-  },
-};
 
 export function checkFamily(name: string): FitFamily {
   if (!(FAMILIES as readonly string[]).includes(name))
@@ -118,24 +81,15 @@ export function checkFamily(name: string): FitFamily {
   return name as FitFamily;
 }
 
-/** The fit test of a family at one parameter value (conv with bin width `bin`). */
+function tunable(family: FitFamily): FitEntry & { readonly tuning: FitTuning } {
+  return fitEntry(checkFamily(family)) as FitEntry & { readonly tuning: FitTuning };
+}
+
+/** The fit test of a family at one parameter value; a second parameter (conv's bin width) is `bin`. */
 export function familySpec(family: FitFamily, value: number, bin = DEFAULT_BIN): FitSpec {
-  switch (family) {
-    case 'gpa':
-    case 'cf':
-    case 'emp':
-    case 'bern':
-    case 'hoeff':
-      return { kind: family, rho: value };
-    case 'conv':
-      return { kind: 'conv', rho: value, bin };
-    case 'cantelli':
-      return { kind: 'cantelli', b: value };
-    case 'av':
-      return { kind: 'av', f: value };
-    case 'perc':
-      return { kind: 'perc', p: value };
-  }
+  const entry = tunable(family);
+  const values = entry.parameters.map((p, k) => (k === 0 ? value : k === 1 ? bin : p.default));
+  return entry.create(values as number[]).spec;
 }
 
 /**
@@ -143,16 +97,7 @@ export function familySpec(family: FitFamily, value: number, bin = DEFAULT_BIN):
  * §5); perc p's one-task exceedance 1 − p/100; none for av.
  */
 export function nominalSlo(family: FitFamily, value: number): number | null {
-  switch (family) {
-    case 'cantelli':
-      return 1 / (1 + value * value);
-    case 'perc':
-      return 1 - value / 100;
-    case 'av':
-      return null;
-    default:
-      return value;
-  }
+  return tunable(family).tuning.nominalSlo(value);
 }
 
 /** Sorts values from aggressive to conservative, without duplicates. */

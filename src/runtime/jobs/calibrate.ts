@@ -1,7 +1,7 @@
 /**
  * The calibration sweep as a job (issue 7): one unit per (family, instance), each packing every value
  * of the family's grid on that instance; a last one-unit call combines the chunks into curves where
- * the pool's column split is known. `calibrate` runs both and gives the engine's `runCalibration`.
+ * the pool's column split is known. `runCalibrationOn` (runtime/jobRuns.ts) runs both.
  */
 import {
   calibrationCurves,
@@ -13,7 +13,6 @@ import {
   type CalibrationJob,
   type CalibrationSpec,
 } from '../../engine/index.ts';
-import type { PoolHandle, Runner, RunOptions } from '../runner.ts';
 import { defineJob, type PoolShape } from './job.ts';
 
 export interface CalibrateSpec {
@@ -58,22 +57,3 @@ export const calibrate = defineJob({
   },
   weight: (unit) => (unit.kind === 'runs' ? unit.job.values.length : 1),
 });
-
-/** A calibration sweep on a runner's pool: the same curves as `runCalibration`, any worker count. */
-export async function runCalibrationOn(
-  runner: Runner,
-  pool: PoolHandle,
-  spec: CalibrationSpec,
-  options?: RunOptions,
-): Promise<CalibrationCurve[]> {
-  const outs = await runner.runJob(pool, 'calibrate', { calibration: spec }, options);
-  const chunks = outs.flatMap((o) => (o.kind === 'runs' ? [o.chunk] : []));
-  const [combined] = await runner.runJob(
-    pool,
-    'calibrate',
-    { calibration: spec, chunks },
-    { signal: options?.signal },
-  );
-  if (combined?.kind !== 'curves') throw new Error('calibrate: the combining unit gave no curves');
-  return combined.curves;
-}

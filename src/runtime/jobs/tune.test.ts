@@ -13,8 +13,7 @@ import {
 import { createNodeRunner } from '../../cli/pool/nodePool.ts';
 import { createInlineRunner } from '../inlineRunner.ts';
 import { CancelledError, type Runner } from '../runner.ts';
-import { runCalibrationOn } from './calibrate.ts';
-import { runTuneOn, type TuneStageProgress } from './tune.ts';
+import { runCalibrationOn, runTuneOn, type TuneStageProgress } from '../jobRuns.ts';
 
 const PLANETLAB = resolve(
   import.meta.dirname,

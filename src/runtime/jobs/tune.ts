@@ -2,8 +2,8 @@
  * The auto-tuner as a job (issue 7), in stages over the engine's (family, instance) units:
  * cross-validation rounds inside the observed columns ('cv', each round's values chosen from the
  * rounds before), the held-out runs of the tuned values ('held-out'), and one unit that ranks the
- * tables where the pool's column split is known ('tables'). `runTuneOn` drives the stages and gives
- * the engine's `runTune` result for any runner and worker count.
+ * tables where the pool's column split is known ('tables'). `runTuneOn` (runtime/jobRuns.ts) drives the
+ * stages and gives the engine's `runTune` result for any runner and worker count.
  */
 import {
   checkTuneSpec,
@@ -24,7 +24,6 @@ import {
   type TuneSpec,
   type TunedParameter,
 } from '../../engine/index.ts';
-import type { PoolHandle, Runner } from '../runner.ts';
 import { defineJob, type PoolShape } from './job.ts';
 
 export type TuneJobSpec =
@@ -100,57 +99,3 @@ export const tune = defineJob({
   },
   weight: (unit) => (unit.stage === 'cv' ? unit.job.values.length : 1),
 });
-
-export interface TuneStageProgress {
-  readonly phase: 'cv' | 'held-out';
-  /** Cross-validation round (0: the coarse grid), or 0 for the held-out runs. */
-  readonly round: number;
-  /** Rounds at most: 1 + the refinement rounds. */
-  readonly rounds: number;
-  readonly done: number;
-  readonly total: number;
-}
-
-/** The whole tuner on a runner's pool: the same result as the engine's `runTune`. */
-export async function runTuneOn(
-  runner: Runner,
-  pool: PoolHandle,
-  spec: TuneSpec,
-  options: { readonly signal?: AbortSignal; onProgress?(p: TuneStageProgress): void } = {},
-): Promise<TuneResult> {
-  const { signal } = options;
-  const rounds = spec.refineRounds + 1;
-  const chunks: CvChunk[] = [];
-  for (let round = 0; ; round++) {
-    if (cvJobs(spec, chunks).length === 0) break;
-    const outs = await runner.runJob(
-      pool,
-      'tune',
-      { stage: 'cv', tune: spec, done: chunks },
-      {
-        signal,
-        onProgress: (p) => options.onProgress?.({ phase: 'cv', round, rounds, ...p }),
-      },
-    );
-    for (const o of outs) if (o.stage === 'cv') chunks.push(o.chunk);
-  }
-  const tuned = tunedParameters(spec, chunks);
-  const outs = await runner.runJob(
-    pool,
-    'tune',
-    { stage: 'held-out', tune: spec, tuned },
-    {
-      signal,
-      onProgress: (p) => options.onProgress?.({ phase: 'held-out', round: 0, rounds, ...p }),
-    },
-  );
-  const runs = outs.flatMap((o) => (o.stage === 'held-out' ? [o.run] : []));
-  const [last] = await runner.runJob(
-    pool,
-    'tune',
-    { stage: 'tables', tune: spec, chunks, runs },
-    { signal },
-  );
-  if (last?.stage !== 'tables') throw new Error('tune: the ranking unit gave no tables');
-  return last.result;
-}

@@ -1,29 +1,26 @@
 /** One figure of the paper lab: computed in the pool (progress, cancel), cached, then presented. */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
+  LAB_CACHE,
   cachedFigure,
-  computeFigure,
+  computeLabFigure,
   figureKey,
   unavailable,
   type FigureData,
   type LabInputs,
   type LabParams,
   type LabProgress,
-} from '../../runtime/jobs/paperLab.ts';
-import { CancelledError } from '../../runtime/runner.ts';
+} from '../../state/paperLab.ts';
+import { isCancelled } from '../../state/cancel.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { fmt, type Cell, type FigureDef, type Presentation } from './figures.ts';
-import { LAB_CACHE } from './useLab.ts';
 
 type Outcome =
   | { readonly key: string; readonly data: FigureData }
   | { readonly key: string; readonly error: string }
   | { readonly key: string; readonly cancelled: true };
-
-const isCancel = (e: unknown) =>
-  e instanceof CancelledError || (e instanceof Error && e.name === 'CancelledError');
 
 const INTEGER_KEYS = new Set(['n', 'k', 'sums', 'count', 'instances', 'observed']);
 
@@ -157,9 +154,9 @@ export function FigurePanel({
     abortRef.current = abort;
     let last = 0;
     setProgress(null);
-    const run = async (tries: number): Promise<void> => {
+    const run = async (): Promise<void> => {
       try {
-        const data = await computeFigure(def.id, inputs, labRef.current, LAB_CACHE, {
+        const data = await computeLabFigure(def.id, inputs, labRef.current, {
           signal: abort.signal,
           onProgress: (p) => {
             const now = performance.now();
@@ -171,16 +168,14 @@ export function FigurePanel({
         if (!abort.signal.aborted) setOutcome({ key, data });
       } catch (e) {
         if (abort.signal.aborted) return;
-        // A shared computation cancelled by the figure shown before: run it again for this one.
-        if (isCancel(e) && tries > 0) return run(tries - 1);
         setOutcome(
-          isCancel(e)
+          isCancelled(e)
             ? { key, cancelled: true }
             : { key, error: e instanceof Error ? e.message : String(e) },
         );
       }
     };
-    void run(1);
+    void run();
     return () => abort.abort();
   }, [key, def.id, inputs, why, attempt]);
 

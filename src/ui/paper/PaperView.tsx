@@ -3,13 +3,13 @@
  * linkable sub-view each, with the paper's published numbers one toggle away (issue 6).
  */
 import { useMemo, type MouseEvent } from 'react';
-import { PAPER_LAB_SIZES, type FigureId } from '../../runtime/jobs/paperLab.ts';
+import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paperLab.ts';
 import { DEFAULT_PARAMS, type Params } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { encode } from '../../state/url.ts';
 import { FIGURES, GROUP_LABEL, figureDef, type FigureGroup } from './figures.ts';
 import { FigurePanel } from './FigurePanel.tsx';
-import { labParams, useLab } from './useLab.ts';
+import { useLab } from './useLab.ts';
 import './paper.css';
 
 const GROUPS: FigureGroup[] = ['data', 'sums', 'packing'];

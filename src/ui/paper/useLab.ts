@@ -1,31 +1,13 @@
 /** What the paper lab computes on: the controller's runner, its realized pool and the samples. */
 import { useMemo } from 'react';
-import { LabCache, type LabInputs, type LabParams } from '../../runtime/jobs/paperLab.ts';
-import { packSamples } from '../../runtime/jobs/paperSamples.ts';
-import { poolKey, type Params } from '../../state/params.ts';
+import { packSamples, type LabInputs } from '../../state/paperLab.ts';
+import { poolKey } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { useController } from '../controllerContext.ts';
-
-/** Results of every figure of this page, kept while the page lives: coming back is instant. */
-export const LAB_CACHE = new LabCache();
 
 export type LabState =
   | { readonly status: 'waiting' | 'error'; readonly message: string }
   | { readonly status: 'ready'; readonly inputs: LabInputs; readonly hasSamples: boolean };
-
-/** The lab's parameters from the shareable ones (R, N', seed and packer are the explorer's). */
-export function labParams(p: Params): LabParams {
-  return {
-    seed: p.seed,
-    tasks: p.tasks,
-    instances: p.paperInstances,
-    sums: p.paperSums,
-    packer: p.packer,
-    fig5N: p.paperN,
-    fig5Example: p.paperExample,
-    window: p.paperWindow,
-  };
-}
 
 export function useLab(): LabState {
   const { runner } = useController();

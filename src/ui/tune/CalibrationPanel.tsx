@@ -16,7 +16,7 @@ import {
   type CalibrationDatum,
 } from './plots/calibrationPlots.ts';
 import { calibrationCsvRows, calibrationSpecOf, familyOfFit, specKey } from './specs.ts';
-import { cancelRun, startCalibration, useTuneRuns } from './tuneRuns.ts';
+import { cancelRun, startCalibration, useTuneRuns } from '../../state/tuneRuns.ts';
 import { useJobPool } from './useJobPool.ts';
 
 const sci = (q: number) => (q === 0 ? '0' : q >= 0.001 ? q.toFixed(4) : q.toExponential(2));

@@ -28,7 +28,7 @@ import {
   tuneCsvRows,
   tuneSpecOf,
 } from './specs.ts';
-import { cancelRun, startTuner, useTuneRuns } from './tuneRuns.ts';
+import { cancelRun, startTuner, useTuneRuns } from '../../state/tuneRuns.ts';
 import { useJobPool } from './useJobPool.ts';
 
 const TARGETS = [0.01, 0.001, 0.0001];

@@ -2,15 +2,10 @@
 import { useMemo } from 'react';
 import { poolKey } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
-import type { PoolHandle, Runner } from '../../runtime/runner.ts';
+import type { JobPool } from '../../state/tuneRuns.ts';
 import { useController } from '../controllerContext.ts';
 
-export interface JobPool {
-  readonly runner: Runner;
-  readonly pool: PoolHandle;
-  /** poolKey of the parameters the pool was realized for. */
-  readonly key: string;
-}
+export type { JobPool };
 
 export function useJobPool(): JobPool | null {
   const { runner } = useController();

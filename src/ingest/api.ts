@@ -1,5 +1,5 @@
 /**
- * What the ingestion worker offers (and what runs inline where workers are unavailable): a preset or
+ * The worker side of ingestion: what the ingestion worker offers (and what runs inline where workers are unavailable): a preset or
  * the user's files in, samples (or a realization matrix) and the loader's report out. Uploaded files
  * are hashed (SHA-256 over their bytes in order) so that a link to them can be checked.
  */
@@ -13,9 +13,10 @@ import {
   type Preset,
 } from '../engine/index.ts';
 import { Sha256 } from '../engine/data/sha256.ts';
-import { loadDataset, resolveRequest, type LoadRequest } from '../ingest/load.ts';
-import { loadPreset } from '../ingest/presets.ts';
-import { blobInput, isCancel, type Progress } from '../ingest/stream.ts';
+import { CancelledError, isCancelled } from '../protocol/cancel.ts';
+import { loadDataset, resolveRequest, type LoadRequest } from './load.ts';
+import { loadPreset } from './presets.ts';
+import { blobInput, type Progress } from './stream.ts';
 
 export type LoadedData = LoadResult & {
   readonly preset: Preset | null;
@@ -68,8 +69,8 @@ export function createIngestApi(): IngestApi {
     try {
       return await f(abort.signal);
     } catch (e) {
-      // Errors cross to the page by message: keep it, and say plainly when the user cancelled.
-      if (isCancel(e)) throw new Error('cancelled', { cause: e });
+      // Errors cross to the page by name and message: a cancel crosses as the one CancelledError.
+      if (isCancelled(e)) throw new CancelledError();
       throw e;
     } finally {
       running.delete(token);

@@ -1,0 +1,86 @@
+/**
+ * Valid ranges of numeric parameters, one definition each, so that the engine, the command line, the
+ * URL codec and the parameter panel accept and refuse the same values with the same message.
+ */
+
+export interface NumberRange {
+  /** The name in messages, e.g. "ρ", "capacity". */
+  readonly name: string;
+  /** The symbol in the condition, e.g. "ρ", "c". */
+  readonly symbol: string;
+  readonly min: number;
+  readonly max: number;
+  /** Whether `min` (`max`) itself is refused: 0 < ρ is open, 0 ≤ p is not. */
+  readonly minOpen: boolean;
+  readonly maxOpen: boolean;
+  readonly integer?: boolean;
+}
+
+/** A range from min (inclusive unless `minOpen`) up to max (default +∞, never reached). */
+export function numberRange(
+  name: string,
+  symbol: string,
+  bounds: Partial<Omit<NumberRange, 'name' | 'symbol'>>,
+): NumberRange {
+  return {
+    name,
+    symbol,
+    min: bounds.min ?? -Infinity,
+    max: bounds.max ?? Infinity,
+    minOpen: bounds.minOpen ?? false,
+    maxOpen: bounds.maxOpen ?? false,
+    integer: bounds.integer ?? false,
+  };
+}
+
+/** The condition in words, e.g. "0 < ρ < 1", "b ≥ 0", "an integer R ≥ 2". */
+export function rangeText(r: NumberRange): string {
+  const lowOp = r.minOpen ? '<' : '≤';
+  const highOp = r.maxOpen ? '<' : '≤';
+  const low = Number.isFinite(r.min);
+  const high = Number.isFinite(r.max);
+  const body =
+    low && high
+      ? `${r.min} ${lowOp} ${r.symbol} ${highOp} ${r.max}`
+      : low
+        ? `${r.symbol} ${r.minOpen ? '>' : '≥'} ${r.min}`
+        : high
+          ? `${r.symbol} ${highOp} ${r.max}`
+          : `${r.symbol} finite`;
+  return r.integer ? `an integer ${body}` : body;
+}
+
+export function inRange(r: NumberRange, v: number): boolean {
+  return (
+    Number.isFinite(v) &&
+    (r.minOpen ? v > r.min : v >= r.min) &&
+    (r.maxOpen ? v < r.max : v <= r.max) &&
+    (!r.integer || Number.isInteger(v))
+  );
+}
+
+/** What is wrong with `v` ("invalid ρ: 2 (need 0 < ρ < 1)"), or null when it is in range. */
+export function rangeProblem(r: NumberRange, v: number): string | null {
+  return inRange(r, v) ? null : `invalid ${r.name}: ${v} (need ${rangeText(r)})`;
+}
+
+/** `v` when in range, else a RangeError saying what is wrong. */
+export function checkRange(r: NumberRange, v: number): number {
+  const problem = rangeProblem(r, v);
+  if (problem !== null) throw new RangeError(problem);
+  return v;
+}
+
+/** Machine capacity c (SPEC §2): any positive size. */
+export const CAPACITY = numberRange('capacity', 'c', { min: 0, minOpen: true });
+/** Clairvoyance κ (SPEC §3): the share of the R columns observed, in (0, 1]. */
+export const CLAIRVOYANCE = numberRange('clairvoyance', 'κ', { min: 0, minOpen: true, max: 1 });
+/** Realizations R per task (SPEC §3): at least 2, so that κ < 1 leaves columns to evaluate. */
+export const REALIZATIONS = numberRange('realizations', 'R', { min: 2, integer: true });
+
+/** What is wrong with typed text for a value of `r` (not a number, or out of range), or null. */
+export function textProblem(r: NumberRange, raw: string): string | null {
+  const v = Number(raw);
+  if (raw.trim() === '' || Number.isNaN(v)) return `invalid ${r.name}: "${raw}" (not a number)`;
+  return rangeProblem(r, v);
+}

@@ -1,0 +1,78 @@
+/**
+ * The page side of ingestion (as `runtime/pool.ts` is for the engine): the ingestion worker, or
+ * without workers the same API on this thread, loaded on demand; progress and cancel by token.
+ */
+import { wrap, proxy, type Remote } from 'comlink';
+import type { Preset } from '../engine/index.ts';
+import type { IngestApi, LoadedData } from '../ingest/api.ts';
+import type { LoadRequest } from '../ingest/load.ts';
+import type { Progress } from '../ingest/stream.ts';
+
+/** The synthetic Google-like pool drawn in the browser (the generator allows up to 1,000,000). */
+export const SYNTHETIC_POOL = 2000;
+
+export interface Ingest {
+  loadPreset(
+    preset: Preset,
+    scale: number,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedData>;
+  loadFiles(
+    files: readonly File[],
+    request: LoadRequest,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedData>;
+}
+
+let nextToken = 1;
+
+/** The ingestion worker (or, without workers, the same code on this thread, loaded on demand). */
+export function createIngest(): Ingest {
+  let api: Promise<Remote<IngestApi> | IngestApi> | null = null;
+  const get = () =>
+    (api ??=
+      typeof Worker !== 'undefined'
+        ? Promise.resolve(
+            wrap<IngestApi>(
+              new Worker(new URL('../../workers/ingest.worker.ts', import.meta.url), {
+                type: 'module',
+                name: 'slopack ingestion',
+              }),
+            ),
+          )
+        : import('../ingest/api.ts').then((m) => m.createIngestApi()));
+  const withCancel = async <T>(
+    signal: AbortSignal,
+    f: (a: Remote<IngestApi> | IngestApi, token: number) => Promise<T>,
+  ) => {
+    const a = await get();
+    const token = nextToken++;
+    const onAbort = () => void a.cancel(token);
+    signal.addEventListener('abort', onAbort);
+    try {
+      return await f(a, token);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+  const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/$/, '');
+  return {
+    loadPreset: (preset, scale, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadPreset(
+          token,
+          preset.id,
+          scale,
+          preset.kind === 'synthetic' ? { tasks: SYNTHETIC_POOL } : {},
+          base,
+          proxy(onProgress),
+        ),
+      ) as Promise<LoadedData>,
+    loadFiles: (files, request, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadFiles(token, files, request, proxy(onProgress)),
+      ) as Promise<LoadedData>,
+  };
+}

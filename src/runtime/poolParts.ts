@@ -1,0 +1,157 @@
+/**
+ * The worker pool's parts that do not need its state: how a platform hands over one worker, the
+ * pool's bookkeeping types, shared-memory pool records, sweep unit planning, and what crosses the
+ * worker boundary (own copies out, error classes back).
+ */
+import type { Endpoint, Remote } from 'comlink';
+import { createMemory, kernelAvailable } from '../kernels/index.ts';
+import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
+import { poolLayout } from '../protocol/layout.ts';
+import { allocate } from './host.ts';
+import { CancelledError, type PoolHandle } from './runner.ts';
+
+/** One started worker, however the platform starts it. */
+export interface WorkerPort {
+  readonly endpoint: Endpoint;
+  /** Registers the callback for the worker dying or failing outside a call (called at most once). */
+  onCrash(listener: (error: Error) => void): void;
+  /** Asks the worker to die as if it had crashed (tests). */
+  simulateCrash(): void;
+  terminate(): void;
+}
+
+export interface PoolOptions {
+  readonly workers: number;
+  /** Matrices in shared memory; false: each worker keeps its own copy (the slower mode). */
+  readonly shared: boolean;
+  readonly spawn: (slot: number) => WorkerPort;
+  /** How often progress is read from the control words, in ms. */
+  readonly progressInterval?: number;
+}
+
+// Task priorities: interactive calls overtake queued sweep units.
+export const INTERACTIVE = 2;
+export const LOADING = 1;
+export const BATCH = 0;
+// A slot that crashes this many times in a row while starting is given up.
+export const MAX_START_FAILURES = 3;
+// Draws per realization task (shared mode): small enough that a cancelled load stops quickly.
+export const REALIZE_DRAWS_PER_TASK = 1 << 20;
+
+export interface Slot {
+  readonly index: number;
+  port: WorkerPort;
+  api: Remote<WorkerApi>;
+  ready: Promise<void>;
+  /** Rejects every call in flight on this worker when it dies. */
+  dead: Promise<never>;
+  kill: (e: Error) => void;
+  busy: boolean;
+  /** Whether the current worker has said hello and loaded every pool. */
+  connected: boolean;
+  startFailures: number;
+  failed: Error | null;
+}
+
+export interface Task {
+  readonly priority: number;
+  readonly affinity: number;
+  readonly job: number;
+  readonly start: (slot: Slot) => Promise<unknown>;
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+export interface PoolRecord {
+  readonly handle: PoolHandle;
+  readonly shared: SharedPoolDescriptor | null;
+  readonly local: LocalSource | null;
+}
+
+/** A pool's matrices in shared memory (WebAssembly's when the kernel runs, else a SharedArrayBuffer). */
+export function sharedPoolRecord(
+  id: number,
+  shape: { tasks: number; realizations: number; hasAvg: boolean; seed: number },
+  workers: number,
+): PoolRecord {
+  const { tasks, realizations, hasAvg, seed } = shape;
+  const layout = poolLayout(tasks, realizations, hasAvg, workers);
+  const memory = allocate(layout.bytes, () =>
+    kernelAvailable(true) ? createMemory(layout.bytes, true) : null,
+  );
+  const shared: SharedPoolDescriptor = memory
+    ? { id, layout, memory, wasm: true }
+    : {
+        id,
+        layout,
+        memory: allocate(layout.bytes, () => new SharedArrayBuffer(layout.bytes)),
+        wasm: false,
+      };
+  const handle: PoolHandle = { id, tasks, realizations, seed, hasAvg, shared: true };
+  return { handle, shared, local: null };
+}
+
+/**
+ * The array itself, or a copy when it is a view into a larger buffer: a message carrying a view
+ * carries its whole buffer (a loader's arrays may be windows on one block of every task's samples).
+ */
+export function own(a: Float64Array): Float64Array {
+  return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : a.slice();
+}
+
+/** Errors cross the worker boundary as plain Errors with a name: give back the classes callers test. */
+export function revive(e: unknown): unknown {
+  if (!(e instanceof Error)) return e;
+  if (e.name === 'RangeError' && !(e instanceof RangeError)) return new RangeError(e.message);
+  if (e.name === 'CancelledError' && !(e instanceof CancelledError)) return new CancelledError();
+  return e;
+}
+
+export function checkSource(pool: PoolHandle, source: string): void {
+  if (source === 'avg' && !pool.hasAvg)
+    throw new RangeError('source "avg" needs an avg matrix, and this dataset has none');
+}
+
+/**
+ * Sweep units: the runs of one instance together (their packings are evaluated in one pass over the
+ * instance), split further when there are too few instances to keep every worker busy.
+ */
+export function planUnits(
+  runs: readonly { index: number; instance: number }[],
+  workers: number,
+): number[][] {
+  const byInstance = new Map<number, number[]>();
+  for (const r of runs) {
+    const list = byInstance.get(r.instance);
+    if (list) list.push(r.index);
+    else byInstance.set(r.instance, [r.index]);
+  }
+  const parts = Math.max(1, Math.ceil((2 * workers) / byInstance.size));
+  const units: number[][] = [];
+  for (const list of byInstance.values()) {
+    const size = Math.ceil(list.length / Math.min(parts, list.length));
+    for (let i = 0; i < list.length; i += size) units.push(list.slice(i, i + size));
+  }
+  return units;
+}
+
+/** `work`, or a CancelledError as soon as `signal` aborts (the abandoned work runs out unheard). */
+export function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work;
+  // Once the caller has been answered by the abort, the abandoned work's own rejection is expected.
+  work.catch(() => {});
+  if (signal.aborted) return Promise.reject(new CancelledError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new CancelledError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** The handle of a pool each worker keeps its own copy of (checked against the layout's limits). */
+export function localPoolHandle(id: number, source: LocalSource, seed: number): PoolHandle {
+  const tasks = source.kind === 'samples' ? source.inst.length : source.inst.rows;
+  const realizations = source.kind === 'samples' ? source.realizations : source.inst.cols;
+  poolLayout(tasks, realizations, source.avg !== null, 1);
+  return { id, tasks, realizations, seed, hasAvg: source.avg !== null, shared: false };
+}

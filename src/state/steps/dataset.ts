@@ -1,0 +1,144 @@
+/**
+ * The dataset step: a built-in preset loaded by the ingestion client, or the user's files (kept
+ * by their key, so a link to them works again in this page). One load at a time: a new one aborts
+ * the one before; a failed one keeps the dataset loaded before and says what went wrong.
+ */
+import { FORMATS, type FormatId } from '../../engine/index.ts';
+import type { LoadRequest } from '../../ingest/load.ts';
+import { isCancelled } from '../../protocol/cancel.ts';
+import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
+import type { Params } from '../params.ts';
+import { describe, stateOf, type StepContext } from './context.ts';
+
+export interface DatasetStep {
+  /** The dataset of `p`, loading it if needed; null while it loads or when it cannot be had. */
+  ensure(p: Params): Promise<Dataset | null>;
+  /** Loads the user's files as the dataset (and puts their names and hash in the link). */
+  upload(files: File[], request?: LoadRequest): Promise<void>;
+  cancel(): void;
+}
+
+export function datasetStep(ctx: StepContext): DatasetStep {
+  const { store, ingest } = ctx;
+  const s = () => stateOf(ctx);
+  const uploads = new Map<string, Dataset>();
+  let loadAbort: AbortController | null = null;
+
+  /** Starts a load that replaces any in flight; `current()` says whether it is still the newest. */
+  function begin() {
+    loadAbort?.abort();
+    const abort = new AbortController();
+    loadAbort = abort;
+    return {
+      signal: abort.signal,
+      current: () => loadAbort === abort,
+      end: () => {
+        if (loadAbort === abort) loadAbort = null;
+      },
+      progress: (progress: Parameters<Parameters<typeof ingest.loadPreset>[2]>[0]) => {
+        if (loadAbort === abort) store.setState({ data: { ...s().data, progress } });
+      },
+    };
+  }
+
+  function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
+    const ds = uploads.get(key);
+    if (!ds) {
+      s().notify(
+        'info',
+        `This link uses your files ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
+      );
+      store.setState({
+        data: { ...s().data, key, status: 'error', error: 'waiting for the linked files' },
+      });
+      return null;
+    }
+    store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+    return ds;
+  }
+
+  async function ensure(p: Params): Promise<Dataset | null> {
+    const key = datasetKey(p.dataset, p.upload?.hash ?? null, p.scale);
+    const { data } = s();
+    if (data.key === key && data.status === 'ready' && data.dataset?.key === key)
+      return data.dataset;
+    if (data.key === key && (data.status === 'running' || data.status === 'error')) return null;
+    if (p.upload) return fromUpload({ ...p, upload: p.upload }, key);
+    const preset = presetById(p.dataset);
+    if (!preset) {
+      s().notify('error', `Unknown dataset "${p.dataset}"; showing the default.`);
+      s().setParams({ dataset: 'planetlab-20110303', scale: 0.25 });
+      return null;
+    }
+    const load = begin();
+    store.setState({ data: { ...s().data, status: 'running', key, progress: null, error: null } });
+    try {
+      const loaded = await ingest.loadPreset(preset, p.scale, load.progress, load.signal);
+      const ds = toDataset(key, preset.title, loaded);
+      if (ds.tasks === 0)
+        throw new Error(
+          `no task of "${preset.title}" passes its filters: ${loaded.report.notes.join(' ')}`,
+        );
+      if (s().data.key !== key) return null;
+      store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      return ds;
+    } catch (e) {
+      if (!load.current()) return null;
+      const previous = s().data.dataset;
+      const text = isCancelled(e) ? 'loading cancelled' : describe(e);
+      store.setState({
+        data: { status: 'error', key, dataset: previous, progress: null, error: text },
+      });
+      if (!isCancelled(e)) s().notify('error', `Could not load "${preset.title}": ${text}`);
+      return null;
+    } finally {
+      load.end();
+    }
+  }
+
+  async function upload(files: File[], request?: LoadRequest): Promise<void> {
+    const p = s().params;
+    request ??=
+      p.upload && p.upload.format !== 'auto' && FORMATS.includes(p.upload.format as FormatId)
+        ? ({ format: 'auto', as: p.upload.format as FormatId, scale: p.scale } as LoadRequest)
+        : { format: 'auto', scale: p.scale };
+    const load = begin();
+    const before = s().data;
+    store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
+    try {
+      const loaded = await ingest.loadFiles(files, request, load.progress, load.signal);
+      const hash = loaded.hash!;
+      if (p.upload && p.dataset === 'upload' && before.status === 'error' && p.upload.hash !== hash)
+        throw new Error(
+          `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${p.upload.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
+        );
+      const key = datasetKey('upload', hash, p.scale);
+      const ds = toDataset(key, files.map((f) => f.name).join(', '), loaded);
+      if (ds.tasks === 0)
+        throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
+      uploads.set(key, ds);
+      store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      s().setParams({
+        dataset: 'upload',
+        upload: {
+          names: files.map((f) => f.name),
+          hash,
+          format: loaded.spec?.format ?? request.format,
+        },
+        machine: null,
+        tasks: Math.min(p.tasks, ds.tasks),
+      });
+    } catch (e) {
+      store.setState({ data: { ...before, progress: null } });
+      if (!isCancelled(e))
+        s().notify(
+          'error',
+          `Could not load ${files.map((f) => f.name).join(', ')}: ${describe(e)}`,
+        );
+    } finally {
+      load.end();
+    }
+  }
+
+  return { ensure, upload, cancel: () => loadAbort?.abort() };
+}

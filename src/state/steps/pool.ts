@@ -1,0 +1,36 @@
+/** The pool step: the dataset realized (SPEC §2) or its matrices kept, in the runner, per poolKey. */
+import type { PoolHandle } from '../../runtime/runner.ts';
+import type { Dataset } from '../datasets.ts';
+import { poolKey, type Params } from '../params.ts';
+import { describe, stateOf, type StepContext } from './context.ts';
+
+/** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
+export async function ensurePool(
+  ctx: StepContext,
+  p: Params,
+  ds: Dataset,
+): Promise<PoolHandle | null> {
+  const { store, runner } = ctx;
+  const s = () => stateOf(ctx);
+  const key = poolKey(p);
+  const { pool } = s();
+  if (pool.key === key && pool.handle) return pool.handle;
+  if (pool.key === key && pool.status === 'error') return null;
+  store.setState({ pool: { ...pool, status: 'running', key, error: null } });
+  try {
+    const handle = ds.matrices
+      ? await runner.loadMatrices(ds.matrices.inst, ds.matrices.avg)
+      : await runner.createPool(ds.samples!, p.realizations, p.seed);
+    if (s().pool.key !== key) {
+      runner.releasePool(handle);
+      return null;
+    }
+    if (pool.handle) runner.releasePool(pool.handle);
+    store.setState({ pool: { status: 'ready', key, handle, error: null } });
+    return handle;
+  } catch (e) {
+    store.setState({ pool: { ...s().pool, status: 'error', error: describe(e) } });
+    s().notify('error', `Could not realize the workload: ${describe(e)}`);
+    return null;
+  }
+}

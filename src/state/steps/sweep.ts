@@ -1,0 +1,69 @@
+/**
+ * The sweep step: the trade-off grid (SPEC §8's fit tests, with the tail-aware ones on request) for
+ * the current workload and packing parameters, one at a time; a new one aborts the one before.
+ */
+import { PAPER_FITS, TAIL_FITS } from '../../engine/index.ts';
+import { isCancelled } from '../../protocol/cancel.ts';
+import { poolKey, sweepKey } from '../params.ts';
+import { describe, stateOf, type StepContext } from './context.ts';
+
+export interface SweepStep {
+  /** Runs the sweep of the current parameters unless it is current or running. */
+  run(): Promise<void>;
+  cancel(): void;
+}
+
+export function sweepStep(ctx: StepContext): SweepStep {
+  const { store, runner } = ctx;
+  const s = () => stateOf(ctx);
+  let sweepAbort: AbortController | null = null;
+
+  async function run() {
+    const p = s().params;
+    const key = sweepKey(p);
+    const pool = s().pool.handle;
+    if (!pool || s().pool.key !== poolKey(p)) return;
+    if (s().sweep.key === key && (s().sweep.status === 'ready' || s().sweep.status === 'running'))
+      return;
+    sweepAbort?.abort();
+    const abort = new AbortController();
+    sweepAbort = abort;
+    store.setState({
+      sweep: { status: 'running', key, rows: s().sweep.rows, progress: null, error: null },
+    });
+    try {
+      const rows = await runner.sweep(
+        pool,
+        {
+          seed: p.seed,
+          instances: p.instances,
+          tasks: p.tasks,
+          fits: p.tail ? [...PAPER_FITS, ...TAIL_FITS] : PAPER_FITS,
+          packers: [p.packer],
+          capacity: p.capacity,
+          clairvoyance: p.clairvoyance,
+          source: p.source,
+          rebalance: p.rebalance,
+        },
+        {
+          signal: abort.signal,
+          onProgress: (progress) => {
+            if (sweepAbort === abort) store.setState({ sweep: { ...s().sweep, progress } });
+          },
+        },
+      );
+      if (sweepAbort === abort)
+        store.setState({ sweep: { status: 'ready', key, rows, progress: null, error: null } });
+    } catch (e) {
+      if (sweepAbort !== abort) return;
+      if (isCancelled(e))
+        store.setState({ sweep: { ...s().sweep, status: 'idle', key: null, progress: null } });
+      else {
+        store.setState({ sweep: { ...s().sweep, status: 'error', error: describe(e) } });
+        s().notify('error', `The trade-off sweep failed: ${describe(e)}`);
+      }
+    }
+  }
+
+  return { run, cancel: () => sweepAbort?.abort() };
+}
