@@ -8,7 +8,11 @@ import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { ExactQ } from './tune/ExactQ.tsx';
-import { machineHistogramSpec, survivalSpec, type MachineView } from './plots/machinePlots.ts';
+import {
+  machineHistogramSpec,
+  survivalSpec,
+  type MachineView,
+} from '../present/pack/machinePlots.ts';
 
 function Headline({
   result,

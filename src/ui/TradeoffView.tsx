@@ -11,7 +11,7 @@ import {
   tradeoffPoints,
   tradeoffSpec,
   type TradeoffPoint,
-} from './plots/tradeoffPlots.ts';
+} from '../present/pack/tradeoffPlots.ts';
 
 export function TradeoffView() {
   const params = useExplorer((s) => s.params);

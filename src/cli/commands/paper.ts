@@ -29,9 +29,9 @@ import {
   type Cell,
   type Presentation,
   type TableDef,
-} from '../../ui/paper/figures.ts';
-import { standaloneSvg } from '../../ui/paper/svg.ts';
-import { toCsv } from '../../ui/exportFiles.ts';
+} from '../../present/paper/figures.ts';
+import { standaloneSvg } from '../../present/paper/svg.ts';
+import { toCsv } from '../../present/csv.ts';
 import { UsageError } from '../args.ts';
 import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../io.ts';

@@ -4,7 +4,7 @@ import { useExplorer } from '../../state/store.ts';
 import { formatQ } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
-import { sloMachinesSpec, sloSpec } from './plots.ts';
+import { sloMachinesSpec, sloSpec } from '../../present/learn/plots.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 

@@ -14,7 +14,7 @@ import { CancelledError } from '../../runtime/runner.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
-import { fmt, type Cell, type FigureDef, type Presentation } from './figures.ts';
+import { fmt, type Cell, type FigureDef, type Presentation } from '../../present/paper/figures.ts';
 import { LAB_CACHE } from './useLab.ts';
 
 type Outcome =

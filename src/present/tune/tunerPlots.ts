@@ -3,7 +3,7 @@
  * and held-out q with the band over instances, against the target q* and the 1/|E| floor.
  */
 import * as Plot from '@observablehq/plot';
-import type { TuneRow, TuneTable } from '../../../engine/index.ts';
+import type { TuneRow, TuneTable } from '../../engine/index.ts';
 import { halfOfSmallest } from './calibrationPlots.ts';
 
 export interface TunerDatum {

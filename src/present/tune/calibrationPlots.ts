@@ -5,7 +5,7 @@
  * fall below 1/|E|; q = 0 is drawn below every positive q shown (`zeroLevel`) and flagged.
  */
 import * as Plot from '@observablehq/plot';
-import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../../engine/index.ts';
+import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../engine/index.ts';
 
 export interface CalibrationDatum {
   readonly family: FitFamily;
