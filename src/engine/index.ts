@@ -27,6 +27,7 @@ export * from './data/columns.ts';
 export * from './data/long.ts';
 export * from './data/compact.ts';
 export * from './data/loader.ts';
+export * from './data/detect.ts';
 export * from './data/presets.ts';
 export * from './metrics/exactOverflow.ts';
 export * from './tune/index.ts';
