@@ -1,4 +1,4 @@
-/** `calibrate`: the synthetic workload measured by the engine next to the GPA paper (issue 3). */
+/** `calibrate`: the synthetic workload measured by the engine next to the GPA paper. */
 import { CALIBRATION_TOLERANCE, calibrate, type CalibrationReport } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, type Command } from './command.ts';

@@ -1,5 +1,5 @@
 /**
- * `paper`: the paper lab headless (issue 6). Every table and figure of the GPA paper recomputed on
+ * `paper`: the paper lab headless. Every table and figure of the GPA paper recomputed on
  * a dataset, written to a folder: each figure as SVG (the browser's Plot specs, rendered with a DOM
  * implementation), its numbers as JSON and CSV, and a one-page report.md with the tables beside the
  * paper's. It runs the same jobs and sweeps as the browser (src/runtime/jobs/paperLab.ts), so the

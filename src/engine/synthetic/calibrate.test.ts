@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CALIBRATION_TOLERANCE, calibrate } from './calibrate.ts';
 
 /**
- * The synthetic workload against the GPA paper's published numbers (issue 3). Sizes: R = 10,000
+ * The synthetic workload against the GPA paper's published numbers. Sizes: R = 10,000
  * realizations as in the paper (the A–D test's power depends on R, so R is not lowered), 300 sums
  * per N (a rejection rate's standard error is at most 0.029: the ±0.10 tolerance is 3.4 of them),
  * and a pool of 8,000 tasks (sums of 500 from a smaller pool share so many tasks that one odd task

@@ -1,5 +1,5 @@
 /**
- * The calibration table of the synthetic workload (issue 3): what the engine measures on it next to
+ * The calibration table of the synthetic workload: what the engine measures on it next to
  * what the GPA paper published (SPEC §8), with the tolerances the workload is held to: mean total
  * of N tasks within ±10 %, trend-line slopes and intercepts within ±20 %, A–D rejection rates of
  * sums of N tasks within ±0.10.

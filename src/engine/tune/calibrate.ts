@@ -1,5 +1,5 @@
 /**
- * Calibration sweep (issue 7): for a fit family, sweep its parameter over a grid and measure q on the
+ * Calibration sweep: for a fit family, sweep its parameter over a grid and measure q on the
  * evaluation columns (SPEC §7) for K instances: per value, the mean q with a t band over instances,
  * a Wilson interval per run, the 1/|E| floor, and machines used. Jobs are (family, instance), so a
  * worker pool can split them; `calibrationCurve` gives the same numbers for any split or order.

@@ -1,5 +1,5 @@
 /**
- * What calibration and tuning share (issue 7): the run configuration, instances as in a sweep
+ * What calibration and tuning share: the run configuration, instances as in a sweep
  * (SPEC §2), the two cross-validation folds inside the observed columns, and q counted on a range
  * of inst columns exactly as SPEC §7 counts it on E.
  */

@@ -1,5 +1,5 @@
 /**
- * The SLO auto-tuner (issue 7; the GPA paper's open problem "for such SLOs GPA should be invoked with
+ * The SLO auto-tuner (the GPA paper's open problem "for such SLOs GPA should be invoked with
  * lower thresholds", §6): for a target q* and a confidence, pick per fit family the most aggressive
  * parameter whose q, cross-validated inside the observed columns only, meets q* at that confidence;
  * then measure q on the held-out evaluation columns.

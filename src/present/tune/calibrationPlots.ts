@@ -1,5 +1,5 @@
 /**
- * Calibration plots (issue 7): a family's measured q over its parameter against the SLO the parameter
+ * Calibration plots: a family's measured q over its parameter against the SLO the parameter
  * requests, with the t band over instances, each run's Wilson interval and the 1/|E| floor; and the
  * machines each value uses. A run's q counts overflows over m_abs·|E| machine-columns, so it can
  * fall below 1/|E|; q = 0 is drawn below every positive q shown (`zeroLevel`) and flagged.

@@ -1,5 +1,5 @@
 /**
- * The paper lab (issue 6): what each table and figure of the GPA paper needs computed, run on any
+ * The paper lab: what each table and figure of the GPA paper needs computed, run on any
  * runner (inline, browser pool, Node pool) through the paper jobs and sweeps, with a cache keyed by
  * the data, the realizations and the parameters that change the figure's numbers, so that coming
  * back to a figure, or another figure that shares a computation (Figs. 2–3, Table 1 and Fig. 6, the
