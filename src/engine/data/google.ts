@@ -44,9 +44,6 @@ export const PAPER_FILTERS: GoogleFilters = {
   dropFailed: true,
 };
 
-/** Event types that mark a task as failing (trace schema: 2 EVICT, 3 FAIL, 5 KILL, 6 LOST). */
-export const FAILING_EVENTS: readonly number[] = [2, 3, 5, 6];
-
 export interface GoogleOptions {
   readonly filters?: Partial<GoogleFilters>;
   /** Multiplies the trace's machine-normalised values (default 1). */
