@@ -28,6 +28,14 @@ export const FUNCTION_ALLOW_LIST: readonly string[] = [
   'src/runtime/pool.ts',
   'src/runtime/jobs/paperLab.ts',
   'src/cli/commands/reduce.ts',
+  // React views still over the limit, to split into sub-components (arch left them for lack of time).
+  'src/ui/DataView.tsx',
+  'src/ui/PackView.tsx',
+  'src/ui/TradeoffView.tsx',
+  'src/ui/learn/Lesson1Averages.tsx',
+  'src/ui/learn/Lesson2Sums.tsx',
+  'src/ui/learn/Lesson6Scheduler.tsx',
+  'src/ui/learn/TraceStepper.tsx',
 ];
 // The type-only cycle runtime/runner ↔ runtime/jobs, removed on arch2.
 export const CYCLE_ALLOW_LIST: readonly string[] = [
