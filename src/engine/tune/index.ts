@@ -9,5 +9,5 @@ export {
   instanceRows,
   type RunConfig,
 } from './runs.ts';
-export * from './calibrate.ts';
+export * from './sloCalibration.ts';
 export * from './tune.ts';

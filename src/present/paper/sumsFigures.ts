@@ -1,5 +1,5 @@
 /** The sums figures (GPA paper §4): is the total of N tasks Gaussian, and how good are its percentiles. */
-import { CALIBRATION_TOLERANCE, PAPER_TABLE1 } from '../../engine/index.ts';
+import { PAPER_MATCH_TOLERANCE, PAPER_TABLE1 } from '../../engine/index.ts';
 import { fig5Spec, fig6Spec, table1Spec } from './plots/sumsPlots.ts';
 import { boxCells, boxColumns, fmt, only, type FigureDef } from './figureKit.ts';
 
@@ -69,7 +69,7 @@ export const SUMS_FIGURE_DEFS: readonly FigureDef[] = [
             { key: 'paperRejectionRate', label: 'paper', paper: true },
             {
               key: 'withinTolerance',
-              label: `within ±${CALIBRATION_TOLERANCE.rejectionRate}`,
+              label: `within ±${PAPER_MATCH_TOLERANCE.rejectionRate}`,
               paper: true,
             },
             { key: 'meanTotal', label: 'mean total' },
@@ -85,7 +85,7 @@ export const SUMS_FIGURE_DEFS: readonly FigureDef[] = [
               paperRejectionRate: p ? p.rejectionRate : null,
               withinTolerance: p
                 ? Math.abs(r.rejectionRate - p.rejectionRate) <=
-                  CALIBRATION_TOLERANCE.rejectionRate + 1e-12
+                  PAPER_MATCH_TOLERANCE.rejectionRate + 1e-12
                   ? 'yes'
                   : 'no'
                 : null,
