@@ -17,7 +17,7 @@ import {
   PAPER_LAB_SIZES,
   runPaperLab,
   type LabParams,
-} from '../src/runtime/jobs/paperLab.ts';
+} from '../src/runtime/paperLab.ts';
 import { openBrowser } from './browser.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { PAPER_MATCH_TOLERANCE, PAPER_TABLE1 } from '../src/engine/index.ts';
-import { FIGURE_IDS } from '../src/runtime/jobs/paperLab.ts';
+import { FIGURE_IDS } from '../src/runtime/paperLab.ts';
 import { expect, test } from './fixtures.ts';
 
 const SMALL = 'r=1000&n=200&pK=2&pS=40&pN=20';

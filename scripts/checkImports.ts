@@ -26,7 +26,7 @@ export const FUNCTION_ALLOW_LIST: readonly string[] = [
   'src/ui/paper/FigurePanel.tsx',
   'src/ui/paper/PaperView.tsx',
   'src/runtime/pool.ts',
-  'src/runtime/jobs/paperLab.ts',
+  'src/runtime/paperLab.ts',
   'src/cli/commands/reduce.ts',
   // React views still over the limit, to split into sub-components (arch left them for lack of time).
   'src/ui/DataView.tsx',

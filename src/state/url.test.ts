@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
 import { decode, encode } from './url.ts';
-import { FIGURE_IDS } from '../runtime/jobs/paperLab.ts';
+import { FIGURE_IDS } from '../engine/analysis/paperFigures.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc

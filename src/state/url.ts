@@ -20,7 +20,7 @@ import {
   type UploadRef,
   type ViewId,
 } from './params.ts';
-import { FIGURE_IDS, type FigureId } from '../runtime/jobs/paperLab.ts';
+import { FIGURE_IDS, type FigureId } from '../engine/analysis/paperFigures.ts';
 
 export const URL_VERSION = 1;
 

@@ -21,7 +21,7 @@ import {
   computeFigure,
   type FigureId,
   type LabParams,
-} from '../../runtime/jobs/paperLab.ts';
+} from '../../runtime/paperLab.ts';
 import { packSamples } from '../../runtime/jobs/paperSamples.ts';
 import { main } from '../main.ts';
 import { plainJson } from './paper.ts';

@@ -9,7 +9,7 @@ import {
   type LabInputs,
   type LabParams,
   type LabProgress,
-} from '../../runtime/jobs/paperLab.ts';
+} from '../../runtime/paperLab.ts';
 import { CancelledError } from '../../runtime/runner.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';

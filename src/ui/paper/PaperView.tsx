@@ -3,7 +3,7 @@
  * linkable sub-view each, with the paper's published numbers one toggle away (issue 6).
  */
 import { useMemo, type MouseEvent } from 'react';
-import { PAPER_LAB_SIZES, type FigureId } from '../../runtime/jobs/paperLab.ts';
+import { PAPER_LAB_SIZES, type FigureId } from '../../runtime/paperLab.ts';
 import { DEFAULT_PARAMS, type Params } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { encode } from '../../state/url.ts';

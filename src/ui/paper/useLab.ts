@@ -1,6 +1,6 @@
 /** What the paper lab computes on: the controller's runner, its realized pool and the samples. */
 import { useMemo } from 'react';
-import { LabCache, type LabInputs, type LabParams } from '../../runtime/jobs/paperLab.ts';
+import { LabCache, type LabInputs, type LabParams } from '../../runtime/paperLab.ts';
 import { packSamples } from '../../runtime/jobs/paperSamples.ts';
 import { poolKey, type Params } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';

@@ -25,9 +25,9 @@ import {
   type SweepRow,
   type SweepSpec,
   type TaskSamples,
-} from '../../engine/index.ts';
-import type { PoolHandle, Runner } from '../runner.ts';
-import { packSamples, type PackedSamples } from './paperSamples.ts';
+} from '../engine/index.ts';
+import type { PoolHandle, Runner } from './runner.ts';
+import { packSamples, type PackedSamples } from './jobs/paperSamples.ts';
 import {
   CAPACITIES,
   CLAIRVOYANCES,
@@ -41,7 +41,7 @@ import {
   type FigureId,
   type LabParams,
   type LabSweep,
-} from '../../engine/analysis/paperFigures.ts';
+} from '../engine/analysis/paperFigures.ts';
 
 export {
   CAPACITIES,
@@ -58,7 +58,7 @@ export {
   type FigureId,
   type LabParams,
   type LabSweep,
-} from '../../engine/analysis/paperFigures.ts';
+} from '../engine/analysis/paperFigures.ts';
 
 export interface LabInputs {
   readonly runner: Runner;
