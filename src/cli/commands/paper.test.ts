@@ -16,12 +16,7 @@ import {
   type TaskSamples,
 } from '../../engine/index.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import {
-  LabCache,
-  computeFigure,
-  type FigureId,
-  type LabParams,
-} from '../../runtime/paperLab.ts';
+import { LabCache, computeFigure, type FigureId, type LabParams } from '../../runtime/paperLab.ts';
 import { packSamples } from '../../runtime/jobs/paperSamples.ts';
 import { main } from '../main.ts';
 import { plainJson } from './paper.ts';
