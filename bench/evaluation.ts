@@ -1,5 +1,5 @@
 /**
- * The parallel engine (issue 4), on the PlanetLab day (scale 0.25), each figure beside a baseline
+ * The parallel engine, on the PlanetLab day (scale 0.25), each figure beside a baseline
  * measured in the same run:
  * - `kernel`: the evaluation kernel's throughput (GB/s of realization data read) evaluating one Best
  *   Fit GPA packing of a 1,000 × 10,000 instance, against NumPy's `X.sum(axis=0)` over an equally

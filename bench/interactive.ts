@@ -1,5 +1,5 @@
 /**
- * The browser side of the parallel engine (issue 4), in headless Chromium (bench/browser.ts; Vite dev
+ * The browser side of the parallel engine, in headless Chromium (bench/browser.ts; Vite dev
  * server, cross-origin isolated):
  * - `interactive`: one step of the explorer — change ρ, re-pack and re-evaluate one 1,000 × 10,000
  *   PlanetLab instance on the worker pool — median ms; baseline in the same run: the NumPy peer's

@@ -1,5 +1,5 @@
 /**
- * Storage layout of realization matrices (issue 2: float32 or fixed point, chosen by measurement).
+ * Storage layout of realization matrices (float32 or fixed point, chosen by measurement).
  * On the PlanetLab day (1,000 tasks × 10,000 realizations, scale 0.25, whose samples are integer
  * percent, so a uint16 count of 0.25 % steps holds them exactly), for the 16 fit tests of SPEC §8
  * with Best Fit: (1) how many packings would report a different q with exact integer sums than with

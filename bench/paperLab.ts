@@ -1,5 +1,5 @@
 /**
- * The whole paper lab (issue 6): every table and figure of the GPA paper on the default dataset
+ * The whole paper lab: every table and figure of the GPA paper on the default dataset
  * (the PlanetLab day, 1,052 VMs at scale 0.25) at the paper's sizes — R = 10,000, K = 50 instances
  * of 1,000 tasks, 10,000 sums per N — in the command line (Node worker pool) and in headless
  * Chromium (the browser's worker pool, cross-origin isolated). Goal: under 2 minutes on this 2-core
@@ -17,7 +17,7 @@ import {
   PAPER_LAB_SIZES,
   runPaperLab,
   type LabParams,
-} from '../src/runtime/jobs/paperLab.ts';
+} from '../src/runtime/paperLab.ts';
 import { openBrowser } from './browser.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 

@@ -3,7 +3,7 @@
  * bench/browser.ts): the whole lab on the PlanetLab day with the browser's worker pool.
  */
 import { parseWideCsv } from '../src/engine/index.ts';
-import { FIGURE_IDS, runPaperLab, type LabParams } from '../src/runtime/jobs/paperLab.ts';
+import { FIGURE_IDS, runPaperLab, type LabParams } from '../src/runtime/paperLab.ts';
 import { createPoolRunner } from '../src/runtime/poolRunner.ts';
 
 const plain = (v: unknown) =>

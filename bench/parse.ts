@@ -1,5 +1,5 @@
 /**
- * Ingestion (issue 3): parsing throughput in MB/s of uncompressed CSV, for the Google task_usage
+ * Ingestion: parsing throughput in MB/s of uncompressed CSV, for the Google task_usage
  * format and the wide format, in Node and in headless Chromium, each beside a naive split + Number
  * parser measured in the same run (see bench/parseCore.ts for the inputs and the baseline).
  */

@@ -1,5 +1,5 @@
 /**
- * Explorer start-up (issue 5): time from navigation to the first headline numbers of the default
+ * Explorer start-up: time from navigation to the first headline numbers of the default
  * view, production build served by `vite preview`, headless Chromium. Baseline, same run: the time to
  * load and run the same page's static shell (the bench's blank page through the same server).
  */

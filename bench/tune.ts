@@ -1,5 +1,5 @@
 /**
- * SLO tuning (issue 7): on the PlanetLab day (scale 0.25, 1,000 tasks, 10,000 realizations,
+ * SLO tuning: on the PlanetLab day (scale 0.25, 1,000 tasks, 10,000 realizations,
  * clairvoyance 0.5, 20 instances), for q* ∈ {0.01, 0.001}, each family's tuned parameter, machines
  * and held-out q; baseline, same run: the best tuned paper family (GPA, av, perc, Cantelli) that met
  * q* (ratio > 1: fewer machines than it). Environment overrides for short runs: TUNE_INSTANCES,

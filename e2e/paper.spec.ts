@@ -6,8 +6,8 @@
  * last test, where R stays 10,000 as in the calibration (the A–D test's power depends on R).
  */
 import type { Page } from '@playwright/test';
-import { CALIBRATION_TOLERANCE, PAPER_TABLE1 } from '../src/engine/index.ts';
-import { FIGURE_IDS } from '../src/runtime/jobs/paperLab.ts';
+import { PAPER_MATCH_TOLERANCE, PAPER_TABLE1 } from '../src/engine/index.ts';
+import { FIGURE_IDS } from '../src/runtime/paperLab.ts';
 import { expect, test } from './fixtures.ts';
 
 const SMALL = 'r=1000&n=200&pK=2&pS=40&pN=20';
@@ -129,11 +129,11 @@ test('on the synthetic Google-like workload, Table 1 reproduces the paper within
     expect(Number(await page.getByTestId(`cell-${i}-n`).textContent())).toBe(paper.n);
     const rate = Number(await page.getByTestId(`cell-${i}-rejectionRate`).textContent());
     expect(Math.abs(rate - paper.rejectionRate), `N = ${paper.n}`).toBeLessThanOrEqual(
-      CALIBRATION_TOLERANCE.rejectionRate,
+      PAPER_MATCH_TOLERANCE.rejectionRate,
     );
     const mean = Number(await page.getByTestId(`cell-${i}-meanTotal`).textContent());
     expect(Math.abs(mean - paper.meanTotal) / paper.meanTotal).toBeLessThanOrEqual(
-      CALIBRATION_TOLERANCE.meanTotal,
+      PAPER_MATCH_TOLERANCE.meanTotal,
     );
     await expect(page.getByTestId(`cell-${i}-withinTolerance`)).toHaveText('yes');
   }

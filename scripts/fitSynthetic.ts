@@ -5,7 +5,7 @@
  *
  *   npx tsx scripts/fitSynthetic.ts [--evaluations 26] [--sums 1000] [--pool 10000] [--seed 1]
  */
-import { calibrate } from '../src/engine/synthetic/calibrate.ts';
+import { matchPaper } from '../src/engine/synthetic/paperMatch.ts';
 import { applyKnobs, calibrationLoss, fitKnobs } from '../src/engine/synthetic/fit.ts';
 import { BASE_PARAMS } from '../src/engine/synthetic/params.ts';
 
@@ -31,7 +31,7 @@ const fmt = (k: object) =>
 
 const { best } = fitKnobs(
   (knobs) => {
-    const report = calibrate({
+    const report = matchPaper({
       pool,
       seed,
       sums,

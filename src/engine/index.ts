@@ -28,6 +28,7 @@ export * from './data/columns.ts';
 export * from './data/long.ts';
 export * from './data/compact.ts';
 export * from './data/loader.ts';
+export * from './data/detect.ts';
 export * from './data/presets.ts';
 export * from './data/preview.ts';
 export * from './data/plausible.ts';

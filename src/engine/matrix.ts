@@ -41,7 +41,3 @@ export function matrixFrom(rows: number, cols: number, data: Float32Array): Real
     throw new RangeError(`matrix data has ${data.length} values, expected ${rows} × ${cols}`);
   return { rows, cols, data };
 }
-
-export function rowOf(m: RealizationMatrix, i: number): Float32Array {
-  return m.data.subarray(i * m.cols, (i + 1) * m.cols);
-}

@@ -28,5 +28,4 @@ export function splitColumns(realizations: number, clairvoyance: number): Column
   return { observeStart: 0, observeEnd: k, evaluateStart: k, evaluateEnd: realizations };
 }
 
-export const observedCount = (s: ColumnSplit) => s.observeEnd - s.observeStart;
 export const evaluatedCount = (s: ColumnSplit) => s.evaluateEnd - s.evaluateStart;

@@ -3,9 +3,8 @@
  * their position in the grid, so any subset computed anywhere gives the same numbers.
  */
 import { PAPER_FITS, type FitSpec } from './fit/index.ts';
-import { runPacking, type PackParams, type PackResult } from './experiment.ts';
+import type { PackParams, PackResult } from './experiment.ts';
 import type { PackerKind } from './pack/pack.ts';
-import { sampleInstance, type WorkloadStats } from './workload.ts';
 
 export interface SweepSpec {
   readonly seed: number;
@@ -83,9 +82,4 @@ export function summarize(
     moves: r.moves,
     oversized: r.oversized.length,
   };
-}
-
-export function runSweepRun(stats: WorkloadStats, spec: SweepSpec, run: SweepRun): SweepRow {
-  const rows = sampleInstance(stats.workload.inst.rows, spec.tasks, spec.seed, run.instance);
-  return summarize(run, runPacking(stats, rows, run.params));
 }

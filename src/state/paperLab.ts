@@ -12,7 +12,7 @@ import {
   type LabInputs,
   type LabOptions,
   type LabParams,
-} from '../runtime/jobs/paperLab.ts';
+} from '../runtime/paperLab.ts';
 import { packSamples } from '../runtime/jobs/paperSamples.ts';
 import type { Params } from './params.ts';
 
@@ -26,7 +26,7 @@ export {
   type LabInputs,
   type LabParams,
   type LabProgress,
-} from '../runtime/jobs/paperLab.ts';
+} from '../runtime/paperLab.ts';
 export { packSamples };
 
 /** Results of every figure of this page, kept while the page lives. */

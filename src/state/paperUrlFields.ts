@@ -1,5 +1,5 @@
 /** The paper lab's rows of the URL codec's table (see urlFields.ts). */
-import { FIGURE_IDS, type FigureId } from '../runtime/jobs/paperLab.ts';
+import { FIGURE_IDS, type FigureId } from '../engine/analysis/paperFigures.ts';
 import { flag, int, oneOf, urlField, type UrlField } from './urlField.ts';
 
 export const PAPER_URL_FIELDS: readonly UrlField[] = [

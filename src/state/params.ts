@@ -11,7 +11,7 @@ import {
   type PackParams,
   type Source,
 } from '../engine/index.ts';
-import type { FigureId } from '../runtime/jobs/paperLab.ts';
+import type { FigureId } from '../engine/analysis/paperFigures.ts';
 
 export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper'] as const;
 export type ViewId = (typeof VIEWS)[number];

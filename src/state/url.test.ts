@@ -4,7 +4,7 @@ import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
-import { FIGURE_IDS } from '../runtime/jobs/paperLab.ts';
+import { FIGURE_IDS } from '../engine/analysis/paperFigures.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc

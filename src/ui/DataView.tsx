@@ -7,7 +7,7 @@ import { downloadCsv } from './exportFiles.ts';
 import { formatNumber } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
-import { stdVsMeanSpec, type TaskMoments } from './plots/dataPlots.ts';
+import { stdVsMeanSpec, type TaskMoments } from '../present/pack/dataPlots.ts';
 
 function Sparkline({ values, max }: { values: Float64Array; max: number }) {
   const w = 120;

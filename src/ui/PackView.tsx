@@ -1,14 +1,18 @@
 import * as Plot from '@observablehq/plot';
 import { useMemo } from 'react';
 import { normalQuantile, type PackResult } from '../engine/index.ts';
-import { packKey } from '../state/params.ts';
+import { packKey, type Params } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { ExactQ } from './tune/ExactQ.tsx';
-import { machineHistogramSpec, survivalSpec, type MachineView } from './plots/machinePlots.ts';
+import {
+  machineHistogramSpec,
+  survivalSpec,
+  type MachineView,
+} from '../present/pack/machinePlots.ts';
 
 function Headline({
   result,
@@ -137,6 +141,40 @@ function MachineStrip({
   );
 }
 
+/** The packing as JSON, tasks named by their pool rows. */
+function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike<number>) {
+  downloadJson('slopack-packing', {
+    params,
+    mAbs: result.mAbs,
+    mNorm: result.mNorm,
+    m: result.m,
+    q: result.q,
+    moves: result.moves,
+    evaluated: result.evaluated,
+    oversized: result.oversized.map((t) => rows[t]),
+    machines: result.machines.map((m) => ({
+      ...m,
+      tasks: Array.from(m.tasks, (t) => rows[t]),
+    })),
+  });
+}
+
+function downloadMachinesCsv(result: PackResult) {
+  downloadCsv(
+    'slopack-machines',
+    result.machines.map((m, j) => ({
+      machine: j + 1,
+      tasks: m.tasks.length,
+      q: m.q,
+      overflows: m.overflows,
+      mean: m.mean,
+      sd: m.sd,
+      estimated_mean: m.estimatedMean,
+      estimated_sd: m.estimatedSd,
+    })),
+  );
+}
+
 export function PackView() {
   const params = useExplorer((s) => s.params);
   const pack = useExplorer((s) => s.pack);
@@ -194,45 +232,10 @@ export function PackView() {
               updating…
             </span>
           )}
-          <button
-            type="button"
-            onClick={() =>
-              downloadJson('slopack-packing', {
-                params,
-                mAbs: result.mAbs,
-                mNorm: result.mNorm,
-                m: result.m,
-                q: result.q,
-                moves: result.moves,
-                evaluated: result.evaluated,
-                oversized: result.oversized.map((t) => rows[t]),
-                machines: result.machines.map((m) => ({
-                  ...m,
-                  tasks: Array.from(m.tasks, (t) => rows[t]),
-                })),
-              })
-            }
-          >
+          <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
             Result JSON
           </button>
-          <button
-            type="button"
-            onClick={() =>
-              downloadCsv(
-                'slopack-machines',
-                result.machines.map((m, j) => ({
-                  machine: j + 1,
-                  tasks: m.tasks.length,
-                  q: m.q,
-                  overflows: m.overflows,
-                  mean: m.mean,
-                  sd: m.sd,
-                  estimated_mean: m.estimatedMean,
-                  estimated_sd: m.estimatedSd,
-                })),
-              )
-            }
-          >
+          <button type="button" onClick={() => downloadMachinesCsv(result)}>
             Machines CSV
           </button>
         </div>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PAPER_FITS, TAIL_FITS, formatFit, parseFit } from '../engine/index.ts';
+import { PAPER_FITS, TAIL_FITS, formatFit, parseFit, type SweepRow } from '../engine/index.ts';
 import { sweepKey } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
@@ -11,7 +11,22 @@ import {
   tradeoffPoints,
   tradeoffSpec,
   type TradeoffPoint,
-} from './plots/tradeoffPlots.ts';
+} from '../present/pack/tradeoffPlots.ts';
+
+/** One run of the grid as a row of the runs CSV. */
+function runCsvRow(r: SweepRow) {
+  return {
+    instance: r.instance,
+    packer: r.params.packer,
+    fit: formatFit(r.params.fit),
+    m_abs: r.mAbs,
+    m_norm: r.mNorm,
+    m: r.m,
+    q: r.q,
+    moves: r.moves,
+    oversized: r.oversized,
+  };
+}
 
 export function TradeoffView() {
   const params = useExplorer((s) => s.params);
@@ -77,22 +92,7 @@ export function TradeoffView() {
           <button
             type="button"
             disabled={!sweep.rows.length}
-            onClick={() =>
-              downloadCsv(
-                'slopack-tradeoff',
-                sweep.rows.map((r) => ({
-                  instance: r.instance,
-                  packer: r.params.packer,
-                  fit: formatFit(r.params.fit),
-                  m_abs: r.mAbs,
-                  m_norm: r.mNorm,
-                  m: r.m,
-                  q: r.q,
-                  moves: r.moves,
-                  oversized: r.oversized,
-                })),
-              )
-            }
+            onClick={() => downloadCsv('slopack-tradeoff', sweep.rows.map(runCsvRow))}
           >
             Runs CSV
           </button>

@@ -1,4 +1,5 @@
 /** Downloads: plots as SVG or PNG, tables as CSV, results as JSON. */
+import { toCsv } from '../present/csv.ts';
 
 export function download(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -52,19 +53,6 @@ export async function downloadPng(
   } finally {
     URL.revokeObjectURL(url);
   }
-}
-
-function csvCell(v: unknown): string {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function toCsv(rows: readonly Record<string, unknown>[]): string {
-  if (rows.length === 0) return '';
-  const keys = Object.keys(rows[0]);
-  return (
-    [keys.join(','), ...rows.map((r) => keys.map((k) => csvCell(r[k])).join(','))].join('\n') + '\n'
-  );
 }
 
 export function downloadCsv(name: string, rows: readonly Record<string, unknown>[]): void {

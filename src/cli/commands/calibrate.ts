@@ -1,15 +1,15 @@
-/** `calibrate`: the synthetic workload measured by the engine next to the GPA paper (issue 3). */
-import { CALIBRATION_TOLERANCE, calibrate, type CalibrationReport } from '../../engine/index.ts';
+/** `calibrate`: the synthetic workload measured by the engine next to the GPA paper. */
+import { PAPER_MATCH_TOLERANCE, matchPaper, type PaperMatchReport } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 
 const mark = (ok: boolean) => (ok ? 'ok' : 'FAIL');
 const signed = (v: number, digits: number) => (v >= 0 ? '+' : '') + v.toFixed(digits);
 
-export function calibrationTable(r: CalibrationReport, header: string): string[] {
+export function calibrationTable(r: PaperMatchReport, header: string): string[] {
   const lines = [header, ''];
   lines.push(
-    `Table 1: sums of N random tasks (A–D at 5 %: |Δ| ≤ ${CALIBRATION_TOLERANCE.rejectionRate}; mean total: ±${100 * CALIBRATION_TOLERANCE.meanTotal} %)`,
+    `Table 1: sums of N random tasks (A–D at 5 %: |Δ| ≤ ${PAPER_MATCH_TOLERANCE.rejectionRate}; mean total: ±${100 * PAPER_MATCH_TOLERANCE.meanTotal} %)`,
   );
   lines.push('    N   sums   A–D rejection  paper      Δ       mean total   paper     rel');
   for (const row of r.rows) {
@@ -32,7 +32,7 @@ export function calibrationTable(r: CalibrationReport, header: string): string[]
   }
   lines.push('');
   lines.push(
-    `Trend lines σ = slope·μ + intercept over the pool's tasks (§3.3: ±${100 * CALIBRATION_TOLERANCE.trend} %)`,
+    `Trend lines σ = slope·μ + intercept over the pool's tasks (§3.3: ±${100 * PAPER_MATCH_TOLERANCE.trend} %)`,
   );
   for (const t of r.trends) {
     const rel = (m: number, p: number) => `${signed((100 * (m - p)) / p, 1)} %`;
@@ -80,7 +80,7 @@ export const calibrateCommand: Command = {
           })
       : undefined;
     const report = asUsage(() =>
-      calibrate({
+      matchPaper({
         pool,
         seed: o.seed as number,
         sums,

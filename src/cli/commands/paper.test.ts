@@ -6,8 +6,9 @@
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataPath } from '../../ingest/testing.ts';
 import {
   PAPER_TABLE1,
   parseWideCsv,
@@ -15,20 +16,12 @@ import {
   type TaskSamples,
 } from '../../engine/index.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import {
-  LabCache,
-  computeFigure,
-  type FigureId,
-  type LabParams,
-} from '../../runtime/jobs/paperLab.ts';
+import { LabCache, computeFigure, type FigureId, type LabParams } from '../../runtime/paperLab.ts';
 import { packSamples } from '../../runtime/jobs/paperSamples.ts';
 import { main } from '../main.ts';
 import { plainJson } from './paper.ts';
 
-const PLANETLAB = resolve(
-  import.meta.dirname,
-  '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
-);
+const PLANETLAB = dataPath('planetlab-cloudsim/planetlab_20110303.csv');
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 

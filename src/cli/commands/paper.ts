@@ -1,8 +1,8 @@
 /**
- * `paper`: the paper lab headless (issue 6). Every table and figure of the GPA paper recomputed on
+ * `paper`: the paper lab headless. Every table and figure of the GPA paper recomputed on
  * a dataset, written to a folder: each figure as SVG (the browser's Plot specs, rendered with a DOM
  * implementation), its numbers as JSON and CSV, and a one-page report.md with the tables beside the
- * paper's. It runs the same jobs and sweeps as the browser (src/runtime/jobs/paperLab.ts), so the
+ * paper's. It runs the same jobs and sweeps as the browser (src/runtime/paperLab.ts), so the
  * same seed and parameters give the same numbers.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -22,16 +22,16 @@ import {
   type FigureId,
   type LabOutcome,
   type LabParams,
-} from '../../runtime/jobs/paperLab.ts';
+} from '../../runtime/paperLab.ts';
 import {
   figureDef,
   fmt,
   type Cell,
   type Presentation,
   type TableDef,
-} from '../../ui/paper/figures.ts';
-import { standaloneSvg } from '../../ui/paper/svg.ts';
-import { toCsv } from '../../ui/exportFiles.ts';
+} from '../../present/paper/figures.ts';
+import { standaloneSvg } from '../../present/paper/svg.ts';
+import { toCsv } from '../../present/csv.ts';
 import { UsageError } from '../args.ts';
 import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../io.ts';

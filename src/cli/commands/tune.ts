@@ -1,4 +1,4 @@
-/** `tune`: the SLO auto-tuner over the engine (issue 7), its ranked table as text or JSON. */
+/** `tune`: the SLO auto-tuner over the engine, its ranked table as text or JSON. */
 import {
   DEFAULT_TUNE,
   FAMILIES,

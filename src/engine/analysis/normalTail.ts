@@ -13,11 +13,6 @@ export function logNormalCdf(z: number): number {
   return Math.log1p(-Math.exp(logErfc(z / Math.SQRT2) - LN2));
 }
 
-/** log(1 − Φ(z)), the log of the standard normal survival function. */
-export function logNormalSurvival(z: number): number {
-  return logNormalCdf(-z);
-}
-
 // A piecewise-polynomial copy of log Φ on [−LIMIT, LIMIT) for the hot loop of the A–D statistic
 // (two evaluations per sample, 1.4e9 at the paper's sizes): degree-DEGREE Chebyshev interpolants on
 // intervals of width 1/PER_UNIT, converted to powers of the local variable s ∈ [−1, 1]. Absolute error

@@ -350,18 +350,6 @@ export function splitFields(buf: Uint8Array, start: number, end: number): string
   }
 }
 
-/** Number of fields in a line, quotes respected. */
-export function countFields(buf: Uint8Array, start: number, end: number): number {
-  let n = 1;
-  let pos = start;
-  for (;;) {
-    const e = fieldEnd(buf, pos, end);
-    if (e >= end) return n;
-    n++;
-    pos = e + 1;
-  }
-}
-
 /** True when the line holds only spaces. */
 export function blank(buf: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (buf[i] !== SPACE && buf[i] !== TAB) return false;

@@ -15,7 +15,7 @@ import {
   splitFields,
   type ChunkSink,
 } from './bytes.ts';
-import type { FileReport, FilterCount, LoadReport } from './report.ts';
+import { clampFilters, fileReports, type FileReport, type LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
@@ -158,29 +158,10 @@ export class ColumnsLoader {
         );
     }
     const files: FileReport[] = [
-      ...inst.files.map((f) => ({
-        name: f.name,
-        role: 'inst',
-        bytes: f.reader.bytes,
-        lines: f.reader.line,
-      })),
-      ...avg.files.map((f) => ({
-        name: f.name,
-        role: 'avg',
-        bytes: f.reader.bytes,
-        lines: f.reader.line,
-      })),
+      ...fileReports(inst.files, 'inst'),
+      ...fileReports(avg.files, 'avg'),
     ];
-    const filters: FilterCount[] = this.conv.clamp
-      ? [
-          {
-            id: 'clamped',
-            label: `values above ${this.conv.label} clamped`,
-            count: this.clamped,
-            of: 'values',
-          },
-        ]
-      : [];
+    const filters = clampFilters(this.conv, this.clamped);
     const tasks = inst.names!.length;
     return {
       samples: {

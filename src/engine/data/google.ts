@@ -22,6 +22,7 @@ import {
 import { KeyIndex, groupByTask } from './group.ts';
 import type { FileReport, FilterCount, LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
+import { MAX_JOB, TASK_BITS, gatherSamples, taskPickKey } from './googleTasks.ts';
 import { conversion, describeUnit } from './units.ts';
 
 /** The paper's filters (§3.1), each a visible option. */
@@ -43,9 +44,6 @@ export const PAPER_FILTERS: GoogleFilters = {
   dropFailed: true,
 };
 
-/** Event types that mark a task as failing (trace schema: 2 EVICT, 3 FAIL, 5 KILL, 6 LOST). */
-export const FAILING_EVENTS: readonly number[] = [2, 3, 5, 6];
-
 export interface GoogleOptions {
   readonly filters?: Partial<GoogleFilters>;
   /** Multiplies the trace's machine-normalised values (default 1). */
@@ -61,27 +59,7 @@ export interface GoogleOptions {
 export const USAGE_COLUMNS = 20;
 export const EVENTS_COLUMNS = 13;
 
-const TASK_BITS = 1048576; // task indices below 2^20, job IDs below 2^33: the key stays a safe integer
-const MAX_JOB = 8589934592;
-const PICK_PRIME = 2147483647n;
-
-/**
- * A deterministic pseudo-random key for sampling tasks, in [0, 2^31 − 1): the `tasks` smallest
- * keys (ties by job, index) are kept. Two squarings modulo the prime 2^31 − 1 mix it; every
- * intermediate stays below 2^63, so SQL computes the same key with 64-bit integers
- * (docs/reduce.sql): h = job mod p; h = (h·1103515245 + index + 1) mod p;
- * h = (h² + seed mod p + 12345) mod p; h = (h·48271 + 1) mod p; h = (h² + 1) mod p; h = (h² + 7) mod p.
- */
-export function taskPickKey(job: number, index: number, seed: number): number {
-  const p = PICK_PRIME;
-  let h = BigInt(job) % p;
-  h = (h * 1103515245n + BigInt(index) + 1n) % p;
-  h = (h * h + (BigInt(seed) % p) + 12345n) % p;
-  h = (h * 48271n + 1n) % p;
-  h = (h * h + 1n) % p;
-  h = (h * h + 7n) % p;
-  return Number(h);
-}
+export { taskPickKey } from './googleTasks.ts';
 
 /** Loads task_usage (and optional task_events) shards into per-task samples. */
 export class GoogleLoader {
@@ -341,15 +319,12 @@ export class GoogleLoader {
     }
   }
 
-  /** Applies the filters and returns the dataset; a `DataError` when no task is left. */
-  finish(): { samples: TaskSamples; report: LoadReport } {
-    for (const f of this.files) f.reader.end();
-    const names = this.files.map((f) => f.name).join(', ') || 'task_usage';
-    if (!this.files.some((f) => f.role === 'task_usage'))
-      throw new DataError(names, null, 'no task_usage file given');
-    const n = this.tasks.size;
-    const records = this.taskOf.length;
-    const { offsets, order } = groupByTask(this.taskOf.view(), n);
+  /** The paper's filters (§3.1) and the sample, in order: the kept tasks by key, with their counts. */
+  private filterTasks(
+    n: number,
+    offsets: Int32Array,
+    order: Int32Array,
+  ): { kept: number[]; filters: FilterCount[]; total: number } {
     const inst = this.inst.data;
     const useEvents = this.eventFiles > 0;
     const filters: FilterCount[] = [
@@ -428,6 +403,21 @@ export class GoogleLoader {
         count: this.clamped,
         of: 'values',
       });
+    return { kept, filters, total };
+  }
+
+  /** Applies the filters and returns the dataset; a `DataError` when no task is left. */
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    for (const f of this.files) f.reader.end();
+    const names = this.files.map((f) => f.name).join(', ') || 'task_usage';
+    if (!this.files.some((f) => f.role === 'task_usage'))
+      throw new DataError(names, null, 'no task_usage file given');
+    const n = this.tasks.size;
+    const records = this.taskOf.length;
+    const { offsets, order } = groupByTask(this.taskOf.view(), n);
+    const inst = this.inst.data;
+    const useEvents = this.eventFiles > 0;
+    const { kept, filters, total } = this.filterTasks(n, offsets, order);
     if (kept.length === 0)
       throw new DataError(
         names,
@@ -437,38 +427,18 @@ export class GoogleLoader {
           .map((f) => `${f.count} ${f.label}`)
           .join('; ')}${n === 0 ? '' : ' (relax the filters to keep them)'}`,
       );
-    const instAll = new Float64Array(total);
-    const avgAll = new Float64Array(total);
-    const ids: string[] = new Array(kept.length);
-    const instOut: Float64Array[] = new Array(kept.length);
-    const avgOut: Float64Array[] = new Array(kept.length);
-    const start = this.start.data;
-    const avg = this.avg.data;
-    let pos = 0;
-    let rows: number[] = [];
-    for (let k = 0; k < kept.length; k++) {
-      const t = kept[k];
-      const key = this.tasks.keyOf(t);
-      const job = Math.floor(key / TASK_BITS);
-      ids[k] = `${job}:${key - job * TASK_BITS}`;
-      const from = offsets[t];
-      const to = offsets[t + 1];
-      let sorted = true;
-      for (let r = from + 1; r < to && sorted; r++)
-        sorted = compareRecords(start, inst, avg, order[r - 1], order[r]) <= 0;
-      if (!sorted) {
-        rows = Array.from(order.subarray(from, to));
-        rows.sort((x, y) => compareRecords(start, inst, avg, x, y));
-      }
-      for (let r = from; r < to; r++) {
-        const rec = sorted ? order[r] : rows[r - from];
-        instAll[pos + r - from] = inst[rec];
-        avgAll[pos + r - from] = avg[rec];
-      }
-      instOut[k] = instAll.subarray(pos, pos + to - from);
-      avgOut[k] = avgAll.subarray(pos, pos + to - from);
-      pos += to - from;
-    }
+    const {
+      ids,
+      inst: instOut,
+      avg: avgOut,
+    } = gatherSamples(
+      kept.map((t) => this.tasks.keyOf(t)),
+      kept.map((t) => offsets[t]),
+      kept.map((t) => offsets[t + 1]),
+      order,
+      { start: this.start.data, inst, avg: this.avg.data },
+      total,
+    );
     const notes: string[] = [];
     let requests: TaskSamples['requests'];
     if (useEvents) {
@@ -521,14 +491,4 @@ function emptyField(b: Uint8Array, s: number, e: number): boolean {
 
 function later(time: number, value: number, bestTime: number, bestValue: number): boolean {
   return time > bestTime || (time === bestTime && !(value <= bestValue));
-}
-
-function compareRecords(
-  start: Float64Array,
-  inst: Float64Array,
-  avg: Float64Array,
-  a: number,
-  b: number,
-): number {
-  return start[a] - start[b] || inst[a] - inst[b] || avg[a] - avg[b];
 }

@@ -19,7 +19,7 @@ import {
   type ChunkSink,
 } from './bytes.ts';
 import { groupByTask } from './group.ts';
-import type { FileReport, FilterCount, LoadReport } from './report.ts';
+import { clampFilters, fileReports, type LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
@@ -251,22 +251,8 @@ export class LongLoader {
       for (let k = 0; k < order.length; k++) all[k] = col.data[order[k]];
       return Array.from({ length: n }, (_, t) => all.subarray(offsets[t], offsets[t + 1]));
     };
-    const files: FileReport[] = this.files.map((f) => ({
-      name: f.name,
-      role: 'inst',
-      bytes: f.reader.bytes,
-      lines: f.reader.line,
-    }));
-    const filters: FilterCount[] = this.conv.clamp
-      ? [
-          {
-            id: 'clamped',
-            label: `values above ${this.conv.label} clamped`,
-            count: this.clamped,
-            of: 'values',
-          },
-        ]
-      : [];
+    const files = fileReports(this.files, 'inst');
+    const filters = clampFilters(this.conv, this.clamped);
     return {
       samples: {
         ids: this.ids,

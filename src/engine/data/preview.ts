@@ -5,13 +5,8 @@
  * 64 KiB of each), cut at their last whole line; a Prometheus JSON needs its whole response.
  */
 import { DataError } from './errors.ts';
-import {
-  createLoader,
-  resolveSpec,
-  type FormatId,
-  type LoadSpec,
-  type SpecOptions,
-} from './loader.ts';
+import { createLoader, type FormatId, type LoadSpec } from './loader.ts';
+import { resolveSpec, type SpecOptions } from './detect.ts';
 import {
   guessUnit,
   mixedUnitsWarning,

@@ -3,7 +3,8 @@
  * the unit and the options to confirm, as data for the Data view and `--help`. `spec` is the
  * starting point of a load request (the page fills in what the user confirms).
  */
-import type { FormatId, SpecOptions } from './loader.ts';
+import type { FormatId } from './loader.ts';
+import type { SpecOptions } from './detect.ts';
 
 export interface RecipeFile {
   /** What the file is, e.g. "vm_cpu_readings-file-*.csv.gz". */

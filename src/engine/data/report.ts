@@ -19,6 +19,24 @@ export interface FilterCount {
   readonly of: 'tasks' | 'records' | 'values';
 }
 
+/** The report line of each file a text loader read, all in one role. */
+export function fileReports(
+  files: readonly { name: string; reader: { bytes: number; line: number } }[],
+  role: string,
+): FileReport[] {
+  return files.map((f) => ({ name: f.name, role, bytes: f.reader.bytes, lines: f.reader.line }));
+}
+
+/** The clamp filter's count when values above the unit's bound are clamped; none otherwise. */
+export function clampFilters(
+  conv: { readonly clamp: boolean; readonly label: string },
+  clamped: number,
+): FilterCount[] {
+  return conv.clamp
+    ? [{ id: 'clamped', label: `values above ${conv.label} clamped`, count: clamped, of: 'values' }]
+    : [];
+}
+
 export interface LoadReport {
   readonly format: string;
   readonly files: readonly FileReport[];

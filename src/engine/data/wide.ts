@@ -19,7 +19,7 @@ import {
   splitFields,
   type ChunkSink,
 } from './bytes.ts';
-import type { FileReport, LoadReport } from './report.ts';
+import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
@@ -161,13 +161,8 @@ export class WideLoader {
         null,
         this.rows === 0 ? 'no data rows after the header' : 'every data row was skipped',
       );
-    const files: FileReport[] = this.files.map((f) => ({
-      name: f.name,
-      role: 'inst',
-      bytes: f.reader.bytes,
-      lines: f.reader.line,
-    }));
-    const filters = [];
+    const files = fileReports(this.files, 'inst');
+    const filters: FilterCount[] = [];
     if (this.rows > this.inst.length + this.bad.skipped)
       filters.push({
         id: 'maxTasks',
@@ -175,13 +170,7 @@ export class WideLoader {
         count: this.rows - this.inst.length - this.bad.skipped,
         of: 'tasks' as const,
       });
-    if (this.conv.clamp)
-      filters.push({
-        id: 'clamped',
-        label: `values above ${this.conv.label} clamped`,
-        count: this.clamped,
-        of: 'values' as const,
-      });
+    filters.push(...clampFilters(this.conv, this.clamped));
     return {
       samples: { ids: this.ids, inst: this.inst },
       report: {

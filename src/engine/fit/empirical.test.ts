@@ -1,17 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dataPath } from '../../ingest/testing.ts';
 import { realize } from '../data/realize.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { runPacking } from '../experiment.ts';
 import { matrixOfRows } from '../testing.ts';
 import { WorkloadStats, identityRows, sampleInstance } from '../workload.ts';
 
-const PLANETLAB = resolve(
-  import.meta.dirname,
-  '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
-);
+const PLANETLAB = dataPath('planetlab-cloudsim/planetlab_20110303.csv');
 
 describe('emp: the empirical sum test', () => {
   it('fits a task iff the machine would exceed c in k of n observed columns with k/n ≤ ρ', () => {

@@ -1,5 +1,5 @@
 /**
- * Exact q (issue 7, beside SPEC §7's measured q): each packed machine's overflow probability
+ * Exact q (beside SPEC §7's measured q): each packed machine's overflow probability
  * P(Σ_i X_i > c) from the convolution of its tasks' inst histograms (values rounded to the nearest
  * multiple of the bin width w), computed as a sum of positive terms so that it resolves q far below
  * 1/|E|. Exact on data that lie on the w-grid, otherwise up to that rounding; tasks independent.

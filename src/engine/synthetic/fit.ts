@@ -12,7 +12,7 @@
  *   than 1/√N: it steepens the rejection curve.
  */
 import { PAPER_TABLE1, PAPER_TRENDS } from '../analysis/paper.ts';
-import type { CalibrationReport } from './calibrate.ts';
+import type { PaperMatchReport } from './paperMatch.ts';
 import type { Family, SyntheticParams } from './params.ts';
 
 export interface SyntheticKnobs {
@@ -56,7 +56,7 @@ export function applyKnobs(base: SyntheticParams, k: SyntheticKnobs): SyntheticP
 }
 
 /** Σ of squared misses in units of the bands (≤ 1 per term means inside). */
-export function calibrationLoss(r: CalibrationReport): number {
+export function calibrationLoss(r: PaperMatchReport): number {
   let loss = 0;
   for (const row of r.rows) {
     const paper = PAPER_TABLE1.find((p) => p.n === row.n)!;
@@ -73,7 +73,7 @@ export function calibrationLoss(r: CalibrationReport): number {
 }
 
 /** Whether every row and trend line is inside FIT_BANDS. */
-export function withinFitBands(r: CalibrationReport): boolean {
+export function withinFitBands(r: PaperMatchReport): boolean {
   const rows = r.rows.every((row) => {
     const paper = PAPER_TABLE1.find((p) => p.n === row.n)!;
     return (

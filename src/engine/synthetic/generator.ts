@@ -1,5 +1,5 @@
 /**
- * A seeded synthetic Google-like workload (issue 3): per-task inst and avg series shaped after what
+ * A seeded synthetic Google-like workload: per-task inst and avg series shaped after what
  * the GPA paper published about the long tasks of the Google 2011 trace, since that data set is
  * not available. Parameters and the reasons for them are in `params.ts`.
  *

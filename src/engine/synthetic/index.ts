@@ -1,4 +1,4 @@
-/** The synthetic Google-like workload and its calibration against the GPA paper (issue 3). */
-export * from './calibrate.ts';
+/** The synthetic Google-like workload and how well it matches the GPA paper. */
+export * from './paperMatch.ts';
 export * from './generator.ts';
 export * from './params.ts';

@@ -1,7 +1,7 @@
 /**
  * Parameters of the synthetic Google-like workload (see generator.ts), calibrated so that the
  * engine's own measurements match what the GPA paper published (SPEC §8), as printed by
- * `npm run cli -- calibrate` and checked by calibrate.test.ts. Why these values:
+ * `npm run cli -- calibrate` and checked by paperMatch.test.ts. Why these values:
  *
  * - Mean total of N tasks (Table 1: 0.0274 per task): the class levels (medians 0.002–0.05,
  *   log-spread 0.3–0.4) average 0.0276.

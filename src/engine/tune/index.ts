@@ -1,4 +1,4 @@
-/** SLO calibration and auto-tuning (issue 7): the public surface of `tune/`. */
+/** SLO calibration and auto-tuning: the public surface of `tune/`. */
 export * from './families.ts';
 export * from './intervals.ts';
 export {
@@ -9,5 +9,5 @@ export {
   instanceRows,
   type RunConfig,
 } from './runs.ts';
-export * from './calibrate.ts';
+export * from './sloCalibration.ts';
 export * from './tune.ts';

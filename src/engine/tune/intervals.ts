@@ -1,5 +1,5 @@
 /**
- * Confidence intervals for measured q (issue 7's calibration and tuning): Wilson's score interval
+ * Confidence intervals for measured q (for calibration and tuning): Wilson's score interval
  * for one run's overflow count, and Student's t interval for a mean over instances.
  */
 import { studentTQuantile } from '../stats/normal.ts';

@@ -1,8 +1,9 @@
 /**
- * What calibration and tuning share (issue 7): the run configuration, instances as in a sweep
+ * What calibration and tuning share: the run configuration, instances as in a sweep
  * (SPEC §2), the two cross-validation folds inside the observed columns, and q counted on a range
  * of inst columns exactly as SPEC §7 counts it on E.
  */
+import { runPacking } from '../experiment.ts';
 import { fitTest, type FitSpec } from '../fit/index.ts';
 import {
   checkCapacity,
@@ -56,6 +57,36 @@ export function instanceRows(stats: WorkloadStats, c: RunConfig, instance: numbe
 }
 
 /** A split whose observed columns are [start, end): how TaskStats over any range is asked for. */
+/** One measured packing of a calibration or tuning run. */
+export interface MeasuredPacking {
+  readonly mAbs: number;
+  readonly m: number;
+  readonly q: number;
+  /** Overflowing (machine, column) pairs among the `trials` evaluated. */
+  readonly overflows: number;
+  readonly trials: number;
+}
+
+/** Packs one instance with `fit` as Pack would (SPEC §3–§7) and measures q on the evaluation columns. */
+export function packMeasured(
+  stats: WorkloadStats,
+  c: RunConfig,
+  rows: Int32Array,
+  fit: FitSpec,
+): MeasuredPacking {
+  const r = runPacking(stats, rows, {
+    packer: c.packer,
+    fit,
+    capacity: c.capacity,
+    clairvoyance: c.clairvoyance,
+    source: c.source,
+    rebalance: c.rebalance,
+  });
+  let overflows = 0;
+  for (const mc of r.machines) overflows += mc.overflows;
+  return { mAbs: r.mAbs, m: r.m, q: r.q, overflows, trials: r.mAbs * r.evaluated };
+}
+
 export function columnRange(start: number, end: number): ColumnSplit {
   return { observeStart: start, observeEnd: end, evaluateStart: start, evaluateEnd: end };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dataPath } from '../../ingest/testing.ts';
 import { realize } from '../data/realize.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { matrixFrom, type RealizationMatrix } from '../matrix.ts';
@@ -19,10 +19,7 @@ import {
   type TuneSpec,
 } from './tune.ts';
 
-const PLANETLAB = resolve(
-  import.meta.dirname,
-  '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
-);
+const PLANETLAB = dataPath('planetlab-cloudsim/planetlab_20110303.csv');
 
 const R = 600;
 const spec: TuneSpec = {

@@ -1,5 +1,5 @@
 /**
- * The SLO auto-tuner (issue 7; the GPA paper's open problem "for such SLOs GPA should be invoked with
+ * The SLO auto-tuner (the GPA paper's open problem "for such SLOs GPA should be invoked with
  * lower thresholds", §6): for a target q* and a confidence, pick per fit family the most aggressive
  * parameter whose q, cross-validated inside the observed columns only, meets q* at that confidence;
  * then measure q on the held-out evaluation columns.
@@ -14,7 +14,6 @@
  * a worker pool may run them anywhere, in any order: the combining functions sort by key.
  */
 import { formatFit, type FitSpec } from '../fit/index.ts';
-import { runPacking } from '../experiment.ts';
 import { evaluatedCount } from '../split.ts';
 import type { WorkloadStats } from '../workload.ts';
 import {
@@ -32,6 +31,7 @@ import {
   countOverflows,
   folds,
   instanceRows,
+  packMeasured,
   packOn,
   type RunConfig,
 } from './runs.ts';
@@ -286,17 +286,10 @@ export function heldOutJobs(spec: TuneSpec, tuned: readonly TunedParameter[]): H
 export function runHeldOutJob(stats: WorkloadStats, spec: TuneSpec, job: HeldOutJob): HeldOutRun {
   checkTuneSpec(spec, stats.workload.inst.rows);
   const rows = instanceRows(stats, spec, job.instance);
-  const r = runPacking(stats, rows, {
-    packer: spec.packer,
-    fit: familySpec(job.family, job.value, spec.bin),
-    capacity: spec.capacity,
-    clairvoyance: spec.clairvoyance,
-    source: spec.source,
-    rebalance: spec.rebalance,
-  });
-  let overflows = 0;
-  for (const mc of r.machines) overflows += mc.overflows;
-  return { ...job, mAbs: r.mAbs, m: r.m, q: r.q, overflows, trials: r.mAbs * r.evaluated };
+  return {
+    ...job,
+    ...packMeasured(stats, spec, rows, familySpec(job.family, job.value, spec.bin)),
+  };
 }
 
 export interface TuneRow {

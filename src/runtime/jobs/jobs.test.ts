@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataPath } from '../../ingest/testing.ts';
 import { WorkloadStats, exactOverflow, parseWideCsv, realize } from '../../engine/index.ts';
 import { createNodeRunner } from '../../cli/pool/nodePool.ts';
 import { createInlineRunner } from '../inlineRunner.ts';
 import { CancelledError, type Runner } from '../runner.ts';
 
-const PLANETLAB = resolve(
-  import.meta.dirname,
-  '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
-);
+const PLANETLAB = dataPath('planetlab-cloudsim/planetlab_20110303.csv');
 const samples = parseWideCsv(readFileSync(PLANETLAB, 'utf8'), 'planetlab_20110303.csv', {
   scale: 0.25,
   percent: true,

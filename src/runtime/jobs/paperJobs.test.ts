@@ -3,8 +3,8 @@
  * of 1 and 2 workers, shared or copying: outputs come back in unit order, whatever ran them.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataPath } from '../../ingest/testing.ts';
 import {
   fig1,
   fig1Chunk,
@@ -31,10 +31,7 @@ import { CancelledError, type Runner } from '../runner.ts';
 import { TASKS_PER_UNIT } from './paperData.ts';
 import { packSamples, samplesInRange, taskRanges } from './paperSamples.ts';
 
-const PLANETLAB = resolve(
-  import.meta.dirname,
-  '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
-);
+const PLANETLAB = dataPath('planetlab-cloudsim/planetlab_20110303.csv');
 const planetlab = parseWideCsv(readFileSync(PLANETLAB, 'utf8'), 'planetlab_20110303.csv', {
   scale: 0.25,
   percent: true,

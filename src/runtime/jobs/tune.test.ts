@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataPath } from '../../ingest/testing.ts';
 import {
   WorkloadStats,
   parseWideCsv,
@@ -15,10 +15,7 @@ import { createInlineRunner } from '../inlineRunner.ts';
 import { CancelledError, type Runner } from '../runner.ts';
 import { runCalibrationOn, runTuneOn, type TuneStageProgress } from '../jobRuns.ts';
 
-const PLANETLAB = resolve(
-  import.meta.dirname,
-  '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
-);
+const PLANETLAB = dataPath('planetlab-cloudsim/planetlab_20110303.csv');
 const samples = parseWideCsv(readFileSync(PLANETLAB, 'utf8'), 'planetlab_20110303.csv', {
   scale: 0.25,
   percent: true,

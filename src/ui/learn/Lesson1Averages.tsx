@@ -15,7 +15,7 @@ import {
 import { useExplorer } from '../../state/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame } from './LessonFrame.tsx';
-import { usageSpec } from './plots.ts';
+import { usageSpec } from '../../present/learn/plots.ts';
 
 const R = 10_000;
 const DRAG_TYPE = 'application/x-slopack-task';

@@ -4,7 +4,7 @@ import { useExplorer } from '../../state/store.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
-import { errorByNSpec, sumSpec } from './plots.ts';
+import { errorByNSpec, sumSpec } from '../../present/learn/plots.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 
 const MAX_TASKS = 100;

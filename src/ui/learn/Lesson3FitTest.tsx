@@ -3,8 +3,8 @@ import { identityRows, fillOneMachine, gpaFitCheck } from '../../engine/index.ts
 import { useExplorer } from '../../state/store.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
-import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
-import { fitCheckSpec } from './plots.ts';
+import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
+import { fitCheckSpec } from '../../present/learn/plots.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 
@@ -49,15 +49,13 @@ export function Lesson3FitTest() {
       lesson={3}
       keys="Tab to a candidate and press Enter or Space; the ρ slider follows the arrow keys."
       pack={{
-        params: {
-          ...params,
-          view: 'pack',
+        params: lessonPackParams(params, {
           tasks: TASKS,
           packer: 'ff',
           rebalance: 0,
-          fit: { kind: 'gpa', rho },
+          rho,
           machine: 0,
-        },
+        }),
         label: `These ${TASKS} tasks by First Fit + GPA at ρ = ${rho}, in Pack`,
       }}
     >

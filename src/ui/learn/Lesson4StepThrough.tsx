@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { identityRows, runPacking, type PackTrace, firstDivergence } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
-import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
+import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { useLessonRho } from './RhoSlider.tsx';
 import { TraceStepper, slackMeaning } from './TraceStepper.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
@@ -55,15 +55,13 @@ export function Lesson4StepThrough() {
       lesson={4}
       keys="← and → step, Home and End jump, P (or Space on the stepper) plays and pauses."
       pack={{
-        params: {
-          ...params,
-          view: 'pack',
+        params: lessonPackParams(params, {
           tasks: TASKS,
           packer,
-          fit: { kind: 'gpa', rho },
+          rho,
           capacity: CAPACITY,
           machine: null,
-        },
+        }),
         label: `This packing of ${TASKS} tasks, in Pack (step through it there too)`,
       }}
     >

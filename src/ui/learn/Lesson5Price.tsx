@@ -3,8 +3,8 @@ import { identityRows, SLO_RHOS, sloCurve } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { formatQ } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
-import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
-import { sloMachinesSpec, sloSpec } from './plots.ts';
+import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
+import { sloMachinesSpec, sloSpec } from '../../present/learn/plots.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 
@@ -38,15 +38,13 @@ export function Lesson5Price() {
       lesson={5}
       keys="Tab to the slider; ← and → move ρ."
       pack={{
-        params: {
-          ...params,
-          view: 'pack',
+        params: lessonPackParams(params, {
           tasks: TASKS,
           packer: 'bf',
-          fit: { kind: 'gpa', rho },
+          rho,
           capacity: CAPACITY,
           machine: null,
-        },
+        }),
         label: `This packing (Best Fit + GPA, ρ = ${rho}, ${TASKS} tasks), in Pack`,
       }}
     >

@@ -7,7 +7,7 @@ import {
 } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { formatNumber, formatQ } from '../format.ts';
-import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
+import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 
@@ -148,15 +148,13 @@ export function Lesson6Scheduler() {
       lesson={6}
       keys="Click (or Tab + Enter) a task, then 1–9 puts it on that machine, 0 takes it back; N adds a machine; tasks can also be dragged."
       pack={{
-        params: {
-          ...params,
-          view: 'pack',
+        params: lessonPackParams(params, {
           tasks: TASKS,
           packer: 'bf',
-          fit: { kind: 'gpa', rho },
+          rho,
           capacity: CAPACITY,
           machine: null,
-        },
+        }),
         label: `Best Fit + GPA on these ${TASKS} tasks, in Pack`,
       }}
     >

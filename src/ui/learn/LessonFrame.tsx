@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import type { PackerKind } from '../../engine/index.ts';
 import type { Params } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { LESSONS, LESSON_COUNT, hrefOf, lessonParams } from './lessons.ts';
@@ -14,6 +15,30 @@ export interface PackLink {
   /** The Pack view's parameters for this lesson's state. */
   readonly params: Params;
   readonly label: string;
+}
+
+/** Pack's parameters for a lesson's packing: its tasks by `packer` with GPA at ρ. */
+export function lessonPackParams(
+  params: Params,
+  o: {
+    tasks: number;
+    packer: PackerKind;
+    rho: number;
+    capacity?: number;
+    rebalance?: number;
+    machine: number | null;
+  },
+): Params {
+  return {
+    ...params,
+    view: 'pack',
+    tasks: o.tasks,
+    packer: o.packer,
+    ...(o.rebalance === undefined ? {} : { rebalance: o.rebalance }),
+    fit: { kind: 'gpa', rho: o.rho },
+    ...(o.capacity === undefined ? {} : { capacity: o.capacity }),
+    machine: o.machine,
+  };
 }
 
 /** One lesson's frame: title, text, the "try this" prompt, its link into Pack, and its keys. */

@@ -15,7 +15,7 @@ import { isCancelled } from '../../state/cancel.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
-import { fmt, type Cell, type FigureDef, type Presentation } from './figures.ts';
+import { fmt, type Cell, type FigureDef, type Presentation } from '../../present/paper/figures.ts';
 
 type Outcome =
   | { readonly key: string; readonly data: FigureData }

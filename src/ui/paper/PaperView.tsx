@@ -7,7 +7,7 @@ import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paperLab.
 import { DEFAULT_PARAMS, type Params } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { encode } from '../../state/url.ts';
-import { FIGURES, GROUP_LABEL, figureDef, type FigureGroup } from './figures.ts';
+import { FIGURES, GROUP_LABEL, figureDef, type FigureGroup } from '../../present/paper/figures.ts';
 import { FigurePanel } from './FigurePanel.tsx';
 import { useLab } from './useLab.ts';
 import './paper.css';

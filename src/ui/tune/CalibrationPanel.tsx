@@ -14,7 +14,7 @@ import {
   calibrationMachinesSpec,
   calibrationQSpec,
   type CalibrationDatum,
-} from './plots/calibrationPlots.ts';
+} from '../../present/tune/calibrationPlots.ts';
 import { calibrationCsvRows, calibrationSpecOf, familyOfFit, specKey } from './specs.ts';
 import { cancelRun, startCalibration, useTuneRuns } from '../../state/tuneRuns.ts';
 import { useJobPool } from './useJobPool.ts';

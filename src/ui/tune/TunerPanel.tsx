@@ -17,7 +17,7 @@ import { downloadCsv } from '../exportFiles.ts';
 import { formatQ } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
-import { tunerSpec, type TunerDatum } from './plots/tunerPlots.ts';
+import { tunerSpec, type TunerDatum } from '../../present/tune/tunerPlots.ts';
 import {
   applyPatch,
   parameterText,

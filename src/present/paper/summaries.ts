@@ -11,8 +11,8 @@ import {
   type FitSpec,
   type SweepRow,
 } from '../../engine/index.ts';
-import type { LabSweep } from '../../runtime/jobs/paperLab.ts';
-import { familyOf } from '../plots/tradeoffPlots.ts';
+import type { LabSweep } from '../../engine/analysis/paperFigures.ts';
+import { familyOf } from '../pack/tradeoffPlots.ts';
 
 export interface FitSummary {
   readonly fit: string;

@@ -1,5 +1,6 @@
 /**
- * The calibration table of the synthetic workload (issue 3): what the engine measures on it next to
+ * How well the synthetic workload matches the paper (the CLI's `calibrate`; "calibration" elsewhere
+ * means SLO calibration of fit tests, engine/tune): what the engine measures on it next to
  * what the GPA paper published (SPEC §8), with the tolerances the workload is held to: mean total
  * of N tasks within ±10 %, trend-line slopes and intercepts within ±20 %, A–D rejection rates of
  * sums of N tasks within ±0.10.
@@ -13,7 +14,7 @@ import { seriesMoments, trendLine, type TrendLine } from '../analysis/trend.ts';
 import { syntheticWorkload } from './generator.ts';
 import { SYNTHETIC_PARAMS, type SyntheticParams } from './params.ts';
 
-export const CALIBRATION_TOLERANCE = {
+export const PAPER_MATCH_TOLERANCE = {
   /** Relative, on the mean total of N tasks. */
   meanTotal: 0.1,
   /** Relative, on the trend lines' slopes and intercepts. */
@@ -22,7 +23,7 @@ export const CALIBRATION_TOLERANCE = {
   rejectionRate: 0.1,
 } as const;
 
-export interface CalibrationParams {
+export interface PaperMatchParams {
   /** Tasks in the synthetic pool (up to 100,000). */
   readonly pool: number;
   readonly seed: number;
@@ -34,7 +35,7 @@ export interface CalibrationParams {
   readonly params?: SyntheticParams;
 }
 
-export interface CalibrationRow {
+export interface PaperMatchRow {
   readonly n: number;
   readonly sums: number;
   readonly measured: { readonly rejectionRate: number; readonly meanTotal: number };
@@ -49,8 +50,8 @@ export interface TrendCheck {
   readonly pass: { readonly slope: boolean; readonly intercept: boolean };
 }
 
-export interface CalibrationReport {
-  readonly rows: CalibrationRow[];
+export interface PaperMatchReport {
+  readonly rows: PaperMatchRow[];
   readonly trends: TrendCheck[];
   readonly pass: boolean;
 }
@@ -61,8 +62,8 @@ const MATRIX_LIMIT = 120_000_000;
 const within = (measured: number, paper: number, relative: number) =>
   Math.abs(measured - paper) <= relative * Math.abs(paper) + 1e-12;
 
-/** Measures the synthetic workload against the paper (see CALIBRATION_TOLERANCE). */
-export function calibrate(p: CalibrationParams, ctl?: RunControl): CalibrationReport {
+/** Measures the synthetic workload against the paper (see PAPER_MATCH_TOLERANCE). */
+export function matchPaper(p: PaperMatchParams, ctl?: RunControl): PaperMatchReport {
   const sizes = p.sizes ?? PAPER_TABLE1.map((r) => r.n);
   for (const n of sizes)
     if (!PAPER_TABLE1.some((r) => r.n === n))
@@ -81,8 +82,8 @@ export function calibrate(p: CalibrationParams, ctl?: RunControl): CalibrationRe
       measured,
       paper,
       pass: {
-        slope: within(measured.slope, paper.slope, CALIBRATION_TOLERANCE.trend),
-        intercept: within(measured.intercept, paper.intercept, CALIBRATION_TOLERANCE.trend),
+        slope: within(measured.slope, paper.slope, PAPER_MATCH_TOLERANCE.trend),
+        intercept: within(measured.intercept, paper.intercept, PAPER_MATCH_TOLERANCE.trend),
       },
     };
   });
@@ -91,7 +92,7 @@ export function calibrate(p: CalibrationParams, ctl?: RunControl): CalibrationRe
       ? matrixRows(realizeSeries(w.inst, p.realizations, p.seed, 'inst', false))
       : sampledRows(w.inst, p.realizations, p.seed, 'inst');
   const all = sumsChunk(source, { sizes, replicates: p.sums, seed: p.seed }, 0, p.sums, ctl);
-  const rows = table1(all).map((r): CalibrationRow => {
+  const rows = table1(all).map((r): PaperMatchRow => {
     const paper = PAPER_TABLE1.find((q) => q.n === r.n) ?? PAPER_TABLE1[0];
     return {
       n: r.n,
@@ -101,8 +102,8 @@ export function calibrate(p: CalibrationParams, ctl?: RunControl): CalibrationRe
       pass: {
         rejectionRate:
           Math.abs(r.rejectionRate - paper.rejectionRate) <=
-          CALIBRATION_TOLERANCE.rejectionRate + 1e-12,
-        meanTotal: within(r.meanTotal, paper.meanTotal, CALIBRATION_TOLERANCE.meanTotal),
+          PAPER_MATCH_TOLERANCE.rejectionRate + 1e-12,
+        meanTotal: within(r.meanTotal, paper.meanTotal, PAPER_MATCH_TOLERANCE.meanTotal),
       },
     };
   });

@@ -1,10 +1,9 @@
 /**
- * Calibration sweep (issue 7): for a fit family, sweep its parameter over a grid and measure q on the
+ * Calibration sweep: for a fit family, sweep its parameter over a grid and measure q on the
  * evaluation columns (SPEC §7) for K instances: per value, the mean q with a t band over instances,
  * a Wilson interval per run, the 1/|E| floor, and machines used. Jobs are (family, instance), so a
  * worker pool can split them; `calibrationCurve` gives the same numbers for any split or order.
  */
-import { runPacking } from '../experiment.ts';
 import { evaluatedCount } from '../split.ts';
 import type { WorkloadStats } from '../workload.ts';
 import {
@@ -16,7 +15,7 @@ import {
   type FitFamily,
 } from './families.ts';
 import { mean, meanInterval, wilsonInterval, type Interval } from './intervals.ts';
-import { checkRunConfig, instanceRows, type RunConfig } from './runs.ts';
+import { checkRunConfig, instanceRows, packMeasured, type RunConfig } from './runs.ts';
 
 export interface CalibrationSpec extends RunConfig {
   readonly families: readonly FitFamily[];
@@ -102,19 +101,10 @@ export function runCalibrationJob(
 ): CalibrationChunk {
   checkCalibrationSpec(spec, stats.workload.inst.rows);
   const rows = instanceRows(stats, spec, job.instance);
-  const runs = job.values.map((value) => {
-    const r = runPacking(stats, rows, {
-      packer: spec.packer,
-      fit: familySpec(job.family, value, spec.bin),
-      capacity: spec.capacity,
-      clairvoyance: spec.clairvoyance,
-      source: spec.source,
-      rebalance: spec.rebalance,
-    });
-    let overflows = 0;
-    for (const mc of r.machines) overflows += mc.overflows;
-    return { value, mAbs: r.mAbs, m: r.m, q: r.q, overflows, trials: r.mAbs * r.evaluated };
-  });
+  const runs = job.values.map((value) => ({
+    value,
+    ...packMeasured(stats, spec, rows, familySpec(job.family, value, spec.bin)),
+  }));
   return { family: job.family, instance: job.instance, runs };
 }
 

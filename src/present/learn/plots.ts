@@ -1,8 +1,8 @@
 /** Plot specs for the lessons: pure builders from engine results, rendered by PlotFigure. */
 import * as Plot from '@observablehq/plot';
 import { type FitCheck, type SloPoint } from '../../engine/index.ts';
-import { histogram } from '../plots/histogram.ts';
-import { gaussianCurve } from '../plots/machinePlots.ts';
+import { histogram } from '../pack/histogram.ts';
+import { gaussianCurve } from '../pack/machinePlots.ts';
 
 const CAPACITY = '#d62728';
 const GAUSS = '#1f77b4';

@@ -45,6 +45,3 @@ export const PAPER_FIG12_ENOUGH = 0.01;
 
 /** §3.2 (Fig. 1): from about 15 samples on, the IQR is symmetric around 0. */
 export const PAPER_FIG1_SYMMETRIC_FROM = 15;
-
-/** §5.2: FF and BF differ by at most one machine. */
-export const PAPER_FF_BF_MACHINES = 1;

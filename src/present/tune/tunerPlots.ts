@@ -1,9 +1,9 @@
 /**
- * The auto-tuner's result as a plot (issue 7): each tuned family, and untuned GPA, at its machines
+ * The auto-tuner's result as a plot: each tuned family, and untuned GPA, at its machines
  * and held-out q with the band over instances, against the target q* and the 1/|E| floor.
  */
 import * as Plot from '@observablehq/plot';
-import type { TuneRow, TuneTable } from '../../../engine/index.ts';
+import type { TuneRow, TuneTable } from '../../engine/index.ts';
 import { halfOfSmallest } from './calibrationPlots.ts';
 
 export interface TunerDatum {

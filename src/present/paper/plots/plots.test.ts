@@ -7,7 +7,7 @@ import {
   syntheticWorkload,
   type SweepRow,
 } from '../../../engine/index.ts';
-import type { LabSweep } from '../../../runtime/jobs/paperLab.ts';
+import type { LabSweep } from '../../../engine/analysis/paperFigures.ts';
 import {
   byCondition,
   evaluated,

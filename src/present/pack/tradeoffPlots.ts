@@ -1,5 +1,6 @@
 /** The m-vs-q trade-off (the paper's Fig. 8) and GPA's requested ρ vs measured q (Fig. 9). */
 import * as Plot from '@observablehq/plot';
+import { resolutionFloorMarks } from '../marks.ts';
 import { formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
 
 export interface TradeoffPoint {
@@ -89,15 +90,7 @@ export function tradeoffSpec(
     color: { legend: true, label: 'fit test family' },
     symbol: { domain: [false, true], range: ['circle', 'triangle'] },
     marks: [
-      Plot.ruleY([floor], { stroke: '#999', strokeDasharray: '2,3' }),
-      Plot.text([floor], {
-        y: (d: number) => d,
-        frameAnchor: 'left',
-        dx: 4,
-        dy: -6,
-        text: () => `1/|E|: q below this reads 0`,
-        fill: '#777',
-      }),
+      ...resolutionFloorMarks(floor, `1/|E|: q below this reads 0`, -6),
       Plot.line(sorted, { x: 'm', y: 'qPlot', stroke: 'family', z: 'family', strokeOpacity: 0.6 }),
       Plot.dot(sorted, {
         x: 'm',

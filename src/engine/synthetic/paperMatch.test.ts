@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate } from './calibrate.ts';
+import { matchPaper } from './paperMatch.ts';
 import { FIT_BANDS, withinFitBands } from './fit.ts';
 
 /**
@@ -17,7 +17,7 @@ import { FIT_BANDS, withinFitBands } from './fit.ts';
 const OPEN_GAPS: Partial<Record<number, number>> = { 250: 0.06, 500: 0.04 };
 
 describe('the synthetic workload matches Table 1 and the trend lines within the fitted bands', () => {
-  const report = calibrate({ pool: 10_000, seed: 1, sums: 1000, realizations: 10_000 });
+  const report = matchPaper({ pool: 10_000, seed: 1, sums: 1000, realizations: 10_000 });
 
   it.each(report.rows)('Table 1 at N = $n', (r) => {
     expect(Math.abs(r.measured.rejectionRate - r.paper.rejectionRate)).toBeLessThanOrEqual(

@@ -1,11 +1,12 @@
 /**
- * Calibration plots (issue 7): a family's measured q over its parameter against the SLO the parameter
+ * Calibration plots: a family's measured q over its parameter against the SLO the parameter
  * requests, with the t band over instances, each run's Wilson interval and the 1/|E| floor; and the
  * machines each value uses. A run's q counts overflows over m_abs·|E| machine-columns, so it can
  * fall below 1/|E|; q = 0 is drawn below every positive q shown (`zeroLevel`) and flagged.
  */
 import * as Plot from '@observablehq/plot';
-import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../../engine/index.ts';
+import { resolutionFloorMarks } from '../marks.ts';
+import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../engine/index.ts';
 
 export interface CalibrationDatum {
   readonly family: FitFamily;
@@ -147,15 +148,11 @@ export function calibrationQSpec(
     },
     symbol: { domain: [false, true], range: ['circle', 'triangle'] },
     marks: [
-      Plot.ruleY([floor], { stroke: '#999', strokeDasharray: '2,3' }),
-      Plot.text([floor], {
-        y: (d: number) => d,
-        frameAnchor: 'left',
-        dx: 4,
-        dy: 8,
-        text: () => `1/|E| = ${floor.toExponential(0)}: one overflow per machine`,
-        fill: '#777',
-      }),
+      ...resolutionFloorMarks(
+        floor,
+        `1/|E| = ${floor.toExponential(0)}: one overflow per machine`,
+        8,
+      ),
       Plot.ruleY([target], { stroke: '#b2182b', strokeWidth: 1.5 }),
       Plot.text([target], {
         y: (d: number) => d,

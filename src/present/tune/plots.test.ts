@@ -5,7 +5,7 @@ import {
   type FitFamily,
   type TuneRow,
   type TuneTable,
-} from '../../../engine/index.ts';
+} from '../../engine/index.ts';
 import { calibrationData, calibrationQSpec, calibrationMachinesSpec } from './calibrationPlots.ts';
 import { tunerData, tunerSpec } from './tunerPlots.ts';
 

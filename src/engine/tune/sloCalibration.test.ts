@@ -8,7 +8,7 @@ import {
   runCalibration,
   runCalibrationJob,
   type CalibrationSpec,
-} from './calibrate.ts';
+} from './sloCalibration.ts';
 import { DEFAULT_TUNE } from './tune.ts';
 import { instanceRows } from './runs.ts';
 import { meanInterval, wilson, wilsonInterval } from './intervals.ts';

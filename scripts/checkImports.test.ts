@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { cycles, importsOf, layerViolation, longFunctions } from './checkImports.ts';
+
+describe('the import graph check', () => {
+  it('finds a cycle and only the files on it', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a', 'd']],
+      ['d', []],
+    ]);
+    expect(cycles(graph)).toEqual([['a', 'b', 'c']]);
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('resolves imports, re-exports and dynamic imports, and flags an upward one', () => {
+    const text = [
+      "import { a } from '../runtime/runner.ts';",
+      "export { b } from './csv.ts';",
+      "const c = () => import('../engine/index.ts');",
+    ].join('\n');
+    const edges = importsOf('src/present/x.ts', text);
+    expect(edges.map((e) => e.to)).toEqual([
+      'src/runtime/runner.ts',
+      'src/present/csv.ts',
+      'src/engine/index.ts',
+    ]);
+    expect(edges.map(layerViolation)).toEqual([
+      'src/present/x.ts:1: present may not import runtime (src/runtime/runner.ts)',
+      null,
+      null,
+    ]);
+    expect(layerViolation({ ...edges[0], from: 'src/present/x.test.ts' })).toBeNull();
+  });
+
+  it('measures functions, arrow functions included', () => {
+    const body = Array.from({ length: 5 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const text = `export function f() {\n${body}\n}\nconst g = () => {\n${body}\n};\n`;
+    expect(longFunctions('x.ts', text, 6)).toEqual([
+      ['f', 1, 7],
+      ['g', 8, 7],
+    ]);
+    expect(longFunctions('x.ts', text, 7)).toEqual([]);
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The import graph and size check (`npm run lint`): no import cycle, no import a layer may not make
+ * (the same LAYER_RULES as lint), no file of src/ over 500 lines, no function over 120 lines outside
+ * tests. Prints each finding and exits non-zero if there is any.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import ts from 'typescript';
+import { LAYER_ALLOW_LIST, LAYER_RULES } from '../eslint.config.js';
+
+export const MAX_FILE_LINES = 500;
+export const MAX_FUNCTION_LINES = 120;
+
+// ===== ALLOW-LIST: files being split on other branches (arch2: runtime/pool.ts; the reduce command's
+// own branch: cli/commands/reduce.ts). The integrator deletes an entry once its branch is merged. =====
+export const SIZE_ALLOW_LIST: readonly string[] = [
+  'src/runtime/pool.ts',
+  'src/cli/commands/reduce.ts',
+];
+// Files owned by arch2 whose long functions it splits there (state controller, tune and paper views).
+export const FUNCTION_ALLOW_LIST: readonly string[] = [
+  'src/state/controller.ts',
+  'src/ui/ParamsPanel.tsx',
+  'src/ui/tune/TunerPanel.tsx',
+  'src/ui/tune/CalibrationPanel.tsx',
+  'src/ui/paper/FigurePanel.tsx',
+  'src/ui/paper/PaperView.tsx',
+  'src/runtime/pool.ts',
+  'src/runtime/paperLab.ts',
+  'src/cli/commands/reduce.ts',
+  // React views still over the limit, to split into sub-components (arch left them for lack of time).
+  'src/ui/DataView.tsx',
+  'src/ui/learn/Lesson1Averages.tsx',
+  'src/ui/learn/Lesson2Sums.tsx',
+  'src/ui/learn/Lesson6Scheduler.tsx',
+  'src/ui/learn/TraceStepper.tsx',
+];
+// The type-only cycle runtime/runner ↔ runtime/jobs, removed on arch2.
+export const CYCLE_ALLOW_LIST: readonly string[] = [
+  'src/runtime/jobs/calibrate.ts',
+  'src/runtime/jobs/index.ts',
+  'src/runtime/jobs/tune.ts',
+  'src/runtime/runner.ts',
+];
+// ===== END ALLOW-LIST =====
+
+type LayerName = string;
+
+export interface ImportEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly line: number;
+  readonly typeOnly: boolean;
+}
+
+const isTest = (file: string) => /\.(test|bench)\.tsx?$/.test(file);
+
+export function sourceFiles(root: string, dirs: readonly string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(join(root, dir))) {
+      const rel = join(dir, name);
+      if (statSync(join(root, rel)).isDirectory()) {
+        if (name !== 'build' && name !== 'node_modules') walk(rel);
+      } else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
+    }
+  };
+  for (const d of dirs) walk(d);
+  return out.sort();
+}
+
+export function layerOf(file: string): LayerName | null {
+  if (file.startsWith('workers/')) return 'workers';
+  const top = file.split('/')[1];
+  return file.startsWith('src/') && top in LAYER_RULES ? top : null;
+}
+
+/** The relative imports and re-exports of a file (static and dynamic), resolved to repo paths. */
+export function importsOf(file: string, text: string): ImportEdge[] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const edges: ImportEdge[] = [];
+  const add = (spec: ts.Expression | undefined, node: ts.Node, typeOnly: boolean) => {
+    if (!spec || !ts.isStringLiteral(spec) || !spec.text.startsWith('.')) return;
+    const line = sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    edges.push({ from: file, to: normalize(join(dirname(file), spec.text)), line, typeOnly });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node))
+      add(node.moduleSpecifier, node, node.importClause?.isTypeOnly ?? false);
+    else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node, node.isTypeOnly);
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments.length > 0
+    )
+      add(node.arguments[0], node, false);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return edges;
+}
+
+/** Functions longer than `max` lines: [name, first line, lines]. */
+export function longFunctions(file: string, text: string, max: number): [string, number, number][] {
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: [string, number, number][] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const start = sf.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line + 1;
+      if (end - start + 1 > max) found.push([functionName(node), start, end - start + 1]);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+function functionName(node: ts.Node): string {
+  const named = node as { name?: ts.Node };
+  if (named.name && ts.isIdentifier(named.name)) return named.name.text;
+  const parent = node.parent;
+  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name))
+    return parent.name.text;
+  if (parent && ts.isPropertyAssignment(parent) && ts.isIdentifier(parent.name))
+    return parent.name.text;
+  return '(anonymous)';
+}
+
+/** Strongly connected components with more than one file (Tarjan), each a cycle of imports. */
+export function cycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const strong = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!idx.has(v)) strong(v);
+  return out;
+}
+
+/** An import its layer may not make (types-only imports pass where the rule allows types). */
+export function layerViolation(e: ImportEdge): string | null {
+  const from = layerOf(e.from);
+  const to = layerOf(e.to);
+  if (!from || !to || from === to || isTest(e.from)) return null;
+  const rule = LAYER_RULES[from];
+  if (rule.may.includes(to) || (e.typeOnly && rule.typesFrom?.includes(to))) return null;
+  const allowed = LAYER_ALLOW_LIST.some((a) => a.file === e.from && a.allow.includes(to));
+  return allowed ? null : `${e.from}:${e.line}: ${from} may not import ${to} (${e.to})`;
+}
+
+export function check(root: string): string[] {
+  const files = sourceFiles(root, ['src', 'workers']);
+  const problems: string[] = [];
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = readFileSync(join(root, file), 'utf8');
+    const edges = importsOf(file, text);
+    graph.set(
+      file,
+      edges.map((e) => e.to),
+    );
+    for (const e of edges) {
+      const v = layerViolation(e);
+      if (v) problems.push(`upward import: ${v}`);
+    }
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+    if (file.startsWith('src/') && lines > MAX_FILE_LINES && !SIZE_ALLOW_LIST.includes(file))
+      problems.push(`file over ${MAX_FILE_LINES} lines: ${file} (${lines})`);
+    if (!isTest(file) && !FUNCTION_ALLOW_LIST.includes(file))
+      for (const [name, line, n] of longFunctions(file, text, MAX_FUNCTION_LINES))
+        problems.push(`function over ${MAX_FUNCTION_LINES} lines: ${file}:${line} ${name} (${n})`);
+  }
+  for (const c of cycles(graph))
+    if (!c.every((f) => CYCLE_ALLOW_LIST.includes(f)))
+      problems.push(`import cycle: ${c.join(' ↔ ')}`);
+  return problems;
+}
+
+if (process.argv[1] && relative(process.argv[1], new URL(import.meta.url).pathname) === '') {
+  const root = new URL('..', import.meta.url).pathname;
+  const problems = check(root);
+  for (const p of problems) console.log(p);
+  console.log(
+    problems.length
+      ? `checkImports: ${problems.length} problem(s)`
+      : 'checkImports: no cycle, no upward import, no file or function over its limit',
+  );
+  process.exit(problems.length ? 1 : 0);
+}

@@ -1,0 +1,212 @@
+/**
+ * Which format a file is in (from its name and first bytes, SPEC §10) and the full `LoadSpec` the
+ * explorer, the command line and the presets build from a format name and a few options.
+ */
+import { DataError } from './errors.ts';
+import { blank, splitFields } from './bytes.ts';
+import { looksLikeTime } from './columns.ts';
+import { USAGE_COLUMNS, EVENTS_COLUMNS, type GoogleOptions } from './google.ts';
+import type { Unit } from './units.ts';
+import * as traces from './traces.ts';
+import { archiveKind, firstMember } from './archive.ts';
+import { FORMATS, FORMAT_TITLES, type FormatId, type LoadSpec, type NpyOptions } from './loader.ts';
+
+/** A format guess with the reason, from a file's name and its first bytes (decompressed). */
+export interface Detection {
+  readonly format: FormatId;
+  readonly reason: string;
+}
+
+/**
+ * Guesses the format of a file: `.npy` and `.json` by name or magic bytes, Google shards by name or
+ * by their 20 (13) numeric columns, then CSV by its header: `t<digits>` columns → wide, a time
+ * first column → column-per-task, an id column with repeating ids → long. Null when unsure.
+ */
+export function detectFormat(name: string, head: Uint8Array): Detection | null {
+  const base = name
+    .replace(/^.*[\\/]/, '')
+    .toLowerCase()
+    .replace(/\.gz$/, '');
+  const kind = archiveKind(head);
+  if (kind) {
+    const member = firstMember(name, head, kind);
+    if (!member) return null;
+    const inner = detectFormat(member.name, member.head);
+    return inner && { format: inner.format, reason: `${inner.reason}, in a ${kind} archive` };
+  }
+  const trace = traces.detectTrace(name, head);
+  if (trace) return trace;
+  if (base.endsWith('.npy') || (head[0] === 0x93 && head[1] === 0x4e && head[2] === 0x55))
+    return { format: 'npy', reason: '.npy file' };
+  if (base.endsWith('.json')) return { format: 'compact', reason: '.json sidecar' };
+  if (/task_usage|task_events/.test(base) || /^part-\d{5}-of-\d{5}\.csv$/.test(base))
+    return { format: 'google', reason: 'Google trace shard name' };
+  const lines: [number, number][] = [];
+  let s = 0;
+  for (let i = 0; i < head.length && lines.length < 6; i++)
+    if (head[i] === 10) {
+      if (!blank(head, s, i)) lines.push([s, i > s && head[i - 1] === 13 ? i - 1 : i]);
+      s = i + 1;
+    }
+  if (lines.length === 0) return null;
+  const rows = lines.map(([a, b]) => splitFields(head, a, b));
+  const numeric = (f: string) => f === '' || /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(f);
+  const first = rows[0];
+  const allNumeric = first.every(numeric);
+  if (allNumeric && (first.length === USAGE_COLUMNS || first.length === EVENTS_COLUMNS))
+    return { format: 'google', reason: `${first.length} numeric columns, no header` };
+  if (!allNumeric) {
+    if (first[0] === 'start_time' && first.length === USAGE_COLUMNS)
+      return { format: 'google', reason: 'task_usage header' };
+    if (first[0] === 'timestamp' && first[1] === 'missing_info')
+      return { format: 'google', reason: 'task_events header' };
+    if (first.some((h) => /^t\d+$/.test(h)))
+      return { format: 'wide', reason: 'sample columns named t0, t1, …' };
+    const data = rows.slice(1);
+    if (first.length > 2 && looksLikeTime(first[0]))
+      return { format: 'columns', reason: `first column "${first[0]}" is a time index` };
+    const idCol = first.findIndex((h) => /(^|_)id$/i.test(h));
+    if (idCol >= 0 && data.length >= 2 && data[0][idCol] === data[1][idCol])
+      return { format: 'long', reason: `id column "${first[idCol]}" repeats` };
+    if (idCol >= 0 && first.length > 2)
+      return { format: 'wide', reason: `id column "${first[idCol]}" then values` };
+  }
+  return null;
+}
+
+/** The default value column of a long CSV, when the header has an obvious one. */
+export function guessValueColumn(header: readonly string[]): string | null {
+  for (const pattern of [/cpu.*(pct|percent|%)/i, /^cpu/i, /^(value|usage|util)/i]) {
+    const h = header.find((x) => pattern.test(x));
+    if (h) return h;
+  }
+  return null;
+}
+
+/** Reads a header line's fields (for building a long-CSV spec from the first bytes). */
+export function headerFields(head: Uint8Array): string[] {
+  let end = head.indexOf(10);
+  if (end < 0) end = head.length;
+  if (end > 0 && head[end - 1] === 13) end--;
+  return splitFields(head, 0, end);
+}
+
+/** Every format's options in one loose bag (what a command line or a form collects). */
+export interface SpecOptions {
+  readonly unit?: Unit;
+  readonly scale?: number;
+  readonly capacity?: number;
+  readonly clamp?: boolean;
+  readonly skipBadLines?: boolean;
+  readonly maxTasks?: number;
+  readonly firstSampleColumn?: number;
+  readonly timeColumns?: number;
+  readonly idColumn?: string | number;
+  readonly valueColumn?: string | number;
+  readonly avgColumn?: string | number;
+  readonly scaleColumn?: string | number;
+  readonly filters?: GoogleOptions['filters'];
+  readonly sample?: GoogleOptions['sample'];
+  readonly kind?: NpyOptions['kind'];
+  /** Cores of the reference machine (cores units, Alibaba, Azure V2, Bitbrains). */
+  readonly coresPerMachine?: number;
+  /** Prometheus: the label naming a task. */
+  readonly idLabel?: string;
+}
+
+/** Scale for percent data when none is given: a quarter machine per task (SPEC §2's example). */
+export const DEFAULT_PERCENT_SCALE = 0.25;
+
+/**
+ * A full `LoadSpec` from a format (or 'auto': detected from the first file's name and bytes) and
+ * loose options; unset options get the format's defaults. A DataError when the format cannot be
+ * told or a long CSV's columns cannot be guessed.
+ */
+export function resolveSpec(
+  format: FormatId | 'auto',
+  o: SpecOptions,
+  name: string,
+  head: Uint8Array,
+): LoadSpec {
+  let f: FormatId;
+  if (format === 'auto') {
+    const d = detectFormat(name, head);
+    if (!d)
+      throw new DataError(
+        name,
+        null,
+        `cannot tell the format; choose one of ${FORMATS.join(', ')} (${Object.values(FORMAT_TITLES).join('; ')})`,
+      );
+    f = d.format;
+  } else if (FORMATS.includes(format)) f = format;
+  else throw new RangeError(`invalid format: ${String(format)} (expected ${FORMATS.join(', ')})`);
+  const units = (defaultUnit: Unit, defaultScale: number) => {
+    const unit = o.unit ?? defaultUnit;
+    return {
+      unit,
+      scale: o.scale ?? (unit === 'percent' ? defaultScale : 1),
+      ...(o.capacity !== undefined
+        ? { capacity: o.capacity }
+        : unit === 'cores' && o.coresPerMachine !== undefined
+          ? { capacity: o.coresPerMachine }
+          : {}),
+      ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
+      ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
+    };
+  };
+  switch (f) {
+    case 'google':
+      if (o.unit !== undefined && o.unit !== 'fraction')
+        throw new RangeError(`invalid unit for Google data: ${o.unit} (its values are fractions)`);
+      return {
+        format: 'google',
+        ...(o.scale !== undefined ? { scale: o.scale } : {}),
+        ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
+        ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
+        ...(o.filters ? { filters: o.filters } : {}),
+        ...(o.sample ? { sample: o.sample } : {}),
+      };
+    case 'wide':
+      return {
+        format: 'wide',
+        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...(o.maxTasks !== undefined ? { maxTasks: o.maxTasks } : {}),
+        ...(o.firstSampleColumn !== undefined ? { firstSampleColumn: o.firstSampleColumn } : {}),
+      };
+    case 'columns':
+      return {
+        format: 'columns',
+        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...(o.timeColumns !== undefined ? { timeColumns: o.timeColumns } : {}),
+      };
+    case 'long': {
+      const header = headerFields(head);
+      const idColumn = o.idColumn ?? header.find((h) => /(^|_)id$/i.test(h));
+      const valueColumn = o.valueColumn ?? guessValueColumn(header);
+      if (idColumn === undefined || valueColumn === null)
+        throw new DataError(
+          name,
+          1,
+          `long CSV: choose the ${idColumn === undefined ? 'id' : 'value'} column (the header has: ${header.join(', ')})`,
+        );
+      return {
+        format: 'long',
+        ...units('percent', DEFAULT_PERCENT_SCALE),
+        idColumn,
+        valueColumn,
+        ...(o.avgColumn !== undefined ? { avgColumn: o.avgColumn } : {}),
+        ...(o.scaleColumn !== undefined ? { scaleColumn: o.scaleColumn } : {}),
+      };
+    }
+    case 'npy':
+      return {
+        format: 'npy',
+        ...units('fraction', 1),
+        ...(o.kind !== undefined ? { kind: o.kind } : {}),
+      };
+    case 'compact':
+      return { format: 'compact' };
+    default:
+      return traces.traceSpecFrom(f, o);
+  }
+}
