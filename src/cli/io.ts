@@ -59,6 +59,10 @@ export function readBytes(path: string): Uint8Array {
   }
 }
 
+export function readText(path: string): string {
+  return new TextDecoder().decode(readBytes(path));
+}
+
 /** A float32 (N, R) matrix exactly as stored; other dtypes are converted to float32. */
 export function readMatrix(path: string): RealizationMatrix {
   const a = parseNpy(readBytes(path), basename(path));

@@ -160,7 +160,7 @@ describe('unit plausibility', () => {
 describe('recipes', () => {
   it('every recipe resolves to a loadable spec for its own fixture', async () => {
     const { RECIPES } = await import('./recipes.ts');
-    const { resolveSpec } = await import('./loader.ts');
+    const { resolveSpec } = await import('./detect.ts');
     const fixtureOf: Record<string, string> = {
       'prometheus-json': 'prometheus/query_range.json',
       'prometheus-csv': 'prometheus/export.csv',
