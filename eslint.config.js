@@ -88,17 +88,10 @@ function layerConfig(name, files = LAYER_RULES[name].files, extraAllowed = []) {
   };
 }
 
-// ===== ALLOW-LIST: known layer violations being removed on the arch2 branch. =====
+// ===== ALLOW-LIST: known layer violations (none left; keep the list empty). =====
 // The integrator deletes this list (and its use below) after merging arch2. file → layers it may
 // still import against its layer's rule.
-export const LAYER_ALLOW_LIST = [
-  { layer: 'ui', file: 'src/ui/paper/FigurePanel.tsx', allow: ['runtime'] },
-  { layer: 'ui', file: 'src/ui/paper/PaperView.tsx', allow: ['runtime'] },
-  { layer: 'ui', file: 'src/ui/paper/useLab.ts', allow: ['runtime'] },
-  { layer: 'ui', file: 'src/ui/tune/tuneRuns.ts', allow: ['runtime'] },
-  { layer: 'ui', file: 'src/ui/tune/useJobPool.ts', allow: ['runtime'] },
-  { layer: 'workers', file: 'workers/ingest.worker.ts', allow: ['state'] },
-];
+export const LAYER_ALLOW_LIST = [];
 // ===== END ALLOW-LIST =====
 
 export default tseslint.config(

@@ -5,7 +5,7 @@
  */
 import { archiveKind, archiveSink, isDataMember } from './archive.ts';
 import type { ChunkSink } from './bytes.ts';
-import type { DatasetLoader, FileRole } from './loader.ts';
+import type { LoadResult } from './report.ts';
 
 const ARCHIVE_NAME = /\.(zip|tar|tar\.gz|tgz)$/i;
 
@@ -14,11 +14,18 @@ export function isArchiveName(name: string): boolean {
   return ARCHIVE_NAME.test(name);
 }
 
+/** What `withArchives` wraps: any loader of files by name and role (loader.ts's DatasetLoader). */
+export interface FileLoader<F, R> {
+  readonly format: F;
+  file(name: string, role?: R): ChunkSink;
+  finish(): LoadResult;
+}
+
 /** `loader` taking archives too: each data member is one of its files, role from its name. */
-export function withArchives(
-  loader: DatasetLoader,
-  roleOf: (member: string) => FileRole,
-): DatasetLoader {
+export function withArchives<F, R>(
+  loader: FileLoader<F, R>,
+  roleOf: (member: string) => R,
+): FileLoader<F, R> {
   const skipped: string[] = [];
   return {
     format: loader.format,

@@ -5,11 +5,14 @@
 import { DataError } from './errors.ts';
 import { blank, splitFields } from './bytes.ts';
 import { looksLikeTime } from './columns.ts';
-import { USAGE_COLUMNS, EVENTS_COLUMNS, type GoogleOptions } from './google.ts';
+import { USAGE_COLUMNS, EVENTS_COLUMNS } from './google.ts';
 import type { Unit } from './units.ts';
+import type { SpecOptions } from './specOptions.ts';
 import * as traces from './traces.ts';
 import { archiveKind, firstMember } from './archive.ts';
-import { FORMATS, FORMAT_TITLES, type FormatId, type LoadSpec, type NpyOptions } from './loader.ts';
+import { FORMATS, FORMAT_TITLES, type FormatId, type LoadSpec } from './loader.ts';
+
+export type { SpecOptions } from './specOptions.ts';
 
 /** A format guess with the reason, from a file's name and its first bytes (decompressed). */
 export interface Detection {
@@ -89,29 +92,6 @@ export function headerFields(head: Uint8Array): string[] {
   if (end < 0) end = head.length;
   if (end > 0 && head[end - 1] === 13) end--;
   return splitFields(head, 0, end);
-}
-
-/** Every format's options in one loose bag (what a command line or a form collects). */
-export interface SpecOptions {
-  readonly unit?: Unit;
-  readonly scale?: number;
-  readonly capacity?: number;
-  readonly clamp?: boolean;
-  readonly skipBadLines?: boolean;
-  readonly maxTasks?: number;
-  readonly firstSampleColumn?: number;
-  readonly timeColumns?: number;
-  readonly idColumn?: string | number;
-  readonly valueColumn?: string | number;
-  readonly avgColumn?: string | number;
-  readonly scaleColumn?: string | number;
-  readonly filters?: GoogleOptions['filters'];
-  readonly sample?: GoogleOptions['sample'];
-  readonly kind?: NpyOptions['kind'];
-  /** Cores of the reference machine (cores units, Alibaba, Azure V2, Bitbrains). */
-  readonly coresPerMachine?: number;
-  /** Prometheus: the label naming a task. */
-  readonly idLabel?: string;
 }
 
 /** Scale for percent data when none is given: a quarter machine per task (SPEC §2's example). */

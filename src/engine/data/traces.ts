@@ -8,7 +8,7 @@ import { AzureV2Loader, type AzureV2Options } from './azure2.ts';
 import { BITBRAINS_HEADER, BitbrainsLoader, type BitbrainsOptions } from './bitbrains.ts';
 import { Google2019Loader, isGoogle2019Header, type Google2019Options } from './google2019.ts';
 import { PrometheusLoader, type PrometheusOptions } from './prometheus.ts';
-import type { SpecOptions } from './detect.ts';
+import type { SpecOptions } from './specOptions.ts';
 import type { LoadResult } from './report.ts';
 
 export const TRACE_FORMATS = [
