@@ -77,7 +77,7 @@ export function helpText(
         : spec.required
           ? ' (required)'
           : '';
-    lines.push(`  --${name}${value}`.padEnd(34) + spec.help + def);
+    lines.push(`${`  --${name}${value}`.padEnd(33)} ${spec.help}${def}`);
   }
   return lines.join('\n');
 }
