@@ -1,5 +1,5 @@
 /**
- * The calibration sweep as a job (issue 7): one unit per (family, instance), each packing every value
+ * The calibration sweep as a job: one unit per (family, instance), each packing every value
  * of the family's grid on that instance; a last one-unit call combines the chunks into curves where
  * the pool's column split is known. `runCalibrationOn` (runtime/jobRuns.ts) runs both.
  */

@@ -1,4 +1,4 @@
-/** Exact q of a packing by convolution (issue 7): one unit per block of machines. */
+/** Exact q of a packing by convolution: one unit per block of machines. */
 import { exactOverflow } from '../../engine/index.ts';
 import { defineJob } from './job.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The auto-tuner as a job (issue 7), in stages over the engine's (family, instance) units:
+ * The auto-tuner as a job, in stages over the engine's (family, instance) units:
  * cross-validation rounds inside the observed columns ('cv', each round's values chosen from the
  * rounds before), the held-out runs of the tuned values ('held-out'), and one unit that ranks the
  * tables where the pool's column split is known ('tables'). `runTuneOn` (runtime/jobRuns.ts) drives the

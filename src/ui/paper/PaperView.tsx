@@ -1,6 +1,6 @@
 /**
  * The paper lab: every table and figure of the GPA paper recomputed on the loaded dataset, one
- * linkable sub-view each, with the paper's published numbers one toggle away (issue 6).
+ * linkable sub-view each, with the paper's published numbers one toggle away.
  */
 import { useMemo, type MouseEvent } from 'react';
 import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paperLab.ts';

@@ -1,5 +1,5 @@
 /**
- * Calibration (issue 7): sweep one fit family's parameter on Pack's settings and show the measured q
+ * Calibration: sweep one fit family's parameter on Pack's settings and show the measured q
  * against the SLO each value requests, beside the machines it uses. Runs when opened or changed.
  */
 import { useEffect, useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Pack's exact q (issue 7): the convolution of each machine's task histograms gives its overflow
+ * Pack's exact q: the convolution of each machine's task histograms gives its overflow
  * probability without Monte Carlo noise, so q far below 1/|E| shows; computed in the worker pool when
  * the packing changes, marked as computing until it lands. One <div> of the headline's <dl>.
  */

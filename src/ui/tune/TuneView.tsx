@@ -1,4 +1,4 @@
-/** SLO tuning (issue 7): calibration sweeps of each fit family, and the auto-tuner. */
+/** SLO tuning: calibration sweeps of each fit family, and the auto-tuner. */
 import { TUNE_MODES, type TuneMode } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { CalibrationPanel } from './CalibrationPanel.tsx';

@@ -1,5 +1,5 @@
 /**
- * The auto-tuner (issue 7): from a target SLO and a confidence to each family's parameter, chosen by
+ * The auto-tuner: from a target SLO and a confidence to each family's parameter, chosen by
  * cross-validation inside the observed columns and measured on the held-out ones; a ranked table, and
  * one click that moves Pack to the winner.
  */
