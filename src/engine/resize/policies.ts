@@ -6,7 +6,7 @@
 import { classOf, type Bin } from './bins.ts';
 import { assertVisbp, visbpViolations, type CheckedEvent } from './invariants.ts';
 import { Visbp } from './visbp.ts';
-import { maxWeightAssignment } from './matching.ts';
+import { maxAssignmentTotal } from './matching.ts';
 
 export type PolicySpec =
   | {
@@ -180,6 +180,18 @@ class Machines {
     this.placed[vm] = size;
   }
 
+  /** Empties every machine (no movement counted: the caller re-places the VMs). */
+  clear(): void {
+    for (const m of this.live) {
+      for (const x of this.members[m]) this.machineOf[x] = -1;
+      this.members[m].length = 0;
+      this.load[m] = 0;
+      this.slot[m] = -1;
+      this.free.push(m);
+    }
+    this.live.length = 0;
+  }
+
   private close(m: number): void {
     this.load[m] = 0;
     const s = this.slot[m];
@@ -249,64 +261,117 @@ class OnlinePolicy extends BaselinePolicy {
  * without matching, the new machine i against the old machine in slot i, as the paper counts.
  */
 class RepackPolicy extends BaselinePolicy {
+  /** FFD order of the last repack, reused as the starting order of the next (nearly sorted). */
+  private readonly order: FfdOrder;
+  private readonly binOfVm: Int32Array;
   constructor(
     vms: number,
     private readonly every: number,
   ) {
     super(vms);
+    this.order = new FfdOrder(vms);
+    this.binOfVm = new Int32Array(vms);
   }
   step(input: StepInput): void {
     this.stepMoves = this.stepMigrations = this.stepMigrationsUnmatched = 0;
     this.common(input, false);
     if (input.step % this.every !== 0 || input.step === 0) return;
-    const { ms } = this;
-    const present: number[] = [];
-    for (const m of ms.live) for (const x of ms.members[m]) present.push(x);
-    const oldOf = new Int32Array(ms.machineOf);
-    const oldSlot = new Map<number, number>();
-    for (const m of ms.live) oldSlot.set(m, ms.slot[m]);
-    const bins = ffd(present, input.size);
-    // The assignment of new bins to old machines keeping the most VMs in place.
-    const weight = bins.map((members) => {
-      const row = new Float64Array(ms.live.length);
-      for (const x of members) if (oldOf[x] >= 0) row[oldSlot.get(oldOf[x])!]++;
-      return row;
-    });
-    const target = Array.from(maxWeightAssignment(weight, ms.live.length), (c) =>
-      c >= 0 ? ms.live[c] : -1,
-    );
-    let moved = 0;
+    const { ms, binOfVm } = this;
+    const oldCount = ms.live.length;
+    const sorted = this.order.sort(ms.machineOf, input.size);
+    const bins = firstFitInOrder(sorted, input.size, binOfVm);
+    // weight[i][j]: VMs of new bin i now on the machine in slot j.
+    const weight = new Int32Array(bins * oldCount);
     let unmatched = 0;
-    for (let i = 0; i < bins.length; i++)
-      for (const x of bins[i]) {
-        if (oldOf[x] !== target[i]) moved++;
-        if (oldSlot.get(oldOf[x]) !== i) unmatched++;
-      }
-    for (const x of present) ms.take(x);
-    for (const members of bins) {
-      const m = ms.open();
-      for (const x of members) ms.put(x, m, input.size[x]);
+    for (const x of sorted) {
+      const from = ms.slot[ms.machineOf[x]];
+      weight[binOfVm[x] * oldCount + from]++;
+      if (from !== binOfVm[x]) unmatched++;
     }
+    const moved = sorted.length - maxAssignmentTotal(weight, bins, oldCount);
+    ms.clear();
+    for (let i = 0; i < bins; i++) ms.open();
+    for (const x of sorted) ms.put(x, ms.live[binOfVm[x]], input.size[x]);
     this.stepMoves = this.stepMigrations = moved;
     this.stepMigrationsUnmatched = unmatched;
   }
 }
 
+/**
+ * The present VMs in FFD order (size descending, ties by id), kept between calls: the previous
+ * order, filtered to the present VMs and extended by the new ones, is insertion-sorted, which is
+ * cheap when sizes change little. The order is total, so the result equals a fresh sort.
+ */
+class FfdOrder {
+  private list = new Int32Array(0);
+  private count = 0;
+  private readonly listed: Uint8Array;
+  constructor(vms: number) {
+    this.listed = new Uint8Array(vms);
+  }
+  /** VMs with machineOf ≥ 0 (present), sorted; the view is valid until the next call. */
+  sort(machineOf: Int32Array, size: Float64Array): Int32Array {
+    const n = machineOf.length;
+    if (this.list.length < n) {
+      const grown = new Int32Array(n);
+      grown.set(this.list.subarray(0, this.count));
+      this.list = grown;
+    }
+    const { list, listed } = this;
+    let c = 0;
+    for (let r = 0; r < this.count; r++) {
+      const x = list[r];
+      if (machineOf[x] >= 0) list[c++] = x;
+      else listed[x] = 0;
+    }
+    for (let x = 0; x < n; x++)
+      if (machineOf[x] >= 0 && !listed[x]) {
+        listed[x] = 1;
+        list[c++] = x;
+      }
+    this.count = c;
+    for (let i = 1; i < c; i++) {
+      const x = list[i];
+      const sx = size[x];
+      let j = i - 1;
+      while (j >= 0 && (size[list[j]] < sx || (size[list[j]] === sx && list[j] > x))) {
+        list[j + 1] = list[j];
+        j--;
+      }
+      list[j + 1] = x;
+    }
+    return list.subarray(0, c);
+  }
+}
+
+/** First fit of VMs in the given order into unit bins: each VM's bin into `binOf`; the bin count. */
+function firstFitInOrder(order: Int32Array, size: Float64Array, binOf: Int32Array): number {
+  let load = new Float64Array(64);
+  let bins = 0;
+  for (const x of order) {
+    const s = size[x];
+    let i = 0;
+    while (i < bins && load[i] + s > 1) i++;
+    if (i === bins) {
+      if (bins === load.length) {
+        const grown = new Float64Array(bins * 2);
+        grown.set(load);
+        load = grown;
+      }
+      bins++;
+    }
+    load[i] += s;
+    binOf[x] = i;
+  }
+  return bins;
+}
+
 /** FFD on sizes: VMs sorted by size descending (ties by id), each into the first bin it fits. */
 export function ffd(vms: readonly number[], size: Float64Array): number[][] {
-  const order = vms.slice().sort((a, b) => size[b] - size[a] || a - b);
-  const load: number[] = [];
-  const bins: number[][] = [];
-  for (const x of order) {
-    let i = 0;
-    while (i < load.length && load[i] + size[x] > 1) i++;
-    if (i === load.length) {
-      load.push(0);
-      bins.push([]);
-    }
-    load[i] += size[x];
-    bins[i].push(x);
-  }
+  const order = Int32Array.from(vms).sort((a, b) => size[b] - size[a] || a - b);
+  const binOf = new Int32Array(size.length);
+  const bins: number[][] = Array.from({ length: firstFitInOrder(order, size, binOf) }, () => []);
+  for (const x of order) bins[binOf[x]].push(x);
   return bins;
 }
 
