@@ -3,10 +3,13 @@
  * (never-migrate online FF/BF, periodic offline FFD repack every K steps, reactive hot-spot-only).
  * Per step the simulator hands departures, size changes (ascending id) and arrivals (ascending id).
  */
+import { checkRho } from '../fit/gpa.ts';
+import type { PackerKind } from '../pack/pack.ts';
 import { classOf, type Bin } from './bins.ts';
 import { assertVisbp, visbpViolations, type CheckedEvent } from './invariants.ts';
 import { Visbp } from './visbp.ts';
-import { maxAssignmentTotal } from './matching.ts';
+import { BaselinePolicy } from './machines.ts';
+import { RepackPolicy } from './repack.ts';
 
 export type PolicySpec =
   | {
@@ -17,7 +20,12 @@ export type PolicySpec =
     }
   | { readonly kind: 'ff' }
   | { readonly kind: 'bf' }
-  | { readonly kind: 'repack'; readonly every: number }
+  | {
+      readonly kind: 'repack';
+      readonly every: number;
+      /** Repack with the engine's GPA(ρ) packer on the window's μ, σ (stochastic predictor). */
+      readonly gpa?: { readonly rho: number; readonly packer?: PackerKind };
+    }
   | { readonly kind: 'hotspot' };
 
 export interface StepInput {
@@ -54,7 +62,8 @@ export function createPolicy(spec: PolicySpec, vms: number): ResizePolicy {
     case 'repack':
       if (!(Number.isInteger(spec.every) && spec.every >= 1))
         throw new RangeError(`invalid repack period K: ${spec.every} (an integer ≥ 1)`);
-      return new RepackPolicy(vms, spec.every);
+      if (spec.gpa) checkRho(spec.gpa.rho);
+      return new RepackPolicy(vms, spec.every, spec.gpa);
     case 'hotspot':
       return new HotspotPolicy(vms);
   }
@@ -131,116 +140,6 @@ export class VisbpPolicy implements ResizePolicy {
   }
 }
 
-/** Machines for the baselines: loads on predicted sizes, members, compact slots. */
-class Machines {
-  readonly machineOf: Int32Array;
-  readonly load: number[] = [];
-  readonly members: number[][] = [];
-  readonly live: number[] = [];
-  readonly slot: number[] = [];
-  private readonly free: number[] = [];
-  readonly placed: Float64Array;
-
-  constructor(vms: number) {
-    this.machineOf = new Int32Array(vms).fill(-1);
-    this.placed = new Float64Array(vms);
-  }
-
-  open(): number {
-    const m = this.free.pop() ?? this.load.length;
-    if (m === this.load.length) {
-      this.load.push(0);
-      this.members.push([]);
-      this.slot.push(-1);
-    }
-    this.slot[m] = this.live.length;
-    this.live.push(m);
-    return m;
-  }
-
-  put(vm: number, m: number, size: number): void {
-    this.machineOf[vm] = m;
-    this.placed[vm] = size;
-    this.load[m] += size;
-    this.members[m].push(vm);
-  }
-
-  take(vm: number): number {
-    const m = this.machineOf[vm];
-    this.machineOf[vm] = -1;
-    this.load[m] -= this.placed[vm];
-    const list = this.members[m];
-    list.splice(list.indexOf(vm), 1);
-    if (list.length === 0) this.close(m);
-    return m;
-  }
-
-  resize(vm: number, size: number): void {
-    this.load[this.machineOf[vm]] += size - this.placed[vm];
-    this.placed[vm] = size;
-  }
-
-  /** Empties every machine (no movement counted: the caller re-places the VMs). */
-  clear(): void {
-    for (const m of this.live) {
-      for (const x of this.members[m]) this.machineOf[x] = -1;
-      this.members[m].length = 0;
-      this.load[m] = 0;
-      this.slot[m] = -1;
-      this.free.push(m);
-    }
-    this.live.length = 0;
-  }
-
-  private close(m: number): void {
-    this.load[m] = 0;
-    const s = this.slot[m];
-    const last = this.live.pop()!;
-    if (last !== m) {
-      this.live[s] = last;
-      this.slot[last] = s;
-    }
-    this.slot[m] = -1;
-    this.free.push(m);
-  }
-
-  /** First fit over live machines in slot order, or best fit (least room left); -1 when none fits. */
-  choose(size: number, best: boolean, exclude = -1): number {
-    let pick = -1;
-    for (const m of this.live) {
-      if (m === exclude || this.load[m] + size > 1) continue;
-      if (!best) return m;
-      if (pick < 0 || this.load[m] > this.load[pick]) pick = m;
-    }
-    return pick;
-  }
-}
-
-abstract class BaselinePolicy implements ResizePolicy {
-  protected readonly ms: Machines;
-  stepMoves = 0;
-  stepMigrations = 0;
-  stepMigrationsUnmatched = 0;
-  constructor(vms: number) {
-    this.ms = new Machines(vms);
-  }
-  abstract step(input: StepInput): void;
-  protected common({ departures, changes, arrivals, size }: StepInput, best: boolean): void {
-    for (const x of departures) this.ms.take(x);
-    for (const x of changes) this.ms.resize(x, size[x]);
-    for (const x of arrivals) {
-      const m = this.ms.choose(size[x], best);
-      this.ms.put(x, m >= 0 ? m : this.ms.open(), size[x]);
-    }
-  }
-  activeCount(): number {
-    return this.ms.live.length;
-  }
-  machineOf(vm: number): number {
-    return this.ms.slot[this.ms.machineOf[vm]];
-  }
-}
-
 /** Never-migrate online First Fit / Best Fit: each VM placed once, on its first size. */
 class OnlinePolicy extends BaselinePolicy {
   constructor(
@@ -252,127 +151,6 @@ class OnlinePolicy extends BaselinePolicy {
   step(input: StepInput): void {
     this.common(input, this.kind === 'bf');
   }
-}
-
-/**
- * Offline-BP (the paper's [10]): every K steps, FFD of all present VMs on their predicted sizes;
- * between repacks, arrivals by First Fit. Migrations are counted after the assignment of new
- * machines to old ones that keeps the most VMs in place (Hungarian method), and also
- * without matching, the new machine i against the old machine in slot i, as the paper counts.
- */
-class RepackPolicy extends BaselinePolicy {
-  /** FFD order of the last repack, reused as the starting order of the next (nearly sorted). */
-  private readonly order: FfdOrder;
-  private readonly binOfVm: Int32Array;
-  constructor(
-    vms: number,
-    private readonly every: number,
-  ) {
-    super(vms);
-    this.order = new FfdOrder(vms);
-    this.binOfVm = new Int32Array(vms);
-  }
-  step(input: StepInput): void {
-    this.stepMoves = this.stepMigrations = this.stepMigrationsUnmatched = 0;
-    this.common(input, false);
-    if (input.step % this.every !== 0 || input.step === 0) return;
-    const { ms, binOfVm } = this;
-    const oldCount = ms.live.length;
-    const sorted = this.order.sort(ms.machineOf, input.size);
-    const bins = firstFitInOrder(sorted, input.size, binOfVm);
-    // weight[i][j]: VMs of new bin i now on the machine in slot j.
-    const weight = new Int32Array(bins * oldCount);
-    let unmatched = 0;
-    for (const x of sorted) {
-      const from = ms.slot[ms.machineOf[x]];
-      weight[binOfVm[x] * oldCount + from]++;
-      if (from !== binOfVm[x]) unmatched++;
-    }
-    const moved = sorted.length - maxAssignmentTotal(weight, bins, oldCount);
-    ms.clear();
-    for (let i = 0; i < bins; i++) ms.open();
-    for (const x of sorted) ms.put(x, ms.live[binOfVm[x]], input.size[x]);
-    this.stepMoves = this.stepMigrations = moved;
-    this.stepMigrationsUnmatched = unmatched;
-  }
-}
-
-/**
- * The present VMs in FFD order (size descending, ties by id), kept between calls: the previous
- * order, filtered to the present VMs and extended by the new ones, is insertion-sorted, which is
- * cheap when sizes change little. The order is total, so the result equals a fresh sort.
- */
-class FfdOrder {
-  private list = new Int32Array(0);
-  private count = 0;
-  private readonly listed: Uint8Array;
-  constructor(vms: number) {
-    this.listed = new Uint8Array(vms);
-  }
-  /** VMs with machineOf ≥ 0 (present), sorted; the view is valid until the next call. */
-  sort(machineOf: Int32Array, size: Float64Array): Int32Array {
-    const n = machineOf.length;
-    if (this.list.length < n) {
-      const grown = new Int32Array(n);
-      grown.set(this.list.subarray(0, this.count));
-      this.list = grown;
-    }
-    const { list, listed } = this;
-    let c = 0;
-    for (let r = 0; r < this.count; r++) {
-      const x = list[r];
-      if (machineOf[x] >= 0) list[c++] = x;
-      else listed[x] = 0;
-    }
-    for (let x = 0; x < n; x++)
-      if (machineOf[x] >= 0 && !listed[x]) {
-        listed[x] = 1;
-        list[c++] = x;
-      }
-    this.count = c;
-    for (let i = 1; i < c; i++) {
-      const x = list[i];
-      const sx = size[x];
-      let j = i - 1;
-      while (j >= 0 && (size[list[j]] < sx || (size[list[j]] === sx && list[j] > x))) {
-        list[j + 1] = list[j];
-        j--;
-      }
-      list[j + 1] = x;
-    }
-    return list.subarray(0, c);
-  }
-}
-
-/** First fit of VMs in the given order into unit bins: each VM's bin into `binOf`; the bin count. */
-function firstFitInOrder(order: Int32Array, size: Float64Array, binOf: Int32Array): number {
-  let load = new Float64Array(64);
-  let bins = 0;
-  for (const x of order) {
-    const s = size[x];
-    let i = 0;
-    while (i < bins && load[i] + s > 1) i++;
-    if (i === bins) {
-      if (bins === load.length) {
-        const grown = new Float64Array(bins * 2);
-        grown.set(load);
-        load = grown;
-      }
-      bins++;
-    }
-    load[i] += s;
-    binOf[x] = i;
-  }
-  return bins;
-}
-
-/** FFD on sizes: VMs sorted by size descending (ties by id), each into the first bin it fits. */
-export function ffd(vms: readonly number[], size: Float64Array): number[][] {
-  const order = Int32Array.from(vms).sort((a, b) => size[b] - size[a] || a - b);
-  const binOf = new Int32Array(size.length);
-  const bins: number[][] = Array.from({ length: firstFitInOrder(order, size, binOf) }, () => []);
-  for (const x of order) bins[binOf[x]].push(x);
-  return bins;
 }
 
 /**

@@ -113,11 +113,12 @@ export function simulateResize(
   const meter = new StepMeter(w, planned, hotAt, coldAt, z);
   let itemSteps = 0;
   const gpa =
-    cfg.policy.kind === 'visbp' && cfg.policy.gpaHot
+    (cfg.policy.kind === 'visbp' && cfg.policy.gpaHot) ||
+    (cfg.policy.kind === 'repack' && cfg.policy.gpa)
       ? { mu: new Float64Array(0) as Float64Array, sigma: new Float64Array(0) as Float64Array, z }
       : undefined;
   if (gpa && !planned.mu)
-    throw new RangeError('the GPA hot test needs --predictor stochastic (a z)');
+    throw new RangeError('the GPA hot test or the GPA repack needs --predictor stochastic (μ, σ)');
   const departures: number[] = [];
   const changes: number[] = [];
   const arrivals: number[] = [];
