@@ -9,3 +9,4 @@ export * from './workloads.ts';
 export * from './replay.ts';
 export * from './matching.ts';
 export * from './repack.ts';
+export * from './snapshots.ts';

@@ -91,6 +91,7 @@ export abstract class BaselinePolicy implements ResizePolicy {
   stepMoves = 0;
   stepMigrations = 0;
   stepMigrationsUnmatched = 0;
+  onMigrate: ((vm: number) => void) | null = null;
   constructor(vms: number) {
     this.ms = new Machines(vms);
   }

@@ -69,9 +69,15 @@ export function maxWeightAssignment(weight: readonly Float64Array[], cols: numbe
  * The best total weight of an assignment (rows to distinct columns or to nothing) for a row-major
  * `rows × cols` matrix of non-negative integers. Exact: when every row's largest entry lies in a
  * distinct column (the usual case after a repack of slowly changing sizes) that sum is the bound
- * and is reached; otherwise the Hungarian method on the flat matrix.
+ * and is reached; otherwise the Hungarian method on the flat matrix. With `assigned` (length
+ * rows), each row's column there (−1: none or a zero-weight one).
  */
-export function maxAssignmentTotal(weight: ArrayLike<number>, rows: number, cols: number): number {
+export function maxAssignmentTotal(
+  weight: ArrayLike<number>,
+  rows: number,
+  cols: number,
+  assigned?: Int32Array,
+): number {
   const owner = new Int32Array(cols).fill(-1);
   let sum = 0;
   let distinct = true;
@@ -88,12 +94,23 @@ export function maxAssignmentTotal(weight: ArrayLike<number>, rows: number, cols
     owner[at] = i;
     sum += best;
   }
-  if (distinct) return sum;
-  return hungarianTotal(weight, rows, cols);
+  if (distinct) {
+    if (assigned) {
+      assigned.fill(-1);
+      for (let j = 0; j < cols; j++) if (owner[j] >= 0) assigned[owner[j]] = j;
+    }
+    return sum;
+  }
+  return hungarianTotal(weight, rows, cols, assigned);
 }
 
 /** Hungarian method with potentials on the flat matrix padded to square (cost = max − weight). */
-function hungarianTotal(weight: ArrayLike<number>, rows: number, cols: number): number {
+function hungarianTotal(
+  weight: ArrayLike<number>,
+  rows: number,
+  cols: number,
+  assigned?: Int32Array,
+): number {
   const n = Math.max(rows, cols);
   let max = 0;
   for (let o = 0; o < rows * cols; o++) if (weight[o] > max) max = weight[o];
@@ -145,9 +162,13 @@ function hungarianTotal(weight: ArrayLike<number>, rows: number, cols: number): 
     } while (j0 !== 0);
   }
   let total = 0;
+  assigned?.fill(-1);
   for (let j = 1; j <= cols; j++) {
     const i = p[j] - 1;
-    if (i >= 0 && i < rows) total += weight[i * cols + j - 1];
+    if (i >= 0 && i < rows && weight[i * cols + j - 1] > 0) {
+      total += weight[i * cols + j - 1];
+      if (assigned) assigned[i] = j - 1;
+    }
   }
   return total;
 }

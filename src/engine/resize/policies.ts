@@ -50,6 +50,8 @@ export interface ResizePolicy {
   /** Active machines after the step, and each present VM's machine in [0, active). */
   activeCount(): number;
   machineOf(vm: number): number;
+  /** When set, called with every VM migrated (for the migrated memory). */
+  onMigrate?: ((vm: number) => void) | null;
 }
 
 export function createPolicy(spec: PolicySpec, vms: number): ResizePolicy {
@@ -132,6 +134,12 @@ export class VisbpPolicy implements ResizePolicy {
     this.stepMoves = moves;
     this.stepMigrations = migrated;
   }
+  get onMigrate(): ((vm: number) => void) | null {
+    return this.packer.store.onMigrate;
+  }
+  set onMigrate(f: ((vm: number) => void) | null) {
+    this.packer.store.onMigrate = f;
+  }
   activeCount(): number {
     return this.packer.binCount;
   }
@@ -176,6 +184,7 @@ class HotspotPolicy extends BaselinePolicy {
           )
             dest = d;
         const s = ms.placed[big];
+        this.onMigrate?.(big);
         ms.take(big);
         ms.put(big, dest >= 0 ? dest : ms.open(), s);
         moved++;

@@ -54,7 +54,11 @@ export class RepackPolicy extends BaselinePolicy {
       weight[binOfVm[x] * oldCount + from]++;
       if (from !== binOfVm[x]) unmatched++;
     }
-    const moved = sorted.length - maxAssignmentTotal(weight, bins, oldCount);
+    const assigned = new Int32Array(bins);
+    const moved = sorted.length - maxAssignmentTotal(weight, bins, oldCount, assigned);
+    if (this.onMigrate)
+      for (const x of sorted)
+        if (assigned[binOfVm[x]] !== ms.slot[ms.machineOf[x]]) this.onMigrate(x);
     ms.clear();
     for (let i = 0; i < bins; i++) ms.open();
     for (const x of sorted) ms.put(x, ms.live[binOfVm[x]], input.size[x]);

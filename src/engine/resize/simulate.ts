@@ -48,6 +48,8 @@ export interface ResizeTotals {
   readonly migrations: number;
   /** Repack only: migrations without matching new machines to old ones (the paper's count). */
   readonly migrations_unmatched: number;
+  /** Σ over migrated VMs of their actual memory at the step (machine memories; NaN: no memory). */
+  readonly migrated_memory: number;
   readonly migrations_per_item_step: number;
   readonly hot_spot_steps: number;
   readonly active_steps: number;
@@ -119,29 +121,23 @@ export function simulateResize(
       : undefined;
   if (gpa && !planned.mu)
     throw new RangeError('the GPA hot test or the GPA repack needs --predictor stochastic (μ, σ)');
-  const departures: number[] = [];
-  const changes: number[] = [];
-  const arrivals: number[] = [];
+  const ev = { departures: [] as number[], changes: [] as number[], arrivals: [] as number[] };
+  const memoryByStep = w.memory ? stepMajor(w.memory, w.steps) : undefined;
+  let memoryRow = 0;
+  let migratedMemory = memoryByStep ? 0 : NaN;
+  if (memoryByStep) policy.onMigrate = (x) => (migratedMemory += memoryByStep[memoryRow + x]);
   const sizeByStep = stepMajor(planned.sizes, w.steps);
   const muByStep = gpa ? stepMajor(planned.mu!, w.steps) : undefined;
   const sigmaByStep = gpa ? stepMajor(planned.sigma!, w.steps) : undefined;
   for (let k = 0; k < w.steps; k++) {
-    departures.length = changes.length = arrivals.length = 0;
+    stepEvents(sizeByStep, k, size, present, ev);
     const row = k * n;
-    for (let i = 0; i < n; i++) {
-      const s = sizeByStep[row + i];
-      const here = !Number.isNaN(s);
-      if (present[i] && !here) departures.push(i);
-      else if (here && !present[i]) arrivals.push(i);
-      else if (here && s !== size[i]) changes.push(i);
-      size[i] = s;
-      present[i] = here ? 1 : 0;
-    }
+    memoryRow = row;
     if (gpa) {
       gpa.mu = muByStep!.subarray(row, row + n);
       gpa.sigma = sigmaByStep!.subarray(row, row + n);
     }
-    policy.step({ step: k, departures, changes, arrivals, size, gpa });
+    policy.step({ step: k, ...ev, size, gpa });
     const active = policy.activeCount();
     const { items, hot, cold, g } = meter.measure(k, policy, present, size);
     itemSteps += items;
@@ -171,6 +167,7 @@ export function simulateResize(
     movements: t.moves,
     migrations: t.migr,
     migrations_unmatched: isVisbp || cfg.policy.kind !== 'repack' ? t.migr : t.unmatched,
+    migrated_memory: migratedMemory,
     migrations_per_item_step: itemSteps > 0 ? t.migr / itemSteps : 0,
     hot_spot_steps: t.hot,
     active_steps: t.active,
@@ -183,6 +180,31 @@ export function simulateResize(
     invariant_violations: isVisbp ? policy.violations : 0,
   };
   return series ? { totals, series } : { totals };
+}
+
+/**
+ * The events of step k (SPEC §13 order: departures, size changes, arrivals, each by ascending id)
+ * from the step-major planned sizes; `size` and `present` move on to step k.
+ */
+export function stepEvents(
+  sizeByStep: Float64Array,
+  k: number,
+  size: Float64Array,
+  present: Uint8Array,
+  ev: { departures: number[]; changes: number[]; arrivals: number[] },
+): void {
+  const n = size.length;
+  const row = k * n;
+  ev.departures.length = ev.changes.length = ev.arrivals.length = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sizeByStep[row + i];
+    const here = !Number.isNaN(s);
+    if (present[i] && !here) ev.departures.push(i);
+    else if (here && !present[i]) ev.arrivals.push(i);
+    else if (here && s !== size[i]) ev.changes.push(i);
+    size[i] = s;
+    present[i] = here ? 1 : 0;
+  }
 }
 
 /** Per-machine actual usage of a step: hot and cold spots, Gini, pooling loss, waste. */
