@@ -5,7 +5,7 @@ import { dataPath } from '../../ingest/testing.ts';
 import { FUSD_DEFAULTS } from './predict.ts';
 import type { PolicySpec } from './policies.ts';
 import { simulateResize, type ResizeWorkload } from './simulate.ts';
-import { visbpSnapshotsAt } from './snapshots.ts';
+import { visbpMigrationCauses, visbpSnapshotsAt } from './snapshots.ts';
 import { workloadFromSamples } from './workloads.ts';
 
 const fusd = { kind: 'fusd', ...FUSD_DEFAULTS } as const;
@@ -43,6 +43,20 @@ describe('visbpSnapshotsAt (real trace)', () => {
       expect(actual).toBeCloseTo(expected, 9);
     }
     expect(() => visbpSnapshotsAt(w, fusd, [288])).toThrow(/outside \[0, 288\)/);
+  });
+});
+
+describe('visbpMigrationCauses (real trace)', () => {
+  it('attributes every movement and migration of the run to one cause', () => {
+    const w = planetlabDay(150);
+    const causes = visbpMigrationCauses(w, fusd);
+    const run = simulateResize(w, { policy: { kind: 'visbp' }, predictor: fusd }).totals;
+    const sum = (k: 'movements' | 'migrations') => causes.reduce((a, c) => a + c[k], 0);
+    expect(sum('migrations')).toBe(run.migrations);
+    expect(sum('movements')).toBe(run.movements);
+    expect(causes.find((c) => c.cause === 'insert')?.events).toBe(150);
+    for (let i = 1; i < causes.length; i++)
+      expect(causes[i].migrations).toBeLessThanOrEqual(causes[i - 1].migrations);
   });
 });
 

@@ -1,13 +1,14 @@
 /**
- * Per-step VISBP bin state on a trace, for the animated machine view: the bins (types, groups,
- * items) after the events of chosen steps, the movements made during those steps, and each bin's
- * actual usage. Cheap: snapshots and move records are taken only at the chosen steps.
+ * Looking inside VISBP on a trace: the per-step bin state for the animated machine view (bins with
+ * types, groups, items after the events of chosen steps, the movements made during those steps,
+ * each bin's actual usage; snapshots and move records taken only at the chosen steps), and the
+ * migrations attributed to their causes.
  */
-import type { MoveRecord } from './bins.ts';
+import { CLASS_NAMES, L, T, classOf, type MoveRecord } from './bins.ts';
 import { createPolicy, type VisbpPolicy } from './policies.ts';
 import { stepEvents, stepMajor, plannedSizes, type ResizeWorkload } from './simulate.ts';
 import type { PredictorSpec } from './predict.ts';
-import type { BinView } from './visbp.ts';
+import { Visbp, type BinView } from './visbp.ts';
 
 export interface VisbpStepSnapshot {
   readonly step: number;
@@ -71,4 +72,66 @@ export function visbpSnapshotsAt(
     v.recordMoves(false);
   }
   return out;
+}
+
+export interface MigrationCause {
+  /** 'insert', 'remove', 'X→Y' for class changes; T→T split by the branch it takes. */
+  readonly cause: string;
+  readonly events: number;
+  readonly movements: number;
+  readonly migrations: number;
+}
+
+/**
+ * VISBP's movements and migrations on a trace attributed to their cause: the event kind, the class
+ * change, and for T→T the branch of the paper's change (§3.4): the bin holds an L-item (adjust),
+ * the bin turns hot (the item leaves), or neither (the unfilled T-bins merge). Sorted by migrations.
+ */
+export function visbpMigrationCauses(
+  w: ResizeWorkload,
+  predictor: PredictorSpec,
+  planned = plannedSizes(w, predictor),
+): MigrationCause[] {
+  const n = w.usage.length;
+  const v = new Visbp();
+  const st = v.store;
+  const sizeByStep = stepMajor(planned.sizes, w.steps);
+  const size = new Float64Array(n).fill(NaN);
+  const present = new Uint8Array(n);
+  const ev = { departures: [] as number[], changes: [] as number[], arrivals: [] as number[] };
+  const tally = new Map<string, [number, number, number]>();
+  const add = (cause: string) => {
+    const t = tally.get(cause) ?? [0, 0, 0];
+    t[0]++;
+    t[1] += v.lastMoves;
+    t[2] += v.lastMigrated;
+    tally.set(cause, t);
+  };
+  for (let k = 0; k < w.steps; k++) {
+    stepEvents(sizeByStep, k, size, present, ev);
+    for (const x of ev.departures) {
+      v.remove(x);
+      add('remove');
+    }
+    for (const x of ev.changes) {
+      const from = classOf(v.sizeOf(x));
+      const to = classOf(size[x]);
+      let cause = `${CLASS_NAMES[from]}→${CLASS_NAMES[to]}`;
+      if (from === T && to === T) {
+        const ob = st.binOf[x]!;
+        if (st.bigClass(ob, L) >= 0) cause += ', in an LT-bin (adjust)';
+        else if (ob.load - v.sizeOf(x) + size[x] > 1) cause += ', bin turns hot (the item leaves)';
+        else cause += ', otherwise (unfilled T-bins merge)';
+      }
+      v.change(x, size[x]);
+      add(cause);
+    }
+    for (const x of ev.arrivals) {
+      v.insert(x, size[x]);
+      add('insert');
+    }
+  }
+  return [...tally]
+    .map(([cause, [events, movements, migrations]]) => ({ cause, events, movements, migrations }))
+    .sort((a, b) => b.migrations - a.migrations || a.cause.localeCompare(b.cause));
 }
