@@ -48,7 +48,10 @@ export interface ResizeTotals {
   readonly migrations: number;
   /** Repack only: migrations without matching new machines to old ones (the paper's count). */
   readonly migrations_unmatched: number;
-  /** Σ over migrated VMs of their actual memory at the step (machine memories; NaN: no memory). */
+  /**
+   * Σ over migrated VMs of their actual memory at the step, in machine memories (a VM without a
+   * memory sample at that step adds nothing; NaN: the trace has no memory).
+   */
   readonly migrated_memory: number;
   readonly migrations_per_item_step: number;
   readonly hot_spot_steps: number;
@@ -125,7 +128,11 @@ export function simulateResize(
   const memoryByStep = w.memory ? stepMajor(w.memory, w.steps) : undefined;
   let memoryRow = 0;
   let migratedMemory = memoryByStep ? 0 : NaN;
-  if (memoryByStep) policy.onMigrate = (x) => (migratedMemory += memoryByStep[memoryRow + x]);
+  if (memoryByStep)
+    policy.onMigrate = (x) => {
+      const m = memoryByStep[memoryRow + x];
+      if (!Number.isNaN(m)) migratedMemory += m;
+    };
   const sizeByStep = stepMajor(planned.sizes, w.steps);
   const muByStep = gpa ? stepMajor(planned.mu!, w.steps) : undefined;
   const sigmaByStep = gpa ? stepMajor(planned.sigma!, w.steps) : undefined;
