@@ -23,7 +23,7 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const fusd = (upAlpha: number, downAlpha: number) =>
   ({ kind: 'fusd', ...FUSD_DEFAULTS, upAlpha, downAlpha }) as const;
 
-/** The sweep: VISBP over FUSD α's and z, repack over K, and the online baselines. */
+/** The sweep: VISBP over FUSD α's and z, repack (FFD; GPA) over K, and the online baselines. */
 export function paretoConfigs(): ResizeConfig[] {
   const out: ResizeConfig[] = [];
   for (const up of [-0.8, -0.4, -0.2, 0, 0.4, 0.9])
@@ -33,6 +33,11 @@ export function paretoConfigs(): ResizeConfig[] {
     out.push({ policy: { kind: 'visbp' }, predictor: { kind: 'stochastic', window: 8, z } });
   for (const every of [1, 2, 3, 6, 12, 24, 48, 96, 144, 288])
     out.push({ policy: { kind: 'repack', every }, predictor: fusd(-0.2, 0.7) });
+  for (const every of [12, 48])
+    out.push({
+      policy: { kind: 'repack', every, gpa: { rho: 0.01 } },
+      predictor: { kind: 'stochastic', window: 8, z: 0 },
+    });
   for (const kind of ['ff', 'bf', 'hotspot'] as const)
     for (const predictor of [
       fusd(-0.2, 0.7),
