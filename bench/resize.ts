@@ -87,7 +87,7 @@ export const resize: BenchSuite = {
       const out = await runner.runJob(null, 'resizeSweep', {
         workload: packWorkload(workload),
         configs,
-        perUnit: 6,
+        perUnit: 3,
       });
       sweepMs = performance.now() - t0;
       if (out.flat().length !== configs.length) throw new Error('sweep lost configurations');
