@@ -324,7 +324,7 @@ function newSeries(steps: number): ResizeSeries {
 /** Gini coefficient of the first `n` values (0: all equal); 0 for fewer than two machines. */
 export function gini(values: Float64Array, n: number): number {
   if (n < 2) return 0;
-  const v = Array.from(values.subarray(0, n)).sort((a, b) => a - b);
+  const v = values.slice(0, n).sort();
   let cum = 0;
   let weighted = 0;
   for (let i = 0; i < n; i++) {
