@@ -61,6 +61,11 @@ describe('npm run cli -- resize', () => {
       [['--vms', 'nowhere'], /unknown --vms "nowhere"/],
       [['--vms', 'planetlab-day', '--predictor', 'last', '--z', '1'], /--z applies to/],
       [['--vms', 'planetlab-day', '--window', '0'], /invalid window: 0/],
+      [['--vms', 'planetlab-day', '--policy', 'repack-gpa:6:1.5'], /invalid --policy/],
+      [
+        ['--vms', 'planetlab-day', '--max-vms', '20', '--policy', 'repack-gpa:6:0.01'],
+        /needs --predictor stochastic/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = cli('resize', ...args);

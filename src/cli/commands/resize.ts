@@ -11,15 +11,19 @@ import { UsageError, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { RESIZE_PRESETS, loadResizeWorkload } from './resizeData.ts';
 
-/** `visbp`, `ff`, `bf`, `hotspot` or `repack:K`. */
+/** `visbp`, `ff`, `bf`, `hotspot`, `repack:K` or `repack-gpa:K:ρ` (GPA packer on μ, σ). */
 export function parsePolicy(text: string, check = false, gpaHot = false): PolicySpec {
   if (text === 'visbp') return { kind: 'visbp', check, gpaHot };
   if (gpaHot) throw new UsageError('--gpa-hot applies to --policy visbp only');
   if (text === 'ff' || text === 'bf' || text === 'hotspot') return { kind: text };
   const m = /^repack:(\d+)$/.exec(text);
   if (m && Number(m[1]) >= 1) return { kind: 'repack', every: Number(m[1]) };
+  const g = /^repack-gpa:(\d+):([0-9.eE+-]+)$/.exec(text);
+  const rho = g ? Number(g[2]) : NaN;
+  if (g && Number(g[1]) >= 1 && rho > 0 && rho < 1)
+    return { kind: 'repack', every: Number(g[1]), gpa: { rho } };
   throw new UsageError(
-    `invalid --policy "${text}" (expected visbp, ff, bf, hotspot or repack:K with K ≥ 1)`,
+    `invalid --policy "${text}" (expected visbp, ff, bf, hotspot, repack:K or repack-gpa:K:ρ with K ≥ 1, 0 < ρ < 1)`,
   );
 }
 
@@ -54,7 +58,7 @@ export function totalsJson(t: ResizeTotals): Record<string, number> {
 
 export const resize: Command = {
   usage:
-    'npm run cli -- resize --vms PRESET|FILE --policy visbp|ff|bf|repack:K|hotspot --predictor fusd|last|oracle|stochastic [options] --json',
+    'npm run cli -- resize --vms PRESET|FILE --policy visbp|ff|bf|repack:K|repack-gpa:K:ρ|hotspot --predictor fusd|last|oracle|stochastic [options] --json',
   summary: 'Live resizing with bounded migrations (VISBP and baselines) over a VM trace; totals.',
   options: {
     vms: {
@@ -62,7 +66,11 @@ export const resize: Command = {
       help: `a preset (${Object.keys(RESIZE_PRESETS).join(', ')}) or a data file (one VM per task)`,
       required: true,
     },
-    policy: { kind: 'string', help: 'visbp, ff, bf, repack:K or hotspot', default: 'visbp' },
+    policy: {
+      kind: 'string',
+      help: 'visbp, ff, bf, repack:K, repack-gpa:K:ρ (GPA packer on the window μ, σ; needs --predictor stochastic) or hotspot',
+      default: 'visbp',
+    },
     predictor: {
       kind: 'string',
       help: 'size source (stochastic: e = μ + z·σ over the window)',

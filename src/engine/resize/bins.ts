@@ -59,6 +59,8 @@ export class BinStore {
   migrated = 0;
   /** When set, every movement of the current event is recorded (teaching replay). */
   record: MoveRecord[] | null = null;
+  /** When set, called with every migrated item (a group move: each of its items). */
+  onMigrate: ((item: number) => void) | null = null;
 
   gap(b: Bin): number {
     return 1 - b.load;
@@ -177,6 +179,7 @@ export class BinStore {
     this.moves++;
     this.migrated++;
     this.record?.push({ items: [x], from: from.id, to: to.id, group: false });
+    this.onMigrate?.(x);
     this.freeIfEmpty(from);
   }
 
@@ -192,6 +195,7 @@ export class BinStore {
     this.moves++;
     this.migrated += g.items.length;
     this.record?.push({ items: g.items.slice(), from: from.id, to: to.id, group: true });
+    if (this.onMigrate) for (const x of g.items) this.onMigrate(x);
     this.freeIfEmpty(from);
   }
 

@@ -8,3 +8,5 @@ export * from './simulate.ts';
 export * from './workloads.ts';
 export * from './replay.ts';
 export * from './matching.ts';
+export * from './repack.ts';
+export * from './snapshots.ts';

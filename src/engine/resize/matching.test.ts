@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maxWeightAssignment } from './matching.ts';
+import { maxAssignmentTotal, maxWeightAssignment } from './matching.ts';
 
 /** The best total over every injective assignment of rows to columns (or to nothing). */
 function bruteForce(w: number[][], cols: number): number {
@@ -47,6 +47,30 @@ describe('maxWeightAssignment', () => {
           total += w[i][c];
         });
         expect(total).toBe(bruteForce(w, cols));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('maxAssignmentTotal gives the brute-force best total, on the fast path and off it', () => {
+    const arb = fc
+      .tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.boolean())
+      .chain(([r, c, diagonal]) =>
+        fc.tuple(
+          fc.constant(c),
+          fc.constant(diagonal),
+          fc.array(fc.array(fc.nat(9), { minLength: c, maxLength: c }), {
+            minLength: r,
+            maxLength: r,
+          }),
+        ),
+      );
+    fc.assert(
+      fc.property(arb, ([cols, diagonal, w]) => {
+        // A heavy diagonal makes the row maxima distinct (the certificate's case).
+        if (diagonal) w.forEach((row, i) => i < cols && (row[i] += 20));
+        const flat = Float64Array.from(w.flat());
+        expect(maxAssignmentTotal(flat, w.length, cols)).toBe(bruteForce(w, cols));
       }),
       { numRuns: 2000 },
     );

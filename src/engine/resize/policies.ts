@@ -3,10 +3,13 @@
  * (never-migrate online FF/BF, periodic offline FFD repack every K steps, reactive hot-spot-only).
  * Per step the simulator hands departures, size changes (ascending id) and arrivals (ascending id).
  */
+import { checkRho } from '../fit/gpa.ts';
+import type { PackerKind } from '../pack/pack.ts';
 import { classOf, type Bin } from './bins.ts';
 import { assertVisbp, visbpViolations, type CheckedEvent } from './invariants.ts';
 import { Visbp } from './visbp.ts';
-import { maxWeightAssignment } from './matching.ts';
+import { BaselinePolicy } from './machines.ts';
+import { RepackPolicy } from './repack.ts';
 
 export type PolicySpec =
   | {
@@ -17,7 +20,12 @@ export type PolicySpec =
     }
   | { readonly kind: 'ff' }
   | { readonly kind: 'bf' }
-  | { readonly kind: 'repack'; readonly every: number }
+  | {
+      readonly kind: 'repack';
+      readonly every: number;
+      /** Repack with the engine's GPA(ρ) packer on the window's μ, σ (stochastic predictor). */
+      readonly gpa?: { readonly rho: number; readonly packer?: PackerKind };
+    }
   | { readonly kind: 'hotspot' };
 
 export interface StepInput {
@@ -42,6 +50,8 @@ export interface ResizePolicy {
   /** Active machines after the step, and each present VM's machine in [0, active). */
   activeCount(): number;
   machineOf(vm: number): number;
+  /** When set, called with every VM migrated (for the migrated memory). */
+  onMigrate?: ((vm: number) => void) | null;
 }
 
 export function createPolicy(spec: PolicySpec, vms: number): ResizePolicy {
@@ -54,7 +64,8 @@ export function createPolicy(spec: PolicySpec, vms: number): ResizePolicy {
     case 'repack':
       if (!(Number.isInteger(spec.every) && spec.every >= 1))
         throw new RangeError(`invalid repack period K: ${spec.every} (an integer ≥ 1)`);
-      return new RepackPolicy(vms, spec.every);
+      if (spec.gpa) checkRho(spec.gpa.rho);
+      return new RepackPolicy(vms, spec.every, spec.gpa);
     case 'hotspot':
       return new HotspotPolicy(vms);
   }
@@ -123,109 +134,17 @@ export class VisbpPolicy implements ResizePolicy {
     this.stepMoves = moves;
     this.stepMigrations = migrated;
   }
+  get onMigrate(): ((vm: number) => void) | null {
+    return this.packer.store.onMigrate;
+  }
+  set onMigrate(f: ((vm: number) => void) | null) {
+    this.packer.store.onMigrate = f;
+  }
   activeCount(): number {
     return this.packer.binCount;
   }
   machineOf(vm: number): number {
     return this.packer.store.binOf[vm]!.slot;
-  }
-}
-
-/** Machines for the baselines: loads on predicted sizes, members, compact slots. */
-class Machines {
-  readonly machineOf: Int32Array;
-  readonly load: number[] = [];
-  readonly members: number[][] = [];
-  readonly live: number[] = [];
-  readonly slot: number[] = [];
-  private readonly free: number[] = [];
-  readonly placed: Float64Array;
-
-  constructor(vms: number) {
-    this.machineOf = new Int32Array(vms).fill(-1);
-    this.placed = new Float64Array(vms);
-  }
-
-  open(): number {
-    const m = this.free.pop() ?? this.load.length;
-    if (m === this.load.length) {
-      this.load.push(0);
-      this.members.push([]);
-      this.slot.push(-1);
-    }
-    this.slot[m] = this.live.length;
-    this.live.push(m);
-    return m;
-  }
-
-  put(vm: number, m: number, size: number): void {
-    this.machineOf[vm] = m;
-    this.placed[vm] = size;
-    this.load[m] += size;
-    this.members[m].push(vm);
-  }
-
-  take(vm: number): number {
-    const m = this.machineOf[vm];
-    this.machineOf[vm] = -1;
-    this.load[m] -= this.placed[vm];
-    const list = this.members[m];
-    list.splice(list.indexOf(vm), 1);
-    if (list.length === 0) this.close(m);
-    return m;
-  }
-
-  resize(vm: number, size: number): void {
-    this.load[this.machineOf[vm]] += size - this.placed[vm];
-    this.placed[vm] = size;
-  }
-
-  private close(m: number): void {
-    this.load[m] = 0;
-    const s = this.slot[m];
-    const last = this.live.pop()!;
-    if (last !== m) {
-      this.live[s] = last;
-      this.slot[last] = s;
-    }
-    this.slot[m] = -1;
-    this.free.push(m);
-  }
-
-  /** First fit over live machines in slot order, or best fit (least room left); -1 when none fits. */
-  choose(size: number, best: boolean, exclude = -1): number {
-    let pick = -1;
-    for (const m of this.live) {
-      if (m === exclude || this.load[m] + size > 1) continue;
-      if (!best) return m;
-      if (pick < 0 || this.load[m] > this.load[pick]) pick = m;
-    }
-    return pick;
-  }
-}
-
-abstract class BaselinePolicy implements ResizePolicy {
-  protected readonly ms: Machines;
-  stepMoves = 0;
-  stepMigrations = 0;
-  stepMigrationsUnmatched = 0;
-  constructor(vms: number) {
-    this.ms = new Machines(vms);
-  }
-  abstract step(input: StepInput): void;
-  protected common({ departures, changes, arrivals, size }: StepInput, best: boolean): void {
-    for (const x of departures) this.ms.take(x);
-    for (const x of changes) this.ms.resize(x, size[x]);
-    for (const x of arrivals) {
-      const m = this.ms.choose(size[x], best);
-      this.ms.put(x, m >= 0 ? m : this.ms.open(), size[x]);
-    }
-  }
-  activeCount(): number {
-    return this.ms.live.length;
-  }
-  machineOf(vm: number): number {
-    return this.ms.slot[this.ms.machineOf[vm]];
   }
 }
 
@@ -240,74 +159,6 @@ class OnlinePolicy extends BaselinePolicy {
   step(input: StepInput): void {
     this.common(input, this.kind === 'bf');
   }
-}
-
-/**
- * Offline-BP (the paper's [10]): every K steps, FFD of all present VMs on their predicted sizes;
- * between repacks, arrivals by First Fit. Migrations are counted after the assignment of new
- * machines to old ones that keeps the most VMs in place (Hungarian method), and also
- * without matching, the new machine i against the old machine in slot i, as the paper counts.
- */
-class RepackPolicy extends BaselinePolicy {
-  constructor(
-    vms: number,
-    private readonly every: number,
-  ) {
-    super(vms);
-  }
-  step(input: StepInput): void {
-    this.stepMoves = this.stepMigrations = this.stepMigrationsUnmatched = 0;
-    this.common(input, false);
-    if (input.step % this.every !== 0 || input.step === 0) return;
-    const { ms } = this;
-    const present: number[] = [];
-    for (const m of ms.live) for (const x of ms.members[m]) present.push(x);
-    const oldOf = new Int32Array(ms.machineOf);
-    const oldSlot = new Map<number, number>();
-    for (const m of ms.live) oldSlot.set(m, ms.slot[m]);
-    const bins = ffd(present, input.size);
-    // The assignment of new bins to old machines keeping the most VMs in place.
-    const weight = bins.map((members) => {
-      const row = new Float64Array(ms.live.length);
-      for (const x of members) if (oldOf[x] >= 0) row[oldSlot.get(oldOf[x])!]++;
-      return row;
-    });
-    const target = Array.from(maxWeightAssignment(weight, ms.live.length), (c) =>
-      c >= 0 ? ms.live[c] : -1,
-    );
-    let moved = 0;
-    let unmatched = 0;
-    for (let i = 0; i < bins.length; i++)
-      for (const x of bins[i]) {
-        if (oldOf[x] !== target[i]) moved++;
-        if (oldSlot.get(oldOf[x]) !== i) unmatched++;
-      }
-    for (const x of present) ms.take(x);
-    for (const members of bins) {
-      const m = ms.open();
-      for (const x of members) ms.put(x, m, input.size[x]);
-    }
-    this.stepMoves = this.stepMigrations = moved;
-    this.stepMigrationsUnmatched = unmatched;
-  }
-}
-
-/** FFD on sizes: VMs sorted by size descending (ties by id), each into the first bin it fits. */
-export function ffd(vms: readonly number[], size: Float64Array): number[][] {
-  const order = vms.slice().sort((a, b) => size[b] - size[a] || a - b);
-  const load: number[] = [];
-  const bins: number[][] = [];
-  for (const x of order) {
-    let i = 0;
-    while (i < load.length && load[i] + size[x] > 1) i++;
-    if (i === load.length) {
-      load.push(0);
-      bins.push([]);
-    }
-    load[i] += size[x];
-    bins[i].push(x);
-  }
-  return bins;
 }
 
 /**
@@ -333,6 +184,7 @@ class HotspotPolicy extends BaselinePolicy {
           )
             dest = d;
         const s = ms.placed[big];
+        this.onMigrate?.(big);
         ms.take(big);
         ms.put(big, dest >= 0 ? dest : ms.open(), s);
         moved++;

@@ -50,26 +50,23 @@ export function predictSeries(
   mu?: Float64Array,
   sigma?: Float64Array,
 ): Float64Array {
+  if (p.kind === 'fusd') return fusdSeries(actual, p);
   const n = actual.length;
   const out = new Float64Array(n);
-  const win = new Float64Array(p.kind === 'fusd' || p.kind === 'stochastic' ? p.window : 1);
-  const sorted = new Float64Array(win.length);
+  const win = new Float64Array(p.kind === 'stochastic' ? p.window : 1);
   let count = 0;
   let head = 0;
-  let estimate = NaN;
   for (let k = 0; k < n; k++) {
     const a = actual[k];
     if (Number.isNaN(a)) {
       out[k] = NaN;
       count = 0;
       head = 0;
-      estimate = NaN;
       continue;
     }
     let size: number;
     if (p.kind === 'oracle' || count === 0) size = a;
     else if (p.kind === 'last') size = actual[k - 1];
-    else if (p.kind === 'fusd') size = estimate;
     else {
       const m = meanOf(win, count);
       const s = stdOf(win, count, m);
@@ -82,19 +79,72 @@ export function predictSeries(
       if (sigma) sigma[k] = 0;
     }
     out[k] = size < 0 ? 0 : size > 1 ? 1 : size;
-    // Observe step k.
     win[head] = a;
     head = (head + 1) % win.length;
     if (count < win.length) count++;
-    if (p.kind === 'fusd') {
-      const o = percentileOfWindow(win, count, sorted, p.percentile);
-      if (Number.isNaN(estimate)) estimate = o;
-      else {
-        const alpha = o >= estimate ? p.upAlpha : p.downAlpha;
-        estimate = alpha * estimate + (1 - alpha) * o;
-      }
+  }
+  return out;
+}
+
+/** FUSD (paper §3.2): E(k) = α·E(k − 1) + (1 − α)·O(k), ↑α when O rises, ↓α when it falls. */
+function fusdSeries(
+  actual: Float64Array,
+  p: Extract<PredictorSpec, { kind: 'fusd' }>,
+): Float64Array {
+  const observed = windowPercentiles(actual, p.window, p.percentile);
+  const n = actual.length;
+  const out = new Float64Array(n);
+  let estimate = NaN;
+  for (let k = 0; k < n; k++) {
+    const a = actual[k];
+    if (Number.isNaN(a)) {
+      out[k] = NaN;
+      estimate = NaN;
+      continue;
+    }
+    const size = Number.isNaN(estimate) ? a : estimate;
+    out[k] = size < 0 ? 0 : size > 1 ? 1 : size;
+    const o = observed[k];
+    if (Number.isNaN(estimate)) estimate = o;
+    else {
+      const alpha = o >= estimate ? p.upAlpha : p.downAlpha;
+      estimate = alpha * estimate + (1 - alpha) * o;
     }
   }
+  return out;
+}
+
+/**
+ * O(k): the percentile of the last `window` observations up to step k (since the VM's latest
+ * arrival; NaN where absent). Independent of the α's, so cached per series, window and percentile:
+ * a sweep over α's computes it once.
+ */
+const percentileCache = new WeakMap<Float64Array, Map<string, Float64Array>>();
+function windowPercentiles(actual: Float64Array, window: number, percentile: number): Float64Array {
+  const key = `${window}:${percentile}`;
+  let perSeries = percentileCache.get(actual);
+  const hit = perSeries?.get(key);
+  if (hit) return hit;
+  const n = actual.length;
+  const out = new Float64Array(n);
+  const win = new Float64Array(window);
+  const sorted = new Float64Array(window);
+  let count = 0;
+  let head = 0;
+  for (let k = 0; k < n; k++) {
+    const a = actual[k];
+    if (Number.isNaN(a)) {
+      out[k] = NaN;
+      count = head = 0;
+      continue;
+    }
+    win[head] = a;
+    head = (head + 1) % window;
+    if (count < window) count++;
+    out[k] = percentileOfWindow(win, count, sorted, percentile);
+  }
+  if (!perSeries) percentileCache.set(actual, (perSeries = new Map()));
+  perSeries.set(key, out);
   return out;
 }
 

@@ -48,6 +48,11 @@ export interface ResizeTotals {
   readonly migrations: number;
   /** Repack only: migrations without matching new machines to old ones (the paper's count). */
   readonly migrations_unmatched: number;
+  /**
+   * Σ over migrated VMs of their actual memory at the step, in machine memories (a VM without a
+   * memory sample at that step adds nothing; NaN: the trace has no memory).
+   */
+  readonly migrated_memory: number;
   readonly migrations_per_item_step: number;
   readonly hot_spot_steps: number;
   readonly active_steps: number;
@@ -113,31 +118,33 @@ export function simulateResize(
   const meter = new StepMeter(w, planned, hotAt, coldAt, z);
   let itemSteps = 0;
   const gpa =
-    cfg.policy.kind === 'visbp' && cfg.policy.gpaHot
-      ? { mu: new Float64Array(n), sigma: new Float64Array(n), z }
+    (cfg.policy.kind === 'visbp' && cfg.policy.gpaHot) ||
+    (cfg.policy.kind === 'repack' && cfg.policy.gpa)
+      ? { mu: new Float64Array(0) as Float64Array, sigma: new Float64Array(0) as Float64Array, z }
       : undefined;
   if (gpa && !planned.mu)
-    throw new RangeError('the GPA hot test needs --predictor stochastic (a z)');
-  const departures: number[] = [];
-  const changes: number[] = [];
-  const arrivals: number[] = [];
+    throw new RangeError('the GPA hot test or the GPA repack needs --predictor stochastic (μ, σ)');
+  const ev = { departures: [] as number[], changes: [] as number[], arrivals: [] as number[] };
+  const memoryByStep = w.memory ? stepMajor(w.memory, w.steps) : undefined;
+  let memoryRow = 0;
+  let migratedMemory = memoryByStep ? 0 : NaN;
+  if (memoryByStep)
+    policy.onMigrate = (x) => {
+      const m = memoryByStep[memoryRow + x];
+      if (!Number.isNaN(m)) migratedMemory += m;
+    };
+  const sizeByStep = stepMajor(planned.sizes, w.steps);
+  const muByStep = gpa ? stepMajor(planned.mu!, w.steps) : undefined;
+  const sigmaByStep = gpa ? stepMajor(planned.sigma!, w.steps) : undefined;
   for (let k = 0; k < w.steps; k++) {
-    departures.length = changes.length = arrivals.length = 0;
-    for (let i = 0; i < n; i++) {
-      const s = planned.sizes[i][k];
-      const here = !Number.isNaN(s);
-      if (present[i] && !here) departures.push(i);
-      else if (here && !present[i]) arrivals.push(i);
-      else if (here && s !== size[i]) changes.push(i);
-      size[i] = s;
-      present[i] = here ? 1 : 0;
+    stepEvents(sizeByStep, k, size, present, ev);
+    const row = k * n;
+    memoryRow = row;
+    if (gpa) {
+      gpa.mu = muByStep!.subarray(row, row + n);
+      gpa.sigma = sigmaByStep!.subarray(row, row + n);
     }
-    if (gpa)
-      for (let i = 0; i < n; i++) {
-        gpa.mu[i] = planned.mu![i][k];
-        gpa.sigma[i] = planned.sigma![i][k];
-      }
-    policy.step({ step: k, departures, changes, arrivals, size, gpa });
+    policy.step({ step: k, ...ev, size, gpa });
     const active = policy.activeCount();
     const { items, hot, cold, g } = meter.measure(k, policy, present, size);
     itemSteps += items;
@@ -167,6 +174,7 @@ export function simulateResize(
     movements: t.moves,
     migrations: t.migr,
     migrations_unmatched: isVisbp || cfg.policy.kind !== 'repack' ? t.migr : t.unmatched,
+    migrated_memory: migratedMemory,
     migrations_per_item_step: itemSteps > 0 ? t.migr / itemSteps : 0,
     hot_spot_steps: t.hot,
     active_steps: t.active,
@@ -181,6 +189,31 @@ export function simulateResize(
   return series ? { totals, series } : { totals };
 }
 
+/**
+ * The events of step k (SPEC §13 order: departures, size changes, arrivals, each by ascending id)
+ * from the step-major planned sizes; `size` and `present` move on to step k.
+ */
+export function stepEvents(
+  sizeByStep: Float64Array,
+  k: number,
+  size: Float64Array,
+  present: Uint8Array,
+  ev: { departures: number[]; changes: number[]; arrivals: number[] },
+): void {
+  const n = size.length;
+  const row = k * n;
+  ev.departures.length = ev.changes.length = ev.arrivals.length = 0;
+  for (let i = 0; i < n; i++) {
+    const s = sizeByStep[row + i];
+    const here = !Number.isNaN(s);
+    if (present[i] && !here) ev.departures.push(i);
+    else if (here && !present[i]) ev.arrivals.push(i);
+    else if (here && s !== size[i]) ev.changes.push(i);
+    size[i] = s;
+    present[i] = here ? 1 : 0;
+  }
+}
+
 /** Per-machine actual usage of a step: hot and cold spots, Gini, pooling loss, waste. */
 class StepMeter {
   private load = new Float64Array(64);
@@ -188,19 +221,30 @@ class StepMeter {
   private poolSum = new Float64Array(64);
   private poolVar = new Float64Array(64);
   private poolMu = new Float64Array(64);
+  private readonly usage: Float64Array;
+  private readonly memory: Float64Array | undefined;
+  private readonly mu: Float64Array | undefined;
+  private readonly sigma: Float64Array | undefined;
   poolLoss = 0;
   waste = 0;
 
   constructor(
-    private readonly w: ResizeWorkload,
-    private readonly planned: ReturnType<typeof plannedSizes>,
+    w: ResizeWorkload,
+    planned: ReturnType<typeof plannedSizes>,
     private readonly hotAt: number,
     private readonly coldAt: number,
     private readonly z: number,
-  ) {}
+  ) {
+    this.usage = stepMajor(w.usage, w.steps);
+    this.memory = w.memory ? stepMajor(w.memory, w.steps) : undefined;
+    if (z !== 0) {
+      this.mu = stepMajor(planned.mu!, w.steps);
+      this.sigma = stepMajor(planned.sigma!, w.steps);
+    }
+  }
 
   measure(k: number, policy: ResizePolicy, present: Uint8Array, size: Float64Array) {
-    const { w, planned, z } = this;
+    const { z, usage, memory, mu, sigma } = this;
     const active = policy.activeCount();
     if (this.load.length < active) {
       const len = Math.max(active, this.load.length * 2);
@@ -212,37 +256,57 @@ class StepMeter {
     }
     const { load, mem, poolSum, poolVar, poolMu } = this;
     load.fill(0, 0, active);
-    if (w.memory) mem.fill(0, 0, active);
+    if (memory) mem.fill(0, 0, active);
     if (z !== 0) {
       poolSum.fill(0, 0, active);
       poolVar.fill(0, 0, active);
       poolMu.fill(0, 0, active);
     }
+    const n = present.length;
+    const row = k * n;
     let items = 0;
-    for (let i = 0; i < present.length; i++) {
+    for (let i = 0; i < n; i++) {
       if (!present[i]) continue;
       items++;
       const m = policy.machineOf(i);
       if (!(m >= 0 && m < active))
         throw new Error(`internal: VM ${i} on machine ${m} of ${active}`);
-      load[m] += w.usage[i][k];
-      if (w.memory) mem[m] += w.memory[i][k];
+      load[m] += usage[row + i];
+      if (memory) mem[m] += memory[row + i];
       if (z !== 0) {
         poolSum[m] += size[i];
-        poolMu[m] += planned.mu![i][k];
-        poolVar[m] += planned.sigma![i][k] ** 2;
+        poolMu[m] += mu![row + i];
+        poolVar[m] += sigma![row + i] ** 2;
       }
     }
     let hot = 0;
     let cold = 0;
     for (let m = 0; m < active; m++) {
-      if (load[m] > this.hotAt || (w.memory && mem[m] > this.hotAt)) hot++;
-      if (load[m] < this.coldAt && (!w.memory || mem[m] < this.coldAt)) cold++;
+      if (load[m] > this.hotAt || (memory && mem[m] > this.hotAt)) hot++;
+      if (load[m] < this.coldAt && (!memory || mem[m] < this.coldAt)) cold++;
       if (z !== 0) this.poolLoss += poolSum[m] - (poolMu[m] + z * Math.sqrt(poolVar[m]));
-      if (w.memory) this.waste += Math.abs(load[m] - mem[m]);
+      if (memory) this.waste += Math.abs(load[m] - mem[m]);
     }
     return { items, hot, cold, g: gini(load, active) };
   }
+}
+
+/**
+ * Per-VM series (VM-major rows) laid out step-major, row k holding every VM's value at step k:
+ * the step loop then reads memory in order. Cached per array of rows (a sweep reuses them).
+ */
+const stepMajorCache = new WeakMap<readonly Float64Array[], Float64Array>();
+export function stepMajor(rows: readonly Float64Array[], steps: number): Float64Array {
+  const hit = stepMajorCache.get(rows);
+  if (hit && hit.length === rows.length * steps) return hit;
+  const n = rows.length;
+  const out = new Float64Array(n * steps);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    for (let k = 0; k < steps; k++) out[k * n + i] = k < r.length ? r[k] : NaN;
+  }
+  stepMajorCache.set(rows, out);
+  return out;
 }
 
 function newSeries(steps: number): ResizeSeries {
@@ -260,7 +324,7 @@ function newSeries(steps: number): ResizeSeries {
 /** Gini coefficient of the first `n` values (0: all equal); 0 for fewer than two machines. */
 export function gini(values: Float64Array, n: number): number {
   if (n < 2) return 0;
-  const v = Array.from(values.subarray(0, n)).sort((a, b) => a - b);
+  const v = values.slice(0, n).sort();
   let cum = 0;
   let weighted = 0;
   for (let i = 0; i < n; i++) {

@@ -92,8 +92,11 @@ export class Visbp {
     const from = st.cls[item];
     const to = classOf(checkSize(size, item));
     if (from === to) {
+      const grew = size > st.size[item];
       st.resizeInPlace(item, size);
-      if (to === T) st.regroup(ob);
+      // A T-item that grew inside a group still ≤ 1/3 leaves Def 4 as it was (every pair of
+      // groups still sums over 1/3, no group to split): regrouping would change nothing.
+      if (to === T && !(grew && st.groupOf[item]!.size <= THIRD)) st.regroup(ob);
     } else {
       st.unplace(item);
       st.size[item] = size;
