@@ -6,6 +6,7 @@ export { runPolicy } from './policies.ts';
 export { firstMergedFit } from './fmf.ts';
 export {
   simulateTimeline,
+  simulateTimelineSummary,
   checkTimelineParams,
   seenEstimates,
   arrivalOrder,
@@ -17,6 +18,7 @@ export {
   usageOverflow,
   stepSeries,
   summarizeTimeline,
+  summarizeCluster,
   placementCost,
   type PlacementCost,
   type TimelineSummary,
