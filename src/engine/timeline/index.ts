@@ -27,7 +27,7 @@ export { parseTaskList, placementsCsv } from './workload/csv.ts';
 export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
 export { syntheticWeek, SYNTHETIC_WEEK, type SyntheticWeekSpec } from './workload/synthetic.ts';
 export { googleTimeline, type GoogleTimelineReport } from './workload/google.ts';
-export { vmTimeline } from './workload/vms.ts';
+export { vmTimeline, vmArrivals } from './workload/vms.ts';
 export {
   odbpModel,
   solveOdbp,
