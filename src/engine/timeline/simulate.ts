@@ -41,8 +41,18 @@ export function seenEstimates(tasks: TimelineTasks, x: number, seed: number): Fl
   return out;
 }
 
-/** Task indices by arrival, ties by id. */
+const arrivalOrders = new WeakMap<TimelineTasks, Int32Array>();
+
+/** Task indices by arrival, ties by id (computed once per task set; do not modify the result). */
 export function arrivalOrder(tasks: TimelineTasks): Int32Array {
+  const known = arrivalOrders.get(tasks);
+  if (known && known.length === tasks.count) return known;
+  const order = sortedByArrival(tasks);
+  arrivalOrders.set(tasks, order);
+  return order;
+}
+
+function sortedByArrival(tasks: TimelineTasks): Int32Array {
   const order = new Int32Array(tasks.count);
   for (let i = 0; i < order.length; i++) order[i] = i;
   const { arrival, ids } = tasks;
