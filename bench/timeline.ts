@@ -107,13 +107,20 @@ export const timeline: BenchSuite = {
       })),
     );
     const week = { seed: 1, tasks: n };
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    };
+    const cpu0 = cpu();
     const t0 = performance.now();
     const out = await runner
       .runJob(null, 'timeline', { workload: { kind: 'synthetic', week }, runs })
       .finally(() => runner.dispose());
     const tPool = (performance.now() - t0) / 1000;
+    const cpuPool = cpu() - cpu0;
     // Baseline: the same 54 runs one after the other on this thread (workload built once).
     const slider = syntheticWeek(week);
+    const cpu1 = cpu();
     const tOne = seconds(() => {
       runs.forEach((p, k) => {
         const got = simulateTimelineSummary(slider, p).machineSeconds;
@@ -121,6 +128,7 @@ export const timeline: BenchSuite = {
         if (got !== want) throw new Error(`pool run ${k} disagrees: ${want} vs ${got}`);
       });
     });
+    const cpuOne = cpu() - cpu1;
     return [
       {
         name: `week ${n} tasks, FMF tw=2 s (${a.batches} busy of ${Math.ceil(WEEK_S / 2)} windows)`,
@@ -136,7 +144,7 @@ export const timeline: BenchSuite = {
         unit: 's',
         baseline: tOne,
         ratio: tOne / tPool,
-        note: 'baseline: the same 54 runs one after the other on one thread; pool time includes worker start',
+        note: `baseline: the same 54 runs one after the other on one thread; pool time includes worker start; CPU s (all threads): pool ${cpuPool.toFixed(1)}, baseline ${cpuOne.toFixed(1)}`,
       },
       ...browserFigures,
     ];
