@@ -2,7 +2,9 @@
  * The cluster over time (SPEC §12): a synthetic week of 250,000 tasks at tw = 2 s (302,400 windows)
  * with FMF, against a straightforward baseline written here that visits every window (departures, l_m
  * and the policy call even when nothing arrived); and the window-slider curve (6 windows × 9
- * policies) on the Node pool. Environment overrides for short runs: TIMELINE_TASKS, TIMELINE_WORKERS.
+ * policies) on the Node pool; and the same FMF week inside a Web Worker of headless Chromium, against
+ * the Node time of the same run. Environment overrides for short runs: TIMELINE_TASKS,
+ * TIMELINE_WORKERS; TIMELINE_BROWSER=0 skips Chromium.
  */
 import { createNodeRunner, defaultWorkers } from '../src/cli/pool/nodePool.ts';
 import {
@@ -13,13 +15,16 @@ import {
   buildResult,
   seenEstimates,
   simulateTimeline,
+  simulateTimelineSummary,
   syntheticWeek,
   windowOf,
   type TimelineParams,
   type TimelineResult,
   type TimelineTasks,
 } from '../src/engine/timeline/index.ts';
+import { openBrowser } from './browser.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
+import type { TimelineWorkerOut } from './pages/timeline.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const WEEK_S = 7 * 86_400;
@@ -67,6 +72,30 @@ export const timeline: BenchSuite = {
     const b = slow! as TimelineResult;
     if (a.machineSeconds !== b.machineSeconds)
       throw new Error(`baseline disagrees: ${a.machineSeconds} vs ${b.machineSeconds} machine-s`);
+    const browserFigures: BenchFigure[] = [];
+    if (env('TIMELINE_BROWSER', 1) !== 0) {
+      const browser = await openBrowser();
+      try {
+        const got = await browser.run<TimelineWorkerOut>('/bench/pages/timeline.ts', {
+          week: { seed: 1, tasks: n },
+          params: { policy: 'fmf', order: 'd', window: 2 },
+        });
+        if (got.machineSeconds !== a.machineSeconds)
+          throw new Error(
+            `Chromium disagrees: ${got.machineSeconds} vs ${a.machineSeconds} machine-s`,
+          );
+        browserFigures.push({
+          name: `week ${n} tasks, FMF tw=2 s in a Chromium Web Worker`,
+          value: got.simulateMs / 1000,
+          unit: 's',
+          baseline: tFast,
+          ratio: tFast / (got.simulateMs / 1000),
+          note: `baseline: the same run in Node (above); week generated in ${(got.generateMs / 1000).toFixed(2)} s in the worker; same machine-seconds`,
+        });
+      } finally {
+        await browser.close();
+      }
+    }
     const workers = env('TIMELINE_WORKERS', defaultWorkers());
     const runner = createNodeRunner({ workers });
     const runs = SLIDER_WINDOWS.flatMap((window) =>
@@ -78,20 +107,28 @@ export const timeline: BenchSuite = {
       })),
     );
     const week = { seed: 1, tasks: n };
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    };
+    const cpu0 = cpu();
     const t0 = performance.now();
     const out = await runner
       .runJob(null, 'timeline', { workload: { kind: 'synthetic', week }, runs })
       .finally(() => runner.dispose());
     const tPool = (performance.now() - t0) / 1000;
+    const cpuPool = cpu() - cpu0;
     // Baseline: the same 54 runs one after the other on this thread (workload built once).
     const slider = syntheticWeek(week);
+    const cpu1 = cpu();
     const tOne = seconds(() => {
       runs.forEach((p, k) => {
-        const got = simulateTimeline(slider, p).machineSeconds;
+        const got = simulateTimelineSummary(slider, p).machineSeconds;
         const want = out[k].detail === 'summary' ? out[k].summary.machineSeconds : NaN;
         if (got !== want) throw new Error(`pool run ${k} disagrees: ${want} vs ${got}`);
       });
     });
+    const cpuOne = cpu() - cpu1;
     return [
       {
         name: `week ${n} tasks, FMF tw=2 s (${a.batches} busy of ${Math.ceil(WEEK_S / 2)} windows)`,
@@ -107,8 +144,9 @@ export const timeline: BenchSuite = {
         unit: 's',
         baseline: tOne,
         ratio: tOne / tPool,
-        note: 'baseline: the same 54 runs one after the other on one thread; pool time includes worker start',
+        note: `baseline: the same 54 runs one after the other on one thread; pool time includes worker start; CPU s (all threads): pool ${cpuPool.toFixed(1)}, baseline ${cpuOne.toFixed(1)}`,
       },
+      ...browserFigures,
     ];
   },
 };

@@ -70,6 +70,36 @@ describe('cli simulate', () => {
     expect(r.machine_seconds).toBeGreaterThanOrEqual(r.lower_bound_seconds - 1e-6);
   });
 
+  it('starts each PlanetLab VM-day at its own day (ten calendar days from 3 March 2011)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slopack-sim-'));
+    const placements = join(dir, 'p.csv');
+    const r = json(
+      ...[
+        '--vms',
+        'planetlab-10days',
+        '--policy',
+        'nf',
+        '--window',
+        '2',
+        '--placements',
+        placements,
+      ],
+    );
+    expect(r.tasks).toBe(11_746);
+    const days = new Map<number, number>();
+    for (const line of readFileSync(placements, 'utf8').trim().split('\n').slice(1)) {
+      const [, , start, end] = line.split(',').map(Number);
+      expect(end - start).toBe(86_400);
+      const day = Math.floor(start / 86_400);
+      expect(start - day * 86_400).toBeLessThanOrEqual(4); // placed within 2·tw of its day's start
+      days.set(day, (days.get(day) ?? 0) + 1);
+    }
+    // 3, 6, 9, 22, 25 March and 3, 9, 11, 12, 20 April 2011, each a whole day after the first.
+    expect([...days.keys()].sort((a, b) => a - b)).toEqual([0, 3, 6, 19, 22, 31, 37, 39, 40, 48]);
+    expect(days.get(0)).toBe(1052);
+    expect(r.peak_machines).toBeLessThan(r.tasks / 5);
+  });
+
   it('reproduces Fig. 3 with FMF: 110 machine-minutes, waste 47, and writes the placements', () => {
     const dir = mkdtempSync(join(tmpdir(), 'slopack-sim-'));
     const placements = join(dir, 'p.csv');

@@ -3,7 +3,7 @@
  * machine, departures on true durations, empty machines closed for good, and per machine
  * C_m = c − Σq and l_m = the largest expected remaining duration of its tasks.
  */
-import { fitTest, type FitTest, type Load } from './fit.ts';
+import { fitTest, hardLimit, type FitTest, type Load } from './fit.ts';
 import { DepartureHeap } from './heap.ts';
 import { runPolicy, type PolicyMemory } from './policies.ts';
 import { orderBatch } from './order.ts';
@@ -40,8 +40,42 @@ export interface PolicyContext {
   readonly fits: FitTest;
   readonly capacity: number;
   readonly memory: PolicyMemory;
+  /** c + slack under hard capacity (then fits(q, …) ≡ q ≤ hardLimit); absent under GPA. */
+  readonly hardLimit?: number;
   put(t: BatchTask, m: Machine): void;
   open(t: BatchTask): Machine;
+}
+
+/** The context a cluster hands its policy, reused batch after batch (no per-batch closures). */
+class BatchContext implements PolicyContext {
+  machines: Machine[];
+  batch: readonly BatchTask[] = [];
+  startAt = 0;
+  opened = 0;
+  readonly capacity: number;
+  readonly hardLimit: number | undefined;
+  readonly memory: PolicyMemory = { nextFit: -1 };
+
+  constructor(
+    private readonly cluster: TimelineCluster,
+    readonly fits: FitTest,
+  ) {
+    this.machines = cluster.active;
+    this.capacity = cluster.params.capacity;
+    this.hardLimit = cluster.params.fit.kind === 'size' ? hardLimit(this.capacity) : undefined;
+  }
+
+  put(t: BatchTask, m: Machine): void {
+    this.cluster.putTask(t, m, this.startAt);
+  }
+
+  open(t: BatchTask): Machine {
+    const m = this.cluster.openMachine(this.startAt);
+    this.machines.push(m);
+    this.opened++;
+    this.cluster.putTask(t, m, this.startAt);
+    return m;
+  }
 }
 
 /** One window as the per-window problem ODBP sees it (semionline-notes §1.5), and the policy's answer. */
@@ -80,9 +114,14 @@ export class TimelineCluster {
   readonly start: Float64Array;
   readonly end: Float64Array;
   batches = 0;
+  /** Task indices in placement order (their starts are nondecreasing along it). */
+  readonly placed: Int32Array;
+  placedCount = 0;
+  /** Task indices in departure order (ends nondecreasing); complete after `drain()`. */
+  readonly departed: Int32Array;
+  departedCount = 0;
   private readonly heap = new DepartureHeap();
-  private readonly fits: FitTest;
-  private readonly memory: PolicyMemory = { nextFit: -1 };
+  private readonly ctx: BatchContext;
   private readonly floor: number;
   private readonly touched: Machine[] = [];
 
@@ -95,11 +134,18 @@ export class TimelineCluster {
     private readonly observe?: (s: WindowSnapshot) => void,
     private readonly observeUpTo = 12,
   ) {
-    this.fits = fitTest(params.fit, params.capacity);
+    this.ctx = new BatchContext(this, fitTest(params.fit, params.capacity));
     this.floor = params.remainingFloor === 'window' ? params.window : 0;
     this.machineOf = new Int32Array(tasks.count).fill(-1);
     this.start = new Float64Array(tasks.count);
     this.end = new Float64Array(tasks.count);
+    this.placed = new Int32Array(tasks.count);
+    this.departed = new Int32Array(tasks.count);
+  }
+
+  /** Pops every remaining departure, so `departed` lists all placed tasks by end time. */
+  drain(): void {
+    while (this.heap.size > 0) this.departed[this.departedCount++] = this.heap.pop();
   }
 
   /** Departures with end ≤ now; machines left empty are closed for good. */
@@ -108,7 +154,9 @@ export class TimelineCluster {
     const dirty = this.touched;
     dirty.length = 0;
     while (heap.size > 0 && heap.peekKey() <= now) {
-      const m = this.machines[this.machineOf[heap.pop()]];
+      const i = heap.pop();
+      this.departed[this.departedCount++] = i;
+      const m = this.machines[this.machineOf[i]];
       if (!m.dirty) {
         m.dirty = true;
         dirty.push(m);
@@ -125,63 +173,41 @@ export class TimelineCluster {
   place(now: number, startAt: number, indices: readonly number[]): void {
     const { tasks } = this;
     const lead = startAt - now;
-    const batch: BatchTask[] = indices.map((i) => ({
-      index: i,
-      r: this.estimate[i] + lead,
-      arrival: tasks.arrival[i],
-      q: tasks.size[i],
-      mu: tasks.mean ? tasks.mean[i] : tasks.size[i],
-      v: tasks.sd ? tasks.sd[i] * tasks.sd[i] : 0,
-    }));
+    const { mean, sd, size } = tasks;
+    const batch: BatchTask[] = new Array<BatchTask>(indices.length);
+    for (let k = 0; k < indices.length; k++) {
+      const i = indices[k];
+      batch[k] = {
+        index: i,
+        r: this.estimate[i] + lead,
+        arrival: tasks.arrival[i],
+        q: size[i],
+        mu: mean ? mean[i] : size[i],
+        v: sd ? sd[i] * sd[i] : 0,
+      };
+    }
     orderBatch(batch, this.params.order, this.params.seed, this.batches);
     const ordered = this.orderedAt(now);
     const observed = this.observe !== undefined && batch.length <= this.observeUpTo;
-    if (observed || readsRemaining(this.params.policy, batch.length))
-      for (const m of ordered) m.l = Math.max(m.maxEstEnd - now, this.floor);
+    if (observed || readsRemaining(this.params.policy, batch.length)) {
+      const floor = this.floor;
+      for (let k = 0; k < ordered.length; k++) {
+        const m = ordered[k];
+        m.l = Math.max(m.maxEstEnd - now, floor);
+      }
+    }
     const before = observed
       ? {
           remaining: Float64Array.from(ordered, (m) => m.l),
           free: Float64Array.from(ordered, (m) => this.params.capacity - m.q),
         }
       : null;
-    const touched = this.touched;
-    touched.length = 0;
-    let opened = 0;
-    const ctx: PolicyContext = {
-      machines: ordered,
-      batch,
-      fits: this.fits,
-      capacity: this.params.capacity,
-      memory: this.memory,
-      put: (t, m) => {
-        if (!m.dirty) {
-          m.dirty = true;
-          touched.push(m);
-        }
-        this.put(t, m, startAt);
-      },
-      open: (t) => {
-        const m: Machine = {
-          id: this.machines.length,
-          l: 0,
-          maxEstEnd: -Infinity,
-          sortKey: -Infinity,
-          tasks: [],
-          dirty: true,
-          open: startAt,
-          close: startAt,
-          q: 0,
-          mu: 0,
-          v: 0,
-        };
-        this.machines.push(m);
-        ordered.push(m);
-        touched.push(m);
-        opened++;
-        this.put(t, m, startAt);
-        return m;
-      },
-    };
+    this.touched.length = 0;
+    const ctx = this.ctx;
+    ctx.machines = ordered;
+    ctx.batch = batch;
+    ctx.startAt = startAt;
+    ctx.opened = 0;
     runPolicy(this.params.policy, ctx);
     if (before) {
       let objective = 0;
@@ -195,13 +221,44 @@ export class TimelineCluster {
       });
     }
     // Machines the batch opened were appended to the order: drop them, then re-place every touched one.
-    if (ordered === this.active) this.active.length -= opened;
-    for (const m of touched) {
+    if (ordered === this.active) this.active.length -= ctx.opened;
+    for (const m of this.touched) {
       if (m.sortKey !== -Infinity) this.remove(m);
       m.dirty = false;
       this.insert(m);
     }
+    ctx.machines = this.active;
+    ctx.batch = [];
     this.batches++;
+  }
+
+  /** A new machine opened at `startAt` (appended to the batch's machine order by the context). */
+  openMachine(startAt: number): Machine {
+    const m: Machine = {
+      id: this.machines.length,
+      l: 0,
+      maxEstEnd: -Infinity,
+      sortKey: -Infinity,
+      tasks: [],
+      dirty: true,
+      open: startAt,
+      close: startAt,
+      q: 0,
+      mu: 0,
+      v: 0,
+    };
+    this.machines.push(m);
+    this.touched.push(m);
+    return m;
+  }
+
+  /** Puts a task on a machine, marking the machine for re-sorting. */
+  putTask(t: BatchTask, m: Machine, startAt: number): void {
+    if (!m.dirty) {
+      m.dirty = true;
+      this.touched.push(m);
+    }
+    this.put(t, m, startAt);
   }
 
   /**
@@ -257,6 +314,7 @@ export class TimelineCluster {
     if (this.machineOf[i] >= 0) throw new Error(`task ${this.tasks.ids[i]} placed twice`);
     const end = startAt + this.tasks.duration[i];
     this.machineOf[i] = m.id;
+    this.placed[this.placedCount++] = i;
     this.start[i] = startAt;
     this.end[i] = end;
     m.tasks.push(i);
@@ -272,20 +330,22 @@ export class TimelineCluster {
   /** Recomputes a machine's sums from its surviving tasks (no drift from repeated subtraction). */
   private refresh(m: Machine, now: number): void {
     const { tasks } = this;
-    const alive: number[] = [];
+    const list = m.tasks;
+    let kept = 0;
     let q = 0;
     let mu = 0;
     let v = 0;
     let estEnd = -Infinity;
-    for (const i of m.tasks) {
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k];
       if (this.end[i] <= now) continue;
-      alive.push(i);
+      list[kept++] = i;
       q += tasks.size[i];
       mu += tasks.mean ? tasks.mean[i] : tasks.size[i];
       v += tasks.sd ? tasks.sd[i] * tasks.sd[i] : 0;
       estEnd = Math.max(estEnd, this.start[i] + this.estimate[i]);
     }
-    m.tasks = alive;
+    list.length = kept;
     m.q = q;
     m.mu = mu;
     m.v = v;

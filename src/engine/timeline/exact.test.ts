@@ -30,7 +30,7 @@ describe('exact per-window ODBP (semionline-notes §1.5)', () => {
 
   it('no policy beats the exact solver on any small window of a synthetic day', async () => {
     const solver = await loadLpSolver();
-    const tasks = syntheticWeek({ seed: 4, tasks: 600, days: 0.05 });
+    const tasks = syntheticWeek({ seed: 4, tasks: 600, days: 0.2 });
     for (const policy of ['ff', 'fmf', 'bfd'] as const) {
       const g = exactWindowGaps(tasks, { ...DEFAULT_PARAMS, policy, window: 2 }, solver, {
         maxTasks: 6,

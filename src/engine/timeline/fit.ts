@@ -1,5 +1,6 @@
 /** Fit tests on a bin's summed load (SPEC §12): hard capacity on Σq, or GPA on (Σμ, Σσ²). */
 import { normalQuantile } from '../stats/normal.ts';
+import type { BatchTask, Machine, PolicyContext } from './cluster.ts';
 import type { TimelineFit } from './types.ts';
 
 /** What a bin carries: Σq, Σμ, Σσ². Sums add, so merging two bins adds their loads. */
@@ -14,10 +15,18 @@ export type FitTest = (q: number, mu: number, v: number) => boolean;
 
 const SLACK = 1e-9;
 
+/** The largest Σq that passes the hard test: fitTest({kind: 'size'}, c)(q) ≡ q ≤ hardLimit(c). */
+export function hardLimit(capacity: number): number {
+  return capacity + SLACK;
+}
+
 /** Hard: Σq ≤ c. GPA (Janus & Rzadca §4): Σμ + z_{1−ρ}·√Σσ² ≤ c. */
 export function fitTest(fit: TimelineFit, capacity: number): FitTest {
   if (!(capacity > 0)) throw new RangeError(`capacity must be > 0, got ${capacity}`);
-  if (fit.kind === 'size') return (q) => q <= capacity + SLACK;
+  if (fit.kind === 'size') {
+    const limit = hardLimit(capacity);
+    return (q) => q <= limit;
+  }
   if (!(fit.rho > 0 && fit.rho < 1))
     throw new RangeError(`gpa ρ must be in (0, 1), got ${fit.rho}`);
   const z = normalQuantile(1 - fit.rho);
@@ -34,4 +43,23 @@ export function parseTimelineFit(text: string): TimelineFit {
     return { kind: 'gpa', rho };
   }
   throw new RangeError(`invalid fit "${text}" (expected size or gpa:ρ)`);
+}
+
+/** The context's fit test for t on m, inlined under hard capacity. */
+export function fitsOn(ctx: PolicyContext, m: Machine, t: BatchTask): boolean {
+  const limit = ctx.hardLimit;
+  if (limit !== undefined) return m.q + t.q <= limit;
+  return ctx.fits(m.q + t.q, m.mu + t.mu, m.v + t.v);
+}
+
+/** Index of the first machine in order that fits t, from `from` on (−1: none). */
+export function firstFitting(ctx: PolicyContext, t: BatchTask, from = 0): number {
+  const ms = ctx.machines;
+  const limit = ctx.hardLimit;
+  if (limit !== undefined) {
+    for (let k = from; k < ms.length; k++) if (ms[k].q + t.q <= limit) return k;
+    return -1;
+  }
+  for (let k = from; k < ms.length; k++) if (fitsOn(ctx, ms[k], t)) return k;
+  return -1;
 }

@@ -9,6 +9,7 @@
  * machine's turn scans only the task bins, which makes a batch O(T·(M + T)) instead of O((M + T)²).
  */
 import type { BatchTask, PolicyContext } from './cluster.ts';
+import { firstFitting } from './fit.ts';
 
 interface TaskBin {
   readonly rank: number;
@@ -29,8 +30,8 @@ interface Bin {
 export function firstMergedFit(ctx: PolicyContext): void {
   if (ctx.batch.length === 1) {
     const t = ctx.batch[0];
-    const m = ctx.machines.find((x) => ctx.fits(x.q + t.q, x.mu + t.mu, x.v + t.v));
-    if (m) ctx.put(t, m);
+    const k = firstFitting(ctx, t);
+    if (k >= 0) ctx.put(t, ctx.machines[k]);
     else ctx.open(t);
     return;
   }

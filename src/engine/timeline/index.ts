@@ -6,6 +6,7 @@ export { runPolicy } from './policies.ts';
 export { firstMergedFit } from './fmf.ts';
 export {
   simulateTimeline,
+  simulateTimelineSummary,
   checkTimelineParams,
   seenEstimates,
   arrivalOrder,
@@ -17,6 +18,7 @@ export {
   usageOverflow,
   stepSeries,
   summarizeTimeline,
+  summarizeCluster,
   placementCost,
   type PlacementCost,
   type TimelineSummary,
@@ -25,7 +27,7 @@ export { parseTaskList, placementsCsv } from './workload/csv.ts';
 export { tasksFromRows, type TaskRow } from './workload/tasks.ts';
 export { syntheticWeek, SYNTHETIC_WEEK, type SyntheticWeekSpec } from './workload/synthetic.ts';
 export { googleTimeline, type GoogleTimelineReport } from './workload/google.ts';
-export { vmTimeline } from './workload/vms.ts';
+export { vmTimeline, vmArrivals } from './workload/vms.ts';
 export {
   odbpModel,
   solveOdbp,

@@ -150,6 +150,164 @@ export function summarizeTimeline(r: TimelineResult): TimelineSummary {
   };
 }
 
+/**
+ * Sweeps two event lists already in time order (ups: +delta, downs: −delta) and calls `visit` once
+ * per distinct time with the level after every event at that time: stepSeries without a sort.
+ */
+function sweepSorted(
+  upTime: Float64Array,
+  upDelta: Float64Array,
+  downTime: Float64Array,
+  downDelta: Float64Array,
+  visit: (time: number, level: number) => void,
+): void {
+  let a = 0;
+  let b = 0;
+  let level = 0;
+  while (a < upTime.length || b < downTime.length) {
+    const t = Math.min(
+      a < upTime.length ? upTime[a] : Infinity,
+      b < downTime.length ? downTime[b] : Infinity,
+    );
+    while (a < upTime.length && upTime[a] === t) level += upDelta[a++];
+    while (b < downTime.length && downTime[b] === t) level -= downDelta[b++];
+    visit(t, level);
+  }
+}
+
+/** The lower bound of `loadLowerBound` from the cluster's start and departure orders (no sort). */
+function clusterLowerBound(tasks: TimelineTasks, params: TimelineParams, cluster: TimelineCluster) {
+  const load = params.fit.kind === 'gpa' && tasks.mean ? tasks.mean : tasks.size;
+  const n = cluster.placedCount;
+  const upTime = new Float64Array(n);
+  const upDelta = new Float64Array(n);
+  const downTime = new Float64Array(n);
+  const downDelta = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const i = cluster.placed[k];
+    upTime[k] = cluster.start[i];
+    upDelta[k] = load[i];
+    const j = cluster.departed[k];
+    downTime[k] = cluster.end[j];
+    downDelta[k] = load[j];
+  }
+  const c = params.capacity;
+  let total = 0;
+  let prevTime = 0;
+  let prevMachines = 0;
+  sweepSorted(upTime, upDelta, downTime, downDelta, (t, level) => {
+    total += prevMachines * (t - prevTime);
+    prevTime = t;
+    prevMachines = level > EPS ? Math.ceil(level / c - EPS) : 0;
+  });
+  return total;
+}
+
+/**
+ * Machines' open and close times from the cluster's records: opens in id order (nondecreasing), and
+ * closes in the order the last task of each machine departs (nondecreasing).
+ */
+function machineEvents(cluster: TimelineCluster) {
+  const mCount = cluster.machines.length;
+  const open = new Float64Array(mCount);
+  const close = new Float64Array(mCount);
+  const left = new Int32Array(mCount);
+  for (let k = 0; k < mCount; k++) {
+    const m = cluster.machines[k];
+    open[k] = m.open;
+    close[k] = m.close;
+  }
+  for (let k = 0; k < cluster.placedCount; k++) left[cluster.machineOf[cluster.placed[k]]]++;
+  const closeOrder = new Float64Array(mCount);
+  let c = 0;
+  for (let k = 0; k < cluster.departedCount; k++) {
+    const i = cluster.departed[k];
+    const m = cluster.machineOf[i];
+    if (--left[m] === 0) closeOrder[c++] = cluster.end[i];
+  }
+  return { open, close, closeOrder };
+}
+
+/** Machine-time, peak and (optionally) the active and cumulative series, in one sweep. */
+function machineMetrics(cluster: TimelineCluster, series: boolean) {
+  const { open, close, closeOrder } = machineEvents(cluster);
+  const ones = new Float64Array(open.length).fill(1);
+  let machineSeconds = 0;
+  for (let k = 0; k < open.length; k++) machineSeconds += close[k] - open[k];
+  const t: number[] = [];
+  const v: number[] = [];
+  let peakMachines = 0;
+  sweepSorted(open, ones, closeOrder, ones, (time, level) => {
+    if (level > peakMachines) peakMachines = level;
+    if (series) {
+      t.push(time);
+      v.push(level);
+    }
+  });
+  const active = { time: Float64Array.from(t), value: Float64Array.from(v) };
+  const cumulative = { time: active.time, value: integrate(active, (l) => l) };
+  return { open, close, machineSeconds, peakMachines, active, cumulative };
+}
+
+/** Area bound and start delays in one pass over the tasks. */
+function taskMetrics(tasks: TimelineTasks, params: TimelineParams, start: Float64Array) {
+  let area = 0;
+  let delayMax = 0;
+  let delaySum = 0;
+  // Under GPA the area counts mean usage, as the lower bound does.
+  const load = params.fit.kind === 'gpa' && tasks.mean ? tasks.mean : tasks.size;
+  const n = tasks.count;
+  for (let i = 0; i < n; i++) {
+    area += load[i] * tasks.duration[i];
+    const delay = start[i] - tasks.arrival[i];
+    delayMax = Math.max(delayMax, delay);
+    delaySum += delay;
+  }
+  return {
+    areaBoundSeconds: area / params.capacity,
+    startDelayMax: delayMax,
+    startDelayMean: n ? delaySum / n : 0,
+  };
+}
+
+/** The numbers of a finished simulation without series or per-task arrays (sweeps, tables). */
+export function summarizeCluster(
+  tasks: TimelineTasks,
+  params: TimelineParams,
+  cluster: TimelineCluster,
+): TimelineSummary {
+  cluster.drain();
+  const m = machineMetrics(cluster, false);
+  const placed = { machineOf: cluster.machineOf, start: cluster.start, end: cluster.end };
+  const overflow = usageOverflow(
+    tasks,
+    { ...placed, machineOpen: m.open, machineClose: m.close },
+    params.capacity,
+  );
+  return {
+    params,
+    tasks: tasks.count,
+    batches: cluster.batches,
+    machines: m.open.length,
+    machineSeconds: m.machineSeconds,
+    lowerBoundSeconds: clusterLowerBound(tasks, params, cluster),
+    peakMachines: m.peakMachines,
+    ...taskMetrics(tasks, params, cluster.start),
+    qTime: overflowShare(overflow),
+  };
+}
+
+function overflowShare(overflow: OverflowMap | null): number | null {
+  if (!overflow) return null;
+  let act = 0;
+  let over = 0;
+  for (let m = 0; m < overflow.activeSteps.length; m++) {
+    act += overflow.activeSteps[m];
+    over += overflow.overflowSteps[m];
+  }
+  return act ? over / act : 0;
+}
+
 /** Gathers the result of a finished simulation. */
 export function buildResult(
   tasks: TimelineTasks,
@@ -157,63 +315,25 @@ export function buildResult(
   cluster: TimelineCluster,
   estimate: Float64Array,
 ): TimelineResult {
+  cluster.drain();
   const { machineOf, start, end } = cluster;
-  const n = tasks.count;
-  const mCount = cluster.machines.length;
-  const machineOpen = new Float64Array(mCount);
-  const machineClose = new Float64Array(mCount);
-  const times = new Float64Array(2 * mCount);
-  const deltas = new Float64Array(2 * mCount);
-  let machineSeconds = 0;
-  cluster.machines.forEach((m, k) => {
-    machineOpen[k] = m.open;
-    machineClose[k] = m.close;
-    machineSeconds += m.close - m.open;
-    times[2 * k] = m.open;
-    deltas[2 * k] = 1;
-    times[2 * k + 1] = m.close;
-    deltas[2 * k + 1] = -1;
-  });
-  const active = stepSeries(times, deltas);
-  const cumulative = { time: active.time, value: integrate(active, (l) => l) };
-  let peakMachines = 0;
-  for (const v of active.value) peakMachines = Math.max(peakMachines, v);
-  let area = 0;
-  let delayMax = 0;
-  let delaySum = 0;
-  // Under GPA the area counts mean usage, as the lower bound does.
-  const load = params.fit.kind === 'gpa' && tasks.mean ? tasks.mean : tasks.size;
-  for (let i = 0; i < n; i++) {
-    area += load[i] * tasks.duration[i];
-    const delay = start[i] - tasks.arrival[i];
-    delayMax = Math.max(delayMax, delay);
-    delaySum += delay;
-  }
-  const placed = { machineOf, start, end, machineOpen, machineClose };
+  const m = machineMetrics(cluster, true);
+  const placed = { machineOf, start, end, machineOpen: m.open, machineClose: m.close };
   const overflow = usageOverflow(tasks, placed, params.capacity);
-  let act = 0;
-  let over = 0;
-  if (overflow)
-    for (let m = 0; m < mCount; m++) {
-      act += overflow.activeSteps[m];
-      over += overflow.overflowSteps[m];
-    }
   return {
     params,
-    tasks: n,
+    tasks: tasks.count,
     batches: cluster.batches,
     ...placed,
     estimateSeen: estimate,
-    machineSeconds,
-    areaBoundSeconds: area / params.capacity,
-    lowerBoundSeconds: loadLowerBound(tasks, start, end, params),
-    peakMachines,
-    active,
-    cumulative,
-    startDelayMax: delayMax,
-    startDelayMean: n ? delaySum / n : 0,
+    machineSeconds: m.machineSeconds,
+    ...taskMetrics(tasks, params, start),
+    lowerBoundSeconds: clusterLowerBound(tasks, params, cluster),
+    peakMachines: m.peakMachines,
+    active: m.active,
+    cumulative: m.cumulative,
     overflow,
-    qTime: overflow ? (act ? over / act : 0) : null,
+    qTime: overflowShare(overflow),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { BatchTask, Machine, PolicyContext } from './cluster.ts';
 import { firstMergedFit } from './fmf.ts';
+import { firstFitting, fitsOn } from './fit.ts';
 import type { Policy } from './types.ts';
 
 /** What a policy keeps across windows: NF's pointer (a machine id, −1: none). */
@@ -12,18 +13,32 @@ export interface PolicyMemory {
   nextFit: number;
 }
 
-function fitsOn(ctx: PolicyContext, m: Machine, t: BatchTask): boolean {
-  return ctx.fits(m.q + t.q, m.mu + t.mu, m.v + t.v);
+type Score = 'bfr' | 'bfd' | 'mrr' | 'mrd';
+
+function score(kind: Score, capacity: number, m: Machine, t: BatchTask): number {
+  switch (kind) {
+    case 'bfr':
+      return capacity - m.q - t.q;
+    case 'bfd':
+      return Math.abs(m.l - t.r);
+    case 'mrr':
+      return -(capacity - m.q - t.q);
+    case 'mrd':
+      return -Math.abs(m.l - t.r);
+  }
 }
 
 /** Picks, among machines that fit, the one with the lowest score (first in order on ties). */
-function bestBy(ctx: PolicyContext, score: (m: Machine, t: BatchTask) => number): void {
+function bestBy(ctx: PolicyContext, kind: Score): void {
+  const capacity = ctx.capacity;
   for (const t of ctx.batch) {
+    const ms = ctx.machines;
     let best: Machine | null = null;
     let bestScore = Infinity;
-    for (const m of ctx.machines) {
+    for (let k = 0; k < ms.length; k++) {
+      const m = ms[k];
       if (!fitsOn(ctx, m, t)) continue;
-      const s = score(m, t);
+      const s = score(kind, capacity, m, t);
       if (s < bestScore) {
         best = m;
         bestScore = s;
@@ -36,8 +51,8 @@ function bestBy(ctx: PolicyContext, score: (m: Machine, t: BatchTask) => number)
 
 function firstFit(ctx: PolicyContext): void {
   for (const t of ctx.batch) {
-    const m = ctx.machines.find((x) => fitsOn(ctx, x, t));
-    if (m) ctx.put(t, m);
+    const k = firstFitting(ctx, t);
+    if (k >= 0) ctx.put(t, ctx.machines[k]);
     else ctx.open(t);
   }
 }
@@ -123,13 +138,13 @@ export function runPolicy(policy: Policy, ctx: PolicyContext): void {
     case 'nf':
       return nextFit(ctx);
     case 'bfr':
-      return bestBy(ctx, (m, t) => ctx.capacity - m.q - t.q);
+      return bestBy(ctx, 'bfr');
     case 'bfd':
-      return bestBy(ctx, (m, t) => Math.abs(m.l - t.r));
+      return bestBy(ctx, 'bfd');
     case 'mrr':
-      return bestBy(ctx, (m, t) => -(ctx.capacity - m.q - t.q));
+      return bestBy(ctx, 'mrr');
     case 'mrd':
-      return bestBy(ctx, (m, t) => -Math.abs(m.l - t.r));
+      return bestBy(ctx, 'mrd');
     case 'ss':
       return sumOfSquares(ctx);
     case 'ha':

@@ -8,7 +8,11 @@ import {
   DEFAULT_PARAMS,
   ORDERS,
   POLICIES,
+  loadLowerBound,
   simulateTimeline,
+  simulateTimelineSummary,
+  stepSeries,
+  summarizeTimeline,
   tasksFromRows,
   type TimelineParams,
   type TimelineResult,
@@ -189,6 +193,27 @@ describe('timeline properties', () => {
         const a = simulateTimeline(t, { ...base, policy: 'fmf' });
         const b = simulateTimeline(t, { ...base, policy: 'ff' });
         expect(Array.from(a.machineOf)).toEqual(Array.from(b.machineOf));
+      }),
+    );
+  });
+});
+
+describe('the summary path', () => {
+  it('gives the numbers of summarizeTimeline(simulateTimeline(…)), and the bound of loadLowerBound', () => {
+    fc.assert(
+      fc.property(tasksArb, paramsArb, (t, p) => {
+        const full = simulateTimeline(t, p);
+        const { params: _a, ...want } = summarizeTimeline(full);
+        const { params: _b, ...got } = simulateTimelineSummary(t, p);
+        expect(got).toEqual(want);
+        const sorted = loadLowerBound(t, full.start, full.end, p);
+        expect(full.lowerBoundSeconds).toBeCloseTo(sorted, 6);
+        const series = stepSeries(
+          Float64Array.from([...full.machineOpen, ...full.machineClose]),
+          Float64Array.from([...full.machineOpen.map(() => 1), ...full.machineClose.map(() => -1)]),
+        );
+        expect(Array.from(full.active.time)).toEqual(Array.from(series.time));
+        expect(Array.from(full.active.value)).toEqual(Array.from(series.value));
       }),
     );
   });

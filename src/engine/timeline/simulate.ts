@@ -4,7 +4,7 @@
  * windows that receive tasks are visited, so the cost follows the tasks, not the length of the trace.
  */
 import { TimelineCluster, type WindowSnapshot } from './cluster.ts';
-import { buildResult } from './metrics.ts';
+import { buildResult, summarizeCluster, type TimelineSummary } from './metrics.ts';
 import { STREAM_ERROR, timelineRng } from './order.ts';
 import {
   POLICIES,
@@ -41,8 +41,18 @@ export function seenEstimates(tasks: TimelineTasks, x: number, seed: number): Fl
   return out;
 }
 
-/** Task indices by arrival, ties by id. */
+const arrivalOrders = new WeakMap<TimelineTasks, Int32Array>();
+
+/** Task indices by arrival, ties by id (computed once per task set; do not modify the result). */
 export function arrivalOrder(tasks: TimelineTasks): Int32Array {
+  const known = arrivalOrders.get(tasks);
+  if (known && known.length === tasks.count) return known;
+  const order = sortedByArrival(tasks);
+  arrivalOrders.set(tasks, order);
+  return order;
+}
+
+function sortedByArrival(tasks: TimelineTasks): Int32Array {
   const order = new Int32Array(tasks.count);
   for (let i = 0; i < order.length; i++) order[i] = i;
   const { arrival, ids } = tasks;
@@ -80,29 +90,52 @@ export function simulateTimeline(
   /** Sees small batches as ODBP instances (exact.ts). */
   observe?: { readonly upTo: number; readonly see: (s: WindowSnapshot) => void },
 ): TimelineResult {
+  const { cluster, estimate } = runCluster(tasks, params, checkpoint, observe);
+  return buildResult(tasks, params, cluster, estimate);
+}
+
+/**
+ * The same simulation, returning only its numbers (equal to `summarizeTimeline(simulateTimeline(…))`)
+ * without building the series: what sweeps and trade-off curves need.
+ */
+export function simulateTimelineSummary(
+  tasks: TimelineTasks,
+  params: TimelineParams,
+  checkpoint?: () => void,
+): TimelineSummary {
+  return summarizeCluster(tasks, params, runCluster(tasks, params, checkpoint).cluster);
+}
+
+function runCluster(
+  tasks: TimelineTasks,
+  params: TimelineParams,
+  checkpoint?: () => void,
+  observe?: { readonly upTo: number; readonly see: (s: WindowSnapshot) => void },
+) {
   checkTimelineParams(params);
   checkSizes(tasks, params);
   const estimate = seenEstimates(tasks, params.durationError, params.seed);
   const cluster = new TimelineCluster(tasks, params, estimate, observe?.see, observe?.upTo);
   const order = arrivalOrder(tasks);
   const tw = params.window;
+  const arrival = tasks.arrival;
   let k = 0;
   const batch: number[] = [];
   while (k < order.length) {
     if (checkpoint && (cluster.batches & 1023) === 1023) checkpoint();
     batch.length = 0;
     if (tw === 0) {
-      const now = tasks.arrival[order[k]];
+      const now = arrival[order[k]];
       batch.push(order[k++]);
       cluster.advance(now);
       cluster.place(now, now, batch);
       continue;
     }
-    const w = windowOf(tasks.arrival[order[k]], tw);
-    while (k < order.length && windowOf(tasks.arrival[order[k]], tw) === w) batch.push(order[k++]);
+    const w = windowOf(arrival[order[k]], tw);
+    while (k < order.length && windowOf(arrival[order[k]], tw) === w) batch.push(order[k++]);
     const now = (w + 1) * tw;
     cluster.advance(now);
     cluster.place(now, now + tw, batch);
   }
-  return buildResult(tasks, params, cluster, estimate);
+  return { cluster, estimate };
 }

@@ -5,7 +5,7 @@
  */
 import {
   simulateTimeline,
-  summarizeTimeline,
+  simulateTimelineSummary,
   syntheticWeek,
   type SyntheticWeekSpec,
   type TimelineParams,
@@ -46,9 +46,10 @@ export const timeline = defineJob({
     return spec.runs.map((_, i) => i);
   },
   run(_ctx, spec: TimelineJobSpec, unit: number, checkpoint): TimelineJobOut {
-    const result = simulateTimeline(workloadTasks(spec.workload), spec.runs[unit], checkpoint);
+    const tasks = workloadTasks(spec.workload);
+    const params = spec.runs[unit];
     return spec.detail === 'full'
-      ? { detail: 'full', result }
-      : { detail: 'summary', summary: summarizeTimeline(result) };
+      ? { detail: 'full', result: simulateTimeline(tasks, params, checkpoint) }
+      : { detail: 'summary', summary: simulateTimelineSummary(tasks, params, checkpoint) };
   },
 });

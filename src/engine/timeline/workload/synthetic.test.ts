@@ -45,6 +45,21 @@ describe('synthetic week (semionline-notes §3.1)', () => {
     expect(1 - busy2s.size / 302_400).toBeGreaterThan(0.5);
   });
 
+  it('mixes lone windows with crowded ones: most busy 2 s steps get < 10 tasks, hundreds get 20–100', () => {
+    const perStep = new Map<number, number>();
+    for (const a of week.arrival)
+      perStep.set(Math.floor(a / 2), (perStep.get(Math.floor(a / 2)) ?? 0) + 1);
+    const counts = [...perStep.values()];
+    const few = counts.filter((c) => c < 10).length;
+    const mid = counts.filter((c) => c >= 20 && c <= 100).length;
+    const huge = counts.filter((c) => c > 1000).length;
+    // The paper's Fig. 6a: most steps < 10 tasks, > 700 steps of 20–100 tasks, 12 steps > 1000.
+    expect(few / counts.length).toBeGreaterThan(0.7);
+    expect(mid).toBeGreaterThan(300);
+    expect(huge).toBeGreaterThanOrEqual(3);
+    expect(huge).toBeLessThan(60);
+  });
+
   it('is seeded: the same seed gives the same week, another seed another', () => {
     const again = syntheticWeek({ seed: 7, tasks: 5000 });
     const same = syntheticWeek({ seed: 7, tasks: 5000 });
