@@ -11,7 +11,9 @@ import {
   workloadFromSamples,
   type ResizeResult,
   type ResizeTotals,
+  type Preset,
   type ResizeWorkload,
+  type TaskSamples,
 } from '../engine/index.ts';
 import { createIngest, type Ingest } from '../runtime/ingestClient.ts';
 import { packWorkload, type PackedWorkload } from '../runtime/jobs/resize.ts';
@@ -25,7 +27,7 @@ import {
   type ResizeWorkloadId,
   type SweepPoint,
 } from './resizeParams.ts';
-import { IDLE_RUN, runSlot, type RunState } from './runSlot.ts';
+import { IDLE_RUN, runSlot, type RunProgress, type RunState } from './runSlot.ts';
 
 export type { RunProgress, RunState } from './runSlot.ts';
 
@@ -73,8 +75,51 @@ const PRESET_OF: Record<ResizeWorkloadId, string> = {
   'planetlab-day': 'planetlab-20110303',
   planetlab: 'planetlab-10days',
   azure: 'azure-v1',
+  bitbrains: 'bitbrains-rnd',
   'bitbrains-cpu': 'bitbrains-rnd',
 };
+
+/**
+ * Bitbrains memory as the CLI reads it: KB of a 64 GiB reference machine for the preset's 32-core
+ * CPU scale (2 GiB per core, the CLI's choice), clamped to the machine.
+ */
+const BITBRAINS_MEMORY_KB = 64 * 1024 * 1024;
+
+/** The memory series of a file preset's first file, loaded with the long format's memory column. */
+async function loadBitbrainsMemory(
+  preset: Preset,
+  signal: AbortSignal,
+  progress: (p: RunProgress) => void,
+): Promise<TaskSamples> {
+  if (preset.kind !== 'files') throw new Error(`internal: ${preset.id} has no files`);
+  const base = (import.meta.env?.BASE_URL ?? '/').replace(/\/$/, '');
+  const url = preset.files[0].url;
+  const response = await fetch(`${base}${url}`, { signal });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const file = new File([await response.blob()], url.slice(url.lastIndexOf('/') + 1));
+  ingest ??= createIngest();
+  const loaded = await ingest.loadFiles(
+    [file],
+    {
+      format: 'long',
+      idColumn: 'vm_id',
+      valueColumn: 'mem_usage_kb',
+      unit: 'absolute',
+      capacity: BITBRAINS_MEMORY_KB,
+      scale: 1,
+      clamp: true,
+    },
+    (p) =>
+      progress({
+        label: `Loading memory from ${p.file}`,
+        done: p.bytesRead,
+        total: p.size ?? Math.max(p.bytesRead, 1),
+      }),
+    signal,
+  );
+  if (loaded.kind !== 'samples') throw new Error(`${url}: no per-VM memory series`);
+  return loaded.samples;
+}
 
 let ingest: Ingest | null = null;
 
@@ -98,9 +143,10 @@ export function ensureResizeWorkload(id: ResizeWorkloadId): void {
       signal,
     );
     if (loaded.kind !== 'samples') throw new Error(`${preset.title}: no per-VM series`);
-    return id === 'planetlab'
-      ? stitchDays(id, loaded.samples)
-      : workloadFromSamples(id, loaded.samples);
+    if (id === 'planetlab') return stitchDays(id, loaded.samples);
+    const memory =
+      id === 'bitbrains' ? await loadBitbrainsMemory(preset, signal, progress) : undefined;
+    return workloadFromSamples(id, loaded.samples, { memory });
   });
 }
 

@@ -10,6 +10,7 @@ export const RESIZE_WORKLOADS = {
   'planetlab-day': 'PlanetLab, 3 March 2011 (1,052 VMs × 288 steps)',
   planetlab: 'PlanetLab, ten days stitched per VM (1,052 VMs × 2,880 steps)',
   azure: 'Azure V1, 100 VMs × 8,004 steps (28 days)',
+  bitbrains: 'Bitbrains Rnd, 100 VMs, CPU + memory by max-reduction',
   'bitbrains-cpu': 'Bitbrains Rnd, 100 VMs, CPU only',
 } as const;
 export type ResizeWorkloadId = keyof typeof RESIZE_WORKLOADS;

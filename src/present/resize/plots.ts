@@ -177,6 +177,7 @@ export function totalsRows(t: ResizeTotals): { quantity: string; value: number }
     ['cold-spot machine-steps', t.cold_spot_steps],
     ['mean Gini of machine loads', t.mean_gini],
     ['pooling loss per machine (μ + zσ bridge)', t.pooling_loss_per_machine],
+    ['non-bottleneck waste per machine (CPU + memory)', t.non_bottleneck_waste],
     ['VM-steps', t.item_steps],
   ].map(([quantity, value]) => ({ quantity: quantity as string, value: value as number }));
 }

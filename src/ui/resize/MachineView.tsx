@@ -3,7 +3,7 @@
  * each bin labelled with its type, T-item groups outlined, the event's moved items highlighted.
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { cannedScenarios, replayVisbp } from '../../engine/index.ts';
+import { cannedScenarios, replayVisbp, type ReplayFrame } from '../../engine/index.ts';
 import {
   BIN_TYPE_HELP,
   frameCaption,
@@ -135,42 +135,13 @@ export function MachineView({
             ))}
           </select>
         </label>
-        <button type="button" disabled={index === 0} onClick={() => set({ replayStep: index - 1 })}>
-          ◀ Back
-        </button>
-        <button
-          type="button"
-          data-testid="resize-play"
-          onClick={() => {
-            if (!running && index >= frames.length - 1) set({ replayStep: 0 });
-            setPlaying(!running);
-          }}
-        >
-          {running ? 'Pause' : 'Play'}
-        </button>
-        <button
-          type="button"
-          data-testid="resize-next"
-          disabled={index >= frames.length - 1}
-          onClick={() => set({ replayStep: index + 1 })}
-        >
-          Next ▶
-        </button>
-        <label>
-          Event{' '}
-          <input
-            type="number"
-            min={1}
-            max={frames.length}
-            value={index + 1}
-            data-testid="resize-event"
-            onChange={(e) => {
-              const v = Number(e.target.value);
-              if (Number.isInteger(v) && v >= 1 && v <= frames.length) set({ replayStep: v - 1 });
-            }}
-          />{' '}
-          of {frames.length}
-        </label>
+        <ReplayNav
+          index={index}
+          frames={frames}
+          running={running}
+          setPlaying={setPlaying}
+          set={set}
+        />
         <button
           type="button"
           onClick={() =>
@@ -258,5 +229,72 @@ function FrameSvg({
         ))}
       </svg>
     </div>
+  );
+}
+
+function ReplayNav({
+  index,
+  frames,
+  running,
+  setPlaying,
+  set,
+}: {
+  index: number;
+  frames: readonly ReplayFrame[];
+  running: boolean;
+  setPlaying: (playing: boolean) => void;
+  set: (patch: Partial<ResizeParams>) => void;
+}) {
+  return (
+    <>
+      <button type="button" disabled={index === 0} onClick={() => set({ replayStep: index - 1 })}>
+        ◀ Back
+      </button>
+      <button
+        type="button"
+        data-testid="resize-play"
+        onClick={() => {
+          if (!running && index >= frames.length - 1) set({ replayStep: 0 });
+          setPlaying(!running);
+        }}
+      >
+        {running ? 'Pause' : 'Play'}
+      </button>
+      <button
+        type="button"
+        data-testid="resize-next"
+        disabled={index >= frames.length - 1}
+        onClick={() => set({ replayStep: index + 1 })}
+      >
+        Next ▶
+      </button>
+      <button
+        type="button"
+        data-testid="resize-most-moves"
+        title="Jump to the event with the most movements"
+        onClick={() =>
+          set({
+            replayStep: frames.reduce((best, f, i) => (f.moves > frames[best].moves ? i : best), 0),
+          })
+        }
+      >
+        Most movements
+      </button>
+      <label>
+        Event{' '}
+        <input
+          type="number"
+          min={1}
+          max={frames.length}
+          value={index + 1}
+          data-testid="resize-event"
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (Number.isInteger(v) && v >= 1 && v <= frames.length) set({ replayStep: v - 1 });
+          }}
+        />{' '}
+        of {frames.length}
+      </label>
+    </>
   );
 }

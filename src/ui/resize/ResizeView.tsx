@@ -39,9 +39,11 @@ export function useResizeSetter(): (patch: Partial<ResizeParams>) => void {
 const fmt = (v: number) =>
   Number.isInteger(v)
     ? v.toLocaleString('en')
-    : Math.abs(v) < 0.01 && v !== 0
-      ? v.toExponential(3)
-      : formatNumber(v, 4);
+    : Math.abs(v) >= 100
+      ? v.toLocaleString('en', { maximumFractionDigits: 1 })
+      : Math.abs(v) < 0.01 && v !== 0
+        ? v.toExponential(3)
+        : formatNumber(v, 4);
 
 function RunSection({ r }: { r: ResizeParams }) {
   const { runner } = useController();
