@@ -95,7 +95,10 @@ export function ParetoPanel({ r, workload }: { r: ResizeParams; workload: Resize
         placeholder={workload ? 'Run the sweep to compare the policies.' : 'Loading the workload…'}
       />
       {visbp && repack && (
-        <table className="resize-paper" data-testid="resize-paper-numbers">
+        <table
+          className={`resize-paper${stale ? ' stale' : ''}`}
+          data-testid="resize-paper-numbers"
+        >
           <caption>Beside the paper (Song et al. 2014, §5)</caption>
           <thead>
             <tr>
