@@ -8,7 +8,7 @@ import {
   type ResizeConfig,
 } from '../../engine/index.ts';
 import { dataPath } from '../../ingest/testing.ts';
-import { paretoData, paretoSpec, stepData, sweepRows, totalsRows } from './plots.ts';
+import { alphaData, paretoData, paretoSpec, stepData, sweepRows, totalsRows } from './plots.ts';
 
 const samples = parseWideCsv(
   readFileSync(dataPath('planetlab-cloudsim/planetlab_20110303.csv')),
@@ -82,6 +82,17 @@ describe('resize plots on the PlanetLab day', () => {
       policy: 'repack',
       parameters: 'K = 1',
       migrations: rows[1].totals.migrations,
+    });
+  });
+
+  it('the α sweep keeps only VISBP on FUSD, with its α values', () => {
+    const a = alphaData(rows);
+    expect(a).toHaveLength(1); // VISBP + FUSD; repack, FF and the oracle are left out
+    expect(a[0]).toEqual({
+      upAlpha: FUSD_DEFAULTS.upAlpha,
+      downAlpha: `↓α = ${FUSD_DEFAULTS.downAlpha}`,
+      migrationsPerItemStep: rows[0].totals.migrations_per_item_step,
+      hotSpotFrequency: rows[0].totals.hot_spot_frequency,
     });
   });
 });

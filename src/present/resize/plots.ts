@@ -4,7 +4,7 @@
  * parameters, and the totals as a table beside the VISBP paper's published numbers.
  */
 import * as Plot from '@observablehq/plot';
-import type { ResizeSeries, ResizeTotals } from '../../engine/index.ts';
+import type { ResizeConfig, ResizeSeries, ResizeTotals } from '../../engine/index.ts';
 
 export type StepDatum = {
   readonly step: number;
@@ -186,3 +186,61 @@ export function totalsRows(t: ResizeTotals): { quantity: string; value: number }
 export function sweepRows(rows: readonly ParetoInput[]): Record<string, string | number>[] {
   return rows.map((r) => ({ policy: r.policy, parameters: r.label, ...r.totals }));
 }
+
+export interface AlphaDatum {
+  readonly upAlpha: number;
+  readonly downAlpha: string;
+  readonly migrationsPerItemStep: number;
+  readonly hotSpotFrequency: number;
+}
+
+/** VISBP's FUSD rows of a sweep: the α sweep's shape (the VISBP paper's Fig. 7/8 analogue). */
+export function alphaData(
+  rows: readonly (ParetoInput & { readonly config: ResizeConfig })[],
+): AlphaDatum[] {
+  return rows.flatMap((r) => {
+    const p = r.config.predictor;
+    if (r.config.policy.kind !== 'visbp' || p.kind !== 'fusd') return [];
+    return [
+      {
+        upAlpha: p.upAlpha,
+        downAlpha: `↓α = ${p.downAlpha}`,
+        migrationsPerItemStep: r.totals.migrations_per_item_step,
+        hotSpotFrequency: r.totals.hot_spot_frequency,
+      },
+    ];
+  });
+}
+
+function alphaSpec(
+  data: readonly AlphaDatum[],
+  y: keyof AlphaDatum,
+  label: string,
+): Plot.PlotOptions {
+  return {
+    height: 240,
+    marginLeft: 64,
+    x: { label: 'FUSD ↑α →', grid: true },
+    y: { label, grid: true, zero: true },
+    color: { legend: true, label: 'FUSD ↓α' },
+    marks: [
+      Plot.line(data, { x: 'upAlpha', y, stroke: 'downAlpha', sort: 'upAlpha' }),
+      Plot.dot(data, { x: 'upAlpha', y, fill: 'downAlpha', r: 3 }),
+      Plot.ruleY([0]),
+      Plot.tip(
+        data,
+        Plot.pointer({
+          x: 'upAlpha',
+          y,
+          title: (d: AlphaDatum) =>
+            `↑α = ${d.upAlpha}, ${d.downAlpha}\nmigrations per VM-step ${d.migrationsPerItemStep.toExponential(2)}\nhot-spot frequency ${d.hotSpotFrequency.toExponential(2)}`,
+        }),
+      ),
+    ],
+  };
+}
+
+export const alphaMigrationsSpec = (d: readonly AlphaDatum[]) =>
+  alphaSpec(d, 'migrationsPerItemStep', '↑ migrations per VM per step');
+export const alphaHotSpotsSpec = (d: readonly AlphaDatum[]) =>
+  alphaSpec(d, 'hotSpotFrequency', '↑ hot-spot frequency');

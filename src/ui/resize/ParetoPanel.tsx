@@ -2,12 +2,20 @@
 import { useMemo } from 'react';
 import type { ResizeWorkload } from '../../engine/index.ts';
 import {
+  alphaData,
+  alphaHotSpotsSpec,
+  alphaMigrationsSpec,
   PAPER_RESIZE_NUMBERS,
   paretoData,
   paretoSpec,
   sweepRows,
 } from '../../present/resize/plots.ts';
-import { cancelResize, startResizeSweep, useResizeRuns } from '../../state/resize.ts';
+import {
+  cancelResize,
+  startResizeSweep,
+  useResizeRuns,
+  type SweepRowResult,
+} from '../../state/resize.ts';
 import {
   policyOf,
   predictorOf,
@@ -40,10 +48,7 @@ export function ParetoPanel({ r, workload }: { r: ResizeParams; workload: Resize
     [result, mine],
   );
   const spec = useMemo(() => (data ? paretoSpec(data) : null), [data]);
-  const visbp = result?.value.find(
-    (p) => p.policy === 'visbp' && p.label === 'FUSD ↑α = -0.2, ↓α = 0.7',
-  );
-  const repack = result?.value.find((p) => p.policy === 'repack' && p.label === 'K = 1');
+  const alphas = useMemo(() => (result ? alphaData(result.value) : null), [result]);
   return (
     <section className="resize-pareto" aria-label="Pareto sweep" data-testid="resize-pareto">
       <h3>Machines vs migrations vs hot spots</h3>
@@ -94,46 +99,69 @@ export function ParetoPanel({ r, workload }: { r: ResizeParams; workload: Resize
         stale={stale}
         placeholder={workload ? 'Run the sweep to compare the policies.' : 'Loading the workload…'}
       />
-      {visbp && repack && (
-        <table
-          className={`resize-paper${stale ? ' stale' : ''}`}
-          data-testid="resize-paper-numbers"
-        >
-          <caption>Beside the paper (Song et al. 2014, §5)</caption>
-          <thead>
-            <tr>
-              <th scope="col" />
-              <th scope="col">ours: VISBP (FUSD −0.2/0.7)</th>
-              <th scope="col">ours: repack K = 1</th>
-              <th scope="col">paper: VISBP</th>
-              <th scope="col">paper: repack</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">migrations per VM per step</th>
-              <td>{sci(visbp.totals.migrations_per_item_step)}</td>
-              <td>{sci(repack.totals.migrations_per_item_step)}</td>
-              <td>{sci(PAPER_RESIZE_NUMBERS.visbpMigrationsPerItemStep)}</td>
-              <td>{sci(PAPER_RESIZE_NUMBERS.repackMigrationsPerItemStep)}</td>
-            </tr>
-            <tr>
-              <th scope="row">hot-spot frequency</th>
-              <td>{sci(visbp.totals.hot_spot_frequency)}</td>
-              <td>{sci(repack.totals.hot_spot_frequency)}</td>
-              <td>{sci(PAPER_RESIZE_NUMBERS.visbpHotSpotFrequency)}</td>
-              <td>—</td>
-            </tr>
-            <tr>
-              <th scope="row">machine-hours</th>
-              <td>{visbp.totals.machine_hours.toFixed(1)}</td>
-              <td>{repack.totals.machine_hours.toFixed(1)}</td>
-              <td>—</td>
-              <td>—</td>
-            </tr>
-          </tbody>
-        </table>
-      )}
+      <div className="plots-2">
+        <PlotFigure
+          name="resize-alpha-migrations"
+          title="VISBP: migrations against FUSD ↑α"
+          caption="Negative ↑α overshoots a rise: sizes swing and VISBP moves more (the paper: migrations explode below −0.5)."
+          spec={alphas ? alphaMigrationsSpec(alphas) : null}
+          stale={stale}
+          placeholder="Run the sweep to see the α sweep."
+        />
+        <PlotFigure
+          name="resize-alpha-hotspots"
+          title="VISBP: hot spots against FUSD ↑α"
+          caption="A large ↑α follows rises slowly: actual usage outruns the prediction (the paper: hot spots jump above 0.8)."
+          spec={alphas ? alphaHotSpotsSpec(alphas) : null}
+          stale={stale}
+          placeholder="Run the sweep to see the α sweep."
+        />
+      </div>
+      {result && <PaperComparison rows={result.value} stale={stale} />}
     </section>
+  );
+}
+
+/** Our VISBP (FUSD defaults) and repack-every-step beside the VISBP paper's published figures. */
+function PaperComparison({ rows, stale }: { rows: readonly SweepRowResult[]; stale: boolean }) {
+  const visbp = rows.find((p) => p.policy === 'visbp' && p.label === 'FUSD ↑α = -0.2, ↓α = 0.7');
+  const repack = rows.find((p) => p.policy === 'repack' && p.label === 'K = 1');
+  if (!visbp || !repack) return null;
+  return (
+    <table className={`resize-paper${stale ? ' stale' : ''}`} data-testid="resize-paper-numbers">
+      <caption>Beside the paper (Song et al. 2014, §5)</caption>
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">ours: VISBP (FUSD −0.2/0.7)</th>
+          <th scope="col">ours: repack K = 1</th>
+          <th scope="col">paper: VISBP</th>
+          <th scope="col">paper: repack</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr>
+          <th scope="row">migrations per VM per step</th>
+          <td>{sci(visbp.totals.migrations_per_item_step)}</td>
+          <td>{sci(repack.totals.migrations_per_item_step)}</td>
+          <td>{sci(PAPER_RESIZE_NUMBERS.visbpMigrationsPerItemStep)}</td>
+          <td>{sci(PAPER_RESIZE_NUMBERS.repackMigrationsPerItemStep)}</td>
+        </tr>
+        <tr>
+          <th scope="row">hot-spot frequency</th>
+          <td>{sci(visbp.totals.hot_spot_frequency)}</td>
+          <td>{sci(repack.totals.hot_spot_frequency)}</td>
+          <td>{sci(PAPER_RESIZE_NUMBERS.visbpHotSpotFrequency)}</td>
+          <td>—</td>
+        </tr>
+        <tr>
+          <th scope="row">machine-hours</th>
+          <td>{visbp.totals.machine_hours.toFixed(1)}</td>
+          <td>{repack.totals.machine_hours.toFixed(1)}</td>
+          <td>—</td>
+          <td>—</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
