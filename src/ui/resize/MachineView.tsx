@@ -158,6 +158,11 @@ export function MachineView({
           JSON
         </button>
       </div>
+      {scenario.id !== r.scenario && (
+        <p className="notice notice-warning" role="status">
+          No scenario “{r.scenario}”: showing “{scenario.title}”.
+        </p>
+      )}
       <p className="lede">{scenario.description}</p>
       {scenario.vectors && (
         <p className="caption">
