@@ -75,6 +75,7 @@ export function startController(
       s().setParams(fix.patch);
       return;
     }
+    if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize.ts)
     const pool = await ensurePool(ctx, p, ds);
     if (!pool || p.view === 'learn') return;
     await ensurePack(ctx, p, pool);

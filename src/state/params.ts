@@ -12,8 +12,9 @@ import {
   type Source,
 } from '../engine/index.ts';
 import type { FigureId } from '../engine/analysis/paperFigures.ts';
+import { DEFAULT_RESIZE, type ResizeParams } from './resizeParams.ts';
 
-export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper'] as const;
+export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper', 'resize'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export interface UploadRef {
@@ -67,6 +68,8 @@ export interface Params {
   readonly paperN: number;
   readonly paperExample: number;
   readonly paperWindow: number;
+  /** Resize: workload, policy, predictor and replay (resizeParams.ts). */
+  readonly resize: ResizeParams;
 }
 
 export const TUNE_MODES = ['calibrate', 'auto'] as const;
@@ -104,6 +107,7 @@ export const DEFAULT_PARAMS: Params = {
   paperN: 50,
   paperExample: 0,
   paperWindow: 12,
+  resize: DEFAULT_RESIZE,
 };
 
 export function packParams(p: Params): PackParams {

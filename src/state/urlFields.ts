@@ -13,6 +13,7 @@ import {
 } from '../engine/index.ts';
 import { TUNE_MODES, VIEWS, type Params, type TuneMode, type ViewId } from './params.ts';
 import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
+import { RESIZE_URL_FIELDS } from './resizeUrlFields.ts';
 import {
   fitCodec,
   flag,
@@ -117,4 +118,5 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...LEARN_URL_FIELDS,
   ...TUNE_URL_FIELDS,
   ...PAPER_URL_FIELDS,
+  ...RESIZE_URL_FIELDS,
 ];

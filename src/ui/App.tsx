@@ -9,6 +9,7 @@ import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 import { TuneView } from './tune/TuneView.tsx';
 import { PaperView } from './paper/PaperView.tsx';
+import { ResizeView } from './resize/ResizeView.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -17,6 +18,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   learn: 'Learn',
   tune: 'Tune',
   paper: 'Paper lab',
+  resize: 'Resize',
 };
 
 function Notices() {
@@ -120,6 +122,8 @@ export function App() {
         <main className="content learn-content" data-testid="view-learn">
           <LearnView />
         </main>
+      ) : view === 'resize' ? (
+        <ResizeView />
       ) : (
         <div className="layout">
           <ParamsPanel />

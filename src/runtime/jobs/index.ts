@@ -14,6 +14,7 @@ import { paperFig5, paperSums } from './paperSums.ts';
 import { tune } from './tune.ts';
 import { timeline } from './timeline.ts';
 import { resizeSweep } from './resize.ts';
+import { resizeRun } from './resizeRun.ts';
 
 export const JOBS = {
   exactQ,
@@ -29,6 +30,7 @@ export const JOBS = {
   clusterCompare,
   timeline,
   resizeSweep,
+  resizeRun,
 } as const;
 
 export type JobName = keyof typeof JOBS;

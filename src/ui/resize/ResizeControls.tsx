@@ -1,0 +1,248 @@
+/** The Resize view's parameters: every editable one with a number box (committed on Enter/blur). */
+import { useId, useState } from 'react';
+import {
+  RESIZE_POLICIES,
+  RESIZE_PREDICTORS,
+  RESIZE_WORKLOADS,
+  RESIZE_WORKLOAD_IDS,
+  type ResizeParams,
+  type ResizePolicyKind,
+  type ResizePredictorKind,
+  type ResizeWorkloadId,
+} from '../../state/resizeParams.ts';
+
+const POLICY_LABEL: Record<ResizePolicyKind, string> = {
+  visbp: 'VISBP (bounded movements)',
+  ff: 'online First Fit (never migrates)',
+  bf: 'online Best Fit (never migrates)',
+  repack: 'periodic FFD repack every K steps',
+  hotspot: 'reactive hot-spot-only',
+};
+
+const PREDICTOR_LABEL: Record<ResizePredictorKind, string> = {
+  fusd: 'FUSD (fast up, slow down)',
+  last: 'last value',
+  oracle: 'oracle (actual next value)',
+  stochastic: 'μ + z·σ over the window',
+};
+
+export function ResizeNumber(props: {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  integer?: boolean;
+  testId: string;
+  hint?: string;
+  onChange: (v: number) => void;
+}) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const commit = (input: HTMLInputElement) => {
+    const v = Number(input.value);
+    const ok =
+      input.value.trim() !== '' &&
+      Number.isFinite(v) &&
+      (!props.integer || Number.isInteger(v)) &&
+      v >= props.min &&
+      v <= props.max;
+    if (!ok) {
+      setProblem(
+        `${props.label}: ${JSON.stringify(input.value)} refused (${props.integer ? 'an integer ' : ''}in [${props.min}, ${props.max}])`,
+      );
+      input.value = String(props.value);
+      return;
+    }
+    setProblem(null);
+    if (v !== props.value) props.onChange(v);
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        data-testid={props.testId}
+        type="number"
+        min={props.min}
+        max={props.max}
+        step={props.integer ? 1 : 'any'}
+        defaultValue={props.value}
+        key={props.value}
+        title={props.hint}
+        onBlur={(e) => commit(e.target)}
+        onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget)}
+      />
+      {problem && (
+        <small className="field-problem" role="alert">
+          {problem}
+        </small>
+      )}
+    </div>
+  );
+}
+
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  values: readonly T[];
+  names: Record<T, string>;
+  testId: string;
+  onChange: (v: T) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <select
+        id={id}
+        data-testid={props.testId}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as T)}
+      >
+        {props.values.map((v) => (
+          <option key={v} value={v}>
+            {props.names[v]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ResizeControls({
+  r,
+  set,
+}: {
+  r: ResizeParams;
+  set: (patch: Partial<ResizeParams>) => void;
+}) {
+  return (
+    <aside className="panel resize-panel" aria-label="Resize parameters">
+      <Choice<ResizeWorkloadId>
+        label="Workload"
+        value={r.workload}
+        values={RESIZE_WORKLOAD_IDS}
+        names={RESIZE_WORKLOADS}
+        testId="resize-workload"
+        onChange={(workload) => set({ workload })}
+      />
+      <Choice
+        label="Policy"
+        value={r.policy}
+        values={RESIZE_POLICIES}
+        names={POLICY_LABEL}
+        testId="resize-policy"
+        onChange={(policy) => set({ policy })}
+      />
+      {r.policy === 'repack' && (
+        <ResizeNumber
+          label="Repack period K (steps)"
+          value={r.every}
+          min={1}
+          max={100_000}
+          integer
+          testId="resize-K"
+          onChange={(every) => set({ every })}
+        />
+      )}
+      <Choice
+        label="Size predictor"
+        value={r.predictor}
+        values={RESIZE_PREDICTORS}
+        names={PREDICTOR_LABEL}
+        testId="resize-predictor"
+        onChange={(predictor) => set({ predictor })}
+      />
+      <PredictorFields r={r} set={set} />
+      <ResizeNumber
+        label="Hot-spot threshold (actual usage)"
+        value={r.hot}
+        min={0.001}
+        max={10}
+        testId="resize-hot"
+        hint="a machine-step is a hot spot when its actual usage exceeds this (SPEC: 1; the paper 0.9)"
+        onChange={(hot) => set({ hot })}
+      />
+    </aside>
+  );
+}
+
+/** The predictor's parameters: FUSD's α's and percentile, the window, z. */
+function PredictorFields({
+  r,
+  set,
+}: {
+  r: ResizeParams;
+  set: (patch: Partial<ResizeParams>) => void;
+}) {
+  const fusd = r.predictor === 'fusd';
+  const windowed = fusd || r.predictor === 'stochastic';
+  return (
+    <>
+      {fusd && (
+        <>
+          <ResizeNumber
+            label="FUSD ↑α"
+            value={r.upAlpha}
+            min={-1}
+            max={1}
+            testId="resize-up-alpha"
+            hint="weight of the old estimate when usage rises (negative: overshoot)"
+            onChange={(upAlpha) => set({ upAlpha })}
+          />
+          <ResizeNumber
+            label="FUSD ↓α"
+            value={r.downAlpha}
+            min={-1}
+            max={1}
+            testId="resize-down-alpha"
+            hint="weight of the old estimate when usage falls (slow down)"
+            onChange={(downAlpha) => set({ downAlpha })}
+          />
+          <ResizeNumber
+            label="Observation percentile"
+            value={r.percentile}
+            min={0}
+            max={100}
+            testId="resize-percentile"
+            onChange={(percentile) => set({ percentile })}
+          />
+        </>
+      )}
+      {windowed && (
+        <ResizeNumber
+          label="Window W (steps)"
+          value={r.window}
+          min={1}
+          max={10_000}
+          integer
+          testId="resize-window"
+          onChange={(window) => set({ window })}
+        />
+      )}
+      {r.predictor === 'stochastic' && (
+        <>
+          <ResizeNumber
+            label="z (e = μ + z·σ)"
+            value={r.z}
+            min={-10}
+            max={10}
+            testId="resize-z"
+            onChange={(z) => set({ z })}
+          />
+          {r.policy === 'visbp' && (
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={r.gpaHot}
+                data-testid="resize-gpa-hot"
+                onChange={(e) => set({ gpaHot: e.target.checked })}
+              />{' '}
+              GPA’s bin test as hot(b) (no proven bound)
+            </label>
+          )}
+        </>
+      )}
+    </>
+  );
+}
