@@ -12,8 +12,9 @@ import {
   type Source,
 } from '../engine/index.ts';
 import type { FigureId } from '../engine/analysis/paperFigures.ts';
+import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from './timelineParams.ts';
 
-export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper'] as const;
+export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper', 'timeline'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export interface UploadRef {
@@ -25,7 +26,7 @@ export interface UploadRef {
   readonly format: string;
 }
 
-export interface Params {
+export interface Params extends TimelineViewParams {
   readonly dataset: string;
   readonly upload: UploadRef | null;
   readonly scale: number;
@@ -104,6 +105,7 @@ export const DEFAULT_PARAMS: Params = {
   paperN: 50,
   paperExample: 0,
   paperWindow: 12,
+  ...DEFAULT_TIMELINE_PARAMS,
 };
 
 export function packParams(p: Params): PackParams {

@@ -9,6 +9,7 @@ import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 import { TuneView } from './tune/TuneView.tsx';
 import { PaperView } from './paper/PaperView.tsx';
+import { TimelineView } from './timeline/TimelineView.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -17,6 +18,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   learn: 'Learn',
   tune: 'Tune',
   paper: 'Paper lab',
+  timeline: 'Timeline',
 };
 
 function Notices() {
@@ -129,6 +131,7 @@ export function App() {
             {view === 'data' && <DataView />}
             {view === 'tune' && <TuneView />}
             {view === 'paper' && <PaperView />}
+            {view === 'timeline' && <TimelineView />}
           </main>
         </div>
       )}
