@@ -47,7 +47,7 @@ export interface Params extends TimelineViewParams {
   readonly view: ViewId;
   /** Selected machine in Pack (opening order, 0-based), or null. */
   readonly machine: number | null;
-  /** Learn: the open lesson (1–6) and its step (what the step means is the lesson's own). */
+  /** Learn: the open lesson (1–7) and its step (what the step means is the lesson's own). */
   readonly lesson: number;
   readonly step: number;
   /** Tune: the open panel (calibration sweep or auto-tuner). */

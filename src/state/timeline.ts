@@ -15,6 +15,7 @@ import {
   type TimelineSummary,
 } from '../engine/timeline/index.ts';
 import type { Runner } from '../runtime/runner.ts';
+import type { TimelineWorkload } from '../runtime/jobs/timeline.ts';
 import type { Params } from './params.ts';
 import { IDLE_RUN, describeError, runSlot, type RunState } from './runSlot.ts';
 import { explorer } from './store.ts';
@@ -237,4 +238,15 @@ export async function uploadTaskList(file: File): Promise<boolean> {
     notify('error', `${describeError(e)} (the previous workload is kept)`);
     return false;
   }
+}
+
+/** Summaries of `runs` on a workload, on the pool (for the lessons; no slot, the caller aborts). */
+export async function timelineSummaries(
+  runner: Runner,
+  workload: TimelineWorkload,
+  runs: readonly TimelineParams[],
+  signal: AbortSignal,
+): Promise<TimelineSummary[]> {
+  const out = await runner.runJob(null, 'timeline', { workload, runs }, { signal });
+  return out.map((o) => (o.detail === 'summary' ? o.summary : unexpected()));
 }

@@ -87,7 +87,7 @@ export function ganttSpec(
     y: {
       label: 'machine',
       ticks: spans.map((s) => s.row + 0.45),
-      tickFormat: (_v: number, k: number) => String(spans[k]?.machine ?? ''),
+      tickFormat: (v: number) => String(machines[Math.round(v - 0.45)] ?? ''),
       reverse: true,
     },
     marks: [

@@ -1,0 +1,67 @@
+/**
+ * The Timeline view in real Chromium: a small synthetic preset through a link (numbers, policy
+ * table, curves on the pool), the window slider moving machine-hours, the same link reproducing the
+ * numbers in a fresh page, an uploaded task list (Fig. 1's six tasks) and a bad one (a notice naming
+ * file, line and field; the previous workload kept), and lesson 7 playing to 250 / 210 / 160.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const FIG1 = fileURLToPath(new URL('../src/engine/timeline/fixtures/fig1.csv', import.meta.url));
+const PRESET = '/?view=timeline&tsrc=synthetic&tn=1500&tdays=1&tseed=3&tpol=fmf&tw=2';
+
+async function machineHours(page: Page): Promise<string> {
+  const box = page.getByTestId('timeline-machine-hours');
+  await expect(box).toBeVisible({ timeout: 90_000 });
+  await expect(page.locator('.timeline-view .plot.stale')).toHaveCount(0, { timeout: 90_000 });
+  return (await box.textContent()) ?? '';
+}
+
+test('a synthetic preset: numbers, table, curves; the window slider moves machine-hours; a link reproduces them', async ({
+  page,
+  browser,
+}) => {
+  await page.goto(PRESET);
+  const first = await machineHours(page);
+  await expect(page.getByTestId('timeline-policy-table').locator('tbody tr')).toHaveCount(9);
+  await expect(page.locator('[data-plot="timeline-machine-time-vs-window"] svg').first()).toBeVisible({
+    timeout: 90_000,
+  });
+  await page.screenshot({ path: 'test-results/timeline-preset.png', fullPage: true });
+  // Online (tw = 0): the slider's first stop.
+  await page.getByTestId('timeline-window').fill('0');
+  await expect(page).toHaveURL(/tw=0/);
+  await expect(page.getByTestId('timeline-headline')).toContainText('tw = 0 s', { timeout: 90_000 });
+  const online = await machineHours(page);
+  expect(Number(online)).not.toBe(Number(first));
+  const link = page.url();
+  const fresh = await browser.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('timeline-headline')).toContainText('tw = 0 s', { timeout: 90_000 });
+  expect(await machineHours(fresh)).toBe(online);
+  await fresh.close();
+});
+
+test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes; a bad file is refused by line and field', async ({
+  page,
+}) => {
+  await page.goto('/?view=timeline&tsrc=synthetic&tn=500&tw=3&tpol=fmf');
+  await machineHours(page);
+  await page.getByTestId('timeline-upload').setInputFiles(FIG1);
+  await expect(page.getByTestId('timeline-workload')).toContainText('fig1.csv: 6 tasks', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('timeline-headline')).toContainText('tw = 3 s');
+  await expect(page.getByTestId('timeline-machine-hours')).toHaveText((210 / 60).toFixed(2), {
+    timeout: 60_000,
+  });
+  await page.screenshot({ path: 'test-results/timeline-upload.png', fullPage: true });
+  await page.getByTestId('timeline-upload').setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('id,arrival_s,duration_s,cpu_frac\na,0,10,0.5\nb,1,10,1.5\n'),
+  });
+  await expect(page.getByTestId('notice')).toContainText('bad.csv, line 3: field cpu_frac');
+  await expect(page.getByTestId('timeline-workload')).toContainText('fig1.csv: 6 tasks');
+});
