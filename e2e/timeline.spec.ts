@@ -25,20 +25,26 @@ test('a synthetic preset: numbers, table, curves; the window slider moves machin
   await page.goto(PRESET);
   const first = await machineHours(page);
   await expect(page.getByTestId('timeline-policy-table').locator('tbody tr')).toHaveCount(9);
-  await expect(page.locator('[data-plot="timeline-machine-time-vs-window"] svg').first()).toBeVisible({
+  await expect(
+    page.locator('[data-plot="timeline-machine-time-vs-window"] svg').first(),
+  ).toBeVisible({
     timeout: 90_000,
   });
   await page.screenshot({ path: 'test-results/timeline-preset.png', fullPage: true });
   // Online (tw = 0): the slider's first stop.
   await page.getByTestId('timeline-window').fill('0');
   await expect(page).toHaveURL(/tw=0/);
-  await expect(page.getByTestId('timeline-headline')).toContainText('tw = 0 s', { timeout: 90_000 });
+  await expect(page.getByTestId('timeline-headline')).toContainText('tw = 0 s', {
+    timeout: 90_000,
+  });
   const online = await machineHours(page);
   expect(Number(online)).not.toBe(Number(first));
   const link = page.url();
   const fresh = await browser.newPage();
   await fresh.goto(link);
-  await expect(fresh.getByTestId('timeline-headline')).toContainText('tw = 0 s', { timeout: 90_000 });
+  await expect(fresh.getByTestId('timeline-headline')).toContainText('tw = 0 s', {
+    timeout: 90_000,
+  });
   expect(await machineHours(fresh)).toBe(online);
   await fresh.close();
 });
@@ -64,4 +70,23 @@ test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes;
   });
   await expect(page.getByTestId('notice')).toContainText('bad.csv, line 3: field cpu_frac');
   await expect(page.getByTestId('timeline-workload')).toContainText('fig1.csv: 6 tasks');
+});
+
+test('lesson 7 plays Fig. 1 to 250 / 210 / 160 machine-minutes and links into the Timeline view', async ({
+  page,
+}) => {
+  await page.goto('/?view=learn&lesson=7');
+  await expect(page.getByTestId('lesson-7')).toBeVisible();
+  await expect(page.getByTestId('l7-step')).toContainText('0 of 6');
+  for (let k = 1; k <= 6; k++) {
+    await page.getByTestId('l7-next').click();
+    await expect(page.getByTestId('l7-step')).toContainText(`${k} of 6`);
+  }
+  await expect(page.getByTestId('l7-online')).toHaveText('250');
+  await expect(page.getByTestId('l7-semi-online')).toHaveText('210');
+  await expect(page.getByTestId('l7-offline')).toHaveText('160');
+  await expect(page).toHaveURL(/step=6/);
+  await expect(page.getByTestId('l7-day')).toBeVisible({ timeout: 90_000 });
+  await page.screenshot({ path: 'test-results/timeline-lesson7.png', fullPage: true });
+  await expect(page.getByTestId('open-in-pack')).toHaveAttribute('href', /view=timeline/);
 });

@@ -5,23 +5,36 @@ import {
   parseTimelineFit,
   type Policy,
   type TaskOrder,
-  type TimelineFit,
 } from '../engine/timeline/index.ts';
-import { TIMELINE_SOURCES, formatTimelineFit, type TimelineSource } from './timelineParams.ts';
-import { int, nullable, num, oneOf, urlField, type UrlCodec, type UrlField } from './urlField.ts';
+import {
+  DEFAULT_TIMELINE_PARAMS,
+  TIMELINE_SOURCES,
+  formatTimelineFit,
+  type TimelineSource,
+} from './timelineParams.ts';
+import { int, nullable, num, oneOf, urlField, type UrlField } from './urlField.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
-const timelineFitCodec: UrlCodec<TimelineFit> = {
-  read: (raw) => {
+/** The fit test (`size` or `gpa:ρ`), its own row: the shared rows describe pack fit tests only. */
+const timelineFitField: UrlField = {
+  keys: ['tfit'],
+  field: 'timelineFit',
+  write(p, q) {
+    if (p.view === 'timeline' || p.timelineFit.kind !== 'size')
+      q.set('tfit', formatTimelineFit(p.timelineFit));
+  },
+  read(q, notices) {
+    const raw = q.get('tfit');
+    if (raw === null) return DEFAULT_TIMELINE_PARAMS.timelineFit;
     try {
-      return { value: parseTimelineFit(raw) };
+      return parseTimelineFit(raw);
     } catch (e) {
-      if (e instanceof RangeError) return { problem: e.message };
-      throw e;
+      if (!(e instanceof RangeError)) throw e;
+      notices.push(`Ignored tfit=${JSON.stringify(raw)}: ${e.message}; using size.`);
+      return DEFAULT_TIMELINE_PARAMS.timelineFit;
     }
   },
-  write: formatTimelineFit,
 };
 
 /** The uploaded task list: its name and SHA-256, both or none. */
@@ -62,7 +75,7 @@ export const TIMELINE_URL_FIELDS: readonly UrlField[] = [
     num('timelineWindow', (v) => v >= 0 && v <= 86_400),
     'timeline',
   ),
-  urlField('tfit', 'timelineFit', timelineFitCodec, 'timeline'),
+  timelineFitField,
   urlField(
     'terr',
     'timelineError',

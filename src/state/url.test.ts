@@ -5,6 +5,7 @@ import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
 import { FIGURE_IDS } from '../engine/analysis/paperFigures.ts';
+import { timelineParamsArb } from './timelineTesting.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc
@@ -28,7 +29,7 @@ const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
     .map(({ rho, bin }) => ({ kind: 'conv', rho, bin }) as const),
 );
 
-const paramsArb: fc.Arbitrary<Params> = fc.record({
+const baseParamsArb = fc.record({
   dataset: fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/),
   upload: fc.option(
     fc.record({
@@ -56,7 +57,7 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   tail: fc.boolean(),
   view: fc.constantFrom(...VIEWS),
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
-  lesson: fc.integer({ min: 1, max: 6 }),
+  lesson: fc.integer({ min: 1, max: 7 }),
   step: fc.integer({ min: 0, max: 1_000_000 }),
   tuneMode: fc.constantFrom(...TUNE_MODES),
   tuneFamily: fc.constantFrom(...FAMILIES),
@@ -71,6 +72,10 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   paperExample: fc.integer({ min: 0, max: 1_000_000 }),
   paperWindow: fc.integer({ min: 2, max: 10_000 }),
 });
+
+const paramsArb: fc.Arbitrary<Params> = fc
+  .tuple(baseParamsArb, timelineParamsArb)
+  .map(([base, timeline]) => ({ ...base, ...timeline }));
 
 describe('the URL codec', () => {
   it('decodes what it encodes, exactly and without notices', () => {
