@@ -62,6 +62,11 @@ test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes;
   await expect(page.getByTestId('timeline-machine-hours')).toHaveText((210 / 60).toFixed(2), {
     timeout: 60_000,
   });
+  // HiGHS loads in the page and solves the windows exactly (Fig. 1 at tw = 3 s: FMF is optimal per window).
+  await page.getByTestId('timeline-exact').click();
+  await expect(page.getByTestId('timeline-exact-gap')).toContainText('windows solved', {
+    timeout: 60_000,
+  });
   await page.screenshot({ path: 'test-results/timeline-upload.png', fullPage: true });
   await page.getByTestId('timeline-upload').setInputFiles({
     name: 'bad.csv',

@@ -77,7 +77,12 @@ export function startDelaySpec(arrival: Float64Array, r: TimelineResult): Plot.P
     height: 220,
     x: { label: 'start delay (s)' },
     y: { label: 'tasks', grid: true },
-    marks: [Plot.rectY(delays, Plot.binX({ y: 'count' }, { x: (d: number) => d }))],
+    marks: [
+      Plot.rectY(delays, {
+        ...Plot.binX({ y: 'count' }, { x: (d: number) => d }),
+        fill: '#4269d0',
+      }),
+    ],
   };
 }
 

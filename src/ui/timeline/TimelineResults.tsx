@@ -20,6 +20,7 @@ import { useExplorer } from '../../state/store.ts';
 import { cancelTimelineRun, type CurvesSpec } from '../../state/timeline.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
+import { ExactGap } from './ExactGap.tsx';
 import { Scrubber } from './Scrubber.tsx';
 
 function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }) {
@@ -160,6 +161,7 @@ export function TimelineResults({
         />
       </div>
       <PolicyTable rows={specs.table} selected={policy} />
+      {sameTasks && <ExactGap tasks={tasks} result={selected} />}
       <Curves curves={curves} stale={curvesStale} />
       <div className="plots-2">
         <PlotFigure
