@@ -77,6 +77,22 @@ test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes;
   await expect(page.getByTestId('timeline-workload')).toContainText('fig1.csv: 6 tasks');
 });
 
+test('the Google excerpt has usage series (q_time, overflow map); the panel’s per-VM dataset runs as VMs', async ({
+  page,
+}) => {
+  await page.goto('/?view=timeline&tsrc=google&tw=2');
+  await expect(page.getByTestId('timeline-qtime')).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('timeline-workload')).toContainText('Google 2011 excerpt');
+  await page.getByTestId('timeline-source').selectOption('vms');
+  await expect(page.getByTestId('timeline-workload')).toContainText(
+    'VMs living through the trace',
+    {
+      timeout: 90_000,
+    },
+  );
+  await expect(page.getByTestId('timeline-qtime')).toBeVisible({ timeout: 90_000 });
+});
+
 test('lesson 7 plays Fig. 1 to 250 / 210 / 160 machine-minutes and links into the Timeline view', async ({
   page,
 }) => {
