@@ -4,11 +4,40 @@
  * numbers in a fresh page, an uploaded task list (Fig. 1's six tasks) and a bad one (a notice naming
  * file, line and field; the previous workload kept), and lesson 7 playing to 250 / 210 / 160.
  */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 const FIG1 = fileURLToPath(new URL('../src/engine/timeline/fixtures/fig1.csv', import.meta.url));
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical accessibility violations of the page (axe-core rules). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            c: unknown,
+            o: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe;
+    // Observable Plot's own SVG (aria-label on <g>) is the library's markup, shared by every view.
+    const r = await axe.run({ exclude: [['.plot-host']] }, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id} (${v.nodes.length}): ${JSON.stringify((v.nodes[0] as { html?: string }).html)}`,
+      );
+  });
+}
+
 const PRESET = '/?view=timeline&tsrc=synthetic&tn=1500&tdays=1&tseed=3&tpol=fmf&tw=2';
 
 async function machineHours(page: Page): Promise<string> {
@@ -31,6 +60,7 @@ test('a synthetic preset: numbers, table, curves; the window slider moves machin
     timeout: 90_000,
   });
   await page.screenshot({ path: 'test-results/timeline-preset.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
   // Online (tw = 0): the slider's first stop.
   await page.getByTestId('timeline-window').fill('0');
   await expect(page).toHaveURL(/tw=0/);
