@@ -97,6 +97,11 @@ test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes;
   await expect(page.getByTestId('timeline-exact-gap')).toContainText('windows solved', {
     timeout: 60_000,
   });
+  // The scrubber replays the cluster event by event.
+  const before = await page.getByTestId('timeline-at').textContent();
+  await page.getByTestId('timeline-step-next').click();
+  await expect(page).toHaveURL(/tt=/);
+  await expect(page.getByTestId('timeline-at')).not.toHaveText(before ?? '');
   await page.screenshot({ path: 'test-results/timeline-upload.png', fullPage: true });
   await page.getByTestId('timeline-upload').setInputFiles({
     name: 'bad.csv',

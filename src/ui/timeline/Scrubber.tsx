@@ -9,6 +9,16 @@ import { NumberField } from './NumberField.tsx';
 
 const GANTT_MACHINES = 24;
 
+/** The change point of the active-machine series just after (or before) t, or null at the end. */
+function nextEvent(times: Float64Array, t: number, dir: 1 | -1): number | null {
+  if (dir === 1) {
+    for (const x of times) if (x > t) return x;
+    return null;
+  }
+  for (let k = times.length - 1; k >= 0; k--) if (times[k] < t) return times[k];
+  return null;
+}
+
 export function Scrubber({
   tasks,
   result,
@@ -39,6 +49,11 @@ export function Scrubber({
   );
   const snapshot = useMemo(() => clusterAtSpec(at, p.timelineCapacity), [at, p.timelineCapacity]);
   const step = Math.max(1, (hi - lo) / 1000);
+  const events = result.active.time;
+  const jump = (dir: 1 | -1) => {
+    const next = nextEvent(events, t, dir);
+    if (next !== null) setParams({ timelineTime: next });
+  };
   return (
     <section className="tl-scrubber" aria-label="Replay">
       <div className="tl-scrub-row">
@@ -55,6 +70,12 @@ export function Scrubber({
             onChange={(e) => setParams({ timelineTime: Number(e.target.value) })}
           />
         </label>
+        <button type="button" data-testid="timeline-step-back" onClick={() => jump(-1)}>
+          ◀ event
+        </button>
+        <button type="button" data-testid="timeline-step-next" onClick={() => jump(1)}>
+          event ▶
+        </button>
         <NumberField
           label="t"
           value={Math.round(t * 10) / 10}
