@@ -140,9 +140,13 @@ export function TimelineResults({
     }),
     [results, policy],
   );
-  const delay = useMemo(() => startDelaySpec(tasks.arrival, selected), [tasks, selected]);
-  const overflow = useMemo(() => overflowSpec(selected), [selected]);
+  // A stale result of another workload keeps its figures but not those that pair it with tasks.
   const sameTasks = tasks.count === selected.tasks;
+  const delay = useMemo(
+    () => (sameTasks ? startDelaySpec(tasks.arrival, selected) : null),
+    [sameTasks, tasks, selected],
+  );
+  const overflow = useMemo(() => overflowSpec(selected), [selected]);
   return (
     <div className="tl-results">
       <div className="plots-2">
