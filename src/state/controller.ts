@@ -77,7 +77,7 @@ export function startController(
     }
     if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize.ts)
     const pool = await ensurePool(ctx, p, ds);
-    if (!pool || p.view === 'learn') return;
+    if (!pool || p.view === 'learn' || p.view === 'timeline') return;
     await ensurePack(ctx, p, pool);
     await ensureMachine(ctx);
   }

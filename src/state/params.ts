@@ -14,7 +14,18 @@ import {
 import type { FigureId } from '../engine/analysis/paperFigures.ts';
 import { DEFAULT_RESIZE, type ResizeParams } from './resizeParams.ts';
 
-export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper', 'resize'] as const;
+import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from './timelineParams.ts';
+
+export const VIEWS = [
+  'pack',
+  'tradeoff',
+  'data',
+  'learn',
+  'tune',
+  'paper',
+  'timeline',
+  'resize',
+] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export interface UploadRef {
@@ -26,7 +37,7 @@ export interface UploadRef {
   readonly format: string;
 }
 
-export interface Params {
+export interface Params extends TimelineViewParams {
   readonly dataset: string;
   readonly upload: UploadRef | null;
   readonly scale: number;
@@ -47,7 +58,7 @@ export interface Params {
   readonly view: ViewId;
   /** Selected machine in Pack (opening order, 0-based), or null. */
   readonly machine: number | null;
-  /** Learn: the open lesson (1–6) and its step (what the step means is the lesson's own). */
+  /** Learn: the open lesson (1–7) and its step (what the step means is the lesson's own). */
   readonly lesson: number;
   readonly step: number;
   /** Tune: the open panel (calibration sweep or auto-tuner). */
@@ -108,6 +119,7 @@ export const DEFAULT_PARAMS: Params = {
   paperExample: 0,
   paperWindow: 12,
   resize: DEFAULT_RESIZE,
+  ...DEFAULT_TIMELINE_PARAMS,
 };
 
 export function packParams(p: Params): PackParams {

@@ -6,6 +6,7 @@ import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
 import { resizeParamsArb } from './resizeTesting.ts';
 import { FIGURE_IDS } from '../engine/analysis/paperFigures.ts';
+import { timelineParamsArb } from './timelineTesting.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc
@@ -29,7 +30,7 @@ const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
     .map(({ rho, bin }) => ({ kind: 'conv', rho, bin }) as const),
 );
 
-const paramsArb: fc.Arbitrary<Params> = fc.record({
+const baseParamsArb = fc.record({
   dataset: fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,20}$/),
   upload: fc.option(
     fc.record({
@@ -57,7 +58,7 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   tail: fc.boolean(),
   view: fc.constantFrom(...VIEWS),
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
-  lesson: fc.integer({ min: 1, max: 6 }),
+  lesson: fc.integer({ min: 1, max: 7 }),
   step: fc.integer({ min: 0, max: 1_000_000 }),
   tuneMode: fc.constantFrom(...TUNE_MODES),
   tuneFamily: fc.constantFrom(...FAMILIES),
@@ -73,6 +74,10 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   paperWindow: fc.integer({ min: 2, max: 10_000 }),
   resize: resizeParamsArb,
 });
+
+const paramsArb: fc.Arbitrary<Params> = fc
+  .tuple(baseParamsArb, timelineParamsArb)
+  .map(([base, timeline]) => ({ ...base, ...timeline }));
 
 describe('the URL codec', () => {
   it('decodes what it encodes, exactly and without notices', () => {

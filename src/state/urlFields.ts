@@ -14,6 +14,7 @@ import {
 import { TUNE_MODES, VIEWS, type Params, type TuneMode, type ViewId } from './params.ts';
 import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
 import { RESIZE_URL_FIELDS } from './resizeUrlFields.ts';
+import { TIMELINE_URL_FIELDS } from './timelineUrlFields.ts';
 import {
   fitCodec,
   flag,
@@ -88,7 +89,7 @@ export const PACKING_URL_FIELDS: readonly UrlField[] = [
 ];
 
 export const LEARN_URL_FIELDS: readonly UrlField[] = [
-  urlField('lesson', 'lesson', int('lesson', 1, 6), 'learn'),
+  urlField('lesson', 'lesson', int('lesson', 1, 7), 'learn'),
   urlField('step', 'step', int('step', 0, 1_000_000), 'changed'),
 ];
 
@@ -119,4 +120,5 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...TUNE_URL_FIELDS,
   ...PAPER_URL_FIELDS,
   ...RESIZE_URL_FIELDS,
+  ...TIMELINE_URL_FIELDS,
 ];

@@ -10,6 +10,7 @@ import { TradeoffView } from './TradeoffView.tsx';
 import { TuneView } from './tune/TuneView.tsx';
 import { PaperView } from './paper/PaperView.tsx';
 import { ResizeView } from './resize/ResizeView.tsx';
+import { TimelineView } from './timeline/TimelineView.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -19,6 +20,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   tune: 'Tune',
   paper: 'Paper lab',
   resize: 'Resize',
+  timeline: 'Timeline',
 };
 
 function Notices() {
@@ -133,6 +135,7 @@ export function App() {
             {view === 'data' && <DataView />}
             {view === 'tune' && <TuneView />}
             {view === 'paper' && <PaperView />}
+            {view === 'timeline' && <TimelineView />}
           </main>
         </div>
       )}

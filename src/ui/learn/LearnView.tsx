@@ -1,4 +1,4 @@
-/** The Learn section: six short interactive lessons, each a link, on the same engine and plots. */
+/** The Learn section: seven short interactive lessons, each a link, on the same engine and plots. */
 import { useExplorer } from '../../state/store.ts';
 import { followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf, lessonParams } from './lessons.ts';
@@ -8,6 +8,7 @@ import { Lesson3FitTest } from './Lesson3FitTest.tsx';
 import { Lesson4StepThrough } from './Lesson4StepThrough.tsx';
 import { Lesson5Price } from './Lesson5Price.tsx';
 import { Lesson6Scheduler } from './Lesson6Scheduler.tsx';
+import { Lesson7SemiOnline } from './Lesson7SemiOnline.tsx';
 import './learn.css';
 
 function Lesson({ lesson }: { lesson: number }) {
@@ -22,6 +23,8 @@ function Lesson({ lesson }: { lesson: number }) {
       return <Lesson4StepThrough />;
     case 5:
       return <Lesson5Price />;
+    case 7:
+      return <Lesson7SemiOnline />;
     default:
       return <Lesson6Scheduler />;
   }

@@ -1,7 +1,8 @@
 /**
- * The six lessons: titles, texts, prompts and the links that open a lesson or its state in Pack.
+ * The seven lessons: titles, texts, prompts and the links that open a lesson or its state in Pack.
  * A lesson's `step` in the link: 1 — the three tasks' machines (0: packed by means, else 1 + bits);
- * 2 — tasks in the sum; 3 — the candidate; 4 — the decision shown; 5 and 6 — unused (ρ is the fit).
+ * 2 — tasks in the sum; 3 — the candidate; 4 — the decision shown; 5 and 6 — unused (ρ is the fit);
+ * 7 — arrivals played of Fig. 1 (0–6).
  */
 import { encode } from '../../state/url.ts';
 import type { Params } from '../../state/params.ts';
@@ -47,6 +48,12 @@ export const LESSONS: readonly LessonInfo[] = [
     title: 'Be the scheduler',
     text: 'Pack these 20 tasks on as few machines as you can while keeping the measured overflow frequency q at or below the target ρ. Each task shows its mean and spread; the score measures your machines over the realizations and compares them with Best Fit + GPA on the same tasks.',
     tryThis: 'Beat Best Fit + GPA: fewer machines with q ≤ ρ, or the same number with a lower q.',
+  },
+  {
+    title: 'Waiting a little: online, semi-online, offline',
+    text: 'Tasks arrive over time, and a machine is paid from its first task’s start to its last task’s end. Six tasks of half a machine arrive one second apart (the semi-online paper’s Fig. 1). Online First Fit places each as it comes; semi-online First Merged Fit waits 3 s and places the window’s tasks together, pairing tasks that end together; offline sees all six at once. Play the arrivals and watch each schedule’s machine-minutes.',
+    tryThis:
+      'Play to the end: 250, 210, 160 machine-minutes. Then slide the window on a day of 5,000 tasks: where does waiting stop paying?',
   },
 ];
 
