@@ -6,7 +6,7 @@
  */
 import type * as Plot from '@observablehq/plot';
 import {
-  CALIBRATION_TOLERANCE,
+  FIT_BANDS,
   PAPER_CLUSTER_SHARES,
   PAPER_TABLE1,
   PAPER_TIME_INVARIANCE_REJECTED,
@@ -402,8 +402,7 @@ export const FIGURES: readonly FigureDef[] = [
     group: 'sums',
     label: 'Table 1',
     title: 'How many tasks until the sum is Gaussian? A–D rejection rate and mean total by N',
-    caption:
-      'For each N, many sums of N random tasks are tested for normality (Anderson–Darling at 5 %). The rate falls as N grows: sums of many tasks are close to Gaussian. The mean total says how large such a sum is, in machines. With the paper toggle, the paper’s row and the calibration tolerance (±0.10) are shown beside.',
+    caption: `For each N, many sums of N random tasks are tested for normality (Anderson–Darling at 5 %). The rate falls as N grows: sums of many tasks are close to Gaussian. The mean total says how large such a sum is, in machines. With the paper toggle, the paper’s row and the calibration band (±${FIT_BANDS.rejectionRate}) are shown beside.`,
     present(d, { paper }) {
       const rows = only(d, 'table1').rows;
       return {
@@ -411,7 +410,7 @@ export const FIGURES: readonly FigureDef[] = [
           {
             name: 'paper-table1',
             title: 'A–D rejection rate by N',
-            caption: 'Red: the paper’s row, with ±0.10 around it.',
+            caption: `Red: the paper’s row, with ±${FIT_BANDS.rejectionRate} around it.`,
             spec: table1Spec(rows, paper),
           },
         ],
@@ -423,7 +422,7 @@ export const FIGURES: readonly FigureDef[] = [
             { key: 'paperRejectionRate', label: 'paper', paper: true },
             {
               key: 'withinTolerance',
-              label: `within ±${CALIBRATION_TOLERANCE.rejectionRate}`,
+              label: `within ±${FIT_BANDS.rejectionRate}`,
               paper: true,
             },
             { key: 'meanTotal', label: 'mean total' },
@@ -438,8 +437,7 @@ export const FIGURES: readonly FigureDef[] = [
               rejectionRate: r.rejectionRate,
               paperRejectionRate: p ? p.rejectionRate : null,
               withinTolerance: p
-                ? Math.abs(r.rejectionRate - p.rejectionRate) <=
-                  CALIBRATION_TOLERANCE.rejectionRate + 1e-12
+                ? Math.abs(r.rejectionRate - p.rejectionRate) <= FIT_BANDS.rejectionRate + 1e-12
                   ? 'yes'
                   : 'no'
                 : null,
