@@ -210,7 +210,7 @@ export const BASE_PARAMS: SyntheticParams = {
  * Table 1").
  */
 export const FITTED_KNOBS: SyntheticKnobs = {
-  levelScale: 0.975,
+  levelScale: 0.965,
   spreadScale: 0.7506,
   scatter: 0.06397,
   symmetricWeight: 1.053,
