@@ -11,8 +11,8 @@
  *   levels with the high mode at least 45 % of the time), whose non-normality fades as 1/N rather
  *   than 1/√N: it steepens the rejection curve;
  * - `leftWeight` multiplies the weights of the left-skewed classes ("busy with dips", "at a
- *   limit"): their negative third cumulants offset part of the others' in a sum, so the sum's mean
- *   skewness (which fades as 1/√N) shrinks while its spread between sums (which fades as 1/N) grows;
+ *   limit", "large, busy with dips"): their negative third cumulants offset part of the others' in
+ *   a sum; the large ones do so only from N ≈ 50 on, which steepens the curve (params.ts);
  * - `modeShapeScale` multiplies the Gamma shape of the modes of the uniform and two-level families:
  *   below 1, each mode is itself skewed, which adds non-normality that small sums show.
  */
