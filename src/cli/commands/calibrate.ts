@@ -1,5 +1,5 @@
 /** `calibrate`: the synthetic workload measured by the engine next to the GPA paper. */
-import { PAPER_MATCH_TOLERANCE, matchPaper, type PaperMatchReport } from '../../engine/index.ts';
+import { FIT_BANDS, matchPaper, type PaperMatchReport } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 
@@ -9,7 +9,7 @@ const signed = (v: number, digits: number) => (v >= 0 ? '+' : '') + v.toFixed(di
 export function calibrationTable(r: PaperMatchReport, header: string): string[] {
   const lines = [header, ''];
   lines.push(
-    `Table 1: sums of N random tasks (A–D at 5 %: |Δ| ≤ ${PAPER_MATCH_TOLERANCE.rejectionRate}; mean total: ±${100 * PAPER_MATCH_TOLERANCE.meanTotal} %)`,
+    `Table 1: sums of N random tasks (A–D at 5 %: |Δ| ≤ ${FIT_BANDS.rejectionRate}; mean total: ±${100 * FIT_BANDS.meanTotal} %)`,
   );
   lines.push('    N   sums   A–D rejection  paper      Δ       mean total   paper     rel');
   for (const row of r.rows) {
@@ -32,7 +32,7 @@ export function calibrationTable(r: PaperMatchReport, header: string): string[] 
   }
   lines.push('');
   lines.push(
-    `Trend lines σ = slope·μ + intercept over the pool's tasks (§3.3: ±${100 * PAPER_MATCH_TOLERANCE.trend} %)`,
+    `Trend lines σ = slope·μ + intercept over the pool's tasks (§3.3: slope ±${FIT_BANDS.slope}, intercept ±${FIT_BANDS.intercept})`,
   );
   for (const t of r.trends) {
     const rel = (m: number, p: number) => `${signed((100 * (m - p)) / p, 1)} %`;

@@ -205,7 +205,7 @@ export const PRESETS: readonly Preset[] = [
     id: 'google-like',
     title: 'Synthetic Google-like workload (seeded)',
     description:
-      'Tasks drawn from a mixture of shapes resembling the GPA paper’s 16 task clusters, with inst and avg series, calibrated to what the paper published about its data (SPEC §8 Table 1, §3.3 trend lines).',
+      'Tasks drawn from a mixture of shapes resembling the GPA paper’s 16 task clusters (plus a rare class of large tasks), with inst and avg series, calibrated to what the paper published about its data (SPEC §8 Table 1, §3.3 trend lines).',
     units: 'fraction of a machine',
     scale: 1,
     scaleReason: 'generated in machine units, calibrated to the paper’s mean totals',

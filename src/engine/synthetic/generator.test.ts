@@ -23,8 +23,9 @@ describe('the synthetic Google-like workload', () => {
     expect(w.inst.filter((x) => x.every((v) => v === 0)).length).toBe(0);
   });
 
-  it('draws all 16 shape classes, the largest under a fifth of the tasks (as the paper’s clusters)', () => {
-    const counts = new Array(16).fill(0);
+  it('draws every shape class (the paper’s 16 and the rare large one), the largest under a fifth of the tasks', () => {
+    expect(SYNTHETIC_PARAMS.classes.length).toBe(17);
+    const counts = new Array(SYNTHETIC_PARAMS.classes.length).fill(0);
     for (const c of w.shapeClass) counts[c]++;
     expect(counts.every((c) => c > 0)).toBe(true);
     expect(Math.max(...counts) / w.inst.length).toBeLessThan(0.2);

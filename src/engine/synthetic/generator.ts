@@ -5,7 +5,7 @@
  *
  * Task i is drawn from its own stream (seed, synthetic, i), so it does not depend on the pool size
  * or on which worker generates it:
- * 1. a shape class (16, by weight) and a mean level μ ~ LogNormal(median, spread) of the class;
+ * 1. a shape class (17, by weight) and a mean level μ ~ LogNormal(median, spread) of the class;
  * 2. target standard deviations on the paper's trend lines (§3.3), σ_avg = a_avg + b_avg·μ and
  *    σ_inst = a_inst + b_inst·μ, both times one per-task scatter factor;
  * 3. a duration T ≥ 24 five-minute records;

@@ -4,7 +4,7 @@
  * `npm run cli -- calibrate` and checked by paperMatch.test.ts. Why these values:
  *
  * - Mean total of N tasks (Table 1: 0.0274 per task): the class levels (medians 0.002–0.05,
- *   log-spread 0.3–0.4) average 0.0276.
+ *   log-spread 0.3–0.4, and the rare large class below) average about 0.027.
  * - Trend lines of σ on μ (§3.3): each task's σ is drawn on the paper's lines (`trend`) times a
  *   factor with log-sd `scatter`, so the least-squares fit recovers them whatever the mix of μ.
  *   The intercepts (0.015, 0.010) make small tasks very variable: a task of mean 0.003 has σ ≈ 0.016,
@@ -19,12 +19,21 @@
  *   idle second (see generator.ts) rather than a multiplicative one, which skewed every task.
  *   Left-skewed classes ("busy with dips", "at a limit") stay few: a few strongly left-skewed
  *   tasks make sums of 10–50 cancel to near-Gaussian.
+ * - The fall of the rate from N = 100 to 500 (the paper's 0.493, 0.183, 0.087) is steeper than the
+ *   1/√N fading of a common skewness allows (that gives about 0.5, 0.23, 0.13). What steepens it is
+ *   one rare class, "large, busy with dips" (0.6 % of tasks, levels 0.11–0.34 for 90 % of them):
+ *   each such task has the variance of some 5–30 ordinary ones and a third cumulant of the opposite
+ *   sign, many times an ordinary task's. A sum of 10–30 tasks holding one is left-skewed (still
+ *   rejected); from about N = 50 one of them cancels the others' skew, and the share of sums
+ *   holding one (25 % at N = 50, 44 % at 100, 76 % at 250, 94 % at 500) grows just as the remaining
+ *   skew fades. The spread of their levels lets each N meet tasks large enough to cancel its sums'.
  * - Time invariance (§3.4, about 30 % of tasks differ between two random hours): 70 % of tasks
  *   have their windows ordered along a slow latent; this changes no distribution above.
  * - Durations: at least 24 records (the paper's long tasks), median about 96, some above 1,000 (Fig. 1
  *   has k up to 1,000), capped at the trace's 29 days (8,352 records).
  * Class names follow the paper's description of its 16 k-means centroids (§3.5): almost always 0,
- * exponential-like, and mixed; weights are relative.
+ * exponential-like, and mixed (the 17th, large class is ours, for the shape above); weights are
+ * relative.
  */
 
 import { applyKnobs, type SyntheticKnobs } from './fit.ts';
@@ -177,6 +186,12 @@ export const BASE_PARAMS: SyntheticParams = {
       level: { median: 0.0489, spread: 0.3 },
       family: { kind: 'twoLevel', high: 0.45, modeShape: 30 },
     },
+    {
+      name: 'large, busy with dips',
+      weight: 0.02,
+      level: { median: 0.2, spread: 0.45 },
+      family: { kind: 'dips', modeShape: 40 },
+    },
   ],
   minLevel: 5e-4,
   maxLevel: 0.6,
@@ -187,17 +202,20 @@ export const BASE_PARAMS: SyntheticParams = {
 };
 
 /**
- * The knobs chosen by `npx tsx scripts/fitSynthetic.ts` (defaults: seed 1, pool 10,000, R = 10,000,
- * 1,000 sums per N, 26 Nelder–Mead evaluations from the hand-set mixture; fit.ts), rounded to four
- * digits: the lowest joint loss over Table 1 and the trend lines. N = 250 and 500 stay above the
- * paper's rate (+0.05, +0.04): with these knobs the rate at 250 stays about half the rate at 100
- * (the paper's: 0.37 of it).
+ * The knobs after the class "large, busy with dips" was added (see the header): the first round's
+ * Nelder–Mead knobs (`npx tsx scripts/fitSynthetic.ts`, seed 1, pool 10,000, R = 10,000, 1,000
+ * sums per N) for spread, scatter and the symmetric classes; `leftWeight` (which also sets the
+ * large class's share) and `levelScale` chosen by hand on the same sizes over seeds 1, 2 and 3, so
+ * that the fit is centred rather than tuned to seed 1 (BENCHMARKS.md, "Synthetic workload against
+ * Table 1").
  */
 export const FITTED_KNOBS: SyntheticKnobs = {
-  levelScale: 0.9887,
+  levelScale: 0.965,
   spreadScale: 0.7506,
   scatter: 0.06397,
   symmetricWeight: 1.053,
+  leftWeight: 0.25,
+  modeShapeScale: 1,
 };
 
 export const SYNTHETIC_PARAMS: SyntheticParams = applyKnobs(BASE_PARAMS, FITTED_KNOBS);

@@ -1,5 +1,5 @@
 /** The sums figures (GPA paper §4): is the total of N tasks Gaussian, and how good are its percentiles. */
-import { PAPER_MATCH_TOLERANCE, PAPER_TABLE1 } from '../../engine/index.ts';
+import { FIT_BANDS, PAPER_TABLE1 } from '../../engine/index.ts';
 import { fig5Spec, fig6Spec, table1Spec } from './plots/sumsPlots.ts';
 import { boxCells, boxColumns, fmt, only, type FigureDef } from './figureKit.ts';
 
@@ -48,8 +48,7 @@ export const SUMS_FIGURE_DEFS: readonly FigureDef[] = [
     group: 'sums',
     label: 'Table 1',
     title: 'How many tasks until the sum is Gaussian? A–D rejection rate and mean total by N',
-    caption:
-      'For each N, many sums of N random tasks are tested for normality (Anderson–Darling at 5 %). The rate falls as N grows: sums of many tasks are close to Gaussian. The mean total says how large such a sum is, in machines. With the paper toggle, the paper’s row and the calibration tolerance (±0.10) are shown beside.',
+    caption: `For each N, many sums of N random tasks are tested for normality (Anderson–Darling at 5 %). The rate falls as N grows: sums of many tasks are close to Gaussian. The mean total says how large such a sum is, in machines. With the paper toggle, the paper’s row and the calibration band (±${FIT_BANDS.rejectionRate}) are shown beside.`,
     present(d, { paper }) {
       const rows = only(d, 'table1').rows;
       return {
@@ -57,7 +56,7 @@ export const SUMS_FIGURE_DEFS: readonly FigureDef[] = [
           {
             name: 'paper-table1',
             title: 'A–D rejection rate by N',
-            caption: 'Red: the paper’s row, with ±0.10 around it.',
+            caption: `Red: the paper’s row, with ±${FIT_BANDS.rejectionRate} around it.`,
             spec: table1Spec(rows, paper),
           },
         ],
@@ -69,7 +68,7 @@ export const SUMS_FIGURE_DEFS: readonly FigureDef[] = [
             { key: 'paperRejectionRate', label: 'paper', paper: true },
             {
               key: 'withinTolerance',
-              label: `within ±${PAPER_MATCH_TOLERANCE.rejectionRate}`,
+              label: `within ±${FIT_BANDS.rejectionRate}`,
               paper: true,
             },
             { key: 'meanTotal', label: 'mean total' },
@@ -84,8 +83,7 @@ export const SUMS_FIGURE_DEFS: readonly FigureDef[] = [
               rejectionRate: r.rejectionRate,
               paperRejectionRate: p ? p.rejectionRate : null,
               withinTolerance: p
-                ? Math.abs(r.rejectionRate - p.rejectionRate) <=
-                  PAPER_MATCH_TOLERANCE.rejectionRate + 1e-12
+                ? Math.abs(r.rejectionRate - p.rejectionRate) <= FIT_BANDS.rejectionRate + 1e-12
                   ? 'yes'
                   : 'no'
                 : null,

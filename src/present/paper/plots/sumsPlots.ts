@@ -1,7 +1,7 @@
 /** Sums of random tasks (GPA paper §3.6): Fig. 5, Table 1 as a chart, Fig. 6. */
 import * as Plot from '@observablehq/plot';
 import {
-  PAPER_MATCH_TOLERANCE,
+  FIT_BANDS,
   PAPER_TABLE1,
   type Fig5Panel,
   type Fig6Cell,
@@ -60,7 +60,7 @@ export function fig5Spec(p: Fig5Panel, paper: boolean): Plot.PlotOptions {
 
 /** Table 1 as a chart: A–D rejection rate by N, the paper's row and its tolerance band on demand. */
 export function table1Spec(rows: readonly Table1Row[], paper: boolean): Plot.PlotOptions {
-  const tol = PAPER_MATCH_TOLERANCE.rejectionRate;
+  const tol = FIT_BANDS.rejectionRate;
   return {
     width: 560,
     height: 300,
