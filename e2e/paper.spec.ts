@@ -7,11 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import { FIT_BANDS, PAPER_TABLE1 } from '../src/engine/index.ts';
+import { FIGURE_IDS } from '../src/engine/analysis/paperFigures.ts';
+import { expect, test } from './fixtures.ts';
 
 /** 300 sums per N: a rate's standard error reaches 0.03, so this run is held to ±0.10 only. */
 const SMALL_RUN_TOLERANCE = { rejectionRate: 0.1, meanTotal: 0.1 };
-import { FIGURE_IDS } from '../src/runtime/jobs/paperLab.ts';
-import { expect, test } from './fixtures.ts';
 
 const SMALL = 'r=1000&n=200&pK=2&pS=40&pN=20';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_BANDS, calibrate } from './paperMatch.ts';
+import { FIT_BANDS, matchPaper } from './paperMatch.ts';
 
 /**
  * The synthetic workload against the GPA paper's published numbers, in the bands it was fitted to
