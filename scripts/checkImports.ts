@@ -23,19 +23,12 @@ export const FUNCTION_ALLOW_LIST: readonly string[] = [
   'src/ui/tune/CalibrationPanel.tsx',
   'src/ui/tune/TunerPanel.tsx',
   'src/state/steps/dataset.ts',
-  'src/runtime/paperLab.ts',
-  'src/cli/reduce/duckdb.ts',
-  'src/cli/reduce/fromJson.ts',
 ];
 export const CYCLE_ALLOW_LIST: readonly string[] = [
   'src/engine/synthetic/fit.ts',
   'src/engine/synthetic/generator.ts',
   'src/engine/synthetic/paperMatch.ts',
   'src/engine/synthetic/params.ts',
-  'src/engine/timeline/cluster.ts',
-  'src/engine/timeline/fmf.ts',
-  'src/engine/timeline/order.ts',
-  'src/engine/timeline/policies.ts',
 ];
 // ===== END ALLOW-LIST =====
 

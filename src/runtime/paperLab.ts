@@ -326,31 +326,45 @@ async function compute(
       return { id, rows: table1(await sums()) };
     case 'fig6':
       return { id, cells: fig6(await sums()) };
-    default: {
-      const specs = figureSweeps(id, p, pool);
-      const runs = specs.map((s) => s.instances * s.fits.length * s.packers.length);
-      const total = runs.reduce((a, b) => a + b, 0);
-      const sweeps: LabSweep[] = [];
-      let before = 0;
-      for (const [i, spec] of specs.entries()) {
-        const offset = before;
-        const rows = await sub<SweepRow[]>('sweep', spec, () =>
-          runner.sweep(pool, spec, {
-            ...run,
-            onProgress: (q) =>
-              options.onProgress?.({
-                label: `packing ${i + 1} of ${specs.length}: ${describeSweep(spec)}`,
-                done: offset + q.done,
-                total,
-              }),
-          }),
-        );
-        before += runs[i];
-        sweeps.push({ spec, rows });
-      }
-      return { id, sweeps, realizations: pool.realizations };
-    }
+    default:
+      return sweepFigure(id, inputs, p, options, sub);
   }
+}
+
+type SweepFigureId = Extract<FigureData, { readonly sweeps: LabSweep[] }>['id'];
+
+/** A packing figure: its sweeps one after the other on the pool, each cached, progress over all. */
+async function sweepFigure(
+  id: SweepFigureId,
+  inputs: LabInputs,
+  p: LabParams,
+  options: LabOptions,
+  sub: <T>(name: string, params: unknown, f: () => Promise<T>) => Promise<T>,
+): Promise<FigureData> {
+  const { runner, pool } = inputs;
+  const run = { signal: options.signal };
+  const specs = figureSweeps(id, p, pool);
+  const runs = specs.map((s) => s.instances * s.fits.length * s.packers.length);
+  const total = runs.reduce((a, b) => a + b, 0);
+  const sweeps: LabSweep[] = [];
+  let before = 0;
+  for (const [i, spec] of specs.entries()) {
+    const offset = before;
+    const rows = await sub<SweepRow[]>('sweep', spec, () =>
+      runner.sweep(pool, spec, {
+        ...run,
+        onProgress: (q) =>
+          options.onProgress?.({
+            label: `packing ${i + 1} of ${specs.length}: ${describeSweep(spec)}`,
+            done: offset + q.done,
+            total,
+          }),
+      }),
+    );
+    before += runs[i];
+    sweeps.push({ spec, rows });
+  }
+  return { id, sweeps, realizations: pool.realizations };
 }
 
 /** One line naming a sweep's conditions, for progress and tables. */

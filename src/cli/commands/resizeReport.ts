@@ -96,6 +96,110 @@ function policyTable(w: ResizeWorkload, rows: ResizeTotals[]): string[] {
 const UPS = [-1, -0.6, -0.2, 0.2, 0.6, 0.8, 0.9, 1];
 const DOWNS = [-0.6, 0, 0.7, 0.9];
 
+/** The FUSD ↑α × ↓α grid on PlanetLab (VISBP): hot spots, migrations and machines per cell. */
+async function alphaSweepSection(runner: Runner, planetlab: ResizeWorkload): Promise<string[]> {
+  const md: string[] = [];
+  md.push('## FUSD α sweep (PlanetLab, VISBP)', '');
+  const sweep: ResizeConfig[] = [];
+  for (const up of UPS)
+    for (const down of DOWNS) sweep.push({ policy: { kind: 'visbp' }, predictor: fusd(up, down) });
+  const st = await runAll(runner, planetlab, sweep);
+  for (const [title, key, fmt] of [
+    ['hot-spot frequency', 'hot_spot_frequency', e],
+    ['migrations per item per step', 'migrations_per_item_step', e],
+    ['mean active machines', 'mean_active', (x: number) => f(x)],
+  ] as const) {
+    md.push(
+      `${title} (rows ↑α, columns ↓α):`,
+      '',
+      `| ↑α \\ ↓α | ${DOWNS.join(' | ')} |`,
+      `|---|${DOWNS.map(() => '---').join('|')}|`,
+    );
+    UPS.forEach((up, i) =>
+      md.push(`| ${up} | ${DOWNS.map((_, j) => fmt(st[i * DOWNS.length + j][key])).join(' | ')} |`),
+    );
+    md.push('');
+  }
+  md.push(
+    "The paper's shape: hot spots jump when ↑α > 0.8 (the estimate lags rising demand); migrations grow as α falls and explode below −0.5.",
+    '',
+  );
+  return md;
+}
+
+/** VISBP on the stochastic predictor e = μ + z·σ, with and without GPA's test as hot(b). */
+async function stochasticBridgeSection(
+  runner: Runner,
+  planetlab: ResizeWorkload,
+): Promise<string[]> {
+  const md: string[] = [];
+  md.push(
+    '## Stochastic bridge: VISBP on e = μ + z·σ of the last 8 observations (PlanetLab)',
+    '',
+    '| z | mean active | hot-spot frequency | migrations / item / step | pooling loss per machine Σe − (μ_B + zσ_B) |',
+    '|---|---|---|---|---|',
+  );
+  const zs = [0, 1, 2, 3, 1, 2];
+  const zr = await runAll(
+    runner,
+    planetlab,
+    zs.map((z, i) => ({
+      policy: { kind: 'visbp', gpaHot: i >= 4, check: i >= 4 },
+      predictor: { kind: 'stochastic', window: 8, z },
+    })),
+  );
+  zs.forEach((z, i) =>
+    md.push(
+      `| ${z}${i >= 4 ? `, GPA as hot(b) (events breaking a lemma: ${zr[i].invariant_violations})` : ''} | ${f(zr[i].mean_active)} | ${e(zr[i].hot_spot_frequency)} | ${e(zr[i].migrations_per_item_step)} | ${f(zr[i].pooling_loss_per_machine, 4)} |`,
+    ),
+  );
+  return md;
+}
+
+/** Bitbrains CPU + memory by max-reduction against CPU alone and a periodic repack. */
+async function multiResourceSection(runner: Runner): Promise<string[]> {
+  const md: string[] = [];
+  md.push('', '## Multi-resource by max-reduction (Bitbrains Rnd, CPU + memory; VISBP + FUSD)', '');
+  const bbCpu = await loadResizeWorkload('bitbrains-cpu', { scale: 1 / 8 });
+  const bb = await loadResizeWorkload('bitbrains', { scale: 1 / 8 });
+  const [cpuOnly] = await runAll(runner, bbCpu, [POLICIES[0][1]]);
+  const [both, bbRepack] = await runAll(runner, bb, [
+    POLICIES[0][1],
+    { policy: { kind: 'repack', every: 12 }, predictor: fusd() },
+  ]);
+  md.push(
+    'Reference machine: 8 cores and 16 GiB (ours: 2 GiB per core, small enough for ≈ 20 VMs per machine). A machine-step is hot when either resource exceeds capacity, cold when both are under 25 %. A VM using more than the reference machine is clamped to size 1 (outside the model), so its machine is hot by construction.',
+    '',
+    '| sizes | mean active | hot-spot frequency | migrations / item / step | non-bottleneck waste (mean \\|cpu − mem\\| per machine) | migrated memory (machine memories; per migration) |',
+    '|---|---|---|---|---|---|',
+    `| CPU only | ${f(cpuOnly.mean_active)} | ${e(cpuOnly.hot_spot_frequency)} | ${e(cpuOnly.migrations_per_item_step)} | — | — |`,
+    `| max(CPU, memory) | ${f(both.mean_active)} | ${e(both.hot_spot_frequency)} | ${e(both.migrations_per_item_step)} | ${f(both.non_bottleneck_waste, 3)} | ${f(both.migrated_memory, 1)}; ${f(both.migrated_memory / Math.max(1, both.migrations), 4)} |`,
+    `| repack every 12 steps, max(CPU, memory) | ${f(bbRepack.mean_active)} | ${e(bbRepack.hot_spot_frequency)} | ${e(bbRepack.migrations_per_item_step)} | ${f(bbRepack.non_bottleneck_waste, 3)} | ${f(bbRepack.migrated_memory, 1)}; ${f(bbRepack.migrated_memory / Math.max(1, bbRepack.migrations), 4)} |`,
+    '',
+  );
+  return md;
+}
+
+/** The teaching replay's canned VISBP scenarios: events, bins at the end, last movements. */
+function cannedScenarioSection(): string[] {
+  const md: string[] = [];
+  md.push(
+    '## Canned scenarios (teaching replay)',
+    '',
+    '| scenario | events | bins at the end | movements of the last event (bound) |',
+    '|---|---|---|---|',
+  );
+  for (const s of cannedScenarios()) {
+    const frames = replayVisbp(s.events);
+    const last = frames[frames.length - 1];
+    md.push(
+      `| ${s.title} | ${frames.length} | ${last.bins.length} | ${last.moves} (${last.bound ?? 'none'}) |`,
+    );
+  }
+  md.push('');
+  return md;
+}
+
 export const resizeReport: Command = {
   usage: 'npm run cli -- resize-report [--out docs/resize-results.md] [--workers N]',
   summary:
@@ -138,89 +242,10 @@ export const resizeReport: Command = {
           ),
         );
       }
-      md.push('## FUSD α sweep (PlanetLab, VISBP)', '');
-      const sweep: ResizeConfig[] = [];
-      for (const up of UPS)
-        for (const down of DOWNS)
-          sweep.push({ policy: { kind: 'visbp' }, predictor: fusd(up, down) });
-      const st = await runAll(runner, planetlab, sweep);
-      for (const [title, key, fmt] of [
-        ['hot-spot frequency', 'hot_spot_frequency', e],
-        ['migrations per item per step', 'migrations_per_item_step', e],
-        ['mean active machines', 'mean_active', (x: number) => f(x)],
-      ] as const) {
-        md.push(
-          `${title} (rows ↑α, columns ↓α):`,
-          '',
-          `| ↑α \\ ↓α | ${DOWNS.join(' | ')} |`,
-          `|---|${DOWNS.map(() => '---').join('|')}|`,
-        );
-        UPS.forEach((up, i) =>
-          md.push(
-            `| ${up} | ${DOWNS.map((_, j) => fmt(st[i * DOWNS.length + j][key])).join(' | ')} |`,
-          ),
-        );
-        md.push('');
-      }
-      md.push(
-        "The paper's shape: hot spots jump when ↑α > 0.8 (the estimate lags rising demand); migrations grow as α falls and explode below −0.5.",
-        '',
-      );
+      md.push(...(await alphaSweepSection(runner, planetlab)));
       md.push(...(await migrationRateSection(planetlab, (w, c) => runAll(runner, w, c))));
-      md.push(
-        '## Stochastic bridge: VISBP on e = μ + z·σ of the last 8 observations (PlanetLab)',
-        '',
-        '| z | mean active | hot-spot frequency | migrations / item / step | pooling loss per machine Σe − (μ_B + zσ_B) |',
-        '|---|---|---|---|---|',
-      );
-      const zs = [0, 1, 2, 3, 1, 2];
-      const zr = await runAll(
-        runner,
-        planetlab,
-        zs.map((z, i) => ({
-          policy: { kind: 'visbp', gpaHot: i >= 4, check: i >= 4 },
-          predictor: { kind: 'stochastic', window: 8, z },
-        })),
-      );
-      zs.forEach((z, i) =>
-        md.push(
-          `| ${z}${i >= 4 ? `, GPA as hot(b) (events breaking a lemma: ${zr[i].invariant_violations})` : ''} | ${f(zr[i].mean_active)} | ${e(zr[i].hot_spot_frequency)} | ${e(zr[i].migrations_per_item_step)} | ${f(zr[i].pooling_loss_per_machine, 4)} |`,
-        ),
-      );
-      md.push(
-        '',
-        '## Multi-resource by max-reduction (Bitbrains Rnd, CPU + memory; VISBP + FUSD)',
-        '',
-      );
-      const bbCpu = await loadResizeWorkload('bitbrains-cpu', { scale: 1 / 8 });
-      const bb = await loadResizeWorkload('bitbrains', { scale: 1 / 8 });
-      const [cpuOnly] = await runAll(runner, bbCpu, [POLICIES[0][1]]);
-      const [both, bbRepack] = await runAll(runner, bb, [
-        POLICIES[0][1],
-        { policy: { kind: 'repack', every: 12 }, predictor: fusd() },
-      ]);
-      md.push(
-        'Reference machine: 8 cores and 16 GiB (ours: 2 GiB per core, small enough for ≈ 20 VMs per machine). A machine-step is hot when either resource exceeds capacity, cold when both are under 25 %. A VM using more than the reference machine is clamped to size 1 (outside the model), so its machine is hot by construction.',
-        '',
-        '| sizes | mean active | hot-spot frequency | migrations / item / step | non-bottleneck waste (mean \\|cpu − mem\\| per machine) | migrated memory (machine memories; per migration) |',
-        '|---|---|---|---|---|---|',
-        `| CPU only | ${f(cpuOnly.mean_active)} | ${e(cpuOnly.hot_spot_frequency)} | ${e(cpuOnly.migrations_per_item_step)} | — | — |`,
-        `| max(CPU, memory) | ${f(both.mean_active)} | ${e(both.hot_spot_frequency)} | ${e(both.migrations_per_item_step)} | ${f(both.non_bottleneck_waste, 3)} | ${f(both.migrated_memory, 1)}; ${f(both.migrated_memory / Math.max(1, both.migrations), 4)} |`,
-        `| repack every 12 steps, max(CPU, memory) | ${f(bbRepack.mean_active)} | ${e(bbRepack.hot_spot_frequency)} | ${e(bbRepack.migrations_per_item_step)} | ${f(bbRepack.non_bottleneck_waste, 3)} | ${f(bbRepack.migrated_memory, 1)}; ${f(bbRepack.migrated_memory / Math.max(1, bbRepack.migrations), 4)} |`,
-        '',
-        '## Canned scenarios (teaching replay)',
-        '',
-        '| scenario | events | bins at the end | movements of the last event (bound) |',
-        '|---|---|---|---|',
-      );
-      for (const s of cannedScenarios()) {
-        const frames = replayVisbp(s.events);
-        const last = frames[frames.length - 1];
-        md.push(
-          `| ${s.title} | ${frames.length} | ${last.bins.length} | ${last.moves} (${last.bound ?? 'none'}) |`,
-        );
-      }
-      md.push('');
+      md.push(...(await stochasticBridgeSection(runner, planetlab)));
+      md.push(...(await multiResourceSection(runner)), ...cannedScenarioSection());
     } finally {
       runner.dispose();
     }

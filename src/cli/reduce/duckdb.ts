@@ -104,21 +104,32 @@ async function run(c: DuckDBConnection, sql: string): Promise<void> {
   }
 }
 
-/** The reduction in DuckDB (SQL over read_csv; DuckDB spills to `temp_directory` past memory). */
-export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Promise<Reduction> {
+/** One reduction's connection, parameters, pending rejects tables and lines skipped so far. */
+interface Session {
+  readonly c: DuckDBConnection;
+  readonly p: ReduceParams;
+  readonly rejects: string[];
+  skipped: number;
+}
+
+/** Adds the lines DuckDB's read_csv rejected (skip-bad mode) to the skipped count. */
+async function countRejects(s: Session): Promise<void> {
+  for (const t of s.rejects.splice(0)) s.skipped += await scalar(s.c, `SELECT count(*) FROM ${t}`);
+}
+
+/** task_usage into `recs` (job, idx, start, inst, avg, replaced) after the loader's line checks. */
+async function loadUsage(
+  s: Session,
+): Promise<{ records: number; emptyCpu: number; clamped: number }> {
+  const { c, p } = s;
   const { filters, clamp } = p;
-  const rejects: string[] = [];
   const usageSelect = 'start_time, job_id, task_index, cpu_rate, sampled_cpu';
   await run(
     c,
-    `CREATE TEMP TABLE usage AS ${await readCsvSql(p.usageFiles, USAGE_COLUMNS, USAGE_NAMES, USAGE_TYPES, usageSelect, p.skipBad, rejects)}`,
+    `CREATE TEMP TABLE usage AS ${await readCsvSql(p.usageFiles, USAGE_COLUMNS, USAGE_NAMES, USAGE_TYPES, usageSelect, p.skipBad, s.rejects)}`,
   );
   const records = await scalar(c, 'SELECT count(*) FROM usage');
-  let skipped = 0;
-  const countRejects = async () => {
-    for (const t of rejects.splice(0)) skipped += await scalar(c, `SELECT count(*) FROM ${t}`);
-  };
-  await countRejects();
+  await countRejects(s);
   // The in-process loader's line checks, as queries: a bad value fails (or is skipped and counted).
   const badUsage = `start_time IS NULL OR job_id IS NULL OR task_index IS NULL
     OR start_time < 0 OR job_id < 0 OR job_id >= 8589934592 OR task_index < 0 OR task_index >= 1048576
@@ -137,7 +148,7 @@ export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Pro
         `${bad} record(s) with a negative, out-of-range or above-1 value (the clamp option caps values above 1), e.g. job ${job} task ${idx} at ${start}: CPU rate ${avg}, sampled CPU ${inst}`,
       );
     }
-    skipped += bad;
+    s.skipped += bad;
     await run(c, `DELETE FROM usage WHERE ${badUsage}`);
   }
   const emptyCpu = await scalar(
@@ -161,32 +172,48 @@ export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Pro
       )
     : 0;
   await run(c, 'DROP TABLE usage');
-  const useEvents = p.eventFiles.length > 0;
-  if (useEvents) {
-    await run(
-      c,
-      `CREATE TEMP TABLE events AS ${await readCsvSql(p.eventFiles, EVENTS_COLUMNS, EVENTS_NAMES, EVENTS_TYPES, 'time, job_id, task_index, event_type, cpu_request, memory_request', p.skipBad, rejects)}`,
-    );
-    const badEvents = `time IS NULL OR job_id IS NULL OR task_index IS NULL
+  return { records, emptyCpu, clamped };
+}
+
+/** task_events into `events` after the line checks, and `failed`: tasks with a failure event. */
+async function loadEvents(s: Session): Promise<void> {
+  const { c, p } = s;
+  await run(
+    c,
+    `CREATE TEMP TABLE events AS ${await readCsvSql(p.eventFiles, EVENTS_COLUMNS, EVENTS_NAMES, EVENTS_TYPES, 'time, job_id, task_index, event_type, cpu_request, memory_request', p.skipBad, s.rejects)}`,
+  );
+  const badEvents = `time IS NULL OR job_id IS NULL OR task_index IS NULL
       OR time < 0 OR job_id < 0 OR job_id >= 8589934592 OR task_index < 0 OR task_index >= 1048576
       OR event_type IS NULL OR event_type < 0 OR event_type > 8 OR cpu_request < 0 OR memory_request < 0`;
-    await countRejects();
-    const badE = await scalar(c, `SELECT count(*) FROM events WHERE ${badEvents}`);
-    if (badE > 0) {
-      if (!p.skipBad)
-        throw new DataError(
-          p.eventFiles.map((f) => basename(f)).join(', '),
-          null,
-          `${badE} event(s) with a negative or out-of-range value`,
-        );
-      skipped += badE;
-      await run(c, `DELETE FROM events WHERE ${badEvents}`);
-    }
-    await run(
-      c,
-      'CREATE TEMP TABLE failed AS SELECT DISTINCT job_id AS job, task_index AS idx FROM events WHERE event_type IN (2, 3, 5, 6)',
-    );
+  await countRejects(s);
+  const badE = await scalar(c, `SELECT count(*) FROM events WHERE ${badEvents}`);
+  if (badE > 0) {
+    if (!p.skipBad)
+      throw new DataError(
+        p.eventFiles.map((f) => basename(f)).join(', '),
+        null,
+        `${badE} event(s) with a negative or out-of-range value`,
+      );
+    s.skipped += badE;
+    await run(c, `DELETE FROM events WHERE ${badEvents}`);
   }
+  await run(
+    c,
+    'CREATE TEMP TABLE failed AS SELECT DISTINCT job_id AS job, task_index AS idx FROM events WHERE event_type IN (2, 3, 5, 6)',
+  );
+}
+
+/**
+ * Tasks of `recs` through the filters into `kept` (job, idx, n, replaced), counting what each filter
+ * drops; `counts` arrives holding the record-level counts and leaves with the task-level ones added.
+ */
+async function keepTasks(
+  s: Session,
+  useEvents: boolean,
+  counts: FilterCount[],
+): Promise<{ tasksRead: number }> {
+  const { c, p } = s;
+  const { filters } = p;
   await run(
     c,
     `CREATE TEMP TABLE tasks AS SELECT a.*, ${useEvents ? 'f.job IS NOT NULL' : 'false'} AS failed
@@ -195,14 +222,6 @@ export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Pro
      ${useEvents ? 'LEFT JOIN failed f ON f.job = a.job AND f.idx = a.idx' : ''}`,
   );
   const tasksRead = await scalar(c, 'SELECT count(*) FROM tasks');
-  const counts: FilterCount[] = [
-    {
-      id: 'emptyCpu',
-      label: 'records without a CPU value (column 6 or 20 empty), not used',
-      count: emptyCpu,
-      of: 'records',
-    },
-  ];
   let alive = 'true';
   const drop = async (id: string, label: string, condition: string) => {
     const count = await scalar(c, `SELECT count(*) FROM tasks WHERE ${alive} AND ${condition}`);
@@ -239,9 +258,28 @@ export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Pro
       SELECT t.job, t.idx, t.n, t.replaced FROM tasks t JOIN picked USING (job, idx)`;
   }
   await run(c, `CREATE TEMP TABLE kept AS ${keptSql}`);
+  return { tasksRead };
+}
+
+/** The reduction in DuckDB (SQL over read_csv; DuckDB spills to `temp_directory` past memory). */
+export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Promise<Reduction> {
+  const { filters, clamp } = p;
+  const s: Session = { c, p, rejects: [], skipped: 0 };
+  const { records, emptyCpu, clamped } = await loadUsage(s);
+  const useEvents = p.eventFiles.length > 0;
+  if (useEvents) await loadEvents(s);
+  const counts: FilterCount[] = [
+    {
+      id: 'emptyCpu',
+      label: 'records without a CPU value (column 6 or 20 empty), not used',
+      count: emptyCpu,
+      of: 'records',
+    },
+  ];
+  const { tasksRead } = await keepTasks(s, useEvents, counts);
   const tasks = await scalar(c, 'SELECT count(*) FROM kept');
   const total = await scalar(c, 'SELECT coalesce(sum(n), 0) FROM kept');
-  if (replace)
+  if (filters.replaceAvgAboveOne)
     counts.push({
       id: 'avgReplaced',
       label: 'avg values above 1 replaced by the record’s inst (kept tasks)',
@@ -264,14 +302,24 @@ export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Pro
         .map((f) => `${f.count} ${f.label}`)
         .join('; ')}`,
     );
-
   return {
     records,
     tasksRead,
     tasks,
     total,
     counts,
-    skipped,
+    skipped: s.skipped,
+    ...keptRows(c, tasks, useEvents),
+  };
+}
+
+/** The kept tasks' records in (job, idx, start) order, streamed, and their last requests. */
+function keptRows(
+  c: DuckDBConnection,
+  tasks: number,
+  useEvents: boolean,
+): Pick<Reduction, 'rows' | 'requests'> {
+  return {
     async *rows() {
       const result = await c.stream(
         `SELECT r.job, r.idx, r.inst, r.avg FROM recs r JOIN kept k ON r.job = k.job AND r.idx = k.idx

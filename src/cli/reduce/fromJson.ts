@@ -5,20 +5,69 @@ import { createGunzip } from 'node:zlib';
 import { basename } from 'node:path';
 import { DataError, encodeCompact, type LoadReport } from '../../engine/index.ts';
 
+/** A task of the export: its IDs, inst and avg series and last requests (NaN: none). */
+interface Row {
+  job: bigint;
+  idx: bigint;
+  inst: Float64Array;
+  avg: Float64Array;
+  cpu: number;
+  mem: number;
+}
+
+/** One parsed JSON line as a task; `fail` throws naming the file and line, `onClamp` counts a cap. */
+function parseTask(
+  o: Record<string, unknown>,
+  fail: (reason: string) => never,
+  clamp: boolean,
+  onClamp: () => void,
+): Row {
+  const int = (k: string) => {
+    const v = o[k];
+    if (
+      (typeof v === 'number' && Number.isSafeInteger(v)) ||
+      (typeof v === 'string' && /^\d+$/.test(v))
+    )
+      return BigInt(v);
+    return fail(`${k} is not a non-negative integer`);
+  };
+  const series = (k: string) => {
+    const v = o[k];
+    if (!Array.isArray(v) || v.length === 0) return fail(`${k} is not a non-empty array`);
+    const a = new Float64Array(v.length);
+    v.forEach((x, i) => {
+      const n = typeof x === 'string' ? Number(x) : x;
+      if (typeof n !== 'number' || !(n >= 0)) fail(`${k}[${i}] is not a non-negative number`);
+      if (n > 1) {
+        if (!clamp) fail(`${k}[${i}] = ${n} is above 1 (the clamp option caps such values)`);
+        onClamp();
+      }
+      a[i] = Math.min(n, 1);
+    });
+    return a;
+  };
+  const request = (k: string) => {
+    const v = o[k];
+    if (v === null || v === undefined) return NaN;
+    const n = typeof v === 'string' ? Number(v) : v;
+    return typeof n === 'number' && n >= 0 ? n : fail(`${k} is not a non-negative number`);
+  };
+  return {
+    job: int('job_id'),
+    idx: int('task_index'),
+    inst: series('inst'),
+    avg: series('avg'),
+    cpu: request('cpu_request'),
+    mem: request('memory_request'),
+  };
+}
+
 /**
  * The JSON-lines export of docs/reduce.sql (one task per line: job_id, task_index, inst, avg,
  * cpu_request, memory_request; integers as numbers or strings) to the compact format, tasks sorted
  * by (job ID, task index) whatever the export's order.
  */
 export async function fromJson(files: string[], outBase: string, clamp: boolean) {
-  interface Row {
-    job: bigint;
-    idx: bigint;
-    inst: Float64Array;
-    avg: Float64Array;
-    cpu: number;
-    mem: number;
-  }
   const rows: Row[] = [];
   let clamped = 0;
   for (const file of files) {
@@ -39,44 +88,7 @@ export async function fromJson(files: string[], outBase: string, clamp: boolean)
         } catch (e) {
           return fail(`not JSON: ${(e as Error).message}`);
         }
-        const int = (k: string) => {
-          const v = o[k];
-          if (
-            (typeof v === 'number' && Number.isSafeInteger(v)) ||
-            (typeof v === 'string' && /^\d+$/.test(v))
-          )
-            return BigInt(v);
-          return fail(`${k} is not a non-negative integer`);
-        };
-        const series = (k: string) => {
-          const v = o[k];
-          if (!Array.isArray(v) || v.length === 0) return fail(`${k} is not a non-empty array`);
-          const a = new Float64Array(v.length);
-          v.forEach((x, i) => {
-            const n = typeof x === 'string' ? Number(x) : x;
-            if (typeof n !== 'number' || !(n >= 0)) fail(`${k}[${i}] is not a non-negative number`);
-            if (n > 1) {
-              if (!clamp) fail(`${k}[${i}] = ${n} is above 1 (the clamp option caps such values)`);
-              clamped++;
-            }
-            a[i] = Math.min(n, 1);
-          });
-          return a;
-        };
-        const request = (k: string) => {
-          const v = o[k];
-          if (v === null || v === undefined) return NaN;
-          const n = typeof v === 'string' ? Number(v) : v;
-          return typeof n === 'number' && n >= 0 ? n : fail(`${k} is not a non-negative number`);
-        };
-        const row = {
-          job: int('job_id'),
-          idx: int('task_index'),
-          inst: series('inst'),
-          avg: series('avg'),
-          cpu: request('cpu_request'),
-          mem: request('memory_request'),
-        };
+        const row = parseTask(o, fail, clamp, () => clamped++);
         if (row.inst.length !== row.avg.length) fail('inst and avg differ in length');
         rows.push(row);
       }

@@ -1,5 +1,5 @@
 /** Machines of the resizing baselines (SPEC §13): loads on predicted sizes, members, slots. */
-import type { ResizePolicy, StepInput } from './policies.ts';
+import type { ResizePolicy, StepInput } from './policyTypes.ts';
 
 /** Machines for the baselines: loads on predicted sizes, members, compact slots. */
 export class Machines {

@@ -4,7 +4,7 @@ import type { FitTest } from '../fit/index.ts';
 import { pack, type PackerKind } from '../pack/pack.ts';
 import { BaselinePolicy } from './machines.ts';
 import { maxAssignmentTotal } from './matching.ts';
-import type { StepInput } from './policies.ts';
+import type { StepInput } from './policyTypes.ts';
 
 /**
  * Offline-BP (the paper's [10]): every K steps, FFD of all present VMs on their predicted sizes;

@@ -3,48 +3,14 @@
  * machine, departures on true durations, empty machines closed for good, and per machine
  * C_m = c − Σq and l_m = the largest expected remaining duration of its tasks.
  */
-import { fitTest, hardLimit, type FitTest, type Load } from './fit.ts';
+import type { BatchTask, FitTest, Machine, PolicyContext, PolicyMemory } from './context.ts';
+import { fitTest, hardLimit } from './fit.ts';
 import { DepartureHeap } from './heap.ts';
-import { runPolicy, type PolicyMemory } from './policies.ts';
+import { runPolicy } from './policies.ts';
 import { orderBatch } from './order.ts';
 import type { TimelineParams, TimelineTasks } from './types.ts';
 
-export interface Machine extends Load {
-  readonly id: number;
-  /** l_m, s from the current batch time. */
-  l: number;
-  /** max(start + estimate) of its running tasks; l_m = max(maxEstEnd − now, floor). */
-  maxEstEnd: number;
-  /** maxEstEnd when last placed in the sorted active list (−∞: not in it). */
-  sortKey: number;
-  tasks: number[];
-  dirty: boolean;
-  readonly open: number;
-  close: number;
-}
-
-/** An incoming task as the policy sees it: r = expected remaining duration from the batch time. */
-export interface BatchTask extends Load {
-  readonly index: number;
-  readonly r: number;
-  readonly arrival: number;
-}
-
-export interface PolicyContext {
-  /**
-   * Active machines, l_m decreasing (ties: older first); machines opened by the batch are appended.
-   * `l` is set only for policies that read it (BFD, MRD, FMF on more than one task).
-   */
-  readonly machines: Machine[];
-  readonly batch: readonly BatchTask[];
-  readonly fits: FitTest;
-  readonly capacity: number;
-  readonly memory: PolicyMemory;
-  /** c + slack under hard capacity (then fits(q, …) ≡ q ≤ hardLimit); absent under GPA. */
-  readonly hardLimit?: number;
-  put(t: BatchTask, m: Machine): void;
-  open(t: BatchTask): Machine;
-}
+export type { BatchTask, Machine, PolicyContext } from './context.ts';
 
 /** The context a cluster hands its policy, reused batch after batch (no per-batch closures). */
 class BatchContext implements PolicyContext {

@@ -1,17 +1,9 @@
 /** Fit tests on a bin's summed load (SPEC §12): hard capacity on Σq, or GPA on (Σμ, Σσ²). */
 import { normalQuantile } from '../stats/normal.ts';
-import type { BatchTask, Machine, PolicyContext } from './cluster.ts';
+import type { BatchTask, FitTest, Machine, PolicyContext } from './context.ts';
 import type { TimelineFit } from './types.ts';
 
-/** What a bin carries: Σq, Σμ, Σσ². Sums add, so merging two bins adds their loads. */
-export interface Load {
-  q: number;
-  mu: number;
-  v: number;
-}
-
-/** True when a load (Σq, Σμ, Σσ²) fits a machine of capacity c. */
-export type FitTest = (q: number, mu: number, v: number) => boolean;
+export type { FitTest, Load } from './context.ts';
 
 const SLACK = 1e-9;
 

@@ -8,7 +8,7 @@
  * Machines never merge each other, so they and the task bins are kept in two rank-ordered lists; a
  * machine's turn scans only the task bins, which makes a batch O(T·(M + T)) instead of O((M + T)²).
  */
-import type { BatchTask, PolicyContext } from './cluster.ts';
+import type { BatchTask, PolicyContext } from './context.ts';
 import { firstFitting } from './fit.ts';
 
 interface TaskBin {

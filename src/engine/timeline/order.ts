@@ -1,6 +1,6 @@
 /** Task orders inside a window (semionline-notes §2): LIST, D, DREQ, DDTR and seeded RAND. */
 import { Rng, streamKey } from '../random/rng.ts';
-import type { BatchTask } from './cluster.ts';
+import type { BatchTask } from './context.ts';
 import type { TaskOrder } from './types.ts';
 
 /** Timeline streams live under the 'synthetic' purpose, told apart by this first index. */

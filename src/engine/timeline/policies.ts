@@ -3,15 +3,12 @@
  * the batch in task order over the machines sorted by l_m decreasing, and opens a new machine when
  * no active machine fits. FMF is in fmf.ts.
  */
-import type { BatchTask, Machine, PolicyContext } from './cluster.ts';
+import type { BatchTask, Machine, PolicyContext } from './context.ts';
 import { firstMergedFit } from './fmf.ts';
 import { firstFitting, fitsOn } from './fit.ts';
 import type { Policy } from './types.ts';
 
-/** What a policy keeps across windows: NF's pointer (a machine id, −1: none). */
-export interface PolicyMemory {
-  nextFit: number;
-}
+export type { PolicyMemory } from './context.ts';
 
 type Score = 'bfr' | 'bfd' | 'mrr' | 'mrd';
 
