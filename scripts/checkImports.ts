@@ -24,12 +24,7 @@ export const FUNCTION_ALLOW_LIST: readonly string[] = [
   'src/ui/tune/TunerPanel.tsx',
   'src/state/steps/dataset.ts',
 ];
-export const CYCLE_ALLOW_LIST: readonly string[] = [
-  'src/engine/synthetic/fit.ts',
-  'src/engine/synthetic/generator.ts',
-  'src/engine/synthetic/paperMatch.ts',
-  'src/engine/synthetic/params.ts',
-];
+export const CYCLE_ALLOW_LIST: readonly string[] = [];
 // ===== END ALLOW-LIST =====
 
 type LayerName = string;

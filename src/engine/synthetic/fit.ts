@@ -18,51 +18,9 @@
  */
 import { PAPER_TABLE1, PAPER_TRENDS } from '../analysis/paper.ts';
 import { FIT_BANDS, type PaperMatchReport } from './paperMatch.ts';
-import type { Family, SyntheticParams } from './params.ts';
+import type { SyntheticKnobs } from './params.ts';
 
-export interface SyntheticKnobs {
-  readonly levelScale: number;
-  readonly spreadScale: number;
-  readonly scatter: number;
-  readonly symmetricWeight: number;
-  readonly leftWeight: number;
-  readonly modeShapeScale: number;
-}
-
-export const NEUTRAL_KNOBS: SyntheticKnobs = {
-  levelScale: 1,
-  spreadScale: 1,
-  scatter: 0.12,
-  symmetricWeight: 1,
-  leftWeight: 1,
-  modeShapeScale: 1,
-};
-
-const symmetric = (f: Family) => f.kind === 'uniform' || (f.kind === 'twoLevel' && f.high >= 0.45);
-const leftSkewed = (f: Family) => f.kind === 'dips' || f.kind === 'capped';
-
-function scaleModes(f: Family, scale: number): Family {
-  return f.kind === 'uniform' || f.kind === 'twoLevel'
-    ? { ...f, modeShape: f.modeShape * scale }
-    : f;
-}
-
-/** The mixture `base` with the knobs applied. */
-export function applyKnobs(base: SyntheticParams, k: SyntheticKnobs): SyntheticParams {
-  return {
-    ...base,
-    scatter: k.scatter,
-    classes: base.classes.map((c) => ({
-      ...c,
-      weight:
-        c.weight *
-        (symmetric(c.family) ? k.symmetricWeight : 1) *
-        (leftSkewed(c.family) ? k.leftWeight : 1),
-      family: scaleModes(c.family, k.modeShapeScale),
-      level: { median: c.level.median * k.levelScale, spread: c.level.spread * k.spreadScale },
-    })),
-  };
-}
+export { NEUTRAL_KNOBS, applyKnobs, type SyntheticKnobs } from './params.ts';
 
 /** Σ of squared misses in units of the bands (≤ 1 per term means inside). */
 export function calibrationLoss(r: PaperMatchReport): number {

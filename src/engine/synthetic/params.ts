@@ -36,8 +36,6 @@
  * relative.
  */
 
-import { applyKnobs, type SyntheticKnobs } from './fit.ts';
-
 export type Family =
   /** Gamma: exponential-like at CV ≈ 1, unimodal below. */
   | { readonly kind: 'gamma' }
@@ -217,5 +215,50 @@ export const FITTED_KNOBS: SyntheticKnobs = {
   leftWeight: 0.25,
   modeShapeScale: 1,
 };
+
+/** Global knobs over the class mixture, fitted in fit.ts (`scripts/fitSynthetic.ts`). */
+export interface SyntheticKnobs {
+  readonly levelScale: number;
+  readonly spreadScale: number;
+  readonly scatter: number;
+  readonly symmetricWeight: number;
+  readonly leftWeight: number;
+  readonly modeShapeScale: number;
+}
+
+export const NEUTRAL_KNOBS: SyntheticKnobs = {
+  levelScale: 1,
+  spreadScale: 1,
+  scatter: 0.12,
+  symmetricWeight: 1,
+  leftWeight: 1,
+  modeShapeScale: 1,
+};
+
+const symmetric = (f: Family) => f.kind === 'uniform' || (f.kind === 'twoLevel' && f.high >= 0.45);
+const leftSkewed = (f: Family) => f.kind === 'dips' || f.kind === 'capped';
+
+function scaleModes(f: Family, scale: number): Family {
+  return f.kind === 'uniform' || f.kind === 'twoLevel'
+    ? { ...f, modeShape: f.modeShape * scale }
+    : f;
+}
+
+/** The mixture `base` with the knobs applied. */
+export function applyKnobs(base: SyntheticParams, k: SyntheticKnobs): SyntheticParams {
+  return {
+    ...base,
+    scatter: k.scatter,
+    classes: base.classes.map((c) => ({
+      ...c,
+      weight:
+        c.weight *
+        (symmetric(c.family) ? k.symmetricWeight : 1) *
+        (leftSkewed(c.family) ? k.leftWeight : 1),
+      family: scaleModes(c.family, k.modeShapeScale),
+      level: { median: c.level.median * k.levelScale, spread: c.level.spread * k.spreadScale },
+    })),
+  };
+}
 
 export const SYNTHETIC_PARAMS: SyntheticParams = applyKnobs(BASE_PARAMS, FITTED_KNOBS);
