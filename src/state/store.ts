@@ -23,6 +23,8 @@ export interface Notice {
 
 export interface ExplorerState {
   params: Params;
+  /** Counts navigations (`navigate`): the URL step pushes a history entry for each. */
+  navigations: number;
   notices: Notice[];
   data: {
     status: Status;
@@ -52,6 +54,8 @@ export interface ExplorerState {
 
 export interface ExplorerActions {
   setParams(patch: Partial<Params>): void;
+  /** Sets parameters as a navigation (a link followed): Back returns to the state before. */
+  navigate(patch: Partial<Params>): void;
   notify(kind: Notice['kind'], text: string): void;
   dismiss(id: number): void;
 }
@@ -63,6 +67,7 @@ let noticeId = 1;
 export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
   return createStore<Explorer>()((set) => ({
     params: DEFAULT_PARAMS,
+    navigations: 0,
     notices: [],
     data: { status: 'idle', key: null, dataset: null, progress: null, error: null },
     pool: { status: 'idle', key: null, handle: null, error: null },
@@ -72,6 +77,8 @@ export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
     runtime: { mode: 'inline', workers: 0, shared: false, text: 'starting…', slower: false },
     ...initial,
     setParams: (patch) => set((s) => ({ params: { ...s.params, ...patch } })),
+    navigate: (patch) =>
+      set((s) => ({ params: { ...s.params, ...patch }, navigations: s.navigations + 1 })),
     notify: (kind, text) =>
       set((s) =>
         s.notices.some((n) => n.text === text)

@@ -18,6 +18,7 @@ import {
   flag,
   int,
   listOf,
+  navigation,
   nullable,
   num,
   oneOf,
@@ -53,7 +54,7 @@ const uploadField: UrlField = {
 };
 
 export const VIEW_URL_FIELDS: readonly UrlField[] = [
-  urlField('view', 'view', oneOf<ViewId>('view', VIEWS)),
+  navigation(urlField('view', 'view', oneOf<ViewId>('view', VIEWS))),
 ];
 
 /** The workload and the packing: every view's numbers depend on them. */
@@ -83,16 +84,16 @@ export const PACKING_URL_FIELDS: readonly UrlField[] = [
   urlField('rb', 'rebalance', int('rebalance', 0, 1000)),
   urlField('K', 'instances', int('instances', 1, 500)),
   urlField('tail', 'tail', flag, 'changed'),
-  urlField('m', 'machine', nullable(int('machine', 0, 1e6)), 'changed'),
+  navigation(urlField('m', 'machine', nullable(int('machine', 0, 1e6)), 'changed')),
 ];
 
 export const LEARN_URL_FIELDS: readonly UrlField[] = [
-  urlField('lesson', 'lesson', int('lesson', 1, 6), 'learn'),
+  navigation(urlField('lesson', 'lesson', int('lesson', 1, 6), 'learn')),
   urlField('step', 'step', int('step', 0, 1_000_000), 'changed'),
 ];
 
 export const TUNE_URL_FIELDS: readonly UrlField[] = [
-  urlField('tm', 'tuneMode', oneOf<TuneMode>('tuneMode', TUNE_MODES), 'tune'),
+  navigation(urlField('tm', 'tuneMode', oneOf<TuneMode>('tuneMode', TUNE_MODES), 'tune')),
   urlField('fam', 'tuneFamily', oneOf<FitFamily>('tuneFamily', FAMILIES), 'tune'),
   urlField('fams', 'tuneFamilies', listOf<FitFamily>('tuneFamilies', FAMILIES), 'tune'),
   urlField(
@@ -118,3 +119,8 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...TUNE_URL_FIELDS,
   ...PAPER_URL_FIELDS,
 ];
+
+/** The parameters whose change is a navigation (pushes a history entry). */
+export const NAVIGATION_FIELDS: readonly (keyof Params)[] = URL_FIELDS.filter(
+  (r) => r.navigates,
+).map((r) => r.field);

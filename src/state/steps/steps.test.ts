@@ -14,7 +14,7 @@ import { datasetStep } from './dataset.ts';
 import { ensureMachine, ensurePack } from './pack.ts';
 import { ensurePool } from './pool.ts';
 import { sweepStep } from './sweep.ts';
-import { urlSync } from './urlSync.ts';
+import { navigates, urlSync, type AddressBar } from './urlSync.ts';
 
 const preset = presetById('planetlab-20110303') as FilePreset;
 
@@ -69,6 +69,10 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     expect(fitToDataset({ ...s().params, tasks: 5000 }, ds)?.patch).toEqual({ tasks: ds.tasks });
     expect(fitToDataset({ ...s().params, source: 'avg' }, ds)?.patch).toEqual({ source: 'inst' });
     expect(fitToDataset(s().params, ds)).toBeNull();
+    const clamped = { ...s().params, tasks: 100 };
+    expect(fitToDataset(clamped, ds, 1000)?.patch).toEqual({ tasks: 1000 });
+    expect(fitToDataset(clamped, ds, 1e6)?.patch).toEqual({ tasks: ds.tasks });
+    expect(fitToDataset(clamped, ds, 50)).toBeNull();
   });
 
   it('pool, pack, machine: each keyed by its parameters, the same numbers as the runner', async () => {
@@ -127,17 +131,71 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
 
   it('URL sync: writes the settled parameters once, as a link that decodes back', async () => {
     const { s, store } = setup();
-    const written: string[] = [];
-    const sync = urlSync(
-      () => s().params,
-      (search) => written.push(search),
-      5,
-    );
+    const { bar, written } = addressBar();
+    const sync = urlSync(() => s().params, bar, 5);
     store.setState({ params: { ...s().params, seed: 7 } });
     sync.schedule();
     sync.schedule();
     await new Promise((r) => setTimeout(r, 30));
     expect(written).toHaveLength(1);
-    expect(decode(written[0]).params).toEqual(s().params);
+    expect(written[0].mode).toBe('replace');
+    expect(decode(written[0].search).params).toEqual(s().params);
+  });
+
+  it('URL sync: a navigation pushes at once, after writing the pending edit into its own entry', () => {
+    const { s, store } = setup();
+    const { bar, written } = addressBar();
+    const sync = urlSync(() => s().params, bar, 10_000);
+    const before = s().params;
+    store.setState({ params: { ...before, seed: 9 } });
+    sync.schedule(before);
+    expect(written).toEqual([]);
+    const edited = s().params;
+    store.setState({ params: { ...edited, view: 'learn', lesson: 4 } });
+    sync.schedule(edited);
+    expect(written.map((w) => w.mode)).toEqual(['replace', 'push']);
+    expect(decode(written[0].search).params).toEqual(edited);
+    expect(decode(written[1].search).params).toEqual(s().params);
+    sync.cancel();
+  });
+
+  it('URL sync: each navigation row (and a forced navigation) pushes; adopting a state writes nothing', () => {
+    const { s, store } = setup();
+    const { bar, written } = addressBar();
+    const sync = urlSync(() => s().params, bar, 10_000);
+    for (const patch of [
+      { machine: 3 },
+      { view: 'paper' as const },
+      { paperFigure: 'fig7' as const },
+      { view: 'tune' as const },
+      { tuneMode: 'auto' as const },
+    ]) {
+      const prev = s().params;
+      store.setState({ params: { ...prev, ...patch } });
+      expect(navigates(prev, s().params)).toBe(true);
+      sync.schedule(prev);
+    }
+    expect(written.map((w) => w.mode)).toEqual(Array(5).fill('push'));
+    const prev = s().params;
+    store.setState({ params: { ...prev, step: 15 } });
+    expect(navigates(prev, s().params)).toBe(false);
+    sync.schedule(prev, true);
+    expect(written).toHaveLength(6);
+    const restored = decode(written[2].search).params;
+    sync.adopt(restored);
+    store.setState({ params: restored });
+    sync.schedule(prev);
+    sync.cancel();
+    expect(written).toHaveLength(6);
   });
 });
+
+/** An address bar in memory: what was written, and how. */
+function addressBar() {
+  const written: { search: string; mode: 'push' | 'replace' }[] = [];
+  const bar: AddressBar = {
+    read: () => written.at(-1)?.search ?? '',
+    write: (search, mode) => written.push({ search, mode }),
+  };
+  return { bar, written };
+}
