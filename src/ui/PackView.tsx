@@ -1,5 +1,5 @@
 import * as Plot from '@observablehq/plot';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { normalQuantile, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
@@ -7,6 +7,8 @@ import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
+import { usePackTrace } from './usePackTrace.ts';
+import type { TaskDecision } from '../present/pack/decisions.ts';
 import { ExactQ } from './tune/ExactQ.tsx';
 import {
   machineHistogramSpec,
@@ -182,6 +184,17 @@ export function PackView() {
   const machineKey = useExplorer((s) => s.machine.key);
   const dataset = useExplorer((s) => s.data.dataset);
   const setParams = useExplorer((s) => s.setParams);
+  const navigate = useExplorer((s) => s.navigate);
+  const [stepsOpen, setStepsOpen] = useState(() => params.step > 0);
+  const stepsRef = useRef<HTMLDetailsElement>(null);
+  const trace = usePackTrace(stepsOpen || params.machine !== null);
+  const decisions = trace.status === 'ready' ? trace.decisions : null;
+  /** A task's "why": the step-through opens at the decision that placed it. */
+  const openDecision = (step: number) => {
+    navigate({ step });
+    setStepsOpen(true);
+    requestAnimationFrame(() => stepsRef.current?.scrollIntoView({ block: 'start' }));
+  };
   const response = pack.response;
   const stale = pack.key !== packKey(params);
   const rho = 'rho' in params.fit ? params.fit.rho : null;
@@ -246,7 +259,7 @@ export function PackView() {
         selected={selected}
         onSelect={(j) => setParams({ machine: j })}
       />
-      <PackStepThrough />
+      <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
       {selected === null || !machine ? (
         <p className="hint">
           Select a machine to see its usage distribution against the Gaussian GPA assumes.
@@ -279,7 +292,12 @@ export function PackView() {
                 CSV
               </button>
             </h3>
-            <TaskTable rows={taskRows} />
+            <TaskTable
+              rows={taskRows}
+              decisions={decisions}
+              busy={trace.status === 'running'}
+              onWhy={openDecision}
+            />
           </div>
         </div>
       )}
@@ -287,7 +305,17 @@ export function PackView() {
   );
 }
 
-function TaskTable({ rows }: { rows: { position: number; id: string; row: number }[] }) {
+function TaskTable({
+  rows,
+  decisions,
+  busy,
+  onWhy,
+}: {
+  rows: { position: number; id: string; row: number }[];
+  decisions: readonly TaskDecision[] | null;
+  busy: boolean;
+  onWhy: (step: number) => void;
+}) {
   const stats = useExplorer((s) => s.data.dataset?.samples);
   return (
     <table className="task-table">
@@ -297,6 +325,7 @@ function TaskTable({ rows }: { rows: { position: number; id: string; row: number
           <th scope="col">task</th>
           <th scope="col">sample mean</th>
           <th scope="col">sample σ</th>
+          <th scope="col">why this machine{busy && ' (rebuilding the decisions…)'}</th>
         </tr>
       </thead>
       <tbody>
@@ -310,6 +339,21 @@ function TaskTable({ rows }: { rows: { position: number; id: string; row: number
               <td className="task-id">{r.id}</td>
               <td>{formatNumber(mean)}</td>
               <td>{formatNumber(sd)}</td>
+              <td className="task-why">
+                {decisions?.[r.position] && decisions[r.position].step > 0 && (
+                  <>
+                    <button
+                      type="button"
+                      data-testid="task-why"
+                      aria-label={`Why task ${r.id} is on this machine: open step ${decisions[r.position].step}`}
+                      onClick={() => onWhy(decisions[r.position].step)}
+                    >
+                      why
+                    </button>{' '}
+                    <small>{decisions[r.position].text}</small>
+                  </>
+                )}
+              </td>
             </tr>
           );
         })}
