@@ -48,9 +48,9 @@ export interface SliderNumberProps {
   readonly problem?: (raw: string) => string | null;
   /** The label's reading of the value (default: the value). */
   readonly format?: (value: number) => string;
-  /** Test id of the slider; the box gets `${testId}-box`, the label's reading `${testId}-value`. */
+  /** Test id of the slider; the box gets `${testId}-box`, the label's reading `${testId}-reading`. */
   readonly testId?: string;
-  /** Test id of the label's reading, when it is not `${testId}-value`. */
+  /** Test id of the label's reading, when it is not `${testId}-reading`. */
   readonly valueTestId?: string;
   /** The label's text before the reading: `label` unless given (e.g. "N ="). */
   readonly caption?: string;
@@ -71,7 +71,7 @@ export function SliderNumber({
   problem = finite,
   format = String,
   testId,
-  valueTestId = testId && `${testId}-value`,
+  valueTestId = testId && `${testId}-reading`,
   caption = label,
   suffix,
   className = 'field',
@@ -90,8 +90,10 @@ export function SliderNumber({
   return (
     <div className={`slider-number ${className}`} title={hint}>
       <label htmlFor={id}>
-        {caption} <output data-testid={valueTestId}>{reading}</output>
-        {suffix && ` ${suffix}`}
+        <span>
+          {caption} <output data-testid={valueTestId}>{reading}</output>
+          {suffix && ` ${suffix}`}
+        </span>
       </label>
       <div className="slider-number-row">
         <input
