@@ -12,6 +12,7 @@ import type { Params } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { ensureMachine, ensurePack } from './steps/pack.ts';
+import { pinnedStep } from './steps/pinned.ts';
 import { ensurePool } from './steps/pool.ts';
 import { sweepStep } from './steps/sweep.ts';
 import { urlSync } from './steps/urlSync.ts';
@@ -68,6 +69,7 @@ export function startController(
   const s = () => stateOf(ctx);
   const dataset = datasetStep(ctx);
   const sweep = sweepStep(ctx);
+  const pinned = pinnedStep(ctx);
   const url = urlSync(() => s().params);
   let disposed = false;
   let packing = false;
@@ -105,6 +107,7 @@ export function startController(
     if (!pool || p.view === 'learn') return;
     await ensurePack(ctx, p, pool);
     await ensureMachine(ctx);
+    await pinned.ensure(p, ds, pool);
   }
 
   async function refresh() {
@@ -167,6 +170,7 @@ export function startController(
         window.removeEventListener('popstate', onPopState);
       sweep.cancel();
       dataset.cancel();
+      pinned.dispose();
     },
   };
 }

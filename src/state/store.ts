@@ -36,6 +36,14 @@ export interface ExplorerState {
   pool: { status: Status; key: string | null; handle: PoolHandle | null; error: string | null };
   pack: { status: Status; key: string | null; response: PackResponse | null; error: string | null };
   machine: { key: string | null; totals: Float64Array | null };
+  /** A/B: the pinned side's packing, keyed by its packKey, and the pool it was packed on. */
+  ab: {
+    status: Status;
+    key: string | null;
+    response: PackResponse | null;
+    error: string | null;
+    pool: PoolHandle | null;
+  };
   sweep: {
     status: Status;
     key: string | null;
@@ -73,6 +81,7 @@ export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
     pool: { status: 'idle', key: null, handle: null, error: null },
     pack: { status: 'idle', key: null, response: null, error: null },
     machine: { key: null, totals: null },
+    ab: { status: 'idle', key: null, response: null, error: null, pool: null },
     sweep: { status: 'idle', key: null, rows: [], progress: null, error: null },
     runtime: { mode: 'inline', workers: 0, shared: false, text: 'starting…', slower: false },
     ...initial,

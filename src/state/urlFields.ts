@@ -11,7 +11,16 @@ import {
   type FitFamily,
   type PackerKind,
 } from '../engine/index.ts';
-import { TUNE_MODES, VIEWS, type Params, type TuneMode, type ViewId } from './params.ts';
+import {
+  DEFAULT_PARAMS,
+  PINNED_FIELDS,
+  TUNE_MODES,
+  VIEWS,
+  type Params,
+  type PinnedParams,
+  type TuneMode,
+  type ViewId,
+} from './params.ts';
 import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
 import {
   fitCodec,
@@ -110,6 +119,38 @@ export const TUNE_URL_FIELDS: readonly UrlField[] = [
   ),
 ];
 
+/** The rows an A/B comparison pins (the packing's parameters), to write inside `ab`. */
+const PINNED_ROWS = [...WORKLOAD_URL_FIELDS, ...PACKING_URL_FIELDS].filter((r) =>
+  (PINNED_FIELDS as readonly string[]).includes(r.field),
+);
+
+/**
+ * A/B: the pinned side's parameters as a link of their own inside `ab` (the same keys and checks
+ * as the current side's); a bad value in it falls back to the default with a notice naming `ab`.
+ */
+const pinnedField: UrlField = navigation({
+  keys: ['ab'],
+  field: 'pinned',
+  write(p, q) {
+    if (!p.pinned) return;
+    const inner = new URLSearchParams();
+    const side = { ...DEFAULT_PARAMS, ...p.pinned };
+    for (const row of PINNED_ROWS) row.write(side, inner);
+    q.set('ab', inner.toString());
+  },
+  read(q, notices) {
+    const raw = q.get('ab');
+    if (raw === null) return null;
+    const inner = new URLSearchParams(raw);
+    const side: Record<string, unknown> = {};
+    for (const row of PINNED_ROWS)
+      side[row.field] = row.read(inner, notices, (key) => `ab: ${key}`);
+    return side as unknown as PinnedParams;
+  },
+});
+
+export const AB_URL_FIELDS: readonly UrlField[] = [pinnedField];
+
 /** Every row, in the order keys appear in a link. */
 export const URL_FIELDS: readonly UrlField[] = [
   ...VIEW_URL_FIELDS,
@@ -118,6 +159,7 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...LEARN_URL_FIELDS,
   ...TUNE_URL_FIELDS,
   ...PAPER_URL_FIELDS,
+  ...AB_URL_FIELDS,
 ];
 
 /** The parameters whose change is a navigation (pushes a history entry). */

@@ -6,12 +6,21 @@ import { dataInput } from '../../ingest/testing.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import { fitToDataset } from '../controller.ts';
 import type { Ingest } from '../datasets.ts';
-import { DEFAULT_PARAMS, packKey, packParams, poolKey, sweepKey, type Params } from '../params.ts';
+import {
+  DEFAULT_PARAMS,
+  packKey,
+  packParams,
+  pinnedOf,
+  poolKey,
+  sweepKey,
+  type Params,
+} from '../params.ts';
 import { createExplorerStore } from '../store.ts';
 import { decode } from '../url.ts';
 import type { StepContext } from './context.ts';
 import { datasetStep } from './dataset.ts';
 import { ensureMachine, ensurePack } from './pack.ts';
+import { pinnedStep } from './pinned.ts';
 import { ensurePool } from './pool.ts';
 import { sweepStep } from './sweep.ts';
 import { navigates, urlSync, type AddressBar } from './urlSync.ts';
@@ -127,6 +136,40 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     step.cancel();
     await running;
     expect(s().sweep).toMatchObject({ status: 'idle', key: null, progress: null });
+  });
+
+  it('A/B: packs the pinned side on the shared pool, or on its own when R or seed differ', async () => {
+    const { ctx, s, store } = setup();
+    const p0 = s().params;
+    const ds = (await datasetStep(ctx).ensure(p0))!;
+    const pool = (await ensurePool(ctx, p0, ds))!;
+    const step = pinnedStep(ctx);
+    const a: Params = { ...p0, fit: { kind: 'gpa', rho: 0.001 } };
+    const p = { ...p0, pinned: pinnedOf(a) };
+    store.setState({ params: p });
+    await step.ensure(p, ds, pool);
+    const direct = await runner.pack(pool, {
+      tasks: a.tasks,
+      instance: a.instance,
+      seed: a.seed,
+      params: packParams(a),
+    });
+    expect(s().ab).toMatchObject({ status: 'ready', key: packKey(a), pool });
+    expect(s().ab.response?.result.mAbs).toBe(direct.result.mAbs);
+    expect(s().ab.response?.result.q).toBe(direct.result.q);
+    const reseeded = { ...p, pinned: pinnedOf({ ...a, seed: 4, realizations: 500 }) };
+    await step.ensure(reseeded, ds, pool);
+    expect(s().ab.status).toBe('ready');
+    expect(s().ab.pool).not.toBe(pool);
+    expect(s().ab.response?.result.evaluated).toBe(500);
+    await step.ensure({ ...p, pinned: { ...pinnedOf(a), dataset: 'azure-v1' } }, ds, pool);
+    expect(s().ab).toMatchObject({
+      status: 'error',
+      error: expect.stringMatching(/another dataset/),
+    });
+    await step.ensure(p0, ds, pool);
+    expect(s().ab).toMatchObject({ status: 'idle', key: null, response: null });
+    step.dispose();
   });
 
   it('URL sync: writes the settled parameters once, as a link that decodes back', async () => {
