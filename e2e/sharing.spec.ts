@@ -122,3 +122,53 @@ test('a task’s “why” opens the step-through at the decision that placed it
   await expect(page.getByTestId('step-machine-2')).toHaveClass(/chosen/);
   await page.screenshot({ path: 'test-results/sharing-why.png', fullPage: false });
 });
+
+test('A/B: pin, change ρ, and a fresh page from the link shows both sides', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/?view=pack&n=200');
+  await packed(page);
+  const mA = (await page.getByTestId('m-abs').textContent())!;
+  await page.getByTestId('pin').click();
+  await expect.poll(() => page.url()).toContain('ab=');
+  const box = page.getByTestId('rho-box');
+  await box.fill('0.3');
+  await box.press('Enter');
+  await packed(page);
+  const mB = (await page.getByTestId('m-abs').textContent())!;
+  expect(mB).not.toBe(mA);
+  await expect(page.getByTestId('ab-machines-a')).toHaveText(mA, { timeout: 60_000 });
+  await expect(page.getByTestId('ab-machines-b')).toHaveText(mB);
+  await expect(page.getByTestId('ab-difference')).toHaveText('fit gpa:0.01 → gpa:0.3');
+  const table = async (p: typeof page) =>
+    Object.fromEntries(
+      await Promise.all(
+        ['machines', 'm', 'q'].flatMap((row) =>
+          ['a', 'b', 'diff'].map(
+            async (side) =>
+              [`${row}-${side}`, await p.getByTestId(`ab-${row}-${side}`).textContent()] as const,
+          ),
+        ),
+      ),
+    );
+  const here = await table(page);
+  await expect(page.getByTestId('strip-a').getByRole('option')).toHaveCount(Number(mA));
+  await expect(page.getByTestId('strip-b').getByRole('option')).toHaveCount(Number(mB));
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('fit=gpa:0.3');
+  const link = page.url();
+
+  const fresh = await browser.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('ab-machines-a')).toHaveText(mA, { timeout: 90_000 });
+  await expect(fresh.getByTestId('ab-machines-b')).toHaveText(mB);
+  expect(await table(fresh)).toEqual(here);
+  await expect(fresh.getByTestId('ab-exact-q-a')).not.toHaveText('computing…', { timeout: 60_000 });
+  await fresh.screenshot({ path: 'test-results/sharing-ab.png', fullPage: true });
+  // The trade-off plot marks both sides.
+  await fresh.getByRole('button', { name: 'Trade-off' }).click();
+  await expect(fresh.locator('[aria-label^="A: m "], [aria-label^="B: m "]').first()).toBeAttached({
+    timeout: 120_000,
+  });
+  await fresh.close();
+});

@@ -1,4 +1,3 @@
-import * as Plot from '@observablehq/plot';
 import { useMemo, useRef, useState } from 'react';
 import { normalQuantile, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/params.ts';
@@ -6,6 +5,8 @@ import { useExplorer } from '../state/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
+import { MachineStrip } from './MachineStrip.tsx';
+import { AbCompare, PinButton } from './ab/AbCompare.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { usePackTrace } from './usePackTrace.ts';
 import type { TaskDecision } from '../present/pack/decisions.ts';
@@ -70,79 +71,6 @@ function Headline({
   );
 }
 
-/** Sequential, colour-blind-safe (ColorBrewer YlOrRd) on a log scale from 1/|E| to 1; q = 0 is the lightest. */
-function qColorScale(evaluated: number) {
-  const scale = Plot.scale({
-    color: { type: 'log', domain: [1 / evaluated, 1], scheme: 'ylorrd', clamp: true },
-  });
-  return (q: number) => (q === 0 ? '#ffffcc' : (scale.apply(q) as string));
-}
-
-function MachineStrip({
-  result,
-  capacity,
-  selected,
-  onSelect,
-}: {
-  result: PackResult;
-  capacity: number;
-  selected: number | null;
-  onSelect: (j: number) => void;
-}) {
-  const maxLoad = Math.max(capacity * 1.1, ...result.machines.map((m) => m.mean + m.sd));
-  const colorForQ = qColorScale(result.evaluated);
-  return (
-    <section className="strip-section" aria-label="Machines">
-      <h3>
-        Machines, in opening order: bar = mean total demand (whisker ±σ), colour = own overflow
-        frequency q_j; click one.
-      </h3>
-      <div className="strip" role="listbox" aria-label="Machines" data-testid="strip">
-        <div
-          className="strip-capacity"
-          style={{ bottom: `${(capacity / maxLoad) * 100}%` }}
-          title={`capacity c = ${capacity}`}
-        />
-        {result.machines.map((m, j) => (
-          <button
-            key={j}
-            type="button"
-            role="option"
-            aria-selected={selected === j}
-            className={`strip-bar${selected === j ? ' selected' : ''}`}
-            onClick={() => onSelect(j)}
-            aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${m.mean.toFixed(3)}, q ${formatQ(m.q, result.evaluated)}`}
-            title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${m.mean.toFixed(3)}, σ ${m.sd.toFixed(3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
-          >
-            <span
-              className="strip-fill"
-              style={{
-                height: `${(m.mean / maxLoad) * 100}%`,
-                background: colorForQ(m.q),
-              }}
-            />
-            <span
-              className="strip-whisker"
-              style={{
-                bottom: `${((m.mean - m.sd) / maxLoad) * 100}%`,
-                height: `${((2 * m.sd) / maxLoad) * 100}%`,
-              }}
-            />
-          </button>
-        ))}
-      </div>
-      <p className="legend-line">
-        <span className="swatch" style={{ background: colorForQ(0) }} /> q_j = 0
-        <span className="swatch" style={{ background: colorForQ(1e-3) }} /> 10⁻³
-        <span className="swatch" style={{ background: colorForQ(1e-2) }} /> 10⁻²
-        <span className="swatch" style={{ background: colorForQ(0.1) }} /> 10⁻¹
-        <span className="swatch" style={{ background: colorForQ(1) }} /> 1
-        <span className="capacity-key" /> capacity c
-      </p>
-    </section>
-  );
-}
-
 /** The packing as JSON, tasks named by their pool rows. */
 function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike<number>) {
   downloadJson('slopack-packing', {
@@ -185,6 +113,7 @@ export function PackView() {
   const dataset = useExplorer((s) => s.data.dataset);
   const setParams = useExplorer((s) => s.setParams);
   const navigate = useExplorer((s) => s.navigate);
+  const abReady = useExplorer((s) => s.ab.status === 'ready' && s.ab.response !== null);
   const [stepsOpen, setStepsOpen] = useState(() => params.step > 0);
   const stepsRef = useRef<HTMLDetailsElement>(null);
   const trace = usePackTrace(stepsOpen || params.machine !== null);
@@ -245,6 +174,7 @@ export function PackView() {
               updating…
             </span>
           )}
+          <PinButton />
           <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
             Result JSON
           </button>
@@ -253,12 +183,15 @@ export function PackView() {
           </button>
         </div>
       </div>
-      <MachineStrip
-        result={result}
-        capacity={params.capacity}
-        selected={selected}
-        onSelect={(j) => setParams({ machine: j })}
-      />
+      <AbCompare />
+      {!(params.pinned && abReady) && (
+        <MachineStrip
+          result={result}
+          capacity={params.capacity}
+          selected={selected}
+          onSelect={(j) => setParams({ machine: j })}
+        />
+      )}
       <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
       {selected === null || !machine ? (
         <p className="hint">

@@ -3,6 +3,7 @@ import { PAPER_FITS, TAIL_FITS, formatFit, parseFit, type SweepRow } from '../en
 import { sweepKey } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
+import { useAbSides } from './ab/AbCompare.tsx';
 import { downloadCsv } from './exportFiles.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -39,9 +40,10 @@ export function TradeoffView() {
     () => tradeoffPoints(sweep.rows, evaluated, params.fit),
     [sweep.rows, evaluated, params.fit],
   );
+  const sides = useAbSides();
   const tradeoff = useMemo(
-    () => (points.length ? tradeoffSpec(points, evaluated) : null),
-    [points, evaluated],
+    () => (points.length ? tradeoffSpec(points, evaluated, undefined, sides) : null),
+    [points, evaluated, sides],
   );
   const rhoQ = useMemo(
     () => (points.some((p) => p.family === 'GPA ρ') ? rhoVsQSpec(points, evaluated) : null),
@@ -115,7 +117,7 @@ export function TradeoffView() {
         <PlotFigure
           name="tradeoff-m-vs-q"
           title="Machines vs overflow: each fit test's m and q (the paper's Fig. 8)"
-          caption="Lower-left is better. Lines join each family's parameters; triangles mark q = 0 (below the 1/|E| resolution), drawn at half of it. Click a point to open that packing in Pack."
+          caption={`Lower-left is better. Lines join each family's parameters; triangles mark q = 0 (below the 1/|E| resolution), drawn at half of it.${sides.length ? ' Black diamonds A and B: the two sides of the A/B comparison (one instance each).' : ''} Click a point to open that packing in Pack.`}
           spec={tradeoff}
           stale={stale}
           onPick={(d) =>
