@@ -172,3 +172,42 @@ test('A/B: pin, change ρ, and a fresh page from the link shows both sides', asy
   });
   await fresh.close();
 });
+
+test('after Cancel: the faded trade-off is labelled as the last grid and runs again; a heavy pack shows progress and Cancel', async ({
+  page,
+}) => {
+  await page.goto('/?view=tradeoff&n=100&K=1');
+  await expect(page.getByRole('img').or(page.locator('figure svg')).first()).toBeVisible({
+    timeout: 120_000,
+  });
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 120_000 });
+  const instances = page.getByLabel('Instances K');
+  await instances.fill('40');
+  await instances.blur();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('sweep-cancelled')).toContainText(
+    'the last completed grid, for other settings: 1 instance of 100 tasks',
+  );
+  await page.getByTestId('sweep-run-again').click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/?view=pack&r=100000');
+  await expect(page.getByTestId('pack-empty')).toContainText('Realizing R = 100,000', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('pack-empty').getByRole('progressbar')).toBeVisible();
+  await page.getByTestId('pack-empty').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('pack-empty')).toContainText('Cancelled');
+  await page.getByTestId('run-again').click();
+  await expect(page.getByTestId('pack-empty')).toContainText('Realizing R = 100,000');
+});
+
+test('a link waiting for the user’s files says so', async ({ page }) => {
+  await page.goto(`/?view=pack&d=upload&files=mine.csv&h=${'ab'.repeat(32)}&fmt=wide`);
+  await expect(page.getByTestId('pack-empty')).toContainText(
+    'This link packs your files mine.csv: drop them in the Data view',
+  );
+  await page.getByTestId('pack-empty').getByRole('button', { name: 'Open the Data view' }).click();
+  await expect(page.getByTestId('view-data')).toBeVisible();
+});

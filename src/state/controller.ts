@@ -27,6 +27,10 @@ export interface Controller {
   /** Runs the trade-off sweep for the current parameters if it is not current. */
   requestSweep(): void;
   cancelSweep(): void;
+  /** Stops realizing the pool and packing for the current parameters (kept cancelled until `retry`). */
+  cancelPack(): void;
+  /** Runs again what was cancelled (pool, packing) for the current parameters. */
+  retry(): void;
   dispose(): void;
 }
 
@@ -78,6 +82,8 @@ export function startController(
   /** Tasks per instance as asked, while a smaller dataset holds them lower (null: as asked). */
   let wantedTasks: number | null = null;
   let fitting = false;
+  /** Aborts the pool and packing of the current pass (Cancel). */
+  let work = new AbortController();
 
   /** One pass of the steps for the current parameters (a fix to the parameters starts another). */
   async function pass(): Promise<void> {
@@ -103,9 +109,9 @@ export function startController(
       return;
     }
     if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
-    const pool = await ensurePool(ctx, p, ds);
+    const pool = await ensurePool(ctx, p, ds, work.signal);
     if (!pool || p.view === 'learn') return;
-    await ensurePack(ctx, p, pool);
+    await ensurePack(ctx, p, pool, work.signal);
     await ensureMachine(ctx);
     await pinned.ensure(p, ds, pool);
   }
@@ -162,6 +168,19 @@ export function startController(
       void sweep.run();
     },
     cancelSweep: () => sweep.cancel(),
+    cancelPack() {
+      work.abort();
+      work = new AbortController();
+    },
+    retry() {
+      const { pool, pack, data } = s();
+      if (data.status === 'error' && data.error === 'loading cancelled')
+        store.setState({ data: { ...data, status: 'idle', key: null, error: null } });
+      if (pool.status === 'error' && pool.error === 'cancelled')
+        store.setState({ pool: { ...pool, status: 'idle', key: null, error: null } });
+      if (pack.cancelled) store.setState({ pack: { ...s().pack, cancelled: null } });
+      void refresh();
+    },
     dispose() {
       disposed = true;
       unsubscribe();

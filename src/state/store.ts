@@ -33,8 +33,23 @@ export interface ExplorerState {
     progress: LoadProgress | null;
     error: string | null;
   };
-  pool: { status: Status; key: string | null; handle: PoolHandle | null; error: string | null };
-  pack: { status: Status; key: string | null; response: PackResponse | null; error: string | null };
+  pool: {
+    status: Status;
+    key: string | null;
+    handle: PoolHandle | null;
+    /** "cancelled" after Cancel (not retried until asked, or the parameters change). */
+    error: string | null;
+    progress?: Progress | null;
+  };
+  pack: {
+    status: Status;
+    /** The key of `response` (a run in flight keeps the last result's key until it lands). */
+    key: string | null;
+    response: PackResponse | null;
+    error: string | null;
+    /** The packKey of a packing cancelled by the user: not retried until asked. */
+    cancelled?: string | null;
+  };
   machine: { key: string | null; totals: Float64Array | null };
   /** A/B: the pinned side's packing, keyed by its packKey, and the pool it was packed on. */
   ab: {
@@ -50,6 +65,10 @@ export interface ExplorerState {
     rows: SweepRow[];
     progress: Progress | null;
     error: string | null;
+    /** The parameters `rows` were computed with (the last completed grid). */
+    rowsParams?: Params | null;
+    /** Whether the last run was cancelled (its rows are the grid before). */
+    cancelled?: boolean;
   };
   runtime: {
     mode: 'pool' | 'inline';

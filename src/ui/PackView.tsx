@@ -6,6 +6,8 @@ import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { MachineStrip } from './MachineStrip.tsx';
+import { PackWaiting } from './PackWaiting.tsx';
+import { useController } from './controllerContext.ts';
 import { AbCompare, PinButton } from './ab/AbCompare.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { usePackTrace } from './usePackTrace.ts';
@@ -113,6 +115,12 @@ export function PackView() {
   const dataset = useExplorer((s) => s.data.dataset);
   const setParams = useExplorer((s) => s.setParams);
   const navigate = useExplorer((s) => s.navigate);
+  const controller = useController();
+  const cancelled = useExplorer(
+    (s) =>
+      s.pack.cancelled === packKey(s.params) ||
+      (s.pool.status === 'error' && s.pool.error === 'cancelled'),
+  );
   const abReady = useExplorer((s) => s.ab.status === 'ready' && s.ab.response !== null);
   const [stepsOpen, setStepsOpen] = useState(() => params.step > 0);
   const stepsRef = useRef<HTMLDetailsElement>(null);
@@ -147,15 +155,7 @@ export function PackView() {
   const histogram = useMemo(() => (view ? machineHistogramSpec(view) : null), [view]);
   const tail = useMemo(() => (view ? survivalSpec(view) : null), [view]);
 
-  if (!response) {
-    return (
-      <div className="view-empty" data-testid="pack-empty">
-        {pack.status === 'error'
-          ? `Packing failed: ${pack.error}`
-          : 'Packing the default instance…'}
-      </div>
-    );
-  }
+  if (!response) return <PackWaiting />;
   const { result, rows } = response;
   const taskRows = machine
     ? Array.from(machine.tasks, (t) => ({
@@ -171,8 +171,20 @@ export function PackView() {
         <div className="view-actions">
           {stale && (
             <span className="badge" data-testid="stale">
-              updating…
+              {pack.cancelled === packKey(params)
+                ? 'cancelled: showing the last result'
+                : 'updating…'}
             </span>
+          )}
+          {stale && !cancelled && (
+            <button type="button" data-testid="cancel-pack" onClick={() => controller.cancelPack()}>
+              Cancel
+            </button>
+          )}
+          {stale && cancelled && (
+            <button type="button" data-testid="run-again" onClick={() => controller.retry()}>
+              Run again
+            </button>
           )}
           <PinButton />
           <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>

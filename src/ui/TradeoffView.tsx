@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { PAPER_FITS, TAIL_FITS, formatFit, parseFit, type SweepRow } from '../engine/index.ts';
-import { sweepKey } from '../state/params.ts';
+import { sweepKey, type Params } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
 import { useAbSides } from './ab/AbCompare.tsx';
@@ -27,6 +27,11 @@ function runCsvRow(r: SweepRow) {
     moves: r.moves,
     oversized: r.oversized,
   };
+}
+
+/** The settings a grid was run with, in words. */
+function describeGrid(p: Params): string {
+  return `${p.instances} instance${p.instances > 1 ? 's' : ''} of ${p.tasks} tasks with ${p.packer.toUpperCase()} at c = ${p.capacity}, κ = ${p.clairvoyance}, R = ${p.realizations}, seed ${p.seed}${p.tail ? ', with the tail-aware tests' : ''}`;
 }
 
 export function TradeoffView() {
@@ -108,7 +113,24 @@ export function TradeoffView() {
           onCancel={() => controller.cancelSweep()}
         />
       )}
-      {sweep.status === 'idle' && !sweep.rows.length && (
+      {sweep.status === 'idle' && sweep.cancelled && (
+        <p className="notice notice-info" role="status" data-testid="sweep-cancelled">
+          <span>
+            Cancelled.{' '}
+            {sweep.rows.length && sweep.rowsParams
+              ? `The faded plot is the last completed grid, for other settings: ${describeGrid(sweep.rowsParams)}.`
+              : 'No grid has completed yet.'}
+          </span>{' '}
+          <button
+            type="button"
+            data-testid="sweep-run-again"
+            onClick={() => controller.requestSweep()}
+          >
+            Run again
+          </button>
+        </p>
+      )}
+      {sweep.status === 'idle' && !sweep.cancelled && !sweep.rows.length && (
         <button type="button" onClick={() => controller.requestSweep()}>
           Run the grid
         </button>
