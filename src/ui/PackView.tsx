@@ -107,6 +107,32 @@ function downloadMachinesCsv(result: PackResult) {
   );
 }
 
+/** A result being replaced: updating (with Cancel) or cancelled (with Run again). */
+function PackRunState() {
+  const controller = useController();
+  const cancelled = useExplorer(
+    (s) =>
+      s.pack.cancelled === packKey(s.params) ||
+      (s.pool.status === 'error' && s.pool.error === 'cancelled'),
+  );
+  return (
+    <>
+      <span className="badge" data-testid="stale">
+        {cancelled ? 'cancelled: showing the last result' : 'updating…'}
+      </span>
+      {cancelled ? (
+        <button type="button" data-testid="run-again" onClick={() => controller.retry()}>
+          Run again
+        </button>
+      ) : (
+        <button type="button" data-testid="cancel-pack" onClick={() => controller.cancelPack()}>
+          Cancel
+        </button>
+      )}
+    </>
+  );
+}
+
 export function PackView() {
   const params = useExplorer((s) => s.params);
   const pack = useExplorer((s) => s.pack);
@@ -115,12 +141,6 @@ export function PackView() {
   const dataset = useExplorer((s) => s.data.dataset);
   const setParams = useExplorer((s) => s.setParams);
   const navigate = useExplorer((s) => s.navigate);
-  const controller = useController();
-  const cancelled = useExplorer(
-    (s) =>
-      s.pack.cancelled === packKey(s.params) ||
-      (s.pool.status === 'error' && s.pool.error === 'cancelled'),
-  );
   const abReady = useExplorer((s) => s.ab.status === 'ready' && s.ab.response !== null);
   const [stepsOpen, setStepsOpen] = useState(() => params.step > 0);
   const stepsRef = useRef<HTMLDetailsElement>(null);
@@ -169,23 +189,7 @@ export function PackView() {
       <div className="view-head">
         <Headline result={result} rho={rho} stale={stale} />
         <div className="view-actions">
-          {stale && (
-            <span className="badge" data-testid="stale">
-              {pack.cancelled === packKey(params)
-                ? 'cancelled: showing the last result'
-                : 'updating…'}
-            </span>
-          )}
-          {stale && !cancelled && (
-            <button type="button" data-testid="cancel-pack" onClick={() => controller.cancelPack()}>
-              Cancel
-            </button>
-          )}
-          {stale && cancelled && (
-            <button type="button" data-testid="run-again" onClick={() => controller.retry()}>
-              Run again
-            </button>
-          )}
+          {stale && <PackRunState />}
           <PinButton />
           <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
             Result JSON

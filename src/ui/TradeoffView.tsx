@@ -34,6 +34,26 @@ function describeGrid(p: Params): string {
   return `${p.instances} instance${p.instances > 1 ? 's' : ''} of ${p.tasks} tasks with ${p.packer.toUpperCase()} at c = ${p.capacity}, κ = ${p.clairvoyance}, R = ${p.realizations}, seed ${p.seed}${p.tail ? ', with the tail-aware tests' : ''}`;
 }
 
+/** After Cancel: what the faded plot is (the last completed grid, for other settings) and Run again. */
+function SweepCancelled() {
+  const sweep = useExplorer((s) => s.sweep);
+  const controller = useController();
+  if (sweep.status !== 'idle' || !sweep.cancelled) return null;
+  return (
+    <p className="notice notice-info" role="status" data-testid="sweep-cancelled">
+      <span>
+        Cancelled.{' '}
+        {sweep.rows.length && sweep.rowsParams
+          ? `The faded plot is the last completed grid, for other settings: ${describeGrid(sweep.rowsParams)}.`
+          : 'No grid has completed yet.'}
+      </span>{' '}
+      <button type="button" data-testid="sweep-run-again" onClick={() => controller.requestSweep()}>
+        Run again
+      </button>
+    </p>
+  );
+}
+
 export function TradeoffView() {
   const params = useExplorer((s) => s.params);
   const sweep = useExplorer((s) => s.sweep);
@@ -113,23 +133,7 @@ export function TradeoffView() {
           onCancel={() => controller.cancelSweep()}
         />
       )}
-      {sweep.status === 'idle' && sweep.cancelled && (
-        <p className="notice notice-info" role="status" data-testid="sweep-cancelled">
-          <span>
-            Cancelled.{' '}
-            {sweep.rows.length && sweep.rowsParams
-              ? `The faded plot is the last completed grid, for other settings: ${describeGrid(sweep.rowsParams)}.`
-              : 'No grid has completed yet.'}
-          </span>{' '}
-          <button
-            type="button"
-            data-testid="sweep-run-again"
-            onClick={() => controller.requestSweep()}
-          >
-            Run again
-          </button>
-        </p>
-      )}
+      <SweepCancelled />
       {sweep.status === 'idle' && !sweep.cancelled && !sweep.rows.length && (
         <button type="button" onClick={() => controller.requestSweep()}>
           Run the grid

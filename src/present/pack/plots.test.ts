@@ -87,9 +87,7 @@ describe('the trade-off plot with an A/B comparison', () => {
       );
     expect(sideMarks(plain)).toHaveLength(0);
     expect(sideMarks(spec)).toHaveLength(2);
-    const text = spec.marks!.find((m) =>
-      (m as { data?: unknown[] }).data?.some((d) => (d as { label?: string }).label === 'B'),
-    ) as { data: { label: string; qPlot: number }[] };
+    const text = sideMarks(spec)[0] as unknown as { data: { label: string; qPlot: number }[] };
     expect(text.data.map((d) => [d.label, d.qPlot])).toEqual([
       ['A', 0.004],
       ['B', 0.0005],
