@@ -13,6 +13,7 @@ function Stepper({ state }: { state: PackTraceState }) {
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
   if (state.status === 'error') return <p className="hint">{state.message}</p>;
+  if (state.status === 'idle') return <p className="hint">Waiting for the packing…</p>;
   if (state.status !== 'ready')
     return (
       <p className="hint" role="status" data-testid="pack-steps-busy">
