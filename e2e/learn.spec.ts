@@ -137,7 +137,9 @@ test('lesson 4: stepping forward and back returns to the same state; its Pack li
   await page.getByTestId('open-in-pack').click();
   await expect(page.getByTestId('view-pack')).toBeVisible();
   await expect(page.getByTestId('m-abs')).toHaveText(machines, { timeout: 60_000 });
-  await page.getByTestId('pack-steps').locator('summary').click();
+  // The link carries the lesson's step: Pack's step-through is open at it.
+  await expect(page.getByTestId('pack-steps')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('step-number')).toHaveText(here.step!);
   await expect(page.getByTestId('pack-steps').locator('.stepper-range span')).toContainText(
     `/ ${total}`,
   );

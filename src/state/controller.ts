@@ -7,15 +7,17 @@
  */
 import type { LoadRequest } from '../ingest/load.ts';
 import { describeRunner, type Runner } from '../runtime/runner.ts';
-import { createIngest, type Dataset, type Ingest } from './datasets.ts';
+import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
 import type { Params } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { ensureMachine, ensurePack } from './steps/pack.ts';
+import { pinnedStep } from './steps/pinned.ts';
 import { ensurePool } from './steps/pool.ts';
 import { sweepStep } from './steps/sweep.ts';
 import { urlSync } from './steps/urlSync.ts';
 import type { ExplorerStore } from './store.ts';
+import { decode } from './url.ts';
 
 export interface Controller {
   readonly runner: Runner;
@@ -25,22 +27,35 @@ export interface Controller {
   /** Runs the trade-off sweep for the current parameters if it is not current. */
   requestSweep(): void;
   cancelSweep(): void;
+  /** Stops realizing the pool and packing for the current parameters (kept cancelled until `retry`). */
+  cancelPack(): void;
+  /** Runs again what was cancelled (pool, packing) for the current parameters. */
+  retry(): void;
   dispose(): void;
 }
 
 /**
  * The parameters fixed to fit the dataset (tasks at most the dataset's, inst when there is no avg),
- * with a notice; null when `p` already fits.
+ * with a notice; null when `p` already fits. `wantedTasks`, the tasks asked for before a smaller
+ * dataset clamped them, comes back (as far as this dataset allows) once the dataset has more.
  */
 export function fitToDataset(
   p: Params,
   ds: Dataset,
+  wantedTasks: number | null = null,
 ): { patch: Partial<Params>; notice: string } | null {
   if (p.tasks > ds.tasks)
     return {
       patch: { tasks: ds.tasks },
       notice: `Tasks per instance (${p.tasks}) exceeds the dataset's ${ds.tasks} tasks; using ${ds.tasks}.`,
     };
+  if (wantedTasks !== null && wantedTasks > p.tasks && ds.tasks > p.tasks) {
+    const tasks = Math.min(wantedTasks, ds.tasks);
+    return {
+      patch: { tasks },
+      notice: `Tasks per instance back to ${tasks}, as asked before a smaller dataset limited it to ${p.tasks}.`,
+    };
+  }
   if (p.source === 'avg' && !ds.hasAvg)
     return {
       patch: { source: 'inst' },
@@ -58,28 +73,48 @@ export function startController(
   const s = () => stateOf(ctx);
   const dataset = datasetStep(ctx);
   const sweep = sweepStep(ctx);
+  const pinned = pinnedStep(ctx);
   const url = urlSync(() => s().params);
   let disposed = false;
   let packing = false;
   let packAgain = false;
   let sweepWanted = s().params.view === 'tradeoff';
+  /** Tasks per instance as asked, while a smaller dataset holds them lower (null: as asked). */
+  let wantedTasks: number | null = null;
+  let fitting = false;
+  /** Aborts the pool and packing of the current pass (Cancel). */
+  let work = new AbortController();
 
   /** One pass of the steps for the current parameters (a fix to the parameters starts another). */
   async function pass(): Promise<void> {
     const p = s().params;
     const ds = await dataset.ensure(p);
     if (!ds) return;
-    const fix = fitToDataset(p, ds);
+    const now = s().params;
+    // A dataset the parameters have since left (superseded) never changes them.
+    if (datasetKey(now.dataset, now.upload?.hash ?? null, now.scale) !== ds.key) return;
+    const fix = fitToDataset(now, ds, wantedTasks);
     if (fix) {
-      s().notify('warning', fix.notice);
+      const tasks = fix.patch.tasks;
+      if (tasks !== undefined && tasks < now.tasks)
+        wantedTasks = Math.max(wantedTasks ?? 0, now.tasks);
+      else if (tasks !== undefined && tasks >= (wantedTasks ?? 0)) wantedTasks = null;
+      s().notify(
+        fix.patch.tasks !== undefined && fix.patch.tasks > now.tasks ? 'info' : 'warning',
+        fix.notice,
+      );
+      fitting = true;
       s().setParams(fix.patch);
+      fitting = false;
       return;
     }
+    if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
     if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize.ts)
-    const pool = await ensurePool(ctx, p, ds);
+    const pool = await ensurePool(ctx, p, ds, work.signal);
     if (!pool || p.view === 'learn' || p.view === 'timeline') return;
-    await ensurePack(ctx, p, pool);
+    await ensurePack(ctx, p, pool, work.signal);
     await ensureMachine(ctx);
+    await pinned.ensure(p, ds, pool);
   }
 
   async function refresh() {
@@ -102,10 +137,22 @@ export function startController(
 
   const unsubscribe = store.subscribe((state, prev) => {
     if (state.params === prev.params) return;
-    if (options.writeUrl !== false) url.schedule();
+    if (!fitting && state.params.tasks !== prev.params.tasks) wantedTasks = null;
+    if (options.writeUrl !== false)
+      url.schedule(prev.params, state.navigations !== prev.navigations);
     if (state.params.view === 'tradeoff') sweepWanted = true;
     void refresh();
   });
+
+  /** Back and Forward: the parameters come from the address bar (nothing is written for them). */
+  const onPopState = () => {
+    const { params, notices } = decode(location.search);
+    url.adopt(params);
+    s().setParams(params);
+    for (const text of notices) s().notify('warning', text);
+  };
+  if (options.writeUrl !== false && typeof window !== 'undefined')
+    window.addEventListener('popstate', onPopState);
 
   const described = describeRunner(runner);
   store.setState({
@@ -122,12 +169,28 @@ export function startController(
       void sweep.run();
     },
     cancelSweep: () => sweep.cancel(),
+    cancelPack() {
+      work.abort();
+      work = new AbortController();
+    },
+    retry() {
+      const { pool, pack, data } = s();
+      if (data.status === 'error' && data.error === 'loading cancelled')
+        store.setState({ data: { ...data, status: 'idle', key: null, error: null } });
+      if (pool.status === 'error' && pool.error === 'cancelled')
+        store.setState({ pool: { ...pool, status: 'idle', key: null, error: null } });
+      if (pack.cancelled) store.setState({ pack: { ...s().pack, cancelled: null } });
+      void refresh();
+    },
     dispose() {
       disposed = true;
       unsubscribe();
       url.cancel();
+      if (options.writeUrl !== false && typeof window !== 'undefined')
+        window.removeEventListener('popstate', onPopState);
       sweep.cancel();
       dataset.cancel();
+      pinned.dispose();
     },
   };
 }

@@ -1,9 +1,9 @@
 /** The paper lab's rows of the URL codec's table (see urlFields.ts). */
 import { FIGURE_IDS, type FigureId } from '../engine/analysis/paperFigures.ts';
-import { flag, int, oneOf, urlField, type UrlField } from './urlField.ts';
+import { flag, int, navigation, oneOf, urlField, type UrlField } from './urlField.ts';
 
 export const PAPER_URL_FIELDS: readonly UrlField[] = [
-  urlField('fig', 'paperFigure', oneOf<FigureId>('paperFigure', FIGURE_IDS), 'paper'),
+  navigation(urlField('fig', 'paperFigure', oneOf<FigureId>('paperFigure', FIGURE_IDS), 'paper')),
   urlField('overlay', 'paperOverlay', flag, 'paper'),
   urlField('pK', 'paperInstances', int('paperInstances', 1, 500), 'paper'),
   urlField('pS', 'paperSums', int('paperSums', 1, 100_000), 'paper'),

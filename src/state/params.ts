@@ -81,6 +81,37 @@ export interface Params extends TimelineViewParams {
   readonly paperWindow: number;
   /** Resize: workload, policy, predictor and replay (resizeParams.ts). */
   readonly resize: ResizeParams;
+  /** A/B: the pinned side's workload and packing (side A), compared with the current one (B). */
+  readonly pinned: PinnedParams | null;
+}
+
+/** What a packing depends on: the parameters an A/B comparison pins. */
+export const PINNED_FIELDS = [
+  'dataset',
+  'upload',
+  'scale',
+  'tasks',
+  'realizations',
+  'seed',
+  'instance',
+  'packer',
+  'fit',
+  'capacity',
+  'clairvoyance',
+  'source',
+  'rebalance',
+] as const satisfies readonly (keyof Params)[];
+
+export type PinnedParams = Pick<Params, (typeof PINNED_FIELDS)[number]>;
+
+/** The packing parameters of `p`, to pin. */
+export function pinnedOf(p: Params): PinnedParams {
+  return Object.fromEntries(PINNED_FIELDS.map((f) => [f, p[f]])) as unknown as PinnedParams;
+}
+
+/** The parameters of the pinned side: `p` with its pinned packing parameters (null: none pinned). */
+export function pinnedSide(p: Params): Params | null {
+  return p.pinned ? { ...p, ...p.pinned, pinned: null } : null;
 }
 
 export const TUNE_MODES = ['calibrate', 'auto'] as const;
@@ -120,6 +151,7 @@ export const DEFAULT_PARAMS: Params = {
   paperWindow: 12,
   resize: DEFAULT_RESIZE,
   ...DEFAULT_TIMELINE_PARAMS,
+  pinned: null,
 };
 
 export function packParams(p: Params): PackParams {

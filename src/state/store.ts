@@ -23,6 +23,8 @@ export interface Notice {
 
 export interface ExplorerState {
   params: Params;
+  /** Counts navigations (`navigate`): the URL step pushes a history entry for each. */
+  navigations: number;
   notices: Notice[];
   data: {
     status: Status;
@@ -31,15 +33,42 @@ export interface ExplorerState {
     progress: LoadProgress | null;
     error: string | null;
   };
-  pool: { status: Status; key: string | null; handle: PoolHandle | null; error: string | null };
-  pack: { status: Status; key: string | null; response: PackResponse | null; error: string | null };
+  pool: {
+    status: Status;
+    key: string | null;
+    handle: PoolHandle | null;
+    /** "cancelled" after Cancel (not retried until asked, or the parameters change). */
+    error: string | null;
+    progress?: Progress | null;
+  };
+  pack: {
+    status: Status;
+    /** The key of `response` (a run in flight keeps the last result's key until it lands). */
+    key: string | null;
+    response: PackResponse | null;
+    error: string | null;
+    /** The packKey of a packing cancelled by the user: not retried until asked. */
+    cancelled?: string | null;
+  };
   machine: { key: string | null; totals: Float64Array | null };
+  /** A/B: the pinned side's packing, keyed by its packKey, and the pool it was packed on. */
+  ab: {
+    status: Status;
+    key: string | null;
+    response: PackResponse | null;
+    error: string | null;
+    pool: PoolHandle | null;
+  };
   sweep: {
     status: Status;
     key: string | null;
     rows: SweepRow[];
     progress: Progress | null;
     error: string | null;
+    /** The parameters `rows` were computed with (the last completed grid). */
+    rowsParams?: Params | null;
+    /** Whether the last run was cancelled (its rows are the grid before). */
+    cancelled?: boolean;
   };
   runtime: {
     mode: 'pool' | 'inline';
@@ -52,6 +81,8 @@ export interface ExplorerState {
 
 export interface ExplorerActions {
   setParams(patch: Partial<Params>): void;
+  /** Sets parameters as a navigation (a link followed): Back returns to the state before. */
+  navigate(patch: Partial<Params>): void;
   notify(kind: Notice['kind'], text: string): void;
   dismiss(id: number): void;
 }
@@ -63,15 +94,19 @@ let noticeId = 1;
 export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
   return createStore<Explorer>()((set) => ({
     params: DEFAULT_PARAMS,
+    navigations: 0,
     notices: [],
     data: { status: 'idle', key: null, dataset: null, progress: null, error: null },
     pool: { status: 'idle', key: null, handle: null, error: null },
     pack: { status: 'idle', key: null, response: null, error: null },
     machine: { key: null, totals: null },
+    ab: { status: 'idle', key: null, response: null, error: null, pool: null },
     sweep: { status: 'idle', key: null, rows: [], progress: null, error: null },
     runtime: { mode: 'inline', workers: 0, shared: false, text: 'starting…', slower: false },
     ...initial,
     setParams: (patch) => set((s) => ({ params: { ...s.params, ...patch } })),
+    navigate: (patch) =>
+      set((s) => ({ params: { ...s.params, ...patch }, navigations: s.navigations + 1 })),
     notify: (kind, text) =>
       set((s) =>
         s.notices.some((n) => n.text === text)

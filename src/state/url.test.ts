@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
-import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
+import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, pinnedOf, type Params } from './params.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
 import { resizeParamsArb } from './resizeTesting.ts';
@@ -75,9 +75,15 @@ const baseParamsArb = fc.record({
   resize: resizeParamsArb,
 });
 
-const paramsArb: fc.Arbitrary<Params> = fc
+/** Any parameters without a pinned side, the Timeline view's included. */
+const unpinnedArb: fc.Arbitrary<Omit<Params, 'pinned'>> = fc
   .tuple(baseParamsArb, timelineParamsArb)
   .map(([base, timeline]) => ({ ...base, ...timeline }));
+
+/** Any parameters, with or without a pinned A/B side. */
+const paramsArb: fc.Arbitrary<Params> = fc
+  .tuple(unpinnedArb, fc.option(unpinnedArb, { nil: null }))
+  .map(([p, a]) => ({ ...p, pinned: a && pinnedOf({ ...a, pinned: null }) }));
 
 describe('the URL codec', () => {
   it('decodes what it encodes, exactly and without notices', () => {
@@ -89,6 +95,14 @@ describe('the URL codec', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('reads the pinned A/B side as a link of its own, a bad value in it named by ab', () => {
+    const d = decode(`?v=2&n=200&ab=${encodeURIComponent('n=300&fit=gpa:0.001&c=-2')}`);
+    expect(d.params.tasks).toBe(200);
+    expect(d.params.pinned).toMatchObject({ tasks: 300, fit: { kind: 'gpa', rho: 0.001 } });
+    expect(d.params.pinned?.capacity).toBe(DEFAULT_PARAMS.capacity);
+    expect(d.notices.join('\n')).toMatch(/ab: c="-2"/);
   });
 
   it('gives the defaults for a bare link', () => {

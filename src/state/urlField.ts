@@ -18,6 +18,8 @@ export interface UrlField {
   /** The keys the row reads and writes (most rows: one). */
   readonly keys: readonly string[];
   readonly field: keyof Params;
+  /** Whether changing it is a navigation (a history entry, so Back returns), not an edit. */
+  readonly navigates?: boolean;
   /** Adds the row's keys for `p` (or nothing, when the row is left out of this link). */
   write(p: Params, q: URLSearchParams): void;
   /**
@@ -29,6 +31,11 @@ export interface UrlField {
     notices: string[],
     named?: (key: string) => string,
   ): Params[keyof Params];
+}
+
+/** The row, marked as navigation: a change to it pushes a history entry (steps/urlSync.ts). */
+export function navigation(row: UrlField): UrlField {
+  return { ...row, navigates: true };
 }
 
 /** When a row is written: always, only when not the default, or in its view (or when changed). */

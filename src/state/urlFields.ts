@@ -11,7 +11,16 @@ import {
   type FitFamily,
   type PackerKind,
 } from '../engine/index.ts';
-import { TUNE_MODES, VIEWS, type Params, type TuneMode, type ViewId } from './params.ts';
+import {
+  DEFAULT_PARAMS,
+  PINNED_FIELDS,
+  TUNE_MODES,
+  VIEWS,
+  type Params,
+  type PinnedParams,
+  type TuneMode,
+  type ViewId,
+} from './params.ts';
 import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
 import { RESIZE_URL_FIELDS } from './resizeUrlFields.ts';
 import { TIMELINE_URL_FIELDS } from './timelineUrlFields.ts';
@@ -20,6 +29,7 @@ import {
   flag,
   int,
   listOf,
+  navigation,
   nullable,
   num,
   oneOf,
@@ -55,7 +65,7 @@ const uploadField: UrlField = {
 };
 
 export const VIEW_URL_FIELDS: readonly UrlField[] = [
-  urlField('view', 'view', oneOf<ViewId>('view', VIEWS)),
+  navigation(urlField('view', 'view', oneOf<ViewId>('view', VIEWS))),
 ];
 
 /** The workload and the packing: every view's numbers depend on them. */
@@ -85,16 +95,16 @@ export const PACKING_URL_FIELDS: readonly UrlField[] = [
   urlField('rb', 'rebalance', int('rebalance', 0, 1000)),
   urlField('K', 'instances', int('instances', 1, 500)),
   urlField('tail', 'tail', flag, 'changed'),
-  urlField('m', 'machine', nullable(int('machine', 0, 1e6)), 'changed'),
+  navigation(urlField('m', 'machine', nullable(int('machine', 0, 1e6)), 'changed')),
 ];
 
 export const LEARN_URL_FIELDS: readonly UrlField[] = [
-  urlField('lesson', 'lesson', int('lesson', 1, 7), 'learn'),
+  navigation(urlField('lesson', 'lesson', int('lesson', 1, 7), 'learn')),
   urlField('step', 'step', int('step', 0, 1_000_000), 'changed'),
 ];
 
 export const TUNE_URL_FIELDS: readonly UrlField[] = [
-  urlField('tm', 'tuneMode', oneOf<TuneMode>('tuneMode', TUNE_MODES), 'tune'),
+  navigation(urlField('tm', 'tuneMode', oneOf<TuneMode>('tuneMode', TUNE_MODES), 'tune')),
   urlField('fam', 'tuneFamily', oneOf<FitFamily>('tuneFamily', FAMILIES), 'tune'),
   urlField('fams', 'tuneFamilies', listOf<FitFamily>('tuneFamilies', FAMILIES), 'tune'),
   urlField(
@@ -111,6 +121,38 @@ export const TUNE_URL_FIELDS: readonly UrlField[] = [
   ),
 ];
 
+/** The rows an A/B comparison pins (the packing's parameters), to write inside `ab`. */
+const PINNED_ROWS = [...WORKLOAD_URL_FIELDS, ...PACKING_URL_FIELDS].filter((r) =>
+  (PINNED_FIELDS as readonly string[]).includes(r.field),
+);
+
+/**
+ * A/B: the pinned side's parameters as a link of their own inside `ab` (the same keys and checks
+ * as the current side's); a bad value in it falls back to the default with a notice naming `ab`.
+ */
+const pinnedField: UrlField = navigation({
+  keys: ['ab'],
+  field: 'pinned',
+  write(p, q) {
+    if (!p.pinned) return;
+    const inner = new URLSearchParams();
+    const side = { ...DEFAULT_PARAMS, ...p.pinned };
+    for (const row of PINNED_ROWS) row.write(side, inner);
+    q.set('ab', inner.toString());
+  },
+  read(q, notices) {
+    const raw = q.get('ab');
+    if (raw === null) return null;
+    const inner = new URLSearchParams(raw);
+    const side: Record<string, unknown> = {};
+    for (const row of PINNED_ROWS)
+      side[row.field] = row.read(inner, notices, (key) => `ab: ${key}`);
+    return side as unknown as PinnedParams;
+  },
+});
+
+export const AB_URL_FIELDS: readonly UrlField[] = [pinnedField];
+
 /** Every row, in the order keys appear in a link. */
 export const URL_FIELDS: readonly UrlField[] = [
   ...VIEW_URL_FIELDS,
@@ -121,4 +163,10 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...PAPER_URL_FIELDS,
   ...RESIZE_URL_FIELDS,
   ...TIMELINE_URL_FIELDS,
+  ...AB_URL_FIELDS,
 ];
+
+/** The parameters whose change is a navigation (pushes a history entry). */
+export const NAVIGATION_FIELDS: readonly (keyof Params)[] = URL_FIELDS.filter(
+  (r) => r.navigates,
+).map((r) => r.field);

@@ -1,12 +1,17 @@
-import * as Plot from '@observablehq/plot';
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { normalQuantile, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
+import { MachineStrip } from './MachineStrip.tsx';
+import { PackWaiting } from './PackWaiting.tsx';
+import { useController } from './controllerContext.ts';
+import { AbCompare, PinButton } from './ab/AbCompare.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
+import { usePackTrace } from './usePackTrace.ts';
+import type { TaskDecision } from '../present/pack/decisions.ts';
 import { ExactQ } from './tune/ExactQ.tsx';
 import {
   machineHistogramSpec,
@@ -68,79 +73,6 @@ function Headline({
   );
 }
 
-/** Sequential, colour-blind-safe (ColorBrewer YlOrRd) on a log scale from 1/|E| to 1; q = 0 is the lightest. */
-function qColorScale(evaluated: number) {
-  const scale = Plot.scale({
-    color: { type: 'log', domain: [1 / evaluated, 1], scheme: 'ylorrd', clamp: true },
-  });
-  return (q: number) => (q === 0 ? '#ffffcc' : (scale.apply(q) as string));
-}
-
-function MachineStrip({
-  result,
-  capacity,
-  selected,
-  onSelect,
-}: {
-  result: PackResult;
-  capacity: number;
-  selected: number | null;
-  onSelect: (j: number) => void;
-}) {
-  const maxLoad = Math.max(capacity * 1.1, ...result.machines.map((m) => m.mean + m.sd));
-  const colorForQ = qColorScale(result.evaluated);
-  return (
-    <section className="strip-section" aria-label="Machines">
-      <h3>
-        Machines, in opening order: bar = mean total demand (whisker ±σ), colour = own overflow
-        frequency q_j; click one.
-      </h3>
-      <div className="strip" role="listbox" aria-label="Machines" data-testid="strip">
-        <div
-          className="strip-capacity"
-          style={{ bottom: `${(capacity / maxLoad) * 100}%` }}
-          title={`capacity c = ${capacity}`}
-        />
-        {result.machines.map((m, j) => (
-          <button
-            key={j}
-            type="button"
-            role="option"
-            aria-selected={selected === j}
-            className={`strip-bar${selected === j ? ' selected' : ''}`}
-            onClick={() => onSelect(j)}
-            aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${m.mean.toFixed(3)}, q ${formatQ(m.q, result.evaluated)}`}
-            title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${m.mean.toFixed(3)}, σ ${m.sd.toFixed(3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
-          >
-            <span
-              className="strip-fill"
-              style={{
-                height: `${(m.mean / maxLoad) * 100}%`,
-                background: colorForQ(m.q),
-              }}
-            />
-            <span
-              className="strip-whisker"
-              style={{
-                bottom: `${((m.mean - m.sd) / maxLoad) * 100}%`,
-                height: `${((2 * m.sd) / maxLoad) * 100}%`,
-              }}
-            />
-          </button>
-        ))}
-      </div>
-      <p className="legend-line">
-        <span className="swatch" style={{ background: colorForQ(0) }} /> q_j = 0
-        <span className="swatch" style={{ background: colorForQ(1e-3) }} /> 10⁻³
-        <span className="swatch" style={{ background: colorForQ(1e-2) }} /> 10⁻²
-        <span className="swatch" style={{ background: colorForQ(0.1) }} /> 10⁻¹
-        <span className="swatch" style={{ background: colorForQ(1) }} /> 1
-        <span className="capacity-key" /> capacity c
-      </p>
-    </section>
-  );
-}
-
 /** The packing as JSON, tasks named by their pool rows. */
 function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike<number>) {
   downloadJson('slopack-packing', {
@@ -175,6 +107,32 @@ function downloadMachinesCsv(result: PackResult) {
   );
 }
 
+/** A result being replaced: updating (with Cancel) or cancelled (with Run again). */
+function PackRunState() {
+  const controller = useController();
+  const cancelled = useExplorer(
+    (s) =>
+      s.pack.cancelled === packKey(s.params) ||
+      (s.pool.status === 'error' && s.pool.error === 'cancelled'),
+  );
+  return (
+    <>
+      <span className="badge" data-testid="stale">
+        {cancelled ? 'cancelled: showing the last result' : 'updating…'}
+      </span>
+      {cancelled ? (
+        <button type="button" data-testid="run-again" onClick={() => controller.retry()}>
+          Run again
+        </button>
+      ) : (
+        <button type="button" data-testid="cancel-pack" onClick={() => controller.cancelPack()}>
+          Cancel
+        </button>
+      )}
+    </>
+  );
+}
+
 export function PackView() {
   const params = useExplorer((s) => s.params);
   const pack = useExplorer((s) => s.pack);
@@ -182,6 +140,18 @@ export function PackView() {
   const machineKey = useExplorer((s) => s.machine.key);
   const dataset = useExplorer((s) => s.data.dataset);
   const setParams = useExplorer((s) => s.setParams);
+  const navigate = useExplorer((s) => s.navigate);
+  const abReady = useExplorer((s) => s.ab.status === 'ready' && s.ab.response !== null);
+  const [stepsOpen, setStepsOpen] = useState(() => params.step > 0);
+  const stepsRef = useRef<HTMLDetailsElement>(null);
+  const trace = usePackTrace(stepsOpen || params.machine !== null);
+  const decisions = trace.status === 'ready' ? trace.decisions : null;
+  /** A task's "why": the step-through opens at the decision that placed it. */
+  const openDecision = (step: number) => {
+    navigate({ step });
+    setStepsOpen(true);
+    requestAnimationFrame(() => stepsRef.current?.scrollIntoView({ block: 'start' }));
+  };
   const response = pack.response;
   const stale = pack.key !== packKey(params);
   const rho = 'rho' in params.fit ? params.fit.rho : null;
@@ -205,15 +175,7 @@ export function PackView() {
   const histogram = useMemo(() => (view ? machineHistogramSpec(view) : null), [view]);
   const tail = useMemo(() => (view ? survivalSpec(view) : null), [view]);
 
-  if (!response) {
-    return (
-      <div className="view-empty" data-testid="pack-empty">
-        {pack.status === 'error'
-          ? `Packing failed: ${pack.error}`
-          : 'Packing the default instance…'}
-      </div>
-    );
-  }
+  if (!response) return <PackWaiting />;
   const { result, rows } = response;
   const taskRows = machine
     ? Array.from(machine.tasks, (t) => ({
@@ -227,11 +189,8 @@ export function PackView() {
       <div className="view-head">
         <Headline result={result} rho={rho} stale={stale} />
         <div className="view-actions">
-          {stale && (
-            <span className="badge" data-testid="stale">
-              updating…
-            </span>
-          )}
+          {stale && <PackRunState />}
+          <PinButton />
           <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
             Result JSON
           </button>
@@ -240,13 +199,16 @@ export function PackView() {
           </button>
         </div>
       </div>
-      <MachineStrip
-        result={result}
-        capacity={params.capacity}
-        selected={selected}
-        onSelect={(j) => setParams({ machine: j })}
-      />
-      <PackStepThrough />
+      <AbCompare />
+      {!(params.pinned && abReady) && (
+        <MachineStrip
+          result={result}
+          capacity={params.capacity}
+          selected={selected}
+          onSelect={(j) => setParams({ machine: j })}
+        />
+      )}
+      <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
       {selected === null || !machine ? (
         <p className="hint">
           Select a machine to see its usage distribution against the Gaussian GPA assumes.
@@ -279,7 +241,12 @@ export function PackView() {
                 CSV
               </button>
             </h3>
-            <TaskTable rows={taskRows} />
+            <TaskTable
+              rows={taskRows}
+              decisions={decisions}
+              busy={trace.status === 'running'}
+              onWhy={openDecision}
+            />
           </div>
         </div>
       )}
@@ -287,7 +254,17 @@ export function PackView() {
   );
 }
 
-function TaskTable({ rows }: { rows: { position: number; id: string; row: number }[] }) {
+function TaskTable({
+  rows,
+  decisions,
+  busy,
+  onWhy,
+}: {
+  rows: { position: number; id: string; row: number }[];
+  decisions: readonly TaskDecision[] | null;
+  busy: boolean;
+  onWhy: (step: number) => void;
+}) {
   const stats = useExplorer((s) => s.data.dataset?.samples);
   return (
     <table className="task-table">
@@ -297,6 +274,7 @@ function TaskTable({ rows }: { rows: { position: number; id: string; row: number
           <th scope="col">task</th>
           <th scope="col">sample mean</th>
           <th scope="col">sample σ</th>
+          <th scope="col">why this machine{busy && ' (rebuilding the decisions…)'}</th>
         </tr>
       </thead>
       <tbody>
@@ -310,6 +288,21 @@ function TaskTable({ rows }: { rows: { position: number; id: string; row: number
               <td className="task-id">{r.id}</td>
               <td>{formatNumber(mean)}</td>
               <td>{formatNumber(sd)}</td>
+              <td className="task-why">
+                {decisions?.[r.position] && decisions[r.position].step > 0 && (
+                  <>
+                    <button
+                      type="button"
+                      data-testid="task-why"
+                      aria-label={`Why task ${r.id} is on this machine: open step ${decisions[r.position].step}`}
+                      onClick={() => onWhy(decisions[r.position].step)}
+                    >
+                      why
+                    </button>{' '}
+                    <small>{decisions[r.position].text}</small>
+                  </>
+                )}
+              </td>
             </tr>
           );
         })}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
   CAPACITY,
+  CLAIRVOYANCE,
   PACKER_LABEL,
   PACKERS,
   type FitSpec,
@@ -16,42 +17,11 @@ import {
   withFitValue,
 } from '../state/fitFields.ts';
 import { useExplorer } from '../state/store.ts';
+import { SliderNumber, logScale } from './SliderNumber.tsx';
 import type { Params } from '../state/params.ts';
 
-/** Three significant digits, so that slider values read well and survive a link. */
-const tidy = (x: number) => +x.toPrecision(3);
-
-function LogSlider(props: {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  onChange: (v: number) => void;
-  format?: (v: number) => string;
-  testId?: string;
-}) {
-  const id = useId();
-  const { value, min, max, onChange } = props;
-  const lo = Math.log10(min);
-  const hi = Math.log10(max);
-  return (
-    <div className="field">
-      <label htmlFor={id}>
-        {props.label} <output>{props.format ? props.format(value) : value}</output>
-      </label>
-      <input
-        id={id}
-        data-testid={props.testId}
-        type="range"
-        min={0}
-        max={1000}
-        step={1}
-        value={Math.round(((Math.log10(value) - lo) / (hi - lo)) * 1000)}
-        onChange={(e) => onChange(tidy(10 ** (lo + ((hi - lo) * Number(e.target.value)) / 1000)))}
-      />
-    </div>
-  );
-}
+/** A probability as a percentage, to as many digits as it takes (1 − 4.18e-5 is 99.9958 %, not 100 %). */
+const percent = (p: number) => `${+(p * 100).toPrecision(6)} %`;
 
 function NumberField(props: {
   label: string;
@@ -129,15 +99,15 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
       </div>
       {fitFields(fit).map(({ key, value, range, input }) =>
         input.widget === 'log-slider' ? (
-          <LogSlider
+          <SliderNumber
             key={key}
             label={input.label}
             testId={key}
             value={value}
-            min={input.min}
-            max={input.max}
+            scale={logScale(input.min, input.max)}
+            problem={(raw) => fieldProblem(range, raw)}
             onChange={(v) => set(withFitValue(fit, key, v))}
-            format={(v) => (range.symbol === 'ρ' ? `${v} (${tidy((1 - v) * 100)} %)` : String(v))}
+            format={(v) => (range.symbol === 'ρ' ? `${v} (${percent(1 - v)})` : String(v))}
           />
         ) : (
           <NumberField
@@ -291,11 +261,12 @@ export function ParamsPanel() {
           ))}
         </datalist>
       </div>
-      <LogSlider
+      <SliderNumber
         label="Clairvoyance κ"
+        testId="clairvoyance"
         value={params.clairvoyance}
-        min={0.001}
-        max={1}
+        scale={logScale(0.001, 1)}
+        problem={(raw) => fieldProblem(CLAIRVOYANCE, raw)}
         onChange={(clairvoyance) => set({ clairvoyance: Math.min(1, clairvoyance) })}
         format={(k) =>
           k >= 1

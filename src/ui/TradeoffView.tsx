@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { PAPER_FITS, TAIL_FITS, formatFit, parseFit, type SweepRow } from '../engine/index.ts';
-import { sweepKey } from '../state/params.ts';
+import { sweepKey, type Params } from '../state/params.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
+import { useAbSides } from './ab/AbCompare.tsx';
 import { downloadCsv } from './exportFiles.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -28,6 +29,31 @@ function runCsvRow(r: SweepRow) {
   };
 }
 
+/** The settings a grid was run with, in words. */
+function describeGrid(p: Params): string {
+  return `${p.instances} instance${p.instances > 1 ? 's' : ''} of ${p.tasks} tasks with ${p.packer.toUpperCase()} at c = ${p.capacity}, κ = ${p.clairvoyance}, R = ${p.realizations}, seed ${p.seed}${p.tail ? ', with the tail-aware tests' : ''}`;
+}
+
+/** After Cancel: what the faded plot is (the last completed grid, for other settings) and Run again. */
+function SweepCancelled() {
+  const sweep = useExplorer((s) => s.sweep);
+  const controller = useController();
+  if (sweep.status !== 'idle' || !sweep.cancelled) return null;
+  return (
+    <p className="notice notice-info" role="status" data-testid="sweep-cancelled">
+      <span>
+        Cancelled.{' '}
+        {sweep.rows.length && sweep.rowsParams
+          ? `The faded plot is the last completed grid, for other settings: ${describeGrid(sweep.rowsParams)}.`
+          : 'No grid has completed yet.'}
+      </span>{' '}
+      <button type="button" data-testid="sweep-run-again" onClick={() => controller.requestSweep()}>
+        Run again
+      </button>
+    </p>
+  );
+}
+
 export function TradeoffView() {
   const params = useExplorer((s) => s.params);
   const sweep = useExplorer((s) => s.sweep);
@@ -39,9 +65,10 @@ export function TradeoffView() {
     () => tradeoffPoints(sweep.rows, evaluated, params.fit),
     [sweep.rows, evaluated, params.fit],
   );
+  const sides = useAbSides();
   const tradeoff = useMemo(
-    () => (points.length ? tradeoffSpec(points, evaluated) : null),
-    [points, evaluated],
+    () => (points.length ? tradeoffSpec(points, evaluated, undefined, sides) : null),
+    [points, evaluated, sides],
   );
   const rhoQ = useMemo(
     () => (points.some((p) => p.family === 'GPA ρ') ? rhoVsQSpec(points, evaluated) : null),
@@ -106,7 +133,8 @@ export function TradeoffView() {
           onCancel={() => controller.cancelSweep()}
         />
       )}
-      {sweep.status === 'idle' && !sweep.rows.length && (
+      <SweepCancelled />
+      {sweep.status === 'idle' && !sweep.cancelled && !sweep.rows.length && (
         <button type="button" onClick={() => controller.requestSweep()}>
           Run the grid
         </button>
@@ -115,7 +143,7 @@ export function TradeoffView() {
         <PlotFigure
           name="tradeoff-m-vs-q"
           title="Machines vs overflow: each fit test's m and q (the paper's Fig. 8)"
-          caption="Lower-left is better. Lines join each family's parameters; triangles mark q = 0 (below the 1/|E| resolution), drawn at half of it. Click a point to open that packing in Pack."
+          caption={`Lower-left is better. Lines join each family's parameters; triangles mark q = 0 (below the 1/|E| resolution), drawn at half of it.${sides.length ? ' Black diamonds A and B: the two sides of the A/B comparison (one instance each).' : ''} Click a point to open that packing in Pack.`}
           spec={tradeoff}
           stale={stale}
           onPick={(d) =>

@@ -8,6 +8,7 @@ import { matrixOfRows } from '../testing.ts';
 import { WorkloadStats, identityRows } from '../workload.ts';
 import {
   explainPlacement,
+  finalDecisions,
   firstDivergence,
   nonEmpty,
   placementCount,
@@ -64,6 +65,24 @@ describe('the decision trace', () => {
         expect(trace.filter((s) => s.kind === 'rebalance' && s.moved)).toHaveLength(result.moves);
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('finds the decision that put each task where it ends: after it the task sits there, and nothing moves it again', () => {
+    fc.assert(
+      fc.property(caseArb, ({ rows, params }) => {
+        const { trace } = traced(rows, params);
+        const steps = finalDecisions(trace, rows.length);
+        const where = (machines: number[][], t: number) => machines.findIndex((m) => m.includes(t));
+        const end = replayTrace(trace);
+        for (let t = 0; t < rows.length; t++) {
+          expect(steps[t]).toBeGreaterThan(0);
+          expect(trace[steps[t] - 1].task).toBe(t);
+          expect(where(replayTrace(trace, steps[t]), t)).toBe(where(end, t));
+          expect(where(replayTrace(trace, steps[t] - 1), t)).not.toBe(where(end, t));
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -101,3 +101,17 @@ export function firstDivergence(a: PackTrace, b: PackTrace): number {
   }
   return a.length === b.length ? 0 : n + 1;
 }
+
+/**
+ * Per task (instance position), the step (1-based, as a step-through counts) of the decision that
+ * put it on the machine it ends on: its placement, or the rebalancing move that last moved it
+ * (SPEC §6); 0 for a task the trace never places.
+ */
+export function finalDecisions(trace: PackTrace, tasks: number): Int32Array {
+  const steps = new Int32Array(tasks);
+  trace.forEach((s, k) => {
+    if (s.task < 0 || s.task >= tasks) return;
+    if (s.kind === 'place' || s.moved) steps[s.task] = k + 1;
+  });
+  return steps;
+}

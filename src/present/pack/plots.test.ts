@@ -73,3 +73,24 @@ describe('plot data', () => {
     });
   });
 });
+
+describe('the trade-off plot with an A/B comparison', () => {
+  it('marks each side at its m and q, q = 0 at half the resolution floor', () => {
+    const plain = tradeoffSpec([], 1000);
+    const spec = tradeoffSpec([], 1000, 720, [
+      { label: 'A', m: 1.2, q: 0.004 },
+      { label: 'B', m: 1.4, q: 0 },
+    ]);
+    const sideMarks = (o: typeof spec) =>
+      o.marks!.filter((m) =>
+        (m as { data?: unknown[] }).data?.some((d) => (d as { label?: string }).label === 'A'),
+      );
+    expect(sideMarks(plain)).toHaveLength(0);
+    expect(sideMarks(spec)).toHaveLength(2);
+    const text = sideMarks(spec)[0] as unknown as { data: { label: string; qPlot: number }[] };
+    expect(text.data.map((d) => [d.label, d.qPlot])).toEqual([
+      ['A', 0.004],
+      ['B', 0.0005],
+    ]);
+  });
+});

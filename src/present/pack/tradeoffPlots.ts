@@ -72,12 +72,21 @@ export function tradeoffPoints(
   });
 }
 
+/** One side of an A/B comparison: its packing's m and q, marked on the trade-off plot. */
+export interface SidePoint {
+  readonly label: string;
+  readonly m: number;
+  readonly q: number;
+}
+
 export function tradeoffSpec(
   points: readonly TradeoffPoint[],
   evaluated: number,
   width = 720,
+  sides: readonly SidePoint[] = [],
 ): Plot.PlotOptions {
   const floor = 1 / evaluated;
+  const marked = sides.map((d) => ({ ...d, qPlot: d.q > 0 ? d.q : floor / 2 }));
   const sorted = [...points].sort(
     (a, b) => a.family.localeCompare(b.family) || a.parameter - b.parameter,
   );
@@ -121,6 +130,24 @@ export function tradeoffSpec(
           ariaLabel: (d: TradeoffPoint) => `current: ${d.fit}`,
         },
       ),
+      Plot.dot(marked, {
+        x: 'm',
+        y: 'qPlot',
+        r: 6,
+        symbol: () => 'diamond',
+        fill: '#111',
+        stroke: '#fff',
+        ariaLabel: (d: SidePoint) => `${d.label}: m ${d.m.toFixed(3)}, q ${d.q}`,
+      }),
+      Plot.text(marked, {
+        x: 'm',
+        y: 'qPlot',
+        text: 'label',
+        dy: -12,
+        fontWeight: 700,
+        fontSize: 12,
+        fill: '#111',
+      }),
       Plot.tip(
         sorted,
         Plot.pointer({

@@ -2,6 +2,7 @@
 import { calibrate } from './calibrate.ts';
 import { clusterCompare } from './cluster.ts';
 import { exactQ } from './exactQ.ts';
+import { packTrace } from './packTrace.ts';
 import type { JobKind } from './job.ts';
 import {
   paperFig1,
@@ -18,6 +19,7 @@ import { resizeRun } from './resizeRun.ts';
 
 export const JOBS = {
   exactQ,
+  packTrace,
   paperFig1,
   paperMoments,
   paperHistograms,

@@ -1,24 +1,35 @@
 /** The pack step: one packing per packKey, and the selected machine's per-column totals. */
+import { isCancelled } from '../../protocol/cancel.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
+
 import { packKey, packParams, type Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
 /** Packs `p` on `pool` unless the store already holds that packing. */
-export async function ensurePack(ctx: StepContext, p: Params, pool: PoolHandle): Promise<void> {
+export async function ensurePack(
+  ctx: StepContext,
+  p: Params,
+  pool: PoolHandle,
+  signal?: AbortSignal,
+): Promise<void> {
   const { store, runner } = ctx;
   const s = () => stateOf(ctx);
   const key = packKey(p);
   if (s().pack.key === key && s().pack.status === 'ready') return;
-  store.setState({ pack: { ...s().pack, status: 'running', error: null } });
+  if (s().pack.cancelled === key) return;
+  store.setState({ pack: { ...s().pack, status: 'running', error: null, cancelled: null } });
   try {
-    const response = await runner.pack(pool, {
-      tasks: p.tasks,
-      instance: p.instance,
-      seed: p.seed,
-      params: packParams(p),
-    });
+    const response = await runner.pack(
+      pool,
+      { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) },
+      { signal },
+    );
     store.setState({ pack: { status: 'ready', key, response, error: null } });
   } catch (e) {
+    if (isCancelled(e)) {
+      store.setState({ pack: { ...s().pack, status: 'idle', cancelled: key } });
+      return;
+    }
     store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
     s().notify('error', `Packing failed: ${describe(e)}`);
   }

@@ -6,15 +6,24 @@ import { dataInput } from '../../ingest/testing.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import { fitToDataset } from '../controller.ts';
 import type { Ingest } from '../datasets.ts';
-import { DEFAULT_PARAMS, packKey, packParams, poolKey, sweepKey, type Params } from '../params.ts';
+import {
+  DEFAULT_PARAMS,
+  packKey,
+  packParams,
+  pinnedOf,
+  poolKey,
+  sweepKey,
+  type Params,
+} from '../params.ts';
 import { createExplorerStore } from '../store.ts';
 import { decode } from '../url.ts';
 import type { StepContext } from './context.ts';
 import { datasetStep } from './dataset.ts';
 import { ensureMachine, ensurePack } from './pack.ts';
+import { pinnedStep } from './pinned.ts';
 import { ensurePool } from './pool.ts';
 import { sweepStep } from './sweep.ts';
-import { urlSync } from './urlSync.ts';
+import { navigates, urlSync, type AddressBar } from './urlSync.ts';
 
 const preset = presetById('planetlab-20110303') as FilePreset;
 
@@ -69,6 +78,10 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     expect(fitToDataset({ ...s().params, tasks: 5000 }, ds)?.patch).toEqual({ tasks: ds.tasks });
     expect(fitToDataset({ ...s().params, source: 'avg' }, ds)?.patch).toEqual({ source: 'inst' });
     expect(fitToDataset(s().params, ds)).toBeNull();
+    const clamped = { ...s().params, tasks: 100 };
+    expect(fitToDataset(clamped, ds, 1000)?.patch).toEqual({ tasks: 1000 });
+    expect(fitToDataset(clamped, ds, 1e6)?.patch).toEqual({ tasks: ds.tasks });
+    expect(fitToDataset(clamped, ds, 50)).toBeNull();
   });
 
   it('pool, pack, machine: each keyed by its parameters, the same numbers as the runner', async () => {
@@ -125,19 +138,107 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     expect(s().sweep).toMatchObject({ status: 'idle', key: null, progress: null });
   });
 
+  it('A/B: packs the pinned side on the shared pool, or on its own when R or seed differ', async () => {
+    const { ctx, s, store } = setup();
+    const p0 = s().params;
+    const ds = (await datasetStep(ctx).ensure(p0))!;
+    const pool = (await ensurePool(ctx, p0, ds))!;
+    const step = pinnedStep(ctx);
+    const a: Params = { ...p0, fit: { kind: 'gpa', rho: 0.001 } };
+    const p = { ...p0, pinned: pinnedOf(a) };
+    store.setState({ params: p });
+    await step.ensure(p, ds, pool);
+    const direct = await runner.pack(pool, {
+      tasks: a.tasks,
+      instance: a.instance,
+      seed: a.seed,
+      params: packParams(a),
+    });
+    expect(s().ab).toMatchObject({ status: 'ready', key: packKey(a), pool });
+    expect(s().ab.response?.result.mAbs).toBe(direct.result.mAbs);
+    expect(s().ab.response?.result.q).toBe(direct.result.q);
+    const reseeded = { ...p, pinned: pinnedOf({ ...a, seed: 4, realizations: 500 }) };
+    await step.ensure(reseeded, ds, pool);
+    expect(s().ab.status).toBe('ready');
+    expect(s().ab.pool).not.toBe(pool);
+    expect(s().ab.response?.result.evaluated).toBe(500);
+    await step.ensure({ ...p, pinned: { ...pinnedOf(a), dataset: 'azure-v1' } }, ds, pool);
+    expect(s().ab).toMatchObject({
+      status: 'error',
+      error: expect.stringMatching(/another dataset/),
+    });
+    await step.ensure(p0, ds, pool);
+    expect(s().ab).toMatchObject({ status: 'idle', key: null, response: null });
+    step.dispose();
+  });
+
   it('URL sync: writes the settled parameters once, as a link that decodes back', async () => {
     const { s, store } = setup();
-    const written: string[] = [];
-    const sync = urlSync(
-      () => s().params,
-      (search) => written.push(search),
-      5,
-    );
+    const { bar, written } = addressBar();
+    const sync = urlSync(() => s().params, bar, 5);
     store.setState({ params: { ...s().params, seed: 7 } });
     sync.schedule();
     sync.schedule();
     await new Promise((r) => setTimeout(r, 30));
     expect(written).toHaveLength(1);
-    expect(decode(written[0]).params).toEqual(s().params);
+    expect(written[0].mode).toBe('replace');
+    expect(decode(written[0].search).params).toEqual(s().params);
+  });
+
+  it('URL sync: a navigation pushes at once, after writing the pending edit into its own entry', () => {
+    const { s, store } = setup();
+    const { bar, written } = addressBar();
+    const sync = urlSync(() => s().params, bar, 10_000);
+    const before = s().params;
+    store.setState({ params: { ...before, seed: 9 } });
+    sync.schedule(before);
+    expect(written).toEqual([]);
+    const edited = s().params;
+    store.setState({ params: { ...edited, view: 'learn', lesson: 4 } });
+    sync.schedule(edited);
+    expect(written.map((w) => w.mode)).toEqual(['replace', 'push']);
+    expect(decode(written[0].search).params).toEqual(edited);
+    expect(decode(written[1].search).params).toEqual(s().params);
+    sync.cancel();
+  });
+
+  it('URL sync: each navigation row (and a forced navigation) pushes; adopting a state writes nothing', () => {
+    const { s, store } = setup();
+    const { bar, written } = addressBar();
+    const sync = urlSync(() => s().params, bar, 10_000);
+    for (const patch of [
+      { machine: 3 },
+      { view: 'paper' as const },
+      { paperFigure: 'fig7' as const },
+      { view: 'tune' as const },
+      { tuneMode: 'auto' as const },
+    ]) {
+      const prev = s().params;
+      store.setState({ params: { ...prev, ...patch } });
+      expect(navigates(prev, s().params)).toBe(true);
+      sync.schedule(prev);
+    }
+    expect(written.map((w) => w.mode)).toEqual(Array(5).fill('push'));
+    const prev = s().params;
+    store.setState({ params: { ...prev, step: 15 } });
+    expect(navigates(prev, s().params)).toBe(false);
+    sync.schedule(prev, true);
+    expect(written).toHaveLength(6);
+    const restored = decode(written[2].search).params;
+    sync.adopt(restored);
+    store.setState({ params: restored });
+    sync.schedule(prev);
+    sync.cancel();
+    expect(written).toHaveLength(6);
   });
 });
+
+/** An address bar in memory: what was written, and how. */
+function addressBar() {
+  const written: { search: string; mode: 'push' | 'replace' }[] = [];
+  const bar: AddressBar = {
+    read: () => written.at(-1)?.search ?? '',
+    write: (search, mode) => written.push({ search, mode }),
+  };
+  return { bar, written };
+}

@@ -29,7 +29,14 @@ export function sweepStep(ctx: StepContext): SweepStep {
     const abort = new AbortController();
     sweepAbort = abort;
     store.setState({
-      sweep: { status: 'running', key, rows: s().sweep.rows, progress: null, error: null },
+      sweep: {
+        ...s().sweep,
+        status: 'running',
+        key,
+        progress: null,
+        error: null,
+        cancelled: false,
+      },
     });
     try {
       const rows = await runner.sweep(
@@ -53,11 +60,15 @@ export function sweepStep(ctx: StepContext): SweepStep {
         },
       );
       if (sweepAbort === abort)
-        store.setState({ sweep: { status: 'ready', key, rows, progress: null, error: null } });
+        store.setState({
+          sweep: { status: 'ready', key, rows, progress: null, error: null, rowsParams: p },
+        });
     } catch (e) {
       if (sweepAbort !== abort) return;
       if (isCancelled(e))
-        store.setState({ sweep: { ...s().sweep, status: 'idle', key: null, progress: null } });
+        store.setState({
+          sweep: { ...s().sweep, status: 'idle', key: null, progress: null, cancelled: true },
+        });
       else {
         store.setState({ sweep: { ...s().sweep, status: 'error', error: describe(e) } });
         s().notify('error', `The trade-off sweep failed: ${describe(e)}`);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { sumOfFirst, sumVerdict } from '../../engine/index.ts';
+import { SliderNumber, linearScale } from '../SliderNumber.tsx';
 import { useExplorer } from '../../state/store.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
@@ -107,17 +108,20 @@ export function Lesson2Sums() {
             <button type="button" onClick={() => setN(n + 10)} disabled={n >= MAX_TASKS}>
               + 10
             </button>
-            <label className="l2-slider">
-              N = <output data-testid="l2-n">{n}</output>
-              <input
-                type="range"
-                min={1}
-                max={MAX_TASKS}
-                value={n}
-                onChange={(e) => setN(Number(e.target.value))}
-                aria-label="Number of tasks in the sum"
-              />
-            </label>
+            <SliderNumber
+              className="l2-slider"
+              label="Number of tasks in the sum"
+              caption="N ="
+              value={n}
+              scale={linearScale(1, MAX_TASKS)}
+              problem={(raw) =>
+                Number.isInteger(Number(raw)) && Number(raw) >= 1 && Number(raw) <= MAX_TASKS
+                  ? null
+                  : `a whole number of tasks from 1 to ${MAX_TASKS}`
+              }
+              valueTestId="l2-n"
+              onChange={setN}
+            />
           </div>
           {view && (
             <dl className="lesson-figures" data-testid="l2-verdict">

@@ -1,32 +1,37 @@
 import { SLO_RHOS, nearestRho } from '../../engine/index.ts';
+import { fieldProblem, fitFields } from '../../state/fitFields.ts';
 import { useExplorer } from '../../state/store.ts';
+import { SliderNumber, type SliderScale } from '../SliderNumber.tsx';
 
 /** The lessons' GPA ρ: the link's fit when it is GPA, else 0.01. */
 export function useLessonRho(): number {
   return useExplorer((s) => (s.params.fit.kind === 'gpa' ? s.params.fit.rho : 0.01));
 }
 
-/** A slider over the lesson ρ stops (log-spaced); writes GPA(ρ) into the shared parameters. */
+/** The lesson ρ stops (log-spaced) as slider positions. */
+const RHO_STOPS: SliderScale = {
+  steps: SLO_RHOS.length - 1,
+  toPosition: nearestRho,
+  fromPosition: (i) => SLO_RHOS[i],
+};
+
+const RHO_RANGE = fitFields({ kind: 'gpa', rho: 0.01 })[0].range;
+
+/** A slider over the lesson ρ stops, with a box for any ρ; writes GPA(ρ) into the shared parameters. */
 export function RhoSlider({ label = 'SLO ρ' }: { label?: string }) {
   const rho = useLessonRho();
   const setParams = useExplorer((s) => s.setParams);
-  const index = nearestRho(rho);
   return (
-    <label className="rho-slider">
-      <span>
-        {label} = <output data-testid="lesson-rho">{rho}</output>
-      </span>
-      <input
-        type="range"
-        min={0}
-        max={SLO_RHOS.length - 1}
-        step={1}
-        value={index}
-        aria-label={label}
-        aria-valuetext={`ρ = ${SLO_RHOS[index]}`}
-        data-testid="lesson-rho-slider"
-        onChange={(e) => setParams({ fit: { kind: 'gpa', rho: SLO_RHOS[Number(e.target.value)] } })}
-      />
-    </label>
+    <SliderNumber
+      className="rho-slider"
+      label={label}
+      caption={`${label} =`}
+      value={rho}
+      scale={RHO_STOPS}
+      problem={(raw) => fieldProblem(RHO_RANGE, raw)}
+      testId="lesson-rho-slider"
+      valueTestId="lesson-rho"
+      onChange={(v) => setParams({ fit: { kind: 'gpa', rho: v } })}
+    />
   );
 }

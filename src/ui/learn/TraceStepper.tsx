@@ -10,6 +10,14 @@ import {
   sumsOf,
 } from '../../engine/index.ts';
 import { formatNumber } from '../format.ts';
+import { SliderNumber, linearScale } from '../SliderNumber.tsx';
+
+const stepProblem = (raw: string, total: number) => {
+  const k = Number(raw);
+  return raw.trim() !== '' && Number.isInteger(k) && k >= 0 && k <= total
+    ? null
+    : `a step from 0 to ${total}`;
+};
 
 export interface TraceStepperProps {
   readonly trace: PackTrace;
@@ -144,19 +152,18 @@ export function TraceStepper({
         >
           »
         </button>
-        <label className="stepper-range">
-          <span>
-            step <output data-testid="step-number">{step}</output> / {total}
-          </span>
-          <input
-            type="range"
-            min={0}
-            max={total}
-            value={step}
-            onChange={(e) => go(Number(e.target.value))}
-            aria-label="Step"
-          />
-        </label>
+        <SliderNumber
+          className="stepper-range"
+          label="Step"
+          caption="step"
+          value={step}
+          scale={linearScale(0, total)}
+          suffix={`/ ${total}`}
+          problem={(raw) => stepProblem(raw, total)}
+          testId="step-slider"
+          valueTestId="step-number"
+          onChange={go}
+        />
       </div>
       <p className="stepper-status" data-testid="step-status" aria-live="polite">
         <strong>{PACKER_LABEL[packer]}</strong>: {status}

@@ -1,0 +1,213 @@
+/**
+ * The explorer in class and in a shared link: Back returns from Pack to the lesson, the lesson's
+ * step carries into Pack, a number box sets ρ exactly (the numbers the CLI gives for it), tasks per
+ * instance come back after a smaller dataset, and a task's "why" opens the decision that placed it.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/** The CLI's packing of the default instance (PlanetLab day, N' = 1,000, R = 10,000, seed 1) with `fit`. */
+function cliPacking(fit: string): { m_abs: number; m: number; q: number } {
+  const out = execFileSync(
+    'npx',
+    [
+      'tsx',
+      'src/cli/main.ts',
+      'sweep',
+      '--data',
+      '../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
+      '--fits',
+      fit,
+      '--instances',
+      '1',
+      '--tasks',
+      '1000',
+      '--seed',
+      '1',
+      '--workers',
+      '0',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  return JSON.parse(out.trim().split('\n')[0]) as { m_abs: number; m: number; q: number };
+}
+
+async function packed(page: Page) {
+  await expect(page.getByTestId('m-abs')).toHaveText(/\d/, { timeout: 90_000 });
+  await expect(page.getByTestId('stale')).toHaveCount(0, { timeout: 90_000 });
+}
+
+test('Back from Pack returns to the lesson, and the lesson’s step carries into Pack', async ({
+  page,
+}) => {
+  await page.goto('/?view=learn&lesson=4&step=15');
+  await expect(page.getByTestId('step-number')).toHaveText('15', { timeout: 60_000 });
+  await page.getByTestId('open-in-pack').click();
+  await expect(page.getByTestId('view-pack')).toBeVisible();
+  await expect.poll(() => page.url()).toContain('view=pack');
+  await expect(page.getByTestId('pack-steps')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('pack-steps').getByTestId('step-number')).toHaveText('15', {
+    timeout: 60_000,
+  });
+  await page.goBack();
+  await expect(page.getByTestId('lesson-4')).toBeVisible();
+  await expect(page.getByTestId('step-number')).toHaveText('15', { timeout: 60_000 });
+  expect(page.url()).toContain('view=learn');
+  await page.goForward();
+  await expect(page.getByTestId('view-pack')).toBeVisible();
+});
+
+test('a number box sets ρ = 0.001 exactly: the packing the CLI gives for gpa:0.001', async ({
+  page,
+}) => {
+  const cli = cliPacking('gpa:0.001');
+  await page.goto('/?view=pack');
+  await packed(page);
+  const box = page.getByTestId('rho-box');
+  await box.fill('0.001');
+  await box.press('Enter');
+  await expect(page.getByTestId('rho-reading')).toHaveText(/^0\.001/);
+  await expect(page.getByTestId('m-abs')).toHaveText(String(cli.m_abs), { timeout: 90_000 });
+  await packed(page);
+  await expect(page.getByTestId('m')).toHaveText(cli.m.toFixed(3));
+  await expect(page.getByTestId('q')).toHaveText(cli.q.toFixed(4));
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('fit=gpa:0.001');
+  // Below the slider's reach: the label reads the value, not the slider's end.
+  await box.fill('4.18e-5');
+  await box.press('Enter');
+  await expect(page.getByTestId('rho-reading')).toHaveText('0.0000418 (99.9958 %)');
+  // A bad value is refused with the parameter's message and the last good one kept.
+  await box.fill('1.5');
+  await box.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'ρ' })).toBeVisible();
+  await expect(page.getByTestId('rho-reading')).toHaveText('0.0000418 (99.9958 %)');
+});
+
+test('tasks per instance come back after a smaller dataset (Azure’s 100 → PlanetLab’s 1,000)', async ({
+  page,
+}) => {
+  await page.goto('/?view=pack');
+  await packed(page);
+  const dataset = page.getByLabel('Dataset');
+  const tasks = page.getByLabel('Tasks per instance', { exact: false });
+  await expect(tasks).toHaveValue('1000');
+  await dataset.selectOption('azure-v1');
+  await expect(tasks).toHaveValue('100', { timeout: 60_000 });
+  await packed(page);
+  await dataset.selectOption('planetlab-20110303');
+  await expect(tasks).toHaveValue('1000', { timeout: 60_000 });
+  await expect.poll(() => page.url()).not.toMatch(/[?&]n=100(&|$)/);
+  // A dataset left before it loaded changes nothing: straight back, the tasks stay.
+  await dataset.selectOption('azure-v1');
+  await dataset.selectOption('planetlab-20110303');
+  await packed(page);
+  await expect(tasks).toHaveValue('1000');
+});
+
+test('a task’s “why” opens the step-through at the decision that placed it', async ({ page }) => {
+  await page.goto('/?view=pack&n=120&m=1');
+  await packed(page);
+  await expect(page.getByTestId('machine-detail')).toBeVisible();
+  const why = page.getByTestId('task-why');
+  await expect(why.first()).toBeVisible({ timeout: 60_000 });
+  const rows = await why.count();
+  const last = why.nth(rows - 1);
+  const text = (await last.locator('xpath=..').textContent())!;
+  const step = text.match(/step (\d+):/)![1];
+  await last.click();
+  await expect(page.getByTestId('pack-steps')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('step-number')).toHaveText(step);
+  await expect(page.getByTestId('step-status')).toContainText(/M2/);
+  await expect(page.getByTestId('step-machine-2')).toHaveClass(/chosen/);
+  await page.screenshot({ path: 'test-results/sharing-why.png', fullPage: false });
+});
+
+test('A/B: pin, change ρ, and a fresh page from the link shows both sides', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/?view=pack&n=200');
+  await packed(page);
+  const mA = (await page.getByTestId('m-abs').textContent())!;
+  await page.getByTestId('pin').click();
+  await expect.poll(() => page.url()).toContain('ab=');
+  const box = page.getByTestId('rho-box');
+  await box.fill('0.3');
+  await box.press('Enter');
+  await packed(page);
+  const mB = (await page.getByTestId('m-abs').textContent())!;
+  expect(mB).not.toBe(mA);
+  await expect(page.getByTestId('ab-machines-a')).toHaveText(mA, { timeout: 60_000 });
+  await expect(page.getByTestId('ab-machines-b')).toHaveText(mB);
+  await expect(page.getByTestId('ab-difference')).toHaveText('fit gpa:0.01 → gpa:0.3');
+  const table = async (p: typeof page) =>
+    Object.fromEntries(
+      await Promise.all(
+        ['machines', 'm', 'q'].flatMap((row) =>
+          ['a', 'b', 'diff'].map(
+            async (side) =>
+              [`${row}-${side}`, await p.getByTestId(`ab-${row}-${side}`).textContent()] as const,
+          ),
+        ),
+      ),
+    );
+  const here = await table(page);
+  await expect(page.getByTestId('strip-a').getByRole('option')).toHaveCount(Number(mA));
+  await expect(page.getByTestId('strip-b').getByRole('option')).toHaveCount(Number(mB));
+  await expect.poll(() => decodeURIComponent(page.url())).toContain('fit=gpa:0.3');
+  const link = page.url();
+
+  const fresh = await browser.newPage();
+  await fresh.goto(link);
+  await expect(fresh.getByTestId('ab-machines-a')).toHaveText(mA, { timeout: 90_000 });
+  await expect(fresh.getByTestId('ab-machines-b')).toHaveText(mB);
+  expect(await table(fresh)).toEqual(here);
+  await expect(fresh.getByTestId('ab-exact-q-a')).not.toHaveText('computing…', { timeout: 60_000 });
+  await fresh.screenshot({ path: 'test-results/sharing-ab.png', fullPage: true });
+  // The trade-off plot marks both sides.
+  await fresh.getByRole('button', { name: 'Trade-off' }).click();
+  await expect(fresh.locator('[aria-label^="A: m "], [aria-label^="B: m "]').first()).toBeAttached({
+    timeout: 120_000,
+  });
+  await fresh.close();
+});
+
+test('after Cancel: the faded trade-off is labelled as the last grid and runs again; a heavy pack shows progress and Cancel', async ({
+  page,
+}) => {
+  await page.goto('/?view=tradeoff&n=100&K=1');
+  await expect(page.getByRole('img').or(page.locator('figure svg')).first()).toBeVisible({
+    timeout: 120_000,
+  });
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 120_000 });
+  const instances = page.getByLabel('Instances K');
+  await instances.fill('40');
+  await instances.blur();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('sweep-cancelled')).toContainText(
+    'the last completed grid, for other settings: 1 instance of 100 tasks',
+  );
+  await page.getByTestId('sweep-run-again').click();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/?view=pack&r=100000');
+  await expect(page.getByTestId('pack-empty')).toContainText('Realizing R = 100,000', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('pack-empty').getByRole('progressbar')).toBeVisible();
+  await page.getByTestId('pack-empty').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('pack-empty')).toContainText('Cancelled');
+  await page.getByTestId('run-again').click();
+  await expect(page.getByTestId('pack-empty')).toContainText('Realizing R = 100,000');
+});
+
+test('a link waiting for the user’s files says so', async ({ page }) => {
+  await page.goto(`/?view=pack&d=upload&files=mine.csv&h=${'ab'.repeat(32)}&fmt=wide`);
+  await expect(page.getByTestId('pack-empty')).toContainText(
+    'This link packs your files mine.csv: drop them in the Data view',
+  );
+  await page.getByTestId('pack-empty').getByRole('button', { name: 'Open the Data view' }).click();
+  await expect(page.getByTestId('view-data')).toBeVisible();
+});

@@ -1,0 +1,132 @@
+/**
+ * A slider with a number box beside it: the slider for quick exploration, the box to set a value
+ * exactly (e.g. ρ = 0.001) or beyond the slider's reach (ρ = 4.18e-5 — the slider then rests at its
+ * end, and its label and spoken value still say the true value). The box commits on Enter or blur
+ * and refuses a bad value with `problem`'s message, keeping the last good one.
+ */
+import { useId, useState } from 'react';
+import './sliderNumber.css';
+
+export interface SliderScale {
+  /** Slider positions 0…steps. */
+  readonly steps: number;
+  toPosition(value: number): number;
+  fromPosition(position: number): number;
+}
+
+/** A linear integer scale over [min, max]. */
+export function linearScale(min: number, max: number): SliderScale {
+  return {
+    steps: Math.max(0, max - min),
+    toPosition: (v) => Math.round(v - min),
+    fromPosition: (i) => min + i,
+  };
+}
+
+/** A log scale over [min, max] in `steps` positions, values rounded by `round`. */
+export function logScale(
+  min: number,
+  max: number,
+  round: (v: number) => number = (v) => +v.toPrecision(3),
+  steps = 1000,
+): SliderScale {
+  const lo = Math.log10(min);
+  const hi = Math.log10(max);
+  return {
+    steps,
+    toPosition: (v) => Math.round(((Math.log10(v) - lo) / (hi - lo)) * steps),
+    fromPosition: (i) => round(10 ** (lo + ((hi - lo) * i) / steps)),
+  };
+}
+
+export interface SliderNumberProps {
+  readonly label: string;
+  readonly value: number;
+  readonly scale: SliderScale;
+  readonly onChange: (value: number) => void;
+  /** What is wrong with the typed text, or null to accept it (default: any finite number). */
+  readonly problem?: (raw: string) => string | null;
+  /** The label's reading of the value (default: the value). */
+  readonly format?: (value: number) => string;
+  /** Test id of the slider; the box gets `${testId}-box`, the label's reading `${testId}-reading`. */
+  readonly testId?: string;
+  /** Test id of the label's reading, when it is not `${testId}-reading`. */
+  readonly valueTestId?: string;
+  /** The label's text before the reading: `label` unless given (e.g. "N ="). */
+  readonly caption?: string;
+  /** Text after the reading (e.g. "/ 52"). */
+  readonly suffix?: string;
+  readonly className?: string;
+  readonly hint?: string;
+}
+
+const finite = (raw: string) =>
+  raw.trim() !== '' && Number.isFinite(Number(raw)) ? null : 'not a number';
+
+export function SliderNumber({
+  label,
+  value,
+  scale,
+  onChange,
+  problem = finite,
+  format = String,
+  testId,
+  valueTestId = testId && `${testId}-reading`,
+  caption = label,
+  suffix,
+  className = 'field',
+  hint,
+}: SliderNumberProps) {
+  const id = useId();
+  const [refused, setRefused] = useState<string | null>(null);
+  const position = Math.min(scale.steps, Math.max(0, scale.toPosition(value)));
+  const reading = format(value);
+  const commit = (input: HTMLInputElement) => {
+    const why = problem(input.value);
+    setRefused(why);
+    if (why !== null) input.value = String(value);
+    else if (Number(input.value) !== value) onChange(Number(input.value));
+  };
+  return (
+    <div className={`slider-number ${className}`} title={hint}>
+      <label htmlFor={id}>
+        <span>
+          {caption} <output data-testid={valueTestId}>{reading}</output>
+          {suffix && ` ${suffix}`}
+        </span>
+      </label>
+      <div className="slider-number-row">
+        <input
+          id={id}
+          data-testid={testId}
+          type="range"
+          min={0}
+          max={scale.steps}
+          step={1}
+          value={position}
+          aria-label={label}
+          aria-valuetext={reading}
+          onChange={(e) => onChange(scale.fromPosition(Number(e.target.value)))}
+        />
+        <input
+          className="slider-number-box"
+          data-testid={testId && `${testId}-box`}
+          type="text"
+          inputMode="decimal"
+          aria-label={`${label} (exact value)`}
+          aria-invalid={refused !== null}
+          defaultValue={value}
+          key={value}
+          size={8}
+          onBlur={(e) => commit(e.target)}
+          onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget)}
+        />
+      </div>
+      {refused && (
+        <small className="field-problem" role="alert">
+          {refused}
+        </small>
+      )}
+    </div>
+  );
+}

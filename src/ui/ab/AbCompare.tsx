@@ -1,0 +1,230 @@
+/**
+ * A/B comparison in Pack: pin the current packing (side A), change anything, and the headline
+ * shows both sides and their difference (machines, m, q, exact q) with the machine strips side by
+ * side. The pinned side is in the link (`ab`), so a shared link shows the same comparison.
+ */
+import { useMemo } from 'react';
+import { formatFit, type PackResult } from '../../engine/index.ts';
+import type { SidePoint } from '../../present/pack/tradeoffPlots.ts';
+import { packKey, pinnedOf, pinnedSide, PINNED_FIELDS, type Params } from '../../state/params.ts';
+import { useExplorer } from '../../state/store.ts';
+import { formatQ } from '../format.ts';
+import { MachineStrip } from '../MachineStrip.tsx';
+import { formatExactQ } from '../tune/ExactQ.tsx';
+import { useExactQ } from './useExactQ.ts';
+import './ab.css';
+
+/** Pins the current packing as side A, or unpins it. */
+export function PinButton() {
+  const pinned = useExplorer((s) => s.params.pinned);
+  const navigate = useExplorer((s) => s.navigate);
+  const params = useExplorer((s) => s.params);
+  return pinned ? (
+    <button type="button" data-testid="unpin" onClick={() => navigate({ pinned: null })}>
+      Unpin A
+    </button>
+  ) : (
+    <button
+      type="button"
+      data-testid="pin"
+      title="Keep this packing as side A; change anything, and Pack compares the two"
+      onClick={() => navigate({ pinned: pinnedOf(params) })}
+    >
+      Pin as A (compare)
+    </button>
+  );
+}
+
+/** The A/B sides' packings as points for the trade-off plot (none unless both are current). */
+export function useAbSides(): readonly SidePoint[] {
+  const params = useExplorer((s) => s.params);
+  const ab = useExplorer((s) => s.ab);
+  const pack = useExplorer((s) => s.pack);
+  return useMemo(() => {
+    const a = pinnedSide(params);
+    const resultA = a && ab.key === packKey(a) ? ab.response?.result : undefined;
+    const resultB = pack.key === packKey(params) ? pack.response?.result : undefined;
+    if (!resultA || !resultB) return [];
+    return [
+      { label: 'A', m: resultA.m, q: resultA.q },
+      { label: 'B', m: resultB.m, q: resultB.q },
+    ];
+  }, [params, ab, pack]);
+}
+
+/** What differs between the sides, in words (e.g. "fit gpa:0.01 → gpa:0.001"). */
+export function sideDifference(a: Params, b: Params): string {
+  const show = (f: (typeof PINNED_FIELDS)[number], p: Params) =>
+    f === 'fit'
+      ? formatFit(p.fit)
+      : f === 'upload'
+        ? (p.upload?.names.join(', ') ?? '—')
+        : String(p[f]);
+  const changed = PINNED_FIELDS.filter((f) => show(f, a) !== show(f, b));
+  return changed.length
+    ? changed.map((f) => `${f} ${show(f, a)} → ${show(f, b)}`).join('; ')
+    : 'the same parameters';
+}
+
+const signed = (x: number, digits: number) =>
+  `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+
+function relative(b: number, a: number): string {
+  if (a === 0) return '';
+  return ` (${signed(((b - a) / a) * 100, 0)} %)`;
+}
+
+function Row({
+  name,
+  a,
+  b,
+  diff,
+  testId,
+}: {
+  name: string;
+  a: string;
+  b: string;
+  diff: string;
+  testId: string;
+}) {
+  return (
+    <tr data-testid={`ab-${testId}`}>
+      <th scope="row">{name}</th>
+      <td data-testid={`ab-${testId}-a`}>{a}</td>
+      <td data-testid={`ab-${testId}-b`}>{b}</td>
+      <td data-testid={`ab-${testId}-diff`}>{diff}</td>
+    </tr>
+  );
+}
+
+function exactText(q: number | null) {
+  return q === null ? 'computing…' : formatExactQ(q);
+}
+
+function Table({
+  a,
+  b,
+  exactA,
+  exactB,
+}: {
+  a: PackResult;
+  b: PackResult;
+  exactA: number | null;
+  exactB: number | null;
+}) {
+  return (
+    <table className="ab-table" data-testid="ab-table">
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">A (pinned)</th>
+          <th scope="col">B (current)</th>
+          <th scope="col">B − A</th>
+        </tr>
+      </thead>
+      <tbody>
+        <Row
+          name="machines m_abs"
+          testId="machines"
+          a={String(a.mAbs)}
+          b={String(b.mAbs)}
+          diff={`${signed(b.mAbs - a.mAbs, 0)}${relative(b.mAbs, a.mAbs)}`}
+        />
+        <Row
+          name="m = m_abs / m_norm"
+          testId="m"
+          a={a.m.toFixed(3)}
+          b={b.m.toFixed(3)}
+          diff={signed(b.m - a.m, 3)}
+        />
+        <Row
+          name="overflow frequency q"
+          testId="q"
+          a={formatQ(a.q, a.evaluated)}
+          b={formatQ(b.q, b.evaluated)}
+          diff={`${signed(b.q - a.q, 4)}${relative(b.q, a.q)}`}
+        />
+        <Row
+          name="exact q (convolution)"
+          testId="exact-q"
+          a={exactText(exactA)}
+          b={exactText(exactB)}
+          diff={
+            exactA === null || exactB === null
+              ? '…'
+              : `${(exactB - exactA).toExponential(2)}${relative(exactB, exactA)}`
+          }
+        />
+      </tbody>
+    </table>
+  );
+}
+
+/** The comparison, when a side is pinned (nothing otherwise). */
+export function AbCompare() {
+  const params = useExplorer((s) => s.params);
+  const ab = useExplorer((s) => s.ab);
+  const pack = useExplorer((s) => s.pack);
+  const pool = useExplorer((s) => s.pool.handle);
+  const setParams = useExplorer((s) => s.setParams);
+  const a = pinnedSide(params);
+  const keyA = a ? packKey(a) : null;
+  const currentA = ab.status === 'ready' && ab.key === keyA ? ab.response : null;
+  const currentB = pack.key === packKey(params) && pack.status === 'ready' ? pack.response : null;
+  const exactA = useExactQ(
+    currentA ? keyA : null,
+    currentA,
+    ab.pool,
+    a?.capacity ?? 1,
+    a?.clairvoyance ?? 1,
+  );
+  const exactB = useExactQ(
+    currentB ? pack.key : null,
+    currentB,
+    pool,
+    params.capacity,
+    params.clairvoyance,
+  );
+  if (!a) return null;
+  const resultA = ab.response?.result ?? null;
+  const resultB = pack.response?.result ?? null;
+  return (
+    <section className="ab" aria-label="A/B comparison" data-testid="ab">
+      <h3>
+        A/B: <span data-testid="ab-difference">{sideDifference(a, params)}</span>
+      </h3>
+      {ab.status === 'error' && (
+        <p className="error-text" role="alert">
+          Side A: {ab.error}
+        </p>
+      )}
+      {!resultA || !resultB ? (
+        <p className="hint" role="status">
+          Packing side A…
+        </p>
+      ) : (
+        <>
+          <Table a={resultA} b={resultB} exactA={exactA} exactB={exactB} />
+          <div className="ab-strips">
+            <MachineStrip
+              result={resultA}
+              capacity={a.capacity}
+              selected={null}
+              onSelect={() => undefined}
+              side="A, pinned"
+              testId="strip-a"
+            />
+            <MachineStrip
+              result={resultB}
+              capacity={params.capacity}
+              selected={params.machine}
+              onSelect={(j) => setParams({ machine: j })}
+              side="B, current"
+              testId="strip-b"
+            />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Exact q (the convolution of each machine's task histograms, job `exactQ`) of one packing on its
+ * pool, for a side of an A/B comparison; null while it computes. Kept per packing key.
+ */
+import { useEffect, useState } from 'react';
+import { DEFAULT_BIN } from '../../engine/index.ts';
+import type { ExplorerState } from '../../state/store.ts';
+import { useController } from '../controllerContext.ts';
+
+const cache = new Map<string, number>();
+
+export function useExactQ(
+  key: string | null,
+  response: ExplorerState['pack']['response'],
+  pool: ExplorerState['ab']['pool'],
+  capacity: number,
+  clairvoyance: number,
+): number | null {
+  const { runner } = useController();
+  const [, setVersion] = useState(0);
+  useEffect(() => {
+    if (!key || !response || !pool || cache.has(key)) return;
+    const abort = new AbortController();
+    const machines = response.result.machines.map((m) => m.tasks);
+    runner
+      .runJob(
+        pool,
+        'exactQ',
+        { rows: response.rows, machines, capacity, clairvoyance, bin: DEFAULT_BIN },
+        { signal: abort.signal },
+      )
+      .then((parts) => {
+        let sum = 0;
+        for (const part of parts) for (const q of part) sum += q;
+        cache.set(key, machines.length ? sum / machines.length : 0);
+        if (cache.size > 16) cache.delete(cache.keys().next().value!);
+        if (!abort.signal.aborted) setVersion((v) => v + 1);
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [key, response, pool, runner, capacity, clairvoyance]);
+  return key === null ? null : (cache.get(key) ?? null);
+}
