@@ -76,7 +76,7 @@ export function startController(
       return;
     }
     const pool = await ensurePool(ctx, p, ds);
-    if (!pool || p.view === 'learn') return;
+    if (!pool || p.view === 'learn' || p.view === 'cluster') return;
     await ensurePack(ctx, p, pool);
     await ensureMachine(ctx);
   }

@@ -12,8 +12,9 @@ import {
   type Source,
 } from '../engine/index.ts';
 import type { FigureId } from '../engine/analysis/paperFigures.ts';
+import { DEFAULT_CLUSTER, type ClusterSettings } from './clusterParams.ts';
 
-export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper'] as const;
+export const VIEWS = ['pack', 'tradeoff', 'data', 'learn', 'tune', 'paper', 'cluster'] as const;
 export type ViewId = (typeof VIEWS)[number];
 
 export interface UploadRef {
@@ -67,6 +68,8 @@ export interface Params {
   readonly paperN: number;
   readonly paperExample: number;
   readonly paperWindow: number;
+  /** Cluster: machine types, resources, fit tests, classes and provisioning (clusterParams.ts). */
+  readonly cluster: ClusterSettings;
 }
 
 export const TUNE_MODES = ['calibrate', 'auto'] as const;
@@ -104,6 +107,7 @@ export const DEFAULT_PARAMS: Params = {
   paperN: 50,
   paperExample: 0,
   paperWindow: 12,
+  cluster: DEFAULT_CLUSTER,
 };
 
 export function packParams(p: Params): PackParams {

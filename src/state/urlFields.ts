@@ -13,6 +13,7 @@ import {
 } from '../engine/index.ts';
 import { TUNE_MODES, VIEWS, type Params, type TuneMode, type ViewId } from './params.ts';
 import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
+import { CLUSTER_URL_FIELDS } from './clusterUrlFields.ts';
 import {
   fitCodec,
   flag,
@@ -87,7 +88,7 @@ export const PACKING_URL_FIELDS: readonly UrlField[] = [
 ];
 
 export const LEARN_URL_FIELDS: readonly UrlField[] = [
-  urlField('lesson', 'lesson', int('lesson', 1, 6), 'learn'),
+  urlField('lesson', 'lesson', int('lesson', 1, 8), 'learn'),
   urlField('step', 'step', int('step', 0, 1_000_000), 'changed'),
 ];
 
@@ -117,4 +118,5 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...LEARN_URL_FIELDS,
   ...TUNE_URL_FIELDS,
   ...PAPER_URL_FIELDS,
+  ...CLUSTER_URL_FIELDS,
 ];

@@ -9,6 +9,7 @@ import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 import { TuneView } from './tune/TuneView.tsx';
 import { PaperView } from './paper/PaperView.tsx';
+import { ClusterView } from './cluster/ClusterView.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -17,6 +18,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   learn: 'Learn',
   tune: 'Tune',
   paper: 'Paper lab',
+  cluster: 'Cluster',
 };
 
 function Notices() {
@@ -119,6 +121,10 @@ export function App() {
       {view === 'learn' ? (
         <main className="content learn-content" data-testid="view-learn">
           <LearnView />
+        </main>
+      ) : view === 'cluster' ? (
+        <main className="content" data-testid="view-cluster">
+          <ClusterView />
         </main>
       ) : (
         <div className="layout">
