@@ -7,3 +7,4 @@ export * from './sums.ts';
 export * from './fitCheck.ts';
 export * from './slo.ts';
 export * from './handScore.ts';
+export * from './pooling.ts';

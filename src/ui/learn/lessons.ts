@@ -5,6 +5,7 @@
  */
 import { encode } from '../../state/url.ts';
 import type { Params } from '../../state/params.ts';
+import { POOLING_LESSON } from './poolingLesson.ts';
 
 export interface LessonInfo {
   readonly title: string;
@@ -48,6 +49,7 @@ export const LESSONS: readonly LessonInfo[] = [
     text: 'Pack these 20 tasks on as few machines as you can while keeping the measured overflow frequency q at or below the target ρ. Each task shows its mean and spread; the score measures your machines over the realizations and compares them with Best Fit + GPA on the same tasks.',
     tryThis: 'Beat Best Fit + GPA: fewer machines with q ≤ ρ, or the same number with a lower q.',
   },
+  POOLING_LESSON,
 ];
 
 export const LESSON_COUNT = LESSONS.length;
