@@ -15,7 +15,10 @@ export function setLpWasmUrl(url: string): void {
 
 export function loadLpSolver(wasmUrl: string | undefined = defaultWasmUrl): Promise<LpSolver> {
   loading ??= highsLoader(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }).then(
-    (highs) => ({ solve: (model: string) => toSolution(highs.solve(model)) }),
+    // No solver log: printing it (to a page's console, in a worker) costs more than the solve.
+    (highs) => ({
+      solve: (model: string) => toSolution(highs.solve(model, { output_flag: false })),
+    }),
   );
   return loading;
 }

@@ -4,6 +4,7 @@ import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, type Params } from './params.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
+import { DEFAULT_CLUSTER } from './clusterParams.ts';
 import { FIGURE_IDS } from '../engine/analysis/paperFigures.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
@@ -56,7 +57,7 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   tail: fc.boolean(),
   view: fc.constantFrom(...VIEWS),
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
-  lesson: fc.integer({ min: 1, max: 6 }),
+  lesson: fc.integer({ min: 1, max: 8 }),
   step: fc.integer({ min: 0, max: 1_000_000 }),
   tuneMode: fc.constantFrom(...TUNE_MODES),
   tuneFamily: fc.constantFrom(...FAMILIES),
@@ -70,6 +71,7 @@ const paramsArb: fc.Arbitrary<Params> = fc.record({
   paperN: fc.integer({ min: 1, max: 100_000 }),
   paperExample: fc.integer({ min: 0, max: 1_000_000 }),
   paperWindow: fc.integer({ min: 2, max: 10_000 }),
+  cluster: fc.constant(DEFAULT_CLUSTER), // round-tripped in clusterUrlFields.test.ts
 });
 
 describe('the URL codec', () => {

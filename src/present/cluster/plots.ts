@@ -55,6 +55,7 @@ export function machineBarsSpec(
   return {
     height: 120 + 110 * new Set(bars.map((b) => b.resource)).size,
     marginLeft: 50,
+    marginRight: 70,
     x: { label: 'machine (opening order)', type: 'band', ticks: many ? [] : undefined },
     y: { label: 'use / capacity', domain: [0, Math.max(1.05, ...bars.map((b) => b.p99))] },
     fy: { label: null },
@@ -133,8 +134,8 @@ export function fitMachinesSpec(
   }));
   return {
     height: 60 + 40 * labels.length,
-    marginLeft: 150,
-    marginRight: 190,
+    marginLeft: 210,
+    marginRight: 200,
     x: { label: 'machines', grid: true },
     y: { label: null, domain: [...labels] },
     color: { legend: true, domain: types.map((t) => t.name), label: 'machine type' },
@@ -174,8 +175,8 @@ export interface PeriodDatum {
   readonly machines: number;
 }
 
-export const POLICY_RELAX = 'CBS-RELAX + First Fit';
-export const POLICY_BASELINE = 'heterogeneity-oblivious';
+export const POLICY_RELAX = 'CBS-RELAX';
+export const POLICY_BASELINE = 'baseline';
 
 /** Machines by type per period, one row of bars per policy. */
 export function provisionMachinesSpec(
@@ -194,6 +195,7 @@ export function provisionMachinesSpec(
   return {
     height: 320,
     marginLeft: 50,
+    marginRight: 80,
     x: { label: 'period', type: 'band' },
     y: { label: 'active machines', grid: true },
     fy: { label: null, domain: [POLICY_RELAX, POLICY_BASELINE] },
