@@ -67,6 +67,11 @@ const slots = {
 };
 
 let ingest: FileIngest | null = null;
+
+/** The ingestion the slice loads through (default: the page's worker; tests pass their own). */
+export function setClusterIngest(i: FileIngest): void {
+  ingest = i;
+}
 let timingRun = 0;
 
 export function dataKey(s: ClusterSettings): string {
