@@ -4,7 +4,11 @@
  * (the coarse-graining cost in machines and in q).
  */
 import { useMemo } from 'react';
-import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/classPacking.ts';
+import {
+  CLASS_FEATURES,
+  type ClassAnalysis,
+  type ClassFeatures,
+} from '../../engine/cluster/classPacking.ts';
 import { classesKey, useClusterRuns } from '../../state/cluster.ts';
 import { resourceList, type ClusterSettings } from '../../state/clusterParams.ts';
 import { useExplorer } from '../../state/store.ts';
@@ -13,6 +17,90 @@ import { downloadCsv } from '../exportFiles.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { NumberField } from './ClusterSettingsPanel.tsx';
+
+function ClassCost({ a, packer, stale }: { a: ClassAnalysis; packer: string; stale: boolean }) {
+  return (
+    <div className={stale ? 'stale' : undefined} data-testid="class-cost">
+      <h3>Packing by class vs by task (GPA, {packer.toUpperCase()})</h3>
+      <table className="cluster-table">
+        <thead>
+          <tr>
+            <th />
+            <th>Machines</th>
+            <th>q any</th>
+            <th>Mean power (W)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(
+            [
+              ['by task (own μ, σ²)', a.byTask],
+              ['by class (μ_n, σ_n²)', a.byClass],
+            ] as const
+          ).map(([label, m]) => (
+            <tr key={label}>
+              <td>{label}</td>
+              <td>{m.machines}</td>
+              <td>{fmtQ(m.qAny)}</td>
+              <td>{formatNumber(m.meanPower, 4)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">
+        Coarse-graining cost: {a.byClass.machines - a.byTask.machines >= 0 ? '+' : ''}
+        {a.byClass.machines - a.byTask.machines} machines, q(any) {fmtQ(a.byTask.qAny)} →{' '}
+        {fmtQ(a.byClass.qAny)}. σ_n² = between-task variance of the means + mean within-task
+        variance.
+      </p>
+    </div>
+  );
+}
+
+function ClassTable({
+  rows,
+  resources,
+  stale,
+}: {
+  rows: readonly Record<string, number>[];
+  resources: readonly string[];
+  stale: boolean;
+}) {
+  return (
+    <table className={`cluster-table${stale ? ' stale' : ''}`} data-testid="class-table">
+      <thead>
+        <tr>
+          <th>Class</th>
+          <th>Tasks</th>
+          {resources.map((r) => (
+            <th key={r}>{RESOURCE_LABEL[r]} μ_n ± σ_n</th>
+          ))}
+          {resources.map((r) => (
+            <th key={`c${r}`}>Container {RESOURCE_LABEL[r]}</th>
+          ))}
+          <th>Containers / period (mean)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.class}>
+            <td>{row.class}</td>
+            <td>{row.tasks}</td>
+            {resources.map((r) => (
+              <td key={r}>
+                {formatNumber(row[`mean_${r}`])} ± {formatNumber(row[`sd_${r}`])}
+              </td>
+            ))}
+            {resources.map((r) => (
+              <td key={`c${r}`}>{formatNumber(row[`container_${r}`])}</td>
+            ))}
+            <td>{formatNumber(row.containers_mean)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export function ClassesPanel({
   s,
@@ -99,77 +187,9 @@ export function ClassesPanel({
           stale={stale}
           placeholder={run.status === 'error' ? 'No result' : 'Clustering…'}
         />
-        {a && (
-          <div className={stale ? 'stale' : undefined} data-testid="class-cost">
-            <h3>Packing by class vs by task (GPA, {s.packer.toUpperCase()})</h3>
-            <table className="cluster-table">
-              <thead>
-                <tr>
-                  <th />
-                  <th>Machines</th>
-                  <th>q any</th>
-                  <th>Mean power (W)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(
-                  [
-                    ['by task (own μ, σ²)', a.byTask],
-                    ['by class (μ_n, σ_n²)', a.byClass],
-                  ] as const
-                ).map(([label, m]) => (
-                  <tr key={label}>
-                    <td>{label}</td>
-                    <td>{m.machines}</td>
-                    <td>{fmtQ(m.qAny)}</td>
-                    <td>{formatNumber(m.meanPower, 4)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <p className="hint">
-              Coarse-graining cost: {a.byClass.machines - a.byTask.machines >= 0 ? '+' : ''}
-              {a.byClass.machines - a.byTask.machines} machines, q(any) {fmtQ(a.byTask.qAny)} →{' '}
-              {fmtQ(a.byClass.qAny)}. σ_n² = between-task variance of the means + mean within-task
-              variance.
-            </p>
-          </div>
-        )}
+        {a && <ClassCost a={a} packer={s.packer} stale={stale} />}
       </div>
-      {rows && (
-        <table className={`cluster-table${stale ? ' stale' : ''}`} data-testid="class-table">
-          <thead>
-            <tr>
-              <th>Class</th>
-              <th>Tasks</th>
-              {resources.map((r) => (
-                <th key={r}>{RESOURCE_LABEL[r]} μ_n ± σ_n</th>
-              ))}
-              {resources.map((r) => (
-                <th key={`c${r}`}>Container {RESOURCE_LABEL[r]}</th>
-              ))}
-              <th>Containers / period (mean)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.class}>
-                <td>{row.class}</td>
-                <td>{row.tasks}</td>
-                {resources.map((r) => (
-                  <td key={r}>
-                    {formatNumber(row[`mean_${r}`])} ± {formatNumber(row[`sd_${r}`])}
-                  </td>
-                ))}
-                {resources.map((r) => (
-                  <td key={`c${r}`}>{formatNumber(row[`container_${r}`])}</td>
-                ))}
-                <td>{formatNumber(row.containers_mean)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {rows && <ClassTable rows={rows} resources={resources} stale={stale} />}
     </section>
   );
 }

@@ -44,6 +44,62 @@ function Slider(props: {
 
 const pct = (q: number) => `${(100 * q).toFixed(2)} %`;
 
+interface PoolingValues {
+  mu: number;
+  sigma: number;
+  eps: number;
+  capacity: number;
+}
+
+function PoolingControls({
+  values: { mu, sigma, eps, capacity },
+  set: { setMu, setSigma, setEps, setCapacity },
+}: {
+  values: PoolingValues;
+  set: Record<'setMu' | 'setSigma' | 'setEps' | 'setCapacity', (v: number) => void>;
+}) {
+  return (
+    <div className="pooling-controls">
+      <Slider
+        label="μ"
+        value={mu}
+        min={0.01}
+        max={0.2}
+        step={0.01}
+        onChange={setMu}
+        testId="pool-mu"
+      />
+      <Slider
+        label="σ"
+        value={sigma}
+        min={0}
+        max={0.1}
+        step={0.005}
+        onChange={setSigma}
+        testId="pool-sigma"
+      />
+      <Slider
+        label="ε"
+        value={eps}
+        min={0.001}
+        max={0.1}
+        step={0.001}
+        onChange={setEps}
+        testId="pool-eps"
+      />
+      <Slider
+        label="C"
+        value={capacity}
+        min={0.25}
+        max={2}
+        step={0.25}
+        onChange={setCapacity}
+        testId="pool-capacity"
+      />
+    </div>
+  );
+}
+
 export function Lesson8Pooling() {
   const lesson = LESSONS.indexOf(POOLING_LESSON) + 1;
   const params = useExplorer((s) => s.params);
@@ -87,44 +143,10 @@ export function Lesson8Pooling() {
   return (
     <LessonFrame lesson={lesson} pack={null} keys="The sliders follow the arrow keys.">
       <div data-testid="lesson-pooling" className="pooling">
-        <div className="pooling-controls">
-          <Slider
-            label="μ"
-            value={mu}
-            min={0.01}
-            max={0.2}
-            step={0.01}
-            onChange={setMu}
-            testId="pool-mu"
-          />
-          <Slider
-            label="σ"
-            value={sigma}
-            min={0}
-            max={0.1}
-            step={0.005}
-            onChange={setSigma}
-            testId="pool-sigma"
-          />
-          <Slider
-            label="ε"
-            value={eps}
-            min={0.001}
-            max={0.1}
-            step={0.001}
-            onChange={setEps}
-            testId="pool-eps"
-          />
-          <Slider
-            label="C"
-            value={capacity}
-            min={0.25}
-            max={2}
-            step={0.25}
-            onChange={setCapacity}
-            testId="pool-capacity"
-          />
-        </div>
+        <PoolingControls
+          values={{ mu, sigma, eps, capacity }}
+          set={{ setMu, setSigma, setEps, setCapacity }}
+        />
         <p className="lesson-note">
           Z = Φ⁻¹(1 − ε) = {counts.z.toFixed(3)}. Adding percentiles fits{' '}
           <strong data-testid="pool-count-additive">{counts.additive}</strong> tasks (measured
