@@ -58,9 +58,7 @@ export function resourceList(r: ClusterResources): string[] {
 
 /** The fit spec of one kind at the settings' ε and split. */
 export function clusterFitSpec(s: ClusterSettings, kind: ClusterFit = s.fit): MultiFitSpec {
-  return kind === 'gpa' || kind === 'additive'
-    ? { kind, eps: s.eps, split: s.split }
-    : { kind };
+  return kind === 'gpa' || kind === 'additive' ? { kind, eps: s.eps, split: s.split } : { kind };
 }
 
 /** Machine types with the capacity lists cut to `resources` resources (one resource: CPU only). */
