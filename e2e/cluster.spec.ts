@@ -49,6 +49,14 @@ test('the view on Bitbrains; a type edit changes the packing; a link reproduces 
   await fresh.close();
 });
 
+test('Google GCD with its memory file packs in the view', async ({ page }) => {
+  await page.goto('/?view=cluster&cd=google-gcd-jobs&cr=100&cper=4&ck=3');
+  const summary = await packed(page);
+  expect(summary).toMatch(/memory/);
+  await expect(page.getByTestId('provision-totals')).toBeVisible({ timeout: 90_000 });
+  await page.screenshot({ path: 'test-results/cluster-gcd.png', fullPage: true });
+});
+
 test('one CBS-RELAX period is timed in a worker', async ({ page }) => {
   await page.goto(VIEW);
   await page.getByTestId('lp-timing-run').click();
@@ -56,7 +64,8 @@ test('one CBS-RELAX period is timed in a worker', async ({ page }) => {
   await expect(median).toBeVisible({ timeout: 90_000 });
   const ms = Number(await median.textContent());
   expect(ms).toBeGreaterThan(0);
-  console.log(`CBS-RELAX one period, 4 types × 20 classes, in a Chromium worker: median ${ms} ms`);
+  const text = await page.getByTestId('lp-timing-result').textContent();
+  console.log(`CBS-RELAX one period, 4 types × 20 classes, in a Chromium worker: ${text}`);
 });
 
 test('the pooling lesson plays and opens the Cluster view', async ({ page }) => {
@@ -69,6 +78,7 @@ test('the pooling lesson plays and opens the Cluster view', async ({ page }) => 
   // Fewer tasks' worth of spread: a larger σ moves both counts.
   await page.getByTestId('pool-sigma').fill('0.04');
   await expect(page.getByTestId('pool-count-additive')).not.toHaveText('10');
+  await page.screenshot({ path: 'test-results/cluster-lesson.png', fullPage: true });
   await page.getByTestId('pool-play').click();
   await expect(page.getByTestId('pool-step')).not.toHaveText('0', { timeout: 20_000 });
   await page.getByTestId('open-in-cluster').click();
