@@ -2,6 +2,10 @@
 import { expose } from 'comlink';
 import { CRASH_MESSAGE } from '../src/protocol/api.ts';
 import { EngineHost } from '../src/runtime/host.ts';
+import { setLpWasmUrl } from '../src/runtime/lp.ts';
+import highsWasm from 'highs/runtime?url';
+
+setLpWasmUrl(highsWasm);
 
 // An uncaught error here reaches the main thread as the worker's 'error' event: a crash (tests).
 addEventListener('message', (e: MessageEvent) => {

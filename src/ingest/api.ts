@@ -16,7 +16,7 @@ import { Sha256 } from '../engine/data/sha256.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
 import { loadDataset, resolveRequest, type LoadRequest } from './load.ts';
 import { loadPreset } from './presets.ts';
-import { blobInput, type Progress } from './stream.ts';
+import { blobInput, urlInput, type Progress } from './stream.ts';
 
 export type LoadedData = LoadResult & {
   readonly preset: Preset | null;
@@ -38,6 +38,14 @@ export interface IngestApi {
     token: number,
     files: readonly File[],
     request: LoadRequest,
+    onProgress?: (p: Progress) => void,
+  ): Promise<LoadedData>;
+  /** One file under the app's data folder (`baseUrl` + /data/ + `file`) read with one spec. */
+  loadFile(
+    token: number,
+    file: string,
+    spec: LoadSpec,
+    baseUrl: string,
     onProgress?: (p: Progress) => void,
   ): Promise<LoadedData>;
   cancel(token: number): void;
@@ -113,6 +121,14 @@ export function createIngestApi(): IngestApi {
         }
         const result = await loadDataset(inputs, spec, { signal, onProgress });
         return { ...result, preset: null, hash };
+      });
+    },
+    loadFile(token, file, spec, baseUrl, onProgress) {
+      return run(token, async (signal) => {
+        const url = `${baseUrl.replace(/\/$/, '')}/data/${file}`;
+        const input = urlInput(url, 'inst', undefined, signal);
+        const result = await loadDataset([input], spec, { signal, onProgress });
+        return { ...result, preset: null, hash: null };
       });
     },
     cancel(token) {

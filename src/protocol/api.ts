@@ -92,7 +92,8 @@ export interface WorkerApi {
   sweepUnit(id: number, spec: SweepSpec, runs: readonly number[], job: number): SweepRow[];
   /**
    * One unit of a registered job (src/runtime/jobs), on pool `id` (null for jobs without a pool),
-   * with the same cancel and progress words as a sweep; progress grows by the unit's weight.
+   * with the same cancel and progress words as a sweep; progress grows by the unit's weight. An
+   * asynchronous unit returns a promise of its output.
    */
   runJobUnit(name: string, id: number | null, spec: unknown, unit: unknown, job: number): unknown;
 }

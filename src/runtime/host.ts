@@ -202,7 +202,10 @@ export class EngineHost implements WorkerApi {
     const p = id === null ? null : this.pool(id);
     if (kind.needsPool && !p) throw new RangeError(`the job "${name}" needs a pool`);
     const out = kind.run(p, spec, unit, this.checkpoint(job));
-    this.progress(job, kind.weight ? kind.weight(unit) : 1);
+    const done = () => this.progress(job, kind.weight ? kind.weight(unit) : 1);
+    // An asynchronous unit (e.g. one that loads the LP solver first) counts when it settles.
+    if (out instanceof Promise) return out.then((v) => (done(), v));
+    done();
     return out;
   }
 

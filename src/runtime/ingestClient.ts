@@ -3,7 +3,7 @@
  * without workers the same API on this thread, loaded on demand; progress and cancel by token.
  */
 import { wrap, proxy, type Remote } from 'comlink';
-import type { Preset } from '../engine/index.ts';
+import type { LoadSpec, Preset } from '../engine/index.ts';
 import type { IngestApi, LoadedData } from '../ingest/api.ts';
 import type { LoadRequest } from '../ingest/load.ts';
 import type { Progress } from '../ingest/stream.ts';
@@ -26,10 +26,20 @@ export interface Ingest {
   ): Promise<LoadedData>;
 }
 
+/** Ingestion that also reads one bundled data file with a given spec (the Cluster view's resources). */
+export interface FileIngest extends Ingest {
+  loadFile(
+    file: string,
+    spec: LoadSpec,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedData>;
+}
+
 let nextToken = 1;
 
 /** The ingestion worker (or, without workers, the same code on this thread, loaded on demand). */
-export function createIngest(): Ingest {
+export function createIngest(): FileIngest {
   let api: Promise<Remote<IngestApi> | IngestApi> | null = null;
   const get = () =>
     (api ??=
@@ -69,6 +79,10 @@ export function createIngest(): Ingest {
           base,
           proxy(onProgress),
         ),
+      ) as Promise<LoadedData>,
+    loadFile: (file, spec, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadFile(token, file, spec, base, proxy(onProgress)),
       ) as Promise<LoadedData>,
     loadFiles: (files, request, onProgress, signal) =>
       withCancel(signal, (a, token) =>

@@ -96,7 +96,7 @@ export function createInlineRunner(): Runner {
       let done = 0;
       for (const unit of units) {
         abortCheck(options);
-        out.push(host.runJobUnit(name, pool ? pool.id : null, spec, unit, -1));
+        out.push(await host.runJobUnit(name, pool ? pool.id : null, spec, unit, -1));
         done += kind.weight ? kind.weight(unit) : 1;
         options?.onProgress?.({ done, total });
         await yieldToEventLoop();

@@ -6,10 +6,19 @@ import type { LpSolution, LpSolver, LpStatus } from '../engine/lp/solver.ts';
 import highsLoader, { type Highs } from 'highs';
 
 let loading: Promise<LpSolver> | undefined;
+let defaultWasmUrl: string | undefined;
 
-export function loadLpSolver(wasmUrl?: string): Promise<LpSolver> {
+/** Where a bundle's worker (or page) finds highs.wasm; set once by the entry that bundles it. */
+export function setLpWasmUrl(url: string): void {
+  defaultWasmUrl = url;
+}
+
+export function loadLpSolver(wasmUrl: string | undefined = defaultWasmUrl): Promise<LpSolver> {
   loading ??= highsLoader(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }).then(
-    (highs) => ({ solve: (model: string) => toSolution(highs.solve(model)) }),
+    // No solver log: printing it (to a page's console, in a worker) costs more than the solve.
+    (highs) => ({
+      solve: (model: string) => toSolution(highs.solve(model, { output_flag: false })),
+    }),
   );
   return loading;
 }

@@ -64,6 +64,28 @@ export function fitToDataset(
   return null;
 }
 
+/** Clears what Cancel left (a cancelled load, pool or packing) so that the next pass runs it again. */
+function clearCancelled(store: ExplorerStore): void {
+  const { pool, pack, data } = store.getState();
+  if (data.status === 'error' && data.error === 'loading cancelled')
+    store.setState({ data: { ...data, status: 'idle', key: null, error: null } });
+  if (pool.status === 'error' && pool.error === 'cancelled')
+    store.setState({ pool: { ...pool, status: 'idle', key: null, error: null } });
+  if (pack.cancelled) store.setState({ pack: { ...store.getState().pack, cancelled: null } });
+}
+
+/** Back and Forward: the parameters come from the address bar (nothing is written for them). */
+function followHistory(store: ExplorerStore, url: ReturnType<typeof urlSync>): () => void {
+  const onPopState = () => {
+    const { params, notices } = decode(location.search);
+    url.adopt(params);
+    store.getState().setParams(params);
+    for (const text of notices) store.getState().notify('warning', text);
+  };
+  window.addEventListener('popstate', onPopState);
+  return () => window.removeEventListener('popstate', onPopState);
+}
+
 export function startController(
   store: ExplorerStore,
   runner: Runner,
@@ -111,7 +133,7 @@ export function startController(
     if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
     if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize.ts)
     const pool = await ensurePool(ctx, p, ds, work.signal);
-    if (!pool || p.view === 'learn' || p.view === 'timeline') return;
+    if (!pool || p.view === 'learn' || p.view === 'timeline' || p.view === 'cluster') return;
     await ensurePack(ctx, p, pool, work.signal);
     await ensureMachine(ctx);
     await pinned.ensure(p, ds, pool);
@@ -144,15 +166,10 @@ export function startController(
     void refresh();
   });
 
-  /** Back and Forward: the parameters come from the address bar (nothing is written for them). */
-  const onPopState = () => {
-    const { params, notices } = decode(location.search);
-    url.adopt(params);
-    s().setParams(params);
-    for (const text of notices) s().notify('warning', text);
-  };
-  if (options.writeUrl !== false && typeof window !== 'undefined')
-    window.addEventListener('popstate', onPopState);
+  const unfollowHistory =
+    options.writeUrl !== false && typeof window !== 'undefined'
+      ? followHistory(store, url)
+      : () => {};
 
   const described = describeRunner(runner);
   store.setState({
@@ -174,20 +191,14 @@ export function startController(
       work = new AbortController();
     },
     retry() {
-      const { pool, pack, data } = s();
-      if (data.status === 'error' && data.error === 'loading cancelled')
-        store.setState({ data: { ...data, status: 'idle', key: null, error: null } });
-      if (pool.status === 'error' && pool.error === 'cancelled')
-        store.setState({ pool: { ...pool, status: 'idle', key: null, error: null } });
-      if (pack.cancelled) store.setState({ pack: { ...s().pack, cancelled: null } });
+      clearCancelled(store);
       void refresh();
     },
     dispose() {
       disposed = true;
       unsubscribe();
       url.cancel();
-      if (options.writeUrl !== false && typeof window !== 'undefined')
-        window.removeEventListener('popstate', onPopState);
+      unfollowHistory();
       sweep.cancel();
       dataset.cancel();
       pinned.dispose();

@@ -13,8 +13,8 @@ import {
 } from '../engine/index.ts';
 import type { FigureId } from '../engine/analysis/paperFigures.ts';
 import { DEFAULT_RESIZE, type ResizeParams } from './resizeParams.ts';
-
 import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from './timelineParams.ts';
+import { DEFAULT_CLUSTER, type ClusterSettings } from './clusterParams.ts';
 
 export const VIEWS = [
   'pack',
@@ -25,6 +25,7 @@ export const VIEWS = [
   'paper',
   'timeline',
   'resize',
+  'cluster',
 ] as const;
 export type ViewId = (typeof VIEWS)[number];
 
@@ -79,6 +80,8 @@ export interface Params extends TimelineViewParams {
   readonly paperN: number;
   readonly paperExample: number;
   readonly paperWindow: number;
+  /** Cluster: machine types, resources, fit tests, classes and provisioning (clusterParams.ts). */
+  readonly cluster: ClusterSettings;
   /** Resize: workload, policy, predictor and replay (resizeParams.ts). */
   readonly resize: ResizeParams;
   /** A/B: the pinned side's workload and packing (side A), compared with the current one (B). */
@@ -152,6 +155,7 @@ export const DEFAULT_PARAMS: Params = {
   resize: DEFAULT_RESIZE,
   ...DEFAULT_TIMELINE_PARAMS,
   pinned: null,
+  cluster: DEFAULT_CLUSTER,
 };
 
 export function packParams(p: Params): PackParams {

@@ -5,6 +5,7 @@ import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, pinnedOf, type Params } from './para
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
 import { resizeParamsArb } from './resizeTesting.ts';
+import { DEFAULT_CLUSTER } from './clusterParams.ts';
 import { FIGURE_IDS } from '../engine/analysis/paperFigures.ts';
 import { timelineParamsArb } from './timelineTesting.ts';
 
@@ -58,7 +59,7 @@ const baseParamsArb = fc.record({
   tail: fc.boolean(),
   view: fc.constantFrom(...VIEWS),
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
-  lesson: fc.integer({ min: 1, max: 7 }),
+  lesson: fc.integer({ min: 1, max: 8 }),
   step: fc.integer({ min: 0, max: 1_000_000 }),
   tuneMode: fc.constantFrom(...TUNE_MODES),
   tuneFamily: fc.constantFrom(...FAMILIES),
@@ -73,6 +74,7 @@ const baseParamsArb = fc.record({
   paperExample: fc.integer({ min: 0, max: 1_000_000 }),
   paperWindow: fc.integer({ min: 2, max: 10_000 }),
   resize: resizeParamsArb,
+  cluster: fc.constant(DEFAULT_CLUSTER), // round-tripped in clusterUrlFields.test.ts
 });
 
 /** Any parameters without a pinned side, the Timeline view's included. */

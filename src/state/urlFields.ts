@@ -24,6 +24,7 @@ import {
 import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
 import { RESIZE_URL_FIELDS } from './resizeUrlFields.ts';
 import { TIMELINE_URL_FIELDS } from './timelineUrlFields.ts';
+import { CLUSTER_URL_FIELDS } from './clusterUrlFields.ts';
 import {
   fitCodec,
   flag,
@@ -99,7 +100,7 @@ export const PACKING_URL_FIELDS: readonly UrlField[] = [
 ];
 
 export const LEARN_URL_FIELDS: readonly UrlField[] = [
-  navigation(urlField('lesson', 'lesson', int('lesson', 1, 7), 'learn')),
+  navigation(urlField('lesson', 'lesson', int('lesson', 1, 8), 'learn')),
   urlField('step', 'step', int('step', 0, 1_000_000), 'changed'),
 ];
 
@@ -164,6 +165,7 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...RESIZE_URL_FIELDS,
   ...TIMELINE_URL_FIELDS,
   ...AB_URL_FIELDS,
+  ...CLUSTER_URL_FIELDS,
 ];
 
 /** The parameters whose change is a navigation (pushes a history entry). */

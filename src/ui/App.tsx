@@ -11,6 +11,7 @@ import { TuneView } from './tune/TuneView.tsx';
 import { PaperView } from './paper/PaperView.tsx';
 import { ResizeView } from './resize/ResizeView.tsx';
 import { TimelineView } from './timeline/TimelineView.tsx';
+import { ClusterView } from './cluster/ClusterView.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -21,6 +22,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   paper: 'Paper lab',
   resize: 'Resize',
   timeline: 'Timeline',
+  cluster: 'Cluster',
 };
 
 function Notices() {
@@ -126,6 +128,10 @@ export function App() {
         </main>
       ) : view === 'resize' ? (
         <ResizeView />
+      ) : view === 'cluster' ? (
+        <main className="content" data-testid="view-cluster">
+          <ClusterView />
+        </main>
       ) : (
         <div className="layout">
           <ParamsPanel />

@@ -8,3 +8,4 @@ export * from './fitCheck.ts';
 export * from './slo.ts';
 export * from './handScore.ts';
 export * from './semiOnline.ts';
+export * from './pooling.ts';

@@ -7,6 +7,7 @@ import type { MultiFitSpec } from '../../engine/cluster/fit.ts';
 import type { MachineType } from '../../engine/cluster/machineTypes.ts';
 import type { MultiMeasure } from '../../engine/cluster/measure.ts';
 import type { MultiPacker, OpenPolicy } from '../../engine/cluster/pack.ts';
+import { machineUse, type MachineUse } from '../../engine/cluster/machineUse.ts';
 import { runCluster } from '../../engine/cluster/run.ts';
 import { realizeMulti, type MultiSamples } from '../../engine/cluster/workload.ts';
 import { identityRows } from '../../engine/workload.ts';
@@ -29,6 +30,8 @@ export interface ClusterJobOut {
   readonly machines: Int32Array[];
   readonly machineType: Int32Array;
   readonly load: Float64Array[];
+  /** Realized mean and 99th percentile per resource and machine, for drawing. */
+  readonly use: MachineUse;
 }
 
 export const clusterCompare = defineJob({
@@ -41,7 +44,8 @@ export const clusterCompare = defineJob({
     checkpoint();
     const w = realizeMulti(spec.samples, spec.realizations, spec.seed);
     checkpoint();
-    const r = runCluster(w, identityRows(w.ids.length), {
+    const rows = identityRows(w.ids.length);
+    const r = runCluster(w, rows, {
       fit: spec.fits[unit],
       packer: spec.packer,
       types: spec.types,
@@ -53,6 +57,7 @@ export const clusterCompare = defineJob({
       machines: r.packing.machines,
       machineType: r.packing.machineType,
       load: r.packing.load,
+      use: machineUse(w.matrices, rows, r.packing, r.split),
     };
   },
 });

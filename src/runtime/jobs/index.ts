@@ -1,9 +1,10 @@
 /** Every job the runners can run; a new job adds one line here. */
 import { calibrate } from './calibrate.ts';
 import { clusterCompare } from './cluster.ts';
+import { clusterClasses, clusterProvision, lpTiming } from './clusterPlan.ts';
 import { exactQ } from './exactQ.ts';
 import { packTrace } from './packTrace.ts';
-import type { JobKind } from './job.ts';
+import type { AsyncJobKind, JobKind } from './job.ts';
 import {
   paperFig1,
   paperHistograms,
@@ -30,6 +31,9 @@ export const JOBS = {
   calibrate,
   tune,
   clusterCompare,
+  clusterClasses,
+  clusterProvision,
+  lpTiming,
   timeline,
   resizeSweep,
   resizeRun,
@@ -40,7 +44,11 @@ type Kind<N extends JobName> = (typeof JOBS)[N];
 export type JobSpec<N extends JobName> =
   Kind<N> extends JobKind<infer S, infer _U, infer _O> ? S : never;
 export type JobOut<N extends JobName> =
-  Kind<N> extends JobKind<infer _S, infer _U, infer O> ? O : never;
+  Kind<N> extends AsyncJobKind<infer _S, infer _U, infer O>
+    ? O
+    : Kind<N> extends JobKind<infer _S, infer _U, infer O>
+      ? O
+      : never;
 
 export function jobKind(name: string): JobKind<unknown, unknown, unknown> {
   const j = (JOBS as Record<string, JobKind<unknown, unknown, unknown>>)[name];
@@ -48,5 +56,5 @@ export function jobKind(name: string): JobKind<unknown, unknown, unknown> {
   return j;
 }
 
-export type { JobContext, JobKind, PoolShape } from './job.ts';
-export { defineJob } from './job.ts';
+export type { AsyncJobKind, JobContext, JobKind, PoolShape } from './job.ts';
+export { defineAsyncJob, defineJob } from './job.ts';

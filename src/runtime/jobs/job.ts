@@ -36,3 +36,15 @@ export function defineJob<Spec, Unit, Out>(
 ): JobKind<Spec, Unit, Out> {
   return job;
 }
+
+/** A job whose units are asynchronous (e.g. they load the LP solver first); runners await them. */
+export interface AsyncJobKind<Spec, Unit, Out> extends JobKind<Spec, Unit, Promise<Out>> {
+  readonly async: true;
+}
+
+/** Declares an asynchronous job with its types inferred. */
+export function defineAsyncJob<Spec, Unit, Out>(
+  job: AsyncJobKind<Spec, Unit, Out>,
+): AsyncJobKind<Spec, Unit, Out> {
+  return job;
+}

@@ -9,9 +9,12 @@ import { Lesson4StepThrough } from './Lesson4StepThrough.tsx';
 import { Lesson5Price } from './Lesson5Price.tsx';
 import { Lesson6Scheduler } from './Lesson6Scheduler.tsx';
 import { Lesson7SemiOnline } from './Lesson7SemiOnline.tsx';
+import { Lesson8Pooling } from './Lesson8Pooling.tsx';
+import { POOLING_LESSON } from './poolingLesson.ts';
 import './learn.css';
 
 function Lesson({ lesson }: { lesson: number }) {
+  if (LESSONS[lesson - 1] === POOLING_LESSON) return <Lesson8Pooling />;
   switch (lesson) {
     case 1:
       return <Lesson1Averages />;

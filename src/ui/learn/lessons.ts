@@ -6,6 +6,7 @@
  */
 import { encode } from '../../state/url.ts';
 import type { Params } from '../../state/params.ts';
+import { POOLING_LESSON } from './poolingLesson.ts';
 
 export interface LessonInfo {
   readonly title: string;
@@ -55,6 +56,7 @@ export const LESSONS: readonly LessonInfo[] = [
     tryThis:
       'Play to the end: 250, 210, 160 machine-minutes. Then slide the window on a day of 5,000 tasks: where does waiting stop paying?',
   },
+  POOLING_LESSON,
 ];
 
 export const LESSON_COUNT = LESSONS.length;

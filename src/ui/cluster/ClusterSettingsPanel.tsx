@@ -1,0 +1,180 @@
+/** The Cluster view's settings: data and resources, fit test and ε split, packer, opening, R, κ. */
+import { useState } from 'react';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
+import { multiDatasetById } from '../../engine/cluster/workload.ts';
+import {
+  CLUSTER_DATASETS,
+  CLUSTER_FITS,
+  CLUSTER_RESOURCES,
+  type ClusterFit,
+  type ClusterSettings,
+} from '../../state/clusterParams.ts';
+
+export const FIT_LABEL: Record<ClusterFit, string> = {
+  gpa: 'pooled GPA per resource',
+  additive: 'HARMONY containers (μ + Zσ)',
+  request: 'requests (deterministic)',
+  maxred: 'max-reduction (peak)',
+};
+
+/** A number field that commits only valid values (`ok`), keeping the text while it is typed. */
+export function NumberField({
+  label,
+  value,
+  ok,
+  onCommit,
+  testId,
+  step,
+}: {
+  label: string;
+  value: number;
+  ok: (v: number) => boolean;
+  onCommit: (v: number) => void;
+  testId: string;
+  step?: string;
+}) {
+  const [text, setText] = useState(String(value));
+  // A new value from elsewhere (a link, another control) replaces the text being typed.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(String(value));
+  }
+  const v = Number(text);
+  const valid = text.trim() !== '' && Number.isFinite(v) && ok(v);
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        step={step ?? 'any'}
+        value={text}
+        data-testid={testId}
+        aria-invalid={!valid}
+        onChange={(e) => {
+          setText(e.target.value);
+          const n = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isFinite(n) && ok(n) && n !== value)
+            onCommit(n);
+        }}
+      />
+    </label>
+  );
+}
+
+function Choice<T extends string>({
+  label,
+  value,
+  values,
+  names,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T;
+  values: readonly T[];
+  names?: (v: T) => string;
+  onChange: (v: T) => void;
+  testId: string;
+}) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select value={value} data-testid={testId} onChange={(e) => onChange(e.target.value as T)}>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {names ? names(v) : v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function ClusterSettingsPanel({
+  s,
+  set,
+}: {
+  s: ClusterSettings;
+  set: (patch: Partial<ClusterSettings>) => void;
+}) {
+  const stochastic = s.fit === 'gpa' || s.fit === 'additive';
+  return (
+    <fieldset className="cluster-settings" data-testid="cluster-settings">
+      <legend>Cluster</legend>
+      <Choice
+        label="Data (CPU and memory)"
+        value={s.dataset}
+        values={CLUSTER_DATASETS}
+        names={(d) => multiDatasetById(d)?.title ?? d}
+        onChange={(dataset) => set({ dataset })}
+        testId="cluster-dataset"
+      />
+      <Choice
+        label="Resources"
+        value={s.resources}
+        values={CLUSTER_RESOURCES}
+        names={(r) => (r === 'cpu' ? 'CPU only' : 'CPU and memory')}
+        onChange={(resources) => set({ resources })}
+        testId="cluster-resources"
+      />
+      <Choice
+        label="Fit test (drawn)"
+        value={s.fit}
+        values={CLUSTER_FITS}
+        names={(f) => FIT_LABEL[f]}
+        onChange={(fit) => set({ fit })}
+        testId="cluster-fit"
+      />
+      <NumberField
+        label="SLO ε (any resource)"
+        value={s.eps}
+        ok={(v) => v > 0 && v < 1}
+        onCommit={(eps) => set({ eps })}
+        testId="cluster-eps"
+      />
+      <Choice
+        label="ε split across resources"
+        value={s.split}
+        values={['union', 'indep'] as const}
+        names={(v) => (v === 'union' ? 'union bound ε/|R|' : 'independence 1 − (1 − ε)^{1/|R|}')}
+        onChange={(split) => set({ split })}
+        testId="cluster-split"
+      />
+      <Choice
+        label="Packer"
+        value={s.packer}
+        values={MULTI_PACKERS}
+        names={(p: MultiPacker) => p.toUpperCase()}
+        onChange={(packer) => set({ packer })}
+        testId="cluster-packer"
+      />
+      <Choice
+        label="Opening a machine"
+        value={s.open}
+        values={['order', 'energy'] as const}
+        names={(o: OpenPolicy) =>
+          o === 'order' ? 'first type in table order' : 'lowest marginal energy'
+        }
+        onChange={(open) => set({ open })}
+        testId="cluster-open"
+      />
+      <NumberField
+        label="Realizations R"
+        value={s.realizations}
+        step="1"
+        ok={(v) => Number.isInteger(v) && v >= 10 && v <= 20_000}
+        onCommit={(realizations) => set({ realizations })}
+        testId="cluster-realizations"
+      />
+      <NumberField
+        label="Clairvoyance κ"
+        value={s.clairvoyance}
+        ok={(v) => v > 0 && v <= 1}
+        onCommit={(clairvoyance) => set({ clairvoyance })}
+        testId="cluster-kappa"
+      />
+      {!stochastic && <p className="hint">ε applies to the comparison’s GPA and container rows.</p>}
+    </fieldset>
+  );
+}
