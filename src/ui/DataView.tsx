@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { summarizeSamples } from '../engine/index.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
 import { downloadCsv } from './exportFiles.ts';
@@ -40,6 +41,10 @@ export function DataView() {
   const maxValue = useMemo(
     () => moments.reduce((m, t) => Math.max(m, t.mean + 3 * t.sd), 0),
     [moments],
+  );
+  const summary = useMemo(
+    () => (ds?.samples && ds.samples.inst.length ? summarizeSamples(ds.samples) : null),
+    [ds],
   );
   const progress = data.progress;
   const report = ds?.report;
@@ -123,6 +128,19 @@ export function DataView() {
                 → <strong>{report.tasksKept.toLocaleString('en')} kept</strong>,{' '}
                 {report.samplesKept.toLocaleString('en')} samples
               </dd>
+              {summary && (
+                <>
+                  <dt>values</dt>
+                  <dd data-testid="value-summary">
+                    mean inst {summary.mean.inst.toPrecision(6)}, max inst{' '}
+                    {summary.max.inst.toPrecision(6)}
+                    {summary.mean.avg !== null
+                      ? `, mean avg ${summary.mean.avg.toPrecision(6)}`
+                      : ''}{' '}
+                    (machines)
+                  </dd>
+                </>
+              )}
               {report.skippedLines > 0 && (
                 <>
                   <dt>skipped lines</dt>

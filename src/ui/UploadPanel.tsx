@@ -32,6 +32,8 @@ export interface UploadOptions {
   idColumn: string;
   valueColumn: string;
   avgColumn: string;
+  scaleColumn: string;
+  npyKind: '' | 'samples' | 'realizations';
   timeColumns: string;
   idLabel: string;
   minRecords: string;
@@ -51,6 +53,8 @@ const DEFAULTS: UploadOptions = {
   idColumn: '',
   valueColumn: '',
   avgColumn: '',
+  scaleColumn: '',
+  npyKind: '',
   timeColumns: '',
   idLabel: '',
   minRecords: String(PAPER_FILTERS.minRecords),
@@ -91,6 +95,8 @@ export function requestOf(o: UploadOptions): PreviewOptions {
     ...(o.idColumn.trim() ? { idColumn: column(o.idColumn) } : {}),
     ...(o.valueColumn.trim() ? { valueColumn: column(o.valueColumn) } : {}),
     ...(o.avgColumn.trim() ? { avgColumn: column(o.avgColumn) } : {}),
+    ...(o.scaleColumn.trim() ? { scaleColumn: column(o.scaleColumn) } : {}),
+    ...(o.npyKind ? { kind: o.npyKind } : {}),
     ...(time !== undefined ? { timeColumns: time } : {}),
     ...(o.idLabel.trim() ? { idLabel: o.idLabel.trim() } : {}),
     filters,
@@ -316,6 +322,18 @@ function OptionsForm(props: {
           {text('idColumn', 'id column', 'e.g. vm_id')}
           {text('valueColumn', 'value column', 'e.g. cpu_pct')}
           {text('avgColumn', 'avg column', 'e.g. avg_cpu')}
+          {text('scaleColumn', 'scale column (e.g. cores)', 'e.g. vcpus')}
+          <label>
+            .npy holds{' '}
+            <select
+              value={o.npyKind}
+              onChange={(e) => set({ npyKind: e.target.value as UploadOptions['npyKind'] })}
+            >
+              <option value="">detected</option>
+              <option value="samples">(N, T) samples</option>
+              <option value="realizations">an (N, R) realization matrix</option>
+            </select>
+          </label>
           {text('timeColumns', 'time columns', 'e.g. 1', 3)}
           {text('idLabel', 'Prometheus label naming a task', 'e.g. pod')}
           {text('minRecords', 'keep tasks with at least N records', '24', 3)}
