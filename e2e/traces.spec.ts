@@ -138,3 +138,24 @@ test('changing Task size after an upload re-reads the file without asking for it
 async function useFilesDone(page: Page, expected: Summary) {
   await expect(page.getByTestId('value-summary')).toHaveText(expectedSummary(expected));
 }
+
+test('a bad file: a notice naming it and why, the previous data stays loaded', async ({ page }) => {
+  await drop(page, [join(FIXTURES, 'prometheus/error.json')]);
+  await page.getByTestId('opt-coresPerMachine').fill('4');
+  await expect(page.getByTestId('preview-error')).toContainText('error.json');
+  await page.getByTestId('use-files').click();
+  await expect(page.locator('.notice-error').last()).toContainText('error.json');
+  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+});
+
+test('choosing the same file twice reads it again', async ({ page }) => {
+  const file = join(FIXTURES, 'bitbrains/1.csv');
+  await drop(page, [file]);
+  // The input is emptied after each choice, so the browser fires a change for the same file again.
+  await expect(page.getByTestId('upload')).toHaveValue('');
+  await page.getByTestId('use-files').click();
+  await expect(page.getByTestId('dataset-title')).toContainText('1.csv');
+  await page.getByTestId('upload').setInputFiles([file]);
+  await expect(page.getByTestId('preview-rows')).toBeVisible();
+  await expect(page.getByTestId('upload')).toHaveValue('');
+});
