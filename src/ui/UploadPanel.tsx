@@ -218,18 +218,10 @@ export function UploadPanel() {
   );
 }
 
-function OptionsForm(props: {
-  options: UploadOptions;
-  set: (o: Partial<UploadOptions>) => void;
-  preview: Preview | null;
-}) {
-  const { options: o, set, preview } = props;
-  const ids = {
-    format: useId(),
-    unit: useId(),
-    cores: useId(),
-    capacity: useId(),
-  };
+type SetOptions = (o: Partial<UploadOptions>) => void;
+
+/** A text field and a checkbox bound to one option of the form. */
+function fields(o: UploadOptions, set: SetOptions) {
   const text = (key: keyof UploadOptions, label: string, placeholder: string, size = 8) => (
     <label>
       {label}{' '}
@@ -253,6 +245,55 @@ function OptionsForm(props: {
       {label}
     </label>
   );
+  return { text, check };
+}
+
+/** Columns, labels, the .npy kind and the Google filters (folded: most files need none). */
+function MoreOptions({ options: o, set }: { options: UploadOptions; set: SetOptions }) {
+  const { text, check } = fields(o, set);
+  return (
+    <details>
+      <summary>Columns, labels and filters</summary>
+      <div className="upload-options">
+        {text('idColumn', 'id column', 'e.g. vm_id')}
+        {text('valueColumn', 'value column', 'e.g. cpu_pct')}
+        {text('avgColumn', 'avg column', 'e.g. avg_cpu')}
+        {text('scaleColumn', 'scale column (e.g. cores)', 'e.g. vcpus')}
+        <label>
+          .npy holds{' '}
+          <select
+            value={o.npyKind}
+            onChange={(e) => set({ npyKind: e.target.value as UploadOptions['npyKind'] })}
+          >
+            <option value="">detected</option>
+            <option value="samples">(N, T) samples</option>
+            <option value="realizations">an (N, R) realization matrix</option>
+          </select>
+        </label>
+        {text('timeColumns', 'time columns', 'e.g. 1', 3)}
+        {text('idLabel', 'Prometheus label naming a task', 'e.g. pod')}
+        {text('minRecords', 'keep tasks with at least N records', '24', 3)}
+        {check('dropAllZeroInst', 'drop tasks whose samples are all 0')}
+        {check('replaceAvgAboveOne', 'replace avg above 1 by inst')}
+        {check('dropFailed', 'drop failed/evicted/killed tasks (with task_events)')}
+      </div>
+    </details>
+  );
+}
+
+function OptionsForm(props: {
+  options: UploadOptions;
+  set: (o: Partial<UploadOptions>) => void;
+  preview: Preview | null;
+}) {
+  const { options: o, set, preview } = props;
+  const ids = {
+    format: useId(),
+    unit: useId(),
+    cores: useId(),
+    capacity: useId(),
+  };
+  const { check } = fields(o, set);
   const format = preview?.spec?.format;
   return (
     <div className="upload-options">
@@ -316,32 +357,7 @@ function OptionsForm(props: {
       />
       {check('clamp', 'clamp values above a machine')}
       {check('skipBadLines', 'skip bad lines (and count them)')}
-      <details>
-        <summary>Columns, labels and filters</summary>
-        <div className="upload-options">
-          {text('idColumn', 'id column', 'e.g. vm_id')}
-          {text('valueColumn', 'value column', 'e.g. cpu_pct')}
-          {text('avgColumn', 'avg column', 'e.g. avg_cpu')}
-          {text('scaleColumn', 'scale column (e.g. cores)', 'e.g. vcpus')}
-          <label>
-            .npy holds{' '}
-            <select
-              value={o.npyKind}
-              onChange={(e) => set({ npyKind: e.target.value as UploadOptions['npyKind'] })}
-            >
-              <option value="">detected</option>
-              <option value="samples">(N, T) samples</option>
-              <option value="realizations">an (N, R) realization matrix</option>
-            </select>
-          </label>
-          {text('timeColumns', 'time columns', 'e.g. 1', 3)}
-          {text('idLabel', 'Prometheus label naming a task', 'e.g. pod')}
-          {text('minRecords', 'keep tasks with at least N records', '24', 3)}
-          {check('dropAllZeroInst', 'drop tasks whose samples are all 0')}
-          {check('replaceAvgAboveOne', 'replace avg above 1 by inst')}
-          {check('dropFailed', 'drop failed/evicted/killed tasks (with task_events)')}
-        </div>
-      </details>
+      <MoreOptions options={o} set={set} />
     </div>
   );
 }
