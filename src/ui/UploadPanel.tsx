@@ -113,7 +113,6 @@ function toLoadRequest(options: PreviewOptions): LoadRequest {
 /** Files at hand, their preview under the current options, and the button that loads them. */
 export function UploadPanel() {
   const controller = useController();
-  const loading = useExplorer((s) => s.data.status === 'running');
   const linked = useExplorer((s) => s.params.upload);
   const [files, setFiles] = useState<File[]>([]);
   const [options, setOptions] = useState<UploadOptions>(DEFAULTS);
@@ -142,7 +141,9 @@ export function UploadPanel() {
     // Reset the input so that choosing the same file again fires a change.
     if (input.current) input.current.value = '';
   };
-  const load = () => void controller.upload(files, toLoadRequest(requestOf(options)));
+  const load = () => {
+    if (files.length > 0) void controller.upload(files, toLoadRequest(requestOf(options)));
+  };
 
   return (
     <section
@@ -181,7 +182,7 @@ export function UploadPanel() {
           {linked.hash.slice(0, 12)}…)
         </p>
       )}
-      <OptionsForm options={options} set={set} preview={shown} />
+      <OptionsForm options={options} set={set} preview={shown} onConfirm={load} />
       {files.length > 0 && (
         <div className="upload-preview" data-testid="upload-preview">
           <p>
@@ -197,7 +198,7 @@ export function UploadPanel() {
             type="button"
             className="primary"
             data-testid="use-files"
-            disabled={loading || !shown}
+            disabled={!shown}
             onClick={load}
           >
             Use these data
@@ -285,6 +286,8 @@ function OptionsForm(props: {
   options: UploadOptions;
   set: (o: Partial<UploadOptions>) => void;
   preview: Preview | null;
+  /** Enter in the cores field loads the files (drop, confirm, done). */
+  onConfirm: () => void;
 }) {
   const { options: o, set, preview } = props;
   const ids = {
@@ -345,6 +348,7 @@ function OptionsForm(props: {
         placeholder="e.g. 16"
         size={5}
         onChange={(e) => set({ coresPerMachine: e.target.value })}
+        onKeyDown={(e) => e.key === 'Enter' && props.onConfirm()}
       />
       <label htmlFor={ids.capacity}>capacity</label>
       <input
