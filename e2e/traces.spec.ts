@@ -140,7 +140,9 @@ async function useFilesDone(page: Page, expected: Summary) {
 }
 
 test('a bad file: a notice naming it and why, the previous data stays loaded', async ({ page }) => {
-  await drop(page, [join(FIXTURES, 'prometheus/error.json')]);
+  await page.goto('/?view=data&n=50&K=2');
+  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+  await page.getByTestId('upload').setInputFiles([join(FIXTURES, 'prometheus/error.json')]);
   await page.getByTestId('opt-coresPerMachine').fill('4');
   await expect(page.getByTestId('preview-error')).toContainText('error.json');
   await page.getByTestId('use-files').click();
