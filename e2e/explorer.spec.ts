@@ -109,6 +109,7 @@ test('an uploaded real file loads; a corrupted copy is refused with its line, an
 
   await page.goto('/?view=data&n=500');
   await page.getByTestId('upload').setInputFiles(PLANETLAB);
+  await page.getByTestId('use-files').click();
   await expect(page.getByTestId('dataset-title')).toHaveText('planetlab_20110303.csv');
   await expect(page).toHaveURL(/files=planetlab_20110303\.csv/);
   await page.getByRole('button', { name: 'Pack' }).click();
@@ -116,6 +117,7 @@ test('an uploaded real file loads; a corrupted copy is refused with its line, an
 
   await page.getByRole('button', { name: 'Data' }).click();
   await page.getByTestId('upload').setInputFiles(badPath);
+  await page.getByTestId('use-files').click();
   await expect(
     page.getByTestId('notice').filter({ hasText: 'planetlab_corrupted.csv, line 10' }),
   ).toBeVisible();

@@ -5,7 +5,10 @@
  */
 import {
   DataError,
+  preview,
   presetById,
+  type Preview,
+  type PreviewOptions,
   syntheticWorkload,
   type LoadReport,
   type LoadResult,
@@ -16,7 +19,7 @@ import { Sha256 } from '../engine/data/sha256.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
 import { loadDataset, resolveRequest, type LoadRequest } from './load.ts';
 import { loadPreset } from './presets.ts';
-import { blobInput, urlInput, type Progress } from './stream.ts';
+import { blobInput, head, urlInput, type Progress } from './stream.ts';
 
 export type LoadedData = LoadResult & {
   readonly preset: Preset | null;
@@ -48,8 +51,14 @@ export interface IngestApi {
     baseUrl: string,
     onProgress?: (p: Progress) => void,
   ): Promise<LoadedData>;
+  /** What `files` would load as with `options`, from their first bytes (nothing replaces the data). */
+  previewFiles(files: readonly File[], options: PreviewOptions): Promise<Preview>;
   cancel(token: number): void;
 }
+
+/** Bytes of each file read for a preview; a Prometheus JSON answer is read whole up to the larger bound. */
+export const PREVIEW_BYTES = 65536;
+export const PREVIEW_JSON_BYTES = 16 * 2 ** 20;
 
 /** SHA-256 over the files' bytes in order, read as streams (bounded memory whatever the size). */
 export async function sha256Hex(files: readonly Blob[], signal?: AbortSignal): Promise<string> {
@@ -130,6 +139,31 @@ export function createIngestApi(): IngestApi {
         const result = await loadDataset([input], spec, { signal, onProgress });
         return { ...result, preset: null, hash: null };
       });
+    },
+    async previewFiles(files, options) {
+      try {
+        const heads = await Promise.all(
+          files.map(async (f) => ({
+            name: f.name,
+            head: await head(
+              blobInput(f, f.name),
+              /\.json(\.gz)?$/i.test(f.name) ? PREVIEW_JSON_BYTES : PREVIEW_BYTES,
+            ),
+          })),
+        );
+        return preview(heads, options);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        return {
+          spec: null,
+          raw: null,
+          unitGuess: null,
+          warnings: [],
+          rows: [],
+          report: null,
+          error: message,
+        };
+      }
     },
     cancel(token) {
       running.get(token)?.abort();

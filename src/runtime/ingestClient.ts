@@ -3,7 +3,7 @@
  * without workers the same API on this thread, loaded on demand; progress and cancel by token.
  */
 import { wrap, proxy, type Remote } from 'comlink';
-import type { LoadSpec, Preset } from '../engine/index.ts';
+import type { LoadSpec, Preset, Preview, PreviewOptions } from '../engine/index.ts';
 import type { IngestApi, LoadedData } from '../ingest/api.ts';
 import type { LoadRequest } from '../ingest/load.ts';
 import type { Progress } from '../ingest/stream.ts';
@@ -24,6 +24,8 @@ export interface Ingest {
     onProgress: (p: Progress) => void,
     signal: AbortSignal,
   ): Promise<LoadedData>;
+  /** What the files would load as with these options (first rows, unit guess, warnings, filter counts). */
+  previewFiles(files: readonly File[], options: PreviewOptions): Promise<Preview>;
 }
 
 /** Ingestion that also reads one bundled data file with a given spec (the Cluster view's resources). */
@@ -88,5 +90,6 @@ export function createIngest(): FileIngest {
       withCancel(signal, (a, token) =>
         a.loadFiles(token, files, request, proxy(onProgress)),
       ) as Promise<LoadedData>,
+    previewFiles: async (files, options) => (await get()).previewFiles(files, options),
   };
 }

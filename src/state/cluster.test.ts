@@ -21,6 +21,7 @@ const ingest: FileIngest = {
   },
   loadPreset: () => Promise.reject(new Error('no presets here')),
   loadFiles: () => Promise.reject(new Error('no files here')),
+  previewFiles: () => Promise.reject(new Error('no previews here')),
 };
 setClusterIngest(ingest);
 

@@ -5,6 +5,7 @@
  * newest parameters; the previous result stays visible, marked stale, until the new one lands. A
  * failed load or run leaves what was loaded and computed before in place, and says what went wrong.
  */
+import type { Preview, PreviewOptions } from '../engine/index.ts';
 import type { LoadRequest } from '../ingest/load.ts';
 import { describeRunner, type Runner } from '../runtime/runner.ts';
 import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
@@ -24,6 +25,8 @@ export interface Controller {
   /** Loads the user's files as the dataset (and puts their names and hash in the link). */
   upload(files: File[], request?: LoadRequest): Promise<void>;
   cancelLoad(): void;
+  /** What `files` would load as with `options`, without replacing the loaded data. */
+  previewFiles(files: File[], options: PreviewOptions): Promise<Preview>;
   /** Runs the trade-off sweep for the current parameters if it is not current. */
   requestSweep(): void;
   cancelSweep(): void;
@@ -181,6 +184,7 @@ export function startController(
     runner,
     upload: (files, request) => dataset.upload(files, request),
     cancelLoad: () => dataset.cancel(),
+    previewFiles: (files, options) => ctx.ingest.previewFiles(files, options),
     requestSweep() {
       sweepWanted = true;
       void sweep.run();

@@ -1,12 +1,12 @@
-import { useId, useMemo, useState } from 'react';
-import { FORMATS, FORMAT_TITLES, type FormatId } from '../engine/index.ts';
-import type { LoadRequest } from '../ingest/load.ts';
+import { useMemo, useState } from 'react';
+import { summarizeSamples } from '../engine/index.ts';
 import { useExplorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
 import { downloadCsv } from './exportFiles.ts';
 import { formatNumber } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
+import { UploadPanel } from './UploadPanel.tsx';
 import { stdVsMeanSpec, type TaskMoments } from '../present/pack/dataPlots.ts';
 
 function Sparkline({ values, max }: { values: Float64Array; max: number }) {
@@ -20,117 +20,6 @@ function Sparkline({ values, max }: { values: Float64Array; max: number }) {
     <svg width={w} height={h} className="sparkline" role="img" aria-label="usage over time">
       <path d={d} fill="none" stroke="#4c78a8" strokeWidth={1} />
     </svg>
-  );
-}
-
-function UploadForm() {
-  const controller = useController();
-  const scale = useExplorer((s) => s.params.scale);
-  const upload = useExplorer((s) => s.params.upload);
-  const [format, setFormat] = useState<'auto' | FormatId>('auto');
-  const [unit, setUnit] = useState<'percent' | 'fraction'>('percent');
-  const [skipBad, setSkipBad] = useState(false);
-  const [idColumn, setIdColumn] = useState('');
-  const [valueColumn, setValueColumn] = useState('');
-  const [dragging, setDragging] = useState(false);
-  const ids = { format: useId(), unit: useId(), id: useId(), value: useId() };
-  const onFiles = (list: FileList | null) => {
-    if (!list || list.length === 0) return;
-    const request = {
-      format: 'auto',
-      ...(format === 'auto' ? {} : { as: format }),
-      scale,
-      unit,
-      skipBadLines: skipBad,
-      ...(idColumn ? { idColumn } : {}),
-      ...(valueColumn ? { valueColumn } : {}),
-    } as LoadRequest;
-    void controller.upload(Array.from(list), request);
-  };
-  return (
-    <section
-      className={`dropzone${dragging ? ' dragging' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setDragging(false);
-        onFiles(e.dataTransfer.files);
-      }}
-      aria-label="Load your own traces"
-    >
-      <p>
-        Drop trace files here, or{' '}
-        <label className="file-label">
-          choose files
-          <input
-            type="file"
-            multiple
-            data-testid="upload"
-            onChange={(e) => onFiles(e.target.files)}
-          />
-        </label>
-        . Several Google <code>task_usage</code> shards (with <code>task_events</code>) load as one
-        dataset; <code>.gz</code> is read as it streams.
-      </p>
-      <div className="upload-options">
-        <label htmlFor={ids.format}>Format</label>
-        <select
-          id={ids.format}
-          value={format}
-          onChange={(e) => setFormat(e.target.value as 'auto' | FormatId)}
-        >
-          <option value="auto">detect from the file</option>
-          {FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {FORMAT_TITLES[f]}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.unit}>Values are</label>
-        <select
-          id={ids.unit}
-          value={unit}
-          onChange={(e) => setUnit(e.target.value as 'percent' | 'fraction')}
-        >
-          <option value="percent">percent (× scale {scale} / 100)</option>
-          <option value="fraction">fractions of a machine</option>
-        </select>
-        <label>
-          <input type="checkbox" checked={skipBad} onChange={(e) => setSkipBad(e.target.checked)} />{' '}
-          skip bad lines (and count them)
-        </label>
-        {(format === 'long' || format === 'auto') && (
-          <>
-            <label htmlFor={ids.id}>long CSV: id column</label>
-            <input
-              id={ids.id}
-              value={idColumn}
-              placeholder="e.g. vm_id"
-              onChange={(e) => setIdColumn(e.target.value)}
-              size={10}
-            />
-            <label htmlFor={ids.value}>value column</label>
-            <input
-              id={ids.value}
-              value={valueColumn}
-              placeholder="e.g. cpu_usage_pct"
-              onChange={(e) => setValueColumn(e.target.value)}
-              size={12}
-            />
-          </>
-        )}
-      </div>
-      {upload && (
-        <p className="hint">
-          Linked files: {upload.names.join(', ')} ({upload.format}, SHA-256{' '}
-          {upload.hash.slice(0, 12)}…)
-        </p>
-      )}
-    </section>
   );
 }
 
@@ -153,11 +42,15 @@ export function DataView() {
     () => moments.reduce((m, t) => Math.max(m, t.mean + 3 * t.sd), 0),
     [moments],
   );
+  const summary = useMemo(
+    () => (ds?.samples && ds.samples.inst.length ? summarizeSamples(ds.samples) : null),
+    [ds],
+  );
   const progress = data.progress;
   const report = ds?.report;
   return (
     <div className="data-view">
-      <UploadForm />
+      <UploadPanel />
       {data.status === 'running' && (
         <ProgressBar
           label={
@@ -235,6 +128,19 @@ export function DataView() {
                 → <strong>{report.tasksKept.toLocaleString('en')} kept</strong>,{' '}
                 {report.samplesKept.toLocaleString('en')} samples
               </dd>
+              {summary && (
+                <>
+                  <dt>values</dt>
+                  <dd data-testid="value-summary">
+                    mean inst {summary.mean.inst.toPrecision(6)}, max inst{' '}
+                    {summary.max.inst.toPrecision(6)}
+                    {summary.mean.avg !== null
+                      ? `, mean avg ${summary.mean.avg.toPrecision(6)}`
+                      : ''}{' '}
+                    (machines)
+                  </dd>
+                </>
+              )}
               {report.skippedLines > 0 && (
                 <>
                   <dt>skipped lines</dt>

@@ -22,6 +22,9 @@ export function datasetStep(ctx: StepContext): DatasetStep {
   const { store, ingest } = ctx;
   const s = () => stateOf(ctx);
   const uploads = new Map<string, Dataset>();
+  // The files of the last upload stay at hand: a new scale re-reads them instead of asking for them.
+  let inHand: { hash: string; files: File[]; request: LoadRequest } | null = null;
+  let rereading: string | null = null;
   let loadAbort: AbortController | null = null;
 
   /** Starts a load that replaces any in flight; `current()` says whether it is still the newest. */
@@ -43,6 +46,16 @@ export function datasetStep(ctx: StepContext): DatasetStep {
 
   function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
     const ds = uploads.get(key);
+    if (!ds && inHand?.hash === p.upload.hash) {
+      if (rereading !== key) {
+        rereading = key;
+        const { files, request } = inHand;
+        void upload(files, { ...request, scale: p.scale } as LoadRequest).finally(() => {
+          if (rereading === key) rereading = null;
+        });
+      }
+      return null;
+    }
     if (!ds) {
       s().notify(
         'info',
@@ -112,11 +125,14 @@ export function datasetStep(ctx: StepContext): DatasetStep {
         throw new Error(
           `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${p.upload.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
         );
-      const key = datasetKey('upload', hash, p.scale);
+      // The task size the data were read with (the loader's default when the request had none).
+      const scale = (loaded.spec as { scale?: number } | null)?.scale ?? 1;
+      const key = datasetKey('upload', hash, scale);
       const ds = toDataset(key, files.map((f) => f.name).join(', '), loaded);
       if (ds.tasks === 0)
         throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
       uploads.set(key, ds);
+      inHand = { hash, files, request };
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
       s().setParams({
         dataset: 'upload',
@@ -126,6 +142,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
           format: loaded.spec?.format ?? request.format,
         },
         machine: null,
+        scale,
         tasks: Math.min(p.tasks, ds.tasks),
       });
     } catch (e) {

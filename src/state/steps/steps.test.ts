@@ -37,6 +37,7 @@ function planetLabIngest(calls: string[]): Ingest {
       return { ...result, preset: p, hash: null } as LoadedData;
     },
     loadFiles: () => Promise.reject(new Error('no files in this test')),
+    previewFiles: () => Promise.reject(new Error('no files in this test')),
   };
 }
 

@@ -1,0 +1,367 @@
+/**
+ * The user's files, read right before they replace the loaded data: every loader option the
+ * command line has, a preview of the first rows as parsed with the unit guess and its warnings, and
+ * the per-filter counts. The File handles stay here, so changing an option re-reads them.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  FORMATS,
+  FORMAT_TITLES,
+  PAPER_FILTERS,
+  RECIPES,
+  UNITS,
+  type FormatId,
+  type Preview,
+  type PreviewOptions,
+  type Unit,
+} from '../engine/index.ts';
+import type { LoadRequest } from '../ingest/load.ts';
+import { useExplorer } from '../state/store.ts';
+import { useController } from './controllerContext.ts';
+import { PreviewTable, RecipeList } from './UploadPreview.tsx';
+
+/** The form's options: strings as typed, turned into loader options by `requestOf`. */
+export interface UploadOptions {
+  format: 'auto' | FormatId;
+  unit: '' | Unit;
+  taskSize: string;
+  coresPerMachine: string;
+  capacity: string;
+  clamp: boolean;
+  skipBadLines: boolean;
+  idColumn: string;
+  valueColumn: string;
+  avgColumn: string;
+  scaleColumn: string;
+  npyKind: '' | 'samples' | 'realizations';
+  timeColumns: string;
+  idLabel: string;
+  minRecords: string;
+  dropAllZeroInst: boolean;
+  replaceAvgAboveOne: boolean;
+  dropFailed: boolean;
+}
+
+const DEFAULTS: UploadOptions = {
+  format: 'auto',
+  unit: '',
+  taskSize: '',
+  coresPerMachine: '',
+  capacity: '',
+  clamp: false,
+  skipBadLines: false,
+  idColumn: '',
+  valueColumn: '',
+  avgColumn: '',
+  scaleColumn: '',
+  npyKind: '',
+  timeColumns: '',
+  idLabel: '',
+  minRecords: String(PAPER_FILTERS.minRecords),
+  dropAllZeroInst: PAPER_FILTERS.dropAllZeroInst,
+  replaceAvgAboveOne: PAPER_FILTERS.replaceAvgAboveOne,
+  dropFailed: PAPER_FILTERS.dropFailed,
+};
+
+const UNIT_TITLES: Record<Unit, string> = {
+  percent: 'percent of a machine (× Task size / 100)',
+  fraction: 'fractions of a machine',
+  cores: 'cores (÷ cores per machine)',
+  absolute: 'absolute, e.g. MHz (÷ capacity)',
+};
+
+const column = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s.trim());
+const positive = (s: string) => (s.trim() && Number(s) > 0 ? Number(s) : undefined);
+
+/** The loader options of the form (only what the user set, so the loader's defaults apply). */
+export function requestOf(o: UploadOptions): PreviewOptions {
+  const filters = {
+    minRecords: Math.max(1, Math.floor(Number(o.minRecords) || 1)),
+    dropAllZeroInst: o.dropAllZeroInst,
+    replaceAvgAboveOne: o.replaceAvgAboveOne,
+    dropFailed: o.dropFailed,
+  };
+  const cores = positive(o.coresPerMachine);
+  const capacity = positive(o.capacity);
+  const time = o.timeColumns.trim() === '' ? undefined : Math.max(0, Number(o.timeColumns) || 0);
+  return {
+    format: o.format,
+    ...(positive(o.taskSize) !== undefined ? { scale: positive(o.taskSize) } : {}),
+    ...(o.unit ? { unit: o.unit } : {}),
+    ...(cores !== undefined ? { coresPerMachine: cores } : {}),
+    ...(capacity !== undefined ? { capacity } : {}),
+    ...(o.clamp ? { clamp: true } : {}),
+    ...(o.skipBadLines ? { skipBadLines: true } : {}),
+    ...(o.idColumn.trim() ? { idColumn: column(o.idColumn) } : {}),
+    ...(o.valueColumn.trim() ? { valueColumn: column(o.valueColumn) } : {}),
+    ...(o.avgColumn.trim() ? { avgColumn: column(o.avgColumn) } : {}),
+    ...(o.scaleColumn.trim() ? { scaleColumn: column(o.scaleColumn) } : {}),
+    ...(o.npyKind ? { kind: o.npyKind } : {}),
+    ...(time !== undefined ? { timeColumns: time } : {}),
+    ...(o.idLabel.trim() ? { idLabel: o.idLabel.trim() } : {}),
+    filters,
+  };
+}
+
+function toLoadRequest(options: PreviewOptions): LoadRequest {
+  const { format = 'auto', rows: _r, values: _v, ...rest } = options;
+  return (
+    format === 'auto' ? { format: 'auto', ...rest } : { format: 'auto', as: format, ...rest }
+  ) as LoadRequest;
+}
+
+/** Files at hand, their preview under the current options, and the button that loads them. */
+export function UploadPanel() {
+  const controller = useController();
+  const linked = useExplorer((s) => s.params.upload);
+  const [files, setFiles] = useState<File[]>([]);
+  const [options, setOptions] = useState<UploadOptions>(DEFAULTS);
+  const [shown, setShown] = useState<Preview | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const asked = useRef(0);
+  const set = (o: Partial<UploadOptions>) => setOptions((x) => ({ ...x, ...o }));
+
+  useEffect(() => {
+    if (files.length === 0) return;
+    const n = ++asked.current;
+    void controller.previewFiles(files, requestOf(options)).then((p) => {
+      if (n !== asked.current) return;
+      setShown(p);
+      // The detected unit is preselected once; the user confirms or changes it.
+      if (!options.unit && p.unitGuess) set({ unit: p.unitGuess.unit });
+    });
+  }, [controller, files, options]);
+
+  const onFiles = (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    setFiles(Array.from(list));
+    setShown(null);
+    setOptions((o) => ({ ...o, unit: '' }));
+    // Reset the input so that choosing the same file again fires a change.
+    if (input.current) input.current.value = '';
+  };
+  const load = () => {
+    if (files.length > 0) void controller.upload(files, toLoadRequest(requestOf(options)));
+  };
+
+  return (
+    <section
+      className={`dropzone${dragging ? ' dragging' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        onFiles(e.dataTransfer.files);
+      }}
+      aria-label="Load your own traces"
+    >
+      <p>
+        Drop trace files here (with their metadata files: <code>vmtable.csv</code>,{' '}
+        <code>container_meta.csv</code>, <code>task_events</code>, …), or{' '}
+        <label className="file-label">
+          choose files
+          <input
+            ref={input}
+            type="file"
+            multiple
+            data-testid="upload"
+            onChange={(e) => onFiles(e.target.files)}
+          />
+        </label>
+        . They are read in this page; <code>.gz</code>, <code>.zip</code> and <code>.tar.gz</code>{' '}
+        stream. Nothing replaces the loaded data until you press <em>Use these data</em>.
+      </p>
+      {linked && (
+        <p className="hint">
+          Linked files: {linked.names.join(', ')} ({linked.format}, SHA-256{' '}
+          {linked.hash.slice(0, 12)}…)
+        </p>
+      )}
+      <OptionsForm options={options} set={set} preview={shown} onConfirm={load} />
+      {files.length > 0 && (
+        <div className="upload-preview" data-testid="upload-preview">
+          <p>
+            At hand:{' '}
+            {files.map((f) => `${f.name} (${f.size.toLocaleString('en')} bytes)`).join(', ')}
+          </p>
+          {shown ? (
+            <PreviewTable preview={shown} />
+          ) : (
+            <p className="hint">Reading the first rows…</p>
+          )}
+          <button
+            type="button"
+            className="primary"
+            data-testid="use-files"
+            disabled={!shown}
+            onClick={load}
+          >
+            Use these data
+          </button>
+        </div>
+      )}
+      <RecipeList
+        recipes={RECIPES}
+        onPick={(r) =>
+          setOptions({
+            ...DEFAULTS,
+            format: r.format,
+            unit: r.spec.unit ?? '',
+          })
+        }
+      />
+    </section>
+  );
+}
+
+type SetOptions = (o: Partial<UploadOptions>) => void;
+
+/** A text field and a checkbox bound to one option of the form. */
+function fields(o: UploadOptions, set: SetOptions) {
+  const text = (key: keyof UploadOptions, label: string, placeholder: string, size = 8) => (
+    <label>
+      {label}{' '}
+      <input
+        value={o[key] as string}
+        placeholder={placeholder}
+        size={size}
+        data-testid={`opt-${key}`}
+        onChange={(e) => set({ [key]: e.target.value })}
+      />
+    </label>
+  );
+  const check = (key: keyof UploadOptions, label: string) => (
+    <label>
+      <input
+        type="checkbox"
+        checked={o[key] as boolean}
+        data-testid={`opt-${key}`}
+        onChange={(e) => set({ [key]: e.target.checked })}
+      />{' '}
+      {label}
+    </label>
+  );
+  return { text, check };
+}
+
+/** Columns, labels, the .npy kind and the Google filters (folded: most files need none). */
+function MoreOptions({ options: o, set }: { options: UploadOptions; set: SetOptions }) {
+  const { text, check } = fields(o, set);
+  return (
+    <details>
+      <summary>Columns, labels and filters</summary>
+      <div className="upload-options">
+        {text('idColumn', 'id column', 'e.g. vm_id')}
+        {text('valueColumn', 'value column', 'e.g. cpu_pct')}
+        {text('avgColumn', 'avg column', 'e.g. avg_cpu')}
+        {text('scaleColumn', 'scale column (e.g. cores)', 'e.g. vcpus')}
+        <label>
+          .npy holds{' '}
+          <select
+            value={o.npyKind}
+            onChange={(e) => set({ npyKind: e.target.value as UploadOptions['npyKind'] })}
+          >
+            <option value="">detected</option>
+            <option value="samples">(N, T) samples</option>
+            <option value="realizations">an (N, R) realization matrix</option>
+          </select>
+        </label>
+        {text('timeColumns', 'time columns', 'e.g. 1', 3)}
+        {text('idLabel', 'Prometheus label naming a task', 'e.g. pod')}
+        {text('minRecords', 'keep tasks with at least N records', '24', 3)}
+        {check('dropAllZeroInst', 'drop tasks whose samples are all 0')}
+        {check('replaceAvgAboveOne', 'replace avg above 1 by inst')}
+        {check('dropFailed', 'drop failed/evicted/killed tasks (with task_events)')}
+      </div>
+    </details>
+  );
+}
+
+function OptionsForm(props: {
+  options: UploadOptions;
+  set: (o: Partial<UploadOptions>) => void;
+  preview: Preview | null;
+  /** Enter in the cores field loads the files (drop, confirm, done). */
+  onConfirm: () => void;
+}) {
+  const { options: o, set, preview } = props;
+  const ids = {
+    format: useId(),
+    unit: useId(),
+    cores: useId(),
+    capacity: useId(),
+  };
+  const { check } = fields(o, set);
+  const format = preview?.spec?.format;
+  return (
+    <div className="upload-options">
+      <label htmlFor={ids.format}>Format</label>
+      <select
+        id={ids.format}
+        value={o.format}
+        onChange={(e) => set({ format: e.target.value as 'auto' | FormatId })}
+      >
+        <option value="auto">
+          detect from the file{format ? ` (${FORMAT_TITLES[format]})` : ''}
+        </option>
+        {FORMATS.map((f) => (
+          <option key={f} value={f}>
+            {FORMAT_TITLES[f]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={ids.unit}>Values are</label>
+      <select
+        id={ids.unit}
+        data-testid="opt-unit"
+        value={o.unit}
+        onChange={(e) => set({ unit: e.target.value as '' | Unit })}
+      >
+        <option value="">the format’s own unit</option>
+        {UNITS.map((u) => (
+          <option key={u} value={u}>
+            {UNIT_TITLES[u]}
+            {preview?.unitGuess?.unit === u ? ' — detected' : ''}
+          </option>
+        ))}
+      </select>
+      <label>
+        Task size{' '}
+        <input
+          value={o.taskSize}
+          data-testid="opt-taskSize"
+          placeholder="0.25 for percent, else 1"
+          size={14}
+          onChange={(e) => set({ taskSize: e.target.value })}
+        />
+      </label>
+      <label htmlFor={ids.cores}>cores per machine</label>
+      <input
+        id={ids.cores}
+        data-testid="opt-coresPerMachine"
+        value={o.coresPerMachine}
+        placeholder="e.g. 16"
+        size={5}
+        onChange={(e) => set({ coresPerMachine: e.target.value })}
+        onKeyDown={(e) => e.key === 'Enter' && props.onConfirm()}
+      />
+      <label htmlFor={ids.capacity}>capacity</label>
+      <input
+        id={ids.capacity}
+        data-testid="opt-capacity"
+        value={o.capacity}
+        placeholder="e.g. MHz"
+        size={7}
+        onChange={(e) => set({ capacity: e.target.value })}
+      />
+      {check('clamp', 'clamp values above a machine')}
+      {check('skipBadLines', 'skip bad lines (and count them)')}
+      <MoreOptions options={o} set={set} />
+    </div>
+  );
+}
