@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef, useState } from 'react';
 import { downloadPng, downloadSvg } from './exportFiles.ts';
+import { figureSvg } from './figureSvg.ts';
 
 interface Props {
   /** Says what the plot shows; also the exported file's title. */
@@ -49,8 +50,11 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
       figure.remove();
     };
   }, [spec, title, width]);
+  // The whole figure (title, legends, plot, caption) as on screen, without the export buttons.
   const svg = () =>
-    host.current?.querySelector('svg:not([class*="-swatch"])') as SVGSVGElement | null;
+    frame.current && host.current?.querySelector('svg')
+      ? figureSvg(frame.current, title, (el) => el.classList.contains('plot-actions'))
+      : null;
   return (
     <figure ref={frame} className={`plot${stale ? ' stale' : ''}`} data-plot={name}>
       <figcaption>
@@ -59,14 +63,20 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
           <span className="plot-actions">
             <button
               type="button"
-              onClick={() => svg() && downloadSvg(svg()!, name, title)}
+              onClick={() => {
+                const whole = svg();
+                if (whole) downloadSvg(whole, name, title);
+              }}
               aria-label={`Export "${title}" as SVG`}
             >
               SVG
             </button>
             <button
               type="button"
-              onClick={() => svg() && void downloadPng(svg()!, name, title)}
+              onClick={() => {
+                const whole = svg();
+                if (whole) void downloadPng(whole, name, title);
+              }}
               aria-label={`Export "${title}" as PNG`}
             >
               PNG

@@ -2,6 +2,7 @@
 import * as Plot from '@observablehq/plot';
 import { resolutionFloorMarks } from '../marks.ts';
 import { formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
+import { LOG_PROBABILITY } from '../probability.ts';
 
 export interface TradeoffPoint {
   readonly fit: string;
@@ -86,7 +87,7 @@ export function tradeoffSpec(
     height: 380,
     marginLeft: 60,
     x: { label: 'machines used m = m_abs / m_norm →', grid: true },
-    y: { type: 'log', label: '↑ overflow frequency q (log)', grid: true },
+    y: { ...LOG_PROBABILITY, label: '↑ overflow frequency q (log)', grid: true },
     color: { legend: true, label: 'fit test family' },
     symbol: { domain: [false, true], range: ['circle', 'triangle'] },
     marks: [
@@ -147,8 +148,8 @@ export function rhoVsQSpec(
     width,
     height: 380,
     marginLeft: 60,
-    x: { type: 'log', label: 'requested ρ (log) →', domain: [lo, hi], grid: true },
-    y: { type: 'log', label: '↑ measured q (log)', domain: [lo, hi], grid: true },
+    x: { ...LOG_PROBABILITY, label: 'requested ρ (log) →', domain: [lo, hi], grid: true },
+    y: { ...LOG_PROBABILITY, label: '↑ measured q (log)', domain: [lo, hi], grid: true },
     marks: [
       Plot.line(
         [

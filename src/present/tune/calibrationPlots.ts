@@ -7,6 +7,7 @@
 import * as Plot from '@observablehq/plot';
 import { resolutionFloorMarks } from '../marks.ts';
 import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../engine/index.ts';
+import { LOG_PROBABILITY } from '../probability.ts';
 
 export interface CalibrationDatum {
   readonly family: FitFamily;
@@ -135,16 +136,14 @@ export function calibrationQSpec(
     height: 360,
     marginLeft: 60,
     x: {
-      type: data.log ? 'log' : 'linear',
+      ...(data.log ? LOG_PROBABILITY : { type: 'linear' as const }),
       label: `${label} →`,
       grid: true,
-      tickFormat: data.log ? '~g' : undefined,
     },
     y: {
-      type: 'log',
+      ...LOG_PROBABILITY,
       label: '↑ measured overflow frequency q (log)',
       grid: true,
-      tickFormat: '~g',
     },
     symbol: { domain: [false, true], range: ['circle', 'triangle'] },
     marks: [
@@ -227,10 +226,9 @@ export function calibrationMachinesSpec(data: CalibrationData, width = 420): Plo
     height: 360,
     marginLeft: 50,
     x: {
-      type: data.log ? 'log' : 'linear',
+      ...(data.log ? LOG_PROBABILITY : { type: 'linear' as const }),
       label: `${data.label} →`,
       grid: true,
-      tickFormat: data.log ? '~g' : undefined,
     },
     y: { label: '↑ machines used m_abs (mean)', grid: true, zero: false },
     marks: [
