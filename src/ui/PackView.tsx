@@ -6,6 +6,7 @@ import { useExplorer } from '../state/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
+import { Explain } from './Explain.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { ExactQ } from './tune/ExactQ.tsx';
 import {
@@ -13,6 +14,27 @@ import {
   survivalSpec,
   type MachineView,
 } from '../present/pack/machinePlots.ts';
+
+/** The first page's "what is this / start here" line. */
+function StartHere() {
+  const setParams = useExplorer((s) => s.setParams);
+  return (
+    <p className="start-here" data-testid="start-here">
+      <strong>What is this?</strong> Tasks whose CPU use is random, packed onto as few machines as
+      possible while a machine overflows at most a share ρ of the time (the GPA paper, SoCC 2017).{' '}
+      <strong>Start here:</strong> change the fit test or ρ in the settings and watch the machines
+      and the overflow frequency q below; new to the idea?{' '}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => setParams({ view: 'learn', lesson: 1 })}
+      >
+        Learn it in six short lessons
+      </button>
+      .
+    </p>
+  );
+}
 
 function Headline({
   result,
@@ -27,25 +49,42 @@ function Headline({
   return (
     <dl className={`headline${stale ? ' stale' : ''}`} data-testid="headline">
       <div>
-        <dt>machines m_abs</dt>
+        <dt>
+          machines m_abs
+          <Explain term="mAbs" name="m_abs" />
+        </dt>
         <dd data-testid="m-abs">{result.mAbs}</dd>
       </div>
       <div>
-        <dt>lower bound m_norm</dt>
+        <dt>
+          mean-load size m_norm
+          <Explain term="mNorm" name="m_norm" />
+        </dt>
         <dd data-testid="m-norm">{result.mNorm}</dd>
       </div>
       <div>
-        <dt>m = m_abs / m_norm</dt>
+        <dt>
+          m = m_abs / m_norm
+          <Explain term="m" name="m" />
+        </dt>
         <dd data-testid="m">{result.m.toFixed(3)}</dd>
       </div>
       <div>
-        <dt>overflow frequency q</dt>
+        <dt>
+          overflow frequency q
+          <Explain term="q" name="q" />
+        </dt>
         <dd data-testid="q">{formatQ(result.q, result.evaluated)}</dd>
       </div>
       <ExactQ />
       {rho !== null && (
         <div>
-          <dt>requested ρ</dt>
+          <dt>
+            requested ρ
+            {rel !== null && (
+              <Explain term="qVsRho" name={`q ${rel > 0 ? '+' : ''}${(rel * 100).toFixed(0)} %`} />
+            )}
+          </dt>
           <dd data-testid="rho-value">
             {rho}
             {rel !== null && (
@@ -207,11 +246,14 @@ export function PackView() {
 
   if (!response) {
     return (
-      <div className="view-empty" data-testid="pack-empty">
-        {pack.status === 'error'
-          ? `Packing failed: ${pack.error}`
-          : 'Packing the default instance…'}
-      </div>
+      <>
+        <StartHere />
+        <div className="view-empty" data-testid="pack-empty">
+          {pack.status === 'error'
+            ? `Packing failed: ${pack.error}`
+            : 'Packing the default instance…'}
+        </div>
+      </>
     );
   }
   const { result, rows } = response;
@@ -224,6 +266,7 @@ export function PackView() {
     : [];
   return (
     <div className="pack-view">
+      <StartHere />
       <div className="view-head">
         <Headline result={result} rho={rho} stale={stale} />
         <div className="view-actions">

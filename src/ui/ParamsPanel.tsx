@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   CAPACITY,
   PACKER_LABEL,
@@ -17,6 +17,7 @@ import {
 } from '../state/fitFields.ts';
 import { useExplorer } from '../state/store.ts';
 import type { Params } from '../state/params.ts';
+import { Explain } from './Explain.tsx';
 
 /** Three significant digits, so that slider values read well and survive a link. */
 const tidy = (x: number) => +x.toPrecision(3);
@@ -29,6 +30,7 @@ function LogSlider(props: {
   onChange: (v: number) => void;
   format?: (v: number) => string;
   testId?: string;
+  explain?: ReactNode;
 }) {
   const id = useId();
   const { value, min, max, onChange } = props;
@@ -39,6 +41,7 @@ function LogSlider(props: {
       <label htmlFor={id}>
         {props.label} <output>{props.format ? props.format(value) : value}</output>
       </label>
+      {props.explain}
       <input
         id={id}
         data-testid={props.testId}
@@ -65,12 +68,14 @@ function NumberField(props: {
   hint?: string;
   /** The parameter's valid range: refused values show its message (as the CLI and links do). */
   range?: NumberRange;
+  explain?: ReactNode;
 }) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
+      {props.explain}
       <input
         id={id}
         data-testid={props.testId}
@@ -213,6 +218,7 @@ export function ParamsPanel() {
       />
       <div className="field">
         <label htmlFor={ids.realizations}>Realizations R</label>
+        <Explain term="realizations" name="R" />
         <select
           id={ids.realizations}
           value={params.realizations}
@@ -293,6 +299,7 @@ export function ParamsPanel() {
       </div>
       <LogSlider
         label="Clairvoyance κ"
+        explain={<Explain term="clairvoyance" name="κ" />}
         value={params.clairvoyance}
         min={0.001}
         max={1}
@@ -318,6 +325,7 @@ export function ParamsPanel() {
       </div>
       <NumberField
         label="Rebalancing max_failures (0: off)"
+        explain={<Explain term="maxFailures" name="max_failures" />}
         value={params.rebalance}
         min={0}
         max={1000}
