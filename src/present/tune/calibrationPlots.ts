@@ -5,9 +5,9 @@
  * fall below 1/|E|; q = 0 is drawn below every positive q shown (`zeroLevel`) and flagged.
  */
 import * as Plot from '@observablehq/plot';
-import { resolutionFloorMarks } from '../marks.ts';
+import { FLOOR_LABEL_MARGIN, resolutionFloorMarks } from '../marks.ts';
 import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../engine/index.ts';
-import { LOG_PROBABILITY } from '../probability.ts';
+import { LOG_PROBABILITY, probabilityTick } from '../probability.ts';
 
 export interface CalibrationDatum {
   readonly family: FitFamily;
@@ -135,6 +135,7 @@ export function calibrationQSpec(
     width,
     height: 360,
     marginLeft: 60,
+    marginRight: FLOOR_LABEL_MARGIN,
     x: {
       ...(data.log ? LOG_PROBABILITY : { type: 'linear' as const }),
       label: `${label} →`,
@@ -149,8 +150,7 @@ export function calibrationQSpec(
     marks: [
       ...resolutionFloorMarks(
         floor,
-        `1/|E| = ${floor.toExponential(0)}: one overflow per machine`,
-        8,
+        `1/|E| = ${probabilityTick(floor)}: one overflow per machine; a measured q below reads 0`,
       ),
       Plot.ruleY([target], { stroke: '#b2182b', strokeWidth: 1.5 }),
       Plot.text([target], {

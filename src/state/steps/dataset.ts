@@ -10,6 +10,9 @@ import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts'
 import type { Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
+/** How the notice asking for a link's own files begins. */
+const LINKED_FILES = 'This link uses your files';
+
 export interface DatasetStep {
   /** The dataset of `p`, loading it if needed; null while it loads or when it cannot be had. */
   ensure(p: Params): Promise<Dataset | null>;
@@ -41,12 +44,17 @@ export function datasetStep(ctx: StepContext): DatasetStep {
     };
   }
 
+  /** Once data is loaded, the notice asking for a link's files has done its job. */
+  function dismissLinkedFilesNotice() {
+    for (const n of s().notices) if (n.text.startsWith(LINKED_FILES)) s().dismiss(n.id);
+  }
+
   function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
     const ds = uploads.get(key);
     if (!ds) {
       s().notify(
         'info',
-        `This link uses your files ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
+        `${LINKED_FILES} ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
       );
       store.setState({
         data: { ...s().data, key, status: 'error', error: 'waiting for the linked files' },
@@ -81,6 +89,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
         );
       if (s().data.key !== key) return null;
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      dismissLinkedFilesNotice();
       return ds;
     } catch (e) {
       if (!load.current()) return null;
@@ -118,6 +127,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
         throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
       uploads.set(key, ds);
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      dismissLinkedFilesNotice();
       s().setParams({
         dataset: 'upload',
         upload: {
