@@ -8,6 +8,7 @@ import type { LoadRequest } from '../../ingest/load.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
 import type { Params } from '../params.ts';
+import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
 /** How the notice asking for a link's own files begins. */
@@ -19,6 +20,11 @@ export interface DatasetStep {
   /** Loads the user's files as the dataset (and puts their names and hash in the link). */
   upload(files: File[], request?: LoadRequest): Promise<void>;
   cancel(): void;
+}
+
+/** Once data is loaded, the notice asking for a link's files has done its job. */
+function dismissLinkedFilesNotice(state: Explorer) {
+  for (const n of state.notices) if (n.text.startsWith(LINKED_FILES)) state.dismiss(n.id);
 }
 
 export function datasetStep(ctx: StepContext): DatasetStep {
@@ -42,11 +48,6 @@ export function datasetStep(ctx: StepContext): DatasetStep {
         if (loadAbort === abort) store.setState({ data: { ...s().data, progress } });
       },
     };
-  }
-
-  /** Once data is loaded, the notice asking for a link's files has done its job. */
-  function dismissLinkedFilesNotice() {
-    for (const n of s().notices) if (n.text.startsWith(LINKED_FILES)) s().dismiss(n.id);
   }
 
   function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
@@ -89,7 +90,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
         );
       if (s().data.key !== key) return null;
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
-      dismissLinkedFilesNotice();
+      dismissLinkedFilesNotice(s());
       return ds;
     } catch (e) {
       if (!load.current()) return null;
@@ -127,7 +128,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
         throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
       uploads.set(key, ds);
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
-      dismissLinkedFilesNotice();
+      dismissLinkedFilesNotice(s());
       s().setParams({
         dataset: 'upload',
         upload: {
