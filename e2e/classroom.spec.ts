@@ -206,6 +206,56 @@ test('axe-core finds no serious violation in any view', async ({ page }) => {
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     });
-    expect(violations, view.name).toEqual([]);
+    expect.soft(violations, view.name).toEqual([]);
   }
+});
+
+test('first contact: a start-here line, terms explained on focus, focus visible', async ({
+  page,
+}) => {
+  await page.goto(`/?${SMALL}`);
+  await expect(page.getByTestId('start-here')).toContainText('Start here');
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  for (const term of ['mNorm', 'realizations', 'clairvoyance', 'maxFailures', 'qVsRho']) {
+    const button = page.getByTestId(`explain-${term}`);
+    const tip = page.locator(
+      `#${await button.getAttribute('aria-describedby')}`.replace(/:/g, '\\:'),
+    );
+    await expect(tip).toBeHidden();
+    await button.focus();
+    await expect(tip).toBeVisible();
+    expect((await tip.textContent())!.length).toBeGreaterThan(40);
+    // The focus ring shows.
+    expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  }
+  await expect(page.getByTestId('explain-mNorm')).toHaveAccessibleName('What is m_norm?');
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+});
+
+test('the paper lab describes what is on screen', async ({ page }) => {
+  await page.goto(`/?view=paper&fig=table1&${SMALL}&paper=1`);
+  const table = page.getByTestId('paper-figure-table1');
+  const summary = table.getByTestId('paper-summary');
+  await expect(summary).toBeVisible({ timeout: 90_000 });
+  // The sentence follows the rates in the table: first and last N's rejection rate.
+  const first = Number(await table.getByTestId('cell-0-rejectionRate').textContent());
+  const rows = await table.locator('[data-testid$="-rejectionRate"]').count();
+  const last = Number(await table.getByTestId(`cell-${rows - 1}-rejectionRate`).textContent());
+  if (first - last >= 0.2) await expect(summary).toContainText('falls');
+  else await expect(summary).not.toContainText('falls');
+  if (last >= 0.9) await expect(summary).toContainText('stays near 1');
+  await expect(summary).toContainText('Red columns are the paper’s');
+  if ((await table.getByRole('cell', { name: 'no', exact: true }).count()) > 0)
+    await expect(summary).toContainText('A “no” marks');
+
+  // Fig. 1 on data without avg says so and switches in one click to data that has it.
+  await page.getByTestId('paper-link-fig1').click();
+  await expect(page.getByTestId('paper-unavailable')).toContainText('no avg series');
+  await page.getByTestId('switch-to-avg').click();
+  await expect(page.getByTestId('paper-figure-fig1').getByTestId('paper-result')).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect.poll(() => page.url()).toContain('d=google-like');
 });

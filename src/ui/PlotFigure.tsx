@@ -39,6 +39,10 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
     const el = host.current;
     if (!el || !spec || width === null) return;
     const figure = Plot.plot({ ...spec, width: Math.max(280, width - 4), ariaLabel: title });
+    // Plot names its marks with aria-label on plain <g>/<circle> elements, where ARIA forbids a
+    // name without a role: give each the role its name implies.
+    for (const el of figure.querySelectorAll('[aria-label]:not(svg):not([role])'))
+      el.setAttribute('role', el.tagName.toLowerCase() === 'g' ? 'group' : 'img');
     const onClick = () => {
       const value = (figure as unknown as { value?: unknown }).value;
       if (value != null) pick.current?.(value);

@@ -104,7 +104,6 @@ export function Lesson6Scheduler() {
       <button
         key={t}
         type="button"
-        role="listitem"
         draggable
         className="l6-task"
         data-testid={`l6-task-${t + 1}`}
@@ -173,7 +172,7 @@ export function Lesson6Scheduler() {
         data-testid="l6-pool"
       >
         <h3>To place ({unplaced.length})</h3>
-        <div className="l6-tasks" role="list">
+        <div className="l6-tasks" role="group">
           {unplaced.length === 0 ? <span className="hint">All placed.</span> : unplaced.map(chip)}
         </div>
       </section>
@@ -202,7 +201,7 @@ export function Lesson6Scheduler() {
                   Σμ {formatNumber(mu, 2)} · Gaussian P {p === 0 ? '0' : formatNumber(p, 2)}
                 </small>
               </h3>
-              <div className="l6-tasks" role="list">
+              <div className="l6-tasks" role="group">
                 {tasks.map(chip)}
               </div>
               {selected !== null && where[selected] !== m && (
