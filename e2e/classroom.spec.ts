@@ -183,6 +183,18 @@ test('every view fits 375 px: no horizontal scroll, every nav item clickable', a
       // Every nav item is reachable and takes the tap (trial: nothing covers it).
       const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
       for (let i = 0; i < (await nav.count()); i++) await nav.nth(i).click({ trial: true });
+      // Every control of the view takes a tap too (nothing covers it), up to 60 of them.
+      const controls = page.locator(
+        'main button:visible, main select:visible, main input:visible, aside button:visible, aside select:visible, aside input:visible',
+      );
+      const n = Math.min(60, await controls.count());
+      for (let i = 0; i < n; i++) {
+        const control = controls.nth(i);
+        if (await control.isDisabled()) continue;
+        const box = await control.boundingBox();
+        if (!box || box.width === 0) continue;
+        await control.click({ trial: true, timeout: 5000 });
+      }
     }
   }
 });
