@@ -88,7 +88,7 @@ function RuntimeBadge() {
       data-testid="runtime"
       title={runtime.text}
     >
-      {busy && <span className="spinner" aria-label="computing" />}
+      {busy && <span className="spinner" role="img" aria-label="computing" />}
       {runtime.mode === 'pool'
         ? `${runtime.workers} workers${runtime.shared ? ', shared memory' : ' (slower mode: not cross-origin isolated)'}`
         : 'main thread (slower mode)'}

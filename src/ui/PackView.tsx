@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { normalQuantile, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/params.ts';
-import { useExplorer } from '../state/store.ts';
+import { useExplorer, type ExplorerState } from '../state/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
@@ -9,6 +9,7 @@ import { MachineStrip } from './MachineStrip.tsx';
 import { PackWaiting } from './PackWaiting.tsx';
 import { useController } from './controllerContext.ts';
 import { AbCompare, PinButton } from './ab/AbCompare.tsx';
+import { Explain } from './Explain.tsx';
 import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { usePackTrace } from './usePackTrace.ts';
 import type { TaskDecision } from '../present/pack/decisions.ts';
@@ -18,6 +19,27 @@ import {
   survivalSpec,
   type MachineView,
 } from '../present/pack/machinePlots.ts';
+
+/** The first page's "what is this / start here" line. */
+function StartHere() {
+  const setParams = useExplorer((s) => s.setParams);
+  return (
+    <p className="start-here" data-testid="start-here">
+      <strong>What is this?</strong> Tasks whose CPU use is random, packed onto as few machines as
+      possible while a machine overflows at most a share ρ of the time (the GPA paper, SoCC 2017).{' '}
+      <strong>Start here:</strong> change the fit test or ρ in the settings and watch the machines
+      and the overflow frequency q below; new to the idea?{' '}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => setParams({ view: 'learn', lesson: 1 })}
+      >
+        Learn it in six short lessons
+      </button>
+      .
+    </p>
+  );
+}
 
 function Headline({
   result,
@@ -32,25 +54,42 @@ function Headline({
   return (
     <dl className={`headline${stale ? ' stale' : ''}`} data-testid="headline">
       <div>
-        <dt>machines m_abs</dt>
+        <dt>
+          machines m_abs
+          <Explain term="mAbs" name="m_abs" />
+        </dt>
         <dd data-testid="m-abs">{result.mAbs}</dd>
       </div>
       <div>
-        <dt>lower bound m_norm</dt>
+        <dt>
+          mean-load size m_norm
+          <Explain term="mNorm" name="m_norm" />
+        </dt>
         <dd data-testid="m-norm">{result.mNorm}</dd>
       </div>
       <div>
-        <dt>m = m_abs / m_norm</dt>
+        <dt>
+          m = m_abs / m_norm
+          <Explain term="m" name="m" />
+        </dt>
         <dd data-testid="m">{result.m.toFixed(3)}</dd>
       </div>
       <div>
-        <dt>overflow frequency q</dt>
+        <dt>
+          overflow frequency q
+          <Explain term="q" name="q" />
+        </dt>
         <dd data-testid="q">{formatQ(result.q, result.evaluated)}</dd>
       </div>
       <ExactQ />
       {rho !== null && (
         <div>
-          <dt>requested ρ</dt>
+          <dt>
+            requested ρ
+            {rel !== null && (
+              <Explain term="qVsRho" name={`q ${rel > 0 ? '+' : ''}${(rel * 100).toFixed(0)} %`} />
+            )}
+          </dt>
           <dd data-testid="rho-value">
             {rho}
             {rel !== null && (
@@ -133,6 +172,35 @@ function PackRunState() {
   );
 }
 
+/** The headline numbers and the packing's actions (run state, A/B pin, downloads). */
+function PackHead({
+  response,
+  rho,
+  stale,
+}: {
+  response: NonNullable<ExplorerState['pack']['response']>;
+  rho: number | null;
+  stale: boolean;
+}) {
+  const params = useExplorer((s) => s.params);
+  const { result, rows } = response;
+  return (
+    <div className="view-head">
+      <Headline result={result} rho={rho} stale={stale} />
+      <div className="view-actions">
+        {stale && <PackRunState />}
+        <PinButton />
+        <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
+          Result JSON
+        </button>
+        <button type="button" onClick={() => downloadMachinesCsv(result)}>
+          Machines CSV
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function PackView() {
   const params = useExplorer((s) => s.params);
   const pack = useExplorer((s) => s.pack);
@@ -175,7 +243,14 @@ export function PackView() {
   const histogram = useMemo(() => (view ? machineHistogramSpec(view) : null), [view]);
   const tail = useMemo(() => (view ? survivalSpec(view) : null), [view]);
 
-  if (!response) return <PackWaiting />;
+  if (!response) {
+    return (
+      <>
+        <StartHere />
+        <PackWaiting />
+      </>
+    );
+  }
   const { result, rows } = response;
   const taskRows = machine
     ? Array.from(machine.tasks, (t) => ({
@@ -186,19 +261,8 @@ export function PackView() {
     : [];
   return (
     <div className="pack-view">
-      <div className="view-head">
-        <Headline result={result} rho={rho} stale={stale} />
-        <div className="view-actions">
-          {stale && <PackRunState />}
-          <PinButton />
-          <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
-            Result JSON
-          </button>
-          <button type="button" onClick={() => downloadMachinesCsv(result)}>
-            Machines CSV
-          </button>
-        </div>
-      </div>
+      <StartHere />
+      <PackHead response={response} rho={rho} stale={stale} />
       <AbCompare />
       {!(params.pinned && abReady) && (
         <MachineStrip

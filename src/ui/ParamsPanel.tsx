@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   CAPACITY,
   CLAIRVOYANCE,
@@ -19,6 +19,7 @@ import {
 import { useExplorer } from '../state/store.ts';
 import { SliderNumber, logScale } from './SliderNumber.tsx';
 import type { Params } from '../state/params.ts';
+import { Explain } from './Explain.tsx';
 
 /** A probability as a percentage, to as many digits as it takes (1 − 4.18e-5 is 99.9958 %, not 100 %). */
 const percent = (p: number) => `${+(p * 100).toPrecision(6)} %`;
@@ -35,12 +36,14 @@ function NumberField(props: {
   hint?: string;
   /** The parameter's valid range: refused values show its message (as the CLI and links do). */
   range?: NumberRange;
+  explain?: ReactNode;
 }) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
+      {props.explain}
       <input
         id={id}
         data-testid={props.testId}
@@ -183,6 +186,7 @@ export function ParamsPanel() {
       />
       <div className="field">
         <label htmlFor={ids.realizations}>Realizations R</label>
+        <Explain term="realizations" name="R" />
         <select
           id={ids.realizations}
           value={params.realizations}
@@ -264,6 +268,7 @@ export function ParamsPanel() {
       <SliderNumber
         label="Clairvoyance κ"
         testId="clairvoyance"
+        explain={<Explain term="clairvoyance" name="κ" />}
         value={params.clairvoyance}
         scale={logScale(0.001, 1)}
         problem={(raw) => fieldProblem(CLAIRVOYANCE, raw)}
@@ -289,6 +294,7 @@ export function ParamsPanel() {
       </div>
       <NumberField
         label="Rebalancing max_failures (0: off)"
+        explain={<Explain term="maxFailures" name="max_failures" />}
         value={params.rebalance}
         min={0}
         max={1000}

@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef, useState } from 'react';
 import { downloadPng, downloadSvg } from './exportFiles.ts';
+import { figureSvg } from './figureSvg.ts';
 
 interface Props {
   /** Says what the plot shows; also the exported file's title. */
@@ -38,6 +39,10 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
     const el = host.current;
     if (!el || !spec || width === null) return;
     const figure = Plot.plot({ ...spec, width: Math.max(280, width - 4), ariaLabel: title });
+    // Plot names its marks with aria-label on plain <g>/<circle> elements, where ARIA forbids a
+    // name without a role: give each the role its name implies.
+    for (const el of figure.querySelectorAll('[aria-label]:not(svg):not([role])'))
+      el.setAttribute('role', el.tagName.toLowerCase() === 'g' ? 'group' : 'img');
     const onClick = () => {
       const value = (figure as unknown as { value?: unknown }).value;
       if (value != null) pick.current?.(value);
@@ -49,8 +54,11 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
       figure.remove();
     };
   }, [spec, title, width]);
+  // The whole figure (title, legends, plot, caption) as on screen, without the export buttons.
   const svg = () =>
-    host.current?.querySelector('svg:not([class*="-swatch"])') as SVGSVGElement | null;
+    frame.current && host.current?.querySelector('svg')
+      ? figureSvg(frame.current, title, (el) => el.classList.contains('plot-actions'))
+      : null;
   return (
     <figure ref={frame} className={`plot${stale ? ' stale' : ''}`} data-plot={name}>
       <figcaption>
@@ -59,14 +67,20 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
           <span className="plot-actions">
             <button
               type="button"
-              onClick={() => svg() && downloadSvg(svg()!, name, title)}
+              onClick={() => {
+                const whole = svg();
+                if (whole) downloadSvg(whole, name, title);
+              }}
               aria-label={`Export "${title}" as SVG`}
             >
               SVG
             </button>
             <button
               type="button"
-              onClick={() => svg() && void downloadPng(svg()!, name, title)}
+              onClick={() => {
+                const whole = svg();
+                if (whole) void downloadPng(whole, name, title);
+              }}
               aria-label={`Export "${title}" as PNG`}
             >
               PNG

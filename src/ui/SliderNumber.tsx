@@ -4,7 +4,7 @@
  * end, and its label and spoken value still say the true value). The box commits on Enter or blur
  * and refuses a bad value with `problem`'s message, keeping the last good one.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import './sliderNumber.css';
 
 export interface SliderScale {
@@ -56,6 +56,8 @@ export interface SliderNumberProps {
   readonly caption?: string;
   /** Text after the reading (e.g. "/ 52"). */
   readonly suffix?: string;
+  /** An explanation beside the label (e.g. `<Explain …/>`). */
+  readonly explain?: ReactNode;
   readonly className?: string;
   readonly hint?: string;
 }
@@ -71,6 +73,7 @@ export function SliderNumber({
   problem = finite,
   format = String,
   testId,
+  explain,
   valueTestId = testId && `${testId}-reading`,
   caption = label,
   suffix,
@@ -95,6 +98,7 @@ export function SliderNumber({
           {suffix && ` ${suffix}`}
         </span>
       </label>
+      {explain}
       <div className="slider-number-row">
         <input
           id={id}

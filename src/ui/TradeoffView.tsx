@@ -143,7 +143,7 @@ export function TradeoffView() {
         <PlotFigure
           name="tradeoff-m-vs-q"
           title="Machines vs overflow: each fit test's m and q (the paper's Fig. 8)"
-          caption={`Lower-left is better. Lines join each family's parameters; triangles mark q = 0 (below the 1/|E| resolution), drawn at half of it.${sides.length ? ' Black diamonds A and B: the two sides of the A/B comparison (one instance each).' : ''} Click a point to open that packing in Pack.`}
+          caption={`Lower-left is better. Lines join each family's parameters; dashed: 1/|E|, the resolution of q; triangles mark q = 0, drawn at half of it.${sides.length ? ' Black diamonds A and B: the two sides of the A/B comparison (one instance each).' : ''} Click a point to open that packing in Pack.`}
           spec={tradeoff}
           stale={stale}
           onPick={(d) =>

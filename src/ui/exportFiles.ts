@@ -12,12 +12,15 @@ export function download(name: string, blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** The SVG's markup, standalone (with its namespace) and titled. */
 export function svgText(svg: SVGSVGElement, title: string): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
-  const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-  t.textContent = title;
-  clone.insertBefore(t, clone.firstChild);
+  if (clone.firstElementChild?.tagName.toLowerCase() !== 'title') {
+    const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    t.textContent = title;
+    clone.insertBefore(t, clone.firstChild);
+  }
   return new XMLSerializer().serializeToString(clone);
 }
 
@@ -25,13 +28,22 @@ export function downloadSvg(svg: SVGSVGElement, name: string, title: string): vo
   download(`${name}.svg`, new Blob([svgText(svg, title)], { type: 'image/svg+xml' }));
 }
 
+/** The SVG's size: its width/height attributes, else its box on screen. */
+function svgSize(svg: SVGSVGElement): { width: number; height: number } {
+  const width = Number(svg.getAttribute('width'));
+  const height = Number(svg.getAttribute('height'));
+  if (width > 0 && height > 0) return { width, height };
+  return svg.getBoundingClientRect();
+}
+
+/** A PNG of the SVG at `scale` times its size (2× by default, for slides). */
 export async function downloadPng(
   svg: SVGSVGElement,
   name: string,
   title: string,
   scale = 2,
 ): Promise<void> {
-  const { width, height } = svg.getBoundingClientRect();
+  const { width, height } = svgSize(svg);
   const image = new Image();
   const url = URL.createObjectURL(new Blob([svgText(svg, title)], { type: 'image/svg+xml' }));
   try {

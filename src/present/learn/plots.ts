@@ -3,6 +3,7 @@ import * as Plot from '@observablehq/plot';
 import { type FitCheck, type SloPoint } from '../../engine/index.ts';
 import { histogram } from '../pack/histogram.ts';
 import { gaussianCurve } from '../pack/machinePlots.ts';
+import { LOG_PROBABILITY } from '../probability.ts';
 
 const CAPACITY = '#d62728';
 const GAUSS = '#1f77b4';
@@ -150,8 +151,8 @@ export function sloSpec(points: readonly SloPoint[], rho: number): Plot.PlotOpti
   return {
     height: 260,
     marginLeft: 56,
-    x: { type: 'log', label: 'promised ρ →', domain: [lo, 1], ticks: DECADES, tickFormat: '~g' },
-    y: { type: 'log', label: '↑ measured q', domain: [floor / 2, 1], grid: true, tickFormat: '~g' },
+    x: { ...LOG_PROBABILITY, label: 'promised ρ →', domain: [lo, 1], ticks: DECADES },
+    y: { ...LOG_PROBABILITY, label: '↑ measured q', domain: [floor / 2, 1], grid: true },
     marks: [
       Plot.line(
         [
@@ -192,7 +193,7 @@ export function sloMachinesSpec(points: readonly SloPoint[], rho: number): Plot.
   return {
     height: 220,
     marginLeft: 50,
-    x: { type: 'log', label: 'promised ρ →', domain: [lo, 1], ticks: DECADES, tickFormat: '~g' },
+    x: { ...LOG_PROBABILITY, label: 'promised ρ →', domain: [lo, 1], ticks: DECADES },
     y: { label: '↑ machines m_abs', grid: true, zero: false },
     marks: [
       Plot.line(points, { x: 'rho', y: 'mAbs', stroke: GAUSS, curve: 'step-after' }),

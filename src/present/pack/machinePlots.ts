@@ -2,6 +2,7 @@
 import * as Plot from '@observablehq/plot';
 import { normalPdf, normalSurvival } from '../../engine/index.ts';
 import { histogram, survival } from './histogram.ts';
+import { LOG_PROBABILITY } from '../probability.ts';
 
 export interface MachineView {
   readonly totals: ArrayLike<number>;
@@ -121,7 +122,7 @@ export function survivalSpec(v: MachineView, width = 640): Plot.PlotOptions {
     height: 260,
     marginLeft: 56,
     x: { label: 'total CPU demand x (machines) →', domain: [lo, hi] },
-    y: { type: 'log', label: '↑ P(total > x)', grid: true, domain: [floor / 10, 1] },
+    y: { ...LOG_PROBABILITY, label: '↑ P(total > x)', grid: true, domain: [floor / 10, 1] },
     color: {
       legend: true,
       domain: ['measured (evaluation columns)', 'Gaussian N(Σμ, Σσ²)'],

@@ -1,7 +1,8 @@
 /** The m-vs-q trade-off (the paper's Fig. 8) and GPA's requested ρ vs measured q (Fig. 9). */
 import * as Plot from '@observablehq/plot';
-import { resolutionFloorMarks } from '../marks.ts';
+import { FLOOR_LABEL_MARGIN, resolutionFloorMarks } from '../marks.ts';
 import { formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
+import { LOG_PROBABILITY } from '../probability.ts';
 
 export interface TradeoffPoint {
   readonly fit: string;
@@ -94,12 +95,14 @@ export function tradeoffSpec(
     width,
     height: 380,
     marginLeft: 60,
-    x: { label: 'machines used m = m_abs / m_norm →', grid: true },
-    y: { type: 'log', label: '↑ overflow frequency q (log)', grid: true },
+    marginRight: FLOOR_LABEL_MARGIN,
+    // Room at the right for the parameter labels written beside the rightmost points.
+    x: { label: 'machines used m = m_abs / m_norm →', grid: true, insetRight: 24 },
+    y: { ...LOG_PROBABILITY, label: '↑ overflow frequency q (log)', grid: true },
     color: { legend: true, label: 'fit test family' },
     symbol: { domain: [false, true], range: ['circle', 'triangle'] },
     marks: [
-      ...resolutionFloorMarks(floor, `1/|E|: q below this reads 0`, -6),
+      ...resolutionFloorMarks(floor, '1/|E|: a measured q below this line reads 0'),
       Plot.line(sorted, { x: 'm', y: 'qPlot', stroke: 'family', z: 'family', strokeOpacity: 0.6 }),
       Plot.dot(sorted, {
         x: 'm',
@@ -174,8 +177,8 @@ export function rhoVsQSpec(
     width,
     height: 380,
     marginLeft: 60,
-    x: { type: 'log', label: 'requested ρ (log) →', domain: [lo, hi], grid: true },
-    y: { type: 'log', label: '↑ measured q (log)', domain: [lo, hi], grid: true },
+    x: { ...LOG_PROBABILITY, label: 'requested ρ (log) →', domain: [lo, hi], grid: true },
+    y: { ...LOG_PROBABILITY, label: '↑ measured q (log)', domain: [lo, hi], grid: true },
     marks: [
       Plot.line(
         [

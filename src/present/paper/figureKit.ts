@@ -38,6 +38,8 @@ export interface Presentation {
   readonly plots: readonly PlotDef[];
   readonly table: TableDef | null;
   readonly facts: readonly Fact[];
+  /** What these numbers show, when that depends on them (shown under the figure's caption). */
+  readonly summary?: string;
 }
 
 export type FigureGroup = 'data' | 'sums' | 'packing';

@@ -41,7 +41,7 @@ export const PACKING_FIGURE_DEFS: readonly FigureDef[] = [
     label: 'Fig. 7',
     title: 'Machines used by each fit test',
     caption:
-      'K instances of N′ random tasks are packed with each fit test of the paper’s grid (c = 1, κ = 1, inst, rebalancing on). m = m_abs / m_norm: 1 is the lower bound (total mean usage over capacity). Boxes are over the instances; lower is cheaper. Conservative tests (Cantelli, high percentiles, max) use far more machines than av and GPA.',
+      'K instances of N′ random tasks are packed with each fit test of the paper’s grid (c = 1, κ = 1, inst, rebalancing on). m = m_abs / m_norm, where m_norm is the total mean usage over capacity: 1 is as tight as the means allow (tests that accept frequent overflow, such as av 1 or perc 50, can go below it). Boxes are over the instances; lower is cheaper. Conservative tests (Cantelli, high percentiles, max) use far more machines than av and GPA.',
     present(d, { paper }) {
       const { rows, sweeps } = mainRows(d);
       const s = fitSummaries(rows);

@@ -5,8 +5,9 @@
  * fall below 1/|E|; q = 0 is drawn below every positive q shown (`zeroLevel`) and flagged.
  */
 import * as Plot from '@observablehq/plot';
-import { resolutionFloorMarks } from '../marks.ts';
+import { FLOOR_LABEL_MARGIN, resolutionFloorMarks } from '../marks.ts';
 import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../engine/index.ts';
+import { LOG_PROBABILITY, probabilityTick } from '../probability.ts';
 
 export interface CalibrationDatum {
   readonly family: FitFamily;
@@ -134,24 +135,22 @@ export function calibrationQSpec(
     width,
     height: 360,
     marginLeft: 60,
+    marginRight: FLOOR_LABEL_MARGIN,
     x: {
-      type: data.log ? 'log' : 'linear',
+      ...(data.log ? LOG_PROBABILITY : { type: 'linear' as const }),
       label: `${label} →`,
       grid: true,
-      tickFormat: data.log ? '~g' : undefined,
     },
     y: {
-      type: 'log',
+      ...LOG_PROBABILITY,
       label: '↑ measured overflow frequency q (log)',
       grid: true,
-      tickFormat: '~g',
     },
     symbol: { domain: [false, true], range: ['circle', 'triangle'] },
     marks: [
       ...resolutionFloorMarks(
         floor,
-        `1/|E| = ${floor.toExponential(0)}: one overflow per machine`,
-        8,
+        `1/|E| = ${probabilityTick(floor)}: one overflow per machine; a measured q below reads 0`,
       ),
       Plot.ruleY([target], { stroke: '#b2182b', strokeWidth: 1.5 }),
       Plot.text([target], {
@@ -227,10 +226,9 @@ export function calibrationMachinesSpec(data: CalibrationData, width = 420): Plo
     height: 360,
     marginLeft: 50,
     x: {
-      type: data.log ? 'log' : 'linear',
+      ...(data.log ? LOG_PROBABILITY : { type: 'linear' as const }),
       label: `${data.label} →`,
       grid: true,
-      tickFormat: data.log ? '~g' : undefined,
     },
     y: { label: '↑ machines used m_abs (mean)', grid: true, zero: false },
     marks: [

@@ -5,6 +5,7 @@
 import * as Plot from '@observablehq/plot';
 import type { TuneRow, TuneTable } from '../../engine/index.ts';
 import { halfOfSmallest } from './calibrationPlots.ts';
+import { LOG_PROBABILITY } from '../probability.ts';
 
 export interface TunerDatum {
   readonly rank: number;
@@ -52,10 +53,9 @@ export function tunerSpec(table: TuneTable, width = 640): Plot.PlotOptions {
     marginRight: 20,
     x: { label: 'machines used (mean m_abs over instances) →', grid: true, inset: 30 },
     y: {
-      type: 'log',
+      ...LOG_PROBABILITY,
       label: '↑ held-out overflow frequency q (log)',
       grid: true,
-      tickFormat: '~g',
       inset: 10,
     },
     color: {

@@ -8,7 +8,11 @@ import type { LoadRequest } from '../../ingest/load.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
 import type { Params } from '../params.ts';
+import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
+
+/** How the notice asking for a link's own files begins. */
+const LINKED_FILES = 'This link uses your files';
 
 export interface DatasetStep {
   /** The dataset of `p`, loading it if needed; null while it loads or when it cannot be had. */
@@ -16,6 +20,11 @@ export interface DatasetStep {
   /** Loads the user's files as the dataset (and puts their names and hash in the link). */
   upload(files: File[], request?: LoadRequest): Promise<void>;
   cancel(): void;
+}
+
+/** Once data is loaded, the notice asking for a link's files has done its job. */
+function dismissLinkedFilesNotice(state: Explorer) {
+  for (const n of state.notices) if (n.text.startsWith(LINKED_FILES)) state.dismiss(n.id);
 }
 
 export function datasetStep(ctx: StepContext): DatasetStep {
@@ -59,7 +68,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
     if (!ds) {
       s().notify(
         'info',
-        `This link uses your files ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
+        `${LINKED_FILES} ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
       );
       store.setState({
         data: { ...s().data, key, status: 'error', error: 'waiting for the linked files' },
@@ -94,6 +103,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
         );
       if (s().data.key !== key) return null;
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      dismissLinkedFilesNotice(s());
       return ds;
     } catch (e) {
       if (!load.current()) return null;
@@ -134,6 +144,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
       uploads.set(key, ds);
       inHand = { hash, files, request };
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      dismissLinkedFilesNotice(s());
       s().setParams({
         dataset: 'upload',
         upload: {

@@ -73,6 +73,18 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     ).toMatch(/Unknown dataset "nope"/);
   });
 
+  it('dataset: the notice asking for a link’s files goes once data has loaded', async () => {
+    const upload = { names: ['mine.csv'], hash: 'a'.repeat(64), format: 'auto' };
+    const { ctx, s } = setup({ dataset: 'upload', upload });
+    const step = datasetStep(ctx);
+    expect(await step.ensure(s().params)).toBeNull();
+    const asking = () => s().notices.filter((n) => n.text.includes('mine.csv'));
+    expect(asking()).toHaveLength(1);
+    s().setParams({ dataset: 'planetlab-20110303', upload: null });
+    expect((await step.ensure(s().params))?.tasks).toBe(preset.tasks);
+    expect(asking()).toHaveLength(0);
+  });
+
   it('fits the parameters to the dataset, saying why', async () => {
     const { ctx, s } = setup();
     const ds = (await datasetStep(ctx).ensure(s().params))!;

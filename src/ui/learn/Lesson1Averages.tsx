@@ -155,13 +155,12 @@ export function Lesson1Averages() {
             <h3>
               Machine {m + 1} <small>capacity {THREE_TASK_CAPACITY}</small>
             </h3>
-            <div className="l1-tasks" role="list">
+            <div className="l1-tasks" role="group">
               {u.tasks.length === 0 && <span className="hint">empty: drop a task here</span>}
               {u.tasks.map((t) => (
                 <button
                   key={t}
                   type="button"
-                  role="listitem"
                   draggable
                   className={`l1-task l1-task-${THREE_TASKS[t].id}`}
                   data-testid={`l1-task-${THREE_TASKS[t].id}`}

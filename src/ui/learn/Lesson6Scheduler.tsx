@@ -104,7 +104,6 @@ export function Lesson6Scheduler() {
       <button
         key={t}
         type="button"
-        role="listitem"
         draggable
         className="l6-task"
         data-testid={`l6-task-${t + 1}`}
@@ -173,7 +172,7 @@ export function Lesson6Scheduler() {
         data-testid="l6-pool"
       >
         <h3>To place ({unplaced.length})</h3>
-        <div className="l6-tasks" role="list">
+        <div className="l6-tasks" role="group">
           {unplaced.length === 0 ? <span className="hint">All placed.</span> : unplaced.map(chip)}
         </div>
       </section>
@@ -202,7 +201,7 @@ export function Lesson6Scheduler() {
                   Σμ {formatNumber(mu, 2)} · Gaussian P {p === 0 ? '0' : formatNumber(p, 2)}
                 </small>
               </h3>
-              <div className="l6-tasks" role="list">
+              <div className="l6-tasks" role="group">
                 {tasks.map(chip)}
               </div>
               {selected !== null && where[selected] !== m && (
@@ -253,6 +252,15 @@ export function Lesson6Scheduler() {
           <p className="l6-verdict">
             <strong>{verdict(current)}</strong>
           </p>
+          {!current.baselineMeets && (
+            <p className="l6-baseline-misses" data-testid="l6-baseline-misses">
+              Best Fit + GPA itself misses the target here: its q ={' '}
+              {formatQ(current.baseline.q, current.baseline.evaluated)} is above ρ = {rho}. GPA
+              assumes each machine’s total is Gaussian, and the sum of a few tasks has a heavier
+              tail than that (Lesson 2), so a packing GPA accepts can overflow more often than it
+              promised.
+            </p>
+          )}
           <table className="task-table">
             <thead>
               <tr>
@@ -272,13 +280,16 @@ export function Lesson6Scheduler() {
               <tr data-testid="l6-score-baseline">
                 <th scope="row">Best Fit + GPA</th>
                 <td>{current.baseline.mAbs}</td>
-                <td>{formatQ(current.baseline.q, current.baseline.evaluated)}</td>
+                <td className={current.baselineMeets ? undefined : 'bad'}>
+                  {formatQ(current.baseline.q, current.baseline.evaluated)}
+                </td>
                 <td>{current.baseline.machines.filter((m) => m.q > rho).length}</td>
               </tr>
             </tbody>
           </table>
           <p className="plot-caption">
-            Target ρ = {rho}; lower bound ⌈Σμ / c⌉ = {current.mNorm} machines; q measured over{' '}
+            Target ρ = {rho}; mean-load size m_norm = ⌈Σμ / c⌉ = {current.mNorm} machines (a packing
+            that often overflows can use fewer); q measured over{' '}
             {current.evaluated.toLocaleString('en')} realizations.
           </p>
         </div>

@@ -138,7 +138,7 @@ export function TraceStepper({
         <button
           type="button"
           onClick={() => go(step + 1)}
-          aria-label="Step forward"
+          aria-label="next step"
           data-testid="step-forward"
           disabled={step >= total}
         >

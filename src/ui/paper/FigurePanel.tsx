@@ -12,6 +12,8 @@ import {
   type LabProgress,
 } from '../../state/paperLab.ts';
 import { isCancelled } from '../../state/cancel.ts';
+import { PRESETS } from '../../state/datasets.ts';
+import { useExplorer } from '../../state/store.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
@@ -44,6 +46,11 @@ function PresentationView({
   const columns = pres.table?.columns.filter((c) => paper || !c.paper) ?? [];
   return (
     <div className="paper-result" data-testid="paper-result">
+      {pres.summary && (
+        <p className="paper-summary" data-testid="paper-summary">
+          {pres.summary}
+        </p>
+      )}
       {pres.facts.length > 0 && (
         <dl className="paper-facts">
           {pres.facts.map((f) => (
@@ -122,6 +129,28 @@ function PresentationView({
   );
 }
 
+/** The dataset offered when a figure needs an avg series: synthetic, quick, and shaped like the paper's data. */
+const AVG_DATASET = 'google-like';
+
+/** One click to a dataset with an avg series (Figs. 1 and 10 compare inst with avg). */
+function SwitchToAvg() {
+  const setParams = useExplorer((s) => s.setParams);
+  const preset = PRESETS.find((p) => p.id === AVG_DATASET);
+  if (!preset) return null;
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        data-testid="switch-to-avg"
+        onClick={() => setParams({ dataset: preset.id, upload: null, scale: preset.scale })}
+      >
+        Switch to {preset.title}, which has one
+      </button>
+    </>
+  );
+}
+
 export function FigurePanel({
   def,
   inputs,
@@ -194,6 +223,7 @@ export function FigurePanel({
       {why ? (
         <p className="paper-unavailable" data-testid="paper-unavailable">
           {why}
+          {(def.id === 'fig1' || def.id === 'fig10') && <SwitchToAvg />}
         </p>
       ) : pres && data ? (
         <PresentationView def={def} pres={pres} data={data} paper={paper} />

@@ -4,6 +4,7 @@
  * values clamped to a floor on log axes (a q of 0 is drawn at half the resolution 1/|E|).
  */
 import * as Plot from '@observablehq/plot';
+import { LOG_PROBABILITY } from '../../probability.ts';
 import type { BoxStats } from '../../../engine/index.ts';
 
 export interface BoxDatum {
@@ -106,7 +107,8 @@ export function boxSpec(data: readonly BoxDatum[], options: BoxOptions): Plot.Pl
       tickRotate: rotate ? -35 : 0,
     },
     y: {
-      type: options.yType ?? 'linear',
+      // The paper's log box plots are all of q: their ticks read as probabilities.
+      ...(options.yType === 'log' ? LOG_PROBABILITY : { type: 'linear' as const }),
       label: options.yLabel,
       grid: true,
       ...(options.yDomain ? { domain: [...options.yDomain] } : {}),

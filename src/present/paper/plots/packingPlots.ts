@@ -14,6 +14,7 @@ import type {
   SourceComparison,
 } from '../summaries.ts';
 import { boxSpec } from './boxes.ts';
+import { LOG_PROBABILITY } from '../../probability.ts';
 
 const PAPER = '#d62728';
 
@@ -93,7 +94,7 @@ export function fig10Spec(c: readonly SourceComparison[], evaluated: number): Pl
     marginLeft: 64,
     marginBottom: 64,
     x: { label: 'fit test', domain: c.map((r) => r.fit), tickRotate: -35 },
-    y: { type: 'log', label: '↑ mean q over the instances (log)', grid: true },
+    y: { ...LOG_PROBABILITY, label: '↑ mean q over the instances (log)', grid: true },
     color: {
       legend: true,
       domain: ['inst', 'avg'],

@@ -1,0 +1,273 @@
+/**
+ * The explorer in class and on a phone: every plot's SVG and PNG export holds the whole figure
+ * (plot marks, legend, title), every view fits 375 px with a usable nav, and axe-core finds no
+ * serious accessibility violation in any view. Sizes are small (a few hundred tasks, 2 instances).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { FIGURE_IDS } from '../src/runtime/paperLab.ts';
+import { expect, test } from './fixtures.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../test-results/classroom');
+const SMALL = 'n=300&K=2&r=1000&pK=2&pS=40&pN=20';
+
+/** What shows each lesson has computed (as in learn.spec.ts). */
+const LESSON_READY: Record<number, string> = {
+  1: 'l1-q-1',
+  2: 'l2-verdict',
+  3: 'l3-verdict',
+  4: 'step-status',
+  5: 'l5-point',
+  6: 'l6-pool',
+};
+
+/** Every view, by a link that makes it quick, and what shows it is ready. */
+const VIEWS: {
+  name: string;
+  link: string;
+  ready: (page: Page) => Locator;
+  /** Brings up the view's plots that wait for a click (a machine, a run). */
+  more?: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'pack',
+    link: `/?${SMALL}`,
+    ready: (p) => p.getByTestId('m-abs'),
+    more: async (p) => {
+      await p.getByTestId('strip').getByRole('option').first().click();
+      await expect(p.locator('[data-plot="machine-1-tail"] svg').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'tradeoff',
+    link: `/?view=tradeoff&${SMALL}`,
+    ready: (p) => p.locator('[data-plot="tradeoff-m-vs-q"] svg').first(),
+  },
+  {
+    name: 'data',
+    link: `/?view=data&${SMALL}`,
+    ready: (p) => p.locator('[data-plot="std-vs-mean"] svg').first(),
+  },
+  ...[1, 2, 3, 4, 5, 6].map((lesson) => ({
+    name: `learn-${lesson}`,
+    link: `/?view=learn&lesson=${lesson}&${SMALL}`,
+    ready: (p: Page) => p.getByTestId(LESSON_READY[lesson]),
+  })),
+  {
+    name: 'tune-calibrate',
+    link: `/?view=tune&tm=calibrate&${SMALL}&fam=cantelli`,
+    ready: (p) => p.locator('figure.plot svg').first(),
+  },
+  {
+    name: 'tune-auto',
+    link: `/?view=tune&tm=auto&${SMALL}&qt=0.01&fams=gpa,perc`,
+    ready: (p) => p.getByTestId('run-tuner'),
+    more: async (p) => {
+      await p.getByTestId('run-tuner').click();
+      await expect(p.locator('[data-plot="tuner-machines-vs-q"] svg').first()).toBeVisible({
+        timeout: 90_000,
+      });
+    },
+  },
+  ...FIGURE_IDS.map((fig) => ({
+    name: `paper-${fig}`,
+    link: `/?view=paper&fig=${fig}&${SMALL}`,
+    ready: (p: Page) =>
+      p
+        .getByTestId(`paper-figure-${fig}`)
+        .getByTestId('paper-result')
+        .or(p.getByTestId(`paper-figure-${fig}`).getByTestId('paper-unavailable')),
+  })),
+];
+
+async function open(page: Page, view: (typeof VIEWS)[number]) {
+  await page.goto(view.link);
+  await expect(view.ready(page)).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+}
+
+/** Width × height of a PNG, from its IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Share of the PNG's pixels that are not (near) white, decoded by the browser. */
+async function inkShare(page: Page, bytes: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230) ink++;
+    return ink / (data.length / 4);
+  }, bytes.toString('base64'));
+}
+
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+async function downloaded(page: Page, button: Locator): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return readFileSync((await file.path())!);
+}
+
+/** Every plot on the page exports as SVG and PNG the whole figure at its on-screen size. */
+async function checkExports(page: Page, view: string) {
+  const figures = page.locator('figure.plot:has(.plot-actions)');
+  const count = await figures.count();
+  for (let i = 0; i < count; i++) {
+    const figure = figures.nth(i);
+    const name = await figure.getAttribute('data-plot');
+    const title = (await figure.locator('.plot-title').textContent())!.trim();
+    const box = (await figure.boundingBox())!;
+    const marks = await figure.locator('.plot-host svg[aria-label] [aria-label]').count();
+    const svg = (await downloaded(page, figure.getByRole('button', { name: /as SVG/ }))).toString();
+    const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
+    const height = Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)![1]);
+    const where = `${view} ${name}`;
+    expect(Math.abs(width - box.width), `${where} SVG width`).toBeLessThanOrEqual(2);
+    expect(Math.abs(height - box.height), `${where} SVG height`).toBeLessThanOrEqual(2);
+    expect(width, `${where} not a swatch`).toBeGreaterThan(200);
+    // The plot itself, with its marks, and the figure's title as text.
+    expect(svg.includes(`aria-label="${xml(title)}"`), `${where} plot`).toBe(true);
+    expect((svg.match(/aria-label="/g) ?? []).length, `${where} marks`).toBeGreaterThan(marks / 2);
+    expect(svg.includes(`>${xml(title.split(' ')[0])}`), `${where} title`).toBe(true);
+    const png = await downloaded(page, figure.getByRole('button', { name: /as PNG/ }));
+    writeFileSync(join(SHOTS, 'exports', `${view}-${name}.png`), png);
+    const size = pngSize(png);
+    expect(Math.abs(size.width - 2 * width), `${where} PNG width`).toBeLessThanOrEqual(2);
+    expect(Math.abs(size.height - 2 * height), `${where} PNG height`).toBeLessThanOrEqual(2);
+    expect(await inkShare(page, png), `${where} PNG ink`).toBeGreaterThan(0.01);
+  }
+  return count;
+}
+
+test('every plot in every view exports the whole figure as SVG and PNG', async ({ page }) => {
+  test.setTimeout(600_000);
+  mkdirSync(join(SHOTS, 'exports'), { recursive: true });
+  let total = 0;
+  for (const view of VIEWS) {
+    await open(page, view);
+    await view.more?.(page);
+    total += await checkExports(page, view.name);
+  }
+  expect(total).toBeGreaterThan(25);
+});
+
+test('every view fits 375 px: no horizontal scroll, every nav item clickable', async ({ page }) => {
+  test.setTimeout(600_000);
+  mkdirSync(SHOTS, { recursive: true });
+  for (const size of [
+    { width: 375, height: 812 },
+    { width: 768, height: 1024 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const view of VIEWS) {
+      await open(page, view);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${view.name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      if (size.width === 375 || view.name === 'pack')
+        await page.screenshot({
+          fullPage: true,
+          path: join(SHOTS, `${view.name}-${size.width}.png`),
+        });
+      if (size.width !== 375) continue;
+      // Every nav item is reachable and takes the tap (trial: nothing covers it).
+      const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
+      for (let i = 0; i < (await nav.count()); i++) await nav.nth(i).click({ trial: true });
+      // Every control of the view takes a tap too (nothing covers it), up to 60 of them.
+      const controls = page.locator(
+        'main button:visible, main select:visible, main input:visible, aside button:visible, aside select:visible, aside input:visible',
+      );
+      const n = Math.min(60, await controls.count());
+      for (let i = 0; i < n; i++) {
+        const control = controls.nth(i);
+        if (await control.isDisabled()) continue;
+        const box = await control.boundingBox();
+        if (!box || box.width === 0) continue;
+        await control.click({ trial: true, timeout: 5000 });
+      }
+    }
+  }
+});
+
+test('axe-core finds no serious violation in any view', async ({ page }) => {
+  test.setTimeout(600_000);
+  const axe = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+  for (const view of VIEWS) {
+    await open(page, view);
+    await page.addScriptTag({ path: axe });
+    const violations = await page.evaluate(async () => {
+      const w = window as unknown as {
+        axe: {
+          run: () => Promise<{
+            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      };
+      const result = await w.axe.run();
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect.soft(violations, view.name).toEqual([]);
+  }
+});
+
+test('first contact: a start-here line, terms explained on focus, focus visible', async ({
+  page,
+}) => {
+  await page.goto(`/?${SMALL}`);
+  await expect(page.getByTestId('start-here')).toContainText('Start here');
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  for (const term of ['mNorm', 'realizations', 'clairvoyance', 'maxFailures', 'qVsRho']) {
+    const button = page.getByTestId(`explain-${term}`);
+    const tip = page.locator(
+      `#${await button.getAttribute('aria-describedby')}`.replace(/:/g, '\\:'),
+    );
+    await expect(tip).toBeHidden();
+    await button.focus();
+    await expect(tip).toBeVisible();
+    expect((await tip.textContent())!.length).toBeGreaterThan(40);
+    // The focus ring shows.
+    expect(await button.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+  }
+  await expect(page.getByTestId('explain-mNorm')).toHaveAccessibleName('What is m_norm?');
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  expect(await focused.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+});
+
+test('the paper lab describes what is on screen', async ({ page }) => {
+  await page.goto(`/?view=paper&fig=table1&${SMALL}&paper=1`);
+  const table = page.getByTestId('paper-figure-table1');
+  const summary = table.getByTestId('paper-summary');
+  await expect(summary).toBeVisible({ timeout: 90_000 });
+  // The sentence follows the rates in the table: first and last N's rejection rate.
+  const first = Number(await table.getByTestId('cell-0-rejectionRate').textContent());
+  const rows = await table.locator('[data-testid$="-rejectionRate"]').count();
+  const last = Number(await table.getByTestId(`cell-${rows - 1}-rejectionRate`).textContent());
+  if (first - last >= 0.2) await expect(summary).toContainText('falls');
+  else await expect(summary).not.toContainText('falls');
+  if (last >= 0.9) await expect(summary).toContainText('stays near 1');
+  await expect(summary).toContainText('Red columns are the paper’s');
+  if ((await table.getByRole('cell', { name: 'no', exact: true }).count()) > 0)
+    await expect(summary).toContainText('A “no” marks');
+
+  // Fig. 1 on data without avg says so and switches in one click to data that has it.
+  await page.getByTestId('paper-link-fig1').click();
+  await expect(page.getByTestId('paper-unavailable')).toContainText('no avg series');
+  await page.getByTestId('switch-to-avg').click();
+  await expect(page.getByTestId('paper-figure-fig1').getByTestId('paper-result')).toBeVisible({
+    timeout: 90_000,
+  });
+  await expect.poll(() => page.url()).toContain('d=google-like');
+});
