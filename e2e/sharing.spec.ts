@@ -177,7 +177,7 @@ test('after Cancel: the faded trade-off is labelled as the last grid and runs ag
   page,
 }) => {
   await page.goto('/?view=tradeoff&n=100&K=1');
-  await expect(page.getByRole('img').or(page.locator('figure svg')).first()).toBeVisible({
+  await expect(page.locator('[data-plot="tradeoff-m-vs-q"] svg').first()).toBeVisible({
     timeout: 120_000,
   });
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 120_000 });
