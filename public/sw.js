@@ -2,17 +2,17 @@
  * slopack's service worker (registered by src/main.tsx in production builds only). On install it
  * caches the app and the default dataset listed in sw-manifest.json (written by the build) under a
  * cache named after the app's version; on activation it deletes the caches of other versions. It
- * serves the app from its cache, navigations from the network first (so a new version is seen
- * online) and from the cache offline, and the bundled datasets (data/) from the cache, caching each
- * on first use. Every response it serves carries the cross-origin isolation headers, which
- * SharedArrayBuffer needs (the same as vite.config.ts and _headers).
+ * serves the app from its cache (the cached response itself, so that the browser keeps the scripts'
+ * compiled code with it), navigations from the network first (so a new version is seen online) and
+ * from the cache offline or after 3 s, and the bundled datasets (data/) from the cache, caching
+ * each on first use. Every response it serves or stores carries the cross-origin isolation
+ * headers, which SharedArrayBuffer needs (the same as vite.config.ts and _headers).
  */
 const PREFIX = 'slopack-';
 const SCOPE = new URL(self.registration.scope);
 const ISOLATION = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
-  'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
 /** This worker's cache: named after the version it was registered for (`sw.js?v=VERSION`). */
@@ -25,12 +25,33 @@ async function readManifest() {
   return res.json();
 }
 
+/** `res` with the isolation headers, unchanged if it has them (as every server of the app sends). */
+function isolated(res) {
+  if (res.type === 'opaque' || res.status === 0) return res;
+  if (Object.keys(ISOLATION).every((k) => res.headers.has(k))) return res;
+  const headers = new Headers(res.headers);
+  for (const [k, v] of Object.entries(ISOLATION)) headers.set(k, v);
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/** Stores a fetched response (with the isolation headers) under `key`. */
+async function keep(cache, key, res) {
+  await cache.put(key, isolated(res));
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const m = await readManifest();
       const cache = await caches.open(CACHE);
-      await cache.addAll(m.files.map((f) => new URL(f, SCOPE).href));
+      await Promise.all(
+        m.files.map(async (f) => {
+          const url = new URL(f, SCOPE).href;
+          const res = await fetch(url, { cache: 'no-cache' });
+          if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+          await keep(cache, url, res);
+        }),
+      );
       await self.skipWaiting();
     })(),
   );
@@ -46,34 +67,30 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** `res` with the isolation headers (a cached or fetched response may lack them). */
-function isolated(res) {
-  if (res.type === 'opaque' || res.status === 0) return res;
-  const headers = new Headers(res.headers);
-  for (const [k, v] of Object.entries(ISOLATION)) headers.set(k, v);
-  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
-}
+/** How long a navigation waits for the network before the cached page is served. */
+const NAVIGATION_DEADLINE_MS = 3000;
 
-async function fromNetworkFirst(request) {
+async function navigate(request) {
   const cache = await caches.open(CACHE);
-  try {
-    const res = await fetch(request);
-    if (res.ok) await cache.put(new URL('', SCOPE).href, res.clone());
-    return res;
-  } catch (e) {
-    const hit = await cache.match(new URL('', SCOPE).href, { ignoreVary: true });
-    if (hit) return hit;
-    throw e;
-  }
+  const key = new URL('', SCOPE).href;
+  const network = fetch(request).then(async (res) => {
+    if (res.ok) await keep(cache, key, res.clone());
+    return isolated(res);
+  });
+  const cached = await cache.match(key, { ignoreVary: true });
+  if (!cached) return network;
+  // The network first (a new version is seen online), the cache when it fails or is slow.
+  const late = new Promise((resolve) => setTimeout(resolve, NAVIGATION_DEADLINE_MS, cached));
+  return Promise.race([network.catch(() => cached), late]);
 }
 
-async function fromCacheFirst(request, keep) {
+async function fromCacheFirst(request, store) {
   const cache = await caches.open(CACHE);
   const hit = await cache.match(request, { ignoreVary: true });
   if (hit) return hit;
   const res = await fetch(request);
-  if (keep && res.ok && res.status === 200) await cache.put(request, res.clone());
-  return res;
+  if (store && res.status === 200) await keep(cache, request, res.clone());
+  return isolated(res);
 }
 
 self.addEventListener('fetch', (event) => {
@@ -84,9 +101,9 @@ self.addEventListener('fetch', (event) => {
   const path = url.pathname.slice(SCOPE.pathname.length);
   if (path === 'sw.js' || path === 'sw-manifest.json') return;
   if (request.headers.has('range')) return;
-  const response =
+  event.respondWith(
     request.mode === 'navigate'
-      ? fromNetworkFirst(request)
-      : fromCacheFirst(request, path.startsWith('data/'));
-  event.respondWith(response.then(isolated));
+      ? navigate(request)
+      : fromCacheFirst(request, path.startsWith('data/')),
+  );
 });

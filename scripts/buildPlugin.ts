@@ -63,7 +63,26 @@ export function slopackBuild(): Plugin {
           `fetch(${JSON.stringify(url)}).then(function(r){return r.ok?r.arrayBuffer():null})` +
           `.catch(function(){return null});`;
         const version = versionOf(Object.keys(ctx.bundle ?? {}), prepared!.bytes, config.publicDir);
+        // The app's chunk, loaded by the entry once the workers are started (src/main.tsx), is
+        // fetched and compiled meanwhile.
+        const app = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app.tsx'),
+        );
+        const preload = app
+          ? [
+              {
+                tag: 'link',
+                attrs: {
+                  rel: 'modulepreload',
+                  crossorigin: true,
+                  href: config.base + app.fileName,
+                },
+                injectTo: 'head' as const,
+              },
+            ]
+          : [];
         return [
+          ...preload,
           { tag: 'meta', attrs: { name: 'slopack-version', content: version }, injectTo: 'head' },
           { tag: 'script', children: early, injectTo: 'head-prepend' },
         ];
