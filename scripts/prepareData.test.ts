@@ -4,18 +4,28 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRESET_ID, presetById, type LoadReport } from '../src/engine/index.ts';
 import { createIngestApi, type LoadedData } from '../src/ingest/api.ts';
 import { decodePrepared, encodePrepared } from '../src/ingest/prepared.ts';
+import { isCancelled } from '../src/protocol/cancel.ts';
+import type { FileIngest } from '../src/runtime/ingestClient.ts';
+import { withPreparedDefault } from '../src/runtime/preparedIngest.ts';
 import { SHARED_DATA } from '../src/ingest/testing.ts';
 import { prepareDefaultDataset, publicFetcher } from './prepareData.ts';
 
-const bits = (a: Float64Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-const buffer = (b: Uint8Array) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+let preparing: ReturnType<typeof prepareDefaultDataset> | null = null;
+/** The build step's output, made once for this file. */
+const prepared = () =>
+  (preparing ??= prepareDefaultDataset(resolve(import.meta.dirname, '../public')));
+
+const bits = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+const buffer = (b: Uint8Array): ArrayBuffer => b.slice().buffer;
 
 function expectIdentical(got: LoadedData, want: LoadedData) {
   if (got.kind !== 'samples' || want.kind !== 'samples') throw new Error('samples expected');
   expect(got.samples.ids).toEqual(want.samples.ids);
   expect(got.samples.inst.length).toBe(want.samples.inst.length);
-  for (let i = 0; i < want.samples.inst.length; i++)
-    expect(bits(got.samples.inst[i]), want.samples.ids[i]).toEqual(bits(want.samples.inst[i]));
+  const differ = want.samples.ids.filter(
+    (_, i) => !bits(got.samples.inst[i]).equals(bits(want.samples.inst[i])),
+  );
+  expect(differ).toEqual([]);
   expect(got.samples.avg === undefined).toBe(want.samples.avg === undefined);
   expect(got.report).toStrictEqual(want.report);
   expect(got.spec).toStrictEqual(want.spec);
@@ -41,17 +51,17 @@ describe('the prepared default dataset', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads back bit for bit what the ingestion worker loads from the shared CSV', async () => {
-    const prepared = await prepareDefaultDataset(resolve(import.meta.dirname, '../public'));
+    const made = await prepared();
     // The worker's own path, its fetch served from the shared data (the public copies equal it).
     vi.stubGlobal('fetch', publicFetcher(resolve(SHARED_DATA, '..')));
     const preset = presetById(DEFAULT_PRESET_ID)!;
     const direct = await createIngestApi().loadPreset(1, preset.id, preset.scale, {}, '');
-    const decoded = decodePrepared(buffer(prepared.bytes), prepared.fileName);
+    const decoded = decodePrepared(buffer(made.bytes), made.fileName);
     expectIdentical(decoded, direct);
     // Integer percents: one byte a sample, far smaller than float64.
     const samples = direct.kind === 'samples' ? direct.report.samplesKept : 0;
     expect(samples).toBeGreaterThan(300_000);
-    expect(prepared.bytes.length).toBeLessThan(samples * 2);
+    expect(made.bytes.length).toBeLessThan(samples * 2);
   });
 
   it('round-trips any samples exactly: dictionaries of one or two bytes, raw float64, -0, requests', () => {
@@ -102,7 +112,7 @@ describe('the prepared default dataset', () => {
   });
 
   it('refuses a truncated or foreign file, naming it', async () => {
-    const { bytes } = await prepareDefaultDataset(resolve(import.meta.dirname, '../public'));
+    const { bytes } = await prepared();
     expect(() => decodePrepared(buffer(bytes.subarray(0, 4000)), 'cut.bin')).toThrow(
       /cut\.bin: (the header runs past|the inst block runs past)/,
     );
@@ -111,5 +121,69 @@ describe('the prepared default dataset', () => {
     );
     const csv = new TextEncoder().encode('date,vm,t0\n20110303,a,1\n');
     expect(() => decodePrepared(buffer(csv), 'data.csv')).toThrow(/data\.csv: not a prepared/);
+  });
+});
+
+describe('the page reading the prepared default dataset', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const preset = presetById(DEFAULT_PRESET_ID)!;
+  const other = presetById('bitbrains-rnd')!;
+  const fromWorker = { kind: 'samples', from: 'the worker' } as unknown as LoadedData;
+  const worker = () => {
+    const calls: [string, number][] = [];
+    const ingest = {
+      loadPreset: (p: { id: string }, scale: number) => {
+        calls.push([p.id, scale]);
+        return Promise.resolve(fromWorker);
+      },
+    } as unknown as FileIngest;
+    return { ingest, calls };
+  };
+  const signal = () => new AbortController().signal;
+  const noProgress = () => {};
+
+  it('decodes the early bytes, fetches them again later, and leaves every other load to the worker', async () => {
+    const { bytes, loaded, fileName } = await prepared();
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(url);
+      return Promise.resolve(new Response(bytes.slice()));
+    });
+    const { ingest, calls } = worker();
+    const page = withPreparedDefault(ingest, '/app/', Promise.resolve(buffer(bytes)));
+    expectIdentical(await page.loadPreset(preset, preset.scale, noProgress, signal()), loaded);
+    expect(fetched).toEqual([]);
+    expectIdentical(await page.loadPreset(preset, preset.scale, noProgress, signal()), loaded);
+    expect(fetched).toEqual([`/app/${fileName}`]);
+    expect(await page.loadPreset(preset, 0.5, noProgress, signal())).toBe(fromWorker);
+    expect(await page.loadPreset(other, other.scale, noProgress, signal())).toBe(fromWorker);
+    expect(calls).toEqual([
+      [preset.id, 0.5],
+      [other.id, other.scale],
+    ]);
+  });
+
+  it('falls back to the worker when the file is missing or damaged, and honours cancel', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('no', { status: 404 })));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { ingest, calls } = worker();
+    const missing = withPreparedDefault(ingest, '/', null);
+    expect(await missing.loadPreset(preset, preset.scale, noProgress, signal())).toBe(fromWorker);
+    const damaged = withPreparedDefault(ingest, '/', Promise.resolve(new ArrayBuffer(64)));
+    expect(await damaged.loadPreset(preset, preset.scale, noProgress, signal())).toBe(fromWorker);
+    expect(warn.mock.calls[0][0]).toMatch(/prepared\/planetlab-20110303.*not a prepared dataset/);
+    expect(calls).toEqual([
+      [preset.id, preset.scale],
+      [preset.id, preset.scale],
+    ]);
+    const abort = new AbortController();
+    abort.abort();
+    const cancelled = withPreparedDefault(ingest, '/', Promise.resolve(null));
+    const error = await cancelled
+      .loadPreset(preset, preset.scale, noProgress, abort.signal)
+      .catch((e: unknown) => e);
+    expect(isCancelled(error)).toBe(true);
+    expect(calls).toHaveLength(2);
+    warn.mockRestore();
   });
 });
