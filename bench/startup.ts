@@ -7,6 +7,7 @@
  * cache full), a new tab each time. Baseline, same run and same state: the page's static shell (the
  * app's code run, a view without data). CPU: the browser's processes (renderer, workers, network,
  * GPU), user + system, over the same span, which the machine's load disturbs less than wall time.
+ * `STARTUP_RUNS` sets the count; `STARTUP_DIST` measures a built folder instead of building.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -83,9 +84,12 @@ async function prime(context: BrowserContext, origin: string): Promise<void> {
   const page = await context.newPage();
   await page.goto(`${origin}/`);
   await page.locator(FIRST_NUMBERS).filter({ hasText: /\d/ }).waitFor({ timeout: 120_000 });
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', null, {
-    timeout: 120_000,
-  });
+  // A build without a service worker (an older one, measured with STARTUP_DIST) stays as it is.
+  await page.waitForFunction(
+    '!document.querySelector(\'meta[name="slopack-version"]\') || navigator.serviceWorker.controller !== null',
+    null,
+    { timeout: 120_000 },
+  );
   await page.close();
 }
 
@@ -122,8 +126,14 @@ export const startup: BenchSuite = {
   description:
     'default view: navigation → first numbers, warm and cold, production build in Chromium',
   async run(): Promise<BenchFigure[]> {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-    const server = await preview({ preview: { port: 0, host: '127.0.0.1' }, logLevel: 'error' });
+    // STARTUP_DIST: measure another build's folder (e.g. an older version's) instead of building.
+    const dist = process.env.STARTUP_DIST;
+    if (!dist) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+    const server = await preview({
+      ...(dist ? { build: { outDir: dist } } : {}),
+      preview: { port: 0, host: '127.0.0.1' },
+      logLevel: 'error',
+    });
     const address = server.httpServer.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
