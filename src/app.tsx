@@ -64,7 +64,10 @@ function registerServiceWorker() {
     });
 }
 
-/** Registers the service worker once the first numbers are shown (or after 5 s), not before. */
+/**
+ * Registers the service worker a second after the first numbers are shown (or after 5 s on a view
+ * without them): its install fetches and caches the whole app, which must not delay them.
+ */
 function registerWhenShown() {
   let registered = false;
   const register = () => {
@@ -74,7 +77,7 @@ function registerWhenShown() {
     registerServiceWorker();
   };
   const unsubscribe = explorer.subscribe((s) => {
-    if (s.pack.status === 'ready') register();
+    if (s.pack.status === 'ready') setTimeout(register, 1000);
   });
   setTimeout(register, 5000);
 }
