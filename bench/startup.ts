@@ -7,7 +7,8 @@
  * cache full), a new tab each time. Baseline, same run and same state: the page's static shell (the
  * app's code run, a view without data). CPU: the browser's processes (renderer, workers, network,
  * GPU), user + system, over the same span, which the machine's load disturbs less than wall time.
- * `STARTUP_RUNS` sets the count; `STARTUP_DIST` measures a built folder instead of building.
+ * `STARTUP_RUNS` sets the count; `STARTUP_DIST` measures a built folder instead of building;
+ * `STARTUP_BEFORE` (a folder built from an older version) is measured in the same run, interleaved.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
@@ -99,65 +100,96 @@ interface Sample {
   cpu: number;
 }
 
-async function measure(browser: Browser, origin: string, warm: boolean): Promise<Sample[]> {
-  const out: Sample[] = [];
-  const shared = warm ? await browser.newContext() : null;
-  if (shared) await prime(shared, origin);
-  for (let i = 0; i < RUNS; i++) {
-    const context = shared ?? (await browser.newContext());
-    const t0 = browserTicks(process.pid);
-    const first = await visit(context, `${origin}/`, FIRST_NUMBERS, true);
-    const cpu = cpuBetween(t0, browserTicks(process.pid));
-    if (!warm) {
-      await context.close();
-      const fresh = await browser.newContext();
-      out.push({ first, cpu, shell: await visit(fresh, origin + SHELL_URL, SHELL, false) });
-      await fresh.close();
-    } else out.push({ first, cpu, shell: await visit(context, origin + SHELL_URL, SHELL, false) });
-  }
-  await shared?.close();
+/** One measurement of `origin`: first numbers (with the browser's CPU), then the shell alone. */
+async function sample(browser: Browser, origin: string, warm: BrowserContext | null) {
+  const context = warm ?? (await browser.newContext());
+  const t0 = browserTicks(process.pid);
+  const first = await visit(context, `${origin}/`, FIRST_NUMBERS, true);
+  const cpu = cpuBetween(t0, browserTicks(process.pid));
+  if (warm) return { first, cpu, shell: await visit(context, origin + SHELL_URL, SHELL, false) };
+  await context.close();
+  const fresh = await browser.newContext();
+  const shell = await visit(fresh, origin + SHELL_URL, SHELL, false);
+  await fresh.close();
+  return { first, cpu, shell };
+}
+
+/** RUNS samples of each origin, interleaved (so that a change of the machine's load hits all alike). */
+async function measure(browser: Browser, origins: string[], warm: boolean): Promise<Sample[][]> {
+  const out: Sample[][] = origins.map(() => []);
+  const contexts = warm ? await Promise.all(origins.map(() => browser.newContext())) : null;
+  for (const [k, origin] of origins.entries()) if (contexts) await prime(contexts[k], origin);
+  for (let i = 0; i < RUNS; i++)
+    for (const [k, origin] of origins.entries())
+      out[k].push(await sample(browser, origin, contexts?.[k] ?? null));
+  for (const c of contexts ?? []) await c.close();
   return out;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function serve(dist: string | undefined) {
+  const server = await preview({
+    ...(dist ? { build: { outDir: dist } } : {}),
+    preview: { port: 0, host: '127.0.0.1' },
+    logLevel: 'error',
+  });
+  const address = server.httpServer.address();
+  return {
+    origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`,
+    close: () => new Promise<void>((r) => server.httpServer.close(() => r())),
+  };
+}
 
 export const startup: BenchSuite = {
   name: 'startup',
   description:
     'default view: navigation → first numbers, warm and cold, production build in Chromium',
   async run(): Promise<BenchFigure[]> {
-    // STARTUP_DIST: measure another build's folder (e.g. an older version's) instead of building.
+    // STARTUP_DIST: measure another build's folder instead of building. STARTUP_BEFORE: an older
+    // build's folder measured in the same run, interleaved, for the ratio of the two.
     const dist = process.env.STARTUP_DIST;
+    const before = process.env.STARTUP_BEFORE;
     if (!dist) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-    const server = await preview({
-      ...(dist ? { build: { outDir: dist } } : {}),
-      preview: { port: 0, host: '127.0.0.1' },
-      logLevel: 'error',
-    });
-    const address = server.httpServer.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
+    const servers = [await serve(dist), ...(before ? [await serve(before)] : [])];
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const load = loadavg()[0];
     const figures: BenchFigure[] = [];
     try {
       for (const warm of [true, false]) {
-        const samples = await measure(browser, origin, warm);
+        const state = warm ? 'warm' : 'cold';
+        const [samples, older] = await measure(
+          browser,
+          servers.map((s) => s.origin),
+          warm,
+        );
         const value = median(samples.map((s) => s.first));
-        const baseline = median(samples.map((s) => s.shell));
         const cpu = median(samples.map((s) => s.cpu));
-        const goal = warm ? 1000 : 2000;
+        const loads = `load average ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}`;
         figures.push({
-          name: `startup ${warm ? 'warm' : 'cold'}: navigation → first numbers (median of ${RUNS})`,
+          name: `startup ${state}: navigation → first numbers (median of ${RUNS})`,
           value,
           unit: 'ms',
-          baseline,
-          ratio: baseline / value,
-          note: `baseline: the shell alone, ${warm ? 'warm' : 'cold'}; browser CPU ${cpu.toFixed(0)} ms (median); goal ≤ ${goal} ms; load average ${load.toFixed(1)} → ${loadavg()[0].toFixed(1)}; all: ${samples.map((s) => s.first.toFixed(0)).join(' ')}`,
+          baseline: median(samples.map((s) => s.shell)),
+          ratio: median(samples.map((s) => s.shell)) / value,
+          note: `baseline: the shell alone, ${state}; browser CPU ${cpu.toFixed(0)} ms (median); goal ≤ ${warm ? 1000 : 2000} ms; ${loads}; all: ${samples.map((s) => s.first.toFixed(0)).join(' ')}`,
         });
+        if (older) {
+          const old = median(older.map((s) => s.first));
+          const oldCpu = median(older.map((s) => s.cpu));
+          figures.push({
+            name: `startup ${state}: this build against STARTUP_BEFORE, interleaved`,
+            value,
+            unit: 'ms',
+            baseline: old,
+            ratio: old / value,
+            note: `browser CPU ${cpu.toFixed(0)} ms against ${oldCpu.toFixed(0)} ms; ${loads}; before: ${older.map((s) => s.first.toFixed(0)).join(' ')}`,
+          });
+        }
       }
     } finally {
       await browser.close();
-      await new Promise<void>((r) => server.httpServer.close(() => r()));
+      for (const s of servers) await s.close();
     }
     return figures;
   },
