@@ -10,6 +10,8 @@ async function numbers(page: Page) {
   return { mAbs: await read('m-abs'), mNorm: await read('m-norm'), m: await read('m') };
 }
 
+test.use({ serviceWorkers: 'allow' });
+
 const version = (page: Page) =>
   page.locator('meta[name="slopack-version"]').getAttribute('content');
 
