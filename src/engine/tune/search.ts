@@ -70,7 +70,10 @@ function exhaustiveJobs(
  * the candidates to evaluate next. The bracket is (most conservative known failure, first known
  * value after it); while it holds unevaluated candidates, its middle is next (bisection); once it
  * is tight, the `verify` candidates after it are evaluated too, so that a failure there (a dip of
- * the bound against the monotone trend) moves the bracket as the exhaustive rule would.
+ * the bound against the monotone trend) moves the bracket as the exhaustive rule would. Once the
+ * evaluated values themselves cross the trend (one meets q*, a more conservative one fails), the
+ * target is settled as the exhaustive search settles it: every candidate after the most
+ * conservative failure is evaluated.
  */
 function locate(
   candidates: readonly number[],
@@ -79,15 +82,24 @@ function locate(
   verify: number,
 ): { boundary: number } | { next: number[] } {
   let fail = -1;
+  let firstMet = candidates.length;
   for (let i = 0; i < candidates.length; i++) {
     const u = upper.get(candidates[i]);
-    if (u !== undefined && u > target) fail = i;
+    if (u === undefined) continue;
+    if (u > target) fail = i;
+    else firstMet = Math.min(firstMet, i);
+  }
+  const unknownAfter = (from: number, to: number) =>
+    candidates.slice(from, to).filter((v) => !upper.has(v));
+  if (firstMet < fail) {
+    const rest = unknownAfter(fail + 1, candidates.length);
+    return rest.length ? { next: rest } : { boundary: fail + 1 };
   }
   let meet = candidates.length;
   for (let i = fail + 1; i < candidates.length && meet === candidates.length; i++)
     if (upper.has(candidates[i])) meet = i;
   if (meet - fail > 1) return { next: [candidates[(fail + meet) >> 1]] };
-  const unchecked = candidates.slice(meet + 1, meet + 1 + verify).filter((v) => !upper.has(v));
+  const unchecked = unknownAfter(meet + 1, meet + 1 + verify);
   return unchecked.length ? { next: unchecked } : { boundary: meet };
 }
 

@@ -345,3 +345,14 @@ export function runTune(stats: WorkloadStats, spec: TuneSpec, progress?: TunePro
   for (const family of spec.families) cv[family] = cvPoints(spec, family, chunks);
   return { tables: tuneTables(stats, spec, tuned, runs), tuned, cv };
 }
+
+export {
+  DEFAULT_TUNE,
+  checkTuneSpec,
+  coarseGrid,
+  type CvChunk,
+  type CvJob,
+  type CvPoint,
+  type CvRun,
+  type TuneSpec,
+} from './tuneSpec.ts';
