@@ -110,7 +110,7 @@ export interface TunedParameter {
   /** The chosen value's CV q and bound; cvMet is false when even the most conservative failed. */
   readonly cv: CvPoint;
   readonly cvMet: boolean;
-  /** Values cross-validated. */
+  /** Values cross-validated (the smart search: a subset of the exhaustive search's candidates). */
   readonly tried: number;
 }
 
