@@ -20,8 +20,6 @@ export const FUNCTION_ALLOW_LIST: readonly string[] = [
   'src/ui/learn/Lesson6Scheduler.tsx',
   'src/ui/learn/TraceStepper.tsx',
   'src/ui/ParamsPanel.tsx',
-  'src/ui/tune/CalibrationPanel.tsx',
-  'src/ui/tune/TunerPanel.tsx',
   'src/state/steps/dataset.ts',
 ];
 export const CYCLE_ALLOW_LIST: readonly string[] = [];
