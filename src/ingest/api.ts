@@ -17,7 +17,8 @@ import {
 } from '../engine/index.ts';
 import { Sha256 } from '../engine/data/sha256.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
-import { loadDataset, resolveRequest, type LoadRequest } from './load.ts';
+import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from './load.ts';
+import type { LoadEstimate } from './sizes.ts';
 import { loadPreset } from './presets.ts';
 import { blobInput, head, urlInput, type Progress } from './stream.ts';
 
@@ -26,6 +27,8 @@ export type LoadedData = LoadResult & {
   readonly hash: string | null;
   /** What the data were loaded as (format and options), for the link; null for generated data. */
   readonly spec: LoadSpec | null;
+  /** The size estimate made before the load (uploads with a budget). */
+  readonly estimate?: LoadEstimate | null;
 };
 
 export interface IngestApi {
@@ -60,17 +63,50 @@ export interface IngestApi {
 export const PREVIEW_BYTES = 65536;
 export const PREVIEW_JSON_BYTES = 16 * 2 ** 20;
 
-/** SHA-256 over the files' bytes in order, read as streams (bounded memory whatever the size). */
-export async function sha256Hex(files: readonly Blob[], signal?: AbortSignal): Promise<string> {
+/**
+ * SHA-256 over the files' bytes in order, read as streams (bounded memory whatever the size), with
+ * progress (phase 'hashing') and cancel between two chunks.
+ */
+export async function sha256Hex(
+  files: readonly Blob[],
+  signal?: AbortSignal,
+  onProgress?: (p: Progress) => void,
+): Promise<string> {
   const h = new Sha256();
-  for (const f of files) {
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i];
+    const name = (f as Blob & { name?: string }).name ?? 'file';
     const reader = f.stream().getReader();
-    for (;;) {
-      signal?.throwIfAborted();
-      const { done, value } = await reader.read();
-      if (done) break;
-      h.update(value);
+    let read = 0;
+    let reported = 0;
+    const report = (done: boolean) =>
+      onProgress?.({
+        file: name,
+        fileIndex: i,
+        files: files.length,
+        bytesRead: read,
+        size: f.size,
+        bytesParsed: read,
+        done,
+        phase: 'hashing',
+      });
+    try {
+      for (;;) {
+        signal?.throwIfAborted();
+        const { done, value } = await reader.read();
+        if (done) break;
+        h.update(value);
+        read += value.length;
+        if (read - reported >= 1 << 22) {
+          reported = read;
+          report(false);
+        }
+      }
+    } catch (e) {
+      await reader.cancel(e).catch(() => {});
+      throw e;
     }
+    report(true);
   }
   return h.hex();
 }
@@ -120,7 +156,6 @@ export function createIngestApi(): IngestApi {
             null,
             `${(big.size / 2 ** 30).toFixed(1)} GiB is too large for the browser; reduce it first with \`npm run cli -- reduce\` (see README)`,
           );
-        const hash = await sha256Hex(files, signal);
         const inputs = files.map((f) => blobInput(f, f.name));
         let spec = await resolveRequest(inputs, request, { signal });
         // The scale is for percent data: Google's values are already fractions of its largest machine.
@@ -128,8 +163,14 @@ export function createIngestApi(): IngestApi {
           const { scale: _scale, ...rest } = request;
           spec = await resolveRequest(inputs, rest, { signal });
         }
-        const result = await loadDataset(inputs, spec, { signal, onProgress });
-        return { ...result, preset: null, hash };
+        // The size first: a load over the budget is refused before the files are read.
+        const estimate = request.budget
+          ? await estimateWithin(inputs, spec, request.budget, { signal })
+          : null;
+        const withEstimate = onProgress && ((p: Progress) => onProgress({ ...p, estimate }));
+        const hash = await sha256Hex(files, signal, withEstimate);
+        const result = await loadDataset(inputs, spec, { signal, onProgress: withEstimate });
+        return { ...result, preset: null, hash, estimate };
       });
     },
     loadFile(token, file, spec, baseUrl, onProgress) {

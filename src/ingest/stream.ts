@@ -6,6 +6,7 @@
  */
 import { DataError, type ChunkSink } from '../engine/index.ts';
 import { isCancelled } from '../protocol/cancel.ts';
+import type { LoadEstimate } from './sizes.ts';
 
 /** A file to read: a name for messages, a way to open it as a byte stream, its size if known. */
 export interface InputFile {
@@ -29,6 +30,10 @@ export interface Progress {
   /** Bytes handed to the parser (decompressed). */
   readonly bytesParsed: number;
   readonly done: boolean;
+  /** What is being done: checking the files' SHA-256, or reading them (the default). */
+  readonly phase?: 'hashing' | 'reading';
+  /** The load's size estimate, once known. */
+  readonly estimate?: LoadEstimate | null;
 }
 
 export interface StreamControl {
@@ -108,6 +113,8 @@ export function streamInput(
 }
 
 const GZIP = [0x1f, 0x8b];
+/** Bytes parsed between two turns of the event loop (so Cancel stops a load within a chunk or so). */
+const YIELD_EVERY = 8 << 20;
 
 /**
  * Reads `input` into `sink` (then `sink.end()`), gunzipping when the data starts with gzip's magic
@@ -186,6 +193,7 @@ export async function pump(
   const onAbort = () => void reader.cancel(cancelError(signal!)).catch(() => {});
   signal?.addEventListener('abort', onAbort, { once: true });
   let lastReport = 0;
+  let lastYield = 0;
   const report = (done: boolean) =>
     onProgress?.({
       file: input.name,
@@ -219,6 +227,12 @@ export async function pump(
       if (bytesParsed - lastReport >= every) {
         lastReport = bytesParsed;
         report(false);
+      }
+      if (bytesParsed - lastYield >= YIELD_EVERY) {
+        lastYield = bytesParsed;
+        // Let a cancel message in: buffered chunks resolve as microtasks and could starve it.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (signal?.aborted) throw cancelError(signal);
       }
     }
     sink.end();
