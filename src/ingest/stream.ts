@@ -140,25 +140,7 @@ export async function pump(
   let bytesRead = 0;
   let bytesParsed = 0;
   const rawReader = raw.getReader();
-  let first: Uint8Array | undefined;
-  // Peek the first non-empty chunk for the gzip magic, whatever the name says.
-  try {
-    for (;;) {
-      const r = await rawReader.read();
-      if (r.done) break;
-      if (r.value.length) {
-        first = r.value;
-        break;
-      }
-    }
-  } catch (e) {
-    if (signal?.aborted) throw cancelError(signal);
-    throw new DataError(input.name, null, `read failed: ${(e as Error).message}`);
-  }
-  if (signal?.aborted) {
-    await rawReader.cancel(cancelError(signal)).catch(() => {});
-    throw cancelError(signal);
-  }
+  const first = await peekFirst(rawReader, input.name, signal);
   const gzip =
     first !== undefined && first.length >= 2 && first[0] === GZIP[0] && first[1] === GZIP[1];
   let pending = first;
@@ -244,6 +226,33 @@ export async function pump(
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The first non-empty chunk of a stream (for the gzip magic), or undefined when it is empty. */
+async function peekFirst(
+  rawReader: ReadableStreamDefaultReader<Uint8Array>,
+  name: string,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array | undefined> {
+  let first: Uint8Array | undefined;
+  try {
+    for (;;) {
+      const r = await rawReader.read();
+      if (r.done) break;
+      if (r.value.length) {
+        first = r.value;
+        break;
+      }
+    }
+  } catch (e) {
+    if (signal?.aborted) throw cancelError(signal);
+    throw new DataError(name, null, `read failed: ${(e as Error).message}`);
+  }
+  if (signal?.aborted) {
+    await rawReader.cancel(cancelError(signal)).catch(() => {});
+    throw cancelError(signal);
+  }
+  return first;
 }
 
 /** The first `bytes` (decompressed) of a file, for format detection; the stream is then cancelled. */

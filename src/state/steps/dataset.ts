@@ -14,6 +14,13 @@ import type { Params } from '../params.ts';
 import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
+/** For the Data view: the budget and how an estimate reads. */
+export {
+  bytes as formatBytes,
+  describeEstimate,
+  DEFAULT_BUDGET_BYTES,
+} from '../../ingest/sizes.ts';
+
 /** How the notice asking for a link's own files begins. */
 const LINKED_FILES = 'This link uses your files';
 
