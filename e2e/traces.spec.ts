@@ -162,18 +162,29 @@ test('choosing the same file twice reads it again', async ({ page }) => {
   await expect(page.getByTestId('upload')).toHaveValue('');
 });
 
-test('a Prometheus export to a tuned threshold: drop, confirm cores, Tune, run', async ({
+test('a Prometheus export to a tuned threshold in four interactions: drop, confirm cores, Tune, run', async ({
   page,
 }) => {
-  await drop(page, [join(FIXTURES, 'prometheus/export.csv')]);
+  await page.goto('/?view=data&n=50&K=2');
+  let interactions = 0;
+  const act = async (f: () => Promise<void>) => {
+    interactions++;
+    await f();
+  };
+  await act(() =>
+    page.getByTestId('upload').setInputFiles(join(FIXTURES, 'prometheus/export.csv')),
+  );
   await expect(page.getByTestId('unit-guess')).toContainText('cores');
-  await page.getByTestId('opt-coresPerMachine').fill('4');
-  await page.getByTestId('opt-coresPerMachine').press('Enter');
+  await act(async () => {
+    await page.getByTestId('opt-coresPerMachine').fill('4');
+    await page.getByTestId('opt-coresPerMachine').press('Enter');
+  });
   await expect(page.getByTestId('dataset-title')).toContainText('export.csv');
-  await page.getByRole('button', { name: 'Tune' }).click();
-  await page.getByTestId('tune-mode-auto').click();
-  await page.getByTestId('run-tuner').click();
+  await act(() => page.getByRole('button', { name: 'Tune' }).click());
+  // New files open the Tune view on its auto-tuner.
+  await act(() => page.getByTestId('run-tuner').click());
   await expect(page.getByTestId('tune-summary')).toBeVisible({ timeout: 90_000 });
+  expect(interactions).toBe(4);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-tuned.png') });
 });
