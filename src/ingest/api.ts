@@ -20,7 +20,7 @@ import { CancelledError, isCancelled } from '../protocol/cancel.ts';
 import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from './load.ts';
 import type { LoadEstimate } from './sizes.ts';
 import { loadPreset } from './presets.ts';
-import { blobInput, head, urlInput, type Progress } from './stream.ts';
+import { blobInput, head, urlInput, type InputFile, type Progress } from './stream.ts';
 
 export type LoadedData = LoadResult & {
   readonly preset: Preset | null;
@@ -111,6 +111,42 @@ export async function sha256Hex(
   return h.hex();
 }
 
+/**
+ * The files as inputs that feed one SHA-256 as they are read; `hex()` is the hash of their bytes in
+ * order, or null when they were not each read once, whole and in order.
+ */
+function hashedInputs(files: readonly File[]): {
+  inputs: InputFile[];
+  hex(): string | null;
+} {
+  const h = new Sha256();
+  let next = 0;
+  let done = 0;
+  let whole = true;
+  const inputs = files.map((f, i): InputFile => ({
+    ...blobInput(f, f.name),
+    open() {
+      if (i !== next) whole = false;
+      next = i + 1;
+      let read = 0;
+      return f.stream().pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, out) {
+            h.update(chunk);
+            read += chunk.length;
+            out.enqueue(chunk);
+          },
+          flush() {
+            if (read === f.size) done++;
+            else whole = false;
+          },
+        }),
+      );
+    },
+  }));
+  return { inputs, hex: () => (whole && done === files.length ? h.hex() : null) };
+}
+
 /** Beyond this a file is refused before reading, with the way to reduce it (the CLI). */
 export const MAX_UPLOAD_BYTES = 8 * 2 ** 30;
 
@@ -168,8 +204,13 @@ export function createIngestApi(): IngestApi {
           ? await estimateWithin(inputs, spec, request.budget, { signal })
           : null;
         const withEstimate = onProgress && ((p: Progress) => onProgress({ ...p, estimate }));
-        const hash = await sha256Hex(files, signal, withEstimate);
-        const result = await loadDataset(inputs, spec, { signal, onProgress: withEstimate });
+        // One pass: the files are hashed as they are read (in order, as `sha256Hex` would).
+        const hashing = hashedInputs(files);
+        const result = await loadDataset(hashing.inputs, spec, {
+          signal,
+          onProgress: withEstimate,
+        });
+        const hash = hashing.hex() ?? (await sha256Hex(files, signal, withEstimate));
         return { ...result, preset: null, hash, estimate };
       });
     },
