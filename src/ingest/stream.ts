@@ -114,7 +114,20 @@ export function streamInput(
 
 const GZIP = [0x1f, 0x8b];
 /** Bytes parsed between two turns of the event loop (so Cancel stops a load within a chunk or so). */
-const YIELD_EVERY = 8 << 20;
+const YIELD_EVERY = 1 << 20;
+
+/** The next turn of the event loop: a message to ourselves (a timer would be clamped to 4 ms). */
+function nextTask(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
 
 /**
  * Reads `input` into `sink` (then `sink.end()`), gunzipping when the data starts with gzip's magic
@@ -213,7 +226,7 @@ export async function pump(
       if (bytesParsed - lastYield >= YIELD_EVERY) {
         lastYield = bytesParsed;
         // Let a cancel message in: buffered chunks resolve as microtasks and could starve it.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTask();
         if (signal?.aborted) throw cancelError(signal);
       }
     }
