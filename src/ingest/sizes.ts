@@ -91,7 +91,7 @@ export function checkBudget(name: string, e: LoadEstimate, budgetBytes: number):
   if (e.totalBytes <= budgetBytes) return;
   const ways = [
     e.tasksThatFit !== null
-      ? `load only the first ${e.tasksThatFit.toLocaleString('en')} tasks (the wide CSV's max tasks)`
+      ? `load only the first ${e.tasksThatFit.toLocaleString('en')} tasks`
       : null,
     e.poolBytes > budgetBytes / 2 ? 'lower R' : null,
     'reduce the file first with `npm run cli -- reduce` (see README)',

@@ -270,9 +270,12 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   /** The notice of a failed upload: Retry, or the sample of tasks that fits the budget. */
   function uploadFailed(files: File[], request: LoadRequest, message: string) {
     const offered = tasksOffered(message);
+    const names = files.map((f) => f.name);
+    // A DataError's message begins with the file it names.
+    const named = names.some((n) => message.startsWith(`${n}:`) || message.startsWith(`${n} `));
     s().notify(
       'error',
-      `Could not load ${files.map((f) => f.name).join(', ')}: ${message}`,
+      named ? `Could not load ${message}` : `Could not load ${names.join(', ')}: ${message}`,
       offered !== null
         ? {
             label: `Load the first ${offered.toLocaleString('en')} tasks`,
