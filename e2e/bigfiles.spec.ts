@@ -108,7 +108,7 @@ test.describe('big files', () => {
     await page.getByTestId('upload').setInputFiles(BIG);
     await expect(page.getByTestId('preview')).toBeVisible();
     await page.getByTestId('use-files').click();
-    const notice = page.locator('.notice-error').last();
+    const notice = page.locator('[data-testid=notice].notice-error').last();
     await expect(notice).toContainText('wide_1p5GB.csv: too large for this page');
     const peak = await memory.stop();
     test.info().annotations.push({ type: 'renderer peak', description: `${peak / 2 ** 20} MiB` });
@@ -127,7 +127,11 @@ test.describe('big files', () => {
     await page.getByTestId('upload').setInputFiles(BIG);
     await page.getByTestId('use-files').click();
     // The sample of tasks that fits: a load of the whole file (its rows past the sample are counted).
-    await page.locator('.notice-error').last().getByTestId('notice-action').click();
+    await page
+      .locator('[data-testid=notice].notice-error')
+      .last()
+      .getByTestId('notice-action')
+      .click();
     const readout = page.getByTestId('load-progress');
     // The files are hashed as they are read: one pass, with the count and the estimate from the start.
     await expect(readout).toContainText(/Reading wide_1p5GB\.csv .*: [1-9]\d{2,} MiB of 1468 MiB/, {
@@ -152,7 +156,7 @@ test.describe('big files', () => {
       description: `stopped ${stopped.toFixed(0)} ms after Cancel (at "${before}")`,
     });
     expect(stopped).toBeLessThan(1000);
-    await expect(page.locator('.notice-error')).toHaveCount(0);
+    await expect(page.locator('[data-testid=notice].notice-error')).toHaveCount(0);
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
   });
 });
@@ -164,7 +168,7 @@ test('a failed fetch ends as a notice with Retry (no lasting “updating…”),
   await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
   await page.route('**/data/azure-v1-datacentersim/**', (route) => route.abort('failed'));
   await page.getByLabel('Dataset').selectOption('azure-v1');
-  const notice = page.locator('.notice-error').last();
+  const notice = page.locator('[data-testid=notice].notice-error').last();
   await expect(notice).toContainText('Could not load "Azure V1');
   await expect(page.getByTestId('stale')).toHaveCount(0);
   await expect(page.getByLabel('Dataset')).toHaveValue('planetlab-20110303');
@@ -173,5 +177,5 @@ test('a failed fetch ends as a notice with Retry (no lasting “updating…”),
   await expect(page.getByLabel('Dataset')).toHaveValue('azure-v1');
   await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
   await expect(page.getByTestId('stale')).toHaveCount(0, { timeout: 60_000 });
-  await expect(page.locator('.notice-error')).toHaveCount(0);
+  await expect(page.locator('[data-testid=notice].notice-error')).toHaveCount(0);
 });

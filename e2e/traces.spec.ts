@@ -207,10 +207,10 @@ function withField(t: string, line: number, field: number, value: string, sep = 
   return lines.join('\n');
 }
 
-/** The first 60 % of `t`, ending 25 characters into a line (a file cut short mid-row). */
-function truncated(t: string): string {
+/** The first 60 % of `t`, ending `keep` characters into a line (a file cut short mid-row). */
+function truncated(t: string, keep = 25): string {
   const cut = t.lastIndexOf('\n', Math.floor(t.length * 0.6));
-  return t.slice(0, cut + 26);
+  return t.slice(0, cut + 1 + keep);
 }
 
 interface BadCase {
@@ -282,7 +282,7 @@ function badCases(): BadCase[] {
     },
     {
       name: 'Alibaba, truncated',
-      files: [['container_usage.csv', truncated(ali)], ...aliMeta],
+      files: [['container_usage.csv', truncated(ali, 12)], ...aliMeta],
       message: /container_usage\.csv, line \d+: \d columns, expected at least 4/,
     },
     {
@@ -370,7 +370,7 @@ for (const c of badCases())
     if (c.unit) await page.getByTestId('opt-unit').selectOption(c.unit);
     if (c.cores) await page.getByTestId('opt-coresPerMachine').fill(c.cores);
     await page.getByTestId('use-files').click();
-    await expect(page.locator('.notice-error').last()).toContainText(c.message);
+    await expect(page.locator('[data-testid=notice].notice-error').last()).toContainText(c.message);
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
     await expect(page.getByTestId('tasks-kept')).toContainText('1,052 kept');
   });
