@@ -109,7 +109,7 @@ test.describe('big files', () => {
     await expect(page.getByTestId('preview')).toBeVisible();
     await page.getByTestId('use-files').click();
     const notice = page.locator('[data-testid=notice].notice-error').last();
-    await expect(notice).toContainText('wide_1p5GB.csv: too large for this page');
+    await expect(notice).toContainText('wide_1p5GB.csv: too large to load');
     const peak = await memory.stop();
     test.info().annotations.push({ type: 'renderer peak', description: `${peak / 2 ** 20} MiB` });
     expect(peak).toBeLessThan(2e9);

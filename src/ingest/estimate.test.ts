@@ -86,7 +86,7 @@ describe('the size estimate before a load', () => {
     const err = await loadDataset([input], request).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DataError);
     const message = (err as Error).message;
-    expect(message).toMatch(/generated_wide\.csv: too large for this page/);
+    expect(message).toMatch(/generated_wide\.csv: too large to load/);
     expect(message).toMatch(/≈ 2\.1\d M tasks, ≈ 6\d\d M samples/);
     expect(message).toMatch(/over the memory budget of 1\.5 GiB/);
     expect(message).toMatch(/load only the first [\d,]+ tasks/);
@@ -108,5 +108,14 @@ describe('the size estimate before a load', () => {
       budget,
     });
     expect(r.report.tasksKept).toBe(fit);
+    const capped = await estimateLoad(
+      [generatedWide(100_000, 100)],
+      { format: 'wide', scale: 1, maxTasks: fit },
+      1000,
+      budget.bytes,
+    );
+    expect(capped!.tasks).toBe(fit);
+    expect(Math.abs(capped!.samples / (fit * 100) - 1)).toBeLessThan(0.05);
+    expect(capped!.totalBytes).toBeLessThanOrEqual(budget.bytes);
   });
 });

@@ -169,7 +169,8 @@ function loadAlone(
 ): { report: LoadReport; hasAvg: boolean } | null {
   if (bytes.length === 0) return null;
   try {
-    const loader = createLoader({ ...spec, skipBadLines: true } as LoadSpec);
+    // Every task of the head counts (a sample of tasks is applied to the whole estimate after).
+    const loader = createLoader({ ...spec, skipBadLines: true, maxTasks: undefined } as LoadSpec);
     const sink = loader.file(name, role);
     sink.push(bytes);
     sink.end();

@@ -79,10 +79,13 @@ export function sized(o: {
 /** "≈ 2.17 M tasks, ≈ 602 M samples (≈ 4.73 GiB as stored; …)" for a notice. */
 export function describeEstimate(e: LoadEstimate): string {
   const approx = e.extrapolated ? '≈ ' : '';
+  const pool =
+    e.realizations > 0
+      ? `; the pool at R = ${e.realizations.toLocaleString('en')} ${approx}${bytes(e.poolBytes)}`
+      : '';
   return (
     `${approx}${count(e.tasks)} tasks, ${approx}${count(e.samples)} samples ` +
-    `(${approx}${bytes(e.storedBytes)} as stored; the pool at R = ${e.realizations.toLocaleString('en')} ` +
-    `${approx}${bytes(e.poolBytes)}; ${approx}${bytes(e.totalBytes)} in all)`
+    `(${approx}${bytes(e.storedBytes)} as stored${pool}; ${approx}${bytes(e.totalBytes)} in all)`
   );
 }
 
@@ -99,7 +102,7 @@ export function checkBudget(name: string, e: LoadEstimate, budgetBytes: number):
   throw new DataError(
     name,
     null,
-    `too large for this page: ${describeEstimate(e)} is over the memory budget of ${bytes(budgetBytes)}; ${ways.join(', or ')}`,
+    `too large to load: ${describeEstimate(e)} is over the memory budget of ${bytes(budgetBytes)}; ${ways.join(', or ')}`,
   );
 }
 
