@@ -8,6 +8,7 @@ import { dataInput } from './testing.ts';
 
 const PL_ALL = 'planetlab-cloudsim/planetlab_all_10_days.csv.gz';
 const AZ_MAX = 'azure-v1-datacentersim/microsoft_max_100.csv.gz';
+const AZ_AVG = 'azure-v1-datacentersim/microsoft_avg_100.csv.gz';
 
 /**
  * A wide CSV of integer percents generated as it is read (`rows` tasks × `cols` samples, mostly
@@ -65,6 +66,16 @@ describe('the size estimate before a load', () => {
     const real = await loadDataset([await dataInput(AZ_MAX)], spec);
     expect(e!.tasks).toBe(real.report.tasksKept);
     expect(Math.abs(e!.samples / real.report.samplesKept - 1)).toBeLessThan(0.1);
+  });
+
+  it('an inst file with its avg file: both series in the samples and in the pool', async () => {
+    const spec: LoadSpec = { format: 'columns', unit: 'percent', scale: 0.25 };
+    const inputs = async () => [await dataInput(AZ_MAX, 'inst'), await dataInput(AZ_AVG, 'avg')];
+    const e = await estimateLoad(await inputs(), spec, 100, DEFAULT_BUDGET_BYTES);
+    const real = await loadDataset(await inputs(), spec);
+    expect(e!.tasks).toBe(real.report.tasksKept);
+    expect(e!.poolBytes).toBe(real.report.tasksKept * 100 * 4 * 2);
+    expect(Math.abs(e!.samples / (2 * real.report.samplesKept) - 1)).toBeLessThan(0.1);
   });
 
   it('a small file read whole gives the exact counts', async () => {

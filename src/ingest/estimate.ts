@@ -75,7 +75,7 @@ export async function estimateLoad(
     tasks,
     samples: Math.round(samples),
     realizations,
-    series: full.hasAvg ? 2 : 1,
+    series: full.hasAvg || data.some((r) => r.role === 'avg') ? 2 : 1,
     budgetBytes,
     extrapolated: f > 1,
     canSample: spec.format === 'wide',
