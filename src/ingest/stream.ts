@@ -76,9 +76,14 @@ export function urlInput(
   signal?: AbortSignal,
 ): InputFile {
   const name = decodeURIComponent(url.replace(/[?#].*$/, '').replace(/^.*\//, ''));
+  // The size is known once the response's headers are (so progress can count against it).
+  let size: number | undefined;
   return {
     name,
     role,
+    get size() {
+      return size;
+    },
     async open() {
       const res = await fetcher(url, signal ? { signal } : undefined);
       if (!res.ok || !res.body)
@@ -87,6 +92,8 @@ export function urlInput(
           null,
           `cannot fetch ${url}: HTTP ${res.status} ${res.statusText}`,
         );
+      const length = Number(res.headers.get('content-length'));
+      if (length > 0 && !res.headers.get('content-encoding')) size = length;
       return res.body;
     },
   };
