@@ -1,5 +1,4 @@
 /** The Resize view's parameters: every editable one with a number box (committed on Enter/blur). */
-import { useId } from 'react';
 import {
   RESIZE_POLICIES,
   RESIZE_PREDICTORS,
@@ -10,6 +9,7 @@ import {
   type ResizePredictorKind,
   type ResizeWorkloadId,
 } from '../../state/resizeParams.ts';
+import { Choice } from '../Choice.tsx';
 import { NumberBox, rangeProblem } from '../SliderNumber.tsx';
 
 const POLICY_LABEL: Record<ResizePolicyKind, string> = {
@@ -44,34 +44,6 @@ function ResizeNumber(props: {
       step={props.integer ? 1 : undefined}
       problem={rangeProblem(props.label, props.min, props.max, props.integer)}
     />
-  );
-}
-
-function Choice<T extends string>(props: {
-  label: string;
-  value: T;
-  values: readonly T[];
-  names: Record<T, string>;
-  testId: string;
-  onChange: (v: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select
-        id={id}
-        data-testid={props.testId}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value as T)}
-      >
-        {props.values.map((v) => (
-          <option key={v} value={v}>
-            {props.names[v]}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   formatTimelineFit,
   type TimelineSource,
 } from '../../state/timelineParams.ts';
+import { Choice } from '../Choice.tsx';
 import { SliderNumber, rangeProblem, type SliderScale } from '../SliderNumber.tsx';
 import { NumberField } from './NumberField.tsx';
 
@@ -80,31 +81,7 @@ function WorkloadControls() {
   );
 }
 
-/** A select whose options read as their upper-cased values (policy and order names). */
-function UpperChoice<T extends string>(props: {
-  label: string;
-  value: T;
-  values: readonly T[];
-  testId: string;
-  onChange: (v: T) => void;
-}) {
-  return (
-    <label>
-      {props.label}{' '}
-      <select
-        value={props.value}
-        data-testid={props.testId}
-        onChange={(e) => props.onChange(e.target.value as T)}
-      >
-        {props.values.map((x) => (
-          <option key={x} value={x}>
-            {x.toUpperCase()}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+const upper = (x: string) => x.toUpperCase();
 
 function PolicyControls() {
   const p = useExplorer((s) => s.params);
@@ -112,14 +89,18 @@ function PolicyControls() {
   return (
     <fieldset className="tl-group">
       <legend>Policy</legend>
-      <UpperChoice
+      <Choice
+        className="tl-choice"
+        names={upper}
         label="Policy"
         value={p.timelinePolicy}
         values={POLICIES}
         testId="timeline-policy"
         onChange={(timelinePolicy) => setParams({ timelinePolicy })}
       />
-      <UpperChoice
+      <Choice
+        className="tl-choice"
+        names={upper}
         label="Order"
         value={p.timelineOrder}
         values={ORDERS}
