@@ -15,11 +15,6 @@ export const MAX_FUNCTION_LINES = 120;
 export const SIZE_ALLOW_LIST: readonly string[] = [];
 export const FUNCTION_ALLOW_LIST: readonly string[] = [
   'src/ui/DataView.tsx',
-  'src/ui/learn/Lesson1Averages.tsx',
-  'src/ui/learn/Lesson2Sums.tsx',
-  'src/ui/learn/Lesson6Scheduler.tsx',
-  'src/ui/learn/TraceStepper.tsx',
-  'src/ui/ParamsPanel.tsx',
   'src/ui/tune/CalibrationPanel.tsx',
   'src/ui/tune/TunerPanel.tsx',
   'src/state/steps/dataset.ts',
