@@ -217,6 +217,46 @@ function ScoreReport({ current, rho }: { current: HandScore; rho: number }) {
   );
 }
 
+/** The tasks still to place (a drop target that takes a task back). */
+function TaskPool(props: {
+  unplaced: readonly number[];
+  chip: (t: number) => ReactNode;
+  move: (task: number, machine: number) => void;
+}) {
+  const { unplaced } = props;
+  return (
+    <section
+      className="l6-pool"
+      aria-label="Tasks to place"
+      onDragOver={allowDrop}
+      onDrop={dropOn(-1, props.move)}
+      data-testid="l6-pool"
+    >
+      <h3>To place ({unplaced.length})</h3>
+      <div className="l6-tasks" role="group">
+        {unplaced.length === 0 ? (
+          <span className="hint">All placed.</span>
+        ) : (
+          unplaced.map(props.chip)
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ScoreActions({ onScore, onReset }: { onScore: () => void; onReset: () => void }) {
+  return (
+    <div className="l6-score-actions">
+      <button type="button" className="primary" data-testid="l6-score-button" onClick={onScore}>
+        Score my packing
+      </button>
+      <button type="button" onClick={onReset}>
+        Start over
+      </button>
+    </div>
+  );
+}
+
 export function Lesson6Scheduler() {
   const data = useLessonWorkload(TASKS);
   const params = useExplorer((s) => s.params);
@@ -298,18 +338,7 @@ export function Lesson6Scheduler() {
           a machine.
         </p>
       </div>
-      <section
-        className="l6-pool"
-        aria-label="Tasks to place"
-        onDragOver={allowDrop}
-        onDrop={dropOn(-1, move)}
-        data-testid="l6-pool"
-      >
-        <h3>To place ({unplaced.length})</h3>
-        <div className="l6-tasks" role="group">
-          {unplaced.length === 0 ? <span className="hint">All placed.</span> : unplaced.map(chip)}
-        </div>
-      </section>
+      <TaskPool unplaced={unplaced} chip={chip} move={move} />
       <div className="l6-machines">
         {Array.from({ length: machineCount }, (_, m) => (
           <HandMachine
@@ -329,30 +358,15 @@ export function Lesson6Scheduler() {
           </button>
         )}
       </div>
-      <div className="l6-score-actions">
-        <button
-          type="button"
-          className="primary"
-          data-testid="l6-score-button"
-          onClick={() =>
-            setScore({
-              key,
-              score: scoreHandPacking(data.workload.stats, where, packParams, rho),
-            })
-          }
-        >
-          Score my packing
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setWhere(new Array<number>(TASKS).fill(-1));
-            setSelected(null);
-          }}
-        >
-          Start over
-        </button>
-      </div>
+      <ScoreActions
+        onScore={() =>
+          setScore({ key, score: scoreHandPacking(data.workload.stats, where, packParams, rho) })
+        }
+        onReset={() => {
+          setWhere(new Array<number>(TASKS).fill(-1));
+          setSelected(null);
+        }}
+      />
       {current && <ScoreReport current={current} rho={rho} />}
       {score && !current && (
         <p className="hint" data-testid="l6-stale">
