@@ -160,8 +160,7 @@ export function NumberBox({ problem = finite, className = 'field', ...p }: Numbe
   const [refused, setRefused] = useState<string | null>(null);
   return (
     <div className={className}>
-      <label htmlFor={id}>{p.label}</label>
-      {p.explain}
+      <label htmlFor={id}>{p.label}</label> {p.explain}
       <BoxInput
         id={id}
         value={p.value}
