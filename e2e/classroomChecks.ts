@@ -8,12 +8,12 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** Width × height of a PNG, from its IHDR chunk. */
-function pngSize(bytes: Buffer): { width: number; height: number } {
+export function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
 /** Share of the PNG's pixels that are not (near) white, decoded by the browser. */
-async function inkShare(page: Page, bytes: Buffer): Promise<number> {
+export async function inkShare(page: Page, bytes: Buffer): Promise<number> {
   return page.evaluate(async (b64) => {
     const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
     const bitmap = await createImageBitmap(blob);
@@ -31,7 +31,7 @@ async function inkShare(page: Page, bytes: Buffer): Promise<number> {
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-async function downloaded(page: Page, button: Locator): Promise<Buffer> {
+export async function downloaded(page: Page, button: Locator): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
   return readFileSync((await file.path())!);
 }

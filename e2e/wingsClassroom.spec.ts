@@ -10,6 +10,9 @@ import type { Locator, Page } from '@playwright/test';
 import {
   axeSerious,
   checkExports,
+  downloaded,
+  inkShare,
+  pngSize,
   everythingTappable,
   sidewaysScroll,
   unreachedByTab,
@@ -116,6 +119,28 @@ test('the wing views at 375 px: no sideways scroll, every nav item and control t
       .toEqual([]);
     await everythingTappable(page);
   }
+});
+
+test('the VISBP replay exports its whole frame (caption, bins, legend) as SVG and PNG', async ({
+  page,
+}) => {
+  await page.goto('/?view=resize');
+  const figure = page.getByTestId('resize-replay-figure');
+  await expect(figure.locator('svg rect').first()).toBeVisible({ timeout: 60_000 });
+  const box = (await figure.boundingBox())!;
+  const caption = (await page.getByTestId('resize-frame-caption').textContent())!.trim();
+  const rects = await figure.locator('svg rect').count();
+  const svg = (await downloaded(page, page.getByTestId('resize-replay-svg'))).toString();
+  const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
+  const height = Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)![1]);
+  expect(Math.abs(width - box.width)).toBeLessThanOrEqual(2);
+  expect(Math.abs(height - box.height)).toBeLessThanOrEqual(2);
+  // The bins (every rect of the frame, plus the background) and the caption's first words.
+  expect((svg.match(/<rect/g) ?? []).length).toBeGreaterThan(rects);
+  expect(svg).toContain(caption.split(' ').slice(0, 2).join(' '));
+  const png = await downloaded(page, page.getByTestId('resize-replay-png'));
+  expect(Math.abs(pngSize(png).width - 2 * width)).toBeLessThanOrEqual(2);
+  expect(await inkShare(page, png)).toBeGreaterThan(0.01);
 });
 
 /** Opens `link`, changes one control, leaves for Pack, comes Back: the change is still there. */
