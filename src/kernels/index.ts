@@ -32,6 +32,16 @@ interface KernelExports {
     scratch: number,
     counts: number,
   ): void;
+  nestedSums(
+    data: number,
+    cols: number,
+    rows: number,
+    sizes: number,
+    S: number,
+    start: number,
+    end: number,
+    out: number,
+  ): void;
 }
 
 /** wasm32's largest memory, in 64 KiB pages (4 GiB). */
@@ -80,6 +90,9 @@ export function createMemory(bytes: number, shared: boolean): WebAssembly.Memory
 // Without sharing, long blocks stream each row from memory at full speed.
 const BLOCK = 1024;
 const LONG_BLOCK = 1 << 16;
+// Columns per block for nested sums: a block of a 1,000-task pool (1 MB) stays in the core's cache
+// while every subset of a batch reads its rows.
+export const SUMS_BLOCK = 256;
 
 /** The SIMD kernel over one memory, with a scratch region [offset, offset + bytes) of its own. */
 export class WasmKernel implements EvaluationKernel {
@@ -91,6 +104,7 @@ export class WasmKernel implements EvaluationKernel {
   private readonly offsetsAt: number;
   private readonly countsAt: number;
   private readonly maxWidth: number;
+  private readonly endAt: number;
 
   constructor(
     readonly memory: WebAssembly.Memory,
@@ -111,6 +125,7 @@ export class WasmKernel implements EvaluationKernel {
     this.rowsAt = scratch.rows;
     this.offsetsAt = scratch.offsets;
     this.countsAt = scratch.counts;
+    this.endAt = scratch.totals + scratch.bytes;
   }
 
   /** Whether `matrix` lies in this kernel's memory (so the kernel can read it in place). */
@@ -209,6 +224,86 @@ export class WasmKernel implements EvaluationKernel {
       first = last;
     }
   }
+
+  /**
+   * Nested sums of `count` subsets of rows (GPA paper §3.6): for subset k (its rows tasks[k·stride …])
+   * and size s, out[(k·S + s)·R + t] = Σ_{i < sizes[s]} X[tasks[k·stride + i]][t] over all R columns,
+   * added from +0 in list order (the scalar loop's bits). Column block by column block, so that a
+   * block of the pool stays in cache while every subset of a batch reads it.
+   */
+  nestedSums(
+    matrix: RealizationMatrix,
+    tasks: Int32Array,
+    stride: number,
+    count: number,
+    sizes: readonly number[],
+    out: Float64Array,
+    block = SUMS_BLOCK,
+  ): void {
+    const S = sizes.length;
+    const R = matrix.cols;
+    checkNested(matrix, tasks, stride, count, sizes, out);
+    if (!this.reads(matrix)) throw new Error('this matrix is not in the kernel’s memory');
+    if (S === 0 || count === 0 || R === 0) return;
+    // Snapshots go to the offsets and counts regions (contiguous), sizes to the totals region.
+    const room = Math.floor((this.endAt - this.offsetsAt) / (8 * S));
+    const width = Math.max(1, Math.min(block, R, room >= 4 ? room & ~3 : room));
+    if (room < 1) throw new RangeError(`${S} sizes exceed the kernel's scratch`);
+    const perBatch = Math.floor(this.entries / Math.max(1, stride));
+    if (perBatch < 1)
+      throw new RangeError(`subsets of ${stride} tasks exceed the kernel's ${this.entries}`);
+    const buffer = this.view();
+    new Int32Array(buffer, this.totalsAt, S).set(sizes);
+    for (let first = 0; first < count; first += perBatch) {
+      const last = Math.min(count, first + perBatch);
+      new Int32Array(buffer, this.rowsAt, (last - first) * stride).set(
+        tasks.subarray(first * stride, last * stride),
+      );
+      for (let b = 0; b < R; b += width) {
+        const w = Math.min(width, R - b);
+        const snapshots = new Float64Array(buffer, this.offsetsAt, S * w);
+        for (let k = first; k < last; k++) {
+          this.exports.nestedSums(
+            matrix.data.byteOffset,
+            R,
+            this.rowsAt + (k - first) * stride * 4,
+            this.totalsAt,
+            S,
+            b,
+            b + w,
+            this.offsetsAt,
+          );
+          for (let s = 0; s < S; s++)
+            out.set(snapshots.subarray(s * w, (s + 1) * w), (k * S + s) * R + b);
+        }
+      }
+    }
+  }
+}
+
+function checkNested(
+  matrix: RealizationMatrix,
+  tasks: Int32Array,
+  stride: number,
+  count: number,
+  sizes: readonly number[],
+  out: Float64Array,
+): void {
+  sizes.forEach((n, s) => {
+    if (!(Number.isInteger(n) && n >= 0 && n <= stride && (s === 0 || n >= sizes[s - 1])))
+      throw new RangeError(`invalid sizes ${sizes.join(', ')} for subsets of ${stride} tasks`);
+  });
+  if (tasks.length < count * stride)
+    throw new RangeError(`${tasks.length} task indices, need ${count} × ${stride}`);
+  if (out.length < count * sizes.length * matrix.cols)
+    throw new RangeError(
+      `out holds ${out.length} values, need ${count * sizes.length * matrix.cols}`,
+    );
+  for (let i = 0; i < count * stride; i++)
+    if (!(tasks[i] >= 0 && tasks[i] < matrix.rows))
+      throw new RangeError(
+        `task index ${tasks[i]} at ${i} is outside the pool's ${matrix.rows} rows`,
+      );
 }
 
 /** How many times, on average, each distinct row of `rows` (< `n`) appears. */
