@@ -5,7 +5,14 @@
  * the same on the main thread, in workers and in Node. Exact: float32 promoted to float64, added in
  * task order, counts strictly above c — the scalar loop's numbers bit for bit.
  */
-import type { Checkpoint, EvaluationKernel, RealizationMatrix } from '../engine/index.ts';
+import {
+  LOG_CDF_TABLE,
+  logNormalCdf,
+  type Checkpoint,
+  type EvaluationKernel,
+  type NestedSumsKernel,
+  type RealizationMatrix,
+} from '../engine/index.ts';
 import type { ScratchLayout } from '../protocol/layout.ts';
 import { PLAIN_WASM, SHARED_WASM } from './build/evaluate.wasm.ts';
 
@@ -42,6 +49,16 @@ interface KernelExports {
     end: number,
     out: number,
   ): void;
+  sortBits(values: number, tmp: number, n: number, counts: number): number;
+  andersonSorted(
+    sorted: number,
+    n: number,
+    mean: number,
+    sd: number,
+    table: number,
+    limit: number,
+    perUnit: number,
+  ): number;
 }
 
 /** wasm32's largest memory, in 64 KiB pages (4 GiB). */
@@ -90,12 +107,12 @@ export function createMemory(bytes: number, shared: boolean): WebAssembly.Memory
 // Without sharing, long blocks stream each row from memory at full speed.
 const BLOCK = 1024;
 const LONG_BLOCK = 1 << 16;
-// Columns per block for nested sums: a block of a 1,000-task pool (1 MB) stays in the core's cache
-// while every subset of a batch reads its rows.
-export const SUMS_BLOCK = 256;
+// Columns per block for nested sums: a block of a 1,000-task pool (4 MB) stays in cache while every
+// subset of a batch reads its rows.
+export const SUMS_BLOCK = 1024;
 
 /** The SIMD kernel over one memory, with a scratch region [offset, offset + bytes) of its own. */
-export class WasmKernel implements EvaluationKernel {
+export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
   readonly name = 'wasm-simd';
   private readonly exports: KernelExports;
   private readonly entries: number;
@@ -104,7 +121,9 @@ export class WasmKernel implements EvaluationKernel {
   private readonly offsetsAt: number;
   private readonly countsAt: number;
   private readonly maxWidth: number;
-  private readonly endAt: number;
+  /** log Φ's table for A² sits at the end of the scratch; snapshots and sorts stay below it. */
+  private readonly tableAt: number;
+  private readonly hasTable: boolean;
 
   constructor(
     readonly memory: WebAssembly.Memory,
@@ -117,7 +136,7 @@ export class WasmKernel implements EvaluationKernel {
       throw new RangeError(
         `invalid kernel scratch [${scratch.totals}, ${scratch.totals + scratch.bytes}) in a memory of ${memory.buffer.byteLength} bytes`,
       );
-    const instance = new WebAssembly.Instance(module, { env: { memory } });
+    const instance = new WebAssembly.Instance(module, { env: { memory, logNormalCdf } });
     this.exports = instance.exports as unknown as KernelExports;
     this.entries = scratch.entries;
     this.maxWidth = (scratch.rows - scratch.totals) / 8;
@@ -125,7 +144,14 @@ export class WasmKernel implements EvaluationKernel {
     this.rowsAt = scratch.rows;
     this.offsetsAt = scratch.offsets;
     this.countsAt = scratch.counts;
-    this.endAt = scratch.totals + scratch.bytes;
+    // A scratch too small for the table (a few KiB of row indices) leaves sorting to the engine.
+    const end = scratch.totals + scratch.bytes;
+    this.hasTable = end - TABLE_BYTES >= this.offsetsAt + 64;
+    this.tableAt = this.hasTable ? end - TABLE_BYTES : end;
+    if (this.hasTable)
+      new Float64Array(memory.buffer, this.tableAt, LOG_CDF_TABLE.table.length).set(
+        LOG_CDF_TABLE.table,
+      );
   }
 
   /** Whether `matrix` lies in this kernel's memory (so the kernel can read it in place). */
@@ -246,7 +272,7 @@ export class WasmKernel implements EvaluationKernel {
     if (!this.reads(matrix)) throw new Error('this matrix is not in the kernel’s memory');
     if (S === 0 || count === 0 || R === 0) return;
     // Snapshots go to the offsets and counts regions (contiguous), sizes to the totals region.
-    const room = Math.floor((this.endAt - this.offsetsAt) / (8 * S));
+    const room = Math.floor((this.tableAt - this.offsetsAt) / (8 * S));
     const width = Math.max(1, Math.min(block, R, room >= 4 ? room & ~3 : room));
     if (room < 1) throw new RangeError(`${S} sizes exceed the kernel's scratch`);
     const perBatch = Math.floor(this.entries / Math.max(1, stride));
@@ -279,6 +305,46 @@ export class WasmKernel implements EvaluationKernel {
       }
     }
   }
+
+  /**
+   * Sorts a copy of `values` into `sorted` (as Float64Array.prototype.sort) and returns A² of the
+   * sorted values for the fitted mean and sd (as the engine's andersonStatisticSorted; NaN when
+   * sd ≤ 0), or null, with `sorted` untouched, when it cannot: a value with its sign bit set, or more
+   * values than its scratch holds.
+   */
+  sortedAnderson(
+    values: Float64Array,
+    sorted: Float64Array,
+    mean: number,
+    sd: number,
+  ): number | null {
+    const n = values.length;
+    const at = this.offsetsAt;
+    const tmp = at + align64(8 * n);
+    const counts = tmp + align64(8 * n);
+    if (!this.hasTable || counts + SORT_COUNTS_BYTES > this.tableAt || sorted.length !== n)
+      return null;
+    const view = new Float64Array(this.view(), at, n);
+    view.set(values);
+    if (!this.exports.sortBits(at, tmp, n, counts)) return null;
+    sorted.set(view);
+    return this.exports.andersonSorted(
+      at,
+      n,
+      mean,
+      sd,
+      this.tableAt,
+      LOG_CDF_TABLE.limit,
+      LOG_CDF_TABLE.perUnit,
+    );
+  }
+}
+
+const TABLE_BYTES = align64(8 * LOG_CDF_TABLE.table.length);
+const SORT_COUNTS_BYTES = 6 * 2048 * 4;
+
+function align64(bytes: number): number {
+  return Math.ceil(bytes / 64) * 64;
 }
 
 function checkNested(

@@ -28,6 +28,8 @@ export interface RowSource {
     sizes: readonly number[],
     out: Float64Array,
   ): void;
+  /** The kernel that sums (and sorts) for this source, if any. */
+  readonly kernel: NestedSumsKernel | null;
 }
 
 /** A faster `nestedSums` over a matrix it reads in place (the WebAssembly SIMD kernel). */
@@ -40,9 +42,20 @@ export interface NestedSumsKernel {
     sizes: readonly number[],
     out: Float64Array,
   ): void;
+  /**
+   * Sorts a copy of `values` into `sorted` as `sortFloat64` and returns `andersonStatisticSorted` of
+   * it for the fitted mean and sd, the same bits; null (sorted untouched) when it cannot.
+   */
+  sortedAnderson(
+    values: Float64Array,
+    sorted: Float64Array,
+    mean: number,
+    sd: number,
+  ): number | null;
 }
 
 abstract class CachedMoments {
+  readonly kernel: NestedSumsKernel | null = null;
   private readonly mean: Float64Array;
   private readonly variance: Float64Array;
   private scratch: Float64Array | null = null;
@@ -94,7 +107,7 @@ abstract class CachedMoments {
 class MatrixRows extends CachedMoments implements RowSource {
   constructor(
     private readonly m: RealizationMatrix,
-    private readonly kernel: NestedSumsKernel | null,
+    override readonly kernel: NestedSumsKernel | null,
   ) {
     super(m.rows, m.cols);
   }

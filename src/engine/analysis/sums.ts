@@ -15,7 +15,7 @@ import { percentileOfSorted } from '../stats/percentile.ts';
 import { Rng } from '../random/rng.ts';
 import { andersonCritical, andersonStatisticSorted, meanAndSd } from './anderson.ts';
 import { ANALYSIS_TAG, checkChunk, checkCount, tick, type RunControl } from './control.ts';
-import type { RowSource } from './rowSource.ts';
+import type { NestedSumsKernel, RowSource } from './rowSource.ts';
 import { sampleSparse } from './sample.ts';
 import { SortWorkspace, sortFloat64 } from './sort.ts';
 import { boxStats, histogram, type BoxStats } from './summary.ts';
@@ -26,27 +26,34 @@ const SUMS_BATCH = 32;
 /** The sorted copy, mean and sd of one sum's R values, with buffers reused across sums. */
 class SumStats {
   private readonly sorted: Float64Array;
-  private readonly scratch: Float64Array;
   private readonly ws = new SortWorkspace();
   private mean = NaN;
   private sd = NaN;
+  private a2: number | null = null;
 
-  constructor(R: number) {
+  constructor(
+    R: number,
+    private readonly kernel: NestedSumsKernel | null,
+  ) {
     this.sorted = new Float64Array(R);
-    this.scratch = new Float64Array(R);
   }
 
   /** Sorts a copy of `values` (and fits mean and sd on them in their own order). */
   sort(values: Float64Array): Float64Array {
-    this.sorted.set(values);
-    sortFloat64(this.sorted, this.ws);
-    if (values.length >= 2) ({ mean: this.mean, sd: this.sd } = meanAndSd(values, this.scratch));
+    if (values.length >= 2) ({ mean: this.mean, sd: this.sd } = meanAndSd(values));
+    this.a2 = this.kernel
+      ? this.kernel.sortedAnderson(values, this.sorted, this.mean, this.sd)
+      : null;
+    if (this.a2 === null) {
+      this.sorted.set(values);
+      sortFloat64(this.sorted, this.ws);
+    }
     return this.sorted;
   }
 
   /** A² of the last sorted values (SPEC §9). */
   anderson(): number {
-    return andersonStatisticSorted(this.sorted, this.mean, this.sd);
+    return this.a2 ?? andersonStatisticSorted(this.sorted, this.mean, this.sd);
   }
 }
 
@@ -129,7 +136,7 @@ export function sumsChunk(
   const batch = Math.min(count, SUMS_BATCH);
   const tasks = new Int32Array(batch * maxN);
   const totals = new Float64Array(batch * S * R);
-  const stats = new SumStats(R);
+  const stats = new SumStats(R, source.kernel);
   for (let first = start; first < end; first += batch) {
     const last = Math.min(end, first + batch);
     for (let j = first; j < last; j++)

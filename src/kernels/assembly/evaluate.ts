@@ -244,3 +244,5 @@ export function nestedSums(
     for (; k < n; k++) accumulate1(rowAt(data, cols, rows, k, start), slot, width);
   }
 }
+
+export { sortBits, andersonSorted } from './sums';

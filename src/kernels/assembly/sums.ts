@@ -1,0 +1,114 @@
+/* eslint-disable @typescript-eslint/ban-ts-comment -- AssemblyScript, not TypeScript */
+// @ts-nocheck: AssemblyScript (usize, load/store builtins), compiled by `npm run build:kernels`.
+/**
+ * Statistics of one sum of tasks (GPA paper §3.6, SPEC §9), the same arithmetic as the engine's
+ * `sortFloat64` and `andersonStatisticSorted`, so the same bits: an LSD radix sort of float64 values
+ * on their bit pattern, and the Anderson–Darling A² of the sorted values with log Φ from the engine's
+ * piecewise table (outside it, the engine's own log Φ, imported).
+ */
+
+import { logNormalCdf } from './env';
+
+const BINS: usize = 2048;
+
+function bump(at: usize): void {
+  store<i32>(at, load<i32>(at) + 1);
+}
+
+/**
+ * Sorts values[0..n) ascending (tmp: n more f64, counts: 6 × 2048 i32) when no value has its sign bit
+ * set — then the order of the bit patterns is the order of the numbers — and returns 1; else 0 with
+ * the values unchanged. Six passes of 11, 11, 10, 11, 11, 10 bits, a pass skipped when every value
+ * shares its digit.
+ */
+export function sortBits(values: usize, tmp: usize, n: i32, counts: usize): i32 {
+  memory.fill(counts, 0, 6 * BINS * 4);
+  let sign: u64 = 0;
+  for (let i = 0; i < n; i++) {
+    const k = load<u64>(values + ((<usize>i) << 3));
+    sign |= k;
+    bump(counts + ((<usize>(k & 2047)) << 2));
+    bump(counts + ((BINS + <usize>((k >> 11) & 2047)) << 2));
+    bump(counts + ((2 * BINS + <usize>((k >> 22) & 1023)) << 2));
+    bump(counts + ((3 * BINS + <usize>((k >> 32) & 2047)) << 2));
+    bump(counts + ((4 * BINS + <usize>((k >> 43) & 2047)) << 2));
+    bump(counts + ((5 * BINS + <usize>(k >> 54)) << 2));
+  }
+  if (sign >> 63) return 0;
+  let src = values;
+  let dst = tmp;
+  for (let d = 0; d < 6; d++) {
+    const shift: u64 = d < 3 ? <u64>(d * 11) : <u64>(32 + (d - 3) * 11);
+    const mask: u64 = d == 2 || d == 5 ? 1023 : 2047;
+    const base = counts + ((<usize>d * BINS) << 2);
+    if (load<i32>(base + ((<usize>((load<u64>(src) >> shift) & mask)) << 2)) == n) continue;
+    let sum = 0;
+    for (let j: usize = 0; j <= <usize>mask; j++) {
+      const at = base + (j << 2);
+      const c = load<i32>(at);
+      store<i32>(at, sum);
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const k = load<u64>(src + ((<usize>i) << 3));
+      const at = base + ((<usize>((k >> shift) & mask)) << 2);
+      const to = load<i32>(at);
+      store<i32>(at, to + 1);
+      store<u64>(dst + ((<usize>to) << 3), k);
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != values) memory.copy(values, src, (<usize>n) << 3);
+  return 1;
+}
+
+// log Φ(z) as the engine's logNormalCdfFast: Horner on the table's degree-7 piece, else exact.
+function logCdf(z: f64, table: usize, limit: f64, perUnit: f64, pieces: f64): f64 {
+  const v = (z + limit) * perUnit;
+  if (!(v >= 0 && v < pieces)) return logNormalCdf(z);
+  const p = <i32>v;
+  const s = 2 * (v - <f64>p) - 1;
+  const o = table + ((<usize>p) << 6);
+  let r = load<f64>(o, 56);
+  r = load<f64>(o, 48) + s * r;
+  r = load<f64>(o, 40) + s * r;
+  r = load<f64>(o, 32) + s * r;
+  r = load<f64>(o, 24) + s * r;
+  r = load<f64>(o, 16) + s * r;
+  r = load<f64>(o, 8) + s * r;
+  return load<f64>(o) + s * r;
+}
+
+/**
+ * A² of sorted[0..n) for the fitted mean and sd, as the engine's andersonStatisticSorted (ties reuse
+ * the previous value's log Φ terms). `table`: the engine's degree-7 pieces, 8 f64 each.
+ */
+export function andersonSorted(
+  sorted: usize,
+  n: i32,
+  mean: f64,
+  sd: f64,
+  table: usize,
+  limit: f64,
+  perUnit: f64,
+): f64 {
+  if (!(sd > 0)) return NaN;
+  const pieces = 2 * limit * perUnit;
+  let acc: f64 = 0;
+  let previous: f64 = NaN;
+  let lower: f64 = 0;
+  let upper: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const y = load<f64>(sorted + ((<usize>i) << 3));
+    if (y != previous) {
+      const w = (y - mean) / sd;
+      lower = logCdf(w, table, limit, perUnit, pieces);
+      upper = logCdf(-w, table, limit, perUnit, pieces);
+      previous = y;
+    }
+    acc += <f64>(2 * i + 1) * lower + <f64>(2 * (n - i) - 1) * upper;
+  }
+  return -(<f64>n) - acc / <f64>n;
+}
