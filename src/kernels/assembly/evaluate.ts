@@ -100,6 +100,7 @@ function sumRows(
   const width = end - start;
   memory.fill(totals, 0, (<usize>width) << 3);
   let k = 0;
+  for (; k + 8 <= n; k += 8) accumulate8(rows, k, data, cols, start, totals, width);
   for (; k + 4 <= n; k += 4)
     accumulate4(
       rowAt(data, cols, rows, k, start),
