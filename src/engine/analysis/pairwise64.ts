@@ -53,33 +53,48 @@ export function pairwiseSquares64(a: Float64Array, m: number, start: number, n: 
     return res;
   }
   if (n <= 128) {
-    const sq = (p: number) => {
-      const d = a[p] - m;
-      return d * d;
-    };
-    let r0 = sq(start);
-    let r1 = sq(start + 1);
-    let r2 = sq(start + 2);
-    let r3 = sq(start + 3);
-    let r4 = sq(start + 4);
-    let r5 = sq(start + 5);
-    let r6 = sq(start + 6);
-    let r7 = sq(start + 7);
+    const d0 = a[start + 0] - m;
+    const d1 = a[start + 1] - m;
+    const d2 = a[start + 2] - m;
+    const d3 = a[start + 3] - m;
+    const d4 = a[start + 4] - m;
+    const d5 = a[start + 5] - m;
+    const d6 = a[start + 6] - m;
+    const d7 = a[start + 7] - m;
+    let r0 = d0 * d0;
+    let r1 = d1 * d1;
+    let r2 = d2 * d2;
+    let r3 = d3 * d3;
+    let r4 = d4 * d4;
+    let r5 = d5 * d5;
+    let r6 = d6 * d6;
+    let r7 = d7 * d7;
     let i = 8;
     const end = n - (n % 8);
     for (; i < end; i += 8) {
       const p = start + i;
-      r0 += sq(p);
-      r1 += sq(p + 1);
-      r2 += sq(p + 2);
-      r3 += sq(p + 3);
-      r4 += sq(p + 4);
-      r5 += sq(p + 5);
-      r6 += sq(p + 6);
-      r7 += sq(p + 7);
+      const e0 = a[p] - m;
+      const e1 = a[p + 1] - m;
+      const e2 = a[p + 2] - m;
+      const e3 = a[p + 3] - m;
+      const e4 = a[p + 4] - m;
+      const e5 = a[p + 5] - m;
+      const e6 = a[p + 6] - m;
+      const e7 = a[p + 7] - m;
+      r0 += e0 * e0;
+      r1 += e1 * e1;
+      r2 += e2 * e2;
+      r3 += e3 * e3;
+      r4 += e4 * e4;
+      r5 += e5 * e5;
+      r6 += e6 * e6;
+      r7 += e7 * e7;
     }
     let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
-    for (; i < n; i++) res += sq(start + i);
+    for (; i < n; i++) {
+      const d = a[start + i] - m;
+      res += d * d;
+    }
     return res;
   }
   let n2 = Math.floor(n / 2);
