@@ -50,6 +50,16 @@ interface KernelExports {
     out: number,
   ): void;
   sortBits(values: number, tmp: number, n: number, counts: number): number;
+  fitSortAnderson(
+    values: number,
+    tmp: number,
+    n: number,
+    counts: number,
+    table: number,
+    limit: number,
+    perUnit: number,
+    out: number,
+  ): number;
   andersonSorted(
     sorted: number,
     n: number,
@@ -308,35 +318,25 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
 
   /**
    * Sorts a copy of `values` into `sorted` (as Float64Array.prototype.sort) and returns A² of the
-   * sorted values for the fitted mean and sd (as the engine's andersonStatisticSorted; NaN when
-   * sd ≤ 0), or null, with `sorted` untouched, when it cannot: a value with its sign bit set, or more
-   * values than its scratch holds.
+   * sorted values for the mean and ddof = 1 sd fitted on `values` (as the engine's meanAndSd and
+   * andersonStatisticSorted; NaN when sd ≤ 0), or null, with `sorted` untouched, when it cannot: a
+   * value with its sign bit set, or more values than its scratch holds.
    */
-  sortedAnderson(
-    values: Float64Array,
-    sorted: Float64Array,
-    mean: number,
-    sd: number,
-  ): number | null {
+  sortedAnderson(values: Float64Array, sorted: Float64Array): number | null {
     const n = values.length;
     const at = this.offsetsAt;
     const tmp = at + align64(8 * n);
     const counts = tmp + align64(8 * n);
-    if (!this.hasTable || counts + SORT_COUNTS_BYTES > this.tableAt || sorted.length !== n)
-      return null;
-    const view = new Float64Array(this.view(), at, n);
+    const result = counts + SORT_COUNTS_BYTES;
+    if (!this.hasTable || result + 8 > this.tableAt || sorted.length !== n) return null;
+    const buffer = this.view();
+    const view = new Float64Array(buffer, at, n);
     view.set(values);
-    if (!this.exports.sortBits(at, tmp, n, counts)) return null;
+    const { limit, perUnit } = LOG_CDF_TABLE;
+    if (!this.exports.fitSortAnderson(at, tmp, n, counts, this.tableAt, limit, perUnit, result))
+      return null;
     sorted.set(view);
-    return this.exports.andersonSorted(
-      at,
-      n,
-      mean,
-      sd,
-      this.tableAt,
-      LOG_CDF_TABLE.limit,
-      LOG_CDF_TABLE.perUnit,
-    );
+    return new Float64Array(buffer, result, 1)[0];
   }
 }
 

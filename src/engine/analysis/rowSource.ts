@@ -44,14 +44,9 @@ export interface NestedSumsKernel {
   ): void;
   /**
    * Sorts a copy of `values` into `sorted` as `sortFloat64` and returns `andersonStatisticSorted` of
-   * it for the fitted mean and sd, the same bits; null (sorted untouched) when it cannot.
+   * it for `meanAndSd(values)`, the same bits; null (sorted untouched) when it cannot.
    */
-  sortedAnderson(
-    values: Float64Array,
-    sorted: Float64Array,
-    mean: number,
-    sd: number,
-  ): number | null;
+  sortedAnderson(values: Float64Array, sorted: Float64Array): number | null;
 }
 
 abstract class CachedMoments {

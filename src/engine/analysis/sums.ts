@@ -40,11 +40,9 @@ class SumStats {
 
   /** Sorts a copy of `values` (and fits mean and sd on them in their own order). */
   sort(values: Float64Array): Float64Array {
-    if (values.length >= 2) ({ mean: this.mean, sd: this.sd } = meanAndSd(values));
-    this.a2 = this.kernel
-      ? this.kernel.sortedAnderson(values, this.sorted, this.mean, this.sd)
-      : null;
+    this.a2 = this.kernel ? this.kernel.sortedAnderson(values, this.sorted) : null;
     if (this.a2 === null) {
+      if (values.length >= 2) ({ mean: this.mean, sd: this.sd } = meanAndSd(values));
       this.sorted.set(values);
       sortFloat64(this.sorted, this.ws);
     }

@@ -246,4 +246,4 @@ export function nestedSums(
   }
 }
 
-export { sortBits, andersonSorted } from './sums';
+export { sortBits, andersonSorted, fitSortAnderson } from './sums';

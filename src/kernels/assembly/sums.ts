@@ -112,3 +112,71 @@ export function andersonSorted(
   }
   return -(<f64>n) - acc / <f64>n;
 }
+
+// NumPy's pairwise sum of values[0..n) (the engine's pairwiseSum, step for step: the same bits);
+// with `square`, of (values[i] − m)².
+function pairwise(values: usize, n: i32, m: f64, square: bool): f64 {
+  if (n < 8) {
+    let res: f64 = 0;
+    for (let i = 0; i < n; i++) res += term(values, i, m, square);
+    return res;
+  }
+  if (n <= 128) {
+    let r0 = term(values, 0, m, square);
+    let r1 = term(values, 1, m, square);
+    let r2 = term(values, 2, m, square);
+    let r3 = term(values, 3, m, square);
+    let r4 = term(values, 4, m, square);
+    let r5 = term(values, 5, m, square);
+    let r6 = term(values, 6, m, square);
+    let r7 = term(values, 7, m, square);
+    let i = 8;
+    const end = n - (n % 8);
+    for (; i < end; i += 8) {
+      r0 += term(values, i, m, square);
+      r1 += term(values, i + 1, m, square);
+      r2 += term(values, i + 2, m, square);
+      r3 += term(values, i + 3, m, square);
+      r4 += term(values, i + 4, m, square);
+      r5 += term(values, i + 5, m, square);
+      r6 += term(values, i + 6, m, square);
+      r7 += term(values, i + 7, m, square);
+    }
+    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
+    for (; i < n; i++) res += term(values, i, m, square);
+    return res;
+  }
+  let n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise(values, n2, m, square) + pairwise(values + ((<usize>n2) << 3), n - n2, m, square);
+}
+
+function term(values: usize, i: i32, m: f64, square: bool): f64 {
+  const v = load<f64>(values + ((<usize>i) << 3));
+  if (!square) return v;
+  const d = v - m;
+  return d * d;
+}
+
+/**
+ * A² of values[0..n) (SPEC §9) as the engine computes it for a sum, stored at `out`: the mean and
+ * the ddof = 1 sd by NumPy's pairwise sums over the values in their own order, then the radix sort
+ * (the values end up sorted) and A² of the sorted values. Returns 0, with nothing sorted or stored,
+ * when a value has its sign bit set; else 1.
+ */
+export function fitSortAnderson(
+  values: usize,
+  tmp: usize,
+  n: i32,
+  counts: usize,
+  table: usize,
+  limit: f64,
+  perUnit: f64,
+  out: usize,
+): i32 {
+  const mean = pairwise(values, n, 0, false) / <f64>n;
+  const sd = Math.sqrt(pairwise(values, n, mean, true) / <f64>(n - 1));
+  if (!sortBits(values, tmp, n, counts)) return 0;
+  store<f64>(out, andersonSorted(values, n, mean, sd, table, limit, perUnit));
+  return 1;
+}
