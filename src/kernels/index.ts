@@ -5,7 +5,14 @@
  * the same on the main thread, in workers and in Node. Exact: float32 promoted to float64, added in
  * task order, counts strictly above c — the scalar loop's numbers bit for bit.
  */
-import type { Checkpoint, EvaluationKernel, RealizationMatrix } from '../engine/index.ts';
+import {
+  LOG_CDF_TABLE,
+  logNormalCdf,
+  type Checkpoint,
+  type EvaluationKernel,
+  type NestedSumsKernel,
+  type RealizationMatrix,
+} from '../engine/index.ts';
 import type { ScratchLayout } from '../protocol/layout.ts';
 import { PLAIN_WASM, SHARED_WASM } from './build/evaluate.wasm.ts';
 
@@ -32,6 +39,36 @@ interface KernelExports {
     scratch: number,
     counts: number,
   ): void;
+  nestedSums(
+    data: number,
+    cols: number,
+    rows: number,
+    sizes: number,
+    S: number,
+    start: number,
+    end: number,
+    out: number,
+  ): void;
+  sortBits(values: number, tmp: number, n: number, counts: number): number;
+  fitSortAnderson(
+    values: number,
+    tmp: number,
+    n: number,
+    counts: number,
+    table: number,
+    limit: number,
+    perUnit: number,
+    out: number,
+  ): number;
+  andersonSorted(
+    sorted: number,
+    n: number,
+    mean: number,
+    sd: number,
+    table: number,
+    limit: number,
+    perUnit: number,
+  ): number;
 }
 
 /** wasm32's largest memory, in 64 KiB pages (4 GiB). */
@@ -80,9 +117,12 @@ export function createMemory(bytes: number, shared: boolean): WebAssembly.Memory
 // Without sharing, long blocks stream each row from memory at full speed.
 const BLOCK = 1024;
 const LONG_BLOCK = 1 << 16;
+// Columns per block for nested sums: a block of a 1,000-task pool (4 MB) stays in cache while every
+// subset of a batch reads its rows.
+export const SUMS_BLOCK = 1024;
 
 /** The SIMD kernel over one memory, with a scratch region [offset, offset + bytes) of its own. */
-export class WasmKernel implements EvaluationKernel {
+export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
   readonly name = 'wasm-simd';
   private readonly exports: KernelExports;
   private readonly entries: number;
@@ -91,6 +131,9 @@ export class WasmKernel implements EvaluationKernel {
   private readonly offsetsAt: number;
   private readonly countsAt: number;
   private readonly maxWidth: number;
+  /** log Φ's table for A² sits at the end of the scratch; snapshots and sorts stay below it. */
+  private readonly tableAt: number;
+  private readonly hasTable: boolean;
 
   constructor(
     readonly memory: WebAssembly.Memory,
@@ -103,7 +146,7 @@ export class WasmKernel implements EvaluationKernel {
       throw new RangeError(
         `invalid kernel scratch [${scratch.totals}, ${scratch.totals + scratch.bytes}) in a memory of ${memory.buffer.byteLength} bytes`,
       );
-    const instance = new WebAssembly.Instance(module, { env: { memory } });
+    const instance = new WebAssembly.Instance(module, { env: { memory, logNormalCdf } });
     this.exports = instance.exports as unknown as KernelExports;
     this.entries = scratch.entries;
     this.maxWidth = (scratch.rows - scratch.totals) / 8;
@@ -111,6 +154,14 @@ export class WasmKernel implements EvaluationKernel {
     this.rowsAt = scratch.rows;
     this.offsetsAt = scratch.offsets;
     this.countsAt = scratch.counts;
+    // A scratch too small for the table (a few KiB of row indices) leaves sorting to the engine.
+    const end = scratch.totals + scratch.bytes;
+    this.hasTable = end - TABLE_BYTES >= this.offsetsAt + 64;
+    this.tableAt = this.hasTable ? end - TABLE_BYTES : end;
+    if (this.hasTable)
+      new Float64Array(memory.buffer, this.tableAt, LOG_CDF_TABLE.table.length).set(
+        LOG_CDF_TABLE.table,
+      );
   }
 
   /** Whether `matrix` lies in this kernel's memory (so the kernel can read it in place). */
@@ -209,6 +260,116 @@ export class WasmKernel implements EvaluationKernel {
       first = last;
     }
   }
+
+  /**
+   * Nested sums of `count` subsets of rows (GPA paper §3.6): for subset k (its rows tasks[k·stride …])
+   * and size s, out[(k·S + s)·R + t] = Σ_{i < sizes[s]} X[tasks[k·stride + i]][t] over all R columns,
+   * added from +0 in list order (the scalar loop's bits). Column block by column block, so that a
+   * block of the pool stays in cache while every subset of a batch reads it.
+   */
+  nestedSums(
+    matrix: RealizationMatrix,
+    tasks: Int32Array,
+    stride: number,
+    count: number,
+    sizes: readonly number[],
+    out: Float64Array,
+    block = SUMS_BLOCK,
+  ): void {
+    const S = sizes.length;
+    const R = matrix.cols;
+    checkNested(matrix, tasks, stride, count, sizes, out);
+    if (!this.reads(matrix)) throw new Error('this matrix is not in the kernel’s memory');
+    if (S === 0 || count === 0 || R === 0) return;
+    // Snapshots go to the offsets and counts regions (contiguous), sizes to the totals region.
+    const room = Math.floor((this.tableAt - this.offsetsAt) / (8 * S));
+    const width = Math.max(1, Math.min(block, R, room >= 4 ? room & ~3 : room));
+    if (room < 1) throw new RangeError(`${S} sizes exceed the kernel's scratch`);
+    const perBatch = Math.floor(this.entries / Math.max(1, stride));
+    if (perBatch < 1)
+      throw new RangeError(`subsets of ${stride} tasks exceed the kernel's ${this.entries}`);
+    const buffer = this.view();
+    new Int32Array(buffer, this.totalsAt, S).set(sizes);
+    for (let first = 0; first < count; first += perBatch) {
+      const last = Math.min(count, first + perBatch);
+      new Int32Array(buffer, this.rowsAt, (last - first) * stride).set(
+        tasks.subarray(first * stride, last * stride),
+      );
+      for (let b = 0; b < R; b += width) {
+        const w = Math.min(width, R - b);
+        const snapshots = new Float64Array(buffer, this.offsetsAt, S * w);
+        for (let k = first; k < last; k++) {
+          this.exports.nestedSums(
+            matrix.data.byteOffset,
+            R,
+            this.rowsAt + (k - first) * stride * 4,
+            this.totalsAt,
+            S,
+            b,
+            b + w,
+            this.offsetsAt,
+          );
+          for (let s = 0; s < S; s++)
+            out.set(snapshots.subarray(s * w, (s + 1) * w), (k * S + s) * R + b);
+        }
+      }
+    }
+  }
+
+  /**
+   * Sorts a copy of `values` into `sorted` (as Float64Array.prototype.sort) and returns A² of the
+   * sorted values for the mean and ddof = 1 sd fitted on `values` (as the engine's meanAndSd and
+   * andersonStatisticSorted; NaN when sd ≤ 0), or null, with `sorted` untouched, when it cannot: a
+   * value with its sign bit set, or more values than its scratch holds.
+   */
+  sortedAnderson(values: Float64Array, sorted: Float64Array): number | null {
+    const n = values.length;
+    const at = this.offsetsAt;
+    const tmp = at + align64(8 * n);
+    const counts = tmp + align64(8 * n);
+    const result = counts + SORT_COUNTS_BYTES;
+    if (!this.hasTable || result + 8 > this.tableAt || sorted.length !== n) return null;
+    const buffer = this.view();
+    const view = new Float64Array(buffer, at, n);
+    view.set(values);
+    const { limit, perUnit } = LOG_CDF_TABLE;
+    if (!this.exports.fitSortAnderson(at, tmp, n, counts, this.tableAt, limit, perUnit, result))
+      return null;
+    sorted.set(view);
+    return new Float64Array(buffer, result, 1)[0];
+  }
+}
+
+const TABLE_BYTES = align64(8 * LOG_CDF_TABLE.table.length);
+const SORT_COUNTS_BYTES = 6 * 2048 * 4;
+
+function align64(bytes: number): number {
+  return Math.ceil(bytes / 64) * 64;
+}
+
+function checkNested(
+  matrix: RealizationMatrix,
+  tasks: Int32Array,
+  stride: number,
+  count: number,
+  sizes: readonly number[],
+  out: Float64Array,
+): void {
+  sizes.forEach((n, s) => {
+    if (!(Number.isInteger(n) && n >= 0 && n <= stride && (s === 0 || n >= sizes[s - 1])))
+      throw new RangeError(`invalid sizes ${sizes.join(', ')} for subsets of ${stride} tasks`);
+  });
+  if (tasks.length < count * stride)
+    throw new RangeError(`${tasks.length} task indices, need ${count} × ${stride}`);
+  if (out.length < count * sizes.length * matrix.cols)
+    throw new RangeError(
+      `out holds ${out.length} values, need ${count * sizes.length * matrix.cols}`,
+    );
+  for (let i = 0; i < count * stride; i++)
+    if (!(tasks[i] >= 0 && tasks[i] < matrix.rows))
+      throw new RangeError(
+        `task index ${tasks[i]} at ${i} is outside the pool's ${matrix.rows} rows`,
+      );
 }
 
 /** How many times, on average, each distinct row of `rows` (< `n`) appears. */

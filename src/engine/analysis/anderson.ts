@@ -8,6 +8,7 @@
  */
 import { pairwiseSum } from '../stats/summation.ts';
 import { logNormalCdfFast } from './normalTail.ts';
+import { pairwiseSquares64, pairwiseSum64 } from './pairwise64.ts';
 import { sortFloat64 } from './sort.ts';
 
 export const AD_SIGNIFICANCE = [15, 10, 5, 2.5, 1] as const;
@@ -42,6 +43,10 @@ export function meanAndSd(
   scratch: Float64Array = new Float64Array(x.length),
 ): { mean: number; sd: number } {
   const n = x.length;
+  if (x instanceof Float64Array) {
+    const m = pairwiseSum64(x, 0, n) / n;
+    return { mean: m, sd: Math.sqrt(pairwiseSquares64(x, m, 0, n) / (n - 1)) };
+  }
   const mean = pairwiseSum(x, 0, n) / n;
   for (let i = 0; i < n; i++) {
     const d = x[i] - mean;
@@ -50,7 +55,11 @@ export function meanAndSd(
   return { mean, sd: Math.sqrt(pairwiseSum(scratch, 0, n) / (n - 1)) };
 }
 
-/** A² of an ascending-sorted sample with the given fitted mean and sd (the hot path of Table 1). */
+/**
+ * A² of an ascending-sorted sample with the given fitted mean and sd (the hot path of Table 1). A
+ * value equal to the one before it reuses that one's log Φ terms (sums of lattice-valued usage hold
+ * many ties); the additions are the same, so the same bits.
+ */
 export function andersonStatisticSorted(
   sorted: ArrayLike<number>,
   mean: number,
@@ -59,10 +68,19 @@ export function andersonStatisticSorted(
   const n = sorted.length;
   if (!(sd > 0)) return NaN;
   let acc = 0;
+  let previous = NaN;
+  let lower = 0;
+  let upper = 0;
   for (let i = 0; i < n; i++) {
-    const w = (sorted[i] - mean) / sd;
+    const y = sorted[i];
+    if (y !== previous) {
+      const w = (y - mean) / sd;
+      lower = logNormalCdfFast(w);
+      upper = logNormalCdfFast(-w);
+      previous = y;
+    }
     // Term i (0-based) enters with weight 2i + 1 through log Φ(wᵢ) and 2(n − i) − 1 through log(1 − Φ(wᵢ)).
-    acc += (2 * i + 1) * logNormalCdfFast(w) + (2 * (n - i) - 1) * logNormalCdfFast(-w);
+    acc += (2 * i + 1) * lower + (2 * (n - i) - 1) * upper;
   }
   return -n - acc / n;
 }

@@ -60,6 +60,14 @@ const TABLE: Float64Array = (() => {
   return table;
 })();
 
+/** The piecewise table behind `logNormalCdfFast` (for a kernel that evaluates it the same way). */
+export const LOG_CDF_TABLE = {
+  limit: LIMIT,
+  perUnit: PER_UNIT,
+  degree: DEGREE,
+  table: TABLE,
+} as const;
+
 /** log Φ(z) from the piecewise table where |z| < 12 (absolute error < 1e-15), else exactly. */
 export function logNormalCdfFast(z: number): number {
   const v = (z + LIMIT) * PER_UNIT;

@@ -16,9 +16,41 @@ export interface RowSource {
   addRows(rows: ArrayLike<number>, from: number, to: number, acc: Float64Array): void;
   /** Mean and population variance of row i over all R columns (SPEC §4, κ = 1). */
   moments(i: number): { mean: number; variance: number };
+  /**
+   * Nested sums of `count` subsets (subset k lists its rows at tasks[k·stride …]): for each ascending
+   * size s, out[(k·S + s)·R + t] = Σ_{i < sizes[s]} X[tasks[k·stride + i]][t], added from +0 in list
+   * order — the numbers of `addRows` bit for bit.
+   */
+  nestedSums(
+    tasks: Int32Array,
+    stride: number,
+    count: number,
+    sizes: readonly number[],
+    out: Float64Array,
+  ): void;
+  /** The kernel that sums (and sorts) for this source, if any. */
+  readonly kernel: NestedSumsKernel | null;
+}
+
+/** A faster `nestedSums` over a matrix it reads in place (the WebAssembly SIMD kernel). */
+export interface NestedSumsKernel {
+  nestedSums(
+    matrix: RealizationMatrix,
+    tasks: Int32Array,
+    stride: number,
+    count: number,
+    sizes: readonly number[],
+    out: Float64Array,
+  ): void;
+  /**
+   * Sorts a copy of `values` into `sorted` as `sortFloat64` and returns `andersonStatisticSorted` of
+   * it for `meanAndSd(values)`, the same bits; null (sorted untouched) when it cannot.
+   */
+  sortedAnderson(values: Float64Array, sorted: Float64Array): number | null;
 }
 
 abstract class CachedMoments {
+  readonly kernel: NestedSumsKernel | null = null;
   private readonly mean: Float64Array;
   private readonly variance: Float64Array;
   private scratch: Float64Array | null = null;
@@ -33,6 +65,29 @@ abstract class CachedMoments {
 
   protected abstract row(i: number): Float32Array;
 
+  abstract addRows(rows: ArrayLike<number>, from: number, to: number, acc: Float64Array): void;
+
+  nestedSums(
+    tasks: Int32Array,
+    stride: number,
+    count: number,
+    sizes: readonly number[],
+    out: Float64Array,
+  ): void {
+    const R = this.cols;
+    const acc = new Float64Array(R);
+    for (let k = 0; k < count; k++) {
+      const rows = tasks.subarray(k * stride, (k + 1) * stride);
+      acc.fill(0);
+      let added = 0;
+      sizes.forEach((n, s) => {
+        this.addRows(rows, added, n, acc);
+        added = n;
+        out.set(acc, (k * sizes.length + s) * R);
+      });
+    }
+  }
+
   moments(i: number): { mean: number; variance: number } {
     if (Number.isNaN(this.mean[i])) {
       this.scratch ??= new Float64Array(this.cols);
@@ -45,8 +100,22 @@ abstract class CachedMoments {
 }
 
 class MatrixRows extends CachedMoments implements RowSource {
-  constructor(private readonly m: RealizationMatrix) {
+  constructor(
+    private readonly m: RealizationMatrix,
+    override readonly kernel: NestedSumsKernel | null,
+  ) {
     super(m.rows, m.cols);
+  }
+
+  override nestedSums(
+    tasks: Int32Array,
+    stride: number,
+    count: number,
+    sizes: readonly number[],
+    out: Float64Array,
+  ): void {
+    if (this.kernel) this.kernel.nestedSums(this.m, tasks, stride, count, sizes, out);
+    else super.nestedSums(tasks, stride, count, sizes, out);
   }
 
   protected row(i: number): Float32Array {
@@ -116,9 +185,12 @@ class SampledRows extends CachedMoments implements RowSource {
   }
 }
 
-/** Rows of a realization matrix. */
-export function matrixRows(m: RealizationMatrix): RowSource {
-  return new MatrixRows(m);
+/** Rows of a realization matrix; `kernel` (reading the matrix in place) computes nested sums. */
+export function matrixRows(
+  m: RealizationMatrix,
+  kernel: NestedSumsKernel | null = null,
+): RowSource {
+  return new MatrixRows(m, kernel);
 }
 
 /**

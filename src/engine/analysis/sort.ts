@@ -1,82 +1,84 @@
 /**
- * Ascending sort of a Float64Array of finite values, faster than the built-in for the sums the
- * analysis sorts by the ten thousand (Table 1: 70,000 sorts of 10,000 values): one bucket per value
- * between min and max, then insertion sort inside buckets; crowded buckets (skewed data) fall back to
- * the built-in sort. The result is the sorted array, identical to `Float64Array.prototype.sort`.
+ * Ascending sort of a Float64Array, faster than the built-in for the sums the analysis sorts by the
+ * ten thousand (Table 1: 70,000 sorts of 10,000 values): values without a sign bit (every sum of
+ * non-negative usage) are sorted by an LSD radix sort on their bit pattern — six passes of 11 or 10
+ * bits, each a stable scatter, a pass skipped when every value shares its digit — since for such
+ * values the order of the patterns is the order of the numbers (+∞ and NaN last, as the built-in).
+ * Anything with a sign bit set (negatives, −0) goes to the built-in sort. The result is identical to
+ * `Float64Array.prototype.sort`.
  */
 
-/** Scratch buffers reused across sorts of the same size. */
+// Digits as (32-bit word, shift, bits): the low word's bits 0–10, 11–21, 22–31, then the high word's.
+const DIGITS = [
+  [0, 0, 11],
+  [0, 11, 11],
+  [0, 22, 10],
+  [1, 0, 11],
+  [1, 11, 11],
+  [1, 22, 10],
+] as const;
+const BINS = 2048;
+const SMALL = 256;
+
+/** Scratch buffers reused across sorts of up to the same size. */
 export class SortWorkspace {
-  counts = new Int32Array(0);
   values = new Float64Array(0);
+  readonly counts = new Int32Array(DIGITS.length * BINS);
   ensure(n: number): void {
-    if (this.values.length < n) {
-      this.values = new Float64Array(n);
-      this.counts = new Int32Array(n + 1);
-    }
+    if (this.values.length < n) this.values = new Float64Array(n);
   }
 }
 
-const SMALL = 256;
-const CROWDED = 48;
+const words = (a: Float64Array) => new Uint32Array(a.buffer, a.byteOffset, 2 * a.length);
 
-/** Sorts finite values in place, ascending. */
+/** Sorts in place, ascending, as `Float64Array.prototype.sort`. */
 export function sortFloat64(
   a: Float64Array,
   ws: SortWorkspace = new SortWorkspace(),
 ): Float64Array {
   const n = a.length;
   if (n < SMALL) return a.sort();
-  let min = a[0];
-  let max = a[0];
-  for (let i = 1; i < n; i++) {
-    const v = a[i];
-    if (v < min) min = v;
-    else if (v > max) max = v;
-  }
-  if (!(max > min)) {
-    if (Number.isNaN(max - min)) return a.sort();
-    return a;
-  }
   ws.ensure(n);
   const counts = ws.counts;
-  const out = ws.values;
-  const buckets = n;
-  const scale = buckets / (max - min);
-  counts.fill(0, 0, buckets + 1);
+  let src: Float64Array = a;
+  let dst: Float64Array = ws.values.subarray(0, n);
+  let sw = words(src);
+  let dw = words(dst);
+  counts.fill(0);
+  let sign = 0;
   for (let i = 0; i < n; i++) {
-    let b = ((a[i] - min) * scale) | 0;
-    if (b >= buckets) b = buckets - 1;
-    counts[b + 1]++;
+    const lo = sw[2 * i];
+    const hi = sw[2 * i + 1];
+    sign |= hi;
+    counts[lo & 2047]++;
+    counts[BINS + ((lo >>> 11) & 2047)]++;
+    counts[2 * BINS + (lo >>> 22)]++;
+    counts[3 * BINS + (hi & 2047)]++;
+    counts[4 * BINS + ((hi >>> 11) & 2047)]++;
+    counts[5 * BINS + (hi >>> 22)]++;
   }
-  for (let b = 0; b < buckets; b++) counts[b + 1] += counts[b];
-  // counts[b] is now the start of bucket b; scatter, advancing a cursor per bucket.
-  for (let i = 0; i < n; i++) {
-    const v = a[i];
-    let b = ((v - min) * scale) | 0;
-    if (b >= buckets) b = buckets - 1;
-    out[counts[b]++] = v;
-  }
-  // After the scatter, counts[b] is the end of bucket b (= start of b + 1).
-  let start = 0;
-  for (let b = 0; b < buckets; b++) {
-    const end = counts[b];
-    const size = end - start;
-    if (size > CROWDED) {
-      out.subarray(start, end).sort();
-    } else if (size > 1) {
-      for (let i = start + 1; i < end; i++) {
-        const v = out[i];
-        let j = i - 1;
-        while (j >= start && out[j] > v) {
-          out[j + 1] = out[j];
-          j--;
-        }
-        out[j + 1] = v;
-      }
+  if (sign < 0) return a.sort();
+  for (let d = 0; d < DIGITS.length; d++) {
+    const [word, shift, bits] = DIGITS[d];
+    const base = d * BINS;
+    const mask = (1 << bits) - 1;
+    if (counts[base + ((sw[word] >>> shift) & mask)] === n) continue;
+    // counts become each digit's first position, then advance as values land.
+    let sum = 0;
+    for (let b = base; b <= base + mask; b++) {
+      const c = counts[b];
+      counts[b] = sum;
+      sum += c;
     }
-    start = end;
+    for (let i = 0; i < n; i++)
+      dst[counts[base + ((sw[2 * i + word] >>> shift) & mask)]++] = src[i];
+    const t = src;
+    src = dst;
+    dst = t;
+    const tw = sw;
+    sw = dw;
+    dw = tw;
   }
-  a.set(out.subarray(0, n));
+  if (src !== a) a.set(src);
   return a;
 }

@@ -15,10 +15,45 @@ import { percentileOfSorted } from '../stats/percentile.ts';
 import { Rng } from '../random/rng.ts';
 import { andersonCritical, andersonStatisticSorted, meanAndSd } from './anderson.ts';
 import { ANALYSIS_TAG, checkChunk, checkCount, tick, type RunControl } from './control.ts';
-import type { RowSource } from './rowSource.ts';
+import type { NestedSumsKernel, RowSource } from './rowSource.ts';
 import { sampleSparse } from './sample.ts';
 import { SortWorkspace, sortFloat64 } from './sort.ts';
 import { boxStats, histogram, type BoxStats } from './summary.ts';
+
+// Replicates summed per pass over the pool (their sums live together: batch × |sizes| × R float64).
+const SUMS_BATCH = 32;
+
+/** The sorted copy, mean and sd of one sum's R values, with buffers reused across sums. */
+class SumStats {
+  private readonly sorted: Float64Array;
+  private readonly ws = new SortWorkspace();
+  private mean = NaN;
+  private sd = NaN;
+  private a2: number | null = null;
+
+  constructor(
+    R: number,
+    private readonly kernel: NestedSumsKernel | null,
+  ) {
+    this.sorted = new Float64Array(R);
+  }
+
+  /** Sorts a copy of `values` (and fits mean and sd on them in their own order). */
+  sort(values: Float64Array): Float64Array {
+    this.a2 = this.kernel ? this.kernel.sortedAnderson(values, this.sorted) : null;
+    if (this.a2 === null) {
+      if (values.length >= 2) ({ mean: this.mean, sd: this.sd } = meanAndSd(values));
+      this.sorted.set(values);
+      sortFloat64(this.sorted, this.ws);
+    }
+    return this.sorted;
+  }
+
+  /** A² of the last sorted values (SPEC §9). */
+  anderson(): number {
+    return this.a2 ?? andersonStatisticSorted(this.sorted, this.mean, this.sd);
+  }
+}
 
 /** Table 1's N and Fig. 6's percentiles in the paper. */
 export const PAPER_SUM_SIZES = [10, 20, 30, 50, 100, 250, 500] as const;
@@ -96,45 +131,46 @@ export function sumsChunk(
   const z = percentiles.map((k) => normalQuantile(k / 100));
   const critical = R >= 2 ? andersonCritical(R) : NaN;
   const maxN = sizes[S - 1];
-  const acc = new Float64Array(R);
-  const sorted = new Float64Array(R);
-  const scratch = new Float64Array(R);
-  const ws = new SortWorkspace();
-  for (let j = start; j < end; j++) {
-    tick(ctl, j - start, count);
-    const tasks = sampleSparse(
-      Rng.stream(params.seed, 'analysis', ANALYSIS_TAG.sums, j),
-      source.rows,
-      maxN,
-    );
-    acc.fill(0);
-    let added = 0;
-    let mu = 0;
-    let variance = 0;
-    for (let s = 0; s < S; s++) {
-      const n = sizes[s];
-      source.addRows(tasks, added, n, acc);
-      for (let k = added; k < n; k++) {
-        const m = source.moments(tasks[k]);
-        mu += m.mean;
-        variance += m.variance;
-      }
-      added = n;
-      const at = (j - start) * S + s;
-      const sigma = Math.sqrt(variance);
-      out.mean[at] = mu;
-      out.sd[at] = sigma;
-      sorted.set(acc);
-      sortFloat64(sorted, ws);
-      if (R >= 2) {
-        const fit = meanAndSd(acc, scratch);
-        const a2 = andersonStatisticSorted(sorted, fit.mean, fit.sd);
-        out.a2[at] = a2;
-        out.rejected[at] = a2 > critical ? 1 : 0;
-      } else out.a2[at] = NaN;
-      for (let p = 0; p < P; p++) {
-        const empirical = percentileOfSorted(sorted, percentiles[p]);
-        out.relErr[at * P + p] = (mu + sigma * z[p] - empirical) / empirical;
+  const batch = Math.min(count, SUMS_BATCH);
+  const tasks = new Int32Array(batch * maxN);
+  const totals = new Float64Array(batch * S * R);
+  const stats = new SumStats(R, source.kernel);
+  for (let first = start; first < end; first += batch) {
+    const last = Math.min(end, first + batch);
+    for (let j = first; j < last; j++)
+      tasks.set(
+        sampleSparse(Rng.stream(params.seed, 'analysis', ANALYSIS_TAG.sums, j), source.rows, maxN),
+        (j - first) * maxN,
+      );
+    source.nestedSums(tasks, maxN, last - first, sizes, totals);
+    for (let j = first; j < last; j++) {
+      tick(ctl, j - start, count);
+      const k = j - first;
+      let added = 0;
+      let mu = 0;
+      let variance = 0;
+      for (let s = 0; s < S; s++) {
+        const n = sizes[s];
+        for (let i = added; i < n; i++) {
+          const m = source.moments(tasks[k * maxN + i]);
+          mu += m.mean;
+          variance += m.variance;
+        }
+        added = n;
+        const at = (j - start) * S + s;
+        const sigma = Math.sqrt(variance);
+        out.mean[at] = mu;
+        out.sd[at] = sigma;
+        const sorted = stats.sort(totals.subarray((k * S + s) * R, (k * S + s + 1) * R));
+        if (R >= 2) {
+          const a2 = stats.anderson();
+          out.a2[at] = a2;
+          out.rejected[at] = a2 > critical ? 1 : 0;
+        } else out.a2[at] = NaN;
+        for (let p = 0; p < P; p++) {
+          const empirical = percentileOfSorted(sorted, percentiles[p]);
+          out.relErr[at * P + p] = (mu + sigma * z[p] - empirical) / empirical;
+        }
       }
     }
   }

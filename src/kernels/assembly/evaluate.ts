@@ -100,6 +100,7 @@ function sumRows(
   const width = end - start;
   memory.fill(totals, 0, (<usize>width) << 3);
   let k = 0;
+  for (; k + 8 <= n; k += 8) accumulate8(rows, k, data, cols, start, totals, width);
   for (; k + 4 <= n; k += 4)
     accumulate4(
       rowAt(data, cols, rows, k, start),
@@ -153,3 +154,96 @@ export function countMachines(
     store<i32>(at, load<i32>(at) + countAbove(scratch, width, capacity));
   }
 }
+
+// dst[t] = ((dst[t] + r0[t]) + r1[t]) … + r7[t] for t < width: eight rows per pass over the totals
+// (half the totals' loads and stores of four rows per pass; the additions stay in row order).
+function accumulate8(
+  rows: usize,
+  k: i32,
+  data: usize,
+  cols: i32,
+  start: i32,
+  dst: usize,
+  width: i32,
+): void {
+  const a = rowAt(data, cols, rows, k, start);
+  const b = rowAt(data, cols, rows, k + 1, start);
+  const c = rowAt(data, cols, rows, k + 2, start);
+  const d = rowAt(data, cols, rows, k + 3, start);
+  const e = rowAt(data, cols, rows, k + 4, start);
+  const f = rowAt(data, cols, rows, k + 5, start);
+  const g = rowAt(data, cols, rows, k + 6, start);
+  const h = rowAt(data, cols, rows, k + 7, start);
+  let t = 0;
+  const vectorEnd = width & ~3;
+  for (; t < vectorEnd; t += 4) {
+    const o = (<usize>t) << 2;
+    const q = dst + ((<usize>t) << 3);
+    let lo = v128.load(q);
+    let hi = v128.load(q, 16);
+    lo = f64x2.add(lo, f64lo(a, o));
+    hi = f64x2.add(hi, f64lo(a, o + 8));
+    lo = f64x2.add(lo, f64lo(b, o));
+    hi = f64x2.add(hi, f64lo(b, o + 8));
+    lo = f64x2.add(lo, f64lo(c, o));
+    hi = f64x2.add(hi, f64lo(c, o + 8));
+    lo = f64x2.add(lo, f64lo(d, o));
+    hi = f64x2.add(hi, f64lo(d, o + 8));
+    lo = f64x2.add(lo, f64lo(e, o));
+    hi = f64x2.add(hi, f64lo(e, o + 8));
+    lo = f64x2.add(lo, f64lo(f, o));
+    hi = f64x2.add(hi, f64lo(f, o + 8));
+    lo = f64x2.add(lo, f64lo(g, o));
+    hi = f64x2.add(hi, f64lo(g, o + 8));
+    lo = f64x2.add(lo, f64lo(h, o));
+    hi = f64x2.add(hi, f64lo(h, o + 8));
+    v128.store(q, lo);
+    v128.store(q, hi, 16);
+  }
+  for (; t < width; t++) {
+    const o = (<usize>t) << 2;
+    const q = dst + ((<usize>t) << 3);
+    store<f64>(
+      q,
+      load<f64>(q) +
+        <f64>load<f32>(a + o) +
+        <f64>load<f32>(b + o) +
+        <f64>load<f32>(c + o) +
+        <f64>load<f32>(d + o) +
+        <f64>load<f32>(e + o) +
+        <f64>load<f32>(f + o) +
+        <f64>load<f32>(g + o) +
+        <f64>load<f32>(h + o),
+    );
+  }
+}
+
+/**
+ * Nested sums of one subset of rows (GPA paper §3.6, Table 1): for s < S, fills the s-th run of
+ * end − start f64 at `out` with Σ_{k < sizes[s]} X[rows[k]][t] over columns [start, end), added from
+ * +0 in list order (each run continues the previous one's additions). `sizes` ascends.
+ */
+export function nestedSums(
+  data: usize,
+  cols: i32,
+  rows: usize,
+  sizes: usize,
+  S: i32,
+  start: i32,
+  end: i32,
+  out: usize,
+): void {
+  const width = end - start;
+  const bytes = (<usize>width) << 3;
+  memory.fill(out, 0, bytes);
+  let k = 0;
+  for (let s = 0; s < S; s++) {
+    const slot = out + <usize>s * bytes;
+    if (s > 0) memory.copy(slot, slot - bytes, bytes);
+    const n = load<i32>(sizes + ((<usize>s) << 2));
+    for (; k + 8 <= n; k += 8) accumulate8(rows, k, data, cols, start, slot, width);
+    for (; k < n; k++) accumulate1(rowAt(data, cols, rows, k, start), slot, width);
+  }
+}
+
+export { sortBits, andersonSorted, fitSortAnderson } from './sums';

@@ -4,6 +4,7 @@
  */
 import {
   fig5,
+  kernelOf,
   matrixRows,
   sumsChunk,
   type Fig5Panel,
@@ -12,17 +13,20 @@ import {
   type SumsParams,
   type SumsPartial,
 } from '../../engine/index.ts';
+import { WasmKernel } from '../../kernels/index.ts';
 import { defineJob } from './job.ts';
 
 /** Replicates per unit (a replicate of N ≤ 500 over R = 10,000 costs a few ms). */
 export const REPLICATES_PER_UNIT = 25;
 
-// Per-task moments are cached per matrix in each worker, for every unit of every job on it.
+// Per-task moments are cached per matrix in each worker, for every unit of every job on it; the
+// SIMD kernel attached to a pool's matrix (if any) computes the sums.
 const sources = new WeakMap<RealizationMatrix, RowSource>();
 function rowsOf(m: RealizationMatrix): RowSource {
   let s = sources.get(m);
   if (!s) {
-    s = matrixRows(m);
+    const kernel = kernelOf(m);
+    s = matrixRows(m, kernel instanceof WasmKernel ? kernel : null);
     sources.set(m, s);
   }
   return s;
