@@ -92,34 +92,38 @@ export function parseDecimal(buf: Uint8Array, start: number, end: number): numbe
     negative = true;
     i++;
   } else if (c === 43) i++;
+  // Up to 15 digits in hi, 4 more in low; more than 19 (leading zeros aside) go to Number.
   let hi = 0;
   let low = 0;
   let lowDigits = 0;
-  let digits = 0;
   let exponent = 0;
-  let any = false;
-  let fraction = false;
+  let many = false;
+  const intStart = i;
   for (; i < end; i++) {
     const d = buf[i] - 48;
-    if (d < 0 || d > 9) {
-      if (d === -2 && !fraction) {
-        fraction = true;
-        continue;
-      }
-      break;
-    }
-    any = true;
-    if (digits === 0 && d === 0) {
-      if (fraction) exponent--;
-      continue;
-    }
-    if (digits < 15) hi = hi * 10 + d;
-    else if (digits < 19) {
+    if (d >>> 0 > 9) break;
+    if (hi < 1e14) hi = hi * 10 + d;
+    else if (lowDigits < 4) {
       low = low * 10 + d;
       lowDigits++;
-    } else if (!fraction) exponent++;
-    if (fraction && digits < 19) exponent--;
-    digits++;
+    } else many = true;
+  }
+  let any = i > intStart;
+  if (i < end && buf[i] === 46) {
+    const fracStart = ++i;
+    for (; i < end; i++) {
+      const d = buf[i] - 48;
+      if (d >>> 0 > 9) break;
+      if (hi < 1e14) {
+        hi = hi * 10 + d;
+        exponent--;
+      } else if (lowDigits < 4) {
+        low = low * 10 + d;
+        lowDigits++;
+        exponent--;
+      } else many = true;
+    }
+    any ||= i > fracStart;
   }
   if (!any) return NaN;
   if (i < end && (buf[i] === 101 || buf[i] === 69)) {
@@ -142,7 +146,7 @@ export function parseDecimal(buf: Uint8Array, start: number, end: number): numbe
   }
   if (i !== end) return NaN;
   let v: number;
-  if (digits > 19) v = NaN;
+  if (many) v = NaN;
   else if (lowDigits > 0) v = longMantissa(hi, low, lowDigits, exponent);
   else if (exponent < 0) v = exponent < -22 ? NaN : hi / POW10[-exponent];
   else v = exponent > 22 ? NaN : hi * POW10[exponent];

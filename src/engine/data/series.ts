@@ -184,20 +184,35 @@ export class TimedSeries {
     let tasksWithGaps = 0;
     let gaps = 0;
     const examples: string[] = [];
+    const time = this.time.data;
+    let steps = new Float64Array(1024);
+    let scratch = new Float64Array(1024);
     for (const t of kept) {
       const m = offsets[t + 1] - offsets[t];
       if (m < 3) continue;
-      const steps = new Float64Array(m - 1);
-      for (let k = 1; k < m; k++)
-        steps[k - 1] =
-          this.time.data[order[offsets[t] + k]] - this.time.data[order[offsets[t] + k - 1]];
-      const median = Float64Array.from(steps).sort()[Math.floor((m - 2) / 2)];
+      if (m > steps.length) {
+        steps = new Float64Array(m * 2);
+        scratch = new Float64Array(m * 2);
+      }
+      const at = offsets[t];
+      let min = Infinity;
+      let max = -Infinity;
+      for (let k = 1; k < m; k++) {
+        const step = time[order[at + k]] - time[order[at + k - 1]];
+        steps[k - 1] = step;
+        if (step < min) min = step;
+        if (step > max) max = step;
+      }
+      // A gap is a step above 1.5 × the median: none when even the largest is not.
+      if (max <= 1.5 * min) continue;
+      scratch.set(steps.subarray(0, m - 1));
+      const median = kth(scratch, m - 1, Math.floor((m - 2) / 2));
       let found = 0;
-      for (let k = 0; k < steps.length; k++)
+      for (let k = 0; k < m - 1; k++)
         if (steps[k] > 1.5 * median) {
           found++;
           if (examples.length < 5) {
-            const before = this.time.data[order[offsets[t] + k]];
+            const before = time[order[at + k]];
             examples.push(
               `task ${this.ids[t]}: ${steps[k]} between ${before} and ${before + steps[k]} (usual step ${median})`,
             );
@@ -208,6 +223,32 @@ export class TimedSeries {
     }
     return { tasksWithGaps, gaps, examples };
   }
+}
+
+/** The k-th smallest of `a[0..n)` (0-based; reorders `a`): Hoare's selection. */
+function kth(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
 }
 
 /** The report notes for gaps (empty when there are none). */
