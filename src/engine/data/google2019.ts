@@ -5,8 +5,10 @@
  * Task = (collection_id, instance_index); `random_sample_usage.cpus` is inst, `average_usage.cpus`
  * avg; values are Google's normalized units (a fraction of the largest machine) × scale.
  */
-import { BadLines, LineReader, blank, latin1, splitFields, type ChunkSink } from './bytes.ts';
+import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
+import { F_AVG, F_INST, F_TIME, Google2019Json } from './google2019Json.ts';
+import { JsonScanner } from './jsonScan.ts';
 import { Cuts } from './rows.ts';
 import { TimedSeries } from './series.ts';
 import {
@@ -30,11 +32,6 @@ const NAMES = {
   avg: ['average_usage.cpus', 'average_usage_cpus', 'average_cpus'],
 } as const;
 type Field = keyof typeof NAMES;
-/** Each name as a JSON path (object key, then nested key). */
-const PATHS = Object.fromEntries(
-  Object.entries(NAMES).map(([f, names]) => [f, names.map((n) => n.split('.'))]),
-) as Record<Field, string[][]>;
-
 /** Whether a header names the instance_usage columns this loader needs. */
 export function isGoogle2019Header(header: readonly string[]): boolean {
   return (Object.keys(NAMES) as Field[]).every((f) => NAMES[f].some((n) => header.includes(n)));
@@ -48,11 +45,15 @@ export class Google2019Loader {
   private readonly scale: number;
   private clamped = 0;
   private records = 0;
+  private readonly json = new Google2019Json();
+  private readonly jsonScanner: JsonScanner;
+  private readonly idKey = new Uint8Array(520);
 
   constructor(private readonly options: Google2019Options) {
     this.bad = new BadLines(options.skipBadLines === true);
     this.series = new TimedSeries(this.bad, true);
     this.scale = checkScale(options.scale);
+    this.jsonScanner = new JsonScanner('', this.json);
   }
 
   file(name: string): ChunkSink {
@@ -107,33 +108,33 @@ export class Google2019Loader {
   }
 
   private jsonRow(name: string, b: Uint8Array, s: number, e: number, line: number): void {
-    let o: Record<string, unknown>;
+    const j = this.json;
+    j.reset();
     try {
-      o = JSON.parse(latin1(b, s, e)) as Record<string, unknown>;
+      this.jsonScanner.reset(line - 1);
+      this.jsonScanner.scanAll(b, s, e);
     } catch (err) {
-      return this.bad.report(name, line, `not a JSON object: ${(err as Error).message}`);
+      if (!(err instanceof DataError)) throw err;
+      return this.bad.report(
+        name,
+        line,
+        `not a JSON object: ${err.reason.replace(/^not JSON: /, '')}`,
+      );
     }
-    const get = (f: Field): unknown => {
-      for (const [a, sub] of PATHS[f]) {
-        const v = sub ? (o[a] as Record<string, unknown> | undefined)?.[sub] : o[a];
-        if (v !== undefined && v !== null) return v;
-      }
-      return undefined;
-    };
-    const num = (v: unknown) =>
-      typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : NaN;
-    const c = get('collection');
-    const i = get('instance');
-    if (c === undefined || i === undefined)
+    const [c, i] = j.ids;
+    if (c === null || i === null)
       return this.bad.report(name, line, 'no collection_id or instance_index');
-    this.sample(
-      name,
-      line,
-      this.series.task(`${String(c)}:${String(i)}`),
-      num(get('time')),
-      num(get('inst')),
-      num(get('avg')),
-    );
+    const [nc, ni] = j.keyLengths;
+    let t: number;
+    if (nc > 0 && ni > 0) {
+      const key = this.idKey;
+      key[0] = nc >> 8;
+      key[1] = nc & 255;
+      key.set(j.keys[0].subarray(0, nc), 2);
+      key.set(j.keys[1].subarray(0, ni), 2 + nc);
+      t = this.series.taskOfBytes(key, 0, 2 + nc + ni, () => `${c}:${i}`);
+    } else t = this.series.task(`${c}:${i}`);
+    this.sample(name, line, t, j.num[F_TIME], j.num[F_INST], j.num[F_AVG]);
   }
 
   private sample(

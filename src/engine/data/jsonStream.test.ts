@@ -182,3 +182,105 @@ describe('Prometheus query_range, streamed', () => {
     }
   });
 });
+
+const G2019: LoadSpec = { format: 'google2019' };
+const jsonLines = fixture('google2019/instance_usage.json');
+
+/** The rows as JSON.parse reads them (the first name present and not null wins), by task. */
+function naiveJsonLines(text: string) {
+  const names: Record<string, string[][]> = {
+    time: [['start_time']],
+    inst: [['random_sample_usage', 'cpus'], ['random_sample_usage_cpus'], ['random_sample_cpus']],
+    avg: [['average_usage', 'cpus'], ['average_usage_cpus'], ['average_cpus']],
+  };
+  const get = (o: Record<string, unknown>, f: string) => {
+    for (const [a, sub] of names[f]) {
+      const v = sub ? (o[a] as Record<string, unknown> | undefined)?.[sub] : o[a];
+      if (v !== undefined && v !== null) return Number(v);
+    }
+    return NaN;
+  };
+  const tasks = new Map<string, [number[], number[]]>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const o = JSON.parse(line);
+    const id = `${String(o.collection_id)}:${String(o.instance_index)}`;
+    if (!tasks.has(id)) tasks.set(id, [[], []]);
+    tasks.get(id)![0].push(get(o, 'inst'));
+    tasks.get(id)![1].push(get(o, 'avg'));
+  }
+  return tasks;
+}
+
+/** A line rewritten as other exporters write it: keys shuffled, flattened names, strings. */
+function variant(o: Record<string, unknown>, r: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...o };
+  const au = o.average_usage as { cpus: number };
+  const ru = o.random_sample_usage as { cpus: number };
+  if (r & 1) {
+    delete out.average_usage;
+    out.average_usage_cpus = r & 2 ? String(au.cpus) : au.cpus;
+    out.average_cpus = 0.5;
+  }
+  if (r & 4) {
+    out.random_sample_usage = { memory: null, cpus: ru.cpus, extra: [[1], { cpus: 2 }] };
+    out.random_sample_cpus = null;
+  }
+  if (r & 8) out.instance_index = String(o.instance_index);
+  if (r & 16) out.collection_id = Number(o.collection_id);
+  const keys = Object.keys(out);
+  const shuffled = keys
+    .map((k, i) => [k, (i * 7919 + r) % 13] as const)
+    .sort((a, b) => a[1] - b[1]);
+  return Object.fromEntries(shuffled.map(([k]) => [k, out[k]]));
+}
+
+describe('Google 2019 JSON lines, read from bytes', () => {
+  it('equal a naive JSON.parse reading, whatever the exporter’s key order and spelling', () => {
+    const lines = dec(jsonLines).trim().split('\n');
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 31 }), {
+          minLength: lines.length,
+          maxLength: lines.length,
+        }),
+        (rs) => {
+          const text = lines
+            .map((l, k) => JSON.stringify(variant(JSON.parse(l), rs[k])))
+            .join('\n');
+          const want = naiveJsonLines(text);
+          const s = samples(load(G2019, 'i.json', enc(text), []));
+          expect(s.ids).toEqual([...want.keys()]);
+          s.ids.forEach((id, t) => {
+            expect(Array.from(s.inst[t])).toEqual(want.get(id)![0]);
+            expect(Array.from(s.avg![t])).toEqual(want.get(id)![1]);
+          });
+        },
+      ),
+      { numRuns: 50 },
+    );
+  });
+  it('a cut at every 11th byte gives the same result', () => {
+    const whole = outcome(G2019, 'i.json', jsonLines);
+    for (let c = 1; c < jsonLines.length; c += 11)
+      expect(outcome(G2019, 'i.json', jsonLines, [c])).toEqual(whole);
+  });
+  it('a broken line is named by line and column, refused or skipped', () => {
+    const lines = dec(jsonLines).trim().split('\n');
+    lines[4] = lines[4].replace('"instance_index":', '"instance_index"');
+    const bytes = enc(lines.join('\n'));
+    const o = outcome(G2019, 'i.json', bytes);
+    expect(o).toMatch(
+      /^DataError: i\.json, line 5: not a JSON object: expected ':' after a key, found '\d' \(column \d+\)$/,
+    );
+    const column = Number(/column (\d+)/.exec(String(o))![1]);
+    expect(lines[4].slice(column - 18, column)).toBe('"instance_index" 0');
+    expect(() => JSON.parse(lines[4])).toThrow();
+    const skipped = load({ ...G2019, skipBadLines: true }, 'i.json', bytes, []);
+    expect(skipped.report.skippedLines).toBe(1);
+    lines[4] = '{"start_time": "1"}';
+    expect(outcome(G2019, 'i.json', enc(lines.join('\n')))).toMatch(
+      /line 5: no collection_id or instance_index/,
+    );
+  });
+});
