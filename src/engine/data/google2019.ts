@@ -48,6 +48,7 @@ export class Google2019Loader {
   private readonly json = new Google2019Json();
   private readonly jsonScanner: JsonScanner;
   private readonly idKey = new Uint8Array(520);
+  private readonly jsonTaskId = () => this.json.taskId();
 
   constructor(private readonly options: Google2019Options) {
     this.bad = new BadLines(options.skipBadLines === true);
@@ -121,19 +122,24 @@ export class Google2019Loader {
         `not a JSON object: ${err.reason.replace(/^not JSON: /, '')}`,
       );
     }
-    const [c, i] = j.ids;
-    if (c === null || i === null)
+    const nc = j.keyLengths[0];
+    const ni = j.keyLengths[1];
+    if (nc === 0 || ni === 0)
       return this.bad.report(name, line, 'no collection_id or instance_index');
-    const [nc, ni] = j.keyLengths;
-    let t: number;
-    if (nc > 0 && ni > 0) {
-      const key = this.idKey;
-      key[0] = nc >> 8;
-      key[1] = nc & 255;
-      key.set(j.keys[0].subarray(0, nc), 2);
-      key.set(j.keys[1].subarray(0, ni), 2 + nc);
-      t = this.series.taskOfBytes(key, 0, 2 + nc + ni, () => `${c}:${i}`);
-    } else t = this.series.task(`${c}:${i}`);
+    if (j.keys[0][0] === 0 || j.keys[1][0] === 0)
+      return this.sample(
+        name,
+        line,
+        this.series.task(j.taskId()),
+        j.num[F_TIME],
+        j.num[F_INST],
+        j.num[F_AVG],
+      );
+    const key = this.idKey;
+    key[0] = nc;
+    key.set(j.keys[0].subarray(0, nc), 1);
+    key.set(j.keys[1].subarray(0, ni), 1 + nc);
+    const t = this.series.taskOfBytes(key, 0, 1 + nc + ni, this.jsonTaskId);
     this.sample(name, line, t, j.num[F_TIME], j.num[F_INST], j.num[F_AVG]);
   }
 

@@ -27,6 +27,27 @@ const TOP: Record<string, readonly [number, number]> = {
 };
 const NESTED: Record<string, number> = { random_sample_usage: F_INST, average_usage: F_AVG };
 
+/** The names above as bytes, for matching keys without making strings. */
+const NAMES: readonly { bytes: Uint8Array; top?: readonly [number, number]; nested?: number }[] = [
+  ...Object.entries(TOP).map(([k, top]) => ({ bytes: ascii(k), top })),
+  ...Object.entries(NESTED).map(([k, nested]) => ({ bytes: ascii(k), nested })),
+];
+
+/** The names by their length. */
+const BY_LENGTH: (typeof NAMES)[number][][] = [];
+for (const name of NAMES) (BY_LENGTH[name.bytes.length] ??= []).push(name);
+
+function ascii(s: string): Uint8Array {
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+function sameBytes(a: Uint8Array, buf: Uint8Array, start: number, end: number): boolean {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== buf[start + i]) return false;
+  return true;
+}
+
+const CPUS = ascii('cpus');
 const NONE = -1;
 const NESTED_CPUS = -2;
 
@@ -36,12 +57,12 @@ export class Google2019Json implements JsonEvents {
   readonly num = new Float64Array(5);
   /** Rank of the value held per field (Infinity: none). */
   private readonly rank = new Float64Array(5);
-  /** The id parts' text (null when absent). */
-  readonly ids: (string | null)[] = [null, null];
   /** Each id part as key bytes: its type (1 string, 2 number, 3 other), then its bytes. */
   readonly keys = [new Uint8Array(256), new Uint8Array(256)];
-  /** Key lengths (0: too long for a key; the text still names the task). */
+  /** Key lengths (0: absent). */
   readonly keyLengths = new Int32Array(2);
+  /** An id part too long for its key buffer, as text. */
+  private readonly longIds: (string | null)[] = [null, null];
   private depth = 0;
   private field = NONE;
   private fieldRank = 0;
@@ -52,7 +73,8 @@ export class Google2019Json implements JsonEvents {
   reset(): void {
     this.num.fill(NaN);
     this.rank.fill(Infinity);
-    this.ids[0] = this.ids[1] = null;
+    this.keyLengths[0] = this.keyLengths[1] = 0;
+    this.longIds[0] = this.longIds[1] = null;
     this.depth = 0;
     this.field = NONE;
     this.nestedField = NONE;
@@ -81,17 +103,29 @@ export class Google2019Json implements JsonEvents {
     this.field = NONE;
     if (this.depth === 1 && this.rootIsObject) {
       this.nestedField = NONE;
-      const k = jsonString(buf, start, end, escaped, latin1);
-      const top = TOP[k];
-      if (top) {
-        this.field = top[0];
-        this.fieldRank = top[1];
-      } else if (NESTED[k] !== undefined) {
-        this.field = NESTED_CPUS;
-        this.nestedField = NESTED[k];
+      if (escaped) {
+        const k = ascii(jsonString(buf, start, end, escaped, latin1));
+        return this.key(k, 0, k.length, false);
+      }
+      const candidates = BY_LENGTH[end - start];
+      if (candidates === undefined) return;
+      for (const name of candidates) {
+        if (!sameBytes(name.bytes, buf, start, end)) continue;
+        if (name.top) {
+          this.field = name.top[0];
+          this.fieldRank = name.top[1];
+        } else {
+          this.field = NESTED_CPUS;
+          this.nestedField = name.nested!;
+        }
+        return;
       }
     } else if (this.depth === 2 && this.nestedField !== NONE) {
-      if (end - start === 4 && latin1(buf, start, end) === 'cpus') {
+      if (escaped) {
+        const k = ascii(jsonString(buf, start, end, escaped, latin1));
+        return this.key(k, 0, k.length, false);
+      }
+      if (sameBytes(CPUS, buf, start, end)) {
         this.field = this.nestedField;
         this.fieldRank = 0;
       }
@@ -102,9 +136,9 @@ export class Google2019Json implements JsonEvents {
     if (this.field < 0) return;
     let x = escaped ? NaN : parseDecimal(buf, start, end);
     let text: string | null = null;
-    if (x !== x || this.field === F_COLLECTION || this.field === F_INSTANCE) {
+    if (x !== x && this.field !== F_COLLECTION && this.field !== F_INSTANCE) {
       text = jsonString(buf, start, end, escaped, latin1);
-      if (x !== x) x = text === '' ? NaN : Number(text);
+      x = text === '' ? NaN : Number(text);
     }
     this.value(x, text, buf, start, end, 1);
   }
@@ -137,17 +171,35 @@ export class Google2019Json implements JsonEvents {
       return;
     }
     const part = f === F_COLLECTION ? 0 : 1;
-    const id = text ?? String(x);
-    this.ids[part] = id;
     const key = this.keys[part];
-    const n = buf ? end - start : id.length;
-    if (n + 1 > key.length) {
-      this.keyLengths[part] = 0;
+    const n = buf ? end - start : text!.length;
+    this.longIds[part] = null;
+    if (n + 2 > key.length) {
+      this.longIds[part] = text ?? String(x);
+      this.keyLengths[part] = 1;
+      key[0] = 0;
       return;
     }
     key[0] = type;
     if (buf) key.set(buf.subarray(start, end), 1);
-    else for (let i = 0; i < n; i++) key[1 + i] = id.charCodeAt(i) & 255;
+    else for (let i = 0; i < n; i++) key[1 + i] = text!.charCodeAt(i) & 255;
     this.keyLengths[part] = n + 1;
+  }
+
+  /** Id part 0 (collection) or 1 (instance) as text, as `String(value)` gives it. */
+  idText(part: number): string {
+    const long = this.longIds[part];
+    if (long !== null) return long;
+    const key = this.keys[part];
+    const n = this.keyLengths[part];
+    if (key[0] === 2) return String(parseDecimal(key, 1, n));
+    let escaped = false;
+    for (let i = 1; i < n; i++) if (key[i] === 92) escaped = key[0] === 1;
+    return jsonString(key, 1, n, escaped, latin1);
+  }
+
+  /** The task id, `collection:instance`. */
+  taskId(): string {
+    return `${this.idText(0)}:${this.idText(1)}`;
   }
 }
