@@ -6,8 +6,13 @@ import {
   type ParseCase,
   type ParseSources,
 } from './parseCore.ts';
+import { runTraceParse, type TraceSources } from './parseTraces.ts';
 
-export async function run(arg: { targetBytes: number; repeats: number }): Promise<ParseCase[]> {
+export async function run(arg: {
+  targetBytes: number;
+  repeats: number;
+  traces: TraceSources;
+}): Promise<ParseCase[]> {
   const entries = await Promise.all(
     Object.entries(SOURCE_URLS).map(async ([key, url]) => {
       const res = await fetch(url);
@@ -19,5 +24,6 @@ export async function run(arg: { targetBytes: number; repeats: number }): Promis
   return [
     ...runParse(src, arg.targetBytes, arg.repeats),
     await runStreamed(src, arg.targetBytes, arg.repeats),
+    ...runTraceParse(arg.traces, arg.targetBytes, arg.repeats),
   ];
 }

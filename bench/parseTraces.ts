@@ -6,17 +6,22 @@
  * Baseline: decode to one string, `split` lines and fields (or `JSON.parse`), `Number()` each
  * value, group by task into arrays.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { createLoader, type LoadSpec } from '../src/engine/index.ts';
 import { throughput, type Clocks, type ParseCase } from './parseCore.ts';
 
-const FIX = resolve(import.meta.dirname, '../src/engine/data/fixtures');
-const text = (rel: string) => {
-  const raw = readFileSync(resolve(FIX, rel));
-  return (rel.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-};
+/** The fixtures the inputs are made from (paths under src/engine/data/fixtures, gunzipped). */
+export const TRACE_FIXTURES = [
+  'prometheus/query_range.json',
+  'alibaba/container_usage.csv',
+  'alibaba/container_meta.csv',
+  'alibaba/machine_meta.csv',
+  'azure2/vm_cpu_readings-file-1-of-195.csv.gz',
+  'azure2/vmtable.csv',
+  'google2019/instance_usage.csv',
+  'google2019/instance_usage.json',
+  'bitbrains/1.csv',
+] as const;
+export type TraceSources = Record<(typeof TRACE_FIXTURES)[number], string>;
 const enc = (s: string) => new TextEncoder().encode(s);
 const CHUNK = 1 << 20;
 
@@ -75,7 +80,13 @@ function naiveCsv(
 }
 
 /** The cases: each input built once, ours and the baseline timed on the same bytes. */
-export function runTraceParse(targetBytes: number, repeats: number, clocks: Clocks): ParseCase[] {
+export function runTraceParse(
+  sources: TraceSources,
+  targetBytes: number,
+  repeats: number,
+  clocks?: Clocks,
+): ParseCase[] {
+  const text = (rel: (typeof TRACE_FIXTURES)[number]) => sources[rel];
   const cases: ParseCase[] = [];
   const add = (name: string, bytes: Uint8Array, o: () => number, b: () => number) =>
     cases.push({ name, ...throughput(bytes, o, b, repeats, clocks) });

@@ -97,9 +97,9 @@ export class Google2019Loader {
     line: number,
   ): void {
     const c = this.cuts;
-    const n = c.cut(b, s, e, 44);
-    if (n <= Math.max(at.time, at.collection, at.instance, at.inst, at.avg))
-      return this.bad.report(name, line, `${n} columns, fewer than the header's`);
+    const last = Math.max(at.time, at.collection, at.instance, at.inst, at.avg);
+    const n = c.cut(b, s, e, 44, last + 1);
+    if (n <= last) return this.bad.report(name, line, `${n} columns, fewer than the header's`);
     const id = () => `${c.text(at.collection)}:${c.text(at.instance)}`;
     const t =
       at.instance === at.collection + 1

@@ -5,6 +5,13 @@
  */
 import { latin1, parseDecimal } from './bytes.ts';
 
+/** Index of the first `delim` in `buf[start..end)`, or `end`. */
+export function nextDelimiter(buf: Uint8Array, start: number, end: number, delim: number): number {
+  let i = start;
+  while (i < end && buf[i] !== delim) i++;
+  return i;
+}
+
 /** Field boundaries of the current line: field i is `buf[starts[i]..ends[i])`. */
 export class Cuts {
   readonly starts: Int32Array;
@@ -16,8 +23,11 @@ export class Cuts {
     this.ends = new Int32Array(max);
   }
 
-  /** Cuts `buf[start..end)` at `delim` (one byte), at most `max` fields; returns the count. */
-  cut(buf: Uint8Array, start: number, end: number, delim: number): number {
+  /**
+   * Cuts `buf[start..end)` at `delim` (one byte), at most `max` fields; returns the count. With
+   * `need`, stops once fields 0 … need − 1 are cut and another follows (the count is then need + 1).
+   */
+  cut(buf: Uint8Array, start: number, end: number, delim: number, need = Infinity): number {
     this.buf = buf;
     const { starts, ends, max } = this;
     let n = 0;
@@ -30,6 +40,7 @@ export class Cuts {
         }
         n++;
         p = i + 1;
+        if (n >= need) break;
       }
     if (n < max) {
       starts[n] = p;
