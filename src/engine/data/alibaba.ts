@@ -9,9 +9,16 @@
  * × scale, cores per machine given or else the most common cpu_num of machine_meta. A container's
  * last non-empty request wins. Usage above the machine's cores is refused unless clamped.
  */
-import { BadLines, LineReader, blank, cursor, scanNumber, type ChunkSink } from './bytes.ts';
+import {
+  BadLines,
+  LineReader,
+  blank,
+  cursor as importedCursor,
+  scanNumber as importedScanNumber,
+  type ChunkSink,
+} from './bytes.ts';
 import { DataError } from './errors.ts';
-import { Cuts, nextDelimiter, wrongDelimiter } from './rows.ts';
+import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './rows.ts';
 import { TimedSeries } from './series.ts';
 import {
   checkCores,
@@ -26,6 +33,11 @@ import {
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 
+// Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
+// the ones used per value are bound once here.
+const cursor = importedCursor;
+const scanNumber = importedScanNumber;
+const nextDelimiter = importedNextDelimiter;
 export type AlibabaOptions = TraceOptions;
 export type AlibabaRole = 'usage' | 'meta' | 'machines';
 

@@ -5,9 +5,16 @@
  * becomes machine units as pct / 100 × its cores / cores per machine × scale. The bucket ">24"
  * has no exact count: read as 32 (choice written here, SPEC silent), noted in the report.
  */
-import { BadLines, LineReader, blank, cursor, scanNumber, type ChunkSink } from './bytes.ts';
+import {
+  BadLines,
+  LineReader,
+  blank,
+  cursor as importedCursor,
+  scanNumber as importedScanNumber,
+  type ChunkSink,
+} from './bytes.ts';
 import { DataError } from './errors.ts';
-import { Cuts, nextDelimiter, wrongDelimiter } from './rows.ts';
+import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './rows.ts';
 import { TimedSeries } from './series.ts';
 import {
   checkCores,
@@ -22,6 +29,11 @@ import {
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 
+// Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
+// the ones used per value are bound once here.
+const cursor = importedCursor;
+const scanNumber = importedScanNumber;
+const nextDelimiter = importedNextDelimiter;
 export type AzureV2Options = TraceOptions;
 
 const READING_COLUMNS = 5;

@@ -7,7 +7,12 @@
  */
 import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
-import { F_AVG, F_INST, F_TIME, Google2019Json } from './google2019Json.ts';
+import {
+  F_AVG as importedAvg,
+  F_INST as importedInst,
+  F_TIME as importedTime,
+  Google2019Json,
+} from './google2019Json.ts';
 import { JsonScanner } from './jsonScan.ts';
 import { Cuts } from './rows.ts';
 import { TimedSeries } from './series.ts';
@@ -21,6 +26,11 @@ import {
 } from './traceCommon.ts';
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
+
+// Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use.
+const F_TIME = importedTime;
+const F_INST = importedInst;
+const F_AVG = importedAvg;
 
 export type Google2019Options = TraceOptions;
 

@@ -273,6 +273,15 @@ export class JsonScanner {
         }
       }
       if (expect !== VALUE && expect !== VALUE_OR_CLOSE) this.unexpected(b, i);
+      if (c === 45 || (c >= 48 && c <= 57)) {
+        const k = numberEnd(b, i, end);
+        if (k > 0 && k < end && isDelimiter(b[k])) {
+          ev.number(b, i, k);
+          this.expect = this.depth === 0 ? DONE : COMMA_OR_CLOSE;
+          i = k;
+          continue;
+        }
+      }
       // A number or a literal: it ends at a delimiter, which a chunk's end may not be.
       let k = i;
       while (k < end && !isDelimiter(b[k])) k++;

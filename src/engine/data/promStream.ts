@@ -6,9 +6,18 @@
  * "success" and `resultType` "matrix" have been read, so the structural checks keep their order
  * whatever the key order. Memory: the current series and the waiting ones, never the response.
  */
-import { F64Column, latin1, parseDecimal } from './bytes.ts';
-import { jsonString, type JsonEvents } from './jsonScan.ts';
+import {
+  F64Column,
+  latin1 as importedLatin1,
+  parseDecimal as importedParseDecimal,
+} from './bytes.ts';
+import { jsonString as importedJsonString, type JsonEvents } from './jsonScan.ts';
 
+// Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
+// the ones used per value are bound once here.
+const latin1 = importedLatin1;
+const parseDecimal = importedParseDecimal;
+const jsonString = importedJsonString;
 /** One series as read: its labels, and its points (time, value; NaN where unreadable). */
 export interface PromSeries {
   /** 0-based position in data.result. */

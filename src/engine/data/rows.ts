@@ -3,8 +3,12 @@
  * pass of `indexOf` per field (these formats have no quoted fields), and a clear message when a
  * line is cut by another delimiter than the format's.
  */
-import { latin1, parseDecimal } from './bytes.ts';
+import { latin1 as importedLatin1, parseDecimal as importedParseDecimal } from './bytes.ts';
 
+// Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
+// the ones used per value are bound once here.
+const latin1 = importedLatin1;
+const parseDecimal = importedParseDecimal;
 /** Index of the first `delim` in `buf[start..end)`, or `end`. */
 export function nextDelimiter(buf: Uint8Array, start: number, end: number, delim: number): number {
   let i = start;

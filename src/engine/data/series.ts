@@ -17,6 +17,19 @@ export interface GapReport {
   readonly examples: readonly string[];
 }
 
+/** A hash of `buf[start..end)`, four bytes per step (FNV-style multiply-xor). */
+function hashBytes(buf: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5 ^ (end - start);
+  let i = start;
+  for (; i + 4 <= end; i += 4)
+    h = Math.imul(
+      h ^ (buf[i] | (buf[i + 1] << 8) | (buf[i + 2] << 16) | (buf[i + 3] << 24)),
+      0x01000193,
+    );
+  for (; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+  return h ^ (h >>> 15);
+}
+
 /** Samples keyed by task id and time, raw (source units) until `finish` converts them. */
 export class TimedSeries {
   private readonly index = new Map<string, number>();
@@ -44,8 +57,7 @@ export class TimedSeries {
     makeId: () => string = () => latin1(buf, start, end),
   ): number {
     const n = end - start;
-    let h = 0x811c9dc5 ^ n;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+    const h = hashBytes(buf, start, end);
     const table = this.table;
     let slot = (h >>> 0) & (table.length - 1);
     for (;;) {
@@ -92,9 +104,7 @@ export class TimedSeries {
     const table = new Int32Array(this.table.length * 2);
     for (let t = 0; t + 1 < this.keyAt.length; t++) {
       const at = this.keyAt[t];
-      const n = this.keyAt[t + 1] - at;
-      let h = 0x811c9dc5 ^ n;
-      for (let i = 0; i < n; i++) h = Math.imul(h ^ this.keys[at + i], 0x01000193);
+      const h = hashBytes(this.keys, at, this.keyAt[t + 1]);
       let slot = (h >>> 0) & (table.length - 1);
       while (table[slot] !== 0) slot = (slot + 1) & (table.length - 1);
       table[slot] = t + 1;
