@@ -159,8 +159,9 @@ export const cursor = { end: 0 };
 
 /**
  * The number in the field starting at `start` (up to the next comma or `end`), with the field's end
- * left in `cursor.end`: one pass over plain decimals of at most 15 digits (exact: one correctly
- * rounded division), `parseDecimal` for anything else. NaN when the field is not a number.
+ * left in `cursor.end`: one pass over plain decimals whose digits make an integer below 2^53 (exact:
+ * one correctly rounded division), `parseDecimal` for anything else. NaN when the field is not a
+ * number.
  */
 export function scanNumber(buf: Uint8Array, start: number, end: number): number {
   let i = start;
@@ -185,7 +186,7 @@ export function scanNumber(buf: Uint8Array, start: number, end: number): number 
     fraction = i - from;
     digits += fraction;
   }
-  if ((i === end || buf[i] === COMMA) && digits > 0 && digits <= 15) {
+  if ((i === end || buf[i] === COMMA) && digits > 0 && m < TWO53 && fraction <= 22) {
     cursor.end = i;
     return fraction === 0 ? m : m / POW10[fraction];
   }

@@ -10,6 +10,7 @@ import {
   F64Column,
   latin1 as importedLatin1,
   parseDecimal as importedParseDecimal,
+  scanNumber as importedScanNumber,
 } from './bytes.ts';
 import { jsonString as importedJsonString, type JsonEvents } from './jsonScan.ts';
 
@@ -17,6 +18,7 @@ import { jsonString as importedJsonString, type JsonEvents } from './jsonScan.ts
 // the ones used per value are bound once here.
 const latin1 = importedLatin1;
 const parseDecimal = importedParseDecimal;
+const scanNumber = importedScanNumber;
 const jsonString = importedJsonString;
 /** One series as read: its labels, and its points (time, value; NaN where unreadable). */
 export interface PromSeries {
@@ -218,13 +220,13 @@ export class PromStream implements JsonEvents {
   }
 
   pair(buf: Uint8Array, numStart: number, numEnd: number, strStart: number, strEnd: number): void {
-    let x = parseDecimal(buf, strStart, strEnd);
+    let x = scanNumber(buf, strStart, strEnd);
     if (!(x >= 0 && x <= this.bound)) {
       const raw = latin1(buf, strStart, strEnd);
       if (x !== x) x = Number(raw);
       if (!(x >= 0 && x <= this.bound)) this.raws.set(this.times.length, raw);
     }
-    this.times.push(parseDecimal(buf, numStart, numEnd));
+    this.times.push(scanNumber(buf, numStart, numEnd));
     this.values.push(x);
   }
 
