@@ -6,7 +6,11 @@ import {
   type ParseCase,
   type ParseSources,
 } from './parseCore.ts';
-import { runTraceParse, type TraceSources } from './parseTraces.ts';
+import { runTraceParseAsync, type TraceSources } from './parseTraces.ts';
+
+/** The page's main-thread CPU milliseconds, exposed by bench/browser.ts. */
+const threadTimeMs = () =>
+  (globalThis as unknown as { __benchThreadTimeMs: () => Promise<number> }).__benchThreadTimeMs();
 
 export async function run(arg: {
   targetBytes: number;
@@ -24,6 +28,6 @@ export async function run(arg: {
   return [
     ...runParse(src, arg.targetBytes, arg.repeats),
     await runStreamed(src, arg.targetBytes, arg.repeats),
-    ...runTraceParse(arg.traces, arg.targetBytes, arg.repeats),
+    ...(await runTraceParseAsync(arg.traces, arg.targetBytes, arg.repeats, threadTimeMs)),
   ];
 }
