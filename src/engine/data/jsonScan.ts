@@ -138,6 +138,11 @@ export class JsonScanner {
     this.carryLength = rest;
   }
 
+  /** True while nothing but whitespace has been read. */
+  get blank(): boolean {
+    return this.expect === VALUE && this.depth === 0 && this.carryLength === 0;
+  }
+
   /** The document is complete: a cut token is finished, an unclosed container is an error. */
   end(): void {
     if (this.carryLength > 0) {

@@ -173,6 +173,7 @@ describe('Prometheus query_range, streamed', () => {
       ['{"status":"success","data":{"resultType":"matrix","result":[]}}', /no data rows/],
       ['{"status":"success"} {}', /not JSON: expected nothing more/],
       ['', /empty file/],
+      [' \n\t ', /empty file/],
     ];
     for (const [text, want] of cases) {
       const bytes = enc(text);

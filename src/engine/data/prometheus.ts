@@ -69,7 +69,7 @@ export class PrometheusLoader {
         scanner.push(chunk);
       },
       end: () => {
-        if (entry.bytes === 0) throw new DataError(name, null, 'empty file');
+        if (scanner.blank) throw new DataError(name, null, 'empty file');
         scanner.end();
         checkHead(name, stream.head);
         stream.flush();

@@ -50,12 +50,7 @@ export class TimedSeries {
   }
 
   /** The number of the task whose id is the bytes `buf[start..end)`: no string made for known ids. */
-  taskOfBytes(
-    buf: Uint8Array,
-    start: number,
-    end: number,
-    makeId: () => string = () => latin1(buf, start, end),
-  ): number {
+  taskOfBytes(buf: Uint8Array, start: number, end: number, makeId?: () => string): number {
     const n = end - start;
     const h = hashBytes(buf, start, end);
     const table = this.table;
@@ -75,7 +70,7 @@ export class TimedSeries {
       }
       slot = (slot + 1) & (table.length - 1);
     }
-    const t = this.task(makeId());
+    const t = this.task(makeId ? makeId() : latin1(buf, start, end));
     if (t === this.ids.length - 1 && this.keyAt.length === t + 1)
       this.storeKey(buf, start, end, slot);
     return t;
