@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { slopackBuild } from './scripts/buildPlugin.ts';
 
 // SharedArrayBuffer needs cross-origin isolation on every server; public/_headers does the same for static hosts.
 export const isolationHeaders = {
@@ -9,7 +10,7 @@ export const isolationHeaders = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), slopackBuild()],
   server: { headers: isolationHeaders, port: 5173, host: '127.0.0.1' },
   preview: { headers: isolationHeaders, port: 4173, host: '127.0.0.1' },
   worker: { format: 'es' },

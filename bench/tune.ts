@@ -1,22 +1,28 @@
 /**
- * SLO tuning: on the PlanetLab day (scale 0.25, 1,000 tasks, 10,000 realizations,
- * clairvoyance 0.5, 20 instances), for q* ∈ {0.01, 0.001}, each family's tuned parameter, machines
- * and held-out q; baseline, same run: the best tuned paper family (GPA, av, perc, Cantelli) that met
- * q* (ratio > 1: fewer machines than it). Environment overrides for short runs: TUNE_INSTANCES,
- * TUNE_TASKS, TUNE_REALIZATIONS, TUNE_FAMILIES.
+ * SLO tuning on the PlanetLab day (scale 0.25, 1,000 tasks, 10,000 realizations, clairvoyance 0.5,
+ * 20 instances, q* ∈ {0.01, 0.001}, every default family): each family's tuned parameter, machines
+ * and held-out q (baseline: the best tuned paper family that met q*, same run), and the tuner's time.
+ * Time: the smart search at full size on the command line's pool and in Chromium; the smart and the
+ * exhaustive search side by side (same winners checked) at TUNE_COMPARE_INSTANCES instances
+ * (default 4: the exhaustive search at full size takes minutes on this shared machine).
+ * Environment overrides for short runs: TUNE_INSTANCES, TUNE_TASKS, TUNE_REALIZATIONS,
+ * TUNE_FAMILIES, TUNE_COMPARE_INSTANCES, TUNE_BROWSER=0 (no Chromium figure).
  */
+import { loadavg } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   DEFAULT_TUNE,
-  WorkloadStats,
   checkFamily,
   parseWideCsv,
-  realize,
-  runTune,
+  type TaskSamples,
+  type TuneResult,
   type TuneSpec,
 } from '../src/engine/index.ts';
 import { tuneText } from '../src/cli/commands/tune.ts';
+import { createNodeRunner } from '../src/cli/pool/nodePool.ts';
+import { runTuneOn } from '../src/runtime/jobRuns.ts';
+import { openBrowser } from './browser.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 
 const FILE = resolve(
@@ -25,64 +31,166 @@ const FILE = resolve(
 );
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const load = () => loadavg()[0].toFixed(1);
+
+interface Timed {
+  readonly result: TuneResult;
+  readonly wall: number;
+  readonly cpu: number;
+  readonly load: string;
+  /** Values cross-validated over all families. */
+  readonly evaluated: number;
+}
+
+/** The tuner on a 2-worker Node pool, with wall and process CPU time (both threads) in s. */
+async function timed(samples: TaskSamples, realizations: number, spec: TuneSpec): Promise<Timed> {
+  const runner = createNodeRunner({ workers: 2 });
+  try {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    const pool = await runner.createPool(samples, realizations, spec.seed);
+    const result = await runTuneOn(runner, pool, spec);
+    const c = process.cpuUsage(c0);
+    const evaluated = Object.values(result.cv).reduce((n, p) => n + (p?.length ?? 0), 0);
+    console.error(
+      `tune ${spec.search} ${spec.instances} instances: ${((performance.now() - t0) / 1000).toFixed(1)} s wall, CPU ${((c.user + c.system) / 1e6).toFixed(1)} s, load ${load()}, ${evaluated} values`,
+    );
+    return {
+      result,
+      wall: (performance.now() - t0) / 1000,
+      cpu: (c.user + c.system) / 1e6,
+      load: load(),
+      evaluated,
+    };
+  } finally {
+    runner.dispose();
+  }
+}
+
+const winners = (r: TuneResult) => JSON.stringify(r.tuned.map((t) => [t.value, t.cv]));
+
+type Page = typeof import('./tunePage.ts');
+
+async function inChromium(spec: TuneSpec, realizations: number) {
+  const once = async () => {
+    const session = await openBrowser();
+    try {
+      return await session.run<Awaited<ReturnType<Page['run']>>>('/bench/tunePage.ts', {
+        spec,
+        realizations,
+      });
+    } finally {
+      await session.close();
+    }
+  };
+  try {
+    return await once();
+  } catch (e) {
+    // The dev server may reload the page (a file changed by someone else): run once more.
+    if (!/context was destroyed|navigat/i.test(String(e))) throw e;
+    return await once();
+  }
+}
+
+function tableFigures(result: TuneResult): BenchFigure[] {
+  const figures: BenchFigure[] = [];
+  for (const table of result.tables) {
+    const paper = table.rows.filter((r) => r.tuned && r.paper && r.met);
+    const rival = paper.length ? paper.reduce((a, b) => (b.machines < a.machines ? b : a)) : null;
+    // Paired over instances: on how many does the best use fewer / as many / more machines?
+    const paired =
+      table.best && rival && rival !== table.best
+        ? (() => {
+            const d = table.best.runs.map((x, k) => x.mAbs - rival.runs[k].mAbs);
+            return `; vs ${rival.fitText} per instance: fewer on ${d.filter((x) => x < 0).length}, same on ${d.filter((x) => x === 0).length}, more on ${d.filter((x) => x > 0).length}`;
+          })()
+        : '';
+    for (const r of table.rows)
+      figures.push({
+        name: `q*=${table.target} ${r.tuned ? '' : 'untuned '}${r.fitText} machines`,
+        value: r.machines,
+        unit: 'machines',
+        baseline: rival ? rival.machines : null,
+        ratio: rival ? rival.machines / r.machines : null,
+        note: `held-out q ${r.q.toExponential(2)} ${r.met ? 'met' : 'MISSED'}${r.cv ? `, CV q ${r.cv.q.toExponential(2)}${r.cvMet ? '' : ' (no value met q* in CV)'}` : ''}${table.best === r ? `, best${paired}` : ''}`,
+      });
+  }
+  return figures;
+}
 
 export const tune: BenchSuite = {
   name: 'tune',
   description:
-    'auto-tuned fit tests on the PlanetLab day: tuned parameter, machines and held-out q per family, q* ∈ {0.01, 0.001}',
+    'auto-tuned fit tests on the PlanetLab day: tuned parameter, machines and held-out q per family, q* ∈ {0.01, 0.001}; the smart search vs the exhaustive one',
   async run(): Promise<BenchFigure[]> {
     const samples = parseWideCsv(readFileSync(FILE), 'planetlab_20110303.csv', {
       scale: 0.25,
       unit: 'percent',
     });
-    const workload = realize(samples, env('TUNE_REALIZATIONS', 10_000), 1, false);
+    const realizations = env('TUNE_REALIZATIONS', 10_000);
     const spec: TuneSpec = {
       ...DEFAULT_TUNE,
       instances: env('TUNE_INSTANCES', 20),
       tasks: env('TUNE_TASKS', 1000),
       targets: [0.01, 0.001],
       families: (process.env.TUNE_FAMILIES?.split(',') ?? DEFAULT_TUNE.families).map(checkFamily),
+      search: 'smart',
     };
-    const stats = new WorkloadStats(workload);
-    const t0 = performance.now();
-    let heldOutStart = NaN;
-    const result = runTune(stats, spec, (phase, _round, done) => {
-      if (phase === 'held-out' && done === 1) heldOutStart = performance.now();
-    });
-    const total = (performance.now() - t0) / 1000;
-    const heldOut = (performance.now() - heldOutStart) / 1000;
+    const size = (s: TuneSpec) =>
+      `${s.families.length} families × ${s.instances} instances × ${s.tasks} tasks × ${realizations} realizations, 2 workers`;
+    const small: TuneSpec = { ...spec, instances: env('TUNE_COMPARE_INSTANCES', 4) };
+    const smallSmart = await timed(samples, realizations, small);
+    const smallExhaustive = await timed(samples, realizations, { ...small, search: 'exhaustive' });
+    const full = await timed(samples, realizations, spec);
     // The tables as CLI `tune` prints them, on stderr so that --json stays one array on stdout.
-    for (const line of tuneText(spec, result)) console.error(line);
-    const figures: BenchFigure[] = [];
-    for (const table of result.tables) {
-      const paper = table.rows.filter((r) => r.tuned && r.paper && r.met);
-      const rival = paper.length ? paper.reduce((a, b) => (b.machines < a.machines ? b : a)) : null;
-      // Paired over instances: on how many does the best use fewer / as many / more machines?
-      const paired =
-        table.best && rival && rival !== table.best
-          ? (() => {
-              const d = table.best.runs.map((x, k) => x.mAbs - rival.runs[k].mAbs);
-              return `; vs ${rival.fitText} per instance: fewer on ${d.filter((x) => x < 0).length}, same on ${d.filter((x) => x === 0).length}, more on ${d.filter((x) => x > 0).length}`;
-            })()
-          : '';
-      for (const r of table.rows)
-        figures.push({
-          name: `q*=${table.target} ${r.tuned ? '' : 'untuned '}${r.fitText} machines`,
-          value: r.machines,
-          unit: 'machines',
-          baseline: rival ? rival.machines : null,
-          ratio: rival ? rival.machines / r.machines : null,
-          note: `held-out q ${r.q.toExponential(2)} ${r.met ? 'met' : 'MISSED'}${r.cv ? `, CV q ${r.cv.q.toExponential(2)}${r.cvMet ? '' : ' (no value met q* in CV)'}` : ''}${table.best === r ? `, best${paired}` : ''}`,
-        });
+    for (const line of tuneText(spec, full.result)) console.error(line);
+    const same = winners(smallSmart.result) === winners(smallExhaustive.result);
+    const s = (t: Timed) =>
+      `CPU ${t.cpu.toFixed(1)} s (all threads), load ${t.load}, ${t.evaluated} values cross-validated`;
+    const figures = tableFigures(full.result);
+    figures.push(
+      {
+        name: `exhaustive search, command line (${size(small)})`,
+        value: smallExhaustive.wall,
+        unit: 's',
+        baseline: null,
+        ratio: null,
+        note: s(smallExhaustive),
+      },
+      {
+        name: `smart search, command line (${size(small)})`,
+        value: smallSmart.wall,
+        unit: 's',
+        baseline: smallExhaustive.wall,
+        ratio: smallExhaustive.wall / smallSmart.wall,
+        note: `${s(smallSmart)}; CPU ratio ${(smallExhaustive.cpu / smallSmart.cpu).toFixed(2)}; baseline: the exhaustive search in this run; winners, parameters and CV q ${same ? 'identical' : 'DIFFERENT'}`,
+      },
+      {
+        name: `smart search, command line (${size(spec)})`,
+        value: full.wall,
+        unit: 's',
+        baseline: null,
+        ratio: null,
+        note: `${s(full)}; goal ≤ 20 s`,
+      },
+    );
+    if (process.env.TUNE_BROWSER !== '0') {
+      const load0 = load();
+      const page = await inChromium(spec, realizations);
+      const sameWinners =
+        JSON.stringify(page.tuned) ===
+        JSON.stringify(
+          full.result.tuned.map((t) => ({ family: t.family, target: t.target, value: t.value })),
+        );
+      figures.push({
+        name: `smart search, Chromium (${spec.families.length} families × ${spec.instances} instances, ${page.workers} workers)`,
+        value: page.ms / 1000,
+        unit: 's',
+        baseline: full.wall,
+        ratio: full.wall / (page.ms / 1000),
+        note: `baseline: the command line at full size in this run; load ${load0} before, ${load()} after; winners vs the command line: ${sameWinners ? 'identical' : 'DIFFERENT'}; goal ≤ 20 s`,
+      });
     }
-    figures.push({
-      name: 'tuner wall time (CV rounds + held-out runs)',
-      value: total,
-      unit: 's',
-      baseline: heldOut,
-      ratio: heldOut / total,
-      note: `baseline: the held-out packings alone; ${spec.families.length} families × ${spec.instances} instances`,
-    });
     return figures;
   },
 };

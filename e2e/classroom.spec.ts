@@ -3,10 +3,11 @@
  * (plot marks, legend, title), every view fits 375 px with a usable nav, and axe-core finds no
  * serious accessibility violation in any view. Sizes are small (a few hundred tasks, 2 instances).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { FIGURE_IDS } from '../src/runtime/paperLab.ts';
+import { axeSerious, checkExports, everythingTappable, sidewaysScroll } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../test-results/classroom');
@@ -87,66 +88,6 @@ async function open(page: Page, view: (typeof VIEWS)[number]) {
   await expect(page.getByTestId('stale')).toHaveCount(0);
 }
 
-/** Width × height of a PNG, from its IHDR chunk. */
-function pngSize(bytes: Buffer): { width: number; height: number } {
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Share of the PNG's pixels that are not (near) white, decoded by the browser. */
-async function inkShare(page: Page, bytes: Buffer): Promise<number> {
-  return page.evaluate(async (b64) => {
-    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
-    const bitmap = await createImageBitmap(blob);
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-    let ink = 0;
-    for (let i = 0; i < data.length; i += 4)
-      if (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230) ink++;
-    return ink / (data.length / 4);
-  }, bytes.toString('base64'));
-}
-
-const xml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-async function downloaded(page: Page, button: Locator): Promise<Buffer> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return readFileSync((await file.path())!);
-}
-
-/** Every plot on the page exports as SVG and PNG the whole figure at its on-screen size. */
-async function checkExports(page: Page, view: string) {
-  const figures = page.locator('figure.plot:has(.plot-actions)');
-  const count = await figures.count();
-  for (let i = 0; i < count; i++) {
-    const figure = figures.nth(i);
-    const name = await figure.getAttribute('data-plot');
-    const title = (await figure.locator('.plot-title').textContent())!.trim();
-    const box = (await figure.boundingBox())!;
-    const marks = await figure.locator('.plot-host svg[aria-label] [aria-label]').count();
-    const svg = (await downloaded(page, figure.getByRole('button', { name: /as SVG/ }))).toString();
-    const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
-    const height = Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)![1]);
-    const where = `${view} ${name}`;
-    expect(Math.abs(width - box.width), `${where} SVG width`).toBeLessThanOrEqual(2);
-    expect(Math.abs(height - box.height), `${where} SVG height`).toBeLessThanOrEqual(2);
-    expect(width, `${where} not a swatch`).toBeGreaterThan(200);
-    // The plot itself, with its marks, and the figure's title as text.
-    expect(svg.includes(`aria-label="${xml(title)}"`), `${where} plot`).toBe(true);
-    expect((svg.match(/aria-label="/g) ?? []).length, `${where} marks`).toBeGreaterThan(marks / 2);
-    expect(svg.includes(`>${xml(title.split(' ')[0])}`), `${where} title`).toBe(true);
-    const png = await downloaded(page, figure.getByRole('button', { name: /as PNG/ }));
-    writeFileSync(join(SHOTS, 'exports', `${view}-${name}.png`), png);
-    const size = pngSize(png);
-    expect(Math.abs(size.width - 2 * width), `${where} PNG width`).toBeLessThanOrEqual(2);
-    expect(Math.abs(size.height - 2 * height), `${where} PNG height`).toBeLessThanOrEqual(2);
-    expect(await inkShare(page, png), `${where} PNG ink`).toBeGreaterThan(0.01);
-  }
-  return count;
-}
-
 test('every plot in every view exports the whole figure as SVG and PNG', async ({ page }) => {
   test.setTimeout(600_000);
   mkdirSync(join(SHOTS, 'exports'), { recursive: true });
@@ -154,7 +95,7 @@ test('every plot in every view exports the whole figure as SVG and PNG', async (
   for (const view of VIEWS) {
     await open(page, view);
     await view.more?.(page);
-    total += await checkExports(page, view.name);
+    total += await checkExports(page, view.name, join(SHOTS, 'exports'));
   }
   expect(total).toBeGreaterThan(25);
 });
@@ -170,9 +111,7 @@ test('every view fits 375 px: no horizontal scroll, every nav item clickable', a
     await page.setViewportSize(size);
     for (const view of VIEWS) {
       await open(page, view);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
+      const overflow = await sidewaysScroll(page);
       expect(overflow, `${view.name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
       if (size.width === 375 || view.name === 'pack')
         await page.screenshot({
@@ -180,44 +119,17 @@ test('every view fits 375 px: no horizontal scroll, every nav item clickable', a
           path: join(SHOTS, `${view.name}-${size.width}.png`),
         });
       if (size.width !== 375) continue;
-      // Every nav item is reachable and takes the tap (trial: nothing covers it).
-      const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
-      for (let i = 0; i < (await nav.count()); i++) await nav.nth(i).click({ trial: true });
-      // Every control of the view takes a tap too (nothing covers it), up to 60 of them.
-      const controls = page.locator(
-        'main button:visible, main select:visible, main input:visible, aside button:visible, aside select:visible, aside input:visible',
-      );
-      const n = Math.min(60, await controls.count());
-      for (let i = 0; i < n; i++) {
-        const control = controls.nth(i);
-        if (await control.isDisabled()) continue;
-        const box = await control.boundingBox();
-        if (!box || box.width === 0) continue;
-        await control.click({ trial: true, timeout: 5000 });
-      }
+      // Every nav item and control is reachable and takes the tap (trial: nothing covers it).
+      await everythingTappable(page);
     }
   }
 });
 
 test('axe-core finds no serious violation in any view', async ({ page }) => {
   test.setTimeout(600_000);
-  const axe = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
   for (const view of VIEWS) {
     await open(page, view);
-    await page.addScriptTag({ path: axe });
-    const violations = await page.evaluate(async () => {
-      const w = window as unknown as {
-        axe: {
-          run: () => Promise<{
-            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      };
-      const result = await w.axe.run();
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const violations = await axeSerious(page);
     expect.soft(violations, view.name).toEqual([]);
   }
 });

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -162,18 +163,214 @@ test('choosing the same file twice reads it again', async ({ page }) => {
   await expect(page.getByTestId('upload')).toHaveValue('');
 });
 
-test('a Prometheus export to a tuned threshold: drop, confirm cores, Tune, run', async ({
+test('a Prometheus export to a tuned threshold in four interactions: drop, confirm cores, Tune, run', async ({
   page,
 }) => {
-  await drop(page, [join(FIXTURES, 'prometheus/export.csv')]);
+  await page.goto('/?view=data&n=50&K=2');
+  let interactions = 0;
+  const act = async (f: () => Promise<void>) => {
+    interactions++;
+    await f();
+  };
+  await act(() =>
+    page.getByTestId('upload').setInputFiles(join(FIXTURES, 'prometheus/export.csv')),
+  );
   await expect(page.getByTestId('unit-guess')).toContainText('cores');
-  await page.getByTestId('opt-coresPerMachine').fill('4');
-  await page.getByTestId('opt-coresPerMachine').press('Enter');
+  await act(async () => {
+    await page.getByTestId('opt-coresPerMachine').fill('4');
+    await page.getByTestId('opt-coresPerMachine').press('Enter');
+  });
   await expect(page.getByTestId('dataset-title')).toContainText('export.csv');
-  await page.getByRole('button', { name: 'Tune' }).click();
-  await page.getByTestId('tune-mode-auto').click();
-  await page.getByTestId('run-tuner').click();
+  await act(() => page.getByRole('button', { name: 'Tune' }).click());
+  // New files open the Tune view on its auto-tuner.
+  await act(() => page.getByTestId('run-tuner').click());
   await expect(page.getByTestId('tune-summary')).toBeVisible({ timeout: 90_000 });
+  expect(interactions).toBe(4);
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-tuned.png') });
 });
+
+// ---- bad input in the page: each case names the file, the line (or record) and the field ------
+
+const SHARED = resolve(ROOT, '../shared/data');
+const BAD = join(ROOT, 'test-results/bad-input');
+
+const text = (path: string) =>
+  (path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path)).toString('latin1');
+
+/** `text` with field `field` (0-based) of line `line` (1-based) replaced by `value`. */
+function withField(t: string, line: number, field: number, value: string, sep = ','): string {
+  const lines = t.split('\n');
+  const f = lines[line - 1].split(sep);
+  f[field] = value;
+  lines[line - 1] = f.join(sep);
+  return lines.join('\n');
+}
+
+/** The first 60 % of `t`, ending `keep` characters into a line (a file cut short mid-row). */
+function truncated(t: string, keep = 25): string {
+  const cut = t.lastIndexOf('\n', Math.floor(t.length * 0.6));
+  return t.slice(0, cut + 1 + keep);
+}
+
+interface BadCase {
+  name: string;
+  /** File name and content (a .gz name is gzipped); the first is the one at fault. */
+  files: [string, string | Buffer][];
+  cores?: string;
+  unit?: string;
+  message: RegExp;
+}
+
+function badCases(): BadCase[] {
+  const prom = text(join(FIXTURES, 'prometheus/export.csv'));
+  const json = text(join(FIXTURES, 'prometheus/query_range.json'));
+  const ali = text(join(FIXTURES, 'alibaba/container_usage.csv'));
+  const aliMeta: [string, string][] = [
+    ['container_meta.csv', text(join(FIXTURES, 'alibaba/container_meta.csv'))],
+    ['machine_meta.csv', text(join(FIXTURES, 'alibaba/machine_meta.csv'))],
+  ];
+  const az = text(join(FIXTURES, 'azure2/vm_cpu_readings-file-1-of-195.csv.gz'));
+  const vmtable: [string, string] = ['vmtable.csv', text(join(FIXTURES, 'azure2/vmtable.csv'))];
+  const azGz = gzipSync(Buffer.from(az, 'latin1'));
+  const g19 = text(join(FIXTURES, 'google2019/instance_usage.csv'));
+  const bb = text(join(FIXTURES, 'bitbrains/1.csv'));
+  const wide = text(join(SHARED, 'planetlab-cloudsim/planetlab_20110303.csv'));
+  const cols = text(join(SHARED, 'azure-v1-datacentersim/microsoft_max_100.csv.gz')).slice(
+    0,
+    200_000,
+  );
+  const g11 = text(join(SHARED, 'google-2011-task-usage/task_usage_part-00000_first10000.csv'));
+  const AZ = 'vm_cpu_readings-file-1-of-195.csv';
+  return [
+    {
+      name: 'Prometheus CSV, a bad value',
+      files: [['export.csv', withField(prom, 5, 2, 'abc')]],
+      cores: '4',
+      message: /export\.csv, line 5: "abc" in column vm27 is not a number/,
+    },
+    {
+      name: 'Prometheus CSV, truncated',
+      files: [['export.csv', truncated(prom)]],
+      cores: '4',
+      message: /export\.csv, line \d+: \d columns, the header has 4/,
+    },
+    {
+      name: 'Prometheus CSV, cores read as fractions',
+      files: [['export.csv', prom]],
+      cores: '4',
+      unit: 'fraction',
+      message: /export\.csv, line 2: "1\.36\d*" in column vm27 is above 1/,
+    },
+    {
+      name: 'Prometheus JSON, a bad value',
+      files: [['query_range.json', json.replace('"0.6153333333333333"', '"abc"')]],
+      cores: '4',
+      message:
+        /query_range\.json: series 1 \(container=vm82.*\), point 2: value "abc" is not a number/,
+    },
+    {
+      name: 'Prometheus JSON, truncated',
+      files: [['query_range.json', truncated(json)]],
+      cores: '4',
+      message: /query_range\.json: not JSON/,
+    },
+    {
+      name: 'Alibaba, a bad value',
+      files: [['container_usage.csv', withField(ali, 4, 3, '-3')], ...aliMeta],
+      message: /container_usage\.csv, line 4: cpu_util_percent "-3" is negative/,
+    },
+    {
+      name: 'Alibaba, truncated',
+      files: [['container_usage.csv', truncated(ali, 12)], ...aliMeta],
+      message: /container_usage\.csv, line \d+: \d columns, expected at least 4/,
+    },
+    {
+      name: 'Azure V2, a bad value',
+      files: [[`${AZ}.gz`, gzipSync(Buffer.from(withField(az, 4, 3, 'x'), 'latin1'))], vmtable],
+      message: /vm_cpu_readings-file-1-of-195\.csv\.gz, line 4: max CPU x is not a number/,
+    },
+    {
+      name: 'Azure V2, a truncated gzip',
+      files: [[`${AZ}.gz`, azGz.subarray(0, Math.floor(azGz.length * 0.6))], vmtable],
+      message: /vm_cpu_readings-file-1-of-195\.csv\.gz, line \d+: /,
+    },
+    {
+      name: 'Google 2019, a bad value',
+      files: [['instance_usage.csv', withField(g19, 3, 12, '-1')]],
+      message: /instance_usage\.csv, line 3: random_sample_usage\.cpus -1 is negative/,
+    },
+    {
+      name: 'Google 2019, truncated',
+      files: [['instance_usage.csv', truncated(g19)]],
+      message: /instance_usage\.csv, line \d+: /,
+    },
+    {
+      name: 'Bitbrains, a bad value',
+      files: [['1.csv', withField(bb, 4, 4, '\tabc', ';')]],
+      message: /1\.csv, line 4: CPU usage \[%\] abc .*is not a number/,
+    },
+    {
+      name: 'Bitbrains, truncated',
+      files: [['1.csv', truncated(bb)]],
+      message: /1\.csv, line \d+: /,
+    },
+    {
+      name: 'wide CSV, a bad value',
+      files: [['pl.csv', withField(wide, 7, 20, '1e')]],
+      message: /pl\.csv, line 7: "1e" in column t18 is not a number/,
+    },
+    {
+      name: 'wide CSV, truncated',
+      files: [['pl.csv', truncated(wide)]],
+      message: /pl\.csv, line \d+: \d+ columns, the header has 290/,
+    },
+    {
+      name: 'wide CSV, percents read as fractions',
+      files: [['pl.csv', wide]],
+      unit: 'fraction',
+      message: /pl\.csv, line 2: "24" in column t0 is above 1/,
+    },
+    {
+      name: 'column-per-task CSV, a bad value',
+      files: [['max.csv', withField(cols, 9, 5, 'abc')]],
+      message: /max\.csv, line 9: "abc" in column vm_586116 is not a number/,
+    },
+    {
+      name: 'column-per-task CSV, truncated',
+      files: [['max.csv', truncated(cols)]],
+      message: /max\.csv, line \d+: \d+ columns, the header has 101/,
+    },
+    {
+      name: 'Google 2011, a bad value',
+      files: [['task_usage.csv', withField(g11, 9, 5, 'abc')]],
+      message: /task_usage\.csv, line 9: CPU rate \(column 6\) "abc" is not a number/,
+    },
+    {
+      name: 'Google 2011, truncated',
+      files: [['task_usage.csv', truncated(g11)]],
+      message: /task_usage\.csv, line \d+: \d+ columns, expected 20/,
+    },
+  ];
+}
+
+for (const c of badCases())
+  test(`bad input, ${c.name}: named with file, line and field; the data stay`, async ({ page }) => {
+    const dir = join(BAD, c.name.replace(/\W+/g, '-'));
+    mkdirSync(dir, { recursive: true });
+    const paths = c.files.map(([name, content]) => {
+      const path = join(dir, name);
+      writeFileSync(path, typeof content === 'string' ? Buffer.from(content, 'latin1') : content);
+      return path;
+    });
+    await page.goto('/?view=data&n=50&K=2');
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    await page.getByTestId('upload').setInputFiles(paths);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    if (c.unit) await page.getByTestId('opt-unit').selectOption(c.unit);
+    if (c.cores) await page.getByTestId('opt-coresPerMachine').fill(c.cores);
+    await page.getByTestId('use-files').click();
+    await expect(page.locator('[data-testid=notice].notice-error').last()).toContainText(c.message);
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    await expect(page.getByTestId('tasks-kept')).toContainText('1,052 kept');
+  });

@@ -13,17 +13,7 @@ export const MAX_FUNCTION_LINES = 120;
 
 // ===== ALLOW-LIST: functions still over the limit and cycles still to cut (each to be split). =====
 export const SIZE_ALLOW_LIST: readonly string[] = [];
-export const FUNCTION_ALLOW_LIST: readonly string[] = [
-  'src/ui/DataView.tsx',
-  'src/ui/learn/Lesson1Averages.tsx',
-  'src/ui/learn/Lesson2Sums.tsx',
-  'src/ui/learn/Lesson6Scheduler.tsx',
-  'src/ui/learn/TraceStepper.tsx',
-  'src/ui/ParamsPanel.tsx',
-  'src/ui/tune/CalibrationPanel.tsx',
-  'src/ui/tune/TunerPanel.tsx',
-  'src/state/steps/dataset.ts',
-];
+export const FUNCTION_ALLOW_LIST: readonly string[] = [];
 export const CYCLE_ALLOW_LIST: readonly string[] = [];
 // ===== END ALLOW-LIST =====
 

@@ -8,41 +8,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createLoader, decodeCompact, parseNpy, type GoogleOptions } from '../engine/index.ts';
-import { main } from './main.ts';
+import { decodeCompact, parseNpy } from '../engine/index.ts';
 import { daskPython } from './reduce/dask.ts';
 import { SHARED } from './testing/peer.ts';
+import { cli, inProcess } from './testing/reduce.ts';
 import { syntheticShards } from './testing/shards.ts';
 
 const G = join(SHARED, 'data', 'google-2011-task-usage');
 const USAGE = join(G, 'task_usage_part-00000_first10000.csv');
 const EVENTS = join(G, 'task_events_part-00000_first20000.csv');
 const dir = mkdtempSync(join(tmpdir(), 'slopack-dask-test-'));
-
-async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
-  const out: string[] = [];
-  const code = await main(args, (s) => out.push(s));
-  return { code, out };
-}
-
-function inProcess(usage: string[], events: string[], options: GoogleOptions) {
-  const loader = createLoader({ format: 'google', ...options });
-  for (const [files, role] of [
-    [usage, 'usage'],
-    [events, 'events'],
-  ] as const)
-    for (const f of files) {
-      const sink = loader.file(f, role);
-      const raw = readFileSync(f);
-      sink.push(f.endsWith('.gz') ? gunzipSync(raw) : raw);
-      sink.end();
-    }
-  const r = loader.finish();
-  if (r.kind !== 'samples') throw new Error('samples');
-  return r;
-}
 
 /** Runs reduce on both engines with the same arguments; returns both outputs' bases. */
 async function both(name: string, args: string[], extra: string[] = []) {

@@ -5,18 +5,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  createLoader,
-  decodeCompact,
-  parseNpy,
-  type GoogleOptions,
-  type TaskSamples,
-} from '../engine/index.ts';
-import { main } from './main.ts';
+import { decodeCompact, parseNpy, type TaskSamples } from '../engine/index.ts';
 import { readMatrix } from './io.ts';
 import { SHARED } from './testing/peer.ts';
+import { cli, inProcess } from './testing/reduce.ts';
 import { syntheticShards as shardsIn } from './testing/shards.ts';
 
 const DATA = join(SHARED, 'data');
@@ -26,30 +20,6 @@ const EVENTS = join(G, 'task_events_part-00000_first20000.csv');
 const SLICE = join(G, 'task_usage_slice_6tasks_17intervals.csv');
 const dir = mkdtempSync(join(tmpdir(), 'slopack-ingest-'));
 const syntheticShards = () => shardsIn(dir);
-
-async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
-  const out: string[] = [];
-  const code = await main(args, (s) => out.push(s));
-  return { code, out };
-}
-
-/** The in-process loader on the same files (plain bytes, no streaming layer needed). */
-function inProcess(usage: string[], events: string[], options: GoogleOptions) {
-  const loader = createLoader({ format: 'google', ...options });
-  for (const [files, role] of [
-    [usage, 'usage'],
-    [events, 'events'],
-  ] as const)
-    for (const f of files) {
-      const sink = loader.file(f, role);
-      const raw = readFileSync(f);
-      sink.push(f.endsWith('.gz') ? gunzipSync(raw) : raw);
-      sink.end();
-    }
-  const r = loader.finish();
-  if (r.kind !== 'samples') throw new Error('samples');
-  return r;
-}
 
 function readCompact(base: string) {
   return decodeCompact(

@@ -29,7 +29,8 @@ import {
   type TaskSamples,
   type Unit,
 } from '../engine/index.ts';
-import { loadDataset, type LoadRequest } from '../ingest/load.ts';
+import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from '../ingest/load.ts';
+import { describeEstimate } from '../ingest/sizes.ts';
 import { blobInput, type InputFile, type StreamControl } from '../ingest/stream.ts';
 import { UsageError, type OptionSpec, type Options } from './args.ts';
 import { asUsage } from './commands/command.ts';
@@ -188,6 +189,12 @@ export const dataOptions = {
     help: '.npy holds (N, T) samples or a ready (N, R) realization matrix',
     choices: ['samples', 'realizations'],
   },
+  'max-tasks': { kind: 'integer', help: 'wide CSV: keep only the first N tasks' },
+  'memory-budget': {
+    kind: 'number',
+    help: 'GiB the loaded samples and the realized pool may take; a load estimated above it is refused before the files are read (0: no check)',
+    default: 8,
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 /** The format and loose options the data options describe. */
@@ -216,6 +223,7 @@ export function requestFrom(o: Options): LoadRequest {
     ...(str('avg-column') !== undefined ? { avgColumn: str('avg-column') } : {}),
     ...(str('scale-column') !== undefined ? { scaleColumn: str('scale-column') } : {}),
     ...(num('time-columns') !== undefined ? { timeColumns: num('time-columns') } : {}),
+    ...(num('max-tasks') !== undefined ? { maxTasks: num('max-tasks') } : {}),
     ...(Object.keys(filters).length ? { filters } : {}),
     ...(str('npy-kind') !== undefined
       ? { kind: str('npy-kind') as 'samples' | 'realizations' }
@@ -249,7 +257,16 @@ export async function loadFromOptions(
   const inputs = await inputsFrom(o);
   const request = asUsage(() => requestFrom(o));
   try {
-    return await loadDataset(inputs, request, control);
+    const spec = await resolveRequest(inputs, request, control);
+    const budget = ((o['memory-budget'] as number | undefined) ?? 0) * 2 ** 30;
+    if (budget > 0) {
+      const realizations = typeof o.realizations === 'number' ? o.realizations : 0;
+      const estimate = await estimateWithin(inputs, spec, { bytes: budget, realizations }, control);
+      // Worth a line only when the load is big enough to take a while.
+      if (estimate && estimate.bytes > 64 * 2 ** 20)
+        process.stderr.write(`estimate: ${describeEstimate(estimate)}\n`);
+    }
+    return await loadDataset(inputs, spec, control);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;

@@ -17,15 +17,18 @@ import {
 } from '../engine/index.ts';
 import { Sha256 } from '../engine/data/sha256.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
-import { loadDataset, resolveRequest, type LoadRequest } from './load.ts';
+import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from './load.ts';
+import type { LoadEstimate } from './sizes.ts';
 import { loadPreset } from './presets.ts';
-import { blobInput, head, urlInput, type Progress } from './stream.ts';
+import { blobInput, head, urlInput, type InputFile, type Progress } from './stream.ts';
 
 export type LoadedData = LoadResult & {
   readonly preset: Preset | null;
   readonly hash: string | null;
   /** What the data were loaded as (format and options), for the link; null for generated data. */
   readonly spec: LoadSpec | null;
+  /** The size estimate made before the load (uploads with a budget). */
+  readonly estimate?: LoadEstimate | null;
 };
 
 export interface IngestApi {
@@ -60,19 +63,88 @@ export interface IngestApi {
 export const PREVIEW_BYTES = 65536;
 export const PREVIEW_JSON_BYTES = 16 * 2 ** 20;
 
-/** SHA-256 over the files' bytes in order, read as streams (bounded memory whatever the size). */
-export async function sha256Hex(files: readonly Blob[], signal?: AbortSignal): Promise<string> {
+/**
+ * SHA-256 over the files' bytes in order, read as streams (bounded memory whatever the size), with
+ * progress (phase 'hashing') and cancel between two chunks.
+ */
+export async function sha256Hex(
+  files: readonly Blob[],
+  signal?: AbortSignal,
+  onProgress?: (p: Progress) => void,
+): Promise<string> {
   const h = new Sha256();
-  for (const f of files) {
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i];
+    const name = (f as Blob & { name?: string }).name ?? 'file';
     const reader = f.stream().getReader();
-    for (;;) {
-      signal?.throwIfAborted();
-      const { done, value } = await reader.read();
-      if (done) break;
-      h.update(value);
+    let read = 0;
+    let reported = 0;
+    const report = (done: boolean) =>
+      onProgress?.({
+        file: name,
+        fileIndex: i,
+        files: files.length,
+        bytesRead: read,
+        size: f.size,
+        bytesParsed: read,
+        done,
+        phase: 'hashing',
+      });
+    try {
+      for (;;) {
+        signal?.throwIfAborted();
+        const { done, value } = await reader.read();
+        if (done) break;
+        h.update(value);
+        read += value.length;
+        if (read - reported >= 1 << 22) {
+          reported = read;
+          report(false);
+        }
+      }
+    } catch (e) {
+      await reader.cancel(e).catch(() => {});
+      throw e;
     }
+    report(true);
   }
   return h.hex();
+}
+
+/**
+ * The files as inputs that feed one SHA-256 as they are read; `hex()` is the hash of their bytes in
+ * order, or null when they were not each read once, whole and in order.
+ */
+function hashedInputs(files: readonly File[]): {
+  inputs: InputFile[];
+  hex(): string | null;
+} {
+  const h = new Sha256();
+  let next = 0;
+  let done = 0;
+  let whole = true;
+  const inputs = files.map((f, i): InputFile => ({
+    ...blobInput(f, f.name),
+    open() {
+      if (i !== next) whole = false;
+      next = i + 1;
+      let read = 0;
+      return f.stream().pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, out) {
+            h.update(chunk);
+            read += chunk.length;
+            out.enqueue(chunk);
+          },
+          flush() {
+            if (read === f.size) done++;
+            else whole = false;
+          },
+        }),
+      );
+    },
+  }));
+  return { inputs, hex: () => (whole && done === files.length ? h.hex() : null) };
 }
 
 /** Beyond this a file is refused before reading, with the way to reduce it (the CLI). */
@@ -120,7 +192,6 @@ export function createIngestApi(): IngestApi {
             null,
             `${(big.size / 2 ** 30).toFixed(1)} GiB is too large for the browser; reduce it first with \`npm run cli -- reduce\` (see README)`,
           );
-        const hash = await sha256Hex(files, signal);
         const inputs = files.map((f) => blobInput(f, f.name));
         let spec = await resolveRequest(inputs, request, { signal });
         // The scale is for percent data: Google's values are already fractions of its largest machine.
@@ -128,8 +199,19 @@ export function createIngestApi(): IngestApi {
           const { scale: _scale, ...rest } = request;
           spec = await resolveRequest(inputs, rest, { signal });
         }
-        const result = await loadDataset(inputs, spec, { signal, onProgress });
-        return { ...result, preset: null, hash };
+        // The size first: a load over the budget is refused before the files are read.
+        const estimate = request.budget
+          ? await estimateWithin(inputs, spec, request.budget, { signal })
+          : null;
+        const withEstimate = onProgress && ((p: Progress) => onProgress({ ...p, estimate }));
+        // One pass: the files are hashed as they are read (in order, as `sha256Hex` would).
+        const hashing = hashedInputs(files);
+        const result = await loadDataset(hashing.inputs, spec, {
+          signal,
+          onProgress: withEstimate,
+        });
+        const hash = hashing.hex() ?? (await sha256Hex(files, signal, withEstimate));
+        return { ...result, preset: null, hash, estimate };
       });
     },
     loadFile(token, file, spec, baseUrl, onProgress) {

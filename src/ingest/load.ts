@@ -14,14 +14,20 @@ import {
   type LoadSpec,
   type SpecOptions,
 } from '../engine/index.ts';
+import { estimateLoad } from './estimate.ts';
+import { checkBudget, type LoadBudget, type LoadEstimate } from './sizes.ts';
 import { head, pump, type InputFile, type StreamControl } from './stream.ts';
 
 /**
  * A format and its options, or 'auto' with loose options: the format is detected from the first
  * file (or forced by `as`) and unset options get defaults from the file (e.g. a long CSV's columns).
  */
-export type LoadRequest =
-  LoadSpec | ({ readonly format: 'auto'; readonly as?: FormatId } & SpecOptions);
+export type LoadRequest = (
+  LoadSpec | ({ readonly format: 'auto'; readonly as?: FormatId } & SpecOptions)
+) & {
+  /** Refuse the load before reading the files when its estimate is over this memory budget. */
+  readonly budget?: LoadBudget;
+};
 
 /** The spec a request resolves to, reading the first file's head when the format is 'auto'. */
 export async function resolveRequest(
@@ -30,10 +36,13 @@ export async function resolveRequest(
   control: StreamControl = {},
 ): Promise<LoadSpec> {
   if (inputs.length === 0) throw new RangeError('no input files');
-  if (request.format !== 'auto') return request;
+  if (request.format !== 'auto') {
+    const { budget: _budget, ...spec } = request;
+    return spec as LoadSpec;
+  }
   const first = preferredFirst(inputs);
   control.signal?.throwIfAborted();
-  const { format: _format, as, ...options } = request;
+  const { format: _format, as, budget: _budget, ...options } = request;
   const bytes = await head(first);
   if (bytes.length === 0) throw new DataError(first.name, null, 'empty file');
   return resolveSpec(as ?? 'auto', options, first.name, bytes);
@@ -59,6 +68,7 @@ export async function loadDataset(
   control: StreamControl = {},
 ): Promise<LoadResult & { readonly spec: LoadSpec }> {
   const spec = await resolveRequest(inputs, request, control);
+  if (request.budget) await estimateWithin(inputs, spec, request.budget, control);
   const loader = createLoader(spec);
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
@@ -70,6 +80,21 @@ export async function loadDataset(
   }
   control.signal?.throwIfAborted();
   return { ...loader.finish(), spec };
+}
+
+/**
+ * The size estimate of loading `inputs` with `spec` (see `estimateLoad`); rejects with a `DataError`
+ * giving the numbers and the ways out when it is over `budget`.
+ */
+export async function estimateWithin(
+  inputs: readonly InputFile[],
+  spec: LoadSpec,
+  budget: LoadBudget,
+  control: StreamControl = {},
+): Promise<LoadEstimate | null> {
+  const estimate = await estimateLoad(inputs, spec, budget.realizations, budget.bytes, control);
+  if (estimate) checkBudget(inputs.map((i) => i.name).join(', '), estimate, budget.bytes);
+  return estimate;
 }
 
 /** The format a set of files would load as, with the reason (for a UI's format picker). */

@@ -237,6 +237,20 @@ describe('the streaming layer', () => {
     expect(r.report.tasksKept).toBe(3);
   });
 
+  it('urlInput: progress counts against the response’s length once its headers are in', async () => {
+    const body = enc(wideText(2000, 50));
+    const fetcher = async () =>
+      new Response(body as BodyInit, { headers: { 'content-length': String(body.length) } });
+    const seen: Progress[] = [];
+    await loadDataset([urlInput('/data/x/big.csv', undefined, fetcher)], WIDE, {
+      onProgress: (p) => seen.push(p),
+      progressEvery: 1 << 16,
+    });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((p) => p.size === body.length)).toBe(true);
+    expect(seen.at(-1)).toMatchObject({ bytesRead: body.length, done: true });
+  });
+
   it('property: random or mutated bytes, plain or gzipped, any chunking: DataError or a dataset, never another error', async () => {
     const base = enc(wideText(6, 5));
     await fc.assert(

@@ -6,6 +6,7 @@
  */
 import { DataError, type ChunkSink } from '../engine/index.ts';
 import { isCancelled } from '../protocol/cancel.ts';
+import type { LoadEstimate } from './sizes.ts';
 
 /** A file to read: a name for messages, a way to open it as a byte stream, its size if known. */
 export interface InputFile {
@@ -29,6 +30,10 @@ export interface Progress {
   /** Bytes handed to the parser (decompressed). */
   readonly bytesParsed: number;
   readonly done: boolean;
+  /** What is being done: checking the files' SHA-256, or reading them (the default). */
+  readonly phase?: 'hashing' | 'reading';
+  /** The load's size estimate, once known. */
+  readonly estimate?: LoadEstimate | null;
 }
 
 export interface StreamControl {
@@ -71,9 +76,14 @@ export function urlInput(
   signal?: AbortSignal,
 ): InputFile {
   const name = decodeURIComponent(url.replace(/[?#].*$/, '').replace(/^.*\//, ''));
+  // The size is known once the response's headers are (so progress can count against it).
+  let size: number | undefined;
   return {
     name,
     role,
+    get size() {
+      return size;
+    },
     async open() {
       const res = await fetcher(url, signal ? { signal } : undefined);
       if (!res.ok || !res.body)
@@ -82,6 +92,8 @@ export function urlInput(
           null,
           `cannot fetch ${url}: HTTP ${res.status} ${res.statusText}`,
         );
+      const length = Number(res.headers.get('content-length'));
+      if (length > 0 && !res.headers.get('content-encoding')) size = length;
       return res.body;
     },
   };
@@ -108,6 +120,21 @@ export function streamInput(
 }
 
 const GZIP = [0x1f, 0x8b];
+/** Bytes parsed between two turns of the event loop (so Cancel stops a load within a chunk or so). */
+const YIELD_EVERY = 1 << 20;
+
+/** The next turn of the event loop: a message to ourselves (a timer would be clamped to 4 ms). */
+function nextTask(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
 
 /**
  * Reads `input` into `sink` (then `sink.end()`), gunzipping when the data starts with gzip's magic
@@ -133,25 +160,7 @@ export async function pump(
   let bytesRead = 0;
   let bytesParsed = 0;
   const rawReader = raw.getReader();
-  let first: Uint8Array | undefined;
-  // Peek the first non-empty chunk for the gzip magic, whatever the name says.
-  try {
-    for (;;) {
-      const r = await rawReader.read();
-      if (r.done) break;
-      if (r.value.length) {
-        first = r.value;
-        break;
-      }
-    }
-  } catch (e) {
-    if (signal?.aborted) throw cancelError(signal);
-    throw new DataError(input.name, null, `read failed: ${(e as Error).message}`);
-  }
-  if (signal?.aborted) {
-    await rawReader.cancel(cancelError(signal)).catch(() => {});
-    throw cancelError(signal);
-  }
+  const first = await peekFirst(rawReader, input.name, signal);
   const gzip =
     first !== undefined && first.length >= 2 && first[0] === GZIP[0] && first[1] === GZIP[1];
   let pending = first;
@@ -186,6 +195,7 @@ export async function pump(
   const onAbort = () => void reader.cancel(cancelError(signal!)).catch(() => {});
   signal?.addEventListener('abort', onAbort, { once: true });
   let lastReport = 0;
+  let lastYield = 0;
   const report = (done: boolean) =>
     onProgress?.({
       file: input.name,
@@ -220,6 +230,12 @@ export async function pump(
         lastReport = bytesParsed;
         report(false);
       }
+      if (bytesParsed - lastYield >= YIELD_EVERY) {
+        lastYield = bytesParsed;
+        // Let a cancel message in: buffered chunks resolve as microtasks and could starve it.
+        await nextTask();
+        if (signal?.aborted) throw cancelError(signal);
+      }
     }
     sink.end();
     report(true);
@@ -230,6 +246,33 @@ export async function pump(
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The first non-empty chunk of a stream (for the gzip magic), or undefined when it is empty. */
+async function peekFirst(
+  rawReader: ReadableStreamDefaultReader<Uint8Array>,
+  name: string,
+  signal: AbortSignal | undefined,
+): Promise<Uint8Array | undefined> {
+  let first: Uint8Array | undefined;
+  try {
+    for (;;) {
+      const r = await rawReader.read();
+      if (r.done) break;
+      if (r.value.length) {
+        first = r.value;
+        break;
+      }
+    }
+  } catch (e) {
+    if (signal?.aborted) throw cancelError(signal);
+    throw new DataError(name, null, `read failed: ${(e as Error).message}`);
+  }
+  if (signal?.aborted) {
+    await rawReader.cancel(cancelError(signal)).catch(() => {});
+    throw cancelError(signal);
+  }
+  return first;
 }
 
 /** The first `bytes` (decompressed) of a file, for format detection; the stream is then cancelled. */

@@ -35,9 +35,9 @@ export async function runCalibrationOn(
 
 export interface TuneStageProgress {
   readonly phase: 'cv' | 'held-out';
-  /** Cross-validation round (0: the coarse grid), or 0 for the held-out runs. */
+  /** Cross-validation step (exhaustive search: round, 0 the coarse grid), 0 for the held-out runs. */
   readonly round: number;
-  /** Rounds at most: 1 + the refinement rounds. */
+  /** The exhaustive search's rounds: 1 + the refinement rounds (the smart one takes more, smaller steps). */
   readonly rounds: number;
   readonly done: number;
   readonly total: number;

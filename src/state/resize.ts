@@ -15,6 +15,7 @@ import {
   type ResizeWorkload,
   type TaskSamples,
 } from '../engine/index.ts';
+import { bitbrainsResizeMemorySpec } from '../engine/cluster/workload.ts';
 import { createIngest, type Ingest } from '../runtime/ingestClient.ts';
 import { packWorkload, type PackedWorkload } from '../runtime/jobs/resize.ts';
 import type { Runner } from '../runtime/runner.ts';
@@ -79,12 +80,6 @@ const PRESET_OF: Record<ResizeWorkloadId, string> = {
   'bitbrains-cpu': 'bitbrains-rnd',
 };
 
-/**
- * Bitbrains memory as the CLI reads it: KB of a 64 GiB reference machine for the preset's 32-core
- * CPU scale (2 GiB per core, the CLI's choice), clamped to the machine.
- */
-const BITBRAINS_MEMORY_KB = 64 * 1024 * 1024;
-
 /** The memory series of a file preset's first file, loaded with the long format's memory column. */
 async function loadBitbrainsMemory(
   preset: Preset,
@@ -100,15 +95,7 @@ async function loadBitbrainsMemory(
   ingest ??= createIngest();
   const loaded = await ingest.loadFiles(
     [file],
-    {
-      format: 'long',
-      idColumn: 'vm_id',
-      valueColumn: 'mem_usage_kb',
-      unit: 'absolute',
-      capacity: BITBRAINS_MEMORY_KB,
-      scale: 1,
-      clamp: true,
-    },
+    bitbrainsResizeMemorySpec(),
     (p) =>
       progress({
         label: `Loading memory from ${p.file}`,

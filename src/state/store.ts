@@ -19,6 +19,8 @@ export interface Notice {
   readonly id: number;
   readonly kind: 'info' | 'warning' | 'error';
   readonly text: string;
+  /** A button beside the text (e.g. Retry); the notice goes when it is pressed. */
+  readonly action?: { readonly label: string; run(): void };
 }
 
 export interface ExplorerState {
@@ -83,7 +85,7 @@ export interface ExplorerActions {
   setParams(patch: Partial<Params>): void;
   /** Sets parameters as a navigation (a link followed): Back returns to the state before. */
   navigate(patch: Partial<Params>): void;
-  notify(kind: Notice['kind'], text: string): void;
+  notify(kind: Notice['kind'], text: string, action?: Notice['action']): void;
   dismiss(id: number): void;
 }
 
@@ -107,11 +109,11 @@ export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
     setParams: (patch) => set((s) => ({ params: { ...s.params, ...patch } })),
     navigate: (patch) =>
       set((s) => ({ params: { ...s.params, ...patch }, navigations: s.navigations + 1 })),
-    notify: (kind, text) =>
+    notify: (kind, text, action) =>
       set((s) =>
         s.notices.some((n) => n.text === text)
           ? s
-          : { notices: [...s.notices, { id: noticeId++, kind, text }] },
+          : { notices: [...s.notices, { id: noticeId++, kind, text, ...(action && { action }) }] },
       ),
     dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
   }));

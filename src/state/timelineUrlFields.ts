@@ -12,7 +12,7 @@ import {
   formatTimelineFit,
   type TimelineSource,
 } from './timelineParams.ts';
-import { int, nullable, num, oneOf, urlField, type UrlField } from './urlField.ts';
+import { int, navigation, nullable, num, oneOf, urlField, type UrlField } from './urlField.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -90,6 +90,8 @@ export const TIMELINE_URL_FIELDS: readonly UrlField[] = [
   ),
   urlField('tseed', 'timelineSeed', int('timelineSeed', 0, 2 ** 31 - 1), 'timeline'),
   urlField('tt', 'timelineTime', nullable(num('timelineTime', (v) => v >= 0)), 'changed'),
-  urlField('tmach', 'timelineMachine', nullable(int('timelineMachine', 0, 1e7)), 'changed'),
+  navigation(
+    urlField('tmach', 'timelineMachine', nullable(int('timelineMachine', 0, 1e7)), 'changed'),
+  ),
   timelineUploadField,
 ];

@@ -84,7 +84,7 @@ export function startTuner(
         progress({
           label:
             p.phase === 'cv'
-              ? `Cross-validating inside the observed columns, round ${p.round + 1} of at most ${p.rounds}`
+              ? `Cross-validating inside the observed columns, step ${p.round + 1}`
               : 'Measuring the tuned values on the held-out columns',
           done: p.done,
           total: p.total,

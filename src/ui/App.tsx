@@ -39,6 +39,15 @@ function Notices() {
           data-testid="notice"
         >
           <span>{n.text}</span>
+          {n.action && (
+            <button
+              type="button"
+              data-testid="notice-action"
+              onClick={() => (dismiss(n.id), n.action!.run())}
+            >
+              {n.action.label}
+            </button>
+          )}
           <button type="button" onClick={() => dismiss(n.id)} aria-label="Dismiss notice">
             ×
           </button>

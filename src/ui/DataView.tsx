@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react';
 import { summarizeSamples } from '../engine/index.ts';
-import { useExplorer } from '../state/store.ts';
+import type { Dataset } from '../state/datasets.ts';
+import {
+  DEFAULT_BUDGET_BYTES,
+  describeEstimate,
+  formatBytes as bytes,
+} from '../state/steps/dataset.ts';
+import { useExplorer, type Explorer } from '../state/store.ts';
 import { useController } from './controllerContext.ts';
 import { downloadCsv } from './exportFiles.ts';
 import { formatNumber } from './format.ts';
@@ -23,12 +29,9 @@ function Sparkline({ values, max }: { values: Float64Array; max: number }) {
   );
 }
 
-export function DataView() {
-  const data = useExplorer((s) => s.data);
-  const controller = useController();
-  const [shown, setShown] = useState(50);
-  const ds = data.dataset;
-  const moments: TaskMoments[] = useMemo(() => {
+/** Mean and σ of each task's inst samples, for the scatter and the table. */
+function useMoments(ds: Dataset | null): TaskMoments[] {
+  return useMemo(() => {
     if (!ds?.samples) return [];
     const { inst, ids } = ds.samples;
     return inst.map((x, i) => {
@@ -37,169 +40,211 @@ export function DataView() {
       return { id: ids[i], mean, sd };
     });
   }, [ds]);
+}
+
+/** A load under way: what is read (or hashed), how far, the size estimate, and Cancel. */
+function LoadProgress({ progress }: { progress: Explorer['data']['progress'] }) {
+  const controller = useController();
+  const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+  const label = progress
+    ? `${progress.phase === 'hashing' ? 'Checking the SHA-256 of' : 'Reading'} ${progress.file} (file ${progress.fileIndex + 1} of ${progress.files}): ${mb(progress.bytesRead)}${progress.size ? ` of ${mb(progress.size)}` : ''}`
+    : 'Loading…';
+  return (
+    <div data-testid="load-progress">
+      <ProgressBar
+        label={label}
+        done={progress ? progress.bytesRead : null}
+        total={progress?.size ?? null}
+        onCancel={() => controller.cancelLoad()}
+      />
+      {progress?.estimate && (
+        <p className="hint" data-testid="load-estimate">
+          {describeEstimate(progress.estimate)}; the memory budget is {bytes(DEFAULT_BUDGET_BYTES)}.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The dataset's title, description, credit and the tasks download. */
+function DatasetHead({ ds, moments }: { ds: Dataset; moments: TaskMoments[] }) {
+  return (
+    <div className="view-head">
+      <div>
+        <h2 data-testid="dataset-title">{ds.title}</h2>
+        {ds.description && <p>{ds.description}</p>}
+        {ds.notice && <p className="notice notice-warning">{ds.notice}</p>}
+        {ds.credit ? (
+          <p className="credit" data-testid="credit">
+            Source: {ds.credit.source}. Cite: {ds.credit.cite}. Licence: {ds.credit.licence}.{' '}
+            <a href={ds.credit.url} target="_blank" rel="noreferrer">
+              About the data
+            </a>
+          </p>
+        ) : (
+          <p className="credit" data-testid="credit">
+            Your files (not uploaded anywhere: they are read in this page; a dataset may take up to{' '}
+            {bytes(DEFAULT_BUDGET_BYTES)} of memory).
+          </p>
+        )}
+      </div>
+      <div className="view-actions">
+        <button
+          type="button"
+          disabled={!moments.length}
+          onClick={() =>
+            downloadCsv(
+              'slopack-tasks',
+              moments.map((m) => ({ ...m })),
+            )
+          }
+        >
+          Tasks CSV
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What the loader read and kept, filter by filter. */
+function LoadReportList({ ds }: { ds: Dataset }) {
+  const report = ds.report;
+  const summary = useMemo(
+    () => (ds.samples && ds.samples.inst.length ? summarizeSamples(ds.samples) : null),
+    [ds],
+  );
+  return (
+    <div className="report" data-testid="load-report">
+      <dl>
+        <dt>format</dt>
+        <dd>{report.format}</dd>
+        <dt>files</dt>
+        <dd>
+          {report.files.length
+            ? report.files
+                .map((f) => `${f.name} (${f.role}, ${f.bytes.toLocaleString('en')} bytes)`)
+                .join('; ')
+            : '—'}
+        </dd>
+        <dt>units</dt>
+        <dd>{report.units}</dd>
+        {ds.scaleReason && (
+          <>
+            <dt>default scale</dt>
+            <dd>{ds.scaleReason}</dd>
+          </>
+        )}
+        <dt>tasks</dt>
+        <dd data-testid="tasks-kept">
+          {report.tasksRead.toLocaleString('en')} read
+          {report.filters
+            .map((f) => ` → ${f.count.toLocaleString('en')} ${f.of} (${f.label})`)
+            .join('')}{' '}
+          → <strong>{report.tasksKept.toLocaleString('en')} kept</strong>,{' '}
+          {report.samplesKept.toLocaleString('en')} samples
+        </dd>
+        {summary && (
+          <>
+            <dt>values</dt>
+            <dd data-testid="value-summary">
+              mean inst {summary.mean.inst.toPrecision(6)}, max inst{' '}
+              {summary.max.inst.toPrecision(6)}
+              {summary.mean.avg !== null
+                ? `, mean avg ${summary.mean.avg.toPrecision(6)}`
+                : ''}{' '}
+              (machines)
+            </dd>
+          </>
+        )}
+        {report.skippedLines > 0 && (
+          <>
+            <dt>skipped lines</dt>
+            <dd>
+              {report.skippedLines.toLocaleString('en')}: {report.skippedExamples.join('; ')}
+            </dd>
+          </>
+        )}
+        {report.notes.map((n, i) => (
+          <span key={i}>
+            <dt>note</dt>
+            <dd>{n}</dd>
+          </span>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The σ-against-mean scatter and the first tasks with their sparklines. */
+function TaskPlots({ ds, moments }: { ds: Dataset; moments: TaskMoments[] }) {
+  const [shown, setShown] = useState(50);
   const scatter = useMemo(() => (moments.length ? stdVsMeanSpec(moments) : null), [moments]);
   const maxValue = useMemo(
     () => moments.reduce((m, t) => Math.max(m, t.mean + 3 * t.sd), 0),
     [moments],
   );
-  const summary = useMemo(
-    () => (ds?.samples && ds.samples.inst.length ? summarizeSamples(ds.samples) : null),
-    [ds],
+  const samples = ds.samples!;
+  return (
+    <div className="plots-2">
+      <PlotFigure
+        name="std-vs-mean"
+        title="Per-task σ against mean, with the least-squares trend line (the paper's Fig. 3)"
+        caption="Over each task's samples, in machine units. The paper measured slope 0.36 and intercept 0.015 on Google's inst data."
+        spec={scatter}
+      />
+      <div className="task-table-wrap">
+        <h3>
+          Tasks (first {Math.min(shown, moments.length)} of {moments.length})
+        </h3>
+        <table className="task-table">
+          <thead>
+            <tr>
+              <th scope="col">task</th>
+              <th scope="col">samples</th>
+              <th scope="col">mean</th>
+              <th scope="col">σ</th>
+              <th scope="col">usage over time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {moments.slice(0, shown).map((m, i) => (
+              <tr key={i}>
+                <td className="task-id">{m.id}</td>
+                <td>{samples.inst[i].length}</td>
+                <td>{formatNumber(m.mean)}</td>
+                <td>{formatNumber(m.sd)}</td>
+                <td>
+                  <Sparkline values={samples.inst[i]} max={maxValue} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {shown < moments.length && (
+          <button type="button" onClick={() => setShown((s) => s + 200)}>
+            Show more
+          </button>
+        )}
+      </div>
+    </div>
   );
-  const progress = data.progress;
-  const report = ds?.report;
+}
+
+export function DataView() {
+  const data = useExplorer((s) => s.data);
+  const ds = data.dataset;
+  const moments = useMoments(ds);
   return (
     <div className="data-view">
       <UploadPanel />
-      {data.status === 'running' && (
-        <ProgressBar
-          label={
-            progress
-              ? `Reading ${progress.file} (file ${progress.fileIndex + 1} of ${progress.files})`
-              : 'Loading…'
-          }
-          done={progress ? progress.bytesRead : null}
-          total={progress?.size ?? null}
-          onCancel={() => controller.cancelLoad()}
-        />
-      )}
+      {data.status === 'running' && <LoadProgress progress={data.progress} />}
       {data.status === 'error' && data.error && <p className="error-text">{data.error}</p>}
-      {ds && report && (
+      {ds && (
         <>
-          <div className="view-head">
-            <div>
-              <h2 data-testid="dataset-title">{ds.title}</h2>
-              {ds.description && <p>{ds.description}</p>}
-              {ds.notice && <p className="notice notice-warning">{ds.notice}</p>}
-              {ds.credit ? (
-                <p className="credit" data-testid="credit">
-                  Source: {ds.credit.source}. Cite: {ds.credit.cite}. Licence: {ds.credit.licence}.{' '}
-                  <a href={ds.credit.url} target="_blank" rel="noreferrer">
-                    About the data
-                  </a>
-                </p>
-              ) : (
-                <p className="credit" data-testid="credit">
-                  Your files (not uploaded anywhere: they are read in this page).
-                </p>
-              )}
-            </div>
-            <div className="view-actions">
-              <button
-                type="button"
-                disabled={!moments.length}
-                onClick={() =>
-                  downloadCsv(
-                    'slopack-tasks',
-                    moments.map((m) => ({ ...m })),
-                  )
-                }
-              >
-                Tasks CSV
-              </button>
-            </div>
-          </div>
-          <div className="report" data-testid="load-report">
-            <dl>
-              <dt>format</dt>
-              <dd>{report.format}</dd>
-              <dt>files</dt>
-              <dd>
-                {report.files.length
-                  ? report.files
-                      .map((f) => `${f.name} (${f.role}, ${f.bytes.toLocaleString('en')} bytes)`)
-                      .join('; ')
-                  : '—'}
-              </dd>
-              <dt>units</dt>
-              <dd>{report.units}</dd>
-              {ds.scaleReason && (
-                <>
-                  <dt>default scale</dt>
-                  <dd>{ds.scaleReason}</dd>
-                </>
-              )}
-              <dt>tasks</dt>
-              <dd data-testid="tasks-kept">
-                {report.tasksRead.toLocaleString('en')} read
-                {report.filters
-                  .map((f) => ` → ${f.count.toLocaleString('en')} ${f.of} (${f.label})`)
-                  .join('')}{' '}
-                → <strong>{report.tasksKept.toLocaleString('en')} kept</strong>,{' '}
-                {report.samplesKept.toLocaleString('en')} samples
-              </dd>
-              {summary && (
-                <>
-                  <dt>values</dt>
-                  <dd data-testid="value-summary">
-                    mean inst {summary.mean.inst.toPrecision(6)}, max inst{' '}
-                    {summary.max.inst.toPrecision(6)}
-                    {summary.mean.avg !== null
-                      ? `, mean avg ${summary.mean.avg.toPrecision(6)}`
-                      : ''}{' '}
-                    (machines)
-                  </dd>
-                </>
-              )}
-              {report.skippedLines > 0 && (
-                <>
-                  <dt>skipped lines</dt>
-                  <dd>
-                    {report.skippedLines.toLocaleString('en')}: {report.skippedExamples.join('; ')}
-                  </dd>
-                </>
-              )}
-              {report.notes.map((n, i) => (
-                <span key={i}>
-                  <dt>note</dt>
-                  <dd>{n}</dd>
-                </span>
-              ))}
-            </dl>
-          </div>
+          <DatasetHead ds={ds} moments={moments} />
+          <LoadReportList ds={ds} />
           {ds.samples ? (
-            <div className="plots-2">
-              <PlotFigure
-                name="std-vs-mean"
-                title="Per-task σ against mean, with the least-squares trend line (the paper's Fig. 3)"
-                caption="Over each task's samples, in machine units. The paper measured slope 0.36 and intercept 0.015 on Google's inst data."
-                spec={scatter}
-              />
-              <div className="task-table-wrap">
-                <h3>
-                  Tasks (first {Math.min(shown, moments.length)} of {moments.length})
-                </h3>
-                <table className="task-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">task</th>
-                      <th scope="col">samples</th>
-                      <th scope="col">mean</th>
-                      <th scope="col">σ</th>
-                      <th scope="col">usage over time</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {moments.slice(0, shown).map((m, i) => (
-                      <tr key={i}>
-                        <td className="task-id">{m.id}</td>
-                        <td>{ds.samples!.inst[i].length}</td>
-                        <td>{formatNumber(m.mean)}</td>
-                        <td>{formatNumber(m.sd)}</td>
-                        <td>
-                          <Sparkline values={ds.samples!.inst[i]} max={maxValue} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {shown < moments.length && (
-                  <button type="button" onClick={() => setShown((s) => s + 200)}>
-                    Show more
-                  </button>
-                )}
-              </div>
-            </div>
+            <TaskPlots ds={ds} moments={moments} />
           ) : (
             <p className="hint">
               This dataset is a ready realization matrix ({ds.tasks} tasks): it packs as it is.

@@ -17,7 +17,7 @@ import {
   withFitValue,
 } from '../state/fitFields.ts';
 import { useExplorer } from '../state/store.ts';
-import { SliderNumber, logScale } from './SliderNumber.tsx';
+import { NumberBox, SliderNumber, logScale, rangeProblem } from './SliderNumber.tsx';
 import type { Params } from '../state/params.ts';
 import { Explain } from './Explain.tsx';
 
@@ -29,7 +29,6 @@ function NumberField(props: {
   value: number;
   min?: number;
   max?: number;
-  step?: number;
   integer?: boolean;
   onChange: (v: number) => void;
   testId?: string;
@@ -38,47 +37,18 @@ function NumberField(props: {
   range?: NumberRange;
   explain?: ReactNode;
 }) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
+  const { range, integer, ...box } = props;
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      {props.explain}
-      <input
-        id={id}
-        data-testid={props.testId}
-        type="number"
-        min={props.min}
-        max={props.max}
-        step={props.step ?? (props.integer ? 1 : 'any')}
-        defaultValue={props.value}
-        key={props.value}
-        onBlur={(e) => commit(e.target)}
-        onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget)}
-        title={props.hint}
-      />
-      {problem && (
-        <small className="field-problem" role="alert">
-          {problem}
-        </small>
-      )}
-    </div>
+    <NumberBox
+      {...box}
+      step={integer ? 1 : undefined}
+      problem={
+        range
+          ? (raw) => fieldProblem(range, raw)
+          : rangeProblem(props.label, props.min, props.max, integer)
+      }
+    />
   );
-  function commit(input: HTMLInputElement) {
-    const v = Number(input.value);
-    const refused = props.range
-      ? fieldProblem(props.range, input.value)
-      : input.value.trim() === '' ||
-          !Number.isFinite(v) ||
-          (props.integer && !Number.isInteger(v)) ||
-          (props.min !== undefined && v < props.min) ||
-          (props.max !== undefined && v > props.max)
-        ? 'refused'
-        : null;
-    setProblem(props.range ? refused : null);
-    if (refused === null && v !== props.value) props.onChange(v);
-    else if (refused !== null) input.value = String(props.value);
-  }
 }
 
 function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
@@ -130,23 +100,14 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
   );
 }
 
-export function ParamsPanel() {
-  const params = useExplorer((s) => s.params);
-  const setParams = useExplorer((s) => s.setParams);
-  const hasAvg = useExplorer((s) => !!s.data.dataset?.hasAvg);
+type SetParams = (patch: Partial<Params>) => void;
+
+/** The dataset, task size, tasks per instance, realizations, seed and instance. */
+function WorkloadFields({ params, set }: { params: Params; set: SetParams }) {
   const taskCount = useExplorer((s) => s.data.dataset?.tasks ?? null);
-  const set = (patch: Partial<Params>) => setParams({ ...patch, machine: null });
-  const [capacityProblem, setCapacityProblem] = useState<string | null>(null);
-  const ids = {
-    dataset: useId(),
-    packer: useId(),
-    source: useId(),
-    capacity: useId(),
-    realizations: useId(),
-  };
+  const ids = { dataset: useId(), realizations: useId() };
   return (
-    <aside className="panel" aria-label="Parameters">
-      <h2>Workload</h2>
+    <>
       <div className="field">
         <label htmlFor={ids.dataset}>Dataset</label>
         <select
@@ -219,8 +180,53 @@ export function ParamsPanel() {
           onChange={(instance) => set({ instance })}
         />
       </div>
+    </>
+  );
+}
 
-      <h2>Packing</h2>
+/** The capacity box with its usual values offered; commits on blur, refusing with CAPACITY's message. */
+function CapacityField({ capacity, set }: { capacity: number; set: SetParams }) {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className="field">
+      <label htmlFor={id}>Capacity c</label>
+      <input
+        id={id}
+        type="number"
+        min={0.01}
+        step="any"
+        list={`${id}-list`}
+        defaultValue={capacity}
+        key={capacity}
+        onBlur={(e) => {
+          const why = fieldProblem(CAPACITY, e.target.value);
+          setProblem(why);
+          const c = Number(e.target.value);
+          if (why === null && c !== capacity) set({ capacity: c });
+          else if (why !== null) e.target.value = String(capacity);
+        }}
+      />
+      {problem && (
+        <small className="field-problem" role="alert">
+          {problem}
+        </small>
+      )}
+      <datalist id={`${id}-list`}>
+        {[0.5, 0.8, 1, 2, 5].map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+    </div>
+  );
+}
+
+/** The packer, fit test, capacity, clairvoyance, estimate source and rebalancing. */
+function PackingFields({ params, set }: { params: Params; set: SetParams }) {
+  const hasAvg = useExplorer((s) => !!s.data.dataset?.hasAvg);
+  const ids = { packer: useId(), source: useId() };
+  return (
+    <>
       <div className="field">
         <label htmlFor={ids.packer}>Packer</label>
         <select
@@ -236,35 +242,7 @@ export function ParamsPanel() {
         </select>
       </div>
       <FitControl fit={params.fit} set={(fit) => set({ fit })} />
-      <div className="field">
-        <label htmlFor={ids.capacity}>Capacity c</label>
-        <input
-          id={ids.capacity}
-          type="number"
-          min={0.01}
-          step="any"
-          list={`${ids.capacity}-list`}
-          defaultValue={params.capacity}
-          key={params.capacity}
-          onBlur={(e) => {
-            const problem = fieldProblem(CAPACITY, e.target.value);
-            setCapacityProblem(problem);
-            const c = Number(e.target.value);
-            if (problem === null && c !== params.capacity) set({ capacity: c });
-            else if (problem !== null) e.target.value = String(params.capacity);
-          }}
-        />
-        {capacityProblem && (
-          <small className="field-problem" role="alert">
-            {capacityProblem}
-          </small>
-        )}
-        <datalist id={`${ids.capacity}-list`}>
-          {[0.5, 0.8, 1, 2, 5].map((c) => (
-            <option key={c} value={c} />
-          ))}
-        </datalist>
-      </div>
+      <CapacityField capacity={params.capacity} set={set} />
       <SliderNumber
         label="Clairvoyance κ"
         testId="clairvoyance"
@@ -301,6 +279,20 @@ export function ParamsPanel() {
         integer
         onChange={(rebalance) => set({ rebalance })}
       />
+    </>
+  );
+}
+
+export function ParamsPanel() {
+  const params = useExplorer((s) => s.params);
+  const setParams = useExplorer((s) => s.setParams);
+  const set = (patch: Partial<Params>) => setParams({ ...patch, machine: null });
+  return (
+    <aside className="panel" aria-label="Parameters">
+      <h2>Workload</h2>
+      <WorkloadFields params={params} set={set} />
+      <h2>Packing</h2>
+      <PackingFields params={params} set={set} />
     </aside>
   );
 }

@@ -65,6 +65,119 @@ export interface SliderNumberProps {
 const finite = (raw: string) =>
   raw.trim() !== '' && Number.isFinite(Number(raw)) ? null : 'not a number';
 
+/** A problem function refusing what is not a number in [min, max] (an integer with `integer`). */
+export function rangeProblem(
+  label: string,
+  min = -Infinity,
+  max = Infinity,
+  integer = false,
+): (raw: string) => string | null {
+  return (raw) => {
+    const v = Number(raw);
+    const ok =
+      raw.trim() !== '' && Number.isFinite(v) && (!integer || Number.isInteger(v)) && v >= min;
+    return ok && v <= max
+      ? null
+      : `${label}: ${JSON.stringify(raw)} refused (${integer ? 'an integer ' : ''}in [${min}, ${max}])`;
+  };
+}
+
+interface BoxInputProps {
+  readonly value: number;
+  readonly onChange: (value: number) => void;
+  readonly problem: (raw: string) => string | null;
+  readonly onRefused: (why: string | null) => void;
+  readonly invalid: boolean;
+  readonly id?: string;
+  readonly label?: string;
+  readonly testId?: string;
+  readonly className?: string;
+  readonly number?: { readonly min?: number; readonly max?: number; readonly step?: number };
+  readonly hint?: string;
+}
+
+/** The box itself: commits on Enter or blur, refuses a bad value and restores the last good one. */
+function BoxInput(p: BoxInputProps) {
+  const commit = (input: HTMLInputElement) => {
+    const why = p.problem(input.value);
+    p.onRefused(why);
+    if (why !== null) input.value = String(p.value);
+    else if (Number(input.value) !== p.value) p.onChange(Number(input.value));
+  };
+  return (
+    <input
+      id={p.id}
+      className={p.className}
+      data-testid={p.testId}
+      type={p.number ? 'number' : 'text'}
+      inputMode={p.number ? undefined : 'decimal'}
+      min={p.number?.min}
+      max={p.number?.max}
+      step={p.number ? (p.number.step ?? 'any') : undefined}
+      aria-label={p.label}
+      aria-invalid={p.invalid}
+      title={p.hint}
+      defaultValue={p.value}
+      key={p.value}
+      size={p.number ? undefined : 8}
+      onBlur={(e) => commit(e.target)}
+      onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget)}
+    />
+  );
+}
+
+function Refusal({ why }: { why: string | null }) {
+  return (
+    why && (
+      <small className="field-problem" role="alert">
+        {why}
+      </small>
+    )
+  );
+}
+
+export interface NumberBoxProps {
+  readonly label: string;
+  readonly value: number;
+  readonly onChange: (value: number) => void;
+  /** What is wrong with the typed text, or null to accept it (default: any finite number). */
+  readonly problem?: (raw: string) => string | null;
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
+  readonly testId?: string;
+  readonly hint?: string;
+  /** Shown after the box (e.g. "s", "%"). */
+  readonly unit?: string;
+  /** An explanation beside the label (e.g. `<Explain …/>`). */
+  readonly explain?: ReactNode;
+  readonly className?: string;
+}
+
+/** A labelled number box (no slider) that commits on Enter or blur and says why it refuses a value. */
+export function NumberBox({ problem = finite, className = 'field', ...p }: NumberBoxProps) {
+  const id = useId();
+  const [refused, setRefused] = useState<string | null>(null);
+  return (
+    <div className={className}>
+      <label htmlFor={id}>{p.label}</label> {p.explain}
+      <BoxInput
+        id={id}
+        value={p.value}
+        onChange={p.onChange}
+        problem={problem}
+        onRefused={setRefused}
+        invalid={refused !== null}
+        testId={p.testId}
+        hint={p.hint}
+        number={{ min: p.min, max: p.max, step: p.step }}
+      />
+      {p.unit && <span className="field-unit"> {p.unit}</span>}
+      <Refusal why={refused} />
+    </div>
+  );
+}
+
 export function SliderNumber({
   label,
   value,
@@ -84,12 +197,6 @@ export function SliderNumber({
   const [refused, setRefused] = useState<string | null>(null);
   const position = Math.min(scale.steps, Math.max(0, scale.toPosition(value)));
   const reading = format(value);
-  const commit = (input: HTMLInputElement) => {
-    const why = problem(input.value);
-    setRefused(why);
-    if (why !== null) input.value = String(value);
-    else if (Number(input.value) !== value) onChange(Number(input.value));
-  };
   return (
     <div className={`slider-number ${className}`} title={hint}>
       <label htmlFor={id}>
@@ -112,25 +219,18 @@ export function SliderNumber({
           aria-valuetext={reading}
           onChange={(e) => onChange(scale.fromPosition(Number(e.target.value)))}
         />
-        <input
+        <BoxInput
           className="slider-number-box"
-          data-testid={testId && `${testId}-box`}
-          type="text"
-          inputMode="decimal"
-          aria-label={`${label} (exact value)`}
-          aria-invalid={refused !== null}
-          defaultValue={value}
-          key={value}
-          size={8}
-          onBlur={(e) => commit(e.target)}
-          onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget)}
+          testId={testId && `${testId}-box`}
+          label={`${label} (exact value)`}
+          value={value}
+          onChange={onChange}
+          problem={problem}
+          onRefused={setRefused}
+          invalid={refused !== null}
         />
       </div>
-      {refused && (
-        <small className="field-problem" role="alert">
-          {refused}
-        </small>
-      )}
+      <Refusal why={refused} />
     </div>
   );
 }

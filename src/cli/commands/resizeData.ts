@@ -9,15 +9,10 @@ import {
   type ResizeWorkload,
   type TaskSamples,
 } from '../../engine/index.ts';
+import { bitbrainsResizeMemorySpec } from '../../engine/cluster/workload.ts';
 import { loadDataset } from '../../ingest/load.ts';
 import { UsageError } from '../args.ts';
 import { pathInput, presetInputs } from '../io.ts';
-
-/**
- * Bitbrains memory: KB of a 64 GiB reference machine for the preset's 32-core CPU scale (ours:
- * 2 GiB per core); another CPU scale scales memory alike (scale 1/8: 8 cores and 16 GiB).
- */
-export const BITBRAINS_MEMORY_KB = 64 * 1024 * 1024;
 
 export const RESIZE_PRESETS = {
   planetlab: 'PlanetLab, ten days stitched per VM (1,052 VMs × 2,880 steps)',
@@ -68,15 +63,9 @@ export async function loadResizeWorkload(
     case 'bitbrains-cpu': {
       const cpu = await loadPresetSamples('bitbrains-rnd', o);
       if (vms === 'bitbrains-cpu') return workloadFromSamples(vms, cpu, o);
-      const memory = await loadPresetSamples('bitbrains-rnd', o, () => ({
-        format: 'long',
-        idColumn: 'vm_id',
-        valueColumn: 'mem_usage_kb',
-        unit: 'absolute',
-        capacity: BITBRAINS_MEMORY_KB,
-        scale: (o.scale ?? 1 / 32) * 32,
-        clamp: true,
-      }));
+      const memory = await loadPresetSamples('bitbrains-rnd', o, () =>
+        bitbrainsResizeMemorySpec((o.scale ?? 1 / 32) * 32),
+      );
       return workloadFromSamples(vms, cpu, { ...o, memory });
     }
     default: {

@@ -37,8 +37,25 @@ describe('npm run cli -- tune', () => {
     expect(b.lines).toEqual(a.lines);
   });
 
+  it('prints the same tables on a pool of workers as inline', async () => {
+    const target = ['--target', '0.02,0.005'];
+    const pool = await run([...SMALL, ...target, '--workers', '2']);
+    const inline = await run([...SMALL, ...target, '--workers', '0']);
+    expect(pool.code).toBe(0);
+    expect(pool.lines).toEqual(inline.lines);
+  });
+
   it('prints JSON with the tables, the tuned parameters and the CV evidence', async () => {
-    const { code, lines } = await run([...SMALL, '--target', '0.01', '--json']);
+    const { code, lines } = await run([
+      ...SMALL,
+      '--target',
+      '0.01',
+      '--json',
+      '--search',
+      'exhaustive',
+      '--workers',
+      '0',
+    ]);
     expect(code).toBe(0);
     expect(lines).toHaveLength(1);
     const json = JSON.parse(lines[0]);
@@ -58,6 +75,7 @@ describe('npm run cli -- tune', () => {
       [['--target', 'x'], /invalid --target "x"/],
       [['--target', '0.01', '--families', 'gpa,best'], /unknown fit family: "best"/],
       [['--target', '0.01', '--confidence', '1.5'], /invalid confidence: 1.5/],
+      [['--target', '0.01', '--search', 'grid'], /invalid --search "grid"/],
       [
         ['--target', '0.01', '--clairvoyance', '0.001'],
         /cannot cross-validate on 1 observed column/,

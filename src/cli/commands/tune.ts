@@ -2,19 +2,26 @@
 import {
   DEFAULT_TUNE,
   FAMILIES,
+  TUNE_SEARCHES,
   WorkloadStats,
   checkFamily,
   checkPacker,
+  checkTuneSpec,
+  folds,
   realize,
   runTune,
   type Source,
+  type TaskSamples,
   type TuneResult,
+  type TuneSearch,
   type TuneSpec,
   type TuneTable,
 } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
 import { loadFromOptions, poolOptions, readMatrix } from '../io.ts';
+import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
+import { runTuneOn } from '../../runtime/jobRuns.ts';
 
 export const tune: Command = {
   usage: 'npm run cli -- tune (--data FILE | --inst X.npy [--avg Y.npy]) --target 0.001 [options]',
@@ -59,12 +66,28 @@ export const tune: Command = {
       help: 'new values per bracket and round',
       default: DEFAULT_TUNE.refinePoints,
     },
+    search: {
+      kind: 'string',
+      help: `which candidates are cross-validated (${TUNE_SEARCHES.join(', ')}: the same winners)`,
+      default: DEFAULT_TUNE.search,
+    },
+    workers: {
+      kind: 'integer',
+      help: 'pool workers for per-task data (0: inline, in this thread)',
+      default: defaultWorkers(),
+    },
     json: { kind: 'flag', help: 'print the result as one JSON object' },
   },
   async run(o, out) {
     if (!o.inst === !o.data) throw new UsageError('give exactly one of --inst or --data');
     const seed = o.seed as number;
+    const workers = o.workers as number;
+    if (!(Number.isInteger(workers) && workers >= 0))
+      throw new UsageError(`invalid --workers ${workers}: need 0 or more`);
+    if (!(TUNE_SEARCHES as readonly string[]).includes(o.search as string))
+      throw new UsageError(`invalid --search "${o.search}" (expected ${TUNE_SEARCHES.join(', ')})`);
     let workload;
+    let samples: TaskSamples | null = null;
     if (o.inst) {
       workload = {
         inst: readMatrix(o.inst as string),
@@ -72,10 +95,11 @@ export const tune: Command = {
       };
     } else {
       const loaded = await loadFromOptions(o);
-      workload =
-        loaded.kind === 'matrix'
-          ? { inst: loaded.inst, avg: loaded.avg }
-          : asUsage(() => realize(loaded.samples, o.realizations as number, seed, false));
+      if (loaded.kind === 'matrix') workload = { inst: loaded.inst, avg: loaded.avg };
+      else {
+        samples = loaded.samples;
+        workload = asUsage(() => realize(loaded.samples, o.realizations as number, seed, false));
+      }
     }
     const spec: TuneSpec = asUsage(() => ({
       seed,
@@ -97,6 +121,7 @@ export const tune: Command = {
       }),
       refineRounds: o['refine-rounds'] as number,
       refinePoints: o['refine-points'] as number,
+      search: o.search as TuneSearch,
     }));
     if (spec.source === 'avg' && !workload.avg)
       throw new UsageError('--source avg needs an avg series (--avg or a source with one)');
@@ -107,7 +132,23 @@ export const tune: Command = {
             `\r${phase} ${phase === 'cv' ? `round ${round} ` : ''}${done}/${total}   `,
           )
       : undefined;
-    const result = asUsage(() => runTune(stats, spec, progress));
+    let result: TuneResult;
+    if (samples && workers > 0) {
+      // Per-task data: the tuner's jobs on a pool of workers (each realizes the same matrix).
+      // What the workers would reject, named here as a usage error.
+      asUsage(
+        () => (checkTuneSpec(spec, stats.workload.inst.rows), folds(stats, spec.clairvoyance)),
+      );
+      const runner = createNodeRunner({ workers });
+      try {
+        const pool = await runner.createPool(samples, o.realizations as number, seed);
+        result = await runTuneOn(runner, pool, spec, {
+          onProgress: (p) => progress?.(p.phase, p.round, p.done, p.total),
+        });
+      } finally {
+        runner.dispose();
+      }
+    } else result = asUsage(() => runTune(stats, spec, progress));
     if (progress) process.stderr.write('\n');
     if (o.json) out(JSON.stringify({ spec, ...result }));
     else for (const line of tuneText(spec, result)) out(line);

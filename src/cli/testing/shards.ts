@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { googleEventRow, googleUsageRow } from '../../engine/testing.ts';
 
 /** Synthetic shards in the real format (gzipped, no header) that exercise every filter. */
 export function syntheticShards(dir: string): { usage: string[]; events: string[] } {
@@ -11,29 +12,7 @@ export function syntheticShards(dir: string): { usage: string[]; events: string[
     idx: number,
     avg: number | string,
     inst: number | string,
-  ) =>
-    [
-      start,
-      start + 300e6,
-      job,
-      idx,
-      77,
-      avg,
-      0.05,
-      0.06,
-      0.001,
-      0.002,
-      0.07,
-      1e-5,
-      2e-4,
-      0.03,
-      0.001,
-      2.1,
-      0.006,
-      0,
-      1,
-      inst,
-    ].join(',');
+  ) => googleUsageRow(start, job, idx, avg, inst, 77);
   const shards: string[][] = [[], []];
   for (let job = 0; job < 30; job++)
     for (let idx = 0; idx < 4; idx++) {
@@ -58,21 +37,7 @@ export function syntheticShards(dir: string): { usage: string[]; events: string[
     return f;
   });
   const ev = (time: number, job: number, idx: number, type: number, cpu: number | string) =>
-    [
-      time,
-      '',
-      6_000_000_000 + job,
-      idx,
-      5,
-      type,
-      'u',
-      2,
-      9,
-      cpu,
-      cpu === '' ? '' : 0.01,
-      '',
-      '',
-    ].join(',');
+    googleEventRow(time, 6_000_000_000 + job, idx, type, cpu, cpu === '' ? '' : 0.01, 5, 'u');
   const eventLines = [];
   for (let job = 0; job < 30; job++)
     for (let idx = 0; idx < 4; idx++) {

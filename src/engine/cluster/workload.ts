@@ -111,6 +111,26 @@ const BITBRAINS = 'bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz';
 /** The largest Bitbrains VM: 32 cores, 536,303,616 KB of memory (the reference machine, as the Google trace normalises to its largest). */
 const BITBRAINS_MEM_KB = 536303616;
 
+/**
+ * Bitbrains memory for the resize wing: KB of a 64 GiB reference machine at the 32-core CPU scale
+ * (our choice, 2 GiB per core; the cluster wing's reference is the largest VM instead); another
+ * CPU scale scales memory alike (scale 1/8: 8 cores and 16 GiB).
+ */
+export const BITBRAINS_RESIZE_MEMORY_KB = 64 * 1024 * 1024;
+
+/** The long-format spec of Bitbrains memory on the resize wing's reference machine, clamped to it. */
+export function bitbrainsResizeMemorySpec(scale = 1): LoadSpec {
+  return {
+    format: 'long',
+    idColumn: 'vm_id',
+    valueColumn: 'mem_usage_kb',
+    unit: 'absolute',
+    capacity: BITBRAINS_RESIZE_MEMORY_KB,
+    scale,
+    clamp: true,
+  };
+}
+
 export const MULTI_DATASETS: readonly MultiDataset[] = [
   {
     id: 'bitbrains-rnd',

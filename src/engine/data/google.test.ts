@@ -1,50 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DataError } from './errors.ts';
 import { GoogleLoader, taskPickKey, type GoogleOptions } from './google.ts';
+import { googleEventRow, googleUsageRow } from '../testing.ts';
 
-/** A task_usage row with the columns the loader reads; the others get plausible values. */
-function usage(
-  start: number,
-  job: number,
-  index: number,
-  avg: number | '',
-  inst: number | '',
-): string {
-  const cols = [
-    start,
-    start + 300e6,
-    job,
-    index,
-    12345,
-    avg,
-    0.05,
-    0.06,
-    0.001,
-    0.002,
-    0.07,
-    1e-5,
-    2e-4,
-    0.03,
-    0.001,
-    2.1,
-    0.006,
-    0,
-    1,
-    inst,
-  ];
-  return cols.join(',');
-}
-
-function event(
-  time: number,
-  job: number,
-  index: number,
-  type: number,
-  cpu: number | '',
-  mem: number | '',
-): string {
-  return [time, '', job, index, 99, type, 'user', 2, 9, cpu, mem, '', ''].join(',');
-}
+const usage = googleUsageRow;
+const event = googleEventRow;
 
 const enc = (lines: string[]) => new TextEncoder().encode(lines.join('\n') + '\n');
 

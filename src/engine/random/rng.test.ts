@@ -10,6 +10,25 @@ describe('the seeded generator', () => {
     const chi2 = counts.reduce((s, c) => s + (c - n / 10) ** 2 / (n / 10), 0);
     expect(chi2).toBeLessThan(27.88); // 99.9th percentile of χ² with 9 degrees of freedom
   });
+  it('draws the integers of the multiply-and-reject rule written with a remainder', () => {
+    const TWO_32 = 2 ** 32;
+    const reference = (rng: Rng, n: number) => {
+      let m = rng.nextUint32() * n;
+      while (m % TWO_32 < n && m % TWO_32 < (TWO_32 - n) % n) m = rng.nextUint32() * n;
+      return Math.floor(m / TWO_32);
+    };
+    for (const n of [1, 2, 3, 7, 10, 1000, 1052, 65_537, 1_000_003, 2_097_151, 2_097_152]) {
+      const a = new Rng(streamKey(7, 'inst', n));
+      const b = new Rng(streamKey(7, 'inst', n));
+      const got: number[] = [];
+      const want: number[] = [];
+      for (let i = 0; i < 20_000; i++) {
+        got.push(a.nextInt(n));
+        want.push(reference(b, n));
+      }
+      expect(got).toEqual(want);
+    }
+  });
   it('keeps streams apart by purpose and index', () => {
     expect(streamKey(1, 'inst', 0)).not.toBe(streamKey(1, 'avg', 0));
     expect(streamKey(1, 'inst', 0)).not.toBe(streamKey(1, 'inst', 1));

@@ -10,59 +10,11 @@
  */
 export function maxWeightAssignment(weight: readonly Float64Array[], cols: number): Int32Array {
   const rows = weight.length;
-  const n = Math.max(rows, cols);
-  let max = 0;
-  for (const r of weight) for (const w of r) if (w > max) max = w;
-  // Minimize cost = max − weight over an n × n matrix (padding costs max: weight 0).
-  const cost = (i: number, j: number) => (i < rows && j < cols ? max - weight[i][j] : max);
-  const u = new Float64Array(n + 1);
-  const v = new Float64Array(n + 1);
-  const p = new Int32Array(n + 1); // p[j]: row matched to column j (1-based; 0 = none)
-  const way = new Int32Array(n + 1);
-  const minv = new Float64Array(n + 1);
-  const used = new Uint8Array(n + 1);
-  for (let i = 1; i <= n; i++) {
-    p[0] = i;
-    let j0 = 0;
-    minv.fill(Infinity);
-    used.fill(0);
-    do {
-      used[j0] = 1;
-      const i0 = p[j0];
-      let delta = Infinity;
-      let j1 = 0;
-      for (let j = 1; j <= n; j++) {
-        if (used[j]) continue;
-        const cur = cost(i0 - 1, j - 1) - u[i0] - v[j];
-        if (cur < minv[j]) {
-          minv[j] = cur;
-          way[j] = j0;
-        }
-        if (minv[j] < delta) {
-          delta = minv[j];
-          j1 = j;
-        }
-      }
-      for (let j = 0; j <= n; j++) {
-        if (used[j]) {
-          u[p[j]] += delta;
-          v[j] -= delta;
-        } else minv[j] -= delta;
-      }
-      j0 = j1;
-    } while (p[j0] !== 0);
-    do {
-      const j1 = way[j0];
-      p[j0] = p[j1];
-      j0 = j1;
-    } while (j0 !== 0);
-  }
-  const out = new Int32Array(rows).fill(-1);
-  for (let j = 1; j <= n; j++) {
-    const i = p[j] - 1;
-    if (i >= 0 && i < rows && j - 1 < cols && weight[i][j - 1] > 0) out[i] = j - 1;
-  }
-  return out;
+  const flat = new Float64Array(rows * cols);
+  weight.forEach((row, i) => flat.set(row.subarray(0, cols), i * cols));
+  const assigned = new Int32Array(rows);
+  hungarianTotal(flat, rows, cols, assigned);
+  return assigned;
 }
 
 /**

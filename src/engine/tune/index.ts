@@ -11,3 +11,5 @@ export {
 } from './runs.ts';
 export * from './sloCalibration.ts';
 export * from './tune.ts';
+export * from './tuneSpec.ts';
+export { boundary, smartValues } from './search.ts';

@@ -139,11 +139,14 @@ describe('selection from cross-validation', () => {
       [0.001, 500],
     ];
     const chunks = [chunk(0, runs), chunk(1, runs)];
-    const next = cvJobs({ ...tiny, refineRounds: 1, refinePoints: 3 }, chunks);
+    const next = cvJobs(
+      { ...tiny, refineRounds: 1, refinePoints: 3, search: 'exhaustive' },
+      chunks,
+    );
     expect(next.map((j) => j.instance)).toEqual([0, 1]);
     for (const v of next[0].values) expect(v > 0.001 && v < 0.01).toBe(true);
     expect(next[0].values).toHaveLength(3);
-    expect(cvJobs({ ...tiny, refineRounds: 0 }, chunks)).toEqual([]);
+    expect(cvJobs({ ...tiny, refineRounds: 0, search: 'exhaustive' }, chunks)).toEqual([]);
     const none = tunedParameters({ ...tiny, targets: [0.001] }, chunks);
     expect(none[0]).toMatchObject({ value: 0.001, cvMet: false });
   });

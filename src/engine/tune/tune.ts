@@ -8,7 +8,7 @@
  * and q counted on B, and vice versa. The CV q of a value pools both folds per instance; its upper
  * bound is the larger of the one-sided t bound over instances and the Wilson bound on the pooled
  * count. A value is taken when it and every more conservative value meet q*. The grid is refined
- * around the boundary in rounds. Nothing before `heldOutJobs` reads a column of E.
+ * around the boundary in rounds; which values are cross-validated is search.ts's choice. Nothing before `heldOutJobs` reads a column of E.
  *
  * Work comes in jobs keyed by (family, instance): `cvJobs` (round by round), then `heldOutJobs`;
  * a worker pool may run them anywhere, in any order: the combining functions sort by key.
@@ -19,96 +19,23 @@ import type { WorkloadStats } from '../workload.ts';
 import {
   FAMILY_INFO,
   PAPER_FAMILIES,
-  between,
   byConservativeness,
-  checkFamily,
   familySpec,
   type FitFamily,
 } from './families.ts';
 import { mean, meanInterval, meanUpper, wilsonUpper, type Interval } from './intervals.ts';
+import { countOverflows, folds, instanceRows, packMeasured, packOn } from './runs.ts';
+import { boundary, searchJobs } from './search.ts';
 import {
-  checkRunConfig,
-  countOverflows,
-  folds,
-  instanceRows,
-  packMeasured,
-  packOn,
-  type RunConfig,
-} from './runs.ts';
-import { DEFAULT_BIN } from '../fit/index.ts';
-
-export interface TuneSpec extends RunConfig {
-  readonly families: readonly FitFamily[];
-  /** Target SLOs q*, e.g. [0.01, 0.001]; one table each, from the same cross-validation. */
-  readonly targets: readonly number[];
-  /** Refinement rounds after the coarse grid, and new values per bracket and round. */
-  readonly refineRounds: number;
-  readonly refinePoints: number;
-  /** Coarse grids per family (default: the family's grid). */
-  readonly grids?: Partial<Record<FitFamily, readonly number[]>>;
-}
-
-export const DEFAULT_TUNE = {
-  seed: 1,
-  instances: 20,
-  tasks: 1000,
-  packer: 'bf',
-  capacity: 1,
-  clairvoyance: 0.5,
-  source: 'inst',
-  rebalance: 5,
-  bin: DEFAULT_BIN,
-  confidence: 0.95,
-  families: ['gpa', 'av', 'perc', 'cantelli', 'cf', 'emp', 'conv', 'bern'],
-  targets: [0.001],
-  refineRounds: 2,
-  refinePoints: 4,
-} as const satisfies TuneSpec;
-
-export function checkTuneSpec(spec: TuneSpec, poolSize: number): TuneSpec {
-  checkRunConfig(spec, poolSize);
-  if (spec.families.length === 0) throw new RangeError('invalid families: none given');
-  spec.families.forEach(checkFamily);
-  if (spec.targets.length === 0) throw new RangeError('invalid targets: none given');
-  for (const q of spec.targets)
-    if (!(q > 0 && q < 1)) throw new RangeError(`invalid target q*: ${q} (need 0 < q* < 1)`);
-  if (!(Number.isInteger(spec.refineRounds) && spec.refineRounds >= 0))
-    throw new RangeError(`invalid refinement rounds: ${spec.refineRounds} (need an integer ≥ 0)`);
-  if (!(Number.isInteger(spec.refinePoints) && spec.refinePoints >= 1))
-    throw new RangeError(`invalid refinement points: ${spec.refinePoints} (need an integer ≥ 1)`);
-  for (const family of spec.families)
-    for (const v of coarseGrid(spec, family)) familySpec(family, v, spec.bin);
-  return spec;
-}
-
-function coarseGrid(spec: TuneSpec, family: FitFamily): number[] {
-  return byConservativeness(family, spec.grids?.[family] ?? FAMILY_INFO[family].grid);
-}
+  checkTuneSpec,
+  type CvChunk,
+  type CvJob,
+  type CvPoint,
+  type CvRun,
+  type TuneSpec,
+} from './tuneSpec.ts';
 
 // ---------------------------------------------------------------- cross-validation (O only)
-
-export interface CvJob {
-  readonly family: FitFamily;
-  readonly instance: number;
-  readonly round: number;
-  readonly values: readonly number[];
-}
-
-export interface CvRun {
-  readonly value: number;
-  /** Overflows counted on the held-out fold, summed over both folds; trials = Σ m_abs·|fold|. */
-  readonly overflows: number;
-  readonly trials: number;
-  /** Machines used, mean of the two fold packings. */
-  readonly mAbs: number;
-}
-
-export interface CvChunk {
-  readonly family: FitFamily;
-  readonly instance: number;
-  readonly round: number;
-  readonly runs: readonly CvRun[];
-}
 
 /** Cross-validates one family on one instance at the given values, reading only columns of O. */
 export function runCvJob(stats: WorkloadStats, spec: TuneSpec, job: CvJob): CvChunk {
@@ -132,16 +59,6 @@ export function runCvJob(stats: WorkloadStats, spec: TuneSpec, job: CvJob): CvCh
     return { value, overflows, trials, mAbs: machines / 2 };
   });
   return { family: job.family, instance: job.instance, round: job.round, runs };
-}
-
-/** The CV q of one value over all instances. */
-export interface CvPoint {
-  readonly value: number;
-  /** Mean over instances of each instance's pooled CV q. */
-  readonly q: number;
-  /** One-sided upper bound at the spec's confidence. */
-  readonly upper: number;
-  readonly mAbs: number;
 }
 
 /** CV points of one family, aggressive to conservative; only values every instance has run. */
@@ -180,38 +97,9 @@ export function cvPoints(spec: TuneSpec, family: FitFamily, chunks: readonly CvC
   return points;
 }
 
-/** Index of the most aggressive point that, with every more conservative one, meets q*. */
-function boundary(points: readonly CvPoint[], target: number): number {
-  let i = points.length;
-  while (i > 0 && points[i - 1].upper <= target) i--;
-  return i;
-}
-
 /** The next round of CV jobs given the chunks so far ([] when tuning has all it needs). */
 export function cvJobs(spec: TuneSpec, done: readonly CvChunk[]): CvJob[] {
-  const round = done.reduce((r, c) => Math.max(r, c.round + 1), 0);
-  if (round > spec.refineRounds) return [];
-  const jobs: CvJob[] = [];
-  for (const family of spec.families) {
-    let values: number[];
-    if (round === 0) values = coarseGrid(spec, family);
-    else {
-      const points = cvPoints(spec, family, done);
-      const have = new Set(points.map((p) => p.value));
-      const fresh = new Set<number>();
-      for (const target of spec.targets) {
-        const i = boundary(points, target);
-        if (i === 0 || i === points.length) continue;
-        for (const v of between(family, points[i - 1].value, points[i].value, spec.refinePoints))
-          if (!have.has(v)) fresh.add(v);
-      }
-      values = byConservativeness(family, fresh);
-    }
-    if (values.length === 0) continue;
-    for (let instance = 0; instance < spec.instances; instance++)
-      jobs.push({ family, instance, round, values });
-  }
-  return jobs;
+  return searchJobs(spec, done, (family) => cvPoints(spec, family, done));
 }
 
 export interface TunedParameter {
@@ -222,7 +110,7 @@ export interface TunedParameter {
   /** The chosen value's CV q and bound; cvMet is false when even the most conservative failed. */
   readonly cv: CvPoint;
   readonly cvMet: boolean;
-  /** Values cross-validated. */
+  /** Values cross-validated (the smart search: a subset of the exhaustive search's candidates). */
   readonly tried: number;
 }
 
@@ -457,3 +345,14 @@ export function runTune(stats: WorkloadStats, spec: TuneSpec, progress?: TunePro
   for (const family of spec.families) cv[family] = cvPoints(spec, family, chunks);
   return { tables: tuneTables(stats, spec, tuned, runs), tuned, cv };
 }
+
+export {
+  DEFAULT_TUNE,
+  checkTuneSpec,
+  coarseGrid,
+  type CvChunk,
+  type CvJob,
+  type CvPoint,
+  type CvRun,
+  type TuneSpec,
+} from './tuneSpec.ts';

@@ -118,7 +118,10 @@ export function fitRows(
   }));
 }
 
-/** Machines by type per fit test (stacked bars), with the measured q of any resource as text. */
+/**
+ * Machines by type per fit test (stacked bars), each row titled above its bar with the fit test,
+ * its machines and the measured q of any resource (no side margins: it fits a phone's width).
+ */
 export function fitMachinesSpec(
   labels: readonly string[],
   measures: readonly MultiMeasure[],
@@ -129,19 +132,27 @@ export function fitMachinesSpec(
   );
   const totals = measures.map((m, k) => ({
     fit: labels[k],
-    machines: m.machines,
-    text: `${m.machines} machines, q(any) = ${fmtQ(m.qAny)}`,
+    text: `${labels[k]}: ${m.machines} machines, q(any) = ${fmtQ(m.qAny)}`,
   }));
+  // Each row's band is 44 px: the title in its top 16 px, the bar below it.
   return {
-    height: 60 + 40 * labels.length,
-    marginLeft: 210,
-    marginRight: 200,
+    height: 40 + 44 * labels.length,
+    marginTop: 10,
+    marginBottom: 30,
+    marginLeft: 10,
+    marginRight: 20,
     x: { label: 'machines', grid: true },
-    y: { label: null, domain: [...labels] },
+    y: { label: null, domain: [...labels], axis: null, padding: 0 },
     color: { legend: true, domain: types.map((t) => t.name), label: 'machine type' },
     marks: [
-      Plot.barX(data, { y: 'fit', x: 'count', fill: 'type' }),
-      Plot.text(totals, { y: 'fit', x: 'machines', text: 'text', textAnchor: 'start', dx: 4 }),
+      Plot.barX(data, { y: 'fit', x: 'count', fill: 'type', insetTop: 18, insetBottom: 4 }),
+      Plot.text(totals, {
+        y: 'fit',
+        text: 'text',
+        frameAnchor: 'left',
+        textAnchor: 'start',
+        dy: -13,
+      }),
     ],
   };
 }

@@ -3,7 +3,7 @@
  * pool, for a side of an A/B comparison; null while it computes. Kept per packing key.
  */
 import { useEffect, useState } from 'react';
-import { DEFAULT_BIN } from '../../engine/index.ts';
+import { meanExactQ } from '../../state/exactQ.ts';
 import type { ExplorerState } from '../../state/store.ts';
 import { useController } from '../controllerContext.ts';
 
@@ -21,18 +21,9 @@ export function useExactQ(
   useEffect(() => {
     if (!key || !response || !pool || cache.has(key)) return;
     const abort = new AbortController();
-    const machines = response.result.machines.map((m) => m.tasks);
-    runner
-      .runJob(
-        pool,
-        'exactQ',
-        { rows: response.rows, machines, capacity, clairvoyance, bin: DEFAULT_BIN },
-        { signal: abort.signal },
-      )
-      .then((parts) => {
-        let sum = 0;
-        for (const part of parts) for (const q of part) sum += q;
-        cache.set(key, machines.length ? sum / machines.length : 0);
+    meanExactQ(runner, pool, response, capacity, clairvoyance, abort.signal)
+      .then((q) => {
+        cache.set(key, q);
         if (cache.size > 16) cache.delete(cache.keys().next().value!);
         if (!abort.signal.aborted) setVersion((v) => v + 1);
       })

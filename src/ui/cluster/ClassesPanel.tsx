@@ -22,7 +22,7 @@ function ClassCost({ a, packer, stale }: { a: ClassAnalysis; packer: string; sta
   return (
     <div className={stale ? 'stale' : undefined} data-testid="class-cost">
       <h3>Packing by class vs by task (GPA, {packer.toUpperCase()})</h3>
-      <table className="cluster-table">
+      <table className="cluster-table" tabIndex={0}>
         <thead>
           <tr>
             <th />
@@ -67,7 +67,11 @@ function ClassTable({
   stale: boolean;
 }) {
   return (
-    <table className={`cluster-table${stale ? ' stale' : ''}`} data-testid="class-table">
+    <table
+      className={`cluster-table${stale ? ' stale' : ''}`}
+      data-testid="class-table"
+      tabIndex={0}
+    >
       <thead>
         <tr>
           <th>Class</th>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
 import { multiDatasetById } from '../../engine/cluster/workload.ts';
+import { Choice } from '../Choice.tsx';
 import {
   CLUSTER_DATASETS,
   CLUSTER_FITS,
@@ -58,35 +59,6 @@ export function NumberField({
             onCommit(n);
         }}
       />
-    </label>
-  );
-}
-
-function Choice<T extends string>({
-  label,
-  value,
-  values,
-  names,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: T;
-  values: readonly T[];
-  names?: (v: T) => string;
-  onChange: (v: T) => void;
-  testId: string;
-}) {
-  return (
-    <label className="field">
-      <span>{label}</span>
-      <select value={value} data-testid={testId} onChange={(e) => onChange(e.target.value as T)}>
-        {values.map((v) => (
-          <option key={v} value={v}>
-            {names ? names(v) : v}
-          </option>
-        ))}
-      </select>
     </label>
   );
 }

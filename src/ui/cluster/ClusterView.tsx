@@ -112,7 +112,11 @@ function CompareSection({ s }: { s: ClusterSettings }) {
         placeholder={run.status === 'error' ? `Did not finish: ${run.error}` : 'Packing…'}
       />
       {rows && (
-        <table className={`cluster-table${stale ? ' stale' : ''}`} data-testid="fit-table">
+        <table
+          className={`cluster-table${stale ? ' stale' : ''}`}
+          data-testid="fit-table"
+          tabIndex={0}
+        >
           <thead>
             <tr>
               <th>Fit test</th>

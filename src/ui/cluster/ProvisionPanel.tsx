@@ -134,7 +134,11 @@ export function ProvisionPanel({
         />
       </div>
       {totals && (
-        <table className={`cluster-table${stale ? ' stale' : ''}`} data-testid="provision-totals">
+        <table
+          className={`cluster-table${stale ? ' stale' : ''}`}
+          data-testid="provision-totals"
+          tabIndex={0}
+        >
           <thead>
             <tr>
               <th>Policy</th>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   THREE_TASKS,
   THREE_TASK_CAPACITY,
@@ -11,10 +11,12 @@ import {
   packThreeTasksByMeans,
   presetById,
   threeTaskWorkload,
+  type MachineUsage,
 } from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
-import { LessonFrame } from './LessonFrame.tsx';
+import { LessonFrame, type PackLink } from './LessonFrame.tsx';
+import type { Params } from '../../state/params.ts';
 import { usageSpec } from '../../present/learn/plots.ts';
 
 const R = 10_000;
@@ -22,6 +24,139 @@ const DRAG_TYPE = 'application/x-slopack-task';
 
 function percent(q: number): string {
   return q === 0 ? `0 % (none of ${R.toLocaleString('en')} draws)` : `${(q * 100).toFixed(1)} %`;
+}
+
+/** Pack's link from the lesson: GPA on the three tasks where their preset exists, else 40 real tasks by means. */
+function packLink(params: Params): PackLink {
+  return presetById(THREE_TASK_PRESET_ID)
+    ? {
+        // GPA packs the three tasks the same way in any order: A and B together, C alone.
+        params: {
+          ...params,
+          view: 'pack',
+          dataset: THREE_TASK_PRESET_ID,
+          upload: null,
+          scale: 1,
+          tasks: 3,
+          realizations: R,
+          packer: 'ff',
+          fit: { kind: 'gpa', rho: 0.1 },
+          capacity: THREE_TASK_CAPACITY,
+          clairvoyance: 1,
+          source: 'inst',
+          rebalance: 0,
+          machine: 0,
+        },
+        label: 'GPA’s packing of these three tasks, in Pack',
+      }
+    : {
+        params: { ...params, view: 'pack', fit: { kind: 'av', f: 1 }, tasks: 40, machine: 0 },
+        label: 'Packing by means on 40 real tasks, in Pack',
+      };
+}
+
+/** The keyboard: A, B or C selects a task; 1 or 2 moves the selected one there; Esc cancels. */
+function useAssignmentKeys(
+  selected: number | null,
+  setSelected: (task: number | null) => void,
+  move: (task: number, machine: number) => void,
+) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      const task = ['a', 'b', 'c'].indexOf(e.key.toLowerCase());
+      if (task >= 0) {
+        setSelected(task);
+        e.preventDefault();
+      } else if ((e.key === '1' || e.key === '2') && selected !== null) {
+        move(selected, Number(e.key) - 1);
+        e.preventDefault();
+      } else if (e.key === 'Escape') setSelected(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected, setSelected, move]);
+}
+
+/** One machine: its tasks (draggable, selectable), the move button, its overflow and usage plot. */
+function MachineCard({
+  m,
+  u,
+  spec,
+  selected,
+  where,
+  setSelected,
+  move,
+}: {
+  m: number;
+  u: MachineUsage;
+  spec: ReturnType<typeof usageSpec>;
+  selected: number | null;
+  where: readonly number[];
+  setSelected: (task: number | null) => void;
+  move: (task: number, machine: number) => void;
+}) {
+  return (
+    <section
+      className={`l1-machine${u.overflows > 0 ? ' overflowing' : ''}`}
+      data-testid={`l1-machine-${m + 1}`}
+      aria-label={`Machine ${m + 1}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+      }}
+      onDrop={(e) => {
+        e.preventDefault();
+        const task = Number(e.dataTransfer.getData(DRAG_TYPE));
+        if (Number.isInteger(task) && task >= 0 && task < 3) move(task, m);
+      }}
+    >
+      <h3>
+        Machine {m + 1} <small>capacity {THREE_TASK_CAPACITY}</small>
+      </h3>
+      <div className="l1-tasks" role="group">
+        {u.tasks.length === 0 && <span className="hint">empty: drop a task here</span>}
+        {u.tasks.map((t) => (
+          <button
+            key={t}
+            type="button"
+            draggable
+            className={`l1-task l1-task-${THREE_TASKS[t].id}`}
+            data-testid={`l1-task-${THREE_TASKS[t].id}`}
+            aria-pressed={selected === t}
+            onClick={() => setSelected(selected === t ? null : t)}
+            onDragStart={(e) => {
+              e.dataTransfer.setData(DRAG_TYPE, String(t));
+              e.dataTransfer.effectAllowed = 'move';
+            }}
+          >
+            {THREE_TASKS[t].label}
+          </button>
+        ))}
+      </div>
+      {selected !== null && where[selected] !== m && (
+        <button
+          type="button"
+          className="l1-move"
+          data-testid={`l1-move-to-${m + 1}`}
+          onClick={() => move(selected, m)}
+        >
+          Move {THREE_TASKS[selected].id} here ({m + 1})
+        </button>
+      )}
+      <p className="l1-q" data-testid={`l1-q-${m + 1}`}>
+        Over capacity in <strong>{percent(u.q)}</strong> of the draws; mean usage{' '}
+        {u.tasks.length ? u.mean.toFixed(3) : '0'}.
+      </p>
+      <PlotFigure
+        name={`lesson1-machine-${m + 1}`}
+        title={`Machine ${m + 1}: usage over ${R.toLocaleString('en')} draws`}
+        spec={spec}
+      />
+    </section>
+  );
 }
 
 export function Lesson1Averages() {
@@ -59,32 +194,8 @@ export function Lesson1Averages() {
     setSelected(null);
   };
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
-      if (e.metaKey || e.ctrlKey || e.altKey) return;
-      const task = ['a', 'b', 'c'].indexOf(e.key.toLowerCase());
-      if (task >= 0) {
-        setSelected(task);
-        e.preventDefault();
-      } else if ((e.key === '1' || e.key === '2') && selected !== null) {
-        const next = [...where];
-        next[selected] = Number(e.key) - 1;
-        setParams({ step: encodeAssignment(next) + 1 });
-        setSelected(null);
-        e.preventDefault();
-      } else if (e.key === 'Escape') setSelected(null);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [selected, where, setParams]);
+  useAssignmentKeys(selected, setSelected, move);
 
-  const onDrop = (machine: number) => (e: DragEvent) => {
-    e.preventDefault();
-    const task = Number(e.dataTransfer.getData(DRAG_TYPE));
-    if (Number.isInteger(task) && task >= 0 && task < 3) move(task, machine);
-  };
   const total = usage.reduce((a, u) => a + u.overflows, 0) / (usage.length * R);
   const same = (a: readonly number[]) => a.every((m, t) => m === where[t]);
 
@@ -92,39 +203,7 @@ export function Lesson1Averages() {
     <LessonFrame
       lesson={1}
       keys="A, B or C selects a task; 1 or 2 moves it to that machine; Esc cancels."
-      pack={
-        presetById(THREE_TASK_PRESET_ID)
-          ? {
-              // GPA packs the three tasks the same way in any order: A and B together, C alone.
-              params: {
-                ...params,
-                view: 'pack',
-                dataset: THREE_TASK_PRESET_ID,
-                upload: null,
-                scale: 1,
-                tasks: 3,
-                realizations: R,
-                packer: 'ff',
-                fit: { kind: 'gpa', rho: 0.1 },
-                capacity: THREE_TASK_CAPACITY,
-                clairvoyance: 1,
-                source: 'inst',
-                rebalance: 0,
-                machine: 0,
-              },
-              label: 'GPA’s packing of these three tasks, in Pack',
-            }
-          : {
-              params: {
-                ...params,
-                view: 'pack',
-                fit: { kind: 'av', f: 1 },
-                tasks: 40,
-                machine: 0,
-              },
-              label: 'Packing by means on 40 real tasks, in Pack',
-            }
-      }
+      pack={packLink(params)}
     >
       <div className="l1-actions">
         <button type="button" onClick={() => setParams({ step: encodeAssignment(byMeans) + 1 })}>
@@ -141,60 +220,16 @@ export function Lesson1Averages() {
       </div>
       <div className="l1-machines">
         {usage.map((u, m) => (
-          <section
+          <MachineCard
             key={m}
-            className={`l1-machine${u.overflows > 0 ? ' overflowing' : ''}`}
-            data-testid={`l1-machine-${m + 1}`}
-            aria-label={`Machine ${m + 1}`}
-            onDragOver={(e) => {
-              e.preventDefault();
-              e.dataTransfer.dropEffect = 'move';
-            }}
-            onDrop={onDrop(m)}
-          >
-            <h3>
-              Machine {m + 1} <small>capacity {THREE_TASK_CAPACITY}</small>
-            </h3>
-            <div className="l1-tasks" role="group">
-              {u.tasks.length === 0 && <span className="hint">empty: drop a task here</span>}
-              {u.tasks.map((t) => (
-                <button
-                  key={t}
-                  type="button"
-                  draggable
-                  className={`l1-task l1-task-${THREE_TASKS[t].id}`}
-                  data-testid={`l1-task-${THREE_TASKS[t].id}`}
-                  aria-pressed={selected === t}
-                  onClick={() => setSelected(selected === t ? null : t)}
-                  onDragStart={(e) => {
-                    e.dataTransfer.setData(DRAG_TYPE, String(t));
-                    e.dataTransfer.effectAllowed = 'move';
-                  }}
-                >
-                  {THREE_TASKS[t].label}
-                </button>
-              ))}
-            </div>
-            {selected !== null && where[selected] !== m && (
-              <button
-                type="button"
-                className="l1-move"
-                data-testid={`l1-move-to-${m + 1}`}
-                onClick={() => move(selected, m)}
-              >
-                Move {THREE_TASKS[selected].id} here ({m + 1})
-              </button>
-            )}
-            <p className="l1-q" data-testid={`l1-q-${m + 1}`}>
-              Over capacity in <strong>{percent(u.q)}</strong> of the draws; mean usage{' '}
-              {u.tasks.length ? u.mean.toFixed(3) : '0'}.
-            </p>
-            <PlotFigure
-              name={`lesson1-machine-${m + 1}`}
-              title={`Machine ${m + 1}: usage over ${R.toLocaleString('en')} draws`}
-              spec={specs[m]}
-            />
-          </section>
+            m={m}
+            u={u}
+            spec={specs[m]}
+            selected={selected}
+            where={where}
+            setSelected={setSelected}
+            move={move}
+          />
         ))}
       </div>
     </LessonFrame>

@@ -8,6 +8,8 @@ import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { errorByNSpec, sumSpec } from '../../present/learn/plots.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 
+type SumVerdictResult = ReturnType<typeof sumVerdict>;
+
 const MAX_TASKS = 100;
 /** N at which the error curve is drawn (every N would be 100 A–D tests on one click). */
 const CURVE_N = [
@@ -17,6 +19,95 @@ const CURVE_N = [
 
 function pct(x: number): string {
   return `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+}
+
+/** + adds a task, − removes one (outside text fields). */
+function usePlusMinusKeys(n: number, setN: (k: number) => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
+      if (e.key === '+' || e.key === '=') setN(n + 1);
+      else if (e.key === '-') setN(n - 1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [n, setN]);
+}
+
+/** The buttons and the slider that set N. */
+function SumControls({ n, setN }: { n: number; setN: (k: number) => void }) {
+  return (
+    <div className="l2-controls">
+      <button type="button" onClick={() => setN(n - 1)} disabled={n <= 1}>
+        − Remove a task
+      </button>
+      <button
+        type="button"
+        onClick={() => setN(n + 1)}
+        disabled={n >= MAX_TASKS}
+        data-testid="l2-add"
+      >
+        + Add a task
+      </button>
+      <button type="button" onClick={() => setN(n + 10)} disabled={n >= MAX_TASKS}>
+        + 10
+      </button>
+      <SliderNumber
+        className="l2-slider"
+        label="Number of tasks in the sum"
+        caption="N ="
+        value={n}
+        scale={linearScale(1, MAX_TASKS)}
+        problem={(raw) =>
+          Number.isInteger(Number(raw)) && Number(raw) >= 1 && Number(raw) <= MAX_TASKS
+            ? null
+            : `a whole number of tasks from 1 to ${MAX_TASKS}`
+        }
+        valueTestId="l2-n"
+        onChange={setN}
+      />
+    </div>
+  );
+}
+
+/** The sum's verdict: its mean, the Anderson–Darling test and the 99th percentile's error. */
+function SumVerdict({ verdict, latestId }: { verdict: SumVerdictResult; latestId: string }) {
+  return (
+    <dl className="lesson-figures" data-testid="l2-verdict">
+      <div>
+        <dt>latest task</dt>
+        <dd className="task-id">{latestId}</dd>
+      </div>
+      <div>
+        <dt>mean total</dt>
+        <dd>{formatNumber(verdict.mean)}</dd>
+      </div>
+      <div>
+        <dt>Anderson–Darling A² (5 % limit)</dt>
+        <dd>
+          {formatNumber(verdict.a2)} ({verdict.critical}){' '}
+          <span className={verdict.rejected ? 'bad' : 'good'}>
+            {verdict.rejected ? 'not Gaussian' : 'Gaussian'}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>99th percentile: measured / Gaussian</dt>
+        <dd>
+          {formatNumber(verdict.p99)} / {formatNumber(verdict.gaussianP99)}{' '}
+          <span
+            data-testid="l2-error"
+            className={Math.abs(verdict.relativeError99) < 0.05 ? 'good' : 'bad'}
+          >
+            {pct(verdict.relativeError99)}
+          </span>
+        </dd>
+      </div>
+    </dl>
+  );
 }
 
 export function Lesson2Sums() {
@@ -55,18 +146,7 @@ export function Lesson2Sums() {
     [curve, view, n],
   );
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
-      if (e.key === '+' || e.key === '=') setParams({ step: Math.min(MAX_TASKS, n + 1) });
-      else if (e.key === '-') setParams({ step: Math.max(1, n - 1) });
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [n, setParams]);
+  usePlusMinusKeys(n, setN);
 
   const maxTotal = view ? view.totals.reduce((a, b) => Math.max(a, b), 0) : 1;
   return (
@@ -93,69 +173,8 @@ export function Lesson2Sums() {
         <LessonWaiting message={data.message} error={data.status === 'error'} />
       ) : (
         <>
-          <div className="l2-controls">
-            <button type="button" onClick={() => setN(n - 1)} disabled={n <= 1}>
-              − Remove a task
-            </button>
-            <button
-              type="button"
-              onClick={() => setN(n + 1)}
-              disabled={n >= MAX_TASKS}
-              data-testid="l2-add"
-            >
-              + Add a task
-            </button>
-            <button type="button" onClick={() => setN(n + 10)} disabled={n >= MAX_TASKS}>
-              + 10
-            </button>
-            <SliderNumber
-              className="l2-slider"
-              label="Number of tasks in the sum"
-              caption="N ="
-              value={n}
-              scale={linearScale(1, MAX_TASKS)}
-              problem={(raw) =>
-                Number.isInteger(Number(raw)) && Number(raw) >= 1 && Number(raw) <= MAX_TASKS
-                  ? null
-                  : `a whole number of tasks from 1 to ${MAX_TASKS}`
-              }
-              valueTestId="l2-n"
-              onChange={setN}
-            />
-          </div>
-          {view && (
-            <dl className="lesson-figures" data-testid="l2-verdict">
-              <div>
-                <dt>latest task</dt>
-                <dd className="task-id">{data.workload.ids[n - 1]}</dd>
-              </div>
-              <div>
-                <dt>mean total</dt>
-                <dd>{formatNumber(view.verdict.mean)}</dd>
-              </div>
-              <div>
-                <dt>Anderson–Darling A² (5 % limit)</dt>
-                <dd>
-                  {formatNumber(view.verdict.a2)} ({view.verdict.critical}){' '}
-                  <span className={view.verdict.rejected ? 'bad' : 'good'}>
-                    {view.verdict.rejected ? 'not Gaussian' : 'Gaussian'}
-                  </span>
-                </dd>
-              </div>
-              <div>
-                <dt>99th percentile: measured / Gaussian</dt>
-                <dd>
-                  {formatNumber(view.verdict.p99)} / {formatNumber(view.verdict.gaussianP99)}{' '}
-                  <span
-                    data-testid="l2-error"
-                    className={Math.abs(view.verdict.relativeError99) < 0.05 ? 'good' : 'bad'}
-                  >
-                    {pct(view.verdict.relativeError99)}
-                  </span>
-                </dd>
-              </div>
-            </dl>
-          )}
+          <SumControls n={n} setN={setN} />
+          {view && <SumVerdict verdict={view.verdict} latestId={data.workload.ids[n - 1]} />}
           <div className="lesson-plots">
             <PlotFigure
               name={`lesson2-sum-${n}`}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react';
 import {
   gaussianOverflow,
   identityRows,
@@ -35,6 +35,228 @@ function verdict(s: HandScore): string {
   return `Within the SLO, but ${more(-s.saved)} more than Best Fit + GPA.`;
 }
 
+type TaskStats = { readonly mean: ArrayLike<number>; readonly variance: ArrayLike<number> };
+
+/** The keyboard: 1–9 puts the selected task on that machine, 0 or U takes it back, N adds one. */
+function useSchedulerKeys(
+  selected: number | null,
+  machineCount: number,
+  move: (task: number, machine: number) => void,
+  addMachine: () => void,
+  setSelected: (task: number | null) => void,
+) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
+      if (e.metaKey || e.ctrlKey || e.altKey) return;
+      if (e.key === 'n') addMachine();
+      else if (selected !== null && /^[1-9]$/.test(e.key) && Number(e.key) <= machineCount)
+        move(selected, Number(e.key) - 1);
+      else if (selected !== null && (e.key === '0' || e.key === 'u')) move(selected, -1);
+      else if (e.key === 'Escape') setSelected(null);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [selected, machineCount, move, addMachine, setSelected]);
+}
+
+/** A task to place: its name, a bar of μ and σ as a share of a machine, draggable and selectable. */
+function TaskChip(props: {
+  t: number;
+  id: string;
+  mu: number;
+  sd: number;
+  pressed: boolean;
+  onSelect: () => void;
+}) {
+  const { t, mu, sd } = props;
+  return (
+    <button
+      type="button"
+      draggable
+      className="l6-task"
+      data-testid={`l6-task-${t + 1}`}
+      aria-pressed={props.pressed}
+      title={`${props.id}: μ ${formatNumber(mu)}, σ ${formatNumber(sd)}`}
+      onClick={props.onSelect}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, String(t));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+    >
+      <span className="l6-task-name">T{t + 1}</span>
+      <span className="l6-task-bar" aria-hidden="true">
+        <span style={{ width: `${Math.min(100, (mu / CAPACITY) * 100)}%` }} />
+        <i
+          style={{
+            left: `${Math.min(100, (mu / CAPACITY) * 100)}%`,
+            width: `${Math.min(100, (sd / CAPACITY) * 100)}%`,
+          }}
+        />
+      </span>
+      <small>
+        μ {formatNumber(mu, 2)} σ {formatNumber(sd, 2)}
+      </small>
+    </button>
+  );
+}
+
+const allowDrop = (e: DragEvent) => {
+  e.preventDefault();
+  e.dataTransfer.dropEffect = 'move';
+};
+
+/** What a drop on `machine` (−1: the pool) does: moves the dragged task there. */
+const dropOn =
+  (machine: number, move: (task: number, machine: number) => void) => (e: DragEvent) => {
+    e.preventDefault();
+    const t = Number(e.dataTransfer.getData(DRAG_TYPE));
+    if (Number.isInteger(t) && t >= 0 && t < TASKS) move(t, machine);
+  };
+
+/** One machine of the hand packing: its tasks, Σμ and the Gaussian overflow probability. */
+function HandMachine(props: {
+  m: number;
+  where: readonly number[];
+  ts: TaskStats;
+  rho: number;
+  selected: number | null;
+  move: (task: number, machine: number) => void;
+  chip: (t: number) => ReactNode;
+}) {
+  const { m, where, ts, selected, move } = props;
+  const tasks = where.flatMap((j, t) => (j === m ? [t] : []));
+  let mu = 0;
+  let v = 0;
+  for (const t of tasks) {
+    mu += ts.mean[t];
+    v += ts.variance[t];
+  }
+  const p = tasks.length ? gaussianOverflow(mu, v, CAPACITY) : 0;
+  return (
+    <section
+      className={`l6-machine${p > props.rho ? ' over' : ''}`}
+      aria-label={`Machine ${m + 1}`}
+      data-testid={`l6-machine-${m + 1}`}
+      onDragOver={allowDrop}
+      onDrop={dropOn(m, move)}
+    >
+      <h3>
+        Machine {m + 1}{' '}
+        <small>
+          Σμ {formatNumber(mu, 2)} · Gaussian P {p === 0 ? '0' : formatNumber(p, 2)}
+        </small>
+      </h3>
+      <div className="l6-tasks" role="group">
+        {tasks.map(props.chip)}
+      </div>
+      {selected !== null && where[selected] !== m && (
+        <button
+          type="button"
+          className="l1-move"
+          data-testid={`l6-move-to-${m + 1}`}
+          onClick={() => move(selected, m)}
+        >
+          Put T{selected + 1} here ({m + 1})
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The score: the verdict, why the baseline may miss, and you against Best Fit + GPA. */
+function ScoreReport({ current, rho }: { current: HandScore; rho: number }) {
+  return (
+    <div className="l6-score" data-testid="l6-score" role="status">
+      <p className="l6-verdict">
+        <strong>{verdict(current)}</strong>
+      </p>
+      {!current.baselineMeets && (
+        <p className="l6-baseline-misses" data-testid="l6-baseline-misses">
+          Best Fit + GPA itself misses the target here: its q ={' '}
+          {formatQ(current.baseline.q, current.baseline.evaluated)} is above ρ = {rho}. GPA assumes
+          each machine’s total is Gaussian, and the sum of a few tasks has a heavier tail than that
+          (Lesson 2), so a packing GPA accepts can overflow more often than it promised.
+        </p>
+      )}
+      <table className="task-table">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">machines</th>
+            <th scope="col">q</th>
+            <th scope="col">machines with q_j &gt; ρ</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-testid="l6-score-you">
+            <th scope="row">you</th>
+            <td>{current.mAbs}</td>
+            <td>{current.mAbs ? formatQ(current.q, current.evaluated) : '—'}</td>
+            <td>{current.overTarget}</td>
+          </tr>
+          <tr data-testid="l6-score-baseline">
+            <th scope="row">Best Fit + GPA</th>
+            <td>{current.baseline.mAbs}</td>
+            <td className={current.baselineMeets ? undefined : 'bad'}>
+              {formatQ(current.baseline.q, current.baseline.evaluated)}
+            </td>
+            <td>{current.baseline.machines.filter((m) => m.q > rho).length}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="plot-caption">
+        Target ρ = {rho}; mean-load size m_norm = ⌈Σμ / c⌉ = {current.mNorm} machines (a packing
+        that often overflows can use fewer); q measured over{' '}
+        {current.evaluated.toLocaleString('en')} realizations.
+      </p>
+    </div>
+  );
+}
+
+/** The tasks still to place (a drop target that takes a task back). */
+function TaskPool(props: {
+  unplaced: readonly number[];
+  chip: (t: number) => ReactNode;
+  move: (task: number, machine: number) => void;
+}) {
+  const { unplaced } = props;
+  return (
+    <section
+      className="l6-pool"
+      aria-label="Tasks to place"
+      onDragOver={allowDrop}
+      onDrop={dropOn(-1, props.move)}
+      data-testid="l6-pool"
+    >
+      <h3>To place ({unplaced.length})</h3>
+      <div className="l6-tasks" role="group">
+        {unplaced.length === 0 ? (
+          <span className="hint">All placed.</span>
+        ) : (
+          unplaced.map(props.chip)
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ScoreActions({ onScore, onReset }: { onScore: () => void; onReset: () => void }) {
+  return (
+    <div className="l6-score-actions">
+      <button type="button" className="primary" data-testid="l6-score-button" onClick={onScore}>
+        Score my packing
+      </button>
+      <button type="button" onClick={onReset}>
+        Start over
+      </button>
+    </div>
+  );
+}
+
 export function Lesson6Scheduler() {
   const data = useLessonWorkload(TASKS);
   const params = useExplorer((s) => s.params);
@@ -69,23 +291,7 @@ export function Lesson6Scheduler() {
     setSelected(null);
   };
   const addMachine = () => setMachineCount((k) => Math.min(MAX_MACHINES, k + 1));
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const t = e.target as HTMLElement | null;
-      if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
-      if (e.metaKey || e.ctrlKey || e.altKey) return;
-      if (e.key === 'n') addMachine();
-      else if (selected !== null && /^[1-9]$/.test(e.key) && Number(e.key) <= machineCount)
-        move(selected, Number(e.key) - 1);
-      else if (selected !== null && (e.key === '0' || e.key === 'u')) move(selected, -1);
-      else if (e.key === 'Escape') setSelected(null);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [selected, machineCount]);
+  useSchedulerKeys(selected, machineCount, move, addMachine, setSelected);
 
   const key = `${where.join(',')}|${rho}|${clairvoyance}|${source}|${rebalance}`;
   const current = score && score.key === key ? score.score : null;
@@ -97,49 +303,17 @@ export function Lesson6Scheduler() {
       </LessonFrame>
     );
 
-  const chip = (t: number) => {
-    const mu = ts.mean[t];
-    const sd = Math.sqrt(ts.variance[t]);
-    return (
-      <button
-        key={t}
-        type="button"
-        draggable
-        className="l6-task"
-        data-testid={`l6-task-${t + 1}`}
-        aria-pressed={selected === t}
-        title={`${data.workload.ids[t]}: μ ${formatNumber(mu)}, σ ${formatNumber(sd)}`}
-        onClick={() => setSelected(selected === t ? null : t)}
-        onDragStart={(e) => {
-          e.dataTransfer.setData(DRAG_TYPE, String(t));
-          e.dataTransfer.effectAllowed = 'move';
-        }}
-      >
-        <span className="l6-task-name">T{t + 1}</span>
-        <span className="l6-task-bar" aria-hidden="true">
-          <span style={{ width: `${Math.min(100, (mu / CAPACITY) * 100)}%` }} />
-          <i
-            style={{
-              left: `${Math.min(100, (mu / CAPACITY) * 100)}%`,
-              width: `${Math.min(100, (sd / CAPACITY) * 100)}%`,
-            }}
-          />
-        </span>
-        <small>
-          μ {formatNumber(mu, 2)} σ {formatNumber(sd, 2)}
-        </small>
-      </button>
-    );
-  };
-  const drop = (machine: number) => (e: DragEvent) => {
-    e.preventDefault();
-    const t = Number(e.dataTransfer.getData(DRAG_TYPE));
-    if (Number.isInteger(t) && t >= 0 && t < TASKS) move(t, machine);
-  };
-  const allowDrop = (e: DragEvent) => {
-    e.preventDefault();
-    e.dataTransfer.dropEffect = 'move';
-  };
+  const chip = (t: number) => (
+    <TaskChip
+      key={t}
+      t={t}
+      id={data.workload.ids[t]}
+      mu={ts.mean[t]}
+      sd={Math.sqrt(ts.variance[t])}
+      pressed={selected === t}
+      onSelect={() => setSelected(selected === t ? null : t)}
+    />
+  );
   const unplaced = where.flatMap((m, t) => (m === -1 ? [t] : []));
 
   return (
@@ -164,136 +338,36 @@ export function Lesson6Scheduler() {
           a machine.
         </p>
       </div>
-      <section
-        className="l6-pool"
-        aria-label="Tasks to place"
-        onDragOver={allowDrop}
-        onDrop={drop(-1)}
-        data-testid="l6-pool"
-      >
-        <h3>To place ({unplaced.length})</h3>
-        <div className="l6-tasks" role="group">
-          {unplaced.length === 0 ? <span className="hint">All placed.</span> : unplaced.map(chip)}
-        </div>
-      </section>
+      <TaskPool unplaced={unplaced} chip={chip} move={move} />
       <div className="l6-machines">
-        {Array.from({ length: machineCount }, (_, m) => {
-          const tasks = where.flatMap((j, t) => (j === m ? [t] : []));
-          let mu = 0;
-          let v = 0;
-          for (const t of tasks) {
-            mu += ts.mean[t];
-            v += ts.variance[t];
-          }
-          const p = tasks.length ? gaussianOverflow(mu, v, CAPACITY) : 0;
-          return (
-            <section
-              key={m}
-              className={`l6-machine${p > rho ? ' over' : ''}`}
-              aria-label={`Machine ${m + 1}`}
-              data-testid={`l6-machine-${m + 1}`}
-              onDragOver={allowDrop}
-              onDrop={drop(m)}
-            >
-              <h3>
-                Machine {m + 1}{' '}
-                <small>
-                  Σμ {formatNumber(mu, 2)} · Gaussian P {p === 0 ? '0' : formatNumber(p, 2)}
-                </small>
-              </h3>
-              <div className="l6-tasks" role="group">
-                {tasks.map(chip)}
-              </div>
-              {selected !== null && where[selected] !== m && (
-                <button
-                  type="button"
-                  className="l1-move"
-                  data-testid={`l6-move-to-${m + 1}`}
-                  onClick={() => move(selected, m)}
-                >
-                  Put T{selected + 1} here ({m + 1})
-                </button>
-              )}
-            </section>
-          );
-        })}
+        {Array.from({ length: machineCount }, (_, m) => (
+          <HandMachine
+            key={m}
+            m={m}
+            where={where}
+            ts={ts}
+            rho={rho}
+            selected={selected}
+            move={move}
+            chip={chip}
+          />
+        ))}
         {machineCount < MAX_MACHINES && (
           <button type="button" className="l6-add" onClick={addMachine} data-testid="l6-add">
             + machine
           </button>
         )}
       </div>
-      <div className="l6-score-actions">
-        <button
-          type="button"
-          className="primary"
-          data-testid="l6-score-button"
-          onClick={() =>
-            setScore({
-              key,
-              score: scoreHandPacking(data.workload.stats, where, packParams, rho),
-            })
-          }
-        >
-          Score my packing
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setWhere(new Array<number>(TASKS).fill(-1));
-            setSelected(null);
-          }}
-        >
-          Start over
-        </button>
-      </div>
-      {current && (
-        <div className="l6-score" data-testid="l6-score" role="status">
-          <p className="l6-verdict">
-            <strong>{verdict(current)}</strong>
-          </p>
-          {!current.baselineMeets && (
-            <p className="l6-baseline-misses" data-testid="l6-baseline-misses">
-              Best Fit + GPA itself misses the target here: its q ={' '}
-              {formatQ(current.baseline.q, current.baseline.evaluated)} is above ρ = {rho}. GPA
-              assumes each machine’s total is Gaussian, and the sum of a few tasks has a heavier
-              tail than that (Lesson 2), so a packing GPA accepts can overflow more often than it
-              promised.
-            </p>
-          )}
-          <table className="task-table">
-            <thead>
-              <tr>
-                <th scope="col" />
-                <th scope="col">machines</th>
-                <th scope="col">q</th>
-                <th scope="col">machines with q_j &gt; ρ</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr data-testid="l6-score-you">
-                <th scope="row">you</th>
-                <td>{current.mAbs}</td>
-                <td>{current.mAbs ? formatQ(current.q, current.evaluated) : '—'}</td>
-                <td>{current.overTarget}</td>
-              </tr>
-              <tr data-testid="l6-score-baseline">
-                <th scope="row">Best Fit + GPA</th>
-                <td>{current.baseline.mAbs}</td>
-                <td className={current.baselineMeets ? undefined : 'bad'}>
-                  {formatQ(current.baseline.q, current.baseline.evaluated)}
-                </td>
-                <td>{current.baseline.machines.filter((m) => m.q > rho).length}</td>
-              </tr>
-            </tbody>
-          </table>
-          <p className="plot-caption">
-            Target ρ = {rho}; mean-load size m_norm = ⌈Σμ / c⌉ = {current.mNorm} machines (a packing
-            that often overflows can use fewer); q measured over{' '}
-            {current.evaluated.toLocaleString('en')} realizations.
-          </p>
-        </div>
-      )}
+      <ScoreActions
+        onScore={() =>
+          setScore({ key, score: scoreHandPacking(data.workload.stats, where, packParams, rho) })
+        }
+        onReset={() => {
+          setWhere(new Array<number>(TASKS).fill(-1));
+          setSelected(null);
+        }}
+      />
+      {current && <ScoreReport current={current} rho={rho} />}
       {score && !current && (
         <p className="hint" data-testid="l6-stale">
           You changed the packing: score it again.

@@ -39,19 +39,15 @@ const RULE_TEXT = {
   'best-fit': 'Best Fit takes the one with the smallest slack (the tightest fit)',
 } as const;
 
-export function TraceStepper({
-  trace,
-  packer,
-  labels,
-  means,
-  capacity,
-  slackMeaning,
-  step: rawStep,
-  onStep,
-  interval = 700,
-}: TraceStepperProps) {
-  const total = trace.length;
-  const step = Math.min(Math.max(0, rawStep), total);
+type Decision = PackTrace[number];
+
+/** Plays the steps one by one every `interval` ms until the last; the latest step and callback are read at each tick. */
+function usePlayback(
+  step: number,
+  total: number,
+  onStep: (step: number) => void,
+  interval: number,
+) {
   const [playing, setPlaying] = useState(false);
   const latest = useRef({ step, onStep });
   useEffect(() => {
@@ -66,13 +62,168 @@ export function TraceStepper({
     }, interval);
     return () => clearInterval(id);
   }, [playing, total, interval]);
-  const playingNow = playing && step < total;
+  return { playingNow: playing && step < total, setPlaying };
+}
 
+/** The sentence under the controls: what the decision at this step did and why. */
+function stepStatus(
+  trace: PackTrace,
+  step: number,
+  packer: PackerKind,
+  labels: readonly string[],
+  means: ArrayLike<number>,
+): string {
+  const total = trace.length;
+  const decision = step > 0 ? trace[step - 1] : null;
+  if (!decision) {
+    const placements = placementCount(trace);
+    return `Nothing placed yet. ${total} decisions: ${placements} placements, then ${total - placements} rebalancing tries.`;
+  }
+  if (decision.kind !== 'place')
+    return `Rebalancing: the earliest task on M${decision.from + 1} (task ${decision.task + 1}) ${decision.moved ? 'moves' : 'does not fit'} to the last machine M${decision.to + 1} (slack ${formatNumber(decision.slack)})${decision.moved ? '' : ': one failure'}.`;
+  const why = explainPlacement(decision, packer);
+  const task = `task ${decision.task + 1} (${labels[decision.task]}, μ ${formatNumber(means[decision.task])})`;
+  const open = decision.slacks.length;
+  const fits =
+    why.rule === 'first-fit' || why.rule === 'best-fit'
+      ? `It fits on ${why.feasible.map((j) => `M${j + 1}`).join(', ')}; ${RULE_TEXT[why.rule]}: M${decision.machine + 1}.`
+      : why.rule === 'oversized'
+        ? `It fits on no machine, not even an empty one: M${decision.machine + 1} opens for it (an oversized task).`
+        : `It fits on none of the ${open} open machine${open === 1 ? '' : 's'}, so M${decision.machine + 1} opens.`;
+  return `Placing ${task}. ${fits}`;
+}
+
+/** First, back, play/pause, next, last, and the step slider with its number box. */
+function PlaybackControls(props: {
+  step: number;
+  total: number;
+  playingNow: boolean;
+  setPlaying: (playing: boolean) => void;
+  go: (step: number) => void;
+}) {
+  const { step, total, playingNow, setPlaying, go } = props;
+  return (
+    <div className="stepper-controls" role="group" aria-label="Playback">
+      <button type="button" onClick={() => go(0)} aria-label="First step" disabled={step === 0}>
+        «
+      </button>
+      <button
+        type="button"
+        onClick={() => go(step - 1)}
+        aria-label="Step back"
+        data-testid="step-back"
+        disabled={step === 0}
+      >
+        ‹ back
+      </button>
+      <button
+        type="button"
+        onClick={() => setPlaying(!playingNow)}
+        aria-label={playingNow ? 'Pause' : 'Play'}
+        data-testid="play"
+        disabled={step >= total && !playingNow}
+      >
+        {playingNow ? 'Pause' : 'Play'}
+      </button>
+      <button
+        type="button"
+        onClick={() => go(step + 1)}
+        aria-label="next step"
+        data-testid="step-forward"
+        disabled={step >= total}
+      >
+        next ›
+      </button>
+      <button
+        type="button"
+        onClick={() => go(total)}
+        aria-label="Last step"
+        disabled={step >= total}
+      >
+        »
+      </button>
+      <SliderNumber
+        className="stepper-range"
+        label="Step"
+        caption="step"
+        value={step}
+        scale={linearScale(0, total)}
+        suffix={`/ ${total}`}
+        problem={(raw) => stepProblem(raw, total)}
+        testId="step-slider"
+        valueTestId="step-number"
+        onChange={go}
+      />
+    </div>
+  );
+}
+
+/** One open machine at this step: its tasks, Σμ against the capacity, and the decision's slack on it. */
+function StepMachine(props: {
+  j: number;
+  tasks: number;
+  load: number;
+  maxLoad: number;
+  capacity: number;
+  decision: Decision | null;
+}) {
+  const { j, tasks, load, maxLoad, capacity, decision } = props;
+  const slack =
+    decision?.kind === 'place' && j < decision.slacks.length ? decision.slacks[j] : null;
+  const chosen =
+    (decision?.kind === 'place' && decision.machine === j) ||
+    (decision?.kind === 'rebalance' && (decision.from === j || decision.to === j));
+  const feasible = slack !== null && slack >= 0;
+  return (
+    <li
+      className={`stepper-machine${chosen ? ' chosen' : ''}${slack !== null ? (feasible ? ' feasible' : ' infeasible') : ''}`}
+      data-testid={`step-machine-${j + 1}`}
+    >
+      <div className="stepper-machine-head">
+        <strong>M{j + 1}</strong>{' '}
+        <span>
+          {tasks} task{tasks === 1 ? '' : 's'}
+        </span>
+      </div>
+      <div className="stepper-load" title={`Σμ = ${formatNumber(load)} of capacity ${capacity}`}>
+        <span style={{ width: `${(load / maxLoad) * 100}%` }} />
+        <i style={{ left: `${(capacity / maxLoad) * 100}%` }} />
+      </div>
+      <div className="stepper-slack">
+        {slack === null ? (
+          decision?.kind === 'place' && decision.opened && decision.machine === j ? (
+            'new'
+          ) : (
+            '—'
+          )
+        ) : (
+          <>
+            slack {formatNumber(slack)} {feasible ? '✓' : '✗'}
+          </>
+        )}
+        {chosen && decision?.kind === 'place' && ' ← chosen'}
+      </div>
+    </li>
+  );
+}
+
+export function TraceStepper({
+  trace,
+  packer,
+  labels,
+  means,
+  capacity,
+  slackMeaning,
+  step: rawStep,
+  onStep,
+  interval = 700,
+}: TraceStepperProps) {
+  const total = trace.length;
+  const step = Math.min(Math.max(0, rawStep), total);
+  const { playingNow, setPlaying } = usePlayback(step, total, onStep, interval);
   const machines = useMemo(() => replayTrace(trace, step), [trace, step]);
   const loads = useMemo(() => sumsOf(machines, means), [machines, means]);
   const decision = step > 0 ? trace[step - 1] : null;
-  const placements = placementCount(trace);
-  const why = decision?.kind === 'place' ? explainPlacement(decision, packer) : null;
   const maxLoad = Math.max(capacity, ...loads);
   const go = (k: number) => onStep(Math.min(Math.max(0, k), total));
 
@@ -89,22 +240,6 @@ export function TraceStepper({
     e.preventDefault();
   };
 
-  let status: string;
-  if (!decision)
-    status = `Nothing placed yet. ${total} decisions: ${placements} placements, then ${total - placements} rebalancing tries.`;
-  else if (decision.kind === 'place') {
-    const task = `task ${decision.task + 1} (${labels[decision.task]}, μ ${formatNumber(means[decision.task])})`;
-    const open = decision.slacks.length;
-    const fits =
-      why!.rule === 'first-fit' || why!.rule === 'best-fit'
-        ? `It fits on ${why!.feasible.map((j) => `M${j + 1}`).join(', ')}; ${RULE_TEXT[why!.rule]}: M${decision.machine + 1}.`
-        : why!.rule === 'oversized'
-          ? `It fits on no machine, not even an empty one: M${decision.machine + 1} opens for it (an oversized task).`
-          : `It fits on none of the ${open} open machine${open === 1 ? '' : 's'}, so M${decision.machine + 1} opens.`;
-    status = `Placing ${task}. ${fits}`;
-  } else
-    status = `Rebalancing: the earliest task on M${decision.from + 1} (task ${decision.task + 1}) ${decision.moved ? 'moves' : 'does not fit'} to the last machine M${decision.to + 1} (slack ${formatNumber(decision.slack)})${decision.moved ? '' : ': one failure'}.`;
-
   return (
     <div
       className="stepper"
@@ -113,105 +248,28 @@ export function TraceStepper({
       aria-label="Step through the packing"
       data-testid="stepper"
     >
-      <div className="stepper-controls" role="group" aria-label="Playback">
-        <button type="button" onClick={() => go(0)} aria-label="First step" disabled={step === 0}>
-          «
-        </button>
-        <button
-          type="button"
-          onClick={() => go(step - 1)}
-          aria-label="Step back"
-          data-testid="step-back"
-          disabled={step === 0}
-        >
-          ‹ back
-        </button>
-        <button
-          type="button"
-          onClick={() => setPlaying(!playingNow)}
-          aria-label={playingNow ? 'Pause' : 'Play'}
-          data-testid="play"
-          disabled={step >= total && !playingNow}
-        >
-          {playingNow ? 'Pause' : 'Play'}
-        </button>
-        <button
-          type="button"
-          onClick={() => go(step + 1)}
-          aria-label="next step"
-          data-testid="step-forward"
-          disabled={step >= total}
-        >
-          next ›
-        </button>
-        <button
-          type="button"
-          onClick={() => go(total)}
-          aria-label="Last step"
-          disabled={step >= total}
-        >
-          »
-        </button>
-        <SliderNumber
-          className="stepper-range"
-          label="Step"
-          caption="step"
-          value={step}
-          scale={linearScale(0, total)}
-          suffix={`/ ${total}`}
-          problem={(raw) => stepProblem(raw, total)}
-          testId="step-slider"
-          valueTestId="step-number"
-          onChange={go}
-        />
-      </div>
+      <PlaybackControls
+        step={step}
+        total={total}
+        playingNow={playingNow}
+        setPlaying={setPlaying}
+        go={go}
+      />
       <p className="stepper-status" data-testid="step-status" aria-live="polite">
-        <strong>{PACKER_LABEL[packer]}</strong>: {status}
+        <strong>{PACKER_LABEL[packer]}</strong>: {stepStatus(trace, step, packer, labels, means)}
       </p>
       <ol className="stepper-machines" data-testid="step-machines">
-        {machines.map((tasks, j) => {
-          const slack =
-            decision?.kind === 'place' && j < decision.slacks.length ? decision.slacks[j] : null;
-          const chosen =
-            (decision?.kind === 'place' && decision.machine === j) ||
-            (decision?.kind === 'rebalance' && (decision.from === j || decision.to === j));
-          const feasible = slack !== null && slack >= 0;
-          return (
-            <li
-              key={j}
-              className={`stepper-machine${chosen ? ' chosen' : ''}${slack !== null ? (feasible ? ' feasible' : ' infeasible') : ''}`}
-              data-testid={`step-machine-${j + 1}`}
-            >
-              <div className="stepper-machine-head">
-                <strong>M{j + 1}</strong>{' '}
-                <span>
-                  {tasks.length} task{tasks.length === 1 ? '' : 's'}
-                </span>
-              </div>
-              <div
-                className="stepper-load"
-                title={`Σμ = ${formatNumber(loads[j])} of capacity ${capacity}`}
-              >
-                <span style={{ width: `${(loads[j] / maxLoad) * 100}%` }} />
-                <i style={{ left: `${(capacity / maxLoad) * 100}%` }} />
-              </div>
-              <div className="stepper-slack">
-                {slack === null ? (
-                  decision?.kind === 'place' && decision.opened && decision.machine === j ? (
-                    'new'
-                  ) : (
-                    '—'
-                  )
-                ) : (
-                  <>
-                    slack {formatNumber(slack)} {feasible ? '✓' : '✗'}
-                  </>
-                )}
-                {chosen && decision?.kind === 'place' && ' ← chosen'}
-              </div>
-            </li>
-          );
-        })}
+        {machines.map((tasks, j) => (
+          <StepMachine
+            key={j}
+            j={j}
+            tasks={tasks.length}
+            load={loads[j]}
+            maxLoad={maxLoad}
+            capacity={capacity}
+            decision={decision}
+          />
+        ))}
       </ol>
       <p className="plot-caption">
         Bars: Σμ of each machine against the capacity line. Slack ({slackMeaning}) of the task on

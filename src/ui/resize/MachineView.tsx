@@ -12,7 +12,8 @@ import {
   type BinBox,
 } from '../../present/resize/machineView.ts';
 import type { ResizeParams } from '../../state/resizeParams.ts';
-import { downloadJson, downloadSvg } from '../exportFiles.ts';
+import { downloadJson, downloadPng, downloadSvg } from '../exportFiles.ts';
+import { figureSvg } from '../figureSvg.ts';
 
 const CLASS_FILL = { T: '#9ecae1', S: '#a1d99b', L: '#fdae6b', B: '#bcbddc' } as const;
 const BIN_W = 64;
@@ -111,6 +112,13 @@ export function MachineView({
   );
   const [playing, setPlaying] = useState(false);
   const svgRef = useRef<SVGSVGElement>(null);
+  const figureRef = useRef<HTMLElement>(null);
+  // The whole figure as on screen: the event's caption, the bins and the legend.
+  const whole = () =>
+    figureRef.current && svgRef.current
+      ? figureSvg(figureRef.current, scenario.title, () => false)
+      : null;
+  const name = `slopack-visbp-${scenario.id}`;
   const running = playing && index < frames.length - 1;
   useEffect(() => {
     if (!running) return;
@@ -144,17 +152,27 @@ export function MachineView({
         />
         <button
           type="button"
-          onClick={() =>
-            svgRef.current &&
-            downloadSvg(svgRef.current, `slopack-visbp-${scenario.id}`, scenario.title)
-          }
+          data-testid="resize-replay-svg"
+          aria-label="Export the replay's frame as SVG"
+          onClick={() => {
+            const svg = whole();
+            if (svg) downloadSvg(svg, name, scenario.title);
+          }}
         >
           SVG
         </button>
         <button
           type="button"
-          onClick={() => downloadJson(`slopack-visbp-${scenario.id}`, { scenario, frames })}
+          data-testid="resize-replay-png"
+          aria-label="Export the replay's frame as PNG"
+          onClick={() => {
+            const svg = whole();
+            if (svg) void downloadPng(svg, name, scenario.title);
+          }}
         >
+          PNG
+        </button>
+        <button type="button" onClick={() => downloadJson(name, { scenario, frames })}>
           JSON
         </button>
       </div>
@@ -171,11 +189,13 @@ export function MachineView({
           one-dimensional item of its largest coordinate.
         </p>
       )}
-      <p className="resize-frame-caption" data-testid="resize-frame-caption" aria-live="polite">
-        {frameCaption(frame)}
-      </p>
-      <FrameSvg bins={bins} index={index} svgRef={svgRef} />
-      <ReplayLegend />
+      <figure ref={figureRef} className="resize-replay-figure" data-testid="resize-replay-figure">
+        <p className="resize-frame-caption" data-testid="resize-frame-caption" aria-live="polite">
+          {frameCaption(frame)}
+        </p>
+        <FrameSvg bins={bins} index={index} svgRef={svgRef} />
+        <ReplayLegend />
+      </figure>
     </section>
   );
 }

@@ -128,7 +128,11 @@ function PaperComparison({ rows, stale }: { rows: readonly SweepRowResult[]; sta
   const repack = rows.find((p) => p.policy === 'repack' && p.label === 'K = 1');
   if (!visbp || !repack) return null;
   return (
-    <table className={`resize-paper${stale ? ' stale' : ''}`} data-testid="resize-paper-numbers">
+    <table
+      className={`resize-paper${stale ? ' stale' : ''}`}
+      data-testid="resize-paper-numbers"
+      tabIndex={0}
+    >
       <caption>Beside the paper (Song et al. 2014, §5)</caption>
       <thead>
         <tr>

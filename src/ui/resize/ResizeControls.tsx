@@ -1,5 +1,4 @@
 /** The Resize view's parameters: every editable one with a number box (committed on Enter/blur). */
-import { useId, useState } from 'react';
 import {
   RESIZE_POLICIES,
   RESIZE_PREDICTORS,
@@ -10,6 +9,8 @@ import {
   type ResizePredictorKind,
   type ResizeWorkloadId,
 } from '../../state/resizeParams.ts';
+import { Choice } from '../Choice.tsx';
+import { NumberBox, rangeProblem } from '../SliderNumber.tsx';
 
 const POLICY_LABEL: Record<ResizePolicyKind, string> = {
   visbp: 'VISBP (bounded movements)',
@@ -26,7 +27,8 @@ const PREDICTOR_LABEL: Record<ResizePredictorKind, string> = {
   stochastic: 'μ + z·σ over the window',
 };
 
-export function ResizeNumber(props: {
+/** A number box of the Resize view: refuses what is outside [min, max] (or not an integer). */
+function ResizeNumber(props: {
   label: string;
   value: number;
   min: number;
@@ -36,76 +38,12 @@ export function ResizeNumber(props: {
   hint?: string;
   onChange: (v: number) => void;
 }) {
-  const id = useId();
-  const [problem, setProblem] = useState<string | null>(null);
-  const commit = (input: HTMLInputElement) => {
-    const v = Number(input.value);
-    const ok =
-      input.value.trim() !== '' &&
-      Number.isFinite(v) &&
-      (!props.integer || Number.isInteger(v)) &&
-      v >= props.min &&
-      v <= props.max;
-    if (!ok) {
-      setProblem(
-        `${props.label}: ${JSON.stringify(input.value)} refused (${props.integer ? 'an integer ' : ''}in [${props.min}, ${props.max}])`,
-      );
-      input.value = String(props.value);
-      return;
-    }
-    setProblem(null);
-    if (v !== props.value) props.onChange(v);
-  };
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        data-testid={props.testId}
-        type="number"
-        min={props.min}
-        max={props.max}
-        step={props.integer ? 1 : 'any'}
-        defaultValue={props.value}
-        key={props.value}
-        title={props.hint}
-        onBlur={(e) => commit(e.target)}
-        onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget)}
-      />
-      {problem && (
-        <small className="field-problem" role="alert">
-          {problem}
-        </small>
-      )}
-    </div>
-  );
-}
-
-function Choice<T extends string>(props: {
-  label: string;
-  value: T;
-  values: readonly T[];
-  names: Record<T, string>;
-  testId: string;
-  onChange: (v: T) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <select
-        id={id}
-        data-testid={props.testId}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value as T)}
-      >
-        {props.values.map((v) => (
-          <option key={v} value={v}>
-            {props.names[v]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <NumberBox
+      {...props}
+      step={props.integer ? 1 : undefined}
+      problem={rangeProblem(props.label, props.min, props.max, props.integer)}
+    />
   );
 }
 
@@ -167,6 +105,39 @@ export function ResizeControls({
   );
 }
 
+const FUSD_FIELDS: readonly {
+  field: 'upAlpha' | 'downAlpha' | 'percentile';
+  label: string;
+  min: number;
+  max: number;
+  testId: string;
+  hint?: string;
+}[] = [
+  {
+    field: 'upAlpha',
+    label: 'FUSD ↑α',
+    min: -1,
+    max: 1,
+    testId: 'resize-up-alpha',
+    hint: 'weight of the old estimate when usage rises (negative: overshoot)',
+  },
+  {
+    field: 'downAlpha',
+    label: 'FUSD ↓α',
+    min: -1,
+    max: 1,
+    testId: 'resize-down-alpha',
+    hint: 'weight of the old estimate when usage falls (slow down)',
+  },
+  {
+    field: 'percentile',
+    label: 'Observation percentile',
+    min: 0,
+    max: 100,
+    testId: 'resize-percentile',
+  },
+];
+
 /** The predictor's parameters: FUSD's α's and percentile, the window, z. */
 function PredictorFields({
   r,
@@ -179,36 +150,15 @@ function PredictorFields({
   const windowed = fusd || r.predictor === 'stochastic';
   return (
     <>
-      {fusd && (
-        <>
+      {fusd &&
+        FUSD_FIELDS.map((f) => (
           <ResizeNumber
-            label="FUSD ↑α"
-            value={r.upAlpha}
-            min={-1}
-            max={1}
-            testId="resize-up-alpha"
-            hint="weight of the old estimate when usage rises (negative: overshoot)"
-            onChange={(upAlpha) => set({ upAlpha })}
+            key={f.field}
+            {...f}
+            value={r[f.field]}
+            onChange={(v) => set({ [f.field]: v })}
           />
-          <ResizeNumber
-            label="FUSD ↓α"
-            value={r.downAlpha}
-            min={-1}
-            max={1}
-            testId="resize-down-alpha"
-            hint="weight of the old estimate when usage falls (slow down)"
-            onChange={(downAlpha) => set({ downAlpha })}
-          />
-          <ResizeNumber
-            label="Observation percentile"
-            value={r.percentile}
-            min={0}
-            max={100}
-            testId="resize-percentile"
-            onChange={(percentile) => set({ percentile })}
-          />
-        </>
-      )}
+        ))}
       {windowed && (
         <ResizeNumber
           label="Window W (steps)"

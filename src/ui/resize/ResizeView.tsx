@@ -81,7 +81,7 @@ function RunSection({ r }: { r: ResizeParams }) {
       )}
       {rows && result && (
         <div className={`resize-totals${stale ? ' stale' : ''}`}>
-          <table data-testid="resize-totals">
+          <table data-testid="resize-totals" tabIndex={0}>
             <caption>Totals of the run shown</caption>
             <tbody>
               {rows.map((row) => (

@@ -1,11 +1,5 @@
 /** The Timeline view's knobs: workload, policy, order, fit, capacity, seed, window and error. */
-import {
-  ORDERS,
-  POLICIES,
-  parseTimelineFit,
-  type Policy,
-  type TaskOrder,
-} from '../../engine/timeline/index.ts';
+import { ORDERS, POLICIES, parseTimelineFit } from '../../engine/timeline/index.ts';
 import { useExplorer } from '../../state/store.ts';
 import { uploadTaskList } from '../../state/timeline.ts';
 import {
@@ -14,6 +8,8 @@ import {
   formatTimelineFit,
   type TimelineSource,
 } from '../../state/timelineParams.ts';
+import { Choice } from '../Choice.tsx';
+import { SliderNumber, rangeProblem, type SliderScale } from '../SliderNumber.tsx';
 import { NumberField } from './NumberField.tsx';
 
 const SOURCE_LABEL: Record<TimelineSource, string> = {
@@ -85,40 +81,32 @@ function WorkloadControls() {
   );
 }
 
+const upper = (x: string) => x.toUpperCase();
+
 function PolicyControls() {
   const p = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
   return (
     <fieldset className="tl-group">
       <legend>Policy</legend>
-      <label>
-        Policy{' '}
-        <select
-          value={p.timelinePolicy}
-          data-testid="timeline-policy"
-          onChange={(e) => setParams({ timelinePolicy: e.target.value as Policy })}
-        >
-          {POLICIES.map((x) => (
-            <option key={x} value={x}>
-              {x.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Order{' '}
-        <select
-          value={p.timelineOrder}
-          data-testid="timeline-order"
-          onChange={(e) => setParams({ timelineOrder: e.target.value as TaskOrder })}
-        >
-          {ORDERS.map((x) => (
-            <option key={x} value={x}>
-              {x.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice
+        className="tl-choice"
+        names={upper}
+        label="Policy"
+        value={p.timelinePolicy}
+        values={POLICIES}
+        testId="timeline-policy"
+        onChange={(timelinePolicy) => setParams({ timelinePolicy })}
+      />
+      <Choice
+        className="tl-choice"
+        names={upper}
+        label="Order"
+        value={p.timelineOrder}
+        values={ORDERS}
+        testId="timeline-order"
+        onChange={(timelineOrder) => setParams({ timelineOrder })}
+      />
       <label>
         Fit{' '}
         <select
@@ -174,6 +162,20 @@ function nearestStop(w: number): number {
   return best;
 }
 
+/** The paper's window stops; the box beside reaches any tw. */
+const WINDOW_STOPS: SliderScale = {
+  steps: TIMELINE_WINDOWS.length - 1,
+  toPosition: nearestStop,
+  fromPosition: (i) => TIMELINE_WINDOWS[i],
+};
+
+/** The duration error in %, 0…300 in steps of 10 on the slider. */
+const ERROR_PERCENT: SliderScale = {
+  steps: 30,
+  toPosition: (v) => Math.round(v / 10),
+  fromPosition: (i) => i * 10,
+};
+
 /** The window slider (the paper's stops 0, 2, 5, 10, 20, 30 s) and the duration-error slider. */
 export function SliderControls() {
   const p = useExplorer((s) => s.params);
@@ -181,49 +183,25 @@ export function SliderControls() {
   return (
     <fieldset className="tl-group tl-sliders">
       <legend>Window and duration error</legend>
-      <label>
-        Window tw{' '}
-        <input
-          type="range"
-          min={0}
-          max={TIMELINE_WINDOWS.length - 1}
-          step={1}
-          value={nearestStop(p.timelineWindow)}
-          data-testid="timeline-window"
-          aria-valuetext={`${p.timelineWindow} s`}
-          onChange={(e) => setParams({ timelineWindow: TIMELINE_WINDOWS[Number(e.target.value)] })}
-        />
-      </label>
-      <NumberField
-        label="tw"
+      <SliderNumber
+        label="Window tw"
         value={p.timelineWindow}
-        min={0}
-        max={86_400}
-        unit="s"
-        testId="timeline-window-number"
-        onCommit={(v) => setParams({ timelineWindow: v })}
+        scale={WINDOW_STOPS}
+        format={(v) => `${v} s`}
+        problem={rangeProblem('tw', 0, 86_400)}
+        testId="timeline-window"
+        className="tl-slider"
+        onChange={(v) => setParams({ timelineWindow: v })}
       />
-      <label>
-        Duration error x{' '}
-        <input
-          type="range"
-          min={0}
-          max={300}
-          step={10}
-          value={Math.round(100 * p.timelineError)}
-          data-testid="timeline-error"
-          aria-valuetext={`${Math.round(100 * p.timelineError)} %`}
-          onChange={(e) => setParams({ timelineError: Number(e.target.value) / 100 })}
-        />
-      </label>
-      <NumberField
-        label="x"
+      <SliderNumber
+        label="Duration error x"
         value={Math.round(1000 * p.timelineError) / 10}
-        min={0}
-        max={1000}
-        unit="%"
-        testId="timeline-error-number"
-        onCommit={(v) => setParams({ timelineError: v / 100 })}
+        scale={ERROR_PERCENT}
+        format={(v) => `${v} %`}
+        problem={rangeProblem('x', 0, 1000)}
+        testId="timeline-error"
+        className="tl-slider"
+        onChange={(v) => setParams({ timelineError: v / 100 })}
       />
     </fieldset>
   );

@@ -26,7 +26,7 @@ import { Scrubber } from './Scrubber.tsx';
 function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }) {
   const f = (v: number, d = 2) => v.toFixed(d);
   return (
-    <table className="tl-table" data-testid="timeline-policy-table">
+    <table className="tl-table" data-testid="timeline-policy-table" tabIndex={0}>
       <caption>
         Policies on this workload at the current window, error and fit, best machine-time first (the
         paper's Tables 2, 4 and 5 shape).

@@ -3,10 +3,10 @@
  * against the SLO each value requests, beside the machines it uses. Runs when opened or changed.
  */
 import { useEffect, useMemo } from 'react';
-import { FAMILIES, FAMILY_INFO, familySpec, type FitFamily } from '../../engine/index.ts';
+import { FAMILY_INFO, familySpec } from '../../engine/index.ts';
+import { CalibrationHead, CalibrationTable } from './CalibrationParts.tsx';
 import { useExplorer } from '../../state/store.ts';
 import { downloadCsv } from '../exportFiles.ts';
-import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import {
@@ -18,8 +18,6 @@ import {
 import { calibrationCsvRows, calibrationSpecOf, familyOfFit, specKey } from './specs.ts';
 import { cancelRun, startCalibration, useTuneRuns } from '../../state/tuneRuns.ts';
 import { useJobPool } from './useJobPool.ts';
-
-const sci = (q: number) => (q === 0 ? '0' : q >= 0.001 ? q.toFixed(4) : q.toExponential(2));
 
 export function CalibrationPanel() {
   const params = useExplorer((s) => s.params);
@@ -65,47 +63,18 @@ export function CalibrationPanel() {
 
   return (
     <section className="tune-panel" aria-label="Calibration" data-testid="calibration">
-      <div className="view-head">
-        <p className="lede">
-          Sweeps <strong>{info.label}</strong> over {info.grid.length} values: {spec.instances}{' '}
-          instance{spec.instances > 1 ? 's' : ''} of {spec.tasks} tasks, {spec.packer.toUpperCase()}
-          , c = {spec.capacity}, κ = {spec.clairvoyance}
-          {spec.clairvoyance < 1
-            ? ' (q measured on the held-out evaluation columns)'
-            : ' (κ = 1: q measured on the columns the estimates came from)'}
-          . Is the SLO a value asks for the q it delivers?
-        </p>
-        <div className="view-actions">
-          <label>
-            Family{' '}
-            <select
-              value={family}
-              data-testid="calibration-family"
-              onChange={(e) => setParams({ tuneFamily: e.target.value as FitFamily })}
-            >
-              {FAMILIES.map((f) => (
-                <option key={f} value={f}>
-                  {FAMILY_INFO[f].label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {run.status !== 'running' && (result?.key !== key || run.status === 'error') && jobs && (
-            <button type="button" onClick={() => void startCalibration(jobs, spec, key)}>
-              Run the sweep
-            </button>
-          )}
-          <button
-            type="button"
-            disabled={!result}
-            onClick={() =>
-              result && downloadCsv('slopack-calibration', calibrationCsvRows(result.value))
-            }
-          >
-            Runs CSV
-          </button>
-        </div>
-      </div>
+      <CalibrationHead
+        spec={spec}
+        family={family}
+        canRun={
+          run.status !== 'running' && (result?.key !== key || run.status === 'error') && !!jobs
+        }
+        onFamily={(f) => setParams({ tuneFamily: f })}
+        onRun={() => jobs && void startCalibration(jobs, spec, key)}
+        onCsv={
+          result ? () => downloadCsv('slopack-calibration', calibrationCsvRows(result.value)) : null
+        }
+      />
       {run.status === 'running' && (
         <ProgressBar
           label={run.progress?.label ?? 'Packing the sweep'}
@@ -135,34 +104,13 @@ export function CalibrationPanel() {
         />
       </div>
       {curve && data && (
-        <div className={`tune-table-wrap${stale ? ' stale' : ''}`}>
-          <table className="tune-table" data-testid="calibration-table">
-            <thead>
-              <tr>
-                <th scope="col">{curve.parameter}</th>
-                <th scope="col">requested SLO</th>
-                <th scope="col">mean q</th>
-                <th scope="col">{Math.round(spec.confidence * 100)} % band</th>
-                <th scope="col">machines</th>
-                <th scope="col">m</th>
-              </tr>
-            </thead>
-            <tbody>
-              {curve.points.map((p) => (
-                <tr key={p.value} className={p.value === currentValue ? 'current' : undefined}>
-                  <td>{p.value}</td>
-                  <td>{p.nominal === null ? '—' : sci(p.nominal)}</td>
-                  <td className={p.q <= params.target ? 'good' : 'bad'}>
-                    {p.q === 0 ? '0 (none)' : sci(p.q)}
-                  </td>
-                  <td>{`[${sci(p.qBand.low)}, ${sci(p.qBand.high)}]`}</td>
-                  <td>{formatNumber(p.mAbs)}</td>
-                  <td>{p.m.toFixed(3)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CalibrationTable
+          curve={curve}
+          confidence={spec.confidence}
+          target={params.target}
+          currentValue={currentValue}
+          stale={stale}
+        />
       )}
     </section>
   );

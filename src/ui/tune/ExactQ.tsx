@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { DEFAULT_BIN } from '../../engine/index.ts';
+import { meanExactQ } from '../../state/exactQ.ts';
 import { packKey } from '../../state/params.ts';
 import { useExplorer } from '../../state/store.ts';
 import { useJobPool } from './useJobPool.ts';
@@ -39,21 +40,9 @@ export function ExactQ() {
     if (!key || !jobs || !response) return;
     if (cache.has(key)) return;
     const abort = new AbortController();
-    const machines = response.result.machines.map((m) => m.tasks);
     // P(S ≥ B) = P(S > B − 1): the same convolution at capacity c − w (⌊(c − w)/w⌋ = B − 1).
     const meanOver = (c: number) =>
-      jobs.runner
-        .runJob(
-          jobs.pool,
-          'exactQ',
-          { rows: response.rows, machines, capacity: c, clairvoyance, bin: DEFAULT_BIN },
-          { signal: abort.signal },
-        )
-        .then((parts) => {
-          let sum = 0;
-          for (const part of parts) for (const p of part) sum += p;
-          return machines.length ? sum / machines.length : 0;
-        });
+      meanExactQ(jobs.runner, jobs.pool, response, c, clairvoyance, abort.signal);
     const below = capacity > DEFAULT_BIN ? meanOver(capacity - DEFAULT_BIN) : Promise.resolve(1);
     Promise.all([meanOver(capacity), below])
       .then(([q, atLeast]) => {

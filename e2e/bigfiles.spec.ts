@@ -1,0 +1,183 @@
+/**
+ * Big files in the page: a 1.5 GB wide CSV of integer percents is refused before it is read (the
+ * renderer stays under 2 GB) with the numbers and the ways out, the previous data staying; Cancel
+ * stops a large load (the time it took reported); a failed fetch ends as a notice with Retry, which loads it.
+ */
+import { once } from 'node:events';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SHOTS = join(ROOT, 'test-results/screens');
+const DIR = join(tmpdir(), `slopack-bigfiles-${process.pid}`);
+const BIG = join(DIR, 'wide_1p5GB.csv');
+const ROWS = 2_160_000;
+const COLS = 278;
+
+/** Writes the 1.5 GB file, streamed: 2.16 M tasks × 278 integer percents (mostly small). */
+async function writeBigFile(): Promise<number> {
+  mkdirSync(DIR, { recursive: true });
+  const out = createWriteStream(BIG);
+  out.write(`vm,${Array.from({ length: COLS }, (_, t) => `t${t}`).join(',')}\n`);
+  const bodies = Array.from({ length: 997 }, (_, r) =>
+    Array.from({ length: COLS }, (_, t) => Math.floor(((r * 7 + t * 13) % 100) ** 3 / 1e4)).join(
+      ',',
+    ),
+  );
+  for (let r = 0; r < ROWS;) {
+    let block = '';
+    for (const end = Math.min(ROWS, r + 2000); r < end; r++)
+      block += `vm${r},${bodies[r % bodies.length]}\n`;
+    if (!out.write(block)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return statSync(BIG).size;
+}
+
+/** The resident memory of the browser's renderer processes (the page and its workers), in bytes. */
+async function rendererBytes(browser: Browser): Promise<number> {
+  const cdp = await browser.newBrowserCDPSession();
+  const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; id: number }[];
+  };
+  await cdp.detach();
+  let sum = 0;
+  for (const p of info.processInfo.filter((x) => x.type === 'renderer')) {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p.id}/status`, 'utf8'));
+      if (m) sum += Number(m[1]) * 1024;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return sum;
+}
+
+/** Samples the renderers' memory every 100 ms until `stop()`; returns the peak. */
+function watchMemory(browser: Browser) {
+  let peak = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rendererBytes(browser));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return peak;
+    },
+  };
+}
+
+async function openData(page: Page) {
+  await page.goto('/?view=data&n=50&K=2&r=1000');
+  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+}
+
+test.describe('big files', () => {
+  test.describe.configure({ timeout: 300_000 });
+  let size = 0;
+  let writeSeconds = 0;
+
+  test.beforeAll(async () => {
+    const t0 = Date.now();
+    size = await writeBigFile();
+    writeSeconds = (Date.now() - t0) / 1000;
+  });
+  test.afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+  test('a 1.5 GB wide CSV is refused before it is read, with the numbers; the data stay', async ({
+    page,
+    browser,
+  }) => {
+    expect(size).toBeGreaterThan(1.4e9);
+    expect(size).toBeLessThan(1.6e9);
+    test.info().annotations.push({
+      type: 'file',
+      description: `${(size / 1e9).toFixed(2)} GB written in ${writeSeconds.toFixed(1)} s`,
+    });
+    await openData(page);
+    const memory = watchMemory(browser);
+    await page.getByTestId('upload').setInputFiles(BIG);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    await page.getByTestId('use-files').click();
+    const notice = page.locator('[data-testid=notice].notice-error').last();
+    await expect(notice).toContainText('wide_1p5GB.csv: too large to load');
+    const peak = await memory.stop();
+    test.info().annotations.push({ type: 'renderer peak', description: `${peak / 2 ** 20} MiB` });
+    expect(peak).toBeLessThan(2e9);
+    await expect(notice).toContainText(/≈ 2\.1\d M tasks, ≈ 6\d\d M samples/);
+    await expect(notice).toContainText('over the memory budget of 1.5 GiB');
+    await expect(notice).toContainText('npm run cli -- reduce');
+    await expect(notice.getByTestId('notice-action')).toContainText(/Load the first [\d,]+ tasks/);
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ fullPage: true, path: join(SHOTS, 'bigfiles-refused.png') });
+  });
+
+  test('Cancel on a large load stops reading (the time it took is reported)', async ({ page }) => {
+    await openData(page);
+    await page.getByTestId('upload').setInputFiles(BIG);
+    await page.getByTestId('use-files').click();
+    // The sample of tasks that fits: a load of the whole file (its rows past the sample are counted).
+    await page
+      .locator('[data-testid=notice].notice-error')
+      .last()
+      .getByTestId('notice-action')
+      .click();
+    const readout = page.getByTestId('load-progress');
+    // The files are hashed as they are read: one pass, with the count and the estimate from the start.
+    await expect(readout).toContainText(/Reading wide_1p5GB\.csv .*: [1-9]\d{2,} MiB of 1468 MiB/, {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('load-estimate')).toContainText('the memory budget is 1.5 GiB');
+    await page.screenshot({ path: join(SHOTS, 'bigfiles-loading.png') });
+    const before = await readout.textContent();
+    const stopped = await page.evaluate(async () => {
+      const cancel = [...document.querySelectorAll('[data-testid=load-progress] button')].find(
+        (b) => b.textContent === 'Cancel',
+      ) as HTMLButtonElement;
+      const t0 = performance.now();
+      cancel.click();
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 10));
+        if (!document.querySelector('[data-testid=load-progress]')) return performance.now() - t0;
+      }
+    });
+    test.info().annotations.push({
+      type: 'cancel',
+      description: `stopped ${stopped.toFixed(0)} ms after Cancel (at "${before}")`,
+    });
+    // The time is reported, not asserted (a loaded machine must not fail the suite); the read must
+    // have stopped with nothing lost.
+    expect(stopped).toBeGreaterThan(0);
+    await expect(page.locator('[data-testid=notice].notice-error')).toHaveCount(0);
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+  });
+});
+
+test('a failed fetch ends as a notice with Retry (no lasting “updating…”), and Retry loads it', async ({
+  page,
+}) => {
+  await page.goto('/?view=pack&n=50&K=2&r=1000');
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  await page.route('**/data/azure-v1-datacentersim/**', (route) => route.abort('failed'));
+  await page.getByLabel('Dataset').selectOption('azure-v1');
+  const notice = page.locator('[data-testid=notice].notice-error').last();
+  await expect(notice).toContainText('Could not load "Azure V1');
+  await expect(page.getByTestId('stale')).toHaveCount(0);
+  await expect(page.getByLabel('Dataset')).toHaveValue('planetlab-20110303');
+  await page.unroute('**/data/azure-v1-datacentersim/**');
+  await notice.getByTestId('notice-action').click();
+  await expect(page.getByLabel('Dataset')).toHaveValue('azure-v1');
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('stale')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('[data-testid=notice].notice-error')).toHaveCount(0);
+});

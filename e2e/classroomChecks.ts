@@ -1,0 +1,154 @@
+/**
+ * The classroom checks shared by the specs over every view: each plot's SVG and PNG export holds
+ * the whole figure, the page fits a phone, axe-core finds nothing serious, Tab reaches every control.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** Width × height of a PNG, from its IHDR chunk. */
+export function pngSize(bytes: Buffer): { width: number; height: number } {
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** Share of the PNG's pixels that are not (near) white, decoded by the browser. */
+export async function inkShare(page: Page, bytes: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
+    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230) ink++;
+    return ink / (data.length / 4);
+  }, bytes.toString('base64'));
+}
+
+const xml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export async function downloaded(page: Page, button: Locator): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return readFileSync((await file.path())!);
+}
+
+/** Every plot on the page exports as SVG and PNG the whole figure at its on-screen size. */
+export async function checkExports(page: Page, view: string, dir: string) {
+  const figures = page.locator('figure.plot:has(.plot-actions)');
+  const count = await figures.count();
+  for (let i = 0; i < count; i++) {
+    const figure = figures.nth(i);
+    const name = await figure.getAttribute('data-plot');
+    const title = (await figure.locator('.plot-title').textContent())!.trim();
+    const box = (await figure.boundingBox())!;
+    const marks = await figure.locator('.plot-host svg[aria-label] [aria-label]').count();
+    const svg = (await downloaded(page, figure.getByRole('button', { name: /as SVG/ }))).toString();
+    const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
+    const height = Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)![1]);
+    const where = `${view} ${name}`;
+    expect(Math.abs(width - box.width), `${where} SVG width`).toBeLessThanOrEqual(2);
+    expect(Math.abs(height - box.height), `${where} SVG height`).toBeLessThanOrEqual(2);
+    expect(width, `${where} not a swatch`).toBeGreaterThan(200);
+    // The plot itself, with its marks, and the figure's title as text.
+    expect(svg.includes(`aria-label="${xml(title)}"`), `${where} plot`).toBe(true);
+    expect((svg.match(/aria-label="/g) ?? []).length, `${where} marks`).toBeGreaterThan(marks / 2);
+    expect(svg.includes(`>${xml(title.split(' ')[0])}`), `${where} title`).toBe(true);
+    const png = await downloaded(page, figure.getByRole('button', { name: /as PNG/ }));
+    writeFileSync(join(dir, `${view}-${name}.png`), png);
+    const size = pngSize(png);
+    expect(Math.abs(size.width - 2 * width), `${where} PNG width`).toBeLessThanOrEqual(2);
+    expect(Math.abs(size.height - 2 * height), `${where} PNG height`).toBeLessThanOrEqual(2);
+    expect(await inkShare(page, png), `${where} PNG ink`).toBeGreaterThan(0.01);
+  }
+  return count;
+}
+
+const AXE = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the page, each as "rule: targets". */
+export async function axeSerious(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const w = window as unknown as {
+      axe: {
+        run: () => Promise<{
+          violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+        }>;
+      };
+    };
+    const result = await w.axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** Every nav item and every control of the view (up to 60) takes a tap: nothing covers it. */
+export async function everythingTappable(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
+  for (let i = 0; i < (await nav.count()); i++) await nav.nth(i).click({ trial: true });
+  const controls = page.locator(
+    'main button:visible, main select:visible, main input:visible, aside button:visible, aside select:visible, aside input:visible',
+  );
+  const n = Math.min(60, await controls.count());
+  for (let i = 0; i < n; i++) {
+    const control = controls.nth(i);
+    if (await control.isDisabled()) continue;
+    const box = await control.boundingBox();
+    if (!box || box.width === 0) continue;
+    await control.click({ trial: true, timeout: 5000 });
+  }
+}
+
+/**
+ * Tab from the top of the page reaches every enabled, visible control inside `root` (buttons,
+ * selects, inputs, links, summaries); the ones never reached, by their accessible description.
+ */
+export async function unreachedByTab(
+  page: Page,
+  root: Locator,
+  maxPresses = 400,
+): Promise<string[]> {
+  const total = await root.evaluate((el) => {
+    const controls = el.querySelectorAll<HTMLElement>(
+      'button, select, input, textarea, a[href], summary, [tabindex]:not([tabindex="-1"])',
+    );
+    let k = 0;
+    for (const c of controls) {
+      const visible = c.getClientRects().length > 0 && getComputedStyle(c).visibility !== 'hidden';
+      const enabled = !(c as HTMLButtonElement).disabled && c.getAttribute('tabindex') !== '-1';
+      if (visible && enabled) c.dataset.tabCheck = String(k++);
+    }
+    return k;
+  });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const reached = new Set<string>();
+  for (let i = 0; i < maxPresses && reached.size < total; i++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(
+      () => (document.activeElement as HTMLElement | null)?.dataset.tabCheck ?? null,
+    );
+    if (id !== null) reached.add(id);
+  }
+  return root.evaluate(
+    (el, seen) =>
+      [...el.querySelectorAll<HTMLElement>('[data-tab-check]')]
+        .filter((c) => !seen.includes(c.dataset.tabCheck!))
+        .map(
+          (c) =>
+            `${c.tagName.toLowerCase()} ${c.getAttribute('data-testid') ?? c.getAttribute('aria-label') ?? c.textContent?.trim().slice(0, 40)}`,
+        ),
+    [...reached],
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * The classroom checks of classroom.spec.ts on the Timeline, Resize and Cluster views and Learn
+ * lessons 7 and 8: every plot exports the whole figure as SVG and PNG, the page fits 375 px with
+ * every nav item and control tappable (screenshots kept), axe-core finds nothing serious, Tab
+ * reaches every control, and Back restores a parameter changed in the view. Small presets by link.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import {
+  axeSerious,
+  checkExports,
+  downloaded,
+  inkShare,
+  pngSize,
+  everythingTappable,
+  sidewaysScroll,
+  unreachedByTab,
+} from './classroomChecks.ts';
+import { expect, test } from './fixtures.ts';
+
+const SHOTS = resolve(import.meta.dirname, '../test-results/wings-classroom');
+const TIMELINE = '/?view=timeline&tsrc=synthetic&tn=300&tdays=1&tseed=3&tpol=fmf&tw=2';
+const RESIZE = '/?view=resize';
+const CLUSTER = '/?view=cluster&cr=200&cper=4&ck=3';
+
+const VIEWS: {
+  name: string;
+  link: string;
+  /** Resolves once the view has computed what it shows. */
+  ready: (page: Page) => Promise<void>;
+  /** Brings up the view's plots that wait for a click. */
+  more?: (page: Page) => Promise<void>;
+}[] = [
+  {
+    name: 'timeline',
+    link: TIMELINE,
+    ready: async (p) => {
+      await expect(p.getByTestId('timeline-machine-hours')).toBeVisible({ timeout: 90_000 });
+      await expect(
+        p.locator('[data-plot="timeline-machine-time-vs-window"] svg').first(),
+      ).toBeVisible({ timeout: 90_000 });
+      await expect(p.locator('.timeline-view .plot.stale')).toHaveCount(0, { timeout: 90_000 });
+    },
+  },
+  {
+    name: 'resize',
+    link: RESIZE,
+    ready: async (p) => {
+      await expect(p.getByTestId('resize-totals')).toBeVisible({ timeout: 90_000 });
+      await expect(p.locator('.resize-totals.stale')).toHaveCount(0, { timeout: 90_000 });
+    },
+    more: async (p) => {
+      await p.getByTestId('resize-run-sweep').click();
+      await expect(p.locator('[data-plot="resize-pareto"] svg').first()).toBeVisible({
+        timeout: 120_000,
+      });
+    },
+  },
+  {
+    name: 'cluster',
+    link: CLUSTER,
+    ready: async (p) => {
+      await expect(p.getByTestId('packing-machines')).toBeVisible({ timeout: 90_000 });
+      await expect(p.getByTestId('packing-summary')).not.toHaveClass(/stale/, { timeout: 90_000 });
+      await expect(p.getByTestId('provision-totals')).toBeVisible({ timeout: 90_000 });
+    },
+  },
+  {
+    name: 'learn-7',
+    link: '/?view=learn&lesson=7',
+    ready: async (p) => {
+      await expect(p.getByTestId('l7-step')).toBeVisible({ timeout: 60_000 });
+      await expect(p.locator('figure.plot svg').first()).toBeVisible({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'learn-8',
+    link: '/?view=learn&lesson=8',
+    ready: async (p) => {
+      await expect(p.getByTestId('pool-count-additive')).toBeVisible({ timeout: 60_000 });
+      await expect(p.locator('figure.plot svg').first()).toBeVisible({ timeout: 60_000 });
+    },
+  },
+];
+
+async function open(page: Page, view: (typeof VIEWS)[number]) {
+  await page.goto(view.link);
+  await view.ready(page);
+}
+
+const main = (page: Page): Locator => page.locator('.app');
+
+test('every plot of the wing views exports the whole figure as SVG and PNG', async ({ page }) => {
+  test.setTimeout(600_000);
+  mkdirSync(join(SHOTS, 'exports'), { recursive: true });
+  for (const view of VIEWS) {
+    await open(page, view);
+    await view.more?.(page);
+    const count = await checkExports(page, view.name, join(SHOTS, 'exports'));
+    expect(count, `${view.name} has plots to export`).toBeGreaterThan(0);
+  }
+});
+
+test('the wing views at 375 px: no sideways scroll, every nav item and control tappable; axe and Tab', async ({
+  page,
+}) => {
+  test.setTimeout(600_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  for (const view of VIEWS) {
+    await open(page, view);
+    await page.screenshot({ fullPage: true, path: join(SHOTS, `${view.name}-375.png`) });
+    expect(await sidewaysScroll(page), `${view.name} at 375 px scrolls sideways`).toBe(0);
+    // axe before any pointer moves: a hovered plot shows Observable Plot's own tip markup.
+    expect.soft(await axeSerious(page), `${view.name}: axe`).toEqual([]);
+    expect
+      .soft(await unreachedByTab(page, main(page)), `${view.name}: not reached by Tab`)
+      .toEqual([]);
+    await everythingTappable(page);
+  }
+});
+
+test('the VISBP replay exports its whole frame (caption, bins, legend) as SVG and PNG', async ({
+  page,
+}) => {
+  await page.goto('/?view=resize');
+  const figure = page.getByTestId('resize-replay-figure');
+  await expect(figure.locator('svg rect').first()).toBeVisible({ timeout: 60_000 });
+  const box = (await figure.boundingBox())!;
+  const caption = (await page.getByTestId('resize-frame-caption').textContent())!.trim();
+  const rects = await figure.locator('svg rect').count();
+  const svg = (await downloaded(page, page.getByTestId('resize-replay-svg'))).toString();
+  const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
+  const height = Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)![1]);
+  expect(Math.abs(width - box.width)).toBeLessThanOrEqual(2);
+  expect(Math.abs(height - box.height)).toBeLessThanOrEqual(2);
+  // The bins (every rect of the frame, plus the background) and the caption's first words.
+  expect((svg.match(/<rect/g) ?? []).length).toBeGreaterThan(rects);
+  expect(svg).toContain(caption.split(' ').slice(0, 2).join(' '));
+  const png = await downloaded(page, page.getByTestId('resize-replay-png'));
+  expect(Math.abs(pngSize(png).width - 2 * width)).toBeLessThanOrEqual(2);
+  expect(await inkShare(page, png)).toBeGreaterThan(0.01);
+});
+
+/** Opens `link`, changes one control, leaves for Pack, comes Back: the change is still there. */
+async function backRestores(
+  page: Page,
+  view: (typeof VIEWS)[number],
+  control: string,
+  value: string,
+  inUrl: RegExp,
+) {
+  await open(page, view);
+  await page.getByTestId(control).selectOption(value);
+  await expect.poll(() => page.url()).toMatch(inUrl);
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Pack' })
+    .click();
+  await expect(page.getByTestId('view-pack')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId(control)).toHaveValue(value, { timeout: 30_000 });
+  expect(page.url()).toMatch(inUrl);
+  await view.ready(page);
+}
+
+test('Back returns to each wing view with the parameter changed there', async ({ page }) => {
+  test.setTimeout(400_000);
+  const [timeline, resize, cluster] = VIEWS;
+  await backRestores(page, timeline, 'timeline-policy', 'ff', /tpol=ff/);
+  await backRestores(page, resize, 'resize-policy', 'ff', /rp=ff/);
+  await backRestores(page, cluster, 'cluster-fit', 'request', /cfit=request/);
+});

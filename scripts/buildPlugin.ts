@@ -1,0 +1,92 @@
+/**
+ * The production build's extras (vite.config.ts): the default dataset prepared for the first page
+ * (scripts/prepareData.ts), a start of its fetch in index.html before the app's code arrives, and
+ * the version (registered with the service worker, public/sw.js, whose cache is named after it) and
+ * the service worker's manifest: the files it caches on install.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { DEFAULT_PRESET_ID, presetById } from '../src/engine/index.ts';
+import { prepareDefaultDataset } from './prepareData.ts';
+
+/** Where the service worker finds its manifest (next to itself, at the app's base). */
+export const SW_MANIFEST = 'sw-manifest.json';
+
+/** Query fields that choose a dataset or scale other than the default: no early fetch then. */
+const NOT_DEFAULT = /[?&](d|scale|files)=/;
+
+/** The app's version: its content-hashed file names, the prepared data and the service worker. */
+function versionOf(files: readonly string[], prepared: Uint8Array, publicDir: string): string {
+  return createHash('sha256')
+    .update(
+      [...files]
+        .filter((f) => f !== 'index.html' && f !== SW_MANIFEST)
+        .sort()
+        .join('\n'),
+    )
+    .update(prepared)
+    .update(readFileSync(resolve(publicDir, 'sw.js')))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+export function slopackBuild(): Plugin {
+  let config: ResolvedConfig;
+  let prepared: Awaited<ReturnType<typeof prepareDefaultDataset>> | null = null;
+  return {
+    name: 'slopack-build',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async buildStart() {
+      prepared = await prepareDefaultDataset(config.publicDir);
+    },
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((f) => f !== 'index.html' && !f.endsWith('.map'));
+      const preset = presetById(DEFAULT_PRESET_ID);
+      const sources = preset?.kind === 'files' ? preset.files.map((f) => f.url.slice(1)) : [];
+      const manifest = { files: ['', ...files.sort(), prepared!.fileName, ...sources] };
+      this.emitFile({ type: 'asset', fileName: SW_MANIFEST, source: JSON.stringify(manifest) });
+      this.emitFile({ type: 'asset', fileName: prepared!.fileName, source: prepared!.bytes });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const url = config.base + prepared!.fileName;
+        // Started before the bundle downloads; the app takes the promise (src/main.tsx).
+        const early =
+          `if(!${NOT_DEFAULT}.test(location.search))window.__slopackPrepared=` +
+          `fetch(${JSON.stringify(url)}).then(function(r){return r.ok?r.arrayBuffer():null})` +
+          `.catch(function(){return null});`;
+        const version = versionOf(Object.keys(ctx.bundle ?? {}), prepared!.bytes, config.publicDir);
+        // The app's chunk, loaded by the entry once the workers are started (src/main.tsx), is
+        // fetched and compiled meanwhile.
+        const app = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app.tsx'),
+        );
+        const preload = app
+          ? [
+              {
+                tag: 'link',
+                attrs: {
+                  rel: 'modulepreload',
+                  crossorigin: true,
+                  href: config.base + app.fileName,
+                },
+                injectTo: 'head' as const,
+              },
+            ]
+          : [];
+        return [
+          ...preload,
+          { tag: 'meta', attrs: { name: 'slopack-version', content: version }, injectTo: 'head' },
+          { tag: 'script', children: early, injectTo: 'head-prepend' },
+        ];
+      },
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DEFAULT_PRESET_ID, presetById } from './engine/index.ts';
+import { startController } from './state/controller.ts';
+import { createIngest } from './state/datasets.ts';
+import { explorer } from './state/store.ts';
+import { decode } from './state/url.ts';
+import type { Runner } from './runtime/runner.ts';
+import { setLpWasmUrl } from './runtime/lp.ts';
+import {
+  defaultPreparedUrl,
+  fetchPrepared,
+  withPreparedDefault,
+} from './runtime/preparedIngest.ts';
+import highsWasm from 'highs/runtime?url';
+import { App } from './ui/App.tsx';
+import { ControllerContext } from './ui/controllerContext.ts';
+import './ui/styles.css';
+
+declare global {
+  interface Window {
+    /** The prepared default dataset's bytes, fetched by index.html before this code arrived. */
+    __slopackPrepared?: Promise<ArrayBuffer | null>;
+  }
+}
+
+const base = import.meta.env.BASE_URL;
+
+/** Runs the app on `runner` (started by src/main.tsx before this code arrived). */
+export function start(runner: Runner): void {
+  // The inline runner (no workers) solves LPs on this thread.
+  setLpWasmUrl(highsWasm);
+  const { params, notices } = decode(location.search);
+  const preset = presetById(DEFAULT_PRESET_ID)!;
+  const prepared =
+    import.meta.env.PROD && params.dataset === preset.id && params.scale === preset.scale
+      ? (window.__slopackPrepared ?? fetchPrepared(defaultPreparedUrl(base)))
+      : null;
+  explorer.setState({ params });
+  for (const text of notices) explorer.getState().notify('warning', text);
+  const ingest = import.meta.env.PROD
+    ? withPreparedDefault(createIngest(), base, prepared)
+    : undefined;
+  const controller = startController(explorer, runner, { ingest });
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ControllerContext.Provider value={controller}>
+        <App />
+      </ControllerContext.Provider>
+    </StrictMode>,
+  );
+  if (import.meta.env.PROD) registerWhenShown();
+}
+
+/** The service worker (production only): the app and its data offline after the first visit. */
+function registerServiceWorker() {
+  const version = document.querySelector<HTMLMetaElement>('meta[name="slopack-version"]')?.content;
+  if (!version || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register(`${base}sw.js?v=${encodeURIComponent(version)}`, { scope: base })
+    .catch((e: unknown) => {
+      console.warn(`The app will not work offline: ${(e as Error).message}`);
+    });
+}
+
+/**
+ * Registers the service worker a second after the first numbers are shown (or after 5 s on a view
+ * without them): its install fetches and caches the whole app, which must not delay them.
+ */
+function registerWhenShown() {
+  let registered = false;
+  const register = () => {
+    if (registered) return;
+    registered = true;
+    unsubscribe();
+    registerServiceWorker();
+  };
+  const unsubscribe = explorer.subscribe((s) => {
+    if (s.pack.status === 'ready') setTimeout(register, 1000);
+  });
+  setTimeout(register, 5000);
+}
