@@ -26,6 +26,13 @@ export async function openBrowser(): Promise<BrowserSession> {
   });
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error('[page error]', e));
+  // The main thread's CPU time (DevTools protocol), for suites that report CPU-time rates.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+  await page.exposeFunction('__benchThreadTimeMs', async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return 1000 * (metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN);
+  });
   await page.goto(`http://127.0.0.1:${port}/bench/blank.html`);
   return {
     run: <T>(modulePath: string, arg?: unknown) =>

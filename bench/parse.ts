@@ -14,7 +14,18 @@ import {
   type ParseCase,
   type ParseSources,
 } from './parseCore.ts';
-import { runTraceParse } from './parseTraces.ts';
+import { gunzipSync } from 'node:zlib';
+import { TRACE_FIXTURES, runTraceParse, type TraceSources } from './parseTraces.ts';
+
+function traceSources(): TraceSources {
+  const dir = resolve(import.meta.dirname, '../src/engine/data/fixtures');
+  return Object.fromEntries(
+    TRACE_FIXTURES.map((rel) => {
+      const raw = readFileSync(resolve(dir, rel));
+      return [rel, (rel.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')];
+    }),
+  ) as TraceSources;
+}
 
 // PARSE_BENCH_MB shortens a development run; the published figures use the default.
 const TARGET_BYTES = Number(process.env.PARSE_BENCH_MB ?? 64) * 1e6;
@@ -54,14 +65,19 @@ export const parse: BenchSuite = {
       cpu: nodeCpu,
     });
     node.push(await runStreamed(src, TARGET_BYTES, REPEATS));
+    const traces = traceSources();
     node.push(
-      ...runTraceParse(TARGET_BYTES, REPEATS, { wall: () => performance.now(), cpu: nodeCpu }),
+      ...runTraceParse(traces, TARGET_BYTES, REPEATS, {
+        wall: () => performance.now(),
+        cpu: nodeCpu,
+      }),
     );
     const browser = await openBrowser();
     try {
       const chromium = await browser.run<ParseCase[]>('/bench/parseBrowser.ts', {
         targetBytes: TARGET_BYTES,
         repeats: REPEATS,
+        traces,
       });
       return [...figures('Node', node), ...figures('Chromium', chromium)];
     } finally {

@@ -6,8 +6,17 @@ import {
   type ParseCase,
   type ParseSources,
 } from './parseCore.ts';
+import { runTraceParseAsync, type TraceSources } from './parseTraces.ts';
 
-export async function run(arg: { targetBytes: number; repeats: number }): Promise<ParseCase[]> {
+/** The page's main-thread CPU milliseconds, exposed by bench/browser.ts. */
+const threadTimeMs = () =>
+  (globalThis as unknown as { __benchThreadTimeMs: () => Promise<number> }).__benchThreadTimeMs();
+
+export async function run(arg: {
+  targetBytes: number;
+  repeats: number;
+  traces: TraceSources;
+}): Promise<ParseCase[]> {
   const entries = await Promise.all(
     Object.entries(SOURCE_URLS).map(async ([key, url]) => {
       const res = await fetch(url);
@@ -19,5 +28,6 @@ export async function run(arg: { targetBytes: number; repeats: number }): Promis
   return [
     ...runParse(src, arg.targetBytes, arg.repeats),
     await runStreamed(src, arg.targetBytes, arg.repeats),
+    ...(await runTraceParseAsync(arg.traces, arg.targetBytes, arg.repeats, threadTimeMs)),
   ];
 }

@@ -6,17 +6,22 @@
  * Baseline: decode to one string, `split` lines and fields (or `JSON.parse`), `Number()` each
  * value, group by task into arrays.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { createLoader, type LoadSpec } from '../src/engine/index.ts';
 import { throughput, type Clocks, type ParseCase } from './parseCore.ts';
 
-const FIX = resolve(import.meta.dirname, '../src/engine/data/fixtures');
-const text = (rel: string) => {
-  const raw = readFileSync(resolve(FIX, rel));
-  return (rel.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-};
+/** The fixtures the inputs are made from (paths under src/engine/data/fixtures, gunzipped). */
+export const TRACE_FIXTURES = [
+  'prometheus/query_range.json',
+  'alibaba/container_usage.csv',
+  'alibaba/container_meta.csv',
+  'alibaba/machine_meta.csv',
+  'azure2/vm_cpu_readings-file-1-of-195.csv.gz',
+  'azure2/vmtable.csv',
+  'google2019/instance_usage.csv',
+  'google2019/instance_usage.json',
+  'bitbrains/1.csv',
+] as const;
+export type TraceSources = Record<(typeof TRACE_FIXTURES)[number], string>;
 const enc = (s: string) => new TextEncoder().encode(s);
 const CHUNK = 1 << 20;
 
@@ -75,10 +80,72 @@ function naiveCsv(
 }
 
 /** The cases: each input built once, ours and the baseline timed on the same bytes. */
-export function runTraceParse(targetBytes: number, repeats: number, clocks: Clocks): ParseCase[] {
-  const cases: ParseCase[] = [];
-  const add = (name: string, bytes: Uint8Array, o: () => number, b: () => number) =>
-    cases.push({ name, ...throughput(bytes, o, b, repeats, clocks) });
+export function runTraceParse(
+  sources: TraceSources,
+  targetBytes: number,
+  repeats: number,
+  clocks?: Clocks,
+): ParseCase[] {
+  return traceCases(sources, targetBytes).map((c) => ({
+    name: c.name,
+    ...throughput(c.bytes, c.ours, c.baseline, repeats, clocks),
+  }));
+}
+
+/**
+ * The same in the browser, with the main thread's CPU time (`cpuMs`, read over the DevTools
+ * protocol by bench/browser.ts) besides the wall clock: runs in blocks as `throughput` does.
+ */
+export async function runTraceParseAsync(
+  sources: TraceSources,
+  targetBytes: number,
+  repeats: number,
+  cpuMs: () => Promise<number>,
+): Promise<ParseCase[]> {
+  const out: ParseCase[] = [];
+  for (const c of traceCases(sources, targetBytes)) {
+    if (c.ours() !== c.baseline()) throw new Error(`${c.name}: ours and the baseline disagree`);
+    const mb = c.bytes.length / 1e6;
+    const best = [
+      { wall: Infinity, cpu: Infinity },
+      { wall: Infinity, cpu: Infinity },
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [k, f] of [c.ours, c.baseline].entries())
+        for (let i = 0; i < Math.ceil(repeats / 2); i++) {
+          const c0 = await cpuMs();
+          const t0 = performance.now();
+          f();
+          const wall = performance.now() - t0;
+          const cpu = (await cpuMs()) - c0;
+          best[k].wall = Math.min(best[k].wall, wall);
+          best[k].cpu = Math.min(best[k].cpu, cpu);
+        }
+    out.push({
+      name: c.name,
+      megabytes: mb,
+      ours: mb / (best[0].wall / 1000),
+      baseline: mb / (best[1].wall / 1000),
+      oursCpu: mb / (best[0].cpu / 1000),
+      baselineCpu: mb / (best[1].cpu / 1000),
+    });
+  }
+  return out;
+}
+
+interface TraceCase {
+  name: string;
+  bytes: Uint8Array;
+  ours: () => number;
+  baseline: () => number;
+}
+
+/** The inputs, each with ours and the baseline over the same bytes. */
+function traceCases(sources: TraceSources, targetBytes: number): TraceCase[] {
+  const text = (rel: (typeof TRACE_FIXTURES)[number]) => sources[rel];
+  const cases: TraceCase[] = [];
+  const add = (name: string, bytes: Uint8Array, ours: () => number, baseline: () => number) =>
+    cases.push({ name, bytes, ours, baseline });
 
   const q = JSON.parse(text('prometheus/query_range.json'));
   const series = q.data.result as { metric: Record<string, string>; values: [number, string][] }[];

@@ -5,6 +5,8 @@
  */
 import { DataError } from './errors.ts';
 
+export { POW10, cursor, parseDecimal, scanNumber } from './decimal.ts';
+
 const NL = 10;
 const CR = 13;
 const SPACE = 32;
@@ -113,130 +115,6 @@ export class LineReader implements ChunkSink {
     for (let i = from; i < at; i++) if (chunk[i] === NL) line++;
     throw new DataError(this.file, line, 'binary data (a NUL byte); expected CSV text');
   }
-}
-
-/** Exact powers of ten, 10^0 … 10^22. */
-export const POW10 = [
-  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-  1e18, 1e19, 1e20, 1e21, 1e22,
-];
-
-/**
- * The decimal number in `buf[start..end)` (spaces around allowed), or NaN when the field is empty
- * or not a plain decimal (`1`, `-0.5`, `2.861e-06`). Gives exactly `Number(text)`: up to 15
- * significant digits and |exponent| ≤ 22 one correctly rounded IEEE operation is exact (Clinger's
- * fast path), anything longer goes through `Number`.
- */
-export function parseDecimal(buf: Uint8Array, start: number, end: number): number {
-  while (start < end && (buf[start] === SPACE || buf[start] === TAB)) start++;
-  while (end > start && (buf[end - 1] === SPACE || buf[end - 1] === TAB)) end--;
-  if (start === end) return NaN;
-  let i = start;
-  const c = buf[i];
-  let negative = false;
-  if (c === 45) {
-    negative = true;
-    i++;
-  } else if (c === 43) i++;
-  let mantissa = 0;
-  let digits = 0;
-  let exponent = 0;
-  let any = false;
-  while (i < end) {
-    const d = buf[i] - 48;
-    if (d < 0 || d > 9) break;
-    any = true;
-    if (mantissa !== 0 || d !== 0) {
-      if (digits < 15) mantissa = mantissa * 10 + d;
-      else exponent++;
-      digits++;
-    }
-    i++;
-  }
-  if (i < end && buf[i] === 46) {
-    i++;
-    while (i < end) {
-      const d = buf[i] - 48;
-      if (d < 0 || d > 9) break;
-      any = true;
-      if (mantissa !== 0 || d !== 0) {
-        if (digits < 15) {
-          mantissa = mantissa * 10 + d;
-          exponent--;
-        }
-        digits++;
-      } else exponent--;
-      i++;
-    }
-  }
-  if (!any) return NaN;
-  if (i < end && (buf[i] === 101 || buf[i] === 69)) {
-    i++;
-    let expNegative = false;
-    if (i < end && (buf[i] === 45 || buf[i] === 43)) {
-      expNegative = buf[i] === 45;
-      i++;
-    }
-    const from = i;
-    let e = 0;
-    while (i < end) {
-      const d = buf[i] - 48;
-      if (d < 0 || d > 9) break;
-      if (e < 100000) e = e * 10 + d;
-      i++;
-    }
-    if (i === from) return NaN;
-    exponent += expNegative ? -e : e;
-  }
-  if (i !== end) return NaN;
-  let v: number;
-  if (digits > 15 || exponent < -22 || exponent > 22) v = Number(latin1(buf, start, end));
-  else {
-    v = exponent < 0 ? mantissa / POW10[-exponent] : mantissa * POW10[exponent];
-    if (negative) v = -v;
-  }
-  return v;
-}
-
-/** Where `scanNumber` stopped: the index of the comma ending the field, or the line's end. */
-export const cursor = { end: 0 };
-
-/**
- * The number in the field starting at `start` (up to the next comma or `end`), with the field's end
- * left in `cursor.end`: one pass over plain decimals of at most 15 digits (exact: one correctly
- * rounded division), `parseDecimal` for anything else. NaN when the field is not a number.
- */
-export function scanNumber(buf: Uint8Array, start: number, end: number): number {
-  let i = start;
-  let m = 0;
-  let c = 0;
-  while (i < end) {
-    c = buf[i];
-    if (c < 48 || c > 57) break;
-    m = m * 10 + (c - 48);
-    i++;
-  }
-  let digits = i - start;
-  let fraction = 0;
-  if (i < end && c === 46) {
-    const from = ++i;
-    while (i < end) {
-      c = buf[i];
-      if (c < 48 || c > 57) break;
-      m = m * 10 + (c - 48);
-      i++;
-    }
-    fraction = i - from;
-    digits += fraction;
-  }
-  if ((i === end || buf[i] === COMMA) && digits > 0 && digits <= 15) {
-    cursor.end = i;
-    return fraction === 0 ? m : m / POW10[fraction];
-  }
-  let q = i;
-  while (q < end && buf[q] !== COMMA) q++;
-  cursor.end = q;
-  return parseDecimal(buf, start, q);
 }
 
 /** The bytes as text, for ids, headers and messages (ASCII/Latin-1 byte for byte; UTF-8 decoded). */

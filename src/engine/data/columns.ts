@@ -9,12 +9,11 @@ import {
   F64Column,
   LineReader,
   blank,
-  cursor,
-  scanNumber,
   quoteField,
   splitFields,
   type ChunkSink,
 } from './bytes.ts';
+import { cursor, scanNumber } from './decimal.ts';
 import { clampFilters, fileReports, type FileReport, type LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';

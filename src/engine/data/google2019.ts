@@ -5,8 +5,15 @@
  * Task = (collection_id, instance_index); `random_sample_usage.cpus` is inst, `average_usage.cpus`
  * avg; values are Google's normalized units (a fraction of the largest machine) × scale.
  */
-import { BadLines, LineReader, blank, latin1, splitFields, type ChunkSink } from './bytes.ts';
+import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
+import {
+  F_AVG as importedAvg,
+  F_INST as importedInst,
+  F_TIME as importedTime,
+  Google2019Json,
+} from './google2019Json.ts';
+import { JsonScanner } from './jsonScan.ts';
 import { Cuts } from './rows.ts';
 import { TimedSeries } from './series.ts';
 import {
@@ -20,6 +27,11 @@ import {
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 
+// Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use.
+const F_TIME = importedTime;
+const F_INST = importedInst;
+const F_AVG = importedAvg;
+
 export type Google2019Options = TraceOptions;
 
 const NAMES = {
@@ -30,11 +42,6 @@ const NAMES = {
   avg: ['average_usage.cpus', 'average_usage_cpus', 'average_cpus'],
 } as const;
 type Field = keyof typeof NAMES;
-/** Each name as a JSON path (object key, then nested key). */
-const PATHS = Object.fromEntries(
-  Object.entries(NAMES).map(([f, names]) => [f, names.map((n) => n.split('.'))]),
-) as Record<Field, string[][]>;
-
 /** Whether a header names the instance_usage columns this loader needs. */
 export function isGoogle2019Header(header: readonly string[]): boolean {
   return (Object.keys(NAMES) as Field[]).every((f) => NAMES[f].some((n) => header.includes(n)));
@@ -48,11 +55,16 @@ export class Google2019Loader {
   private readonly scale: number;
   private clamped = 0;
   private records = 0;
+  private readonly json = new Google2019Json();
+  private readonly jsonScanner: JsonScanner;
+  private readonly idKey = new Uint8Array(520);
+  private readonly jsonTaskId = () => this.json.taskId();
 
   constructor(private readonly options: Google2019Options) {
     this.bad = new BadLines(options.skipBadLines === true);
     this.series = new TimedSeries(this.bad, true);
     this.scale = checkScale(options.scale);
+    this.jsonScanner = new JsonScanner('', this.json);
   }
 
   file(name: string): ChunkSink {
@@ -95,9 +107,9 @@ export class Google2019Loader {
     line: number,
   ): void {
     const c = this.cuts;
-    const n = c.cut(b, s, e, 44);
-    if (n <= Math.max(at.time, at.collection, at.instance, at.inst, at.avg))
-      return this.bad.report(name, line, `${n} columns, fewer than the header's`);
+    const last = Math.max(at.time, at.collection, at.instance, at.inst, at.avg);
+    const n = c.cut(b, s, e, 44, last + 1);
+    if (n <= last) return this.bad.report(name, line, `${n} columns, fewer than the header's`);
     const id = () => `${c.text(at.collection)}:${c.text(at.instance)}`;
     const t =
       at.instance === at.collection + 1
@@ -107,33 +119,38 @@ export class Google2019Loader {
   }
 
   private jsonRow(name: string, b: Uint8Array, s: number, e: number, line: number): void {
-    let o: Record<string, unknown>;
+    const j = this.json;
+    j.reset();
     try {
-      o = JSON.parse(latin1(b, s, e)) as Record<string, unknown>;
+      this.jsonScanner.reset(line - 1);
+      this.jsonScanner.scanAll(b, s, e);
     } catch (err) {
-      return this.bad.report(name, line, `not a JSON object: ${(err as Error).message}`);
+      if (!(err instanceof DataError)) throw err;
+      return this.bad.report(
+        name,
+        line,
+        `not a JSON object: ${err.reason.replace(/^not JSON: /, '')}`,
+      );
     }
-    const get = (f: Field): unknown => {
-      for (const [a, sub] of PATHS[f]) {
-        const v = sub ? (o[a] as Record<string, unknown> | undefined)?.[sub] : o[a];
-        if (v !== undefined && v !== null) return v;
-      }
-      return undefined;
-    };
-    const num = (v: unknown) =>
-      typeof v === 'number' ? v : typeof v === 'string' && v !== '' ? Number(v) : NaN;
-    const c = get('collection');
-    const i = get('instance');
-    if (c === undefined || i === undefined)
+    const nc = j.keyLengths[0];
+    const ni = j.keyLengths[1];
+    if (nc === 0 || ni === 0)
       return this.bad.report(name, line, 'no collection_id or instance_index');
-    this.sample(
-      name,
-      line,
-      this.series.task(`${String(c)}:${String(i)}`),
-      num(get('time')),
-      num(get('inst')),
-      num(get('avg')),
-    );
+    if (j.keys[0][0] === 0 || j.keys[1][0] === 0)
+      return this.sample(
+        name,
+        line,
+        this.series.task(j.taskId()),
+        j.num[F_TIME],
+        j.num[F_INST],
+        j.num[F_AVG],
+      );
+    const key = this.idKey;
+    key[0] = nc;
+    key.set(j.keys[0].subarray(0, nc), 1);
+    key.set(j.keys[1].subarray(0, ni), 1 + nc);
+    const t = this.series.taskOfBytes(key, 0, 1 + nc + ni, this.jsonTaskId);
+    this.sample(name, line, t, j.num[F_TIME], j.num[F_INST], j.num[F_AVG]);
   }
 
   private sample(

@@ -3,7 +3,18 @@
  * pass of `indexOf` per field (these formats have no quoted fields), and a clear message when a
  * line is cut by another delimiter than the format's.
  */
-import { latin1, parseDecimal } from './bytes.ts';
+import { latin1 as importedLatin1, parseDecimal as importedParseDecimal } from './bytes.ts';
+
+// Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
+// the ones used per value are bound once here.
+const latin1 = importedLatin1;
+const parseDecimal = importedParseDecimal;
+/** Index of the first `delim` in `buf[start..end)`, or `end`. */
+export function nextDelimiter(buf: Uint8Array, start: number, end: number, delim: number): number {
+  let i = start;
+  while (i < end && buf[i] !== delim) i++;
+  return i;
+}
 
 /** Field boundaries of the current line: field i is `buf[starts[i]..ends[i])`. */
 export class Cuts {
@@ -16,8 +27,11 @@ export class Cuts {
     this.ends = new Int32Array(max);
   }
 
-  /** Cuts `buf[start..end)` at `delim` (one byte), at most `max` fields; returns the count. */
-  cut(buf: Uint8Array, start: number, end: number, delim: number): number {
+  /**
+   * Cuts `buf[start..end)` at `delim` (one byte), at most `max` fields; returns the count. With
+   * `need`, stops once fields 0 … need − 1 are cut and another follows (the count is then need + 1).
+   */
+  cut(buf: Uint8Array, start: number, end: number, delim: number, need = Infinity): number {
     this.buf = buf;
     const { starts, ends, max } = this;
     let n = 0;
@@ -30,6 +44,7 @@ export class Cuts {
         }
         n++;
         p = i + 1;
+        if (n >= need) break;
       }
     if (n < max) {
       starts[n] = p;

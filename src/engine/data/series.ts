@@ -17,6 +17,19 @@ export interface GapReport {
   readonly examples: readonly string[];
 }
 
+/** A hash of `buf[start..end)`, four bytes per step (FNV-style multiply-xor). */
+function hashBytes(buf: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5 ^ (end - start);
+  let i = start;
+  for (; i + 4 <= end; i += 4)
+    h = Math.imul(
+      h ^ (buf[i] | (buf[i + 1] << 8) | (buf[i + 2] << 16) | (buf[i + 3] << 24)),
+      0x01000193,
+    );
+  for (; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+  return h ^ (h >>> 15);
+}
+
 /** Samples keyed by task id and time, raw (source units) until `finish` converts them. */
 export class TimedSeries {
   private readonly index = new Map<string, number>();
@@ -37,15 +50,9 @@ export class TimedSeries {
   }
 
   /** The number of the task whose id is the bytes `buf[start..end)`: no string made for known ids. */
-  taskOfBytes(
-    buf: Uint8Array,
-    start: number,
-    end: number,
-    makeId: () => string = () => latin1(buf, start, end),
-  ): number {
+  taskOfBytes(buf: Uint8Array, start: number, end: number, makeId?: () => string): number {
     const n = end - start;
-    let h = 0x811c9dc5 ^ n;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+    const h = hashBytes(buf, start, end);
     const table = this.table;
     let slot = (h >>> 0) & (table.length - 1);
     for (;;) {
@@ -63,7 +70,7 @@ export class TimedSeries {
       }
       slot = (slot + 1) & (table.length - 1);
     }
-    const t = this.task(makeId());
+    const t = this.task(makeId ? makeId() : latin1(buf, start, end));
     if (t === this.ids.length - 1 && this.keyAt.length === t + 1)
       this.storeKey(buf, start, end, slot);
     return t;
@@ -92,9 +99,7 @@ export class TimedSeries {
     const table = new Int32Array(this.table.length * 2);
     for (let t = 0; t + 1 < this.keyAt.length; t++) {
       const at = this.keyAt[t];
-      const n = this.keyAt[t + 1] - at;
-      let h = 0x811c9dc5 ^ n;
-      for (let i = 0; i < n; i++) h = Math.imul(h ^ this.keys[at + i], 0x01000193);
+      const h = hashBytes(this.keys, at, this.keyAt[t + 1]);
       let slot = (h >>> 0) & (table.length - 1);
       while (table[slot] !== 0) slot = (slot + 1) & (table.length - 1);
       table[slot] = t + 1;
@@ -184,20 +189,35 @@ export class TimedSeries {
     let tasksWithGaps = 0;
     let gaps = 0;
     const examples: string[] = [];
+    const time = this.time.data;
+    let steps = new Float64Array(1024);
+    let scratch = new Float64Array(1024);
     for (const t of kept) {
       const m = offsets[t + 1] - offsets[t];
       if (m < 3) continue;
-      const steps = new Float64Array(m - 1);
-      for (let k = 1; k < m; k++)
-        steps[k - 1] =
-          this.time.data[order[offsets[t] + k]] - this.time.data[order[offsets[t] + k - 1]];
-      const median = Float64Array.from(steps).sort()[Math.floor((m - 2) / 2)];
+      if (m > steps.length) {
+        steps = new Float64Array(m * 2);
+        scratch = new Float64Array(m * 2);
+      }
+      const at = offsets[t];
+      let min = Infinity;
+      let max = -Infinity;
+      for (let k = 1; k < m; k++) {
+        const step = time[order[at + k]] - time[order[at + k - 1]];
+        steps[k - 1] = step;
+        if (step < min) min = step;
+        if (step > max) max = step;
+      }
+      // A gap is a step above 1.5 × the median: none when even the largest is not.
+      if (max <= 1.5 * min) continue;
+      scratch.set(steps.subarray(0, m - 1));
+      const median = kth(scratch, m - 1, Math.floor((m - 2) / 2));
       let found = 0;
-      for (let k = 0; k < steps.length; k++)
+      for (let k = 0; k < m - 1; k++)
         if (steps[k] > 1.5 * median) {
           found++;
           if (examples.length < 5) {
-            const before = this.time.data[order[offsets[t] + k]];
+            const before = time[order[at + k]];
             examples.push(
               `task ${this.ids[t]}: ${steps[k]} between ${before} and ${before + steps[k]} (usual step ${median})`,
             );
@@ -208,6 +228,32 @@ export class TimedSeries {
     }
     return { tasksWithGaps, gaps, examples };
   }
+}
+
+/** The k-th smallest of `a[0..n)` (0-based; reorders `a`): Hoare's selection. */
+function kth(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const x = a[i];
+        a[i] = a[j];
+        a[j] = x;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
 }
 
 /** The report notes for gaps (empty when there are none). */

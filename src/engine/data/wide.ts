@@ -12,13 +12,11 @@ import {
   encodeUtf8,
   fieldEnd,
   fieldText,
-  POW10,
-  cursor,
-  scanNumber,
   quoteField,
   splitFields,
   type ChunkSink,
 } from './bytes.ts';
+import { POW10, cursor, scanNumber } from './decimal.ts';
 import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
