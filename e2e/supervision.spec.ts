@@ -24,6 +24,14 @@ async function closeWorker(worker: Worker): Promise<void> {
   await Promise.race([closing, new Promise((r) => setTimeout(r, 2000))]);
 }
 
+/** Resolves when the page starts a new worker of `kind` (a replacement). */
+function replacement(page: Page, kind: 'engine' | 'ingest'): Promise<Worker> {
+  return page.waitForEvent('worker', {
+    predicate: (w) => w.url().includes(`${kind}.worker`),
+    timeout: RECOVERY,
+  });
+}
+
 async function closeAll(page: Page, kind: 'engine' | 'ingest'): Promise<number> {
   const found = workersOf(page, kind);
   for (const w of found) await closeWorker(w);
@@ -35,6 +43,17 @@ async function packNumbers(page: Page, timeout = RECOVERY) {
   await expect(page.getByTestId('stale')).toHaveCount(0, { timeout });
   const read = async (id: string) => (await page.getByTestId(id).textContent())?.trim();
   return { mAbs: await read('m-abs'), m: await read('m'), q: await read('q') };
+}
+
+/** Waits for the numbers to become `want`. */
+async function expectNumbers(page: Page, want: Awaited<ReturnType<typeof packNumbers>>) {
+  await expect.poll(() => packNumbers(page), { timeout: RECOVERY }).toEqual(want);
+}
+
+/** Waits for numbers other than `old` (the next dataset or seed), and returns them. */
+async function nextNumbers(page: Page, old: Awaited<ReturnType<typeof packNumbers>>) {
+  await expect.poll(() => packNumbers(page), { timeout: RECOVERY }).not.toEqual(old);
+  return packNumbers(page);
 }
 
 async function failures(page: Page): Promise<string[]> {
@@ -72,12 +91,14 @@ test('engine workers closed while idle: the next packing is computed, with the s
   const seed = page.getByTestId('seed');
   await seed.fill('9');
   await seed.press('Enter');
-  const other = await packNumbers(page);
+  expect(await nextNumbers(page, before)).not.toEqual(before);
+  const replaced = replacement(page, 'engine');
   expect(await closeAll(page, 'engine')).toBeGreaterThan(0);
   await seed.fill('1');
   await seed.press('Enter');
-  expect(await packNumbers(page)).toEqual(before);
-  expect(other).not.toEqual(before);
+  await expectNumbers(page, before);
+  await replaced;
+  await page.screenshot({ path: 'test-results/supervision-idle.png' });
   expect(await failures(page)).toEqual([]);
 });
 
@@ -85,7 +106,7 @@ test('an engine worker closed during a sweep: the grid completes with the same p
   browser,
   page,
 }) => {
-  const url = '/?view=tradeoff&n=300&K=6&r=1500&seed=3';
+  const url = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
   await page.goto(url);
   const want = await tradeoffPoints(page);
   expect(want.length).toBeGreaterThan(0);
@@ -95,9 +116,11 @@ test('an engine worker closed during a sweep: the grid completes with the same p
   await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
     timeout: RECOVERY,
   });
+  const replaced = replacement(killed, 'engine');
   const [first] = workersOf(killed, 'engine');
   await closeWorker(first);
   expect(await tradeoffPoints(killed)).toEqual(want);
+  await replaced;
   expect(await failures(killed)).toEqual([]);
   await killed.close();
 });
@@ -106,42 +129,51 @@ test('an engine worker closed during a paper-lab computation: the same table', a
   browser,
   page,
 }) => {
-  const url = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=40&pN=20';
+  const url = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=400&pN=20';
   await page.goto(url);
   const want = await paperNumbers(page);
   expect(want.length).toBeGreaterThan(0);
 
   const killed = await browser.newPage();
   await killed.goto(url);
-  await expect(killed.getByTestId('paper-figure-table1').getByRole('status').first()).toBeVisible({
-    timeout: RECOVERY,
-  });
-  for (const w of workersOf(killed, 'engine').slice(0, 1)) await closeWorker(w);
+  await expect(
+    killed.getByTestId('paper-figure-table1').getByRole('progressbar').first(),
+  ).toBeVisible({ timeout: RECOVERY });
+  const replaced = replacement(killed, 'engine');
+  await closeAll(killed, 'engine');
   expect(await paperNumbers(killed)).toEqual(want);
+  await replaced;
   expect(await failures(killed)).toEqual([]);
   await killed.close();
 });
 
-test('the ingestion worker closed during a load and between loads: the data still load', async ({
+test('the ingestion worker closed between loads and during a load: the data still load', async ({
   browser,
   page,
 }) => {
-  const url = '/?d=planetlab-10days&n=200&K=2&r=1000';
-  await page.goto(url);
-  const want = await packNumbers(page);
+  // Reference numbers, nothing killed: the per-job Google set, then the ten PlanetLab days.
+  await page.goto('/?n=200&K=2&r=1000');
+  const day = await packNumbers(page);
+  await page.getByLabel('Dataset').selectOption('google-gcd-jobs');
+  const jobs = await nextNumbers(page, day);
+  await page.getByLabel('Dataset').selectOption('planetlab-10days');
+  const days = await nextNumbers(page, jobs);
 
   const killed = await browser.newPage();
   await killed.goto('/?n=200&K=2&r=1000');
-  const start = await packNumbers(killed);
+  const first = await packNumbers(killed);
   // Between loads.
+  let replaced = replacement(killed, 'ingest');
   expect(await closeAll(killed, 'ingest')).toBe(1);
+  await killed.getByLabel('Dataset').selectOption('google-gcd-jobs');
+  expect(await nextNumbers(killed, first)).toEqual(jobs);
+  await replaced;
+  // During a load (the ten days take seconds to read).
+  replaced = replacement(killed, 'ingest');
   await killed.getByLabel('Dataset').selectOption('planetlab-10days');
-  expect(await packNumbers(killed)).toEqual(want);
-  // During a load.
-  await killed.getByLabel('Dataset').selectOption('planetlab-20110303');
-  await expect.poll(() => workersOf(killed, 'ingest').length).toBe(1);
-  await closeAll(killed, 'ingest');
-  expect(await packNumbers(killed)).toEqual(start);
+  expect(await closeAll(killed, 'ingest')).toBe(1);
+  expect(await nextNumbers(killed, jobs)).toEqual(days);
+  await replaced;
   expect(await failures(killed)).toEqual([]);
   await killed.close();
 });
