@@ -55,10 +55,16 @@ interface Sample {
 async function startServer(): Promise<ChildProcess> {
   if (!existsSync(resolve(ROOT, 'dist/index.html')))
     throw new Error('no dist/: run `npx vite build` first (npm run soak does)');
-  const server = spawn('npx', ['vite', 'preview', '--port', String(PORT), '--strictPort'], {
-    cwd: ROOT,
-    stdio: 'ignore',
-  });
+  // Vite itself (not through npx), so that killing this process stops the server.
+  const vite = resolve(ROOT, 'node_modules/vite/bin/vite.js');
+  const server = spawn(
+    process.execPath,
+    [vite, 'preview', '--port', String(PORT), '--strictPort'],
+    {
+      cwd: ROOT,
+      stdio: 'ignore',
+    },
+  );
   const url = `http://127.0.0.1:${PORT}/`;
   for (let i = 0; i < 120; i++) {
     try {
@@ -167,14 +173,22 @@ async function checkpoint(
   await page.waitForTimeout(1000);
   await idle(page, 120_000);
   await page.waitForTimeout(1000);
-  for (let i = 0; i < 2; i++) await cdp.send('HeapProfiler.collectGarbage');
+  for (let i = 0; i < 2; i++) {
+    await cdp.send('HeapProfiler.collectGarbage');
+    // The workers' heaps too (they hold their views of released pools' memory until collected).
+    for (const w of page.workers())
+      await w.evaluate(() => (globalThis as { gc?: () => void }).gc?.()).catch(() => {});
+  }
   await page.waitForTimeout(500);
   const { metrics } = await cdp.send('Performance.getMetrics');
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
   return { changes, heapMB: heap / MB, rssMB: (await rendererRss(browserCdp)) / MB };
 }
 
-/** The renderers' resident set (the page and its workers live in one renderer process). */
+/**
+ * The page's renderer's resident set (the page and its workers live in one renderer process): the
+ * largest renderer's, leaving out the browser's own UI renderer and the blank ones.
+ */
 async function rendererRss(browserCdp: CDPSession): Promise<number> {
   const info = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
     processInfo: { type: string; id: number }[];
@@ -182,9 +196,10 @@ async function rendererRss(browserCdp: CDPSession): Promise<number> {
   let bytes = 0;
   for (const p of info.processInfo.filter((x) => x.type === 'renderer')) {
     try {
+      if (readFileSync(`/proc/${p.id}/cmdline`, 'utf8').includes('--top-chrome-webui')) continue;
       const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      bytes += kb * 1024;
+      bytes = Math.max(bytes, kb * 1024);
     } catch {
       // the process ended meanwhile
     }
@@ -209,7 +224,11 @@ function slopePer100(points: readonly { x: number; y: number }[]): number {
 
 async function main(): Promise<number> {
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // --expose-gc lets the soak collect the workers' heaps at checkpoints (the page never calls it).
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
+  });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
