@@ -97,7 +97,11 @@ export class WorkerPool implements Runner {
     };
     this.watch = new Watchdog(
       this.slots,
-      options.liveness ?? DEFAULT_LIVENESS,
+      // Without shared memory there is no heartbeat: a busy worker is told only by its answers.
+      options.liveness ??
+        (this.words
+          ? DEFAULT_LIVENESS
+          : { ...DEFAULT_LIVENESS, deadline: 3 * DEFAULT_LIVENESS.deadline }),
       (slot) => (this.words ? Atomics.load(this.words, heartbeatWord(slot.index)) : 0),
       (slot, reason) => this.crashed(slot, slot.port, reason),
     );

@@ -35,10 +35,11 @@ export interface Liveness {
   readonly startDeadline: number;
 }
 
+// Generous: a unit that runs 3 s without a checkpoint on an idle machine may take 30 s under load.
 export const DEFAULT_LIVENESS: Liveness = {
-  checkAfter: 2000,
-  deadline: 10000,
-  startDeadline: 30000,
+  checkAfter: 5000,
+  deadline: 25000,
+  startDeadline: 60000,
 };
 
 export interface PoolOptions {
