@@ -99,7 +99,7 @@ test('engine workers closed while idle: the next packing is computed, with the s
   await expectNumbers(page, before);
   await replaced;
   // The status line says what holds memory (the realization matrices of the pools first).
-  await expect(page.getByTestId('memory')).toContainText(/^memory: pools \d/);
+  await expect(page.getByTestId('memory')).toContainText(/^pools \d+(\.\d)? MB · caches/);
   await page.screenshot({ path: 'test-results/supervision-idle.png' });
   expect(await failures(page)).toEqual([]);
 });

@@ -50,6 +50,8 @@ interface Sample {
   readonly changes: number;
   readonly heapMB: number;
   readonly rssMB: number;
+  /** The page's own memory readout (pools, caches, heap). */
+  readonly readout: string;
 }
 
 async function startServer(): Promise<ChildProcess> {
@@ -182,7 +184,9 @@ async function checkpoint(
   await page.waitForTimeout(500);
   const { metrics } = await cdp.send('Performance.getMetrics');
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
-  return { changes, heapMB: heap / MB, rssMB: (await rendererRss(browserCdp)) / MB };
+  await page.waitForTimeout(2500); // the status line's memory readout refreshes every 2 s
+  const readout = (await page.getByTestId('memory').textContent()) ?? '';
+  return { changes, heapMB: heap / MB, rssMB: (await rendererRss(browserCdp)) / MB, readout };
 }
 
 /**
@@ -244,7 +248,7 @@ async function main(): Promise<number> {
     const samples: Sample[] = [await checkpoint(page, cdp, browserCdp, 0)];
     const log = (s: Sample) =>
       console.log(
-        `checkpoint ${String(s.changes).padStart(5)} changes: heap ${s.heapMB.toFixed(1)} MB, renderer RSS ${s.rssMB.toFixed(0)} MB`,
+        `checkpoint ${String(s.changes).padStart(5)} changes: heap ${s.heapMB.toFixed(1)} MB, renderer RSS ${s.rssMB.toFixed(0)} MB; the page says ${s.readout}`,
       );
     log(samples[0]);
     const end = Date.now() + MINUTES * 60_000;

@@ -39,14 +39,13 @@ export function readMemory(runner: Runner | null): MemoryReadout {
 const MB = 2 ** 20;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
 
-/** One short line ("memory: pools 48 MB · caches 1.2 MB · heap 21 MB"), a longer one for a tooltip. */
+/** One short line ("pools 48 MB · caches 1.2 MB · heap 21 MB"), a longer one for a tooltip. */
 export function describeMemory(m: MemoryReadout): { short: string; long: string } {
   const cacheBytes = m.caches.reduce((sum, c) => sum + c.bytes, 0);
   const parts: string[] = [];
   if (m.poolBytes !== null) parts.push(`pools ${mb(m.poolBytes)}`);
   parts.push(`caches ${mb(cacheBytes)}`);
   if (m.heapBytes !== null) parts.push(`heap ${mb(m.heapBytes)}`);
-  parts[0] = `memory: ${parts[0]}`;
   const long = [
     m.poolBytes !== null
       ? `Realization matrices: ${mb(m.poolBytes)} in ${m.pools} pool${m.pools === 1 ? '' : 's'}`

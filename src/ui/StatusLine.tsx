@@ -50,7 +50,12 @@ function MemoryReadout() {
     return () => clearInterval(timer);
   }, [runner]);
   return (
-    <span className="memory" data-testid="memory" title={text.long}>
+    <span
+      className="memory"
+      data-testid="memory"
+      title={text.long}
+      aria-label={`memory: ${text.short}`}
+    >
       {text.short}
     </span>
   );
