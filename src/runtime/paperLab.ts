@@ -168,7 +168,7 @@ export class LabCache {
   private readonly done: BoundedCache<unknown>;
   private readonly running = new Map<string, Promise<unknown>>();
 
-  constructor(bounds: CacheBounds = { maxEntries: 64, maxBytes: 16 * 2 ** 20 }) {
+  constructor(bounds: CacheBounds = { maxEntries: 256, maxBytes: 16 * 2 ** 20 }) {
     this.done = new BoundedCache(bounds);
   }
 
