@@ -1,7 +1,8 @@
 /** A Web Worker running the engine host (src/runtime/host.ts) behind comlink. */
-import { expose } from 'comlink';
+import { expose, type Endpoint } from 'comlink';
 import { CRASH_MESSAGE } from '../src/protocol/api.ts';
 import { EngineHost } from '../src/runtime/host.ts';
+import { answerPings } from '../src/runtime/workerPort.ts';
 import { setLpWasmUrl } from '../src/runtime/lp.ts';
 import highsWasm from 'highs/runtime?url';
 
@@ -11,4 +12,5 @@ setLpWasmUrl(highsWasm);
 addEventListener('message', (e: MessageEvent) => {
   if (e.data === CRASH_MESSAGE) throw new Error('simulated crash');
 });
+answerPings(self as unknown as Endpoint);
 expose(new EngineHost());

@@ -71,22 +71,35 @@ export async function cancelAndCrash() {
     } catch (e) {
       cancelled = e instanceof CancelledError ? 'CancelledError' : String(e);
     }
+    // A worker that crashes mid-sweep is replaced and its unit runs again: the grid completes.
     let crashed = '';
+    let told = '';
     let fired = false;
+    const stop = runner.onWorkerCrash((e) => (told = `${e.name}: ${e.message}`));
     try {
-      await runner.sweep(pool, long, {
-        onProgress: (p) => {
-          if (p.done > 0 && !fired) {
-            fired = true;
-            runner.simulateCrash(1);
-          }
+      const rows = await runner.sweep(
+        pool,
+        { ...SPEC, instances: 40 },
+        {
+          onProgress: (p) => {
+            if (p.done > 0 && !fired) {
+              fired = true;
+              runner.simulateCrash(1);
+            }
+          },
         },
-      });
+      );
+      // Instance-major grid: its first instances are SPEC's whole grid.
+      crashed = JSON.stringify(
+        rows.slice(0, SPEC.instances * SPEC.fits.length * SPEC.packers.length),
+      );
     } catch (e) {
       crashed = e instanceof WorkerCrashedError ? `WorkerCrashedError: ${e.message}` : String(e);
+    } finally {
+      stop();
     }
     const after = await runner.sweep(pool, SPEC);
-    return { total, progressed, cancelled, crashed, after: JSON.stringify(after) };
+    return { total, progressed, cancelled, crashed, told, after: JSON.stringify(after) };
   } finally {
     runner.dispose();
   }

@@ -37,6 +37,7 @@ import type {
 } from '../protocol/api.ts';
 import {
   CANCEL,
+  CONTROL_BYTES,
   JOB_DONE,
   JOB_STATE,
   JOB_WORDS,
@@ -71,6 +72,19 @@ export function allocate<T>(bytes: number, f: () => T): T {
 
 // Rows between cancellation checks while warming statistics (a row sorts in well under 1 ms).
 const WARM_CHUNK = 32;
+
+/**
+ * The control buffer: the jobs' words (protocol/layout.ts), then one heartbeat word per worker slot,
+ * which the worker bumps at every checkpoint so that the pool can tell a busy worker from a gone one.
+ */
+export function controlBytes(workers: number): number {
+  return CONTROL_BYTES + 4 * workers;
+}
+
+/** The index of slot `slot`'s heartbeat word in the control buffer's Int32Array. */
+export function heartbeatWord(slot: number): number {
+  return MAX_JOBS * JOB_WORDS + slot;
+}
 
 export class EngineHost implements WorkerApi {
   private control: Int32Array | null = null;
@@ -111,6 +125,7 @@ export class EngineHost implements WorkerApi {
     if (!(first >= 0 && first + samples.length <= m.rows))
       throw new RangeError(`rows ${first}..${first + samples.length} outside the pool's ${m.rows}`);
     for (let k = 0; k < samples.length; k++) {
+      this.beat();
       const i = first + k;
       realizeRow(samples[k], m.data.subarray(i * m.cols, (i + 1) * m.cols), seed, series, i);
     }
@@ -217,12 +232,20 @@ export class EngineHost implements WorkerApi {
 
   private checkpoint(job: number): () => void {
     const control = this.control;
-    if (!control || job < 0) return () => {};
+    if (!control) return () => {};
+    if (job < 0) return () => this.beat();
     if (!(Number.isInteger(job) && job < MAX_JOBS)) throw new RangeError(`invalid job ${job}`);
     const at = job * JOB_WORDS + JOB_STATE;
     return () => {
+      this.beat();
       if (Atomics.load(control, at) === CANCEL) throw new CancelledError();
     };
+  }
+
+  /** A sign of life for the pool's liveness watch (when the control buffer has this slot's word). */
+  private beat(): void {
+    const at = heartbeatWord(this.slot);
+    if (this.control && at < this.control.length) Atomics.add(this.control, at, 1);
   }
 
   private progress(job: number, runs: number): void {

@@ -2,7 +2,9 @@
  * The page side of ingestion (as `runtime/pool.ts` is for the engine): the ingestion worker, or
  * without workers the same API on this thread, loaded on demand; progress and cancel by token.
  */
-import { wrap, proxy, type Remote } from 'comlink';
+import { proxy, type Remote } from 'comlink';
+import { CancelledError } from '../protocol/cancel.ts';
+import { supervisedWorker } from './supervised.ts';
 import type { LoadSpec, Preset, Preview, PreviewOptions } from '../engine/index.ts';
 import type { IngestApi, LoadedData } from '../ingest/api.ts';
 import type { LoadRequest } from '../ingest/load.ts';
@@ -40,26 +42,38 @@ export interface FileIngest extends Ingest {
 
 let nextToken = 1;
 
-/** The ingestion worker (or, without workers, the same code on this thread, loaded on demand). */
+/**
+ * The ingestion worker, supervised (runtime/supervised.ts: a lost worker is replaced and the call
+ * run once more), or, without workers, the same code on this thread, loaded on demand.
+ */
 export function createIngest(): FileIngest {
-  let api: Promise<Remote<IngestApi> | IngestApi> | null = null;
-  const get = () =>
-    (api ??=
-      typeof Worker !== 'undefined'
-        ? Promise.resolve(
-            wrap<IngestApi>(
-              new Worker(new URL('../../workers/ingest.worker.ts', import.meta.url), {
-                type: 'module',
-                name: 'slopack ingestion',
-              }),
-            ),
-          )
-        : import('../ingest/api.ts').then((m) => m.createIngestApi()));
-  const withCancel = async <T>(
+  const supervised =
+    typeof Worker !== 'undefined'
+      ? supervisedWorker<IngestApi>(
+          'ingestion worker',
+          () =>
+            new Worker(new URL('../../workers/ingest.worker.ts', import.meta.url), {
+              type: 'module',
+              name: 'slopack ingestion',
+            }),
+        )
+      : null;
+  let inline: Promise<IngestApi> | null = null;
+  const use = <T>(f: (a: Remote<IngestApi> | IngestApi) => Promise<T>): Promise<T> =>
+    supervised
+      ? supervised.run(f)
+      : (inline ??= import('../ingest/api.ts').then((m) => m.createIngestApi())).then(f);
+  const withCancel = <T>(
+    signal: AbortSignal,
+    f: (a: Remote<IngestApi> | IngestApi, token: number) => Promise<T>,
+  ) => use((a) => cancellable(a, signal, f));
+  const cancellable = async <T>(
+    a: Remote<IngestApi> | IngestApi,
     signal: AbortSignal,
     f: (a: Remote<IngestApi> | IngestApi, token: number) => Promise<T>,
   ) => {
-    const a = await get();
+    // A call run again on a fresh worker after its worker was lost is not run once cancelled.
+    if (signal.aborted) throw new CancelledError();
     const token = nextToken++;
     const onAbort = () => void a.cancel(token);
     signal.addEventListener('abort', onAbort);
@@ -90,6 +104,7 @@ export function createIngest(): FileIngest {
       withCancel(signal, (a, token) =>
         a.loadFiles(token, files, request, proxy(onProgress)),
       ) as Promise<LoadedData>,
-    previewFiles: async (files, options) => (await get()).previewFiles(files, options),
+    previewFiles: (files, options) =>
+      use((a) => a.previewFiles(files, options)) as Promise<Preview>,
   };
 }

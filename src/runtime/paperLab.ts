@@ -6,6 +6,7 @@
  * packing figures' grid), costs nothing. The browser, the command line and the benchmark all use
  * this module, so the same seed gives the same numbers everywhere.
  */
+import { BoundedCache, type CacheBounds } from './boundedCache.ts';
 import {
   PAPER_FITS,
   PAPER_SUM_SIZES,
@@ -159,10 +160,17 @@ export function figureSweeps(id: FigureId, p: LabParams, pool: PoolHandle): Swee
   }
 }
 
-/** Results kept by key; a failed or cancelled computation is forgotten. */
+/**
+ * Results kept by key, bounded (least recently used first out; a figure's numbers are small, its
+ * sweeps' rows larger); a failed or cancelled computation is forgotten.
+ */
 export class LabCache {
-  private readonly done = new Map<string, unknown>();
+  private readonly done: BoundedCache<unknown>;
   private readonly running = new Map<string, Promise<unknown>>();
+
+  constructor(bounds: CacheBounds = { maxEntries: 256, maxBytes: 16 * 2 ** 20 }) {
+    this.done = new BoundedCache(bounds);
+  }
 
   peek<T>(key: string): T | undefined {
     return this.done.get(key) as T | undefined;
@@ -194,6 +202,11 @@ export class LabCache {
 
   get size(): number {
     return this.done.size;
+  }
+
+  /** Estimated bytes of the results held. */
+  get bytes(): number {
+    return this.done.bytes;
   }
 }
 

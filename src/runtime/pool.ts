@@ -6,6 +6,11 @@
  * queued, and run wherever a worker is free; results are keyed by grid position, so they never depend
  * on the number of workers or their timing. Progress and cancel go through Atomics control words.
  * Without shared memory (a page that is not cross-origin isolated) every worker keeps its own copy.
+ *
+ * Supervision: a worker that crashes, exits or stops answering (poolWatch.ts) is replaced by a fresh
+ * one that loads every pool before it takes work; the task that was on it runs once more there (tasks
+ * are pure functions of their arguments and the pool), and fails only if that worker is lost too.
+ * A released pool stays in the workers until the last run reading it has ended.
  */
 import { wrap, type Remote } from 'comlink';
 import {
@@ -20,7 +25,7 @@ import {
 import { kernelAvailable } from '../kernels/index.ts';
 import { jobKind, type JobName, type JobOut, type JobSpec } from './jobs/index.ts';
 import {
-  BATCH,
+  DEFAULT_LIVENESS,
   INTERACTIVE,
   LOADING,
   MAX_START_FAILURES,
@@ -33,30 +38,24 @@ import {
   sharedPoolRecord,
   untilAborted,
   type PoolOptions,
+  type PendingCall,
   type PoolRecord,
   type Slot,
-  type Task,
   type WorkerPort,
 } from './poolParts.ts';
 
 export { planUnits, type PoolOptions, type WorkerPort };
 import type { LocalSource, WorkerApi } from '../protocol/api.ts';
-import {
-  CANCEL,
-  CONTROL_BYTES,
-  JOB_DONE,
-  JOB_STATE,
-  JOB_WORDS,
-  MAX_JOBS,
-  PROTOCOL_VERSION,
-  RUN,
-} from '../protocol/layout.ts';
+import { controlBytes, heartbeatWord } from './host.ts';
+import { TaskQueue } from './poolQueue.ts';
+import { runUnits, type UnitHost } from './poolUnits.ts';
+import { Watchdog } from './poolWatch.ts';
+import { MAX_JOBS, PROTOCOL_VERSION } from '../protocol/layout.ts';
 import {
   CancelledError,
   WorkerCrashedError,
   type KernelKind,
   type PoolHandle,
-  type Progress,
   type Runner,
   type RunOptions,
 } from './runner.ts';
@@ -68,7 +67,7 @@ export class WorkerPool implements Runner {
   readonly shared: boolean;
   readonly kernel: KernelKind;
   private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  private readonly queue: TaskQueue;
   private readonly pools = new Map<number, PoolRecord>();
   private readonly control: SharedArrayBuffer | null;
   private readonly words: Int32Array | null;
@@ -76,6 +75,8 @@ export class WorkerPool implements Runner {
   private nextPool = 1;
   private disposed = false;
   private readonly crashListeners = new Set<(e: WorkerCrashedError) => void>();
+  private readonly watch: Watchdog;
+  private readonly units: UnitHost;
 
   constructor(private readonly options: PoolOptions) {
     const n = options.workers;
@@ -83,9 +84,27 @@ export class WorkerPool implements Runner {
     this.workers = n;
     this.shared = options.shared && typeof SharedArrayBuffer !== 'undefined';
     this.kernel = kernelAvailable(this.shared) ? ('wasm-simd' as const) : ('scalar' as const);
-    this.control = this.shared ? new SharedArrayBuffer(CONTROL_BYTES) : null;
+    this.control = this.shared ? new SharedArrayBuffer(controlBytes(n)) : null;
     this.words = this.control ? new Int32Array(this.control) : null;
     for (let j = MAX_JOBS - 1; j >= 0; j--) this.freeJobs.push(j);
+    this.queue = new TaskQueue(this.slots, () => this.disposed);
+    this.units = {
+      queue: this.queue,
+      freeJobs: this.freeJobs,
+      words: this.words,
+      progressInterval: options.progressInterval ?? 100,
+      call: (slot, f) => this.call(slot, f),
+    };
+    this.watch = new Watchdog(
+      this.slots,
+      // Without shared memory there is no heartbeat: a busy worker is told only by its answers.
+      options.liveness ??
+        (this.words
+          ? DEFAULT_LIVENESS
+          : { ...DEFAULT_LIVENESS, deadline: 3 * DEFAULT_LIVENESS.deadline }),
+      (slot) => (this.words ? Atomics.load(this.words, heartbeatWord(slot.index)) : 0),
+      (slot, reason) => this.crashed(slot, slot.port, reason),
+    );
     for (let i = 0; i < n; i++) this.slots.push(this.start(i));
   }
 
@@ -93,15 +112,14 @@ export class WorkerPool implements Runner {
 
   private start(index: number, previous?: Slot): Slot {
     const port = this.options.spawn(index);
-    let kill!: (e: Error) => void;
-    const dead = new Promise<never>((_, reject) => (kill = reject));
-    dead.catch(() => {});
-    const slot: Slot = previous ?? ({ index, busy: false, startFailures: 0, failed: null } as Slot);
+    const slot: Slot =
+      previous ??
+      ({ index, busy: false, startFailures: 0, failed: null, pending: new Set() } as Slot);
     slot.port = port;
     slot.api = wrap<WorkerApi>(port.endpoint);
-    slot.dead = dead;
-    slot.kill = kill;
     slot.connected = false;
+    slot.lastSign = performance.now();
+    slot.probe = null;
     port.onCrash((e) => this.crashed(slot, port, e));
     slot.ready = this.connect(slot, port);
     slot.ready.catch(() => {});
@@ -109,12 +127,13 @@ export class WorkerPool implements Runner {
   }
 
   private async connect(slot: Slot, port: WorkerPort): Promise<void> {
-    const info = await Promise.race([slot.api.hello(this.control, slot.index), slot.dead]);
+    const info = await this.tracked(slot, (api) => api.hello(this.control, slot.index));
     if (info.version !== PROTOCOL_VERSION)
       throw new Error(`worker speaks protocol ${info.version}, expected ${PROTOCOL_VERSION}`);
+    // Pools added meanwhile are visited too (a Map's iteration sees entries added during it).
     for (const [id, p] of this.pools) {
-      if (p.shared) await Promise.race([slot.api.attach(p.shared), slot.dead]);
-      else if (p.local) await Promise.race([slot.api.createLocal(id, p.local), slot.dead]);
+      if (p.shared) await this.tracked(slot, (api) => api.attach(p.shared!));
+      else if (p.local) await this.tracked(slot, (api) => api.createLocal(id, p.local!));
     }
     if (slot.port !== port) return;
     slot.connected = true;
@@ -127,17 +146,19 @@ export class WorkerPool implements Runner {
       `worker ${slot.index + 1} stopped (${error.message}); it has been replaced`,
     );
     port.terminate();
-    slot.kill(e);
+    const lost = [...slot.pending];
+    slot.pending.clear();
+    for (const call of lost) call.reject(e);
     for (const l of this.crashListeners) l(e);
     // A worker that dies before it has connected counts towards giving the slot up.
     if (!slot.connected) slot.startFailures++;
     if (slot.startFailures >= MAX_START_FAILURES) {
       slot.failed = e;
-      if (this.slots.every((s) => s.failed)) this.failQueue(e);
+      if (this.slots.every((s) => s.failed)) this.queue.failQueue(e);
       return;
     }
     this.start(slot.index, slot);
-    this.pump();
+    this.queue.pump();
   }
 
   /** Calls `listener` whenever a worker dies (after its run was told); returns the unsubscriber. */
@@ -151,73 +172,41 @@ export class WorkerPool implements Runner {
     this.slots[slot].port.simulateCrash();
   }
 
+  /** A call on the slot's worker once it is ready; rejects with WorkerCrashedError if it is lost. */
   private async call<T>(slot: Slot, f: (api: Remote<WorkerApi>) => Promise<T>): Promise<T> {
-    await Promise.race([slot.ready, slot.dead]);
-    try {
-      return await Promise.race([f(slot.api), slot.dead]);
-    } catch (e) {
-      throw revive(e);
-    }
+    if (!slot.connected) await slot.ready;
+    return this.tracked(slot, f);
   }
 
-  private everyWorker(f: (api: Remote<WorkerApi>) => Promise<unknown>): Promise<unknown[]> {
-    return Promise.all(this.slots.filter((s) => !s.failed).map((s) => this.call(s, f)));
-  }
-
-  // ---- queue -----------------------------------------------------------------------------------
-
-  private enqueue<T>(
-    start: (slot: Slot) => Promise<T>,
-    priority: number,
-    affinity = -1,
-    job = -1,
-  ): Promise<T> {
-    if (this.disposed) return Promise.reject(new Error('the worker pool has been disposed'));
+  /** A call on the slot's current worker, in its pending set while it is in flight. */
+  private tracked<T>(slot: Slot, f: (api: Remote<WorkerApi>) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({
-        priority,
-        affinity,
-        job,
-        start,
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
-      this.pump();
+      const entry: PendingCall = { reject };
+      slot.pending.add(entry);
+      this.watch.wake();
+      // A lost worker's calls were taken out of the set (and rejected) when it was found gone.
+      const done = () => slot.pending.delete(entry) && (slot.lastSign = performance.now());
+      new Promise<T>((r) => r(f(slot.api))).then(
+        (v) => (done(), resolve(v)),
+        (e: unknown) => (done(), reject(revive(e))),
+      );
     });
   }
 
-  private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.busy || slot.failed || this.queue.length === 0) continue;
-      let best = -1;
-      for (let i = 0; i < this.queue.length; i++) {
-        const t = this.queue[i];
-        const b = best < 0 ? null : this.queue[best];
-        if (
-          !b ||
-          t.priority > b.priority ||
-          (t.priority === b.priority && t.affinity === slot.index && b.affinity !== slot.index)
-        )
-          best = i;
-      }
-      const [task] = this.queue.splice(best, 1);
-      slot.busy = true;
-      new Promise((resolve) => resolve(task.start(slot)))
-        .then(task.resolve, task.reject)
-        .finally(() => {
-          slot.busy = false;
-          this.pump();
-        });
-    }
-  }
-
-  private dropQueued(job: number, e: unknown): void {
-    for (let i = this.queue.length - 1; i >= 0; i--)
-      if (this.queue[i].job === job) this.queue.splice(i, 1)[0].reject(e);
-  }
-
-  private failQueue(e: unknown): void {
-    for (const t of this.queue.splice(0)) t.reject(e);
+  /**
+   * `f` on every live worker. A worker lost meanwhile does not fail it: its replacement loads every
+   * pool before it takes work.
+   */
+  private everyWorker(f: (api: Remote<WorkerApi>) => Promise<unknown>): Promise<unknown[]> {
+    return Promise.all(
+      this.slots
+        .filter((s) => !s.failed)
+        .map((s) =>
+          this.call(s, f).catch((e: unknown) => {
+            if (!(e instanceof WorkerCrashedError) || this.disposed) throw e;
+          }),
+        ),
+    );
   }
 
   // ---- pools -----------------------------------------------------------------------------------
@@ -256,7 +245,7 @@ export class WorkerPool implements Runner {
         for (let first = 0; first < n; first += chunk) {
           const part = s.slice(first, first + chunk).map(own);
           tasks.push(
-            this.enqueue(async (slot) => {
+            this.queue.enqueue(async (slot) => {
               if (options?.signal?.aborted) throw new CancelledError();
               await this.call(slot, (api) => api.realizeRows(id, name, first, part, seed));
               options?.onProgress?.({ done: ++done, total });
@@ -313,7 +302,7 @@ export class WorkerPool implements Runner {
   ): Promise<PoolHandle> {
     const id = this.nextPool++;
     const handle = localPoolHandle(id, source, seed);
-    this.pools.set(id, { handle, shared: null, local: source });
+    this.pools.set(id, { handle, shared: null, local: source, leases: 0, released: false });
     try {
       await untilAborted(
         this.everyWorker((api) => api.createLocal(id, source)),
@@ -326,16 +315,53 @@ export class WorkerPool implements Runner {
     }
   }
 
+  /** Releases the pool once no run reads it any more (at once when none does). */
   releasePool(pool: PoolHandle): void {
-    if (!this.pools.delete(pool.id)) return;
-    for (const s of this.slots)
-      if (!s.failed) this.call(s, (api) => api.release(pool.id)).catch(() => {});
+    const r = this.pools.get(pool.id);
+    if (!r || r.released) return;
+    r.released = true;
+    if (r.leases === 0) this.drop(r);
   }
 
-  private record(pool: PoolHandle): PoolRecord {
+  private drop(r: PoolRecord): void {
+    const id = r.handle.id;
+    if (this.pools.get(id) !== r) return;
+    this.pools.delete(id);
+    for (const s of this.slots)
+      if (!s.failed) this.call(s, (api) => api.release(id)).catch(() => {});
+  }
+
+  /** Runs `work` holding a lease on the pool (none for null): the workers keep it until it ends. */
+  private async leased<T>(pool: PoolHandle | null, work: () => Promise<T>): Promise<T> {
+    if (!pool) return work();
     const r = this.pools.get(pool.id);
-    if (!r) throw new Error(`pool ${pool.id} was released`);
-    return r;
+    if (!r || r.released) throw new Error(`pool ${pool.id} was released`);
+    r.leases++;
+    try {
+      return await work();
+    } finally {
+      if (--r.leases === 0 && r.released) this.drop(r);
+    }
+  }
+
+  /** Bytes of realization matrices held for the pools (shared once, else once per worker). */
+  poolBytes(): number {
+    let bytes = 0;
+    for (const r of this.pools.values())
+      bytes += r.shared
+        ? r.shared.layout.bytes
+        : this.workers * r.handle.tasks * r.handle.realizations * (r.handle.hasAvg ? 8 : 4);
+    return bytes;
+  }
+
+  /** Calls in flight on the workers (0 once every run has ended). */
+  pendingCalls(): number {
+    return this.slots.reduce((n, s) => n + s.pending.size, 0);
+  }
+
+  /** Pools held (released ones still read by a run included). */
+  poolCount(): number {
+    return this.pools.size;
   }
 
   // ---- runs ------------------------------------------------------------------------------------
@@ -345,37 +371,47 @@ export class WorkerPool implements Runner {
     request: Parameters<Runner['pack']>[1],
     options?: RunOptions & { trace?: boolean },
   ) {
-    this.record(pool);
     checkPackParams(request.params);
     checkSource(pool, request.params.source);
-    const work = this.enqueue(
-      (slot) => {
-        if (options?.signal?.aborted) throw new CancelledError();
-        return this.call(slot, (api) => api.pack(pool.id, request, options?.trace === true));
-      },
-      INTERACTIVE,
-      Math.abs(request.instance) % this.workers,
-    );
-    return untilAborted(work, options?.signal);
+    return this.leased(pool, () => {
+      const work = this.queue.enqueue(
+        (slot) => {
+          if (options?.signal?.aborted) throw new CancelledError();
+          return this.call(slot, (api) => api.pack(pool.id, request, options?.trace === true));
+        },
+        INTERACTIVE,
+        Math.abs(request.instance) % this.workers,
+      );
+      return untilAborted(work, options?.signal);
+    });
   }
 
   async machineTotals(pool: PoolHandle, rows: Int32Array, clairvoyance: number) {
-    this.record(pool);
-    return this.enqueue(
-      (slot) => this.call(slot, (api) => api.machineTotals(pool.id, rows, clairvoyance)),
-      INTERACTIVE,
+    return this.leased(pool, () =>
+      this.queue.enqueue(
+        (slot) => this.call(slot, (api) => api.machineTotals(pool.id, rows, clairvoyance)),
+        INTERACTIVE,
+      ),
     );
   }
 
-  async sweep(pool: PoolHandle, spec: SweepSpec, options?: RunOptions): Promise<SweepRow[]> {
-    this.record(pool);
+  sweep(pool: PoolHandle, spec: SweepSpec, options?: RunOptions): Promise<SweepRow[]> {
+    return this.leased(pool, () => this.sweepLeased(pool, spec, options));
+  }
+
+  private async sweepLeased(
+    pool: PoolHandle,
+    spec: SweepSpec,
+    options?: RunOptions,
+  ): Promise<SweepRow[]> {
     const runs = sweepRuns(spec);
     for (const r of runs) checkPackParams(r.params);
     checkSource(pool, spec.source);
     if (!(Number.isInteger(spec.tasks) && spec.tasks >= 1 && spec.tasks <= pool.tasks))
       throw new RangeError(`invalid task count ${spec.tasks} (the pool has ${pool.tasks} tasks)`);
     const units = planUnits(runs, this.workers);
-    const outputs = await this.runUnits(
+    const outputs = await runUnits(
+      this.units,
       units,
       (unit) => unit.length,
       (api, unit, job) => api.sweepUnit(pool.id, spec, unit, job),
@@ -392,95 +428,18 @@ export class WorkerPool implements Runner {
     spec: JobSpec<N>,
     options?: RunOptions,
   ): Promise<JobOut<N>[]> {
-    if (pool) this.record(pool);
     const kind = jobKind(name);
     if (kind.needsPool && !pool) throw new RangeError(`the job "${name}" needs a pool`);
-    const units = kind.units(spec, pool);
-    const outputs = await this.runUnits(
-      units,
-      (unit) => (kind.weight ? kind.weight(unit) : 1),
-      (api, unit, job) => api.runJobUnit(name, pool ? pool.id : null, spec, unit, job),
-      options,
-    );
-    return outputs as JobOut<N>[];
-  }
-
-  /**
-   * Runs units as one job: queued at batch priority, one control block for cancel and progress
-   * (shared words, polled; else counted here), outputs in unit order. The first failure cancels the
-   * rest and rejects.
-   */
-  private runUnits<U, O>(
-    units: readonly U[],
-    weight: (unit: U) => number,
-    call: (api: Remote<WorkerApi>, unit: U, job: number) => Promise<O> | O,
-    options?: RunOptions,
-  ): Promise<O[]> {
-    if (options?.signal?.aborted) return Promise.reject(new CancelledError());
-    if (units.length === 0) return Promise.resolve([]);
-    const job = this.freeJobs.pop();
-    if (job === undefined) return Promise.reject(new Error(`more than ${MAX_JOBS} jobs at once`));
-    const words = this.words;
-    if (words) {
-      Atomics.store(words, job * JOB_WORDS + JOB_STATE, RUN);
-      Atomics.store(words, job * JOB_WORDS + JOB_DONE, 0);
-    }
-    const total = units.reduce((sum, u) => sum + weight(u), 0);
-    const outputs: O[] = new Array(units.length);
-    let finished = 0;
-    let finishedUnits = 0;
-    let reported = -1;
-    const report = (done: number) => {
-      if (done !== reported) options?.onProgress?.({ done, total } satisfies Progress);
-      reported = done;
-    };
-    const poll =
-      words && options?.onProgress
-        ? setInterval(
-            () => report(Atomics.load(words, job * JOB_WORDS + JOB_DONE)),
-            this.options.progressInterval ?? 100,
-          )
-        : null;
-    let settled = 0;
-    let outcome: { error: unknown } | null = null;
-    return new Promise<O[]>((resolve, reject) => {
-      const finish = (error: unknown | null) => {
-        if (outcome) return;
-        outcome = { error };
-        if (poll) clearInterval(poll);
-        options?.signal?.removeEventListener('abort', onAbort);
-        if (error) {
-          if (words) Atomics.store(words, job * JOB_WORDS + JOB_STATE, CANCEL);
-          this.dropQueued(job, error);
-          reject(error);
-        } else {
-          report(total);
-          resolve(outputs);
-        }
-      };
-      const onAbort = () => finish(new CancelledError());
-      options?.signal?.addEventListener('abort', onAbort);
-      units.forEach((unit, i) => {
-        this.enqueue(
-          (slot) => this.call(slot, (api) => Promise.resolve(call(api, unit, job))),
-          BATCH,
-          -1,
-          job,
-        )
-          .then(
-            (got) => {
-              outputs[i] = got as O;
-              finished += weight(unit);
-              if (!words) report(finished);
-              if (++finishedUnits === units.length) finish(null);
-            },
-            (e) => finish(e),
-          )
-          .finally(() => {
-            // The control block is reused only once no unit of this job can still read it.
-            if (++settled === units.length) this.freeJobs.push(job);
-          });
-      });
+    return this.leased(pool, async () => {
+      const units = kind.units(spec, pool);
+      const outputs = await runUnits(
+        this.units,
+        units,
+        (unit) => (kind.weight ? kind.weight(unit) : 1),
+        (api, unit, job) => api.runJobUnit(name, pool ? pool.id : null, spec, unit, job),
+        options,
+      );
+      return outputs as JobOut<N>[];
     });
   }
 
@@ -488,9 +447,12 @@ export class WorkerPool implements Runner {
     if (this.disposed) return;
     this.disposed = true;
     const e = new Error('the worker pool has been disposed');
-    this.failQueue(e);
+    this.watch.stop();
+    this.queue.failQueue(e);
     for (const s of this.slots) {
-      s.kill(e);
+      const calls = [...s.pending];
+      s.pending.clear();
+      for (const c of calls) c.reject(e);
       s.port.terminate();
     }
     this.pools.clear();

@@ -15,10 +15,32 @@ export interface WorkerPort {
   readonly endpoint: Endpoint;
   /** Registers the callback for the worker dying or failing outside a call (called at most once). */
   onCrash(listener: (error: Error) => void): void;
+  /** Sends a ping; `answered` runs when this worker answers it (a newer ping replaces it). */
+  ping(answered: () => void): void;
   /** Asks the worker to die as if it had crashed (tests). */
   simulateCrash(): void;
   terminate(): void;
 }
+
+/**
+ * When a worker counts as gone without having said so: it has had calls outstanding and no sign of
+ * life (an answered call, a heartbeat in the control words) for `checkAfter` ms, is pinged, and
+ * neither answers nor beats within `deadline` ms more. A worker deep in one long synchronous step
+ * without checkpoints for longer than that is taken for dead too; its work is then run once more.
+ */
+export interface Liveness {
+  readonly checkAfter: number;
+  readonly deadline: number;
+  /** The deadline while a new worker starts (loads its code, says hello, maps the pools). */
+  readonly startDeadline: number;
+}
+
+// Generous: a unit that runs 3 s without a checkpoint on an idle machine may take 30 s under load.
+export const DEFAULT_LIVENESS: Liveness = {
+  checkAfter: 5000,
+  deadline: 25000,
+  startDeadline: 60000,
+};
 
 export interface PoolOptions {
   readonly workers: number;
@@ -27,6 +49,8 @@ export interface PoolOptions {
   readonly spawn: (slot: number) => WorkerPort;
   /** How often progress is read from the control words, in ms. */
   readonly progressInterval?: number;
+  /** Default DEFAULT_LIVENESS. */
+  readonly liveness?: Liveness;
 }
 
 // Task priorities: interactive calls overtake queued sweep units.
@@ -42,10 +66,18 @@ export interface Slot {
   readonly index: number;
   port: WorkerPort;
   api: Remote<WorkerApi>;
+  /** Settles once the worker has said hello and loaded every pool (rejects if it dies first). */
   ready: Promise<void>;
-  /** Rejects every call in flight on this worker when it dies. */
-  dead: Promise<never>;
-  kill: (e: Error) => void;
+  /**
+   * The calls in flight on this worker, each with its job (−1 for none): all rejected when it dies.
+   * (A set, not a promise every call races against: a promise pending for the worker's life would
+   * collect one reaction per call.)
+   */
+  readonly pending: Set<PendingCall>;
+  /** performance.now() of the last sign of life (a call answered, a heartbeat, a ping answered). */
+  lastSign: number;
+  /** The ping in flight: when sent, and the worker's heartbeat count then. */
+  probe: { sentAt: number; beats: number } | null;
   busy: boolean;
   /** Whether the current worker has said hello and loaded every pool. */
   connected: boolean;
@@ -53,7 +85,13 @@ export interface Slot {
   failed: Error | null;
 }
 
+export interface PendingCall {
+  readonly reject: (e: Error) => void;
+}
+
 export interface Task {
+  /** Whether the task has already been run again after its worker was lost. */
+  retried?: boolean;
   readonly priority: number;
   readonly affinity: number;
   readonly job: number;
@@ -66,6 +104,10 @@ export interface PoolRecord {
   readonly handle: PoolHandle;
   readonly shared: SharedPoolDescriptor | null;
   readonly local: LocalSource | null;
+  /** Runs reading the pool now: the workers drop it only once the last of them has ended. */
+  leases: number;
+  /** Whether the owner has released it (runs still reading it hold it until they end). */
+  released: boolean;
 }
 
 /** A pool's matrices in shared memory (WebAssembly's when the kernel runs, else a SharedArrayBuffer). */
@@ -88,7 +130,7 @@ export function sharedPoolRecord(
         wasm: false,
       };
   const handle: PoolHandle = { id, tasks, realizations, seed, hasAvg, shared: true };
-  return { handle, shared, local: null };
+  return { handle, shared, local: null, leases: 0, released: false };
 }
 
 /**

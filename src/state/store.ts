@@ -21,7 +21,19 @@ export interface Notice {
   readonly text: string;
   /** A button beside the text (e.g. Retry); the notice goes when it is pressed. */
   readonly action?: { readonly label: string; run(): void };
+  /** How many times it was said (a repeated notice collapses into one, counted). */
+  readonly count: number;
 }
+
+/** How long a notice stays, in ms (null: until dismissed); a repeat starts its time again. */
+export const NOTICE_LIFETIME: Record<Notice['kind'], number | null> = {
+  info: 8000,
+  warning: 30000,
+  error: null,
+};
+
+/** Notices shown at most; the oldest that is not an error makes way first. */
+export const MAX_NOTICES = 8;
 
 export interface ExplorerState {
   params: Params;
@@ -93,8 +105,39 @@ export type Explorer = ExplorerState & ExplorerActions;
 
 let noticeId = 1;
 
+/** The notices with `text` added, or its count raised if it is there already; and the notice's id. */
+function noticesWith(
+  notices: Notice[],
+  kind: Notice['kind'],
+  text: string,
+  action?: Notice['action'],
+) {
+  const same = notices.find((n) => n.text === text && n.kind === kind);
+  if (same)
+    return {
+      id: same.id,
+      notices: notices.map((n) => (n === same ? { ...n, count: n.count + 1 } : n)),
+    };
+  const id = noticeId++;
+  const next = [...notices, { id, kind, text, count: 1, ...(action && { action }) }];
+  while (next.length > MAX_NOTICES) {
+    const old = next.findIndex((n) => n.kind !== 'error');
+    next.splice(old >= 0 ? old : 0, 1);
+  }
+  return { id, notices: next };
+}
+
 export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
-  return createStore<Explorer>()((set) => ({
+  const expiry = new Map<number, ReturnType<typeof setTimeout>>();
+  const expire = (id: number, after: number | null, dismiss: (id: number) => void) => {
+    clearTimeout(expiry.get(id));
+    expiry.delete(id);
+    if (after === null) return;
+    const timer = setTimeout(() => dismiss(id), after);
+    (timer as { unref?: () => void }).unref?.();
+    expiry.set(id, timer);
+  };
+  return createStore<Explorer>()((set, get) => ({
     params: DEFAULT_PARAMS,
     navigations: 0,
     notices: [],
@@ -109,13 +152,15 @@ export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
     setParams: (patch) => set((s) => ({ params: { ...s.params, ...patch } })),
     navigate: (patch) =>
       set((s) => ({ params: { ...s.params, ...patch }, navigations: s.navigations + 1 })),
-    notify: (kind, text, action) =>
-      set((s) =>
-        s.notices.some((n) => n.text === text)
-          ? s
-          : { notices: [...s.notices, { id: noticeId++, kind, text, ...(action && { action }) }] },
-      ),
-    dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+    notify: (kind, text, action) => {
+      const { id, notices } = noticesWith(get().notices, kind, text, action);
+      set({ notices });
+      expire(id, NOTICE_LIFETIME[kind], get().dismiss);
+    },
+    dismiss: (id) => {
+      expire(id, null, () => {});
+      set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+    },
   }));
 }
 

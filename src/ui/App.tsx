@@ -12,6 +12,7 @@ import { PaperView } from './paper/PaperView.tsx';
 import { ResizeView } from './resize/ResizeView.tsx';
 import { TimelineView } from './timeline/TimelineView.tsx';
 import { ClusterView } from './cluster/ClusterView.tsx';
+import { Notices, RuntimeBadge } from './StatusLine.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -24,38 +25,6 @@ const VIEW_LABEL: Record<ViewId, string> = {
   timeline: 'Timeline',
   cluster: 'Cluster',
 };
-
-function Notices() {
-  const notices = useExplorer((s) => s.notices);
-  const dismiss = useExplorer((s) => s.dismiss);
-  if (!notices.length) return null;
-  return (
-    <div className="notices" role="region" aria-label="Notices">
-      {notices.map((n) => (
-        <div
-          key={n.id}
-          className={`notice notice-${n.kind}`}
-          role={n.kind === 'error' ? 'alert' : 'status'}
-          data-testid="notice"
-        >
-          <span>{n.text}</span>
-          {n.action && (
-            <button
-              type="button"
-              data-testid="notice-action"
-              onClick={() => (dismiss(n.id), n.action!.run())}
-            >
-              {n.action.label}
-            </button>
-          )}
-          <button type="button" onClick={() => dismiss(n.id)} aria-label="Dismiss notice">
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
-  );
-}
 
 function ShareButton() {
   const params = useExplorer((s) => s.params);
@@ -81,26 +50,6 @@ function ShareButton() {
           {copied}
         </output>
       )}
-    </span>
-  );
-}
-
-function RuntimeBadge() {
-  const runtime = useExplorer((s) => s.runtime);
-  const busy = useExplorer(
-    (s) =>
-      s.pack.status === 'running' || s.pool.status === 'running' || s.data.status === 'running',
-  );
-  return (
-    <span
-      className={`runtime${runtime.slower ? ' slower' : ''}`}
-      data-testid="runtime"
-      title={runtime.text}
-    >
-      {busy && <span className="spinner" role="img" aria-label="computing" />}
-      {runtime.mode === 'pool'
-        ? `${runtime.workers} workers${runtime.shared ? ', shared memory' : ' (slower mode: not cross-origin isolated)'}`
-        : 'main thread (slower mode)'}
     </span>
   );
 }

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
-import { workerPort } from '../../runtime/workerPort.ts';
+import { workerPort, type StartedWorker } from '../../runtime/workerPort.ts';
 
 // Workers run TypeScript through tsx's ESM hooks, whatever started the main thread (tsx, vitest):
 // a one-line bootstrap registers them, then imports the entry.
@@ -42,15 +42,21 @@ export function createNodeRunner(options: NodeRunnerOptions = {}): WorkerPool {
 }
 
 function startNodeWorker(slot: number): WorkerPort {
+  return workerPort(nodeWorker(slot));
+}
+
+/** One engine worker thread, not yet wrapped for the pool (exported for supervision tests). */
+export function nodeWorker(slot: number): StartedWorker {
   const worker = new Worker(BOOTSTRAP, { eval: true, name: `slopack-${slot + 1}` });
-  return workerPort({
+  return {
     endpoint: nodePortEndpoint(worker),
     onFailure(fail) {
       worker.on('error', (e) => fail(e instanceof Error ? e : new Error(String(e))));
+      worker.on('messageerror', () => fail(new Error('a message could not be read')));
       worker.on('exit', (code) => fail(new Error(`exited with code ${code}`)));
     },
     // Terminating from outside stops the worker even mid-computation, as a crash would.
     crash: () => void worker.terminate(),
     terminate: () => void worker.terminate(),
-  });
+  };
 }

@@ -3,6 +3,9 @@ import { expose } from 'comlink';
 import { nodePortEndpoint } from './endpoint.ts';
 import { parentPort } from 'node:worker_threads';
 import { EngineHost } from '../../runtime/host.ts';
+import { answerPings } from '../../runtime/workerPort.ts';
 
 if (!parentPort) throw new Error('src/cli/pool/worker.ts runs as a worker thread');
-expose(new EngineHost(), nodePortEndpoint(parentPort));
+const endpoint = nodePortEndpoint(parentPort);
+answerPings(endpoint);
+expose(new EngineHost(), endpoint);

@@ -28,6 +28,9 @@ export function sweepStep(ctx: StepContext): SweepStep {
     sweepAbort?.abort();
     const abort = new AbortController();
     sweepAbort = abort;
+    const poolKeyNow = s().pool.key;
+    // Superseded: a newer sweep started, or the pool it reads is no longer the current one.
+    const superseded = () => sweepAbort !== abort || s().pool.key !== poolKeyNow;
     store.setState({
       sweep: {
         ...s().sweep,
@@ -55,7 +58,8 @@ export function sweepStep(ctx: StepContext): SweepStep {
         {
           signal: abort.signal,
           onProgress: (progress) => {
-            if (sweepAbort === abort) store.setState({ sweep: { ...s().sweep, progress } });
+            if (superseded()) abort.abort();
+            else store.setState({ sweep: { ...s().sweep, progress } });
           },
         },
       );
@@ -65,11 +69,14 @@ export function sweepStep(ctx: StepContext): SweepStep {
         });
     } catch (e) {
       if (sweepAbort !== abort) return;
-      if (isCancelled(e))
+      // Work superseded by a newer request ends as cancelled and says nothing.
+      if (isCancelled(e) || superseded()) {
+        // Only a user's Cancel is shown as such; a superseded sweep just makes way.
+        const cancelled = !superseded();
         store.setState({
-          sweep: { ...s().sweep, status: 'idle', key: null, progress: null, cancelled: true },
+          sweep: { ...s().sweep, status: 'idle', key: null, progress: null, cancelled },
         });
-      else {
+      } else {
         store.setState({ sweep: { ...s().sweep, status: 'error', error: describe(e) } });
         s().notify('error', `The trade-off sweep failed: ${describe(e)}`);
       }

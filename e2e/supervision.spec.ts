@@ -1,0 +1,198 @@
+/**
+ * Workers that vanish, in real Chromium: an engine worker or the ingestion worker is closed from
+ * inside (`self.close()`, run through the DevTools protocol: Playwright's worker.evaluate is CDP's
+ * Runtime.evaluate on the worker's target), as when a browser ends a worker. It sends no event; the
+ * app finds out by an unanswered ping, replaces the worker and runs the lost work again. The numbers
+ * after a kill are the numbers of a page where nothing was killed. And 50 dataset changes while
+ * sweeps run end without a single failure notice.
+ */
+import type { Page, Worker } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// A kill is found by the liveness watch (a ping after 5 s of silence, 25 s to answer) under load.
+const RECOVERY = 120_000;
+
+function workersOf(page: Page, kind: 'engine' | 'ingest'): Worker[] {
+  return page.workers().filter((w) => w.url().includes(`${kind}.worker`));
+}
+
+/** Closes the worker from inside; it ends without any event reaching the page. */
+async function closeWorker(worker: Worker): Promise<void> {
+  const closing = worker
+    .evaluate(() => (globalThis as unknown as { close(): void }).close())
+    .catch(() => {});
+  await Promise.race([closing, new Promise((r) => setTimeout(r, 2000))]);
+}
+
+/** Resolves when the page starts a new worker of `kind` (a replacement). */
+function replacement(page: Page, kind: 'engine' | 'ingest'): Promise<Worker> {
+  return page.waitForEvent('worker', {
+    predicate: (w) => w.url().includes(`${kind}.worker`),
+    timeout: RECOVERY,
+  });
+}
+
+async function closeAll(page: Page, kind: 'engine' | 'ingest'): Promise<number> {
+  const found = workersOf(page, kind);
+  for (const w of found) await closeWorker(w);
+  return found.length;
+}
+
+async function packNumbers(page: Page, timeout = RECOVERY) {
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/, { timeout });
+  await expect(page.getByTestId('stale')).toHaveCount(0, { timeout });
+  const read = async (id: string) => (await page.getByTestId(id).textContent())?.trim();
+  return { mAbs: await read('m-abs'), m: await read('m'), q: await read('q') };
+}
+
+/** Waits for the numbers to become `want`. */
+async function expectNumbers(page: Page, want: Awaited<ReturnType<typeof packNumbers>>) {
+  await expect.poll(() => packNumbers(page), { timeout: RECOVERY }).toEqual(want);
+}
+
+/** Waits for numbers other than `old` (the next dataset or seed), and returns them. */
+async function nextNumbers(page: Page, old: Awaited<ReturnType<typeof packNumbers>>) {
+  await expect.poll(() => packNumbers(page), { timeout: RECOVERY }).not.toEqual(old);
+  return packNumbers(page);
+}
+
+async function failures(page: Page): Promise<string[]> {
+  return page.locator('.notice-error').allTextContents();
+}
+
+/** The trade-off plot's points once the sweep has completed (no progress bar, points drawn). */
+async function tradeoffPoints(page: Page, timeout = RECOVERY): Promise<string[]> {
+  const plot = page.locator('[data-plot="tradeoff-m-vs-q"]');
+  await expect(page.getByRole('progressbar', { name: 'Packing the grid' })).toHaveCount(0, {
+    timeout,
+  });
+  await expect(plot.locator('svg').first()).toBeVisible({ timeout });
+  return plot
+    .locator('circle')
+    .evaluateAll((cs) => cs.map((c) => `${c.getAttribute('cx')},${c.getAttribute('cy')}`));
+}
+
+async function paperNumbers(page: Page, timeout = RECOVERY): Promise<string[]> {
+  const figure = page.getByTestId('paper-figure-table1');
+  await expect(figure.getByTestId('paper-result')).toBeVisible({ timeout });
+  await expect(figure.getByTestId('paper-error')).toHaveCount(0);
+  const facts = await page.locator('[data-testid^="fact-"]').allTextContents();
+  const cells = await page.locator('[data-testid^="cell-"]').allTextContents();
+  return [...facts, ...cells];
+}
+
+test.describe.configure({ timeout: 300_000 });
+
+test('engine workers closed while idle: the next packing is computed, with the same numbers', async ({
+  page,
+}) => {
+  await page.goto('/?n=200&K=2&r=1000');
+  const before = await packNumbers(page);
+  const seed = page.getByTestId('seed');
+  await seed.fill('9');
+  await seed.press('Enter');
+  expect(await nextNumbers(page, before)).not.toEqual(before);
+  const replaced = replacement(page, 'engine');
+  expect(await closeAll(page, 'engine')).toBeGreaterThan(0);
+  await seed.fill('1');
+  await seed.press('Enter');
+  await expectNumbers(page, before);
+  await replaced;
+  // The status line says what holds memory (the realization matrices of the pools first).
+  await expect(page.getByTestId('memory')).toContainText(/^pools \d+(\.\d)? MB · caches/);
+  await page.screenshot({ path: 'test-results/supervision-idle.png' });
+  expect(await failures(page)).toEqual([]);
+});
+
+test('an engine worker closed during a sweep: the grid completes with the same points', async ({
+  browser,
+  page,
+}) => {
+  const url = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
+  await page.goto(url);
+  const want = await tradeoffPoints(page);
+  expect(want.length).toBeGreaterThan(0);
+
+  const killed = await browser.newPage();
+  await killed.goto(url);
+  await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
+    timeout: RECOVERY,
+  });
+  const replaced = replacement(killed, 'engine');
+  const [first] = workersOf(killed, 'engine');
+  await closeWorker(first);
+  expect(await tradeoffPoints(killed)).toEqual(want);
+  await replaced;
+  expect(await failures(killed)).toEqual([]);
+  await killed.close();
+});
+
+test('an engine worker closed during a paper-lab computation: the same table', async ({
+  browser,
+  page,
+}) => {
+  const url = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=400&pN=20';
+  await page.goto(url);
+  const want = await paperNumbers(page);
+  expect(want.length).toBeGreaterThan(0);
+
+  const killed = await browser.newPage();
+  await killed.goto(url);
+  await expect(
+    killed.getByTestId('paper-figure-table1').getByRole('progressbar').first(),
+  ).toBeVisible({ timeout: RECOVERY });
+  const replaced = replacement(killed, 'engine');
+  await closeAll(killed, 'engine');
+  expect(await paperNumbers(killed)).toEqual(want);
+  await replaced;
+  expect(await failures(killed)).toEqual([]);
+  await killed.close();
+});
+
+test('the ingestion worker closed between loads and during a load: the data still load', async ({
+  browser,
+  page,
+}) => {
+  // Reference numbers, nothing killed: the per-job Google set, then the ten PlanetLab days.
+  await page.goto('/?n=200&K=2&r=1000');
+  const day = await packNumbers(page);
+  await page.getByLabel('Dataset').selectOption('google-gcd-jobs');
+  const jobs = await nextNumbers(page, day);
+  await page.getByLabel('Dataset').selectOption('planetlab-10days');
+  const days = await nextNumbers(page, jobs);
+
+  const killed = await browser.newPage();
+  await killed.goto('/?n=200&K=2&r=1000');
+  const first = await packNumbers(killed);
+  // Between loads.
+  let replaced = replacement(killed, 'ingest');
+  expect(await closeAll(killed, 'ingest')).toBe(1);
+  await killed.getByLabel('Dataset').selectOption('google-gcd-jobs');
+  expect(await nextNumbers(killed, first)).toEqual(jobs);
+  await replaced;
+  // During a load (the ten days take seconds to read).
+  replaced = replacement(killed, 'ingest');
+  await killed.getByLabel('Dataset').selectOption('planetlab-10days');
+  expect(await closeAll(killed, 'ingest')).toBe(1);
+  expect(await nextNumbers(killed, jobs)).toEqual(days);
+  await replaced;
+  expect(await failures(killed)).toEqual([]);
+  await killed.close();
+});
+
+test('50 dataset changes interleaved with running sweeps: no failure notice', async ({ page }) => {
+  await page.goto('/?view=tradeoff&n=100&K=3&r=500');
+  await tradeoffPoints(page);
+  const datasets = ['azure-v1', 'planetlab-20110303', 'bitbrains-rnd', 'google-gcd-jobs'];
+  // A fixed pseudo-random rhythm: some changes land mid-load, some mid-sweep, some after it.
+  let x = 7;
+  for (let i = 0; i < 50; i++) {
+    x = (x * 48271) % 2147483647;
+    await page.getByLabel('Dataset').selectOption(datasets[i % datasets.length]);
+    await page.waitForTimeout(100 + (x % 1400));
+  }
+  await tradeoffPoints(page);
+  await page.screenshot({ path: 'test-results/supervision-interleaved.png' });
+  expect(await failures(page)).toEqual([]);
+  await expect(page.getByText(/sweep failed|not loaded in this worker/)).toHaveCount(0);
+});

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Endpoint } from 'comlink';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PAPER_FITS, parseWideCsv, type SweepSpec } from '../../engine/index.ts';
+import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
+import { WorkerCrashedError } from '../../runtime/runner.ts';
+import { workerPort } from '../../runtime/workerPort.ts';
+import { createNodeRunner, nodeWorker } from './nodePool.ts';
+
+const SHARED = resolve(import.meta.dirname, '../../../../shared');
+const samples = parseWideCsv(
+  readFileSync(resolve(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv')),
+  'planetlab_20110303.csv',
+  { scale: 0.25, percent: true },
+);
+const spec: SweepSpec = {
+  seed: 3,
+  instances: 40,
+  tasks: 300,
+  fits: PAPER_FITS,
+  packers: ['bf'],
+  capacity: 1,
+  clairvoyance: 0.5,
+  source: 'inst',
+  rebalance: 5,
+};
+
+/**
+ * A worker thread that can fall silent as a browser worker after `self.close()` does: no event,
+ * no answer, messages to it dropped (its `simulateCrash`).
+ */
+function silenceable(slot: number): WorkerPort {
+  const worker = nodeWorker(slot);
+  let silent = false;
+  const inner = worker.endpoint;
+  const endpoint: Endpoint = {
+    postMessage: (message, transfer) => {
+      if (!silent) inner.postMessage(message, transfer);
+    },
+    addEventListener: (type, handler) =>
+      inner.addEventListener(type, (e) => {
+        if (silent || !handler) return;
+        if (typeof handler === 'function') handler(e);
+        else handler.handleEvent(e);
+      }),
+    removeEventListener: () => {},
+  };
+  return workerPort({ ...worker, endpoint, crash: () => (silent = true) });
+}
+
+const runners: WorkerPool[] = [];
+afterAll(() => runners.forEach((r) => r.dispose()));
+function silentPool(workers: number): WorkerPool {
+  const r = new WorkerPool({
+    workers,
+    shared: true,
+    spawn: silenceable,
+    liveness: { checkAfter: 150, deadline: 600, startDeadline: 30000 },
+  });
+  runners.push(r);
+  return r;
+}
+
+describe('worker supervision', () => {
+  it('replaces a worker that falls silent mid-sweep and runs its work again: same grid', async () => {
+    const runner = silentPool(2);
+    const handle = await runner.createPool(samples, 1000, 3);
+    const before = await runner.sweep(handle, spec);
+    const told: string[] = [];
+    runner.onWorkerCrash((e) => told.push(e.message));
+    let silenced = false;
+    const rows = await runner.sweep(handle, spec, {
+      onProgress: (p) => {
+        if (p.done > 0 && !silenced) {
+          silenced = true;
+          runner.simulateCrash(1);
+        }
+      },
+    });
+    expect(silenced).toBe(true);
+    expect(told).toEqual([expect.stringMatching(/^worker 2 stopped \(it gave no sign of life/)]);
+    expect(rows).toEqual(before);
+  });
+
+  it('finds a worker that fell silent while idle at the next call, and a new pool does not wait on it', async () => {
+    const runner = silentPool(2);
+    const handle = await runner.createPool(samples, 1000, 3);
+    const before = await runner.sweep(handle, spec);
+    runner.simulateCrash(0);
+    const other = await runner.createPool(samples, 1000, 3);
+    expect(await runner.sweep(other, spec)).toEqual(before);
+    expect(await runner.sweep(handle, spec)).toEqual(before);
+  });
+
+  it('fails with a message that says so when the rerun loses its worker too', async () => {
+    const runner = createNodeRunner({ workers: 1 });
+    runners.push(runner);
+    const handle = await runner.createPool(samples, 1000, 3);
+    // The first loss mid-sweep; the second while the replacement starts, with the unit waiting on it.
+    let crashes = 0;
+    runner.onWorkerCrash(() => {
+      if (crashes++ === 0) setTimeout(() => runner.simulateCrash(0), 0);
+    });
+    const run = runner.sweep(
+      handle,
+      { ...spec, instances: 200 },
+      {
+        onProgress: () => {
+          if (crashes === 0) runner.simulateCrash(0);
+        },
+      },
+    );
+    await expect(run).rejects.toBeInstanceOf(WorkerCrashedError);
+    await expect(run).rejects.toThrow(/already been restarted once.*run it again/);
+    // The pool is back to its size and computes.
+    expect((await runner.sweep(handle, spec)).length).toBe(spec.instances * PAPER_FITS.length);
+  });
+
+  it('keeps a released pool in the workers until the sweep reading it has ended', async () => {
+    const runner = createNodeRunner({ workers: 2 });
+    runners.push(runner);
+    const handle = await runner.createPool(samples, 1000, 3);
+    const before = await runner.sweep(handle, spec);
+    let released = false;
+    const rows = await runner.sweep(handle, spec, {
+      onProgress: () => {
+        if (!released) {
+          released = true;
+          runner.releasePool(handle);
+        }
+      },
+    });
+    expect(released).toBe(true);
+    expect(rows).toEqual(before);
+    expect(runner.poolCount()).toBe(0);
+    await expect(runner.sweep(handle, spec)).rejects.toThrow(/pool 1 was released/);
+  });
+
+  it('holds no call of a finished run', async () => {
+    const runner = createNodeRunner({ workers: 2 });
+    runners.push(runner);
+    const handle = await runner.createPool(samples, 1000, 3);
+    for (let i = 0; i < 5; i++) await runner.sweep(handle, { ...spec, instances: 4, seed: i });
+    expect(runner.pendingCalls()).toBe(0);
+  });
+});

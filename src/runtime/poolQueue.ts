@@ -1,0 +1,91 @@
+/**
+ * The pool's task queue: tasks wait by priority (and worker affinity) for a free worker; a task whose
+ * worker was lost runs once more, first in line, on the replacement.
+ */
+import { WorkerCrashedError } from './runner.ts';
+import type { Slot, Task } from './poolParts.ts';
+
+export class TaskQueue {
+  private readonly tasks: Task[] = [];
+
+  constructor(
+    private readonly slots: readonly Slot[],
+    /** Whether the pool has been disposed. */
+    private readonly stopped: () => boolean,
+  ) {}
+
+  enqueue<T>(
+    start: (slot: Slot) => Promise<T>,
+    priority: number,
+    affinity = -1,
+    job = -1,
+  ): Promise<T> {
+    if (this.stopped()) return Promise.reject(new Error('the worker pool has been disposed'));
+    return new Promise<T>((resolve, reject) => {
+      this.tasks.push({
+        priority,
+        affinity,
+        job,
+        start,
+        resolve: resolve as (v: unknown) => void,
+        reject,
+      });
+      this.pump();
+    });
+  }
+
+  pump(): void {
+    for (const slot of this.slots) {
+      if (slot.busy || slot.failed || this.tasks.length === 0) continue;
+      let best = -1;
+      for (let i = 0; i < this.tasks.length; i++) {
+        const t = this.tasks[i];
+        const b = best < 0 ? null : this.tasks[best];
+        if (
+          !b ||
+          t.priority > b.priority ||
+          (t.priority === b.priority && t.affinity === slot.index && b.affinity !== slot.index)
+        )
+          best = i;
+      }
+      const [task] = this.tasks.splice(best, 1);
+      slot.busy = true;
+      new Promise((resolve) => resolve(task.start(slot)))
+        .then(task.resolve, (e: unknown) => this.lostOrFailed(task, e))
+        .finally(() => {
+          slot.busy = false;
+          this.pump();
+        });
+    }
+  }
+
+  /** A task whose worker was lost runs once more (first in line); any other failure is final. */
+  private lostOrFailed(task: Task, e: unknown): void {
+    const again =
+      e instanceof WorkerCrashedError &&
+      !task.retried &&
+      !this.stopped() &&
+      this.slots.some((s) => !s.failed);
+    if (!again) {
+      task.reject(
+        e instanceof WorkerCrashedError && task.retried
+          ? new WorkerCrashedError(
+              `${e.message}; the work had already been restarted once after losing a worker, so it stopped — run it again`,
+            )
+          : e,
+      );
+      return;
+    }
+    task.retried = true;
+    this.tasks.unshift(task);
+  }
+
+  dropQueued(job: number, e: unknown): void {
+    for (let i = this.tasks.length - 1; i >= 0; i--)
+      if (this.tasks[i].job === job) this.tasks.splice(i, 1)[0].reject(e);
+  }
+
+  failQueue(e: unknown): void {
+    for (const t of this.tasks.splice(0)) t.reject(e);
+  }
+}
