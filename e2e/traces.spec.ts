@@ -273,7 +273,7 @@ function badCases(): BadCase[] {
       name: 'Prometheus JSON, truncated',
       files: [['query_range.json', truncated(json)]],
       cores: '4',
-      message: /query_range\.json: not JSON/,
+      message: /query_range\.json, line 1: not JSON: .*\(column \d+\)/,
     },
     {
       name: 'Alibaba, a bad value',
