@@ -2,7 +2,7 @@
  * Incremental SHA-256 (FIPS 180-4), so that a file of any size is hashed chunk by chunk in bounded
  * memory (WebCrypto digests only whole buffers). Links to uploaded data carry this hash.
  */
-const K = Uint32Array.from([
+const K = Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -14,11 +14,11 @@ const K = Uint32Array.from([
 ]);
 
 export class Sha256 {
-  private readonly h = Uint32Array.from([
+  private readonly h = Int32Array.from([
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
   ]);
   private readonly block = new Uint8Array(64);
-  private readonly w = new Uint32Array(64);
+  private readonly w = new Int32Array(64);
   private filled = 0;
   private length = 0;
 
@@ -50,7 +50,7 @@ export class Sha256 {
     view.setUint32(pad.length - 8, Math.floor(bits / 2 ** 32));
     view.setUint32(pad.length - 4, bits >>> 0);
     this.update(pad);
-    return Array.from(this.h, (x) => x.toString(16).padStart(8, '0')).join('');
+    return Array.from(this.h, (x) => (x >>> 0).toString(16).padStart(8, '0')).join('');
   }
 
   private compress(b: Uint8Array, at: number): void {
@@ -64,9 +64,17 @@ export class Sha256 {
       const y = w[t - 2];
       const s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3);
       const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
-      w[t] = (w[t - 16] + s0 + w[t - 7] + s1) | 0;
+      w[t] = (((w[t - 16] + s0) | 0) + ((w[t - 7] + s1) | 0)) | 0;
     }
-    let [a, bb, c, d, e, f, g, h] = this.h;
+    const H = this.h;
+    let a = H[0],
+      bb = H[1],
+      c = H[2],
+      d = H[3],
+      e = H[4],
+      f = H[5],
+      g = H[6],
+      h = H[7];
     for (let t = 0; t < 64; t++) {
       const t1 =
         (h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[t] + w[t]) | 0;
@@ -80,7 +88,6 @@ export class Sha256 {
       bb = a;
       a = (t1 + t2) | 0;
     }
-    const H = this.h;
     H[0] += a;
     H[1] += bb;
     H[2] += c;
