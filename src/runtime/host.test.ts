@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAPER_FITS, parseWideCsv, type SweepSpec } from '../engine/index.ts';
+import { PAPER_FITS, type SweepSpec } from '../engine/index.ts';
 import type { PackRequest } from '../protocol/api.ts';
 import { CANCEL, CONTROL_BYTES, JOB_DONE, JOB_STATE, JOB_WORDS } from '../protocol/layout.ts';
 import { EngineHost } from './host.ts';
 import { CancelledError } from './runner.ts';
+import { planetlabDay } from '../ingest/testing.ts';
 
-const SHARED = resolve(import.meta.dirname, '../../../shared');
-const samples = parseWideCsv(
-  readFileSync(resolve(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv')),
-  'planetlab_20110303.csv',
-  { scale: 0.25, percent: true },
-);
+const samples = planetlabDay();
 const spec: SweepSpec = {
   seed: 2,
   instances: 2,

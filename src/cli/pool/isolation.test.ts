@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PAPER_FITS,
-  parseWideCsv,
-  sharedMemoryAvailable,
-  type SweepSpec,
-} from '../../engine/index.ts';
+import { PAPER_FITS, sharedMemoryAvailable, type SweepSpec } from '../../engine/index.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import { describeRunner } from '../../runtime/runner.ts';
 import { createNodeRunner } from './nodePool.ts';
+import { planetlabDay } from '../../ingest/testing.ts';
 
-const SHARED = resolve(import.meta.dirname, '../../../../shared');
-const samples = parseWideCsv(
-  readFileSync(resolve(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv')),
-  'planetlab_20110303.csv',
-  { scale: 0.25, percent: true },
-);
+const samples = planetlabDay();
 const spec: SweepSpec = {
   seed: 4,
   instances: 3,

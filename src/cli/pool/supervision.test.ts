@@ -1,19 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Endpoint } from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAPER_FITS, parseWideCsv, type SweepSpec } from '../../engine/index.ts';
+import { PAPER_FITS, type SweepSpec } from '../../engine/index.ts';
 import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
 import { WorkerCrashedError } from '../../runtime/runner.ts';
 import { workerPort } from '../../runtime/workerPort.ts';
 import { createNodeRunner, nodeWorker } from './nodePool.ts';
+import { planetlabDay } from '../../ingest/testing.ts';
 
-const SHARED = resolve(import.meta.dirname, '../../../../shared');
-const samples = parseWideCsv(
-  readFileSync(resolve(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv')),
-  'planetlab_20110303.csv',
-  { scale: 0.25, percent: true },
-);
+const samples = planetlabDay();
 const spec: SweepSpec = {
   seed: 3,
   instances: 40,
