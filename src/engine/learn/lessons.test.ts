@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dataPath } from '../../ingest/testing.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { realize } from '../data/realize.ts';
 import { runPacking, type PackParams } from '../experiment.ts';
@@ -22,13 +22,11 @@ import {
 import { machineUsage } from './usage.ts';
 import { subsetWorkload } from './workload.ts';
 
-const SHARED = resolve(import.meta.dirname, '../../../../shared');
 const FILE = 'planetlab_20110303.csv';
-const samples = parseWideCsv(
-  readFileSync(resolve(SHARED, 'data/planetlab-cloudsim', FILE), 'utf8'),
-  FILE,
-  { scale: 0.25, percent: true },
-);
+const samples = parseWideCsv(readFileSync(dataPath(`planetlab-cloudsim/${FILE}`), 'utf8'), FILE, {
+  scale: 0.25,
+  percent: true,
+});
 const R = 2000;
 const SEED = 1;
 const BF_GPA: PackParams = {
