@@ -64,6 +64,103 @@ export function sortBits(values: usize, tmp: usize, n: i32, counts: usize): i32 
   return 1;
 }
 
+/**
+ * Sorts values[0..n) ascending as sortBits does (tmp: n more f64, counts: 6 × 2048 i32) and returns
+ * 1, or 0 with the values unchanged when a value has its sign bit set. The same LSD radix sort on the
+ * bit patterns, over only the bits that differ: keys less the smallest, shifted past the low bits
+ * every value shares (sums of float32 values leave many), in as few passes as 12-bit digits allow
+ * (the sums of Table 1: 31–35 bits, three passes instead of four or five). Values not all finite
+ * go to sortBits.
+ */
+export function sortValues(values: usize, tmp: usize, n: i32, counts: usize): i32 {
+  if (n < 2) return sortBits(values, tmp, n, counts);
+  // Keys as signed integers: with no sign bit set (else declined), their order is the numbers'.
+  const first = v128.load64_splat(values);
+  let low = first;
+  let high = first;
+  let bits = i64x2.splat(0);
+  let differ = i64x2.splat(0);
+  let i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const x = v128.load(values + ((<usize>i) << 3));
+    low = v128.bitselect(x, low, i64x2.gt_s(low, x));
+    high = v128.bitselect(x, high, i64x2.gt_s(x, high));
+    bits = v128.or(bits, x);
+    differ = v128.or(differ, v128.xor(x, first));
+  }
+  const l0 = i64x2.extract_lane(low, 0);
+  const l1 = i64x2.extract_lane(low, 1);
+  const h0 = i64x2.extract_lane(high, 0);
+  const h1 = i64x2.extract_lane(high, 1);
+  let min = l0 < l1 ? l0 : l1;
+  let max = h0 > h1 ? h0 : h1;
+  let sign = i64x2.extract_lane(bits, 0) | i64x2.extract_lane(bits, 1);
+  let diff = i64x2.extract_lane(differ, 0) | i64x2.extract_lane(differ, 1);
+  if (i < n) {
+    const k = load<i64>(values + ((<usize>i) << 3));
+    if (k < min) min = k;
+    if (k > max) max = k;
+    sign |= k;
+    diff |= k ^ i64x2.extract_lane(first, 0);
+  }
+  if (sign < 0) return 0;
+  // +∞ and NaN (keys from +∞'s up) are left to sortBits.
+  if (max >= reinterpret<i64>(Infinity)) return sortBits(values, tmp, n, counts);
+  if (diff == 0) return 1;
+  const base = <u64>min;
+  const shift = <u64>ctz(diff);
+  const width = 64 - <i32>clz((<u64>max - base) >> shift);
+  let passes = (width + 11) / 12;
+  if (passes > 3) passes = (width + 10) / 11;
+  const digit = (width + passes - 1) / passes;
+  const mask: u64 = ((<u64>1) << (<u64>digit)) - 1;
+  memory.fill(counts, 0, ((<usize>passes) << (<usize>digit)) << 2);
+  const size = (<usize>1) << (<usize>digit);
+  const d1 = <u64>digit;
+  const d2 = <u64>(2 * digit);
+  if (passes == 3)
+    for (i = 0; i < n; i++) {
+      const k = (load<u64>(values + ((<usize>i) << 3)) - base) >> shift;
+      bump(counts + ((<usize>(k & mask)) << 2));
+      bump(counts + ((size + <usize>((k >> d1) & mask)) << 2));
+      bump(counts + ((2 * size + <usize>(k >> d2)) << 2));
+    }
+  else
+    for (i = 0; i < n; i++) {
+      const k = (load<u64>(values + ((<usize>i) << 3)) - base) >> shift;
+      for (let d = 0; d < passes; d++)
+        bump(
+          counts +
+            ((((<usize>d) << (<usize>digit)) + <usize>((k >> (<u64>(d * digit))) & mask)) << 2),
+        );
+    }
+  let src = values;
+  let dst = tmp;
+  for (let d = 0; d < passes; d++) {
+    const at = counts + (((<usize>d) << (<usize>digit)) << 2);
+    const by = shift + <u64>(d * digit);
+    if (load<i32>(at + ((<usize>(((load<u64>(src) - base) >> by) & mask)) << 2)) == n) continue;
+    let sum = 0;
+    for (let j: usize = 0; j <= <usize>mask; j++) {
+      const c = load<i32>(at + (j << 2));
+      store<i32>(at + (j << 2), sum);
+      sum += c;
+    }
+    for (i = 0; i < n; i++) {
+      const k = load<u64>(src + ((<usize>i) << 3));
+      const slot = at + ((<usize>(((k - base) >> by) & mask)) << 2);
+      const to = load<i32>(slot);
+      store<i32>(slot, to + 1);
+      store<u64>(dst + ((<usize>to) << 3), k);
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != values) memory.copy(values, src, (<usize>n) << 3);
+  return 1;
+}
+
 // log Φ(z) as the engine's logNormalCdfFast: Horner on the table's degree-7 piece, else exact.
 function logCdf(z: f64, table: usize, limit: f64, perUnit: f64, pieces: f64): f64 {
   const v = (z + limit) * perUnit;
@@ -82,8 +179,13 @@ function logCdf(z: f64, table: usize, limit: f64, perUnit: f64, pieces: f64): f6
 }
 
 /**
- * A² of sorted[0..n) for the fitted mean and sd, as the engine's andersonStatisticSorted (ties reuse
- * the previous value's log Φ terms). `table`: the engine's degree-7 pieces, 8 f64 each.
+ * A² of sorted[0..n) for the fitted mean and sd, as the engine's andersonStatisticSorted (there ties
+ * share their log Φ terms; here every value computes them: the same bits), two values at a time with
+ * the arithmetic of `logCdf` lane by lane. Sorted values fall in the table's pieces by runs (w is
+ * monotone), so each of log Φ(w) and log Φ(−w) keeps its current piece's coefficients in registers; a
+ * pair that straddles two pieces or leaves the table goes through `logCdf` itself. The terms
+ * (2i + 1)·log Φ(wᵢ) + (2(n − i) − 1)·log Φ(−wᵢ) are added in order. `table`: the engine's degree-7
+ * pieces, 8 f64 each.
  */
 export function andersonSorted(
   sorted: usize,
@@ -96,19 +198,118 @@ export function andersonSorted(
 ): f64 {
   if (!(sd > 0)) return NaN;
   const pieces = 2 * limit * perUnit;
+  const m = f64x2.splat(mean);
+  const d = f64x2.splat(sd);
+  const lim = f64x2.splat(limit);
+  const per = f64x2.splat(perUnit);
+  const one = f64x2.splat(1);
+  const two = f64x2.splat(2);
+  const four = f64x2.splat(4);
+  // The current pieces of w and −w (NaN: none yet) and their coefficients.
+  let curL = f64x2.splat(NaN);
+  let curU = curL;
+  let l0 = one;
+  let l1 = one;
+  let l2 = one;
+  let l3 = one;
+  let l4 = one;
+  let l5 = one;
+  let l6 = one;
+  let l7 = one;
+  let u0 = one;
+  let u1 = one;
+  let u2 = one;
+  let u3 = one;
+  let u4 = one;
+  let u5 = one;
+  let u6 = one;
+  let u7 = one;
+  let a = f64x2(1, 3);
+  let b = f64x2(<f64>(2 * n - 1), <f64>(2 * n - 3));
   let acc: f64 = 0;
-  let previous: f64 = NaN;
-  let lower: f64 = 0;
-  let upper: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    const y = load<f64>(sorted + ((<usize>i) << 3));
-    if (y != previous) {
-      const w = (y - mean) / sd;
-      lower = logCdf(w, table, limit, perUnit, pieces);
-      upper = logCdf(-w, table, limit, perUnit, pieces);
-      previous = y;
+  let i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const z = f64x2.div(f64x2.sub(v128.load(sorted + ((<usize>i) << 3)), m), d);
+    const vL = f64x2.mul(f64x2.add(z, lim), per);
+    const vU = f64x2.mul(f64x2.add(f64x2.neg(z), lim), per);
+    // For v ≥ 0, ⌊v⌋ is logCdf's truncation to the piece index.
+    const pL = f64x2.floor(vL);
+    const pU = f64x2.floor(vU);
+    let lo: v128;
+    let up: v128;
+    if (!i64x2.all_true(f64x2.eq(pL, curL))) {
+      const p = f64x2.extract_lane(pL, 0);
+      if (p == f64x2.extract_lane(pL, 1) && p >= 0 && p < pieces) {
+        const o = table + ((<usize>(<i32>p)) << 6);
+        l0 = v128.load64_splat(o);
+        l1 = v128.load64_splat(o, 8);
+        l2 = v128.load64_splat(o, 16);
+        l3 = v128.load64_splat(o, 24);
+        l4 = v128.load64_splat(o, 32);
+        l5 = v128.load64_splat(o, 40);
+        l6 = v128.load64_splat(o, 48);
+        l7 = v128.load64_splat(o, 56);
+        curL = pL;
+      }
     }
-    acc += <f64>(2 * i + 1) * lower + <f64>(2 * (n - i) - 1) * upper;
+    if (i64x2.all_true(f64x2.eq(pL, curL))) {
+      const s = f64x2.sub(f64x2.mul(two, f64x2.sub(vL, pL)), one);
+      lo = f64x2.add(l6, f64x2.mul(s, l7));
+      lo = f64x2.add(l5, f64x2.mul(s, lo));
+      lo = f64x2.add(l4, f64x2.mul(s, lo));
+      lo = f64x2.add(l3, f64x2.mul(s, lo));
+      lo = f64x2.add(l2, f64x2.mul(s, lo));
+      lo = f64x2.add(l1, f64x2.mul(s, lo));
+      lo = f64x2.add(l0, f64x2.mul(s, lo));
+    } else {
+      lo = f64x2.splat(logCdf(f64x2.extract_lane(z, 0), table, limit, perUnit, pieces));
+      lo = f64x2.replace_lane(
+        lo,
+        1,
+        logCdf(f64x2.extract_lane(z, 1), table, limit, perUnit, pieces),
+      );
+    }
+    if (!i64x2.all_true(f64x2.eq(pU, curU))) {
+      const p = f64x2.extract_lane(pU, 0);
+      if (p == f64x2.extract_lane(pU, 1) && p >= 0 && p < pieces) {
+        const o = table + ((<usize>(<i32>p)) << 6);
+        u0 = v128.load64_splat(o);
+        u1 = v128.load64_splat(o, 8);
+        u2 = v128.load64_splat(o, 16);
+        u3 = v128.load64_splat(o, 24);
+        u4 = v128.load64_splat(o, 32);
+        u5 = v128.load64_splat(o, 40);
+        u6 = v128.load64_splat(o, 48);
+        u7 = v128.load64_splat(o, 56);
+        curU = pU;
+      }
+    }
+    if (i64x2.all_true(f64x2.eq(pU, curU))) {
+      const s = f64x2.sub(f64x2.mul(two, f64x2.sub(vU, pU)), one);
+      up = f64x2.add(u6, f64x2.mul(s, u7));
+      up = f64x2.add(u5, f64x2.mul(s, up));
+      up = f64x2.add(u4, f64x2.mul(s, up));
+      up = f64x2.add(u3, f64x2.mul(s, up));
+      up = f64x2.add(u2, f64x2.mul(s, up));
+      up = f64x2.add(u1, f64x2.mul(s, up));
+      up = f64x2.add(u0, f64x2.mul(s, up));
+    } else {
+      const w0 = -f64x2.extract_lane(z, 0);
+      const w1 = -f64x2.extract_lane(z, 1);
+      up = f64x2.splat(logCdf(w0, table, limit, perUnit, pieces));
+      up = f64x2.replace_lane(up, 1, logCdf(w1, table, limit, perUnit, pieces));
+    }
+    const t = f64x2.add(f64x2.mul(a, lo), f64x2.mul(b, up));
+    acc += f64x2.extract_lane(t, 0);
+    acc += f64x2.extract_lane(t, 1);
+    a = f64x2.add(a, four);
+    b = f64x2.sub(b, four);
+  }
+  if (i < n) {
+    const w = (load<f64>(sorted + ((<usize>i) << 3)) - mean) / sd;
+    acc +=
+      <f64>(2 * i + 1) * logCdf(w, table, limit, perUnit, pieces) +
+      <f64>(2 * (n - i) - 1) * logCdf(-w, table, limit, perUnit, pieces);
   }
   return -(<f64>n) - acc / <f64>n;
 }
@@ -176,7 +377,7 @@ export function fitSortAnderson(
 ): i32 {
   const mean = pairwise(values, n, 0, false) / <f64>n;
   const sd = Math.sqrt(pairwise(values, n, mean, true) / <f64>(n - 1));
-  if (!sortBits(values, tmp, n, counts)) return 0;
+  if (!sortValues(values, tmp, n, counts)) return 0;
   store<f64>(out, andersonSorted(values, n, mean, sd, table, limit, perUnit));
   return 1;
 }
