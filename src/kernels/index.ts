@@ -60,6 +60,25 @@ interface KernelExports {
     perUnit: number,
     out: number,
   ): number;
+  addRows(
+    data: number,
+    cols: number,
+    rows: number,
+    count: number,
+    acc: number,
+    fresh: boolean,
+  ): void;
+  sumStats(
+    acc: number,
+    values: number,
+    tmp: number,
+    n: number,
+    counts: number,
+    table: number,
+    limit: number,
+    perUnit: number,
+    out: number,
+  ): number;
   andersonSorted(
     sorted: number,
     n: number,
@@ -337,6 +356,59 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
       return null;
     sorted.set(view);
     return new Float64Array(buffer, result, 1)[0];
+  }
+
+  /**
+   * Adds rows[from..to) of `matrix` (list order) to one subset's running total kept in this kernel's
+   * scratch — restarted at +0 when `from` is 0 — and returns A² of the new total as sortedAnderson
+   * does, with a view of the total sorted (valid until the next call); `a2` null, the view then
+   * unsorted, when it cannot sort (a value with its sign bit set). Null, with nothing done, when the
+   * scratch cannot hold the total three times over (then nestedSums and sortedAnderson serve).
+   */
+  extendSum(
+    matrix: RealizationMatrix,
+    rows: Int32Array,
+    from: number,
+    to: number,
+  ): { readonly a2: number | null; readonly values: Float64Array } | null {
+    const R = matrix.cols;
+    const acc = this.offsetsAt;
+    const values = acc + align64(8 * R);
+    const tmp = values + align64(8 * R);
+    const counts = tmp + align64(8 * R);
+    const result = counts + SORT_COUNTS_BYTES;
+    if (!this.hasTable || result + 8 > this.tableAt) return null;
+    if (!this.reads(matrix)) throw new Error('this matrix is not in the kernel’s memory');
+    if (!(
+      Number.isInteger(from) &&
+      Number.isInteger(to) &&
+      0 <= from &&
+      from <= to &&
+      to <= rows.length
+    ))
+      throw new RangeError(`invalid rows [${from}, ${to}) of ${rows.length}`);
+    const buffer = this.view();
+    let first = from;
+    do {
+      const last = Math.min(to, first + this.entries);
+      const chunk = rows.subarray(first, last);
+      for (let i = 0; i < chunk.length; i++)
+        if (!(chunk[i] >= 0 && chunk[i] < matrix.rows))
+          throw new RangeError(
+            `task index ${chunk[i]} at ${first + i} is outside the pool's ${matrix.rows} rows`,
+          );
+      new Int32Array(buffer, this.rowsAt, chunk.length).set(chunk);
+      this.exports.addRows(matrix.data.byteOffset, R, this.rowsAt, chunk.length, acc, first === 0);
+      first = last;
+    } while (first < to);
+    const { limit, perUnit } = LOG_CDF_TABLE;
+    const sorted =
+      this.exports.sumStats(acc, values, tmp, R, counts, this.tableAt, limit, perUnit, result) ===
+      1;
+    return {
+      a2: sorted ? new Float64Array(buffer, result, 1)[0] : null,
+      values: new Float64Array(buffer, values, R),
+    };
   }
 }
 

@@ -30,6 +30,17 @@ export interface RowSource {
   ): void;
   /** The kernel that sums (and sorts) for this source, if any. */
   readonly kernel: NestedSumsKernel | null;
+  /**
+   * One subset's running total kept in the kernel (see NestedSumsKernel.extendSum); null when this
+   * source has no kernel or the kernel cannot hold it.
+   */
+  extendSum(rows: Int32Array, from: number, to: number): ExtendedSum | null;
+}
+
+/** A running total's statistics: A² and the total sorted (a2 null: not sorted, `values` as is). */
+export interface ExtendedSum {
+  readonly a2: number | null;
+  readonly values: Float64Array;
 }
 
 /** A faster `nestedSums` over a matrix it reads in place (the WebAssembly SIMD kernel). */
@@ -47,6 +58,17 @@ export interface NestedSumsKernel {
    * it for `meanAndSd(values)`, the same bits; null (sorted untouched) when it cannot.
    */
   sortedAnderson(values: Float64Array, sorted: Float64Array): number | null;
+  /**
+   * Adds rows[from..to) of `matrix` to one subset's running total held by the kernel (from +0 when
+   * `from` is 0, list order: the numbers of `addRows`) and returns, for the new total, A² as
+   * `sortedAnderson` with a view of the total sorted, valid until the next call; null when it cannot.
+   */
+  extendSum(
+    matrix: RealizationMatrix,
+    rows: Int32Array,
+    from: number,
+    to: number,
+  ): ExtendedSum | null;
 }
 
 abstract class CachedMoments {
@@ -88,6 +110,10 @@ abstract class CachedMoments {
     }
   }
 
+  extendSum(_rows: Int32Array, _from: number, _to: number): ExtendedSum | null {
+    return null;
+  }
+
   moments(i: number): { mean: number; variance: number } {
     if (Number.isNaN(this.mean[i])) {
       this.scratch ??= new Float64Array(this.cols);
@@ -116,6 +142,10 @@ class MatrixRows extends CachedMoments implements RowSource {
   ): void {
     if (this.kernel) this.kernel.nestedSums(this.m, tasks, stride, count, sizes, out);
     else super.nestedSums(tasks, stride, count, sizes, out);
+  }
+
+  override extendSum(rows: Int32Array, from: number, to: number): ExtendedSum | null {
+    return this.kernel ? this.kernel.extendSum(this.m, rows, from, to) : null;
   }
 
   protected row(i: number): Float32Array {

@@ -113,7 +113,6 @@ export function sumsChunk(
   const sizes = usableSizes(params.sizes, source.rows);
   const percentiles = checkPercentiles(params.percentiles ?? PAPER_PERCENTILES);
   const S = sizes.length;
-  const P = percentiles.length;
   const count = end - start;
   const out: SumsPartial = {
     start,
@@ -124,58 +123,126 @@ export function sumsChunk(
     rejected: new Uint8Array(count * S),
     mean: new Float64Array(count * S),
     sd: new Float64Array(count * S),
-    relErr: new Float64Array(count * S * P),
+    relErr: new Float64Array(count * S * percentiles.length),
   };
   if (S === 0) return out;
-  const R = source.cols;
-  const z = percentiles.map((k) => normalQuantile(k / 100));
-  const critical = R >= 2 ? andersonCritical(R) : NaN;
+  const record = recorder(source, out, percentiles);
   const maxN = sizes[S - 1];
-  const batch = Math.min(count, SUMS_BATCH);
+  const draw = (j: number) =>
+    sampleSparse(Rng.stream(params.seed, 'analysis', ANALYSIS_TAG.sums, j), source.rows, maxN);
+  const engineStats = new SumStats(source.cols, null);
+  let j = start;
+  // Each replicate's sums one after the other in the kernel's running total, while it can.
+  for (; j < end; j++) {
+    tick(ctl, j - start, count);
+    const tasks = draw(j);
+    if (!extendSums(source, tasks, sizes, engineStats, (s, sorted, a2) => record(j, s, sorted, a2)))
+      break;
+    record.moments(j, tasks);
+  }
+  // Otherwise in batches: nested sums of many replicates per pass over the pool (replicate j's
+  // progress is reported already).
+  const reported = j;
+  const batch = Math.min(end - j, SUMS_BATCH);
   const tasks = new Int32Array(batch * maxN);
-  const totals = new Float64Array(batch * S * R);
-  const stats = new SumStats(R, source.kernel);
-  for (let first = start; first < end; first += batch) {
+  const totals = new Float64Array(batch * S * source.cols);
+  const stats = new SumStats(source.cols, source.kernel);
+  const R = source.cols;
+  for (let first = j; first < end; first += batch) {
     const last = Math.min(end, first + batch);
-    for (let j = first; j < last; j++)
-      tasks.set(
-        sampleSparse(Rng.stream(params.seed, 'analysis', ANALYSIS_TAG.sums, j), source.rows, maxN),
-        (j - first) * maxN,
-      );
+    for (let i = first; i < last; i++) tasks.set(draw(i), (i - first) * maxN);
     source.nestedSums(tasks, maxN, last - first, sizes, totals);
-    for (let j = first; j < last; j++) {
-      tick(ctl, j - start, count);
-      const k = j - first;
-      let added = 0;
-      let mu = 0;
-      let variance = 0;
+    for (let i = first; i < last; i++) {
+      if (i !== reported) tick(ctl, i - start, count);
+      const k = i - first;
       for (let s = 0; s < S; s++) {
-        const n = sizes[s];
-        for (let i = added; i < n; i++) {
-          const m = source.moments(tasks[k * maxN + i]);
-          mu += m.mean;
-          variance += m.variance;
-        }
-        added = n;
-        const at = (j - start) * S + s;
-        const sigma = Math.sqrt(variance);
-        out.mean[at] = mu;
-        out.sd[at] = sigma;
         const sorted = stats.sort(totals.subarray((k * S + s) * R, (k * S + s + 1) * R));
-        if (R >= 2) {
-          const a2 = stats.anderson();
-          out.a2[at] = a2;
-          out.rejected[at] = a2 > critical ? 1 : 0;
-        } else out.a2[at] = NaN;
-        for (let p = 0; p < P; p++) {
-          const empirical = percentileOfSorted(sorted, percentiles[p]);
-          out.relErr[at * P + p] = (mu + sigma * z[p] - empirical) / empirical;
-        }
+        record(i, s, sorted, R >= 2 ? stats.anderson() : NaN);
       }
+      record.moments(i, tasks.subarray(k * maxN, (k + 1) * maxN));
     }
   }
   tick(ctl, count, count);
   return out;
+}
+
+/**
+ * One replicate's sums in the kernel's running total (its rows added size after size); false, with
+ * nothing recorded, when the source has no such kernel.
+ */
+function extendSums(
+  source: RowSource,
+  tasks: Int32Array,
+  sizes: readonly number[],
+  engineStats: SumStats,
+  record: (s: number, sorted: ArrayLike<number>, a2: number) => void,
+): boolean {
+  let added = 0;
+  for (let s = 0; s < sizes.length; s++) {
+    const sum = source.extendSum(tasks, added, sizes[s]);
+    if (!sum) {
+      if (s === 0) return false;
+      throw new Error('the kernel stopped keeping the running total of a sum');
+    }
+    added = sizes[s];
+    if (sum.a2 !== null) record(s, sum.values, sum.a2);
+    else {
+      // A value with its sign bit set: the engine sorts a copy and takes A².
+      const sorted = engineStats.sort(sum.values);
+      record(s, sorted, sum.values.length >= 2 ? engineStats.anderson() : NaN);
+    }
+  }
+  return true;
+}
+
+/**
+ * Writes one replicate's results into `out`: per sum (replicate j, size s) A², the rejection and
+ * the percentiles' relative errors from the sorted values; per replicate the fitted Gaussians' μ and
+ * σ from the tasks' own moments.
+ */
+function recorder(source: RowSource, out: SumsPartial, percentiles: readonly number[]) {
+  const { sizes, start } = out;
+  const S = sizes.length;
+  const P = percentiles.length;
+  const R = source.cols;
+  const z = percentiles.map((k) => normalQuantile(k / 100));
+  const critical = R >= 2 ? andersonCritical(R) : NaN;
+  const mu = new Float64Array(S);
+  const sigma = new Float64Array(S);
+  const record = (j: number, s: number, sorted: ArrayLike<number>, a2: number): void => {
+    const at = (j - start) * S + s;
+    if (R >= 2) {
+      out.a2[at] = a2;
+      out.rejected[at] = a2 > critical ? 1 : 0;
+    } else out.a2[at] = NaN;
+    // μ and σ of this sum come from the tasks' moments, filled in by `moments` below.
+    for (let p = 0; p < P; p++) out.relErr[at * P + p] = percentileOfSorted(sorted, percentiles[p]);
+  };
+  record.moments = (j: number, tasks: ArrayLike<number>): void => {
+    let added = 0;
+    let m = 0;
+    let variance = 0;
+    for (let s = 0; s < S; s++) {
+      for (let i = added; i < sizes[s]; i++) {
+        const t = source.moments(tasks[i]);
+        m += t.mean;
+        variance += t.variance;
+      }
+      added = sizes[s];
+      mu[s] = m;
+      sigma[s] = Math.sqrt(variance);
+    }
+    for (let s = 0; s < S; s++) {
+      const at = (j - start) * S + s;
+      out.mean[at] = mu[s];
+      out.sd[at] = sigma[s];
+      for (let p = 0; p < P; p++) {
+        const empirical = out.relErr[at * P + p];
+        out.relErr[at * P + p] = (mu[s] + sigma[s] * z[p] - empirical) / empirical;
+      }
+    }
+  };
+  return record;
 }
 
 /** Joins consecutive partials (in replicate order) into one. */

@@ -246,4 +246,4 @@ export function nestedSums(
   }
 }
 
-export { sortBits, andersonSorted, fitSortAnderson } from './sums';
+export { sortBits, andersonSorted, fitSortAnderson, addRows, sumStats } from './sums';

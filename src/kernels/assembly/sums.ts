@@ -1,10 +1,11 @@
 /* eslint-disable @typescript-eslint/ban-ts-comment -- AssemblyScript, not TypeScript */
 // @ts-nocheck: AssemblyScript (usize, load/store builtins), compiled by `npm run build:kernels`.
 /**
- * Statistics of one sum of tasks (GPA paper §3.6, SPEC §9), the same arithmetic as the engine's
- * `sortFloat64` and `andersonStatisticSorted`, so the same bits: an LSD radix sort of float64 values
- * on their bit pattern, and the Anderson–Darling A² of the sorted values with log Φ from the engine's
- * piecewise table (outside it, the engine's own log Φ, imported).
+ * Sums of tasks and their statistics (GPA paper §3.6, SPEC §9), the same arithmetic as the engine's
+ * `addRows`, `sortFloat64` and `andersonStatisticSorted`, so the same bits: one subset's running
+ * total over all columns, an LSD radix sort of float64 values on their bit pattern, and the
+ * Anderson–Darling A² of the sorted values with log Φ from the engine's piecewise table (outside it,
+ * the engine's own log Φ, imported).
  */
 
 import { logNormalCdf } from './env';
@@ -178,6 +179,12 @@ function logCdf(z: f64, table: usize, limit: f64, perUnit: f64, pieces: f64): f6
   return load<f64>(o) + s * r;
 }
 
+// logCdf of each lane of z.
+function logCdfPair(z: v128, table: usize, limit: f64, perUnit: f64, pieces: f64): v128 {
+  const r = f64x2.splat(logCdf(f64x2.extract_lane(z, 0), table, limit, perUnit, pieces));
+  return f64x2.replace_lane(r, 1, logCdf(f64x2.extract_lane(z, 1), table, limit, perUnit, pieces));
+}
+
 /**
  * A² of sorted[0..n) for the fitted mean and sd, as the engine's andersonStatisticSorted (there ties
  * share their log Φ terms; here every value computes them: the same bits), two values at a time with
@@ -262,12 +269,7 @@ export function andersonSorted(
       lo = f64x2.add(l1, f64x2.mul(s, lo));
       lo = f64x2.add(l0, f64x2.mul(s, lo));
     } else {
-      lo = f64x2.splat(logCdf(f64x2.extract_lane(z, 0), table, limit, perUnit, pieces));
-      lo = f64x2.replace_lane(
-        lo,
-        1,
-        logCdf(f64x2.extract_lane(z, 1), table, limit, perUnit, pieces),
-      );
+      lo = logCdfPair(z, table, limit, perUnit, pieces);
     }
     if (!i64x2.all_true(f64x2.eq(pU, curU))) {
       const p = f64x2.extract_lane(pU, 0);
@@ -294,10 +296,7 @@ export function andersonSorted(
       up = f64x2.add(u1, f64x2.mul(s, up));
       up = f64x2.add(u0, f64x2.mul(s, up));
     } else {
-      const w0 = -f64x2.extract_lane(z, 0);
-      const w1 = -f64x2.extract_lane(z, 1);
-      up = f64x2.splat(logCdf(w0, table, limit, perUnit, pieces));
-      up = f64x2.replace_lane(up, 1, logCdf(w1, table, limit, perUnit, pieces));
+      up = logCdfPair(f64x2.neg(z), table, limit, perUnit, pieces);
     }
     const t = f64x2.add(f64x2.mul(a, lo), f64x2.mul(b, up));
     acc += f64x2.extract_lane(t, 0);
@@ -380,4 +379,101 @@ export function fitSortAnderson(
   if (!sortValues(values, tmp, n, counts)) return 0;
   store<f64>(out, andersonSorted(values, n, mean, sd, table, limit, perUnit));
   return 1;
+}
+
+// Row k of the subset at `rows` (i32 indices) in the matrix at `data`.
+function row(data: usize, cols: i32, rows: usize, k: i32): usize {
+  return data + ((<usize>load<i32>(rows + ((<usize>k) << 2)) * <usize>cols) << 2);
+}
+
+// Two float32 values at p promoted to float64.
+function pair(p: usize): v128 {
+  return f64x2.promote_low_f32x4(v128.load64_zero(p));
+}
+
+/**
+ * acc[t] += X[rows[k]][t] for k < count, t < cols, in list order (eight rows per pass over acc, the
+ * additions in the same order as one row at a time, so the same bits); acc starts at +0 when `fresh`.
+ * One subset's running total for Table 1: its sizes' sums one after the other.
+ */
+export function addRows(
+  data: usize,
+  cols: i32,
+  rows: usize,
+  count: i32,
+  acc: usize,
+  fresh: bool,
+): void {
+  if (fresh) memory.fill(acc, 0, (<usize>cols) << 3);
+  const vectorEnd = cols & ~1;
+  let k = 0;
+  for (; k + 8 <= count; k += 8) {
+    const a = row(data, cols, rows, k);
+    const b = row(data, cols, rows, k + 1);
+    const c = row(data, cols, rows, k + 2);
+    const d = row(data, cols, rows, k + 3);
+    const e = row(data, cols, rows, k + 4);
+    const f = row(data, cols, rows, k + 5);
+    const g = row(data, cols, rows, k + 6);
+    const h = row(data, cols, rows, k + 7);
+    let t = 0;
+    for (; t < vectorEnd; t += 2) {
+      const o = (<usize>t) << 2;
+      const q = acc + ((<usize>t) << 3);
+      let s = f64x2.add(v128.load(q), pair(a + o));
+      s = f64x2.add(s, pair(b + o));
+      s = f64x2.add(s, pair(c + o));
+      s = f64x2.add(s, pair(d + o));
+      s = f64x2.add(s, pair(e + o));
+      s = f64x2.add(s, pair(f + o));
+      s = f64x2.add(s, pair(g + o));
+      v128.store(q, f64x2.add(s, pair(h + o)));
+    }
+    for (; t < cols; t++) {
+      const o = (<usize>t) << 2;
+      const q = acc + ((<usize>t) << 3);
+      store<f64>(
+        q,
+        load<f64>(q) +
+          <f64>load<f32>(a + o) +
+          <f64>load<f32>(b + o) +
+          <f64>load<f32>(c + o) +
+          <f64>load<f32>(d + o) +
+          <f64>load<f32>(e + o) +
+          <f64>load<f32>(f + o) +
+          <f64>load<f32>(g + o) +
+          <f64>load<f32>(h + o),
+      );
+    }
+  }
+  for (; k < count; k++) {
+    const a = row(data, cols, rows, k);
+    let t = 0;
+    for (; t < vectorEnd; t += 2) {
+      const q = acc + ((<usize>t) << 3);
+      v128.store(q, f64x2.add(v128.load(q), pair(a + ((<usize>t) << 2))));
+    }
+    for (; t < cols; t++) {
+      const q = acc + ((<usize>t) << 3);
+      store<f64>(q, load<f64>(q) + <f64>load<f32>(a + ((<usize>t) << 2)));
+    }
+  }
+}
+
+/**
+ * fitSortAnderson of a copy of acc[0..n) made at `values` (the running total stays as it is).
+ */
+export function sumStats(
+  acc: usize,
+  values: usize,
+  tmp: usize,
+  n: i32,
+  counts: usize,
+  table: usize,
+  limit: f64,
+  perUnit: f64,
+  out: usize,
+): i32 {
+  memory.copy(values, acc, (<usize>n) << 3);
+  return fitSortAnderson(values, tmp, n, counts, table, limit, perUnit, out);
 }
