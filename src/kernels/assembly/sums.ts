@@ -322,33 +322,41 @@ function pairwise(values: usize, n: i32, m: f64, square: bool): f64 {
     return res;
   }
   if (n <= 128) {
-    let r0 = term(values, 0, m, square);
-    let r1 = term(values, 1, m, square);
-    let r2 = term(values, 2, m, square);
-    let r3 = term(values, 3, m, square);
-    let r4 = term(values, 4, m, square);
-    let r5 = term(values, 5, m, square);
-    let r6 = term(values, 6, m, square);
-    let r7 = term(values, 7, m, square);
+    // The eight partial sums r0 … r7 as four pairs of lanes, the same additions lane by lane.
+    const mean = f64x2.splat(m);
+    let r01 = terms(values, 0, mean, square);
+    let r23 = terms(values, 2, mean, square);
+    let r45 = terms(values, 4, mean, square);
+    let r67 = terms(values, 6, mean, square);
     let i = 8;
     const end = n - (n % 8);
     for (; i < end; i += 8) {
-      r0 += term(values, i, m, square);
-      r1 += term(values, i + 1, m, square);
-      r2 += term(values, i + 2, m, square);
-      r3 += term(values, i + 3, m, square);
-      r4 += term(values, i + 4, m, square);
-      r5 += term(values, i + 5, m, square);
-      r6 += term(values, i + 6, m, square);
-      r7 += term(values, i + 7, m, square);
+      r01 = f64x2.add(r01, terms(values, i, mean, square));
+      r23 = f64x2.add(r23, terms(values, i + 2, mean, square));
+      r45 = f64x2.add(r45, terms(values, i + 4, mean, square));
+      r67 = f64x2.add(r67, terms(values, i + 6, mean, square));
     }
-    let res = r0 + r1 + (r2 + r3) + (r4 + r5 + (r6 + r7));
+    let res =
+      f64x2.extract_lane(r01, 0) +
+      f64x2.extract_lane(r01, 1) +
+      (f64x2.extract_lane(r23, 0) + f64x2.extract_lane(r23, 1)) +
+      (f64x2.extract_lane(r45, 0) +
+        f64x2.extract_lane(r45, 1) +
+        (f64x2.extract_lane(r67, 0) + f64x2.extract_lane(r67, 1)));
     for (; i < n; i++) res += term(values, i, m, square);
     return res;
   }
   let n2 = n / 2;
   n2 -= n2 % 8;
   return pairwise(values, n2, m, square) + pairwise(values + ((<usize>n2) << 3), n - n2, m, square);
+}
+
+// Terms i and i + 1 as two lanes.
+function terms(values: usize, i: i32, mean: v128, square: bool): v128 {
+  const v = v128.load(values + ((<usize>i) << 3));
+  if (!square) return v;
+  const d = f64x2.sub(v, mean);
+  return f64x2.mul(d, d);
 }
 
 function term(values: usize, i: i32, m: f64, square: bool): f64 {
