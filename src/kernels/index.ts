@@ -387,7 +387,7 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
       to <= rows.length
     ))
       throw new RangeError(`invalid rows [${from}, ${to}) of ${rows.length}`);
-    const buffer = this.view();
+    const views = this.sumViews(R, values, result);
     let first = from;
     do {
       const last = Math.min(to, first + this.entries);
@@ -397,7 +397,7 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
           throw new RangeError(
             `task index ${chunk[i]} at ${first + i} is outside the pool's ${matrix.rows} rows`,
           );
-      new Int32Array(buffer, this.rowsAt, chunk.length).set(chunk);
+      views.rows.set(chunk);
       this.exports.addRows(matrix.data.byteOffset, R, this.rowsAt, chunk.length, acc, first === 0);
       first = last;
     } while (first < to);
@@ -405,10 +405,28 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
     const sorted =
       this.exports.sumStats(acc, values, tmp, R, counts, this.tableAt, limit, perUnit, result) ===
       1;
-    return {
-      a2: sorted ? new Float64Array(buffer, result, 1)[0] : null,
-      values: new Float64Array(buffer, values, R),
-    };
+    return { a2: sorted ? views.result[0] : null, values: views.values };
+  }
+
+  private views: {
+    R: number;
+    values: Float64Array;
+    result: Float64Array;
+    rows: Int32Array;
+  } | null = null;
+
+  // Views over the running total's regions, made once per R (the memory never grows).
+  private sumViews(R: number, values: number, result: number) {
+    if (this.views?.R !== R) {
+      const buffer = this.view();
+      this.views = {
+        R,
+        values: new Float64Array(buffer, values, R),
+        result: new Float64Array(buffer, result, 1),
+        rows: new Int32Array(buffer, this.rowsAt, this.entries),
+      };
+    }
+    return this.views;
   }
 }
 

@@ -20,7 +20,7 @@ import {
 } from './dataFigures.ts';
 import { denseHistogram, histogramsChunk, kmeans, mergeHistograms } from './kmeans.ts';
 import { matrixRows, sampledRows } from './rowSource.ts';
-import { sampleSparse } from './sample.ts';
+import { SparseSampler, sampleSparse } from './sample.ts';
 import { sortFloat64, SortWorkspace } from './sort.ts';
 import { boxStats } from './summary.ts';
 import { fig5, fig6, mergeSums, sumsChunk, table1, type SumsParams } from './sums.ts';
@@ -54,6 +54,25 @@ describe('building blocks', () => {
         Array.from(sampleWithoutReplacement(new Rng(seed), n, k)),
       );
     expect(() => sampleSparse(new Rng(1), 3, 4)).toThrow(/cannot draw 4 of 3/);
+  });
+
+  it('a SparseSampler draws what sampleSparse draws, draw after draw, whatever the pool sizes', () => {
+    const sampler = new SparseSampler();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        (n, k0, seed) => {
+          const k = k0 % (n + 1);
+          expect(Array.from(sampler.draw(new Rng(seed), n, k))).toEqual(
+            Array.from(sampleSparse(new Rng(seed), n, k)),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(() => sampler.draw(new Rng(1), 3, 4)).toThrow(/cannot draw 4 of 3/);
   });
 
   it('sortFloat64 sorts exactly like the built-in sort', () => {

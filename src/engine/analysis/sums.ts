@@ -16,7 +16,7 @@ import { Rng } from '../random/rng.ts';
 import { andersonCritical, andersonStatisticSorted, meanAndSd } from './anderson.ts';
 import { ANALYSIS_TAG, checkChunk, checkCount, tick, type RunControl } from './control.ts';
 import type { NestedSumsKernel, RowSource } from './rowSource.ts';
-import { sampleSparse } from './sample.ts';
+import { SparseSampler, sampleSparse } from './sample.ts';
 import { SortWorkspace, sortFloat64 } from './sort.ts';
 import { boxStats, histogram, type BoxStats } from './summary.ts';
 
@@ -128,8 +128,9 @@ export function sumsChunk(
   if (S === 0) return out;
   const record = recorder(source, out, percentiles);
   const maxN = sizes[S - 1];
+  const sampler = new SparseSampler();
   const draw = (j: number) =>
-    sampleSparse(Rng.stream(params.seed, 'analysis', ANALYSIS_TAG.sums, j), source.rows, maxN);
+    sampler.draw(Rng.stream(params.seed, 'analysis', ANALYSIS_TAG.sums, j), source.rows, maxN);
   const engineStats = new SumStats(source.cols, null);
   let j = start;
   // Each replicate's sums one after the other in the kernel's running total, while it can.
