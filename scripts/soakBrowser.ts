@@ -134,6 +134,9 @@ export class SoakPage {
         if (info.type !== 'worker') return;
         this.workers.set(id, info.url);
         void browser.send('Runtime.enable', {}, id).catch(() => {});
+        // SOAK_NETWORK=1: as Playwright does (to show what it costs the renderer).
+        if (process.env.SOAK_NETWORK === '1')
+          void browser.send('Network.enable', {}, id).catch(() => {});
       } else if (m.method === 'Target.detachedFromTarget')
         this.workers.delete(p.sessionId as string);
       else if (m.method === 'Runtime.consoleAPICalled' && p.type === 'error')
