@@ -219,16 +219,24 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
   await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
     timeout: RECOVERY,
   });
-  // The replacements are closed as soon as they start, so the work run again on them is lost too.
-  const replacements: Promise<void>[] = [];
-  const closeReplacement = (w: Worker) => {
-    if (w.url().includes('engine.worker')) replacements.push(closeWorker(w));
-  };
-  killed.on('worker', closeReplacement);
-  const workers = await closeAll(killed, 'engine');
-  await expect.poll(() => replacements.length, { timeout: RECOVERY }).toBe(workers);
-  await Promise.all(replacements);
-  killed.off('worker', closeReplacement);
+  // The first replacements get a script that closes them at once (they never take work: the work
+  // run again on them is lost too); the ones after them get the real script.
+  const workers = workersOf(killed, 'engine').length;
+  let served = 0;
+  await killed.context().route('**/engine.worker-*.js', (route) =>
+    served++ < workers
+      ? route.fulfill({
+          contentType: 'text/javascript',
+          // The page is cross-origin isolated: a worker's script must say it may be embedded.
+          headers: {
+            'Cross-Origin-Embedder-Policy': 'require-corp',
+            'Cross-Origin-Resource-Policy': 'same-origin',
+          },
+          body: 'self.close();',
+        })
+      : route.continue(),
+  );
+  expect(await closeAll(killed, 'engine')).toBe(workers);
   const notice = killed.locator('.notice-error', { hasText: 'The trade-off sweep failed' });
   await expect(notice).toContainText('restarted once', { timeout: 3 * RECOVERY });
   await killed.screenshot({ path: 'test-results/supervision-retry.png' });
