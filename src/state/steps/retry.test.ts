@@ -13,7 +13,10 @@ import { DEFAULT_PARAMS } from '../params.ts';
 import { createExplorerStore } from '../store.ts';
 import type { StepContext } from './context.ts';
 import { datasetStep } from './dataset.ts';
+import { retryLost } from './pack.ts';
 import { ensurePool } from './pool.ts';
+import { WorkLostTwiceError } from '../../runtime/poolQueue.ts';
+import { WorkerCrashedError } from '../../runtime/runner.ts';
 import { sweepStep } from './sweep.ts';
 
 const preset = presetById('planetlab-20110303') as FilePreset;
@@ -84,5 +87,23 @@ describe('a sweep lost with its workers twice', () => {
     expect(s().sweep.status).toBe('error');
     expect(s().notices).toHaveLength(1);
     expect(s().notices[0].action).toBeUndefined();
+  });
+
+  it('Retry of a lost packing or pool: forgets the failure, then a new pass for the same parameters', () => {
+    const store = createExplorerStore({ params: { ...DEFAULT_PARAMS } });
+    const ctx: StepContext = { store, runner, ingest };
+    const before = store.getState().params;
+    let passes = 0;
+    store.subscribe((state, prev) => void (state.params !== prev.params && passes++));
+    let cleared = 0;
+    const lost = new WorkLostTwiceError('worker 1 stopped; restarted once, so it stopped');
+    expect(retryLost(ctx, new WorkerCrashedError('worker 1 stopped'), () => {})).toBeUndefined();
+    expect(retryLost(ctx, new Error('bad parameter'), () => {})).toBeUndefined();
+    const action = retryLost(ctx, lost, () => cleared++)!;
+    expect(action.label).toBe('Retry');
+    action.run();
+    expect(cleared).toBe(1);
+    expect(passes).toBe(1);
+    expect(store.getState().params).toEqual(before);
   });
 });
