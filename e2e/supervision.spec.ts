@@ -201,3 +201,49 @@ test('50 dataset changes interleaved with running sweeps: no failure notice', as
   expect(await failures(page)).toEqual([]);
   await expect(page.getByText(/sweep failed|not loaded in this worker/)).toHaveCount(0);
 });
+
+test('a sweep whose workers are lost twice fails with Retry; Retry computes the same points', async ({
+  browser,
+  page,
+}) => {
+  // Two losses in a row: the liveness deadline of a busy worker (≈ 30 s), then that of a starting
+  // one (≈ 65 s), on top of three sweeps.
+  test.setTimeout(600_000);
+  const url = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
+  await page.goto(url);
+  const want = await tradeoffPoints(page);
+  expect(want.length).toBeGreaterThan(0);
+
+  const killed = await browser.newPage();
+  await killed.goto(url);
+  await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
+    timeout: RECOVERY,
+  });
+  // The first replacements get a script that closes them at once (they never take work: the work
+  // run again on them is lost too); the ones after them get the real script.
+  const workers = workersOf(killed, 'engine').length;
+  let served = 0;
+  await killed.context().route('**/engine.worker-*.js', (route) =>
+    served++ < workers
+      ? route.fulfill({
+          contentType: 'text/javascript',
+          // The page is cross-origin isolated: a worker's script must say it may be embedded.
+          headers: {
+            'Cross-Origin-Embedder-Policy': 'require-corp',
+            'Cross-Origin-Resource-Policy': 'same-origin',
+          },
+          body: 'self.close();',
+        })
+      : route.continue(),
+  );
+  expect(await closeAll(killed, 'engine')).toBe(workers);
+  const notice = killed.locator('.notice-error', { hasText: 'The trade-off sweep failed' });
+  await expect(notice).toContainText('restarted once', { timeout: 3 * RECOVERY });
+  await killed.screenshot({ path: 'test-results/supervision-retry.png' });
+  await notice.getByTestId('notice-action').filter({ hasText: 'Retry' }).click();
+  await expect
+    .poll(() => tradeoffPoints(killed, 3 * RECOVERY), { timeout: 3 * RECOVERY })
+    .toEqual(want);
+  expect(await failures(killed)).toEqual([]);
+  await killed.close();
+});

@@ -1,6 +1,7 @@
 /**
  * The soak test (`npm run soak`, not part of `npm test`): random parameter changes in Chromium
- * against the built app (`vite preview`), one every 1–3 s, sometimes waiting for the results —
+ * (driven over a DevTools pipe that keeps nothing in the renderer: soakBrowser.ts) against the
+ * built app (`vite preview`), one every 1–3 s, sometimes waiting for the results —
  * presets, views, packers, fit tests, ρ, seed — with memory sampled at checkpoints after forced GC
  * (CDP HeapProfiler.collectGarbage) in the same settings: the main thread's JS heap (CDP
  * Performance.getMetrics) and the renderer's RSS (/proc/<pid>/status VmRSS, the pid from CDP
@@ -9,13 +10,15 @@
  *
  * Environment: SOAK_MINUTES (default 15), SOAK_CHECKPOINT (changes between checkpoints, 50),
  * SOAK_WARMUP (changes before the slope counts, 100), SOAK_SEED (1), SOAK_PORT (4196),
- * SOAK_HEAP_BOUND / SOAK_RSS_BOUND (MB per 100 changes; 0.5 and 5).
+ * SOAK_HEAP_BOUND / SOAK_RSS_BOUND (MB per 100 changes; 0.5 and 5), SOAK_KINDS and SOAK_DETAIL
+ * (below).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { PipeBrowser, SoakPage } from './soakBrowser.ts';
+import { contextMemory, domCounts, smapsBreakdown } from './soakProbe.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const env = (name: string, fallback: number) => {
@@ -32,6 +35,10 @@ const SEED = env('SOAK_SEED', 1);
 const PORT = env('SOAK_PORT', 4196);
 const HEAP_BOUND = env('SOAK_HEAP_BOUND', 0.5);
 const RSS_BOUND = env('SOAK_RSS_BOUND', 5);
+// Bisecting: SOAK_KINDS=view,seed limits the random changes to those kinds; SOAK_DETAIL=1 prints
+// where the renderer's memory is at each checkpoint (scripts/soakProbe.ts).
+const KINDS = (process.env.SOAK_KINDS ?? 'view,dataset,packer,fit,rho,rho,seed,seed').split(',');
+const DETAIL = process.env.SOAK_DETAIL === '1';
 const MB = 2 ** 20;
 
 // The settings every checkpoint returns to (small sizes: the soak is about memory, not speed).
@@ -80,135 +87,117 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error(`vite preview did not answer on ${url}`);
 }
 
+const BUSY = `document.querySelectorAll('[aria-label="computing"], [role="progressbar"], progress').length`;
+
 /** Waits until nothing computes (no spinner, no progress bar), at most `ms`. */
-async function idle(page: Page, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    const busy =
-      (await page.locator('[aria-label="computing"]').count()) +
-      (await page.getByRole('progressbar').count());
-    if (busy === 0) return true;
-    await page.waitForTimeout(250);
-  }
-  return false;
+async function idle(page: SoakPage, ms: number): Promise<boolean> {
+  return page.until(`${BUSY} === 0`, ms);
 }
 
-async function ensurePanel(page: Page): Promise<void> {
-  if ((await page.getByLabel('Dataset').count()) === 0)
-    await page
-      .getByRole('navigation', { name: 'Views' })
-      .getByRole('button', { name: 'Pack' })
-      .click();
+async function ensurePanel(page: SoakPage): Promise<void> {
+  if (!(await page.evaluate<boolean>(`byLabel('Dataset') !== null`))) await page.clickView('Pack');
 }
 
 /** One random change; returns what it did. */
-async function change(page: Page, random: () => number): Promise<string> {
+async function change(page: SoakPage, random: () => number): Promise<string> {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
-  const kind = pick(['view', 'dataset', 'packer', 'fit', 'rho', 'rho', 'seed', 'seed']);
+  const kind = pick(KINDS);
   if (kind === 'view') {
     const v = pick(VIEWS);
-    await page.getByRole('navigation', { name: 'Views' }).getByRole('button', { name: v }).click();
+    await page.clickView(v);
     return `view ${v}`;
   }
   await ensurePanel(page);
   switch (kind) {
     case 'dataset': {
       const d = pick(DATASETS);
-      await page.getByLabel('Dataset').selectOption(d);
+      await page.select(`byLabel('Dataset')`, d);
       return `dataset ${d}`;
     }
     case 'packer': {
-      const values = await page
-        .getByLabel('Packer')
-        .locator('option')
-        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-      const p = pick(values);
-      await page.getByLabel('Packer').selectOption(p);
+      const p = pick(await page.options(`byLabel('Packer')`));
+      await page.select(`byLabel('Packer')`, p);
       return `packer ${p}`;
     }
     case 'fit': {
-      const values = await page
-        .getByTestId('fit-family')
-        .locator('option')
-        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-      const f = pick(values);
-      await page.getByTestId('fit-family').selectOption(f);
+      const f = pick(await page.options(`byTestId('fit-family')`));
+      await page.select(`byTestId('fit-family')`, f);
       return `fit ${f}`;
     }
     case 'rho': {
-      const slider = page.getByTestId('rho');
-      if ((await slider.count()) === 0) return 'ρ (not this fit test)';
-      const [min, max] = await slider.evaluate((s) => [
-        Number((s as HTMLInputElement).min || 0),
-        Number((s as HTMLInputElement).max || 100),
-      ]);
-      const v = Math.round(min + random() * (max - min));
-      await slider.fill(String(v));
+      const range = await page.evaluate<[number, number] | null>(
+        `(() => { const s = byTestId('rho'); return s ? [Number(s.min || 0), Number(s.max || 100)] : null; })()`,
+      );
+      if (!range) return 'ρ (not this fit test)';
+      const v = Math.round(range[0] + random() * (range[1] - range[0]));
+      await page.select(`byTestId('rho')`, String(v));
       return `ρ slider ${v}`;
     }
     default: {
       const seed = String(1 + Math.floor(random() * 20));
-      await page.getByTestId('seed').fill(seed);
-      await page.getByTestId('seed').press('Enter');
+      await page.enter('seed', seed);
       return `seed ${seed}`;
     }
   }
 }
 
 /** Back to the baseline settings, idle, then GC twice and read the heap and the renderer's RSS. */
-async function checkpoint(
-  page: Page,
-  cdp: CDPSession,
-  browserCdp: CDPSession,
-  changes: number,
-): Promise<Sample> {
+async function checkpoint(page: SoakPage, browser: PipeBrowser, changes: number): Promise<Sample> {
   await ensurePanel(page);
-  await page.getByLabel('Dataset').selectOption(BASELINE.dataset);
-  await page.getByLabel('Packer').selectOption(BASELINE.packer);
-  await page.getByTestId('fit-family').selectOption(BASELINE.fit);
-  await page.getByTestId('seed').fill(BASELINE.seed);
-  await page.getByTestId('seed').press('Enter');
-  await page
-    .getByRole('navigation', { name: 'Views' })
-    .getByRole('button', { name: 'Pack' })
-    .click();
-  await page.waitForTimeout(1000);
+  await page.select(`byLabel('Dataset')`, BASELINE.dataset);
+  await page.select(`byLabel('Packer')`, BASELINE.packer);
+  await page.select(`byTestId('fit-family')`, BASELINE.fit);
+  await page.enter('seed', BASELINE.seed);
+  await page.clickView('Pack');
+  await page.wait(1000);
   await idle(page, 120_000);
-  await page.waitForTimeout(1000);
-  for (let i = 0; i < 2; i++) {
-    await cdp.send('HeapProfiler.collectGarbage');
-    // The workers' heaps too (they hold their views of released pools' memory until collected).
-    for (const w of page.workers())
-      await w.evaluate(() => (globalThis as { gc?: () => void }).gc?.()).catch(() => {});
-  }
-  await page.waitForTimeout(500);
-  const { metrics } = await cdp.send('Performance.getMetrics');
+  await page.wait(1000);
+  // The workers' heaps too (they hold their views of released pools' memory until collected).
+  for (let i = 0; i < 2; i++) await page.collectGarbage();
+  await page.wait(500);
+  const { metrics } = await page.send<{ metrics: { name: string; value: number }[] }>(
+    'Performance.getMetrics',
+  );
   const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
-  await page.waitForTimeout(2500); // the status line's memory readout refreshes every 2 s
-  const readout = (await page.getByTestId('memory').textContent()) ?? '';
-  return { changes, heapMB: heap / MB, rssMB: (await rendererRss(browserCdp)) / MB, readout };
+  await page.wait(2500); // the status line's memory readout refreshes every 2 s
+  const readout = await page.evaluate<string>(`byTestId('memory')?.textContent ?? ''`);
+  const rss = await rendererRss(browser);
+  if (DETAIL)
+    console.log(
+      JSON.stringify({
+        changes,
+        smaps: smapsBreakdown(rss.pid),
+        contexts: await contextMemory(page),
+        dom: await domCounts(page),
+        workers: page.workerCount(),
+      }),
+    );
+  return { changes, heapMB: heap / MB, rssMB: rss.bytes / MB, readout };
 }
 
 /**
  * The page's renderer's resident set (the page and its workers live in one renderer process): the
  * largest renderer's, leaving out the browser's own UI renderer and the blank ones.
  */
-async function rendererRss(browserCdp: CDPSession): Promise<number> {
-  const info = (await browserCdp.send('SystemInfo.getProcessInfo')) as {
-    processInfo: { type: string; id: number }[];
-  };
+async function rendererRss(browser: PipeBrowser): Promise<{ bytes: number; pid: number }> {
+  const info = await browser.send<{ processInfo: { type: string; id: number }[] }>(
+    'SystemInfo.getProcessInfo',
+  );
   let bytes = 0;
+  let pid = 0;
   for (const p of info.processInfo.filter((x) => x.type === 'renderer')) {
     try {
       if (readFileSync(`/proc/${p.id}/cmdline`, 'utf8').includes('--top-chrome-webui')) continue;
       const status = readFileSync(`/proc/${p.id}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      bytes = Math.max(bytes, kb * 1024);
+      if (kb * 1024 <= bytes) continue;
+      bytes = kb * 1024;
+      pid = p.id;
     } catch {
       // the process ended meanwhile
     }
   }
-  return bytes;
+  return { bytes, pid };
 }
 
 /** Least-squares slope of y over x, per 100 of x. */
@@ -228,24 +217,19 @@ function slopePer100(points: readonly { x: number; y: number }[]): number {
 
 async function main(): Promise<number> {
   const server = await startServer();
-  // --expose-gc lets the soak collect the workers' heaps at checkpoints (the page never calls it).
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'],
-  });
+  // Not Playwright: it keeps every response body in the renderer for DevTools (soakBrowser.ts).
+  const browser = PipeBrowser.launch(CHROMIUM_PATH, [
+    ...CHROMIUM_ARGS,
+    ...(DETAIL ? ['--enable-blink-features=ForceEagerMeasureMemory'] : []),
+  ]);
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(String(e)));
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const browserCdp = await browser.newBrowserCDPSession();
-    await page.goto(`http://127.0.0.1:${PORT}${BASE_URL}`);
-    await page.getByTestId('m-abs').waitFor({ timeout: 120_000 });
+    const page = await SoakPage.open(browser, `http://127.0.0.1:${PORT}${BASE_URL}`);
+    const errors = page.errors;
+    if (!(await page.until(`/^\\d+$/.test(byTestId('m-abs')?.textContent?.trim() ?? '')`, 120_000)))
+      throw new Error('the page showed no numbers within 2 minutes');
 
     const random = rng(SEED);
-    const samples: Sample[] = [await checkpoint(page, cdp, browserCdp, 0)];
+    const samples: Sample[] = [await checkpoint(page, browser, 0)];
     const log = (s: Sample) =>
       console.log(
         `checkpoint ${String(s.changes).padStart(5)} changes: heap ${s.heapMB.toFixed(1)} MB, renderer RSS ${s.rssMB.toFixed(0)} MB; the page says ${s.readout}`,
@@ -257,17 +241,17 @@ async function main(): Promise<number> {
       await change(page, random);
       changes++;
       if (random() < 0.25) await idle(page, 30_000);
-      else await page.waitForTimeout(1000 + random() * 2000);
+      else await page.wait(1000 + random() * 2000);
       if (changes % CHECKPOINT === 0) {
-        const s = await checkpoint(page, cdp, browserCdp, changes);
+        const s = await checkpoint(page, browser, changes);
         samples.push(s);
         log(s);
       }
     }
     // After the work: a quiet minute, then the floor.
-    const last = await checkpoint(page, cdp, browserCdp, changes);
-    await page.waitForTimeout(30_000);
-    const after = await checkpoint(page, cdp, browserCdp, changes);
+    const last = await checkpoint(page, browser, changes);
+    await page.wait(30_000);
+    const after = await checkpoint(page, browser, changes);
     log(after);
     const warm = samples.filter((s) => s.changes >= WARMUP);
     warm.push(last);

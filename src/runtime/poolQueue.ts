@@ -5,6 +5,16 @@
 import { WorkerCrashedError } from './runner.ts';
 import type { Slot, Task } from './poolParts.ts';
 
+/** Work that lost its worker a second time (after one rerun): the user may run it again (Retry). */
+export class WorkLostTwiceError extends WorkerCrashedError {
+  override name = 'WorkLostTwiceError';
+}
+
+/** Whether `e` says that the work was lost with its worker twice (a Retry may run it again). */
+export function isLostTwice(e: unknown): boolean {
+  return e instanceof WorkLostTwiceError;
+}
+
 export class TaskQueue {
   private readonly tasks: Task[] = [];
 
@@ -69,7 +79,7 @@ export class TaskQueue {
     if (!again) {
       task.reject(
         e instanceof WorkerCrashedError && task.retried
-          ? new WorkerCrashedError(
+          ? new WorkLostTwiceError(
               `${e.message}; the work had already been restarted once after losing a worker, so it stopped — run it again`,
             )
           : e,

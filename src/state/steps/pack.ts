@@ -1,5 +1,6 @@
 /** The pack step: one packing per packKey, and the selected machine's per-column totals. */
 import { isCancelled } from '../../protocol/cancel.ts';
+import { isLostTwice } from '../../runtime/poolQueue.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 
 import { packKey, packParams, type Params } from '../params.ts';
@@ -31,8 +32,29 @@ export async function ensurePack(
       return;
     }
     store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
-    s().notify('error', `Packing failed: ${describe(e)}`);
+    s().notify('error', `Packing failed: ${describe(e)}`, retryLost(ctx, e));
   }
+}
+
+/**
+ * The notice's Retry for work lost with its worker twice: a fresh pass of the controller for the
+ * current parameters (a failed packing is packed again by the next pass; `clear` forgets other
+ * failures first). None for other failures, which would fail the same way again.
+ */
+export function retryLost(
+  ctx: StepContext,
+  e: unknown,
+  clear?: () => void,
+): { label: string; run: () => void } | undefined {
+  if (!isLostTwice(e)) return undefined;
+  return {
+    label: 'Retry',
+    run: () => {
+      clear?.();
+      // New parameters of the same values: the controller's next pass runs what is missing.
+      stateOf(ctx).setParams({});
+    },
+  };
 }
 
 /** The selected machine's inst totals over the evaluation columns, for the current packing. */

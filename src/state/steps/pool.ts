@@ -4,6 +4,7 @@ import type { PoolHandle } from '../../runtime/runner.ts';
 import type { Dataset } from '../datasets.ts';
 import { poolKey, type Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
+import { retryLost } from './pack.ts';
 
 /** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
 export async function ensurePool(
@@ -45,7 +46,11 @@ export async function ensurePool(
       return null;
     }
     store.setState({ pool: { ...s().pool, status: 'error', error: describe(e), progress: null } });
-    s().notify('error', `Could not realize the workload: ${describe(e)}`);
+    const clear = () => {
+      if (s().pool.key === key && s().pool.status === 'error')
+        store.setState({ pool: { ...s().pool, status: 'idle', key: null, error: null } });
+    };
+    s().notify('error', `Could not realize the workload: ${describe(e)}`, retryLost(ctx, e, clear));
     return null;
   }
 }

@@ -4,6 +4,7 @@
  */
 import { PAPER_FITS, TAIL_FITS } from '../../engine/index.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
+import { isLostTwice } from '../../runtime/poolQueue.ts';
 import { poolKey, sweepKey } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
@@ -78,7 +79,9 @@ export function sweepStep(ctx: StepContext): SweepStep {
         });
       } else {
         store.setState({ sweep: { ...s().sweep, status: 'error', error: describe(e) } });
-        s().notify('error', `The trade-off sweep failed: ${describe(e)}`);
+        // Lost with its worker twice: the notice's Retry runs it again (for the parameters then).
+        const retry = isLostTwice(e) ? { label: 'Retry', run: () => void run() } : undefined;
+        s().notify('error', `The trade-off sweep failed: ${describe(e)}`, retry);
       }
     }
   }
