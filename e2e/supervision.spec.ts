@@ -81,6 +81,30 @@ async function paperNumbers(page: Page, timeout = RECOVERY): Promise<string[]> {
   return [...facts, ...cells];
 }
 
+/**
+ * Makes the engine workers' next loss certain: their first replacements are served a script that
+ * closes them at once (they never take work, so the work run again on them is lost too); the ones
+ * after them get the real script. Returns how many engine workers the page has.
+ */
+async function loseEngineWorkersTwice(page: Page): Promise<number> {
+  const workers = workersOf(page, 'engine').length;
+  let served = 0;
+  await page.context().route('**/engine.worker-*.js', (route) =>
+    served++ < workers
+      ? route.fulfill({
+          contentType: 'text/javascript',
+          // The page is cross-origin isolated: a worker's script must say it may be embedded.
+          headers: {
+            'Cross-Origin-Embedder-Policy': 'require-corp',
+            'Cross-Origin-Resource-Policy': 'same-origin',
+          },
+          body: 'self.close();',
+        })
+      : route.continue(),
+  );
+  return workers;
+}
+
 test.describe.configure({ timeout: 300_000 });
 
 test('engine workers closed while idle: the next packing is computed, with the same numbers', async ({
@@ -219,23 +243,7 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
   await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
     timeout: RECOVERY,
   });
-  // The first replacements get a script that closes them at once (they never take work: the work
-  // run again on them is lost too); the ones after them get the real script.
-  const workers = workersOf(killed, 'engine').length;
-  let served = 0;
-  await killed.context().route('**/engine.worker-*.js', (route) =>
-    served++ < workers
-      ? route.fulfill({
-          contentType: 'text/javascript',
-          // The page is cross-origin isolated: a worker's script must say it may be embedded.
-          headers: {
-            'Cross-Origin-Embedder-Policy': 'require-corp',
-            'Cross-Origin-Resource-Policy': 'same-origin',
-          },
-          body: 'self.close();',
-        })
-      : route.continue(),
-  );
+  const workers = await loseEngineWorkersTwice(killed);
   expect(await closeAll(killed, 'engine')).toBe(workers);
   const notice = killed.locator('.notice-error', { hasText: 'The trade-off sweep failed' });
   await expect(notice).toContainText('restarted once', { timeout: 3 * RECOVERY });
@@ -245,5 +253,28 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
     .poll(() => tradeoffPoints(killed, 3 * RECOVERY), { timeout: 3 * RECOVERY })
     .toEqual(want);
   expect(await failures(killed)).toEqual([]);
+  await killed.close();
+});
+
+test('a paper-lab table whose workers are lost twice fails with Retry; Retry gives the same table', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(600_000);
+  const url = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=400&pN=20';
+  await page.goto(url);
+  const want = await paperNumbers(page);
+
+  const killed = await browser.newPage();
+  await killed.goto(url);
+  const figure = killed.getByTestId('paper-figure-table1');
+  await expect(figure.getByRole('progressbar').first()).toBeVisible({ timeout: RECOVERY });
+  const workers = await loseEngineWorkersTwice(killed);
+  expect(await closeAll(killed, 'engine')).toBe(workers);
+  await expect(figure.getByTestId('paper-error')).toContainText('restarted once', {
+    timeout: 3 * RECOVERY,
+  });
+  await figure.getByTestId('paper-retry').click();
+  expect(await paperNumbers(killed, 3 * RECOVERY)).toEqual(want);
   await killed.close();
 });

@@ -229,7 +229,17 @@ export function FigurePanel({
         <PresentationView def={def} pres={pres} data={data} paper={paper} />
       ) : current && 'error' in current ? (
         <p className="paper-error" role="alert" data-testid="paper-error">
-          {current.error}
+          {current.error}{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setOutcome(null);
+              setAttempt((a) => a + 1);
+            }}
+            data-testid="paper-retry"
+          >
+            Retry
+          </button>
         </p>
       ) : current && 'cancelled' in current ? (
         <p>
