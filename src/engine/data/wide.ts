@@ -18,7 +18,8 @@ import {
 } from './bytes.ts';
 import { POW10, cursor, scanNumber } from './decimal.ts';
 import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { SeriesBuilder } from './coded.ts';
+import type { SampleStorage, TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 export interface WideOptions {
@@ -35,6 +36,8 @@ export interface WideOptions {
   readonly maxTasks?: number;
   /** 0-based index of the first sample column (default: detected from the header). */
   readonly firstSampleColumn?: number;
+  /** Coded where exact (default, `CodedSeries`) or float64 arrays per task. */
+  readonly storage?: SampleStorage;
 }
 
 function unitOf(o: WideOptions): Unit {
@@ -48,7 +51,7 @@ export class WideLoader {
   private readonly maxTasks: number;
   private readonly files: { name: string; reader: LineReader }[] = [];
   private readonly ids: string[] = [];
-  private readonly inst: Float64Array[] = [];
+  private readonly inst: SeriesBuilder;
   private rows = 0;
   private values = 0;
   private clamped = 0;
@@ -57,6 +60,7 @@ export class WideLoader {
   constructor(private readonly options: WideOptions) {
     this.conv = conversion({ ...options, unit: unitOf(options) });
     this.bad = new BadLines(options.skipBadLines === true);
+    this.inst = new SeriesBuilder(options.storage !== 'float64');
     const m = options.maxTasks ?? Infinity;
     if (!(m >= 1)) throw new RangeError(`invalid maxTasks: ${m}`);
     this.maxTasks = m;
@@ -128,7 +132,7 @@ export class WideLoader {
     }
     this.values += width - first;
     this.ids.push(id);
-    this.inst.push(out);
+    if (!this.inst.push(out, true)) this.pool.giveBack(out);
   }
 
   private badValue(
@@ -170,7 +174,7 @@ export class WideLoader {
       });
     filters.push(...clampFilters(this.conv, this.clamped));
     return {
-      samples: { ids: this.ids, inst: this.inst },
+      samples: { ids: this.ids, inst: this.inst.finish() },
       report: {
         format: 'wide',
         files,
