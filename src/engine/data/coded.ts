@@ -2,7 +2,8 @@
  * Building the compact form of samples (`CodedSeries`, samples.ts): a series builder that encodes
  * task by task as a loader reads them (the float64 samples of every task never held at once), and
  * `compactSamples` for a loader's finished float64 series. Exact or not at all: a series with more
- * than 65,536 distinct values stays float64.
+ * than 65,536 distinct values stays float64, and so does one whose codes, dictionary and offsets
+ * would take as many bytes as its float64 samples (many distinct values over few samples a task).
  */
 import { MAX_DICTIONARY, ValueDictionary } from './dictionary.ts';
 import type { CodedSeries, SeriesSet, TaskSamples } from './samples.ts';
@@ -93,9 +94,14 @@ export class SeriesBuilder {
     };
   }
 
-  /** The series: coded when every value fit the dictionary, else a float64 array per task. */
+  /** The series: coded when every value fit the dictionary and saves bytes, else float64 arrays. */
   finish(): SeriesSet {
-    return this.floats ?? this.coded();
+    if (this.floats) return this.floats;
+    const coded = this.coded();
+    if (saves(coded)) return coded;
+    this.toFloats(new Float64Array(0), false);
+    this.floats!.pop();
+    return this.floats!;
   }
 }
 
@@ -115,7 +121,17 @@ export function compactSeries(series: SeriesSet): SeriesSet {
     offsets[i + 1] = at;
   }
   const dictionary = dict.values();
-  return { offsets, dictionary, codes: dictionary.length <= 256 ? Uint8Array.from(codes) : codes };
+  const coded = {
+    offsets,
+    dictionary,
+    codes: dictionary.length <= 256 ? Uint8Array.from(codes) : codes,
+  };
+  return saves(coded) ? coded : series;
+}
+
+/** Whether coded arrays take fewer bytes than the same samples as float64. */
+function saves(c: CodedSeries): boolean {
+  return c.codes.byteLength + c.dictionary.byteLength + c.offsets.byteLength < c.codes.length * 8;
 }
 
 /** `s` with inst and avg each coded where exact (see `compactSeries`). */
