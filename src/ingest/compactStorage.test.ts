@@ -170,6 +170,29 @@ describe('coded sample storage', () => {
     },
   );
 
+  it('a wide CSV coded as it parses: integers seen before, clamped values, decimals, bad rows', () => {
+    const rows = ['id,t0,t1,t2,t3'];
+    for (let r = 0; r < 400; r++)
+      rows.push(
+        `v${r},${(r * 7) % 160},${r % 3 ? '12.5' : '7'},${(r * 13) % 101},${r === 77 ? 'x' : r % 150}`,
+      );
+    const bytes = new TextEncoder().encode(rows.join('\n'));
+    const spec: LoadSpec = {
+      format: 'wide',
+      unit: 'percent',
+      scale: 0.5,
+      clamp: true,
+      skipBadLines: true,
+    };
+    const coded = runFixture(spec, [['w.csv', bytes]], 'compact');
+    const plain = runFixture(spec, [['w.csv', bytes]], 'float64');
+    expect(isCoded(samplesOf(coded).inst)).toBe(true);
+    expectSame(samplesOf(coded), samplesOf(plain), 'wide');
+    expect(coded.report).toEqual(plain.report);
+    expect(coded.report.filters.some((f) => f.count > 0)).toBe(true);
+    expect(coded.report.skippedLines).toBe(1);
+  });
+
   it('integer percents are held in at most 2 bytes a sample (PlanetLab: 1 byte)', async () => {
     for (const [what, files, request] of SHARED.slice(0, 2)) {
       const { samples } = await loadShared(files, request);

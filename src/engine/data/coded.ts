@@ -4,10 +4,17 @@
  * `compactSamples` for a loader's finished float64 series. Exact or not at all: a series with more
  * than 65,536 distinct values stays float64, and so does one whose codes, dictionary and offsets
  * would take as many bytes as its float64 samples (many distinct values over few samples a task).
+ * A series that shows more than 16,384 distinct values in fewer than twice as many samples is
+ * taken to be continuous (decimals of many digits) and stays float64 without hashing the rest.
  */
 import { MAX_DICTIONARY, ValueDictionary } from './dictionary.ts';
 import type { CodedSeries, SeriesSet, TaskSamples } from './samples.ts';
 import { isCoded } from './samples.ts';
+
+/** Past this many distinct values, a series with as many as half its samples distinct stays float64. */
+const CONTINUOUS = 16384;
+const looksContinuous = (distinct: number, seen: number) =>
+  distinct > CONTINUOUS && 2 * distinct > seen;
 
 /** Collects one series task by task, coded while the values fit a dictionary, else float64. */
 export class SeriesBuilder {
@@ -38,6 +45,61 @@ export class SeriesBuilder {
     return this.floats ? this.floats.length : this.tasks;
   }
 
+  /** The codes + 1 by integer key (`ValueDictionary.byKey`) while coding, else null. */
+  get keyCodes(): Int32Array | null {
+    return this.dict ? this.dict.byKey : null;
+  }
+
+  /**
+   * Adds a task of `n` samples a loader partly coded itself from `keyCodes`: `codes[k]` ≥ 0 is
+   * sample k's code, −1 says the sample is `values[k]`, −2 − key that it is `values[k]`, computed
+   * from the integer key (remembered for the next time). The loader may reuse both arrays.
+   */
+  pushPartlyCoded(values: Float64Array, codes: Int32Array, n: number): void {
+    const dict = this.dict!;
+    if (this.used + n > this.codes.length) this.growCodes(this.used + n);
+    const at = this.used;
+    for (let k = 0; k < n;) {
+      const c = codes[k];
+      if (c >= 0) {
+        this.codes[at + k++] = c;
+        continue;
+      }
+      let end = k + 1;
+      while (end < n && codes[end] < 0) end++;
+      const limit = this.codes instanceof Uint8Array ? 256 : MAX_DICTIONARY;
+      const stop = dict.encode(values, k, end, this.codes, at + k, limit);
+      for (let j = k; j < stop; j++)
+        if (codes[j] <= -2) dict.byKey[-2 - codes[j]] = this.codes[at + j] + 1;
+      if (stop < end) {
+        if (limit === MAX_DICTIONARY) {
+          // Full: this task's coded samples as floats, then float64 from here on.
+          for (let j = 0; j < n; j++) if (codes[j] >= 0) values[j] = dict.valueOf(codes[j]);
+          this.toFloats(values.slice(0, n), true);
+          return;
+        }
+        this.codes = Uint16Array.from(this.codes);
+      }
+      k = stop;
+    }
+    if (looksContinuous(dict.size, this.used + n)) {
+      for (let j = 0; j < n; j++) if (codes[j] >= 0) values[j] = dict.valueOf(codes[j]);
+      this.toFloats(values.slice(0, n), true);
+      return;
+    }
+    this.endTask(n);
+  }
+
+  private endTask(n: number): void {
+    this.used += n;
+    if (this.tasks + 2 > this.offsets.length) {
+      const next = new Float64Array(this.offsets.length * 2);
+      next.set(this.offsets);
+      this.offsets = next;
+    }
+    this.offsets[++this.tasks] = this.used;
+  }
+
   private pushCoded(values: Float64Array, keep: boolean): boolean {
     const dict = this.dict!;
     const n = values.length;
@@ -51,13 +113,8 @@ export class SeriesBuilder {
       this.codes = Uint16Array.from(this.codes);
       from = stop;
     }
-    this.used += n;
-    if (this.tasks + 2 > this.offsets.length) {
-      const next = new Float64Array(this.offsets.length * 2);
-      next.set(this.offsets);
-      this.offsets = next;
-    }
-    this.offsets[++this.tasks] = this.used;
+    if (looksContinuous(dict.size, this.used + n)) return this.toFloats(values, keep);
+    this.endTask(n);
     return false;
   }
 
@@ -118,6 +175,7 @@ export function compactSeries(series: SeriesSet): SeriesSet {
     const x = series[i];
     if (dict.encode(x, 0, x.length, codes, at) < x.length) return series;
     at += x.length;
+    if (looksContinuous(dict.size, at)) return series;
     offsets[i + 1] = at;
   }
   const dictionary = dict.values();

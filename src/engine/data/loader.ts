@@ -103,7 +103,8 @@ export interface DatasetLoader {
 export function createLoader(spec: LoadSpec, storage: SampleStorage = 'compact'): DatasetLoader {
   const plain = createPlainLoader(spec.format === 'wide' ? { ...spec, storage } : spec);
   const loader = withArchives(plain, (m) => roleFromName(spec.format, m));
-  if (storage === 'float64') return loader;
+  // The wide CSV codes row by row as it loads (or settled on float64 while loading).
+  if (storage === 'float64' || spec.format === 'wide') return loader;
   return {
     format: loader.format,
     file: (name, role) => loader.file(name, role),
