@@ -16,7 +16,12 @@ import {
   type ParseSources,
 } from './parseCore.ts';
 import { gunzipSync } from 'node:zlib';
-import { TRACE_FIXTURES, runTraceParse, type TraceSources } from './parseTraces.ts';
+import {
+  TRACE_FIXTURES,
+  runTraceParse,
+  runTraceStorage,
+  type TraceSources,
+} from './parseTraces.ts';
 
 function traceSources(): TraceSources {
   const dir = resolve(import.meta.dirname, '../src/engine/data/fixtures');
@@ -88,6 +93,12 @@ export const parse: BenchSuite = {
     const traces = traceSources();
     node.push(
       ...runTraceParse(traces, TARGET_BYTES, REPEATS, {
+        wall: () => performance.now(),
+        cpu: nodeCpu,
+      }),
+    );
+    node.push(
+      ...runTraceStorage(traces, TARGET_BYTES, REPEATS, {
         wall: () => performance.now(),
         cpu: nodeCpu,
       }),
