@@ -142,7 +142,6 @@ describe('reduce on a running Dask cluster (--scheduler)', () => {
   it('two worker processes give the same output as DuckDB', async () => {
     const script = `
 import sys, time
-import { seriesList } from '../engine/index.ts';
 from dask.distributed import LocalCluster
 c = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, scheduler_port=0)
 print(c.scheduler_address, flush=True)
