@@ -10,12 +10,18 @@ import type { BenchFigure, BenchSuite } from './figure.ts';
 import {
   SOURCE_URLS,
   runParse,
+  runStorage,
   runStreamed,
   type ParseCase,
   type ParseSources,
 } from './parseCore.ts';
 import { gunzipSync } from 'node:zlib';
-import { TRACE_FIXTURES, runTraceParse, type TraceSources } from './parseTraces.ts';
+import {
+  TRACE_FIXTURES,
+  runTraceParse,
+  runTraceStorage,
+  type TraceSources,
+} from './parseTraces.ts';
 
 function traceSources(): TraceSources {
   const dir = resolve(import.meta.dirname, '../src/engine/data/fixtures');
@@ -33,6 +39,22 @@ const REPEATS = 6;
 
 function figures(where: string, cases: ParseCase[]): BenchFigure[] {
   return cases.map((c) => ({
+    ...figure(where, c),
+    ...(c.name.includes('storage') ? { note: storageNote(c) } : {}),
+  }));
+}
+
+function storageNote(c: ParseCase): string {
+  return (
+    `${c.megabytes.toFixed(0)} MB, best of ${REPEATS}; baseline: the same loader keeping float64 arrays` +
+    (c.oursCpu === null
+      ? ''
+      : `; by CPU time ${c.oursCpu.toFixed(0)} vs ${c.baselineCpu!.toFixed(0)} MB/s`)
+  );
+}
+
+function figure(where: string, c: ParseCase): BenchFigure {
+  return {
     name: `parse ${c.name}, ${where}`,
     value: c.ours,
     unit: 'MB/s',
@@ -43,7 +65,7 @@ function figures(where: string, cases: ParseCase[]): BenchFigure[] {
       (c.oursCpu === null
         ? ''
         : `; by CPU time ${c.oursCpu.toFixed(0)} vs ${c.baselineCpu!.toFixed(0)} MB/s`),
-  }));
+  };
 }
 
 const nodeCpu = () => {
@@ -65,9 +87,18 @@ export const parse: BenchSuite = {
       cpu: nodeCpu,
     });
     node.push(await runStreamed(src, TARGET_BYTES, REPEATS));
+    node.push(
+      ...runStorage(src, TARGET_BYTES, REPEATS, { wall: () => performance.now(), cpu: nodeCpu }),
+    );
     const traces = traceSources();
     node.push(
       ...runTraceParse(traces, TARGET_BYTES, REPEATS, {
+        wall: () => performance.now(),
+        cpu: nodeCpu,
+      }),
+    );
+    node.push(
+      ...runTraceStorage(traces, TARGET_BYTES, REPEATS, {
         wall: () => performance.now(),
         cpu: nodeCpu,
       }),

@@ -9,7 +9,7 @@
  * slopack parsed wide CSV before: decode to one string, `split` lines and fields, `Number()` each
  * value, group into the same per-task arrays.
  */
-import { createLoader, type LoadSpec } from '../src/engine/index.ts';
+import { createLoader, type LoadSpec, type SampleStorage } from '../src/engine/index.ts';
 import { loadDataset } from '../src/ingest/load.ts';
 import { bytesInput } from '../src/ingest/stream.ts';
 
@@ -54,8 +54,12 @@ export function wideInput(day: string, targetBytes: number): Uint8Array {
 const CHUNK = 1 << 20;
 
 /** Ours: the engine loader, chunk by chunk; returns the tasks kept (so nothing is optimised away). */
-export function parseOurs(bytes: Uint8Array, spec: LoadSpec): number {
-  const loader = createLoader(spec);
+export function parseOurs(
+  bytes: Uint8Array,
+  spec: LoadSpec,
+  storage: SampleStorage = 'compact',
+): number {
+  const loader = createLoader(spec, storage);
   const sink = loader.file(spec.format === 'google' ? 'task_usage.csv' : 'wide.csv');
   for (let i = 0; i < bytes.length; i += CHUNK) sink.push(bytes.subarray(i, i + CHUNK));
   sink.end();
@@ -253,6 +257,33 @@ export function runParse(
       ),
     },
   ];
+}
+
+/**
+ * The cost of coded storage: the same wide inputs loaded coded (the default) and as float64 arrays
+ * per task, in the same run (the "baseline" of these cases is the float64 load).
+ */
+export function runStorage(
+  src: ParseSources,
+  targetBytes: number,
+  repeats: number,
+  clocks: Clocks = defaultClocks,
+): ParseCase[] {
+  const pl = wideInput(src.planetlabDay, targetBytes);
+  const gcd = wideInput(src.gcdCpu, targetBytes);
+  return [
+    ['wide, PlanetLab (integer %): coded vs float64 storage', pl] as const,
+    ['wide, GCD (decimal %): coded vs float64 storage', gcd] as const,
+  ].map(([name, bytes]) => ({
+    name,
+    ...throughput(
+      bytes,
+      () => parseOurs(bytes, WIDE_SPEC),
+      () => parseOurs(bytes, WIDE_SPEC, 'float64'),
+      repeats,
+      clocks,
+    ),
+  }));
 }
 
 async function gzip(bytes: Uint8Array): Promise<Uint8Array> {

@@ -6,7 +6,7 @@
  * Baseline: decode to one string, `split` lines and fields (or `JSON.parse`), `Number()` each
  * value, group by task into arrays.
  */
-import { createLoader, type LoadSpec } from '../src/engine/index.ts';
+import { createLoader, type LoadSpec, type SampleStorage } from '../src/engine/index.ts';
 import { throughput, type Clocks, type ParseCase } from './parseCore.ts';
 
 /** The fixtures the inputs are made from (paths under src/engine/data/fixtures, gunzipped). */
@@ -48,8 +48,11 @@ const field = (row: string, i: number, delim: string, f: (v: string) => string) 
     .map((v, k) => (k === i ? f(v) : v))
     .join(delim);
 
+/** How `ours` stores samples: coded (the default) or float64 (`runTraceStorage`). */
+let storage: SampleStorage = 'compact';
+
 function ours(spec: LoadSpec, files: [string, Uint8Array][]): number {
-  const loader = createLoader(spec);
+  const loader = createLoader(spec, storage);
   for (const [name, bytes] of files) {
     const sink = loader.file(name);
     for (let i = 0; i < bytes.length; i += CHUNK) sink.push(bytes.subarray(i, i + CHUNK));
@@ -89,6 +92,36 @@ export function runTraceParse(
   return traceCases(sources, targetBytes).map((c) => ({
     name: c.name,
     ...throughput(c.bytes, c.ours, c.baseline, repeats, clocks),
+  }));
+}
+
+/**
+ * The cost of coded storage on the trace formats: ours coded against ours keeping float64 arrays,
+ * in the same run (the "baseline" of these cases).
+ */
+export function runTraceStorage(
+  sources: TraceSources,
+  targetBytes: number,
+  repeats: number,
+  clocks?: Clocks,
+): ParseCase[] {
+  const withStorage = (s: SampleStorage, f: () => number) => () => {
+    storage = s;
+    try {
+      return f();
+    } finally {
+      storage = 'compact';
+    }
+  };
+  return traceCases(sources, targetBytes).map((c) => ({
+    name: `${c.name}: coded vs float64 storage`,
+    ...throughput(
+      c.bytes,
+      withStorage('compact', c.ours),
+      withStorage('float64', c.ours),
+      repeats,
+      clocks,
+    ),
   }));
 }
 

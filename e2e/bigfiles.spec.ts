@@ -1,8 +1,12 @@
 /**
  * Big files in the page: a 1.5 GB wide CSV of integer percents is refused before it is read (the
- * renderer stays under 2 GB) with the numbers and the ways out, the previous data staying; Cancel
- * stops a large load (the time it took reported); a failed fetch ends as a notice with Retry, which loads it.
+ * renderer stays under 2 GB) with the numbers and the ways out, the previous data staying — its
+ * samples would take 1 byte each as stored (≈ 0.7 GiB), but the realized pool at R = 1,000 alone is
+ * ≈ 8 GiB; Cancel stops a large load (the time it took reported); a failed fetch ends as a notice
+ * with Retry, which loads it. On the command line the same file loads within a 1.5 GiB budget
+ * (no pool) and is refused under 1 GiB, with the numbers.
  */
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +118,10 @@ test.describe('big files', () => {
     test.info().annotations.push({ type: 'renderer peak', description: `${peak / 2 ** 20} MiB` });
     expect(peak).toBeLessThan(2e9);
     await expect(notice).toContainText(/≈ 2\.1\d M tasks, ≈ 6\d\d M samples/);
+    // Stored coded, one byte a sample (not 8): ≈ 0.7 GiB; the pool at R = 1,000 is what is over.
+    await expect(notice).toContainText(
+      /≈ [67]\d\d MiB as stored, 1 byte a sample; the pool at R = 1,000 ≈ 8\.\d+ GiB/,
+    );
     await expect(notice).toContainText('over the memory budget of 1.5 GiB');
     await expect(notice).toContainText('npm run cli -- reduce');
     await expect(notice.getByTestId('notice-action')).toContainText(/Load the first [\d,]+ tasks/);
@@ -160,6 +168,63 @@ test.describe('big files', () => {
     expect(stopped).toBeGreaterThan(0);
     await expect(page.locator('[data-testid=notice].notice-error')).toHaveCount(0);
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+  });
+});
+
+/** Runs the command line under /usr/bin/time -v: its output, exit code and peak RSS (bytes). */
+async function cli(
+  args: string[],
+): Promise<{ out: string; code: number; rss: number; cpu: number }> {
+  return new Promise((done) => {
+    execFile(
+      '/usr/bin/time',
+      ['-v', 'npx', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
+      { cwd: ROOT, maxBuffer: 1 << 24 },
+      (error, stdout, stderr) => {
+        const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1];
+        const user = Number(/User time \(seconds\): ([\d.]+)/.exec(stderr)?.[1] ?? NaN);
+        const sys = Number(/System time \(seconds\): ([\d.]+)/.exec(stderr)?.[1] ?? NaN);
+        done({
+          out: stdout + stderr,
+          code: error ? ((error as { code?: number }).code ?? 1) : 0,
+          rss: Number(kb) * 1024,
+          cpu: user + sys,
+        });
+      },
+    );
+  });
+}
+
+test.describe('big files on the command line', () => {
+  test.describe.configure({ timeout: 600_000 });
+  test.beforeAll(async () => {
+    await writeBigFile();
+  });
+  test.afterAll(() => rmSync(DIR, { recursive: true, force: true }));
+
+  test('the 1.5 GB wide CSV loads within a 1.5 GiB budget (coded), and is refused under 1 GiB', async () => {
+    const data = ['--data', BIG, '--format', 'wide', '--unit', 'percent', '--scale', '0.25'];
+    const refused = await cli(['inspect', ...data, '--memory-budget', '1']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toMatch(/too large to load: ≈ 2\.1\d M tasks, ≈ 6\d\d M samples/);
+    expect(refused.out).toMatch(/1 byte a sample/);
+    expect(refused.out).toMatch(/over the memory budget of 1 GiB/);
+    const loaded = await cli(['inspect', ...data, '--memory-budget', '1.5', '--json']);
+    expect(loaded.code, loaded.out.slice(-2000)).toBe(0);
+    const doc = JSON.parse(
+      loaded.out.slice(loaded.out.indexOf('{'), loaded.out.lastIndexOf('}') + 1),
+    ) as {
+      report: { tasksKept: number; samplesKept: number };
+    };
+    expect(doc.report.tasksKept).toBe(ROWS);
+    expect(doc.report.samplesKept).toBe(ROWS * COLS);
+    // The samples held in 1 byte each (0.7 GiB, growing as read): the process (Node and tsx
+    // included) peaks far under the samples' float64 size alone (602 M × 8 bytes = 4.8 GB).
+    expect(loaded.rss).toBeLessThan(2 * 2 ** 30);
+    test.info().annotations.push({
+      type: 'command line',
+      description: `refused in ${refused.cpu.toFixed(1)} s CPU at ${(refused.rss / 2 ** 20).toFixed(0)} MiB; loaded in ${loaded.cpu.toFixed(1)} s CPU at ${(loaded.rss / 2 ** 20).toFixed(0)} MiB peak RSS`,
+    });
   });
 });
 

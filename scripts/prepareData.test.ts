@@ -9,6 +9,7 @@ import type { FileIngest } from '../src/runtime/ingestClient.ts';
 import { withPreparedDefault } from '../src/runtime/preparedIngest.ts';
 import { SHARED_DATA } from '../src/ingest/testing.ts';
 import { prepareDefaultDataset, publicFetcher } from './prepareData.ts';
+import { seriesAt, seriesList, taskCount } from '../src/engine/index.ts';
 
 let preparing: ReturnType<typeof prepareDefaultDataset> | null = null;
 /** The build step's output, made once for this file. */
@@ -21,9 +22,9 @@ const buffer = (b: Uint8Array): ArrayBuffer => b.slice().buffer;
 function expectIdentical(got: LoadedData, want: LoadedData) {
   if (got.kind !== 'samples' || want.kind !== 'samples') throw new Error('samples expected');
   expect(got.samples.ids).toEqual(want.samples.ids);
-  expect(got.samples.inst.length).toBe(want.samples.inst.length);
+  expect(taskCount(got.samples.inst)).toBe(taskCount(want.samples.inst));
   const differ = want.samples.ids.filter(
-    (_, i) => !bits(got.samples.inst[i]).equals(bits(want.samples.inst[i])),
+    (_, i) => !bits(seriesAt(got.samples.inst, i)).equals(bits(seriesAt(want.samples.inst, i))),
   );
   expect(differ).toEqual([]);
   expect(got.samples.avg === undefined).toBe(want.samples.avg === undefined);
@@ -101,8 +102,8 @@ describe('the prepared default dataset', () => {
         expectIdentical(back, loaded);
         if (loaded.kind !== 'samples' || back.kind !== 'samples') return;
         if (extra) {
-          loaded.samples.avg!.forEach((a, i) =>
-            expect(bits(back.samples.avg![i])).toEqual(bits(a)),
+          seriesList(loaded.samples.avg!).forEach((a, i) =>
+            expect(bits(seriesAt(back.samples.avg!, i))).toEqual(bits(a)),
           );
           expect(bits(back.samples.requests!.cpu)).toEqual(bits(loaded.samples.requests!.cpu));
         }

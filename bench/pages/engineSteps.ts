@@ -2,7 +2,12 @@
  * Page-side benchmark code (run in headless Chromium by bench/interactive.ts through bench/browser.ts):
  * the browser's worker pool on PlanetLab data, timed with performance.now() in the page.
  */
-import { parseWideCsv, type PackParams, type TaskSamples } from '../../src/engine/index.ts';
+import {
+  parseWideCsv,
+  seriesList,
+  type PackParams,
+  type TaskSamples,
+} from '../../src/engine/index.ts';
 import { createPoolRunner } from '../../src/runtime/poolRunner.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -74,9 +79,10 @@ export async function scale(arg: { tasks: number }) {
   );
   // Real tasks, reused cyclically up to the pool size (each row is realized by its own stream).
   const n = arg.tasks;
+  const list = seriesList(all.inst);
   const samples: TaskSamples = {
     ids: Array.from({ length: n }, (_, i) => `${all.ids[i % all.ids.length]}#${i}`),
-    inst: Array.from({ length: n }, (_, i) => all.inst[i % all.inst.length]),
+    inst: Array.from({ length: n }, (_, i) => list[i % list.length]),
   };
   const runner = createPoolRunner();
   try {

@@ -12,6 +12,7 @@ import { readMatrix } from './io.ts';
 import { SHARED } from './testing/peer.ts';
 import { cli, inProcess } from './testing/reduce.ts';
 import { syntheticShards as shardsIn } from './testing/shards.ts';
+import { seriesAt, seriesList } from '../engine/index.ts';
 
 const DATA = join(SHARED, 'data');
 const G = join(DATA, 'google-2011-task-usage');
@@ -33,8 +34,8 @@ function readCompact(base: string) {
 function expectSameSamples(a: TaskSamples, b: TaskSamples) {
   expect(a.ids).toEqual(b.ids);
   const f32 = (x: Float64Array) => Array.from(Float32Array.from(x));
-  expect(a.inst.map(f32)).toEqual(b.inst.map(f32));
-  expect(a.avg!.map(f32)).toEqual(b.avg!.map(f32));
+  expect(seriesList(a.inst).map(f32)).toEqual(seriesList(b.inst).map(f32));
+  expect(seriesList(a.avg!).map(f32)).toEqual(seriesList(b.avg!).map(f32));
   if (a.requests || b.requests) {
     expect(Array.from(a.requests!.cpu)).toEqual(Array.from(b.requests!.cpu));
     expect(Array.from(a.requests!.memory)).toEqual(Array.from(b.requests!.memory));
@@ -153,8 +154,8 @@ describe('reduce (DuckDB) gives what the in-process loader gives', () => {
       return JSON.stringify({
         job_id: job,
         task_index: Number(idx),
-        inst: Array.from(ours.samples.inst[i]),
-        avg: Array.from(ours.samples.avg![i]),
+        inst: Array.from(seriesAt(ours.samples.inst, i)),
+        avg: Array.from(seriesAt(ours.samples.avg!, i)),
         cpu_request: Number.isNaN(cpu) ? null : cpu,
         memory_request: Number.isNaN(ours.samples.requests!.memory[i])
           ? null
@@ -245,8 +246,8 @@ describe('inspect and realize on every format', () => {
     expect(r.code).toBe(0);
     const back = readCompact(out);
     expect(back.samples.ids).toHaveLength(100);
-    expect(back.samples.inst[0]).toHaveLength(8004);
-    expect(back.samples.avg![0][0]).toBe(Math.fround((44.459092 / 100) * 0.25));
+    expect(seriesAt(back.samples.inst, 0)).toHaveLength(8004);
+    expect(seriesAt(back.samples.avg!, 0)[0]).toBe(Math.fround((44.459092 / 100) * 0.25));
   });
 
   it('realize takes a long CSV, a wide CSV and the compact format; same seed, same matrix from the compact copy', async () => {

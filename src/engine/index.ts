@@ -19,6 +19,8 @@ export * from './data/errors.ts';
 export * from './data/npy.ts';
 export * from './data/realize.ts';
 export * from './data/samples.ts';
+export * from './data/coded.ts';
+export { dictionaryEncode, MAX_DICTIONARY } from './data/dictionary.ts';
 export * from './data/wide.ts';
 export { LineReader, MAX_LINE_BYTES, parseDecimal, type ChunkSink } from './data/bytes.ts';
 export * from './data/units.ts';

@@ -12,6 +12,7 @@ import {
   type FormatId,
   type LoadResult,
   type LoadSpec,
+  type SampleStorage,
   type SpecOptions,
 } from '../engine/index.ts';
 import { estimateLoad } from './estimate.ts';
@@ -27,6 +28,8 @@ export type LoadRequest = (
 ) & {
   /** Refuse the load before reading the files when its estimate is over this memory budget. */
   readonly budget?: LoadBudget;
+  /** Samples coded where exact (default) or float64 arrays per task (engine `createLoader`). */
+  readonly storage?: SampleStorage;
 };
 
 /** The spec a request resolves to, reading the first file's head when the format is 'auto'. */
@@ -37,12 +40,12 @@ export async function resolveRequest(
 ): Promise<LoadSpec> {
   if (inputs.length === 0) throw new RangeError('no input files');
   if (request.format !== 'auto') {
-    const { budget: _budget, ...spec } = request;
+    const { budget: _budget, storage: _storage, ...spec } = request;
     return spec as LoadSpec;
   }
   const first = preferredFirst(inputs);
   control.signal?.throwIfAborted();
-  const { format: _format, as, budget: _budget, ...options } = request;
+  const { format: _format, as, budget: _budget, storage: _storage, ...options } = request;
   const bytes = await head(first);
   if (bytes.length === 0) throw new DataError(first.name, null, 'empty file');
   return resolveSpec(as ?? 'auto', options, first.name, bytes);
@@ -69,7 +72,7 @@ export async function loadDataset(
 ): Promise<LoadResult & { readonly spec: LoadSpec }> {
   const spec = await resolveRequest(inputs, request, control);
   if (request.budget) await estimateWithin(inputs, spec, request.budget, control);
-  const loader = createLoader(spec);
+  const loader = createLoader(spec, request.storage);
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
     const role = (input.role as FileRole | undefined) ?? roleFromName(spec.format, input.name);

@@ -9,7 +9,17 @@
  * then each series' block in header order (its dictionary as float64, then its codes), each padded
  * to 8 bytes.
  */
-import { presetById, type LoadReport, type LoadSpec, type TaskSamples } from '../engine/index.ts';
+import {
+  dictionaryEncode,
+  isCoded,
+  presetById,
+  seriesLength,
+  taskCount,
+  type LoadReport,
+  type LoadSpec,
+  type SeriesSet,
+  type TaskSamples,
+} from '../engine/index.ts';
 import type { LoadedData } from './api.ts';
 
 const MAGIC = 'SLOPREP1';
@@ -43,43 +53,31 @@ export function preparedUrl(presetId: string, scale: number): string {
 
 const pad8 = (n: number) => (n + 7) & ~7;
 
-/** A float64's bits as a key (Map keys would merge -0 with 0 and NaN payloads). */
-function bitsKey(view: DataView, value: number): string {
-  view.setFloat64(0, value, true);
-  return `${view.getUint32(0, true)}:${view.getUint32(4, true)}`;
-}
-
-function encodeSeries(name: SeriesBlock['name'], values: Float64Array) {
-  const view = new DataView(new ArrayBuffer(8));
-  const index = new Map<string, number>();
-  const dictionary: number[] = [];
-  const codes = new Uint32Array(values.length);
-  for (let k = 0; k < values.length && dictionary.length <= 65536; k++) {
-    const key = bitsKey(view, values[k]);
-    let code = index.get(key);
-    if (code === undefined) {
-      code = dictionary.length;
-      index.set(key, code);
-      dictionary.push(values[k]);
-    }
-    codes[k] = code;
-  }
-  if (dictionary.length > 65536) {
+function encodeSeries(name: SeriesBlock['name'], set: SeriesSet | Float64Array) {
+  const coded =
+    set instanceof Float64Array
+      ? dictionaryEncode(set)
+      : isCoded(set)
+        ? set
+        : dictionaryEncode(concat(set));
+  if (!coded) {
+    const values = set instanceof Float64Array ? set : concat(set as readonly Float64Array[]);
     const block: SeriesBlock = { name, encoding: 'f64', dictionary: 0, values: values.length };
     return { block, parts: [new Uint8Array(values.buffer, values.byteOffset, values.byteLength)] };
   }
-  const encoding: Encoding = dictionary.length <= 256 ? 'dict8' : 'dict16';
-  const packed = encoding === 'dict8' ? Uint8Array.from(codes) : Uint16Array.from(codes);
+  const { dictionary, codes } = coded;
   const block: SeriesBlock = {
     name,
-    encoding,
+    encoding: codes instanceof Uint8Array ? 'dict8' : 'dict16',
     dictionary: dictionary.length,
-    values: values.length,
+    values: codes.length,
   };
-  const dict = Float64Array.from(dictionary);
   return {
     block,
-    parts: [new Uint8Array(dict.buffer), new Uint8Array(packed.buffer, 0, packed.byteLength)],
+    parts: [
+      new Uint8Array(dictionary.buffer, dictionary.byteOffset, dictionary.byteLength),
+      new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength),
+    ],
   };
 }
 
@@ -97,8 +95,8 @@ const concat = (series: readonly Float64Array[]) => {
 export function encodePrepared(loaded: LoadedData, presetId: string, scale: number): Uint8Array {
   if (loaded.kind !== 'samples') throw new RangeError('only per-task samples can be prepared');
   const s = loaded.samples;
-  const series: [SeriesBlock['name'], Float64Array][] = [['inst', concat(s.inst)]];
-  if (s.avg) series.push(['avg', concat(s.avg)]);
+  const series: [SeriesBlock['name'], SeriesSet | Float64Array][] = [['inst', s.inst]];
+  if (s.avg) series.push(['avg', s.avg]);
   if (s.requests)
     series.push(['requests.cpu', s.requests.cpu], ['requests.memory', s.requests.memory]);
   const encoded = series.map(([name, values]) => encodeSeries(name, values));
@@ -108,7 +106,7 @@ export function encodePrepared(loaded: LoadedData, presetId: string, scale: numb
     report: loaded.report,
     spec: loaded.spec,
     ids: s.ids,
-    lengths: s.inst.map((x) => x.length),
+    lengths: Array.from({ length: taskCount(s.inst) }, (_, i) => seriesLength(s.inst, i)),
     blocks: encoded.map((e) => e.block),
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
@@ -132,20 +130,28 @@ export function encodePrepared(loaded: LoadedData, presetId: string, scale: numb
   return out;
 }
 
+type Block = Float64Array | { dictionary: Float64Array; codes: Uint8Array | Uint16Array };
+
+/** A block as float64 values, or its dictionary and codes (copied out of the file's buffer). */
 function decodeBlock(buffer: ArrayBufferLike, offset: number, block: SeriesBlock) {
   if (block.encoding === 'f64') {
     const values = new Float64Array(buffer.slice(offset, offset + block.values * 8));
-    return { values, end: pad8(offset + block.values * 8) };
+    return { values: values as Block, end: pad8(offset + block.values * 8) };
   }
-  const dict = new Float64Array(buffer, offset, block.dictionary);
+  const dictionary = new Float64Array(buffer.slice(offset, offset + block.dictionary * 8));
   const codesAt = pad8(offset + block.dictionary * 8);
   const codes =
     block.encoding === 'dict8'
-      ? new Uint8Array(buffer, codesAt, block.values)
-      : new Uint16Array(buffer, codesAt, block.values);
-  const values = new Float64Array(block.values);
-  for (let k = 0; k < values.length; k++) values[k] = dict[codes[k]];
-  return { values, end: pad8(codesAt + codes.byteLength) };
+      ? new Uint8Array(buffer.slice(codesAt, codesAt + block.values))
+      : new Uint16Array(buffer.slice(codesAt, codesAt + block.values * 2));
+  return { values: { dictionary, codes } as Block, end: pad8(codesAt + codes.byteLength) };
+}
+
+function flat(b: Block): Float64Array {
+  if (b instanceof Float64Array) return b;
+  const out = new Float64Array(b.codes.length);
+  for (let k = 0; k < out.length; k++) out[k] = b.dictionary[b.codes[k]];
+  return out;
 }
 
 /** Reads a prepared file back into what the loader returned (the preset from this build's table). */
@@ -164,7 +170,7 @@ export function decodePrepared(bytes: ArrayBufferLike, file: string): LoadedData
   ) as PreparedHeader;
   const preset = presetById(header.preset) ?? fail(`unknown preset "${header.preset}"`);
   let offset = pad8(headerEnd);
-  const series = new Map<string, Float64Array>();
+  const series = new Map<string, Block>();
   for (const block of header.blocks) {
     const need = block.encoding === 'f64' ? block.values * 8 : block.dictionary * 8 + block.values;
     if (offset + need > bytes.byteLength) fail(`the ${block.name} block runs past the end`);
@@ -172,14 +178,19 @@ export function decodePrepared(bytes: ArrayBufferLike, file: string): LoadedData
     series.set(block.name, values);
     offset = end;
   }
-  const split = (all: Float64Array) => {
-    let at = 0;
-    return header.lengths.map((n) => all.slice(at, (at += n)));
+  const offsets = new Float64Array(header.lengths.length + 1);
+  header.lengths.forEach((n, i) => (offsets[i + 1] = offsets[i] + n));
+  /** Coded blocks as they are stored (`CodedSeries`), float64 ones split per task. */
+  const split = (b: Block): SeriesSet => {
+    if (!(b instanceof Float64Array)) return { offsets, ...b };
+    return header.lengths.map((_, i) => b.slice(offsets[i], offsets[i + 1]));
   };
   const inst = series.get('inst') ?? fail('no inst block');
   const avg = series.get('avg');
-  const cpu = series.get('requests.cpu');
-  const memory = series.get('requests.memory');
+  const cpuBlock = series.get('requests.cpu');
+  const memoryBlock = series.get('requests.memory');
+  const cpu = cpuBlock && flat(cpuBlock);
+  const memory = memoryBlock && flat(memoryBlock);
   const samples: TaskSamples = {
     ids: [...header.ids],
     inst: split(inst),

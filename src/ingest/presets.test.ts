@@ -12,6 +12,7 @@ import {
 import { loadDataset } from './load.ts';
 import { loadPreset } from './presets.ts';
 import { dataInput, dataPath } from './testing.ts';
+import { seriesAt } from '../engine/index.ts';
 
 const PUBLIC = resolve(import.meta.dirname, '../../public');
 const filePresets = PRESETS.filter((p): p is FilePreset => p.kind === 'files');
@@ -63,7 +64,7 @@ describe('built-in datasets', () => {
     const a = await loadDataset(await inputs(), presetSpec(p));
     const b = await loadDataset(await inputs(), presetSpec(p, 0.5));
     if (a.kind !== 'samples' || b.kind !== 'samples') throw new Error('samples');
-    expect(b.samples.inst[3][7]).toBeCloseTo(a.samples.inst[3][7] * 2, 15);
+    expect(seriesAt(b.samples.inst, 3)[7]).toBeCloseTo(seriesAt(a.samples.inst, 3)[7] * 2, 15);
     expect(() => presetSpec(p, 0)).toThrow(/invalid scale: 0/);
   });
 

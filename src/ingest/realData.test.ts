@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DataError, EVENTS_COLUMNS, USAGE_COLUMNS } from '../engine/index.ts';
 import { loadDataset, type LoadRequest } from './load.ts';
 import { SHARED_DATA, dataInput, naiveCsv } from './testing.ts';
+import { seriesAt, seriesList } from '../engine/index.ts';
 
 async function load(files: (string | [string, string])[], request: LoadRequest) {
   const inputs = await Promise.all(
@@ -77,12 +78,14 @@ describe('PlanetLab (wide CSV, integer percent)', () => {
     const s = r.samples;
     const naive = naiveCsv(PL_DAY);
     expect(s.ids).toHaveLength(1052);
-    expect(s.inst.every((x) => x.length === 288)).toBe(true);
+    expect(seriesList(s.inst).every((x) => x.length === 288)).toBe(true);
     expect(s.ids[0]).toBe('20110303:146-179_surfsnel_dsl_internl_net_colostate_557');
-    expect(Array.from(s.inst[0].subarray(0, 3))).toEqual([24, 34, 29].map((v) => (v / 100) * 0.25));
+    expect(Array.from(seriesAt(s.inst, 0).subarray(0, 3))).toEqual(
+      [24, 34, 29].map((v) => (v / 100) * 0.25),
+    );
     const last = naive[naive.length - 1];
     expect(s.ids[1051]).toBe(`${last[0]}:${last[1]}`);
-    expect(s.inst[1051][287]).toBe((Number(last[289]) / 100) * 0.25);
+    expect(seriesAt(s.inst, 1051)[287]).toBe((Number(last[289]) / 100) * 0.25);
     expect(r.report.tasksKept).toBe(1052);
     expect(r.report.files[0].lines).toBe(1053);
   });
@@ -110,11 +113,11 @@ describe('PlanetLab (wide CSV, integer percent)', () => {
       '20110420': 1033,
     });
     // auto: percent at the default scale 0.25
-    expect((mean(s.inst) / 0.25) * 100).toBeCloseTo(11.1, 2);
-    expect(Math.max(...s.inst.map((x) => Math.max(...x))) * 400).toBeCloseTo(99, 9);
+    expect((mean(seriesList(s.inst)) / 0.25) * 100).toBeCloseTo(11.1, 2);
+    expect(Math.max(...seriesList(s.inst).map((x) => Math.max(...x))) * 400).toBeCloseTo(99, 9);
     const naive = naiveCsv(PL_ALL);
     expect(s.ids[11745]).toBe(`${naive[11746][0]}:${naive[11746][1]}`);
-    expect(s.inst[11745][287] * 400).toBeCloseTo(Number(naive[11746][289]), 9);
+    expect(seriesAt(s.inst, 11745)[287] * 400).toBeCloseTo(Number(naive[11746][289]), 9);
   });
 });
 
@@ -122,14 +125,14 @@ describe('Google GCD per-job series (wide CSV)', () => {
   it('CPU: 1,600 × 288, mean 21.85 %, first row as in the README', async () => {
     const s = (await samplesOf([GCD_CPU], { format: 'wide', unit: 'percent', scale: 1 })).samples;
     expect(s.ids).toHaveLength(1600);
-    expect(s.inst.every((x) => x.length === 288)).toBe(true);
-    expect(mean(s.inst) * 100).toBeCloseTo(21.85, 2);
+    expect(seriesList(s.inst).every((x) => x.length === 288)).toBe(true);
+    expect(mean(seriesList(s.inst)) * 100).toBeCloseTo(21.85, 2);
     expect(s.ids[0]).toBe('vm_3418442_1');
-    expect(s.inst[0][0]).toBe(22.492 / 100);
-    expect(s.inst[0][1]).toBe(22.601 / 100);
+    expect(seriesAt(s.inst, 0)[0]).toBe(22.492 / 100);
+    expect(seriesAt(s.inst, 0)[1]).toBe(22.601 / 100);
     const naive = naiveCsv(GCD_CPU);
     expect(s.ids[1599]).toBe(naive[1600][0]);
-    expect(s.inst[1599][287]).toBe(Number(naive[1600][288]) / 100);
+    expect(seriesAt(s.inst, 1599)[287]).toBe(Number(naive[1600][288]) / 100);
   });
 
   it('memory (gzip): 1,600 × 288, first values 9.264, 9.268; sums above 100 % need the clamp', async () => {
@@ -141,9 +144,9 @@ describe('Google GCD per-job series (wide CSV)', () => {
     const r = await samplesOf([GCD_MEM], { format: 'auto', scale: 1, clamp: true });
     const s = r.samples;
     expect(s.ids).toHaveLength(1600);
-    expect(count(s.inst)).toBe(1600 * 288);
-    expect(s.inst[0][0]).toBe(9.264 / 100);
-    expect(s.inst[0][1]).toBe(9.268 / 100);
+    expect(count(seriesList(s.inst))).toBe(1600 * 288);
+    expect(seriesAt(s.inst, 0)[0]).toBe(9.264 / 100);
+    expect(seriesAt(s.inst, 0)[1]).toBe(9.268 / 100);
     const above = naiveCsv(GCD_MEM)
       .slice(1)
       .flatMap((row) => row.slice(1).map(Number))
@@ -163,26 +166,26 @@ describe('Azure V1 (column-per-task CSV, avg and max files paired)', () => {
     const s = r.samples;
     expect(s.ids).toHaveLength(100);
     expect(s.ids[0]).toBe('vm_1633748');
-    expect(s.inst.every((x) => x.length === 8004)).toBe(true);
-    expect(s.avg!.every((x) => x.length === 8004)).toBe(true);
-    expect(s.inst[0][0]).toBe(71.889037 / 100);
-    expect(s.inst[0][1]).toBe(84.010293 / 100);
-    expect(s.avg![0][0]).toBe(44.459092 / 100);
-    expect(s.avg![0][1]).toBe(47.934517 / 100);
-    expect(mean(s.avg!) * 100).toBeCloseTo(10.62, 2);
-    expect(mean(s.inst) * 100).toBeCloseTo(21.45, 2);
-    expect(Math.min(...s.avg!.map((x) => Math.min(...x))) * 100).toBeCloseTo(0.267, 3);
-    expect(Math.max(...s.avg!.map((x) => Math.max(...x))) * 100).toBeCloseTo(99.41, 2);
-    expect(Math.max(...s.inst.map((x) => Math.max(...x)))).toBe(1);
+    expect(seriesList(s.inst).every((x) => x.length === 8004)).toBe(true);
+    expect(seriesList(s.avg!).every((x) => x.length === 8004)).toBe(true);
+    expect(seriesAt(s.inst, 0)[0]).toBe(71.889037 / 100);
+    expect(seriesAt(s.inst, 0)[1]).toBe(84.010293 / 100);
+    expect(seriesAt(s.avg!, 0)[0]).toBe(44.459092 / 100);
+    expect(seriesAt(s.avg!, 0)[1]).toBe(47.934517 / 100);
+    expect(mean(seriesList(s.avg!)) * 100).toBeCloseTo(10.62, 2);
+    expect(mean(seriesList(s.inst)) * 100).toBeCloseTo(21.45, 2);
+    expect(Math.min(...seriesList(s.avg!).map((x) => Math.min(...x))) * 100).toBeCloseTo(0.267, 3);
+    expect(Math.max(...seriesList(s.avg!).map((x) => Math.max(...x))) * 100).toBeCloseTo(99.41, 2);
+    expect(Math.max(...seriesList(s.inst).map((x) => Math.max(...x)))).toBe(1);
     const naive = naiveCsv(AZ_AVG);
     expect(s.ids[99]).toBe(naive[0][100]);
-    expect(s.avg![99][8003]).toBe(Number(naive[8004][100]) / 100);
+    expect(seriesAt(s.avg!, 99)[8003]).toBe(Number(naive[8004][100]) / 100);
   });
 
   it('the avg file alone is a dataset of inst only', async () => {
     const s = (await samplesOf([[AZ_AVG, 'inst']], { format: 'columns', scale: 1 })).samples;
     expect(s.avg).toBeUndefined();
-    expect(s.inst[0][0]).toBe(44.459092 / 100);
+    expect(seriesAt(s.inst, 0)[0]).toBe(44.459092 / 100);
   });
 });
 
@@ -201,12 +204,12 @@ describe('Bitbrains Rnd (long CSV)', () => {
     expect(s.ids).toHaveLength(100);
     expect(s.ids[0]).toBe('1');
     expect(s.ids[99]).toBe('100');
-    expect(count(s.inst)).toBe(832073);
-    const lengths = s.inst.map((x) => x.length);
+    expect(count(seriesList(s.inst))).toBe(832073);
+    const lengths = seriesList(s.inst).map((x) => x.length);
     expect(lengths[s.ids.indexOf('14')]).toBe(428);
     expect(Math.min(...lengths)).toBe(428);
     expect(Math.max(...lengths)).toBe(20702);
-    expect(Array.from(s.inst[0].subarray(0, 2))).toEqual([1.5, 0.5]);
+    expect(Array.from(seriesAt(s.inst, 0).subarray(0, 2))).toEqual([1.5, 0.5]);
     // Clamping moved the values above 100; the README's mean is of the raw column.
     const naive = naiveCsv(BB).slice(1);
     const raw = naive.map((row) => Number(row[5]));
@@ -214,10 +217,10 @@ describe('Bitbrains Rnd (long CSV)', () => {
     const rawMean = raw.reduce((a, b) => a + b, 0) / raw.length;
     expect(rawMean).toBeCloseTo(10.14, 2);
     const clampedMean = raw.reduce((a, b) => a + Math.min(b, 100), 0) / raw.length;
-    expect(mean(s.inst)).toBeCloseTo(clampedMean, 9);
+    expect(mean(seriesList(s.inst))).toBeCloseTo(clampedMean, 9);
     expect(above.length).toBeGreaterThan(0);
     const lastRow = naive[naive.length - 1];
-    expect(s.inst[99][s.inst[99].length - 1]).toBe(Number(lastRow[5]));
+    expect(seriesAt(s.inst, 99)[seriesAt(s.inst, 99).length - 1]).toBe(Number(lastRow[5]));
   });
 
   it('without clamping, a value above 100 % is an error naming the file and line', async () => {
@@ -262,13 +265,13 @@ describe('Bitbrains Rnd (long CSV)', () => {
     const zeroCores = naive.filter((row) => Number(row[2]) === 0).length;
     expect(zeroCores).toBe(53304);
     const row0 = naive[0];
-    expect(s.inst[0][0]).toBe((Number(row0[5]) / 100) * (1 / 32) * Number(row0[2]));
+    expect(seriesAt(s.inst, 0)[0]).toBe((Number(row0[5]) / 100) * (1 / 32) * Number(row0[2]));
     const expected =
       naive.reduce(
         (a, row) => a + (Math.min(Number(row[5]), 100) / 100) * (Number(row[2]) / 32),
         0,
       ) / naive.length;
-    expect(mean(s.inst)).toBeCloseTo(expected, 12);
+    expect(mean(seriesList(s.inst))).toBeCloseTo(expected, 12);
   });
 });
 
@@ -296,13 +299,13 @@ describe('Google 2011 task_usage excerpt and task_events', () => {
     expect(r.report.records).toBe(10000);
     expect(r.report.tasksRead).toBe(10000);
     expect(r.samples.ids).toHaveLength(10000);
-    expect(r.samples.inst.every((x) => x.length === 1)).toBe(true);
-    expect(mean(r.samples.avg!)).toBeCloseTo(0.01786, 5);
+    expect(seriesList(r.samples.inst).every((x) => x.length === 1)).toBe(true);
+    expect(mean(seriesList(r.samples.avg!))).toBeCloseTo(0.01786, 5);
     expect(r.report.filters.find((f) => f.id === 'avgReplaced')!.count).toBe(0);
     // first row of the file: job 3418309 task 0, avg 0.001562, inst 0
     const k = r.samples.ids.indexOf('3418309:0');
-    expect(r.samples.avg![k][0]).toBe(0.001562);
-    expect(r.samples.inst[k][0]).toBe(0);
+    expect(seriesAt(r.samples.avg!, k)[0]).toBe(0.001562);
+    expect(seriesAt(r.samples.inst, k)[0]).toBe(0);
     // tasks in (job, task index) order
     const naive = naiveCsv(G_USAGE).slice(1);
     const keys = naive
@@ -318,7 +321,7 @@ describe('Google 2011 task_usage excerpt and task_events', () => {
     expect(r.report.filters).toContainEqual(
       expect.objectContaining({ id: 'allZeroInst', count: 7277 }),
     );
-    expect(r.samples.inst.every((x) => x[0] > 0)).toBe(true);
+    expect(seriesList(r.samples.inst).every((x) => x[0] > 0)).toBe(true);
   });
 
   it('with the paper’s ≥ 24-records filter nothing is left, and the error says why with counts', async () => {
@@ -364,13 +367,15 @@ describe('Google 2011 task_usage excerpt and task_events', () => {
       '3418319:0',
       '3418319:1',
     ]);
-    expect(r.samples.inst.every((x) => x.length === 17 && x.every((v) => v === 0))).toBe(true);
-    expect(r.samples.avg![0][0]).toBe(0.001562);
+    expect(
+      seriesList(r.samples.inst).every((x) => x.length === 17 && x.every((v) => v === 0)),
+    ).toBe(true);
+    expect(seriesAt(r.samples.avg!, 0)[0]).toBe(0.001562);
     const naive = naiveCsv(G_SLICE);
     const rows = naive.filter((row) => row[2] === '3418319' && row[3] === '1');
     rows.sort((a, b) => Number(a[0]) - Number(b[0]));
-    expect(r.samples.avg![5][16]).toBe(Number(rows[16][5]));
-    expect(mean(r.samples.avg!)).toBeCloseTo(0.0007348, 7);
+    expect(seriesAt(r.samples.avg!, 5)[16]).toBe(Number(rows[16][5]));
+    expect(mean(seriesList(r.samples.avg!))).toBeCloseTo(0.0007348, 7);
   });
 
   it('the slice with the paper’s filters: 17 records < 24 and inst all 0, so every task is dropped, visibly', async () => {
@@ -398,6 +403,6 @@ describe('Google 2011 task_usage excerpt and task_events', () => {
     expect(r.samples.ids).toHaveLength(tasks.size);
     expect(r.report.records).toBe(naive.length);
     const k = r.samples.ids.indexOf('3418309:0');
-    expect(r.samples.inst[k]).toHaveLength(1 + 17);
+    expect(seriesAt(r.samples.inst, k)).toHaveLength(1 + 17);
   });
 });

@@ -22,14 +22,20 @@ export interface LoadEstimate {
   readonly tasks: number;
   /** Samples kept (inst and avg together). */
   readonly samples: number;
-  /** Bytes one sample takes as the loader stores it. */
+  /**
+   * Bytes one sample takes as the loader stores it: 1 or 2 when coded into a dictionary of the
+   * distinct values (integer percents: 1), 8 as float64.
+   */
   readonly bytesPerSample: number;
-  /** The samples as stored, with each task's id and array. */
+  /** The samples as stored, with each task's id and array (or offset). */
   readonly storedBytes: number;
   readonly realizations: number;
   /** The realized pool: tasks × R × 4 bytes per series (inst, and avg when present). */
   readonly poolBytes: number;
-  /** What the load needs at its peak: the samples twice (loader and page) and the pool. */
+  /**
+   * What the load needs at its peak: the samples twice (the loader's growing arrays, or the raw
+   * array and its float64 conversion for .npy) and the pool.
+   */
   readonly totalBytes: number;
   /** False when the head held the whole data (the figures are then counts, not estimates). */
   readonly extrapolated: boolean;
@@ -40,9 +46,22 @@ export interface LoadEstimate {
   readonly tasksThatFit: number | null;
 }
 
-/** A task's id string and typed-array header, about (V8). */
+/** A task's id string and typed-array header, about (V8): float64 arrays per task. */
 const TASK_OVERHEAD_BYTES = 120;
-const SAMPLE_BYTES = 8;
+/** A task's id string and its offset, about: coded samples (one block for every task). */
+const CODED_TASK_OVERHEAD_BYTES = 64;
+
+/**
+ * The bytes a sample will take as stored, from what a load of the head gave: a coded head whose
+ * dictionary fills at most half its code width (≤ 128 values for one byte, ≤ 32,768 for two) is
+ * taken to keep that width over the whole file; a fuller one is taken to overflow it (the next
+ * width, float64 past two bytes).
+ */
+export function bytesPerSampleOf(head: { codeBytes: number; distinct: number } | null): number {
+  if (!head) return 8;
+  if (head.codeBytes === 1) return head.distinct <= 128 ? 1 : 2;
+  return head.distinct <= 32768 ? 2 : 8;
+}
 
 /** The memory figures of `tasks` and `samples` at `realizations` (see `LoadEstimate`). */
 export function sized(o: {
@@ -55,18 +74,24 @@ export function sized(o: {
   budgetBytes: number;
   extrapolated: boolean;
   canSample: boolean;
+  /** Bytes a sample as stored (`bytesPerSampleOf`); 8 when not given. */
+  bytesPerSample?: number;
+  /** Bytes a sample takes while loading besides its stored form (e.g. .npy's raw and float64). */
+  transientPerSample?: number;
 }): LoadEstimate {
-  const storedBytes = o.samples * SAMPLE_BYTES + o.tasks * TASK_OVERHEAD_BYTES;
+  const perSample = o.bytesPerSample ?? 8;
+  const perTask = perSample < 8 ? CODED_TASK_OVERHEAD_BYTES : TASK_OVERHEAD_BYTES;
+  const storedBytes = o.samples * perSample + o.tasks * perTask;
   const poolBytes = o.tasks * o.realizations * 4 * o.series;
-  const totalBytes = 2 * storedBytes + poolBytes;
-  const perTask = totalBytes / o.tasks;
-  const fit = Math.floor(o.budgetBytes / perTask);
+  const loading = Math.max(storedBytes, o.samples * (o.transientPerSample ?? 0));
+  const totalBytes = storedBytes + loading + poolBytes;
+  const fit = Math.floor(o.budgetBytes / (totalBytes / o.tasks));
   return {
     bytes: o.bytes,
     rows: o.rows,
     tasks: o.tasks,
     samples: o.samples,
-    bytesPerSample: SAMPLE_BYTES,
+    bytesPerSample: perSample,
     storedBytes,
     realizations: o.realizations,
     poolBytes,
@@ -76,7 +101,7 @@ export function sized(o: {
   };
 }
 
-/** "≈ 2.17 M tasks, ≈ 602 M samples (≈ 4.73 GiB as stored; …)" for a notice. */
+/** "≈ 2.17 M tasks, ≈ 602 M samples (≈ 684 MiB as stored, 1 byte a sample; …)" for a notice. */
 export function describeEstimate(e: LoadEstimate): string {
   const approx = e.extrapolated ? '≈ ' : '';
   const pool =
@@ -85,7 +110,8 @@ export function describeEstimate(e: LoadEstimate): string {
       : '';
   return (
     `${approx}${count(e.tasks)} tasks, ${approx}${count(e.samples)} samples ` +
-    `(${approx}${bytes(e.storedBytes)} as stored${pool}; ${approx}${bytes(e.totalBytes)} in all)`
+    `(${approx}${bytes(e.storedBytes)} as stored, ${e.bytesPerSample} byte${e.bytesPerSample === 1 ? '' : 's'} a sample` +
+    `${pool}; ${approx}${bytes(e.totalBytes)} in all)`
   );
 }
 

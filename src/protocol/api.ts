@@ -8,6 +8,7 @@ import type {
   PackResult,
   PackTrace,
   RealizationMatrix,
+  SeriesSet,
   SweepRow,
   SweepSpec,
 } from '../engine/index.ts';
@@ -37,8 +38,8 @@ export interface SharedPoolDescriptor {
 export type LocalSource =
   | {
       readonly kind: 'samples';
-      readonly inst: readonly Float64Array[];
-      readonly avg: readonly Float64Array[] | null;
+      readonly inst: SeriesSet;
+      readonly avg: SeriesSet | null;
       readonly realizations: number;
       readonly seed: number;
     }
@@ -71,13 +72,7 @@ export interface WorkerApi {
   /** Maps a shared pool (its matrices may still be being realized). */
   attach(pool: SharedPoolDescriptor): void;
   /** Realizes rows first .. first + samples.length − 1 of a series of a shared pool (SPEC §2). */
-  realizeRows(
-    id: number,
-    series: Series,
-    first: number,
-    samples: readonly Float64Array[],
-    seed: number,
-  ): void;
+  realizeRows(id: number, series: Series, first: number, samples: SeriesSet, seed: number): void;
   /** Builds the worker's own copy of a pool (no shared memory). */
   createLocal(id: number, source: LocalSource): PoolInfo;
   release(id: number): void;

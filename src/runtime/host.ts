@@ -10,17 +10,19 @@ import {
   checkPackParams,
   fitTest,
   matrixFrom,
-  realizeRow,
+  realizeTask,
   runPacking,
   runPackingSummaries,
   sampleInstance,
   splitColumns,
   summarize,
   sweepRuns,
+  taskCount,
   machineTotals as totalsOf,
   type PackParams,
   type PackTrace,
   type RealizationMatrix,
+  type SeriesSet,
   type SweepRow,
   type SweepSpec,
 } from '../engine/index.ts';
@@ -112,27 +114,22 @@ export class EngineHost implements WorkerApi {
     this.pools.set(d.id, hosted(layout, buffer, kernel));
   }
 
-  realizeRows(
-    id: number,
-    series: Series,
-    first: number,
-    samples: readonly Float64Array[],
-    seed: number,
-  ): void {
+  realizeRows(id: number, series: Series, first: number, samples: SeriesSet, seed: number): void {
     const p = this.pool(id);
     const m = series === 'inst' ? p.inst : p.avg;
     if (!m) throw new RangeError(`pool ${id} has no ${series} matrix`);
-    if (!(first >= 0 && first + samples.length <= m.rows))
-      throw new RangeError(`rows ${first}..${first + samples.length} outside the pool's ${m.rows}`);
-    for (let k = 0; k < samples.length; k++) {
+    const n = taskCount(samples);
+    if (!(first >= 0 && first + n <= m.rows))
+      throw new RangeError(`rows ${first}..${first + n} outside the pool's ${m.rows}`);
+    for (let k = 0; k < n; k++) {
       this.beat();
       const i = first + k;
-      realizeRow(samples[k], m.data.subarray(i * m.cols, (i + 1) * m.cols), seed, series, i);
+      realizeTask(samples, k, m.data.subarray(i * m.cols, (i + 1) * m.cols), seed, series, i);
     }
   }
 
   createLocal(id: number, source: LocalSource): PoolInfo {
-    const tasks = source.kind === 'samples' ? source.inst.length : source.inst.rows;
+    const tasks = source.kind === 'samples' ? taskCount(source.inst) : source.inst.rows;
     const realizations = source.kind === 'samples' ? source.realizations : source.inst.cols;
     const hasAvg = source.avg !== null;
     if (source.kind === 'matrices' && source.avg)
@@ -150,9 +147,9 @@ export class EngineHost implements WorkerApi {
     const kernel = memory ? new WasmKernel(memory, false, slotScratch(layout, 0)) : null;
     const p = hosted(layout, buffer, kernel);
     if (source.kind === 'samples') {
-      const fill = (m: RealizationMatrix, s: readonly Float64Array[], series: Series) => {
-        for (let i = 0; i < s.length; i++)
-          realizeRow(s[i], m.data.subarray(i * m.cols, (i + 1) * m.cols), source.seed, series, i);
+      const fill = (m: RealizationMatrix, s: SeriesSet, series: Series) => {
+        for (let i = 0; i < taskCount(s); i++)
+          realizeTask(s, i, m.data.subarray(i * m.cols, (i + 1) * m.cols), source.seed, series);
       };
       fill(p.inst, source.inst, 'inst');
       if (p.avg && source.avg) fill(p.avg, source.avg, 'avg');

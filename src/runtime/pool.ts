@@ -16,8 +16,11 @@ import { wrap, type Remote } from 'comlink';
 import {
   checkPackParams,
   checkSamples,
+  ownTasks,
   sweepRuns,
+  taskCount,
   type RealizationMatrix,
+  type SeriesSet,
   type SweepRow,
   type SweepSpec,
   type TaskSamples,
@@ -31,7 +34,6 @@ import {
   MAX_START_FAILURES,
   REALIZE_DRAWS_PER_TASK,
   checkSource,
-  own,
   planUnits,
   revive,
   localPoolHandle,
@@ -223,27 +225,32 @@ export class WorkerPool implements Runner {
       return this.loadLocal(
         {
           kind: 'samples',
-          inst: samples.inst.map(own),
-          avg: avg && avg.map(own),
+          inst: ownTasks(samples.inst, 0, taskCount(samples.inst)),
+          avg: avg && ownTasks(avg, 0, taskCount(avg)),
           realizations,
           seed,
         },
         seed,
         options,
       );
-    const { id, record } = this.addShared(samples.inst.length, realizations, avg !== null, seed);
+    const { id, record } = this.addShared(
+      taskCount(samples.inst),
+      realizations,
+      avg !== null,
+      seed,
+    );
     try {
       await this.everyWorker((api) => api.attach(record.shared!));
-      const series: ['inst' | 'avg', readonly Float64Array[]][] = [['inst', samples.inst]];
+      const series: ['inst' | 'avg', SeriesSet][] = [['inst', samples.inst]];
       if (avg) series.push(['avg', avg]);
-      const n = samples.inst.length;
+      const n = taskCount(samples.inst);
       const chunk = Math.max(1, Math.floor(REALIZE_DRAWS_PER_TASK / realizations));
       const total = series.length * Math.ceil(n / chunk);
       let done = 0;
       const tasks: Promise<void>[] = [];
       for (const [name, s] of series)
         for (let first = 0; first < n; first += chunk) {
-          const part = s.slice(first, first + chunk).map(own);
+          const part = ownTasks(s, first, Math.min(n, first + chunk));
           tasks.push(
             this.queue.enqueue(async (slot) => {
               if (options?.signal?.aborted) throw new CancelledError();

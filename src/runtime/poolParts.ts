@@ -5,6 +5,7 @@
  */
 import type { Endpoint, Remote } from 'comlink';
 import { createMemory, kernelAvailable } from '../kernels/index.ts';
+import { taskCount } from '../engine/index.ts';
 import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
 import { poolLayout } from '../protocol/layout.ts';
 import { allocate } from './host.ts';
@@ -192,7 +193,7 @@ export function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise
 
 /** The handle of a pool each worker keeps its own copy of (checked against the layout's limits). */
 export function localPoolHandle(id: number, source: LocalSource, seed: number): PoolHandle {
-  const tasks = source.kind === 'samples' ? source.inst.length : source.inst.rows;
+  const tasks = source.kind === 'samples' ? taskCount(source.inst) : source.inst.rows;
   const realizations = source.kind === 'samples' ? source.realizations : source.inst.cols;
   poolLayout(tasks, realizations, source.avg !== null, 1);
   return { id, tasks, realizations, seed, hasAvg: source.avg !== null, shared: false };

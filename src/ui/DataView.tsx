@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { summarizeSamples } from '../engine/index.ts';
+import { seriesAt, seriesLength, summarizeSamples, taskCount } from '../engine/index.ts';
 import type { Dataset } from '../state/datasets.ts';
 import {
   DEFAULT_BUDGET_BYTES,
@@ -34,7 +34,8 @@ function useMoments(ds: Dataset | null): TaskMoments[] {
   return useMemo(() => {
     if (!ds?.samples) return [];
     const { inst, ids } = ds.samples;
-    return inst.map((x, i) => {
+    return Array.from({ length: taskCount(inst) }, (_, i) => {
+      const x = seriesAt(inst, i);
       const mean = x.reduce((a, b) => a + b, 0) / x.length;
       const sd = Math.sqrt(x.reduce((a, b) => a + (b - mean) ** 2, 0) / x.length);
       return { id: ids[i], mean, sd };
@@ -110,7 +111,7 @@ function DatasetHead({ ds, moments }: { ds: Dataset; moments: TaskMoments[] }) {
 function LoadReportList({ ds }: { ds: Dataset }) {
   const report = ds.report;
   const summary = useMemo(
-    () => (ds.samples && ds.samples.inst.length ? summarizeSamples(ds.samples) : null),
+    () => (ds.samples && taskCount(ds.samples.inst) ? summarizeSamples(ds.samples) : null),
     [ds],
   );
   return (
@@ -210,11 +211,11 @@ function TaskPlots({ ds, moments }: { ds: Dataset; moments: TaskMoments[] }) {
             {moments.slice(0, shown).map((m, i) => (
               <tr key={i}>
                 <td className="task-id">{m.id}</td>
-                <td>{samples.inst[i].length}</td>
+                <td>{seriesLength(samples.inst, i)}</td>
                 <td>{formatNumber(m.mean)}</td>
                 <td>{formatNumber(m.sd)}</td>
                 <td>
-                  <Sparkline values={samples.inst[i]} max={maxValue} />
+                  <Sparkline values={seriesAt(samples.inst, i)} max={maxValue} />
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { normalQuantile, type PackResult } from '../engine/index.ts';
+import { normalQuantile, seriesAt, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/params.ts';
 import { useExplorer, type ExplorerState } from '../state/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
@@ -343,7 +343,7 @@ function TaskTable({
       </thead>
       <tbody>
         {rows.map((r) => {
-          const s = stats?.inst[r.row];
+          const s = stats ? seriesAt(stats.inst, r.row) : undefined;
           const mean = s ? s.reduce((a, b) => a + b, 0) / s.length : NaN;
           const sd = s ? Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length) : NaN;
           return (

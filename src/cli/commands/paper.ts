@@ -13,6 +13,7 @@ import {
   syntheticWorkload,
   type PackerKind,
   type TaskSamples,
+  taskCount,
 } from '../../engine/index.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import {
@@ -238,11 +239,11 @@ export const paperCommand: Command = {
     }
     const params: LabParams = {
       seed: int(o, 'seed'),
-      tasks: Math.min(int(o, 'tasks'), samples.inst.length),
+      tasks: Math.min(int(o, 'tasks'), taskCount(samples.inst)),
       instances: int(o, 'instances'),
       sums: int(o, 'sums'),
       packer: o.algo as PackerKind,
-      fig5N: Math.min(int(o, 'fig5-n'), samples.inst.length),
+      fig5N: Math.min(int(o, 'fig5-n'), taskCount(samples.inst)),
       fig5Example: int(o, 'fig5-example'),
       window: int(o, 'window'),
     };
@@ -268,7 +269,7 @@ export const paperCommand: Command = {
         title,
         params,
         realizations: int(o, 'realizations'),
-        tasks: samples.inst.length,
+        tasks: taskCount(samples.inst),
         paper: !o.plain,
       });
       out(

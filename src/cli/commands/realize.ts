@@ -1,6 +1,6 @@
 /** The command line's commands over the engine (SPEC §11). */
 import { basename } from 'node:path';
-import { realize } from '../../engine/index.ts';
+import { realize, sliceTasks, taskCount } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
@@ -27,15 +27,15 @@ export const realizeCommand: Command = {
     if (loaded.kind !== 'samples')
       throw new UsageError(`--data ${o.data} is already a realization matrix; pack it directly`);
     const samples = loaded.samples;
-    const n = (o.tasks as number | undefined) ?? samples.inst.length;
-    if (n < 1 || n > samples.inst.length)
-      throw new UsageError(`invalid --tasks ${n}: the file has ${samples.inst.length} tasks`);
+    const n = (o.tasks as number | undefined) ?? taskCount(samples.inst);
+    if (n < 1 || n > taskCount(samples.inst))
+      throw new UsageError(`invalid --tasks ${n}: the file has ${taskCount(samples.inst)} tasks`);
     const R = o.realizations as number;
     if (R < 1) throw new UsageError(`invalid --realizations ${R}`);
     const kept = {
       ids: samples.ids.slice(0, n),
-      inst: samples.inst.slice(0, n),
-      avg: samples.avg?.slice(0, n),
+      inst: sliceTasks(samples.inst, 0, n),
+      avg: samples.avg && sliceTasks(samples.avg, 0, n),
     };
     const m = asUsage(() => realize(kept, R, o.seed as number, false));
     writeMatrix(o['out-inst'] as string, m.inst);

@@ -11,6 +11,7 @@ import {
   type Source,
   type SweepSpec,
   type TaskSamples,
+  taskCount,
 } from '../../engine/index.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import type { Runner } from '../../runtime/runner.ts';
@@ -64,7 +65,8 @@ export const sweep: Command = {
           ? { kind: 'matrices', inst: loaded.inst, avg: loaded.avg }
           : { kind: 'samples', samples: loaded.samples };
     }
-    const poolTasks = source.kind === 'matrices' ? source.inst.rows : source.samples.inst.length;
+    const poolTasks =
+      source.kind === 'matrices' ? source.inst.rows : taskCount(source.samples.inst);
     const spec: SweepSpec = asUsage(() => ({
       seed,
       instances: o.instances as number,

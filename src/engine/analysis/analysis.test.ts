@@ -25,6 +25,7 @@ import { sortFloat64, SortWorkspace } from './sort.ts';
 import { boxStats } from './summary.ts';
 import { fig5, fig6, mergeSums, sumsChunk, table1, type SumsParams } from './sums.ts';
 import { trendLine } from './trend.ts';
+import { seriesList, taskCount } from '../data/samples.ts';
 
 const SHARED = resolve(import.meta.dirname, '../../../../shared');
 const PLANETLAB = resolve(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv');
@@ -349,7 +350,7 @@ describe('the paper lab on real data: PlanetLab, 3 March 2011 (1,052 VMs × 288 
   const samples = parseWideCsv(readFileSync(PLANETLAB), 'planetlab_20110303.csv', { scale: 0.25 });
 
   it('computes every data figure', () => {
-    expect(samples.inst.length).toBe(1052);
+    expect(taskCount(samples.inst)).toBe(1052);
     const m = momentsChunk(samples, 0, 1052);
     const f3 = fig3(m);
     expect(f3.avg).toBeNull();
@@ -358,7 +359,7 @@ describe('the paper lab on real data: PlanetLab, 3 March 2011 (1,052 VMs × 288 
     const ti = timeInvariance(timeInvarianceChunk(samples, { seed: 1 }, 0, 1052));
     expect(ti.tested).toBe(1052);
     expect(ti.rejectedShare).toBeGreaterThan(0);
-    const km = kmeans(histogramsChunk(samples.inst, 0, 1052), { seed: 1 });
+    const km = kmeans(histogramsChunk(seriesList(samples.inst), 0, 1052), { seed: 1 });
     expect(km.shares.length).toBe(16);
     expect(Math.min(...km.shares)).toBeGreaterThan(0);
   });

@@ -4,7 +4,7 @@
  * between two random windows). Each is a chunk over a task range (task i's randomness comes from
  * its own stream), a merge of chunks in task order, and a finish that summarizes for plotting.
  */
-import type { TaskSamples } from '../data/samples.ts';
+import { seriesAt, taskCount, type TaskSamples } from '../data/samples.ts';
 import { Rng } from '../random/rng.ts';
 import { ANALYSIS_TAG, checkChunk, checkCount, tick, type RunControl } from './control.ts';
 import { ksPvalue, ksStatisticSorted } from './ks.ts';
@@ -65,15 +65,15 @@ export function fig1Chunk(
   const avg = samples.avg;
   if (!avg)
     throw new RangeError('Fig. 1 compares inst with avg, and this dataset has no avg series');
-  checkChunk(start, end, samples.inst.length, 'task');
+  checkChunk(start, end, taskCount(samples.inst), 'task');
   const ks = params.ks ?? PAPER_FIG1_KS;
   ks.forEach((k) => checkCount(k, 'number of samples k'));
   const lists: number[][] = ks.map(() => []);
   let zeroAvg = 0;
   for (let i = start; i < end; i++) {
     if ((i - start) % 256 === 0) tick(ctl, i - start, end - start);
-    const x = samples.inst[i];
-    const y = avg[i];
+    const x = seriesAt(samples.inst, i);
+    const y = seriesAt(avg, i);
     let ybar = 0;
     for (let t = 0; t < y.length; t++) ybar += y[t];
     ybar /= y.length;
@@ -145,7 +145,7 @@ function moments(s: ArrayLike<number>): [number, number] {
 
 /** Per-task means and standard deviations of tasks [start, end), for Figs. 2 and 3. */
 export function momentsChunk(samples: TaskSamples, start: number, end: number): MomentsPartial {
-  checkChunk(start, end, samples.inst.length, 'task');
+  checkChunk(start, end, taskCount(samples.inst), 'task');
   const n = end - start;
   const out = {
     start,
@@ -156,9 +156,9 @@ export function momentsChunk(samples: TaskSamples, start: number, end: number): 
     sdAvg: samples.avg ? new Float64Array(n) : null,
   };
   for (let i = start; i < end; i++) {
-    [out.meanInst[i - start], out.sdInst[i - start]] = moments(samples.inst[i]);
+    [out.meanInst[i - start], out.sdInst[i - start]] = moments(seriesAt(samples.inst, i));
     if (samples.avg && out.meanAvg && out.sdAvg)
-      [out.meanAvg[i - start], out.sdAvg[i - start]] = moments(samples.avg[i]);
+      [out.meanAvg[i - start], out.sdAvg[i - start]] = moments(seriesAt(samples.avg, i));
   }
   return out;
 }
@@ -303,7 +303,7 @@ export function timeInvarianceChunk(
   end: number,
   ctl?: RunControl,
 ): TimeInvariancePartial {
-  checkChunk(start, end, samples.inst.length, 'task');
+  checkChunk(start, end, taskCount(samples.inst), 'task');
   const delta = checkCount(params.window ?? 12, 'window length Δ');
   const series = params.series === 'avg' ? samples.avg : samples.inst;
   if (!series) throw new RangeError('series "avg" asked for, and this dataset has no avg series');
@@ -312,7 +312,7 @@ export function timeInvarianceChunk(
   const b = new Float64Array(delta);
   for (let i = start; i < end; i++) {
     if ((i - start) % 1024 === 0) tick(ctl, i - start, end - start);
-    const x = series[i];
+    const x = seriesAt(series, i);
     const windows = Math.floor(x.length / delta);
     if (windows < 2) {
       pvalues[i - start] = NaN;

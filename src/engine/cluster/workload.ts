@@ -7,7 +7,7 @@
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
 import { Rng } from '../random/rng.ts';
 import type { LoadSpec } from '../data/loader.ts';
-import type { TaskSamples } from '../data/samples.ts';
+import { seriesAt, seriesLength, type TaskSamples } from '../data/samples.ts';
 
 export interface MultiSamples {
   readonly resources: readonly string[];
@@ -46,10 +46,10 @@ export function alignResources(
         throw new RangeError(
           `task "${id}" has ${resources[0]} samples but no ${resources[r]} samples`,
         );
-      const s = l.inst[k];
-      if (s.length !== loads[0].inst[i].length)
+      const s = seriesAt(l.inst, k);
+      if (s.length !== seriesLength(loads[0].inst, i))
         throw new RangeError(
-          `task "${id}": ${loads[0].inst[i].length} ${resources[0]} samples but ${s.length} ${resources[r]} samples`,
+          `task "${id}": ${seriesLength(loads[0].inst, i)} ${resources[0]} samples but ${s.length} ${resources[r]} samples`,
         );
       return s;
     }),
@@ -59,7 +59,7 @@ export function alignResources(
     return Float64Array.from(ids, (id) => {
       const k = at.get(id);
       if (k === undefined) throw new RangeError(`task "${id}" has no ${resources[r]} request`);
-      return Math.max(...l.inst[k]);
+      return Math.max(...seriesAt(l.inst, k));
     });
   });
   return { resources, ids, samples, ...(req ? { requests: req } : {}) };

@@ -9,6 +9,7 @@ import { DataError } from './errors.ts';
 import { createLoader, type LoadSpec } from './loader.ts';
 import { encodeCompact } from './compact.ts';
 import { encodeNpy } from './npy.ts';
+import { seriesAt } from './samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -194,7 +195,9 @@ describe('skipping bad lines: reported and counted', () => {
     expect(r.report.skippedExamples).toHaveLength(skipped);
     expect(r.report.skippedExamples[0]).toMatch(/^s\.csv, line \d+: /);
     if (r.kind !== 'samples') throw new Error('samples');
-    expect(spec.format === 'columns' ? r.samples.inst[0].length : r.samples.ids.length).toBe(kept);
+    expect(
+      spec.format === 'columns' ? seriesAt(r.samples.inst, 0).length : r.samples.ids.length,
+    ).toBe(kept);
   });
 });
 

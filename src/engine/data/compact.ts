@@ -14,7 +14,7 @@
 import { DataError } from './errors.ts';
 import { encodeNpy, type NpyArray } from './npy.ts';
 import type { FilterCount, LoadReport } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { seriesAt, seriesLength, taskCount, type TaskSamples } from './samples.ts';
 
 export const COMPACT_FORMAT = 'slopack-tasks';
 export const COMPACT_VERSION = 1;
@@ -68,19 +68,19 @@ export function encodeCompact(
   samplesFile: string,
   tool = 'slopack',
 ): CompactFiles {
-  const n = samples.inst.length;
+  const n = taskCount(samples.inst);
   const offsets = new Array<number>(n + 1);
   offsets[0] = 0;
-  for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + samples.inst[i].length;
+  for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + seriesLength(samples.inst, i);
   const total = offsets[n];
   const rows = samples.avg ? 2 : 1;
   const data = new Float32Array(rows * total);
   for (let i = 0; i < n; i++) {
-    data.set(samples.inst[i], offsets[i]);
+    data.set(seriesAt(samples.inst, i), offsets[i]);
     if (samples.avg) {
-      if (samples.avg[i].length !== samples.inst[i].length)
+      if (seriesLength(samples.avg, i) !== seriesLength(samples.inst, i))
         throw new RangeError(`task ${samples.ids[i]}: avg and inst differ in length`);
-      data.set(samples.avg[i], total + offsets[i]);
+      data.set(seriesAt(samples.avg, i), total + offsets[i]);
     }
   }
   const sidecar = compactSidecar({

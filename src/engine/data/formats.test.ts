@@ -7,6 +7,7 @@ import { createLoader, type LoadSpec } from './loader.ts';
 import { encodeNpy, parseNpy } from './npy.ts';
 import { conversion, convert } from './units.ts';
 import { parseWideCsv } from './wide.ts';
+import { seriesAt, seriesList } from './samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 
@@ -91,7 +92,7 @@ describe('wide CSV', () => {
   it('takes the columns from t0 on as samples, the ones before as the id', () => {
     const r = samples({ format: 'wide', unit: 'percent', scale: 0.5 }, [['w.csv', text]]);
     expect(r.samples.ids).toEqual(['20110303:a b', '20110303:c']);
-    expect(Array.from(r.samples.inst[1])).toEqual([0, 0.5, (5 / 100) * 0.5]);
+    expect(Array.from(seriesAt(r.samples.inst, 1))).toEqual([0, 0.5, (5 / 100) * 0.5]);
     expect(r.report.files[0].lines).toBe(4);
   });
 
@@ -116,14 +117,14 @@ describe('wide CSV', () => {
       ['b.csv', 'id,t0,t1\ny,2,3\n'],
     ]);
     expect(r.samples.ids).toEqual(['x', 'y']);
-    expect(r.samples.inst[1]).toHaveLength(2);
+    expect(seriesAt(r.samples.inst, 1)).toHaveLength(2);
   });
 
   it('parseWideCsv still reads text (the old API)', () => {
     const s = parseWideCsv('vm_id,t0,t1\nv,50,100\n', 'x.csv', { scale: 0.25, percent: true });
-    expect(Array.from(s.inst[0])).toEqual([0.125, 0.25]);
+    expect(Array.from(seriesAt(s.inst, 0))).toEqual([0.125, 0.25]);
     const f = parseWideCsv('vm_id,t0\nv,0.5\n', 'x.csv', { scale: 1, percent: false });
-    expect(f.inst[0][0]).toBe(0.5);
+    expect(seriesAt(f.inst, 0)[0]).toBe(0.5);
   });
 
   it('clamps above the unit only when asked, and counts it', () => {
@@ -132,7 +133,7 @@ describe('wide CSV', () => {
       /c\.csv, line 2: "101" in column t1 is above 100 %/,
     );
     const r = samples({ format: 'wide', scale: 1, clamp: true }, [['c.csv', t]]);
-    expect(r.samples.inst[0][1]).toBe(1);
+    expect(seriesAt(r.samples.inst, 0)[1]).toBe(1);
     expect(r.report.filters).toContainEqual(expect.objectContaining({ id: 'clamped', count: 1 }));
   });
 });
@@ -146,8 +147,8 @@ describe('column-per-task CSV', () => {
       ['avg.csv', avg, 'avg'],
     ]);
     expect(r.samples.ids).toEqual(['vm_a', 'vm_b']);
-    expect(Array.from(r.samples.inst[1])).toEqual([0.2, 0.4, 0.6]);
-    expect(Array.from(r.samples.avg![0])).toEqual([0.05, 0.15, 0.25]);
+    expect(Array.from(seriesAt(r.samples.inst, 1))).toEqual([0.2, 0.4, 0.6]);
+    expect(Array.from(seriesAt(r.samples.avg!, 0))).toEqual([0.05, 0.15, 0.25]);
   });
 
   it('refuses an avg file that does not pair with the inst file', () => {
@@ -181,8 +182,8 @@ describe('long CSV', () => {
       [['l.csv', text]],
     );
     expect(r.samples.ids).toEqual(['1', 'x,y']);
-    expect(Array.from(r.samples.inst[0])).toEqual([0.1, 0.2, 0.4]);
-    expect(Array.from(r.samples.inst[1])).toEqual([0.3]);
+    expect(Array.from(seriesAt(r.samples.inst, 0))).toEqual([0.1, 0.2, 0.4]);
+    expect(Array.from(seriesAt(r.samples.inst, 1))).toEqual([0.3]);
   });
 
   it('columns by 1-based number; a scale column multiplies each row', () => {
@@ -190,7 +191,7 @@ describe('long CSV', () => {
       { format: 'long', idColumn: 1, valueColumn: '3', scaleColumn: 'cores', scale: 0.5 },
       [['l.csv', text]],
     );
-    expect(r.samples.inst[1][0]).toBe((30 / 100) * 0.5 * 4);
+    expect(seriesAt(r.samples.inst, 1)[0]).toBe((30 / 100) * 0.5 * 4);
   });
 
   it('names the columns there are when a chosen one is missing', () => {
@@ -211,8 +212,8 @@ describe('.npy', () => {
       ['x_avg.npy', avg],
     ]);
     expect(r.samples.ids).toEqual(['0', '1']);
-    expect(Array.from(r.samples.inst[1])).toEqual([0.2, 0.25, 0.3]);
-    expect(r.samples.avg![0][2]).toBe(0.015);
+    expect(Array.from(seriesAt(r.samples.inst, 1))).toEqual([0.2, 0.25, 0.3]);
+    expect(seriesAt(r.samples.avg!, 0)[2]).toBe(0.015);
   });
 
   it('uint16 samples', () => {
@@ -230,7 +231,7 @@ describe('.npy', () => {
     new DataView(out.buffer).setUint16(10 + header.length, 25, true);
     new DataView(out.buffer).setUint16(12 + header.length, 75, true);
     const r = samples({ format: 'npy', unit: 'percent', scale: 1 }, [['u.npy', out]]);
-    expect(Array.from(r.samples.inst[0])).toEqual([0.25, 0.75]);
+    expect(Array.from(seriesAt(r.samples.inst, 0))).toEqual([0.25, 0.75]);
   });
 
   it('a ready (N, R) realization matrix as float32', () => {
@@ -259,7 +260,7 @@ describe('compact per-task format', () => {
     ]);
     const withAvg = {
       ...r.samples,
-      avg: r.samples.inst.map((x) => x.map((v) => v / 2)),
+      avg: seriesList(r.samples.inst).map((x) => x.map((v) => v / 2)),
       requests: { cpu: Float64Array.from([0.1, NaN]), memory: Float64Array.from([NaN, 0.2]) },
     };
     const files = encodeCompact(withAvg, r.report, { format: 'wide', scale: 0.25 }, 'w.npy');
@@ -270,10 +271,10 @@ describe('compact per-task format', () => {
     if (back.kind !== 'samples') throw new Error('samples');
     expect(back.samples.ids).toEqual(['a', 'b']);
     for (let i = 0; i < 2; i++) {
-      expect(Array.from(back.samples.inst[i])).toEqual(
-        Array.from(Float32Array.from(withAvg.inst[i])),
+      expect(Array.from(seriesAt(back.samples.inst, i))).toEqual(
+        Array.from(Float32Array.from(seriesAt(withAvg.inst, i))),
       );
-      expect(Array.from(back.samples.avg![i])).toEqual(
+      expect(Array.from(seriesAt(back.samples.avg!, i))).toEqual(
         Array.from(Float32Array.from(withAvg.avg[i])),
       );
     }

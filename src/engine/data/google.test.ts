@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DataError } from './errors.ts';
 import { GoogleLoader, taskPickKey, type GoogleOptions } from './google.ts';
 import { googleEventRow, googleUsageRow } from '../testing.ts';
+import { seriesAt, seriesList } from './samples.ts';
 
 const usage = googleUsageRow;
 const event = googleEventRow;
@@ -41,7 +42,7 @@ describe('Google task_usage: the paper’s filters (SPEC §10)', () => {
     expect(r.report.filters).toContainEqual(
       expect.objectContaining({ id: 'minRecords', count: 1 }),
     );
-    expect(r.samples.inst[1]).toHaveLength(30);
+    expect(seriesAt(r.samples.inst, 1)).toHaveLength(30);
   });
 
   it('drops tasks whose inst samples are all 0, and keeps a task with a single non-zero', () => {
@@ -64,8 +65,8 @@ describe('Google task_usage: the paper’s filters (SPEC §10)', () => {
     const lines = series(1, 0, 24, () => 0.3, 0.02);
     lines[3] = usage(600e6 + 3 * 300e6, 1, 0, 1.7, 0.3);
     const r = load(lines);
-    expect(r.samples.avg![0][3]).toBe(0.3);
-    expect(r.samples.avg![0][2]).toBe(0.02);
+    expect(seriesAt(r.samples.avg!, 0)[3]).toBe(0.3);
+    expect(seriesAt(r.samples.avg!, 0)[2]).toBe(0.02);
     expect(r.report.filters).toContainEqual(
       expect.objectContaining({ id: 'avgReplaced', count: 1 }),
     );
@@ -80,7 +81,7 @@ describe('Google task_usage: the paper’s filters (SPEC §10)', () => {
     expect(e!.line).toBe(4);
     expect(e!.reason).toMatch(/CPU rate \(column 6\) 1\.7 is above 1/);
     const clamped = load(lines, { filters: { replaceAvgAboveOne: false }, clamp: true });
-    expect(clamped.samples.avg![0][3]).toBe(1);
+    expect(seriesAt(clamped.samples.avg!, 0)[3]).toBe(1);
   });
 
   it('drops tasks with EVICT, FAIL, KILL or LOST events (not SUBMIT, SCHEDULE, FINISH, UPDATE), only with task_events', () => {
@@ -129,7 +130,7 @@ describe('Google task_usage: the paper’s filters (SPEC §10)', () => {
     const shuffled = all.map((_, i) => all[(i * 7) % all.length]); // 7 is prime to 72: a permutation
     const r = load(shuffled);
     expect(r.samples.ids).toEqual(['4:0', '5:2', '5:10']);
-    for (const x of r.samples.inst)
+    for (const x of seriesList(r.samples.inst))
       expect(Array.from(x)).toEqual(Array.from({ length: 24 }, (_, k) => k / 100));
   });
 
@@ -140,7 +141,7 @@ describe('Google task_usage: the paper’s filters (SPEC §10)', () => {
     ];
     lines.push(usage(9e9, 1, 0, '', 0.2));
     const r = load(lines);
-    expect(r.samples.inst[0]).toHaveLength(24);
+    expect(seriesAt(r.samples.inst, 0)).toHaveLength(24);
     expect(r.report.filters).toContainEqual(expect.objectContaining({ id: 'emptyCpu', count: 1 }));
   });
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createLoader, type LoadResult, type LoadSpec } from '../index.ts';
 import { DataError } from './errors.ts';
 import { fixture, samples } from '../../ingest/traceFixtures.ts';
+import { seriesAt, seriesList } from './samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -34,8 +35,8 @@ function outcome(spec: LoadSpec, name: string, bytes: Uint8Array, cuts: number[]
     const s = samples(r);
     return {
       ids: s.ids,
-      inst: s.inst.map((x) => Array.from(x)),
-      avg: s.avg?.map((x) => Array.from(x)),
+      inst: seriesList(s.inst).map((x) => Array.from(x)),
+      avg: s.avg && seriesList(s.avg).map((x) => Array.from(x)),
       report: { ...r.report, files: r.report.files.map((f) => ({ ...f })) },
     };
   } catch (e) {
@@ -55,7 +56,7 @@ describe('Prometheus query_range, streamed', () => {
     expect(s.ids).toEqual(
       doc.data.result.map((r: { metric: { container: string } }) => r.metric.container),
     );
-    s.inst.forEach((x, k) =>
+    seriesList(s.inst).forEach((x, k) =>
       expect(Array.from(x)).toEqual(
         doc.data.result[k].values.map((p: [number, string]) => Number(p[1]) / 8),
       ),
@@ -253,8 +254,8 @@ describe('Google 2019 JSON lines, read from bytes', () => {
           const s = samples(load(G2019, 'i.json', enc(text), []));
           expect(s.ids).toEqual([...want.keys()]);
           s.ids.forEach((id, t) => {
-            expect(Array.from(s.inst[t])).toEqual(want.get(id)![0]);
-            expect(Array.from(s.avg![t])).toEqual(want.get(id)![1]);
+            expect(Array.from(seriesAt(s.inst, t))).toEqual(want.get(id)![0]);
+            expect(Array.from(seriesAt(s.avg!, t))).toEqual(want.get(id)![1]);
           });
         },
       ),

@@ -14,6 +14,8 @@ import { NpyReader, type NpyArray } from './npy.ts';
 import type { FileReport, LoadReport, LoadResult } from './report.ts';
 import { conversion, describeUnit, type Unit } from './units.ts';
 import { WideLoader, type WideOptions } from './wide.ts';
+import { compactSamples } from './coded.ts';
+import type { SampleStorage } from './samples.ts';
 import * as traces from './traces.ts';
 import { withArchives } from './archiveLoader.ts';
 import { matrixFrom } from '../matrix.ts';
@@ -93,9 +95,24 @@ export interface DatasetLoader {
   finish(): LoadResult;
 }
 
-/** A loader for `spec`; option errors are RangeErrors naming the bad value. */
-export function createLoader(spec: LoadSpec): DatasetLoader {
-  return withArchives(createPlainLoader(spec), (m) => roleFromName(spec.format, m));
+/**
+ * A loader for `spec`; option errors are RangeErrors naming the bad value. Samples are kept coded
+ * where exact (`storage` 'compact', samples.ts `CodedSeries`: the wide CSV codes row by row, the
+ * other formats when they finish), else as float64 arrays per task — bit-identical either way.
+ */
+export function createLoader(spec: LoadSpec, storage: SampleStorage = 'compact'): DatasetLoader {
+  const plain = createPlainLoader(spec.format === 'wide' ? { ...spec, storage } : spec);
+  const loader = withArchives(plain, (m) => roleFromName(spec.format, m));
+  // The wide CSV codes row by row as it loads (or settled on float64 while loading).
+  if (storage === 'float64' || spec.format === 'wide') return loader;
+  return {
+    format: loader.format,
+    file: (name, role) => loader.file(name, role),
+    finish() {
+      const r = loader.finish();
+      return r.kind === 'samples' ? { ...r, samples: compactSamples(r.samples) } : r;
+    },
+  };
 }
 
 function createPlainLoader(spec: LoadSpec): DatasetLoader {

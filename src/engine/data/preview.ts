@@ -16,7 +16,7 @@ import {
   type ValueStats,
 } from './plausible.ts';
 import type { LoadReport } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples.ts';
 
 /** Every loader option, as one object: the format ('auto' by default) and `SpecOptions`. */
 export interface PreviewOptions extends SpecOptions {
@@ -101,8 +101,8 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
       warnings,
       rows: s.ids.slice(0, rowsWanted).map((id, t) => ({
         id,
-        inst: Array.from(s.inst[t].subarray(0, valuesWanted)),
-        avg: s.avg ? Array.from(s.avg[t].subarray(0, valuesWanted)) : null,
+        inst: Array.from(seriesAt(s.inst, t).subarray(0, valuesWanted)),
+        avg: s.avg ? Array.from(seriesAt(s.avg, t).subarray(0, valuesWanted)) : null,
       })),
       report: r.report,
       error: null,
@@ -145,12 +145,11 @@ function wholeLines(head: Uint8Array, format: FormatId): Uint8Array {
 }
 
 function samplesOf(s: TaskSamples): { values: Float64Array; maxima: number[] } {
-  let n = 0;
-  for (const x of s.inst) n += x.length;
-  const values = new Float64Array(n);
+  const values = new Float64Array(sampleCount(s.inst));
   const maxima: number[] = [];
   let at = 0;
-  for (const x of s.inst) {
+  for (let i = 0; i < taskCount(s.inst); i++) {
+    const x = seriesAt(s.inst, i);
     values.set(x, at);
     at += x.length;
     let m = -Infinity;

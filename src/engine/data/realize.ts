@@ -5,7 +5,7 @@
  */
 import { Rng, type StreamPurpose } from '../random/rng.ts';
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import type { TaskSamples } from './samples.ts';
+import { isCoded, type SeriesSet, type TaskSamples } from './samples.ts';
 
 export function realizeRow(
   samples: ArrayLike<number>,
@@ -19,21 +19,59 @@ export function realizeRow(
   for (let t = 0; t < out.length; t++) out[t] = samples[rng.nextInt(n)];
 }
 
+/**
+ * Row `task` of a realization matrix drawn from coded samples (`CodedSeries`): the same draws and
+ * values as `realizeRow` over the decoded samples, read from the codes.
+ */
+export function realizeCodedRow(
+  codes: Uint8Array | Uint16Array,
+  dictionary: Float64Array,
+  from: number,
+  n: number,
+  out: Float32Array,
+  seed: number,
+  series: StreamPurpose,
+  task: number,
+): void {
+  const rng = Rng.stream(seed, series, task);
+  for (let t = 0; t < out.length; t++) out[t] = dictionary[codes[from + rng.nextInt(n)]];
+}
+
+/**
+ * Row `task` of the realization (its own stream) from the samples of task `i` of `series` (float64
+ * arrays, or coded: read from the codes) into `out`.
+ */
+export function realizeTask(
+  series: SeriesSet | readonly ArrayLike<number>[],
+  i: number,
+  out: Float32Array,
+  seed: number,
+  purpose: StreamPurpose,
+  task = i,
+): void {
+  if ('codes' in series && isCoded(series)) {
+    const from = series.offsets[i];
+    const n = series.offsets[i + 1] - from;
+    realizeCodedRow(series.codes, series.dictionary, from, n, out, seed, purpose, task);
+  } else realizeRow((series as readonly ArrayLike<number>[])[i], out, seed, purpose, task);
+}
+
 export function realizeSeries(
-  series: readonly ArrayLike<number>[],
+  series: SeriesSet | readonly ArrayLike<number>[],
   realizations: number,
   seed: number,
   purpose: StreamPurpose,
   shared?: boolean,
 ): RealizationMatrix {
-  const m = allocateMatrix(series.length, realizations, shared);
-  for (let i = 0; i < series.length; i++) {
-    realizeRow(
-      series[i],
+  const tasks = 'codes' in series ? series.offsets.length - 1 : series.length;
+  const m = allocateMatrix(tasks, realizations, shared);
+  for (let i = 0; i < tasks; i++) {
+    realizeTask(
+      series,
+      i,
       m.data.subarray(i * realizations, (i + 1) * realizations),
       seed,
       purpose,
-      i,
     );
   }
   return m;

@@ -1,6 +1,13 @@
 /** What a load did (SPEC §10): files read, tasks seen and kept, and every filter's count. */
 import type { RealizationMatrix } from '../matrix.ts';
-import type { TaskSamples } from './samples.ts';
+import {
+  isCoded,
+  seriesAt,
+  seriesLength,
+  taskCount,
+  type SeriesSet,
+  type TaskSamples,
+} from './samples.ts';
 
 export interface FileReport {
   readonly name: string;
@@ -105,23 +112,29 @@ export interface SamplesSummary {
 
 /** Summarises per-task samples (means over all samples, in machine units). */
 export function summarizeSamples(s: TaskSamples): SamplesSummary {
-  const n = s.inst.length;
-  const lengths = s.inst.map((x) => x.length).sort((a, b) => a - b);
-  const stats = (series: readonly Float64Array[]) => {
+  const n = taskCount(s.inst);
+  const lengths = Array.from({ length: n }, (_, i) => seriesLength(s.inst, i)).sort(
+    (a, b) => a - b,
+  );
+  const stats = (series: SeriesSet) => {
     let sum = 0;
     let count = 0;
     let max = -Infinity;
-    for (const x of series)
-      for (let k = 0; k < x.length; k++) {
-        sum += x[k];
-        if (x[k] > max) max = x[k];
-        count++;
-      }
+    const add = (v: number) => {
+      sum += v;
+      if (v > max) max = v;
+      count++;
+    };
+    if (isCoded(series)) for (const c of series.codes) add(series.dictionary[c]);
+    else for (const x of series) for (let k = 0; k < x.length; k++) add(x[k]);
     return { mean: sum / count, max };
   };
   const inst = stats(s.inst);
   const avg = s.avg ? stats(s.avg) : null;
-  const lastInst = s.inst[n - 1];
+  const lastOf = (set: SeriesSet) => {
+    const x = seriesAt(set, n - 1);
+    return x[x.length - 1];
+  };
   let withCpu: number | null = null;
   if (s.requests) {
     withCpu = 0;
@@ -133,12 +146,12 @@ export function summarizeSamples(s: TaskSamples): SamplesSummary {
     perTask: { min: lengths[0], median: lengths[Math.floor((n - 1) / 2)], max: lengths[n - 1] },
     mean: { inst: inst.mean, avg: avg ? avg.mean : null },
     max: { inst: inst.max, avg: avg ? avg.max : null },
-    first: { id: s.ids[0], inst: s.inst[0][0], avg: s.avg ? s.avg[0][0] : null },
-    last: {
-      id: s.ids[n - 1],
-      inst: lastInst[lastInst.length - 1],
-      avg: s.avg ? s.avg[n - 1][s.avg[n - 1].length - 1] : null,
+    first: {
+      id: s.ids[0],
+      inst: seriesAt(s.inst, 0)[0],
+      avg: s.avg ? seriesAt(s.avg, 0)[0] : null,
     },
+    last: { id: s.ids[n - 1], inst: lastOf(s.inst), avg: s.avg ? lastOf(s.avg) : null },
     withCpuRequest: withCpu,
   };
 }

@@ -8,6 +8,7 @@ import { type LoadSpec } from './loader.ts';
 import { guessUnit, mixedUnitsWarning, unitWarnings, valueStats } from './plausible.ts';
 import { preview } from './preview.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
+import { seriesLength } from './samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -70,12 +71,12 @@ describe('bad input in trace files', () => {
     ]);
     const skipped = run({ format: 'bitbrains', skipBadLines: true }, [['1.csv', enc(dup)]]);
     expect(skipped.report.skippedLines).toBe(1);
-    expect(samples(skipped).inst[0].length).toBe(24);
+    expect(seriesLength(samples(skipped).inst, 0)).toBe(24);
   });
   it('a gap is reported, not filled', () => {
     const gap = [...bb1.slice(0, 10), ...bb1.slice(13)].join('\r\n');
     const r = run({ format: 'bitbrains' }, [['1.csv', enc(gap)]]);
-    expect(samples(r).inst[0].length).toBe(21);
+    expect(seriesLength(samples(r).inst, 0)).toBe(21);
     expect(r.report.notes.join()).toMatch(
       /1 gap\(s\) in 1 task\(s\), left unfilled: task 1: \d+ between/,
     );

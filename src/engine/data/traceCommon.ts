@@ -5,7 +5,7 @@
 import { BadLines, LineReader } from './bytes.ts';
 import { DataError } from './errors.ts';
 import type { FileReport, FilterCount, LoadReport } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { sampleCount, type TaskSamples } from './samples.ts';
 import { gapNotes, type GapReport } from './series.ts';
 
 /** Options every trace format takes. */
@@ -97,8 +97,7 @@ export function traceReport(r: {
   gaps: GapReport;
   notes?: string[];
 }): { samples: TaskSamples; report: LoadReport } {
-  let samplesKept = 0;
-  for (const x of r.samples.inst) samplesKept += x.length;
+  const samplesKept = sampleCount(r.samples.inst);
   if (r.samples.ids.length === 0)
     throw new DataError(
       r.files.map((f) => f.name).join(', '),

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { naiveCsv } from '../../ingest/testing.ts';
 import { bitbrainsSource, fixture, run, samples } from '../../ingest/traceFixtures.ts';
 import { detectFormat } from './detect.ts';
+import { seriesAt, seriesList } from './samples.ts';
 
 const close = (got: Float64Array, want: number[], digits = 12) => {
   expect(got.length).toBe(want.length);
@@ -24,7 +25,7 @@ describe('Bitbrains per-VM files', () => {
     expect(s.ids).toEqual(['1', '2', '3']);
     s.ids.forEach((id, t) =>
       close(
-        s.inst[t],
+        seriesAt(s.inst, t),
         src.get(Number(id))!.map(([, c, p]) => ((p / 100) * c) / 32),
       ),
     );
@@ -36,7 +37,9 @@ describe('Bitbrains per-VM files', () => {
       expect(detectFormat(name, bytes)?.format).toBe('bitbrains');
       const r = run({ format: 'bitbrains' }, [[name, bytes]], 333);
       expect(samples(r).ids).toEqual(plain.ids);
-      samples(r).inst.forEach((x, t) => expect(Array.from(x)).toEqual(Array.from(plain.inst[t])));
+      seriesList(samples(r).inst).forEach((x, t) =>
+        expect(Array.from(x)).toEqual(Array.from(seriesAt(plain.inst, t))),
+      );
       expect(r.report.notes.join()).toMatch(/skipped in archives.*README\.txt/);
     }
   });
@@ -48,7 +51,7 @@ describe('Bitbrains per-VM files', () => {
       .slice(1, 25)
       .map((l) => Number(l.split(';\t')[3]));
     close(
-      s.inst[0],
+      seriesAt(s.inst, 0),
       mhz.map((v) => v / 83200),
     );
   });
@@ -70,7 +73,7 @@ describe('Prometheus', () => {
     expect(s.ids).toEqual(['vm82', 'vm27', 'vm24']);
     s.ids.forEach((id, t) =>
       close(
-        s.inst[t],
+        seriesAt(s.inst, t),
         cores(id.slice(2)).map((c) => c / 8),
       ),
     );
@@ -87,7 +90,9 @@ describe('Prometheus', () => {
     const a = samples(run(spec, [['a.json', bytes]]));
     const b = samples(run(spec, [['b.json', swapped]]));
     expect(b.ids).toEqual(a.ids);
-    expect(b.inst.map((x) => Array.from(x))).toEqual(a.inst.map((x) => Array.from(x)));
+    expect(seriesList(b.inst).map((x) => Array.from(x))).toEqual(
+      seriesList(a.inst).map((x) => Array.from(x)),
+    );
   });
   it('without idLabel a task is named by all its labels', () => {
     const s = samples(
@@ -106,7 +111,7 @@ describe('Prometheus', () => {
     const n = Math.min(...[82, 27, 24].map((v) => src.get(v)!.length));
     s.ids.forEach((id, t) =>
       close(
-        s.inst[t],
+        seriesAt(s.inst, t),
         cores(id.slice(2))
           .slice(0, n)
           .map((c) => c / 8),
@@ -130,10 +135,10 @@ describe('Alibaba v2018', () => {
     expect(s.ids).toEqual(['c_82', 'c_27', 'c_24']);
     s.ids.forEach((id, t) =>
       close(
-        s.inst[t],
+        seriesAt(s.inst, t),
         src
           .get(Number(id.slice(2)))!
-          .slice(0, s.inst[t].length)
+          .slice(0, seriesAt(s.inst, t).length)
           .map(([, c, p]) => (p * c) / 100 / 96),
         7,
       ),
@@ -157,11 +162,11 @@ describe('Azure V2', () => {
     const coresOf = [2, 4, 8, 32];
     for (let j = 0; j < 4; j++) {
       close(
-        s.inst[j],
+        seriesAt(s.inst, j),
         max.slice(1, 25).map((row) => ((Number(row[j + 1]) / 100) * coresOf[j]) / 64),
       );
       close(
-        s.avg![j],
+        seriesAt(s.avg!, j),
         avg.slice(1, 25).map((row) => ((Number(row[j + 1]) / 100) * coresOf[j]) / 64),
       );
     }
@@ -178,8 +183,12 @@ describe('Google 2019 instance_usage', () => {
     const a = samples(run({ format: 'google2019' }, [['i.csv', csv]]));
     const b = samples(run({ format: 'google2019' }, [['i.json', json]], 77));
     expect(b.ids).toEqual(a.ids);
-    a.inst.forEach((x, t) => expect(Array.from(b.inst[t])).toEqual(Array.from(x)));
-    a.avg!.forEach((x, t) => expect(Array.from(b.avg![t])).toEqual(Array.from(x)));
+    seriesList(a.inst).forEach((x, t) =>
+      expect(Array.from(seriesAt(b.inst, t))).toEqual(Array.from(x)),
+    );
+    seriesList(a.avg!).forEach((x, t) =>
+      expect(Array.from(seriesAt(b.avg!, t))).toEqual(Array.from(x)),
+    );
     const src = naiveCsv('google-2011-task-usage/task_usage_part-00000_first10000.csv').slice(
       1,
       41,
@@ -193,8 +202,8 @@ describe('Google 2019 instance_usage', () => {
     }
     expect(a.ids).toEqual([...want.keys()]);
     a.ids.forEach((id, t) => {
-      expect(Array.from(a.inst[t])).toEqual(want.get(id)!.inst);
-      expect(Array.from(a.avg![t])).toEqual(want.get(id)!.avg);
+      expect(Array.from(seriesAt(a.inst, t))).toEqual(want.get(id)!.inst);
+      expect(Array.from(seriesAt(a.avg!, t))).toEqual(want.get(id)!.avg);
     });
   });
 });
@@ -221,8 +230,8 @@ describe('through the streaming layer, format auto-detected', () => {
         ['vmtable.csv', fixture('azure2/vmtable.csv')],
       ]),
     );
-    expect(samples(azure).inst.map((x) => Array.from(x))).toEqual(
-      plain.inst.map((x) => Array.from(x)),
+    expect(seriesList(samples(azure).inst).map((x) => Array.from(x))).toEqual(
+      seriesList(plain.inst).map((x) => Array.from(x)),
     );
     const direct = samples(
       run({ format: 'bitbrains' }, [
@@ -235,8 +244,8 @@ describe('through the streaming layer, format auto-detected', () => {
       const r = await loadDataset([await input(name)], { format: 'auto' });
       expect(r.spec.format).toBe('bitbrains');
       expect(samples(r).ids).toEqual(direct.ids);
-      expect(samples(r).inst.map((x) => Array.from(x))).toEqual(
-        direct.inst.map((x) => Array.from(x)),
+      expect(seriesList(samples(r).inst).map((x) => Array.from(x))).toEqual(
+        seriesList(direct.inst).map((x) => Array.from(x)),
       );
     }
   });

@@ -18,7 +18,8 @@ import {
 } from './bytes.ts';
 import { POW10, cursor, scanNumber } from './decimal.ts';
 import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { SeriesBuilder } from './coded.ts';
+import type { SampleStorage, TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 export interface WideOptions {
@@ -35,6 +36,8 @@ export interface WideOptions {
   readonly maxTasks?: number;
   /** 0-based index of the first sample column (default: detected from the header). */
   readonly firstSampleColumn?: number;
+  /** Coded where exact (default, `CodedSeries`) or float64 arrays per task. */
+  readonly storage?: SampleStorage;
 }
 
 function unitOf(o: WideOptions): Unit {
@@ -48,7 +51,9 @@ export class WideLoader {
   private readonly maxTasks: number;
   private readonly files: { name: string; reader: LineReader }[] = [];
   private readonly ids: string[] = [];
-  private readonly inst: Float64Array[] = [];
+  private readonly inst: SeriesBuilder;
+  /** A row's codes as `fillRow` writes them (see `SeriesBuilder.pushPartlyCoded`), when coding. */
+  private codes: Int32Array | null;
   private rows = 0;
   private values = 0;
   private clamped = 0;
@@ -57,6 +62,8 @@ export class WideLoader {
   constructor(private readonly options: WideOptions) {
     this.conv = conversion({ ...options, unit: unitOf(options) });
     this.bad = new BadLines(options.skipBadLines === true);
+    this.inst = new SeriesBuilder(options.storage !== 'float64');
+    this.codes = options.storage !== 'float64' ? new Int32Array(0) : null;
     const m = options.maxTasks ?? Infinity;
     if (!(m >= 1)) throw new RangeError(`invalid maxTasks: ${m}`);
     this.maxTasks = m;
@@ -116,7 +123,9 @@ export class WideLoader {
       p = q + 1;
     }
     const out = this.pool.take(width - first);
-    const c = fillRow(b, p, e, out, this.conv);
+    const byKey = this.inst.keyCodes;
+    if (byKey && this.codes!.length < out.length) this.codes = new Int32Array(out.length);
+    const c = fillRow(b, p, e, out, this.conv, byKey && this.codes, byKey);
     this.clamped += row.clamped;
     if (c < 0) {
       this.pool.giveBack(out);
@@ -128,7 +137,10 @@ export class WideLoader {
     }
     this.values += width - first;
     this.ids.push(id);
-    this.inst.push(out);
+    if (byKey) {
+      this.inst.pushPartlyCoded(out, this.codes!, out.length);
+      this.pool.giveBack(out);
+    } else this.inst.push(out, true);
   }
 
   private badValue(
@@ -170,7 +182,7 @@ export class WideLoader {
       });
     filters.push(...clampFilters(this.conv, this.clamped));
     return {
-      samples: { ids: this.ids, inst: this.inst },
+      samples: { ids: this.ids, inst: this.inst.finish() },
       report: {
         format: 'wide',
         files,
@@ -193,10 +205,19 @@ const row = { clamped: 0, value: 0, from: 0, to: 0 };
 
 /**
  * Reads the comma-separated numbers of `b[i..e)` into `out` (checked and converted), and returns
- * how many fields there were, or −(k + 1) when field k is a bad value (details in `row`). A small
+ * how many fields there were; coding (`codes`, `byKey`: `SeriesBuilder.pushPartlyCoded`), an
+ * integer of at most 4 digits seen before goes straight to its code, the others to `out`, or −(k + 1) when field k is a bad value (details in `row`). A small
  * function of its own, so the engine compiles the hot loop tightly.
  */
-function fillRow(b: Uint8Array, i: number, e: number, out: Float64Array, conv: Conversion): number {
+function fillRow(
+  b: Uint8Array,
+  i: number,
+  e: number,
+  out: Float64Array,
+  conv: Conversion,
+  codes: Int32Array | null,
+  byKey: Int32Array | null,
+): number {
   const { bound, divisor, scale, clamp } = conv;
   const n = out.length;
   let c = 0;
@@ -226,9 +247,22 @@ function fillRow(b: Uint8Array, i: number, e: number, out: Float64Array, conv: C
       digits += fraction;
     }
     let v: number;
-    if ((i === e || b[i] === 44) && digits > 0 && digits <= 15)
+    let key = -1;
+    if ((i === e || b[i] === 44) && digits > 0 && digits <= 15) {
+      if (fraction === 0 && digits <= 4 && byKey !== null && c < n) {
+        // An integer seen before: its code, without converting it (it passed the checks then).
+        const hit = byKey[m];
+        if (hit !== 0) {
+          if (m > bound) row.clamped++;
+          codes![c++] = hit - 1;
+          if (i >= e) return c;
+          i++;
+          continue;
+        }
+        key = m;
+      }
       v = fraction === 0 ? m : m / POW10[fraction];
-    else {
+    } else {
       v = scanNumber(b, from, e);
       i = cursor.end;
     }
@@ -245,6 +279,7 @@ function fillRow(b: Uint8Array, i: number, e: number, out: Float64Array, conv: C
         }
       }
       out[c] = (v / divisor) * scale;
+      if (codes !== null) codes[c] = key >= 0 ? -2 - key : -1;
     }
     c++;
     if (i >= e) return c;

@@ -21,6 +21,7 @@ import {
 } from './threeTasks.ts';
 import { machineUsage } from './usage.ts';
 import { subsetWorkload } from './workload.ts';
+import { taskCount } from '../data/samples.ts';
 
 const FILE = 'planetlab_20110303.csv';
 const samples = parseWideCsv(readFileSync(dataPath(`planetlab-cloudsim/${FILE}`), 'utf8'), FILE, {
@@ -46,7 +47,7 @@ describe('a lesson workload (real PlanetLab data)', () => {
       [20, 3, { ...BF_GPA, packer: 'ff', clairvoyance: 0.5 }],
       [100, 1, { ...BF_GPA, fit: { kind: 'cantelli', b: 1 } }],
     ] as const) {
-      const rows = sampleInstance(samples.inst.length, n, SEED, k);
+      const rows = sampleInstance(taskCount(samples.inst), n, SEED, k);
       const full = runPacking(pool, rows, params);
       const small = runPacking(subsetWorkload(samples, rows, R, SEED), identityRows(n), params);
       expect(small).toEqual(full);
@@ -139,7 +140,7 @@ describe('lesson 2: sums of tasks', () => {
   });
 
   it('on real tasks, the 99th-percentile error shrinks as tasks are added', () => {
-    const rows = sampleInstance(samples.inst.length, 100, SEED, 0);
+    const rows = sampleInstance(taskCount(samples.inst), 100, SEED, 0);
     const stats = subsetWorkload(samples, rows, R, SEED);
     const err = (n: number) => Math.abs(sumVerdict(sumOfFirst(stats, n)).relativeError99);
     expect(err(100)).toBeLessThan(err(1));
@@ -147,7 +148,7 @@ describe('lesson 2: sums of tasks', () => {
 });
 
 describe('lesson 3: the GPA fit test on one machine', () => {
-  const rows = sampleInstance(samples.inst.length, 60, SEED, 0);
+  const rows = sampleInstance(taskCount(samples.inst), 60, SEED, 0);
   const stats = subsetWorkload(samples, rows, R, SEED);
   const ts = stats.taskStats('inst', stats.split(1));
   const all = identityRows(60);
@@ -172,7 +173,7 @@ describe('lesson 3: the GPA fit test on one machine', () => {
 
 describe('lesson 5: the price of an SLO', () => {
   it('uses no fewer machines for a tighter ρ, on real data', () => {
-    const rows = sampleInstance(samples.inst.length, 100, SEED, 0);
+    const rows = sampleInstance(taskCount(samples.inst), 100, SEED, 0);
     const stats = subsetWorkload(samples, rows, R, SEED);
     const curve = sloCurve(stats, identityRows(100), BF_GPA);
     expect(curve.map((p) => p.rho)).toEqual([...SLO_RHOS]);
@@ -183,7 +184,7 @@ describe('lesson 5: the price of an SLO', () => {
 });
 
 describe('lesson 6: scoring a hand packing', () => {
-  const rows = sampleInstance(samples.inst.length, 20, SEED, 0);
+  const rows = sampleInstance(taskCount(samples.inst), 20, SEED, 0);
   const stats = subsetWorkload(samples, rows, R, SEED);
 
   it('gives BF + GPA’s own packing the baseline’s machines and q', () => {

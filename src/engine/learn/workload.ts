@@ -3,8 +3,8 @@
  * §2), so that packing them gives the same numbers as packing the same instance of the full pool.
  */
 import { allocateMatrix } from '../matrix.ts';
-import { realizeRow } from '../data/realize.ts';
-import type { TaskSamples } from '../data/samples.ts';
+import { realizeTask } from '../data/realize.ts';
+import { taskCount, type SeriesSet, type TaskSamples } from '../data/samples.ts';
 import { WorkloadStats } from '../workload.ts';
 
 /** Rows `rows` of the pool realized from `samples` as rows 0..n−1 of a small workload (SPEC §2). */
@@ -16,18 +16,18 @@ export function subsetWorkload(
 ): WorkloadStats {
   if (!(Number.isInteger(realizations) && realizations >= 2))
     throw new RangeError(`invalid realization count: ${realizations}`);
-  const series = (list: readonly ArrayLike<number>[], purpose: 'inst' | 'avg') => {
+  const series = (list: SeriesSet, purpose: 'inst' | 'avg') => {
     const m = allocateMatrix(rows.length, realizations, false);
     for (let k = 0; k < rows.length; k++) {
       const r = rows[k];
-      if (!(Number.isInteger(r) && r >= 0 && r < list.length))
-        throw new RangeError(`invalid pool row: ${r} (the pool has ${list.length} tasks)`);
-      realizeRow(
-        list[r],
+      if (!(Number.isInteger(r) && r >= 0 && r < taskCount(list)))
+        throw new RangeError(`invalid pool row: ${r} (the pool has ${taskCount(list)} tasks)`);
+      realizeTask(
+        list,
+        r,
         m.data.subarray(k * realizations, (k + 1) * realizations),
         seed,
         purpose,
-        r,
       );
     }
     return m;

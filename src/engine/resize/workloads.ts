@@ -2,7 +2,13 @@
  * Resizing workloads from loaded samples (per-VM step series) and the canned teaching scenarios
  * of visbp-notes.md §5.6 as event scripts for the replay.
  */
-import type { TaskSamples } from '../data/samples.ts';
+import {
+  seriesAt,
+  seriesLength,
+  seriesList,
+  taskCount,
+  type TaskSamples,
+} from '../data/samples.ts';
 import type { ResizeWorkload } from './simulate.ts';
 
 const FIVE_MINUTES = 1 / 12;
@@ -13,9 +19,9 @@ export function workloadFromSamples(
   samples: TaskSamples,
   options: { maxVms?: number; maxSteps?: number; stepHours?: number; memory?: TaskSamples } = {},
 ): ResizeWorkload {
-  const vms = Math.min(samples.inst.length, options.maxVms ?? Infinity);
+  const vms = Math.min(taskCount(samples.inst), options.maxVms ?? Infinity);
   let steps = 0;
-  for (let i = 0; i < vms; i++) steps = Math.max(steps, samples.inst[i].length);
+  for (let i = 0; i < vms; i++) steps = Math.max(steps, seriesLength(samples.inst, i));
   steps = Math.min(steps, options.maxSteps ?? Infinity);
   const pad = (x: Float64Array) => {
     const out = new Float64Array(steps).fill(NaN);
@@ -35,12 +41,12 @@ export function workloadFromSamples(
     ids: samples.ids.slice(0, vms),
     steps,
     stepHours: options.stepHours ?? FIVE_MINUTES,
-    usage: samples.inst.slice(0, vms).map(pad),
+    usage: seriesList(samples.inst).slice(0, vms).map(pad),
     memory: memory
       ? samples.ids.slice(0, vms).map((id, i) => {
-          const m = pad(memory.inst[memIndex!.get(id)!]);
+          const m = pad(seriesAt(memory.inst, memIndex!.get(id)!));
           // Both resources are present exactly when the CPU series is.
-          const u = samples.inst[i];
+          const u = seriesAt(samples.inst, i);
           for (let k = 0; k < steps; k++) if (k >= u.length || Number.isNaN(m[k])) m[k] = NaN;
           return m;
         })
@@ -64,7 +70,7 @@ export function stitchDays(name: string, samples: TaskSamples, maxVms = Infinity
   });
   const order = [...days.keys()].sort();
   const first = days.get(order[0])!.slice(0, maxVms);
-  const perDay = samples.inst[first[0]].length;
+  const perDay = seriesLength(samples.inst, first[0]);
   const steps = perDay * order.length;
   const vmName = (i: number) => samples.ids[i].slice(samples.ids[i].indexOf(':') + 1);
   const usage = first.map(() => new Float64Array(steps).fill(NaN));
@@ -87,7 +93,7 @@ export function stitchDays(name: string, samples: TaskSamples, maxVms = Infinity
       }
     }
     pick.forEach((r, v) => {
-      if (r >= 0) usage[v].set(samples.inst[r].subarray(0, perDay), di * perDay);
+      if (r >= 0) usage[v].set(seriesAt(samples.inst, r).subarray(0, perDay), di * perDay);
     });
   });
   return {

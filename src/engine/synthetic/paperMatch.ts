@@ -5,6 +5,7 @@
  * trend lines' slopes within ±0.02 and intercepts within ±0.002 absolute.
  */
 import { realizeSeries } from '../data/realize.ts';
+import { seriesList } from '../data/samples.ts';
 import type { RunControl } from '../analysis/control.ts';
 import { PAPER_TABLE1, PAPER_TRENDS } from '../analysis/paper.ts';
 import { matrixRows, sampledRows, type RowSource } from '../analysis/rowSource.ts';
@@ -75,7 +76,7 @@ export function matchPaper(p: PaperMatchParams, ctl?: RunControl): PaperMatchRep
     throw new RangeError(`invalid realizations: ${p.realizations}`);
   const w = syntheticWorkload(p.pool, p.seed, p.params ?? SYNTHETIC_PARAMS);
   const trends: TrendCheck[] = (['inst', 'avg'] as const).map((series) => {
-    const m = seriesMoments(series === 'inst' ? w.inst : w.avg);
+    const m = seriesMoments(seriesList(series === 'inst' ? w.inst : w.avg!));
     const measured = trendLine(m.mean, m.sd);
     const paper = PAPER_TRENDS[series];
     return {
@@ -91,7 +92,7 @@ export function matchPaper(p: PaperMatchParams, ctl?: RunControl): PaperMatchRep
   const source: RowSource =
     p.pool * p.realizations <= MATRIX_LIMIT
       ? matrixRows(realizeSeries(w.inst, p.realizations, p.seed, 'inst', false))
-      : sampledRows(w.inst, p.realizations, p.seed, 'inst');
+      : sampledRows(seriesList(w.inst), p.realizations, p.seed, 'inst');
   const all = sumsChunk(source, { sizes, replicates: p.sums, seed: p.seed }, 0, p.sums, ctl);
   const rows = table1(all).map((r): PaperMatchRow => {
     const paper = PAPER_TABLE1.find((q) => q.n === r.n) ?? PAPER_TABLE1[0];

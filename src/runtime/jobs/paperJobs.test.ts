@@ -30,6 +30,7 @@ import { createInlineRunner } from '../inlineRunner.ts';
 import { CancelledError, type Runner } from '../runner.ts';
 import { TASKS_PER_UNIT } from './paperData.ts';
 import { packSamples, samplesInRange, taskRanges } from './paperSamples.ts';
+import { seriesAt, seriesList, taskCount } from '../../engine/index.ts';
 
 const PLANETLAB = dataPath('planetlab-cloudsim/planetlab_20110303.csv');
 const planetlab = parseWideCsv(readFileSync(PLANETLAB, 'utf8'), 'planetlab_20110303.csv', {
@@ -78,10 +79,10 @@ describe('paper lab jobs', () => {
   it('packs samples exactly and hands out task ranges', () => {
     const p = packSamples(synthetic, false);
     const s = samplesInRange(p, 5, 9);
-    expect(Array.from(s.inst[7])).toEqual(Array.from(synthetic.inst[7]));
+    expect(Array.from(seriesAt(s.inst, 7))).toEqual(Array.from(seriesAt(synthetic.inst, 7)));
     expect(Array.from(s.avg![5])).toEqual(Array.from(synthetic.avg[5]));
     expect(s.inst[2].length).toBe(0);
-    expect(s.inst.length).toBe(synthetic.inst.length);
+    expect(taskCount(s.inst)).toBe(taskCount(synthetic.inst));
     expect(packSamples(synthetic, true).inst.values.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(taskRanges(10, 4)).toEqual([
       { start: 0, end: 4 },
@@ -92,10 +93,10 @@ describe('paper lab jobs', () => {
   });
 
   it('give the engine’s one-chunk numbers inline and on 1 or 2 workers, shared or copying', async () => {
-    const n = synthetic.inst.length;
+    const n = taskCount(synthetic.inst);
     const { inst } = realize(planetlab, R, SEED, false);
     const rows = matrixRows(inst);
-    const hist = histogramsChunk(synthetic.inst, 0, n);
+    const hist = histogramsChunk(seriesList(synthetic.inst), 0, n);
     const direct = plain({
       fig1: fig1Chunk(synthetic, { seed: SEED }, 0, n),
       moments: momentsChunk(synthetic, 0, n),

@@ -3,7 +3,14 @@
  * series with task offsets, in a SharedArrayBuffer where the platform has one, so that handing the
  * spec to every unit of a worker-pool job shares the samples instead of copying them per unit.
  */
-import { sharedMemoryAvailable, type TaskSamples } from '../../engine/index.ts';
+import {
+  seriesAt,
+  sharedMemoryAvailable,
+  sampleCount,
+  taskCount,
+  type SeriesSet,
+  type TaskSamples,
+} from '../../engine/index.ts';
 
 export interface PackedSeries {
   /** Task i's samples are values[offsets[i] .. offsets[i + 1]). */
@@ -17,18 +24,20 @@ export interface PackedSamples {
   readonly avg: PackedSeries | null;
 }
 
-function packSeries(series: readonly ArrayLike<number>[], shared: boolean): PackedSeries {
-  const total = series.reduce((s, x) => s + x.length, 0);
+function packSeries(series: SeriesSet, shared: boolean): PackedSeries {
+  const total = sampleCount(series);
+  const tasks = taskCount(series);
   const buffer = (bytes: number) =>
     shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
-  const offsets = new Float64Array(buffer(8 * (series.length + 1)));
+  const offsets = new Float64Array(buffer(8 * (tasks + 1)));
   const values = new Float64Array(buffer(8 * total));
   let o = 0;
-  series.forEach((x, i) => {
+  for (let i = 0; i < tasks; i++) {
+    const x = seriesAt(series, i);
     values.set(x, o);
     o += x.length;
     offsets[i + 1] = o;
-  });
+  }
   return { offsets, values };
 }
 
@@ -37,10 +46,11 @@ export function packSamples(
   samples: TaskSamples,
   shared: boolean = sharedMemoryAvailable(),
 ): PackedSamples {
-  if (samples.avg && samples.avg.length !== samples.inst.length)
-    throw new RangeError(`${samples.avg.length} avg series but ${samples.inst.length} inst series`);
+  const tasks = taskCount(samples.inst);
+  if (samples.avg && taskCount(samples.avg) !== tasks)
+    throw new RangeError(`${taskCount(samples.avg)} avg series but ${tasks} inst series`);
   return {
-    tasks: samples.inst.length,
+    tasks,
     inst: packSeries(samples.inst, shared),
     avg: samples.avg ? packSeries(samples.avg, shared) : null,
   };
@@ -56,7 +66,11 @@ function views(s: PackedSeries, tasks: number, start: number, end: number): Floa
 }
 
 /** The tasks [start, end) of packed samples as TaskSamples (other tasks empty; ids not kept). */
-export function samplesInRange(p: PackedSamples, start = 0, end = p.tasks): TaskSamples {
+export function samplesInRange(
+  p: PackedSamples,
+  start = 0,
+  end = p.tasks,
+): TaskSamples & { readonly inst: Float64Array[]; readonly avg?: Float64Array[] } {
   if (!(
     Number.isInteger(start) &&
     Number.isInteger(end) &&

@@ -1,6 +1,11 @@
 /** The lesson's tasks: instance `instance` of n tasks from the loaded dataset, realized as in the pool. */
 import { useMemo } from 'react';
-import { sampleInstance, subsetWorkload, type WorkloadStats } from '../../engine/index.ts';
+import {
+  sampleInstance,
+  subsetWorkload,
+  taskCount,
+  type WorkloadStats,
+} from '../../engine/index.ts';
 import { useExplorer } from '../../state/store.ts';
 
 export interface LessonWorkload {
@@ -33,7 +38,7 @@ export function useLessonWorkload(n: number): LessonData {
         status: 'error',
         message: 'Lessons need per-task samples; this dataset is a ready realization matrix.',
       };
-    const pool = samples.inst.length;
+    const pool = taskCount(samples.inst);
     if (pool < n)
       return {
         status: 'error',

@@ -6,7 +6,7 @@
  * the 95th percentile of its samples (a chosen statistic, SPEC §12), μ and σ of its samples for
  * stochastic fits. Samples come from the engine's loaders (`engine/data`), untouched.
  */
-import type { TaskSamples } from '../../data/samples.ts';
+import { seriesList, type TaskSamples } from '../../data/samples.ts';
 import type { TimelineTasks } from '../types.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';
 
@@ -42,7 +42,7 @@ export function vmArrivals(ids: readonly string[]): Float64Array {
 export function vmTimeline(samples: TaskSamples, step: number, source: string): TimelineTasks {
   if (!(step > 0)) throw new RangeError(`sample step must be > 0 s, got ${step}`);
   const arrivals = vmArrivals(samples.ids);
-  const rows: TaskRow[] = samples.inst.map((x, i) => {
+  const rows: TaskRow[] = seriesList(samples.inst).map((x, i) => {
     const sorted = Float64Array.from(x).sort();
     const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)];
     let mean = 0;

@@ -22,6 +22,7 @@ import { fig3Spec, fig4Spec, heatmapCells } from './dataPlots.ts';
 import { fig13Spec, fig9Spec } from './packingPlots.ts';
 import { table1Spec, violinPoints } from './sumsPlots.ts';
 import { wrap } from '../svg.ts';
+import { taskCount } from '../../../engine/index.ts';
 
 type Params = SweepRow['params'];
 const base: Params = {
@@ -84,7 +85,7 @@ describe('box plots', () => {
 
 describe('data figures', () => {
   const w = syntheticWorkload(300, 2);
-  const r = fig3(momentsChunk(w, 0, w.inst.length));
+  const r = fig3(momentsChunk(w, 0, taskCount(w.inst)));
 
   it('heatmap cells hold the tasks inside the axes, and the difference is inst − avg', () => {
     const inst = heatmapCells(r, 'inst');
