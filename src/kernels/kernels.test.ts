@@ -8,6 +8,7 @@ import {
   attachKernel,
   kernelOf,
   matrixFrom,
+  matrixRows,
   parseWideCsv,
   realize,
   runPacking,
@@ -223,6 +224,34 @@ describe.each([true, false])(
     });
   },
 );
+
+describe('nested sums in passes of up to eight rows', () => {
+  it('equal the engine’s row loop for long, empty and repeated segments, over vector widths', () => {
+    const rows = 60;
+    const cols = 300;
+    const data = Float32Array.from({ length: rows * cols }, (_, i) =>
+      Math.fround(((i * 7919) % 103) / 64 - (i % 11 === 0 ? 0.5 : 0)),
+    );
+    const plain = matrixFrom(rows, cols, data);
+    const { matrix, kernel } = inKernel(plain, true);
+    const stride = 45;
+    const tasks = Int32Array.from({ length: 2 * stride }, (_, i) => (i * 37) % rows);
+    for (const sizes of [
+      [0, 0, 1, 9, 9, 17, 45],
+      [8, 16, 16, 24, 40],
+      [3, 45, 45],
+      [5, 5, 30],
+    ]) {
+      const want = new Float64Array(2 * sizes.length * cols);
+      matrixRows(plain).nestedSums(tasks, stride, 2, sizes, want);
+      for (const block of [16, 100, 256]) {
+        const got = new Float64Array(want.length).fill(NaN);
+        kernel.nestedSums(matrix, tasks, stride, 2, sizes, got, block);
+        expect(sameBits(got, want)).toBe(true);
+      }
+    }
+  });
+});
 
 describe('on the PlanetLab day (300 tasks × 4,000 realizations)', () => {
   const samples = parseWideCsv(readFileSync(PLANETLAB), 'planetlab_20110303.csv', {
