@@ -169,3 +169,18 @@ export function nestedSums(
 }
 
 export { sortBits, andersonSorted, fitSortAnderson } from './sums';
+
+/**
+ * Reads one word per 64 bytes of rows[0..n) over columns [start, end) and returns their XOR: brings a
+ * column block of scattered rows into cache with many independent loads in flight.
+ */
+export function touchRows(data: usize, cols: i32, rows: usize, n: i32, start: i32, end: i32): i32 {
+  let x: i32 = 0;
+  const bytes = (<usize>(end - start)) << 2;
+  for (let k = 0; k < n; k++) {
+    const row = load<i32>(rows + ((<usize>k) << 2));
+    const p = data + ((<usize>row * <usize>cols + <usize>start) << 2);
+    for (let o: usize = 0; o < bytes; o += 64) x ^= load<i32>(p + o);
+  }
+  return x;
+}
