@@ -8,6 +8,7 @@ import {
   attachKernel,
   kernelOf,
   matrixFrom,
+  matrixRows,
   parseWideCsv,
   realize,
   runPacking,
@@ -115,6 +116,55 @@ describe.each([true, false])(
       );
     });
 
+    it('matches the scalar loops for machines of up to 45 rows (every pass size, vector tails)', () => {
+      // Any float32, NaN, infinities and negative zeros included: the kernel has no fast path that
+      // assumes well-behaved data.
+      const anyValue = fc.oneof(value, fc.float(), fc.constantFrom(NaN, Infinity, -Infinity, -1.5));
+      const big = fc
+        .record({ rows: fc.integer({ min: 1, max: 30 }), cols: fc.integer({ min: 1, max: 150 }) })
+        .chain(({ rows, cols }) =>
+          fc.record({
+            rows: fc.constant(rows),
+            cols: fc.constant(cols),
+            values: fc.array(anyValue, { minLength: rows * cols, maxLength: rows * cols }),
+            machines: fc.array(
+              fc.array(fc.integer({ min: 0, max: rows - 1 }), { minLength: 0, maxLength: 45 }),
+              { minLength: 1, maxLength: 5 },
+            ),
+            start: fc.integer({ min: 0, max: cols }),
+            capacity: fc.double({ min: -1, max: 20, noNaN: true }),
+          }),
+        );
+      fc.assert(
+        fc.property(big, (c) => {
+          const plain = matrixFrom(c.rows, c.cols, Float32Array.from(c.values));
+          const { matrix } = inKernel(plain, shared);
+          const width = c.cols - c.start;
+          for (const rows of c.machines) {
+            const expected = new Float64Array(width);
+            const want = scalarMachineTotals(plain, rows, c.start, c.cols, c.capacity, expected);
+            const got = new Float64Array(width);
+            const count = kernelOf(matrix)!.machineTotals(
+              matrix,
+              rows,
+              c.start,
+              c.cols,
+              c.capacity,
+              got,
+            );
+            expect(count).toBe(want);
+            expect(sameBits(got, expected)).toBe(true);
+          }
+          const want = new Int32Array(c.machines.length);
+          scalarOverflowCounts(plain, c.machines, c.start, c.cols, c.capacity, want);
+          const got = new Int32Array(c.machines.length);
+          kernelOf(matrix)!.overflowCounts(matrix, c.machines, c.start, c.cols, c.capacity, got);
+          expect(Array.from(got)).toEqual(Array.from(want));
+        }),
+        { numRuns: 300 },
+      );
+    });
+
     it('batches machine lists larger than its scratch', () => {
       const rows = 7;
       const cols = 3000;
@@ -161,7 +211,8 @@ describe.each([true, false])(
         [5, 6, 7, 8],
         [9, 10, 11],
       ];
-      const overlapping = [...disjoint, ...disjoint.map((m) => [...m].reverse()), [11, 0, 5]];
+      const long = Array.from({ length: 37 }, (_, i) => (i * 5) % rows);
+      const overlapping = [...disjoint, ...disjoint.map((m) => [...m].reverse()), [11, 0, 5], long];
       for (const machines of [disjoint, overlapping]) {
         const want = new Int32Array(machines.length);
         scalarOverflowCounts(plain, machines, 3, cols, 1.5, want);
@@ -173,6 +224,34 @@ describe.each([true, false])(
     });
   },
 );
+
+describe('nested sums in passes of up to eight rows', () => {
+  it('equal the engine’s row loop for long, empty and repeated segments, over vector widths', () => {
+    const rows = 60;
+    const cols = 300;
+    const data = Float32Array.from({ length: rows * cols }, (_, i) =>
+      Math.fround(((i * 7919) % 103) / 64 - (i % 11 === 0 ? 0.5 : 0)),
+    );
+    const plain = matrixFrom(rows, cols, data);
+    const { matrix, kernel } = inKernel(plain, true);
+    const stride = 45;
+    const tasks = Int32Array.from({ length: 2 * stride }, (_, i) => (i * 37) % rows);
+    for (const sizes of [
+      [0, 0, 1, 9, 9, 17, 45],
+      [8, 16, 16, 24, 40],
+      [3, 45, 45],
+      [5, 5, 30],
+    ]) {
+      const want = new Float64Array(2 * sizes.length * cols);
+      matrixRows(plain).nestedSums(tasks, stride, 2, sizes, want);
+      for (const block of [16, 100, 256]) {
+        const got = new Float64Array(want.length).fill(NaN);
+        kernel.nestedSums(matrix, tasks, stride, 2, sizes, got, block);
+        expect(sameBits(got, want)).toBe(true);
+      }
+    }
+  });
+});
 
 describe('on the PlanetLab day (300 tasks × 4,000 realizations)', () => {
   const samples = parseWideCsv(readFileSync(PLANETLAB), 'planetlab_20110303.csv', {
