@@ -17,6 +17,7 @@ import { checkSeed } from '../random/rng.ts';
 import { checkClairvoyance, type ColumnSplit } from '../split.ts';
 import { sampleInstance, type Source, type WorkloadStats } from '../workload.ts';
 import { checkBin } from '../fit/index.ts';
+import { kernelOf, overflowCounts } from '../metrics/evaluate.ts';
 import { checkConfidence } from './intervals.ts';
 
 export interface RunConfig {
@@ -128,9 +129,19 @@ export function countOverflows(
   range: ColumnSplit,
   capacity: number,
 ): number {
-  const { data, cols } = stats.workload.inst;
+  const matrix = stats.workload.inst;
+  const { data, cols } = matrix;
   const start = range.observeStart;
   const width = range.observeEnd - start;
+  if (kernelOf(matrix)) {
+    // The SIMD kernel adds in the same order (task by task, float64): the same counts.
+    const machines = packing.machines.map((tasks) => Int32Array.from(tasks, (k) => rows[k]));
+    const counts = new Int32Array(machines.length);
+    overflowCounts(matrix, machines, start, range.observeEnd, capacity, counts);
+    let over = 0;
+    for (const c of counts) over += c;
+    return over;
+  }
   const totals = new Float64Array(width);
   let over = 0;
   for (const tasks of packing.machines) {
