@@ -74,18 +74,15 @@ export class MachineDistribution {
   }
 
   /**
-   * S ← S + X. Each new pmf[s] = Σ_a pmf[a]·h[s − lo − a] over a ascending, summed in one register:
-   * the same terms in the same order as direct convolution's row-by-row adds into the array, so
-   * the same bits, without a store per term. Zero terms add nothing and are skipped: a runs over
-   * pmf's non-zero range, and only the bins where h is non-zero (about half of a PlanetLab task's
-   * range) are read.
+   * S ← S + X. Each new pmf[s] = Σ_a pmf[a]·h[s − lo − a], its terms added in order of a ascending
+   * (direct convolution's row-by-row order), so the bits are those of direct convolution. Here the
+   * sum runs over the non-zero bins of h (about half of a PlanetLab task's range; zero terms add
+   * nothing), k descending, i.e. a ascending, four bins per pass over the output; only pmf's
+   * non-zero range [first, top] is read.
    */
   add(h: TaskHistogram): void {
     const B = this.bins;
-    const { lo } = h;
     const { bins: nz, values } = nonZeroBins(h);
-    const n = nz.length;
-    const last = h.pmf.length - 1;
     const over = this.overflowWith(h);
     const cur = this.pmf;
     const out = this.next;
@@ -94,20 +91,50 @@ export class MachineDistribution {
     let top = B;
     while (cur[top] === 0 && top > first) top--;
     out.fill(0);
-    const from = Math.max(0, first + lo);
-    const to = Math.min(B, top + lo + last);
-    // The non-zero bins in reach of s: nz[iLo..iHi], walked down (a ascending).
-    let iHi = -1;
-    let iLo = 0;
-    for (let s = from; s <= to; s++) {
-      const off = s - lo;
-      const kHi = off - first;
-      const kLo = off - top;
-      while (iHi + 1 < n && nz[iHi + 1] <= kHi) iHi++;
-      while (iLo < n && nz[iLo] < kLo) iLo++;
-      let sum = 0;
-      for (let i = iHi; i >= iLo; i--) sum += cur[off - nz[i]] * values[i];
-      out[s] = sum;
+    let i = nz.length - 1;
+    for (; i >= 3; i -= 4) {
+      // Bins k0 > k1 > k2 > k3: pmf[a] lands on s = a + shift, for a in [first, top], s in [0, B].
+      const sh0 = h.lo + nz[i];
+      const sh1 = h.lo + nz[i - 1];
+      const sh2 = h.lo + nz[i - 2];
+      const sh3 = h.lo + nz[i - 3];
+      const v0 = values[i];
+      const v1 = values[i - 1];
+      const v2 = values[i - 2];
+      const v3 = values[i - 3];
+      const from = Math.max(0, first + sh3);
+      const to = Math.min(B, top + sh0);
+      // Where all four land: s − sh0 ≥ first and s − sh3 ≤ top.
+      const fullFrom = Math.max(from, first + sh0);
+      const fullTo = Math.min(to, top + sh3);
+      const edge = (s: number) => {
+        let x = out[s];
+        if (s - sh0 >= first && s - sh0 <= top) x += cur[s - sh0] * v0;
+        if (s - sh1 >= first && s - sh1 <= top) x += cur[s - sh1] * v1;
+        if (s - sh2 >= first && s - sh2 <= top) x += cur[s - sh2] * v2;
+        if (s - sh3 >= first && s - sh3 <= top) x += cur[s - sh3] * v3;
+        out[s] = x;
+      };
+      if (fullFrom > fullTo) {
+        for (let s = from; s <= to; s++) edge(s);
+        continue;
+      }
+      for (let s = from; s < fullFrom; s++) edge(s);
+      for (let s = fullFrom; s <= fullTo; s++) {
+        let x = out[s];
+        x += cur[s - sh0] * v0;
+        x += cur[s - sh1] * v1;
+        x += cur[s - sh2] * v2;
+        x += cur[s - sh3] * v3;
+        out[s] = x;
+      }
+      for (let s = fullTo + 1; s <= to; s++) edge(s);
+    }
+    for (; i >= 0; i--) {
+      const shift = h.lo + nz[i];
+      const v = values[i];
+      const to = Math.min(B, top + shift);
+      for (let s = Math.max(0, first + shift); s <= to; s++) out[s] += cur[s - shift] * v;
     }
     cur.set(out);
     this.tail[B] = over;

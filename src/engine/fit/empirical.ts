@@ -25,8 +25,9 @@ const LEVEL_RATIO = 0.7;
  */
 class ColumnTotals {
   readonly totals: Float64Array;
-  /** Levels each column has joined so far. */
+  /** Levels each column has joined so far, and θ of the next one (−∞ past the last). */
   private readonly depth: Uint8Array;
+  private readonly nextTheta: Float64Array;
   readonly order: Int32Array;
   private readonly position: Int32Array;
   /** start[d]: where columns of depth ≥ d begin in `order` (start[levels + 1] = width). */
@@ -39,6 +40,7 @@ class ColumnTotals {
   ) {
     this.totals = new Float64Array(width);
     this.depth = new Uint8Array(width);
+    this.nextTheta = new Float64Array(width);
     this.order = new Int32Array(width);
     this.position = new Int32Array(width);
     this.start = new Int32Array(theta.length + 2);
@@ -49,6 +51,7 @@ class ColumnTotals {
     const width = this.totals.length;
     this.totals.fill(0);
     this.depth.fill(0);
+    this.nextTheta.fill(this.theta.length ? this.theta[0] : -Infinity);
     for (let col = 0; col < width; col++) this.order[col] = this.position[col] = col;
     this.start.fill(width);
     this.start[0] = 0;
@@ -57,13 +60,11 @@ class ColumnTotals {
 
   add(data: Float32Array, base: number): void {
     const s = this.totals;
-    const { theta, depth, capacity } = this;
-    const levels = theta.length;
-    for (let col = 0; col < s.length; col++) {
-      const v = (s[col] += data[base + col]);
-      const d = depth[col];
-      if (d < levels && v + theta[d] > capacity) this.deepen(col, v);
-    }
+    const { nextTheta, capacity } = this;
+    const width = s.length;
+    for (let col = 0; col < width; col++) s[col] += data[base + col];
+    for (let col = 0; col < width; col++)
+      if (s[col] + nextTheta[col] > capacity) this.deepen(col, s[col]);
   }
 
   /** Moves a column down the levels it now belongs to, one segment of `order` at a time. */
@@ -82,6 +83,7 @@ class ColumnTotals {
       d++;
     }
     depth[col] = d;
+    this.nextTheta[col] = d < theta.length ? theta[d] : -Infinity;
   }
 }
 
