@@ -107,19 +107,17 @@ export class MachineDistribution {
       // Where all four land: s − sh0 ≥ first and s − sh3 ≤ top.
       const fullFrom = Math.max(from, first + sh0);
       const fullTo = Math.min(to, top + sh3);
-      const edge = (s: number) => {
-        let x = out[s];
-        if (s - sh0 >= first && s - sh0 <= top) x += cur[s - sh0] * v0;
-        if (s - sh1 >= first && s - sh1 <= top) x += cur[s - sh1] * v1;
-        if (s - sh2 >= first && s - sh2 <= top) x += cur[s - sh2] * v2;
-        if (s - sh3 >= first && s - sh3 <= top) x += cur[s - sh3] * v3;
-        out[s] = x;
-      };
       if (fullFrom > fullTo) {
-        for (let s = from; s <= to; s++) edge(s);
+        // No bin where all four land: bin by bin, each of the four in turn.
+        for (let j = 0; j < 4; j++)
+          axpy(out, cur, h.lo + nz[i - j], values[i - j], from, to, first, top);
         continue;
       }
-      for (let s = from; s < fullFrom; s++) edge(s);
+      // The edges where only some land, each of the four in turn (a ascending per bin), then the middle.
+      for (let j = 0; j < 4; j++) {
+        const shift = h.lo + nz[i - j];
+        axpy(out, cur, shift, values[i - j], from, fullFrom - 1, first, top);
+      }
       for (let s = fullFrom; s <= fullTo; s++) {
         let x = out[s];
         x += cur[s - sh0] * v0;
@@ -128,18 +126,31 @@ export class MachineDistribution {
         x += cur[s - sh3] * v3;
         out[s] = x;
       }
-      for (let s = fullTo + 1; s <= to; s++) edge(s);
+      for (let j = 0; j < 4; j++) {
+        const shift = h.lo + nz[i - j];
+        axpy(out, cur, shift, values[i - j], fullTo + 1, to, first, top);
+      }
     }
-    for (; i >= 0; i--) {
-      const shift = h.lo + nz[i];
-      const v = values[i];
-      const to = Math.min(B, top + shift);
-      for (let s = Math.max(0, first + shift); s <= to; s++) out[s] += cur[s - shift] * v;
-    }
+    for (; i >= 0; i--) axpy(out, cur, h.lo + nz[i], values[i], 0, B, first, top);
     cur.set(out);
     this.tail[B] = over;
     for (let s = B - 1; s >= 0; s--) this.tail[s] = this.tail[s + 1] + cur[s + 1];
   }
+}
+
+/** out[s] += cur[s − shift]·v for s in [from, to] where s − shift lies in [first, top]. */
+function axpy(
+  out: Float64Array,
+  cur: Float64Array,
+  shift: number,
+  v: number,
+  from: number,
+  to: number,
+  first: number,
+  top: number,
+): void {
+  const end = Math.min(to, top + shift);
+  for (let s = Math.max(from, first + shift); s <= end; s++) out[s] += cur[s - shift] * v;
 }
 
 const nonZeroCache = new WeakMap<TaskHistogram, { bins: Int32Array; values: Float64Array }>();
