@@ -192,5 +192,10 @@ export const EMP_FIT: FitEntry = {
   parameters: [RHO_PARAMETER],
   example: { kind: 'emp', rho: 0.01 },
   create: ([rho]) => empirical(rho),
-  tuning: rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12)),
+  tuning: {
+    ...rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12)),
+    // Decisions read ρ only through the allowed count: the fits are those within it, ordered by
+    // their counts (slacks 1/|O| apart), so ρ's with one allowed count pack alike.
+    decisionKey: (rho, columns) => allowedColumns(rho, columns),
+  },
 };

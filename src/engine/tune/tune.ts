@@ -20,6 +20,7 @@ import {
   FAMILY_INFO,
   PAPER_FAMILIES,
   byConservativeness,
+  decisionKey,
   familySpec,
   type FitFamily,
 } from './families.ts';
@@ -37,12 +38,27 @@ import {
 
 // ---------------------------------------------------------------- cross-validation (O only)
 
-/** Cross-validates one family on one instance at the given values, reading only columns of O. */
-export function runCvJob(stats: WorkloadStats, spec: TuneSpec, job: CvJob): CvChunk {
+/**
+ * Cross-validates one family on one instance at the given values, reading only columns of O.
+ * Values with one decision key are packed once; `job.known` runs are copied into the chunk.
+ * `checkpoint` is called before each packing (a cancel throws from it).
+ */
+export function runCvJob(
+  stats: WorkloadStats,
+  spec: TuneSpec,
+  job: CvJob,
+  checkpoint?: () => void,
+): CvChunk {
   checkTuneSpec(spec, stats.workload.inst.rows);
   const [a, b] = folds(stats, spec.clairvoyance);
+  const foldColumns = [a, b].map((f) => f.observeEnd - f.observeStart);
   const rows = instanceRows(stats, spec, job.instance);
-  const runs = job.values.map((value) => {
+  const byKey = new Map<string, CvRun>();
+  const runs = job.values.map((value): CvRun => {
+    const key = decisionKey(job.family, value, foldColumns);
+    const same = key === null ? undefined : byKey.get(key);
+    if (same) return { ...same, value };
+    checkpoint?.();
     const fit = familySpec(job.family, value, spec.bin);
     let overflows = 0;
     let trials = 0;
@@ -56,9 +72,17 @@ export function runCvJob(stats: WorkloadStats, spec: TuneSpec, job: CvJob): CvCh
       trials += packing.machines.length * (heldOut.observeEnd - heldOut.observeStart);
       machines += packing.machines.length;
     }
-    return { value, overflows, trials, mAbs: machines / 2 };
+    const run = { value, overflows, trials, mAbs: machines / 2 };
+    if (key !== null) byKey.set(key, run);
+    return run;
   });
-  return { family: job.family, instance: job.instance, round: job.round, runs };
+  return {
+    family: job.family,
+    instance: job.instance,
+    round: job.round,
+    runs: [...runs, ...(job.known ?? [])],
+    foldColumns,
+  };
 }
 
 /** CV points of one family, aggressive to conservative; only values every instance has run. */
@@ -97,9 +121,33 @@ export function cvPoints(spec: TuneSpec, family: FitFamily, chunks: readonly CvC
   return points;
 }
 
-/** The next round of CV jobs given the chunks so far ([] when tuning has all it needs). */
+/**
+ * The next round of CV jobs given the chunks so far ([] when tuning has all it needs). A value
+ * whose decision key matches a value already run on that instance is not packed again: its runs
+ * travel in the job as `known` (the same numbers, the value replaced).
+ */
 export function cvJobs(spec: TuneSpec, done: readonly CvChunk[]): CvJob[] {
-  return searchJobs(spec, done, (family) => cvPoints(spec, family, done));
+  const jobs = searchJobs(spec, done, (family) => cvPoints(spec, family, done));
+  const foldColumns = done.find((c) => c.foldColumns)?.foldColumns;
+  if (!foldColumns) return jobs;
+  return jobs.map((job) => {
+    const byKey = new Map<string, CvRun>();
+    for (const c of done)
+      if (c.family === job.family && c.instance === job.instance)
+        for (const r of c.runs) {
+          const key = decisionKey(job.family, r.value, foldColumns);
+          if (key !== null) byKey.set(key, r);
+        }
+    if (byKey.size === 0) return job;
+    const values: number[] = [];
+    const known: CvRun[] = [];
+    for (const value of job.values) {
+      const same = byKey.get(decisionKey(job.family, value, foldColumns)!);
+      if (same) known.push({ ...same, value });
+      else values.push(value);
+    }
+    return known.length ? { ...job, values, known } : job;
+  });
 }
 
 export interface TunedParameter {

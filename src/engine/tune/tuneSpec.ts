@@ -75,6 +75,8 @@ export interface CvJob {
   readonly instance: number;
   readonly round: number;
   readonly values: readonly number[];
+  /** Runs already known for further values (equal decision keys: see `cvJobs`), copied as is. */
+  readonly known?: readonly CvRun[];
 }
 
 export interface CvRun {
@@ -91,6 +93,8 @@ export interface CvChunk {
   readonly instance: number;
   readonly round: number;
   readonly runs: readonly CvRun[];
+  /** Columns of the two folds (for decision keys). */
+  readonly foldColumns?: readonly number[];
 }
 
 /** The CV q of one value over all instances. */

@@ -73,15 +73,9 @@ export const tune = defineJob({
     const stats = ctx!.stats;
     checkpoint();
     switch (unit.stage) {
-      case 'cv': {
-        // Value by value, so that a cancel is seen between packings; each value's run is independent.
-        const runs = unit.job.values.flatMap((value) => {
-          checkpoint();
-          return runCvJob(stats, spec.tune, { ...unit.job, values: [value] }).runs;
-        });
-        const { family, instance, round } = unit.job;
-        return { stage: 'cv', chunk: { family, instance, round, runs } };
-      }
+      case 'cv':
+        // A checkpoint before each packing, so that a cancel is seen between packings.
+        return { stage: 'cv', chunk: runCvJob(stats, spec.tune, unit.job, checkpoint) };
       case 'held-out':
         return { stage: 'held-out', run: runHeldOutJob(stats, spec.tune, unit.job) };
       case 'tables': {
@@ -97,5 +91,5 @@ export const tune = defineJob({
       }
     }
   },
-  weight: (unit) => (unit.stage === 'cv' ? unit.job.values.length : 1),
+  weight: (unit) => (unit.stage === 'cv' ? Math.max(1, unit.job.values.length) : 1),
 });
