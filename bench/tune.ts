@@ -9,7 +9,7 @@
  * TUNE_FAMILIES, TUNE_COMPARE_INSTANCES, TUNE_BROWSER=0 (no Chromium figure).
  */
 import { loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   DEFAULT_TUNE,
@@ -71,14 +71,41 @@ const winners = (r: TuneResult) => JSON.stringify(r.tuned.map((t) => [t.value, t
 
 type Page = typeof import('./tunePage.ts');
 
+/** CPU seconds (user + system) of this process's descendants (Chromium's processes), from /proc. */
+function descendantsCpu(): number {
+  const parent = new Map<number, number>();
+  const ticks = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces): state ppid … utime (14) stime (15).
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(name), Number(f[1]));
+      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  let sum = 0;
+  for (const [pid, t] of ticks) {
+    let p = parent.get(pid);
+    while (p !== undefined && p > 1 && p !== process.pid) p = parent.get(p);
+    if (p === process.pid) sum += t;
+  }
+  return sum / 100;
+}
+
 async function inChromium(spec: TuneSpec, realizations: number) {
   const once = async () => {
     const session = await openBrowser();
     try {
-      return await session.run<Awaited<ReturnType<Page['run']>>>('/bench/tunePage.ts', {
+      const cpu0 = descendantsCpu();
+      const page = await session.run<Awaited<ReturnType<Page['run']>>>('/bench/tunePage.ts', {
         spec,
         realizations,
       });
+      return { ...page, cpu: descendantsCpu() - cpu0 };
     } finally {
       await session.close();
     }
@@ -188,7 +215,7 @@ export const tune: BenchSuite = {
         unit: 's',
         baseline: full.wall,
         ratio: full.wall / (page.ms / 1000),
-        note: `baseline: the command line at full size in this run; load ${load0} before, ${load()} after; winners vs the command line: ${sameWinners ? 'identical' : 'DIFFERENT'}; goal ≤ 20 s`,
+        note: `CPU ${page.cpu.toFixed(1)} s (Chromium's processes, from the page's call: data, pool, tuner); baseline: the command line at full size in this run; load ${load0} before, ${load()} after; winners vs the command line: ${sameWinners ? 'identical' : 'DIFFERENT'}; goal ≤ 20 s`,
       });
     }
     return figures;
