@@ -97,10 +97,16 @@ export function cvPoints(spec: TuneSpec, family: FitFamily, chunks: readonly CvC
     }
   }
   const points: CvPoint[] = [];
+  const highest = Math.max(...spec.targets);
   for (const value of byConservativeness(family, byValue.keys())) {
     const runs = byValue.get(value)!;
+    // In instance order.
     const complete = runs.filter((r): r is CvRun => r !== undefined);
-    if (complete.length !== spec.instances) continue;
+    if (complete.length !== spec.instances) {
+      const stopped = stoppedPoint(spec, value, complete);
+      if (stopped.upper > highest) points.push(stopped);
+      continue;
+    }
     const qs = complete.map((r) => r.overflows / r.trials);
     let overflows = 0;
     let trials = 0;
@@ -119,6 +125,25 @@ export function cvPoints(spec: TuneSpec, family: FitFamily, chunks: readonly CvC
     });
   }
   return points;
+}
+
+/**
+ * A value run on some instances only (in instance order): its CV q is the mean over all K
+ * instances of q ≥ 0, so Σ q over the instances run / K bounds it, and its upper bound (≥ the
+ * mean), from below. When this is above every target the value fails them all whatever the other
+ * instances give.
+ */
+function stoppedPoint(spec: TuneSpec, value: number, runs: readonly CvRun[]): CvPoint {
+  let sum = 0;
+  for (const r of runs) sum += r.overflows / r.trials;
+  const lower = sum / spec.instances;
+  return {
+    value,
+    q: lower,
+    upper: lower,
+    mAbs: mean(runs.map((r) => r.mAbs)),
+    instances: runs.length,
+  };
 }
 
 /**

@@ -22,6 +22,11 @@ export interface TuneSpec extends RunConfig {
   readonly search?: TuneSearch;
   /** Smart search: candidates evaluated beyond each bracket it finds (default 2). */
   readonly verify?: number;
+  /**
+   * Smart search: instances a new value runs on first (default ⌈K/4⌉); a value whose overflow there
+   * already puts its CV q above every target is not run on the others (early stopping).
+   */
+  readonly batch?: number;
 }
 
 export type TuneSearch = 'smart' | 'exhaustive';
@@ -56,6 +61,8 @@ export function checkTuneSpec(spec: TuneSpec, poolSize: number): TuneSpec {
     throw new RangeError(`invalid refinement rounds: ${spec.refineRounds} (need an integer ≥ 0)`);
   if (!(Number.isInteger(spec.refinePoints) && spec.refinePoints >= 1))
     throw new RangeError(`invalid refinement points: ${spec.refinePoints} (need an integer ≥ 1)`);
+  if (spec.batch !== undefined && !(Number.isInteger(spec.batch) && spec.batch >= 1))
+    throw new RangeError(`invalid batch: ${spec.batch} (need an integer ≥ 1)`);
   if (spec.search !== undefined && !TUNE_SEARCHES.includes(spec.search))
     throw new RangeError(
       `invalid search: "${spec.search}" (expected ${TUNE_SEARCHES.join(' or ')})`,
@@ -63,6 +70,12 @@ export function checkTuneSpec(spec: TuneSpec, poolSize: number): TuneSpec {
   for (const family of spec.families)
     for (const v of coarseGrid(spec, family)) familySpec(family, v, spec.bin);
   return spec;
+}
+
+/** Instances a new value runs on first in the smart search (all of them: no early stopping). */
+export function firstBatch(spec: TuneSpec): number {
+  if ((spec.search ?? 'smart') === 'exhaustive') return spec.instances;
+  return Math.min(spec.instances, spec.batch ?? Math.ceil(spec.instances / 4));
 }
 
 /** The family's coarse grid, aggressive to conservative. */
@@ -105,4 +118,9 @@ export interface CvPoint {
   /** One-sided upper bound at the spec's confidence. */
   readonly upper: number;
   readonly mAbs: number;
+  /**
+   * Set when early stopping left the value after this many instances: q and upper are then a lower
+   * bound of both (Σ q over those instances / K), already above every target; mAbs their mean.
+   */
+  readonly instances?: number;
 }
