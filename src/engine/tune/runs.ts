@@ -129,19 +129,46 @@ export function countOverflows(
   range: ColumnSplit,
   capacity: number,
 ): number {
+  return countOverflowsEach(stats, rows, [packing], range, capacity)[0];
+}
+
+/**
+ * `countOverflows` of several packings of one instance. With the SIMD kernel they are counted in
+ * one call, block of columns by block, so that the instance's rows are read from memory once.
+ */
+export function countOverflowsEach(
+  stats: WorkloadStats,
+  rows: Int32Array,
+  packings: readonly Packing[],
+  range: ColumnSplit,
+  capacity: number,
+): number[] {
   const matrix = stats.workload.inst;
-  const { data, cols } = matrix;
+  if (!kernelOf(matrix)) return packings.map((p) => scalarCount(stats, rows, p, range, capacity));
+  // The SIMD kernel adds in the same order (task by task, float64): the same counts.
+  const machines = packings.flatMap((p) =>
+    p.machines.map((t) => Int32Array.from(t, (k) => rows[k])),
+  );
+  const counts = new Int32Array(machines.length);
+  overflowCounts(matrix, machines, range.observeStart, range.observeEnd, capacity, counts);
+  let at = 0;
+  return packings.map((p) => {
+    let over = 0;
+    for (let j = 0; j < p.machines.length; j++) over += counts[at++];
+    return over;
+  });
+}
+
+function scalarCount(
+  stats: WorkloadStats,
+  rows: Int32Array,
+  packing: Packing,
+  range: ColumnSplit,
+  capacity: number,
+): number {
+  const { data, cols } = stats.workload.inst;
   const start = range.observeStart;
   const width = range.observeEnd - start;
-  if (kernelOf(matrix)) {
-    // The SIMD kernel adds in the same order (task by task, float64): the same counts.
-    const machines = packing.machines.map((tasks) => Int32Array.from(tasks, (k) => rows[k]));
-    const counts = new Int32Array(machines.length);
-    overflowCounts(matrix, machines, start, range.observeEnd, capacity, counts);
-    let over = 0;
-    for (const c of counts) over += c;
-    return over;
-  }
   const totals = new Float64Array(width);
   let over = 0;
   for (const tasks of packing.machines) {

@@ -25,7 +25,7 @@ import {
   type FitFamily,
 } from './families.ts';
 import { mean, meanInterval, meanUpper, wilsonUpper, type Interval } from './intervals.ts';
-import { countOverflows, folds, instanceRows, packMeasured, packOn } from './runs.ts';
+import { countOverflowsEach, folds, instanceRows, packMeasured, packOn } from './runs.ts';
 import { boundary, searchJobs } from './search.ts';
 import {
   checkTuneSpec,
@@ -53,28 +53,40 @@ export function runCvJob(
   const [a, b] = folds(stats, spec.clairvoyance);
   const foldColumns = [a, b].map((f) => f.observeEnd - f.observeStart);
   const rows = instanceRows(stats, spec, job.instance);
-  const byKey = new Map<string, CvRun>();
-  const runs = job.values.map((value): CvRun => {
-    const key = decisionKey(job.family, value, foldColumns);
-    const same = key === null ? undefined : byKey.get(key);
-    if (same) return { ...same, value };
-    checkpoint?.();
-    const fit = familySpec(job.family, value, spec.bin);
-    let overflows = 0;
-    let trials = 0;
-    let machines = 0;
-    for (const [estimate, heldOut] of [
-      [a, b],
-      [b, a],
-    ]) {
-      const packing = packOn(stats, spec, estimate, rows, fit);
-      overflows += countOverflows(stats, rows, packing, heldOut, spec.capacity);
-      trials += packing.machines.length * (heldOut.observeEnd - heldOut.observeStart);
-      machines += packing.machines.length;
-    }
-    const run = { value, overflows, trials, mAbs: machines / 2 };
-    if (key !== null) byKey.set(key, run);
-    return run;
+  // One packing per decision key; values sharing a key share its runs.
+  const keyOf = job.values.map((v) => decisionKey(job.family, v, foldColumns) ?? `value ${v}`);
+  const first = new Map<string, number>();
+  job.values.forEach((v, k) => {
+    if (!first.has(keyOf[k])) first.set(keyOf[k], v);
+  });
+  const packed = [...first.values()];
+  const byValue = new Map<number, CvRun>(
+    packed.map((v) => [v, { value: v, overflows: 0, trials: 0, mAbs: 0 }]),
+  );
+  for (const [estimate, heldOut] of [
+    [a, b],
+    [b, a],
+  ]) {
+    const packings = packed.map((value) => {
+      checkpoint?.();
+      return packOn(stats, spec, estimate, rows, familySpec(job.family, value, spec.bin));
+    });
+    const width = heldOut.observeEnd - heldOut.observeStart;
+    const counts = countOverflowsEach(stats, rows, packings, heldOut, spec.capacity);
+    packed.forEach((value, k) => {
+      const r = byValue.get(value)!;
+      const m = packings[k].machines.length;
+      byValue.set(value, {
+        value,
+        overflows: r.overflows + counts[k],
+        trials: r.trials + m * width,
+        mAbs: r.mAbs + m,
+      });
+    });
+  }
+  const runs = job.values.map((value, k) => {
+    const r = byValue.get(first.get(keyOf[k])!)!;
+    return { ...r, value, mAbs: r.mAbs / 2 };
   });
   return {
     family: job.family,
