@@ -2,7 +2,8 @@
  * SLO tuning on the PlanetLab day (scale 0.25, 1,000 tasks, 10,000 realizations, clairvoyance 0.5,
  * 20 instances, q* ∈ {0.01, 0.001}, every default family): each family's tuned parameter, machines
  * and held-out q (baseline: the best tuned paper family that met q*, same run), and the tuner's time.
- * Time: the smart search at full size on the command line's pool and in Chromium; the smart and the
+ * Time (wall and CPU: the Node process's threads, Chromium's processes): the smart search at full
+ * size on the command line's pool and in Chromium; the smart and the
  * exhaustive search side by side (same winners checked) at TUNE_COMPARE_INSTANCES instances
  * (default 4: the exhaustive search at full size takes minutes on this shared machine).
  * Environment overrides for short runs: TUNE_INSTANCES, TUNE_TASKS, TUNE_REALIZATIONS,
