@@ -73,7 +73,7 @@ export const tune: Command = {
     },
     batch: {
       kind: 'integer',
-      help: 'smart search: instances a new value runs on before early stopping (default ⌈K/4⌉; K: none)',
+      help: 'smart search: instances a new value runs on before early stopping (default ⌈K/4⌉ for one target, K — none — for several)',
     },
     workers: {
       kind: 'integer',

@@ -101,6 +101,11 @@ describe('the smart search', () => {
       const full = runTune(stats, { ...s, batch: s.instances });
       expect(stopped.tuned).toEqual(full.tuned);
       expect(stopped.tables).toEqual(full.tables);
+      const exhaustive = runTune(stats, { ...s, search: 'exhaustive' });
+      expect(stopped.tuned.map((t) => [t.value, t.cv])).toEqual(
+        exhaustive.tuned.map((t) => [t.value, t.cv]),
+      );
+      expect(stopped.tables).toEqual(exhaustive.tables);
       let early = 0;
       for (const family of s.families) {
         const a = stopped.cv[family]!;

@@ -23,8 +23,9 @@ export interface TuneSpec extends RunConfig {
   /** Smart search: candidates evaluated beyond each bracket it finds (default 2). */
   readonly verify?: number;
   /**
-   * Smart search: instances a new value runs on first (default ⌈K/4⌉); a value whose overflow there
-   * already puts its CV q above every target is not run on the others (early stopping).
+   * Smart search: instances a new value runs on first (default ⌈K/4⌉ for one target, K — no early
+   * stopping — for several: see `firstBatch`); a value whose overflow there already puts its CV q
+   * above every target is not run on the others (early stopping).
    */
   readonly batch?: number;
 }
@@ -72,10 +73,16 @@ export function checkTuneSpec(spec: TuneSpec, poolSize: number): TuneSpec {
   return spec;
 }
 
-/** Instances a new value runs on first in the smart search (all of them: no early stopping). */
+/**
+ * Instances a new value runs on first in the smart search (all of them: no early stopping). By
+ * default early stopping is on for one target only: with several, a value stops only where it fails
+ * the largest, which the bisection rarely evaluates (4 of 153 values at q* ∈ {0.01, 0.001}), and the
+ * extra step per bisection step costs more wall time than that saves.
+ */
 export function firstBatch(spec: TuneSpec): number {
   if ((spec.search ?? 'smart') === 'exhaustive') return spec.instances;
-  return Math.min(spec.instances, spec.batch ?? Math.ceil(spec.instances / 4));
+  const fallback = spec.targets.length === 1 ? Math.ceil(spec.instances / 4) : spec.instances;
+  return Math.min(spec.instances, spec.batch ?? fallback);
 }
 
 /** The family's coarse grid, aggressive to conservative. */
