@@ -54,11 +54,13 @@ export async function runTuneOn(
   const rounds = spec.refineRounds + 1;
   const chunks: CvChunk[] = [];
   for (let round = 0; ; round++) {
-    if (cvJobs(spec, chunks).length === 0) break;
+    // The step's jobs travel with every unit, not the chunks so far (thousands of runs by the end).
+    const jobs = cvJobs(spec, chunks);
+    if (jobs.length === 0) break;
     const outs = await runner.runJob(
       pool,
       'tune',
-      { stage: 'cv', tune: spec, done: chunks },
+      { stage: 'cv', tune: spec, jobs },
       {
         signal,
         onProgress: (p) => options.onProgress?.({ phase: 'cv', round, rounds, ...p }),

@@ -76,6 +76,7 @@ describe('npm run cli -- tune', () => {
       [['--target', '0.01', '--families', 'gpa,best'], /unknown fit family: "best"/],
       [['--target', '0.01', '--confidence', '1.5'], /invalid confidence: 1.5/],
       [['--target', '0.01', '--search', 'grid'], /invalid --search "grid"/],
+      [['--target', '0.01', '--batch', '0'], /invalid batch: 0/],
       [
         ['--target', '0.01', '--clairvoyance', '0.001'],
         /cannot cross-validate on 1 observed column/,

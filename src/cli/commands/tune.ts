@@ -71,6 +71,10 @@ export const tune: Command = {
       help: `which candidates are cross-validated (${TUNE_SEARCHES.join(', ')}: the same winners)`,
       default: DEFAULT_TUNE.search,
     },
+    batch: {
+      kind: 'integer',
+      help: 'smart search: instances a new value runs on before early stopping (default ⌈K/4⌉ for one target, K — none — for several)',
+    },
     workers: {
       kind: 'integer',
       help: 'pool workers for per-task data (0: inline, in this thread)',
@@ -122,6 +126,7 @@ export const tune: Command = {
       refineRounds: o['refine-rounds'] as number,
       refinePoints: o['refine-points'] as number,
       search: o.search as TuneSearch,
+      ...(o.batch !== undefined ? { batch: o.batch as number } : {}),
     }));
     if (spec.source === 'avg' && !workload.avg)
       throw new UsageError('--source avg needs an avg series (--avg or a source with one)');

@@ -7,7 +7,10 @@ import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
-/** Candidate levels: level ℓ holds the columns where S + θ_ℓ > c, θ_ℓ = (largest value)·0.7^ℓ. */
+/**
+ * Candidate levels: level ℓ holds the columns where S + θ_ℓ > c, θ_ℓ = (largest value)·0.7^ℓ, and a
+ * last level θ = 0 the columns already over c (S > c).
+ */
 const LEVELS = 12;
 const LEVEL_RATIO = 0.7;
 
@@ -15,14 +18,20 @@ const LEVEL_RATIO = 0.7;
  * One machine's column totals over O, with its columns indexed by how close they are to c: a task
  * whose values are all ≤ θ_ℓ can only overflow columns of level ℓ, since elsewhere
  * fl(S + x) ≤ fl(S + θ_ℓ) ≤ c. With non-negative data totals only grow as tasks arrive, so a column
- * joins a level once and stays; counting a level's columns counts exactly.
+ * joins a level once and stays; counting a level's columns counts exactly. `order` holds the
+ * columns by depth (levels joined), shallow to deep, so that level ℓ is the suffix from
+ * `start[ℓ + 1]` and the columns over c are the last segment: every task overflows those (x ≥ 0),
+ * and a count read backwards meets the likeliest overflows first.
  */
 class ColumnTotals {
   readonly totals: Float64Array;
-  /** Levels each column has joined so far. */
+  /** Levels each column has joined so far, and θ of the next one (−∞ past the last). */
   private readonly depth: Uint8Array;
-  readonly lists: Int32Array[];
-  readonly counts: Int32Array;
+  private readonly nextTheta: Float64Array;
+  readonly order: Int32Array;
+  private readonly position: Int32Array;
+  /** start[d]: where columns of depth ≥ d begin in `order` (start[levels + 1] = width). */
+  readonly start: Int32Array;
 
   constructor(
     width: number,
@@ -31,46 +40,62 @@ class ColumnTotals {
   ) {
     this.totals = new Float64Array(width);
     this.depth = new Uint8Array(width);
-    this.lists = Array.from(theta, () => new Int32Array(Math.min(width, 16)));
-    this.counts = new Int32Array(theta.length);
+    this.nextTheta = new Float64Array(width);
+    this.order = new Int32Array(width);
+    this.position = new Int32Array(width);
+    this.start = new Int32Array(theta.length + 2);
     this.clear();
   }
 
   clear(): void {
+    const width = this.totals.length;
     this.totals.fill(0);
     this.depth.fill(0);
-    this.counts.fill(0);
-    for (let col = 0; col < this.totals.length; col++) this.deepen(col, 0);
+    this.nextTheta.fill(this.theta.length ? this.theta[0] : -Infinity);
+    for (let col = 0; col < width; col++) this.order[col] = this.position[col] = col;
+    this.start.fill(width);
+    this.start[0] = 0;
+    for (let col = 0; col < width; col++) this.deepen(col, 0);
   }
 
   add(data: Float32Array, base: number): void {
     const s = this.totals;
-    const { theta, depth, capacity } = this;
-    const levels = theta.length;
-    for (let col = 0; col < s.length; col++) {
-      const v = (s[col] += data[base + col]);
-      const d = depth[col];
-      if (d < levels && v + theta[d] > capacity) this.deepen(col, v);
-    }
+    const { nextTheta, capacity } = this;
+    const width = s.length;
+    for (let col = 0; col < width; col++) s[col] += data[base + col];
+    for (let col = 0; col < width; col++)
+      if (s[col] + nextTheta[col] > capacity) this.deepen(col, s[col]);
   }
 
+  /** Moves a column down the levels it now belongs to, one segment of `order` at a time. */
   private deepen(col: number, v: number): void {
-    const { theta, depth, capacity } = this;
+    const { theta, depth, capacity, order, position, start } = this;
     let d = depth[col];
     while (d < theta.length && v + theta[d] > capacity) {
-      let list = this.lists[d];
-      const c = this.counts[d];
-      if (c === list.length) {
-        const grown = new Int32Array(Math.min(this.totals.length, 2 * c));
-        grown.set(list);
-        list = this.lists[d] = grown;
-      }
-      list[c] = col;
-      this.counts[d] = c + 1;
+      // Swap the column to the end of its segment, which then becomes the next segment's first.
+      const last = --start[d + 1];
+      const other = order[last];
+      const at = position[col];
+      order[at] = other;
+      position[other] = at;
+      order[last] = col;
+      position[col] = last;
       d++;
     }
     depth[col] = d;
+    this.nextTheta[col] = d < theta.length ? theta[d] : -Infinity;
   }
+}
+
+/**
+ * The most columns k out of `width` with fl(k/width) ≤ ρ: a task fits iff it overflows at most this
+ * many, so a count may stop one past it (the slack is then negative, its exact value unneeded).
+ */
+export function allowedColumns(rho: number, width: number): number {
+  let k = Math.floor(rho * width);
+  while (k > 0 && k / width > rho) k--;
+  while ((k + 1) / width <= rho) k++;
+  return k;
 }
 
 export function empirical(rho: number): FitTest {
@@ -95,11 +120,12 @@ export function empirical(rho: number): FitTest {
       const { data, cols } = stats.matrix;
       const width = stats.width;
       const base = Int32Array.from(rows, (r) => r * cols + stats.start);
+      const allowed = allowedColumns(rho, width);
       const machineState = (_sums: MachineSums, capacity: number): MachineState => {
         // Negative values would let totals shrink: then (or for a task above c) scan every column.
         const every = !(lowest >= 0) || highest > capacity;
-        const theta = Float64Array.from({ length: every ? 0 : LEVELS }, (_, l) =>
-          l === 0 ? highest : highest * LEVEL_RATIO ** l,
+        const theta = Float64Array.from({ length: every ? 0 : LEVELS + 1 }, (_, l) =>
+          l === LEVELS ? 0 : l === 0 ? highest : highest * LEVEL_RATIO ** l,
         );
         // The deepest level whose θ still bounds the task's values.
         const level = Int32Array.from(taskMax, (m) => {
@@ -108,6 +134,30 @@ export function empirical(rho: number): FitTest {
           return l;
         });
         const machines: ColumnTotals[] = [];
+        /** #{columns where the machine plus the task exceed c}, counted up to `stop` at most. */
+        const overflowColumns = (j: number, t: number, stop: number): number => {
+          const b0 = base[t];
+          let count = 0;
+          if (j < 0) {
+            for (let col = 0; col < width && count < stop; col++)
+              if (data[b0 + col] > capacity) count++;
+          } else if (every) {
+            const s = machines[j].totals;
+            for (let col = 0; col < width && count < stop; col++)
+              if (s[col] + data[b0 + col] > capacity) count++;
+          } else {
+            const m = machines[j];
+            const s = m.totals;
+            const order = m.order;
+            const over = m.start[LEVELS + 1];
+            count = width - over;
+            for (let k = over - 1, end = m.start[level[t] + 1]; k >= end && count < stop; k--) {
+              const col = order[k];
+              if (s[col] + data[b0 + col] > capacity) count++;
+            }
+          }
+          return count;
+        };
         return {
           open(j, t) {
             machines[j] = new ColumnTotals(width, theta, capacity);
@@ -120,27 +170,8 @@ export function empirical(rho: number): FitTest {
             machines[j].clear();
             for (const r of remaining) machines[j].add(data, base[r]);
           },
-          slack(j, t) {
-            const b0 = base[t];
-            let count = 0;
-            if (j < 0) {
-              for (let col = 0; col < width; col++) if (data[b0 + col] > capacity) count++;
-            } else if (every) {
-              const s = machines[j].totals;
-              for (let col = 0; col < width; col++) if (s[col] + data[b0 + col] > capacity) count++;
-            } else {
-              const m = machines[j];
-              const s = m.totals;
-              const l = level[t];
-              const list = m.lists[l];
-              const c = m.counts[l];
-              for (let k = 0; k < c; k++) {
-                const col = list[k];
-                if (s[col] + data[b0 + col] > capacity) count++;
-              }
-            }
-            return rho - count / width;
-          },
+          slack: (j, t) => rho - overflowColumns(j, t, width) / width,
+          quickSlack: (j, t) => rho - overflowColumns(j, t, allowed + 1) / width,
         };
       };
       return { size, variance: new Float64Array(n), machineState };
@@ -161,5 +192,10 @@ export const EMP_FIT: FitEntry = {
   parameters: [RHO_PARAMETER],
   example: { kind: 'emp', rho: 0.01 },
   create: ([rho]) => empirical(rho),
-  tuning: rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12)),
+  tuning: {
+    ...rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12)),
+    // Decisions read ρ only through the allowed count: the fits are those within it, ordered by
+    // their counts (slacks 1/|O| apart), so ρ's with one allowed count pack alike.
+    decisionKey: (rho, columns) => allowedColumns(rho, columns),
+  },
 };

@@ -36,6 +36,11 @@ export interface FitTuning {
   readonly grid: readonly number[];
   /** The SLO a parameter value nominally asks for (null: none). */
   nominalSlo(value: number): number | null;
+  /**
+   * Optional: values with equal keys on the same number of observed columns make every packing
+   * decision the same (so the tuner packs once for all of them).
+   */
+  readonly decisionKey?: (value: number, columns: number) => number;
 }
 
 export interface FitEntry {

@@ -32,6 +32,8 @@ export interface MachineState {
   /** `task` left `machine`; `remaining` are the tasks still on it, in placement order. */
   remove(machine: number, task: number, remaining: readonly number[]): void;
   slack(machine: number, task: number): number;
+  /** Optional faster `slack`: same sign, same value where ≥ 0 (a negative value may differ). */
+  readonly quickSlack?: (machine: number, task: number) => number;
 }
 
 /** Per-task sizes of the tasks of one instance, in instance order. */

@@ -135,7 +135,11 @@ function placeWithState(
   trace: PackTrace | undefined,
 ): void {
   let t = 0;
-  const slackOn = (j: number) => state.slack(j, t);
+  // Only the sign of a negative slack matters to the choice; a trace shows every exact slack.
+  const slackOn =
+    !trace && state.quickSlack
+      ? (j: number) => state.quickSlack!(j, t)
+      : (j: number) => state.slack(j, t);
   for (let k = 0; k < order.length; k++) {
     t = order[k];
     const slacks = trace ? new Float64Array(machines.count) : null;

@@ -26,8 +26,11 @@ export function rebalance(
   while (failures < maxFailures && nonEmptyBeforeLast > 0) {
     if (machines.size(j) > 0) {
       const t = machines.first(j);
-      const slack = machines.state
-        ? machines.state.slack(last, t)
+      const state = machines.state;
+      const slack = state
+        ? !trace && state.quickSlack
+          ? state.quickSlack(last, t)
+          : state.slack(last, t)
         : fit.slack(
             machines.load[last],
             machines.variance[last],

@@ -102,6 +102,19 @@ export function nominalSlo(family: FitFamily, value: number): number | null {
   return tunable(family).tuning.nominalSlo(value);
 }
 
+/**
+ * A key shared by values whose packings are the same on folds of these column counts (the fit
+ * test's `decisionKey`), or null when the family has none.
+ */
+export function decisionKey(
+  family: FitFamily,
+  value: number,
+  columns: readonly number[],
+): string | null {
+  const key = tunable(family).tuning.decisionKey;
+  return key ? columns.map((c) => key(value, c)).join(':') : null;
+}
+
 /** Sorts values from aggressive to conservative, without duplicates. */
 export function byConservativeness(family: FitFamily, values: Iterable<number>): number[] {
   const d = FAMILY_INFO[family].direction;

@@ -17,6 +17,7 @@ import { checkSeed } from '../random/rng.ts';
 import { checkClairvoyance, type ColumnSplit } from '../split.ts';
 import { sampleInstance, type Source, type WorkloadStats } from '../workload.ts';
 import { checkBin } from '../fit/index.ts';
+import { kernelOf, overflowCounts } from '../metrics/evaluate.ts';
 import { checkConfidence } from './intervals.ts';
 
 export interface RunConfig {
@@ -122,6 +123,43 @@ export function packOn(
 
 /** Σ_j #{t ∈ [start, end) : Σ_{i∈S_j} X[i][t] > c} over inst (SPEC §7's count on other columns). */
 export function countOverflows(
+  stats: WorkloadStats,
+  rows: Int32Array,
+  packing: Packing,
+  range: ColumnSplit,
+  capacity: number,
+): number {
+  return countOverflowsEach(stats, rows, [packing], range, capacity)[0];
+}
+
+/**
+ * `countOverflows` of several packings of one instance. With the SIMD kernel they are counted in
+ * one call, block of columns by block, so that the instance's rows are read from memory once.
+ */
+export function countOverflowsEach(
+  stats: WorkloadStats,
+  rows: Int32Array,
+  packings: readonly Packing[],
+  range: ColumnSplit,
+  capacity: number,
+): number[] {
+  const matrix = stats.workload.inst;
+  if (!kernelOf(matrix)) return packings.map((p) => scalarCount(stats, rows, p, range, capacity));
+  // The SIMD kernel adds in the same order (task by task, float64): the same counts.
+  const machines = packings.flatMap((p) =>
+    p.machines.map((t) => Int32Array.from(t, (k) => rows[k])),
+  );
+  const counts = new Int32Array(machines.length);
+  overflowCounts(matrix, machines, range.observeStart, range.observeEnd, capacity, counts);
+  let at = 0;
+  return packings.map((p) => {
+    let over = 0;
+    for (let j = 0; j < p.machines.length; j++) over += counts[at++];
+    return over;
+  });
+}
+
+function scalarCount(
   stats: WorkloadStats,
   rows: Int32Array,
   packing: Packing,

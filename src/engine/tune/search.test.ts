@@ -93,4 +93,36 @@ describe('the smart search', () => {
     expect(values.size).toBeLessThan(grid.length);
     expect(tunedParameters(tiny, monotone)[0].value).toBe(0.005);
   });
+
+  it('stops values early only where they fail every target, with the same path and winners', () => {
+    for (const targets of [[0.001], [0.01, 0.001]]) {
+      const s: TuneSpec = { ...spec, families: ['gpa', 'perc', 'emp', 'conv'], targets };
+      const stopped = runTune(stats, { ...s, batch: 2 });
+      const full = runTune(stats, { ...s, batch: s.instances });
+      expect(stopped.tuned).toEqual(full.tuned);
+      expect(stopped.tables).toEqual(full.tables);
+      const exhaustive = runTune(stats, { ...s, search: 'exhaustive' });
+      expect(stopped.tuned.map((t) => [t.value, t.cv])).toEqual(
+        exhaustive.tuned.map((t) => [t.value, t.cv]),
+      );
+      expect(stopped.tables).toEqual(exhaustive.tables);
+      let early = 0;
+      for (const family of s.families) {
+        const a = stopped.cv[family]!;
+        const b = full.cv[family]!;
+        // The same values, in the same order: the search took the same path.
+        expect(a.map((p) => p.value)).toEqual(b.map((p) => p.value));
+        a.forEach((p, k) => {
+          if (p.instances === undefined) return expect(p).toEqual(b[k]);
+          early++;
+          // A lower bound, above every target, of what all instances give.
+          expect(p.instances).toBeLessThan(s.instances);
+          expect(p.upper).toBeGreaterThan(Math.max(...targets));
+          expect(p.upper).toBeLessThanOrEqual(b[k].upper);
+          expect(p.q).toBeLessThanOrEqual(b[k].q);
+        });
+      }
+      expect(early).toBeGreaterThan(0);
+    }
+  });
 });

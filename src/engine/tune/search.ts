@@ -23,7 +23,14 @@
 export const DEFAULT_VERIFY = 2;
 
 import { between, byConservativeness, type FitFamily } from './families.ts';
-import { coarseGrid, type CvChunk, type CvJob, type CvPoint, type TuneSpec } from './tuneSpec.ts';
+import {
+  coarseGrid,
+  firstBatch,
+  type CvChunk,
+  type CvJob,
+  type CvPoint,
+  type TuneSpec,
+} from './tuneSpec.ts';
 
 /** Index of the most aggressive point that, with every more conservative one, meets q*. */
 export function boundary(points: readonly { readonly upper: number }[], target: number): number {
@@ -130,23 +137,63 @@ export function smartValues(
   }
 }
 
-/** The next CV jobs of either search, given the chunks so far ([] when tuning has all it needs). */
+/** Instances each value of a family has run on so far. */
+function instancesRun(done: readonly CvChunk[], family: FitFamily): Map<number, Set<number>> {
+  const out = new Map<number, Set<number>>();
+  for (const c of done) {
+    if (c.family !== family) continue;
+    for (const r of c.runs) {
+      let set = out.get(r.value);
+      if (!set) out.set(r.value, (set = new Set()));
+      set.add(c.instance);
+    }
+  }
+  return out;
+}
+
+/**
+ * The next CV jobs of either search, given the chunks so far ([] when tuning has all it needs).
+ * Smart search with early stopping: a new value runs on the first `firstBatch` instances, then the
+ * step's values that did not fail every target there run on the rest before the search moves on,
+ * so that it takes the same path as without stopping (a stopped value is a certain failure). The
+ * most conservative candidate (the one reported when nothing meets q*) always runs on all.
+ */
 export function searchJobs(
   spec: TuneSpec,
   done: readonly CvChunk[],
   points: (family: FitFamily) => CvPoint[],
 ): CvJob[] {
   const round = done.reduce((r, c) => Math.max(r, c.round + 1), 0);
-  let perFamily: [FitFamily, number[]][];
+  const K = spec.instances;
+  const all = Array.from({ length: K }, (_, i) => i);
+  const perFamily: [FitFamily, number, number[]][] = [];
   if ((spec.search ?? 'smart') === 'exhaustive') {
     if (round > spec.refineRounds) return [];
-    perFamily = exhaustiveJobs(spec, round, points);
-  } else perFamily = spec.families.map((f) => [f, smartValues(spec, f, points(f))]);
-  const jobs: CvJob[] = [];
-  for (const [family, values] of perFamily) {
-    if (values.length === 0) continue;
-    for (let instance = 0; instance < spec.instances; instance++)
-      jobs.push({ family, instance, round, values });
+    for (const [family, values] of exhaustiveJobs(spec, round, points))
+      for (const value of values) perFamily.push([family, value, all]);
+  } else {
+    // Values run on some instances, neither complete nor stopped, finish first.
+    for (const family of spec.families) {
+      const known = new Set(points(family).map((p) => p.value));
+      for (const [value, ran] of instancesRun(done, family))
+        if (!known.has(value)) perFamily.push([family, value, all.filter((i) => !ran.has(i))]);
+    }
+    if (perFamily.length === 0) {
+      const batch = all.slice(0, firstBatch(spec));
+      for (const family of spec.families) {
+        const last = coarseGrid(spec, family).at(-1);
+        for (const value of smartValues(spec, family, points(family)))
+          perFamily.push([family, value, value === last ? all : batch]);
+      }
+    }
   }
+  const jobs: CvJob[] = [];
+  for (const family of spec.families)
+    for (let instance = 0; instance < K; instance++) {
+      const values = perFamily
+        .filter(([f, , on]) => f === family && on.includes(instance))
+        .map(([, v]) => v);
+      if (values.length) jobs.push({ family, instance, round, values });
+    }
   return jobs;
 }

@@ -20,11 +20,12 @@ import {
   FAMILY_INFO,
   PAPER_FAMILIES,
   byConservativeness,
+  decisionKey,
   familySpec,
   type FitFamily,
 } from './families.ts';
 import { mean, meanInterval, meanUpper, wilsonUpper, type Interval } from './intervals.ts';
-import { countOverflows, folds, instanceRows, packMeasured, packOn } from './runs.ts';
+import { countOverflowsEach, folds, instanceRows, packMeasured, packOn } from './runs.ts';
 import { boundary, searchJobs } from './search.ts';
 import {
   checkTuneSpec,
@@ -37,28 +38,63 @@ import {
 
 // ---------------------------------------------------------------- cross-validation (O only)
 
-/** Cross-validates one family on one instance at the given values, reading only columns of O. */
-export function runCvJob(stats: WorkloadStats, spec: TuneSpec, job: CvJob): CvChunk {
+/**
+ * Cross-validates one family on one instance at the given values, reading only columns of O.
+ * Values with one decision key are packed once; `job.known` runs are copied into the chunk.
+ * `checkpoint` is called before each packing (a cancel throws from it).
+ */
+export function runCvJob(
+  stats: WorkloadStats,
+  spec: TuneSpec,
+  job: CvJob,
+  checkpoint?: () => void,
+): CvChunk {
   checkTuneSpec(spec, stats.workload.inst.rows);
   const [a, b] = folds(stats, spec.clairvoyance);
+  const foldColumns = [a, b].map((f) => f.observeEnd - f.observeStart);
   const rows = instanceRows(stats, spec, job.instance);
-  const runs = job.values.map((value) => {
-    const fit = familySpec(job.family, value, spec.bin);
-    let overflows = 0;
-    let trials = 0;
-    let machines = 0;
-    for (const [estimate, heldOut] of [
-      [a, b],
-      [b, a],
-    ]) {
-      const packing = packOn(stats, spec, estimate, rows, fit);
-      overflows += countOverflows(stats, rows, packing, heldOut, spec.capacity);
-      trials += packing.machines.length * (heldOut.observeEnd - heldOut.observeStart);
-      machines += packing.machines.length;
-    }
-    return { value, overflows, trials, mAbs: machines / 2 };
+  // One packing per decision key; values sharing a key share its runs.
+  const keyOf = job.values.map((v) => decisionKey(job.family, v, foldColumns) ?? `value ${v}`);
+  const first = new Map<string, number>();
+  job.values.forEach((v, k) => {
+    if (!first.has(keyOf[k])) first.set(keyOf[k], v);
   });
-  return { family: job.family, instance: job.instance, round: job.round, runs };
+  const packed = [...first.values()];
+  const byValue = new Map<number, CvRun>(
+    packed.map((v) => [v, { value: v, overflows: 0, trials: 0, mAbs: 0 }]),
+  );
+  for (const [estimate, heldOut] of [
+    [a, b],
+    [b, a],
+  ]) {
+    const packings = packed.map((value) => {
+      checkpoint?.();
+      return packOn(stats, spec, estimate, rows, familySpec(job.family, value, spec.bin));
+    });
+    const width = heldOut.observeEnd - heldOut.observeStart;
+    const counts = countOverflowsEach(stats, rows, packings, heldOut, spec.capacity);
+    packed.forEach((value, k) => {
+      const r = byValue.get(value)!;
+      const m = packings[k].machines.length;
+      byValue.set(value, {
+        value,
+        overflows: r.overflows + counts[k],
+        trials: r.trials + m * width,
+        mAbs: r.mAbs + m,
+      });
+    });
+  }
+  const runs = job.values.map((value, k) => {
+    const r = byValue.get(first.get(keyOf[k])!)!;
+    return { ...r, value, mAbs: r.mAbs / 2 };
+  });
+  return {
+    family: job.family,
+    instance: job.instance,
+    round: job.round,
+    runs: [...runs, ...(job.known ?? [])],
+    foldColumns,
+  };
 }
 
 /** CV points of one family, aggressive to conservative; only values every instance has run. */
@@ -73,10 +109,16 @@ export function cvPoints(spec: TuneSpec, family: FitFamily, chunks: readonly CvC
     }
   }
   const points: CvPoint[] = [];
+  const highest = Math.max(...spec.targets);
   for (const value of byConservativeness(family, byValue.keys())) {
     const runs = byValue.get(value)!;
+    // In instance order.
     const complete = runs.filter((r): r is CvRun => r !== undefined);
-    if (complete.length !== spec.instances) continue;
+    if (complete.length !== spec.instances) {
+      const stopped = stoppedPoint(spec, value, complete);
+      if (stopped.upper > highest) points.push(stopped);
+      continue;
+    }
     const qs = complete.map((r) => r.overflows / r.trials);
     let overflows = 0;
     let trials = 0;
@@ -97,9 +139,52 @@ export function cvPoints(spec: TuneSpec, family: FitFamily, chunks: readonly CvC
   return points;
 }
 
-/** The next round of CV jobs given the chunks so far ([] when tuning has all it needs). */
+/**
+ * A value run on some instances only (in instance order): its CV q is the mean over all K
+ * instances of q ≥ 0, so Σ q over the instances run / K bounds it, and its upper bound (≥ the
+ * mean), from below. When this is above every target the value fails them all whatever the other
+ * instances give.
+ */
+function stoppedPoint(spec: TuneSpec, value: number, runs: readonly CvRun[]): CvPoint {
+  let sum = 0;
+  for (const r of runs) sum += r.overflows / r.trials;
+  const lower = sum / spec.instances;
+  return {
+    value,
+    q: lower,
+    upper: lower,
+    mAbs: mean(runs.map((r) => r.mAbs)),
+    instances: runs.length,
+  };
+}
+
+/**
+ * The next round of CV jobs given the chunks so far ([] when tuning has all it needs). A value
+ * whose decision key matches a value already run on that instance is not packed again: its runs
+ * travel in the job as `known` (the same numbers, the value replaced).
+ */
 export function cvJobs(spec: TuneSpec, done: readonly CvChunk[]): CvJob[] {
-  return searchJobs(spec, done, (family) => cvPoints(spec, family, done));
+  const jobs = searchJobs(spec, done, (family) => cvPoints(spec, family, done));
+  const foldColumns = done.find((c) => c.foldColumns)?.foldColumns;
+  if (!foldColumns) return jobs;
+  return jobs.map((job) => {
+    const byKey = new Map<string, CvRun>();
+    for (const c of done)
+      if (c.family === job.family && c.instance === job.instance)
+        for (const r of c.runs) {
+          const key = decisionKey(job.family, r.value, foldColumns);
+          if (key !== null) byKey.set(key, r);
+        }
+    if (byKey.size === 0) return job;
+    const values: number[] = [];
+    const known: CvRun[] = [];
+    for (const value of job.values) {
+      const same = byKey.get(decisionKey(job.family, value, foldColumns)!);
+      if (same) known.push({ ...same, value });
+      else values.push(value);
+    }
+    return known.length ? { ...job, values, known } : job;
+  });
 }
 
 export interface TunedParameter {

@@ -1,13 +1,12 @@
 /**
  * The auto-tuner as a job, in stages over the engine's (family, instance) units:
- * cross-validation rounds inside the observed columns ('cv', each round's values chosen from the
- * rounds before), the held-out runs of the tuned values ('held-out'), and one unit that ranks the
+ * cross-validation steps inside the observed columns ('cv': one step's jobs, which the driver
+ * chose from the steps before with `cvJobs`), the held-out runs of the tuned values ('held-out'), and one unit that ranks the
  * tables where the pool's column split is known ('tables'). `runTuneOn` (runtime/jobRuns.ts) drives the
  * stages and gives the engine's `runTune` result for any runner and worker count.
  */
 import {
   checkTuneSpec,
-  cvJobs,
   cvPoints,
   heldOutJobs,
   runCvJob,
@@ -27,7 +26,7 @@ import {
 import { defineJob, type PoolShape } from './job.ts';
 
 export type TuneJobSpec =
-  | { readonly stage: 'cv'; readonly tune: TuneSpec; readonly done: readonly CvChunk[] }
+  | { readonly stage: 'cv'; readonly tune: TuneSpec; readonly jobs: readonly CvJob[] }
   | {
       readonly stage: 'held-out';
       readonly tune: TuneSpec;
@@ -62,7 +61,7 @@ export const tune = defineJob({
     checkShape(spec.tune, pool);
     switch (spec.stage) {
       case 'cv':
-        return cvJobs(spec.tune, spec.done).map((job) => ({ stage: 'cv', job }));
+        return spec.jobs.map((job) => ({ stage: 'cv', job }));
       case 'held-out':
         return heldOutJobs(spec.tune, spec.tuned).map((job) => ({ stage: 'held-out', job }));
       case 'tables':
@@ -73,15 +72,9 @@ export const tune = defineJob({
     const stats = ctx!.stats;
     checkpoint();
     switch (unit.stage) {
-      case 'cv': {
-        // Value by value, so that a cancel is seen between packings; each value's run is independent.
-        const runs = unit.job.values.flatMap((value) => {
-          checkpoint();
-          return runCvJob(stats, spec.tune, { ...unit.job, values: [value] }).runs;
-        });
-        const { family, instance, round } = unit.job;
-        return { stage: 'cv', chunk: { family, instance, round, runs } };
-      }
+      case 'cv':
+        // A checkpoint before each packing, so that a cancel is seen between packings.
+        return { stage: 'cv', chunk: runCvJob(stats, spec.tune, unit.job, checkpoint) };
       case 'held-out':
         return { stage: 'held-out', run: runHeldOutJob(stats, spec.tune, unit.job) };
       case 'tables': {
@@ -97,5 +90,5 @@ export const tune = defineJob({
       }
     }
   },
-  weight: (unit) => (unit.stage === 'cv' ? unit.job.values.length : 1),
+  weight: (unit) => (unit.stage === 'cv' ? Math.max(1, unit.job.values.length) : 1),
 });
