@@ -134,14 +134,6 @@ export function sharedPoolRecord(
   return { handle, shared, local: null, leases: 0, released: false };
 }
 
-/**
- * The array itself, or a copy when it is a view into a larger buffer: a message carrying a view
- * carries its whole buffer (a loader's arrays may be windows on one block of every task's samples).
- */
-export function own(a: Float64Array): Float64Array {
-  return a.byteOffset === 0 && a.byteLength === a.buffer.byteLength ? a : a.slice();
-}
-
 /** Errors cross the worker boundary as plain Errors with a name: give back the classes callers test. */
 export function revive(e: unknown): unknown {
   if (!(e instanceof Error)) return e;
