@@ -122,8 +122,10 @@ test('engine workers closed while idle: the next packing is computed, with the s
   await seed.press('Enter');
   await expectNumbers(page, before);
   await replaced;
-  // The status line says what holds memory (the realization matrices of the pools first).
-  await expect(page.getByTestId('memory')).toContainText(/^pools \d+(\.\d)? MB · caches/);
+  // The status line says what holds memory (the dataset's samples, then the pools' matrices).
+  await expect(page.getByTestId('memory')).toContainText(
+    /^data \d+(\.\d)? MB · pools \d+(\.\d)? MB · caches/,
+  );
   await page.screenshot({ path: 'test-results/supervision-idle.png' });
   expect(await failures(page)).toEqual([]);
 });
