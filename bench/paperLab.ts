@@ -8,7 +8,7 @@
  * the wall time (the machine is shared), and the browser's numbers must equal the command line's.
  * PAPER_LAB_BENCH=small runs small sizes (R = 1,000, K = 3, 200 sums) while developing.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseWideCsv } from '../src/engine/index.ts';
@@ -20,6 +20,7 @@ import {
   type LabParams,
 } from '../src/runtime/paperLab.ts';
 import { openBrowser } from './browser.ts';
+import { descendantsCpuMs } from './processCpu.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 
 const PLANETLAB = resolve(
@@ -45,32 +46,6 @@ const plain = (v: unknown) =>
   );
 
 type Page = typeof import('./paperLabPage.ts');
-
-/** CPU ms (user + system) of every live descendant process of this one (headless Chromium's). */
-function descendantsCpuMs(): number {
-  const parent = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces): state ppid … utime (14th) stime (15th).
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(f[1]));
-      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  const isDescendant = (pid: number): boolean => {
-    for (let p = parent.get(pid); p !== undefined && p > 1; p = parent.get(p))
-      if (p === process.pid) return true;
-    return false;
-  };
-  let total = 0;
-  for (const [pid, t] of ticks) if (isDescendant(pid)) total += t;
-  return (total * 1000) / 100;
-}
 
 export const paperLab: BenchSuite = {
   name: 'paperLab',

@@ -11,7 +11,7 @@
  * single-target run: q* = 0.001 alone at full size, the goal as the issue states it).
  */
 import { loadavg } from 'node:os';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   DEFAULT_TUNE,
@@ -25,6 +25,7 @@ import { tuneText } from '../src/cli/commands/tune.ts';
 import { createNodeRunner } from '../src/cli/pool/nodePool.ts';
 import { runTuneOn } from '../src/runtime/jobRuns.ts';
 import { openBrowser } from './browser.ts';
+import { descendantsCpuMs } from './processCpu.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 
 const FILE = resolve(
@@ -116,41 +117,16 @@ const winners = (r: TuneResult) => JSON.stringify(r.tuned.map((t) => [t.value, t
 
 type Page = typeof import('./tunePage.ts');
 
-/** CPU seconds (user + system) of this process's descendants (Chromium's processes), from /proc. */
-function descendantsCpu(): number {
-  const parent = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces): state ppid … utime (14) stime (15).
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(f[1]));
-      ticks.set(Number(name), Number(f[11]) + Number(f[12]));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let sum = 0;
-  for (const [pid, t] of ticks) {
-    let p = parent.get(pid);
-    while (p !== undefined && p > 1 && p !== process.pid) p = parent.get(p);
-    if (p === process.pid) sum += t;
-  }
-  return sum / 100;
-}
-
 async function inChromium(spec: TuneSpec, realizations: number) {
   const once = async () => {
     const session = await openBrowser();
     try {
-      const cpu0 = descendantsCpu();
+      const cpu0 = descendantsCpuMs() / 1000;
       const page = await session.run<Awaited<ReturnType<Page['run']>>>('/bench/tunePage.ts', {
         spec,
         realizations,
       });
-      return { ...page, cpu: descendantsCpu() - cpu0 };
+      return { ...page, cpu: descendantsCpuMs() / 1000 - cpu0 };
     } finally {
       await session.close();
     }
