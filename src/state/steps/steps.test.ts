@@ -1,11 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { presetById, presetSpec, type FilePreset } from '../../engine/index.ts';
-import type { LoadedData } from '../../ingest/api.ts';
-import { loadDataset } from '../../ingest/load.ts';
-import { dataInput } from '../../ingest/testing.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import { fitToDataset } from '../controller.ts';
-import type { Ingest } from '../datasets.ts';
 import {
   DEFAULT_PARAMS,
   packKey,
@@ -18,28 +13,13 @@ import {
 import { createExplorerStore } from '../store.ts';
 import { decode } from '../url.ts';
 import type { StepContext } from './context.ts';
+import { PLANETLAB_PRESET as preset, planetLabIngest } from './testing.ts';
 import { datasetStep } from './dataset.ts';
 import { ensureMachine, ensurePack } from './pack.ts';
 import { pinnedStep } from './pinned.ts';
 import { ensurePool } from './pool.ts';
 import { sweepStep } from './sweep.ts';
 import { navigates, urlSync, type AddressBar } from './urlSync.ts';
-
-const preset = presetById('planetlab-20110303') as FilePreset;
-
-/** The ingestion client's contract, over the real PlanetLab day read from ../shared/data. */
-function planetLabIngest(calls: string[]): Ingest {
-  return {
-    async loadPreset(p, scale, onProgress, signal) {
-      calls.push(`${p.id}@${scale}`);
-      const input = await dataInput(preset.files[0].url.replace(/^\/data\//, ''), 'inst');
-      const result = await loadDataset([input], presetSpec(preset, scale), { signal, onProgress });
-      return { ...result, preset: p, hash: null } as LoadedData;
-    },
-    loadFiles: () => Promise.reject(new Error('no files in this test')),
-    previewFiles: () => Promise.reject(new Error('no files in this test')),
-  };
-}
 
 const runner = createInlineRunner();
 afterAll(() => runner.dispose());

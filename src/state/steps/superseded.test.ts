@@ -1,27 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { presetById, presetSpec, type FilePreset } from '../../engine/index.ts';
-import type { LoadedData } from '../../ingest/api.ts';
-import { loadDataset } from '../../ingest/load.ts';
-import { dataInput } from '../../ingest/testing.ts';
 import { createNodeRunner } from '../../cli/pool/nodePool.ts';
-import type { Ingest } from '../datasets.ts';
 import { DEFAULT_PARAMS } from '../params.ts';
 import { createExplorerStore } from '../store.ts';
 import type { StepContext } from './context.ts';
+import { planetLabIngest } from './testing.ts';
 import { datasetStep } from './dataset.ts';
 import { ensurePool } from './pool.ts';
 import { sweepStep } from './sweep.ts';
 
-const preset = presetById('planetlab-20110303') as FilePreset;
-const ingest: Ingest = {
-  async loadPreset(p, scale, onProgress, signal) {
-    const input = await dataInput(preset.files[0].url.replace(/^\/data\//, ''), 'inst');
-    const result = await loadDataset([input], presetSpec(preset, scale), { signal, onProgress });
-    return { ...result, preset: p, hash: null } as LoadedData;
-  },
-  loadFiles: () => Promise.reject(new Error('no files in this test')),
-  previewFiles: () => Promise.reject(new Error('no files in this test')),
-};
+const ingest = planetLabIngest();
 
 const runner = createNodeRunner({ workers: 2 });
 afterAll(() => runner.dispose());
