@@ -208,6 +208,10 @@ export function FigurePanel({
     return () => abort.abort();
   }, [key, def.id, inputs, why, attempt]);
 
+  const rerun = (): void => {
+    setOutcome(null);
+    setAttempt((a) => a + 1);
+  };
   const data = cached ?? (outcome?.key === key && 'data' in outcome ? outcome.data : null);
   const pres = useMemo(
     () => (data ? def.present(data, { paper, params: lab }) : null),
@@ -230,28 +234,14 @@ export function FigurePanel({
       ) : current && 'error' in current ? (
         <p className="paper-error" role="alert" data-testid="paper-error">
           {current.error}{' '}
-          <button
-            type="button"
-            onClick={() => {
-              setOutcome(null);
-              setAttempt((a) => a + 1);
-            }}
-            data-testid="paper-retry"
-          >
+          <button type="button" onClick={rerun} data-testid="paper-retry">
             Retry
           </button>
         </p>
       ) : current && 'cancelled' in current ? (
         <p>
           Cancelled.{' '}
-          <button
-            type="button"
-            onClick={() => {
-              setOutcome(null);
-              setAttempt((a) => a + 1);
-            }}
-            data-testid="paper-run"
-          >
+          <button type="button" onClick={rerun} data-testid="paper-run">
             Compute
           </button>
         </p>
