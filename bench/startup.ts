@@ -12,48 +12,19 @@
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
+import { cpuBetween, descendantTicks } from './processCpu.ts';
+
+/** Chromium's processes (its command names start so), not the tools a bench starts beside it. */
+const CHROMIUM = /\(chrom/;
 
 const RUNS = Number(process.env.STARTUP_RUNS ?? 11);
 const FIRST_NUMBERS = '[data-testid="m-abs"]';
 const SHELL = 'h1';
 const SHELL_URL = '/?view=data&d=no-such-dataset';
-
-/** Clock ticks (user + system, all threads) of the Chromium processes under `root`, from /proc. */
-export function browserTicks(root: number): Map<number, number> {
-  const parent = new Map<number, number>();
-  const ticks = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(name), Number(f[1]));
-      if (/\(chrom/.test(stat)) ticks.set(Number(name), Number(f[11]) + Number(f[12]));
-    } catch {
-      // The process ended while the table was read.
-    }
-  }
-  const out = new Map<number, number>();
-  for (const [pid, t] of ticks) {
-    let p: number | undefined = pid;
-    while (p !== undefined && p > 1 && p !== root) p = parent.get(p);
-    if (p === root) out.set(pid, t);
-  }
-  return out;
-}
-
-/** CPU milliseconds between two readings of the same processes (new ones count from zero). */
-export function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, t] of after) ticks += Math.max(0, t - (before.get(pid) ?? 0));
-  return ticks * TICK_MS;
-}
-const TICK_MS = 10; // USER_HZ = 100 on Linux
 
 /** Milliseconds from navigation start until `selector` shows text with a digit (or any node). */
 export async function visit(
@@ -103,9 +74,9 @@ interface Sample {
 /** One measurement of `origin`: first numbers (with the browser's CPU), then the shell alone. */
 async function sample(browser: Browser, origin: string, warm: BrowserContext | null) {
   const context = warm ?? (await browser.newContext());
-  const t0 = browserTicks(process.pid);
+  const t0 = descendantTicks(process.pid, CHROMIUM);
   const first = await visit(context, `${origin}/`, FIRST_NUMBERS, true);
-  const cpu = cpuBetween(t0, browserTicks(process.pid));
+  const cpu = cpuBetween(t0, descendantTicks(process.pid, CHROMIUM));
   if (warm) return { first, cpu, shell: await visit(context, origin + SHELL_URL, SHELL, false) };
   await context.close();
   const fresh = await browser.newContext();
