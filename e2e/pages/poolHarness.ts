@@ -71,24 +71,16 @@ export async function cancelAndCrash() {
     } catch (e) {
       cancelled = e instanceof CancelledError ? 'CancelledError' : String(e);
     }
-    // A worker that crashes mid-sweep is replaced and its unit runs again: the grid completes.
+    // Worker 2 crashes as its second unit is handed to it: mid-sweep, whatever the timing.
     let crashed = '';
     let told = '';
-    let fired = false;
+    let given = 0;
     const stop = runner.onWorkerCrash((e) => (told = `${e.name}: ${e.message}`));
+    const stopInjecting = runner.onDispatch(({ slot }) => {
+      if (slot === 1 && ++given === 2) runner.simulateCrash(1);
+    });
     try {
-      const rows = await runner.sweep(
-        pool,
-        { ...SPEC, instances: 40 },
-        {
-          onProgress: (p) => {
-            if (p.done > 0 && !fired) {
-              fired = true;
-              runner.simulateCrash(1);
-            }
-          },
-        },
-      );
+      const rows = await runner.sweep(pool, { ...SPEC, instances: 40 });
       // Instance-major grid: its first instances are SPEC's whole grid.
       crashed = JSON.stringify(
         rows.slice(0, SPEC.instances * SPEC.fits.length * SPEC.packers.length),
@@ -97,6 +89,7 @@ export async function cancelAndCrash() {
       crashed = e instanceof WorkerCrashedError ? `WorkerCrashedError: ${e.message}` : String(e);
     } finally {
       stop();
+      stopInjecting();
     }
     const after = await runner.sweep(pool, SPEC);
     return { total, progressed, cancelled, crashed, told, after: JSON.stringify(after) };

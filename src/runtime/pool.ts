@@ -62,6 +62,12 @@ import {
   type RunOptions,
 } from './runner.ts';
 
+/** A task handed to a worker: the worker's slot, and whether the task lost a worker before. */
+export interface Dispatch {
+  readonly slot: number;
+  readonly retried: boolean;
+}
+
 /** Starts `options.workers` workers; see the module comment. `dispose()` stops them. */
 export class WorkerPool implements Runner {
   readonly mode = 'pool' as const;
@@ -77,6 +83,7 @@ export class WorkerPool implements Runner {
   private nextPool = 1;
   private disposed = false;
   private readonly crashListeners = new Set<(e: WorkerCrashedError) => void>();
+  private readonly dispatchListeners = new Set<(d: Dispatch) => void>();
   private readonly watch: Watchdog;
   private readonly units: UnitHost;
 
@@ -89,7 +96,14 @@ export class WorkerPool implements Runner {
     this.control = this.shared ? new SharedArrayBuffer(controlBytes(n)) : null;
     this.words = this.control ? new Int32Array(this.control) : null;
     for (let j = MAX_JOBS - 1; j >= 0; j--) this.freeJobs.push(j);
-    this.queue = new TaskQueue(this.slots, () => this.disposed);
+    this.queue = new TaskQueue(
+      this.slots,
+      () => this.disposed,
+      (slot, task) => {
+        for (const l of this.dispatchListeners)
+          l({ slot: slot.index, retried: task.retried === true });
+      },
+    );
     this.units = {
       queue: this.queue,
       freeJobs: this.freeJobs,
@@ -167,6 +181,17 @@ export class WorkerPool implements Runner {
   onWorkerCrash(listener: (e: WorkerCrashedError) => void): () => void {
     this.crashListeners.add(listener);
     return () => this.crashListeners.delete(listener);
+  }
+
+  /**
+   * Test hook for deterministic fault injection: `listener` is told of each task (a sweep or job
+   * unit, a pack, a realization block) as it is handed to a worker, before anything is sent to it.
+   * A `simulateCrash(d.slot)` from there always loses that task with its worker, however fast the
+   * run is. Returns the unsubscriber.
+   */
+  onDispatch(listener: (d: Dispatch) => void): () => void {
+    this.dispatchListeners.add(listener);
+    return () => this.dispatchListeners.delete(listener);
   }
 
   /** Test hook: makes worker `slot` die as if it had crashed. */

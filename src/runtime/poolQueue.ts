@@ -22,6 +22,8 @@ export class TaskQueue {
     private readonly slots: readonly Slot[],
     /** Whether the pool has been disposed. */
     private readonly stopped: () => boolean,
+    /** Told of each task as it is handed to a worker, before the task sends anything (tests). */
+    private readonly dispatching: (slot: Slot, task: Task) => void = () => {},
   ) {}
 
   enqueue<T>(
@@ -60,6 +62,7 @@ export class TaskQueue {
       }
       const [task] = this.tasks.splice(best, 1);
       slot.busy = true;
+      this.dispatching(slot, task);
       new Promise((resolve) => resolve(task.start(slot)))
         .then(task.resolve, (e: unknown) => this.lostOrFailed(task, e))
         .finally(() => {

@@ -159,17 +159,19 @@ describe('the Node worker pool', () => {
     const handle = await runner.createPool(samples, R, SEED);
     const long: SweepSpec = { ...spec, instances: 60 };
     const before = await runner.sweep(handle, long);
-    let crashed = false;
     const told: string[] = [];
     runner.onWorkerCrash((e) => told.push(e.message));
-    const rows = await runner.sweep(handle, long, {
-      onProgress: (p) => {
-        if (p.done > 0 && !crashed) {
-          crashed = true;
-          runner.simulateCrash(0);
-        }
-      },
+    // Worker 1 exits as the fifth unit is handed out, if it is handed to worker 1, else as worker 1
+    // next gets one: mid-sweep whatever the timing.
+    let dispatched = 0;
+    let crashed = false;
+    const stop = runner.onDispatch(({ slot }) => {
+      if (++dispatched < 5 || slot !== 0 || crashed) return;
+      crashed = true;
+      runner.simulateCrash(0);
     });
+    const rows = await runner.sweep(handle, long);
+    stop();
     expect(told).toEqual([expect.stringMatching(/^worker 1 stopped.*replaced/)]);
     expectSameRows(rows, before);
     expectSameRows(rows.slice(0, ref.rows.length), ref.rows);

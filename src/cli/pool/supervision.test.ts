@@ -63,15 +63,14 @@ describe('worker supervision', () => {
     const before = await runner.sweep(handle, spec);
     const told: string[] = [];
     runner.onWorkerCrash((e) => told.push(e.message));
+    // Worker 2 falls silent as its first unit is handed to it (not on observed progress: a race).
     let silenced = false;
-    const rows = await runner.sweep(handle, spec, {
-      onProgress: (p) => {
-        if (p.done > 0 && !silenced) {
-          silenced = true;
-          runner.simulateCrash(1);
-        }
-      },
+    runner.onDispatch(({ slot }) => {
+      if (slot !== 1 || silenced) return;
+      silenced = true;
+      runner.simulateCrash(1);
     });
+    const rows = await runner.sweep(handle, spec);
     expect(silenced).toBe(true);
     expect(told).toEqual([expect.stringMatching(/^worker 2 stopped \(it gave no sign of life/)]);
     expect(rows).toEqual(before);
@@ -91,22 +90,15 @@ describe('worker supervision', () => {
     const runner = createNodeRunner({ workers: 1 });
     runners.push(runner);
     const handle = await runner.createPool(samples, 1000, 3);
-    // The first loss mid-sweep; the second while the replacement starts, with the unit waiting on it.
-    let crashes = 0;
-    runner.onWorkerCrash(() => {
-      if (crashes++ === 0) setTimeout(() => runner.simulateCrash(0), 0);
+    // The worker is lost as the third unit is handed to it, and again as that unit's rerun is.
+    let dispatched = 0;
+    const stop = runner.onDispatch(({ retried }) => {
+      if (++dispatched === 3 || retried) runner.simulateCrash(0);
     });
-    const run = runner.sweep(
-      handle,
-      { ...spec, instances: 200 },
-      {
-        onProgress: () => {
-          if (crashes === 0) runner.simulateCrash(0);
-        },
-      },
-    );
+    const run = runner.sweep(handle, spec);
     await expect(run).rejects.toBeInstanceOf(WorkerCrashedError);
     await expect(run).rejects.toThrow(/already been restarted once.*run it again/);
+    stop();
     // The pool is back to its size and computes.
     expect((await runner.sweep(handle, spec)).length).toBe(spec.instances * PAPER_FITS.length);
   });

@@ -34,23 +34,21 @@ describe('a sweep lost with its workers twice', () => {
     expect(s().sweep.status).toBe('ready');
     const want = s().sweep.rows;
 
-    // The same sweep again: both workers crash mid-sweep, then both replacements as they start.
+    // The same sweep again: the worker given the first unit crashes as the unit is handed to it,
+    // and so does the worker given that unit's rerun (crashes at a given unit, not on a race).
     store.setState({ sweep: { ...s().sweep, status: 'idle', key: null } });
     let crashes = 0;
-    const stopCounting = runner.onWorkerCrash(() => {
-      if (++crashes === 2) setTimeout(() => (runner.simulateCrash(0), runner.simulateCrash(1)));
-    });
-    let started = false;
-    const stopWatching = store.subscribe((state) => {
-      if (started || !state.sweep.progress || state.sweep.progress.done === 0) return;
-      started = true;
-      runner.simulateCrash(0);
-      runner.simulateCrash(1);
+    const stopCounting = runner.onWorkerCrash(() => void crashes++);
+    let first = true;
+    const stopInjecting = runner.onDispatch(({ slot, retried }) => {
+      if (!first && !retried) return;
+      first = false;
+      runner.simulateCrash(slot);
     });
     await step.run();
-    stopWatching();
+    stopInjecting();
     stopCounting();
-    expect(crashes).toBeGreaterThanOrEqual(3);
+    expect(crashes).toBe(2);
     expect(s().sweep.status).toBe('error');
     const notice = s().notices.find((n) => n.text.startsWith('The trade-off sweep failed'));
     expect(notice?.text).toMatch(/restarted once/);
