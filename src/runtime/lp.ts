@@ -1,9 +1,10 @@
 /**
  * Loads HiGHS (WebAssembly) and adapts it to the engine's `LpSolver`. In Node the package finds its
- * own .wasm; a browser bundle passes the URL the bundler gave the file.
+ * own .wasm; a browser bundle passes the URL the bundler gave the file. HiGHS's code is imported
+ * on first use, so a bundle loads it only when an LP is first solved.
  */
 import type { LpSolution, LpSolver, LpStatus } from '../engine/lp/solver.ts';
-import highsLoader, { type Highs } from 'highs';
+import type { Highs } from 'highs';
 
 let loading: Promise<LpSolver> | undefined;
 let defaultWasmUrl: string | undefined;
@@ -14,12 +15,16 @@ export function setLpWasmUrl(url: string): void {
 }
 
 export function loadLpSolver(wasmUrl: string | undefined = defaultWasmUrl): Promise<LpSolver> {
-  loading ??= highsLoader(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }).then(
-    // No solver log: printing it (to a page's console, in a worker) costs more than the solve.
-    (highs) => ({
-      solve: (model: string) => toSolution(highs.solve(model, { output_flag: false })),
-    }),
-  );
+  loading ??= import('highs')
+    .then(({ default: highsLoader }) =>
+      highsLoader(wasmUrl === undefined ? {} : { locateFile: () => wasmUrl }),
+    )
+    .then(
+      // No solver log: printing it (to a page's console, in a worker) costs more than the solve.
+      (highs) => ({
+        solve: (model: string) => toSolution(highs.solve(model, { output_flag: false })),
+      }),
+    );
   return loading;
 }
 

@@ -1,18 +1,46 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { encode } from '../state/url.ts';
 import { useExplorer } from '../state/store.ts';
 import { VIEWS, type ViewId } from '../state/params.ts';
 import { DataView } from './DataView.tsx';
-import { LearnView } from './learn/LearnView.tsx';
 import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
-import { TuneView } from './tune/TuneView.tsx';
-import { PaperView } from './paper/PaperView.tsx';
-import { ResizeView } from './resize/ResizeView.tsx';
-import { TimelineView } from './timeline/TimelineView.tsx';
-import { ClusterView } from './cluster/ClusterView.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
+
+// The wings and the lessons are loaded when first opened: the first page carries only Pack,
+// Trade-off and Data.
+const LearnView = lazy(() =>
+  import('./learn/LearnView.tsx').then((m) => ({ default: m.LearnView })),
+);
+const TuneView = lazy(() => import('./tune/TuneView.tsx').then((m) => ({ default: m.TuneView })));
+const PaperView = lazy(() =>
+  import('./paper/PaperView.tsx').then((m) => ({ default: m.PaperView })),
+);
+const ResizeView = lazy(() =>
+  import('./resize/ResizeView.tsx').then((m) => ({ default: m.ResizeView })),
+);
+const TimelineView = lazy(() =>
+  import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
+);
+const ClusterView = lazy(() =>
+  import('./cluster/ClusterView.tsx').then((m) => ({ default: m.ClusterView })),
+);
+
+/** A view loaded on first opening: the header and panel stay while its code arrives. */
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="view-loading" role="status" data-testid="view-loading">
+          Loading the view…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -82,13 +110,19 @@ export function App() {
       <Notices />
       {view === 'learn' ? (
         <main className="content learn-content" data-testid="view-learn">
-          <LearnView />
+          <Loading>
+            <LearnView />
+          </Loading>
         </main>
       ) : view === 'resize' ? (
-        <ResizeView />
+        <Loading>
+          <ResizeView />
+        </Loading>
       ) : view === 'cluster' ? (
         <main className="content" data-testid="view-cluster">
-          <ClusterView />
+          <Loading>
+            <ClusterView />
+          </Loading>
         </main>
       ) : (
         <div className="layout">
@@ -97,9 +131,11 @@ export function App() {
             {view === 'pack' && <PackView />}
             {view === 'tradeoff' && <TradeoffView />}
             {view === 'data' && <DataView />}
-            {view === 'tune' && <TuneView />}
-            {view === 'paper' && <PaperView />}
-            {view === 'timeline' && <TimelineView />}
+            <Loading>
+              {view === 'tune' && <TuneView />}
+              {view === 'paper' && <PaperView />}
+              {view === 'timeline' && <TimelineView />}
+            </Loading>
           </main>
         </div>
       )}

@@ -1,0 +1,85 @@
+/**
+ * The first page's JavaScript budget, checked on the production build (`vite build` with its
+ * manifest, run by `npm run check` and `npm run test:e2e`): the entry chunk and everything it imports
+ * statically — what the browser loads before the app starts — weigh at most BUDGET_GZIP bytes
+ * gzipped, and no chunk of the first page (that graph plus the app chunk's) holds HiGHS, DuckDB or a
+ * wing's view, which load when first opened. Prints the sizes; exits non-zero on a breach.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_GZIP = 150 * 1024;
+
+/** Sources that must not be on the first page (loaded when first opened). */
+export const LAZY_SOURCES = [
+  /node_modules\/highs\//,
+  /node_modules\/@duckdb\//,
+  /^src\/ui\/(cluster|learn|paper|resize|timeline|tune)\//,
+];
+
+export interface ManifestChunk {
+  readonly file: string;
+  readonly src?: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+}
+export type Manifest = Readonly<Record<string, ManifestChunk>>;
+
+/** The manifest keys of `roots` and every chunk they import statically. */
+export function staticGraph(manifest: Manifest, roots: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  roots.forEach(visit);
+  return [...seen];
+}
+
+export interface BudgetReport {
+  readonly startGzip: number;
+  readonly firstPageGzip: number;
+  readonly misplaced: string[];
+}
+
+export function checkBudget(
+  manifest: Manifest,
+  gzipBytes: (file: string) => number,
+  appSource = 'src/app.tsx',
+): BudgetReport {
+  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+  if (entries.length === 0) throw new Error('the build manifest names no entry chunk');
+  const start = staticGraph(manifest, entries);
+  const firstPage = staticGraph(manifest, [...entries, appSource]);
+  const sum = (keys: readonly string[]) =>
+    keys.reduce(
+      (n, k) => n + (manifest[k].file.endsWith('.js') ? gzipBytes(manifest[k].file) : 0),
+      0,
+    );
+  const misplaced = firstPage.filter((k) => LAZY_SOURCES.some((re) => re.test(k)));
+  return { startGzip: sum(start), firstPageGzip: sum(firstPage), misplaced };
+}
+
+function main(): void {
+  const dist = resolve(process.env.DIST ?? fileURLToPath(new URL('../dist', import.meta.url)));
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const report = checkBudget(manifest, (file) => gzipSync(readFileSync(join(dist, file))).length);
+  const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+  console.log(
+    `first page JavaScript (gzip): ${kB(report.startGzip)} before the app starts ` +
+      `(budget ${kB(BUDGET_GZIP)}), ${kB(report.firstPageGzip)} with the app's chunks`,
+  );
+  const failures: string[] = [];
+  if (report.startGzip > BUDGET_GZIP)
+    failures.push(
+      `the entry's chunks weigh ${kB(report.startGzip)} gzipped, over ${kB(BUDGET_GZIP)}`,
+    );
+  for (const k of report.misplaced) failures.push(`${k} is on the first page; load it when opened`);
+  for (const f of failures) console.error(`bundle size: ${f}`);
+  if (failures.length > 0) process.exit(1);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
