@@ -9,8 +9,24 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// A kill is found by the liveness watch (a ping after 5 s of silence, 25 s to answer) under load.
+// The upper bound on finding a kill and recovering from it, under load.
 const RECOVERY = 120_000;
+
+/**
+ * The liveness watch of the pages whose workers are killed, shortened through the setting the app
+ * reads at start (`globalThis.slopackLiveness`; runtime/poolParts.ts): a ping after 1 s of silence,
+ * 5 s to answer, 15 s for a new worker to start — instead of waiting out the defaults (5, 25, 60 s).
+ */
+async function watchClosely(page: Page): Promise<Page> {
+  await page.addInitScript(() => {
+    (globalThis as { slopackLiveness?: object }).slopackLiveness = {
+      checkAfter: 1000,
+      deadline: 5000,
+      startDeadline: 15000,
+    };
+  });
+  return page;
+}
 
 function workersOf(page: Page, kind: 'engine' | 'ingest'): Worker[] {
   return page.workers().filter((w) => w.url().includes(`${kind}.worker`));
@@ -110,6 +126,7 @@ test.describe.configure({ timeout: 300_000 });
 test('engine workers closed while idle: the next packing is computed, with the same numbers', async ({
   page,
 }) => {
+  await watchClosely(page);
   await page.goto('/?n=200&K=2&r=1000');
   const before = await packNumbers(page);
   const seed = page.getByTestId('seed');
@@ -139,7 +156,7 @@ test('an engine worker closed during a sweep: the grid completes with the same p
   const want = await tradeoffPoints(page);
   expect(want.length).toBeGreaterThan(0);
 
-  const killed = await browser.newPage();
+  const killed = await watchClosely(await browser.newPage());
   await killed.goto(url);
   await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
     timeout: RECOVERY,
@@ -162,7 +179,7 @@ test('an engine worker closed during a paper-lab computation: the same table', a
   const want = await paperNumbers(page);
   expect(want.length).toBeGreaterThan(0);
 
-  const killed = await browser.newPage();
+  const killed = await watchClosely(await browser.newPage());
   await killed.goto(url);
   await expect(
     killed.getByTestId('paper-figure-table1').getByRole('progressbar').first(),
@@ -190,7 +207,7 @@ test('the ingestion worker closed between loads and during a load: the data stil
   await page.getByLabel('Dataset').selectOption('planetlab-10days');
   const days = await nextNumbers(page, vms);
 
-  const killed = await browser.newPage();
+  const killed = await watchClosely(await browser.newPage());
   await killed.goto('/?n=200&K=2&r=1000');
   const first = await packNumbers(killed);
   await killed.getByLabel('Dataset').selectOption('google-gcd-jobs');
@@ -232,15 +249,15 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
   browser,
   page,
 }) => {
-  // Two losses in a row: the liveness deadline of a busy worker (≈ 30 s), then that of a starting
-  // one (≈ 65 s), on top of three sweeps.
+  // Two losses in a row: the liveness deadline of a busy worker, then that of a starting one, on top
+  // of three sweeps.
   test.setTimeout(600_000);
   const url = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
   await page.goto(url);
   const want = await tradeoffPoints(page);
   expect(want.length).toBeGreaterThan(0);
 
-  const killed = await browser.newPage();
+  const killed = await watchClosely(await browser.newPage());
   await killed.goto(url);
   await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
     timeout: RECOVERY,
@@ -267,7 +284,7 @@ test('a paper-lab table whose workers are lost twice fails with Retry; Retry giv
   await page.goto(url);
   const want = await paperNumbers(page);
 
-  const killed = await browser.newPage();
+  const killed = await watchClosely(await browser.newPage());
   await killed.goto(url);
   const figure = killed.getByTestId('paper-figure-table1');
   await expect(figure.getByRole('progressbar').first()).toBeVisible({ timeout: RECOVERY });

@@ -28,7 +28,7 @@ import {
 import { kernelAvailable } from '../kernels/index.ts';
 import { jobKind, type JobName, type JobOut, type JobSpec } from './jobs/index.ts';
 import {
-  DEFAULT_LIVENESS,
+  configuredLiveness,
   INTERACTIVE,
   LOADING,
   MAX_START_FAILURES,
@@ -39,6 +39,7 @@ import {
   localPoolHandle,
   sharedPoolRecord,
   untilAborted,
+  type Liveness,
   type PoolOptions,
   type PendingCall,
   type PoolRecord,
@@ -61,6 +62,10 @@ import {
   type Runner,
   type RunOptions,
 } from './runner.ts';
+
+function withoutHeartbeat(liveness: Liveness, copies: boolean): Liveness {
+  return copies ? { ...liveness, deadline: 3 * liveness.deadline } : liveness;
+}
 
 /** A task handed to a worker: the worker's slot, and whether the task lost a worker before. */
 export interface Dispatch {
@@ -114,10 +119,7 @@ export class WorkerPool implements Runner {
     this.watch = new Watchdog(
       this.slots,
       // Without shared memory there is no heartbeat: a busy worker is told only by its answers.
-      options.liveness ??
-        (this.words
-          ? DEFAULT_LIVENESS
-          : { ...DEFAULT_LIVENESS, deadline: 3 * DEFAULT_LIVENESS.deadline }),
+      options.liveness ?? withoutHeartbeat(configuredLiveness(), this.words === null),
       (slot) => (this.words ? Atomics.load(this.words, heartbeatWord(slot.index)) : 0),
       (slot, reason) => this.crashed(slot, slot.port, reason),
     );

@@ -43,6 +43,26 @@ export const DEFAULT_LIVENESS: Liveness = {
   startDeadline: 60000,
 };
 
+/**
+ * The liveness in force: DEFAULT_LIVENESS, with any field a test set before the app started
+ * (`globalThis.slopackLiveness`, e.g. from Playwright's addInitScript) so that a lost worker is found
+ * in seconds rather than waited out; fields that are not positive numbers are ignored.
+ */
+export function configuredLiveness(): Liveness {
+  const set = (globalThis as { slopackLiveness?: Partial<Record<keyof Liveness, unknown>> })
+    .slopackLiveness;
+  if (!set || typeof set !== 'object') return DEFAULT_LIVENESS;
+  const pick = (key: keyof Liveness) => {
+    const v = set[key];
+    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : DEFAULT_LIVENESS[key];
+  };
+  return {
+    checkAfter: pick('checkAfter'),
+    deadline: pick('deadline'),
+    startDeadline: pick('startDeadline'),
+  };
+}
+
 export interface PoolOptions {
   readonly workers: number;
   /** Matrices in shared memory; false: each worker keeps its own copy (the slower mode). */

@@ -6,7 +6,7 @@
  * what happened if that worker is lost too.
  */
 import { wrap, type Remote } from 'comlink';
-import { DEFAULT_LIVENESS, type Liveness } from './poolParts.ts';
+import { configuredLiveness, type Liveness } from './poolParts.ts';
 import { workerPort } from './workerPort.ts';
 import type { WorkerPort } from './poolParts.ts';
 
@@ -34,7 +34,7 @@ export interface Supervised<A> {
 export function supervisedWorker<A>(
   what: string,
   start: () => Worker,
-  liveness: Liveness = DEFAULT_LIVENESS,
+  liveness: Liveness = configuredLiveness(),
 ): Supervised<A> {
   let current: Current<A> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
