@@ -7,13 +7,15 @@
  * cache full), a new tab each time. Baseline, same run and same state: the page's static shell (the
  * app's code run, a view without data). CPU: the browser's processes (renderer, workers, network,
  * GPU), user + system, over the same span, which the machine's load disturbs less than wall time.
- * `STARTUP_RUNS` sets the count; `STARTUP_DIST` measures a built folder instead of building;
+ * What is measured is what `npm start` serves (scripts/start.ts: built if stale, then served),
+ * against Vite's development server (`npm run dev`) in the same run, interleaved.
+ * `STARTUP_RUNS` sets the count; `STARTUP_DIST` measures a built folder instead of `npm start`;
  * `STARTUP_BEFORE` (a folder built from an older version) is measured in the same run, interleaved.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { preview } from 'vite';
+import { createServer, preview } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 import { cpuBetween, descendantTicks } from './processCpu.ts';
@@ -99,37 +101,84 @@ async function measure(browser: Browser, origins: string[], warm: boolean): Prom
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function serve(dist: string | undefined) {
+interface Served {
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+const originOf = (address: ReturnType<import('node:http').Server['address']>) =>
+  `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
+
+/** A built folder served by `vite preview`. */
+async function serve(dist: string): Promise<Served> {
   const server = await preview({
-    ...(dist ? { build: { outDir: dist } } : {}),
+    build: { outDir: dist },
     preview: { port: 0, host: '127.0.0.1' },
     logLevel: 'error',
   });
-  const address = server.httpServer.address();
   return {
-    origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`,
+    origin: originOf(server.httpServer.address()),
     close: () => new Promise<void>((r) => server.httpServer.close(() => r())),
   };
+}
+
+/** `npm start` itself (scripts/start.ts: builds if stale, then serves), on a free port. */
+async function npmStart(): Promise<Served> {
+  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (found) resolve(`http://127.0.0.1:${found[1]}`);
+    });
+    child.on('exit', (code) => reject(new Error(`npm start exited with code ${code}: ${out}`)));
+  });
+  return {
+    origin,
+    close: () =>
+      new Promise<void>((r) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => r());
+        child.kill();
+      }),
+  };
+}
+
+/** Vite's development server (`npm run dev`), on a free port. */
+async function devServer(): Promise<Served> {
+  const server = await createServer({
+    server: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'error',
+  });
+  await server.listen();
+  return { origin: originOf(server.httpServer!.address()), close: () => server.close() };
 }
 
 export const startup: BenchSuite = {
   name: 'startup',
   description:
-    'default view: navigation → first numbers, warm and cold, production build in Chromium',
+    'default view: navigation → first numbers, warm and cold, on what npm start serves against the development server, in Chromium',
   async run(): Promise<BenchFigure[]> {
-    // STARTUP_DIST: measure another build's folder instead of building. STARTUP_BEFORE: an older
+    // STARTUP_DIST: measure another build's folder instead of npm start. STARTUP_BEFORE: an older
     // build's folder measured in the same run, interleaved, for the ratio of the two.
     const dist = process.env.STARTUP_DIST;
     const before = process.env.STARTUP_BEFORE;
-    if (!dist) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-    const servers = [await serve(dist), ...(before ? [await serve(before)] : [])];
+    const servers = [
+      dist ? await serve(dist) : await npmStart(),
+      await devServer(),
+      ...(before ? [await serve(before)] : []),
+    ];
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const load = loadavg()[0];
     const figures: BenchFigure[] = [];
     try {
       for (const warm of [true, false]) {
         const state = warm ? 'warm' : 'cold';
-        const [samples, older] = await measure(
+        const [samples, dev, older] = await measure(
           browser,
           servers.map((s) => s.origin),
           warm,
@@ -144,6 +193,15 @@ export const startup: BenchSuite = {
           baseline: median(samples.map((s) => s.shell)),
           ratio: median(samples.map((s) => s.shell)) / value,
           note: `baseline: the shell alone, ${state}; browser CPU ${cpu.toFixed(0)} ms (median); goal ≤ ${warm ? 1000 : 2000} ms; ${loads}; all: ${samples.map((s) => s.first.toFixed(0)).join(' ')}`,
+        });
+        const devFirst = median(dev.map((s) => s.first));
+        figures.push({
+          name: `startup ${state}: ${dist ? 'STARTUP_DIST' : 'npm start'} against the development server (npm run dev), interleaved`,
+          value,
+          unit: 'ms',
+          baseline: devFirst,
+          ratio: devFirst / value,
+          note: `browser CPU ${cpu.toFixed(0)} ms against ${median(dev.map((s) => s.cpu)).toFixed(0)} ms; ${loads}; development server: ${dev.map((s) => s.first.toFixed(0)).join(' ')}`,
         });
         if (older) {
           const old = median(older.map((s) => s.first));
