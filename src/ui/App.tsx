@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { encode } from '../state/url.ts';
-import { useExplorer } from '../state/store.ts';
-import { VIEWS, type ViewId } from '../state/params.ts';
+import { encode } from '../state/common/url.ts';
+import { useExplorer } from '../state/common/store.ts';
+import { VIEWS, type ViewId } from '../state/common/params.ts';
 import { DataView } from './DataView.tsx';
 import { LearnView } from './learn/LearnView.tsx';
 import { PackView } from './PackView.tsx';

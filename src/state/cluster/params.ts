@@ -3,10 +3,10 @@
  * dataset and resources, the machine types (HARMONY Table II by default), the fit test and its ε
  * split, the packer and opening policy, the realizations and κ, the classes and the provisioning.
  */
-import type { ClassFeatures } from '../engine/cluster/classPacking.ts';
-import type { EpsilonSplit, MultiFitSpec } from '../engine/cluster/fit.ts';
-import { HARMONY_TYPES, type MachineType } from '../engine/cluster/machineTypes.ts';
-import type { MultiPacker, OpenPolicy } from '../engine/cluster/pack.ts';
+import type { ClassFeatures } from '../../engine/cluster/classPacking.ts';
+import type { EpsilonSplit, MultiFitSpec } from '../../engine/cluster/fit.ts';
+import { HARMONY_TYPES, type MachineType } from '../../engine/cluster/machineTypes.ts';
+import type { MultiPacker, OpenPolicy } from '../../engine/cluster/pack.ts';
 
 export const CLUSTER_DATASETS = ['bitbrains-rnd', 'google-gcd-jobs'] as const;
 export type ClusterDataset = (typeof CLUSTER_DATASETS)[number];

@@ -11,24 +11,25 @@ import {
   loadMultiDataset,
   multiDatasetById,
   type MultiSamples,
-} from '../engine/cluster/workload.ts';
-import type { ClusterJobOut } from '../runtime/jobs/cluster.ts';
+} from '../../engine/cluster/workload.ts';
+import type { ClusterJobOut } from '../../runtime/jobs/cluster.ts';
 import type {
   ClusterClassesOut,
   ClusterProvisionOut,
   LpTimingOut,
-} from '../runtime/jobs/clusterPlan.ts';
-import type { Runner } from '../runtime/runner.ts';
+} from '../../runtime/jobs/clusterPlan.ts';
+import type { Runner } from '../../runtime/runner.ts';
+import { CLUSTER_FITS, clusterFitSpec, resourceList, type ClusterSettings } from './params.ts';
+import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
 import {
-  CLUSTER_FITS,
-  clusterFitSpec,
-  resourceList,
-  type ClusterSettings,
-} from './clusterParams.ts';
-import { createIngest, type FileIngest } from '../runtime/ingestClient.ts';
-import { IDLE_RUN, runSlot, type RunProgress, type RunState, type Work } from './runSlot.ts';
+  IDLE_RUN,
+  runSlot,
+  type RunProgress,
+  type RunState,
+  type Work,
+} from '../common/runSlot.ts';
 
-export type { RunState } from './runSlot.ts';
+export type { RunState } from '../common/runSlot.ts';
 
 interface ClusterRuns {
   data: RunState<string, MultiSamples>;

@@ -1,17 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLASS_FEATURES } from '../engine/cluster/classPacking.ts';
-import { MULTI_PACKERS } from '../engine/cluster/pack.ts';
-import { HARMONY_TYPES } from '../engine/cluster/machineTypes.ts';
+import { CLASS_FEATURES } from '../../engine/cluster/classPacking.ts';
+import { MULTI_PACKERS } from '../../engine/cluster/pack.ts';
+import { HARMONY_TYPES } from '../../engine/cluster/machineTypes.ts';
 import {
   CLUSTER_DATASETS,
   CLUSTER_FITS,
   CLUSTER_RESOURCES,
   DEFAULT_CLUSTER,
   type ClusterSettings,
-} from './clusterParams.ts';
-import { DEFAULT_PARAMS, VIEWS } from './params.ts';
-import { decode, encode } from './url.ts';
+} from './params.ts';
+import { DEFAULT_PARAMS, VIEWS } from '../common/params.ts';
+import { decode, encode } from '../common/url.ts';
 
 const typeArb = fc
   .record({

@@ -3,24 +3,24 @@
  * each written in the Cluster view or when it differs from its default (the machine types only
  * when edited: `machineTypesToLink`, every type's name, capacities, count and powers).
  */
-import { CLASS_FEATURES, type ClassFeatures } from '../engine/cluster/classPacking.ts';
-import type { EpsilonSplit } from '../engine/cluster/fit.ts';
+import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/classPacking.ts';
+import type { EpsilonSplit } from '../../engine/cluster/fit.ts';
 import {
   machineTypesFromLink,
   machineTypesToLink,
   type MachineType,
-} from '../engine/cluster/machineTypes.ts';
-import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../engine/cluster/pack.ts';
-import { CLAIRVOYANCE } from '../engine/index.ts';
+} from '../../engine/cluster/machineTypes.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
+import { CLAIRVOYANCE } from '../../engine/index.ts';
 import {
   CLUSTER_DATASETS,
   CLUSTER_FITS,
   CLUSTER_RESOURCES,
   DEFAULT_CLUSTER,
   type ClusterSettings,
-} from './clusterParams.ts';
-import type { Params } from './params.ts';
-import { int, num, oneOf, ranged, type UrlCodec, type UrlField } from './urlField.ts';
+} from './params.ts';
+import type { Params } from '../common/params.ts';
+import { int, num, oneOf, ranged, type UrlCodec, type UrlField } from '../common/urlField.ts';
 
 const typesCodec: UrlCodec<readonly MachineType[]> = {
   read(raw) {

@@ -5,17 +5,17 @@
  * newest parameters; the previous result stays visible, marked stale, until the new one lands. A
  * failed load or run leaves what was loaded and computed before in place, and says what went wrong.
  */
-import type { Preview, PreviewOptions } from '../engine/index.ts';
-import type { LoadRequest } from '../ingest/load.ts';
-import { describeRunner, type Runner } from '../runtime/runner.ts';
+import type { Preview, PreviewOptions } from '../../engine/index.ts';
+import type { LoadRequest } from '../../ingest/load.ts';
+import { describeRunner, type Runner } from '../../runtime/runner.ts';
 import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
 import type { Params } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
-import { ensureMachine, ensurePack } from './steps/pack.ts';
-import { pinnedStep } from './steps/pinned.ts';
+import { ensureMachine, ensurePack } from '../pack/steps.ts';
+import { pinnedStep } from '../pack/pinned.ts';
 import { ensurePool } from './steps/pool.ts';
-import { sweepStep } from './steps/sweep.ts';
+import { sweepStep } from '../tradeoff/sweep.ts';
 import { urlSync } from './steps/urlSync.ts';
 import type { ExplorerStore } from './store.ts';
 import { decode } from './url.ts';
@@ -134,7 +134,7 @@ export function startController(
       return;
     }
     if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
-    if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize.ts)
+    if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize/runs.ts)
     const pool = await ensurePool(ctx, p, ds, work.signal);
     if (!pool || p.view === 'learn' || p.view === 'timeline' || p.view === 'cluster') return;
     await ensurePack(ctx, p, pool, work.signal);

@@ -12,12 +12,12 @@ import {
   type PresetCredit,
   type RealizationMatrix,
   type TaskSamples,
-} from '../engine/index.ts';
-import type { LoadedData } from '../ingest/api.ts';
+} from '../../engine/index.ts';
+import type { LoadedData } from '../../ingest/api.ts';
 
 export { PRESETS, presetById };
 export type { Preset };
-export { createIngest, SYNTHETIC_POOL, type Ingest } from '../runtime/ingestClient.ts';
+export { createIngest, SYNTHETIC_POOL, type Ingest } from '../../runtime/ingestClient.ts';
 
 export interface Dataset {
   readonly key: string;

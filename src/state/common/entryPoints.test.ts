@@ -7,10 +7,10 @@ import {
   fitEntries,
   type FitEntry,
   type NumberRange,
-} from '../engine/index.ts';
-import { parseOptions, type OptionSpec } from '../cli/args.ts';
-import { packOptions } from '../cli/commands/command.ts';
-import { poolOptions } from '../cli/io.ts';
+} from '../../engine/index.ts';
+import { parseOptions, type OptionSpec } from '../../cli/args.ts';
+import { packOptions } from '../../cli/commands/command.ts';
+import { poolOptions } from '../../cli/io.ts';
 import { fieldProblem } from './fitFields.ts';
 import { decode } from './url.ts';
 

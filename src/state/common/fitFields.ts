@@ -10,7 +10,7 @@ import {
   type FitInput,
   type FitSpec,
   type NumberRange,
-} from '../engine/index.ts';
+} from '../../engine/index.ts';
 
 export interface FitOption {
   readonly kind: string;

@@ -14,10 +14,10 @@ import {
   type FitFamily,
   type FitSpec,
   type FitTest,
-} from '../engine/index.ts';
-import { deterministicSlack, sizesFrom } from '../engine/fit/fitTest.ts';
-import { parseOptions, UsageError } from '../cli/args.ts';
-import { packOptions } from '../cli/commands/command.ts';
+} from '../../engine/index.ts';
+import { deterministicSlack, sizesFrom } from '../../engine/fit/fitTest.ts';
+import { parseOptions, UsageError } from '../../cli/args.ts';
+import { packOptions } from '../../cli/commands/command.ts';
 import { fitExample, fitFields, fitOptions } from './fitFields.ts';
 import { DEFAULT_PARAMS } from './params.ts';
 import { decode, encode } from './url.ts';

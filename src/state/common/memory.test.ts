@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseWideCsv, samplesBytes, sampleCount } from '../engine/index.ts';
-import { dataPath, planetlabDay } from '../ingest/testing.ts';
+import { parseWideCsv, samplesBytes, sampleCount } from '../../engine/index.ts';
+import { dataPath, planetlabDay } from '../../ingest/testing.ts';
 import type { Dataset } from './datasets.ts';
 import { datasetMemory, describeMemory, readMemory } from './memory.ts';
 

@@ -4,10 +4,10 @@
  * runner keeps (shared once, or once per worker in the copying mode), the paper lab's cache, and
  * the main thread's JavaScript heap where the browser tells it (Chromium).
  */
-import { isCoded, samplesBytes, sampleCount } from '../engine/index.ts';
-import type { Runner } from '../runtime/runner.ts';
+import { isCoded, samplesBytes, sampleCount } from '../../engine/index.ts';
+import type { Runner } from '../../runtime/runner.ts';
 import type { Dataset } from './datasets.ts';
-import { LAB_CACHE } from './paperLab.ts';
+import { LAB_CACHE } from '../paper/lab.ts';
 import { explorer } from './store.ts';
 
 /** The bytes of a dataset's arrays (samples or matrices), its samples, and bytes per inst sample. */

@@ -10,11 +10,11 @@ import {
   type PackerKind,
   type PackParams,
   type Source,
-} from '../engine/index.ts';
-import type { FigureId } from '../engine/analysis/paperFigures.ts';
-import { DEFAULT_RESIZE, type ResizeParams } from './resizeParams.ts';
-import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from './timelineParams.ts';
-import { DEFAULT_CLUSTER, type ClusterSettings } from './clusterParams.ts';
+} from '../../engine/index.ts';
+import type { FigureId } from '../../engine/analysis/paperFigures.ts';
+import { DEFAULT_RESIZE, type ResizeParams } from '../resize/params.ts';
+import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../timeline/params.ts';
+import { DEFAULT_CLUSTER, type ClusterSettings } from '../cluster/params.ts';
 
 export const VIEWS = [
   'pack',
@@ -80,9 +80,9 @@ export interface Params extends TimelineViewParams {
   readonly paperN: number;
   readonly paperExample: number;
   readonly paperWindow: number;
-  /** Cluster: machine types, resources, fit tests, classes and provisioning (clusterParams.ts). */
+  /** Cluster: machine types, resources, fit tests, classes and provisioning (cluster/params.ts). */
   readonly cluster: ClusterSettings;
-  /** Resize: workload, policy, predictor and replay (resizeParams.ts). */
+  /** Resize: workload, policy, predictor and replay (resize/params.ts). */
   readonly resize: ResizeParams;
   /** A/B: the pinned side's workload and packing (side A), compared with the current one (B). */
   readonly pinned: PinnedParams | null;

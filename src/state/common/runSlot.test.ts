@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../protocol/cancel.ts';
+import { CancelledError } from '../../protocol/cancel.ts';
 import { IDLE_RUN, runSlot, type RunState, type Work } from './runSlot.ts';
 
 function slot() {

@@ -3,8 +3,8 @@
  * kind of run; starting a run aborts the one in flight (latest wins, `runtime/latest.ts`), and only
  * the newest run writes the slot. The last result stays, marked stale by its key, until the next.
  */
-import { latestWins } from '../runtime/latest.ts';
-import { isCancelled } from '../protocol/cancel.ts';
+import { latestWins } from '../../runtime/latest.ts';
+import { isCancelled } from '../../protocol/cancel.ts';
 
 export interface RunProgress {
   readonly label: string;

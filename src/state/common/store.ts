@@ -5,9 +5,9 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore as useZustand } from 'zustand';
-import type { SweepRow } from '../engine/index.ts';
-import type { Progress as LoadProgress } from '../ingest/stream.ts';
-import type { PackResponse, PoolHandle, Progress } from '../runtime/runner.ts';
+import type { SweepRow } from '../../engine/index.ts';
+import type { Progress as LoadProgress } from '../../ingest/stream.ts';
+import type { PackResponse, PoolHandle, Progress } from '../../runtime/runner.ts';
 import type { Dataset } from './datasets.ts';
 
 export type { Dataset };

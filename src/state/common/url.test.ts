@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, PACKERS, type FitSpec } from '../engine/index.ts';
+import { FAMILIES, PACKERS, type FitSpec } from '../../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, pinnedOf, type Params } from './params.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
-import { resizeParamsArb } from './resizeTesting.ts';
-import { DEFAULT_CLUSTER } from './clusterParams.ts';
-import { FIGURE_IDS } from '../engine/analysis/paperFigures.ts';
-import { timelineParamsArb } from './timelineTesting.ts';
+import { resizeParamsArb } from '../resize/testing.ts';
+import { DEFAULT_CLUSTER } from '../cluster/params.ts';
+import { FIGURE_IDS } from '../../engine/analysis/paperFigures.ts';
+import { timelineParamsArb } from '../timeline/testing.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc
@@ -74,7 +74,7 @@ const baseParamsArb = fc.record({
   paperExample: fc.integer({ min: 0, max: 1_000_000 }),
   paperWindow: fc.integer({ min: 2, max: 10_000 }),
   resize: resizeParamsArb,
-  cluster: fc.constant(DEFAULT_CLUSTER), // round-tripped in clusterUrlFields.test.ts
+  cluster: fc.constant(DEFAULT_CLUSTER), // round-tripped in cluster/urlFields.test.ts
 });
 
 /** Any parameters without a pinned side, the Timeline view's included. */

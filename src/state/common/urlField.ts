@@ -3,7 +3,7 @@
  * (with the validation that refuses a bad value, by the same message as the CLI and the panel),
  * and when it is written. Views add their rows as lists; `url.ts` concatenates them.
  */
-import { formatFit, parseFit, textProblem, type NumberRange } from '../engine/index.ts';
+import { formatFit, parseFit, textProblem, type NumberRange } from '../../engine/index.ts';
 import { DEFAULT_PARAMS, type Params } from './params.ts';
 
 /** A value, or what is wrong with the text. */

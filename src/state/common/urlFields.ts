@@ -10,7 +10,7 @@ import {
   REALIZATIONS,
   type FitFamily,
   type PackerKind,
-} from '../engine/index.ts';
+} from '../../engine/index.ts';
 import {
   DEFAULT_PARAMS,
   PINNED_FIELDS,
@@ -21,10 +21,10 @@ import {
   type TuneMode,
   type ViewId,
 } from './params.ts';
-import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
-import { RESIZE_URL_FIELDS } from './resizeUrlFields.ts';
-import { TIMELINE_URL_FIELDS } from './timelineUrlFields.ts';
-import { CLUSTER_URL_FIELDS } from './clusterUrlFields.ts';
+import { PAPER_URL_FIELDS } from '../paper/urlFields.ts';
+import { RESIZE_URL_FIELDS } from '../resize/urlFields.ts';
+import { TIMELINE_URL_FIELDS } from '../timeline/urlFields.ts';
+import { CLUSTER_URL_FIELDS } from '../cluster/urlFields.ts';
 import {
   fitCodec,
   flag,

@@ -6,9 +6,9 @@ import {
   exactOverflow,
   parseWideCsv,
   realize,
-} from '../engine/index.ts';
-import { dataPath } from '../ingest/testing.ts';
-import { createInlineRunner } from '../runtime/inlineRunner.ts';
+} from '../../engine/index.ts';
+import { dataPath } from '../../ingest/testing.ts';
+import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import { meanExactQ } from './exactQ.ts';
 
 const samples = parseWideCsv(

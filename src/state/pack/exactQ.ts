@@ -2,8 +2,8 @@
  * Exact q of a packing on its pool (job `exactQ`): the convolution of each machine's task
  * histograms gives its overflow probability without Monte Carlo noise; the mean over machines.
  */
-import { DEFAULT_BIN } from '../engine/index.ts';
-import type { PackResponse, PoolHandle, Runner } from '../runtime/runner.ts';
+import { DEFAULT_BIN } from '../../engine/index.ts';
+import type { PackResponse, PoolHandle, Runner } from '../../runtime/runner.ts';
 
 /** Mean over the packing's machines of P(machine total > capacity), totals in bins of DEFAULT_BIN. */
 export async function meanExactQ(

@@ -3,10 +3,10 @@
  * current pool when the two share it (same dataset, scale, R and seed), else on a pool of its own
  * realized from the same dataset; a pinned side on another dataset says so instead.
  */
-import { datasetKey, type Dataset } from '../datasets.ts';
-import { packKey, packParams, pinnedSide, poolKey, type Params } from '../params.ts';
+import { datasetKey, type Dataset } from '../common/datasets.ts';
+import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/params.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
-import { describe, stateOf, type StepContext } from './context.ts';
+import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
 
 export interface PinnedStep {
   /** Packs the pinned side of `p` (on `pool` when it shares it) unless the store holds it. */

@@ -3,8 +3,8 @@ import { isCancelled } from '../../protocol/cancel.ts';
 import { isLostTwice } from '../../runtime/poolQueue.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 
-import { packKey, packParams, type Params } from '../params.ts';
-import { describe, stateOf, type StepContext } from './context.ts';
+import { packKey, packParams, type Params } from '../common/params.ts';
+import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
 
 /** Packs `p` on `pool` unless the store already holds that packing. */
 export async function ensurePack(

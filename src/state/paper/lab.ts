@@ -3,7 +3,7 @@
  * (coming back to a figure is instant), the lab's parameters from the shareable ones, and the one
  * call a figure panel makes to get its numbers. The UI reaches the lab through here, not runtime/.
  */
-import { isCancelled } from '../protocol/cancel.ts';
+import { isCancelled } from '../../protocol/cancel.ts';
 import {
   LabCache,
   computeFigure,
@@ -12,9 +12,9 @@ import {
   type LabInputs,
   type LabOptions,
   type LabParams,
-} from '../runtime/paperLab.ts';
-import { packSamples } from '../runtime/jobs/paperSamples.ts';
-import type { Params } from './params.ts';
+} from '../../runtime/paperLab.ts';
+import { packSamples } from '../../runtime/jobs/paperSamples.ts';
+import type { Params } from '../common/params.ts';
 
 export {
   PAPER_LAB_SIZES,
@@ -26,7 +26,7 @@ export {
   type LabInputs,
   type LabParams,
   type LabProgress,
-} from '../runtime/paperLab.ts';
+} from '../../runtime/paperLab.ts';
 export { packSamples };
 
 /** Results of every figure of this page, kept while the page lives. */

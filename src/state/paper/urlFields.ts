@@ -1,6 +1,6 @@
 /** The paper lab's rows of the URL codec's table (see urlFields.ts). */
-import { FIGURE_IDS, type FigureId } from '../engine/analysis/paperFigures.ts';
-import { flag, int, navigation, oneOf, urlField, type UrlField } from './urlField.ts';
+import { FIGURE_IDS, type FigureId } from '../../engine/analysis/paperFigures.ts';
+import { flag, int, navigation, oneOf, urlField, type UrlField } from '../common/urlField.ts';
 
 export const PAPER_URL_FIELDS: readonly UrlField[] = [
   navigation(urlField('fig', 'paperFigure', oneOf<FigureId>('paperFigure', FIGURE_IDS), 'paper')),

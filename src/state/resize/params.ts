@@ -2,8 +2,8 @@
  * The Resize view's shareable parameters (one `resize` field of Params, every key in the link)
  * and the engine configurations they stand for: the run shown, and the Pareto sweep's grid.
  */
-import { FUSD_DEFAULTS, type PolicySpec, type PredictorSpec } from '../engine/index.ts';
-import type { ResizeConfig } from '../engine/index.ts';
+import { FUSD_DEFAULTS, type PolicySpec, type PredictorSpec } from '../../engine/index.ts';
+import type { ResizeConfig } from '../../engine/index.ts';
 
 /** Workloads the page can load (as the CLI's `--vms` presets). */
 export const RESIZE_WORKLOADS = {

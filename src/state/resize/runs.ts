@@ -14,11 +14,11 @@ import {
   type Preset,
   type ResizeWorkload,
   type TaskSamples,
-} from '../engine/index.ts';
-import { bitbrainsResizeMemorySpec } from '../engine/cluster/workload.ts';
-import { createIngest, type Ingest } from '../runtime/ingestClient.ts';
-import { packWorkload, type PackedWorkload } from '../runtime/jobs/resize.ts';
-import type { Runner } from '../runtime/runner.ts';
+} from '../../engine/index.ts';
+import { bitbrainsResizeMemorySpec } from '../../engine/cluster/workload.ts';
+import { createIngest, type Ingest } from '../../runtime/ingestClient.ts';
+import { packWorkload, type PackedWorkload } from '../../runtime/jobs/resize.ts';
+import type { Runner } from '../../runtime/runner.ts';
 import {
   resizeConfig,
   resizeRunKey,
@@ -27,10 +27,10 @@ import {
   type ResizeParams,
   type ResizeWorkloadId,
   type SweepPoint,
-} from './resizeParams.ts';
-import { IDLE_RUN, runSlot, type RunProgress, type RunState } from './runSlot.ts';
+} from './params.ts';
+import { IDLE_RUN, runSlot, type RunProgress, type RunState } from '../common/runSlot.ts';
 
-export type { RunProgress, RunState } from './runSlot.ts';
+export type { RunProgress, RunState } from '../common/runSlot.ts';
 
 export interface SweepRowResult extends SweepPoint {
   readonly totals: ResizeTotals;

@@ -5,7 +5,7 @@ import {
   RESIZE_PREDICTORS,
   RESIZE_WORKLOAD_IDS,
   type ResizeParams,
-} from './resizeParams.ts';
+} from './params.ts';
 
 const finite = (min: number, max: number) =>
   fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((v) => v + 0); // no −0 in a link

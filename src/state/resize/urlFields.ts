@@ -3,15 +3,15 @@
  * parameter, one key per sub-parameter, each validated on its own (a bad one falls back to its
  * default with a notice naming the key).
  */
-import type { Params } from './params.ts';
+import type { Params } from '../common/params.ts';
 import {
   DEFAULT_RESIZE,
   RESIZE_POLICIES,
   RESIZE_PREDICTORS,
   RESIZE_WORKLOAD_IDS,
   type ResizeParams,
-} from './resizeParams.ts';
-import { flag, int, num, oneOf, type UrlCodec, type UrlField } from './urlField.ts';
+} from './params.ts';
+import { flag, int, num, oneOf, type UrlCodec, type UrlField } from '../common/urlField.ts';
 
 type Codecs = { readonly [K in keyof ResizeParams]: readonly [string, UrlCodec<ResizeParams[K]>] };
 

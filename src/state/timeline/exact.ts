@@ -8,7 +8,7 @@ import {
   type TimelineParams,
   type TimelineTasks,
   type WindowGaps,
-} from '../engine/timeline/index.ts';
+} from '../../engine/timeline/index.ts';
 
 /** Windows of at most this many tasks are solved exactly (the paper's ODBP model). */
 export const EXACT_MAX_TASKS = 12;
@@ -18,7 +18,7 @@ export const EXACT_MAX_WINDOWS = 40;
 export async function exactGaps(tasks: TimelineTasks, params: TimelineParams): Promise<WindowGaps> {
   const [{ default: wasmUrl }, { loadLpSolver }] = await Promise.all([
     import('highs/runtime?url'),
-    import('../runtime/lp.ts'),
+    import('../../runtime/lp.ts'),
   ]);
   const solver = await loadLpSolver(wasmUrl);
   return exactWindowGaps(tasks, params, solver, {

@@ -2,7 +2,7 @@
  * The Timeline view's shareable parameters (SPEC §12): the workload over time and the simulator's
  * knobs, plus the scrubber's instant and the selected machine. They join `Params` in params.ts.
  */
-import type { Policy, TaskOrder, TimelineFit } from '../engine/timeline/index.ts';
+import type { Policy, TaskOrder, TimelineFit } from '../../engine/timeline/index.ts';
 
 export const TIMELINE_SOURCES = ['synthetic', 'google', 'vms', 'upload'] as const;
 export type TimelineSource = (typeof TIMELINE_SOURCES)[number];

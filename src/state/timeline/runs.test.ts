@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { POLICIES, simulateTimeline, syntheticWeek } from '../engine/timeline/index.ts';
-import { createInlineRunner } from '../runtime/inlineRunner.ts';
-import { DEFAULT_PARAMS, type Params } from './params.ts';
-import { explorer } from './store.ts';
+import { POLICIES, simulateTimeline, syntheticWeek } from '../../engine/timeline/index.ts';
+import { createInlineRunner } from '../../runtime/inlineRunner.ts';
+import { DEFAULT_PARAMS, type Params } from '../common/params.ts';
+import { explorer } from '../common/store.ts';
 import {
   compareKey,
   curvesSpec,
@@ -11,11 +11,11 @@ import {
   syncTimeline,
   timelineRuns,
   uploadTaskList,
-} from './timeline.ts';
-import { TIMELINE_ERRORS, TIMELINE_WINDOWS } from './timelineParams.ts';
+} from './runs.ts';
+import { TIMELINE_ERRORS, TIMELINE_WINDOWS } from './params.ts';
 
 const fig1Text = readFileSync(
-  new URL('../engine/timeline/fixtures/fig1.csv', import.meta.url),
+  new URL('../../engine/timeline/fixtures/fig1.csv', import.meta.url),
   'utf8',
 );
 

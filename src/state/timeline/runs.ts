@@ -13,13 +13,13 @@ import {
   type TimelineParams,
   type TimelineResult,
   type TimelineSummary,
-} from '../engine/timeline/index.ts';
-import type { Runner } from '../runtime/runner.ts';
-import type { TimelineWorkload } from '../runtime/jobs/timeline.ts';
-import type { Params } from './params.ts';
-import { IDLE_RUN, describeError, runSlot, type RunState } from './runSlot.ts';
-import { explorer } from './store.ts';
-import { TIMELINE_ERRORS, TIMELINE_WINDOWS } from './timelineParams.ts';
+} from '../../engine/timeline/index.ts';
+import type { Runner } from '../../runtime/runner.ts';
+import type { TimelineWorkload } from '../../runtime/jobs/timeline.ts';
+import type { Params } from '../common/params.ts';
+import { IDLE_RUN, describeError, runSlot, type RunState } from '../common/runSlot.ts';
+import { explorer } from '../common/store.ts';
+import { TIMELINE_ERRORS, TIMELINE_WINDOWS } from './params.ts';
 import {
   loadGoogle,
   loadSynthetic,
@@ -27,7 +27,7 @@ import {
   loadVms,
   timelineWorkloadKey,
   type LoadedTimeline,
-} from './timelineWorkload.ts';
+} from './workload.ts';
 
 export type { LoadedTimeline };
 

@@ -1,7 +1,7 @@
 /** The Timeline view's parameters as a fast-check arbitrary, for the URL codec's tests. */
 import fc from 'fast-check';
-import { ORDERS, POLICIES, type TimelineFit } from '../engine/timeline/index.ts';
-import { TIMELINE_SOURCES, type TimelineViewParams } from './timelineParams.ts';
+import { ORDERS, POLICIES, type TimelineFit } from '../../engine/timeline/index.ts';
+import { TIMELINE_SOURCES, type TimelineViewParams } from './params.ts';
 
 const fitArb: fc.Arbitrary<TimelineFit> = fc.oneof(
   fc.constant({ kind: 'size' } as const),

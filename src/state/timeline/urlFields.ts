@@ -5,14 +5,22 @@ import {
   parseTimelineFit,
   type Policy,
   type TaskOrder,
-} from '../engine/timeline/index.ts';
+} from '../../engine/timeline/index.ts';
 import {
   DEFAULT_TIMELINE_PARAMS,
   TIMELINE_SOURCES,
   formatTimelineFit,
   type TimelineSource,
-} from './timelineParams.ts';
-import { int, navigation, nullable, num, oneOf, urlField, type UrlField } from './urlField.ts';
+} from './params.ts';
+import {
+  int,
+  navigation,
+  nullable,
+  num,
+  oneOf,
+  urlField,
+  type UrlField,
+} from '../common/urlField.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 

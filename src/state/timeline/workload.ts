@@ -11,10 +11,10 @@ import {
   vmTimeline,
   type SyntheticWeekSpec,
   type TimelineTasks,
-} from '../engine/timeline/index.ts';
-import type { TimelineWorkload } from '../runtime/jobs/timeline.ts';
-import type { Dataset } from './datasets.ts';
-import type { Params } from './params.ts';
+} from '../../engine/timeline/index.ts';
+import type { TimelineWorkload } from '../../runtime/jobs/timeline.ts';
+import type { Dataset } from '../common/datasets.ts';
+import type { Params } from '../common/params.ts';
 
 export interface LoadedTimeline {
   readonly key: string;

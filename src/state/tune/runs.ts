@@ -4,13 +4,18 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { CalibrationCurve, CalibrationSpec, TuneResult, TuneSpec } from '../engine/index.ts';
-import { runCalibrationOn, runTuneOn } from '../runtime/jobRuns.ts';
-import type { PoolHandle, Runner } from '../runtime/runner.ts';
-import { IDLE_RUN, runSlot, type RunState } from './runSlot.ts';
-import { explorer } from './store.ts';
+import type {
+  CalibrationCurve,
+  CalibrationSpec,
+  TuneResult,
+  TuneSpec,
+} from '../../engine/index.ts';
+import { runCalibrationOn, runTuneOn } from '../../runtime/jobRuns.ts';
+import type { PoolHandle, Runner } from '../../runtime/runner.ts';
+import { IDLE_RUN, runSlot, type RunState } from '../common/runSlot.ts';
+import { explorer } from '../common/store.ts';
 
-export type { RunProgress, RunState } from './runSlot.ts';
+export type { RunProgress, RunState } from '../common/runSlot.ts';
 
 /** The runner and the realized pool of the current parameters. */
 export interface JobPool {

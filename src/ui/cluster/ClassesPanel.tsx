@@ -9,9 +9,9 @@ import {
   type ClassAnalysis,
   type ClassFeatures,
 } from '../../engine/cluster/classPacking.ts';
-import { classesKey, useClusterRuns } from '../../state/cluster.ts';
-import { resourceList, type ClusterSettings } from '../../state/clusterParams.ts';
-import { useExplorer } from '../../state/store.ts';
+import { classesKey, useClusterRuns } from '../../state/cluster/runs.ts';
+import { resourceList, type ClusterSettings } from '../../state/cluster/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { elbowSpec, fmtQ, RESOURCE_LABEL } from '../../present/cluster/plots.ts';
 import { downloadCsv } from '../exportFiles.ts';
 import { formatNumber } from '../format.ts';

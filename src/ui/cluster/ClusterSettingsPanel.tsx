@@ -9,7 +9,7 @@ import {
   CLUSTER_RESOURCES,
   type ClusterFit,
   type ClusterSettings,
-} from '../../state/clusterParams.ts';
+} from '../../state/cluster/params.ts';
 
 export const FIT_LABEL: Record<ClusterFit, string> = {
   gpa: 'pooled GPA per resource',

@@ -5,9 +5,9 @@
  * heterogeneity-oblivious baseline; energy and switching cost per period. Also times one LP period.
  */
 import { useMemo } from 'react';
-import { classesKey, startLpTiming, useClusterRuns } from '../../state/cluster.ts';
-import type { ClusterSettings } from '../../state/clusterParams.ts';
-import { useExplorer } from '../../state/store.ts';
+import { classesKey, startLpTiming, useClusterRuns } from '../../state/cluster/runs.ts';
+import type { ClusterSettings } from '../../state/cluster/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import {
   energyData,
   provisionEnergySpec,

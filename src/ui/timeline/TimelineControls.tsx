@@ -1,13 +1,13 @@
 /** The Timeline view's knobs: workload, policy, order, fit, capacity, seed, window and error. */
 import { ORDERS, POLICIES, parseTimelineFit } from '../../engine/timeline/index.ts';
-import { useExplorer } from '../../state/store.ts';
-import { uploadTaskList } from '../../state/timeline.ts';
+import { useExplorer } from '../../state/common/store.ts';
+import { uploadTaskList } from '../../state/timeline/runs.ts';
 import {
   TIMELINE_SOURCES,
   TIMELINE_WINDOWS,
   formatTimelineFit,
   type TimelineSource,
-} from '../../state/timelineParams.ts';
+} from '../../state/timeline/params.ts';
 import { Choice } from '../Choice.tsx';
 import { SliderNumber, rangeProblem, type SliderScale } from '../SliderNumber.tsx';
 import { NumberField } from './NumberField.tsx';

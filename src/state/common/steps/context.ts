@@ -3,7 +3,7 @@
  * Each step reads the parameters it is given, writes its own slice of the store, and returns what
  * the next step needs (or null when it cannot go on now).
  */
-import type { Runner } from '../../runtime/runner.ts';
+import type { Runner } from '../../../runtime/runner.ts';
 import type { Ingest } from '../datasets.ts';
 import type { Explorer, ExplorerStore } from '../store.ts';
 

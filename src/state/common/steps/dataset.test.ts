@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { presetSpec, type FilePreset, type Preset } from '../../engine/index.ts';
-import type { LoadedData } from '../../ingest/api.ts';
-import { loadDataset } from '../../ingest/load.ts';
-import { dataInput } from '../../ingest/testing.ts';
-import { createInlineRunner } from '../../runtime/inlineRunner.ts';
+import { presetSpec, type FilePreset, type Preset } from '../../../engine/index.ts';
+import type { LoadedData } from '../../../ingest/api.ts';
+import { loadDataset } from '../../../ingest/load.ts';
+import { dataInput } from '../../../ingest/testing.ts';
+import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import { startController } from '../controller.ts';
 import type { Ingest } from '../datasets.ts';
 import { DEFAULT_PARAMS, type Params } from '../params.ts';

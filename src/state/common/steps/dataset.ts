@@ -5,10 +5,10 @@
  * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
  * against the memory budget before its files are read.
  */
-import { FORMATS, type FormatId } from '../../engine/index.ts';
-import type { LoadRequest } from '../../ingest/load.ts';
-import { DEFAULT_BUDGET_BYTES } from '../../ingest/sizes.ts';
-import { isCancelled } from '../../protocol/cancel.ts';
+import { FORMATS, type FormatId } from '../../../engine/index.ts';
+import type { LoadRequest } from '../../../ingest/load.ts';
+import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
+import { isCancelled } from '../../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
 import type { Params } from '../params.ts';
 import type { Explorer } from '../store.ts';
@@ -19,7 +19,7 @@ export {
   bytes as formatBytes,
   describeEstimate,
   DEFAULT_BUDGET_BYTES,
-} from '../../ingest/sizes.ts';
+} from '../../../ingest/sizes.ts';
 
 /** How the notice asking for a link's own files begins. */
 const LINKED_FILES = 'This link uses your files';

@@ -1,10 +1,10 @@
 /** The pool step: the dataset realized (SPEC §2) or its matrices kept, in the runner, per poolKey. */
-import { isCancelled } from '../../protocol/cancel.ts';
-import type { PoolHandle } from '../../runtime/runner.ts';
+import { isCancelled } from '../../../protocol/cancel.ts';
+import type { PoolHandle } from '../../../runtime/runner.ts';
 import type { Dataset } from '../datasets.ts';
 import { poolKey, type Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
-import { retryLost } from './pack.ts';
+import { retryLost } from '../../pack/steps.ts';
 
 /** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
 export async function ensurePool(

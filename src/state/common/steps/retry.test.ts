@@ -3,17 +3,17 @@
  * notice with Retry; the Retry runs it again and gives the same numbers as a run nothing disturbed.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeRunner } from '../../cli/pool/nodePool.ts';
+import { createNodeRunner } from '../../../cli/pool/nodePool.ts';
 import { DEFAULT_PARAMS } from '../params.ts';
 import { createExplorerStore } from '../store.ts';
 import type { StepContext } from './context.ts';
 import { planetLabIngest } from './testing.ts';
 import { datasetStep } from './dataset.ts';
-import { retryLost } from './pack.ts';
+import { retryLost } from '../../pack/steps.ts';
 import { ensurePool } from './pool.ts';
-import { WorkLostTwiceError } from '../../runtime/poolQueue.ts';
-import { WorkerCrashedError } from '../../runtime/runner.ts';
-import { sweepStep } from './sweep.ts';
+import { WorkLostTwiceError } from '../../../runtime/poolQueue.ts';
+import { WorkerCrashedError } from '../../../runtime/runner.ts';
+import { sweepStep } from '../../tradeoff/sweep.ts';
 
 const ingest = planetLabIngest();
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createInlineRunner } from '../../runtime/inlineRunner.ts';
+import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import { fitToDataset } from '../controller.ts';
 import {
   DEFAULT_PARAMS,
@@ -15,10 +15,10 @@ import { decode } from '../url.ts';
 import type { StepContext } from './context.ts';
 import { PLANETLAB_PRESET as preset, planetLabIngest } from './testing.ts';
 import { datasetStep } from './dataset.ts';
-import { ensureMachine, ensurePack } from './pack.ts';
-import { pinnedStep } from './pinned.ts';
+import { ensureMachine, ensurePack } from '../../pack/steps.ts';
+import { pinnedStep } from '../../pack/pinned.ts';
 import { ensurePool } from './pool.ts';
-import { sweepStep } from './sweep.ts';
+import { sweepStep } from '../../tradeoff/sweep.ts';
 import { navigates, urlSync, type AddressBar } from './urlSync.ts';
 
 const runner = createInlineRunner();

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeRunner } from '../../cli/pool/nodePool.ts';
+import { createNodeRunner } from '../../../cli/pool/nodePool.ts';
 import { DEFAULT_PARAMS } from '../params.ts';
 import { createExplorerStore } from '../store.ts';
 import type { StepContext } from './context.ts';
 import { planetLabIngest } from './testing.ts';
 import { datasetStep } from './dataset.ts';
 import { ensurePool } from './pool.ts';
-import { sweepStep } from './sweep.ts';
+import { sweepStep } from '../../tradeoff/sweep.ts';
 
 const ingest = planetLabIngest();
 

@@ -1,8 +1,8 @@
 /** Test set-up shared by the steps' tests: the ingestion client over the real PlanetLab day. */
-import { presetById, presetSpec, type FilePreset } from '../../engine/index.ts';
-import type { LoadedData } from '../../ingest/api.ts';
-import { loadDataset } from '../../ingest/load.ts';
-import { dataInput } from '../../ingest/testing.ts';
+import { presetById, presetSpec, type FilePreset } from '../../../engine/index.ts';
+import type { LoadedData } from '../../../ingest/api.ts';
+import { loadDataset } from '../../../ingest/load.ts';
+import { dataInput } from '../../../ingest/testing.ts';
 import type { Ingest } from '../datasets.ts';
 
 /** The preset every load in these tests reads. */
