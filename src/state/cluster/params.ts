@@ -3,10 +3,25 @@
  * dataset and resources, the machine types (HARMONY Table II by default), the fit test and its ε
  * split, the packer and opening policy, the realizations and κ, the classes and the provisioning.
  */
-import type { ClassFeatures } from '../../engine/cluster/classPacking.ts';
+import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/classPacking.ts';
 import type { EpsilonSplit, MultiFitSpec } from '../../engine/cluster/fit.ts';
-import { HARMONY_TYPES, type MachineType } from '../../engine/cluster/machineTypes.ts';
-import type { MultiPacker, OpenPolicy } from '../../engine/cluster/pack.ts';
+import {
+  HARMONY_TYPES,
+  machineTypesFromLink,
+  machineTypesToLink,
+  type MachineType,
+} from '../../engine/cluster/machineTypes.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
+import { CLAIRVOYANCE, numberRange } from '../../engine/index.ts';
+import type { UrlCodec } from '../common/codecs.ts';
+import {
+  choiceParam,
+  customParam,
+  defaultsOf,
+  intParam,
+  numberParam,
+  type ParamSpecs,
+} from '../common/paramSpec.ts';
 
 export const CLUSTER_DATASETS = ['bitbrains-rnd', 'google-gcd-jobs'] as const;
 export type ClusterDataset = (typeof CLUSTER_DATASETS)[number];
@@ -35,22 +50,51 @@ export interface ClusterSettings {
   readonly targetDelay: number;
 }
 
-export const DEFAULT_CLUSTER: ClusterSettings = {
-  dataset: 'bitbrains-rnd',
-  resources: 'cpu,mem',
-  types: HARMONY_TYPES,
-  fit: 'gpa',
-  eps: 0.01,
-  split: 'union',
-  packer: 'ff',
-  open: 'order',
-  realizations: 1000,
-  clairvoyance: 1,
-  k: 4,
-  features: 'usage',
-  periods: 12,
-  targetDelay: 0.05,
+/** Machine types in a link: every type's name, capacities, count and powers (two resources). */
+const typesCodec: UrlCodec<readonly MachineType[]> = {
+  read(raw) {
+    try {
+      return { value: machineTypesFromLink(raw, 2) };
+    } catch (e) {
+      if (e instanceof RangeError) return { problem: e.message };
+      throw e;
+    }
+  },
+  write: machineTypesToLink,
 };
+
+/** The Cluster view's parameters, each once: key, default, range, in link order. */
+export const CLUSTER_PARAMS: ParamSpecs<ClusterSettings> = {
+  dataset: choiceParam<ClusterDataset>('cd', 'bitbrains-rnd', 'cluster dataset', CLUSTER_DATASETS),
+  resources: choiceParam<ClusterResources>('cres', 'cpu,mem', 'resource list', CLUSTER_RESOURCES),
+  // Only edited machine types go in the link (the default table is long).
+  types: customParam('ct', HARMONY_TYPES, typesCodec, {
+    onlyChanged: true,
+    defaultText: 'the default',
+  }),
+  fit: choiceParam<ClusterFit>('cfit', 'gpa', 'cluster fit test', CLUSTER_FITS),
+  eps: numberParam(
+    'ceps',
+    0.01,
+    numberRange('ε', 'ε', { min: 0, minOpen: true, max: 1, maxOpen: true }),
+  ),
+  split: choiceParam<EpsilonSplit>('csplit', 'union', 'ε split', ['union', 'indep']),
+  packer: choiceParam<MultiPacker>('calgo', 'ff', 'cluster packer', MULTI_PACKERS),
+  open: choiceParam<OpenPolicy>('copen', 'order', 'opening policy', ['order', 'energy']),
+  realizations: intParam('cr', 1000, 'cluster realizations', 10, 20_000),
+  clairvoyance: numberParam('ckap', 1, CLAIRVOYANCE),
+  k: intParam('ck', 4, 'class count', 1, 40),
+  features: choiceParam<ClassFeatures>('cfeat', 'usage', 'class features', CLASS_FEATURES),
+  periods: intParam('cper', 12, 'period count', 1, 96),
+  targetDelay: numberParam(
+    'cdel',
+    0.05,
+    numberRange('target delay', 'd', { min: 0, minOpen: true, max: 10 }),
+    { unit: 'periods' },
+  ),
+};
+
+export const DEFAULT_CLUSTER: ClusterSettings = defaultsOf(CLUSTER_PARAMS);
 
 export function resourceList(r: ClusterResources): string[] {
   return r.split(',');

@@ -3,18 +3,18 @@
  * view (the PlanetLab day, 1,000 VMs at scale 0.25, R = 10,000, seed 1, Best Fit, GPA ρ = 0.01,
  * c = 1, κ = 1, inst, rebalancing 5).
  */
-import {
-  DEFAULT_FAMILIES,
-  type FitFamily,
-  type FitSpec,
-  type PackerKind,
-  type PackParams,
-  type Source,
-} from '../../engine/index.ts';
-import type { FigureId } from '../../engine/analysis/paperFigures.ts';
+import { REALIZATIONS, numberRange, type PackParams } from '../../engine/index.ts';
+import { DEFAULT_CLUSTER, type ClusterSettings } from '../cluster/params.ts';
+import { LEARN_PARAMS, type LearnParams } from '../learn/params.ts';
+import { PACK_PARAMS, type PackViewParams } from '../pack/params.ts';
+import { PAPER_PARAMS, type PaperViewParams } from '../paper/params.ts';
 import { DEFAULT_RESIZE, type ResizeParams } from '../resize/params.ts';
 import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../timeline/params.ts';
-import { DEFAULT_CLUSTER, type ClusterSettings } from '../cluster/params.ts';
+import { TRADEOFF_PARAMS, type TradeoffParams } from '../tradeoff/params.ts';
+import { TUNE_PARAMS, type TuneViewParams } from '../tune/params.ts';
+import { customParam, defaultsOf, intParam, numberParam, type ParamSpecs } from './paramSpec.ts';
+
+export { TUNE_MODES, type TuneMode } from '../tune/params.ts';
 
 export const VIEWS = [
   'pack',
@@ -38,7 +38,8 @@ export interface UploadRef {
   readonly format: string;
 }
 
-export interface Params extends TimelineViewParams {
+/** The workload every view's numbers depend on. */
+export interface WorkloadParams {
   readonly dataset: string;
   readonly upload: UploadRef | null;
   readonly scale: number;
@@ -46,40 +47,33 @@ export interface Params extends TimelineViewParams {
   readonly realizations: number;
   readonly seed: number;
   readonly instance: number;
-  readonly packer: PackerKind;
-  readonly fit: FitSpec;
-  readonly capacity: number;
-  readonly clairvoyance: number;
-  readonly source: Source;
-  readonly rebalance: number;
-  /** Instances K of the trade-off sweep. */
-  readonly instances: number;
-  /** Whether the trade-off grid adds the tail-aware fit tests to the paper's. */
-  readonly tail: boolean;
+}
+
+const DATASET_ID = /^[a-z0-9][a-z0-9._-]{0,80}$/;
+
+/** The workload's parameters but the uploaded files (three keys: workloadFields.ts), each once. */
+export const WORKLOAD_PARAMS: ParamSpecs<Omit<WorkloadParams, 'upload'>> = {
+  dataset: customParam<string>('d', 'planetlab-20110303', {
+    read: (raw) => (DATASET_ID.test(raw) ? { value: raw } : { problem: 'not a valid dataset' }),
+    write: (v) => v,
+  }),
+  scale: numberParam('s', 0.25, numberRange('scale', 's', { min: 0, minOpen: true, max: 1000 })),
+  tasks: intParam('n', 1000, 'tasks', 1, 100_000),
+  realizations: numberParam('r', 10_000, REALIZATIONS),
+  seed: intParam('seed', 1, 'seed', 0, Number.MAX_SAFE_INTEGER),
+  instance: intParam('i', 0, 'instance', 0, 10_000),
+};
+
+export interface Params
+  extends
+    WorkloadParams,
+    PackViewParams,
+    TradeoffParams,
+    LearnParams,
+    TuneViewParams,
+    PaperViewParams,
+    TimelineViewParams {
   readonly view: ViewId;
-  /** Selected machine in Pack (opening order, 0-based), or null. */
-  readonly machine: number | null;
-  /** Learn: the open lesson (1–7) and its step (what the step means is the lesson's own). */
-  readonly lesson: number;
-  readonly step: number;
-  /** Tune: the open panel (calibration sweep or auto-tuner). */
-  readonly tuneMode: TuneMode;
-  /** Tune: the family the calibration sweeps, and the families the auto-tuner tunes. */
-  readonly tuneFamily: FitFamily;
-  readonly tuneFamilies: readonly FitFamily[];
-  /** Tune: target SLO q* (overflow frequency, e.g. 0.001 for 99.9 %) and the tuner's confidence. */
-  readonly target: number;
-  readonly confidence: number;
-  /** Paper lab: the open figure, the "paper" overlay, and its sizes (R, N', seed, packer above). */
-  readonly paperFigure: FigureId;
-  readonly paperOverlay: boolean;
-  /** Paper lab: instances K of the packing figures and sums per N of Table 1 / Fig. 6. */
-  readonly paperInstances: number;
-  readonly paperSums: number;
-  /** Paper lab: Fig. 5's N and which random sum; §3.4's window Δ. */
-  readonly paperN: number;
-  readonly paperExample: number;
-  readonly paperWindow: number;
   /** Cluster: machine types, resources, fit tests, classes and provisioning (cluster/params.ts). */
   readonly cluster: ClusterSettings;
   /** Resize: workload, policy, predictor and replay (resize/params.ts). */
@@ -117,41 +111,15 @@ export function pinnedSide(p: Params): Params | null {
   return p.pinned ? { ...p, ...p.pinned, pinned: null } : null;
 }
 
-export const TUNE_MODES = ['calibrate', 'auto'] as const;
-export type TuneMode = (typeof TUNE_MODES)[number];
-
 export const DEFAULT_PARAMS: Params = {
-  dataset: 'planetlab-20110303',
+  ...defaultsOf(WORKLOAD_PARAMS),
   upload: null,
-  scale: 0.25,
-  tasks: 1000,
-  realizations: 10_000,
-  seed: 1,
-  instance: 0,
-  packer: 'bf',
-  fit: { kind: 'gpa', rho: 0.01 },
-  capacity: 1,
-  clairvoyance: 1,
-  source: 'inst',
-  rebalance: 5,
-  instances: 10,
-  tail: false,
+  ...defaultsOf(PACK_PARAMS),
+  ...defaultsOf(TRADEOFF_PARAMS),
   view: 'pack',
-  machine: null,
-  lesson: 1,
-  step: 0,
-  tuneMode: 'calibrate',
-  tuneFamily: 'gpa',
-  tuneFamilies: DEFAULT_FAMILIES,
-  target: 0.001,
-  confidence: 0.95,
-  paperFigure: 'fig2',
-  paperOverlay: true,
-  paperInstances: 50,
-  paperSums: 10_000,
-  paperN: 50,
-  paperExample: 0,
-  paperWindow: 12,
+  ...defaultsOf(LEARN_PARAMS),
+  ...defaultsOf(TUNE_PARAMS),
+  ...defaultsOf(PAPER_PARAMS),
   resize: DEFAULT_RESIZE,
   ...DEFAULT_TIMELINE_PARAMS,
   pinned: null,

@@ -2,8 +2,22 @@
  * The Resize view's shareable parameters (one `resize` field of Params, every key in the link)
  * and the engine configurations they stand for: the run shown, and the Pareto sweep's grid.
  */
-import { FUSD_DEFAULTS, type PolicySpec, type PredictorSpec } from '../../engine/index.ts';
+import {
+  FUSD_DEFAULTS,
+  numberRange,
+  type PolicySpec,
+  type PredictorSpec,
+} from '../../engine/index.ts';
 import type { ResizeConfig } from '../../engine/index.ts';
+import {
+  choiceParam,
+  customParam,
+  defaultsOf,
+  flagParam,
+  intParam,
+  numberParam,
+  type ParamSpecs,
+} from '../common/paramSpec.ts';
 
 /** Workloads the page can load (as the CLI's `--vms` presets). */
 export const RESIZE_WORKLOADS = {
@@ -42,21 +56,43 @@ export interface ResizeParams {
   readonly replayStep: number;
 }
 
-export const DEFAULT_RESIZE: ResizeParams = {
-  workload: 'planetlab-day',
-  policy: 'visbp',
-  every: 12,
-  predictor: 'fusd',
-  upAlpha: FUSD_DEFAULTS.upAlpha,
-  downAlpha: FUSD_DEFAULTS.downAlpha,
-  window: FUSD_DEFAULTS.window,
-  percentile: FUSD_DEFAULTS.percentile,
-  z: 1,
-  gpaHot: false,
-  hot: 1,
-  scenario: 'tight-3-2',
-  replayStep: 0,
+const alpha = (name: string) => numberRange(name, 'α', { min: -1, max: 1 });
+
+/** The Resize view's parameters, each once: key, default, range, in link order. */
+export const RESIZE_PARAMS: ParamSpecs<ResizeParams> = {
+  workload: choiceParam<ResizeWorkloadId>(
+    'rw',
+    'planetlab-day',
+    'resize workload',
+    RESIZE_WORKLOAD_IDS,
+  ),
+  policy: choiceParam<ResizePolicyKind>('rp', 'visbp', 'resize policy', RESIZE_POLICIES),
+  every: intParam('rK', 12, 'repack period K', 1, 100_000, { unit: 'steps' }),
+  predictor: choiceParam<ResizePredictorKind>('rpr', 'fusd', 'predictor', RESIZE_PREDICTORS),
+  upAlpha: numberParam('ua', FUSD_DEFAULTS.upAlpha, alpha('FUSD ↑α')),
+  downAlpha: numberParam('da', FUSD_DEFAULTS.downAlpha, alpha('FUSD ↓α')),
+  window: intParam('rW', FUSD_DEFAULTS.window, 'window W', 1, 10_000, { unit: 'steps' }),
+  percentile: numberParam(
+    'pct',
+    FUSD_DEFAULTS.percentile,
+    numberRange('percentile', 'p', { min: 0, max: 100 }),
+  ),
+  z: numberParam('z', 1, numberRange('z', 'z', { min: -10, max: 10 })),
+  gpaHot: flagParam('gh', false),
+  hot: numberParam(
+    'hot',
+    1,
+    numberRange('hot-spot threshold', 'h', { min: 0, minOpen: true, max: 10 }),
+  ),
+  scenario: customParam<string>('sc', 'tight-3-2', {
+    read: (raw) =>
+      /^[a-z0-9-]{1,40}$/.test(raw) ? { value: raw } : { problem: 'not a valid scenario' },
+    write: (v) => v,
+  }),
+  replayStep: intParam('rs', 0, 'replay step', 0, 1_000_000),
 };
+
+export const DEFAULT_RESIZE: ResizeParams = defaultsOf(RESIZE_PARAMS);
 
 export function predictorOf(r: ResizeParams): PredictorSpec {
   switch (r.predictor) {

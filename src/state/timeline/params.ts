@@ -2,7 +2,25 @@
  * The Timeline view's shareable parameters (SPEC §12): the workload over time and the simulator's
  * knobs, plus the scrubber's instant and the selected machine. They join `Params` in params.ts.
  */
-import type { Policy, TaskOrder, TimelineFit } from '../../engine/timeline/index.ts';
+import { numberRange } from '../../engine/index.ts';
+import {
+  ORDERS,
+  POLICIES,
+  parseTimelineFit,
+  type Policy,
+  type TaskOrder,
+  type TimelineFit,
+} from '../../engine/timeline/index.ts';
+import type { UrlCodec } from '../common/codecs.ts';
+import {
+  choiceParam,
+  customParam,
+  defaultsOf,
+  intParam,
+  numberParam,
+  optionalNumber,
+  type ParamSpecs,
+} from '../common/paramSpec.ts';
 
 export const TIMELINE_SOURCES = ['synthetic', 'google', 'vms', 'upload'] as const;
 export type TimelineSource = (typeof TIMELINE_SOURCES)[number];
@@ -39,19 +57,53 @@ export interface TimelineViewParams {
   readonly timelineUpload: TimelineUpload | null;
 }
 
+/** The fit test (`size` or `gpa:ρ`) in the CLI's notation; a bad one is refused with its message. */
+const timelineFitCodec: UrlCodec<TimelineFit> = {
+  read(raw) {
+    try {
+      return { value: parseTimelineFit(raw) };
+    } catch (e) {
+      if (e instanceof RangeError) return { problem: e.message };
+      throw e;
+    }
+  },
+  write: (fit) => formatTimelineFit(fit),
+};
+
+/** Every parameter of the Timeline view but the uploaded task list (two keys: urlFields.ts). */
+export type TimelineDeclared = Omit<TimelineViewParams, 'timelineUpload'>;
+
+/** The Timeline view's parameters, each once: key, default, range and unit, navigation. */
+export const TIMELINE_PARAMS: ParamSpecs<TimelineDeclared> = {
+  timelineSource: choiceParam('tsrc', 'synthetic', 'timelineSource', TIMELINE_SOURCES),
+  timelineTasks: intParam('tn', 10_000, 'timelineTasks', 1, 2_000_000),
+  timelineDays: intParam('tdays', 1, 'timelineDays', 1, 30),
+  timelinePolicy: choiceParam<Policy>('tpol', 'fmf', 'timelinePolicy', POLICIES),
+  timelineOrder: choiceParam<TaskOrder>('tord', 'd', 'timelineOrder', ORDERS),
+  timelineWindow: numberParam('tw', 2, numberRange('window', 'tw', { min: 0, max: 86_400 }), {
+    unit: 's',
+  }),
+  timelineFit: customParam<TimelineFit>('tfit', { kind: 'size' }, timelineFitCodec),
+  timelineError: numberParam('terr', 0, numberRange('duration error', 'x', { min: 0, max: 10 })),
+  timelineCapacity: numberParam(
+    'tc',
+    1,
+    numberRange('capacity', 'c', { min: 0, minOpen: true, max: 1000 }),
+  ),
+  timelineSeed: intParam('tseed', 1, 'timelineSeed', 0, 2 ** 31 - 1),
+  timelineTime: optionalNumber('tt', numberRange('scrubber time', 't', { min: 0 }), {
+    unit: 's',
+    onlyChanged: true,
+  }),
+  timelineMachine: optionalNumber(
+    'tmach',
+    numberRange('machine', 'machine', { min: 0, max: 1e7, integer: true }),
+    { navigates: true, onlyChanged: true },
+  ),
+};
+
 export const DEFAULT_TIMELINE_PARAMS: TimelineViewParams = {
-  timelineSource: 'synthetic',
-  timelineTasks: 10_000,
-  timelineDays: 1,
-  timelinePolicy: 'fmf',
-  timelineOrder: 'd',
-  timelineWindow: 2,
-  timelineFit: { kind: 'size' },
-  timelineError: 0,
-  timelineCapacity: 1,
-  timelineSeed: 1,
-  timelineTime: null,
-  timelineMachine: null,
+  ...defaultsOf(TIMELINE_PARAMS),
   timelineUpload: null,
 };
 

@@ -1,49 +1,9 @@
 /** The Timeline view's rows of the URL codec's table (see urlFields.ts). */
-import {
-  ORDERS,
-  POLICIES,
-  parseTimelineFit,
-  type Policy,
-  type TaskOrder,
-} from '../../engine/timeline/index.ts';
-import {
-  DEFAULT_TIMELINE_PARAMS,
-  TIMELINE_SOURCES,
-  formatTimelineFit,
-  type TimelineSource,
-} from './params.ts';
-import {
-  int,
-  navigation,
-  nullable,
-  num,
-  oneOf,
-  urlField,
-  type UrlField,
-} from '../common/urlField.ts';
+import { flatRows } from '../common/paramRows.ts';
+import type { UrlField } from '../common/urlField.ts';
+import { TIMELINE_PARAMS } from './params.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
-
-/** The fit test (`size` or `gpa:ρ`), its own row: the shared rows describe pack fit tests only. */
-const timelineFitField: UrlField = {
-  keys: ['tfit'],
-  field: 'timelineFit',
-  write(p, q) {
-    if (p.view === 'timeline' || p.timelineFit.kind !== 'size')
-      q.set('tfit', formatTimelineFit(p.timelineFit));
-  },
-  read(q, notices) {
-    const raw = q.get('tfit');
-    if (raw === null) return DEFAULT_TIMELINE_PARAMS.timelineFit;
-    try {
-      return parseTimelineFit(raw);
-    } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
-      notices.push(`Ignored tfit=${JSON.stringify(raw)}: ${e.message}; using size.`);
-      return DEFAULT_TIMELINE_PARAMS.timelineFit;
-    }
-  },
-};
 
 /** The uploaded task list: its name and SHA-256, both or none. */
 const timelineUploadField: UrlField = {
@@ -67,39 +27,6 @@ const timelineUploadField: UrlField = {
 };
 
 export const TIMELINE_URL_FIELDS: readonly UrlField[] = [
-  urlField(
-    'tsrc',
-    'timelineSource',
-    oneOf<TimelineSource>('timelineSource', TIMELINE_SOURCES),
-    'timeline',
-  ),
-  urlField('tn', 'timelineTasks', int('timelineTasks', 1, 2_000_000), 'timeline'),
-  urlField('tdays', 'timelineDays', int('timelineDays', 1, 30), 'timeline'),
-  urlField('tpol', 'timelinePolicy', oneOf<Policy>('timelinePolicy', POLICIES), 'timeline'),
-  urlField('tord', 'timelineOrder', oneOf<TaskOrder>('timelineOrder', ORDERS), 'timeline'),
-  urlField(
-    'tw',
-    'timelineWindow',
-    num('timelineWindow', (v) => v >= 0 && v <= 86_400),
-    'timeline',
-  ),
-  timelineFitField,
-  urlField(
-    'terr',
-    'timelineError',
-    num('timelineError', (v) => v >= 0 && v <= 10),
-    'timeline',
-  ),
-  urlField(
-    'tc',
-    'timelineCapacity',
-    num('timelineCapacity', (v) => v > 0 && v <= 1000),
-    'timeline',
-  ),
-  urlField('tseed', 'timelineSeed', int('timelineSeed', 0, 2 ** 31 - 1), 'timeline'),
-  urlField('tt', 'timelineTime', nullable(num('timelineTime', (v) => v >= 0)), 'changed'),
-  navigation(
-    urlField('tmach', 'timelineMachine', nullable(int('timelineMachine', 0, 1e7)), 'changed'),
-  ),
+  ...flatRows(TIMELINE_PARAMS, 'timeline'),
   timelineUploadField,
 ];
