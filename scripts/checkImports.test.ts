@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cycles, importsOf, layerViolation, longFunctions } from './checkImports.ts';
+import {
+  cycles,
+  importsOf,
+  layerViolation,
+  longFunctions,
+  looseStateFile,
+  wingViolation,
+} from './checkImports.ts';
 
 describe('the import graph check', () => {
   it('finds a cycle and only the files on it', () => {
@@ -38,6 +45,25 @@ describe('the import graph check', () => {
       null,
     ]);
     expect(layerViolation({ ...edges[0], from: 'src/present/x.test.ts' })).toBeNull();
+  });
+
+  it("flags one wing's state importing another's, and state outside a folder", () => {
+    const text = [
+      "import { a } from '../resize/params.ts';",
+      "import { b } from '../common/store.ts';",
+      "import { c } from './runs.ts';",
+    ].join('\n');
+    const edges = importsOf('src/state/timeline/x.ts', text);
+    expect(edges.map(wingViolation)).toEqual([
+      "src/state/timeline/x.ts:1: the timeline wing may not import the resize wing's state (src/state/resize/params.ts)",
+      null,
+      null,
+    ]);
+    const shared = importsOf('src/state/common/x.ts', "import { a } from '../resize/params.ts';");
+    expect(shared.map(wingViolation)).toEqual([null]);
+    expect(wingViolation({ ...edges[0], from: 'src/state/timeline/x.test.ts' })).toBeNull();
+    expect(looseStateFile('src/state/timeline.ts')).toBe(true);
+    expect(looseStateFile('src/state/timeline/runs.ts')).toBe(false);
   });
 
   it('measures functions, arrow functions included', () => {

@@ -1,7 +1,8 @@
 /**
  * The import graph and size check (`npm run lint`): no import cycle, no import a layer may not make
- * (the same LAYER_RULES as lint), no file of src/ over 500 lines, no function over 120 lines outside
- * tests. Prints each finding and exits non-zero if there is any.
+ * (the same LAYER_RULES as lint), no wing's state importing another wing's, no file of src/state outside
+ * a folder, no file of src/ over 500 lines, no function over 120 lines outside tests. Prints each
+ * finding and exits non-zero if there is any.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -145,6 +146,26 @@ export function layerViolation(e: ImportEdge): string | null {
   return allowed ? null : `${e.from}:${e.line}: ${from} may not import ${to} (${e.to})`;
 }
 
+/** The folder of src/state every wing may use; each other folder of src/state is one wing's. */
+export const SHARED_STATE = 'common';
+
+/** The wing whose state a file is (`src/state/<wing>/…`), or null for shared state and other layers. */
+export function stateWingOf(file: string): string | null {
+  const folder = /^src\/state\/([^/]+)\//.exec(file)?.[1];
+  return folder && folder !== SHARED_STATE ? folder : null;
+}
+
+/** An import of one wing's state from another wing's (shared state may import every wing). */
+export function wingViolation(e: ImportEdge): string | null {
+  const from = stateWingOf(e.from);
+  const to = stateWingOf(e.to);
+  if (!from || !to || from === to || isTest(e.from)) return null;
+  return `${e.from}:${e.line}: the ${from} wing may not import the ${to} wing's state (${e.to})`;
+}
+
+/** A source file at the top of src/state, where only the wing folders and the shared one live. */
+export const looseStateFile = (file: string): boolean => /^src\/state\/[^/]+\.tsx?$/.test(file);
+
 export function check(root: string): string[] {
   const files = sourceFiles(root, ['src', 'workers']);
   const problems: string[] = [];
@@ -159,7 +180,11 @@ export function check(root: string): string[] {
     for (const e of edges) {
       const v = layerViolation(e);
       if (v) problems.push(`upward import: ${v}`);
+      const w = wingViolation(e);
+      if (w) problems.push(`import across wings: ${w}`);
     }
+    if (looseStateFile(file))
+      problems.push(`state outside a folder: ${file} (state/${SHARED_STATE}/ or state/<wing>/)`);
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     if (file.startsWith('src/') && lines > MAX_FILE_LINES && !SIZE_ALLOW_LIST.includes(file))
       problems.push(`file over ${MAX_FILE_LINES} lines: ${file} (${lines})`);
@@ -180,7 +205,7 @@ if (process.argv[1] && relative(process.argv[1], new URL(import.meta.url).pathna
   console.log(
     problems.length
       ? `checkImports: ${problems.length} problem(s)`
-      : 'checkImports: no cycle, no upward import, no file or function over its limit',
+      : 'checkImports: no cycle, no upward import, no import across wings, no file or function over its limit',
   );
   process.exit(problems.length ? 1 : 0);
 }

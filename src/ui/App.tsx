@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { encode } from '../state/url.ts';
-import { useExplorer } from '../state/store.ts';
-import { VIEWS, type ViewId } from '../state/params.ts';
+import { encode } from '../state/common/url.ts';
+import { useExplorer } from '../state/common/store.ts';
+import { VIEWS, type ViewId } from '../state/common/params.ts';
 import { DataView } from './DataView.tsx';
 import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { seriesAt, seriesLength, summarizeSamples, taskCount } from '../engine/index.ts';
-import type { Dataset } from '../state/datasets.ts';
+import type { Dataset } from '../state/common/datasets.ts';
 import {
   DEFAULT_BUDGET_BYTES,
   describeEstimate,
   formatBytes as bytes,
-} from '../state/steps/dataset.ts';
-import { useExplorer, type Explorer } from '../state/store.ts';
+} from '../state/common/steps/dataset.ts';
+import { useExplorer, type Explorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { downloadCsv } from './exportFiles.ts';
 import { formatNumber } from './format.ts';

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { normalQuantile, seriesAt, type PackResult } from '../engine/index.ts';
-import { packKey, type Params } from '../state/params.ts';
-import { useExplorer, type ExplorerState } from '../state/store.ts';
+import { packKey, type Params } from '../state/common/params.ts';
+import { useExplorer, type ExplorerState } from '../state/common/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';

@@ -3,8 +3,8 @@
  * data, realizing R columns, packing N tasks) with progress and Cancel; after Cancel, Run again;
  * a link waiting for the user's files says so, with the way to the Data view.
  */
-import { packKey } from '../state/params.ts';
-import { useExplorer } from '../state/store.ts';
+import { packKey } from '../state/common/params.ts';
+import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 

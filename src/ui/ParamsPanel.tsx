@@ -8,17 +8,17 @@ import {
   type NumberRange,
   type PackerKind,
 } from '../engine/index.ts';
-import { PRESETS } from '../state/datasets.ts';
+import { PRESETS } from '../state/common/datasets.ts';
 import {
   fieldProblem,
   fitExample,
   fitFields,
   fitOptions,
   withFitValue,
-} from '../state/fitFields.ts';
-import { useExplorer } from '../state/store.ts';
+} from '../state/common/fitFields.ts';
+import { useExplorer } from '../state/common/store.ts';
 import { NumberBox, SliderNumber, logScale, rangeProblem } from './SliderNumber.tsx';
-import type { Params } from '../state/params.ts';
+import type { Params } from '../state/common/params.ts';
 import { Explain } from './Explain.tsx';
 
 /** A probability as a percentage, to as many digits as it takes (1 − 4.18e-5 is 99.9958 %, not 100 %). */

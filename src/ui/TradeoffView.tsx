@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { PAPER_FITS, TAIL_FITS, formatFit, parseFit, type SweepRow } from '../engine/index.ts';
-import { sweepKey, type Params } from '../state/params.ts';
-import { useExplorer } from '../state/store.ts';
+import { sweepKey, type Params } from '../state/common/params.ts';
+import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { useAbSides } from './ab/AbCompare.tsx';
 import { downloadCsv } from './exportFiles.ts';

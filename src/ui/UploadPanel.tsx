@@ -16,7 +16,7 @@ import {
   type Unit,
 } from '../engine/index.ts';
 import type { LoadRequest } from '../ingest/load.ts';
-import { useExplorer } from '../state/store.ts';
+import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { PreviewTable, RecipeList } from './UploadPreview.tsx';
 

@@ -6,8 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { PackTrace } from '../engine/index.ts';
 import { taskDecisions, type TaskDecision } from '../present/pack/decisions.ts';
-import { packKey, packParams } from '../state/params.ts';
-import { useExplorer } from '../state/store.ts';
+import { packKey, packParams } from '../state/common/params.ts';
+import { useExplorer } from '../state/common/store.ts';
 import { useJobPool } from './tune/useJobPool.ts';
 
 export type PackTraceState =

@@ -6,8 +6,14 @@
 import { useMemo } from 'react';
 import { formatFit, type PackResult } from '../../engine/index.ts';
 import type { SidePoint } from '../../present/pack/tradeoffPlots.ts';
-import { packKey, pinnedOf, pinnedSide, PINNED_FIELDS, type Params } from '../../state/params.ts';
-import { useExplorer } from '../../state/store.ts';
+import {
+  packKey,
+  pinnedOf,
+  pinnedSide,
+  PINNED_FIELDS,
+  type Params,
+} from '../../state/common/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { formatQ } from '../format.ts';
 import { MachineStrip } from '../MachineStrip.tsx';
 import { formatExactQ } from '../tune/ExactQ.tsx';

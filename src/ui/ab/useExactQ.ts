@@ -3,8 +3,8 @@
  * pool, for a side of an A/B comparison; null while it computes. Kept per packing key.
  */
 import { useEffect, useState } from 'react';
-import { meanExactQ } from '../../state/exactQ.ts';
-import type { ExplorerState } from '../../state/store.ts';
+import { meanExactQ } from '../../state/pack/exactQ.ts';
+import type { ExplorerState } from '../../state/common/store.ts';
 import { useController } from '../controllerContext.ts';
 
 const cache = new Map<string, number>();

@@ -9,14 +9,14 @@ import {
   type ClassAnalysis,
   type ClassFeatures,
 } from '../../engine/cluster/classPacking.ts';
-import { classesKey, useClusterRuns } from '../../state/cluster.ts';
-import { resourceList, type ClusterSettings } from '../../state/clusterParams.ts';
-import { useExplorer } from '../../state/store.ts';
+import { classesKey, useClusterRuns } from '../../state/cluster/runs.ts';
+import { CLUSTER_PARAMS, resourceList, type ClusterSettings } from '../../state/cluster/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { elbowSpec, fmtQ, RESOURCE_LABEL } from '../../present/cluster/plots.ts';
 import { downloadCsv } from '../exportFiles.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
-import { NumberField } from './ClusterSettingsPanel.tsx';
+import { ParamNumber } from '../ParamNumber.tsx';
 
 function ClassCost({ a, packer, stale }: { a: ClassAnalysis; packer: string; stale: boolean }) {
   return (
@@ -146,11 +146,10 @@ export function ClassesPanel({
       <div className="view-head">
         <h2>Task classes (k-means)</h2>
         <div className="view-actions">
-          <NumberField
+          <ParamNumber
+            spec={CLUSTER_PARAMS.k}
             label="Classes k"
             value={s.k}
-            step="1"
-            ok={(v) => Number.isInteger(v) && v >= 1 && v <= 40}
             onCommit={(k) => set({ k })}
             testId="cluster-k"
           />

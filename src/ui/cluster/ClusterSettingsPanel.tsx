@@ -1,15 +1,16 @@
 /** The Cluster view's settings: data and resources, fit test and ε split, packer, opening, R, κ. */
-import { useState } from 'react';
 import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
 import { multiDatasetById } from '../../engine/cluster/workload.ts';
 import { Choice } from '../Choice.tsx';
+import { ParamNumber } from '../ParamNumber.tsx';
 import {
   CLUSTER_DATASETS,
   CLUSTER_FITS,
+  CLUSTER_PARAMS,
   CLUSTER_RESOURCES,
   type ClusterFit,
   type ClusterSettings,
-} from '../../state/clusterParams.ts';
+} from '../../state/cluster/params.ts';
 
 export const FIT_LABEL: Record<ClusterFit, string> = {
   gpa: 'pooled GPA per resource',
@@ -17,51 +18,6 @@ export const FIT_LABEL: Record<ClusterFit, string> = {
   request: 'requests (deterministic)',
   maxred: 'max-reduction (peak)',
 };
-
-/** A number field that commits only valid values (`ok`), keeping the text while it is typed. */
-export function NumberField({
-  label,
-  value,
-  ok,
-  onCommit,
-  testId,
-  step,
-}: {
-  label: string;
-  value: number;
-  ok: (v: number) => boolean;
-  onCommit: (v: number) => void;
-  testId: string;
-  step?: string;
-}) {
-  const [text, setText] = useState(String(value));
-  // A new value from elsewhere (a link, another control) replaces the text being typed.
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setText(String(value));
-  }
-  const v = Number(text);
-  const valid = text.trim() !== '' && Number.isFinite(v) && ok(v);
-  return (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type="number"
-        step={step ?? 'any'}
-        value={text}
-        data-testid={testId}
-        aria-invalid={!valid}
-        onChange={(e) => {
-          setText(e.target.value);
-          const n = Number(e.target.value);
-          if (e.target.value.trim() !== '' && Number.isFinite(n) && ok(n) && n !== value)
-            onCommit(n);
-        }}
-      />
-    </label>
-  );
-}
 
 export function ClusterSettingsPanel({
   s,
@@ -98,10 +54,10 @@ export function ClusterSettingsPanel({
         onChange={(fit) => set({ fit })}
         testId="cluster-fit"
       />
-      <NumberField
+      <ParamNumber
+        spec={CLUSTER_PARAMS.eps}
         label="SLO ε (any resource)"
         value={s.eps}
-        ok={(v) => v > 0 && v < 1}
         onCommit={(eps) => set({ eps })}
         testId="cluster-eps"
       />
@@ -131,18 +87,17 @@ export function ClusterSettingsPanel({
         onChange={(open) => set({ open })}
         testId="cluster-open"
       />
-      <NumberField
+      <ParamNumber
+        spec={CLUSTER_PARAMS.realizations}
         label="Realizations R"
         value={s.realizations}
-        step="1"
-        ok={(v) => Number.isInteger(v) && v >= 10 && v <= 20_000}
         onCommit={(realizations) => set({ realizations })}
         testId="cluster-realizations"
       />
-      <NumberField
+      <ParamNumber
+        spec={CLUSTER_PARAMS.clairvoyance}
         label="Clairvoyance κ"
         value={s.clairvoyance}
-        ok={(v) => v > 0 && v <= 1}
         onCommit={(clairvoyance) => set({ clairvoyance })}
         testId="cluster-kappa"
       />

@@ -4,15 +4,15 @@
  * stranded capacity, the machine-type editor, the k-means classes and the provisioning timeline.
  */
 import { useEffect, useMemo } from 'react';
-import { CLUSTER_FITS, resourceList, type ClusterSettings } from '../../state/clusterParams.ts';
+import { CLUSTER_FITS, resourceList, type ClusterSettings } from '../../state/cluster/params.ts';
 import {
   cancelCluster,
   compareKey,
   refreshCluster,
   runningCluster,
   useClusterRuns,
-} from '../../state/cluster.ts';
-import { useExplorer } from '../../state/store.ts';
+} from '../../state/cluster/runs.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import {
   fitMachinesSpec,
   fitRows,

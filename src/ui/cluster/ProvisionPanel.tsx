@@ -5,9 +5,9 @@
  * heterogeneity-oblivious baseline; energy and switching cost per period. Also times one LP period.
  */
 import { useMemo } from 'react';
-import { classesKey, startLpTiming, useClusterRuns } from '../../state/cluster.ts';
-import type { ClusterSettings } from '../../state/clusterParams.ts';
-import { useExplorer } from '../../state/store.ts';
+import { classesKey, startLpTiming, useClusterRuns } from '../../state/cluster/runs.ts';
+import { CLUSTER_PARAMS, type ClusterSettings } from '../../state/cluster/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import {
   energyData,
   provisionEnergySpec,
@@ -18,7 +18,7 @@ import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { formatNumber } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
-import { NumberField } from './ClusterSettingsPanel.tsx';
+import { ParamNumber } from '../ParamNumber.tsx';
 
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -77,18 +77,17 @@ export function ProvisionPanel({
       <div className="view-head">
         <h2>Provisioning over time</h2>
         <div className="view-actions">
-          <NumberField
+          <ParamNumber
+            spec={CLUSTER_PARAMS.periods}
             label="Periods"
             value={s.periods}
-            step="1"
-            ok={(v) => Number.isInteger(v) && v >= 1 && v <= 96}
             onCommit={(periods) => set({ periods })}
             testId="cluster-periods"
           />
-          <NumberField
-            label="Target wait d̄ (periods)"
+          <ParamNumber
+            spec={CLUSTER_PARAMS.targetDelay}
+            label="Target wait d̄"
             value={s.targetDelay}
-            ok={(v) => v > 0 && v <= 10}
             onCommit={(targetDelay) => set({ targetDelay })}
             testId="cluster-delay"
           />

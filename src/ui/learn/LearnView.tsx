@@ -1,5 +1,5 @@
 /** The Learn section: seven short interactive lessons, each a link, on the same engine and plots. */
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf, lessonParams } from './lessons.ts';
 import { Lesson1Averages } from './Lesson1Averages.tsx';

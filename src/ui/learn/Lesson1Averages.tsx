@@ -13,10 +13,10 @@ import {
   threeTaskWorkload,
   type MachineUsage,
 } from '../../engine/index.ts';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, type PackLink } from './LessonFrame.tsx';
-import type { Params } from '../../state/params.ts';
+import type { Params } from '../../state/common/params.ts';
 import { usageSpec } from '../../present/learn/plots.ts';
 
 const R = 10_000;

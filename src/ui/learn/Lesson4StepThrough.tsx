@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { identityRows, runPacking, type PackTrace, firstDivergence } from '../../engine/index.ts';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { useLessonRho } from './RhoSlider.tsx';
 import { TraceStepper, slackMeaning } from './TraceStepper.tsx';

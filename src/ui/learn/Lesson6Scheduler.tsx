@@ -5,7 +5,7 @@ import {
   scoreHandPacking,
   type HandScore,
 } from '../../engine/index.ts';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { formatNumber, formatQ } from '../format.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';

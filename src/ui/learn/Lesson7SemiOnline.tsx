@@ -8,9 +8,9 @@ import { FIGURE1_MODES, figure1Steps, figure1Tasks } from '../../engine/learn/in
 import { figure1Spec } from '../../present/learn/semiOnline.ts';
 import { windowCurveSpec } from '../../present/timeline/plots.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
-import { useExplorer } from '../../state/store.ts';
-import { timelineSummaries } from '../../state/timeline.ts';
-import { TIMELINE_WINDOWS } from '../../state/timelineParams.ts';
+import { useExplorer } from '../../state/common/store.ts';
+import { timelineSummaries } from '../../state/timeline/runs.ts';
+import { TIMELINE_WINDOWS } from '../../state/timeline/params.ts';
 import { useController } from '../controllerContext.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';

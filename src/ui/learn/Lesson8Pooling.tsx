@@ -6,8 +6,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { poolingCounts, poolingOverflow } from '../../engine/learn/pooling.ts';
 import { poolingSpec } from '../../present/learn/poolingPlots.ts';
-import { DEFAULT_CLUSTER } from '../../state/clusterParams.ts';
-import { useExplorer } from '../../state/store.ts';
+import { DEFAULT_CLUSTER } from '../../state/cluster/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf } from './lessons.ts';

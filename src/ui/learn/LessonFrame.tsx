@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { PackerKind } from '../../engine/index.ts';
-import type { Params } from '../../state/params.ts';
-import { useExplorer } from '../../state/store.ts';
+import type { Params } from '../../state/common/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { LESSONS, LESSON_COUNT, hrefOf, lessonParams } from './lessons.ts';
 
 /** Follows an in-app link without reloading (a modified click still opens a new tab). */

@@ -4,7 +4,7 @@
  * is the link's `step`, so a lesson's link (or a task's "why") opens it at that decision.
  */
 import { forwardRef } from 'react';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import type { PackTraceState } from '../usePackTrace.ts';
 import { TraceStepper, slackMeaning } from './TraceStepper.tsx';
 import './learn.css';

@@ -1,6 +1,6 @@
 import { SLO_RHOS, nearestRho } from '../../engine/index.ts';
-import { fieldProblem, fitFields } from '../../state/fitFields.ts';
-import { useExplorer } from '../../state/store.ts';
+import { fieldProblem, fitFields } from '../../state/common/fitFields.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { SliderNumber, type SliderScale } from '../SliderNumber.tsx';
 
 /** The lessons' GPA ρ: the link's fit when it is GPA, else 0.01. */

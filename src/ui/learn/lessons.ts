@@ -4,8 +4,8 @@
  * 2 — tasks in the sum; 3 — the candidate; 4 — the decision shown; 5 and 6 — unused (ρ is the fit);
  * 7 — arrivals played of Fig. 1 (0–6).
  */
-import { encode } from '../../state/url.ts';
-import type { Params } from '../../state/params.ts';
+import { encode } from '../../state/common/url.ts';
+import type { Params } from '../../state/common/params.ts';
 import { POOLING_LESSON } from './poolingLesson.ts';
 
 export interface LessonInfo {

@@ -6,7 +6,7 @@ import {
   taskCount,
   type WorkloadStats,
 } from '../../engine/index.ts';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 
 export interface LessonWorkload {
   readonly stats: WorkloadStats;

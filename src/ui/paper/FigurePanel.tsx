@@ -10,10 +10,10 @@ import {
   type LabInputs,
   type LabParams,
   type LabProgress,
-} from '../../state/paperLab.ts';
-import { isCancelled } from '../../state/cancel.ts';
-import { PRESETS } from '../../state/datasets.ts';
-import { useExplorer } from '../../state/store.ts';
+} from '../../state/paper/lab.ts';
+import { isCancelled } from '../../state/common/cancel.ts';
+import { PRESETS } from '../../state/common/datasets.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';

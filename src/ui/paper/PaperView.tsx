@@ -3,10 +3,10 @@
  * linkable sub-view each, with the paper's published numbers one toggle away.
  */
 import { useMemo, type MouseEvent } from 'react';
-import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paperLab.ts';
-import { DEFAULT_PARAMS, type Params } from '../../state/params.ts';
-import { useExplorer } from '../../state/store.ts';
-import { encode } from '../../state/url.ts';
+import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paper/lab.ts';
+import { DEFAULT_PARAMS, type Params } from '../../state/common/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
+import { encode } from '../../state/common/url.ts';
 import { FIGURES, GROUP_LABEL, figureDef, type FigureGroup } from '../../present/paper/figures.ts';
 import { FigurePanel } from './FigurePanel.tsx';
 import { useLab } from './useLab.ts';

@@ -1,8 +1,8 @@
 /** What the paper lab computes on: the controller's runner, its realized pool and the samples. */
 import { useMemo } from 'react';
-import { packSamples, type LabInputs } from '../../state/paperLab.ts';
-import { poolKey } from '../../state/params.ts';
-import { useExplorer } from '../../state/store.ts';
+import { packSamples, type LabInputs } from '../../state/paper/lab.ts';
+import { poolKey } from '../../state/common/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { useController } from '../controllerContext.ts';
 
 export type LabState =

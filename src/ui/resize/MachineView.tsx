@@ -11,7 +11,7 @@ import {
   sizesAfter,
   type BinBox,
 } from '../../present/resize/machineView.ts';
-import type { ResizeParams } from '../../state/resizeParams.ts';
+import type { ResizeParams } from '../../state/resize/params.ts';
 import { downloadJson, downloadPng, downloadSvg } from '../exportFiles.ts';
 import { figureSvg } from '../figureSvg.ts';
 

@@ -15,14 +15,14 @@ import {
   startResizeSweep,
   useResizeRuns,
   type SweepRowResult,
-} from '../../state/resize.ts';
+} from '../../state/resize/runs.ts';
 import {
   policyOf,
   predictorOf,
   resizeSweepKey,
   sweepGrid,
   type ResizeParams,
-} from '../../state/resizeParams.ts';
+} from '../../state/resize/params.ts';
 import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';

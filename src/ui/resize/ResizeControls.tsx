@@ -8,7 +8,7 @@ import {
   type ResizePolicyKind,
   type ResizePredictorKind,
   type ResizeWorkloadId,
-} from '../../state/resizeParams.ts';
+} from '../../state/resize/params.ts';
 import { Choice } from '../Choice.tsx';
 import { NumberBox, rangeProblem } from '../SliderNumber.tsx';
 

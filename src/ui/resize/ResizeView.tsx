@@ -16,9 +16,9 @@ import {
   ensureResizeWorkload,
   startResizeRun,
   useResizeRuns,
-} from '../../state/resize.ts';
-import { RESIZE_WORKLOADS, resizeRunKey, type ResizeParams } from '../../state/resizeParams.ts';
-import { explorer, useExplorer } from '../../state/store.ts';
+} from '../../state/resize/runs.ts';
+import { RESIZE_WORKLOADS, resizeRunKey, type ResizeParams } from '../../state/resize/params.ts';
+import { explorer, useExplorer } from '../../state/common/store.ts';
 import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { formatNumber } from '../format.ts';

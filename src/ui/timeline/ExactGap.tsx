@@ -1,7 +1,7 @@
 /** The per-window exact gap (HiGHS in the page), or the lower bound alone when it cannot load. */
 import { useState } from 'react';
 import type { TimelineResult, TimelineTasks, WindowGaps } from '../../engine/timeline/index.ts';
-import { EXACT_MAX_TASKS, EXACT_MAX_WINDOWS, exactGaps } from '../../state/timelineExact.ts';
+import { EXACT_MAX_TASKS, EXACT_MAX_WINDOWS, exactGaps } from '../../state/timeline/exact.ts';
 
 type State =
   | { readonly kind: 'idle' }

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { clusterAt, type TimelineResult, type TimelineTasks } from '../../engine/timeline/index.ts';
 import { clusterAtSpec, ganttSpec } from '../../present/timeline/gantt.ts';
 import { busiestTime, timeSpan } from '../../present/timeline/summary.ts';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
-import { NumberField } from './NumberField.tsx';
+import { NumberBox, rangeProblem } from '../SliderNumber.tsx';
 
 const GANTT_MACHINES = 24;
 
@@ -76,23 +76,27 @@ export function Scrubber({
         <button type="button" data-testid="timeline-step-next" onClick={() => jump(1)}>
           event ▶
         </button>
-        <NumberField
+        <NumberBox
           label="t"
           value={Math.round(t * 10) / 10}
           min={0}
           max={1e9}
           unit="s"
+          className="tl-number"
+          problem={rangeProblem('t', 0, 1e9)}
           testId="timeline-time"
-          onCommit={(v) => setParams({ timelineTime: v })}
+          onChange={(v) => setParams({ timelineTime: v })}
         />
-        <NumberField
+        <NumberBox
           label="Machine"
           value={p.timelineMachine ?? -1}
           min={-1}
           max={Math.max(0, result.machineOpen.length - 1)}
           step={1}
+          className="tl-number"
+          problem={rangeProblem('Machine', -1, Math.max(0, result.machineOpen.length - 1))}
           testId="timeline-machine"
-          onCommit={(v) => setParams({ timelineMachine: v < 0 ? null : Math.round(v) })}
+          onChange={(v) => setParams({ timelineMachine: v < 0 ? null : Math.round(v) })}
         />
         <output data-testid="timeline-at">
           {at.machines.length} machines active, {at.waiting.length} tasks waiting for their window

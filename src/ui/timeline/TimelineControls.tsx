@@ -1,16 +1,17 @@
 /** The Timeline view's knobs: workload, policy, order, fit, capacity, seed, window and error. */
 import { ORDERS, POLICIES, parseTimelineFit } from '../../engine/timeline/index.ts';
-import { useExplorer } from '../../state/store.ts';
-import { uploadTaskList } from '../../state/timeline.ts';
+import { useExplorer } from '../../state/common/store.ts';
+import { uploadTaskList } from '../../state/timeline/runs.ts';
 import {
+  TIMELINE_PARAMS,
   TIMELINE_SOURCES,
   TIMELINE_WINDOWS,
   formatTimelineFit,
   type TimelineSource,
-} from '../../state/timelineParams.ts';
+} from '../../state/timeline/params.ts';
 import { Choice } from '../Choice.tsx';
-import { SliderNumber, rangeProblem, type SliderScale } from '../SliderNumber.tsx';
-import { NumberField } from './NumberField.tsx';
+import { NumberBox, SliderNumber, rangeProblem, type SliderScale } from '../SliderNumber.tsx';
+import { ParamNumber } from '../ParamNumber.tsx';
 
 const SOURCE_LABEL: Record<TimelineSource, string> = {
   synthetic: 'Synthetic (seeded)',
@@ -44,21 +45,19 @@ function WorkloadControls() {
       </label>
       {p.timelineSource === 'synthetic' && (
         <>
-          <NumberField
+          <ParamNumber
+            spec={TIMELINE_PARAMS.timelineTasks}
             label="Tasks"
             value={p.timelineTasks}
-            min={1}
-            max={2_000_000}
-            step={1}
+            className="tl-number"
             testId="timeline-tasks"
             onCommit={(v) => setParams({ timelineTasks: Math.round(v), ...reset })}
           />
-          <NumberField
+          <ParamNumber
+            spec={TIMELINE_PARAMS.timelineDays}
             label="Days"
             value={p.timelineDays}
-            min={1}
-            max={30}
-            step={1}
+            className="tl-number"
             testId="timeline-days"
             onCommit={(v) => setParams({ timelineDays: Math.round(v), ...reset })}
           />
@@ -123,29 +122,30 @@ function PolicyControls() {
         </select>
       </label>
       {p.timelineFit.kind === 'gpa' && (
-        <NumberField
+        <NumberBox
           label="ρ"
           value={p.timelineFit.rho}
           min={1e-9}
           max={0.999}
+          className="tl-number"
+          problem={rangeProblem('ρ', 1e-9, 0.999)}
           testId="timeline-rho"
-          onCommit={(rho) => setParams({ timelineFit: { kind: 'gpa', rho } })}
+          onChange={(rho) => setParams({ timelineFit: { kind: 'gpa', rho } })}
         />
       )}
-      <NumberField
+      <ParamNumber
+        spec={TIMELINE_PARAMS.timelineCapacity}
         label="Capacity c"
         value={p.timelineCapacity}
-        min={0.01}
-        max={1000}
+        className="tl-number"
         testId="timeline-capacity"
         onCommit={(v) => setParams({ timelineCapacity: v })}
       />
-      <NumberField
+      <ParamNumber
+        spec={TIMELINE_PARAMS.timelineSeed}
         label="Seed"
         value={p.timelineSeed}
-        min={0}
-        max={2 ** 31 - 1}
-        step={1}
+        className="tl-number"
         testId="timeline-seed"
         onCommit={(v) => setParams({ timelineSeed: Math.round(v), timelineTime: null })}
       />

@@ -2,14 +2,14 @@
 import { useEffect, useMemo } from 'react';
 import { placementsCsv } from '../../engine/timeline/index.ts';
 import { policyTable } from '../../present/timeline/summary.ts';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import {
   cancelTimelineRun,
   compareKey,
   curvesKey,
   syncTimeline,
   useTimeline,
-} from '../../state/timeline.ts';
+} from '../../state/timeline/runs.ts';
 import { useController } from '../controllerContext.ts';
 import { download, downloadCsv, downloadJson } from '../exportFiles.ts';
 import { ProgressBar } from '../ProgressBar.tsx';

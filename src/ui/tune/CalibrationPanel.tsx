@@ -5,7 +5,7 @@
 import { useEffect, useMemo } from 'react';
 import { FAMILY_INFO, familySpec } from '../../engine/index.ts';
 import { CalibrationHead, CalibrationTable } from './CalibrationParts.tsx';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { downloadCsv } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
@@ -16,7 +16,7 @@ import {
   type CalibrationDatum,
 } from '../../present/tune/calibrationPlots.ts';
 import { calibrationCsvRows, calibrationSpecOf, familyOfFit, specKey } from './specs.ts';
-import { cancelRun, startCalibration, useTuneRuns } from '../../state/tuneRuns.ts';
+import { cancelRun, startCalibration, useTuneRuns } from '../../state/tune/runs.ts';
 import { useJobPool } from './useJobPool.ts';
 
 export function CalibrationPanel() {

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { DEFAULT_BIN } from '../../engine/index.ts';
-import { meanExactQ } from '../../state/exactQ.ts';
-import { packKey } from '../../state/params.ts';
-import { useExplorer } from '../../state/store.ts';
+import { meanExactQ } from '../../state/pack/exactQ.ts';
+import { packKey } from '../../state/common/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { useJobPool } from './useJobPool.ts';
 
 /** q = mean P(S > B) and its bracket mean P(S ≥ B), S a machine's total in bins of width w. */

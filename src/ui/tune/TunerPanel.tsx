@@ -5,11 +5,11 @@
  */
 import { useMemo } from 'react';
 import type { TuneRow } from '../../engine/index.ts';
-import { useExplorer } from '../../state/store.ts';
+import { useExplorer } from '../../state/common/store.ts';
 import { downloadCsv } from '../exportFiles.ts';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { applyPatch, specKey, tuneClairvoyance, tuneCsvRows, tuneSpecOf } from './specs.ts';
-import { cancelRun, startTuner, useTuneRuns } from '../../state/tuneRuns.ts';
+import { cancelRun, startTuner, useTuneRuns } from '../../state/tune/runs.ts';
 import { useJobPool } from './useJobPool.ts';
 import { TunerControls } from './TunerControls.tsx';
 import { TunerResult } from './TunerResult.tsx';

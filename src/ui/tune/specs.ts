@@ -16,7 +16,7 @@ import {
   type TuneSpec,
   type TuneTable,
 } from '../../engine/index.ts';
-import { poolKey, type Params } from '../../state/params.ts';
+import { poolKey, type Params } from '../../state/common/params.ts';
 
 /**
  * The clairvoyance the tuner runs at: the link's κ when it holds columns out (κ < 1); at κ = 1 the

@@ -1,8 +1,8 @@
 /** The runner and the realized pool of the current parameters, once ready (null before). */
 import { useMemo } from 'react';
-import { poolKey } from '../../state/params.ts';
-import { useExplorer } from '../../state/store.ts';
-import type { JobPool } from '../../state/tuneRuns.ts';
+import { poolKey } from '../../state/common/params.ts';
+import { useExplorer } from '../../state/common/store.ts';
+import type { JobPool } from '../../state/tune/runs.ts';
 import { useController } from '../controllerContext.ts';
 
 export type { JobPool };

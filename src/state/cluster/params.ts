@@ -1,0 +1,111 @@
+/**
+ * The Cluster view's parameters (SPEC §14), one object in `Params.cluster`: the multi-resource
+ * dataset and resources, the machine types (HARMONY Table II by default), the fit test and its ε
+ * split, the packer and opening policy, the realizations and κ, the classes and the provisioning.
+ */
+import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/classPacking.ts';
+import type { EpsilonSplit, MultiFitSpec } from '../../engine/cluster/fit.ts';
+import {
+  HARMONY_TYPES,
+  machineTypesFromLink,
+  machineTypesToLink,
+  type MachineType,
+} from '../../engine/cluster/machineTypes.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
+import { CLAIRVOYANCE, numberRange } from '../../engine/index.ts';
+import type { UrlCodec } from '../common/codecs.ts';
+import {
+  choiceParam,
+  customParam,
+  defaultsOf,
+  intParam,
+  numberParam,
+  type ParamSpecs,
+} from '../common/paramSpec.ts';
+
+export const CLUSTER_DATASETS = ['bitbrains-rnd', 'google-gcd-jobs'] as const;
+export type ClusterDataset = (typeof CLUSTER_DATASETS)[number];
+export const CLUSTER_RESOURCES = ['cpu,mem', 'cpu'] as const;
+export type ClusterResources = (typeof CLUSTER_RESOURCES)[number];
+export const CLUSTER_FITS = ['gpa', 'additive', 'request', 'maxred'] as const;
+export type ClusterFit = (typeof CLUSTER_FITS)[number];
+
+export interface ClusterSettings {
+  readonly dataset: ClusterDataset;
+  readonly resources: ClusterResources;
+  readonly types: readonly MachineType[];
+  /** The fit test of the packing drawn; the comparison runs all four on the same tasks. */
+  readonly fit: ClusterFit;
+  readonly eps: number;
+  readonly split: EpsilonSplit;
+  readonly packer: MultiPacker;
+  readonly open: OpenPolicy;
+  readonly realizations: number;
+  readonly clairvoyance: number;
+  /** Classes k of the k-means panel and the provisioning; features clustered on. */
+  readonly k: number;
+  readonly features: ClassFeatures;
+  /** Provisioning: periods the trace is cut into, and the target mean wait (in periods). */
+  readonly periods: number;
+  readonly targetDelay: number;
+}
+
+/** Machine types in a link: every type's name, capacities, count and powers (two resources). */
+const typesCodec: UrlCodec<readonly MachineType[]> = {
+  read(raw) {
+    try {
+      return { value: machineTypesFromLink(raw, 2) };
+    } catch (e) {
+      if (e instanceof RangeError) return { problem: e.message };
+      throw e;
+    }
+  },
+  write: machineTypesToLink,
+};
+
+/** The Cluster view's parameters, each once: key, default, range, in link order. */
+export const CLUSTER_PARAMS: ParamSpecs<ClusterSettings> = {
+  dataset: choiceParam<ClusterDataset>('cd', 'bitbrains-rnd', 'cluster dataset', CLUSTER_DATASETS),
+  resources: choiceParam<ClusterResources>('cres', 'cpu,mem', 'resource list', CLUSTER_RESOURCES),
+  // Only edited machine types go in the link (the default table is long).
+  types: customParam('ct', HARMONY_TYPES, typesCodec, {
+    onlyChanged: true,
+    defaultText: 'the default',
+  }),
+  fit: choiceParam<ClusterFit>('cfit', 'gpa', 'cluster fit test', CLUSTER_FITS),
+  eps: numberParam(
+    'ceps',
+    0.01,
+    numberRange('ε', 'ε', { min: 0, minOpen: true, max: 1, maxOpen: true }),
+  ),
+  split: choiceParam<EpsilonSplit>('csplit', 'union', 'ε split', ['union', 'indep']),
+  packer: choiceParam<MultiPacker>('calgo', 'ff', 'cluster packer', MULTI_PACKERS),
+  open: choiceParam<OpenPolicy>('copen', 'order', 'opening policy', ['order', 'energy']),
+  realizations: intParam('cr', 1000, 'cluster realizations', 10, 20_000),
+  clairvoyance: numberParam('ckap', 1, CLAIRVOYANCE),
+  k: intParam('ck', 4, 'class count', 1, 40),
+  features: choiceParam<ClassFeatures>('cfeat', 'usage', 'class features', CLASS_FEATURES),
+  periods: intParam('cper', 12, 'period count', 1, 96),
+  targetDelay: numberParam(
+    'cdel',
+    0.05,
+    numberRange('target delay', 'd', { min: 0, minOpen: true, max: 10 }),
+    { unit: 'periods' },
+  ),
+};
+
+export const DEFAULT_CLUSTER: ClusterSettings = defaultsOf(CLUSTER_PARAMS);
+
+export function resourceList(r: ClusterResources): string[] {
+  return r.split(',');
+}
+
+/** The fit spec of one kind at the settings' ε and split. */
+export function clusterFitSpec(s: ClusterSettings, kind: ClusterFit = s.fit): MultiFitSpec {
+  return kind === 'gpa' || kind === 'additive' ? { kind, eps: s.eps, split: s.split } : { kind };
+}
+
+/** Machine types with the capacity lists cut to `resources` resources (one resource: CPU only). */
+export function typesFor(types: readonly MachineType[], resources: number): MachineType[] {
+  return types.map((t) => ({ ...t, capacity: t.capacity.slice(0, resources) }));
+}

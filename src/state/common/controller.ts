@@ -1,0 +1,211 @@
+/**
+ * Drives the engine from the store, outside React: when parameters change it runs the steps in
+ * order (steps/: dataset, pool, pack, sweep, URL sync), each only when its key changed. Packing is
+ * latest-wins: while one pass is in flight, further changes collapse into one follow-up pass with the
+ * newest parameters; the previous result stays visible, marked stale, until the new one lands. A
+ * failed load or run leaves what was loaded and computed before in place, and says what went wrong.
+ */
+import type { Preview, PreviewOptions } from '../../engine/index.ts';
+import type { LoadRequest } from '../../ingest/load.ts';
+import { describeRunner, type Runner } from '../../runtime/runner.ts';
+import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
+import type { Params } from './params.ts';
+import { stateOf, type StepContext } from './steps/context.ts';
+import { datasetStep } from './steps/dataset.ts';
+import { ensureMachine, ensurePack } from '../pack/steps.ts';
+import { pinnedStep } from '../pack/pinned.ts';
+import { ensurePool } from './steps/pool.ts';
+import { sweepStep } from '../tradeoff/sweep.ts';
+import { urlSync } from './steps/urlSync.ts';
+import type { ExplorerStore } from './store.ts';
+import { decode } from './url.ts';
+
+export interface Controller {
+  readonly runner: Runner;
+  /** Loads the user's files as the dataset (and puts their names and hash in the link). */
+  upload(files: File[], request?: LoadRequest): Promise<void>;
+  cancelLoad(): void;
+  /** What `files` would load as with `options`, without replacing the loaded data. */
+  previewFiles(files: File[], options: PreviewOptions): Promise<Preview>;
+  /** Runs the trade-off sweep for the current parameters if it is not current. */
+  requestSweep(): void;
+  cancelSweep(): void;
+  /** Stops realizing the pool and packing for the current parameters (kept cancelled until `retry`). */
+  cancelPack(): void;
+  /** Runs again what was cancelled (pool, packing) for the current parameters. */
+  retry(): void;
+  dispose(): void;
+}
+
+/**
+ * The parameters fixed to fit the dataset (tasks at most the dataset's, inst when there is no avg),
+ * with a notice; null when `p` already fits. `wantedTasks`, the tasks asked for before a smaller
+ * dataset clamped them, comes back (as far as this dataset allows) once the dataset has more.
+ */
+export function fitToDataset(
+  p: Params,
+  ds: Dataset,
+  wantedTasks: number | null = null,
+): { patch: Partial<Params>; notice: string } | null {
+  if (p.tasks > ds.tasks)
+    return {
+      patch: { tasks: ds.tasks },
+      notice: `Tasks per instance (${p.tasks}) exceeds the dataset's ${ds.tasks} tasks; using ${ds.tasks}.`,
+    };
+  if (wantedTasks !== null && wantedTasks > p.tasks && ds.tasks > p.tasks) {
+    const tasks = Math.min(wantedTasks, ds.tasks);
+    return {
+      patch: { tasks },
+      notice: `Tasks per instance back to ${tasks}, as asked before a smaller dataset limited it to ${p.tasks}.`,
+    };
+  }
+  if (p.source === 'avg' && !ds.hasAvg)
+    return {
+      patch: { source: 'inst' },
+      notice: 'This dataset has no avg series; estimates come from inst.',
+    };
+  return null;
+}
+
+/** Clears what Cancel left (a cancelled load, pool or packing) so that the next pass runs it again. */
+function clearCancelled(store: ExplorerStore): void {
+  const { pool, pack, data } = store.getState();
+  if (data.status === 'error' && data.error === 'loading cancelled')
+    store.setState({ data: { ...data, status: 'idle', key: null, error: null } });
+  if (pool.status === 'error' && pool.error === 'cancelled')
+    store.setState({ pool: { ...pool, status: 'idle', key: null, error: null } });
+  if (pack.cancelled) store.setState({ pack: { ...store.getState().pack, cancelled: null } });
+}
+
+/** Back and Forward: the parameters come from the address bar (nothing is written for them). */
+function followHistory(store: ExplorerStore, url: ReturnType<typeof urlSync>): () => void {
+  const onPopState = () => {
+    const { params, notices } = decode(location.search);
+    url.adopt(params);
+    store.getState().setParams(params);
+    for (const text of notices) store.getState().notify('warning', text);
+  };
+  window.addEventListener('popstate', onPopState);
+  return () => window.removeEventListener('popstate', onPopState);
+}
+
+export function startController(
+  store: ExplorerStore,
+  runner: Runner,
+  options: { writeUrl?: boolean; ingest?: Ingest } = {},
+): Controller {
+  const ctx: StepContext = { store, runner, ingest: options.ingest ?? createIngest() };
+  const s = () => stateOf(ctx);
+  const dataset = datasetStep(ctx);
+  const sweep = sweepStep(ctx);
+  const pinned = pinnedStep(ctx);
+  const url = urlSync(() => s().params);
+  let disposed = false;
+  let packing = false;
+  let packAgain = false;
+  let sweepWanted = s().params.view === 'tradeoff';
+  /** Tasks per instance as asked, while a smaller dataset holds them lower (null: as asked). */
+  let wantedTasks: number | null = null;
+  let fitting = false;
+  /** Aborts the pool and packing of the current pass (Cancel). */
+  let work = new AbortController();
+
+  /** One pass of the steps for the current parameters (a fix to the parameters starts another). */
+  async function pass(): Promise<void> {
+    const p = s().params;
+    const ds = await dataset.ensure(p);
+    if (!ds) return;
+    const now = s().params;
+    // A dataset the parameters have since left (superseded) never changes them.
+    if (datasetKey(now.dataset, now.upload?.hash ?? null, now.scale) !== ds.key) return;
+    const fix = fitToDataset(now, ds, wantedTasks);
+    if (fix) {
+      const tasks = fix.patch.tasks;
+      if (tasks !== undefined && tasks < now.tasks)
+        wantedTasks = Math.max(wantedTasks ?? 0, now.tasks);
+      else if (tasks !== undefined && tasks >= (wantedTasks ?? 0)) wantedTasks = null;
+      s().notify(
+        fix.patch.tasks !== undefined && fix.patch.tasks > now.tasks ? 'info' : 'warning',
+        fix.notice,
+      );
+      fitting = true;
+      s().setParams(fix.patch);
+      fitting = false;
+      return;
+    }
+    if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
+    if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize/runs.ts)
+    const pool = await ensurePool(ctx, p, ds, work.signal);
+    if (!pool || p.view === 'learn' || p.view === 'timeline' || p.view === 'cluster') return;
+    await ensurePack(ctx, p, pool, work.signal);
+    await ensureMachine(ctx);
+    await pinned.ensure(p, ds, pool);
+  }
+
+  async function refresh() {
+    if (disposed) return;
+    if (packing) {
+      packAgain = true;
+      return;
+    }
+    packing = true;
+    try {
+      do {
+        packAgain = false;
+        await pass();
+      } while (packAgain && !disposed);
+    } finally {
+      packing = false;
+    }
+    if (sweepWanted) void sweep.run();
+  }
+
+  const unsubscribe = store.subscribe((state, prev) => {
+    if (state.params === prev.params) return;
+    if (!fitting && state.params.tasks !== prev.params.tasks) wantedTasks = null;
+    if (options.writeUrl !== false)
+      url.schedule(prev.params, state.navigations !== prev.navigations);
+    if (state.params.view === 'tradeoff') sweepWanted = true;
+    void refresh();
+  });
+
+  const unfollowHistory =
+    options.writeUrl !== false && typeof window !== 'undefined'
+      ? followHistory(store, url)
+      : () => {};
+
+  const described = describeRunner(runner);
+  store.setState({
+    runtime: { mode: runner.mode, workers: runner.workers, shared: runner.shared, ...described },
+  });
+  void refresh();
+
+  return {
+    runner,
+    upload: (files, request) => dataset.upload(files, request),
+    cancelLoad: () => dataset.cancel(),
+    previewFiles: (files, options) => ctx.ingest.previewFiles(files, options),
+    requestSweep() {
+      sweepWanted = true;
+      void sweep.run();
+    },
+    cancelSweep: () => sweep.cancel(),
+    cancelPack() {
+      work.abort();
+      work = new AbortController();
+    },
+    retry() {
+      clearCancelled(store);
+      void refresh();
+    },
+    dispose() {
+      disposed = true;
+      unsubscribe();
+      url.cancel();
+      unfollowHistory();
+      sweep.cancel();
+      dataset.cancel();
+      pinned.dispose();
+    },
+  };
+}

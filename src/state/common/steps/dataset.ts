@@ -1,0 +1,310 @@
+/**
+ * The dataset step: a built-in preset loaded by the ingestion client, or the user's files (kept
+ * by their key, so a link to them works again in this page). One load at a time: a new one aborts
+ * the one before. A failed load keeps the dataset loaded before (and the parameters return to it,
+ * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
+ * against the memory budget before its files are read.
+ */
+import { FORMATS, type FormatId } from '../../../engine/index.ts';
+import type { LoadRequest } from '../../../ingest/load.ts';
+import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
+import { isCancelled } from '../../../protocol/cancel.ts';
+import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
+import type { Params } from '../params.ts';
+import type { Explorer } from '../store.ts';
+import { describe, stateOf, type StepContext } from './context.ts';
+
+/** For the Data view: the budget and how an estimate reads. */
+export {
+  bytes as formatBytes,
+  describeEstimate,
+  DEFAULT_BUDGET_BYTES,
+} from '../../../ingest/sizes.ts';
+
+/** How the notice asking for a link's own files begins. */
+const LINKED_FILES = 'This link uses your files';
+
+export interface DatasetStep {
+  /** The dataset of `p`, loading it if needed; null while it loads or when it cannot be had. */
+  ensure(p: Params): Promise<Dataset | null>;
+  /** Loads the user's files as the dataset (and puts their names and hash in the link). */
+  upload(files: File[], request?: LoadRequest): Promise<void>;
+  cancel(): void;
+}
+
+/** Once data is loaded, the notice asking for a link's files has done its job. */
+function dismissLinkedFilesNotice(state: Explorer) {
+  for (const n of state.notices) if (n.text.startsWith(LINKED_FILES)) state.dismiss(n.id);
+}
+
+/** The parameters that choose the dataset. */
+type DatasetParams = Pick<Params, 'dataset' | 'upload' | 'scale'>;
+
+const datasetParams = (p: Params): DatasetParams => ({
+  dataset: p.dataset,
+  upload: p.upload,
+  scale: p.scale,
+});
+
+/** One load at a time: `begin` aborts the one in flight; `current()` says whether it is the newest. */
+function loadSlot(ctx: StepContext) {
+  let loadAbort: AbortController | null = null;
+  return {
+    begin() {
+      loadAbort?.abort();
+      const abort = new AbortController();
+      loadAbort = abort;
+      return {
+        signal: abort.signal,
+        current: () => loadAbort === abort,
+        end: () => {
+          if (loadAbort === abort) loadAbort = null;
+        },
+        progress: (progress: NonNullable<Explorer['data']['progress']>) => {
+          if (loadAbort === abort) ctx.store.setState({ data: { ...stateOf(ctx).data, progress } });
+        },
+      };
+    },
+    cancel: () => loadAbort?.abort(),
+  };
+}
+
+type LoadSlot = ReturnType<typeof loadSlot>;
+
+/**
+ * After a failed load: the data loaded before stay, and the parameters go back to them (so no view
+ * waits on the failed load); the notice's Retry chooses the failed dataset again.
+ */
+function failed(
+  ctx: StepContext,
+  key: string,
+  text: string,
+  lastReady: { params: DatasetParams; dataset: Dataset } | null,
+  retry: () => void,
+): void {
+  const s = stateOf(ctx);
+  if (lastReady && lastReady.dataset.key !== key) {
+    ctx.store.setState({
+      data: {
+        status: 'ready',
+        key: lastReady.dataset.key,
+        dataset: lastReady.dataset,
+        progress: null,
+        error: null,
+      },
+    });
+    s.setParams(lastReady.params);
+  } else
+    ctx.store.setState({
+      data: { status: 'error', key, dataset: s.data.dataset, progress: null, error: text },
+    });
+  s.notify('error', text, { label: 'Retry', run: retry });
+}
+
+function presetLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
+  const { store, ingest } = ctx;
+  const s = () => stateOf(ctx);
+  return async function loadPreset(p: Params, key: string): Promise<Dataset | null> {
+    const preset = presetById(p.dataset);
+    if (!preset) {
+      s().notify('error', `Unknown dataset "${p.dataset}"; showing the default.`);
+      s().setParams({ dataset: 'planetlab-20110303', scale: 0.25 });
+      return null;
+    }
+    const load = slot.begin();
+    store.setState({ data: { ...s().data, status: 'running', key, progress: null, error: null } });
+    try {
+      const loaded = await ingest.loadPreset(preset, p.scale, load.progress, load.signal);
+      const ds = toDataset(key, preset.title, loaded);
+      if (ds.tasks === 0)
+        throw new Error(
+          `no task of "${preset.title}" passes its filters: ${loaded.report.notes.join(' ')}`,
+        );
+      if (s().data.key !== key) return null;
+      store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      ready.set(p, ds);
+      dismissLinkedFilesNotice(s());
+      return ds;
+    } catch (e) {
+      if (!load.current()) return null;
+      if (isCancelled(e)) {
+        store.setState({
+          data: {
+            status: 'error',
+            key,
+            dataset: s().data.dataset,
+            progress: null,
+            error: 'loading cancelled',
+          },
+        });
+        return null;
+      }
+      const target = datasetParams(p);
+      failed(ctx, key, `Could not load "${preset.title}": ${describe(e)}`, ready.last, () => {
+        store.setState({ data: { ...s().data, status: 'idle', key: null, error: null } });
+        s().setParams(target);
+      });
+      return null;
+    } finally {
+      load.end();
+    }
+  };
+}
+
+/** The last dataset that loaded, with the parameters that chose it. */
+interface ReadyDatasets {
+  last: { params: DatasetParams; dataset: Dataset } | null;
+  set(p: Params, dataset: Dataset): void;
+}
+
+function readyDatasets(): ReadyDatasets {
+  const ready: ReadyDatasets = {
+    last: null,
+    set(p, dataset) {
+      ready.last = { params: datasetParams(p), dataset };
+    },
+  };
+  return ready;
+}
+
+/** The request for files when none is given: the link's format, if any, at the current scale. */
+function defaultRequest(p: Params): LoadRequest {
+  return p.upload && p.upload.format !== 'auto' && FORMATS.includes(p.upload.format as FormatId)
+    ? ({ format: 'auto', as: p.upload.format as FormatId, scale: p.scale } as LoadRequest)
+    : { format: 'auto', scale: p.scale };
+}
+
+/** The first number of tasks a refusal over the budget offers to load, if any. */
+function tasksOffered(message: string): number | null {
+  const m = /load only the first ([\d,]+) tasks/.exec(message);
+  return m ? Number(m[1].replace(/,/g, '')) : null;
+}
+
+function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
+  const { store, ingest } = ctx;
+  const s = () => stateOf(ctx);
+  const uploads = new Map<string, Dataset>();
+  // The files of the last upload stay at hand: a new scale re-reads them instead of asking for them.
+  let inHand: { hash: string; files: File[]; request: LoadRequest } | null = null;
+  let rereading: string | null = null;
+
+  function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
+    const ds = uploads.get(key);
+    if (!ds && inHand?.hash === p.upload.hash) {
+      if (rereading !== key) {
+        rereading = key;
+        const { files, request } = inHand;
+        void upload(files, { ...request, scale: p.scale } as LoadRequest).finally(() => {
+          if (rereading === key) rereading = null;
+        });
+      }
+      return null;
+    }
+    if (!ds) {
+      s().notify(
+        'info',
+        `${LINKED_FILES} ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
+      );
+      store.setState({
+        data: { ...s().data, key, status: 'error', error: 'waiting for the linked files' },
+      });
+      return null;
+    }
+    store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+    ready.set(p, ds);
+    return ds;
+  }
+
+  async function upload(files: File[], request?: LoadRequest): Promise<void> {
+    const p = s().params;
+    request ??= defaultRequest(p);
+    const load = slot.begin();
+    const before = s().data;
+    store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
+    try {
+      const loaded = await ingest.loadFiles(
+        files,
+        { ...request, budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: p.realizations } },
+        load.progress,
+        load.signal,
+      );
+      const hash = loaded.hash!;
+      if (p.upload && p.dataset === 'upload' && before.status === 'error' && p.upload.hash !== hash)
+        throw new Error(
+          `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${p.upload.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
+        );
+      // The task size the data were read with (the loader's default when the request had none).
+      const scale = (loaded.spec as { scale?: number } | null)?.scale ?? 1;
+      const key = datasetKey('upload', hash, scale);
+      const ds = toDataset(key, files.map((f) => f.name).join(', '), loaded);
+      if (ds.tasks === 0)
+        throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
+      uploads.set(key, ds);
+      const newFiles = inHand?.hash !== hash;
+      inHand = { hash, files, request };
+      store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
+      dismissLinkedFilesNotice(s());
+      const next: Partial<Params> = {
+        dataset: 'upload',
+        upload: {
+          names: files.map((f) => f.name),
+          hash,
+          format: loaded.spec?.format ?? request.format,
+        },
+        machine: null,
+        scale,
+        tasks: Math.min(p.tasks, ds.tasks),
+        // New files are there to be tuned: the Tune view opens on its auto-tuner.
+        ...(newFiles && { tuneMode: 'auto' as const }),
+      };
+      ready.set({ ...p, ...next }, ds);
+      s().setParams(next);
+    } catch (e) {
+      store.setState({ data: { ...before, progress: null } });
+      if (!isCancelled(e)) uploadFailed(files, request, describe(e));
+    } finally {
+      load.end();
+    }
+  }
+
+  /** The notice of a failed upload: Retry, or the sample of tasks that fits the budget. */
+  function uploadFailed(files: File[], request: LoadRequest, message: string) {
+    const offered = tasksOffered(message);
+    const names = files.map((f) => f.name);
+    // A DataError's message begins with the file it names.
+    const named = names.some((n) => message.startsWith(`${n}:`) || message.startsWith(`${n} `));
+    s().notify(
+      'error',
+      named ? `Could not load ${message}` : `Could not load ${names.join(', ')}: ${message}`,
+      offered !== null
+        ? {
+            label: `Load the first ${offered.toLocaleString('en')} tasks`,
+            run: () => void upload(files, { ...request, maxTasks: offered } as LoadRequest),
+          }
+        : { label: 'Retry', run: () => void upload(files, request) },
+    );
+  }
+
+  return { fromUpload, upload };
+}
+
+export function datasetStep(ctx: StepContext): DatasetStep {
+  const slot = loadSlot(ctx);
+  const ready = readyDatasets();
+  const files = fileLoads(ctx, slot, ready);
+  const loadPreset = presetLoads(ctx, slot, ready);
+
+  async function ensure(p: Params): Promise<Dataset | null> {
+    const key = datasetKey(p.dataset, p.upload?.hash ?? null, p.scale);
+    const { data } = stateOf(ctx);
+    if (data.key === key && data.status === 'ready' && data.dataset?.key === key) {
+      if (ready.last?.dataset !== data.dataset) ready.set(p, data.dataset);
+      return data.dataset;
+    }
+    if (data.key === key && (data.status === 'running' || data.status === 'error')) return null;
+    if (p.upload) return files.fromUpload({ ...p, upload: p.upload }, key);
+    return loadPreset(p, key);
+  }
+
+  return { ensure, upload: files.upload, cancel: slot.cancel };
+}

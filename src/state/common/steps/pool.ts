@@ -1,0 +1,56 @@
+/** The pool step: the dataset realized (SPEC §2) or its matrices kept, in the runner, per poolKey. */
+import { isCancelled } from '../../../protocol/cancel.ts';
+import type { PoolHandle } from '../../../runtime/runner.ts';
+import type { Dataset } from '../datasets.ts';
+import { poolKey, type Params } from '../params.ts';
+import { describe, stateOf, type StepContext } from './context.ts';
+import { retryLost } from '../../pack/steps.ts';
+
+/** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
+export async function ensurePool(
+  ctx: StepContext,
+  p: Params,
+  ds: Dataset,
+  signal?: AbortSignal,
+): Promise<PoolHandle | null> {
+  const { store, runner } = ctx;
+  const s = () => stateOf(ctx);
+  const key = poolKey(p);
+  const { pool } = s();
+  if (pool.key === key && pool.handle && pool.status === 'ready') return pool.handle;
+  if (pool.key === key && pool.status === 'error') return null;
+  store.setState({ pool: { ...pool, status: 'running', key, error: null, progress: null } });
+  const options = {
+    signal,
+    onProgress: (progress: { done: number; total: number }) => {
+      if (s().pool.key === key) store.setState({ pool: { ...s().pool, progress } });
+    },
+  };
+  try {
+    const handle = ds.matrices
+      ? await runner.loadMatrices(ds.matrices.inst, ds.matrices.avg, options)
+      : await runner.createPool(ds.samples!, p.realizations, p.seed, options);
+    if (s().pool.key !== key) {
+      runner.releasePool(handle);
+      return null;
+    }
+    if (pool.handle) runner.releasePool(pool.handle);
+    store.setState({ pool: { status: 'ready', key, handle, error: null, progress: null } });
+    return handle;
+  } catch (e) {
+    if (s().pool.key !== key) return null;
+    if (isCancelled(e)) {
+      store.setState({
+        pool: { ...s().pool, status: 'error', error: 'cancelled', progress: null },
+      });
+      return null;
+    }
+    store.setState({ pool: { ...s().pool, status: 'error', error: describe(e), progress: null } });
+    const clear = () => {
+      if (s().pool.key === key && s().pool.status === 'error')
+        store.setState({ pool: { ...s().pool, status: 'idle', key: null, error: null } });
+    };
+    s().notify('error', `Could not realize the workload: ${describe(e)}`, retryLost(ctx, e, clear));
+    return null;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The wings, each listed once: the view it opens, the declaration of its parameters (its
+ * `params.ts`) and its rows of the link, in link order. The URL codec's table is the shared rows
+ * followed by every wing's; a new wing adds its folder and one entry here.
+ */
+import { CLUSTER_PARAMS } from '../cluster/params.ts';
+import { CLUSTER_URL_FIELDS } from '../cluster/urlFields.ts';
+import { LEARN_PARAMS } from '../learn/params.ts';
+import { PACK_PARAMS } from '../pack/params.ts';
+import { PACK_URL_FIELDS } from '../pack/urlFields.ts';
+import { PAPER_PARAMS } from '../paper/params.ts';
+import { RESIZE_PARAMS } from '../resize/params.ts';
+import { RESIZE_URL_FIELDS } from '../resize/urlFields.ts';
+import { TIMELINE_PARAMS } from '../timeline/params.ts';
+import { TIMELINE_URL_FIELDS } from '../timeline/urlFields.ts';
+import { TRADEOFF_PARAMS } from '../tradeoff/params.ts';
+import { TUNE_PARAMS } from '../tune/params.ts';
+import { flatRows } from './paramRows.ts';
+import type { ViewId } from './params.ts';
+import type { UrlField } from './urlField.ts';
+
+export interface Wing {
+  /** The view it opens. */
+  readonly id: ViewId;
+  /** Its parameters as declared, by field (key, default, range, unit, navigation). */
+  readonly params: { readonly [field: string]: { readonly key: string } };
+  readonly urlRows: readonly UrlField[];
+}
+
+export const WINGS: readonly Wing[] = [
+  { id: 'pack', params: PACK_PARAMS, urlRows: PACK_URL_FIELDS },
+  { id: 'tradeoff', params: TRADEOFF_PARAMS, urlRows: flatRows(TRADEOFF_PARAMS, 'always') },
+  { id: 'learn', params: LEARN_PARAMS, urlRows: flatRows(LEARN_PARAMS, 'learn') },
+  { id: 'tune', params: TUNE_PARAMS, urlRows: flatRows(TUNE_PARAMS, 'tune') },
+  { id: 'paper', params: PAPER_PARAMS, urlRows: flatRows(PAPER_PARAMS, 'paper') },
+  { id: 'resize', params: RESIZE_PARAMS, urlRows: RESIZE_URL_FIELDS },
+  { id: 'timeline', params: TIMELINE_PARAMS, urlRows: TIMELINE_URL_FIELDS },
+  { id: 'cluster', params: CLUSTER_PARAMS, urlRows: CLUSTER_URL_FIELDS },
+];

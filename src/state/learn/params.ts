@@ -1,0 +1,13 @@
+/** The Learn view's shareable parameters: the open lesson and its step (the lesson's own meaning). */
+import { intParam, type ParamSpecs } from '../common/paramSpec.ts';
+
+export interface LearnParams {
+  /** The open lesson (1–8), a navigation. */
+  readonly lesson: number;
+  readonly step: number;
+}
+
+export const LEARN_PARAMS: ParamSpecs<LearnParams> = {
+  lesson: intParam('lesson', 1, 'lesson', 1, 8, { navigates: true }),
+  step: intParam('step', 0, 'step', 0, 1_000_000, { onlyChanged: true }),
+};

@@ -1,0 +1,50 @@
+/**
+ * The packing's shareable parameters (Pack's side panel; every view's numbers depend on them): the
+ * packer, the fit test, c, κ, the source, rebalancing, and the machine selected in Pack.
+ */
+import {
+  CAPACITY,
+  CLAIRVOYANCE,
+  PACKERS,
+  numberRange,
+  type FitSpec,
+  type PackerKind,
+  type Source,
+} from '../../engine/index.ts';
+import { fitCodec } from '../common/codecs.ts';
+import {
+  choiceParam,
+  customParam,
+  intParam,
+  numberParam,
+  optionalNumber,
+  type ParamSpecs,
+} from '../common/paramSpec.ts';
+
+export interface PackViewParams {
+  readonly packer: PackerKind;
+  readonly fit: FitSpec;
+  readonly capacity: number;
+  readonly clairvoyance: number;
+  readonly source: Source;
+  readonly rebalance: number;
+  /** Selected machine in Pack (opening order, 0-based), or null. */
+  readonly machine: number | null;
+}
+
+export const PACK_PARAMS: ParamSpecs<PackViewParams> = {
+  packer: choiceParam<PackerKind>('algo', 'bf', 'packer', PACKERS),
+  fit: customParam<FitSpec>('fit', { kind: 'gpa', rho: 0.01 }, fitCodec),
+  capacity: numberParam('c', 1, CAPACITY),
+  clairvoyance: numberParam('k', 1, CLAIRVOYANCE),
+  source: choiceParam<Source>('src', 'inst', 'source', ['inst', 'avg']),
+  rebalance: intParam('rb', 5, 'rebalance', 0, 1000),
+  machine: optionalNumber(
+    'm',
+    numberRange('machine', 'machine', { min: 0, max: 1e6, integer: true }),
+    {
+      navigates: true,
+      onlyChanged: true,
+    },
+  ),
+};

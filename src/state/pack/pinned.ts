@@ -1,0 +1,78 @@
+/**
+ * The A/B step: the pinned side's packing (side A), beside the current one (B). It packs on the
+ * current pool when the two share it (same dataset, scale, R and seed), else on a pool of its own
+ * realized from the same dataset; a pinned side on another dataset says so instead.
+ */
+import { datasetKey, type Dataset } from '../common/datasets.ts';
+import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/params.ts';
+import type { PoolHandle } from '../../runtime/runner.ts';
+import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
+
+export interface PinnedStep {
+  /** Packs the pinned side of `p` (on `pool` when it shares it) unless the store holds it. */
+  ensure(p: Params, ds: Dataset, pool: PoolHandle): Promise<void>;
+  dispose(): void;
+}
+
+export function pinnedStep(ctx: StepContext): PinnedStep {
+  const { store, runner } = ctx;
+  const s = () => stateOf(ctx);
+  /** The pinned side's own pool, when it does not share the current one. */
+  let own: { key: string; handle: PoolHandle } | null = null;
+
+  const release = () => {
+    if (own) runner.releasePool(own.handle);
+    own = null;
+  };
+  const fail = (key: string, error: string) =>
+    store.setState({ ab: { ...s().ab, status: 'error', key, error } });
+
+  async function poolFor(a: Params, p: Params, ds: Dataset, pool: PoolHandle) {
+    const key = poolKey(a);
+    if (key === poolKey(p)) return pool;
+    if (own?.key === key) return own.handle;
+    if (!ds.samples)
+      throw new Error('the pinned side needs other realizations of a matrix dataset');
+    const handle = await runner.createPool(ds.samples, a.realizations, a.seed);
+    release();
+    own = { key, handle };
+    return handle;
+  }
+
+  async function ensure(p: Params, ds: Dataset, pool: PoolHandle): Promise<void> {
+    const a = pinnedSide(p);
+    if (!a) {
+      release();
+      if (s().ab.key !== null)
+        store.setState({
+          ab: { status: 'idle', key: null, response: null, error: null, pool: null },
+        });
+      return;
+    }
+    const key = packKey(a);
+    if (s().ab.key === key && s().ab.status !== 'running') return;
+    if (datasetKey(a.dataset, a.upload?.hash ?? null, a.scale) !== ds.key)
+      return fail(
+        key,
+        `the pinned side packs another dataset (${a.dataset}, scale ${a.scale}); pin again on this one to compare`,
+      );
+    if (a.tasks > ds.tasks)
+      return fail(key, `the pinned side asks ${a.tasks} tasks of a dataset of ${ds.tasks}`);
+    store.setState({ ab: { ...s().ab, status: 'running', key, error: null } });
+    try {
+      const handle = await poolFor(a, p, ds, pool);
+      const response = await runner.pack(handle, {
+        tasks: a.tasks,
+        instance: a.instance,
+        seed: a.seed,
+        params: packParams(a),
+      });
+      if (s().ab.key === key)
+        store.setState({ ab: { status: 'ready', key, response, error: null, pool: handle } });
+    } catch (e) {
+      if (s().ab.key === key) fail(key, describe(e));
+    }
+  }
+
+  return { ensure, dispose: release };
+}

@@ -1,0 +1,77 @@
+/** The pack step: one packing per packKey, and the selected machine's per-column totals. */
+import { isCancelled } from '../../protocol/cancel.ts';
+import { isLostTwice } from '../../runtime/poolQueue.ts';
+import type { PoolHandle } from '../../runtime/runner.ts';
+
+import { packKey, packParams, type Params } from '../common/params.ts';
+import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
+
+/** Packs `p` on `pool` unless the store already holds that packing. */
+export async function ensurePack(
+  ctx: StepContext,
+  p: Params,
+  pool: PoolHandle,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { store, runner } = ctx;
+  const s = () => stateOf(ctx);
+  const key = packKey(p);
+  if (s().pack.key === key && s().pack.status === 'ready') return;
+  if (s().pack.cancelled === key) return;
+  store.setState({ pack: { ...s().pack, status: 'running', error: null, cancelled: null } });
+  try {
+    const response = await runner.pack(
+      pool,
+      { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) },
+      { signal },
+    );
+    store.setState({ pack: { status: 'ready', key, response, error: null } });
+  } catch (e) {
+    if (isCancelled(e)) {
+      store.setState({ pack: { ...s().pack, status: 'idle', cancelled: key } });
+      return;
+    }
+    store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
+    s().notify('error', `Packing failed: ${describe(e)}`, retryLost(ctx, e));
+  }
+}
+
+/**
+ * The notice's Retry for work lost with its worker twice: a fresh pass of the controller for the
+ * current parameters (a failed packing is packed again by the next pass; `clear` forgets other
+ * failures first). None for other failures, which would fail the same way again.
+ */
+export function retryLost(
+  ctx: StepContext,
+  e: unknown,
+  clear?: () => void,
+): { label: string; run: () => void } | undefined {
+  if (!isLostTwice(e)) return undefined;
+  return {
+    label: 'Retry',
+    run: () => {
+      clear?.();
+      // New parameters of the same values: the controller's next pass runs what is missing.
+      stateOf(ctx).setParams({});
+    },
+  };
+}
+
+/** The selected machine's inst totals over the evaluation columns, for the current packing. */
+export async function ensureMachine(ctx: StepContext): Promise<void> {
+  const s = () => stateOf(ctx);
+  const { pack, pool, params } = s();
+  const response = pack.response;
+  if (!response || !pool.handle || params.machine === null || pack.key !== packKey(params)) return;
+  const m = response.result.machines[params.machine];
+  if (!m) return;
+  const key = `${pack.key}#${params.machine}`;
+  if (s().machine.key === key) return;
+  const rows = Int32Array.from(m.tasks, (t) => response.rows[t]);
+  try {
+    const totals = await ctx.runner.machineTotals(pool.handle, rows, params.clairvoyance);
+    ctx.store.setState({ machine: { key, totals } });
+  } catch (e) {
+    s().notify('error', `Could not read machine ${params.machine + 1}'s totals: ${describe(e)}`);
+  }
+}

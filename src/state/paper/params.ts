@@ -1,0 +1,26 @@
+/** The paper lab's shareable parameters: the open figure, the "paper" overlay and the lab's sizes. */
+import { FIGURE_IDS, type FigureId } from '../../engine/analysis/paperFigures.ts';
+import { choiceParam, flagParam, intParam, type ParamSpecs } from '../common/paramSpec.ts';
+
+export interface PaperViewParams {
+  readonly paperFigure: FigureId;
+  readonly paperOverlay: boolean;
+  /** Instances K of the packing figures and sums per N of Table 1 / Fig. 6. */
+  readonly paperInstances: number;
+  readonly paperSums: number;
+  /** Fig. 5's N and which random sum; §3.4's window Δ. */
+  readonly paperN: number;
+  readonly paperExample: number;
+  readonly paperWindow: number;
+}
+
+/** Each parameter once: key, default, range; the figure is a navigation. */
+export const PAPER_PARAMS: ParamSpecs<PaperViewParams> = {
+  paperFigure: choiceParam<FigureId>('fig', 'fig2', 'figure', FIGURE_IDS, { navigates: true }),
+  paperOverlay: flagParam('overlay', true),
+  paperInstances: intParam('pK', 50, 'paper instances K', 1, 500),
+  paperSums: intParam('pS', 10_000, 'sums per N', 1, 100_000),
+  paperN: intParam('pN', 50, "N'", 1, 100_000),
+  paperExample: intParam('pE', 0, 'example sum', 0, 1_000_000),
+  paperWindow: intParam('pW', 12, 'window Δ', 2, 10_000, { unit: 'steps' }),
+};

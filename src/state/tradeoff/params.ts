@@ -1,0 +1,14 @@
+/** The Trade-off view's shareable parameters: the sweep's instances and its fit-test grid. */
+import { flagParam, intParam, type ParamSpecs } from '../common/paramSpec.ts';
+
+export interface TradeoffParams {
+  /** Instances K of the sweep. */
+  readonly instances: number;
+  /** Whether the grid adds the tail-aware fit tests to the paper's. */
+  readonly tail: boolean;
+}
+
+export const TRADEOFF_PARAMS: ParamSpecs<TradeoffParams> = {
+  instances: intParam('K', 10, 'instances K', 1, 500),
+  tail: flagParam('tail', false, { onlyChanged: true }),
+};

@@ -1,0 +1,30 @@
+/** The Tune view's shareable parameters: the open panel, the families and the target SLO. */
+import { DEFAULT_FAMILIES, FAMILIES, numberRange, type FitFamily } from '../../engine/index.ts';
+import { listOf } from '../common/codecs.ts';
+import { choiceParam, customParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
+
+export const TUNE_MODES = ['calibrate', 'auto'] as const;
+export type TuneMode = (typeof TUNE_MODES)[number];
+
+export interface TuneViewParams {
+  /** The open panel (calibration sweep or auto-tuner). */
+  readonly tuneMode: TuneMode;
+  /** The family the calibration sweeps, and the families the auto-tuner tunes. */
+  readonly tuneFamily: FitFamily;
+  readonly tuneFamilies: readonly FitFamily[];
+  /** Target SLO q* (overflow frequency, e.g. 0.001 for 99.9 %) and the tuner's confidence. */
+  readonly target: number;
+  readonly confidence: number;
+}
+
+const open = (name: string, symbol: string, min: number) =>
+  numberRange(name, symbol, { min, minOpen: true, max: 1, maxOpen: true });
+
+/** Each parameter once: key, default, range; the panel is a navigation. */
+export const TUNE_PARAMS: ParamSpecs<TuneViewParams> = {
+  tuneMode: choiceParam<TuneMode>('tm', 'calibrate', 'tune panel', TUNE_MODES, { navigates: true }),
+  tuneFamily: choiceParam<FitFamily>('fam', 'gpa', 'fit-test family', FAMILIES),
+  tuneFamilies: customParam('fams', DEFAULT_FAMILIES, listOf('list of families', FAMILIES)),
+  target: numberParam('qt', 0.001, open('target SLO', 'q*', 0)),
+  confidence: numberParam('conf', 0.95, open('confidence', 'confidence', 0.5)),
+};

@@ -1,0 +1,99 @@
+/**
+ * The Tune view's runs, a store slice outside React so they survive switching views: one
+ * calibration and one tuning at a time, each a run slot (runSlot.ts) keyed by its spec.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import type {
+  CalibrationCurve,
+  CalibrationSpec,
+  TuneResult,
+  TuneSpec,
+} from '../../engine/index.ts';
+import { runCalibrationOn, runTuneOn } from '../../runtime/jobRuns.ts';
+import type { PoolHandle, Runner } from '../../runtime/runner.ts';
+import { IDLE_RUN, runSlot, type RunState } from '../common/runSlot.ts';
+import { explorer } from '../common/store.ts';
+
+export type { RunProgress, RunState } from '../common/runSlot.ts';
+
+/** The runner and the realized pool of the current parameters. */
+export interface JobPool {
+  readonly runner: Runner;
+  readonly pool: PoolHandle;
+  /** poolKey of the parameters the pool was realized for. */
+  readonly key: string;
+}
+
+interface TuneRuns {
+  calibration: RunState<CalibrationSpec, CalibrationCurve[]>;
+  tuner: RunState<TuneSpec, TuneResult>;
+}
+
+export const tuneRuns = createStore<TuneRuns>()(() => ({
+  calibration: IDLE_RUN,
+  tuner: IDLE_RUN,
+}));
+
+export function useTuneRuns<T>(selector: (s: TuneRuns) => T): T {
+  return useStore(tuneRuns, selector);
+}
+
+const slots = {
+  calibration: runSlot<CalibrationSpec, CalibrationCurve[]>(
+    () => tuneRuns.getState().calibration,
+    (calibration) => tuneRuns.setState({ calibration }),
+  ),
+  tuner: runSlot<TuneSpec, TuneResult>(
+    () => tuneRuns.getState().tuner,
+    (tuner) => tuneRuns.setState({ tuner }),
+  ),
+};
+
+/** Cancels a run; with a reason, the run ends as an error that says it. */
+export function cancelRun(which: keyof TuneRuns, reason?: string): void {
+  slots[which].cancel(reason);
+}
+
+// A run on a pool being replaced cannot finish (the old pool is released): stop it first.
+explorer.subscribe((s, prev) => {
+  if (s.pool.key === prev.pool.key) return;
+  const runs = tuneRuns.getState();
+  for (const which of ['calibration', 'tuner'] as const)
+    if (runs[which].status === 'running' && runs[which].pool !== s.pool.key)
+      cancelRun(which, 'the workload changed while it ran (a new pool was realized)');
+});
+
+export function startCalibration(
+  { runner, pool, key: poolKey }: JobPool,
+  spec: CalibrationSpec,
+  key: string,
+): Promise<void> {
+  return slots.calibration.start(poolKey, key, spec, (signal, progress) =>
+    runCalibrationOn(runner, pool, spec, {
+      signal,
+      onProgress: (p) => progress({ label: 'Packing the sweep', ...p }),
+    }),
+  );
+}
+
+export function startTuner(
+  { runner, pool, key: poolKey }: JobPool,
+  spec: TuneSpec,
+  key: string,
+): Promise<void> {
+  return slots.tuner.start(poolKey, key, spec, (signal, progress) =>
+    runTuneOn(runner, pool, spec, {
+      signal,
+      onProgress: (p) =>
+        progress({
+          label:
+            p.phase === 'cv'
+              ? `Cross-validating inside the observed columns, step ${p.round + 1}`
+              : 'Measuring the tuned values on the held-out columns',
+          done: p.done,
+          total: p.total,
+        }),
+    }),
+  );
+}
