@@ -63,7 +63,9 @@ async function main(): Promise<void> {
   const { build, preview } = await import('vite');
   const hash = inputsHash(root);
   if (isStale(outDir, hash)) {
-    console.log('slopack: building the production page (the sources changed since the last build)…');
+    console.log(
+      'slopack: building the production page (the sources changed since the last build)…',
+    );
     await build({ root, logLevel: 'warn' });
     writeFileSync(join(outDir, HASH_FILE), hash + '\n');
   } else console.log('slopack: the production build is up to date.');
