@@ -1,6 +1,7 @@
 /**
  * Drives the engine from the store, outside React: when parameters change it runs the steps in
- * order (steps/: dataset, pool, pack, sweep, URL sync), each only when its key changed. Packing is
+ * order (steps/: dataset, pool, pack, sweep, URL sync), each only when its key changed, and the
+ * runs each other wing declares while its view is open (wings.ts, wingRun.ts). Packing is
  * latest-wins: while one pass is in flight, further changes collapse into one follow-up pass with the
  * newest parameters; the previous result stays visible, marked stale, until the new one lands. A
  * failed load or run leaves what was loaded and computed before in place, and says what went wrong.
@@ -19,6 +20,8 @@ import { sweepStep } from '../tradeoff/sweep.ts';
 import { urlSync } from './steps/urlSync.ts';
 import type { ExplorerStore } from './store.ts';
 import { decode } from './url.ts';
+import { startWingRuns } from './wingRun.ts';
+import { WINGS } from './wings.ts';
 
 export interface Controller {
   readonly runner: Runner;
@@ -87,6 +90,14 @@ function followHistory(store: ExplorerStore, url: ReturnType<typeof urlSync>): (
   };
   window.addEventListener('popstate', onPopState);
   return () => window.removeEventListener('popstate', onPopState);
+}
+
+/** What the status line says of the runner: its mode, workers and shared memory. */
+function publishRuntime(store: ExplorerStore, runner: Runner): void {
+  const described = describeRunner(runner);
+  store.setState({
+    runtime: { mode: runner.mode, workers: runner.workers, shared: runner.shared, ...described },
+  });
 }
 
 export function startController(
@@ -174,11 +185,9 @@ export function startController(
       ? followHistory(store, url)
       : () => {};
 
-  const described = describeRunner(runner);
-  store.setState({
-    runtime: { mode: runner.mode, workers: runner.workers, shared: runner.shared, ...described },
-  });
+  publishRuntime(store, runner);
   void refresh();
+  const stopWings = startWingRuns(store, runner, WINGS);
 
   return {
     runner,
@@ -201,6 +210,7 @@ export function startController(
     dispose() {
       disposed = true;
       unsubscribe();
+      stopWings();
       url.cancel();
       unfollowHistory();
       sweep.cancel();

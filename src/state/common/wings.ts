@@ -18,6 +18,7 @@ import { TUNE_PARAMS } from '../tune/params.ts';
 import { flatRows } from './paramRows.ts';
 import type { ViewId } from './params.ts';
 import type { UrlField } from './urlField.ts';
+import type { WingRun } from './wingRun.ts';
 
 export interface Wing {
   /** The view it opens. */
@@ -25,7 +26,40 @@ export interface Wing {
   /** Its parameters as declared, by field (key, default, range, unit, navigation). */
   readonly params: { readonly [field: string]: { readonly key: string } };
   readonly urlRows: readonly UrlField[];
+  /**
+   * What it runs while its view is open (the controller starts them; wingRun.ts). Pack and
+   * Trade-off run as the controller's steps; the work is imported when first needed.
+   */
+  readonly runs?: readonly WingRun[];
 }
+
+const TIMELINE_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params, s.data.dataset?.key ?? null, s.data.status],
+    run: (runner, s) =>
+      void import('../timeline/runs.ts').then((m) => m.syncTimeline(runner, s.params)),
+  },
+];
+
+const RESIZE_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params.resize],
+    run: (runner, s, now) =>
+      void import('../resize/runs.ts').then((m) =>
+        m.syncResize(runner, s.params.resize, () => now().params.resize),
+      ),
+  },
+];
+
+const CLUSTER_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params.cluster, s.params.seed],
+    run: (runner, s) =>
+      void import('../cluster/runs.ts').then((m) =>
+        m.refreshCluster(runner, s.params.cluster, s.params.seed),
+      ),
+  },
+];
 
 export const WINGS: readonly Wing[] = [
   { id: 'pack', params: PACK_PARAMS, urlRows: PACK_URL_FIELDS },
@@ -33,7 +67,7 @@ export const WINGS: readonly Wing[] = [
   { id: 'learn', params: LEARN_PARAMS, urlRows: flatRows(LEARN_PARAMS, 'learn') },
   { id: 'tune', params: TUNE_PARAMS, urlRows: flatRows(TUNE_PARAMS, 'tune') },
   { id: 'paper', params: PAPER_PARAMS, urlRows: flatRows(PAPER_PARAMS, 'paper') },
-  { id: 'resize', params: RESIZE_PARAMS, urlRows: RESIZE_URL_FIELDS },
-  { id: 'timeline', params: TIMELINE_PARAMS, urlRows: TIMELINE_URL_FIELDS },
-  { id: 'cluster', params: CLUSTER_PARAMS, urlRows: CLUSTER_URL_FIELDS },
+  { id: 'resize', params: RESIZE_PARAMS, urlRows: RESIZE_URL_FIELDS, runs: RESIZE_RUNS },
+  { id: 'timeline', params: TIMELINE_PARAMS, urlRows: TIMELINE_URL_FIELDS, runs: TIMELINE_RUNS },
+  { id: 'cluster', params: CLUSTER_PARAMS, urlRows: CLUSTER_URL_FIELDS, runs: CLUSTER_RUNS },
 ];

@@ -109,12 +109,15 @@ async function loadBitbrainsMemory(
 }
 
 let ingest: Ingest | null = null;
+/** The workload load in flight (or last started), to wait for it. */
+let loading: { id: ResizeWorkloadId; done: Promise<void> } | null = null;
 
 /** Loads the workload `id` unless it is loaded or loading (a different one replaces it). */
-export function ensureResizeWorkload(id: ResizeWorkloadId): void {
+export function ensureResizeWorkload(id: ResizeWorkloadId): Promise<void> {
   const s = resizeRuns.getState().data;
-  if (s.key === id && s.status !== 'error' && s.status !== 'idle') return;
-  void slots.data.start('', id, id, async (signal, progress) => {
+  if (s.key === id && s.status !== 'error' && s.status !== 'idle')
+    return loading?.id === id ? loading.done : Promise.resolve();
+  const done = slots.data.start('', id, id, async (signal, progress) => {
     const preset = presetById(PRESET_OF[id]);
     if (!preset) throw new Error(`internal: no preset ${PRESET_OF[id]}`);
     ingest ??= createIngest();
@@ -135,6 +138,8 @@ export function ensureResizeWorkload(id: ResizeWorkloadId): void {
       id === 'bitbrains' ? await loadBitbrainsMemory(preset, signal, progress) : undefined;
     return workloadFromSamples(id, loaded.samples, { memory });
   });
+  loading = { id, done };
+  return done;
 }
 
 let packed: { workload: ResizeWorkload; packed: PackedWorkload } | null = null;
@@ -161,6 +166,21 @@ export function startResizeRun(
     );
     return out;
   });
+}
+
+/**
+ * What the Resize view runs when its parameters change: loads the workload, then runs the
+ * configuration current once it has loaded (`current`: the parameters now, not when asked).
+ */
+export async function syncResize(
+  runner: Runner,
+  r: ResizeParams,
+  current: () => ResizeParams,
+): Promise<void> {
+  await ensureResizeWorkload(r.workload);
+  const now = current();
+  const data = resizeRuns.getState().data.result;
+  if (data && data.key === now.workload) await startResizeRun(runner, data.value, now);
 }
 
 /** The Pareto sweep (sweepGrid) over the workload, on the pool, with progress. */

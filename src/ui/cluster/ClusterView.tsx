@@ -3,7 +3,7 @@
  * four fit tests on the same tasks at one glance, the drawn packing with q per resource, energy and
  * stranded capacity, the machine-type editor, the k-means classes and the provisioning timeline.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { CLUSTER_FITS, resourceList, type ClusterSettings } from '../../state/cluster/params.ts';
 import {
   cancelCluster,
@@ -212,9 +212,6 @@ export function ClusterView() {
   const seed = useExplorer((st) => st.params.seed);
   const { runner } = useController();
   const runs = useClusterRuns((r) => r);
-  useEffect(() => {
-    void refreshCluster(runner, s, seed);
-  }, [runner, s, seed]);
   const busy = runningCluster(runs);
   const dataError = runs.data.status === 'error' ? runs.data.error : null;
   return (

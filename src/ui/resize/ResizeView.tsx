@@ -3,7 +3,7 @@
  * or a baseline on predicted sizes; machines, migrations and hot spots (from actual usage) over
  * time, a Pareto sweep over policies and parameters, and the step-by-step replay of VISBP.
  */
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   activeSpec,
   hotSpotsSpec,
@@ -11,12 +11,7 @@ import {
   stepData,
   totalsRows,
 } from '../../present/resize/plots.ts';
-import {
-  cancelResize,
-  ensureResizeWorkload,
-  startResizeRun,
-  useResizeRuns,
-} from '../../state/resize/runs.ts';
+import { cancelResize, syncResize, useResizeRuns } from '../../state/resize/runs.ts';
 import { RESIZE_WORKLOADS, resizeRunKey, type ResizeParams } from '../../state/resize/params.ts';
 import { explorer, useExplorer } from '../../state/common/store.ts';
 import { useController } from '../controllerContext.ts';
@@ -46,14 +41,10 @@ const fmt = (v: number) =>
         : formatNumber(v, 4);
 
 function RunSection({ r }: { r: ResizeParams }) {
-  const { runner } = useController();
   const data = useResizeRuns((s) => s.data);
   const run = useResizeRuns((s) => s.run);
   const workload = data.result?.key === r.workload ? data.result.value : null;
   const key = resizeRunKey(r);
-  useEffect(() => {
-    if (workload) void startResizeRun(runner, workload, r);
-  }, [runner, workload, r]);
   const result = run.result;
   const stale = result !== null && result.key !== key;
   const steps = useMemo(
@@ -146,10 +137,10 @@ function RunSection({ r }: { r: ResizeParams }) {
 }
 
 export function ResizeView() {
+  const { runner } = useController();
   const r = useExplorer((s) => s.params.resize);
   const set = useResizeSetter();
   const data = useResizeRuns((s) => s.data);
-  useEffect(() => ensureResizeWorkload(r.workload), [r.workload]);
   const workload = data.result?.key === r.workload ? data.result.value : null;
   return (
     <div className="layout resize-layout">
@@ -176,7 +167,10 @@ export function ResizeView() {
         {data.status === 'error' && (
           <p className="notice notice-error" role="alert">
             The workload could not be loaded: {data.error}{' '}
-            <button type="button" onClick={() => ensureResizeWorkload(r.workload)}>
+            <button
+              type="button"
+              onClick={() => void syncResize(runner, r, () => explorer.getState().params.resize)}
+            >
               Retry
             </button>
           </p>

@@ -1,5 +1,5 @@
 /** The cluster over time (SPEC §12): policies, windows and duration error on a workload over time. */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { placementsCsv } from '../../engine/timeline/index.ts';
 import { policyTable } from '../../present/timeline/summary.ts';
 import { useExplorer } from '../../state/common/store.ts';
@@ -99,15 +99,10 @@ function Exports() {
 
 export function TimelineView() {
   const params = useExplorer((s) => s.params);
-  const datasetKey = useExplorer((s) => s.data.dataset?.key ?? null);
-  const dataStatus = useExplorer((s) => s.data.status);
   const controller = useController();
   const workload = useTimeline((s) => s.workload);
   const compare = useTimeline((s) => s.compare);
   const curves = useTimeline((s) => s.curves);
-  useEffect(() => {
-    void syncTimeline(controller.runner, params);
-  }, [controller, params, datasetKey, dataStatus]);
   const wk = workload.loaded?.key ?? '';
   const compareStale = useMemo(
     () => compare.result?.key !== compareKey(params, wk),
