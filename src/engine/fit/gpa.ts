@@ -20,12 +20,30 @@ export const RHO_PARAMETER: FitParameter = {
   key: 'rho',
   range: RHO,
   input: { label: 'SLO ρ', widget: 'log-slider', min: 1e-4, max: 0.5 },
+  arbitrary: { min: 1e-6, max: 0.5 },
 };
 
-/** A ρ-family for the tuner: smaller ρ is more conservative; the nominal SLO is ρ itself. */
-export function rhoTuning(label: string, grid: readonly number[]): FitTuning {
-  return { label, direction: -1, scale: 'log', grid, nominalSlo: (rho) => rho };
+/** The slack of the tests that estimate a machine's overflow probability. */
+export const RHO_SLACK = 'ρ − the estimated overflow probability';
+
+/**
+ * A ρ-family for the tuner: smaller ρ is more conservative; the nominal SLO is ρ itself. `rank`:
+ * its place among the tuner's default families.
+ */
+export function rhoTuning(label: string, grid: readonly number[], defaultRank?: number): FitTuning {
+  return {
+    label,
+    direction: -1,
+    scale: 'log',
+    grid,
+    nominalSlo: (rho) => rho,
+    nominalSloMeaning: 'ρ itself: on it, the test delivers what it asks',
+    defaultRank,
+  };
 }
+
+/** The Trade-off view's points of a tail-aware ρ-test: the paper's two tightest SLOs. */
+export const TAIL_SWEEP: readonly (readonly number[])[] = [[0.01], [0.001]];
 
 export function gaussianOverflow(mean: number, variance: number, capacity: number): number {
   const sd = Math.sqrt(variance);
@@ -83,8 +101,12 @@ declare module './fitTest.ts' {
 export const GPA_FIT: FitEntry = {
   kind: 'gpa',
   label: 'GPA (Gaussian, ρ)',
+  group: 'paper',
+  family: { name: 'GPA ρ' },
+  slackMeaning: 'ρ − P(overflow) under the Gaussian',
+  sweep: [[0.1], [0.05], [0.01], [0.001]],
   parameters: [RHO_PARAMETER],
   example: { kind: 'gpa', rho: 0.01 },
   create: ([rho]) => gpa(rho),
-  tuning: rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16)),
+  tuning: rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16), 0),
 };
