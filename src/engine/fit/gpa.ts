@@ -51,6 +51,14 @@ export function gaussianOverflow(mean: number, variance: number, capacity: numbe
   return mean <= capacity ? 0 : 1;
 }
 
+/**
+ * The load GPA's Gaussian exceeds with probability ρ, μ + z_ρ·σ with z_ρ = Φ⁻¹(1 − ρ): the machine's
+ * GPA percentile (the load at which GPA's slack is 0 for capacity c = this load).
+ */
+export function gaussianLoadAt(rho: number, mean: number, sd: number): number {
+  return mean + normalSurvivalQuantile(checkRho(rho)) * sd;
+}
+
 // P > ρ ⇔ (c − μ')/σ' < z_ρ = Φ⁻¹(1 − ρ). Rounding in the exact test moves its threshold by a relative
 // ~1e-14 at most; outside a band 1e-9·(|z_ρ| + 1)·σ' wide the bound decides the same way.
 const SCREEN_BAND = 1e-9;

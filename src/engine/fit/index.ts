@@ -22,7 +22,7 @@ export type {
 } from './entry.ts';
 export { FIT_GROUPS } from './entry.ts';
 export { fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
-export { gaussianOverflow } from './gpa.ts';
+export { gaussianLoadAt, gaussianOverflow } from './gpa.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
 export {
