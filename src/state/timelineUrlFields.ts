@@ -1,11 +1,6 @@
 /** The Timeline view's rows of the URL codec's table (see urlFields.ts). */
-import {
-  ORDERS,
-  POLICIES,
-  parseTimelineFit,
-  type Policy,
-  type TaskOrder,
-} from '../engine/timeline/index.ts';
+import { TIMELINE_SLO, parseSlo } from '../engine/index.ts';
+import { ORDERS, POLICIES, type Policy, type TaskOrder } from '../engine/timeline/index.ts';
 import {
   DEFAULT_TIMELINE_PARAMS,
   TIMELINE_SOURCES,
@@ -28,7 +23,7 @@ const timelineFitField: UrlField = {
     const raw = q.get('tfit');
     if (raw === null) return DEFAULT_TIMELINE_PARAMS.timelineFit;
     try {
-      return parseTimelineFit(raw);
+      return parseSlo(raw, TIMELINE_SLO);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
       notices.push(`Ignored tfit=${JSON.stringify(raw)}: ${e.message}; using size.`);

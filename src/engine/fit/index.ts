@@ -23,6 +23,20 @@ export type {
 export { FIT_GROUPS } from './entry.ts';
 export { fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
 export { gaussianLoadAt, gaussianOverflow } from './gpa.ts';
+export {
+  CLUSTER_SLO,
+  EPSILON,
+  EPSILON_SPLITS,
+  TIMELINE_SLO,
+  formatSlo,
+  parseSlo,
+  type EpsilonSplit,
+  type OneResourceSlo,
+  type ResourcesSlo,
+  type Slo,
+  type SloForm,
+  type SloKind,
+} from './slo.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
 export {
