@@ -9,6 +9,7 @@ import {
   attachKernel,
   checkPackParams,
   fitTest,
+  readsPercentiles,
   matrixFrom,
   realizeTask,
   runPacking,
@@ -283,7 +284,7 @@ function warmStatistics(
     checkPackParams(p);
     const split = stats.split(p.clairvoyance);
     const ts = stats.taskStats(p.source, split);
-    const percentile = fitTest(p.fit).spec.kind === 'perc' || p.fit.kind === 'max';
+    const percentile = readsPercentiles(fitTest(p.fit).spec);
     const key = `${p.source}:${split.observeEnd}:${percentile}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { normalQuantile, seriesAt, type PackResult } from '../engine/index.ts';
+import { gaussianLoadAt, seriesAt, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../state/common/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
@@ -236,7 +236,7 @@ export function PackView() {
       rho,
       gpaPercentile:
         isGpa && rho !== null
-          ? machine.estimatedMean + normalQuantile(1 - rho) * machine.estimatedSd
+          ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
           : null,
     };
   }, [machine, totals, machineKey, pack.key, selected, params.capacity, rho, isGpa]);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PAPER_FITS, TAIL_FITS, formatFit, parseFit, type SweepRow } from '../engine/index.ts';
+import { PAPER_FITS, formatFit, parseFit, tailFits, type SweepRow } from '../engine/index.ts';
 import { sweepKey, type Params } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
@@ -74,7 +74,8 @@ export function TradeoffView() {
     () => (points.some((p) => p.family === 'GPA ρ') ? rhoVsQSpec(points, evaluated) : null),
     [points, evaluated],
   );
-  const inGrid = [...PAPER_FITS, ...(params.tail ? TAIL_FITS : [])].some(
+  const besidePaper = params.tail ? tailFits() : [];
+  const inGrid = [...PAPER_FITS, ...besidePaper].some(
     (f) => formatFit(f) === formatFit(params.fit),
   );
   return (
@@ -82,7 +83,7 @@ export function TradeoffView() {
       <div className="view-head">
         <p className="lede">
           The {PAPER_FITS.length} fit tests of the paper's grid (SPEC §8)
-          {params.tail ? ` and ${TAIL_FITS.length} tail-aware ones` : ''}, each packing{' '}
+          {params.tail ? ` and ${besidePaper.length} tail-aware ones` : ''}, each packing{' '}
           {params.instances} instance
           {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
           {params.packer.toUpperCase()} at c = {params.capacity}, κ = {params.clairvoyance}; points

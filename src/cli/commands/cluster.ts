@@ -7,7 +7,8 @@ import {
   type ClassFeatures,
 } from '../../engine/cluster/classPacking.ts';
 import { elbowK } from '../../engine/cluster/classes.ts';
-import { formatMultiFit, parseMultiFit } from '../../engine/cluster/fit.ts';
+import { formatMultiFit } from '../../engine/cluster/fit.ts';
+import { CLUSTER_SLO, parseSlo } from '../../engine/fit/index.ts';
 import {
   HARMONY_POWER_NOTE,
   HARMONY_TYPES,
@@ -171,7 +172,7 @@ export const cluster: Command = {
       return;
     }
     if (!o.data) throw new UsageError('--data is required (or --erlang, --findings)');
-    const fit = asUsage(() => parseMultiFit(o.fit as string));
+    const fit = asUsage(() => parseSlo(o.fit as string, CLUSTER_SLO));
     const w = await workloadFrom(o);
     const types = typesFrom(o.types as string, w.resources.length);
     const rows = identityRows(w.ids.length);

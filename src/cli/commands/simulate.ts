@@ -1,6 +1,6 @@
 /** `simulate`: the cluster over time (SPEC §12) on a task list, a Google trace, VMs or a synthetic week. */
 import { writeFileSync } from 'node:fs';
-import { presetById, presetSpec } from '../../engine/index.ts';
+import { TIMELINE_SLO, parseSlo, presetById, presetSpec } from '../../engine/index.ts';
 import {
   DEFAULT_PARAMS,
   ORDERS,
@@ -8,7 +8,6 @@ import {
   POLICIES,
   googleTimeline,
   parseTaskList,
-  parseTimelineFit,
   placementsCsv,
   simulateTimeline,
   syntheticWeek,
@@ -135,7 +134,7 @@ export const simulate: Command = {
       order: o.order as TaskOrder,
       window: o.window as number,
       capacity: o.capacity as number,
-      fit: parseTimelineFit(o.fit as string),
+      fit: parseSlo(o.fit as string, TIMELINE_SLO),
       durationError: o['duration-error'] as number,
       seed: o.seed as number,
       remainingFloor: o['remaining-floor'] as 'zero' | 'window',

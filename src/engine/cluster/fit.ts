@@ -8,20 +8,23 @@
  *   min_r of the machine's capacities.
  * - each: one engine 1-D test (running-sum tests only) in every resource, at its own parameter.
  */
-import { fitTest, type FitSpec, type FitTest } from '../fit/index.ts';
+import {
+  fitTest,
+  formatSlo,
+  type EpsilonSplit,
+  type FitSpec,
+  type FitTest,
+  type ResourcesSlo,
+} from '../fit/index.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import type { TaskStats } from '../stats/taskStats.ts';
 import { deterministicSlack } from '../fit/fitTest.ts';
 import type { MachineType } from './machineTypes.ts';
 
-export type EpsilonSplit = 'union' | 'indep';
+export type { EpsilonSplit };
 
-export type MultiFitSpec =
-  | { readonly kind: 'gpa'; readonly eps: number; readonly split: EpsilonSplit }
-  | { readonly kind: 'additive'; readonly eps: number; readonly split: EpsilonSplit }
-  | { readonly kind: 'request' }
-  | { readonly kind: 'maxred' }
-  | { readonly kind: 'each'; readonly fit: FitSpec };
+/** The SLO across resources (`fit/slo.ts`, parsed there), or one 1-D test in every resource. */
+export type MultiFitSpec = ResourcesSlo | { readonly kind: 'each'; readonly fit: FitSpec };
 
 /** Per-dimension sizes and tests of one packing. */
 export interface MultiSizes {
@@ -46,35 +49,9 @@ export function splitEpsilon(eps: number, resources: number, split: EpsilonSplit
   return split === 'union' ? eps / resources : 1 - Math.pow(1 - eps, 1 / resources);
 }
 
-const NOTATION = 'gpa:ε[:union|indep], additive:ε[:union|indep], request or maxred';
-
-/** Parses `gpa:0.01`, `gpa:0.01:indep`, `additive:0.01`, `request`, `maxred`. */
-export function parseMultiFit(text: string): MultiFitSpec {
-  const [name, ...args] = text.trim().split(':');
-  const bad = () => new RangeError(`invalid --fit "${text}" (expected ${NOTATION})`);
-  if (name === 'request' || name === 'maxred') {
-    if (args.length) throw bad();
-    return { kind: name };
-  }
-  if (name !== 'gpa' && name !== 'additive') throw bad();
-  if (args.length < 1 || args.length > 2 || args[0].trim() === '') throw bad();
-  const eps = Number(args[0]);
-  const split = (args[1] ?? 'union') as EpsilonSplit;
-  if (split !== 'union' && split !== 'indep') throw bad();
-  splitEpsilon(eps, 2, split);
-  return { kind: name, eps, split };
-}
-
+/** The notation of a spec (`parseSlo(text, CLUSTER_SLO)` reads it back, but for `each`). */
 export function formatMultiFit(s: MultiFitSpec): string {
-  switch (s.kind) {
-    case 'gpa':
-    case 'additive':
-      return `${s.kind}:${s.eps}:${s.split}`;
-    case 'each':
-      return `each:${s.fit.kind}`;
-    default:
-      return s.kind;
-  }
+  return s.kind === 'each' ? `each:${s.fit.kind}` : formatSlo(s);
 }
 
 const deterministic: FitTest['slack'] = (load, _v, size, _tv, capacity) =>

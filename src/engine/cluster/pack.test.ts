@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadShared } from '../../cli/commands/clusterData.ts';
-import { PAPER_FITS, TAIL_FITS, fitTest, type FitSpec } from '../fit/index.ts';
+import { PAPER_FITS, fitTest, tailFits, type FitSpec } from '../fit/index.ts';
 import { pack, PACKERS } from '../pack/pack.ts';
 import { realize } from '../data/realize.ts';
 import { TaskStats } from '../stats/taskStats.ts';
@@ -58,7 +58,7 @@ describe('shared column indices', () => {
 });
 
 /** Every engine test scored from the running sums (those with per-machine state are refused). */
-const SUM_FITS: FitSpec[] = [...PAPER_FITS, ...TAIL_FITS].filter(
+const SUM_FITS: FitSpec[] = [...PAPER_FITS, ...tailFits()].filter(
   (spec) => !fitTest(spec).sizes(new TaskStats(matrixOfRows([[0.1, 0.2]]), 0, 2), [0]).machineState,
 );
 

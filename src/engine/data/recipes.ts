@@ -147,8 +147,3 @@ export const RECIPES: readonly Recipe[] = [
     notes: ['duplicated timestamps (VMs 20 and 54 of Rnd) are bad lines: skip them to load'],
   },
 ];
-
-/** The recipe of an id. */
-export function recipeById(id: string): Recipe | undefined {
-  return RECIPES.find((r) => r.id === id);
-}

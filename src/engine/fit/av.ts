@@ -4,7 +4,7 @@
  */
 import { checkRange, numberRange } from '../ranges.ts';
 import { linearGrid, type FitEntry } from './entry.ts';
-import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
+import { DETERMINISTIC_SLACK, deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 
 export const AV_FACTOR = numberRange('av factor', 'f', { min: 0 });
 
@@ -30,11 +30,16 @@ declare module './fitTest.ts' {
 export const AV_FIT: FitEntry = {
   kind: 'av',
   label: 'average (f·μ)',
+  group: 'paper',
+  family: { name: 'av f' },
+  slackMeaning: DETERMINISTIC_SLACK,
+  sweep: [[1.0], [1.25], [2.0]],
   parameters: [
     {
       key: 'f',
       range: AV_FACTOR,
       input: { label: 'f (mean multiplier)', widget: 'number', min: 0, max: 20 },
+      arbitrary: { min: 0.01, max: 5 },
     },
   ],
   example: { kind: 'av', f: 1.25 },
@@ -45,5 +50,7 @@ export const AV_FIT: FitEntry = {
     scale: 'linear',
     grid: linearGrid(0.75, 3, 0.125),
     nominalSlo: () => null,
+    nominalSloMeaning: 'av requests none',
+    defaultRank: 1,
   },
 };

@@ -4,7 +4,7 @@
  * P(S − μ' ≥ u) ≤ exp(−u²/(2(σ'² + M·u/3))); with L = ln(1/ρ) that is ≤ ρ for
  * u = L·M/3 + √((L·M/3)² + 2·L·σ'²), so slack = c − (μ' + u). M_i = observed max − μ_i.
  */
-import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
@@ -70,8 +70,12 @@ declare module './fitTest.ts' {
 export const BERN_FIT: FitEntry = {
   kind: 'bern',
   label: 'Bernstein bound (ρ)',
+  group: 'tail-aware',
+  family: { name: 'Bernstein ρ' },
+  slackMeaning: RHO_SLACK,
+  sweep: TAIL_SWEEP,
   parameters: [RHO_PARAMETER],
   example: { kind: 'bern', rho: 0.01 },
   create: ([rho]) => bernstein(rho),
-  tuning: rhoTuning('Bernstein ρ', logGrid(0.95, 1e-6, 14)),
+  tuning: rhoTuning('Bernstein ρ', logGrid(0.95, 1e-6, 14), 7),
 };

@@ -4,7 +4,7 @@
  */
 import { checkRange, numberRange } from '../ranges.ts';
 import { linearGrid, type FitEntry } from './entry.ts';
-import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
+import { DETERMINISTIC_SLACK, deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 
 export const CANTELLI_B = numberRange('Cantelli b', 'b', { min: 0 });
 
@@ -30,11 +30,16 @@ declare module './fitTest.ts' {
 export const CANTELLI_FIT: FitEntry = {
   kind: 'cantelli',
   label: 'Cantelli (μ + b·σ)',
+  group: 'paper',
+  family: { name: 'Cantelli b' },
+  slackMeaning: DETERMINISTIC_SLACK,
+  sweep: [[1.0], [1.7], [4.4]],
   parameters: [
     {
       key: 'b',
       range: CANTELLI_B,
       input: { label: 'b (σ multiplier)', widget: 'number', min: 0, max: 20 },
+      arbitrary: { min: 0, max: 10 },
     },
   ],
   example: { kind: 'cantelli', b: 1.7 },
@@ -46,5 +51,7 @@ export const CANTELLI_FIT: FitEntry = {
     scale: 'linear',
     grid: linearGrid(0, 8, 0.5),
     nominalSlo: (b) => 1 / (1 + b * b),
+    nominalSloMeaning: 'Cantelli’s one-task bound 1/(1 + b²)',
+    defaultRank: 3,
   },
 };

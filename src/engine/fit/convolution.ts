@@ -8,7 +8,7 @@
 import type { TaskHistogram } from '../stats/taskStats.ts';
 import { checkRange, numberRange } from '../ranges.ts';
 import { logGrid, type FitEntry } from './entry.ts';
-import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
 /** The default bin width w: 1/400 of a reference machine (PlanetLab's 1 % at scale 0.25). */
@@ -214,6 +214,10 @@ declare module './fitTest.ts' {
 export const CONV_FIT: FitEntry = {
   kind: 'conv',
   label: 'exact convolution (ρ)',
+  group: 'tail-aware',
+  family: { name: 'convolution ρ' },
+  slackMeaning: RHO_SLACK,
+  sweep: TAIL_SWEEP,
   parameters: [
     RHO_PARAMETER,
     {
@@ -227,9 +231,10 @@ export const CONV_FIT: FitEntry = {
         max: 0.5,
         hint: 'Per-task usage histograms are convolved at this resolution',
       },
+      arbitrary: { min: 1e-4, max: 0.5 },
     },
   ],
   example: { kind: 'conv', rho: 0.01, bin: 0.005 },
   create: ([rho, bin]) => convolution(rho, bin),
-  tuning: rhoTuning('convolution ρ', logGrid(0.2, 1e-8, 16)),
+  tuning: rhoTuning('convolution ρ', logGrid(0.2, 1e-8, 16), 6),
 };

@@ -6,7 +6,14 @@
  */
 import { normalSurvival } from '../stats/normal.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
-import { checkRho, gaussianOverflow, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import {
+  checkRho,
+  gaussianOverflow,
+  RHO_PARAMETER,
+  RHO_SLACK,
+  rhoTuning,
+  TAIL_SWEEP,
+} from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 
 /** The overflow level P at which the Cornish–Fisher quantile of (mean, variance, third) meets c. */
@@ -84,8 +91,12 @@ declare module './fitTest.ts' {
 export const CF_FIT: FitEntry = {
   kind: 'cf',
   label: 'GPA + skewness (Cornish–Fisher, ρ)',
+  group: 'tail-aware',
+  family: { name: 'GPA + skew ρ' },
+  slackMeaning: RHO_SLACK,
+  sweep: TAIL_SWEEP,
   parameters: [RHO_PARAMETER],
   example: { kind: 'cf', rho: 0.01 },
   create: ([rho]) => cornishFisher(rho),
-  tuning: rhoTuning('GPA + Cornish–Fisher ρ', logGrid(0.2, 1e-8, 16)),
+  tuning: rhoTuning('GPA + Cornish–Fisher ρ', logGrid(0.2, 1e-8, 16), 4),
 };

@@ -3,7 +3,7 @@
  * S_j[t] the machine's summed observed realizations in column t ∈ O, the task fits iff
  * k/|O| ≤ ρ where k = #{t ∈ O : S_j[t] + x[t] > c}; slack = ρ − k/|O|.
  */
-import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
@@ -189,11 +189,15 @@ declare module './fitTest.ts' {
 export const EMP_FIT: FitEntry = {
   kind: 'emp',
   label: 'empirical sum (Monte Carlo, ρ)',
+  group: 'tail-aware',
+  family: { name: 'empirical ρ' },
+  slackMeaning: RHO_SLACK,
+  sweep: TAIL_SWEEP,
   parameters: [RHO_PARAMETER],
   example: { kind: 'emp', rho: 0.01 },
   create: ([rho]) => empirical(rho),
   tuning: {
-    ...rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12)),
+    ...rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12), 5),
     // Decisions read ρ only through the allowed count: the fits are those within it, ordered by
     // their counts (slacks 1/|O| apart), so ρ's with one allowed count pack alike.
     decisionKey: (rho, columns) => allowedColumns(rho, columns),

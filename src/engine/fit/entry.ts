@@ -1,7 +1,9 @@
 /**
- * What a fit test brings to the registry (`registry.ts`): its name in the notation, its parameters
- * with their valid ranges, how to build it, and (optionally) how the tuner sweeps its parameter. The
- * parser, the notation, the tuner's families, the URL codec and the parameter panel all read this.
+ * What a fit test brings to the registry (`registry.ts`): its name in the notation, its group, its
+ * parameters with their valid ranges, inputs and values for property tests, its family on plots,
+ * the points the Trade-off view sweeps, what its slack means, how to build it, and (optionally) how
+ * the tuner sweeps its parameter. Everything that lists, labels, groups, parses, formats, tunes,
+ * calibrates, plots or links fit tests reads this (see README.md).
  */
 import type { NumberRange } from '../ranges.ts';
 import type { FitSpec, FitTest } from './fitTest.ts';
@@ -22,6 +24,8 @@ export interface FitParameter {
   /** A trailing parameter with a default may be left out of the notation (conv's bin width). */
   readonly default?: number;
   readonly input: FitInput;
+  /** The values property tests draw from (a sensible part of `range`). */
+  readonly arbitrary: { readonly min: number; readonly max: number };
 }
 
 /** The tuner's view of a one-parameter family (SPEC §5; tune/families.ts). */
@@ -36,6 +40,10 @@ export interface FitTuning {
   readonly grid: readonly number[];
   /** The SLO a parameter value nominally asks for (null: none). */
   nominalSlo(value: number): number | null;
+  /** What `nominalSlo` is, for the calibration's caption, e.g. "ρ itself". */
+  readonly nominalSloMeaning: string;
+  /** Its place among the tuner's default families (absent: tuned only when asked). */
+  readonly defaultRank?: number;
   /**
    * Optional: values with equal keys on the same number of observed columns make every packing
    * decision the same (so the tuner packs once for all of them).
@@ -43,11 +51,44 @@ export interface FitTuning {
   readonly decisionKey?: (value: number, columns: number) => number;
 }
 
+/**
+ * Which kind of fit test it is: the paper's (SPEC §5, its grid in SPEC §8), tail-aware (beside the
+ * Trade-off view's paper grid), correlation-aware or a scheduler's rule.
+ */
+export type FitGroup = 'paper' | 'tail-aware' | 'correlation-aware' | 'scheduler';
+
+export const FIT_GROUPS: readonly { readonly group: FitGroup; readonly label: string }[] = [
+  { group: 'paper', label: "the paper's fit tests" },
+  { group: 'tail-aware', label: 'tail-aware fit tests' },
+  { group: 'correlation-aware', label: 'correlation-aware fit tests' },
+  { group: 'scheduler', label: "schedulers' rules" },
+];
+
+/** A fit test's place on the trade-off plot and in reports. */
+export interface FitFamilyName {
+  /** e.g. "GPA ρ"; tests sharing a name are one line on the plot. */
+  readonly name: string;
+  /** Where a test without parameters sits on the family's axis (max: perc p at 100). */
+  readonly at?: number;
+}
+
 export interface FitEntry {
-  /** The name in the notation and the spec's `kind`, e.g. "gpa". */
+  /** The name in the notation and the spec's `kind`, e.g. "gpa" (notation `gpa:0.01`). */
   readonly kind: string;
   /** The panel's option text, e.g. "GPA (Gaussian, ρ)". */
   readonly label: string;
+  readonly group: FitGroup;
+  /** Its family on the trade-off plot and in the paper lab's reports, e.g. "GPA ρ". */
+  readonly family: FitFamilyName;
+  /** What its slack means, for captions, e.g. "ρ − P(overflow) under the Gaussian". */
+  readonly slackMeaning: string;
+  /**
+   * The Trade-off view's points, parameter values in notation order (a trailing default may be
+   * left out); for the paper's tests, the grid of SPEC §8.
+   */
+  readonly sweep: readonly (readonly number[])[];
+  /** Whether its sizes read per-task percentiles (warmed beside the moments before packing). */
+  readonly readsPercentiles?: boolean;
   /** In notation order (`conv:ρ:w`). */
   readonly parameters: readonly FitParameter[];
   /** The spec the panel picks when the user switches to this test. */

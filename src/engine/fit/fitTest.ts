@@ -62,6 +62,9 @@ export interface FitTest {
   readonly quickSlack?: FitTest['slack'];
 }
 
+/** The slack of the tests that size each task deterministically, for captions. */
+export const DETERMINISTIC_SLACK = 'c − (Σ size + size)';
+
 export function deterministicSlack(load: number, size: number, capacity: number): number {
   return capacity - (load + size);
 }

@@ -20,17 +20,43 @@ export const RHO_PARAMETER: FitParameter = {
   key: 'rho',
   range: RHO,
   input: { label: 'SLO ρ', widget: 'log-slider', min: 1e-4, max: 0.5 },
+  arbitrary: { min: 1e-6, max: 0.5 },
 };
 
-/** A ρ-family for the tuner: smaller ρ is more conservative; the nominal SLO is ρ itself. */
-export function rhoTuning(label: string, grid: readonly number[]): FitTuning {
-  return { label, direction: -1, scale: 'log', grid, nominalSlo: (rho) => rho };
+/** The slack of the tests that estimate a machine's overflow probability. */
+export const RHO_SLACK = 'ρ − the estimated overflow probability';
+
+/**
+ * A ρ-family for the tuner: smaller ρ is more conservative; the nominal SLO is ρ itself. `rank`:
+ * its place among the tuner's default families.
+ */
+export function rhoTuning(label: string, grid: readonly number[], defaultRank?: number): FitTuning {
+  return {
+    label,
+    direction: -1,
+    scale: 'log',
+    grid,
+    nominalSlo: (rho) => rho,
+    nominalSloMeaning: 'ρ itself: on it, the test delivers what it asks',
+    defaultRank,
+  };
 }
+
+/** The Trade-off view's points of a tail-aware ρ-test: the paper's two tightest SLOs. */
+export const TAIL_SWEEP: readonly (readonly number[])[] = [[0.01], [0.001]];
 
 export function gaussianOverflow(mean: number, variance: number, capacity: number): number {
   const sd = Math.sqrt(variance);
   if (sd > 0) return 0.5 * erfc((capacity - mean) / (sd * Math.SQRT2));
   return mean <= capacity ? 0 : 1;
+}
+
+/**
+ * The load GPA's Gaussian exceeds with probability ρ, μ + z_ρ·σ with z_ρ = Φ⁻¹(1 − ρ): the machine's
+ * GPA percentile (the load at which GPA's slack is 0 for capacity c = this load).
+ */
+export function gaussianLoadAt(rho: number, mean: number, sd: number): number {
+  return mean + normalSurvivalQuantile(checkRho(rho)) * sd;
 }
 
 // P > ρ ⇔ (c − μ')/σ' < z_ρ = Φ⁻¹(1 − ρ). Rounding in the exact test moves its threshold by a relative
@@ -83,8 +109,12 @@ declare module './fitTest.ts' {
 export const GPA_FIT: FitEntry = {
   kind: 'gpa',
   label: 'GPA (Gaussian, ρ)',
+  group: 'paper',
+  family: { name: 'GPA ρ' },
+  slackMeaning: 'ρ − P(overflow) under the Gaussian',
+  sweep: [[0.1], [0.05], [0.01], [0.001]],
   parameters: [RHO_PARAMETER],
   example: { kind: 'gpa', rho: 0.01 },
   create: ([rho]) => gpa(rho),
-  tuning: rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16)),
+  tuning: rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16), 0),
 };

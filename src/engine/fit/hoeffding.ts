@@ -4,7 +4,7 @@
  * u = √(ln(1/ρ)·Σ(b_i − a_i)²/2); slack = c − (μ' + u). [a_i, b_i] = observed [min, max]; the
  * running "variance" sum carries Σ(b_i − a_i)².
  */
-import { checkRho, RHO_PARAMETER, rhoTuning } from './gpa.ts';
+import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import type { FitTest } from './fitTest.ts';
 
@@ -40,6 +40,10 @@ declare module './fitTest.ts' {
 export const HOEFF_FIT: FitEntry = {
   kind: 'hoeff',
   label: 'Hoeffding bound (ρ)',
+  group: 'tail-aware',
+  family: { name: 'Hoeffding ρ' },
+  slackMeaning: RHO_SLACK,
+  sweep: TAIL_SWEEP,
   parameters: [RHO_PARAMETER],
   example: { kind: 'hoeff', rho: 0.01 },
   create: ([rho]) => hoeffding(rho),

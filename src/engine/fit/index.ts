@@ -1,5 +1,4 @@
 import { checkRange } from '../ranges.ts';
-import { DEFAULT_BIN } from './convolution.ts';
 import type { FitEntry } from './entry.ts';
 import type { FitSpec, FitTest } from './fitTest.ts';
 import { fitEntries, fitEntry } from './registry.ts';
@@ -13,9 +12,31 @@ export type {
   MachineSums,
   TaskSizes,
 } from './fitTest.ts';
-export type { FitEntry, FitInput, FitParameter, FitTuning } from './entry.ts';
+export type {
+  FitEntry,
+  FitFamilyName,
+  FitGroup,
+  FitInput,
+  FitParameter,
+  FitTuning,
+} from './entry.ts';
+export { FIT_GROUPS } from './entry.ts';
 export { fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
-export { gaussianOverflow } from './gpa.ts';
+export { gaussianLoadAt, gaussianOverflow } from './gpa.ts';
+export {
+  CLUSTER_SLO,
+  EPSILON,
+  EPSILON_SPLITS,
+  TIMELINE_SLO,
+  formatSlo,
+  parseSlo,
+  type EpsilonSplit,
+  type OneResourceSlo,
+  type ResourcesSlo,
+  type Slo,
+  type SloForm,
+  type SloKind,
+} from './slo.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
 export {
@@ -109,23 +130,42 @@ export function formatFit(spec: FitSpec): string {
   return [spec.kind, ...values.slice(0, n)].join(':');
 }
 
-/** The fit tests of the paper's grid (SPEC §8), in the peer's order. */
-export const PAPER_FITS: readonly FitSpec[] = [
-  ...[0.1, 0.05, 0.01, 0.001].map((rho) => ({ kind: 'gpa', rho }) as const),
-  ...[1.0, 1.7, 4.4].map((b) => ({ kind: 'cantelli', b }) as const),
-  ...[1.0, 1.25, 2.0].map((f) => ({ kind: 'av', f }) as const),
-  ...[50, 70, 90, 95, 99].map((p) => ({ kind: 'perc', p }) as const),
-  { kind: 'max' },
-];
+/** The spec of an entry at one of its sweep points (a trailing parameter left out at its default). */
+function atPoint(entry: FitEntry, values: readonly number[]): FitSpec {
+  return entry.create(entry.parameters.map((p, k) => values[k] ?? (p.default as number))).spec;
+}
 
-/** The tail-aware tests beside SPEC §5's, at the paper's two tightest SLOs, for trade-off views. */
-export const TAIL_FITS: readonly FitSpec[] = [0.01, 0.001].flatMap(
-  (rho) =>
-    [
-      { kind: 'cf', rho },
-      { kind: 'emp', rho },
-      { kind: 'conv', rho, bin: DEFAULT_BIN },
-      { kind: 'bern', rho },
-      { kind: 'hoeff', rho },
-    ] as const,
-);
+/** The fit tests of the paper's grid (SPEC §8): the paper group's sweeps, test by test (the peer's order). */
+export const PAPER_FITS: readonly FitSpec[] = fitEntries()
+  .filter((e) => e.group === 'paper')
+  .flatMap((e) => e.sweep.map((values) => atPoint(e, values)));
+
+/**
+ * The fit tests the Trade-off view adds beside the paper's grid (tail-aware and every other group,
+ * plug-ins included): each test's sweep, point by point (all tests at the first SLO, then the next).
+ */
+export function tailFits(): FitSpec[] {
+  const others = fitEntries().filter((e) => e.group !== 'paper');
+  const points = Math.max(0, ...others.map((e) => e.sweep.length));
+  const out: FitSpec[] = [];
+  for (let k = 0; k < points; k++)
+    for (const e of others) if (k < e.sweep.length) out.push(atPoint(e, e.sweep[k]));
+  return out;
+}
+
+/** A spec's family on the trade-off plot and in reports, and its value on the family's axis. */
+export function fitFamily(spec: FitSpec): { family: string; parameter: number } {
+  const entry = entryOf(spec.kind);
+  const parameter = entry.family.at ?? valuesOf(entry, spec)[0];
+  return { family: entry.family.name, parameter };
+}
+
+/** What the slack of a fit test means, for captions. */
+export function slackMeaning(kind: string): string {
+  return entryOf(kind).slackMeaning;
+}
+
+/** Whether a spec's sizes read per-task percentiles. */
+export function readsPercentiles(spec: FitSpec): boolean {
+  return entryOf(spec.kind).readsPercentiles === true;
+}

@@ -1,7 +1,7 @@
 /** perc(p) and max (GPA paper §5; SPEC §5): size = the task's p-th observed percentile (max: P₁₀₀). */
 import { checkRange, numberRange } from '../ranges.ts';
 import { linearGrid, type FitEntry } from './entry.ts';
-import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
+import { DETERMINISTIC_SLACK, deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 
 export const PERCENTILE = numberRange('percentile', 'p', { min: 0, max: 100 });
 
@@ -33,11 +33,17 @@ declare module './fitTest.ts' {
 export const PERC_FIT: FitEntry = {
   kind: 'perc',
   label: 'percentile (P_p)',
+  group: 'paper',
+  family: { name: 'perc p' },
+  slackMeaning: DETERMINISTIC_SLACK,
+  sweep: [[50], [70], [90], [95], [99]],
+  readsPercentiles: true,
   parameters: [
     {
       key: 'p',
       range: PERCENTILE,
       input: { label: 'p (percentile)', widget: 'number', min: 0, max: 100 },
+      arbitrary: { min: 0, max: 100 },
     },
   ],
   example: { kind: 'perc', p: 95 },
@@ -49,12 +55,19 @@ export const PERC_FIT: FitEntry = {
     scale: 'linear',
     grid: linearGrid(40, 100, 2.5),
     nominalSlo: (p) => 1 - p / 100,
+    nominalSloMeaning: 'one task’s 1 − p/100',
+    defaultRank: 2,
   },
 };
 
 export const MAX_FIT: FitEntry = {
   kind: 'max',
   label: 'maximum (P₁₀₀)',
+  group: 'paper',
+  family: { name: 'perc p', at: 100 },
+  slackMeaning: DETERMINISTIC_SLACK,
+  sweep: [[]],
+  readsPercentiles: true,
   parameters: [],
   example: { kind: 'max' },
   create: () => max(),

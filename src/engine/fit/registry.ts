@@ -1,7 +1,8 @@
 /**
  * The fit tests, one line each, in the order the panel lists them (SPEC §5's tests, then the
- * tail-aware ones). Parsing and printing the notation, the tuner's families and the parameter panel
- * all read this list; a new fit test is one new file (its `FitEntry`) and one line here.
+ * tail-aware ones). Everything that lists, labels, groups, parses, formats, tunes, calibrates, plots
+ * or links fit tests reads this list; a new fit test is one new file (its `FitEntry`) and one line
+ * here (README.md says how).
  */
 import { AV_FIT } from './av.ts';
 import { BERN_FIT } from './bernstein.ts';
@@ -9,7 +10,7 @@ import { CANTELLI_FIT } from './cantelli.ts';
 import { CONV_FIT } from './convolution.ts';
 import { CF_FIT } from './cornishFisher.ts';
 import { EMP_FIT } from './empirical.ts';
-import type { FitEntry } from './entry.ts';
+import { FIT_GROUPS, type FitEntry } from './entry.ts';
 import { GPA_FIT } from './gpa.ts';
 import { HOEFF_FIT } from './hoeffding.ts';
 import { MAX_FIT, PERC_FIT } from './perc.ts';
@@ -45,6 +46,8 @@ export function fitEntry(kind: string): FitEntry | undefined {
 export function registerFit(entry: FitEntry): void {
   if (!/^[a-z][a-z0-9]*$/.test(entry.kind))
     throw new RangeError(`invalid fit test name: "${entry.kind}" (need lower-case letters/digits)`);
+  if (!FIT_GROUPS.some((g) => g.group === entry.group))
+    throw new RangeError(`invalid fit test group: "${entry.group}" (fit test "${entry.kind}")`);
   if (fitEntry(entry.kind)) throw new RangeError(`fit test "${entry.kind}" is already registered`);
   entries.push(entry);
   for (const listen of listeners) listen(entry);

@@ -393,4 +393,3 @@ const CHANGE: readonly (readonly ChangeCase[])[] = [
 ];
 
 export { CLASS_NAMES, classOf, type ClassCode, type ItemClass };
-export const CLASSES = { T, S, L, B } as const;

@@ -25,18 +25,6 @@ export function fitTest(fit: TimelineFit, capacity: number): FitTest {
   return (_q, mu, v) => mu + z * Math.sqrt(v) <= capacity + SLACK;
 }
 
-/** Parses `size` or `gpa:ρ`. */
-export function parseTimelineFit(text: string): TimelineFit {
-  if (text === 'size') return { kind: 'size' };
-  const m = /^gpa:(.+)$/.exec(text);
-  if (m) {
-    const rho = Number(m[1]);
-    if (!(rho > 0 && rho < 1)) throw new RangeError(`invalid fit "${text}": ρ must be in (0, 1)`);
-    return { kind: 'gpa', rho };
-  }
-  throw new RangeError(`invalid fit "${text}" (expected size or gpa:ρ)`);
-}
-
 /** The context's fit test for t on m, inlined under hard capacity. */
 export function fitsOn(ctx: PolicyContext, m: Machine, t: BatchTask): boolean {
   const limit = ctx.hardLimit;

@@ -1,6 +1,6 @@
 /** The engine's timeline: workloads over time, the event-driven simulator, its metrics (SPEC §12). */
 export * from './types.ts';
-export { fitTest, parseTimelineFit, type FitTest, type Load } from './fit.ts';
+export { fitTest, type FitTest, type Load } from './fit.ts';
 export { TimelineCluster, type Machine, type BatchTask, type PolicyContext } from './cluster.ts';
 export { runPolicy } from './policies.ts';
 export { firstMergedFit } from './fmf.ts';

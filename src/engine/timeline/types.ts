@@ -3,6 +3,7 @@
  * and leave, packed window by window. Everything here is plain data (typed arrays where large) so a
  * result crosses a worker boundary unchanged.
  */
+import type { OneResourceSlo } from '../fit/slo.ts';
 
 /** A usage series per task, sampled every `step` s from the task's start (SPEC §12). */
 export interface UsageSeries {
@@ -39,9 +40,8 @@ export type Policy = (typeof POLICIES)[number];
 export const ORDERS = ['list', 'd', 'dreq', 'ddtr', 'rand'] as const;
 export type TaskOrder = (typeof ORDERS)[number];
 
-/** Hard capacity on sizes, or the GPA chance constraint on (Σμ, Σσ²) at risk ρ. */
-export type TimelineFit =
-  { readonly kind: 'size' } | { readonly kind: 'gpa'; readonly rho: number };
+/** Hard capacity on sizes, or the GPA chance constraint on (Σμ, Σσ²) at risk ρ: the one-resource SLO. */
+export type TimelineFit = OneResourceSlo;
 
 export interface TimelineParams {
   readonly policy: Policy;

@@ -23,22 +23,16 @@ export type FitFamily = string;
 export const FAMILIES: readonly FitFamily[] = [];
 
 /** The paper's families (SPEC §5), which a tail-aware test must beat once both are tuned. */
-export const PAPER_FAMILIES: readonly FitFamily[] = ['gpa', 'av', 'perc', 'cantelli'];
-export const DEFAULT_FAMILIES: readonly FitFamily[] = [
-  'gpa',
-  'av',
-  'perc',
-  'cantelli',
-  'cf',
-  'emp',
-  'conv',
-  'bern',
-];
+export const PAPER_FAMILIES: readonly FitFamily[] = [];
+/** The families the tuner sweeps unless told otherwise, by their `defaultRank`. */
+export const DEFAULT_FAMILIES: readonly FitFamily[] = [];
 
 export interface FamilyInfo {
   readonly family: FitFamily;
   /** e.g. "GPA ρ". */
   readonly label: string;
+  /** The swept parameter's field in the spec, e.g. "rho", and its symbol, e.g. "ρ". */
+  readonly key: string;
   readonly parameter: string;
   /** +1: a larger value is more conservative (more machines); −1: a smaller one is. */
   readonly direction: 1 | -1;
@@ -48,6 +42,8 @@ export interface FamilyInfo {
   readonly max: number;
   /** Default coarse grid, aggressive to conservative. */
   readonly grid: readonly number[];
+  /** What the SLO a value nominally requests is, for the calibration's caption. */
+  readonly nominalSloMeaning: string;
 }
 
 export { round };
@@ -55,16 +51,18 @@ export { round };
 function familyInfo(entry: FitEntry): FamilyInfo | null {
   const tuning = entry.tuning;
   if (!tuning || entry.parameters.length === 0) return null;
-  const { range } = entry.parameters[0];
+  const { key, range } = entry.parameters[0];
   return {
     family: entry.kind as FitFamily,
     label: tuning.label,
+    key,
     parameter: range.symbol,
     direction: tuning.direction,
     scale: tuning.scale,
     min: range.min,
     max: range.max,
     grid: tuning.grid,
+    nominalSloMeaning: tuning.nominalSloMeaning,
   };
 }
 
@@ -75,6 +73,13 @@ onFitEntry((entry) => {
   if (!info) return;
   (FAMILIES as FitFamily[]).push(info.family);
   FAMILY_INFO[info.family] = info;
+  if (entry.group === 'paper') (PAPER_FAMILIES as FitFamily[]).push(info.family);
+  const rank = entry.tuning?.defaultRank;
+  if (rank === undefined) return;
+  const defaults = DEFAULT_FAMILIES as FitFamily[];
+  defaults.push(info.family);
+  const rankOf = (f: FitFamily) => fitEntry(f)?.tuning?.defaultRank ?? Infinity;
+  defaults.sort((a, b) => rankOf(a) - rankOf(b));
 });
 
 export function checkFamily(name: string): FitFamily {

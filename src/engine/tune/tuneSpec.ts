@@ -2,6 +2,7 @@
 import { DEFAULT_BIN } from '../fit/index.ts';
 import {
   byConservativeness,
+  DEFAULT_FAMILIES,
   FAMILY_INFO,
   checkFamily,
   familySpec,
@@ -44,7 +45,7 @@ export const DEFAULT_TUNE = {
   rebalance: 5,
   bin: DEFAULT_BIN,
   confidence: 0.95,
-  families: ['gpa', 'av', 'perc', 'cantelli', 'cf', 'emp', 'conv', 'bern'],
+  families: DEFAULT_FAMILIES,
   targets: [0.001],
   refineRounds: 2,
   refinePoints: 4,

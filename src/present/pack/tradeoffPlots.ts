@@ -1,7 +1,7 @@
 /** The m-vs-q trade-off (the paper's Fig. 8) and GPA's requested ρ vs measured q (Fig. 9). */
 import * as Plot from '@observablehq/plot';
 import { FLOOR_LABEL_MARGIN, resolutionFloorMarks } from '../marks.ts';
-import { formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
+import { fitFamily, formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
 import { LOG_PROBABILITY } from '../probability.ts';
 
 export interface TradeoffPoint {
@@ -15,31 +15,6 @@ export interface TradeoffPoint {
   readonly belowFloor: boolean;
   readonly instances: number;
   readonly current: boolean;
-}
-
-export function familyOf(fit: FitSpec): { family: string; parameter: number } {
-  switch (fit.kind) {
-    case 'gpa':
-      return { family: 'GPA ρ', parameter: fit.rho };
-    case 'cantelli':
-      return { family: 'Cantelli b', parameter: fit.b };
-    case 'av':
-      return { family: 'av f', parameter: fit.f };
-    case 'perc':
-      return { family: 'perc p', parameter: fit.p };
-    case 'max':
-      return { family: 'perc p', parameter: 100 };
-    case 'cf':
-      return { family: 'GPA + skew ρ', parameter: fit.rho };
-    case 'emp':
-      return { family: 'empirical ρ', parameter: fit.rho };
-    case 'conv':
-      return { family: 'convolution ρ', parameter: fit.rho };
-    case 'bern':
-      return { family: 'Bernstein ρ', parameter: fit.rho };
-    case 'hoeff':
-      return { family: 'Hoeffding ρ', parameter: fit.rho };
-  }
 }
 
 /** Means over instances per fit test; q = 0 (below 1/|E|) is flagged and drawn at the floor/2. */
@@ -58,7 +33,7 @@ export function tradeoffPoints(
   return [...groups.entries()].map(([fit, rs]) => {
     const m = rs.reduce((s, r) => s + r.m, 0) / rs.length;
     const q = rs.reduce((s, r) => s + r.q, 0) / rs.length;
-    const { family, parameter } = familyOf(rs[0].params.fit);
+    const { family, parameter } = fitFamily(rs[0].params.fit);
     return {
       fit,
       family,

@@ -5,6 +5,7 @@
  */
 import {
   boxStats,
+  fitFamily,
   formatFit,
   splitColumns,
   type BoxStats,
@@ -12,7 +13,6 @@ import {
   type SweepRow,
 } from '../../engine/index.ts';
 import type { LabSweep } from '../../engine/analysis/paperFigures.ts';
-import { familyOf } from '../pack/tradeoffPlots.ts';
 
 export interface FitSummary {
   readonly fit: string;
@@ -44,7 +44,7 @@ export function byFit(rows: readonly SweepRow[]): Map<string, SweepRow[]> {
 /** Per fit test: m, m_abs and q over the instances. */
 export function fitSummaries(rows: readonly SweepRow[]): FitSummary[] {
   return [...byFit(rows).entries()].map(([fit, rs]) => {
-    const { family, parameter } = familyOf(rs[0].params.fit);
+    const { family, parameter } = fitFamily(rs[0].params.fit);
     const m = rs.map((r) => r.m);
     const mAbs = rs.map((r) => r.mAbs);
     const q = rs.map((r) => r.q);
@@ -132,7 +132,7 @@ export function sourceComparison(sweeps: readonly LabSweep[]): SourceComparison[
     const qAvg = mean((a.get(fit) ?? []).map((r) => r.q));
     return {
       fit,
-      family: familyOf(rs[0].params.fit).family,
+      family: fitFamily(rs[0].params.fit).family,
       qInst,
       qAvg,
       ratio: qInst > 0 ? qAvg / qInst : NaN,
@@ -205,7 +205,7 @@ export function rebalancingGains(sweeps: readonly LabSweep[], fits: readonly Fit
     if (!gains.length) continue;
     out.push({
       fit: formatFit(fit),
-      family: familyOf(fit).family,
+      family: fitFamily(fit).family,
       gain: boxStats(gains),
       meanGain: mean(gains),
       instances: gains.length,

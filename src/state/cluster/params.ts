@@ -104,8 +104,3 @@ export function resourceList(r: ClusterResources): string[] {
 export function clusterFitSpec(s: ClusterSettings, kind: ClusterFit = s.fit): MultiFitSpec {
   return kind === 'gpa' || kind === 'additive' ? { kind, eps: s.eps, split: s.split } : { kind };
 }
-
-/** Machine types with the capacity lists cut to `resources` resources (one resource: CPU only). */
-export function typesFor(types: readonly MachineType[], resources: number): MachineType[] {
-  return types.map((t) => ({ ...t, capacity: t.capacity.slice(0, resources) }));
-}

@@ -40,7 +40,18 @@ function toy(g: number): FitTest {
 const TOY_FIT: FitEntry = {
   kind: 'toy',
   label: 'toy (g·μ)',
-  parameters: [{ key: 'g', range: SCALE, input: { label: 'g', widget: 'number', min: 1, max: 3 } }],
+  group: 'tail-aware',
+  family: { name: 'toy g' },
+  slackMeaning: 'c − (Σ size + size)',
+  sweep: [[2]],
+  parameters: [
+    {
+      key: 'g',
+      range: SCALE,
+      input: { label: 'g', widget: 'number', min: 1, max: 3 },
+      arbitrary: { min: 1, max: 3 },
+    },
+  ],
   example: toySpec(2),
   create: ([g]) => toy(g),
   tuning: {
@@ -49,6 +60,7 @@ const TOY_FIT: FitEntry = {
     scale: 'linear',
     grid: [1, 2, 3],
     nominalSlo: () => null,
+    nominalSloMeaning: 'toy requests none',
   },
 };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, PACKERS, type FitSpec } from '../../engine/index.ts';
+import { FAMILIES, PACKERS, fitEntries, type FitSpec } from '../../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, pinnedOf, type Params } from './params.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
@@ -9,26 +9,17 @@ import { DEFAULT_CLUSTER } from '../cluster/params.ts';
 import { FIGURE_IDS } from '../../engine/analysis/paperFigures.ts';
 import { timelineParamsArb } from '../timeline/testing.ts';
 
+// Every registered fit test, its parameters drawn from the values its entry declares for property tests.
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
-  fc
-    .double({ min: 1e-6, max: 0.5, noNaN: true, noDefaultInfinity: true })
-    .map((rho) => ({ kind: 'gpa', rho }) as const),
-  fc.double({ min: 0, max: 10, noNaN: true }).map((b) => ({ kind: 'cantelli', b }) as const),
-  fc.double({ min: 0.01, max: 5, noNaN: true }).map((f) => ({ kind: 'av', f }) as const),
-  fc.double({ min: 0, max: 100, noNaN: true }).map((p) => ({ kind: 'perc', p }) as const),
-  fc.constant({ kind: 'max' } as const),
-  fc
-    .record({
-      kind: fc.constantFrom('cf' as const, 'emp' as const, 'bern' as const, 'hoeff' as const),
-      rho: fc.double({ min: 1e-6, max: 0.5, noNaN: true }),
-    })
-    .map((f) => f as FitSpec),
-  fc
-    .record({
-      rho: fc.double({ min: 1e-6, max: 0.5, noNaN: true }),
-      bin: fc.double({ min: 1e-4, max: 0.5, noNaN: true }),
-    })
-    .map(({ rho, bin }) => ({ kind: 'conv', rho, bin }) as const),
+  ...fitEntries().map((e) =>
+    fc
+      .tuple(
+        ...e.parameters.map(({ arbitrary: { min, max } }) =>
+          fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+        ),
+      )
+      .map((values) => e.create(values).spec),
+  ),
 );
 
 const baseParamsArb = fc.record({

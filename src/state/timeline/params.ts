@@ -2,11 +2,10 @@
  * The Timeline view's shareable parameters (SPEC §12): the workload over time and the simulator's
  * knobs, plus the scrubber's instant and the selected machine. They join `Params` in params.ts.
  */
-import { numberRange } from '../../engine/index.ts';
+import { TIMELINE_SLO, numberRange, parseSlo } from '../../engine/index.ts';
 import {
   ORDERS,
   POLICIES,
-  parseTimelineFit,
   type Policy,
   type TaskOrder,
   type TimelineFit,
@@ -61,7 +60,7 @@ export interface TimelineViewParams {
 const timelineFitCodec: UrlCodec<TimelineFit> = {
   read(raw) {
     try {
-      return { value: parseTimelineFit(raw) };
+      return { value: parseSlo(raw, TIMELINE_SLO) };
     } catch (e) {
       if (e instanceof RangeError) return { problem: e.message };
       throw e;

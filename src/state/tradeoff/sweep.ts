@@ -2,7 +2,7 @@
  * The sweep step: the trade-off grid (SPEC §8's fit tests, with the tail-aware ones on request) for
  * the current workload and packing parameters, one at a time; a new one aborts the one before.
  */
-import { PAPER_FITS, TAIL_FITS } from '../../engine/index.ts';
+import { PAPER_FITS, tailFits } from '../../engine/index.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 import { isLostTwice } from '../../runtime/poolQueue.ts';
 import { poolKey, sweepKey } from '../common/params.ts';
@@ -49,7 +49,7 @@ export function sweepStep(ctx: StepContext): SweepStep {
           seed: p.seed,
           instances: p.instances,
           tasks: p.tasks,
-          fits: p.tail ? [...PAPER_FITS, ...TAIL_FITS] : PAPER_FITS,
+          fits: p.tail ? [...PAPER_FITS, ...tailFits()] : PAPER_FITS,
           packers: [p.packer],
           capacity: p.capacity,
           clairvoyance: p.clairvoyance,

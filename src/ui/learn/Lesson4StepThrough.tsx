@@ -1,9 +1,15 @@
 import { useMemo } from 'react';
-import { identityRows, runPacking, type PackTrace, firstDivergence } from '../../engine/index.ts';
+import {
+  identityRows,
+  runPacking,
+  slackMeaning,
+  type PackTrace,
+  firstDivergence,
+} from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { useLessonRho } from './RhoSlider.tsx';
-import { TraceStepper, slackMeaning } from './TraceStepper.tsx';
+import { TraceStepper } from './TraceStepper.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 
 const TASKS = 40;

@@ -6,7 +6,8 @@
 import { forwardRef } from 'react';
 import { useExplorer } from '../../state/common/store.ts';
 import type { PackTraceState } from '../usePackTrace.ts';
-import { TraceStepper, slackMeaning } from './TraceStepper.tsx';
+import { slackMeaning } from '../../engine/index.ts';
+import { TraceStepper } from './TraceStepper.tsx';
 import './learn.css';
 
 function Stepper({ state }: { state: PackTraceState }) {

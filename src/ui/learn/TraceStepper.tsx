@@ -278,19 +278,3 @@ export function TraceStepper({
     </div>
   );
 }
-
-/** What a fit test's slack means, for captions. */
-export function slackMeaning(kind: string): string {
-  switch (kind) {
-    case 'gpa':
-      return 'ρ − P(overflow) under the Gaussian';
-    case 'cf':
-    case 'emp':
-    case 'conv':
-    case 'bern':
-    case 'hoeff':
-      return 'ρ − the estimated overflow probability';
-    default:
-      return 'c − (Σ size + size)';
-  }
-}

@@ -1,5 +1,6 @@
 /** The Timeline view's knobs: workload, policy, order, fit, capacity, seed, window and error. */
-import { ORDERS, POLICIES, parseTimelineFit } from '../../engine/timeline/index.ts';
+import { TIMELINE_SLO, parseSlo } from '../../engine/index.ts';
+import { ORDERS, POLICIES } from '../../engine/timeline/index.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { uploadTaskList } from '../../state/timeline/runs.ts';
 import {
@@ -113,7 +114,7 @@ function PolicyControls() {
           data-testid="timeline-fit"
           onChange={(e) =>
             setParams({
-              timelineFit: parseTimelineFit(e.target.value === 'size' ? 'size' : 'gpa:0.01'),
+              timelineFit: parseSlo(e.target.value === 'size' ? 'size' : 'gpa:0.01', TIMELINE_SLO),
             })
           }
         >

@@ -87,7 +87,7 @@ export function CalibrationPanel() {
         <PlotFigure
           name={`calibration-q-${curve?.family ?? family}`}
           title={`${curve?.label ?? info.label}: measured q against the requested SLO`}
-          caption={`Blue: mean q over instances with its ${Math.round(spec.confidence * 100)} % t band; grey: each run's q with its Wilson interval; dashed: the SLO the value requests${family === 'cantelli' ? ' (Cantelli’s one-task bound 1/(1 + b²))' : family === 'perc' ? ' (one task’s 1 − p/100)' : family === 'av' ? ' (av requests none)' : ' (ρ itself: on it, the test delivers what it asks)'}; red: the target q*; dotted: 1/|E|, one overflow per machine; hollow triangles are q = 0 (no overflow at all), drawn below every positive q. Click a value to open it in Pack.`}
+          caption={`Blue: mean q over instances with its ${Math.round(spec.confidence * 100)} % t band; grey: each run's q with its Wilson interval; dashed: the SLO the value requests (${info.nominalSloMeaning}); red: the target q*; dotted: 1/|E|, one overflow per machine; hollow triangles are q = 0 (no overflow at all), drawn below every positive q. Click a value to open it in Pack.`}
           spec={qSpec}
           stale={stale}
           onPick={open}

@@ -5,6 +5,7 @@
 import {
   DEFAULT_BIN,
   DEFAULT_TUNE,
+  FAMILIES,
   FAMILY_INFO,
   familySpec,
   formatFit,
@@ -135,16 +136,7 @@ export function calibrationCsvRows(curves: readonly CalibrationCurve[]): Record<
 
 /** The family and parameter of a fit test (null for max, which no family sweeps). */
 export function familyOfFit(fit: FitSpec): { family: FitFamily; value: number } | null {
-  switch (fit.kind) {
-    case 'max':
-      return null;
-    case 'cantelli':
-      return { family: 'cantelli', value: fit.b };
-    case 'av':
-      return { family: 'av', value: fit.f };
-    case 'perc':
-      return { family: 'perc', value: fit.p };
-    default:
-      return { family: fit.kind, value: fit.rho };
-  }
+  if (!FAMILIES.includes(fit.kind)) return null;
+  const key = FAMILY_INFO[fit.kind].key;
+  return { family: fit.kind, value: (fit as unknown as Readonly<Record<string, number>>)[key] };
 }
