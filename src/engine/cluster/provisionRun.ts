@@ -9,6 +9,7 @@
  * 80 % utilization of the bottleneck resource, then every container by First Fit over them.
  * A period's energy = Σ active machines P_idle + (P_peak − P_idle)·min(1, reserved CPU / C_cpu).
  */
+import { withinCapacity } from '../capacity.ts';
 import type { LpSolver } from '../lp/solver.ts';
 import { machinePower, type MachineType } from './machineTypes.ts';
 import { solveCbsRelax, type ProvisionInput } from './provision.ts';
@@ -43,7 +44,8 @@ function firstFitContainers(
   allowed: (b: Bin) => boolean,
   open: () => Bin | null,
 ): number {
-  const fits = (b: Bin) => size.every((c, r) => b.load[r] + c <= types[b.type].capacity[r] + 1e-12);
+  const fits = (b: Bin) =>
+    size.every((c, r) => withinCapacity(b.load[r] + c, types[b.type].capacity[r]));
   // All containers of one call have the same size and loads only grow: a bin that is full for it
   // now stays full, so the scan resumes where it stopped.
   let from = 0;
