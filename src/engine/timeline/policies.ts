@@ -74,15 +74,38 @@ function nextFit(ctx: PolicyContext): void {
   }
 }
 
+/** B: gap classes ⌊B·gap/c⌋ of SS (SPEC §12; the authors' code uses 10). */
+export const SS_CLASSES = 10;
+
+/** Gap class of a spare capacity: ⌊B·gap/c⌋ in [0, B] (0: full; B: only an empty machine). */
+export function gapClass(gap: number, capacity: number): number {
+  return Math.max(0, Math.min(SS_CLASSES, Math.floor((SS_CLASSES * gap) / capacity)));
+}
+
 /**
- * SS (Csirik et al.): gaps in 10 classes ⌊10·gap/c⌋; an item goes where its new class is least
- * populated. As in the authors' code, the score counts the destination class and does not remove
- * the machine from its old class; class 0 (full) costs nothing. New machine only when none fits.
+ * How SS scores a machine: 'paper' — the change of Σ_{1≤g≤B} N(g)² when the machine moves from its
+ * gap class to its new one (semi-online paper, §4.2: "SS assigns an item a of size q_a such that the
+ * quantity Σ_{1≤g≤B} N(g)² is minimised"); 'authors' — their code's score, N(new class) with class 0
+ * free, which adds the +1 of the new class without the −1 of the old one.
  */
-function sumOfSquares(ctx: PolicyContext): void {
-  const cls = (m: Machine, extra: number) =>
-    Math.max(0, Math.min(9, Math.floor((10 * (ctx.capacity - m.q - extra)) / ctx.capacity)));
-  const count = new Int32Array(10);
+export type SumOfSquaresRule = 'paper' | 'authors';
+
+/** Σ_{1≤g≤B} N(g)² after moving one machine from class `from` to class `to` minus before. */
+export function sumOfSquaresChange(count: Int32Array, from: number, to: number): number {
+  if (from === to) return 0;
+  const enter = to >= 1 ? 2 * count[to] + 1 : 0;
+  const leave = from >= 1 ? 1 - 2 * count[from] : 0;
+  return enter + leave;
+}
+
+/**
+ * SS (Csirik et al.): each task goes to the fitting machine with the lowest score (first in machine
+ * order on ties); a new machine only when none fits, as every adapted policy (semionline-notes §2.1).
+ */
+function sumOfSquares(ctx: PolicyContext, rule: SumOfSquaresRule): void {
+  const c = ctx.capacity;
+  const cls = (m: Machine, extra: number) => gapClass(c - m.q - extra, c);
+  const count = new Int32Array(SS_CLASSES + 1);
   for (const m of ctx.machines) count[cls(m, 0)]++;
   for (const t of ctx.batch) {
     let best: Machine | null = null;
@@ -90,7 +113,7 @@ function sumOfSquares(ctx: PolicyContext): void {
     for (const m of ctx.machines) {
       if (!fitsOn(ctx, m, t)) continue;
       const g = cls(m, t.q);
-      const s = g === 0 ? 0 : count[g];
+      const s = rule === 'paper' ? sumOfSquaresChange(count, cls(m, 0), g) : g === 0 ? 0 : count[g];
       if (s < bestScore) {
         best = m;
         bestScore = s;
@@ -128,7 +151,11 @@ function harmonic(ctx: PolicyContext): void {
 }
 
 /** Places the batch with a policy (semionline-notes §2). */
-export function runPolicy(policy: Policy, ctx: PolicyContext): void {
+export function runPolicy(
+  policy: Policy,
+  ctx: PolicyContext,
+  ss: SumOfSquaresRule = 'paper',
+): void {
   switch (policy) {
     case 'ff':
       return firstFit(ctx);
@@ -143,7 +170,7 @@ export function runPolicy(policy: Policy, ctx: PolicyContext): void {
     case 'mrd':
       return bestBy(ctx, 'mrd');
     case 'ss':
-      return sumOfSquares(ctx);
+      return sumOfSquares(ctx, ss);
     case 'ha':
       return harmonic(ctx);
     case 'fmf':

@@ -59,6 +59,8 @@ export interface TimelineParams {
    * 'window' (the paper's "at least a time step"), semionline-notes §1.6.
    */
   readonly remainingFloor: 'zero' | 'window';
+  /** SS's score (policies.ts): the paper's Σ N(g)² change (default) or the authors' code's. */
+  readonly sumOfSquares?: 'paper' | 'authors';
 }
 
 export const DEFAULT_PARAMS: TimelineParams = {
