@@ -6,7 +6,7 @@ import {
   CLASS_FEATURES,
   type ClassFeatures,
 } from '../../engine/cluster/classPacking.ts';
-import { elbowK } from '../../engine/cluster/classes.ts';
+import { KMEANS_STARTS, elbowK } from '../../engine/cluster/classes.ts';
 import { formatMultiFit, parseMultiFit } from '../../engine/cluster/fit.ts';
 import {
   HARMONY_POWER_NOTE,
@@ -156,6 +156,11 @@ export const cluster: Command = {
     },
     features: { kind: 'string', help: 'class features', default: 'usage', choices: CLASS_FEATURES },
     kmax: { kind: 'integer', help: 'elbow: k from 1 to this', default: 10 },
+    starts: {
+      kind: 'integer',
+      help: 'k-means++ starts per k, the best kept (as scikit-learn’s n_init)',
+      default: KMEANS_STARTS,
+    },
     erlang: { kind: 'string', help: 'containers for λ,μ,cv2,d (M/G/c, Erlang C + Allen–Cunneen)' },
     findings: {
       kind: 'string',
@@ -190,6 +195,7 @@ export const cluster: Command = {
           k: o.classes as number,
           kMax: o.kmax as number,
           seed: o.seed as number,
+          starts: o.starts as number,
           features: o.features as ClassFeatures,
           eps: fit.eps,
           split: fit.split,
