@@ -23,6 +23,7 @@ import {
   GOOGLE_TASK_USAGE,
   MULTI_DATASETS,
   realizeMulti,
+  type MultiSamples,
   type MultiWorkload,
 } from '../../engine/cluster/workload.ts';
 import { identityRows } from '../../engine/workload.ts';
@@ -30,6 +31,7 @@ import { UsageError, type Options } from '../args.ts';
 import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.ts';
 import { asUsage, type Command } from './command.ts';
 import { writeFindings } from './clusterFindings.ts';
+import { clusterPlacements, provisionJson } from './clusterOutputs.ts';
 
 const DATASETS = MULTI_DATASET_IDS.join(', ');
 
@@ -69,14 +71,18 @@ function resourcesFrom(text: string): string[] {
   return list;
 }
 
-export async function workloadFrom(o: Options): Promise<MultiWorkload> {
+export async function samplesFrom(o: Options): Promise<MultiSamples> {
   const { id, root } = dataRef(o.data as string);
   const resources = resourcesFrom(o.resources as string);
-  const samples = await loadShared(id, resources, root).catch((e: unknown) => {
+  return loadShared(id, resources, root).catch((e: unknown) => {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   });
-  return asUsage(() => realizeMulti(samples, o.realizations as number, o.seed as number));
+}
+
+export async function workloadFrom(o: Options, samples?: MultiSamples): Promise<MultiWorkload> {
+  const s = samples ?? (await samplesFrom(o));
+  return asUsage(() => realizeMulti(s, o.realizations as number, o.seed as number));
 }
 
 function measureJson(m: MultiMeasure, types: readonly MachineType[], resources: readonly string[]) {
@@ -166,6 +172,16 @@ export const cluster: Command = {
       kind: 'string',
       help: 'write the pooled / additive / request comparison (Markdown) here',
     },
+    placements: {
+      kind: 'string',
+      help: 'write task,machine,type and per resource the packed size and the mean actual usage here',
+    },
+    provision: {
+      kind: 'integer',
+      help: 'with --classes K: CBS-RELAX (HiGHS) over this many periods; prints each period’s LP solution and its rounding as JSON',
+    },
+    cv2: { kind: 'number', help: '--provision: CV² of the service time', default: 1 },
+    delay: { kind: 'number', help: '--provision: target mean wait, in periods', default: 0.1 },
     json: { kind: 'flag', help: 'print JSON' },
   },
   async run(o, out) {
@@ -177,7 +193,8 @@ export const cluster: Command = {
     }
     if (!o.data) throw new UsageError('--data is required (or --erlang, --findings)');
     const fit = asUsage(() => parseMultiFit(o.fit as string));
-    const w = await workloadFrom(o);
+    const samples = await samplesFrom(o);
+    const w = await workloadFrom(o, samples);
     const types = typesFrom(o.types as string, w.resources.length);
     const rows = identityRows(w.ids.length);
     const common = {
@@ -201,6 +218,16 @@ export const cluster: Command = {
           split: fit.split,
         }),
       );
+      if (o.provision !== undefined) {
+        const doc = await provisionJson(samples, a, types, {
+          periods: o.provision as number,
+          eps: fit.eps,
+          split: fit.split,
+          cv2: o.cv2 as number,
+          targetDelay: o.delay as number,
+        });
+        return out(JSON.stringify(doc));
+      }
       const doc = {
         k: a.clustering.k,
         elbow_sse: a.elbow,
@@ -220,7 +247,9 @@ export const cluster: Command = {
       }
       return;
     }
+    if (o.provision !== undefined) throw new UsageError('--provision needs --classes K');
     const r = asUsage(() => runCluster(w, rows, { ...common, fit }));
+    if (o.placements) clusterPlacements(o.placements as string, w, rows, r, fit, types);
     const doc = {
       fit: formatMultiFit(fit),
       tasks: w.ids.length,

@@ -28,6 +28,9 @@ export interface ProvisionResult {
   readonly baseline: readonly PeriodOutcome[];
   /** The LP's fractional machine counts per period. */
   readonly fractional: readonly Float64Array[];
+  /** With `keepAssignments`: the LP's x[m][n] (containers of class n on type m) and objective per period. */
+  readonly assignments?: readonly (readonly Float64Array[])[];
+  readonly objectives?: readonly number[];
 }
 
 interface Bin {
@@ -191,6 +194,7 @@ export function provision(
   solver: LpSolver,
   input: ProvisionInput,
   demand: readonly (readonly number[])[],
+  options: { readonly keepAssignments?: boolean } = {},
 ): ProvisionResult {
   const M = input.types.length;
   let prevFrac: number[] = new Array<number>(M).fill(0);
@@ -199,9 +203,13 @@ export function provision(
   const relax: PeriodOutcome[] = [];
   const baseline: PeriodOutcome[] = [];
   const fractional: Float64Array[] = [];
+  const assignments: Float64Array[][] = [];
+  const objectives: number[] = [];
   for (const d of demand) {
     const sol = solveCbsRelax(solver, input, d, prevFrac);
     fractional.push(sol.z);
+    assignments.push(sol.x);
+    objectives.push(sol.objective);
     prevFrac = Array.from(sol.z);
     const r = relaxPeriod(input, sol.x, d, prevRelax);
     const b = baselinePeriod(input, d, prevBase);
@@ -210,7 +218,9 @@ export function provision(
     prevRelax = r.machines;
     prevBase = b.machines;
   }
-  return { relax, baseline, fractional };
+  return options.keepAssignments
+    ? { relax, baseline, fractional, assignments, objectives }
+    : { relax, baseline, fractional };
 }
 
 /** Per period and class, the containers meeting the target delay (M/G/c, `minContainers`); 0 arrivals → 0. */
