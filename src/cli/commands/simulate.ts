@@ -135,6 +135,12 @@ export const simulate: Command = {
       default: 'paper',
       choices: ['paper', 'authors'],
     },
+    'nf-pointer': {
+      kind: 'string',
+      help: 'NF pointer between windows: the machine last used, or a position in the re-sorted list',
+      default: 'machine',
+      choices: ['machine', 'position'],
+    },
     json: { kind: 'flag', help: 'print one JSON object' },
     placements: { kind: 'string', help: 'write task_id,machine,start_s,end_s here' },
     exact: {
@@ -158,6 +164,7 @@ export const simulate: Command = {
       seed: o.seed as number,
       remainingFloor: o['remaining-floor'] as 'zero' | 'window',
       sumOfSquares: o.ss as 'paper' | 'authors',
+      nextFitPointer: o['nf-pointer'] as 'machine' | 'position',
     }));
     const tasks = await loadTasks(o);
     const solver = o.exact !== undefined ? await loadLpSolver() : null;

@@ -54,25 +54,39 @@ function firstFit(ctx: PolicyContext): void {
   }
 }
 
-/** NF: a cyclic pointer over the active machines, kept across windows (paper §4.2.2). */
-function nextFit(ctx: PolicyContext): void {
+/**
+ * NF: a cyclic pointer over the active machines, kept across windows (paper §4.2.2: "the position of
+ * the pointer is maintained across the successive optimisation steps"). 'machine' (default): the
+ * pointer follows the machine last used wherever the l_m order puts it; 'position': it stays at a
+ * place in the list, which the next window re-sorts (another reading of "position").
+ */
+function nextFit(ctx: PolicyContext, pointer: NextFitPointer): void {
   const ms = ctx.machines;
   for (const t of ctx.batch) {
-    let at = ms.findIndex((m) => m.id === ctx.memory.nextFit);
-    if (at < 0) at = 0;
+    let at =
+      pointer === 'position'
+        ? ctx.memory.nextFit
+        : ms.findIndex((m) => m.id === ctx.memory.nextFit);
+    if (at < 0 || at >= ms.length) at = 0;
     let placed = false;
     for (let k = 0; k < ms.length; k++) {
-      const m = ms[(at + k) % ms.length];
-      if (fitsOn(ctx, m, t)) {
-        ctx.put(t, m);
-        ctx.memory.nextFit = m.id;
+      const j = (at + k) % ms.length;
+      if (fitsOn(ctx, ms[j], t)) {
+        ctx.put(t, ms[j]);
+        ctx.memory.nextFit = pointer === 'position' ? j : ms[j].id;
         placed = true;
         break;
       }
     }
-    if (!placed) ctx.memory.nextFit = ctx.open(t).id;
+    if (!placed) {
+      const m = ctx.open(t);
+      ctx.memory.nextFit = pointer === 'position' ? ms.length - 1 : m.id;
+    }
   }
 }
+
+/** Where NF's pointer points between windows (see `nextFit`). */
+export type NextFitPointer = 'machine' | 'position';
 
 /** B: gap classes ⌊B·gap/c⌋ of SS (SPEC §12; the authors' code uses 10). */
 export const SS_CLASSES = 10;
@@ -155,12 +169,13 @@ export function runPolicy(
   policy: Policy,
   ctx: PolicyContext,
   ss: SumOfSquaresRule = 'paper',
+  nf: NextFitPointer = 'machine',
 ): void {
   switch (policy) {
     case 'ff':
       return firstFit(ctx);
     case 'nf':
-      return nextFit(ctx);
+      return nextFit(ctx, nf);
     case 'bfr':
       return bestBy(ctx, 'bfr');
     case 'bfd':
