@@ -1,4 +1,5 @@
 /** The engine's public surface: pure numerics, no DOM, no UI, no clock, no Math.random. */
+export * from './capacity.ts';
 export * from './matrix.ts';
 export * from './split.ts';
 export * from './ranges.ts';

@@ -3,9 +3,11 @@
  * matrices that live in a WebAssembly.Memory: shared between workers (cross-origin isolated pages,
  * Node) or plain. Loaded synchronously (the modules are a few KiB, embedded as base64), so it works
  * the same on the main thread, in workers and in Node. Exact: float32 promoted to float64, added in
- * task order, counts strictly above c — the scalar loop's numbers bit for bit.
+ * task order, counts of the totals above capacityLimit(c) (the engine's `exceeds`) — the scalar
+ * loop's numbers bit for bit.
  */
 import {
+  capacityLimit,
   LOG_CDF_TABLE,
   logNormalCdf,
   type Checkpoint,
@@ -108,7 +110,7 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
       rows.length,
       start,
       end,
-      capacity,
+      capacityLimit(capacity),
       this.totalsAt,
     );
     totals.set(new Float64Array(buffer, this.totalsAt, end - start));
@@ -125,6 +127,7 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
     checkpoint?: Checkpoint,
   ): void {
     this.check(matrix, start, end);
+    const limit = capacityLimit(capacity);
     const buffer = this.view();
     const rows = new Int32Array(buffer, this.rowsAt, this.entries);
     const offsets = new Int32Array(buffer, this.offsetsAt, this.entries + 1);
@@ -175,7 +178,7 @@ export class WasmKernel implements EvaluationKernel, NestedSumsKernel {
           m,
           b,
           blockEnd,
-          capacity,
+          limit,
           this.totalsAt,
           this.countsAt,
         );

@@ -6,7 +6,7 @@ import {
   CLASS_FEATURES,
   type ClassFeatures,
 } from '../../engine/cluster/classPacking.ts';
-import { elbowK } from '../../engine/cluster/classes.ts';
+import { KMEANS_STARTS, elbowK } from '../../engine/cluster/classes.ts';
 import { formatMultiFit } from '../../engine/cluster/fit.ts';
 import { CLUSTER_SLO, parseSlo } from '../../engine/fit/index.ts';
 import {
@@ -24,6 +24,7 @@ import {
   GOOGLE_TASK_USAGE,
   MULTI_DATASETS,
   realizeMulti,
+  type MultiSamples,
   type MultiWorkload,
 } from '../../engine/cluster/workload.ts';
 import { identityRows } from '../../engine/workload.ts';
@@ -31,6 +32,7 @@ import { UsageError, type Options } from '../args.ts';
 import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.ts';
 import { asUsage, type Command } from './command.ts';
 import { writeFindings } from './clusterFindings.ts';
+import { clusterPlacements, provisionJson } from './clusterOutputs.ts';
 
 const DATASETS = MULTI_DATASET_IDS.join(', ');
 
@@ -70,14 +72,18 @@ function resourcesFrom(text: string): string[] {
   return list;
 }
 
-export async function workloadFrom(o: Options): Promise<MultiWorkload> {
+export async function samplesFrom(o: Options): Promise<MultiSamples> {
   const { id, root } = dataRef(o.data as string);
   const resources = resourcesFrom(o.resources as string);
-  const samples = await loadShared(id, resources, root).catch((e: unknown) => {
+  return loadShared(id, resources, root).catch((e: unknown) => {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   });
-  return asUsage(() => realizeMulti(samples, o.realizations as number, o.seed as number));
+}
+
+export async function workloadFrom(o: Options, samples?: MultiSamples): Promise<MultiWorkload> {
+  const s = samples ?? (await samplesFrom(o));
+  return asUsage(() => realizeMulti(s, o.realizations as number, o.seed as number));
 }
 
 function measureJson(m: MultiMeasure, types: readonly MachineType[], resources: readonly string[]) {
@@ -157,11 +163,26 @@ export const cluster: Command = {
     },
     features: { kind: 'string', help: 'class features', default: 'usage', choices: CLASS_FEATURES },
     kmax: { kind: 'integer', help: 'elbow: k from 1 to this', default: 10 },
+    starts: {
+      kind: 'integer',
+      help: 'k-means++ starts per k, the best kept (as scikit-learn’s n_init)',
+      default: KMEANS_STARTS,
+    },
     erlang: { kind: 'string', help: 'containers for λ,μ,cv2,d (M/G/c, Erlang C + Allen–Cunneen)' },
     findings: {
       kind: 'string',
       help: 'write the pooled / additive / request comparison (Markdown) here',
     },
+    placements: {
+      kind: 'string',
+      help: 'write task,machine,type and per resource the packed size and the mean actual usage here',
+    },
+    provision: {
+      kind: 'integer',
+      help: 'with --classes K: CBS-RELAX (HiGHS) over this many periods; prints each period’s LP solution and its rounding as JSON',
+    },
+    cv2: { kind: 'number', help: '--provision: CV² of the service time', default: 1 },
+    delay: { kind: 'number', help: '--provision: target mean wait, in periods', default: 0.1 },
     json: { kind: 'flag', help: 'print JSON' },
   },
   async run(o, out) {
@@ -173,7 +194,8 @@ export const cluster: Command = {
     }
     if (!o.data) throw new UsageError('--data is required (or --erlang, --findings)');
     const fit = asUsage(() => parseSlo(o.fit as string, CLUSTER_SLO));
-    const w = await workloadFrom(o);
+    const samples = await samplesFrom(o);
+    const w = await workloadFrom(o, samples);
     const types = typesFrom(o.types as string, w.resources.length);
     const rows = identityRows(w.ids.length);
     const common = {
@@ -191,11 +213,22 @@ export const cluster: Command = {
           k: o.classes as number,
           kMax: o.kmax as number,
           seed: o.seed as number,
+          starts: o.starts as number,
           features: o.features as ClassFeatures,
           eps: fit.eps,
           split: fit.split,
         }),
       );
+      if (o.provision !== undefined) {
+        const doc = await provisionJson(samples, a, types, {
+          periods: o.provision as number,
+          eps: fit.eps,
+          split: fit.split,
+          cv2: o.cv2 as number,
+          targetDelay: o.delay as number,
+        });
+        return out(JSON.stringify(doc));
+      }
       const doc = {
         k: a.clustering.k,
         elbow_sse: a.elbow,
@@ -215,7 +248,9 @@ export const cluster: Command = {
       }
       return;
     }
+    if (o.provision !== undefined) throw new UsageError('--provision needs --classes K');
     const r = asUsage(() => runCluster(w, rows, { ...common, fit }));
+    if (o.placements) clusterPlacements(o.placements as string, w, rows, r, fit, types);
     const doc = {
       fit: formatMultiFit(fit),
       tasks: w.ids.length,

@@ -1,12 +1,15 @@
 /** `resize`: one policy over a VM trace with changing sizes (SPEC §13); totals as JSON. */
+import { writeFileSync } from 'node:fs';
 import {
   FUSD_DEFAULTS,
   checkPredictor,
   simulateResize,
   type PolicySpec,
   type PredictorSpec,
+  type PlacementSink,
   type ResizeTotals,
 } from '../../engine/index.ts';
+import { toCsv } from '../../present/csv.ts';
 import { UsageError, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { RESIZE_PRESETS, loadResizeWorkload } from './resizeData.ts';
@@ -102,6 +105,10 @@ export const resize: Command = {
     },
     check: { kind: 'flag', help: 'VISBP: check every invariant after every event (slow)' },
     series: { kind: 'flag', help: 'also print the per-step series' },
+    placements: {
+      kind: 'string',
+      help: 'write step,vm,machine,predicted_size,actual_usage here (every present VM at every step; machine: an identity never reused, so a change is a migration)',
+    },
     json: { kind: 'flag', help: 'print JSON (the only output form)' },
   },
   async run(o, out) {
@@ -122,9 +129,27 @@ export const resize: Command = {
       maxVms,
       maxSteps,
     });
+    const rows: Record<string, unknown>[] = [];
+    const placements: PlacementSink | undefined = o.placements
+      ? (step, vm, machine, predicted, actual) =>
+          rows.push({
+            step,
+            vm: workload.ids[vm],
+            machine,
+            predicted_size: predicted,
+            actual_usage: actual,
+          })
+      : undefined;
     const r = asUsage(() =>
-      simulateResize(workload, { policy, predictor, hotThreshold: hot, series: o.series === true }),
+      simulateResize(workload, {
+        policy,
+        predictor,
+        hotThreshold: hot,
+        series: o.series === true,
+        placements,
+      }),
     );
+    if (o.placements) writeFileSync(o.placements as string, toCsv(rows));
     const body: Record<string, unknown> = {
       vms: workload.name,
       vm_count: workload.usage.length,

@@ -8,7 +8,6 @@ import {
   POLICIES,
   googleTimeline,
   parseTaskList,
-  placementsCsv,
   simulateTimeline,
   syntheticWeek,
   vmTimeline,
@@ -19,6 +18,7 @@ import {
   type TimelineTasks,
 } from '../../engine/timeline/index.ts';
 import { loadDataset } from '../../ingest/load.ts';
+import { toCsv } from '../../present/csv.ts';
 import { loadLpSolver } from '../../runtime/lp.ts';
 import { UsageError } from '../args.ts';
 import { presetInputs, readText } from '../io.ts';
@@ -58,6 +58,18 @@ export function timelineJson(t: TimelineTasks, r: TimelineResult): Record<string
     active_steps: r.overflow ? active : null,
     q_time: r.qTime,
   };
+}
+
+/** `task_id,machine,start_s,end_s`, one line per task in input order (the project's CSV writer). */
+function placementsTable(t: TimelineTasks, r: TimelineResult): string {
+  return toCsv(
+    Array.from({ length: t.count }, (_, i) => ({
+      task_id: t.ids[i],
+      machine: r.machineOf[i],
+      start_s: r.start[i],
+      end_s: r.end[i],
+    })),
+  );
 }
 
 async function loadTasks(o: Record<string, unknown>): Promise<TimelineTasks> {
@@ -116,6 +128,18 @@ export const simulate: Command = {
       default: 'zero',
       choices: ['zero', 'window'],
     },
+    ss: {
+      kind: 'string',
+      help: 'SS score: paper (the change of Σ_{g≥1} N(g)²) or authors (their code: +1 on the new class, no −1 on the old)',
+      default: 'paper',
+      choices: ['paper', 'authors'],
+    },
+    'nf-pointer': {
+      kind: 'string',
+      help: 'NF pointer between windows: the machine last used, or a position in the re-sorted list',
+      default: 'machine',
+      choices: ['machine', 'position'],
+    },
     json: { kind: 'flag', help: 'print one JSON object' },
     placements: { kind: 'string', help: 'write task_id,machine,start_s,end_s here' },
     exact: {
@@ -138,6 +162,8 @@ export const simulate: Command = {
       durationError: o['duration-error'] as number,
       seed: o.seed as number,
       remainingFloor: o['remaining-floor'] as 'zero' | 'window',
+      sumOfSquares: o.ss as 'paper' | 'authors',
+      nextFitPointer: o['nf-pointer'] as 'machine' | 'position',
     }));
     const tasks = await loadTasks(o);
     const solver = o.exact !== undefined ? await loadLpSolver() : null;
@@ -151,7 +177,7 @@ export const simulate: Command = {
       return out(`wrote ${o.trends} (${runs.length} runs)`);
     }
     const result = asUsage(() => simulateTimeline(tasks, params));
-    if (o.placements) writeFileSync(o.placements as string, placementsCsv(tasks, result));
+    if (o.placements) writeFileSync(o.placements as string, placementsTable(tasks, result));
     const json = timelineJson(tasks, result);
     if (o.exact !== undefined) {
       const maxTasks = o.exact as number;

@@ -75,10 +75,25 @@ const SYNTHETIC_NOTES = `## How the synthetic week was calibrated, and what does
 - Busy 2 s steps: ≈ 29,000 of 302,400 (paper ≈ 56,000); 96 % of them get fewer than 10 tasks,
   ≈ 420 get 20–100 (paper > 700) and ≈ 26 more than 1,000 (paper 12), the shape of the paper's
   Fig. 6a. Spreading more tasks into lone steps shrinks the window gain again.
-- Not reproduced: NF online is not the disaster the paper reports (paper 13,032 h online, −52 % at
-  2 s; ours ≈ −8 %); HA's 0 → 2 s drop is large (ours ≈ −66 %, paper −1.4 %) because online HA
-  with one task per batch only ever tries the longest machine; MRD improves with duration error
-  (paper +6.7 %). Online FMF equals online FF here: with one incoming task the merge of
+- SS is the paper's rule (the change of Σ_{g≥1} N(g)², docs/conventions.md); the authors' score,
+  which earlier versions of this file used, is \`--ss authors\`.
+- Online means one task per batch at its arrival here. The paper's 0 s column is "0*" with
+  "* = undefined", and its text says only that it "simulates online placement by considering an
+  ordering heuristic based on the arrival time of the tasks". Reading it as 2 s windows taken in
+  arrival order (LIST) instead: HA 12,493 h (LIST, 2 s) vs 12,231 h (D, 2 s), a −2.1 % gain (paper
+  −1.4 %). So HA's −66 % here is this reading, not a defect: with one task per batch, a = r / max r
+  = 1 puts every task in interval 1, i.e. on the machine with the largest l_m or a new one.
+- NF (ours −7.5 %, paper −51.6 %): the paper says "the position of the pointer is maintained across
+  the successive optimisation steps". Kept as a position in the list that every batch re-sorts by
+  l_m (\`--nf-pointer position\`), NF online takes 8,220 h and 6,412 h at 2 s: −22.0 %. With
+  windows kept and LIST order, NF at 2 s takes 7,277 h (−11.4 % to D). Either reading moves NF toward
+  the paper; neither gives its 13,032 h online (2.2× its FF), which we cannot explain from the text.
+- MRD improves with duration error here (−8.3 % at 100 %; paper +6.7 %): not explained. We found
+  no reading of the paper's MRD ("max rest on duration", |l_m − d̂_a| largest) or of its error
+  model that reverses the sign; whether the workload does is open.
+- Busy 2 s steps (≈ 29,000 vs ≈ 56,000): the workload. The synthetic week is calibrated on the
+  window gains; spreading more tasks into lone steps shrinks them (see above).
+- Online FMF equals online FF here: with one incoming task the merge of
   semionline-notes §2.3 takes the running machine with the largest l_m that has room, which is FF
   on machines in l_m order; the paper's online FMF equals its BFD (6,076 h), which the notes'
   reconstruction does not explain, so we keep the notes' rule.

@@ -20,6 +20,8 @@ export interface ClassAnalysisParams {
   readonly k: number;
   readonly kMax: number;
   readonly seed: number;
+  /** k-means++ starts per k (best kept); default KMEANS_STARTS (10). */
+  readonly starts?: number;
   readonly features: ClassFeatures;
   readonly eps: number;
   readonly split: EpsilonSplit;
@@ -83,7 +85,8 @@ export function analyzeClasses(
   const mean = stats.map((s) => Float64Array.from(rows, (i) => s.mean[i]));
   const variance = stats.map((s) => Float64Array.from(rows, (i) => s.variance[i]));
   const points = taskFeatures(w, rows, p.features, mean, variance);
-  const clustering = kmeansPoints(points, p.k, p.seed);
+  const starts = { starts: p.starts };
+  const clustering = kmeansPoints(points, p.k, p.seed, starts);
   const classes = classStats(clustering.labels, p.k, mean, variance);
   const classMean = classes.mean.map((m) => Float64Array.from(clustering.labels, (c) => m[c]));
   const classVar = classes.variance.map((v) => Float64Array.from(clustering.labels, (c) => v[c]));
@@ -92,7 +95,7 @@ export function analyzeClasses(
   const classPacking = packMulti(gpaSizes(p.eps, p.split, classMean, classVar), opts);
   return {
     clustering,
-    elbow: elbow(points, p.kMax, p.seed),
+    elbow: elbow(points, p.kMax, p.seed, starts),
     classes,
     byTask: measureMulti(w.matrices, rows, taskPacking, p.types, split),
     byClass: measureMulti(w.matrices, rows, classPacking, p.types, split),

@@ -43,19 +43,49 @@ export function nearestCentroid(
   return best;
 }
 
-/** k-means++ seeding then Lloyd's iterations until labels settle (or `maxIterations`); stream `kmeans`, index k. */
+/** Independent k-means++ starts by default; the best (least SSE) is kept (scikit-learn's n_init). */
+export const KMEANS_STARTS = 10;
+
+export interface KmeansOptions {
+  /** Independent k-means++ starts (≥ 1); default KMEANS_STARTS. */
+  readonly starts?: number;
+  readonly maxIterations?: number;
+}
+
+/**
+ * k-means with `starts` independent k-means++ starts (start s draws from stream `kmeans`, index
+ * 1000 + k + 10⁶·s), each followed by Lloyd's iterations; the start with the least within-class SSE
+ * is kept (the earliest on ties).
+ */
 export function kmeansPoints(
   points: readonly Float64Array[],
   k: number,
   seed: number,
-  maxIterations = 100,
+  options: KmeansOptions = {},
+): Clustering {
+  const starts = options.starts ?? KMEANS_STARTS;
+  if (!(Number.isInteger(starts) && starts >= 1))
+    throw new RangeError(`invalid k-means starts: ${starts} (need an integer ≥ 1)`);
+  let best: Clustering | null = null;
+  for (let s = 0; s < starts; s++) {
+    const c = kmeansOnce(points, k, Rng.stream(seed, 'kmeans', 1000 + k + 1e6 * s), options);
+    if (!best || c.sse < best.sse) best = c;
+  }
+  return best!;
+}
+
+/** One k-means++ seeding then Lloyd's iterations until labels settle (or `maxIterations`). */
+function kmeansOnce(
+  points: readonly Float64Array[],
+  k: number,
+  rng: Rng,
+  { maxIterations = 100 }: KmeansOptions,
 ): Clustering {
   const n = points.length;
   if (!(Number.isInteger(k) && k >= 1))
     throw new RangeError(`invalid class count k: ${k} (need an integer ≥ 1)`);
   if (k > n) throw new RangeError(`k = ${k} classes need at least ${k} tasks, there are ${n}`);
   const dims = points[0].length;
-  const rng = Rng.stream(seed, 'kmeans', 1000 + k);
   const centroids: Float64Array[] = [Float64Array.from(points[rng.nextInt(n)])];
   const d2 = Float64Array.from(points, (p) => dist2(p, centroids[0]));
   while (centroids.length < k) {
@@ -104,10 +134,15 @@ export function kmeansPoints(
 }
 
 /** Within-class SSE for k = 1..kMax (the elbow plot's points). */
-export function elbow(points: readonly Float64Array[], kMax: number, seed: number): number[] {
+export function elbow(
+  points: readonly Float64Array[],
+  kMax: number,
+  seed: number,
+  options: KmeansOptions = {},
+): number[] {
   const out: number[] = [];
   for (let k = 1; k <= Math.min(kMax, points.length); k++)
-    out.push(kmeansPoints(points, k, seed).sse);
+    out.push(kmeansPoints(points, k, seed, options).sse);
   return out;
 }
 

@@ -9,6 +9,7 @@
  * the other resources left free on it at that column is stranded. Reported as the mean over columns
  * of the summed stranded capacity, in units of the largest machine, per resource.
  */
+import { exceeds } from '../capacity.ts';
 import type { RealizationMatrix } from '../matrix.ts';
 import type { ColumnSplit } from '../split.ts';
 import type { MachineType } from './machineTypes.ts';
@@ -69,7 +70,7 @@ export function measureMulti(
       for (let r = 0; r < R; r++) {
         const c = type.capacity[r];
         const u = totals[r][t];
-        if (u > c) {
+        if (exceeds(u, c)) {
           overflows[r][j]++;
           any = true;
         }

@@ -10,6 +10,7 @@
  * and α^{m,mem} = 0, E^{idle,m} = P_idle, price p = 1 per period; switching cost q_m per machine
  * turned on or off; utilization from reserved container sizes (Eq. 6).
  */
+import { withinCapacity } from '../capacity.ts';
 import { lpTerms, type LpSolver } from '../lp/solver.ts';
 import type { MachineType } from './machineTypes.ts';
 
@@ -33,7 +34,7 @@ export interface RelaxSolution {
 
 /** Whether a type-m machine can host one class-n container (c^{nr} ≤ C^{mr} ∀r). */
 export function canHost(t: MachineType, size: readonly number[]): boolean {
-  return size.every((c, r) => c <= t.capacity[r]);
+  return size.every((c, r) => withinCapacity(c, t.capacity[r]));
 }
 
 /** Marginal energy of one class-n container on type m: Σ_r α^{mr} c^{nr}/C^{mr} (Eq. 14). */

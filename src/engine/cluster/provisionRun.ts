@@ -9,6 +9,7 @@
  * 80 % utilization of the bottleneck resource, then every container by First Fit over them.
  * A period's energy = Σ active machines P_idle + (P_peak − P_idle)·min(1, reserved CPU / C_cpu).
  */
+import { withinCapacity } from '../capacity.ts';
 import type { LpSolver } from '../lp/solver.ts';
 import { machinePower, type MachineType } from './machineTypes.ts';
 import { solveCbsRelax, type ProvisionInput } from './provision.ts';
@@ -27,6 +28,9 @@ export interface ProvisionResult {
   readonly baseline: readonly PeriodOutcome[];
   /** The LP's fractional machine counts per period. */
   readonly fractional: readonly Float64Array[];
+  /** With `keepAssignments`: the LP's x[m][n] (containers of class n on type m) and objective per period. */
+  readonly assignments?: readonly (readonly Float64Array[])[];
+  readonly objectives?: readonly number[];
 }
 
 interface Bin {
@@ -43,7 +47,8 @@ function firstFitContainers(
   allowed: (b: Bin) => boolean,
   open: () => Bin | null,
 ): number {
-  const fits = (b: Bin) => size.every((c, r) => b.load[r] + c <= types[b.type].capacity[r] + 1e-12);
+  const fits = (b: Bin) =>
+    size.every((c, r) => withinCapacity(b.load[r] + c, types[b.type].capacity[r]));
   // All containers of one call have the same size and loads only grow: a bin that is full for it
   // now stays full, so the scan resumes where it stopped.
   let from = 0;
@@ -189,6 +194,7 @@ export function provision(
   solver: LpSolver,
   input: ProvisionInput,
   demand: readonly (readonly number[])[],
+  options: { readonly keepAssignments?: boolean } = {},
 ): ProvisionResult {
   const M = input.types.length;
   let prevFrac: number[] = new Array<number>(M).fill(0);
@@ -197,9 +203,13 @@ export function provision(
   const relax: PeriodOutcome[] = [];
   const baseline: PeriodOutcome[] = [];
   const fractional: Float64Array[] = [];
+  const assignments: Float64Array[][] = [];
+  const objectives: number[] = [];
   for (const d of demand) {
     const sol = solveCbsRelax(solver, input, d, prevFrac);
     fractional.push(sol.z);
+    assignments.push(sol.x);
+    objectives.push(sol.objective);
     prevFrac = Array.from(sol.z);
     const r = relaxPeriod(input, sol.x, d, prevRelax);
     const b = baselinePeriod(input, d, prevBase);
@@ -208,7 +218,9 @@ export function provision(
     prevRelax = r.machines;
     prevBase = b.machines;
   }
-  return { relax, baseline, fractional };
+  return options.keepAssignments
+    ? { relax, baseline, fractional, assignments, objectives }
+    : { relax, baseline, fractional };
 }
 
 /** Per period and class, the containers meeting the target delay (M/G/c, `minContainers`); 0 arrivals → 0. */

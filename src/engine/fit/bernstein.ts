@@ -4,6 +4,7 @@
  * P(S − μ' ≥ u) ≤ exp(−u²/(2(σ'² + M·u/3))); with L = ln(1/ρ) that is ≤ ρ for
  * u = L·M/3 + √((L·M/3)² + 2·L·σ'²), so slack = c − (μ' + u). M_i = observed max − μ_i.
  */
+import { capacityLimit } from '../capacity.ts';
 import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
@@ -51,7 +52,7 @@ export function bernstein(rho: number): FitTest {
             const mean = (empty ? 0 : sums.load[j]) + size[t];
             const v = (empty ? 0 : sums.variance[j]) + variance[t];
             const m = empty ? dev[t] : Math.max(M[j], dev[t]);
-            return capacity - (mean + bernsteinMargin(L, v, m));
+            return capacityLimit(capacity) - (mean + bernsteinMargin(L, v, m));
           },
         };
       };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
+import { exceeds } from '../capacity.ts';
 import { realize } from '../data/realize.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { runPacking } from '../experiment.ts';
@@ -62,7 +63,7 @@ describe('emp: the empirical sum test', () => {
         const total = new Float64Array(width);
         for (const t of mc.tasks)
           for (let c = 0; c < width; c++) total[c] += data[rows[t] * cols + c];
-        const over = total.filter((s) => s > 1).length;
+        const over = total.filter((s) => exceeds(s, 1)).length;
         expect(over / width).toBeLessThanOrEqual(rho);
         overflowCols += over;
       }

@@ -1,8 +1,9 @@
 /**
  * emp(ρ): the empirical sum test, i.e. direct Monte Carlo over the observed columns. Formula: with
  * S_j[t] the machine's summed observed realizations in column t ∈ O, the task fits iff
- * k/|O| ≤ ρ where k = #{t ∈ O : S_j[t] + x[t] > c}; slack = ρ − k/|O|.
+ * k/|O| ≤ ρ where k = #{t ∈ O : exceeds(S_j[t] + x[t], c)}; slack = ρ − k/|O|.
  */
+import { capacityLimit } from '../capacity.ts';
 import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
@@ -121,7 +122,8 @@ export function empirical(rho: number): FitTest {
       const width = stats.width;
       const base = Int32Array.from(rows, (r) => r * cols + stats.start);
       const allowed = allowedColumns(rho, width);
-      const machineState = (_sums: MachineSums, capacity: number): MachineState => {
+      const machineState = (_sums: MachineSums, c: number): MachineState => {
+        const capacity = capacityLimit(c);
         // Negative values would let totals shrink: then (or for a task above c) scan every column.
         const every = !(lowest >= 0) || highest > capacity;
         const theta = Float64Array.from({ length: every ? 0 : LEVELS + 1 }, (_, l) =>

@@ -2,6 +2,7 @@
  * Fit tests (SPEC §5). A test turns per-task statistics into per-task sizes, and scores a machine
  * (running sums `load`, `variance`) plus a candidate task with a slack: the task fits iff slack ≥ 0.
  */
+import { capacityLimit } from '../capacity.ts';
 import type { TaskStats } from '../stats/taskStats.ts';
 
 /**
@@ -65,8 +66,9 @@ export interface FitTest {
 /** The slack of the tests that size each task deterministically, for captions. */
 export const DETERMINISTIC_SLACK = 'c − (Σ size + size)';
 
+/** ≥ 0 exactly when load + size is within capacity (capacity.ts's one comparison). */
 export function deterministicSlack(load: number, size: number, capacity: number): number {
-  return capacity - (load + size);
+  return capacityLimit(capacity) - (load + size);
 }
 
 /** `FitTest.slack` of a test that scores only through its per-machine state. */

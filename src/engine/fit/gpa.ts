@@ -3,6 +3,7 @@
  * machine's summed means and variances including the task, P = 1 − Φ((c − μ')/σ') = ½·erfc((c − μ')/(σ'√2)),
  * and slack = ρ − P (P = 0 or 1 by μ' ≤ c when σ' = 0).
  */
+import { withinCapacity } from '../capacity.ts';
 import { erfc, normalSurvivalQuantile } from '../stats/normal.ts';
 import { checkRange, numberRange } from '../ranges.ts';
 import { logGrid, type FitEntry, type FitParameter, type FitTuning } from './entry.ts';
@@ -48,7 +49,7 @@ export const TAIL_SWEEP: readonly (readonly number[])[] = [[0.01], [0.001]];
 export function gaussianOverflow(mean: number, variance: number, capacity: number): number {
   const sd = Math.sqrt(variance);
   if (sd > 0) return 0.5 * erfc((capacity - mean) / (sd * Math.SQRT2));
-  return mean <= capacity ? 0 : 1;
+  return withinCapacity(mean, capacity) ? 0 : 1;
 }
 
 /**

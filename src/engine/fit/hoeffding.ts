@@ -4,6 +4,7 @@
  * u = √(ln(1/ρ)·Σ(b_i − a_i)²/2); slack = c − (μ' + u). [a_i, b_i] = observed [min, max]; the
  * running "variance" sum carries Σ(b_i − a_i)².
  */
+import { capacityLimit } from '../capacity.ts';
 import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import type { FitTest } from './fitTest.ts';
@@ -27,7 +28,7 @@ export function hoeffding(rho: number): FitTest {
       return { size, variance };
     },
     slack: (load, range2, size, taskRange2, capacity) =>
-      capacity - (load + size + Math.sqrt((L * (range2 + taskRange2)) / 2)),
+      capacityLimit(capacity) - (load + size + Math.sqrt((L * (range2 + taskRange2)) / 2)),
   };
 }
 

@@ -4,11 +4,9 @@
  * Adding percentiles reserves n·(μ + Zσ); pooling reserves nμ + Zσ√n, since deviations of
  * independent tasks add in quadrature. At Z = 2.326, μ = 0.05, σ = 0.02, C = 1: 10 vs 16 tasks.
  */
+import { exceeds, withinCapacity } from '../capacity.ts';
 import { Rng } from '../random/rng.ts';
 import { normalQuantile } from '../stats/normal.ts';
-
-/** Slack for rounding: a reservation within 1e-12 of C fits (as the packers' tests). */
-const TOL = 1e-12;
 
 export function additiveReservation(n: number, mu: number, sigma: number, z: number): number {
   return n * (mu + z * sigma);
@@ -40,7 +38,7 @@ export function poolingCounts(
   const z = normalQuantile(1 - eps);
   const count = (reserve: (n: number) => number) => {
     let n = 0;
-    while (n < limit && reserve(n + 1) <= capacity + TOL) n++;
+    while (n < limit && withinCapacity(reserve(n + 1), capacity)) n++;
     return n;
   };
   return {
@@ -67,7 +65,7 @@ export function poolingOverflow(
   for (let d = 0; d < draws; d++) {
     let sum = 0;
     for (let i = 0; i < n; i++) sum += mu + sigma * rng.nextGaussian();
-    if (sum > capacity) over++;
+    if (exceeds(sum, capacity)) over++;
   }
   return draws ? over / draws : 0;
 }

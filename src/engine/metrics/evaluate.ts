@@ -1,17 +1,20 @@
 /**
  * Empirical overflow (SPEC §7): for each machine, the per-column total of its tasks' realizations over
- * the evaluation columns, summed in float64 in task order; q(j) counts totals strictly above c.
+ * the evaluation columns, summed in float64 in task order; q(j) counts the totals that exceed c
+ * (`exceeds` of capacity.ts: above c by more than a relative 1e-9, so a machine filled to exactly c
+ * does not overflow through round-off).
  * This is the memory-bound kernel: every evaluated value of every packed task is read once.
  *
  * A faster implementation (WebAssembly SIMD, `src/kernels`) can be attached to a matrix whose values
  * it can read in place; it must return the same totals and counts bit for bit (the same additions in
  * the same order). Unattached matrices use the scalar loops below.
  */
+import { capacityLimit } from '../capacity.ts';
 import type { RealizationMatrix } from '../matrix.ts';
 import type { ColumnSplit } from '../split.ts';
 
 export interface MachineEvaluation {
-  /** #{t ∈ E : total_t > c}. */
+  /** #{t ∈ E : exceeds(total_t, c)}. */
   readonly overflows: number;
   /** Mean and population standard deviation of the total over E. */
   readonly mean: number;
@@ -79,8 +82,9 @@ export function scalarMachineTotals(
     const base = rows[k] * cols + start;
     for (let t = 0; t < width; t++) totals[t] += data[base + t];
   }
+  const limit = capacityLimit(capacity);
   let over = 0;
-  for (let t = 0; t < width; t++) if (totals[t] > capacity) over++;
+  for (let t = 0; t < width; t++) if (totals[t] > limit) over++;
   return over;
 }
 

@@ -186,16 +186,18 @@ export class BinStore {
   /** move(g, b) for one group: one movement, |g| migrated items; the target regroups (free). */
   moveGroup(g: Group, to: Bin): void {
     const from = this.binOf[g.items[0]]!;
+    // The moved items, before the target's regrouping may merge g with groups already there.
+    const items = g.items.slice();
     removeFrom(from.groups, g);
     from.load -= g.size;
-    for (const x of g.items) this.binOf[x] = to;
+    for (const x of items) this.binOf[x] = to;
     to.groups.push(g);
     to.load += g.size;
     this.mergeGroups(to);
     this.moves++;
-    this.migrated += g.items.length;
-    this.record?.push({ items: g.items.slice(), from: from.id, to: to.id, group: true });
-    if (this.onMigrate) for (const x of g.items) this.onMigrate(x);
+    this.migrated += items.length;
+    this.record?.push({ items, from: from.id, to: to.id, group: true });
+    if (this.onMigrate) for (const x of items) this.onMigrate(x);
     this.freeIfEmpty(from);
   }
 

@@ -4,6 +4,7 @@
  * S-bin, ≤ 1 unfilled T-bin), Def 4 groups and Lemma 7 (≤ 5 groups), no bin over capacity, loads
  * equal to the items' sizes, and the event's movements within Theorem 2 / Table 1.
  */
+import { exceeds } from '../capacity.ts';
 import { THIRD, type Bin } from './bins.ts';
 import type { EventKind, Visbp } from './visbp.ts';
 import { CHANGE_BOUND, INSERT_BOUND } from './visbp.ts';
@@ -68,7 +69,7 @@ function checkLoad(v: Visbp, b: Bin, where: string, out: string[]): void {
       if (st.groupOf[x] !== g) out.push(`${where}: item ${x} has a stale group`);
     }
   if (Math.abs(sum - b.load) > EPS) out.push(`${where}: load ${b.load} ≠ Σ sizes ${sum}`);
-  if (!v.hotTest && b.load > 1 + EPS) out.push(`${where}: load ${b.load} over capacity`);
+  if (!v.hotTest && exceeds(b.load, 1)) out.push(`${where}: load ${b.load} over capacity`);
 }
 
 function checkGroups(v: Visbp, b: Bin, where: string, out: string[]): void {

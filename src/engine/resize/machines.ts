@@ -1,4 +1,5 @@
 /** Machines of the resizing baselines (SPEC §13): loads on predicted sizes, members, slots. */
+import { exceeds } from '../capacity.ts';
 import type { ResizePolicy, StepInput } from './policyTypes.ts';
 
 /** Machines for the baselines: loads on predicted sizes, members, compact slots. */
@@ -8,6 +9,9 @@ export class Machines {
   readonly members: number[][] = [];
   readonly live: number[] = [];
   readonly slot: number[] = [];
+  /** Per machine index: its identity, fresh at every open (indices are reused, identities not). */
+  readonly identity: number[] = [];
+  private nextIdentity = 0;
   private readonly free: number[] = [];
   readonly placed: Float64Array;
 
@@ -22,7 +26,9 @@ export class Machines {
       this.load.push(0);
       this.members.push([]);
       this.slot.push(-1);
+      this.identity.push(-1);
     }
+    this.identity[m] = this.nextIdentity++;
     this.slot[m] = this.live.length;
     this.live.push(m);
     return m;
@@ -78,7 +84,7 @@ export class Machines {
   choose(size: number, best: boolean, exclude = -1): number {
     let pick = -1;
     for (const m of this.live) {
-      if (m === exclude || this.load[m] + size > 1) continue;
+      if (m === exclude || exceeds(this.load[m] + size, 1)) continue;
       if (!best) return m;
       if (pick < 0 || this.load[m] > this.load[pick]) pick = m;
     }
@@ -109,5 +115,8 @@ export abstract class BaselinePolicy implements ResizePolicy {
   }
   machineOf(vm: number): number {
     return this.ms.slot[this.ms.machineOf[vm]];
+  }
+  machineIdOf(vm: number): number {
+    return this.ms.identity[this.ms.machineOf[vm]];
   }
 }

@@ -3,6 +3,7 @@
  * (never-migrate online FF/BF, periodic offline FFD repack every K steps, reactive hot-spot-only).
  * Per step the simulator hands departures, size changes (ascending id) and arrivals (ascending id).
  */
+import { exceeds, withinCapacity } from '../capacity.ts';
 import { checkRho } from '../fit/gpa.ts';
 import { classOf, type Bin } from './bins.ts';
 import { assertVisbp, visbpViolations, type CheckedEvent } from './invariants.ts';
@@ -63,7 +64,7 @@ export class VisbpPolicy implements ResizePolicy {
     };
     b.big.forEach(add);
     for (const grp of b.groups) grp.items.forEach(add);
-    return mu + g.z * Math.sqrt(variance) > 1;
+    return exceeds(mu + g.z * Math.sqrt(variance), 1);
   }
 
   step({ departures, changes, arrivals, size, gpa }: StepInput): void {
@@ -105,6 +106,9 @@ export class VisbpPolicy implements ResizePolicy {
   machineOf(vm: number): number {
     return this.packer.store.binOf[vm]!.slot;
   }
+  machineIdOf(vm: number): number {
+    return this.packer.binIdOf(vm);
+  }
 }
 
 /** Never-migrate online First Fit / Best Fit: each VM placed once, on its first size. */
@@ -131,14 +135,14 @@ class HotspotPolicy extends BaselinePolicy {
     const { ms } = this;
     let moved = 0;
     for (const m of ms.live.slice()) {
-      while (ms.load[m] > 1 + 1e-12 && ms.members[m].length > 1) {
+      while (exceeds(ms.load[m], 1) && ms.members[m].length > 1) {
         let big = ms.members[m][0];
         for (const x of ms.members[m]) if (ms.placed[x] > ms.placed[big]) big = x;
         let dest = -1;
         for (const d of ms.live)
           if (
             d !== m &&
-            ms.load[d] + ms.placed[big] <= 1 &&
+            withinCapacity(ms.load[d] + ms.placed[big], 1) &&
             (dest < 0 || ms.load[d] < ms.load[dest])
           )
             dest = d;

@@ -43,6 +43,11 @@ export interface ResizePolicy {
   /** Active machines after the step, and each present VM's machine in [0, active). */
   activeCount(): number;
   machineOf(vm: number): number;
+  /**
+   * A present VM's machine as an identity that is never given to another machine (slots are
+   * compacted and reused): two steps with different identities for a VM are one migration.
+   */
+  machineIdOf(vm: number): number;
   /** When set, called with every VM migrated (for the migrated memory). */
   onMigrate?: ((vm: number) => void) | null;
 }

@@ -1,4 +1,5 @@
 /** The periodic offline repack baseline of resizing (SPEC §13; VISBP paper's offline-BP). */
+import { exceeds } from '../capacity.ts';
 import { gaussianOverflow, gpa } from '../fit/gpa.ts';
 import type { FitTest } from '../fit/index.ts';
 import { pack, type PackerKind } from '../pack/pack.ts';
@@ -59,8 +60,13 @@ export class RepackPolicy extends BaselinePolicy {
     if (this.onMigrate)
       for (const x of sorted)
         if (assigned[binOfVm[x]] !== ms.slot[ms.machineOf[x]]) this.onMigrate(x);
+    const oldIdentity = ms.live.map((m) => ms.identity[m]);
     ms.clear();
-    for (let i = 0; i < bins; i++) ms.open();
+    for (let i = 0; i < bins; i++) {
+      const m = ms.open();
+      // A new bin matched to an old machine is that machine: its VMs that stay did not migrate.
+      if (assigned[i] >= 0) ms.identity[m] = oldIdentity[assigned[i]];
+    }
     for (const x of sorted) ms.put(x, ms.live[binOfVm[x]], input.size[x]);
     this.stepMoves = this.stepMigrations = moved;
     this.stepMigrationsUnmatched = unmatched;
@@ -175,7 +181,7 @@ function firstFitInOrder(order: Int32Array, size: Float64Array, binOf: Int32Arra
   for (const x of order) {
     const s = size[x];
     let i = 0;
-    while (i < bins && load[i] + s > 1) i++;
+    while (i < bins && exceeds(load[i] + s, 1)) i++;
     if (i === bins) {
       if (bins === load.length) {
         const grown = new Float64Array(bins * 2);

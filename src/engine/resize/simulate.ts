@@ -4,6 +4,7 @@
  * measured on the *actual* usage. Series are named like the timeline wing's (active machines per
  * step, machine-hours) so the two can be joined.
  */
+import { exceeds } from '../capacity.ts';
 import { createPolicy, VisbpPolicy, type PolicySpec, type ResizePolicy } from './policies.ts';
 import { checkPredictor, predictSeries, type PredictorSpec } from './predict.ts';
 
@@ -28,7 +29,18 @@ export interface ResizeConfig {
   readonly coldThreshold?: number;
   /** Keep per-step series (off for large sweeps). */
   readonly series?: boolean;
+  /** Sees every present VM at every step, after the policy: where it is and what it used. */
+  readonly placements?: PlacementSink;
 }
+
+/** One VM at one step: its machine's identity (never reused), its predicted size, its actual usage. */
+export type PlacementSink = (
+  step: number,
+  vm: number,
+  machine: number,
+  predicted: number,
+  actual: number,
+) => void;
 
 export interface ResizeSeries {
   readonly activeMachines: Int32Array;
@@ -54,6 +66,12 @@ export interface ResizeTotals {
    */
   readonly migrated_memory: number;
   readonly migrations_per_item_step: number;
+  /**
+   * VMs on another machine at the end of a step than at the end of the step before (both present):
+   * what a placements file shows. `migrations` counts every movement of an item, as the paper
+   * does, so a VM moved twice within a step (or moved and moved back) counts twice there.
+   */
+  readonly migrated_vms: number;
   readonly hot_spot_steps: number;
   readonly active_steps: number;
   readonly hot_spot_frequency: number;
@@ -117,6 +135,8 @@ export function simulateResize(
   const t = { active: 0, peak: 0, moves: 0, migr: 0, unmatched: 0, hot: 0, cold: 0, gini: 0 };
   const meter = new StepMeter(w, planned, hotAt, coldAt, z);
   let itemSteps = 0;
+  let migratedVms = 0;
+  const lastMachine = new Float64Array(n).fill(-1);
   const gpa =
     (cfg.policy.kind === 'visbp' && cfg.policy.gpaHot) ||
     (cfg.policy.kind === 'repack' && cfg.policy.gpa)
@@ -148,6 +168,16 @@ export function simulateResize(
     const active = policy.activeCount();
     const { items, hot, cold, g } = meter.measure(k, policy, present, size);
     itemSteps += items;
+    for (let i = 0; i < n; i++) {
+      const id = present[i] ? policy.machineIdOf(i) : -1;
+      if (id >= 0 && lastMachine[i] >= 0 && id !== lastMachine[i]) migratedVms++;
+      lastMachine[i] = id;
+    }
+    if (cfg.placements) {
+      const usageRow = meter.usageRow(k);
+      for (let i = 0; i < n; i++)
+        if (present[i]) cfg.placements(k, i, lastMachine[i], size[i], usageRow[i]);
+    }
     t.active += active;
     t.peak = Math.max(t.peak, active);
     t.moves += policy.stepMoves;
@@ -176,6 +206,7 @@ export function simulateResize(
     migrations_unmatched: isVisbp || cfg.policy.kind !== 'repack' ? t.migr : t.unmatched,
     migrated_memory: migratedMemory,
     migrations_per_item_step: itemSteps > 0 ? t.migr / itemSteps : 0,
+    migrated_vms: migratedVms,
     hot_spot_steps: t.hot,
     active_steps: t.active,
     hot_spot_frequency: t.active > 0 ? t.hot / t.active : 0,
@@ -222,6 +253,7 @@ class StepMeter {
   private poolVar = new Float64Array(64);
   private poolMu = new Float64Array(64);
   private readonly usage: Float64Array;
+  private readonly steps: number;
   private readonly memory: Float64Array | undefined;
   private readonly mu: Float64Array | undefined;
   private readonly sigma: Float64Array | undefined;
@@ -236,11 +268,18 @@ class StepMeter {
     private readonly z: number,
   ) {
     this.usage = stepMajor(w.usage, w.steps);
+    this.steps = w.steps;
     this.memory = w.memory ? stepMajor(w.memory, w.steps) : undefined;
     if (z !== 0) {
       this.mu = stepMajor(planned.mu!, w.steps);
       this.sigma = stepMajor(planned.sigma!, w.steps);
     }
+  }
+
+  /** Every VM's actual usage at step k (NaN: absent). */
+  usageRow(k: number): Float64Array {
+    const n = this.usage.length / this.steps;
+    return this.usage.subarray(k * n, (k + 1) * n);
   }
 
   measure(k: number, policy: ResizePolicy, present: Uint8Array, size: Float64Array) {
@@ -282,7 +321,7 @@ class StepMeter {
     let hot = 0;
     let cold = 0;
     for (let m = 0; m < active; m++) {
-      if (load[m] > this.hotAt || (memory && mem[m] > this.hotAt)) hot++;
+      if (exceeds(load[m], this.hotAt) || (memory && exceeds(mem[m], this.hotAt))) hot++;
       if (load[m] < this.coldAt && (!memory || mem[m] < this.coldAt)) cold++;
       if (z !== 0) this.poolLoss += poolSum[m] - (poolMu[m] + z * Math.sqrt(poolVar[m]));
       if (memory) this.waste += Math.abs(load[m] - mem[m]);

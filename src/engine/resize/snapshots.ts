@@ -4,6 +4,7 @@
  * each bin's actual usage; snapshots and move records taken only at the chosen steps), and the
  * migrations attributed to their causes.
  */
+import { exceeds } from '../capacity.ts';
 import { CLASS_NAMES, L, T, classOf, type MoveRecord } from './bins.ts';
 import { createPolicy, type VisbpPolicy } from './policies.ts';
 import { stepEvents, stepMajor, plannedSizes, type ResizeWorkload } from './simulate.ts';
@@ -120,7 +121,8 @@ export function visbpMigrationCauses(
       if (from === T && to === T) {
         const ob = st.binOf[x]!;
         if (st.bigClass(ob, L) >= 0) cause += ', in an LT-bin (adjust)';
-        else if (ob.load - v.sizeOf(x) + size[x] > 1) cause += ', bin turns hot (the item leaves)';
+        else if (exceeds(ob.load - v.sizeOf(x) + size[x], 1))
+          cause += ', bin turns hot (the item leaves)';
         else cause += ', otherwise (unfilled T-bins merge)';
       }
       v.change(x, size[x]);

@@ -3,6 +3,7 @@
  * packing with variable item sizes. `insert` moves ≤ 3 packed items or groups (Theorem 2),
  * `change` ≤ Table 1[old][new] ≤ 7 (Theorem 3); `remove` is ours and has no proven bound.
  */
+import { exceeds } from '../capacity.ts';
 import {
   B,
   BinStore,
@@ -162,7 +163,7 @@ export class Visbp {
   }
 
   hot(b: Bin): boolean {
-    return this.hotTest ? this.hotTest(b) : b.load > 1;
+    return this.hotTest ? this.hotTest(b) : exceeds(b.load, 1);
   }
 
   private begin(): BinStore {

@@ -174,7 +174,7 @@ export class TimelineCluster {
     ctx.batch = batch;
     ctx.startAt = startAt;
     ctx.opened = 0;
-    runPolicy(this.params.policy, ctx);
+    runPolicy(this.params.policy, ctx, this.params.sumOfSquares, this.params.nextFitPointer);
     if (before) {
       let objective = 0;
       for (const m of ordered) objective += m.l;

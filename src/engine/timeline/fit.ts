@@ -1,15 +1,14 @@
 /** Fit tests on a bin's summed load (SPEC §12): hard capacity on Σq, or GPA on (Σμ, Σσ²). */
+import { capacityLimit, withinCapacity } from '../capacity.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import type { BatchTask, FitTest, Machine, PolicyContext } from './context.ts';
 import type { TimelineFit } from './types.ts';
 
 export type { FitTest, Load } from './context.ts';
 
-const SLACK = 1e-9;
-
 /** The largest Σq that passes the hard test: fitTest({kind: 'size'}, c)(q) ≡ q ≤ hardLimit(c). */
 export function hardLimit(capacity: number): number {
-  return capacity + SLACK;
+  return capacityLimit(capacity);
 }
 
 /** Hard: Σq ≤ c. GPA (Janus & Rzadca §4): Σμ + z_{1−ρ}·√Σσ² ≤ c. */
@@ -22,7 +21,7 @@ export function fitTest(fit: TimelineFit, capacity: number): FitTest {
   if (!(fit.rho > 0 && fit.rho < 1))
     throw new RangeError(`gpa ρ must be in (0, 1), got ${fit.rho}`);
   const z = normalQuantile(1 - fit.rho);
-  return (_q, mu, v) => mu + z * Math.sqrt(v) <= capacity + SLACK;
+  return (_q, mu, v) => withinCapacity(mu + z * Math.sqrt(v), capacity);
 }
 
 /** The context's fit test for t on m, inlined under hard capacity. */

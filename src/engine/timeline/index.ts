@@ -2,7 +2,13 @@
 export * from './types.ts';
 export { fitTest, type FitTest, type Load } from './fit.ts';
 export { TimelineCluster, type Machine, type BatchTask, type PolicyContext } from './cluster.ts';
-export { runPolicy } from './policies.ts';
+export {
+  SS_CLASSES,
+  gapClass,
+  runPolicy,
+  sumOfSquaresChange,
+  type SumOfSquaresRule,
+} from './policies.ts';
 export { firstMergedFit } from './fmf.ts';
 export {
   simulateTimeline,

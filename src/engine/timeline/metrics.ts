@@ -1,4 +1,5 @@
 /** Metrics of a simulated timeline (SPEC §12): machine-time, bounds, active machines, delays, q_time. */
+import { exceeds } from '../capacity.ts';
 import type { TimelineCluster } from './cluster.ts';
 import type {
   OverflowMap,
@@ -104,7 +105,7 @@ export function usageOverflow(
     const sum = sums[m];
     activeSteps[m] = sum.length;
     for (let k = 0; k < sum.length; k++)
-      if (sum[k] > capacity + EPS) {
+      if (exceeds(sum[k], capacity)) {
         overflowSteps[m]++;
         om.push(m);
         ok.push(first[m] + k);

@@ -54,35 +54,72 @@ function firstFit(ctx: PolicyContext): void {
   }
 }
 
-/** NF: a cyclic pointer over the active machines, kept across windows (paper §4.2.2). */
-function nextFit(ctx: PolicyContext): void {
+/**
+ * NF: a cyclic pointer over the active machines, kept across windows (paper §4.2.2: "the position of
+ * the pointer is maintained across the successive optimisation steps"). 'machine' (default): the
+ * pointer follows the machine last used wherever the l_m order puts it; 'position': it stays at a
+ * place in the list, which the next window re-sorts (another reading of "position").
+ */
+function nextFit(ctx: PolicyContext, pointer: NextFitPointer): void {
   const ms = ctx.machines;
   for (const t of ctx.batch) {
-    let at = ms.findIndex((m) => m.id === ctx.memory.nextFit);
-    if (at < 0) at = 0;
+    let at =
+      pointer === 'position'
+        ? ctx.memory.nextFit
+        : ms.findIndex((m) => m.id === ctx.memory.nextFit);
+    if (at < 0 || at >= ms.length) at = 0;
     let placed = false;
     for (let k = 0; k < ms.length; k++) {
-      const m = ms[(at + k) % ms.length];
-      if (fitsOn(ctx, m, t)) {
-        ctx.put(t, m);
-        ctx.memory.nextFit = m.id;
+      const j = (at + k) % ms.length;
+      if (fitsOn(ctx, ms[j], t)) {
+        ctx.put(t, ms[j]);
+        ctx.memory.nextFit = pointer === 'position' ? j : ms[j].id;
         placed = true;
         break;
       }
     }
-    if (!placed) ctx.memory.nextFit = ctx.open(t).id;
+    if (!placed) {
+      const m = ctx.open(t);
+      ctx.memory.nextFit = pointer === 'position' ? ms.length - 1 : m.id;
+    }
   }
 }
 
+/** Where NF's pointer points between windows (see `nextFit`). */
+export type NextFitPointer = 'machine' | 'position';
+
+/** B: gap classes ⌊B·gap/c⌋ of SS (SPEC §12; the authors' code uses 10). */
+export const SS_CLASSES = 10;
+
+/** Gap class of a spare capacity: ⌊B·gap/c⌋ in [0, B] (0: full; B: only an empty machine). */
+export function gapClass(gap: number, capacity: number): number {
+  return Math.max(0, Math.min(SS_CLASSES, Math.floor((SS_CLASSES * gap) / capacity)));
+}
+
 /**
- * SS (Csirik et al.): gaps in 10 classes ⌊10·gap/c⌋; an item goes where its new class is least
- * populated. As in the authors' code, the score counts the destination class and does not remove
- * the machine from its old class; class 0 (full) costs nothing. New machine only when none fits.
+ * How SS scores a machine: 'paper' — the change of Σ_{1≤g≤B} N(g)² when the machine moves from its
+ * gap class to its new one (semi-online paper, §4.2: "SS assigns an item a of size q_a such that the
+ * quantity Σ_{1≤g≤B} N(g)² is minimised"); 'authors' — their code's score, N(new class) with class 0
+ * free, which adds the +1 of the new class without the −1 of the old one.
  */
-function sumOfSquares(ctx: PolicyContext): void {
-  const cls = (m: Machine, extra: number) =>
-    Math.max(0, Math.min(9, Math.floor((10 * (ctx.capacity - m.q - extra)) / ctx.capacity)));
-  const count = new Int32Array(10);
+export type SumOfSquaresRule = 'paper' | 'authors';
+
+/** Σ_{1≤g≤B} N(g)² after moving one machine from class `from` to class `to` minus before. */
+export function sumOfSquaresChange(count: Int32Array, from: number, to: number): number {
+  if (from === to) return 0;
+  const enter = to >= 1 ? 2 * count[to] + 1 : 0;
+  const leave = from >= 1 ? 1 - 2 * count[from] : 0;
+  return enter + leave;
+}
+
+/**
+ * SS (Csirik et al.): each task goes to the fitting machine with the lowest score (first in machine
+ * order on ties); a new machine only when none fits, as every adapted policy (semionline-notes §2.1).
+ */
+function sumOfSquares(ctx: PolicyContext, rule: SumOfSquaresRule): void {
+  const c = ctx.capacity;
+  const cls = (m: Machine, extra: number) => gapClass(c - m.q - extra, c);
+  const count = new Int32Array(SS_CLASSES + 1);
   for (const m of ctx.machines) count[cls(m, 0)]++;
   for (const t of ctx.batch) {
     let best: Machine | null = null;
@@ -90,7 +127,7 @@ function sumOfSquares(ctx: PolicyContext): void {
     for (const m of ctx.machines) {
       if (!fitsOn(ctx, m, t)) continue;
       const g = cls(m, t.q);
-      const s = g === 0 ? 0 : count[g];
+      const s = rule === 'paper' ? sumOfSquaresChange(count, cls(m, 0), g) : g === 0 ? 0 : count[g];
       if (s < bestScore) {
         best = m;
         bestScore = s;
@@ -128,12 +165,17 @@ function harmonic(ctx: PolicyContext): void {
 }
 
 /** Places the batch with a policy (semionline-notes §2). */
-export function runPolicy(policy: Policy, ctx: PolicyContext): void {
+export function runPolicy(
+  policy: Policy,
+  ctx: PolicyContext,
+  ss: SumOfSquaresRule = 'paper',
+  nf: NextFitPointer = 'machine',
+): void {
   switch (policy) {
     case 'ff':
       return firstFit(ctx);
     case 'nf':
-      return nextFit(ctx);
+      return nextFit(ctx, nf);
     case 'bfr':
       return bestBy(ctx, 'bfr');
     case 'bfd':
@@ -143,7 +185,7 @@ export function runPolicy(policy: Policy, ctx: PolicyContext): void {
     case 'mrd':
       return bestBy(ctx, 'mrd');
     case 'ss':
-      return sumOfSquares(ctx);
+      return sumOfSquares(ctx, ss);
     case 'ha':
       return harmonic(ctx);
     case 'fmf':

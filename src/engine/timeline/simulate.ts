@@ -3,6 +3,7 @@
  * at (i+1)·tw and start at (i+1)·tw + tw; tw = 0 places and starts each task at its arrival. Only
  * windows that receive tasks are visited, so the cost follows the tasks, not the length of the trace.
  */
+import { exceeds } from '../capacity.ts';
 import { TimelineCluster, type WindowSnapshot } from './cluster.ts';
 import { buildResult, summarizeCluster, type TimelineSummary } from './metrics.ts';
 import { STREAM_ERROR, timelineRng } from './order.ts';
@@ -75,7 +76,7 @@ export function windowOf(t: number, tw: number): number {
 function checkSizes(tasks: TimelineTasks, params: TimelineParams): void {
   if (params.fit.kind !== 'size') return;
   for (let i = 0; i < tasks.count; i++)
-    if (tasks.size[i] > params.capacity + 1e-9)
+    if (exceeds(tasks.size[i], params.capacity))
       throw new RangeError(
         `task ${tasks.ids[i]} (${tasks.source}): size ${tasks.size[i]} exceeds capacity ${params.capacity}`,
       );

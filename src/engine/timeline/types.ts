@@ -59,6 +59,10 @@ export interface TimelineParams {
    * 'window' (the paper's "at least a time step"), semionline-notes §1.6.
    */
   readonly remainingFloor: 'zero' | 'window';
+  /** SS's score (policies.ts): the paper's Σ N(g)² change (default) or the authors' code's. */
+  readonly sumOfSquares?: 'paper' | 'authors';
+  /** NF's pointer between windows (policies.ts): the machine last used (default) or a list position. */
+  readonly nextFitPointer?: 'machine' | 'position';
 }
 
 export const DEFAULT_PARAMS: TimelineParams = {

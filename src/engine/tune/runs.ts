@@ -3,6 +3,7 @@
  * (SPEC §2), the two cross-validation folds inside the observed columns, and q counted on a range
  * of inst columns exactly as SPEC §7 counts it on E.
  */
+import { capacityLimit } from '../capacity.ts';
 import { runPacking } from '../experiment.ts';
 import { fitTest, type FitSpec } from '../fit/index.ts';
 import {
@@ -195,7 +196,8 @@ function scalarCount(
       const base = rows[tasks[k]] * cols + start;
       for (let col = 0; col < width; col++) totals[col] += data[base + col];
     }
-    for (let col = 0; col < width; col++) if (totals[col] > capacity) over++;
+    const limit = capacityLimit(capacity);
+    for (let col = 0; col < width; col++) if (totals[col] > limit) over++;
   }
   return over;
 }

@@ -3,7 +3,8 @@
 /**
  * The evaluation kernel (SPEC §7) in WebAssembly SIMD: per-column totals of a machine's realization
  * rows, float32 values promoted to float64 and added in task order, and the count of totals strictly
- * above the capacity. Same additions in the same order as the scalar loop, so the same bits.
+ * above `capacity` — which the caller (src/kernels/index.ts) passes as the engine's capacityLimit(c),
+ * so the count is the engine's `exceeds` (capacity.ts). Same additions in the same order as the scalar loop, so the same bits.
  * Pointers are byte offsets into the imported memory; row indices are i32, totals f64. A machine's
  * rows are added in ⌈n / 8⌉ passes of balanced sizes (passes.ts), each over the whole column range.
  */
