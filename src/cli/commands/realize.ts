@@ -1,9 +1,16 @@
 /** The command line's commands over the engine (SPEC §11). */
 import { basename } from 'node:path';
-import { realize, sliceTasks, taskCount } from '../../engine/index.ts';
+import {
+  realizeTask,
+  sliceTasks,
+  taskCount,
+  type SeriesSet,
+  type StreamPurpose,
+} from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
-import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
+import { dataOptions, loadFromOptions } from '../io.ts';
+import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
 
 export const realizeCommand: Command = {
   usage: 'npm run cli -- realize --data FILE --realizations R --seed S --out-inst X.npy [options]',
@@ -37,13 +44,12 @@ export const realizeCommand: Command = {
       inst: sliceTasks(samples.inst, 0, n),
       avg: samples.avg && sliceTasks(samples.avg, 0, n),
     };
-    const m = asUsage(() => realize(kept, R, o.seed as number, false));
-    writeMatrix(o['out-inst'] as string, m.inst);
-    if (o['out-avg']) {
-      if (!m.avg)
-        throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
-      writeMatrix(o['out-avg'] as string, m.avg);
-    }
+    if (o['out-avg'] && !kept.avg)
+      throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+    const seed = o.seed as number;
+    asUsage(() => realizeTo(o['out-inst'] as string, kept.inst, n, R, seed, 'inst'));
+    if (o['out-avg'] && kept.avg)
+      asUsage(() => realizeTo(o['out-avg'] as string, kept.avg!, n, R, seed, 'avg'));
     out(
       JSON.stringify({
         tasks: n,
@@ -55,3 +61,38 @@ export const realizeCommand: Command = {
     );
   },
 };
+
+/**
+ * Realizes `series` (SPEC §2) straight into a `.npy`, one block of rows at a time: memory stays at
+ * one block whatever N × R is, and every row is the one `realize` draws (its own stream).
+ */
+function realizeTo(
+  path: string,
+  series: SeriesSet,
+  tasks: number,
+  realizations: number,
+  seed: number,
+  purpose: StreamPurpose,
+): void {
+  const rowsPerBlock = Math.max(1, Math.floor(IO_BLOCK / 4 / realizations));
+  const block = new Float32Array(Math.min(tasks, rowsPerBlock) * realizations);
+  const out = new MatrixWriter(path, tasks, realizations);
+  try {
+    for (let first = 0; first < tasks; first += rowsPerBlock) {
+      const rows = Math.min(rowsPerBlock, tasks - first);
+      for (let r = 0; r < rows; r++)
+        realizeTask(
+          series,
+          first + r,
+          block.subarray(r * realizations, (r + 1) * realizations),
+          seed,
+          purpose,
+        );
+      out.write(block.subarray(0, rows * realizations));
+    }
+  } catch (e) {
+    out.abort();
+    throw e;
+  }
+  out.close();
+}
