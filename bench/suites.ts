@@ -12,6 +12,7 @@ import { resize } from './resize.ts';
 import { gpaFit } from './gpaFit.ts';
 import { scaleCurve } from './scaleCurve.ts';
 import { gridWorkers } from './gridWorkers.ts';
+import { drag } from './drag.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -30,4 +31,5 @@ export const SUITES: BenchSuite[] = [
   gpaFit,
   scaleCurve,
   gridWorkers,
+  drag,
 ];
