@@ -84,4 +84,16 @@ describe('matrix files in blocks', () => {
     expect(written.rows).toBe(700);
     expect(written.data).toEqual(inMemory.data.subarray(0, 700 * 333));
   });
+
+  it('realize in worker threads writes the same rows (PlanetLab 10 days, three blocks)', async () => {
+    const days = join(SHARED, 'data/planetlab-cloudsim/planetlab_all_10_days.csv.gz');
+    const args = ['--data', days, '--scale', '0.25', '--realizations', '1000', '--seed', '2'];
+    const one = join(dir, 'one.npy');
+    const two = join(dir, 'two.npy');
+    expect((await cli('realize', ...args, '--workers', '1', '--out-inst', one)).code).toBe(0);
+    expect((await cli('realize', ...args, '--workers', '2', '--out-inst', two)).code).toBe(0);
+    const a = readFileSync(one);
+    expect(a.length).toBeGreaterThan(3 * 4 * 4194 * 1000 * 0.9);
+    expect(Buffer.compare(a, readFileSync(two))).toBe(0);
+  });
 });
