@@ -10,6 +10,9 @@ import { cluster } from './cluster.ts';
 import { timeline } from './timeline.ts';
 import { resize } from './resize.ts';
 import { gpaFit } from './gpaFit.ts';
+import { scaleCurve } from './scaleCurve.ts';
+import { gridWorkers } from './gridWorkers.ts';
+import { drag } from './drag.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -26,4 +29,7 @@ export const SUITES: BenchSuite[] = [
   timeline,
   resize,
   gpaFit,
+  scaleCurve,
+  gridWorkers,
+  drag,
 ];

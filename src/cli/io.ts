@@ -16,15 +16,11 @@ import {
   REALIZATIONS,
   textProblem,
   encodeCompact,
-  encodeNpy,
-  matrixFrom,
-  parseNpy,
   type FilePreset,
   type FormatId,
   type LoadReport,
   type LoadResult,
   type LoadSpec,
-  type RealizationMatrix,
   type SpecOptions,
   type TaskSamples,
   type Unit,
@@ -64,22 +60,7 @@ export function readText(path: string): string {
   return new TextDecoder().decode(readBytes(path));
 }
 
-/** A float32 (N, R) matrix exactly as stored; other dtypes are converted to float32. */
-export function readMatrix(path: string): RealizationMatrix {
-  const a = parseNpy(readBytes(path), basename(path));
-  if (a.shape.length !== 2)
-    throw new DataError(
-      basename(path),
-      null,
-      `expected a 2-D (N, R) array, got shape (${a.shape.join(', ')})`,
-    );
-  const data = a.data instanceof Float32Array ? a.data : Float32Array.from(a.data);
-  return matrixFrom(a.shape[0], a.shape[1], data);
-}
-
-export function writeMatrix(path: string, m: RealizationMatrix): void {
-  writeFileSync(path, encodeNpy(new Float32Array(m.data), [m.rows, m.cols]));
-}
+export { MatrixWriter, readMatrix, writeMatrix } from './matrixFiles.ts';
 
 /** A file on disk as a streaming input (read chunk by chunk; gzip detected by its magic bytes). */
 export async function pathInput(path: string, role?: string): Promise<InputFile> {

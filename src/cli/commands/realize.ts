@@ -1,9 +1,20 @@
 /** The command line's commands over the engine (SPEC §11). */
 import { basename } from 'node:path';
-import { realize, sliceTasks, taskCount } from '../../engine/index.ts';
+import {
+  isCoded,
+  realizeTask,
+  sliceTasks,
+  type CodedSeries,
+  taskCount,
+  type SeriesSet,
+  type StreamPurpose,
+} from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
-import { asUsage, type Command } from './command.ts';
-import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
+import type { Command } from './command.ts';
+import { dataOptions, loadFromOptions } from '../io.ts';
+import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
+import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';
+import { Worker } from 'node:worker_threads';
 
 export const realizeCommand: Command = {
   usage: 'npm run cli -- realize --data FILE --realizations R --seed S --out-inst X.npy [options]',
@@ -21,6 +32,10 @@ export const realizeCommand: Command = {
     seed: { kind: 'integer', help: 'random seed', default: 1 },
     'out-inst': { kind: 'string', help: 'where to write the inst matrix', required: true },
     'out-avg': { kind: 'string', help: 'where to write the avg matrix (sources with avg only)' },
+    workers: {
+      kind: 'integer',
+      help: 'threads drawing the rows (default: the cores; the matrix is the same for any number)',
+    },
   },
   async run(o, out) {
     const loaded = await loadFromOptions(o);
@@ -37,13 +52,16 @@ export const realizeCommand: Command = {
       inst: sliceTasks(samples.inst, 0, n),
       avg: samples.avg && sliceTasks(samples.avg, 0, n),
     };
-    const m = asUsage(() => realize(kept, R, o.seed as number, false));
-    writeMatrix(o['out-inst'] as string, m.inst);
-    if (o['out-avg']) {
-      if (!m.avg)
-        throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
-      writeMatrix(o['out-avg'] as string, m.avg);
-    }
+    if (o['out-avg'] && !kept.avg)
+      throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+    const seed = o.seed as number;
+    const workers = (o.workers as number | undefined) ?? defaultWorkers();
+    if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
+    // Without --workers, a small matrix is drawn on this thread (done before threads would start).
+    const parallelFrom = o.workers === undefined ? PARALLEL_DRAWS : 0;
+    await realizeTo(o['out-inst'] as string, kept.inst, n, R, seed, 'inst', workers, parallelFrom);
+    if (o['out-avg'] && kept.avg)
+      await realizeTo(o['out-avg'] as string, kept.avg, n, R, seed, 'avg', workers, parallelFrom);
     out(
       JSON.stringify({
         tasks: n,
@@ -55,3 +73,113 @@ export const realizeCommand: Command = {
     );
   },
 };
+
+/**
+ * Realizes `series` (SPEC §2) straight into a `.npy`, one block of rows at a time: memory stays at
+ * a block per worker whatever N × R is, and every row is the one `realize` draws (its own stream,
+ * so which thread draws it does not matter). Coded samples of a large matrix are realized by worker
+ * threads, each into its own shared block, written in row order as they come back.
+ */
+async function realizeTo(
+  path: string,
+  series: SeriesSet,
+  tasks: number,
+  realizations: number,
+  seed: number,
+  purpose: StreamPurpose,
+  workers: number,
+  parallelFrom: number,
+): Promise<void> {
+  const rowsPerBlock = Math.max(1, Math.floor(IO_BLOCK / 16 / realizations));
+  const out = new MatrixWriter(path, tasks, realizations);
+  const blocks = Math.ceil(tasks / rowsPerBlock);
+  const threads = isCoded(series) ? Math.min(workers, blocks) : 1;
+  try {
+    if (threads < 2 || tasks * realizations < parallelFrom) {
+      const block = new Float32Array(Math.min(tasks, rowsPerBlock) * realizations);
+      for (let first = 0; first < tasks; first += rowsPerBlock) {
+        const rows = Math.min(rowsPerBlock, tasks - first);
+        for (let r = 0; r < rows; r++)
+          realizeTask(
+            series,
+            first + r,
+            block.subarray(r * realizations, (r + 1) * realizations),
+            seed,
+            purpose,
+          );
+        out.write(block.subarray(0, rows * realizations));
+      }
+    } else {
+      await realizeInWorkers(series as CodedSeries, out, rowsPerBlock, seed, purpose, threads);
+    }
+  } catch (e) {
+    out.abort();
+    throw e;
+  }
+  out.close();
+}
+
+// Below this many draws one thread finishes before worker threads have started.
+const PARALLEL_DRAWS = 1 << 26;
+
+function shared<T extends Uint8Array | Uint16Array | Float64Array>(a: T): T {
+  const copy = new (a.constructor as new (b: SharedArrayBuffer) => T)(
+    new SharedArrayBuffer(a.byteLength),
+  );
+  copy.set(a);
+  return copy;
+}
+
+async function realizeInWorkers(
+  series: CodedSeries,
+  out: MatrixWriter,
+  rowsPerBlock: number,
+  seed: number,
+  purpose: StreamPurpose,
+  threads: number,
+): Promise<void> {
+  const { rows: tasks, cols } = out;
+  const common = {
+    series: {
+      codes: shared(series.codes),
+      offsets: shared(series.offsets),
+      dictionary: shared(series.dictionary),
+    },
+    realizations: cols,
+    seed,
+    purpose,
+  };
+  const source = tsxBootstrap(new URL('../realizeWorker.ts', import.meta.url).href);
+  const started = Array.from({ length: threads }, () => {
+    const block = new Float32Array(new SharedArrayBuffer(4 * rowsPerBlock * cols));
+    const worker = new Worker(source, { eval: true, workerData: { ...common, block } });
+    return { worker, block };
+  });
+  try {
+    const order = Array.from({ length: Math.ceil(tasks / rowsPerBlock) }, (_, b) => b);
+    const answer = (k: number) =>
+      new Promise<void>((resolve, reject) => {
+        const w = started[k].worker;
+        const fail = (e: Error) => reject(e);
+        w.once('error', fail);
+        w.once('message', () => (w.off('error', fail), resolve()));
+      });
+    const ask = (b: number) => {
+      const k = b % threads;
+      const first = b * rowsPerBlock;
+      const pending = answer(k);
+      started[k].worker.postMessage({ first, rows: Math.min(rowsPerBlock, tasks - first) });
+      return pending;
+    };
+    const inFlight = order.slice(0, threads).map(ask);
+    for (const b of order) {
+      await inFlight[b % threads];
+      const first = b * rowsPerBlock;
+      const rows = Math.min(rowsPerBlock, tasks - first);
+      out.write(started[b % threads].block.subarray(0, rows * cols));
+      if (b + threads < order.length) inFlight[b % threads] = ask(b + threads);
+    }
+  } finally {
+    await Promise.all(started.map((s) => s.worker.terminate()));
+  }
+}

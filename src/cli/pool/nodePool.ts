@@ -19,8 +19,11 @@ const TSX_API = pathToFileURL(
     'dist/esm/api/index.mjs',
   ),
 ).href;
-const ENTRY = new URL('./worker.ts', import.meta.url).href;
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); });`;
+/** The `eval` source of a worker thread that runs the TypeScript module at `entry` (a file URL). */
+export function tsxBootstrap(entry: string): string {
+  return `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+}
+const BOOTSTRAP = tsxBootstrap(new URL('./worker.ts', import.meta.url).href);
 
 export interface NodeRunnerOptions {
   /** Default: os.availableParallelism(). */

@@ -39,8 +39,16 @@ export interface NpyHeader {
   readonly byteLength: number;
 }
 
-/** The header of a `.npy`, or null when `bytes` is too short to hold it yet. */
-export function parseNpyHeader(bytes: Uint8Array, file = 'array.npy'): NpyHeader | null {
+/**
+ * The header of a `.npy`, or null when `bytes` is too short to hold it yet. Arrays above `maxBytes`
+ * (default 4 GiB: what one buffer holds in a browser) are refused; a reader that streams the data in
+ * blocks may allow more.
+ */
+export function parseNpyHeader(
+  bytes: Uint8Array,
+  file = 'array.npy',
+  maxBytes = 2 ** 32,
+): NpyHeader | null {
   const fail = (reason: string): never => {
     throw new DataError(file, null, reason);
   };
@@ -81,7 +89,7 @@ export function parseNpyHeader(bytes: Uint8Array, file = 'array.npy'): NpyHeader
     fail(`unsupported shape (${shapeText}); expected (N,) or (N, T)`);
   const count = shape.reduce((a, b) => a * b, 1);
   const byteLength = count * ITEM_SIZE[dtype];
-  if (!Number.isSafeInteger(byteLength) || byteLength > 2 ** 32)
+  if (!Number.isSafeInteger(byteLength) || byteLength > maxBytes)
     fail(`array too large: shape (${shape.join(', ')})`);
   return { dtype, shape, offset: headerStart + headerLength, byteLength };
 }

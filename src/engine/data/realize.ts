@@ -14,9 +14,24 @@ export function realizeRow(
   series: StreamPurpose,
   task: number,
 ): void {
-  const rng = Rng.stream(seed, series, task);
-  const n = samples.length;
-  for (let t = 0; t < out.length; t++) out[t] = samples[rng.nextInt(n)];
+  const picks = drawIndices(samples.length, out.length, seed, series, task);
+  for (let t = 0; t < out.length; t++) out[t] = samples[picks[t]];
+}
+
+let scratch = new Int32Array(0);
+
+/** The row's sample indices: its stream's `nextInt(n)` draws, in a buffer reused across rows. */
+function drawIndices(
+  n: number,
+  count: number,
+  seed: number,
+  series: StreamPurpose,
+  task: number,
+): Int32Array {
+  if (scratch.length < count) scratch = new Int32Array(count);
+  const picks = scratch.subarray(0, count);
+  Rng.stream(seed, series, task).fillInts(n, picks);
+  return picks;
 }
 
 /**
@@ -33,8 +48,8 @@ export function realizeCodedRow(
   series: StreamPurpose,
   task: number,
 ): void {
-  const rng = Rng.stream(seed, series, task);
-  for (let t = 0; t < out.length; t++) out[t] = dictionary[codes[from + rng.nextInt(n)]];
+  const picks = drawIndices(n, out.length, seed, series, task);
+  for (let t = 0; t < out.length; t++) out[t] = dictionary[codes[from + picks[t]]];
 }
 
 /**

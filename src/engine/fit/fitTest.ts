@@ -61,6 +61,12 @@ export interface FitTest {
   ): number;
   /** Optional faster `slack`: same sign, same value where ≥ 0 (a negative value may differ). */
   readonly quickSlack?: FitTest['slack'];
+  /**
+   * Optional: a machine's room, a size no fitting task exceeds — every task of larger size (and any
+   * variance ≥ 0) has a negative slack there. Never too small (rounding is allowed for on the
+   * generous side); the packer then scores only machines with room for the task (same packing).
+   */
+  readonly room?: (load: number, variance: number, capacity: number) => number;
 }
 
 /** The slack of the tests that size each task deterministically, for captions. */

@@ -93,6 +93,15 @@ export function gpa(rho: number): FitTest {
       return { size, variance };
     },
     slack,
+    // A task fits only where c − μ − s ≥ (z_ρ − margin)·√(v + v_task) ≥ (z_ρ − margin)·√v (z_ρ > 0,
+    // ρ < ½), so s ≤ c − μ − (z_ρ − margin)·√v; 1e-9 of the terms' size covers the rounding.
+    room:
+      zRho - margin > 0
+        ? (load, variance, capacity) => {
+            const bound = (zRho - margin) * Math.sqrt(variance);
+            return capacity - load - bound + 1e-9 * (Math.abs(capacity) + Math.abs(load) + bound);
+          }
+        : undefined,
     quickSlack(load, variance, size, taskVariance, capacity) {
       const sd = Math.sqrt(variance + taskVariance);
       if (capacity - (load + size) < (zRho - margin) * sd) return -1;

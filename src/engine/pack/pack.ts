@@ -9,6 +9,7 @@ import type { Chooser } from './chooser.ts';
 import { firstFit } from './firstFit.ts';
 import { Machines } from './machines.ts';
 import { rebalance } from './rebalance.ts';
+import { RoomIndex } from './roomIndex.ts';
 import type { PackTrace } from './trace.ts';
 import { CAPACITY, checkRange } from '../ranges.ts';
 
@@ -106,12 +107,15 @@ function placeBySums(
     ? (j: number) => quick(machines.load[j], machines.variance[j], size, taskVariance, capacity)
     : (j: number) =>
         fit.slack(machines.load[j], machines.variance[j], size, taskVariance, capacity);
+  const room = trace ? undefined : fit.room?.bind(fit);
+  const index = room ? new RoomIndex(order.length) : null;
+  const first = choose === firstFit;
   for (let k = 0; k < order.length; k++) {
     const t = order[k];
     size = sizes.size[t];
     taskVariance = sizes.variance[t];
     const slacks = trace ? new Float64Array(machines.count) : null;
-    let j = choose(machines, slackOn, slacks);
+    let j = index ? index.choose(size, slackOn, first) : choose(machines, slackOn, slacks);
     const opened = j < 0;
     let tooBig = false;
     if (opened) {
@@ -120,6 +124,10 @@ function placeBySums(
       j = machines.open(t, size, taskVariance);
     } else {
       machines.add(j, t, size, taskVariance);
+    }
+    if (index) {
+      const r = room!(machines.load[j], machines.variance[j], capacity);
+      index.set(j, Number.isNaN(r) ? Infinity : r);
     }
     trace?.push({ kind: 'place', task: t, slacks: slacks!, machine: j, opened, oversized: tooBig });
   }

@@ -52,3 +52,18 @@ describe('the seeded generator', () => {
     }
   });
 });
+
+describe('fillInts', () => {
+  it('draws the same numbers as nextInt, in order, and leaves the stream where nextInt would', () => {
+    // Ranges with much rejection (just above a power of two, 2^21 − 1), none (1), and the wide path.
+    for (const n of [1, 3, 288, 1025, 2097151, 2097152, 3000000]) {
+      const a = Rng.stream(7, 'inst', n);
+      const b = Rng.stream(7, 'inst', n);
+      const filled = new Int32Array(5000);
+      a.fillInts(n, filled);
+      const drawn = Int32Array.from({ length: 5000 }, () => b.nextInt(n));
+      expect(filled).toEqual(drawn);
+      expect(a.nextUint32()).toBe(b.nextUint32());
+    }
+  });
+});

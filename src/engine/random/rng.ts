@@ -102,6 +102,44 @@ export class Rng {
     return high;
   }
 
+  /**
+   * `out.length` draws of `nextInt(n)` into `out`, the same numbers in the same order; the state
+   * lives in locals through the loop (a realization row is thousands of draws).
+   */
+  fillInts(n: number, out: Int32Array | Uint32Array): void {
+    if (!(n >= 1 && n <= 2097152 && Number.isInteger(n))) {
+      for (let t = 0; t < out.length; t++) out[t] = this.nextInt(n);
+      return;
+    }
+    let s0 = this.s0;
+    let s1 = this.s1;
+    let s2 = this.s2;
+    let s3 = this.s3;
+    const threshold = (TWO_32 - n) % n;
+    for (let t = 0; t < out.length; t++) {
+      let high: number;
+      for (;;) {
+        const x = Math.imul(s1, 5);
+        const r = Math.imul((x << 7) | (x >>> 25), 9) >>> 0;
+        const u = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= u;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        const m = r * n;
+        high = Math.floor(m * INV_TWO_32);
+        if (m - high * TWO_32 >= threshold) break;
+      }
+      out[t] = high;
+    }
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.s3 = s3;
+  }
+
   private nextIntWide(n: number): number {
     const limit = TWO_32 - (TWO_32 % n);
     for (;;) {

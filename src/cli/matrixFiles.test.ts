@@ -1,0 +1,99 @@
+/**
+ * Realization matrices on disk, block by block: larger than one read or write call, every dtype the
+ * reader converts, the realize command's streamed rows equal to the engine's in-memory realization.
+ */
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  DataError,
+  allocateMatrix,
+  encodeNpy,
+  parseNpy,
+  parseWideCsv,
+  realize,
+} from '../engine/index.ts';
+import { IO_BLOCK, readMatrix, writeMatrix } from './matrixFiles.ts';
+import { SHARED } from './testing/peer.ts';
+import { cli } from './testing/reduce.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'slopack-matrix-'));
+const PLANETLAB = join(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv');
+
+describe('matrix files in blocks', () => {
+  it('a matrix larger than one block round-trips bit for bit', () => {
+    const cols = 1000;
+    const rows = Math.ceil((1.5 * IO_BLOCK) / (4 * cols));
+    const m = allocateMatrix(rows, cols, false);
+    for (let i = 0; i < m.data.length; i++) m.data[i] = (i % 9973) / 9973;
+    const path = join(dir, 'big.npy');
+    writeMatrix(path, m);
+    const back = readMatrix(path);
+    expect([back.rows, back.cols]).toEqual([rows, cols]);
+    expect(Buffer.compare(Buffer.from(back.data.buffer), Buffer.from(m.data.buffer))).toBe(0);
+    // The header is NumPy's, the data right after it, as a whole-file reader sees them.
+    const whole = parseNpy(readFileSync(path));
+    expect(whole.shape).toEqual([rows, cols]);
+    expect((whole.data as Float32Array)[rows * cols - 1]).toBe(m.data[rows * cols - 1]);
+  });
+
+  it('float64 files are converted to float32 block by block', () => {
+    const values = Float64Array.from({ length: 6 * 5 }, (_, i) => i / 7);
+    const path = join(dir, 'f8.npy');
+    writeFileSync(path, encodeNpy(values, [6, 5]));
+    const m = readMatrix(path);
+    expect(Array.from(m.data)).toEqual(Array.from(values, Math.fround));
+  });
+
+  it('a truncated file or a 1-D array is refused with the file and the reason', () => {
+    const path = join(dir, 'short.npy');
+    writeFileSync(path, encodeNpy(new Float32Array(100), [10, 10]));
+    truncateSync(path, 300);
+    expect(() => readMatrix(path)).toThrow(DataError);
+    expect(() => readMatrix(path)).toThrow(/short\.npy.*truncated data: expected 400 bytes/);
+    writeFileSync(path, encodeNpy(new Float32Array(10), [10]));
+    expect(() => readMatrix(path)).toThrow(/expected a 2-D \(N, R\) array/);
+    expect(() => readMatrix(join(dir, 'none.npy'))).toThrow(/no such file/);
+  });
+
+  it('realize writes the rows the engine realizes in memory', async () => {
+    const out = join(dir, 'X.npy');
+    const r = await cli(
+      'realize',
+      '--data',
+      PLANETLAB,
+      '--scale',
+      '0.25',
+      '--tasks',
+      '700',
+      '--realizations',
+      '333',
+      '--seed',
+      '5',
+      '--out-inst',
+      out,
+    );
+    expect(r.code).toBe(0);
+    const samples = parseWideCsv(readFileSync(PLANETLAB, 'utf8'), 'planetlab_20110303.csv', {
+      scale: 0.25,
+      percent: true,
+    });
+    const inMemory = realize(samples, 333, 5, false).inst;
+    const written = readMatrix(out);
+    expect(written.rows).toBe(700);
+    expect(written.data).toEqual(inMemory.data.subarray(0, 700 * 333));
+  });
+
+  it('realize in worker threads writes the same rows (PlanetLab 10 days, three blocks)', async () => {
+    const days = join(SHARED, 'data/planetlab-cloudsim/planetlab_all_10_days.csv.gz');
+    const args = ['--data', days, '--scale', '0.25', '--realizations', '1000', '--seed', '2'];
+    const one = join(dir, 'one.npy');
+    const two = join(dir, 'two.npy');
+    expect((await cli('realize', ...args, '--workers', '1', '--out-inst', one)).code).toBe(0);
+    expect((await cli('realize', ...args, '--workers', '2', '--out-inst', two)).code).toBe(0);
+    const a = readFileSync(one);
+    expect(a.length).toBeGreaterThan(3 * 4 * 4194 * 1000 * 0.9);
+    expect(Buffer.compare(a, readFileSync(two))).toBe(0);
+  });
+});
