@@ -16,6 +16,7 @@ export type {
 export type { FitEntry, FitInput, FitParameter, FitTuning } from './entry.ts';
 export { fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
 export { gaussianOverflow } from './gpa.ts';
+export { antiColocated } from './antiColocation.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
 export {

@@ -39,6 +39,10 @@ export function familyOf(fit: FitSpec): { family: string; parameter: number } {
       return { family: 'Bernstein ρ', parameter: fit.rho };
     case 'hoeff':
       return { family: 'Hoeffding ρ', parameter: fit.rho };
+    case 'cov':
+      return { family: 'GPA-cov ρ', parameter: fit.rho };
+    case 'peak':
+      return { family: 'peak N', parameter: fit.n };
   }
 }
 

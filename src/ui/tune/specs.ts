@@ -144,6 +144,8 @@ export function familyOfFit(fit: FitSpec): { family: FitFamily; value: number } 
       return { family: 'av', value: fit.f };
     case 'perc':
       return { family: 'perc', value: fit.p };
+    case 'peak':
+      return { family: 'peak', value: fit.n };
     default:
       return { family: fit.kind, value: fit.rho };
   }
