@@ -38,7 +38,7 @@ export function machineSlo(
     total += overflows[j];
     if (v > q[worstMachine]) worstMachine = j;
   });
-  const sorted = Float32Array.from([...q].sort((a, b) => a - b));
+  const sorted = [...q].sort((a, b) => a - b);
   return {
     q,
     mean: q.length ? total / (q.length * columns) : 0,
