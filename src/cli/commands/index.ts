@@ -12,6 +12,7 @@ import { simulate } from './simulate.ts';
 import { resize } from './resize.ts';
 import { resizeReport } from './resizeReport.ts';
 import { correlate } from './correlate.ts';
+import { correlationReport } from './correlationReport.ts';
 
 export type { Command } from './command.ts';
 
@@ -27,3 +28,4 @@ COMMANDS.simulate = simulate;
 COMMANDS.resize = resize;
 COMMANDS['resize-report'] = resizeReport;
 COMMANDS.correlate = correlate;
+COMMANDS['correlation-report'] = correlationReport;

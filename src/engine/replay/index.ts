@@ -3,3 +3,4 @@ export * from './blocks.ts';
 export * from './timeSplit.ts';
 export * from './slo.ts';
 export * from './correlation.ts';
+export * from './tuneAligned.ts';
