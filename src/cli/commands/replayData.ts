@@ -82,6 +82,11 @@ export function replayJson(r: Replay): Record<string, unknown> {
   };
 }
 
+const noTimeColumn = () =>
+  new UsageError(
+    'a long CSV aligns by its timestamps: name their column with --time-column (e.g. timestamp_s)',
+  );
+
 /** Loads `--data` and aligns it; the mode must be aligned or blocks. */
 export async function loadReplay(
   o: Options,
@@ -95,14 +100,12 @@ export async function loadReplay(
     throw new UsageError('--mode blocks needs --block B');
   if (mode !== 'blocks' && o.block !== undefined)
     throw new UsageError('--block is for --mode blocks');
+  if (o.format === 'long' && o['time-column'] === undefined) throw noTimeColumn();
   const loaded = await loadFromOptions(o, {}, { times: true });
   if (loaded.kind !== 'samples')
     throw new UsageError(`--data ${String(o.data)} is a realization matrix: it has no time axis`);
   const format = loaded.spec.format;
-  if (format === 'long' && !loaded.samples.times)
-    throw new UsageError(
-      'a long CSV aligns by its timestamps: name their column with --time-column (e.g. timestamp_s)',
-    );
+  if (format === 'long' && !loaded.samples.times) throw noTimeColumn();
   const google = format === 'google';
   const aligned = asUsage(() =>
     alignSamples(

@@ -4,7 +4,10 @@ import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
 import { Rng } from '../random/rng.ts';
 import { blockBootstrap, blockColumns } from './blocks.ts';
 import { judgeMachines, machineSlo } from './slo.ts';
-import { timeSplit } from './timeSplit.ts';
+import { sliceColumns, timeSplit } from './timeSplit.ts';
+import { packAligned, tuneAligned } from './tuneAligned.ts';
+import { folds } from '../tune/runs.ts';
+import { WorkloadStats } from '../workload.ts';
 import {
   pairwiseCorrelation,
   standardizedRows,
@@ -173,5 +176,38 @@ describe('correlation measured', () => {
     ).toEqual([0, 1, 0]);
     expect(groupsFromIds(['vm1', 'vm2'])).toBeNull();
     expect(() => groupsFromIds(['a'], 'bogus')).toThrow(/invalid group rule "bogus"/);
+  });
+});
+
+describe('tuning on an aligned matrix: folds are contiguous blocks of time', () => {
+  it('the engine tuner’s two folds are the halves of the observed columns, in time order', () => {
+    const m = correlatedSeries(4, 100, 1);
+    const [a, b] = folds(new WorkloadStats({ inst: m, avg: null }), 0.6);
+    expect([a.observeStart, a.observeEnd, b.observeStart, b.observeEnd]).toEqual([0, 30, 30, 60]);
+  });
+
+  it('tuneAligned packs on the past half of the learned part and judges its future half', () => {
+    const rng = new Rng(2);
+    const m = allocateMatrix(40, 200, false);
+    // Calm first half, busier second half: a fold judged on random columns would not see it.
+    for (let i = 0; i < 40; i++)
+      for (let t = 0; t < 200; t++)
+        m.data[i * 200 + t] = (t < 100 ? 0.05 : 0.056) * rng.nextFloat() * 2;
+    const c = { packer: 'bf', capacity: 1, rebalance: 0, target: 0.01, scope: 'mean' } as const;
+    const t = tuneAligned(m, 'gpa', c, [0.2, 0.01, 1e-4, 1e-6, 1e-9]);
+    expect(t.value).not.toBeNull();
+    const past = sliceColumns(m, { start: 0, end: 100 });
+    const future = sliceColumns(m, { start: 100, end: 200 });
+    const direct = judgeMachines(
+      packAligned(past, { kind: 'gpa', rho: t.value! }, c),
+      future,
+      1,
+      0.01,
+    );
+    expect(t.cv).toEqual(direct);
+    expect(t.cv!.columns).toBe(100);
+    expect(t.machines.length).toBe(packAligned(m, t.fit!, c).length);
+    const every = tuneAligned(m, 'gpa', { ...c, scope: 'every' }, [0.2, 0.01, 1e-4, 1e-6, 1e-9]);
+    expect(every.cv!.worst).toBeLessThanOrEqual(0.01);
   });
 });
