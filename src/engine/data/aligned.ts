@@ -87,10 +87,12 @@ function median(values: number[]): number {
 }
 
 function medianStep(t: Float64Array): number | null {
-  if (t.length < 2) return null;
-  const steps: number[] = [];
-  for (let k = 1; k < t.length; k++) steps.push(Math.abs(t[k] - t[k - 1]));
-  return median(steps);
+  const n = t.length - 1;
+  if (n < 1) return null;
+  const steps = new Float64Array(n);
+  for (let k = 0; k < n; k++) steps[k] = Math.abs(t[k + 1] - t[k]);
+  steps.sort();
+  return n % 2 ? steps[(n - 1) / 2] : (steps[n / 2 - 1] + steps[n / 2]) / 2;
 }
 
 function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
@@ -120,7 +122,11 @@ function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
   const instants = Math.round((last - origin) / step) + 1;
   if (instants * n > 2 ** 31)
     throw new AlignError(`${instants} instants × ${n} tasks is too large a grid; raise the step`);
-  const slots = times.map((t) => Int32Array.from(t, (x) => Math.round((x - origin) / step)));
+  const slots = times.map((t) => {
+    const slot = new Int32Array(t.length);
+    for (let k = 0; k < t.length; k++) slot[k] = Math.round((t[k] - origin) / step);
+    return slot;
+  });
   const members = Array.from({ length: n }, (_, i) => [i]);
   return { axis: 'timestamps', step, origin, instants, slots, ids: samples.ids, members };
 }
@@ -183,7 +189,8 @@ function denseRows(
       const values = seriesAt(series, i);
       const slot = grid.slots[i];
       for (let k = 0; k < values.length; k++) {
-        if (Number.isNaN(row[slot[k]])) row[slot[k]] = values[k];
+        const at = slot[k];
+        if (row[at] !== row[at]) row[at] = values[k];
         else merged++;
       }
     }
