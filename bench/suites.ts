@@ -13,6 +13,7 @@ import { gpaFit } from './gpaFit.ts';
 import { scaleCurve } from './scaleCurve.ts';
 import { gridWorkers } from './gridWorkers.ts';
 import { drag } from './drag.ts';
+import { replay } from './replay.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -32,4 +33,5 @@ export const SUITES: BenchSuite[] = [
   scaleCurve,
   gridWorkers,
   drag,
+  replay,
 ];

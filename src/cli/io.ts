@@ -154,6 +154,10 @@ export const dataOptions = {
   'value-column': { kind: 'string', help: 'long CSV: inst value column (name or number)' },
   'avg-column': { kind: 'string', help: 'long CSV: avg value column (name or number)' },
   'scale-column': { kind: 'string', help: 'long CSV: column multiplying each value (e.g. cores)' },
+  'time-column': {
+    kind: 'string',
+    help: 'long CSV: timestamp column in seconds (name or number), for --mode aligned or blocks',
+  },
   'time-columns': {
     kind: 'integer',
     help: 'column-per-task CSV: leading time columns (default: detected)',
@@ -204,6 +208,7 @@ export function requestFrom(o: Options): LoadRequest {
     ...(str('avg-column') !== undefined ? { avgColumn: str('avg-column') } : {}),
     ...(str('scale-column') !== undefined ? { scaleColumn: str('scale-column') } : {}),
     ...(num('time-columns') !== undefined ? { timeColumns: num('time-columns') } : {}),
+    ...(str('time-column') !== undefined ? { timeColumn: str('time-column') } : {}),
     ...(num('max-tasks') !== undefined ? { maxTasks: num('max-tasks') } : {}),
     ...(Object.keys(filters).length ? { filters } : {}),
     ...(str('npy-kind') !== undefined
@@ -234,6 +239,7 @@ export async function inputsFrom(o: Options): Promise<InputFile[]> {
 export async function loadFromOptions(
   o: Options,
   control: StreamControl = {},
+  keep: { times?: boolean } = {},
 ): Promise<LoadResult & { spec: LoadSpec }> {
   const inputs = await inputsFrom(o);
   const request = asUsage(() => requestFrom(o));
@@ -247,7 +253,7 @@ export async function loadFromOptions(
       if (estimate && estimate.bytes > 64 * 2 ** 20)
         process.stderr.write(`estimate: ${describeEstimate(estimate)}\n`);
     }
-    return await loadDataset(inputs, spec, control);
+    return await loadDataset(inputs, { ...spec, ...(keep.times ? { times: true } : {}) }, control);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;

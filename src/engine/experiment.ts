@@ -2,7 +2,7 @@
  * One packing run end to end (SPEC §3–§7): estimates from the observed columns of the chosen source,
  * pack, rebalance, then q from inst on the evaluation columns.
  */
-import { fitTest, type FitSpec } from './fit/index.ts';
+import { fitTest, type FitSpec, type FitTest } from './fit/index.ts';
 import { normalizedMachines, rowMeans } from './metrics/machinesNeeded.ts';
 import { evaluateMachine, overflowCounts, type Checkpoint } from './metrics/evaluate.ts';
 import { checkCapacity, checkRebalance, pack, type PackerKind, type Packing } from './pack/pack.ts';
@@ -66,11 +66,12 @@ function packInstance(
   rows: Int32Array,
   params: PackParams,
   trace?: PackTrace,
+  fitOverride?: FitTest,
 ): Packed {
   checkPackParams(params);
   const split = stats.split(params.clairvoyance);
   const taskStats = stats.taskStats(params.source, split);
-  const fit = fitTest(params.fit);
+  const fit = fitOverride ?? fitTest(params.fit);
   const sizes = fit.sizes(taskStats, rows);
   const packing = pack(sizes, fit, {
     packer: params.packer,
@@ -81,13 +82,15 @@ function packInstance(
   return { split, taskStats, packing };
 }
 
+/** `fit` replaces the test of `params.fit` (e.g. wrapped with anti-colocation). */
 export function runPacking(
   stats: WorkloadStats,
   rows: Int32Array,
   params: PackParams,
   trace?: PackTrace,
+  fit?: FitTest,
 ): PackResult {
-  const { split, taskStats, packing } = packInstance(stats, rows, params, trace);
+  const { split, taskStats, packing } = packInstance(stats, rows, params, trace, fit);
   const { inst } = stats.workload;
   taskStats.ensureMoments(rows);
   const width = evaluatedCount(split);

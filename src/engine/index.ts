@@ -37,6 +37,8 @@ export * from './data/preview.ts';
 export * from './data/plausible.ts';
 export * from './data/recipes.ts';
 export * from './data/traces.ts';
+export * from './data/aligned.ts';
+export * from './replay/index.ts';
 export * from './metrics/exactOverflow.ts';
 export * from './tune/index.ts';
 export * from './learn/index.ts';

@@ -30,6 +30,8 @@ export type LoadRequest = (
   readonly budget?: LoadBudget;
   /** Samples coded where exact (default) or float64 arrays per task (engine `createLoader`). */
   readonly storage?: SampleStorage;
+  /** Keep the samples' timestamps (`TaskSamples.times`) where the format has them. */
+  readonly times?: boolean;
 };
 
 /** The spec a request resolves to, reading the first file's head when the format is 'auto'. */
@@ -40,12 +42,19 @@ export async function resolveRequest(
 ): Promise<LoadSpec> {
   if (inputs.length === 0) throw new RangeError('no input files');
   if (request.format !== 'auto') {
-    const { budget: _budget, storage: _storage, ...spec } = request;
+    const { budget: _budget, storage: _storage, times: _times, ...spec } = request;
     return spec as LoadSpec;
   }
   const first = preferredFirst(inputs);
   control.signal?.throwIfAborted();
-  const { format: _format, as, budget: _budget, storage: _storage, ...options } = request;
+  const {
+    format: _format,
+    as,
+    budget: _budget,
+    storage: _storage,
+    times: _times,
+    ...options
+  } = request;
   const bytes = await head(first);
   if (bytes.length === 0) throw new DataError(first.name, null, 'empty file');
   return resolveSpec(as ?? 'auto', options, first.name, bytes);
@@ -72,7 +81,7 @@ export async function loadDataset(
 ): Promise<LoadResult & { readonly spec: LoadSpec }> {
   const spec = await resolveRequest(inputs, request, control);
   if (request.budget) await estimateWithin(inputs, spec, request.budget, control);
-  const loader = createLoader(spec, request.storage);
+  const loader = createLoader(spec, request.storage, { times: request.times === true });
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
     const role = (input.role as FileRole | undefined) ?? roleFromName(spec.format, input.name);

@@ -11,6 +11,8 @@ import { cluster } from './cluster.ts';
 import { simulate } from './simulate.ts';
 import { resize } from './resize.ts';
 import { resizeReport } from './resizeReport.ts';
+import { correlate } from './correlate.ts';
+import { correlationReport } from './correlationReport.ts';
 
 export type { Command } from './command.ts';
 
@@ -25,3 +27,5 @@ COMMANDS.cluster = cluster;
 COMMANDS.simulate = simulate;
 COMMANDS.resize = resize;
 COMMANDS['resize-report'] = resizeReport;
+COMMANDS.correlate = correlate;
+COMMANDS['correlation-report'] = correlationReport;

@@ -1,17 +1,21 @@
 /** The command line's commands over the engine (SPEC §11). */
+import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   isCoded,
+  matrixFrom,
   realizeTask,
   sliceTasks,
   type CodedSeries,
   taskCount,
   type SeriesSet,
   type StreamPurpose,
+  type RealizationMatrix,
 } from '../../engine/index.ts';
-import { UsageError } from '../args.ts';
+import { UsageError, type Options } from '../args.ts';
 import type { Command } from './command.ts';
-import { dataOptions, loadFromOptions } from '../io.ts';
+import { loadReplay, replayJson, replayOptions, type RealizationMode } from './replayData.ts';
+import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
 import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
 import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';
 import { Worker } from 'node:worker_threads';
@@ -19,7 +23,7 @@ import { Worker } from 'node:worker_threads';
 export const realizeCommand: Command = {
   usage: 'npm run cli -- realize --data FILE --realizations R --seed S --out-inst X.npy [options]',
   summary:
-    'Draws realization matrices from per-task samples in any format (SPEC §2, §10): R draws with replacement per task.',
+    'Realization matrices from per-task samples in any format (SPEC §2, §10): R independent draws with replacement per task (the paper’s), the time-aligned instants (--mode aligned: column t is one instant for every task), or a joint block bootstrap of them (--mode blocks --block B).',
   options: {
     ...dataOptions,
     data: { ...dataOptions.data, required: true },
@@ -36,8 +40,14 @@ export const realizeCommand: Command = {
       kind: 'integer',
       help: 'threads drawing the rows (default: the cores; the matrix is the same for any number)',
     },
+    ...replayOptions,
+    'out-judge': { kind: 'string', help: 'with --learn: where to write the judged part (inst)' },
+    'out-ids': { kind: 'string', help: 'aligned and blocks: where to write the task ids (JSON)' },
   },
   async run(o, out) {
+    if ((o.mode as RealizationMode) !== 'independent') return realizeAligned(o, out);
+    for (const k of ['learn', 'judge', 'out-judge', 'block', 'out-ids'])
+      if (o[k] !== undefined) throw new UsageError(`--${k} is for --mode aligned or blocks`);
     const loaded = await loadFromOptions(o);
     if (loaded.kind !== 'samples')
       throw new UsageError(`--data ${o.data} is already a realization matrix; pack it directly`);
@@ -182,4 +192,38 @@ async function realizeInWorkers(
   } finally {
     await Promise.all(started.map((s) => s.worker.terminate()));
   }
+}
+
+async function realizeAligned(o: Options, out: (line: string) => void): Promise<void> {
+  const R = o.realizations as number;
+  const r = await loadReplay(o, R, o.seed as number);
+  const n = (o.tasks as number | undefined) ?? r.inst.rows;
+  if (n < 1 || n > r.inst.rows)
+    throw new UsageError(`invalid --tasks ${n}: the aligned data have ${r.inst.rows} tasks`);
+  const first = (m: RealizationMatrix) =>
+    n === m.rows ? m : matrixFrom(n, m.cols, m.data.slice(0, n * m.cols));
+  writeMatrix(o['out-inst'] as string, first(r.inst));
+  if (o['out-avg']) {
+    if (!r.avg) throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+    writeMatrix(o['out-avg'] as string, first(r.avg));
+  }
+  if (o['out-judge']) {
+    if (!r.judge) throw new UsageError('--out-judge needs --learn');
+    writeMatrix(o['out-judge'] as string, first(r.judge.inst));
+  }
+  if (o['out-ids'])
+    writeFileSync(o['out-ids'] as string, JSON.stringify(r.aligned.ids.slice(0, n)));
+  out(
+    JSON.stringify({
+      mode: o.mode,
+      tasks: n,
+      realizations: r.inst.cols,
+      ...(o.mode === 'blocks' ? { block: o.block, seed: o.seed } : {}),
+      judged_columns: r.judge ? r.judge.inst.cols : null,
+      inst: o['out-inst'],
+      avg: o['out-avg'] ?? null,
+      judge: o['out-judge'] ?? null,
+      alignment: replayJson(r),
+    }),
+  );
 }

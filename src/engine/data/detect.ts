@@ -176,6 +176,7 @@ export function resolveSpec(
         valueColumn,
         ...(o.avgColumn !== undefined ? { avgColumn: o.avgColumn } : {}),
         ...(o.scaleColumn !== undefined ? { scaleColumn: o.scaleColumn } : {}),
+        ...(o.timeColumn !== undefined ? { timeColumn: o.timeColumn } : {}),
       };
     }
     case 'npy':

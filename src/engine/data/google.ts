@@ -431,6 +431,7 @@ export class GoogleLoader {
       ids,
       inst: instOut,
       avg: avgOut,
+      times,
     } = gatherSamples(
       kept.map((t) => this.tasks.keyOf(t)),
       kept.map((t) => offsets[t]),
@@ -463,7 +464,7 @@ export class GoogleLoader {
       lines: f.reader.line,
     }));
     return {
-      samples: { ids, inst: instOut, avg: avgOut, ...(requests ? { requests } : {}) },
+      samples: { ids, inst: instOut, avg: avgOut, ...(requests ? { requests } : {}), times },
       report: {
         format: 'google',
         files,

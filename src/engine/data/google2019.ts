@@ -172,7 +172,8 @@ export class Google2019Loader {
 
   finish(): { samples: TaskSamples; report: LoadReport } {
     const files = endFiles(this.files);
-    const { samples, gaps } = this.series.finish((v) => v * this.scale);
+    // start_time is in microseconds.
+    const { samples, gaps } = this.series.finish((v) => v * this.scale, undefined, 1e-6);
     return traceReport({
       format: 'google2019',
       files,

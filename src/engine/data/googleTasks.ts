@@ -37,7 +37,10 @@ function compareRecords(
   return start[a] - start[b] || inst[a] - inst[b] || avg[a] - avg[b];
 }
 
-/** Each kept task's records in (start time, inst, avg) order, as inst and avg views of two buffers. */
+/**
+ * Each kept task's records in (start time, inst, avg) order, as inst and avg views of two buffers,
+ * with their start times in seconds (the trace's are microseconds).
+ */
 export function gatherSamples(
   keys: readonly number[],
   from: readonly number[],
@@ -45,10 +48,12 @@ export function gatherSamples(
   order: Int32Array,
   records: { start: Float64Array; inst: Float64Array; avg: Float64Array },
   total: number,
-): { ids: string[]; inst: Float64Array[]; avg: Float64Array[] } {
+): { ids: string[]; inst: Float64Array[]; avg: Float64Array[]; times: Float64Array[] } {
   const { start, inst, avg } = records;
   const instAll = new Float64Array(total);
   const avgAll = new Float64Array(total);
+  const timeAll = new Float64Array(total);
+  const timeOut: Float64Array[] = new Array(keys.length);
   const ids: string[] = new Array(keys.length);
   const instOut: Float64Array[] = new Array(keys.length);
   const avgOut: Float64Array[] = new Array(keys.length);
@@ -70,10 +75,12 @@ export function gatherSamples(
       const rec = sorted ? order[r] : rows[r - f];
       instAll[pos + r - f] = inst[rec];
       avgAll[pos + r - f] = avg[rec];
+      timeAll[pos + r - f] = start[rec] / 1e6;
     }
+    timeOut[k] = timeAll.subarray(pos, pos + e - f);
     instOut[k] = instAll.subarray(pos, pos + e - f);
     avgOut[k] = avgAll.subarray(pos, pos + e - f);
     pos += e - f;
   }
-  return { ids, inst: instOut, avg: avgOut };
+  return { ids, inst: instOut, avg: avgOut, times: timeOut };
 }

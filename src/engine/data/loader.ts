@@ -100,9 +100,15 @@ export interface DatasetLoader {
  * where exact (`storage` 'compact', samples.ts `CodedSeries`: the wide CSV codes row by row, the
  * other formats when they finish), else as float64 arrays per task — bit-identical either way.
  */
-export function createLoader(spec: LoadSpec, storage: SampleStorage = 'compact'): DatasetLoader {
+export function createLoader(
+  spec: LoadSpec,
+  storage: SampleStorage = 'compact',
+  keep: { readonly times?: boolean } = {},
+): DatasetLoader {
   const plain = createPlainLoader(spec.format === 'wide' ? { ...spec, storage } : spec);
-  const loader = withArchives(plain, (m) => roleFromName(spec.format, m));
+  const loader = keep.times
+    ? withArchives(plain, (m) => roleFromName(spec.format, m))
+    : withoutTimes(withArchives(plain, (m) => roleFromName(spec.format, m)));
   // The wide CSV codes row by row as it loads (or settled on float64 while loading).
   if (storage === 'float64' || spec.format === 'wide') return loader;
   return {
@@ -111,6 +117,20 @@ export function createLoader(spec: LoadSpec, storage: SampleStorage = 'compact')
     finish() {
       const r = loader.finish();
       return r.kind === 'samples' ? { ...r, samples: compactSamples(r.samples) } : r;
+    },
+  };
+}
+
+/** Timestamps are dropped unless asked for: only time-aligned replay reads them. */
+function withoutTimes(loader: DatasetLoader): DatasetLoader {
+  return {
+    format: loader.format,
+    file: (name, role) => loader.file(name, role),
+    finish() {
+      const r = loader.finish();
+      if (r.kind !== 'samples' || !r.samples.times) return r;
+      const { times: _times, ...samples } = r.samples;
+      return { ...r, samples };
     },
   };
 }

@@ -34,6 +34,8 @@ export interface LongOptions {
   readonly avgColumn?: ColumnRef;
   /** Each row's value is also multiplied by this column (e.g. cores of the VM). */
   readonly scaleColumn?: ColumnRef;
+  /** Each row's timestamp in seconds (e.g. Bitbrains' timestamp_s), kept for time-aligned replay. */
+  readonly timeColumn?: ColumnRef;
   readonly unit?: Unit;
   readonly scale: number;
   readonly capacity?: number;
@@ -68,6 +70,7 @@ interface Layout {
   value: number;
   avg: number;
   scale: number;
+  time: number;
 }
 
 /** Loads long CSV files chunk by chunk (SPEC §10): tasks by the id column, samples in file order. */
@@ -80,6 +83,7 @@ export class LongLoader {
   private readonly taskOf = new I32Column(1 << 16);
   private readonly inst = new F64Column(1 << 16);
   private readonly avg: F64Column | null;
+  private readonly time: F64Column | null;
   private lastId = new Uint8Array(64);
   private lastIdLength = -1;
   private lastTask = -1;
@@ -90,6 +94,7 @@ export class LongLoader {
     this.conv = conversion({ ...options, unit: options.unit ?? 'percent' });
     this.bad = new BadLines(options.skipBadLines === true);
     this.avg = options.avgColumn === undefined ? null : new F64Column(1 << 16);
+    this.time = options.timeColumn === undefined ? null : new F64Column(1 << 16);
   }
 
   file(name: string): ChunkSink {
@@ -106,6 +111,7 @@ export class LongLoader {
           avg: o.avgColumn === undefined ? -1 : resolveColumn(header, o.avgColumn, 'avg', name),
           scale:
             o.scaleColumn === undefined ? -1 : resolveColumn(header, o.scaleColumn, 'scale', name),
+          time: o.timeColumn === undefined ? -1 : resolveColumn(header, o.timeColumn, 'time', name),
         };
         this.lastIdLength = -1;
         return;
@@ -131,6 +137,8 @@ export class LongLoader {
     let aE = 0;
     let mS = 0;
     let mE = 0;
+    let tS = 0;
+    let tE = 0;
     for (;;) {
       const q = fieldEnd(b, p, e);
       if (c === L.id) {
@@ -148,6 +156,10 @@ export class LongLoader {
       if (c === L.scale) {
         mS = p;
         mE = q;
+      }
+      if (c === L.time) {
+        tS = p;
+        tE = q;
       }
       c++;
       if (q >= e) break;
@@ -182,7 +194,15 @@ export class LongLoader {
           `${quoteField(b, mS, mE)} in scale column ${L.header[L.scale]} is not a non-negative number`,
         );
     }
+    const time = L.time >= 0 ? parseDecimal(b, tS, tE) : NaN;
+    if (L.time >= 0 && !Number.isFinite(time))
+      return this.bad.report(
+        file,
+        line,
+        `${quoteField(b, tS, tE)} in time column ${L.header[L.time]} is not a number`,
+      );
     const t = this.task(b, idS, idE);
+    this.time?.push(time);
     const { bound, divisor, scale } = this.conv;
     if (v > bound) {
       v = bound;
@@ -258,6 +278,7 @@ export class LongLoader {
         ids: this.ids,
         inst: pick(this.inst),
         ...(this.avg ? { avg: pick(this.avg) } : {}),
+        ...(this.time ? { times: pick(this.time) } : {}),
       },
       report: {
         format: 'long',

@@ -31,6 +31,13 @@ export interface TaskSamples {
    * metadata only, never used as samples.
    */
   readonly requests?: { readonly cpu: Float64Array; readonly memory: Float64Array };
+  /**
+   * Per-task timestamps in seconds, parallel to `inst` (sample k of task i was measured at
+   * `times[i][k]`), from the formats that carry them (the traces, Google task_usage, a long CSV with
+   * a time column) when the load asks to keep them (`createLoader`'s `times`). Absent: sample k of
+   * every task is instant k (wide and column-per-task CSVs), or the source has no time axis.
+   */
+  readonly times?: readonly Float64Array[];
 }
 
 /** How a loader keeps samples: coded where exact (the default) or float64 arrays per task. */

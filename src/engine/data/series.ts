@@ -163,6 +163,7 @@ export class TimedSeries {
   finish(
     convert: (raw: number, task: number) => number,
     keep: (task: number) => boolean = () => true,
+    secondsPerUnit = 1,
   ): { samples: TaskSamples; gaps: GapReport; kept: number[] } {
     const n = this.ids.length;
     const { offsets, order } = groupByTask(this.taskOf.view(), n);
@@ -179,6 +180,12 @@ export class TimedSeries {
         ids: kept.map((t) => this.ids[t]),
         inst: pick(this.inst),
         ...(this.avg ? { avg: pick(this.avg) } : {}),
+        times: kept.map((t) => {
+          const out = new Float64Array(offsets[t + 1] - offsets[t]);
+          for (let k = 0; k < out.length; k++)
+            out[k] = this.time.data[order[offsets[t] + k]] * secondsPerUnit;
+          return out;
+        }),
       },
       gaps: this.gaps(kept, offsets, order),
       kept,

@@ -16,6 +16,8 @@ export interface SpecOptions {
   readonly valueColumn?: string | number;
   readonly avgColumn?: string | number;
   readonly scaleColumn?: string | number;
+  /** Long CSV: the timestamp column (seconds), for time-aligned replay. */
+  readonly timeColumn?: string | number;
   readonly filters?: GoogleOptions['filters'];
   readonly sample?: GoogleOptions['sample'];
   readonly kind?: 'samples' | 'realizations';

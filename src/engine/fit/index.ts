@@ -37,6 +37,7 @@ export {
   type SloForm,
   type SloKind,
 } from './slo.ts';
+export { antiColocated } from './antiColocation.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
 export {

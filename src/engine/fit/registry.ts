@@ -8,12 +8,14 @@ import { AV_FIT } from './av.ts';
 import { BERN_FIT } from './bernstein.ts';
 import { CANTELLI_FIT } from './cantelli.ts';
 import { CONV_FIT } from './convolution.ts';
+import { COV_FIT } from './covariance.ts';
 import { CF_FIT } from './cornishFisher.ts';
 import { EMP_FIT } from './empirical.ts';
 import { FIT_GROUPS, type FitEntry } from './entry.ts';
 import { GPA_FIT } from './gpa.ts';
 import { HOEFF_FIT } from './hoeffding.ts';
 import { MAX_FIT, PERC_FIT } from './perc.ts';
+import { PEAK_FIT } from './peak.ts';
 
 const entries: FitEntry[] = [
   GPA_FIT,
@@ -26,6 +28,8 @@ const entries: FitEntry[] = [
   CONV_FIT,
   BERN_FIT,
   HOEFF_FIT,
+  COV_FIT,
+  PEAK_FIT,
 ];
 
 const listeners: ((entry: FitEntry) => void)[] = [];

@@ -11,6 +11,7 @@ export const STREAM = {
   synthetic: 4,
   analysis: 5,
   kmeans: 6,
+  blocks: 7,
 } as const;
 export type StreamPurpose = keyof typeof STREAM;
 

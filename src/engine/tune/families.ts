@@ -95,7 +95,9 @@ function tunable(family: FitFamily): FitEntry & { readonly tuning: FitTuning } {
 /** The fit test of a family at one parameter value; a second parameter (conv's bin width) is `bin`. */
 export function familySpec(family: FitFamily, value: number, bin = DEFAULT_BIN): FitSpec {
   const entry = tunable(family);
-  const values = entry.parameters.map((p, k) => (k === 0 ? value : k === 1 ? bin : p.default));
+  const values = entry.parameters.map((p, k) =>
+    k === 0 ? value : p.key === 'bin' ? bin : p.default,
+  );
   return entry.create(values as number[]).spec;
 }
 

@@ -1,0 +1,148 @@
+/**
+ * Time-aligned data on the command line: the options every command that replays takes, and the
+ * load that turns them into matrices (aligned, or a joint block bootstrap of the aligned columns,
+ * optionally split into a learned and a judged part).
+ */
+import {
+  alignSamples,
+  blockBootstrap,
+  sliceColumns,
+  timeSplit,
+  type AlignReport,
+  type AlignedData,
+  type RealizationMatrix,
+  type TimeSplit,
+} from '../../engine/index.ts';
+import { UsageError, type OptionSpec, type Options } from '../args.ts';
+import { asUsage } from './command.ts';
+import { loadFromOptions } from '../io.ts';
+
+export const REALIZATION_MODES = ['independent', 'aligned', 'blocks'] as const;
+export type RealizationMode = (typeof REALIZATION_MODES)[number];
+
+export const replayOptions = {
+  mode: {
+    kind: 'string',
+    help: 'independent draws per task (the paper’s), aligned instants, or a joint block bootstrap of them',
+    default: 'independent',
+    choices: REALIZATION_MODES,
+  },
+  block: { kind: 'integer', help: '--mode blocks: instants per block B' },
+  step: {
+    kind: 'number',
+    help: 'sampling step in seconds (default: the data’s; Google task_usage 300; also dates days:… on an index axis)',
+  },
+  absent: {
+    kind: 'string',
+    help: 'an instant where a task has no sample: drop the instant, or count it as 0 (default: zero for Google task_usage, else drop)',
+    choices: ['drop', 'zero'],
+  },
+  'min-coverage': {
+    kind: 'number',
+    help: 'leave out tasks with samples at less than this share of the instants (default 0)',
+  },
+  learn: {
+    kind: 'string',
+    help: 'the learned part: fractions a:b of the instants or days:d1-d2 (aligned and blocks)',
+  },
+  judge: { kind: 'string', help: 'the judged part (default: every instant after --learn)' },
+} as const satisfies Record<string, OptionSpec>;
+
+export interface Replay {
+  readonly aligned: AlignedData;
+  /** The matrices to pack (the learned part, or all; block-bootstrapped in blocks mode). */
+  readonly inst: RealizationMatrix;
+  readonly avg: RealizationMatrix | null;
+  /** The judged part, aligned (null without --learn). */
+  readonly judge: {
+    readonly inst: RealizationMatrix;
+    readonly avg: RealizationMatrix | null;
+  } | null;
+  readonly split: TimeSplit | null;
+}
+
+/** The report of an alignment and a split as plain JSON. */
+export function replayJson(r: Replay): Record<string, unknown> {
+  const a: AlignReport = r.aligned.report;
+  return {
+    axis: a.axis,
+    step_s: a.step,
+    absent: a.absent,
+    instants: a.instants,
+    columns: a.columns,
+    tasks: a.tasksKept,
+    tasks_dropped: a.tasksDropped.length,
+    tasks_dropped_first: a.tasksDropped.slice(0, 10),
+    absent_samples: a.absentSamples,
+    zero_filled: a.zeroFilled,
+    merged: a.merged,
+    coverage: a.coverage,
+    notes: a.notes,
+    split: r.split,
+  };
+}
+
+const noTimeColumn = () =>
+  new UsageError(
+    'a long CSV aligns by its timestamps: name their column with --time-column (e.g. timestamp_s)',
+  );
+
+/** Loads `--data` and aligns it; the mode must be aligned or blocks. */
+export async function loadReplay(
+  o: Options,
+  realizations: number,
+  seed: number,
+  shared = false,
+): Promise<Replay> {
+  const mode = o.mode as RealizationMode;
+  if (mode === 'independent') throw new UsageError('loadReplay needs --mode aligned or blocks');
+  if (mode === 'blocks' && o.block === undefined)
+    throw new UsageError('--mode blocks needs --block B');
+  if (mode !== 'blocks' && o.block !== undefined)
+    throw new UsageError('--block is for --mode blocks');
+  if (o.format === 'long' && o['time-column'] === undefined) throw noTimeColumn();
+  const loaded = await loadFromOptions(o, {}, { times: true });
+  if (loaded.kind !== 'samples')
+    throw new UsageError(`--data ${String(o.data)} is a realization matrix: it has no time axis`);
+  const format = loaded.spec.format;
+  if (format === 'long' && !loaded.samples.times) throw noTimeColumn();
+  const google = format === 'google';
+  const aligned = asUsage(() =>
+    alignSamples(
+      loaded.samples,
+      {
+        step: (o.step as number | undefined) ?? (google ? 300 : undefined),
+        absent: (o.absent as 'drop' | 'zero' | undefined) ?? (google ? 'zero' : 'drop'),
+        minCoverage: o['min-coverage'] as number | undefined,
+      },
+      shared,
+    ),
+  );
+  const step = aligned.report.step ?? (o.step as number | undefined) ?? null;
+  const instants =
+    aligned.report.step === null && step !== null
+      ? Float64Array.from(aligned.instants, (k) => k * step)
+      : aligned.instants;
+  const split = o.learn
+    ? asUsage(() =>
+        timeSplit(instants, step, o.learn as string, o.judge as string | undefined, aligned),
+      )
+    : null;
+  if (!split && o.judge) throw new UsageError('--judge needs --learn');
+  const part = (m: RealizationMatrix | null, r: TimeSplit['learn'] | null) =>
+    m && r ? sliceColumns(m, r, shared) : m;
+  let inst = part(aligned.inst, split?.learn ?? null)!;
+  let avg = part(aligned.avg, split?.learn ?? null);
+  if (mode === 'blocks') {
+    const B = o.block as number;
+    inst = asUsage(() => blockBootstrap(inst, realizations, B, seed, shared));
+    avg = avg && blockBootstrap(avg, realizations, B, seed, shared);
+  }
+  const judge = split
+    ? {
+        inst: sliceColumns(aligned.inst, split.judge, shared),
+        avg: aligned.avg && sliceColumns(aligned.avg, split.judge, shared),
+      }
+    : null;
+  return { aligned, inst, avg, judge, split };
+}

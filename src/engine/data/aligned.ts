@@ -1,0 +1,335 @@
+/**
+ * Time-aligned realization matrices: column t is one instant for every task, so a machine's column
+ * total is what the machine would have run at that instant (the replay the GPA paper leaves as
+ * future work, "the raw data from the trace, rather than stationary distributions").
+ *
+ * The time axis (choices SPEC §2 and §12 leave open, written here):
+ * - with timestamps (`TaskSamples.times`: the traces, Google task_usage, a long CSV with a time
+ *   column) each sample goes to the instant round((time − origin) / step), origin the earliest
+ *   sample of the load and step the sampling step (the median of the tasks' median steps unless
+ *   given). A task whose own median step is more than 1.5× off the grid's is refused unless the step
+ *   was given; then two samples of a task in one instant keep the first (an instantaneous reading,
+ *   as inst is) and are counted;
+ * - without timestamps sample k is instant k (wide and column-per-task CSVs, which have one row
+ *   width); a wide CSV whose ids start with a YYYYMMDD date (PlanetLab's ten days) is one task per
+ *   VM, day d's sample k at instant d·T + k, days in date order, a VM absent on a day absent there.
+ * An instant where a task has no sample is absent. `absent: 'drop'` (the default) keeps only the
+ * instants where every task has a sample; `'zero'` (the default for Google task_usage, where a task
+ * absent from a 5-minute window was not running) keeps every instant of the grid and counts an
+ * absent sample as 0. Either way the absent samples, the instants dropped and each task's coverage
+ * are reported: nothing is filled silently.
+ */
+import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
+import { seriesAt, taskCount, type TaskSamples } from './samples.ts';
+
+export type AbsentPolicy = 'drop' | 'zero';
+
+export interface AlignOptions {
+  /** The sampling step in seconds (default: the data's). */
+  readonly step?: number;
+  readonly absent?: AbsentPolicy;
+  /** Tasks present in less than this share of the grid's instants are left out (reported). */
+  readonly minCoverage?: number;
+}
+
+export interface AlignReport {
+  readonly axis: 'timestamps' | 'sample index' | 'day and sample index';
+  /** Seconds between instants (null on a sample-index axis). */
+  readonly step: number | null;
+  readonly absent: AbsentPolicy;
+  /** Instants on the grid, and those kept as columns. */
+  readonly instants: number;
+  readonly columns: number;
+  readonly tasksKept: number;
+  /** Tasks left out by `minCoverage`, with their coverage. */
+  readonly tasksDropped: readonly { readonly id: string; readonly coverage: number }[];
+  /** (task, instant) pairs of the kept tasks with no sample, over the grid. */
+  readonly absentSamples: number;
+  /** Absent samples counted as 0 in kept columns (`absent: 'zero'`). */
+  readonly zeroFilled: number;
+  /** Samples that fell in an instant already holding one of the same task (the first kept). */
+  readonly merged: number;
+  /** The least covered kept task and the mean coverage (share of the grid's instants). */
+  readonly coverage: { readonly min: number; readonly minTask: string; readonly mean: number };
+  readonly notes: readonly string[];
+}
+
+export interface AlignedData {
+  readonly ids: readonly string[];
+  /** Per column: its time in seconds since the grid's origin, or its instant index. */
+  readonly instants: Float64Array;
+  readonly origin: number;
+  /** Per task, the first and last column where it has a sample of its own (2i, 2i + 1). */
+  readonly spans: Int32Array;
+  readonly inst: RealizationMatrix;
+  readonly avg: RealizationMatrix | null;
+  readonly report: AlignReport;
+}
+
+/** Raised for data that cannot be aligned; the message names what and where. */
+export class AlignError extends RangeError {}
+
+interface Grid {
+  readonly axis: AlignReport['axis'];
+  readonly step: number | null;
+  readonly origin: number;
+  readonly instants: number;
+  /** Per task, the instant of each sample. */
+  readonly slots: Int32Array[];
+  readonly ids: string[];
+  /** Per output task, the input tasks whose samples it gathers (days of one VM). */
+  readonly members: number[][];
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function medianStep(t: Float64Array): number | null {
+  const n = t.length - 1;
+  if (n < 1) return null;
+  const steps = new Float64Array(n);
+  for (let k = 0; k < n; k++) steps[k] = Math.abs(t[k + 1] - t[k]);
+  steps.sort();
+  return n % 2 ? steps[(n - 1) / 2] : (steps[n / 2 - 1] + steps[n / 2]) / 2;
+}
+
+function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
+  const times = samples.times!;
+  const n = times.length;
+  let origin = Infinity;
+  let last = -Infinity;
+  const steps: (number | null)[] = times.map(medianStep);
+  for (const t of times)
+    for (let k = 0; k < t.length; k++) {
+      if (t[k] < origin) origin = t[k];
+      if (t[k] > last) last = t[k];
+    }
+  const known = steps.filter((s): s is number => s !== null && s > 0);
+  const step = given ?? (known.length ? median(known) : NaN);
+  if (!(step > 0))
+    throw new AlignError(
+      'no sampling step: no task has two samples; give the step (--step seconds)',
+    );
+  if (given === undefined) {
+    const off = steps.findIndex((s) => s !== null && (s > 1.5 * step || s < step / 1.5));
+    if (off >= 0)
+      throw new AlignError(
+        `different sampling steps in one load: task ${samples.ids[off]} is sampled every ${steps[off]} s, most tasks every ${step} s; give the step (--step seconds) to bucket every task to it, or load them separately`,
+      );
+  }
+  const instants = Math.round((last - origin) / step) + 1;
+  if (instants * n > 2 ** 31)
+    throw new AlignError(`${instants} instants × ${n} tasks is too large a grid; raise the step`);
+  const slots = times.map((t) => {
+    const slot = new Int32Array(t.length);
+    for (let k = 0; k < t.length; k++) slot[k] = Math.round((t[k] - origin) / step);
+    return slot;
+  });
+  const members = Array.from({ length: n }, (_, i) => [i]);
+  return { axis: 'timestamps', step, origin, instants, slots, ids: samples.ids, members };
+}
+
+const DATED = /^(\d{8}):(.+)$/;
+
+function indexGrid(samples: TaskSamples): Grid {
+  const n = taskCount(samples.inst);
+  const lengths = Array.from({ length: n }, (_, i) => seriesAt(samples.inst, i).length);
+  const length = lengths[0];
+  const odd = lengths.findIndex((l) => l !== length);
+  if (odd >= 0)
+    throw new AlignError(
+      `without timestamps samples align only when every task has as many: task ${samples.ids[0]} has ${length}, task ${samples.ids[odd]} has ${lengths[odd]}`,
+    );
+  const dated = samples.ids.map((id) => DATED.exec(id));
+  const index = Int32Array.from({ length }, (_, k) => k);
+  if (n > 1 && dated.every((m) => m !== null)) {
+    const days = [...new Set(dated.map((m) => m![1]))].sort();
+    const byVm = new Map<string, number[]>();
+    dated.forEach((m, i) => {
+      const list = byVm.get(m![2]);
+      if (list) list.push(i);
+      else byVm.set(m![2], [i]);
+    });
+    const slots = dated.map((m) => {
+      const base = days.indexOf(m![1]) * length;
+      return Int32Array.from(index, (k) => base + k);
+    });
+    return {
+      axis: 'day and sample index',
+      step: null,
+      origin: 0,
+      instants: days.length * length,
+      slots,
+      ids: [...byVm.keys()],
+      members: [...byVm.values()],
+    };
+  }
+  return {
+    axis: 'sample index',
+    step: null,
+    origin: 0,
+    instants: length,
+    slots: Array.from({ length: n }, () => index),
+    ids: samples.ids,
+    members: Array.from({ length: n }, (_, i) => [i]),
+  };
+}
+
+/** Dense rows (NaN = absent) of one series on the grid, and the samples merged into an instant. */
+function denseRows(
+  series: TaskSamples['inst'],
+  grid: Grid,
+): { rows: Float64Array[]; merged: number } {
+  let merged = 0;
+  const rows = grid.members.map((list) => {
+    const row = new Float64Array(grid.instants).fill(NaN);
+    for (const i of list) {
+      const values = seriesAt(series, i);
+      const slot = grid.slots[i];
+      for (let k = 0; k < values.length; k++) {
+        const at = slot[k];
+        if (row[at] !== row[at]) row[at] = values[k];
+        else merged++;
+      }
+    }
+    return row;
+  });
+  return { rows, merged };
+}
+
+function presence(rows: readonly Float64Array[], instants: number): Int32Array {
+  const count = new Int32Array(instants);
+  for (const row of rows) for (let t = 0; t < instants; t++) if (!Number.isNaN(row[t])) count[t]++;
+  return count;
+}
+
+function noCommonInstant(rows: readonly Float64Array[], grid: Grid, ids: string[]): AlignError {
+  let latestStart = 0;
+  let earliestEnd = grid.instants - 1;
+  let startTask = ids[0];
+  let endTask = ids[0];
+  rows.forEach((row, i) => {
+    let a = 0;
+    while (a < row.length && Number.isNaN(row[a])) a++;
+    let b = row.length - 1;
+    while (b >= 0 && Number.isNaN(row[b])) b--;
+    if (a > latestStart) [latestStart, startTask] = [a, ids[i]];
+    if (b < earliestEnd) [earliestEnd, endTask] = [b, ids[i]];
+  });
+  const overlap = Math.max(0, earliestEnd - latestStart + 1);
+  const count = presence(rows, grid.instants);
+  const most = count.reduce((m, c) => Math.max(m, c), 0);
+  const at = (k: number) =>
+    grid.step === null ? `instant ${k}` : `${grid.origin + k * grid.step} s`;
+  return new AlignError(
+    `no instant where all ${rows.length} tasks have a sample: their spans overlap on ${overlap} of ${grid.instants} instants (task ${startTask} starts at ${at(latestStart)}, task ${endTask} ends at ${at(earliestEnd)})` +
+      `${overlap > 0 ? ', with a sample missing from some task at each of them' : ''}; at most ${most} tasks share an instant. Keep only well-covered tasks (--min-coverage), or count absent samples as 0 (--absent zero)`,
+  );
+}
+
+/** The time-aligned matrices of `samples` (see the file's comment for the axis and its choices). */
+export function alignSamples(
+  samples: TaskSamples,
+  options: AlignOptions = {},
+  shared?: boolean,
+): AlignedData {
+  const absent = options.absent ?? 'drop';
+  const minCoverage = options.minCoverage ?? 0;
+  if (!(minCoverage >= 0 && minCoverage <= 1))
+    throw new AlignError(`invalid minimum coverage ${minCoverage} (need 0 ≤ share ≤ 1)`);
+  if (options.step !== undefined && !(options.step > 0 && Number.isFinite(options.step)))
+    throw new AlignError(`invalid step ${options.step} s (need a positive number of seconds)`);
+  const grid = samples.times ? timestampGrid(samples, options.step) : indexGrid(samples);
+  const inst = denseRows(samples.inst, grid);
+  const avg = samples.avg ? denseRows(samples.avg, grid) : null;
+  const coverageOf = inst.rows.map((row) => {
+    let c = 0;
+    for (let t = 0; t < row.length; t++) if (!Number.isNaN(row[t])) c++;
+    return c / grid.instants;
+  });
+  const keep: number[] = [];
+  const tasksDropped: { id: string; coverage: number }[] = [];
+  coverageOf.forEach((c, i) =>
+    c >= minCoverage ? keep.push(i) : tasksDropped.push({ id: grid.ids[i], coverage: c }),
+  );
+  if (keep.length === 0)
+    throw new AlignError(
+      `no task covers ${minCoverage} of the ${grid.instants} instants (the best covers ${Math.max(...coverageOf).toFixed(3)})`,
+    );
+  const ids = keep.map((i) => grid.ids[i]);
+  const rows = keep.map((i) => inst.rows[i]);
+  const count = presence(rows, grid.instants);
+  const columns: number[] = [];
+  for (let t = 0; t < grid.instants; t++)
+    if (absent === 'zero' ? count[t] > 0 || grid.step !== null : count[t] === keep.length)
+      columns.push(t);
+  if (columns.length === 0) throw noCommonInstant(rows, grid, ids);
+  const fill = (source: Float64Array[]) => {
+    const m = allocateMatrix(keep.length, columns.length, shared);
+    keep.forEach((i, r) => {
+      const row = source[i];
+      const out = m.data.subarray(r * columns.length, (r + 1) * columns.length);
+      for (let c = 0; c < columns.length; c++) {
+        const v = row[columns[c]];
+        out[c] = Number.isNaN(v) ? 0 : v;
+      }
+    });
+    return m;
+  };
+  let absentSamples = 0;
+  let zeroFilled = 0;
+  for (let t = 0; t < grid.instants; t++) absentSamples += keep.length - count[t];
+  if (absent === 'zero') for (const t of columns) zeroFilled += keep.length - count[t];
+  let minAt = 0;
+  keep.forEach((i, r) => {
+    if (coverageOf[i] < coverageOf[keep[minAt]]) minAt = r;
+  });
+  const notes: string[] = [];
+  if (columns.length < grid.instants)
+    notes.push(
+      `${grid.instants - columns.length} of ${grid.instants} instants dropped: some task has no sample there`,
+    );
+  if (zeroFilled > 0)
+    notes.push(`${zeroFilled} absent samples counted as 0 (the task was not running)`);
+  if (inst.merged > 0)
+    notes.push(`${inst.merged} samples shared an instant with an earlier one of their task`);
+  if (tasksDropped.length > 0)
+    notes.push(`${tasksDropped.length} tasks left out, covering less than ${minCoverage}`);
+  const instants = Float64Array.from(columns, (t) => (grid.step === null ? t : t * grid.step));
+  const spans = new Int32Array(2 * keep.length).fill(-1);
+  rows.forEach((row, r) => {
+    for (let c = 0; c < columns.length; c++)
+      if (!Number.isNaN(row[columns[c]])) {
+        if (spans[2 * r] < 0) spans[2 * r] = c;
+        spans[2 * r + 1] = c;
+      }
+  });
+  return {
+    ids,
+    instants,
+    origin: grid.origin,
+    spans,
+    inst: fill(inst.rows),
+    avg: avg ? fill(avg.rows) : null,
+    report: {
+      axis: grid.axis,
+      step: grid.step,
+      absent,
+      instants: grid.instants,
+      columns: columns.length,
+      tasksKept: keep.length,
+      tasksDropped,
+      absentSamples,
+      zeroFilled,
+      merged: inst.merged,
+      coverage: {
+        min: coverageOf[keep[minAt]],
+        minTask: ids[minAt],
+        mean: keep.reduce((s, i) => s + coverageOf[i], 0) / keep.length,
+      },
+      notes,
+    },
+  };
+}

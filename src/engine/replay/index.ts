@@ -1,0 +1,6 @@
+/** Time-aligned replay: block bootstrap, splits in time, the SLO per machine, correlation. */
+export * from './blocks.ts';
+export * from './timeSplit.ts';
+export * from './slo.ts';
+export * from './correlation.ts';
+export * from './tuneAligned.ts';

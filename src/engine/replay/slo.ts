@@ -1,0 +1,78 @@
+/**
+ * The SLO per machine. The paper's q is the mean over machines of q_j (every machine judged on as
+ * many columns); an SRE's SLO holds on every node. Beside the mean: each machine's q, the worst
+ * machine, how many exceed the target, and the 95th percentile of q_j (type 7), so that a target
+ * can be "the mean" (the paper's), "every machine" (the worst) or "95 % of machines".
+ */
+import type { RealizationMatrix } from '../matrix.ts';
+import { overflowCounts } from '../metrics/evaluate.ts';
+import { percentileOfSorted } from '../stats/percentile.ts';
+
+export const SLO_SCOPES = ['mean', 'every', 'p95'] as const;
+export type SloScope = (typeof SLO_SCOPES)[number];
+
+export interface MachineSlo {
+  /** q_j per machine, in opening order. */
+  readonly q: readonly number[];
+  /** The paper's q: overflows over machines × columns. */
+  readonly mean: number;
+  readonly worst: number;
+  readonly worstMachine: number;
+  /** The 95th percentile of q_j. */
+  readonly p95: number;
+  readonly target: number;
+  /** Machines with q_j > target. */
+  readonly over: number;
+  readonly columns: number;
+}
+
+export function machineSlo(
+  overflows: ArrayLike<number>,
+  columns: number,
+  target: number,
+): MachineSlo {
+  const q = Array.from(overflows, (o) => o / columns);
+  let worstMachine = 0;
+  let total = 0;
+  q.forEach((v, j) => {
+    total += overflows[j];
+    if (v > q[worstMachine]) worstMachine = j;
+  });
+  const sorted = [...q].sort((a, b) => a - b);
+  return {
+    q,
+    mean: q.length ? total / (q.length * columns) : 0,
+    worst: q.length ? q[worstMachine] : 0,
+    worstMachine,
+    p95: q.length ? percentileOfSorted(sorted, 95) : 0,
+    target,
+    over: q.filter((v) => v > target).length,
+    columns,
+  };
+}
+
+/** The figure a scope reads of a machine SLO (compared with the target). */
+export function scopeValue(s: Pick<MachineSlo, 'mean' | 'worst' | 'p95'>, scope: SloScope): number {
+  return scope === 'mean' ? s.mean : scope === 'every' ? s.worst : s.p95;
+}
+
+/**
+ * Machines (pool rows each) judged on every column of `E`, a matrix of the same tasks (row r of E
+ * is pool row r): the overflow counts q_j·|E| and their SLO figures.
+ */
+export function judgeMachines(
+  machines: readonly ArrayLike<number>[],
+  E: RealizationMatrix,
+  capacity: number,
+  target: number,
+): MachineSlo & { readonly overflows: Int32Array } {
+  const counts = new Int32Array(machines.length);
+  for (const rows of machines)
+    for (let k = 0; k < rows.length; k++)
+      if (!(rows[k] >= 0 && rows[k] < E.rows))
+        throw new RangeError(
+          `the packing places task ${rows[k]}, but the judging matrix has only ${E.rows} tasks`,
+        );
+  overflowCounts(E, machines, 0, E.cols, capacity, counts);
+  return { ...machineSlo(counts, E.cols, target), overflows: counts };
+}
