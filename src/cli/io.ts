@@ -18,6 +18,7 @@ import {
   encodeCompact,
   encodeNpy,
   matrixFrom,
+  checkMatrixValues,
   parseNpy,
   type FilePreset,
   type FormatId,
@@ -73,6 +74,7 @@ export function readMatrix(path: string): RealizationMatrix {
       null,
       `expected a 2-D (N, R) array, got shape (${a.shape.join(', ')})`,
     );
+  checkMatrixValues(a.data, a.shape[1], basename(path), null);
   const data = a.data instanceof Float32Array ? a.data : Float32Array.from(a.data);
   return matrixFrom(a.shape[0], a.shape[1], data);
 }

@@ -34,7 +34,7 @@ export interface ValueRange {
   readonly what: string;
 }
 
-export function inRange(v: number, r: ValueRange): boolean {
+export function withinRange(v: number, r: ValueRange): boolean {
   if (!Number.isFinite(v)) return false;
   if (r.minOpen ? v <= r.min : v < r.min) return false;
   if (r.maxOpen ? v >= r.max : v > r.max) return false;
@@ -45,6 +45,6 @@ export function inRange(v: number, r: ValueRange): boolean {
 export function refusal(text: string, range: ValueRange): string | null {
   const v = decimalOrNull(text);
   if (v === null) return `${JSON.stringify(text.trim())} is ${whyNotDecimal(text)}`;
-  if (!inRange(v, range)) return `${JSON.stringify(text.trim())} is not ${range.what}`;
+  if (!withinRange(v, range)) return `${JSON.stringify(text.trim())} is not ${range.what}`;
   return null;
 }

@@ -107,11 +107,11 @@ export class PrometheusLoader {
   ): void {
     this.records++;
     const c = this.conv;
-    if (!(v >= 0 && (v <= c.bound || c.clamp)))
+    if (!(v >= 0 && (v <= c.bound || (c.clamp && v < Infinity))))
       return this.bad.report(
         name,
         null,
-        `series ${k + 1} (${this.series.ids[t]}), point ${j + 1}: value ${JSON.stringify(raws.get(j) ?? String(v))} ${Number.isNaN(v) ? 'is not a number' : v < 0 ? 'is negative' : `is above ${c.label} (the clamp option caps such values)`}`,
+        `series ${k + 1} (${this.series.ids[t]}), point ${j + 1}: value ${JSON.stringify(raws.get(j) ?? String(v))} ${Number.isNaN(v) ? 'is not a number' : v === Infinity ? 'is not finite' : v < 0 ? 'is negative' : `is above ${c.label} (the clamp option caps such values)`}`,
       );
     if (v > c.bound) this.clamped++;
     this.series.add(t, time, (Math.min(v, c.bound) / c.divisor) * c.scale, NaN, name, j + 1);
