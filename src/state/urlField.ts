@@ -3,7 +3,13 @@
  * (with the validation that refuses a bad value, by the same message as the CLI and the panel),
  * and when it is written. Views add their rows as lists; `url.ts` concatenates them.
  */
-import { formatFit, parseFit, textProblem, type NumberRange } from '../engine/index.ts';
+import {
+  decimalOrNull,
+  formatFit,
+  parseFit,
+  textProblem,
+  type NumberRange,
+} from '../engine/index.ts';
 import { DEFAULT_PARAMS, type Params } from './params.ts';
 
 /** A value, or what is wrong with the text. */
@@ -63,7 +69,7 @@ export function urlField<K extends keyof Params>(
     read(q, notices, named = (k) => k) {
       const raw = q.get(key);
       if (raw === null) return DEFAULT_PARAMS[field];
-      const r = codec.read(raw);
+      const r = readSafely(codec, raw);
       if ('value' in r) return r.value;
       notices.push(
         `Ignored ${named(key)}=${JSON.stringify(raw)}: ${r.problem}; using ${describe(DEFAULT_PARAMS[field])}.`,
@@ -71,6 +77,15 @@ export function urlField<K extends keyof Params>(
       return DEFAULT_PARAMS[field];
     },
   };
+}
+
+/** The codec's reading, or its failure as a problem: a row never throws (malformed %-escapes…). */
+function readSafely<T>(codec: UrlCodec<T>, raw: string): Read<T> {
+  try {
+    return codec.read(raw);
+  } catch (e) {
+    return { problem: `unreadable (${e instanceof Error ? e.message : String(e)})` };
+  }
 }
 
 function describe(v: unknown): string {
@@ -95,10 +110,8 @@ export function ranged(range: NumberRange): UrlCodec<number> {
 export function int(what: string, min: number, max: number): UrlCodec<number> {
   return {
     read: (raw) => {
-      const v = Number(raw);
-      return raw.trim() !== '' && Number.isInteger(v) && v >= min && v <= max
-        ? { value: v }
-        : bad(what);
+      const v = decimalOrNull(raw) ?? NaN;
+      return Number.isInteger(v) && v >= min && v <= max ? { value: v } : bad(what);
     },
     write: String,
   };
@@ -108,8 +121,8 @@ export function int(what: string, min: number, max: number): UrlCodec<number> {
 export function num(what: string, ok: (v: number) => boolean): UrlCodec<number> {
   return {
     read: (raw) => {
-      const v = Number(raw);
-      return raw.trim() !== '' && Number.isFinite(v) && ok(v) ? { value: v } : bad(what);
+      const v = decimalOrNull(raw);
+      return v !== null && ok(v) ? { value: v } : bad(what);
     },
     write: String,
   };

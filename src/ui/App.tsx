@@ -13,6 +13,7 @@ import { ResizeView } from './resize/ResizeView.tsx';
 import { TimelineView } from './timeline/TimelineView.tsx';
 import { ClusterView } from './cluster/ClusterView.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
+import { ViewBoundary } from './ViewBoundary.tsx';
 
 const VIEW_LABEL: Record<ViewId, string> = {
   pack: 'Pack',
@@ -82,24 +83,32 @@ export function App() {
       <Notices />
       {view === 'learn' ? (
         <main className="content learn-content" data-testid="view-learn">
-          <LearnView />
+          <ViewBoundary view="learn">
+            <LearnView />
+          </ViewBoundary>
         </main>
       ) : view === 'resize' ? (
-        <ResizeView />
+        <ViewBoundary view="resize">
+          <ResizeView />
+        </ViewBoundary>
       ) : view === 'cluster' ? (
         <main className="content" data-testid="view-cluster">
-          <ClusterView />
+          <ViewBoundary view="cluster">
+            <ClusterView />
+          </ViewBoundary>
         </main>
       ) : (
         <div className="layout">
           <ParamsPanel />
           <main className="content" data-testid={`view-${view}`}>
-            {view === 'pack' && <PackView />}
-            {view === 'tradeoff' && <TradeoffView />}
-            {view === 'data' && <DataView />}
-            {view === 'tune' && <TuneView />}
-            {view === 'paper' && <PaperView />}
-            {view === 'timeline' && <TimelineView />}
+            <ViewBoundary view={view}>
+              {view === 'pack' && <PackView />}
+              {view === 'tradeoff' && <TradeoffView />}
+              {view === 'data' && <DataView />}
+              {view === 'tune' && <TuneView />}
+              {view === 'paper' && <PaperView />}
+              {view === 'timeline' && <TimelineView />}
+            </ViewBoundary>
           </main>
         </div>
       )}
