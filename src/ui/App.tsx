@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { encode } from '../state/url.ts';
+import { SHOW_LENGTH_CHARS, linkTo } from '../state/linkAddress.ts';
 import { useExplorer } from '../state/store.ts';
 import { VIEWS, type ViewId } from '../state/params.ts';
 import { DataView } from './DataView.tsx';
@@ -31,11 +32,13 @@ function ShareButton() {
   const params = useExplorer((s) => s.params);
   const [copied, setCopied] = useState<string | null>(null);
   const share = async () => {
-    const url = `${location.origin}${location.pathname}?${encode(params)}`;
+    const url = linkTo(encode(params));
     history.replaceState(null, '', url);
+    const length =
+      url.length > SHOW_LENGTH_CHARS ? ` (${url.length.toLocaleString('en')} characters)` : '';
     try {
       await navigator.clipboard.writeText(url);
-      setCopied('Link copied');
+      setCopied(`Link copied${length}`);
     } catch {
       setCopied(url);
     }
