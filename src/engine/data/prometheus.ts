@@ -5,7 +5,7 @@
  * result type, not JSON — is refused with the reason. The response is streamed (jsonScan.ts,
  * promStream.ts): memory is bounded by the samples kept, not by the response's size.
  */
-import { BadLines, type ChunkSink } from './bytes.ts';
+import { BadLines, textStart, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { JsonScanner } from './jsonScan.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
@@ -65,8 +65,9 @@ export class PrometheusLoader {
     const scanner = new JsonScanner(name, stream);
     return {
       push(chunk) {
+        const start = entry.bytes === 0 ? textStart(name, chunk) : 0;
         entry.bytes += chunk.length;
-        scanner.push(chunk);
+        scanner.push(start ? chunk.subarray(start) : chunk);
       },
       end: () => {
         if (scanner.blank) throw new DataError(name, null, 'empty file');
