@@ -8,14 +8,15 @@ import {
 } from './linkBudget.ts';
 
 describe('links within the memory budget', () => {
-  it('?r=1000000 on the PlanetLab day is over the budget; the largest R that fits is offered', () => {
+  it('?r=1000000 on the PlanetLab day is over the budget: it opens at the default R, saying so', () => {
     const o = poolOverBudget(1052, 1_000_000, false, 'k1')!;
     expect(o.bytes).toBe(1052 * 1_000_000 * 4);
-    expect(o.fit * 1052 * 4).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
-    expect((o.fit + 1) * 1052 * 4).toBeGreaterThan(DEFAULT_BUDGET_BYTES);
+    expect(o.fit).toBe(10_000);
     expect(overBudgetText('R', 1_000_000, o)).toMatch(
-      /R = 1,000,000 would take 3\.92 GiB, above this tab's memory budget of 1\.5 GiB: opened at R = 382,750 instead/,
+      /R = 1,000,000 would take 3\.92 GiB, above this tab's memory budget of 1\.5 GiB: opened at R = 10,000 instead/,
     );
+    const huge = poolOverBudget(50_000_000, 10_000, false, 'k4')!;
+    expect(huge.fit * 50_000_000 * 4).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
     expect(poolOverBudget(1052, 10_000, false, 'k0')).toBeNull();
   });
 

@@ -1,10 +1,12 @@
 /**
  * Links and typed sizes pass the same memory budget as uploads (ingest/sizes.ts, README "Memory
  * budget"): a realized pool or a Timeline workload whose memory would pass the tab's share opens at
- * the largest size that fits, and a notice says so with the size asked for and a button to
- * allocate it anyway. Nothing that large is allocated before that button is pressed.
+ * the default size (or the largest that fits, when smaller), and a notice says so with the size
+ * asked for and a button to allocate it anyway. Nothing that large is allocated before that button
+ * is pressed.
  */
 import { DEFAULT_BUDGET_BYTES, bytes } from '../ingest/sizes.ts';
+import { DEFAULT_PARAMS } from './params.ts';
 
 /** A realization takes one float32 per task and series (inst, and avg when the data have it). */
 const BYTES_PER_REALIZATION = 4;
@@ -29,13 +31,23 @@ export function approveOverBudget(key: string): void {
   approved.add(key);
 }
 
-function over(need: number, perUnit: number, key: string, min: number): OverBudget | null {
+function over(
+  need: number,
+  perUnit: number,
+  key: string,
+  min: number,
+  fallback: number,
+): OverBudget | null {
   const budget = DEFAULT_BUDGET_BYTES;
   if (need <= budget || approved.has(key)) return null;
-  return { bytes: need, budget, fit: Math.max(min, Math.floor(budget / perUnit)) };
+  return {
+    bytes: need,
+    budget,
+    fit: Math.max(min, Math.min(fallback, Math.floor(budget / perUnit))),
+  };
 }
 
-/** The realized pool of `tasks` at R, when over the budget (`fit`: the largest R that fits). */
+/** The realized pool of `tasks` at R, when over the budget (`fit`: the R to open at instead). */
 export function poolOverBudget(
   tasks: number,
   realizations: number,
@@ -43,12 +55,18 @@ export function poolOverBudget(
   key: string,
 ): OverBudget | null {
   const perR = tasks * BYTES_PER_REALIZATION * (hasAvg ? 2 : 1);
-  return over(perR * realizations, perR, key, 2);
+  return over(perR * realizations, perR, key, 2, DEFAULT_PARAMS.realizations);
 }
 
-/** A synthetic Timeline workload of `tasks`, when over the budget (`fit`: the most tasks). */
+/** A synthetic Timeline workload of `tasks`, when over the budget (`fit`: the tasks instead). */
 export function timelineOverBudget(tasks: number, key: string): OverBudget | null {
-  return over(tasks * TIMELINE_BYTES_PER_TASK, TIMELINE_BYTES_PER_TASK, key, 1);
+  return over(
+    tasks * TIMELINE_BYTES_PER_TASK,
+    TIMELINE_BYTES_PER_TASK,
+    key,
+    1,
+    DEFAULT_PARAMS.timelineTasks,
+  );
 }
 
 /** The notice: what was asked, its memory, the budget and what the page opened at instead. */
