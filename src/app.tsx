@@ -4,7 +4,7 @@ import { DEFAULT_PRESET_ID, presetById } from './engine/index.ts';
 import { startController } from './state/common/controller.ts';
 import { createIngest } from './state/common/datasets.ts';
 import { explorer } from './state/common/store.ts';
-import { decode } from './state/common/url.ts';
+import { decodeAddress } from './state/common/linkAddress.ts';
 import type { Runner } from './runtime/runner.ts';
 import { setLpWasmUrl } from './runtime/lp.ts';
 import {
@@ -30,7 +30,7 @@ const base = import.meta.env.BASE_URL;
 export function start(runner: Runner): void {
   // The inline runner (no workers) solves LPs on this thread.
   setLpWasmUrl(highsWasm);
-  const { params, notices } = decode(location.search);
+  const { params, notices } = decodeAddress();
   const preset = presetById(DEFAULT_PRESET_ID)!;
   const prepared =
     import.meta.env.PROD && params.dataset === preset.id && params.scale === preset.scale

@@ -1,4 +1,5 @@
 /** A small, strict `--key value` parser: unknown or malformed options are usage errors (exit 2). */
+import { decimalOrNull, whyNotDecimal } from '../engine/numberText.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -52,9 +53,8 @@ function convert(name: string, spec: OptionSpec, raw: string): string | number {
       throw new UsageError(`invalid --${name} "${raw}" (expected ${spec.choices.join(' or ')})`);
     return raw;
   }
-  const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v))
-    throw new UsageError(`invalid --${name} "${raw}": not a number`);
+  const v = decimalOrNull(raw);
+  if (v === null) throw new UsageError(`invalid --${name} "${raw}": ${whyNotDecimal(raw)}`);
   if (spec.kind === 'integer' && !Number.isInteger(v))
     throw new UsageError(`invalid --${name} "${raw}": not an integer`);
   return v;

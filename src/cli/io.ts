@@ -65,6 +65,9 @@ export { MatrixWriter, readMatrix, writeMatrix } from './matrixFiles.ts';
 /** A file on disk as a streaming input (read chunk by chunk; gzip detected by its magic bytes). */
 export async function pathInput(path: string, role?: string): Promise<InputFile> {
   try {
+    // openAsBlob says only "Unable to open file as blob" for a missing file: stat it first.
+    if (statSync(path).isDirectory())
+      throw Object.assign(new Error('a folder'), { code: 'EISDIR' });
     return blobInput(await openAsBlob(path), basename(path), role);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

@@ -51,6 +51,11 @@ if (
   import.meta.url === `file://${process.argv[1]}` ||
   process.argv[1]?.endsWith('src/cli/main.ts')
 ) {
+  // A closed pipe (`… | head -3`) ends the output quietly, as a Unix tool does.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -8,6 +8,7 @@ import { basename } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
   DataError,
+  checkMatrixValues,
   allocateMatrix,
   npyHeader,
   parseNpy,
@@ -90,8 +91,10 @@ export function readMatrix(path: string): RealizationMatrix {
     const [rows, cols] = header.shape;
     const m = allocateMatrix(rows, cols, false);
     const bytes = new Uint8Array(m.data.buffer, m.data.byteOffset, m.data.byteLength);
-    if (header.dtype === '<f4') readFully(fd, bytes, header.offset);
-    else convertInto(fd, header, m.data);
+    if (header.dtype === '<f4') {
+      readFully(fd, bytes, header.offset);
+      checkMatrixValues(m.data, cols, file, null);
+    } else convertInto(fd, header, m.data, cols, file);
     return m;
   } catch (e) {
     throw fileError(path, e);
@@ -100,7 +103,13 @@ export function readMatrix(path: string): RealizationMatrix {
   }
 }
 
-function convertInto(fd: number, header: NpyHeader, out: Float32Array): void {
+function convertInto(
+  fd: number,
+  header: NpyHeader,
+  out: Float32Array,
+  cols: number,
+  file: string,
+): void {
   const item = header.byteLength / out.length;
   const view = CONVERTED[header.dtype];
   const perBlock = Math.floor(IO_BLOCK / item);
@@ -108,7 +117,9 @@ function convertInto(fd: number, header: NpyHeader, out: Float32Array): void {
   for (let first = 0; first < out.length; first += perBlock) {
     const n = Math.min(perBlock, out.length - first);
     readFully(fd, new Uint8Array(block, 0, n * item), header.offset + first * item);
-    out.set(view(block, 0, n), first);
+    const values = view(block, 0, n);
+    checkMatrixValues(values, cols, file, null, '', first);
+    out.set(values, first);
   }
 }
 
@@ -129,6 +140,7 @@ function matrixOf(a: ReturnType<typeof parseNpy>, file: string): RealizationMatr
       null,
       `expected a 2-D (N, R) array, got shape (${a.shape.join(', ')})`,
     );
+  checkMatrixValues(a.data, a.shape[1], file, null);
   const data = a.data instanceof Float32Array ? a.data : Float32Array.from(a.data);
   return matrixFrom(a.shape[0], a.shape[1], data);
 }

@@ -45,3 +45,5 @@ export * from './learn/index.ts';
 export * from './analysis/index.ts';
 export * from './synthetic/index.ts';
 export * from './resize/index.ts';
+export * from './csvText.ts';
+export * from './numberText.ts';

@@ -2,6 +2,7 @@
  * Valid ranges of numeric parameters, one definition each, so that the engine, the command line, the
  * URL codec and the parameter panel accept and refuse the same values with the same message.
  */
+import { decimalOrNull, whyNotDecimal } from './numberText.ts';
 
 export interface NumberRange {
   /** The name in messages, e.g. "ρ", "capacity". */
@@ -80,7 +81,8 @@ export const REALIZATIONS = numberRange('realizations', 'R', { min: 2, integer: 
 
 /** What is wrong with typed text for a value of `r` (not a number, or out of range), or null. */
 export function textProblem(r: NumberRange, raw: string): string | null {
-  const v = Number(raw);
-  if (raw.trim() === '' || Number.isNaN(v)) return `invalid ${r.name}: "${raw}" (not a number)`;
+  const v = decimalOrNull(raw);
+  if (v === null)
+    return `invalid ${r.name}: "${raw}" (${whyNotDecimal(raw) === 'not finite' ? 'not finite' : 'not a number'})`;
   return rangeProblem(r, v);
 }

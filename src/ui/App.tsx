@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { encode } from '../state/common/url.ts';
+import { SHOW_LENGTH_CHARS, linkTo } from '../state/common/linkAddress.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { VIEWS, type ViewId } from '../state/common/params.ts';
 import { DataView } from './DataView.tsx';
@@ -7,6 +8,7 @@ import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
+import { ViewBoundary } from './ViewBoundary.tsx';
 
 // The wings and the lessons are loaded when first opened: the first page carries only Pack,
 // Trade-off and Data.
@@ -58,11 +60,13 @@ function ShareButton() {
   const params = useExplorer((s) => s.params);
   const [copied, setCopied] = useState<string | null>(null);
   const share = async () => {
-    const url = `${location.origin}${location.pathname}?${encode(params)}`;
+    const url = linkTo(encode(params));
     history.replaceState(null, '', url);
+    const length =
+      url.length > SHOW_LENGTH_CHARS ? ` (${url.length.toLocaleString('en')} characters)` : '';
     try {
       await navigator.clipboard.writeText(url);
-      setCopied('Link copied');
+      setCopied(`Link copied${length}`);
     } catch {
       setCopied(url);
     }
@@ -110,32 +114,40 @@ export function App() {
       <Notices />
       {view === 'learn' ? (
         <main className="content learn-content" data-testid="view-learn">
-          <Loading>
-            <LearnView />
-          </Loading>
+          <ViewBoundary view="learn">
+            <Loading>
+              <LearnView />
+            </Loading>
+          </ViewBoundary>
         </main>
       ) : view === 'resize' ? (
-        <Loading>
-          <ResizeView />
-        </Loading>
+        <ViewBoundary view="resize">
+          <Loading>
+            <ResizeView />
+          </Loading>
+        </ViewBoundary>
       ) : view === 'cluster' ? (
         <main className="content" data-testid="view-cluster">
-          <Loading>
-            <ClusterView />
-          </Loading>
+          <ViewBoundary view="cluster">
+            <Loading>
+              <ClusterView />
+            </Loading>
+          </ViewBoundary>
         </main>
       ) : (
         <div className="layout">
           <ParamsPanel />
           <main className="content" data-testid={`view-${view}`}>
-            {view === 'pack' && <PackView />}
-            {view === 'tradeoff' && <TradeoffView />}
-            {view === 'data' && <DataView />}
-            <Loading>
-              {view === 'tune' && <TuneView />}
-              {view === 'paper' && <PaperView />}
-              {view === 'timeline' && <TimelineView />}
-            </Loading>
+            <ViewBoundary view={view}>
+              {view === 'pack' && <PackView />}
+              {view === 'tradeoff' && <TradeoffView />}
+              {view === 'data' && <DataView />}
+              <Loading>
+                {view === 'tune' && <TuneView />}
+                {view === 'paper' && <PaperView />}
+                {view === 'timeline' && <TimelineView />}
+              </Loading>
+            </ViewBoundary>
           </main>
         </div>
       )}

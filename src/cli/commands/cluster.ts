@@ -1,4 +1,5 @@
 /** `cluster`: CPU + memory packing on machine types (SPEC §14), task classes, container counts. */
+import { decimalOrNull } from '../../engine/numberText.ts';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import {
@@ -113,7 +114,7 @@ function measureText(
 }
 
 function erlang(text: string, o: Options, out: (line: string) => void): void {
-  const v = text.split(',').map((s) => (s.trim() === '' ? NaN : Number(s)));
+  const v = text.split(',').map((s) => decimalOrNull(s) ?? NaN);
   if (v.length !== 4 || v.some((x) => !Number.isFinite(x)))
     throw new UsageError(`--erlang "${text}": expected λ,μ,cv2,d (four numbers)`);
   const [lambda, mu, cv2, d] = v;

@@ -4,7 +4,9 @@ import { basename } from 'node:path';
 import {
   isCoded,
   matrixFrom,
+  realize,
   realizeTask,
+  sampleInstance,
   sliceTasks,
   type CodedSeries,
   taskCount,
@@ -13,7 +15,7 @@ import {
   type RealizationMatrix,
 } from '../../engine/index.ts';
 import { UsageError, type Options } from '../args.ts';
-import type { Command } from './command.ts';
+import { asUsage, type Command } from './command.ts';
 import { loadReplay, replayJson, replayOptions, type RealizationMode } from './replayData.ts';
 import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
 import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
@@ -31,7 +33,14 @@ export const realizeCommand: Command = {
       kind: 'flag',
       help: 'values are fractions of a machine, not percent (= --unit fraction)',
     },
-    tasks: { kind: 'integer', help: 'keep the first N tasks (default: all)' },
+    tasks: {
+      kind: 'integer',
+      help: 'keep the first N tasks (default: all), or with --instance the N tasks drawn',
+    },
+    instance: {
+      kind: 'integer',
+      help: "draw --tasks N tasks with the seed as the page's instance K does (Pack shows instance 0)",
+    },
     realizations: { kind: 'integer', help: 'realizations per task R', default: 10000 },
     seed: { kind: 'integer', help: 'random seed', default: 1 },
     'out-inst': { kind: 'string', help: 'where to write the inst matrix', required: true },
@@ -57,21 +66,34 @@ export const realizeCommand: Command = {
       throw new UsageError(`invalid --tasks ${n}: the file has ${taskCount(samples.inst)} tasks`);
     const R = o.realizations as number;
     if (R < 1) throw new UsageError(`invalid --realizations ${R}`);
-    const kept = {
-      ids: samples.ids.slice(0, n),
-      inst: sliceTasks(samples.inst, 0, n),
-      avg: samples.avg && sliceTasks(samples.avg, 0, n),
-    };
-    if (o['out-avg'] && !kept.avg)
-      throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
     const seed = o.seed as number;
-    const workers = (o.workers as number | undefined) ?? defaultWorkers();
-    if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
-    // Without --workers, a small matrix is drawn on this thread (done before threads would start).
-    const parallelFrom = o.workers === undefined ? PARALLEL_DRAWS : 0;
-    await realizeTo(o['out-inst'] as string, kept.inst, n, R, seed, 'inst', workers, parallelFrom);
-    if (o['out-avg'] && kept.avg)
-      await realizeTo(o['out-avg'] as string, kept.avg, n, R, seed, 'avg', workers, parallelFrom);
+    if (o.instance !== undefined) {
+      // As the page: every task realized with the seed, then the instance's rows in draw order.
+      const all = asUsage(() => realize(samples, R, seed, false));
+      const rows = asUsage(() => sampleInstance(all.inst.rows, n, seed, o.instance as number));
+      const m = { inst: pickRows(all.inst, rows), avg: all.avg && pickRows(all.avg, rows) };
+      writeMatrix(o['out-inst'] as string, m.inst);
+      if (o['out-avg']) {
+        if (!m.avg)
+          throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+        writeMatrix(o['out-avg'] as string, m.avg);
+      }
+    } else {
+      const kept = {
+        ids: samples.ids.slice(0, n),
+        inst: sliceTasks(samples.inst, 0, n),
+        avg: samples.avg && sliceTasks(samples.avg, 0, n),
+      };
+      if (o['out-avg'] && !kept.avg)
+        throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+      const workers = (o.workers as number | undefined) ?? defaultWorkers();
+      if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
+      // Without --workers, a small matrix is drawn on this thread (done before threads would start).
+      const parallelFrom = o.workers === undefined ? PARALLEL_DRAWS : 0;
+      await realizeTo(o['out-inst'] as string, kept.inst, n, R, seed, 'inst', workers, parallelFrom);
+      if (o['out-avg'] && kept.avg)
+        await realizeTo(o['out-avg'] as string, kept.avg, n, R, seed, 'avg', workers, parallelFrom);
+    }
     out(
       JSON.stringify({
         tasks: n,
@@ -226,4 +248,11 @@ async function realizeAligned(o: Options, out: (line: string) => void): Promise<
       alignment: replayJson(r),
     }),
   );
+}
+
+/** The rows of `m` in the order given. */
+function pickRows(m: RealizationMatrix, rows: Int32Array): RealizationMatrix {
+  const data = new Float32Array(rows.length * m.cols);
+  rows.forEach((r, i) => data.set(m.data.subarray(r * m.cols, (r + 1) * m.cols), i * m.cols));
+  return matrixFrom(rows.length, m.cols, data);
 }

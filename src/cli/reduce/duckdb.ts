@@ -133,6 +133,7 @@ async function loadUsage(
   // The in-process loader's line checks, as queries: a bad value fails (or is skipped and counted).
   const badUsage = `start_time IS NULL OR job_id IS NULL OR task_index IS NULL
     OR start_time < 0 OR job_id < 0 OR job_id >= 8589934592 OR task_index < 0 OR task_index >= 1048576
+    OR isnan(sampled_cpu) OR isinf(sampled_cpu) OR isnan(cpu_rate) OR isinf(cpu_rate)
     OR (sampled_cpu IS NOT NULL AND cpu_rate IS NOT NULL AND (sampled_cpu < 0 OR cpu_rate < 0
       OR (NOT ${clamp} AND (sampled_cpu > 1 OR (cpu_rate > 1 AND NOT (${filters.replaceAvgAboveOne} AND sampled_cpu <= 1))))))`;
   const bad = await scalar(c, `SELECT count(*) FROM usage WHERE ${badUsage}`);
@@ -145,7 +146,7 @@ async function loadUsage(
       throw new DataError(
         p.usageFiles.map((f) => basename(f)).join(', '),
         null,
-        `${bad} record(s) with a negative, out-of-range or above-1 value (the clamp option caps values above 1), e.g. job ${job} task ${idx} at ${start}: CPU rate ${avg}, sampled CPU ${inst}`,
+        `${bad} record(s) with a non-finite (NaN, Infinity), negative, out-of-range or above-1 value (the clamp option caps values above 1), e.g. job ${job} task ${idx} at ${start}: CPU rate ${avg}, sampled CPU ${inst}`,
       );
     }
     s.skipped += bad;
@@ -184,7 +185,8 @@ async function loadEvents(s: Session): Promise<void> {
   );
   const badEvents = `time IS NULL OR job_id IS NULL OR task_index IS NULL
       OR time < 0 OR job_id < 0 OR job_id >= 8589934592 OR task_index < 0 OR task_index >= 1048576
-      OR event_type IS NULL OR event_type < 0 OR event_type > 8 OR cpu_request < 0 OR memory_request < 0`;
+      OR event_type IS NULL OR event_type < 0 OR event_type > 8 OR cpu_request < 0 OR memory_request < 0
+      OR isnan(cpu_request) OR isinf(cpu_request) OR isnan(memory_request) OR isinf(memory_request)`;
   await countRejects(s);
   const badE = await scalar(c, `SELECT count(*) FROM events WHERE ${badEvents}`);
   if (badE > 0) {
@@ -192,7 +194,7 @@ async function loadEvents(s: Session): Promise<void> {
       throw new DataError(
         p.eventFiles.map((f) => basename(f)).join(', '),
         null,
-        `${badE} event(s) with a negative or out-of-range value`,
+        `${badE} event(s) with a non-finite, negative or out-of-range value`,
       );
     s.skipped += badE;
     await run(c, `DELETE FROM events WHERE ${badEvents}`);

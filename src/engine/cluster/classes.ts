@@ -133,6 +133,9 @@ function kmeansOnce(
   return { k, centroids, labels, sse, iterations };
 }
 
+/** The elbow's largest k: each k is one k-means run over every task. */
+export const MAX_ELBOW_K = 100;
+
 /** Within-class SSE for k = 1..kMax (the elbow plot's points). */
 export function elbow(
   points: readonly Float64Array[],
@@ -140,6 +143,10 @@ export function elbow(
   seed: number,
   options: KmeansOptions = {},
 ): number[] {
+  if (!(Number.isInteger(kMax) && kMax >= 1 && kMax <= MAX_ELBOW_K))
+    throw new RangeError(
+      `invalid elbow range kMax: ${kMax} (need an integer in 1 … ${MAX_ELBOW_K})`,
+    );
   const out: number[] = [];
   for (let k = 1; k <= Math.min(kMax, points.length); k++)
     out.push(kmeansPoints(points, k, seed, options).sse);

@@ -2,6 +2,7 @@
  * Machine types (SPEC §14): capacity per resource (fractions of the largest machine), a count (or
  * unlimited), idle and peak power. P = P_idle + (P_peak − P_idle)·min(1, u_cpu).
  */
+import { decimalOrNull } from '../numberText.ts';
 
 export const RESOURCES = ['cpu', 'mem'] as const;
 export type Resource = (typeof RESOURCES)[number];
@@ -123,6 +124,17 @@ export function machineTypesToLink(types: readonly MachineType[]): string {
     .join('|');
 }
 
+/** A type's name from its link field; malformed %-escapes are a RangeError like any bad field. */
+function decodeName(field: string, k: number): string {
+  try {
+    return decodeURIComponent(field);
+  } catch {
+    throw new RangeError(
+      `machine type ${k + 1} in link: name ${JSON.stringify(field.slice(0, 40))} is not valid %-encoding`,
+    );
+  }
+}
+
 export function machineTypesFromLink(text: string, resources: number): readonly MachineType[] {
   const types = text.split('|').map((part, k) => {
     const f = part.split('~');
@@ -130,9 +142,9 @@ export function machineTypesFromLink(text: string, resources: number): readonly 
       throw new RangeError(
         `machine type ${k + 1} in link: expected ${resources + 4} fields, got ${f.length}`,
       );
-    const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
+    const num = (s: string) => decimalOrNull(s) ?? NaN;
     return {
-      name: decodeURIComponent(f[0]),
+      name: decodeName(f[0], k),
       capacity: f.slice(1, 1 + resources).map(num),
       count: f[1 + resources] === '*' ? null : num(f[1 + resources]),
       idleWatts: num(f[2 + resources]),

@@ -12,7 +12,8 @@ export function erlangC(servers: number, offeredLoad: number): number {
   const rho = offeredLoad / servers;
   if (rho >= 1) return 1;
   let b = 1;
-  for (let k = 1; k <= servers; k++) b = (offeredLoad * b) / (k + offeredLoad * b);
+  // Past k = a the terms only shrink: once b underflows to 0 it stays 0.
+  for (let k = 1; k <= servers && b > 0; k++) b = (offeredLoad * b) / (k + offeredLoad * b);
   return b / (1 - rho * (1 - b));
 }
 
@@ -38,7 +39,20 @@ function checkQueue(lambda: number, mu: number, cv2: number): void {
     throw new RangeError(`invalid CV²: ${cv2} (need CV² ≥ 0)`);
 }
 
-/** The smallest N with ρ < 1 and d(N) ≤ d̄ (harmony-notes.md §2 C). */
+/**
+ * The largest offered load λ/μ `minContainers` takes: an Erlang C evaluation costs O(λ/μ), and the
+ * search below makes O(log N) of them, so a million keeps the answer well under a second.
+ */
+export const MAX_OFFERED_LOAD = 1e6;
+/** The most containers `minContainers` answers with; a class needing more is refused. */
+export const MAX_CONTAINERS = 1e9;
+
+/**
+ * The smallest N with ρ < 1 and d(N) ≤ d̄ (harmony-notes.md §2 C). d(N) decreases in N above λ/μ,
+ * so the search doubles the step from ⌊λ/μ⌋ + 1 until d(N) ≤ d̄, then bisects: the same N as a
+ * count upwards, in O(log N) evaluations. Loads above `MAX_OFFERED_LOAD`, and answers above
+ * `MAX_CONTAINERS`, are refused with a RangeError.
+ */
 export function minContainers(
   lambda: number,
   mu: number,
@@ -48,7 +62,28 @@ export function minContainers(
   checkQueue(lambda, mu, cv2);
   if (!(targetDelay > 0 && Number.isFinite(targetDelay)))
     throw new RangeError(`invalid target delay d̄: ${targetDelay} (need d̄ > 0)`);
-  let n = Math.floor(lambda / mu) + 1;
-  while (allenCunneenDelay(n, lambda, mu, cv2) > targetDelay) n++;
-  return n;
+  const load = lambda / mu;
+  if (!(load <= MAX_OFFERED_LOAD))
+    throw new RangeError(
+      `offered load λ/μ = ${load} is above ${MAX_OFFERED_LOAD} containers' worth (the largest this computes)`,
+    );
+  const fits = (n: number) => allenCunneenDelay(n, lambda, mu, cv2) <= targetDelay;
+  let below = Math.floor(load);
+  let step = 1;
+  let above = below + step;
+  while (!fits(above)) {
+    below = above;
+    step *= 2;
+    above = below + step;
+    if (above > MAX_CONTAINERS)
+      throw new RangeError(
+        `more than ${MAX_CONTAINERS} containers would be needed for delay ${targetDelay} (λ ${lambda}, μ ${mu})`,
+      );
+  }
+  while (above - below > 1) {
+    const mid = Math.floor((below + above) / 2);
+    if (fits(mid)) above = mid;
+    else below = mid;
+  }
+  return above;
 }

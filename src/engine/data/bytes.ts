@@ -52,7 +52,7 @@ export class LineReader implements ChunkSink {
       this.started = true;
       if (chunk.length >= 2 && chunk[0] === 0x1f && chunk[1] === 0x8b)
         throw new DataError(this.file, null, 'gzip-compressed data where text was expected');
-      if (chunk.length >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) pos = 3;
+      pos = textStart(this.file, chunk);
     }
     const nul = chunk.indexOf(0, pos);
     if (nul >= 0) this.binary(chunk, pos, nul);
@@ -179,6 +179,24 @@ export function encodeUtf8(text: string): Uint8Array {
     } else out.push(escaped.charCodeAt(i));
   }
   return Uint8Array.from(out);
+}
+
+/**
+ * Where the text of a file's first chunk starts: past a UTF-8 byte-order mark (dropped, as every
+ * reader here does); a UTF-16 one (FF FE or FE FF) is a DataError naming the encoding.
+ */
+export function textStart(file: string, first: Uint8Array): number {
+  if (first.length >= 3 && first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) return 3;
+  if (
+    first.length >= 2 &&
+    ((first[0] === 0xff && first[1] === 0xfe) || (first[0] === 0xfe && first[1] === 0xff))
+  )
+    throw new DataError(
+      file,
+      null,
+      `UTF-16 text (byte-order mark ${first[0] === 0xff ? 'FF FE' : 'FE FF'}): save the file as UTF-8`,
+    );
+  return 0;
 }
 
 /** A field's text for an error message, shortened. */

@@ -3,6 +3,7 @@
  * step, one column per task, after leading time column(s). An `avg` file with the same header and
  * rows pairs with the `inst` file (Azure V1: the 5-minute max as inst, the average as avg).
  */
+import { refuseRepeatedNames } from './duplicates.ts';
 import { DataError } from './errors.ts';
 import {
   BadLines,
@@ -73,6 +74,7 @@ export class ColumnsLoader {
         if (skip >= header.length)
           throw new DataError(name, line, `no task columns after ${skip} time column(s)`);
         const names = header.slice(skip);
+        refuseRepeatedNames(names, skip, name, line);
         if (series.names === null) {
           series.names = names;
           series.columns = names.map(() => new F64Column(256));
@@ -111,15 +113,17 @@ export class ColumnsLoader {
         let v = scanNumber(b, p, e);
         q = cursor.end;
         if (!(v >= 0 && v <= bound)) {
-          if (v > bound && clamp) {
+          if (v > bound && clamp && v < Infinity) {
             v = bound;
             this.clamped++;
           } else {
             const why = Number.isNaN(v)
               ? 'is not a number'
-              : v < 0
-                ? 'is negative'
-                : `is above ${this.conv.label} (the clamp option caps such values)`;
+              : v === Infinity
+                ? 'is not finite'
+                : v < 0
+                  ? 'is negative'
+                  : `is above ${this.conv.label} (the clamp option caps such values)`;
             return this.bad.report(
               file,
               line,

@@ -3,7 +3,7 @@
  * explorer, the command line and the presets build from a format name and a few options.
  */
 import { DataError } from './errors.ts';
-import { blank, splitFields } from './bytes.ts';
+import { blank, splitFields, textStart } from './bytes.ts';
 import { looksLikeTime } from './columns.ts';
 import { USAGE_COLUMNS, EVENTS_COLUMNS } from './google.ts';
 import type { Unit } from './units.ts';
@@ -25,7 +25,8 @@ export interface Detection {
  * by their 20 (13) numeric columns, then CSV by its header: `t<digits>` columns → wide, a time
  * first column → column-per-task, an id column with repeating ids → long. Null when unsure.
  */
-export function detectFormat(name: string, head: Uint8Array): Detection | null {
+export function detectFormat(name: string, bytes: Uint8Array): Detection | null {
+  const head = bytes.subarray(textStart(name, bytes));
   const base = name
     .replace(/^.*[\\/]/, '')
     .toLowerCase()

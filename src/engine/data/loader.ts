@@ -278,8 +278,8 @@ function npyLoader(spec: NpyOptions): DatasetLoader {
       });
       if (kind === 'realizations') {
         const matrix = (a: NpyArray, file: string) => {
+          checkMatrixValues(a.data, cols, file, null);
           const data = a.data instanceof Float32Array ? a.data : Float32Array.from(a.data);
-          checkValues(data, cols, file, null);
           return matrixFrom(rows, cols, data);
         };
         return {
@@ -292,7 +292,7 @@ function npyLoader(spec: NpyOptions): DatasetLoader {
       const series = (a: NpyArray, file: string) => {
         const out: Float64Array[] = [];
         const all = new Float64Array(rows * cols);
-        checkValues(a.data, cols, file, conv.clamp ? null : conv.bound, conv.label);
+        checkMatrixValues(a.data, cols, file, conv.clamp ? null : conv.bound, conv.label);
         for (let k = 0; k < all.length; k++) {
           let v = a.data[k];
           if (v > conv.bound) v = conv.bound;
@@ -314,27 +314,38 @@ function npyLoader(spec: NpyOptions): DatasetLoader {
   };
 }
 
-function checkValues(
+const FLOAT32_MAX = 3.4028234663852886e38;
+
+/**
+ * Every value of an (N, cols) array finite, ≥ 0 and at most `bound` (none when null); else a
+ * DataError naming the file, row, column and value. A realization matrix read from anywhere passes
+ * here: NaN, ±Inf and negative values never reach a packing.
+ */
+export function checkMatrixValues(
   data: ArrayLike<number>,
   cols: number,
   file: string,
   bound: number | null,
   label = '',
+  firstIndex = 0,
 ): void {
+  const limit = bound ?? FLOAT32_MAX;
   for (let k = 0; k < data.length; k++) {
     const v = data[k];
-    if (v >= 0 && (bound === null || v <= bound) && v < Infinity) continue;
+    if (v >= 0 && v <= limit) continue;
     const why = Number.isNaN(v)
       ? 'is not a number'
       : v < 0
         ? 'is negative'
         : v === Infinity
           ? 'is infinite'
-          : `is above ${label} (the clamp option caps such values)`;
+          : bound === null
+            ? 'is beyond float32 (a realization is stored as float32)'
+            : `is above ${label} (the clamp option caps such values)`;
     throw new DataError(
       file,
       null,
-      `value ${v} at row ${Math.floor(k / cols)}, column ${k % cols} ${why}`,
+      `value ${v} at row ${Math.floor((firstIndex + k) / cols)}, column ${(firstIndex + k) % cols} ${why}`,
     );
   }
 }

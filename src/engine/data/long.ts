@@ -220,8 +220,9 @@ export class LongLoader {
   }
 
   private check(v: number): string | null {
-    if (v >= 0 && (v <= this.conv.bound || this.conv.clamp)) return null;
+    if (v >= 0 && (v <= this.conv.bound || (this.conv.clamp && v < Infinity))) return null;
     if (Number.isNaN(v)) return 'is not a number';
+    if (v === Infinity) return 'is not finite';
     if (v < 0) return 'is negative';
     return `is above ${this.conv.label} (the clamp option caps such values)`;
   }

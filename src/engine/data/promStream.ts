@@ -13,6 +13,7 @@ import {
   scanNumber as importedScanNumber,
 } from './bytes.ts';
 import { jsonString as importedJsonString, type JsonEvents } from './jsonScan.ts';
+import { decimalOrNull } from '../numberText.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.
@@ -220,11 +221,9 @@ export class PromStream implements JsonEvents {
   }
 
   pair(buf: Uint8Array, numStart: number, numEnd: number, strStart: number, strEnd: number): void {
-    let x = scanNumber(buf, strStart, strEnd);
+    const x = scanNumber(buf, strStart, strEnd);
     if (!(x >= 0 && x <= this.bound)) {
-      const raw = latin1(buf, strStart, strEnd);
-      if (x !== x) x = Number(raw);
-      if (!(x >= 0 && x <= this.bound)) this.raws.set(this.times.length, raw);
+      this.raws.set(this.times.length, latin1(buf, strStart, strEnd));
     }
     this.times.push(scanNumber(buf, numStart, numEnd));
     this.values.push(x);
@@ -243,17 +242,13 @@ export class PromStream implements JsonEvents {
     const v = this.role();
     if (v === V_SKIP) return;
     if (v === V_ELEM && !escaped) {
-      let x = parseDecimal(buf, start, end);
-      let raw: string | null = null;
-      if (x !== x) {
-        raw = latin1(buf, start, end);
-        x = Number(raw);
-      }
-      if (this.elem === 1 && !(x >= 0 && x <= this.bound)) raw ??= latin1(buf, start, end);
+      // Plain decimals only: NaN, ±Inf, hex and empty text are not numbers (never 0 or 31).
+      const x = parseDecimal(buf, start, end);
+      const raw = this.elem === 1 && !(x >= 0 && x <= this.bound) ? latin1(buf, start, end) : null;
       return this.element(x, raw);
     }
     const text = jsonString(buf, start, end, escaped, latin1);
-    this.scalar(v, text, Number(text));
+    this.scalar(v, text, decimalOrNull(text) ?? NaN);
   }
 
   number(buf: Uint8Array, start: number, end: number): void {
@@ -266,7 +261,8 @@ export class PromStream implements JsonEvents {
 
   literal(value: boolean | null): void {
     const v = this.role();
-    if (v !== V_SKIP) this.scalar(v, value, Number(value));
+    // null, true and false are not samples (null is not 0).
+    if (v !== V_SKIP) this.scalar(v, value, NaN);
   }
 
   /** A scalar (string, number, literal) in role `v`; `asNumber` is `Number(value)`. */

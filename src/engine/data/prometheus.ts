@@ -5,7 +5,7 @@
  * result type, not JSON — is refused with the reason. The response is streamed (jsonScan.ts,
  * promStream.ts): memory is bounded by the samples kept, not by the response's size.
  */
-import { BadLines, type ChunkSink } from './bytes.ts';
+import { BadLines, textStart, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { JsonScanner } from './jsonScan.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
@@ -65,8 +65,9 @@ export class PrometheusLoader {
     const scanner = new JsonScanner(name, stream);
     return {
       push(chunk) {
+        const start = entry.bytes === 0 ? textStart(name, chunk) : 0;
         entry.bytes += chunk.length;
-        scanner.push(chunk);
+        scanner.push(start ? chunk.subarray(start) : chunk);
       },
       end: () => {
         if (scanner.blank) throw new DataError(name, null, 'empty file');
@@ -107,11 +108,11 @@ export class PrometheusLoader {
   ): void {
     this.records++;
     const c = this.conv;
-    if (!(v >= 0 && (v <= c.bound || c.clamp)))
+    if (!(v >= 0 && (v <= c.bound || (c.clamp && v < Infinity))))
       return this.bad.report(
         name,
         null,
-        `series ${k + 1} (${this.series.ids[t]}), point ${j + 1}: value ${JSON.stringify(raws.get(j) ?? String(v))} ${Number.isNaN(v) ? 'is not a number' : v < 0 ? 'is negative' : `is above ${c.label} (the clamp option caps such values)`}`,
+        `series ${k + 1} (${this.series.ids[t]}), point ${j + 1}: value ${JSON.stringify(raws.get(j) ?? String(v))} ${Number.isNaN(v) ? 'is not a number' : v === Infinity ? 'is not finite' : v < 0 ? 'is negative' : `is above ${c.label} (the clamp option caps such values)`}`,
       );
     if (v > c.bound) this.clamped++;
     this.series.add(t, time, (Math.min(v, c.bound) / c.divisor) * c.scale, NaN, name, j + 1);

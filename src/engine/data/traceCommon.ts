@@ -34,8 +34,9 @@ export function checkCores(cores: number | undefined, fallback: number): number 
 
 /** Why a raw value is unusable under a bound (NaN, negative, above it without clamp), or null. */
 export function rawProblem(v: number, bound: number, clamp: boolean, label: string): string | null {
-  if (v >= 0 && (v <= bound || clamp)) return null;
+  if (v >= 0 && v < Infinity && (v <= bound || clamp)) return null;
   if (Number.isNaN(v)) return 'is not a number';
+  if (v === Infinity) return 'is not finite';
   if (v < 0) return 'is negative (CPU usage cannot be below 0)';
   return `is above ${label} (the clamp option caps such values)`;
 }

@@ -64,6 +64,7 @@ export function conversion(o: UnitOptions): Conversion {
 export function badValue(v: number, c: Conversion): string | null {
   if (Number.isNaN(v)) return 'is not a number';
   if (v < 0) return `is negative`;
+  if (v === Infinity) return 'is not finite';
   if (v > c.bound && !c.clamp)
     return `is above ${c.label} (the unit's maximum; the clamp option caps such values)`;
   return null;

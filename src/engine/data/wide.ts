@@ -3,6 +3,7 @@
  * columns are those from the first header of the form `t<digits>`; when none is, the columns after
  * the first. Units per SPEC §2 (percent: value / 100 · scale). Several files append their tasks.
  */
+import { IdPlaces } from './duplicates.ts';
 import { DataError } from './errors.ts';
 import {
   BadLines,
@@ -51,6 +52,7 @@ export class WideLoader {
   private readonly maxTasks: number;
   private readonly files: { name: string; reader: LineReader }[] = [];
   private readonly ids: string[] = [];
+  private readonly idPlaces = new IdPlaces();
   private readonly inst: SeriesBuilder;
   /** A row's codes as `fillRow` writes them (see `SeriesBuilder.pushPartlyCoded`), when coding. */
   private codes: Int32Array | null;
@@ -135,6 +137,7 @@ export class WideLoader {
       this.pool.giveBack(out);
       return this.bad.report(file, line, `${c + first} columns, the header has ${width}`);
     }
+    this.idPlaces.add(id, file, line);
     this.values += width - first;
     this.ids.push(id);
     if (byKey) {
@@ -154,9 +157,11 @@ export class WideLoader {
   ): void {
     const why = Number.isNaN(v)
       ? 'is not a number'
-      : v < 0
-        ? 'is negative'
-        : `is above ${this.conv.label} (the clamp option caps such values)`;
+      : v === Infinity
+        ? 'is not finite'
+        : v < 0
+          ? 'is negative'
+          : `is above ${this.conv.label} (the clamp option caps such values)`;
     this.bad.report(file, line, `${quoteField(b, s, e)} in column ${column} ${why}`);
   }
 
@@ -268,7 +273,7 @@ function fillRow(
     }
     if (c < n) {
       if (!(v >= 0 && v <= bound)) {
-        if (v > bound && clamp) {
+        if (v > bound && clamp && v < Infinity) {
           v = bound;
           row.clamped++;
         } else {

@@ -5,6 +5,7 @@
  */
 import { exceeds } from '../capacity.ts';
 import { TimelineCluster, type WindowSnapshot } from './cluster.ts';
+import { TASK_TIME_MAX_S } from './workload/csv.ts';
 import { buildResult, summarizeCluster, type TimelineSummary } from './metrics.ts';
 import { STREAM_ERROR, timelineRng } from './order.ts';
 import {
@@ -15,15 +16,26 @@ import {
   type TimelineTasks,
 } from './types.ts';
 
-/** Checks parameters; a RangeError names the bad one. */
+/** The largest machine capacity, in machines of the task list's unit. */
+export const MAX_CAPACITY = 1e6;
+/** The largest duration-estimate error x (the estimates then span [0, 101 d̂]). */
+export const MAX_DURATION_ERROR = 100;
+
+/**
+ * Checks parameters; a RangeError names the bad one. The window is bounded as the task list's
+ * times are (`TASK_TIME_MAX_S`), so every time the simulator forms stays finite and exact.
+ */
 export function checkTimelineParams(p: TimelineParams): void {
   if (!POLICIES.includes(p.policy)) throw new RangeError(`unknown policy "${p.policy}"`);
   if (!ORDERS.includes(p.order)) throw new RangeError(`unknown order "${p.order}"`);
-  if (!(p.window >= 0) || !Number.isFinite(p.window))
-    throw new RangeError(`window must be ≥ 0 s, got ${p.window}`);
-  if (!(p.capacity > 0)) throw new RangeError(`capacity must be > 0, got ${p.capacity}`);
-  if (!(p.durationError >= 0) || !Number.isFinite(p.durationError))
-    throw new RangeError(`duration error must be ≥ 0, got ${p.durationError}`);
+  if (!(p.window >= 0 && p.window <= TASK_TIME_MAX_S))
+    throw new RangeError(`window must be in [0, ${TASK_TIME_MAX_S}] s, got ${p.window}`);
+  if (!(p.capacity > 0 && p.capacity <= MAX_CAPACITY))
+    throw new RangeError(`capacity must be in (0, ${MAX_CAPACITY}], got ${p.capacity}`);
+  if (!(p.durationError >= 0 && p.durationError <= MAX_DURATION_ERROR))
+    throw new RangeError(
+      `duration error must be in [0, ${MAX_DURATION_ERROR}] (${MAX_DURATION_ERROR * 100} %), got ${p.durationError}`,
+    );
 }
 
 /**
@@ -74,6 +86,12 @@ export function windowOf(t: number, tw: number): number {
  * that fails the test alone is placed alone on a new machine (every policy opens one for it).
  */
 function checkSizes(tasks: TimelineTasks, params: TimelineParams): void {
+  const inTime = (t: number) => t >= 0 && t <= TASK_TIME_MAX_S;
+  for (let i = 0; i < tasks.count; i++)
+    if (!inTime(tasks.arrival[i]) || !inTime(tasks.duration[i]) || !inTime(tasks.estimate[i]))
+      throw new RangeError(
+        `task ${tasks.ids[i]} (${tasks.source}): arrival ${tasks.arrival[i]} s, duration ${tasks.duration[i]} s or estimate ${tasks.estimate[i]} s is outside [0, ${TASK_TIME_MAX_S}] s`,
+      );
   if (params.fit.kind !== 'size') return;
   for (let i = 0; i < tasks.count; i++)
     if (exceeds(tasks.size[i], params.capacity))

@@ -3,6 +3,7 @@
  * message as the CLI and the panel) and writes: numbers, choices, flags, lists, fit tests.
  */
 import {
+  decimalOrNull,
   formatFit,
   parseFit,
   textProblem,
@@ -16,6 +17,15 @@ export type Read<T> = { readonly value: T } | { readonly problem: string };
 export interface UrlCodec<T> {
   read(raw: string): Read<T>;
   write(value: T): string;
+}
+
+/** The codec's reading, or its failure as a problem: a row never throws (malformed %-escapes…). */
+export function readSafely<T>(codec: UrlCodec<T>, raw: string): Read<T> {
+  try {
+    return codec.read(raw);
+  } catch (e) {
+    return { problem: `unreadable (${e instanceof Error ? e.message : String(e)})` };
+  }
 }
 
 const bad = (what: string) => ({ problem: `not a valid ${what}` });
@@ -35,10 +45,8 @@ export function ranged(range: NumberRange): UrlCodec<number> {
 export function int(what: string, min: number, max: number): UrlCodec<number> {
   return {
     read: (raw) => {
-      const v = Number(raw);
-      return raw.trim() !== '' && Number.isInteger(v) && v >= min && v <= max
-        ? { value: v }
-        : bad(what);
+      const v = decimalOrNull(raw) ?? NaN;
+      return Number.isInteger(v) && v >= min && v <= max ? { value: v } : bad(what);
     },
     write: String,
   };
@@ -48,8 +56,8 @@ export function int(what: string, min: number, max: number): UrlCodec<number> {
 export function num(what: string, ok: (v: number) => boolean): UrlCodec<number> {
   return {
     read: (raw) => {
-      const v = Number(raw);
-      return raw.trim() !== '' && Number.isFinite(v) && ok(v) ? { value: v } : bad(what);
+      const v = decimalOrNull(raw);
+      return v !== null && ok(v) ? { value: v } : bad(what);
     },
     write: String,
   };

@@ -19,9 +19,9 @@ import { ensurePool } from './steps/pool.ts';
 import { sweepStep } from '../tradeoff/sweep.ts';
 import { urlSync } from './steps/urlSync.ts';
 import type { ExplorerStore } from './store.ts';
-import { decode } from './url.ts';
 import { startWingRuns } from './wingRun.ts';
 import { WINGS } from './wings.ts';
+import { decodeAddress } from './linkAddress.ts';
 
 export interface Controller {
   readonly runner: Runner;
@@ -83,7 +83,7 @@ function clearCancelled(store: ExplorerStore): void {
 /** Back and Forward: the parameters come from the address bar (nothing is written for them). */
 function followHistory(store: ExplorerStore, url: ReturnType<typeof urlSync>): () => void {
   const onPopState = () => {
-    const { params, notices } = decode(location.search);
+    const { params, notices } = decodeAddress();
     url.adopt(params);
     store.getState().setParams(params);
     for (const text of notices) store.getState().notify('warning', text);

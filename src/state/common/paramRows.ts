@@ -4,6 +4,7 @@
  * `cluster`), one row with a key per parameter. Either way each key is written in the wing's view
  * or when it differs from its default, and a bad value falls back to its default with a notice.
  */
+import { readSafely } from './codecs.ts';
 import { defaultText, type ParamSpec, type ParamSpecs } from './paramSpec.ts';
 import type { Params } from './params.ts';
 import type { UrlField, WriteWhen } from './urlField.ts';
@@ -20,7 +21,7 @@ function readSpec<T>(
 ): T {
   const raw = q.get(spec.key);
   if (raw === null) return spec.default;
-  const r = spec.codec.read(raw);
+  const r = readSafely(spec.codec, raw);
   if ('value' in r) return r.value;
   notices.push(
     `Ignored ${named(spec.key)}=${JSON.stringify(raw)}: ${r.problem}; using ${defaultText(spec)}.`,

@@ -68,6 +68,26 @@ export function decode(search: string): Decoded {
   const renamed = migrate(q, notices);
   const named = (key: string) => renamed.get(key) ?? key;
   const params: Record<string, unknown> = { ...DEFAULT_PARAMS };
-  for (const row of URL_FIELDS) params[row.field] = row.read(q, notices, named);
+  for (const row of URL_FIELDS) params[row.field] = readRow(row, q, notices, named);
   return { params: params as unknown as Params, notices };
+}
+
+/**
+ * A row's value, isolated from the others: a row that throws (whatever its codec) gives its
+ * default and a notice, so no link can stop the page from opening.
+ */
+function readRow(
+  row: (typeof URL_FIELDS)[number],
+  q: URLSearchParams,
+  notices: string[],
+  named: (key: string) => string,
+): unknown {
+  try {
+    return row.read(q, notices, named);
+  } catch (e) {
+    notices.push(
+      `Ignored ${row.keys.map(named).join(', ')}: unreadable (${e instanceof Error ? e.message : String(e)}); using the default.`,
+    );
+    return DEFAULT_PARAMS[row.field];
+  }
 }

@@ -4,7 +4,7 @@
  * and when it is written. Views add their rows as lists; `url.ts` concatenates them.
  */
 import { formatFit } from '../../engine/index.ts';
-import type { UrlCodec } from './codecs.ts';
+import { readSafely, type UrlCodec } from './codecs.ts';
 import { DEFAULT_PARAMS, type Params } from './params.ts';
 
 export {
@@ -69,7 +69,7 @@ export function urlField<K extends keyof Params>(
     read(q, notices, named = (k) => k) {
       const raw = q.get(key);
       if (raw === null) return DEFAULT_PARAMS[field];
-      const r = codec.read(raw);
+      const r = readSafely(codec, raw);
       if ('value' in r) return r.value;
       notices.push(
         `Ignored ${named(key)}=${JSON.stringify(raw)}: ${r.problem}; using ${describe(DEFAULT_PARAMS[field])}.`,

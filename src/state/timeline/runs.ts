@@ -5,6 +5,12 @@
  * curves (machine-time vs tw over the slider's stops; vs duration error), summaries only. Both run
  * the pool job `timeline`.
  */
+import {
+  allocateLabel,
+  approveOverBudget,
+  overBudgetText,
+  timelineOverBudget,
+} from '../common/linkBudget.ts';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import {
@@ -149,6 +155,18 @@ async function ensureWorkload(p: Params): Promise<LoadedTimeline | null> {
   const key = timelineWorkloadKey(p, data.dataset?.key ?? null);
   const w = timelineRuns.getState().workload;
   if (w.key === key) return w.status === 'ready' ? w.loaded : null;
+  const big = p.timelineSource === 'synthetic' ? timelineOverBudget(p.timelineTasks, key) : null;
+  if (big) {
+    explorer.getState().notify('warning', overBudgetText('tasks', p.timelineTasks, big), {
+      label: allocateLabel(big),
+      run: () => (
+        approveOverBudget(key),
+        explorer.getState().setParams({ timelineTasks: p.timelineTasks })
+      ),
+    });
+    explorer.getState().setParams({ timelineTasks: big.fit });
+    return null;
+  }
   loadAbort?.abort();
   const abort = new AbortController();
   loadAbort = abort;

@@ -3,20 +3,52 @@
  * header required, columns in any order. Two optional columns beyond the SPEC carry a task's usage
  * mean and standard deviation for stochastic fit tests: `cpu_mean,cpu_sd`.
  */
+import { csvText, CsvSyntaxError, parseCsv } from '../../csvText.ts';
 import { DataError } from '../../data/errors.ts';
+import { refusal, decimalOrNull, type ValueRange } from '../../numberText.ts';
 import type { TimelineTasks } from '../types.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';
 
 const REQUIRED = ['id', 'arrival_s', 'duration_s', 'cpu_frac'] as const;
 const OPTIONAL = ['mem_frac', 'est_duration_s', 'cpu_mean', 'cpu_sd'] as const;
 
-/** Parses a task list; a DataError names the file, line and field of bad input. */
+/**
+ * The longest time a task list may name, in seconds (about 31.7 years): arrivals and durations
+ * beyond it are refused, so that every sum of times the simulator forms stays exact and finite.
+ */
+export const TASK_TIME_MAX_S = 1e9;
+
+const TIME: ValueRange = {
+  min: 0,
+  max: TASK_TIME_MAX_S,
+  what: `a time in [0, ${TASK_TIME_MAX_S}] s`,
+};
+const FIELD_RANGES: Record<string, ValueRange> = {
+  arrival_s: TIME,
+  duration_s: TIME,
+  est_duration_s: TIME,
+  cpu_frac: { min: 0, max: 1, minOpen: true, what: 'a fraction in (0, 1]' },
+  mem_frac: { min: 0, max: 1, what: 'a fraction in [0, 1]' },
+  cpu_mean: { min: 0, max: 1, what: 'a mean in [0, 1] machines' },
+  cpu_sd: { min: 0, max: 1, what: 'a standard deviation in [0, 1] machines' },
+};
+
+/**
+ * Parses a task list (RFC 4180 CSV, as every trace loader reads; a BOM is dropped); a DataError
+ * names the file, line, field and value of bad input, and a repeated id both of its lines.
+ */
 export function parseTaskList(text: string, file: string): TimelineTasks {
-  const lines = text.split(/\r?\n/);
   const fail = (line: number, msg: string): never => {
     throw new DataError(file, line, msg);
   };
-  const header = (lines[0] ?? '').split(',').map((h) => h.trim());
+  let records;
+  try {
+    records = parseCsv(text);
+  } catch (e) {
+    if (e instanceof CsvSyntaxError) fail(e.line, e.message);
+    throw e;
+  }
+  const header = (records[0]?.cells ?? ['']).map((h) => h.trim());
   const at = new Map(header.map((h, i) => [h, i]));
   for (const h of header)
     if (
@@ -24,39 +56,36 @@ export function parseTaskList(text: string, file: string): TimelineTasks {
       !(OPTIONAL as readonly string[]).includes(h)
     )
       fail(1, `unknown column "${h}" (expected ${[...REQUIRED, ...OPTIONAL].join(',')})`);
+  if (at.size !== header.length) fail(1, 'a column is named twice');
   for (const r of REQUIRED) if (!at.has(r)) fail(1, `missing column "${r}"`);
   const rows: TaskRow[] = [];
-  const seen = new Set<string>();
-  for (let k = 1; k < lines.length; k++) {
-    const raw = lines[k];
-    if (raw.trim() === '') continue;
-    const line = k + 1;
-    const cells = raw.split(',');
+  const seen = new Map<string, number>();
+  for (let k = 1; k < records.length; k++) {
+    const { cells, line } = records[k];
+    if (cells.length === 1 && cells[0].trim() === '') continue;
     if (cells.length !== header.length)
       fail(line, `expected ${header.length} fields, got ${cells.length}`);
-    const num = (name: string, check: (v: number) => boolean, what: string) => {
+    const num = (name: string) => {
       const i = at.get(name);
       if (i === undefined) return undefined;
-      const s = cells[i].trim();
-      const v = Number(s);
-      if (s === '' || !Number.isFinite(v) || !check(v))
-        fail(line, `field ${name}: "${s}" is not ${what}`);
-      return v;
+      const why = refusal(cells[i], FIELD_RANGES[name]);
+      if (why !== null) fail(line, `field ${name}: ${why}`);
+      return decimalOrNull(cells[i])!;
     };
     const id = cells[at.get('id')!].trim();
     if (id === '') fail(line, 'field id: empty');
-    if (seen.has(id)) fail(line, `field id: duplicate "${id}"`);
-    seen.add(id);
-    const size = num('cpu_frac', (v) => v > 0 && v <= 1, 'a fraction in (0, 1]')!;
+    const first = seen.get(id);
+    if (first !== undefined) fail(line, `field id: duplicate "${id}" (first on line ${first})`);
+    seen.set(id, line);
     rows.push({
       id,
-      arrival: num('arrival_s', (v) => v >= 0, 'a time ≥ 0 s')!,
-      duration: num('duration_s', (v) => v >= 0, 'a duration ≥ 0 s')!,
-      size,
-      memory: num('mem_frac', (v) => v >= 0 && v <= 1, 'a fraction in [0, 1]'),
-      estimate: num('est_duration_s', (v) => v >= 0, 'a duration ≥ 0 s'),
-      mean: num('cpu_mean', (v) => v >= 0, 'a mean ≥ 0'),
-      sd: num('cpu_sd', (v) => v >= 0, 'a standard deviation ≥ 0'),
+      arrival: num('arrival_s')!,
+      duration: num('duration_s')!,
+      size: num('cpu_frac')!,
+      memory: num('mem_frac'),
+      estimate: num('est_duration_s'),
+      mean: num('cpu_mean'),
+      sd: num('cpu_sd'),
     });
   }
   if (rows.length === 0) fail(1, 'no tasks');
@@ -68,8 +97,11 @@ export function placementsCsv(
   tasks: TimelineTasks,
   r: { machineOf: Int32Array; start: Float64Array; end: Float64Array },
 ): string {
-  const out = ['task_id,machine,start_s,end_s'];
-  for (let i = 0; i < tasks.count; i++)
-    out.push(`${tasks.ids[i]},${r.machineOf[i]},${r.start[i]},${r.end[i]}`);
-  return out.join('\n') + '\n';
+  const records = Array.from({ length: tasks.count }, (_, i) => [
+    tasks.ids[i],
+    r.machineOf[i],
+    r.start[i],
+    r.end[i],
+  ]);
+  return csvText(['task_id', 'machine', 'start_s', 'end_s'], records);
 }

@@ -5,6 +5,7 @@ import type { Dataset } from '../datasets.ts';
 import { poolKey, type Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 import { retryLost } from '../../pack/steps.ts';
+import { allocateLabel, approveOverBudget, overBudgetText, poolOverBudget } from '../linkBudget.ts';
 
 /** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
 export async function ensurePool(
@@ -19,6 +20,16 @@ export async function ensurePool(
   const { pool } = s();
   if (pool.key === key && pool.handle && pool.status === 'ready') return pool.handle;
   if (pool.key === key && pool.status === 'error') return null;
+  const big = ds.samples ? poolOverBudget(ds.tasks, p.realizations, ds.hasAvg, key) : null;
+  if (big) {
+    const text = overBudgetText('R', p.realizations, big);
+    s().notify('warning', text, {
+      label: allocateLabel(big),
+      run: () => (approveOverBudget(key), s().setParams({ realizations: p.realizations })),
+    });
+    s().setParams({ realizations: big.fit });
+    return null;
+  }
   store.setState({ pool: { ...pool, status: 'running', key, error: null, progress: null } });
   const options = {
     signal,

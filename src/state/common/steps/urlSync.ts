@@ -6,6 +6,7 @@
  */
 import type { Params } from '../params.ts';
 import { encode } from '../url.ts';
+import { addressOf, queryOf } from '../linkAddress.ts';
 import { NAVIGATION_FIELDS } from '../urlFields.ts';
 
 /** The address bar: its current query (without "?") and a write that pushes or replaces. */
@@ -15,9 +16,10 @@ export interface AddressBar {
 }
 
 export const browserAddressBar: AddressBar = {
-  read: () => location.search.replace(/^\?/, ''),
-  write(search, mode) {
-    const url = `${location.pathname}?${search}`;
+  read: () => queryOf(location.search, location.hash).query,
+  write(query, mode) {
+    const { search, hash } = addressOf(query);
+    const url = `${location.pathname}${search || '?'}${hash}`;
     if (mode === 'push') history.pushState(null, '', url);
     else history.replaceState(null, '', url);
   },

@@ -1,0 +1,120 @@
+/**
+ * Numbers that must never enter: NaN, null, ±Inf, hex, empty text, values past float32 or below 0;
+ * ids given twice, refused with both of their places; a VM above 100 % of its own cores is legal.
+ */
+import { describe, expect, it } from 'vitest';
+import { DataError } from './errors.ts';
+import { type LoadSpec } from './loader.ts';
+import { encodeNpy } from './npy.ts';
+import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
+import { decimalOrNull } from '../numberText.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const dec = (b: Uint8Array) => new TextDecoder().decode(b);
+
+function error(spec: LoadSpec, files: [string, Uint8Array][]): DataError {
+  try {
+    run(spec, files);
+  } catch (e) {
+    if (e instanceof DataError) return e;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('the one rule for a number as text', () => {
+  it('reads plain finite decimals only', () => {
+    for (const t of [
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      'null',
+      '0x1F',
+      '0b1',
+      '1_000',
+      '',
+      ' ',
+      '1e400',
+    ])
+      expect(decimalOrNull(t)).toBeNull();
+    expect(decimalOrNull(' -0.5 ')).toBe(-0.5);
+    expect(decimalOrNull('2.861e-06')).toBe(2.861e-6);
+  });
+});
+
+describe('realization matrices', () => {
+  const matrix = (cell: number, f64: boolean) => {
+    const data = f64
+      ? new Float64Array([0.1, 0.2, cell, 0.3])
+      : new Float32Array([0.1, 0.2, cell, 0.3]);
+    return encodeNpy(data, [2, 2]);
+  };
+  it('refuse NaN, 1e308 (float64) and −0.5, naming file, row, column and value', () => {
+    const spec: LoadSpec = { format: 'npy', kind: 'realizations' };
+    for (const [cell, f64, why] of [
+      [NaN, false, /value NaN at row 1, column 0 is not a number/],
+      [1e308, true, /value 1e\+308 at row 1, column 0 is beyond float32/],
+      [-0.5, false, /value -0\.5 at row 1, column 0 is negative/],
+    ] as const) {
+      const e = error(spec, [['X.npy', matrix(cell, f64)]]);
+      expect(e.file).toBe('X.npy');
+      expect(e.reason).toMatch(why);
+    }
+  });
+});
+
+describe('duplicate ids', () => {
+  it('a repeated wide-CSV row is refused with both lines', () => {
+    const text = 'vm,t0,t1\nvm82,1,2\nvm27,3,4\nvm27,5,6\n';
+    const e = error({ format: 'wide', scale: 1 }, [['w.csv', enc(text)]]);
+    expect(e.message).toMatch(
+      /w\.csv, line 4: task id "vm27" is given twice \(first at w\.csv, line 3\)/,
+    );
+  });
+  it('a repeated column header is refused with both columns', () => {
+    const text = 'time,vm82,vm27,vm27\n0,1,2,3\n';
+    const e = error({ format: 'columns', scale: 1 }, [['c.csv', enc(text)]]);
+    expect(e.message).toMatch(
+      /"vm27" \(column 4\) is given twice \(first at c\.csv, line 1 \(column 3\)\)/,
+    );
+  });
+});
+
+describe('Prometheus query_range samples', () => {
+  const base = dec(fixture('prometheus/query_range.json'));
+  const withValue = (v: string) => base.replace('[1374596800, "0.11"]', `[1374596800, ${v}]`);
+  it.each([
+    ['null', /"null" is not a number/],
+    ['"NaN"', /"NaN" is not a number/],
+    ['"0x1F"', /"0x1F" is not a number/],
+    ['""', /"" is not a number/],
+    ['"+Inf"', /"\+Inf" is not a number/],
+  ])('%s is refused, never read as a number', (v, why) => {
+    const e = error({ format: 'prometheus', capacity: 8 }, [['q.json', enc(withValue(v))]]);
+    expect(e.reason).toMatch(/series 1 .*point 1/);
+    expect(e.reason).toMatch(why);
+  });
+  it('with skip-bad-lines, a null sample is skipped and counted', () => {
+    const r = run({ format: 'prometheus', capacity: 8, skipBadLines: true }, [
+      ['q.json', enc(withValue('null'))],
+    ]);
+    expect(r.report.skippedLines).toBe(1);
+  });
+});
+
+describe('Bitbrains per-VM files', () => {
+  it('a VM above 100 % of its own cores is legal; a machine above its cores is not', () => {
+    const lines = dec(fixture('bitbrains/1.csv')).split('\r\n');
+    lines[1] = lines[1].replace(/;\t1\.5;/, ';\t103.2;');
+    const s = samples(run({ format: 'bitbrains' }, [['1.csv', enc(lines.join('\r\n'))]]));
+    expect(s.ids).toHaveLength(1);
+    lines[1] = lines[1].replace(/;\t103\.2;/, ';\t1e308;');
+    expect(error({ format: 'bitbrains' }, [['1.csv', enc(lines.join('\r\n'))]]).reason).toMatch(
+      /above the machine's/,
+    );
+    lines[1] = lines[1].replace(/;\t1e308;/, ';\tInfinity;');
+    expect(error({ format: 'bitbrains' }, [['1.csv', enc(lines.join('\r\n'))]]).reason).toMatch(
+      /is not a number|is not finite/,
+    );
+  });
+});

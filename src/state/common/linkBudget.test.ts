@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BUDGET_BYTES } from '../../ingest/sizes.ts';
+import {
+  approveOverBudget,
+  overBudgetText,
+  poolOverBudget,
+  timelineOverBudget,
+} from './linkBudget.ts';
+
+describe('links within the memory budget', () => {
+  it('?r=1000000 on the PlanetLab day is over the budget: it opens at the default R, saying so', () => {
+    const o = poolOverBudget(1052, 1_000_000, false, 'k1')!;
+    expect(o.bytes).toBe(1052 * 1_000_000 * 4);
+    expect(o.fit).toBe(10_000);
+    expect(overBudgetText('R', 1_000_000, o)).toMatch(
+      /R = 1,000,000 would take 3\.92 GiB, above this tab's memory budget of 1\.5 GiB: opened at R = 10,000 instead/,
+    );
+    const huge = poolOverBudget(50_000_000, 10_000, false, 'k4')!;
+    expect(huge.fit * 50_000_000 * 4).toBeLessThanOrEqual(DEFAULT_BUDGET_BYTES);
+    expect(poolOverBudget(1052, 10_000, false, 'k0')).toBeNull();
+  });
+
+  it('avg doubles the pool; an approved size passes', () => {
+    expect(poolOverBudget(1052, 150_000, true, 'k2')).toBeNull();
+    expect(poolOverBudget(1052, 150_000, true, 'k2')).toBeNull();
+    expect(poolOverBudget(1052, 250_000, true, 'k3')).not.toBeNull();
+    approveOverBudget('k3');
+    expect(poolOverBudget(1052, 250_000, true, 'k3')).toBeNull();
+  });
+
+  it('the 2,000,000-task Timeline link is over the budget; the paper week is not', () => {
+    expect(timelineOverBudget(2_000_000, 't1')!.fit).toBeLessThan(2_000_000);
+    expect(timelineOverBudget(221_140, 't2')).toBeNull();
+  });
+});

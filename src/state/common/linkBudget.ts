@@ -1,0 +1,80 @@
+/**
+ * Links and typed sizes pass the same memory budget as uploads (ingest/sizes.ts, README "Memory
+ * budget"): a realized pool or a Timeline workload whose memory would pass the tab's share opens at
+ * the default size (or the largest that fits, when smaller), and a notice says so with the size
+ * asked for and a button to allocate it anyway. Nothing that large is allocated before that button
+ * is pressed.
+ */
+import { DEFAULT_BUDGET_BYTES, bytes } from '../../ingest/sizes.ts';
+import { DEFAULT_PARAMS } from './params.ts';
+
+/** A realization takes one float32 per task and series (inst, and avg when the data have it). */
+const BYTES_PER_REALIZATION = 4;
+/**
+ * What one synthetic Timeline task holds in the page and the pool's workers together (its columns,
+ * id, placements and per-policy results in each worker): 1.9 kB, measured in Chromium on the
+ * 2,000,000-task, 30-day link (3.8 GB).
+ */
+export const TIMELINE_BYTES_PER_TASK = 1900;
+
+/** A size over the budget: what it needs, and the largest value that fits. */
+export interface OverBudget {
+  readonly bytes: number;
+  readonly budget: number;
+  readonly fit: number;
+}
+
+const approved = new Set<string>();
+
+/** Lets the size of `key` be allocated from now on (the notice's button). */
+export function approveOverBudget(key: string): void {
+  approved.add(key);
+}
+
+function over(
+  need: number,
+  perUnit: number,
+  key: string,
+  min: number,
+  fallback: number,
+): OverBudget | null {
+  const budget = DEFAULT_BUDGET_BYTES;
+  if (need <= budget || approved.has(key)) return null;
+  return {
+    bytes: need,
+    budget,
+    fit: Math.max(min, Math.min(fallback, Math.floor(budget / perUnit))),
+  };
+}
+
+/** The realized pool of `tasks` at R, when over the budget (`fit`: the R to open at instead). */
+export function poolOverBudget(
+  tasks: number,
+  realizations: number,
+  hasAvg: boolean,
+  key: string,
+): OverBudget | null {
+  const perR = tasks * BYTES_PER_REALIZATION * (hasAvg ? 2 : 1);
+  return over(perR * realizations, perR, key, 2, DEFAULT_PARAMS.realizations);
+}
+
+/** A synthetic Timeline workload of `tasks`, when over the budget (`fit`: the tasks instead). */
+export function timelineOverBudget(tasks: number, key: string): OverBudget | null {
+  return over(
+    tasks * TIMELINE_BYTES_PER_TASK,
+    TIMELINE_BYTES_PER_TASK,
+    key,
+    1,
+    DEFAULT_PARAMS.timelineTasks,
+  );
+}
+
+/** The notice: what was asked, its memory, the budget and what the page opened at instead. */
+export function overBudgetText(what: string, asked: number, o: OverBudget): string {
+  const n = (v: number) => v.toLocaleString('en');
+  return `${what} = ${n(asked)} would take ${bytes(o.bytes)}, above this tab's memory budget of ${bytes(o.budget)}: opened at ${what} = ${n(o.fit)} instead.`;
+}
+
+export function allocateLabel(o: OverBudget): string {
+  return `Allocate ${bytes(o.bytes)} anyway`;
+}

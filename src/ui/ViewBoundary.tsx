@@ -1,0 +1,82 @@
+/**
+ * An error boundary around each view: a view that throws while rendering shows a notice with its
+ * message and "Reset this view" (its parameters back to their defaults, the view mounted afresh)
+ * instead of leaving the page blank; the other views and the header keep working.
+ */
+import { Component, type ReactNode } from 'react';
+import { DEFAULT_PARAMS, type Params, type ViewId } from '../state/common/params.ts';
+import { DEFAULT_TIMELINE_PARAMS } from '../state/timeline/params.ts';
+import { explorer } from '../state/common/store.ts';
+
+/** The parameters each view owns, reset by "Reset this view". */
+const VIEW_FIELDS: Record<ViewId, readonly (keyof Params)[]> = {
+  pack: ['machine', 'pinned'],
+  tradeoff: ['instances', 'tail'],
+  data: ['dataset', 'upload', 'scale', 'tasks', 'realizations'],
+  learn: ['lesson', 'step'],
+  tune: ['tuneMode', 'tuneFamily', 'tuneFamilies', 'target', 'confidence'],
+  paper: [
+    'paperFigure',
+    'paperOverlay',
+    'paperInstances',
+    'paperSums',
+    'paperN',
+    'paperExample',
+    'paperWindow',
+  ],
+  resize: ['resize'],
+  timeline: Object.keys(DEFAULT_TIMELINE_PARAMS) as (keyof Params)[],
+  cluster: ['cluster'],
+};
+
+/** The defaults of a view's own parameters. */
+export function viewDefaults(view: ViewId): Partial<Params> {
+  return Object.fromEntries(VIEW_FIELDS[view].map((k) => [k, DEFAULT_PARAMS[k]]));
+}
+
+interface Props {
+  readonly view: ViewId;
+  readonly children: ReactNode;
+}
+
+interface State {
+  readonly error: Error | null;
+  readonly generation: number;
+}
+
+export class ViewBoundary extends Component<Props, State> {
+  override state: State = { error: null, generation: 0 };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidUpdate(prev: Props): void {
+    if (prev.view !== this.props.view && this.state.error !== null) this.setState({ error: null });
+  }
+
+  private reset = () => {
+    explorer.getState().setParams(viewDefaults(this.props.view));
+    this.setState((s) => ({ error: null, generation: s.generation + 1 }));
+  };
+
+  override render(): ReactNode {
+    const { error, generation } = this.state;
+    if (error === null) return <ViewKey key={generation}>{this.props.children}</ViewKey>;
+    return (
+      <div className="notice notice-error" role="alert" data-testid="view-error">
+        <span>
+          This view stopped: {error.message || error.name}. Its parameters may be out of reach of
+          what it can show.
+        </span>{' '}
+        <button type="button" data-testid="view-reset" onClick={this.reset}>
+          Reset this view
+        </button>
+      </div>
+    );
+  }
+}
+
+function ViewKey({ children }: { readonly children: ReactNode }) {
+  return <>{children}</>;
+}
