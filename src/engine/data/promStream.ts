@@ -266,7 +266,8 @@ export class PromStream implements JsonEvents {
 
   literal(value: boolean | null): void {
     const v = this.role();
-    if (v !== V_SKIP) this.scalar(v, value, Number(value));
+    // A null sample is not a number (never 0): Number(null) would read it as 0.
+    if (v !== V_SKIP) this.scalar(v, value, value === null ? NaN : Number(value));
   }
 
   /** A scalar (string, number, literal) in role `v`; `asNumber` is `Number(value)`. */
