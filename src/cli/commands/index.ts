@@ -11,6 +11,7 @@ import { cluster } from './cluster.ts';
 import { simulate } from './simulate.ts';
 import { resize } from './resize.ts';
 import { resizeReport } from './resizeReport.ts';
+import { assess } from './assess.ts';
 
 export type { Command } from './command.ts';
 
@@ -25,3 +26,4 @@ COMMANDS.cluster = cluster;
 COMMANDS.simulate = simulate;
 COMMANDS.resize = resize;
 COMMANDS['resize-report'] = resizeReport;
+COMMANDS.assess = assess;

@@ -39,7 +39,8 @@ export function parseDuration(text: string): number {
   const t = text.trim();
   if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/.test(t)) return NaN;
   let total = 0;
-  for (const m of t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(m[1]) * unit[m[2]];
+  for (const m of t.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g))
+    total += Number(m[1]) * unit[m[2]];
   return total;
 }
 
@@ -57,7 +58,7 @@ export function rateWindows(query: string): number[] {
 export function queryFindings(query: string, step?: number): string[] {
   const out: string[] = [];
   const cadvisor = /container_(cpu_usage_seconds_total|memory_working_set_bytes)/.exec(query);
-  if (cadvisor && !/container\s*!~?\s*"(\^?\$?)?"/.test(query))
+  if (cadvisor && !/container\s*(!=\s*""|!~\s*"\^?\$?")/.test(query))
     out.push(
       `double count: the query sums ${cadvisor[0]} without container!="": cAdvisor also exports each pod's own cgroup (container=""), so every pod is counted twice; add {container!="", image!=""}`,
     );
