@@ -43,7 +43,7 @@ export function podOf(i: number, nodes: number): { namespace: string; pod: strin
 }
 
 /** Cores used by each VM, as (time, cores, memory bytes) rows sorted by time, VMs by id. */
-function bitbrainsVms(count: number): { t: number; cores: number; mem: number }[][] {
+function bitbrainsVms(count: number, cap: number): { t: number; cores: number; mem: number }[][] {
   const text = gunzipSync(
     readFileSync(dataPath('bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz')),
   ).toString('latin1');
@@ -53,7 +53,8 @@ function bitbrainsVms(count: number): { t: number; cores: number; mem: number }[
     const id = Number(f[0]);
     const cores = Number(f[2]);
     if (!(id >= 1) || !(cores > 0)) continue;
-    const used = Number(f[4]) / (Number(f[3]) / cores);
+    // A container cannot use more than its node's cores (a VM of the trace may have had more).
+    const used = Math.min(Number(f[4]) / (Number(f[3]) / cores), cap);
     if (!Number.isFinite(used)) continue;
     let rows = vms.get(id);
     if (!rows) vms.set(id, (rows = []));
@@ -72,7 +73,7 @@ function bitbrainsVms(count: number): { t: number; cores: number; mem: number }[
 
 /** Writes the history as OpenMetrics; returns the number of samples. */
 export async function writeHistory(path: string, o: HistoryOptions): Promise<number> {
-  const vms = bitbrainsVms(o.pods);
+  const vms = bitbrainsVms(o.pods, o.nodeCores * 0.95);
   const out = createWriteStream(path);
   let samples = 0;
   let buf = '';

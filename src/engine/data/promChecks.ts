@@ -89,12 +89,14 @@ export class PromChecks {
   private step = Infinity;
 
   series(id: string, labels: Record<string, unknown>, times: ArrayLike<number>): void {
+    // Prometheus drops empty labels: the pod's own cgroup comes without a container label at all.
     const pod = labels.pod ?? labels.pod_name;
-    if (typeof pod === 'string' && typeof labels.container === 'string') {
+    if (typeof pod === 'string') {
       const key = `${String(labels.namespace ?? '')}/${pod}`;
       const c = this.containers.get(key) ?? { empty: false, named: null };
-      if (labels.container === '') c.empty = true;
-      else c.named ??= labels.container;
+      const container = labels.container ?? labels.container_name;
+      if (typeof container === 'string' && container !== '') c.named ??= container;
+      else c.empty = true;
       this.containers.set(key, c);
     }
     let first = Infinity;
@@ -128,7 +130,7 @@ export class PromChecks {
     return n;
   }
 
-  /** Pods present both as their own cgroup (container="") and as containers. */
+  /** Pods present both as their own cgroup (container="" or none) and as containers. */
   doubleCounted(): string[] {
     const out: string[] = [];
     for (const [pod, c] of this.containers) if (c.empty && c.named !== null) out.push(pod);
