@@ -15,6 +15,7 @@ import type { FigureId } from '../engine/analysis/paperFigures.ts';
 import { DEFAULT_RESIZE, type ResizeParams } from './resizeParams.ts';
 import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from './timelineParams.ts';
 import { DEFAULT_CLUSTER, type ClusterSettings } from './clusterParams.ts';
+import type { PromSource } from '../engine/index.ts';
 
 export const VIEWS = [
   'pack',
@@ -82,6 +83,8 @@ export interface Params extends TimelineViewParams {
   readonly paperWindow: number;
   /** Cluster: machine types, resources, fit tests, classes and provisioning (clusterParams.ts). */
   readonly cluster: ClusterSettings;
+  /** The live Prometheus source of the Data view's From Prometheus panel (no token), if any. */
+  readonly prom: PromSource | null;
   /** Resize: workload, policy, predictor and replay (resizeParams.ts). */
   readonly resize: ResizeParams;
   /** A/B: the pinned side's workload and packing (side A), compared with the current one (B). */
@@ -156,6 +159,7 @@ export const DEFAULT_PARAMS: Params = {
   ...DEFAULT_TIMELINE_PARAMS,
   pinned: null,
   cluster: DEFAULT_CLUSTER,
+  prom: null,
 };
 
 export function packParams(p: Params): PackParams {

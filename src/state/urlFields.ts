@@ -25,6 +25,7 @@ import { PAPER_URL_FIELDS } from './paperUrlFields.ts';
 import { RESIZE_URL_FIELDS } from './resizeUrlFields.ts';
 import { TIMELINE_URL_FIELDS } from './timelineUrlFields.ts';
 import { CLUSTER_URL_FIELDS } from './clusterUrlFields.ts';
+import { PROM_URL_FIELDS } from './promUrlFields.ts';
 import {
   fitCodec,
   flag,
@@ -166,6 +167,7 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...TIMELINE_URL_FIELDS,
   ...AB_URL_FIELDS,
   ...CLUSTER_URL_FIELDS,
+  ...PROM_URL_FIELDS,
 ];
 
 /** The parameters whose change is a navigation (pushes a history entry). */
