@@ -28,6 +28,8 @@ export interface HistoryOptions {
   readonly seconds: number;
   /** Seconds between two scrapes. */
   readonly scrape: number;
+  /** Where the history starts (unix s; default the trace's own 2013-07-01), e.g. a day before now. */
+  readonly start?: number;
 }
 
 export const HISTORY_START = 1372636800;
@@ -86,6 +88,7 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
     }
   };
   const scrapes = Math.floor(o.seconds / o.scrape) + 1;
+  const shift = Math.round((o.start ?? HISTORY_START) - HISTORY_START);
   // A VM's usage at time t: its last reading at or before t (a step function), as cAdvisor sees it.
   const usage = (rows: { t: number; cores: number; mem: number }[]) => {
     let k = 0;
@@ -104,7 +107,7 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
       for (let s = 0; s < scrapes; s++) {
         const t = HISTORY_START + s * o.scrape;
         if (s > 0) total += at(t - o.scrape).cores * o.scrape;
-        put(`container_cpu_usage_seconds_total{${labels}} ${total.toFixed(3)} ${t}\n`);
+        put(`container_cpu_usage_seconds_total{${labels}} ${total.toFixed(3)} ${t + shift}\n`);
       }
     }
   });
@@ -115,7 +118,7 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
     const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="app",image="registry.local/app:1"`;
     for (let s = 0; s < scrapes; s++) {
       const t = HISTORY_START + s * o.scrape;
-      put(`container_memory_working_set_bytes{${labels}} ${Math.round(at(t).mem)} ${t}\n`);
+      put(`container_memory_working_set_bytes{${labels}} ${Math.round(at(t).mem)} ${t + shift}\n`);
     }
   });
   // Requests and allocatable every 5 minutes (kube-state-metrics' values hardly change).
@@ -126,14 +129,14 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
     const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="app",resource="cpu",unit="core"`;
     for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
       put(
-        `kube_pod_container_resource_requests{${labels}} ${Math.max(0.1, mean).toFixed(2)} ${t}\n`,
+        `kube_pod_container_resource_requests{${labels}} ${Math.max(0.1, mean).toFixed(2)} ${t + shift}\n`,
       );
   });
   buf += '# TYPE kube_node_status_allocatable gauge\n';
   for (let n = 0; n < o.nodes; n++)
     for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
       put(
-        `kube_node_status_allocatable{node="node-${n + 1}",resource="cpu",unit="core"} ${o.nodeCores} ${t}\n`,
+        `kube_node_status_allocatable{node="node-${n + 1}",resource="cpu",unit="core"} ${o.nodeCores} ${t + shift}\n`,
       );
   buf += '# EOF\n';
   out.write(buf);
