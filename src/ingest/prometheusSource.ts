@@ -8,10 +8,8 @@
  * calls only: it never enters a source, a link, an export or a report.
  */
 import {
-  ALLOCATABLE_QUERY,
   DataError,
-  MACHINE_CORES_QUERY,
-  REQUESTS_QUERY,
+  factQueries,
   instantUrl,
   rangeUrl,
   splitRange,
@@ -146,9 +144,10 @@ export interface ClusterFacts {
 export async function clusterFacts(source: PromSource, a: PromAccess): Promise<ClusterFacts> {
   const nodeCores: Record<string, number> = {};
   let coresFrom: string | null = null;
+  const q = factQueries(source.end - source.start);
   for (const [query, from] of [
-    [ALLOCATABLE_QUERY, 'kube_node_status_allocatable'],
-    [MACHINE_CORES_QUERY, 'machine_cpu_cores'],
+    [q.allocatable, 'kube_node_status_allocatable'],
+    [q.machineCores, 'machine_cpu_cores'],
   ] as const) {
     const v = await instantVector(source.url, query, source.end, a);
     for (const r of v ?? [])
@@ -160,7 +159,7 @@ export async function clusterFacts(source: PromSource, a: PromAccess): Promise<C
     }
   }
   const requests: Record<string, number> = {};
-  for (const r of (await instantVector(source.url, REQUESTS_QUERY, source.end, a)) ?? [])
+  for (const r of (await instantVector(source.url, q.requests, source.end, a)) ?? [])
     if (r.labels.pod && Number.isFinite(r.value))
       requests[`${r.labels.namespace ?? ''}/${r.labels.pod}`] = r.value;
   return { nodeCores, coresFrom, requests };

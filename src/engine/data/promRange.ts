@@ -15,10 +15,18 @@ export const DEFAULT_CPU_QUERY =
   'sum by (namespace, pod, node) (rate(container_cpu_usage_seconds_total{container!="", image!=""}[5m]))';
 export const DEFAULT_MEMORY_QUERY =
   'sum by (namespace, pod, node) (container_memory_working_set_bytes{container!="", image!=""})';
-export const REQUESTS_QUERY =
-  'sum by (namespace, pod) (kube_pod_container_resource_requests{resource="cpu"})';
-export const ALLOCATABLE_QUERY = 'sum by (node) (kube_node_status_allocatable{resource="cpu"})';
-export const MACHINE_CORES_QUERY = 'sum by (node) (machine_cpu_cores)';
+/**
+ * The cluster's own facts at the range's end, each the last value within the range (an instant
+ * query alone looks back only 5 minutes, and a history may end earlier).
+ */
+export const factQueries = (span: number) => {
+  const last = (m: string) => `last_over_time(${m}[${Math.max(300, Math.ceil(span))}s])`;
+  return {
+    requests: `sum by (namespace, pod) (${last('kube_pod_container_resource_requests{resource="cpu"}')})`,
+    allocatable: `sum by (node) (${last('kube_node_status_allocatable{resource="cpu"}')})`,
+    machineCores: `sum by (node) (${last('machine_cpu_cores')})`,
+  };
+};
 
 /** What is asked of the server (never the token: it is not part of a source). */
 export interface PromSource {
