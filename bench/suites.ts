@@ -10,6 +10,7 @@ import { cluster } from './cluster.ts';
 import { timeline } from './timeline.ts';
 import { resize } from './resize.ts';
 import { gpaFit } from './gpaFit.ts';
+import { prometheus } from './prometheus.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -26,4 +27,5 @@ export const SUITES: BenchSuite[] = [
   timeline,
   resize,
   gpaFit,
+  prometheus,
 ];

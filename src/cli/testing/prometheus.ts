@@ -75,7 +75,9 @@ function bitbrainsVms(count: number, cap: number): { t: number; cores: number; m
 
 /** Writes the history as OpenMetrics; returns the number of samples. */
 export async function writeHistory(path: string, o: HistoryOptions): Promise<number> {
-  const vms = bitbrainsVms(o.pods, o.nodeCores * 0.95);
+  const distinct = bitbrainsVms(o.pods, o.nodeCores * 0.95);
+  // More pods than VMs (benches): the VMs again, in order.
+  const vms = Array.from({ length: o.pods }, (_, i) => distinct[i % distinct.length]);
   const out = createWriteStream(path);
   let samples = 0;
   let buf = '';
