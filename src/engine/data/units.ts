@@ -54,7 +54,7 @@ export function conversion(o: UnitOptions): Conversion {
       if (c === undefined || !(c > 0 && Number.isFinite(c)))
         throw new RangeError(
           c === undefined
-            ? "cores per machine needed: the data are in cores; give the machine's cores (--cores-per-machine N, or \"cores per machine\" in the Data view's upload options)"
+            ? 'cores per machine needed: the data are in cores; give the machine\'s cores (--cores-per-machine N, or "cores per machine" in the Data view\'s upload options)'
             : `invalid cores per machine: ${c} (--cores-per-machine, or "cores per machine" in the Data view, takes a positive number)`,
         );
       return { unit: o.unit, bound: c, divisor: c, scale: o.scale, clamp, label: `${c} cores` };
