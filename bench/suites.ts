@@ -14,6 +14,7 @@ import { scaleCurve } from './scaleCurve.ts';
 import { gridWorkers } from './gridWorkers.ts';
 import { drag } from './drag.ts';
 import { replay } from './replay.ts';
+import { prometheus } from './prometheus.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -34,4 +35,5 @@ export const SUITES: BenchSuite[] = [
   gridWorkers,
   drag,
   replay,
+  prometheus,
 ];

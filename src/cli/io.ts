@@ -30,6 +30,7 @@ import { describeEstimate } from '../ingest/sizes.ts';
 import { blobInput, type InputFile, type StreamControl } from '../ingest/stream.ts';
 import { UsageError, type OptionSpec, type Options } from './args.ts';
 import { asUsage } from './commands/command.ts';
+import { loadPrometheusOptions, promOptions, sourceFromOptions } from './promOptions.ts';
 
 export function readBytes(path: string): Uint8Array {
   try {
@@ -183,6 +184,7 @@ export const dataOptions = {
     help: 'GiB the loaded samples and the realized pool may take; a load estimated above it is refused before the files are read (0: no check)',
     default: 8,
   },
+  ...promOptions,
 } as const satisfies Record<string, OptionSpec>;
 
 /** The format and loose options the data options describe. */
@@ -226,9 +228,14 @@ export function requestFrom(o: Options): LoadRequest {
     : { format: 'auto', as: format as FormatId, ...options };
 }
 
+/** Whether the options name data to load: files (--data) or a live source (--prometheus). */
+export function hasData(o: Options): boolean {
+  return Boolean(o.data) || o.prometheus !== undefined;
+}
+
 /** The inputs the data options name: --data files, then --events and --avg-data with their roles. */
 export async function inputsFrom(o: Options): Promise<InputFile[]> {
-  if (!o.data) throw new UsageError('--data is required');
+  if (!o.data) throw new UsageError('--data (or --prometheus URL) is required');
   const inputs: InputFile[] = [];
   for (const p of expandPaths(o.data as string)) inputs.push(await pathInput(p));
   if (o.events)
@@ -244,6 +251,8 @@ export async function loadFromOptions(
   control: StreamControl = {},
   keep: { times?: boolean } = {},
 ): Promise<LoadResult & { spec: LoadSpec }> {
+  const source = sourceFromOptions(o);
+  if (source) return loadPrometheusOptions(o, source, control);
   const inputs = await inputsFrom(o);
   const request = asUsage(() => requestFrom(o));
   try {

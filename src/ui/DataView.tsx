@@ -13,6 +13,7 @@ import { formatNumber } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
+import { PrometheusPanel } from './PrometheusPanel.tsx';
 import { stdVsMeanSpec, type TaskMoments } from '../present/pack/dataPlots.ts';
 
 function Sparkline({ values, max }: { values: Float64Array; max: number }) {
@@ -238,6 +239,7 @@ export function DataView() {
   return (
     <div className="data-view">
       <UploadPanel />
+      <PrometheusPanel />
       {data.status === 'running' && <LoadProgress progress={data.progress} />}
       {data.status === 'error' && data.error && <p className="error-text">{data.error}</p>}
       {ds && (

@@ -13,6 +13,7 @@ import { resize } from './resize.ts';
 import { resizeReport } from './resizeReport.ts';
 import { correlate } from './correlate.ts';
 import { correlationReport } from './correlationReport.ts';
+import { assess } from './assess.ts';
 
 export type { Command } from './command.ts';
 
@@ -29,3 +30,4 @@ COMMANDS.resize = resize;
 COMMANDS['resize-report'] = resizeReport;
 COMMANDS.correlate = correlate;
 COMMANDS['correlation-report'] = correlationReport;
+COMMANDS.assess = assess;

@@ -11,7 +11,7 @@ import {
 import { loadDataset } from '../../ingest/load.ts';
 import { UsageError } from '../args.ts';
 import type { Command } from './command.ts';
-import { dataOptions, loadFromOptions, presetInputs, writeCompact } from '../io.ts';
+import { dataOptions, hasData, loadFromOptions, presetInputs, writeCompact } from '../io.ts';
 
 export const inspect: Command = {
   usage:
@@ -30,7 +30,8 @@ export const inspect: Command = {
     out: { kind: 'string', help: 'write the compact format: BASE.json + BASE.npy' },
   },
   async run(o, out) {
-    if (!o.data === !o.preset) throw new UsageError('give exactly one of --data or --preset');
+    if (!hasData(o) === !o.preset)
+      throw new UsageError('give exactly one of --data, --prometheus or --preset');
     let loaded: LoadResult & { spec: LoadSpec };
     if (o.preset) {
       const preset = presetById(o.preset as string);

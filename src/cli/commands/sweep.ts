@@ -18,7 +18,7 @@ import type { Runner } from '../../runtime/runner.ts';
 import { UsageError } from '../args.ts';
 import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
-import { loadFromOptions, poolOptions, readMatrix } from '../io.ts';
+import { hasData, loadFromOptions, poolOptions, readMatrix } from '../io.ts';
 
 export const sweep: Command = {
   usage: 'npm run cli -- sweep (--inst X.npy [--avg Y.npy] | --data FILE) [options]',
@@ -27,7 +27,10 @@ export const sweep: Command = {
   options: {
     ...poolOptions,
     instances: { kind: 'integer', help: 'instances K', default: DEFAULT_SWEEP.instances },
-    tasks: { kind: 'integer', help: "tasks per instance N'", default: 1000 },
+    tasks: {
+      kind: 'integer',
+      help: "tasks per instance N' (default 1000, or every task when the pool has fewer)",
+    },
     fits: {
       kind: 'string',
       help: 'comma-separated fit tests',
@@ -45,7 +48,8 @@ export const sweep: Command = {
     },
   },
   async run(o, out) {
-    if (!o.inst === !o.data) throw new UsageError('give exactly one of --inst or --data');
+    if (!o.inst === !hasData(o))
+      throw new UsageError('give exactly one of --inst, --data or --prometheus');
     const seed = o.seed as number;
     const workers = o.workers as number;
     if (workers < 0) throw new UsageError(`invalid --workers ${workers}: need 0 or more`);
@@ -70,7 +74,7 @@ export const sweep: Command = {
     const spec: SweepSpec = asUsage(() => ({
       seed,
       instances: o.instances as number,
-      tasks: o.tasks as number,
+      tasks: (o.tasks as number | undefined) ?? Math.min(1000, poolTasks),
       fits: (o.fits as string).split(',').map(parseFit),
       packers: (o.algos as string).split(',').map(checkPacker),
       capacity: o.capacity as number,

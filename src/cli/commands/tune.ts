@@ -19,7 +19,7 @@ import {
 } from '../../engine/index.ts';
 import { UsageError } from '../args.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
-import { loadFromOptions, poolOptions, readMatrix } from '../io.ts';
+import { hasData, loadFromOptions, poolOptions, readMatrix } from '../io.ts';
 import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { runTuneOn } from '../../runtime/jobRuns.ts';
 
@@ -40,7 +40,10 @@ export const tune: Command = {
       default: DEFAULT_TUNE.confidence,
     },
     instances: { kind: 'integer', help: 'instances K', default: DEFAULT_TUNE.instances },
-    tasks: { kind: 'integer', help: "tasks per instance N'", default: DEFAULT_TUNE.tasks },
+    tasks: {
+      kind: 'integer',
+      help: `tasks per instance N' (default ${DEFAULT_TUNE.tasks}, or every task when the pool has fewer)`,
+    },
     families: {
       kind: 'string',
       help: `comma-separated fit families (${FAMILIES.join(', ')})`,
@@ -83,7 +86,8 @@ export const tune: Command = {
     json: { kind: 'flag', help: 'print the result as one JSON object' },
   },
   async run(o, out) {
-    if (!o.inst === !o.data) throw new UsageError('give exactly one of --inst or --data');
+    if (!o.inst === !hasData(o))
+      throw new UsageError('give exactly one of --inst, --data or --prometheus');
     const seed = o.seed as number;
     const workers = o.workers as number;
     if (!(Number.isInteger(workers) && workers >= 0))
@@ -108,7 +112,7 @@ export const tune: Command = {
     const spec: TuneSpec = asUsage(() => ({
       seed,
       instances: o.instances as number,
-      tasks: o.tasks as number,
+      tasks: (o.tasks as number | undefined) ?? Math.min(DEFAULT_TUNE.tasks, workload.inst.rows),
       packer: checkPacker(o.algo as string),
       capacity: o.capacity as number,
       clairvoyance: o.clairvoyance as number,

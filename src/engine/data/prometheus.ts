@@ -8,6 +8,7 @@
 import { BadLines, textStart, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { JsonScanner } from './jsonScan.ts';
+import { isCounter, nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
 import { TimedSeries } from './series.ts';
 import { traceReport } from './traceCommon.ts';
@@ -24,6 +25,12 @@ export interface PrometheusOptions {
   readonly skipBadLines?: boolean;
   /** The label naming a task (default: every label, `a=x,b=y`). */
   readonly idLabel?: string;
+  /** The query and step the answer came from (a live source), for the checks of promChecks.ts. */
+  readonly query?: string;
+  readonly step?: number;
+  /** The range asked for (unix s), for the coverage check; else the data's own span. */
+  readonly rangeStart?: number;
+  readonly rangeEnd?: number;
 }
 
 /** A series' task id from its labels. */
@@ -46,6 +53,7 @@ export class PrometheusLoader {
   private readonly files: { name: string; bytes: number }[] = [];
   private clamped = 0;
   private records = 0;
+  private readonly checks = new PromChecks();
 
   constructor(private readonly options: PrometheusOptions) {
     this.conv = conversion({
@@ -82,6 +90,18 @@ export class PrometheusLoader {
     const k = s.index;
     if (!s.hasValues) throw new DataError(name, null, `series ${k + 1} has no "values" array`);
     const t = this.series.task(seriesName(s.labels, this.options.idLabel));
+    const id = this.series.ids[t];
+    this.checks.series(id, s.labels, s.times);
+    if (isCounter(s.values)) {
+      this.checks.counter(id);
+      const last = lastFinite(s.values);
+      if (last > this.conv.bound)
+        throw new DataError(
+          name,
+          null,
+          `series ${k + 1} (${id}) only grows (to ${last} over ${s.values.length} points): it is a counter, not a usage; query rate(…[5m]) of it instead (clamping would only cap nonsense)`,
+        );
+    }
     for (let j = 0; j < s.times.length; j++) {
       if (s.malformed.has(j)) {
         this.records++;
@@ -108,6 +128,8 @@ export class PrometheusLoader {
   ): void {
     this.records++;
     const c = this.conv;
+    const kind = Number.isFinite(v) ? null : nonFiniteKind(raws.get(j));
+    if (kind !== null) return this.checks.notANumber(this.series.ids[t], kind, time);
     if (!(v >= 0 && (v <= c.bound || (c.clamp && v < Infinity))))
       return this.bad.report(
         name,
@@ -125,28 +147,62 @@ export class PrometheusLoader {
       bytes: f.bytes,
       lines: 0,
     }));
+    const doubled = this.checks.doubleCounted();
+    if (doubled.length)
+      throw new DataError(
+        files.map((f) => f.name).join(', '),
+        null,
+        `double count: ${doubled.length} pod(s) come both as their own cgroup (container="") and as their containers (e.g. ${doubled.slice(0, 3).join(', ')}): summing both counts each pod twice; add {container!="", image!=""} to the query`,
+      );
+    const o = this.options;
+    const range =
+      o.rangeStart !== undefined && o.rangeEnd !== undefined
+        ? { start: o.rangeStart, end: o.rangeEnd }
+        : undefined;
+    const notes = [
+      ...(o.query !== undefined ? queryFindings(o.query, o.step) : []),
+      ...this.checks.notes(range),
+    ];
     const { samples, gaps } = this.series.finish((v) => v);
     return traceReport({
+      notes,
       format: 'prometheus',
       files,
       records: this.records,
       tasksRead: this.series.ids.length,
       samples,
-      filters: this.conv.clamp
-        ? [
-            {
-              id: 'clamped',
-              label: `values above ${this.conv.label} clamped`,
-              count: this.clamped,
-              of: 'values',
-            },
-          ]
-        : [],
+      filters: [
+        ...(this.conv.clamp
+          ? [
+              {
+                id: 'clamped',
+                label: `values above ${this.conv.label} clamped`,
+                count: this.clamped,
+                of: 'values' as const,
+              },
+            ]
+          : []),
+        ...(this.checks.dropped
+          ? [
+              {
+                id: 'not-a-number',
+                label: 'samples that are not numbers (NaN, ±Inf, null) dropped',
+                count: this.checks.dropped,
+                of: 'values' as const,
+              },
+            ]
+          : []),
+      ],
       bad: this.bad,
       units: describeUnit(this.conv),
       gaps,
     });
   }
+}
+
+function lastFinite(values: Float64Array): number {
+  for (let j = values.length - 1; j >= 0; j--) if (Number.isFinite(values[j])) return values[j];
+  return NaN;
 }
 
 /** The structural checks of a whole response, in the order a reader would make them. */

@@ -15,6 +15,10 @@ export interface GapReport {
   readonly gaps: number;
   /** The first few, e.g. "vm 7: 900 s between 1372630104 and 1372631004". */
   readonly examples: readonly string[];
+  /** Instants read twice, at the end of one file and the start of the next (kept once). */
+  readonly boundaryMerged?: number;
+  /** Of those, the ones whose two values differed (the first read is kept). */
+  readonly boundaryDiffering?: number;
 }
 
 /** A hash of `buf[start..end)`, four bytes per step (FNV-style multiply-xor). */
@@ -40,7 +44,10 @@ export class TimedSeries {
   private readonly avg: F64Column | null;
   private lastTime = new Float64Array(256);
   private lastLine = new Int32Array(256);
+  private lastValue = new Float64Array(256);
   private lastFile: string[] = [];
+  private boundaryMerged = 0;
+  private boundaryDiffering = 0;
 
   constructor(
     readonly bad: BadLines,
@@ -121,14 +128,28 @@ export class TimedSeries {
       const grownLine = new Int32Array(this.lastLine.length * 2);
       grownLine.set(this.lastLine);
       this.lastLine = grownLine;
+      const grownValue = new Float64Array(this.lastValue.length * 2);
+      grownValue.set(this.lastValue);
+      this.lastValue = grownValue;
     }
     this.lastTime[t] = -Infinity;
     return t;
   }
 
-  /** Adds one sample; false (after reporting it) when its timestamp is duplicated or earlier. */
+  /**
+   * Adds one sample; false (after reporting it) when its timestamp is duplicated or earlier. The
+   * last instant of one file read again as the first of the next (contiguous chunks of one range,
+   * both ends included) is merged: kept once, counted, not refused.
+   */
   add(t: number, time: number, inst: number, avg: number, file: string, line: number): boolean {
     const last = this.lastTime[t];
+    if (time === last && file !== this.lastFile[t]) {
+      this.boundaryMerged++;
+      if (inst !== this.lastValue[t]) this.boundaryDiffering++;
+      this.lastFile[t] = file;
+      this.lastLine[t] = line;
+      return false;
+    }
     if (!(time > last)) {
       const where = `${this.lastFile[t] === file ? '' : `${this.lastFile[t]}, `}line ${this.lastLine[t]}`;
       this.bad.report(
@@ -144,6 +165,7 @@ export class TimedSeries {
     }
     this.lastTime[t] = time;
     this.lastLine[t] = line;
+    this.lastValue[t] = inst;
     this.lastFile[t] = file;
     this.taskOf.push(t);
     this.time.push(time);
@@ -233,7 +255,13 @@ export class TimedSeries {
       if (found) tasksWithGaps++;
       gaps += found;
     }
-    return { tasksWithGaps, gaps, examples };
+    return {
+      tasksWithGaps,
+      gaps,
+      examples,
+      boundaryMerged: this.boundaryMerged,
+      boundaryDiffering: this.boundaryDiffering,
+    };
   }
 }
 
@@ -265,8 +293,14 @@ function kth(a: Float64Array, n: number, k: number): number {
 
 /** The report notes for gaps (empty when there are none). */
 export function gapNotes(g: GapReport): string[] {
-  if (g.gaps === 0) return [];
+  const merged = g.boundaryMerged
+    ? [
+        `${g.boundaryMerged} instant(s) shared by consecutive files (one range split in chunks) merged: kept once${g.boundaryDiffering ? `; ${g.boundaryDiffering} of them differed, the first file's value kept` : ''}`,
+      ]
+    : [];
+  if (g.gaps === 0) return merged;
   return [
+    ...merged,
     `${g.gaps} gap(s) in ${g.tasksWithGaps} task(s), left unfilled: ${g.examples.join('; ')}${g.gaps > g.examples.length ? '; …' : ''}`,
   ];
 }

@@ -53,7 +53,9 @@ export function conversion(o: UnitOptions): Conversion {
       const c = o.capacity;
       if (c === undefined || !(c > 0 && Number.isFinite(c)))
         throw new RangeError(
-          `invalid cores per machine: ${c} (core counts need the machine's cores)`,
+          c === undefined
+            ? 'cores per machine needed: the data are in cores; give the machine\'s cores (--cores-per-machine N, or "cores per machine" in the Data view\'s upload options)'
+            : `invalid cores per machine: ${c} (--cores-per-machine, or "cores per machine" in the Data view, takes a positive number)`,
         );
       return { unit: o.unit, bound: c, divisor: c, scale: o.scale, clamp, label: `${c} cores` };
     }

@@ -3,6 +3,7 @@
  * view (the PlanetLab day, 1,000 VMs at scale 0.25, R = 10,000, seed 1, Best Fit, GPA ρ = 0.01,
  * c = 1, κ = 1, inst, rebalancing 5).
  */
+import type { PromSource } from '../../engine/index.ts';
 import { REALIZATIONS, numberRange, type PackParams } from '../../engine/index.ts';
 import { DEFAULT_CLUSTER, type ClusterSettings } from '../cluster/params.ts';
 import { LEARN_PARAMS, type LearnParams } from '../learn/params.ts';
@@ -74,6 +75,8 @@ export interface Params
     PaperViewParams,
     TimelineViewParams {
   readonly view: ViewId;
+  /** The live Prometheus source of the Data view's From Prometheus panel (no token), if any. */
+  readonly prom: PromSource | null;
   /** Cluster: machine types, resources, fit tests, classes and provisioning (cluster/params.ts). */
   readonly cluster: ClusterSettings;
   /** Resize: workload, policy, predictor and replay (resize/params.ts). */
@@ -117,6 +120,7 @@ export const DEFAULT_PARAMS: Params = {
   ...defaultsOf(PACK_PARAMS),
   ...defaultsOf(TRADEOFF_PARAMS),
   view: 'pack',
+  prom: null,
   ...defaultsOf(LEARN_PARAMS),
   ...defaultsOf(TUNE_PARAMS),
   ...defaultsOf(PAPER_PARAMS),

@@ -69,9 +69,23 @@ const baseParamsArb = fc.record({
 });
 
 /** Any parameters without a pinned side, the Timeline view's included. */
+const promArb = fc.option(
+  fc.record({
+    url: fc.constantFrom(
+      'http://127.0.0.1:9090',
+      'https://grafana.example/api/datasources/proxy/uid/x',
+    ),
+    query: fc.string({ minLength: 1 }),
+    start: fc.integer({ min: 0, max: 2e9 }),
+    end: fc.integer({ min: 0, max: 2e9 }),
+    step: fc.integer({ min: 1, max: 86400 }),
+  }),
+  { nil: null },
+);
+
 const unpinnedArb: fc.Arbitrary<Omit<Params, 'pinned'>> = fc
-  .tuple(baseParamsArb, timelineParamsArb)
-  .map(([base, timeline]) => ({ ...base, ...timeline }));
+  .tuple(baseParamsArb, timelineParamsArb, promArb)
+  .map(([base, timeline, prom]) => ({ ...base, ...timeline, prom }));
 
 /** Any parameters, with or without a pinned A/B side. */
 const paramsArb: fc.Arbitrary<Params> = fc

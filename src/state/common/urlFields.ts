@@ -5,6 +5,7 @@
  */
 import type { Params } from './params.ts';
 import type { UrlField } from './urlField.ts';
+import { PROM_URL_FIELDS } from './promUrlFields.ts';
 import { WINGS } from './wings.ts';
 import { VIEW_URL_FIELDS, WORKLOAD_URL_FIELDS } from './workloadFields.ts';
 
@@ -13,6 +14,7 @@ export const URL_FIELDS: readonly UrlField[] = [
   ...VIEW_URL_FIELDS,
   ...WORKLOAD_URL_FIELDS,
   ...WINGS.flatMap((w) => w.urlRows),
+  ...PROM_URL_FIELDS,
 ];
 
 /** The parameters whose change is a navigation (pushes a history entry). */

@@ -1,0 +1,84 @@
+/**
+ * Reading a local Prometheus against reading the same answers from exported files, on the command
+ * line's path (the CLI's `--prometheus` vs `--data`): a history of PROM_BENCH_PODS pods (default
+ * 500) over PROM_BENCH_DAYS days (default 7) at a 60 s step, backfilled with promtool. The page's
+ * path is not measured here yet. Heap growth is reported beside the time.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_CPU_QUERY, splitRange } from '../src/engine/index.ts';
+import { loadFromOptions } from '../src/cli/io.ts';
+import { HISTORY_START, startPrometheus } from '../src/cli/testing/prometheus.ts';
+import type { BenchSuite } from './figure.ts';
+
+export const prometheus: BenchSuite = {
+  name: 'prometheus',
+  description:
+    'a 7-day history of 500 pods at 60 s read from a local Prometheus vs from exported files',
+  async run() {
+    const pods = Number(process.env.PROM_BENCH_PODS ?? 500);
+    const days = Number(process.env.PROM_BENCH_DAYS ?? 7);
+    const seconds = days * 86400;
+    const prom = await startPrometheus({
+      pods,
+      nodes: Math.max(1, Math.round(pods / 16)),
+      nodeCores: 32,
+      seconds,
+      scrape: 30,
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'slopack-prom-bench-'));
+    try {
+      const range = {
+        start: String(HISTORY_START),
+        end: String(HISTORY_START + seconds),
+        step: '60',
+      };
+      const files: string[] = [];
+      for (const [i, c] of splitRange(HISTORY_START, HISTORY_START + seconds, 60).entries()) {
+        const p = new URLSearchParams({
+          query: DEFAULT_CPU_QUERY,
+          start: String(c.start),
+          end: String(c.end),
+          step: '60',
+        });
+        const f = join(dir, `chunk-${i + 1}.json`);
+        writeFileSync(f, await (await fetch(`${prom.url}/api/v1/query_range?${p}`)).text());
+        files.push(f);
+      }
+      const timed = async (f: () => Promise<unknown>) => {
+        const heap = process.memoryUsage().heapUsed;
+        const t0 = performance.now();
+        await f();
+        return {
+          s: (performance.now() - t0) / 1000,
+          mib: (process.memoryUsage().heapUsed - heap) / 2 ** 20,
+        };
+      };
+      const live = await timed(() =>
+        loadFromOptions({ prometheus: prom.url, ...range, 'memory-budget': 0 }),
+      );
+      const file = await timed(() =>
+        loadFromOptions({
+          data: files.join(','),
+          format: 'prometheus',
+          'cores-per-machine': 32,
+          'memory-budget': 0,
+        }),
+      );
+      return [
+        {
+          name: `CLI read, ${pods} pods × ${days} d at 60 s`,
+          value: live.s,
+          unit: 's',
+          baseline: file.s,
+          ratio: file.s / live.s,
+          note: `from ${files.length} exported file(s) as baseline; heap +${live.mib.toFixed(0)} MiB vs +${file.mib.toFixed(0)} MiB`,
+        },
+      ];
+    } finally {
+      await prom.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,121 @@
+/**
+ * A real Prometheus read from the page in Chromium: the SRE path (a URL to per-node q now and the
+ * machines after repacking in at most 4 interactions), the same numbers as the same answers
+ * uploaded as an exported file, the source in the link without the token, and bad input (a PromQL
+ * error, CORS refused) said clearly with the data kept.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { DEFAULT_CPU_QUERY } from '../src/engine/data/promRange.ts';
+import { startPrometheus, type RunningPrometheus } from '../src/cli/testing/prometheus.ts';
+
+const NODE_CORES = 8;
+let prom: RunningPrometheus;
+let dir: string;
+
+test.describe('From Prometheus', () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test.beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'slopack-prom-e2e-'));
+    // A day of history ending ten minutes ago: the panel's default range (1d back from now) sees it.
+    const start = Math.floor(Date.now() / 60_000) * 60 - 86400 - 600;
+    prom = await startPrometheus(
+      { pods: 40, nodes: 4, nodeCores: NODE_CORES, seconds: 86400, scrape: 30, start },
+      { corsOrigin: '.*' },
+    );
+  });
+  test.afterAll(async () => {
+    await prom?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the SRE path: a URL to per-node q now and machines after repacking in 3 interactions, the numbers of an exported file', async ({
+    page,
+  }) => {
+    await page.goto('/?view=data&n=50&K=2&r=1000');
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    let interactions = 0;
+    await page.getByText('From Prometheus').click();
+    interactions++;
+    await page.getByTestId('prom-url').fill(prom.url);
+    interactions++;
+    await page.getByTestId('prom-read').click();
+    interactions++;
+    await expect(page.getByTestId('prom-assessment')).toBeVisible({ timeout: 120_000 });
+    expect(interactions).toBeLessThanOrEqual(4);
+    await expect(page.getByTestId('assess-nodes').locator('tbody tr')).toHaveCount(4);
+    await expect(page.getByTestId('prom-headline')).toContainText(/nodes over the SLO .*node-\d/);
+    await expect(page.getByTestId('assess-fit-gpa:0.01')).toBeVisible();
+    await expect(page.getByTestId('tasks-kept')).toContainText('40 kept');
+
+    // The link carries the source (URL, query, range), never a token.
+    const link = new URL(page.url());
+    expect(link.searchParams.get('prom')).toBe(prom.url);
+    expect(link.searchParams.get('pq')).toBe(DEFAULT_CPU_QUERY);
+    const start = Number(link.searchParams.get('pstart'));
+    const end = Number(link.searchParams.get('pend'));
+    const step = Number(link.searchParams.get('pstep'));
+    expect(step).toBe(60);
+    const summary = await page.getByTestId('value-summary').textContent();
+    const kept = await page.getByTestId('tasks-kept').textContent();
+
+    // The same answer exported to a file and uploaded: the same tasks and numbers.
+    const p = new URLSearchParams({
+      query: DEFAULT_CPU_QUERY,
+      start: String(start),
+      end: String(end),
+      step: String(step),
+    });
+    const file = join(dir, 'export.json');
+    writeFileSync(file, await (await fetch(`${prom.url}/api/v1/query_range?${p}`)).text());
+    await page.goto('/?view=data&n=50&K=2&r=1000');
+    await page.getByTestId('upload').setInputFiles([file]);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    await page.getByTestId('opt-coresPerMachine').fill(String(NODE_CORES));
+    await page.getByTestId('use-files').click();
+    await expect(page.getByTestId('tasks-kept')).toContainText('40 kept');
+    await expect(page.getByTestId('value-summary')).toHaveText(summary!);
+    expect(await page.getByTestId('tasks-kept').textContent()).toBe(kept);
+  });
+
+  test('bad input: a PromQL error in the server’s words, CORS refused with the way out; the data stay', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/?view=data&n=50&K=2&r=1000');
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    await page.getByText('From Prometheus').click();
+    await page.getByTestId('prom-url').fill(prom.url);
+    await page.getByTestId('prom-query').fill('sum by (pod (rate(x[5m]))');
+    await page.getByTestId('prom-read').click();
+    await expect(page.getByTestId('prom-error')).toContainText(
+      /Prometheus refused the query \(HTTP 400.*\): bad_data: .*parse error/,
+    );
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+
+    // A server that answers without CORS headers: the browser refuses, the message says how.
+    const server: Server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"status":"success","data":{"resultType":"vector","result":[]}}');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      await page.getByTestId('prom-url').fill(`http://127.0.0.1:${port}`);
+      await page.getByTestId('prom-query').fill(DEFAULT_CPU_QUERY);
+      await page.getByTestId('prom-read').click();
+      await expect(page.getByTestId('prom-error')).toContainText('--web.cors.origin');
+    } finally {
+      server.close();
+    }
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    // The browser logs the refused requests themselves: those, and nothing else, are expected.
+    const expected = /status of 400 \(Bad Request\)|blocked by CORS policy|net::ERR_FAILED/;
+    expect(consoleErrors.filter((e) => !expected.test(e))).toEqual([]);
+    consoleErrors.splice(0);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * A real Prometheus for tests and benches (Debian's package, `scripts/ensurePrometheus.mjs`): a
+ * history written as OpenMetrics from the Bitbrains VMs of `../shared/data` (each VM a pod on a
+ * node, its CPU as the cAdvisor counter `container_cpu_usage_seconds_total` for the container and
+ * for the pod's own cgroup `container=""`, its memory as `container_memory_working_set_bytes`, plus
+ * `kube_pod_container_resource_requests` and `kube_node_status_allocatable`), backfilled with
+ * `promtool tsdb create-blocks-from openmetrics` into a scratch folder, then served on 127.0.0.1
+ * with an empty scrape configuration. `stop()` ends the server and removes the folder.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { dataPath } from '../../ingest/testing.ts';
+
+export const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
+export const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
+
+export interface HistoryOptions {
+  /** Bitbrains VMs (1-based ids from 1) read as pods. */
+  readonly pods: number;
+  readonly nodes: number;
+  /** Allocatable cores of every node. */
+  readonly nodeCores: number;
+  /** Seconds of history, from the trace's first full day (2013-07-01 00:00 UTC). */
+  readonly seconds: number;
+  /** Seconds between two scrapes. */
+  readonly scrape: number;
+  /** Where the history starts (unix s; default the trace's own 2013-07-01), e.g. a day before now. */
+  readonly start?: number;
+}
+
+export const HISTORY_START = 1372636800;
+
+/** A pod's name, namespace and node, by its VM's 0-based position. */
+export function podOf(i: number, nodes: number): { namespace: string; pod: string; node: string } {
+  const namespace = i % 3 === 0 ? 'analytics' : 'web';
+  return {
+    namespace,
+    pod: `${namespace}-${String(i + 1).padStart(3, '0')}`,
+    node: `node-${(i % nodes) + 1}`,
+  };
+}
+
+/** Cores used by each VM, as (time, cores, memory bytes) rows sorted by time, VMs by id. */
+function bitbrainsVms(count: number, cap: number): { t: number; cores: number; mem: number }[][] {
+  const text = gunzipSync(
+    readFileSync(dataPath('bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz')),
+  ).toString('latin1');
+  const vms = new Map<number, { t: number; cores: number; mem: number }[]>();
+  for (const line of text.split('\n').slice(1)) {
+    const f = line.split(',');
+    const id = Number(f[0]);
+    const cores = Number(f[2]);
+    if (!(id >= 1) || !(cores > 0)) continue;
+    // A container cannot use more than its node's cores (a VM of the trace may have had more).
+    const used = Math.min(Number(f[4]) / (Number(f[3]) / cores), cap);
+    if (!Number.isFinite(used)) continue;
+    let rows = vms.get(id);
+    if (!rows) vms.set(id, (rows = []));
+    rows.push({ t: Number(f[1]), cores: used, mem: Number(f[7]) * 1024 });
+  }
+  const out: { t: number; cores: number; mem: number }[][] = [];
+  for (const id of [...vms.keys()].sort((a, b) => a - b)) {
+    const rows = vms.get(id)!.sort((a, b) => a.t - b.t);
+    // Pods that live through the history's first day, so the fixture's coverage is known.
+    if (rows[0].t <= HISTORY_START && rows[rows.length - 1].t >= HISTORY_START + 86400)
+      out.push(rows);
+    if (out.length === count) break;
+  }
+  return out;
+}
+
+/** Writes the history as OpenMetrics; returns the number of samples. */
+export async function writeHistory(path: string, o: HistoryOptions): Promise<number> {
+  const distinct = bitbrainsVms(o.pods, o.nodeCores * 0.95);
+  // More pods than VMs (benches): the VMs again, in order.
+  const vms = Array.from({ length: o.pods }, (_, i) => distinct[i % distinct.length]);
+  const out = createWriteStream(path);
+  let samples = 0;
+  let buf = '';
+  const put = (s: string) => {
+    buf += s;
+    samples++;
+    if (buf.length > 1 << 20) {
+      out.write(buf);
+      buf = '';
+    }
+  };
+  const scrapes = Math.floor(o.seconds / o.scrape) + 1;
+  const shift = Math.round((o.start ?? HISTORY_START) - HISTORY_START);
+  // A VM's usage at time t: its last reading at or before t (a step function), as cAdvisor sees it.
+  const usage = (rows: { t: number; cores: number; mem: number }[]) => {
+    let k = 0;
+    return (t: number) => {
+      while (k + 1 < rows.length && rows[k + 1].t <= t) k++;
+      return rows[k];
+    };
+  };
+  buf += '# TYPE container_cpu_usage_seconds_total unknown\n';
+  vms.forEach((rows, i) => {
+    const { namespace, pod, node } = podOf(i, o.nodes);
+    for (const container of ['app', '']) {
+      const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="${container}",image="${container ? 'registry.local/app:1' : ''}"`;
+      const at = usage(rows);
+      let total = 0;
+      for (let s = 0; s < scrapes; s++) {
+        const t = HISTORY_START + s * o.scrape;
+        if (s > 0) total += at(t - o.scrape).cores * o.scrape;
+        put(`container_cpu_usage_seconds_total{${labels}} ${total.toFixed(3)} ${t + shift}\n`);
+      }
+    }
+  });
+  buf += '# TYPE container_memory_working_set_bytes gauge\n';
+  vms.forEach((rows, i) => {
+    const { namespace, pod, node } = podOf(i, o.nodes);
+    const at = usage(rows);
+    const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="app",image="registry.local/app:1"`;
+    for (let s = 0; s < scrapes; s++) {
+      const t = HISTORY_START + s * o.scrape;
+      put(`container_memory_working_set_bytes{${labels}} ${Math.round(at(t).mem)} ${t + shift}\n`);
+    }
+  });
+  // Requests and allocatable every 5 minutes (kube-state-metrics' values hardly change).
+  buf += '# TYPE kube_pod_container_resource_requests gauge\n';
+  vms.forEach((rows, i) => {
+    const { namespace, pod, node } = podOf(i, o.nodes);
+    const mean = rows.slice(0, 288).reduce((a, r) => a + r.cores, 0) / Math.min(288, rows.length);
+    const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="app",resource="cpu",unit="core"`;
+    for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
+      put(
+        `kube_pod_container_resource_requests{${labels}} ${Math.max(0.1, mean).toFixed(2)} ${t + shift}\n`,
+      );
+  });
+  buf += '# TYPE kube_node_status_allocatable gauge\n';
+  for (let n = 0; n < o.nodes; n++)
+    for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
+      put(
+        `kube_node_status_allocatable{node="node-${n + 1}",resource="cpu",unit="core"} ${o.nodeCores} ${t + shift}\n`,
+      );
+  buf += '# EOF\n';
+  out.write(buf);
+  await new Promise<void>((resolve, reject) =>
+    out.end((e?: Error | null) => (e ? reject(e) : resolve())),
+  );
+  return samples;
+}
+
+/** A free port in [from, to] on 127.0.0.1. */
+export async function freePort(from: number, to: number): Promise<number> {
+  for (let p = from; p <= to; p++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(false));
+      s.listen(p, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return p;
+  }
+  throw new Error(`no free port in ${from}–${to}`);
+}
+
+export interface RunningPrometheus {
+  readonly url: string;
+  readonly port: number;
+  readonly dir: string;
+  stop(): Promise<void>;
+}
+
+/** Backfills `history` and starts Prometheus on it; the caller must `stop()` it (even on failure). */
+export async function startPrometheus(
+  history: HistoryOptions,
+  o: { ports?: [number, number]; corsOrigin?: string } = {},
+): Promise<RunningPrometheus> {
+  const dir = mkdtempSync(join(tmpdir(), 'slopack-prom-'));
+  let child: ChildProcess | null = null;
+  const stop = async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const om = join(dir, 'history.om');
+    await writeHistory(om, history);
+    execFileSync(PROMTOOL, ['tsdb', 'create-blocks-from', 'openmetrics', om, join(dir, 'data')], {
+      stdio: 'pipe',
+    });
+    rmSync(om);
+    writeFileSync(
+      join(dir, 'prometheus.yml'),
+      'global:\n  scrape_interval: 1m\nscrape_configs: []\n',
+    );
+    const [from, to] = o.ports ?? [19090, 19099];
+    const port = await freePort(from, to);
+    child = spawn(
+      PROMETHEUS,
+      [
+        `--config.file=${join(dir, 'prometheus.yml')}`,
+        `--storage.tsdb.path=${join(dir, 'data')}`,
+        '--storage.tsdb.retention.time=100y',
+        `--web.listen-address=127.0.0.1:${port}`,
+        `--web.cors.origin=${o.corsOrigin ?? '.*'}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let log = '';
+    child.stderr!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
+    const url = `http://127.0.0.1:${port}`;
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}): ${log}`);
+      const ok = await fetch(`${url}/-/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (i > 600) throw new Error(`prometheus did not get ready in 60 s: ${log}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { url, port, dir, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

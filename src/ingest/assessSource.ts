@@ -1,0 +1,138 @@
+/**
+ * The inputs of an assessment of the cluster as it is: labeled series with their timestamps, read
+ * from a live source (chunked as any load) or from exported query_range files, the node of each
+ * pod (its `node` label, else a pod→node CSV), and the nodes' cores. Runs in the ingestion worker
+ * and on the command line.
+ */
+import {
+  DataError,
+  SeriesCollector,
+  alignSeries,
+  assessFits,
+  assessPlacement,
+  type LabeledSeries,
+  type PlacementAssessment,
+  type PromSource,
+} from '../engine/index.ts';
+import {
+  clusterFacts,
+  rangeInputs,
+  referenceCores,
+  describeSourceFailure,
+  type ClusterFacts,
+  type PromAccess,
+} from './prometheusSource.ts';
+import { pump, type InputFile, type StreamControl } from './stream.ts';
+
+/** Reads query_range answers (one per input) into labeled series. */
+export async function collectSeries(
+  inputs: readonly InputFile[],
+  control: StreamControl = {},
+): Promise<{ series: LabeledSeries[]; notNumbers: number }> {
+  const c = new SeriesCollector();
+  for (let i = 0; i < inputs.length; i++)
+    await pump(inputs[i], c.file(inputs[i].name), control, { fileIndex: i, files: inputs.length });
+  return { series: c.series(), notNumbers: c.notNumbers };
+}
+
+/** `pod,node` lines (a header line is skipped) as a map; the pod may be `namespace/pod`. */
+export function parsePodNodes(text: string, name: string): Map<string, string> {
+  const out = new Map<string, string>();
+  text.split(/\r?\n/).forEach((line, i) => {
+    const f = line.split(',').map((s) => s.trim());
+    if (f.length < 2 || f[0] === '' || (i === 0 && /^pod$/i.test(f[0]))) return;
+    if (f.length !== 2)
+      throw new DataError(name, i + 1, `expected pod,node (got ${f.length} fields)`);
+    out.set(f[0], f[1]);
+  });
+  return out;
+}
+
+export interface AssessOptions {
+  readonly slo: number;
+  /** Overrides the server's node cores (one size for every node). */
+  readonly coresPerMachine?: number;
+  readonly podNodes?: ReadonlyMap<string, string>;
+}
+
+export interface Assessment extends PlacementAssessment {
+  readonly series: number;
+  readonly notNumbers: number;
+  readonly coresFrom: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The node of a series: its label, else the pod→node map by `namespace/pod` or `pod`. */
+function nodeOf(labels: Record<string, string>, podNodes?: ReadonlyMap<string, string>): string {
+  if (labels.node) return labels.node;
+  const pod = labels.pod ?? '';
+  const n = podNodes?.get(`${labels.namespace ?? ''}/${pod}`) ?? podNodes?.get(pod);
+  if (n) return n;
+  throw new DataError(
+    'assess',
+    null,
+    `series ${JSON.stringify(labels)} has no node label and the pod→node CSV does not name it: keep node in the query's "by (…)" or give --nodes pod,node.csv`,
+  );
+}
+
+/** Judges the placement the series show (see engine assess/placement.ts). */
+export function assessSeries(
+  collected: { series: LabeledSeries[]; notNumbers: number },
+  facts: ClusterFacts | null,
+  o: AssessOptions,
+): Assessment {
+  const { series } = collected;
+  if (series.length === 0) throw new DataError('assess', null, 'no series to assess');
+  const nodeCores: Record<string, number> =
+    o.coresPerMachine !== undefined ? {} : { ...(facts?.nodeCores ?? {}) };
+  const ref = o.coresPerMachine ?? referenceCores(nodeCores);
+  if (ref === undefined)
+    throw new RangeError(
+      'node cores needed: the data carry neither kube_node_status_allocatable nor machine_cpu_cores; give the nodes\' cores (--cores-per-machine N, or "cores per node" in the From Prometheus panel)',
+    );
+  const { instants, usage } = alignSeries(series);
+  const ids = series.map((s) =>
+    s.labels.pod
+      ? `${s.labels.namespace ? `${s.labels.namespace}/` : ''}${s.labels.pod}`
+      : Object.values(s.labels).join(','),
+  );
+  const placement = assessPlacement({
+    ids,
+    nodes: series.map((s) => nodeOf(s.labels, o.podNodes)),
+    usage,
+    nodeCores,
+    referenceCores: ref,
+    slo: o.slo,
+    fits: assessFits(o.slo),
+  });
+  return {
+    ...placement,
+    series: series.length,
+    notNumbers: collected.notNumbers,
+    coresFrom:
+      o.coresPerMachine !== undefined
+        ? 'cores per machine given'
+        : (facts?.coresFrom ?? 'cores per machine given'),
+    start: instants[0],
+    end: instants[instants.length - 1],
+  };
+}
+
+/** Assesses a live source: its series, chunk after chunk, and what the cluster says of its nodes. */
+export async function assessSource(
+  source: PromSource,
+  access: PromAccess,
+  o: AssessOptions,
+  control: StreamControl = {},
+): Promise<Assessment> {
+  const a = { ...access, signal: access.signal ?? control.signal };
+  const facts = o.coresPerMachine !== undefined ? null : await clusterFacts(source, a);
+  try {
+    const collected = await collectSeries(rangeInputs(source, a), control);
+    if (collected.series.length === 0) throw new DataError(source.url, null, 'no data rows');
+    return assessSeries(collected, facts, o);
+  } catch (e) {
+    throw describeSourceFailure(e, source);
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * Reading a live Prometheus HTTP API (browser and Node alike): a range split into chunks under the
+ * 11,000-point cap (engine promRange.ts), each chunk one input streamed through the existing
+ * Prometheus reader, so memory is what the reader keeps; instant queries for node capacity and
+ * requests. Every failure becomes a `DataError` saying what went wrong and how to get past it:
+ * unreachable, TLS, auth, CORS (`--web.cors.origin`), a PromQL error in the server's own words,
+ * an empty result, a scalar or vector where a matrix was wanted. The bearer token is used for the
+ * calls only: it never enters a source, a link, an export or a report.
+ */
+import {
+  DataError,
+  factQueries,
+  instantUrl,
+  rangeUrl,
+  splitRange,
+  type LoadResult,
+  type LoadSpec,
+  type PromSource,
+} from '../engine/index.ts';
+import { loadDataset } from './load.ts';
+import { isCancelled } from '../protocol/cancel.ts';
+import type { InputFile, StreamControl } from './stream.ts';
+
+export type Fetcher = (url: string, init?: RequestInit) => Promise<Response>;
+
+export interface PromAccess {
+  readonly token?: string;
+  readonly fetcher?: Fetcher;
+  readonly signal?: AbortSignal;
+  /** The page's origin (browsers), for the CORS advice. */
+  readonly origin?: string;
+}
+
+function headers(a: PromAccess): Record<string, string> {
+  return {
+    Accept: 'application/json',
+    ...(a.token ? { Authorization: `Bearer ${a.token}` } : {}),
+  };
+}
+
+/** Why a fetch threw, in words: refused, unknown host, TLS, or (a browser hides which) CORS. */
+function unreachable(base: string, e: unknown, origin?: string): DataError {
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? '';
+  let why: string;
+  if (/CERT|TLS|SSL|SELF_SIGNED/i.test(code + (cause?.message ?? '')))
+    why = `TLS failure (${code || cause?.message}): the server's certificate is not trusted here`;
+  else if (code === 'ECONNREFUSED') why = 'connection refused: is the server running there?';
+  else if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') why = 'unknown host';
+  else if (origin)
+    why = `the server cannot be reached, or it refused this page's origin (CORS): start Prometheus with --web.cors.origin='${origin.replace(/[.]/g, '\\.')}' (or '.*'), or put it behind a proxy that allows ${origin}`;
+  else why = cause?.message ?? (e as Error).message;
+  return new DataError(base, null, `cannot reach the Prometheus API: ${why}`);
+}
+
+/** The server's own words from an error body (`{"status":"error","error":…}`), if any. */
+function serverError(text: string): string | null {
+  try {
+    const j = JSON.parse(text) as { status?: string; errorType?: string; error?: string };
+    if (j.status === 'error') return `${j.errorType ?? 'error'}: ${j.error ?? 'no message'}`;
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+/** A GET of the API; a response that is not OK becomes a DataError with the reason. */
+export async function promGet(base: string, url: string, a: PromAccess): Promise<Response> {
+  let res: Response;
+  try {
+    res = await (a.fetcher ?? fetch)(url, {
+      headers: headers(a),
+      ...(a.signal ? { signal: a.signal } : {}),
+    });
+  } catch (e) {
+    if (isCancelled(e) || a.signal?.aborted) throw e;
+    throw unreachable(base, e, a.origin);
+  }
+  if (res.ok) return res;
+  const body = (await res.text().catch(() => '')).slice(0, 4000);
+  const said = serverError(body);
+  const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+  if (said) throw new DataError(base, null, `Prometheus refused the query (${status}): ${said}`);
+  if (res.status === 401 || res.status === 403)
+    throw new DataError(
+      base,
+      null,
+      `${status}: authentication failed; give a bearer token (--bearer-token or SLOPACK_PROMETHEUS_TOKEN on the command line, the token field in the page)`,
+    );
+  if (res.status === 404)
+    throw new DataError(
+      base,
+      null,
+      `${status}: no Prometheus HTTP API here; give the server's base URL (http://host:9090, a Thanos/VictoriaMetrics/Mimir query URL, or Grafana's /api/datasources/proxy/uid/<uid>)`,
+    );
+  throw new DataError(base, null, `${status}${body ? `: ${body.slice(0, 300)}` : ''}`);
+}
+
+/** The chunks of a source's range, each an input whose opening asks the server for it. */
+export function rangeInputs(source: PromSource, a: PromAccess): InputFile[] {
+  const chunks = splitRange(source.start, source.end, source.step);
+  const host = source.url.replace(/^https?:\/\//, '');
+  return chunks.map((c, i) => ({
+    name:
+      chunks.length === 1 ? `${host} query_range` : `${host} chunk ${i + 1} of ${chunks.length}`,
+    role: 'inst',
+    async open() {
+      const res = await promGet(source.url, rangeUrl(source.url, source.query, c, source.step), a);
+      if (!res.body) throw new DataError(source.url, null, 'the server sent no body');
+      return res.body;
+    },
+  }));
+}
+
+/** One instant query's vector as (labels, value) pairs; null when the server does not know it. */
+export async function instantVector(
+  base: string,
+  query: string,
+  time: number,
+  a: PromAccess,
+): Promise<{ labels: Record<string, string>; value: number }[] | null> {
+  const res = await promGet(base, instantUrl(base, query, time), a);
+  const j = (await res.json()) as {
+    status?: string;
+    data?: { resultType?: string; result?: { metric: Record<string, string>; value: unknown }[] };
+  };
+  if (j.status !== 'success' || j.data?.resultType !== 'vector' || !j.data.result) return null;
+  return j.data.result.map((r) => ({
+    labels: r.metric,
+    value: Number((r.value as [number, string])[1]),
+  }));
+}
+
+/** What the cluster says of itself at the range's end: node cores and pod requests, when exported. */
+export interface ClusterFacts {
+  /** Cores per node (kube_node_status_allocatable, else machine_cpu_cores); empty when neither. */
+  readonly nodeCores: Record<string, number>;
+  /** Where the node cores came from, for the report. */
+  readonly coresFrom: string | null;
+  /** CPU requests in cores per `namespace/pod`. */
+  readonly requests: Record<string, number>;
+}
+
+export async function clusterFacts(source: PromSource, a: PromAccess): Promise<ClusterFacts> {
+  const nodeCores: Record<string, number> = {};
+  let coresFrom: string | null = null;
+  const q = factQueries(source.end - source.start);
+  for (const [query, from] of [
+    [q.allocatable, 'kube_node_status_allocatable'],
+    [q.machineCores, 'machine_cpu_cores'],
+  ] as const) {
+    const v = await instantVector(source.url, query, source.end, a);
+    for (const r of v ?? [])
+      if (r.labels.node && r.value > 0 && Number.isFinite(r.value))
+        nodeCores[r.labels.node] = r.value;
+    if (Object.keys(nodeCores).length) {
+      coresFrom = from;
+      break;
+    }
+  }
+  const requests: Record<string, number> = {};
+  for (const r of (await instantVector(source.url, q.requests, source.end, a)) ?? [])
+    if (r.labels.pod && Number.isFinite(r.value))
+      requests[`${r.labels.namespace ?? ''}/${r.labels.pod}`] = r.value;
+  return { nodeCores, coresFrom, requests };
+}
+
+/** The cores of the reference machine: the most common node size (the largest on a tie). */
+export function referenceCores(nodeCores: Record<string, number>): number | undefined {
+  const count = new Map<number, number>();
+  for (const c of Object.values(nodeCores)) count.set(c, (count.get(c) ?? 0) + 1);
+  let best: number | undefined;
+  for (const [c, n] of count)
+    if (best === undefined || n > count.get(best)! || (n === count.get(best) && c > best)) best = c;
+  return best;
+}
+
+/** The load spec of a source: Prometheus JSON in cores of the reference machine, checks on. */
+export function sourceSpec(
+  source: PromSource,
+  coresPerMachine: number | undefined,
+  extra: { idLabel?: string; clamp?: boolean; scale?: number } = {},
+): LoadSpec {
+  return {
+    format: 'prometheus',
+    unit: 'cores',
+    ...(coresPerMachine !== undefined ? { capacity: coresPerMachine } : {}),
+    ...extra,
+    query: source.query,
+    step: source.step,
+    rangeStart: source.start,
+    rangeEnd: source.end,
+  } as LoadSpec;
+}
+
+/** A failed load of a source, said for the source (an empty answer names the query and range). */
+export function describeSourceFailure(e: unknown, source: PromSource): unknown {
+  if (e instanceof DataError && /no data rows/.test(e.message))
+    return new DataError(
+      source.url,
+      null,
+      `the query returned no series between ${new Date(source.start * 1000).toISOString()} and ${new Date(source.end * 1000).toISOString()}: check the metric and label names, and that the range is within what the server keeps (its retention): ${source.query}`,
+    );
+  if (e instanceof DataError && /resultType is "(scalar|vector|string)"/.test(e.message))
+    return new DataError(
+      source.url,
+      null,
+      `the query gives a ${/"(\w+)"/.exec(e.message)![1]}, not a series over time (a matrix): query a per-pod expression such as rate(…[5m]) grouped by pod, not a single number`,
+    );
+  return e;
+}
+
+/** What a source loads as: the dataset, and what the cluster said of itself. */
+export type SourceLoad = LoadResult & { readonly spec: LoadSpec; readonly facts: ClusterFacts };
+
+/**
+ * Reads a source through the Prometheus reader, chunk after chunk (progress per chunk, cancel by
+ * `control.signal`). Cores per machine: the option, else the node capacity the server exports,
+ * else an error naming the option.
+ */
+export async function loadSource(
+  source: PromSource,
+  access: PromAccess,
+  options: { coresPerMachine?: number; idLabel?: string; clamp?: boolean; scale?: number },
+  control: StreamControl = {},
+): Promise<SourceLoad> {
+  const a = { ...access, signal: access.signal ?? control.signal };
+  const facts = await clusterFacts(source, a);
+  const cores = options.coresPerMachine ?? referenceCores(facts.nodeCores);
+  if (cores === undefined)
+    throw new RangeError(
+      'cores per machine needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; give the machine\'s cores (--cores-per-machine N, or "cores per machine" in the From Prometheus panel)',
+    );
+  const { coresPerMachine: _c, ...extra } = options;
+  const spec = sourceSpec(source, cores, extra);
+  try {
+    const result = await loadDataset(rangeInputs(source, a), spec, control);
+    if (
+      result.kind === 'samples' &&
+      result.samples.ids.length === 1 &&
+      result.samples.ids[0] === 'series'
+    )
+      throw new DataError(
+        source.url,
+        null,
+        'the query gives one series without labels (a scalar or a cluster total), not one per pod: group it by (namespace, pod, node)',
+      );
+    return { ...result, spec, facts };
+  } catch (e) {
+    throw describeSourceFailure(e, source);
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The Data view's From Prometheus panel: its fields, one read at a time with progress and Cancel,
+ * and its result. "Read" fetches the range chunk by chunk (under the 11,000-point cap) and hands the
+ * answers to the ordinary upload (the Prometheus reader in the ingestion worker, with its checks),
+ * then judges the placement the cluster has now (ingest assessSource.ts). A failure keeps the data
+ * loaded before and says what went wrong. The link gets the source (no token); the token stays in
+ * this tab's memory.
+ */
+import { create } from 'zustand';
+import {
+  DEFAULT_CPU_QUERY,
+  apiBase,
+  rangeUrl,
+  resolveRange,
+  splitRange,
+  type PromSource,
+} from '../../engine/index.ts';
+import { assessSeries, collectSeries, type Assessment } from '../../ingest/assessSource.ts';
+import { blobInput } from '../../ingest/stream.ts';
+import type { LoadRequest } from '../../ingest/load.ts';
+import {
+  clusterFacts,
+  promGet,
+  referenceCores,
+  type PromAccess,
+} from '../../ingest/prometheusSource.ts';
+import { isCancelled } from '../../protocol/cancel.ts';
+import type { Params } from './params.ts';
+
+export interface PromFields {
+  url: string;
+  query: string;
+  /** How far back from now (`7d`), unless start and end are given. */
+  range: string;
+  start: string;
+  end: string;
+  step: string;
+  token: string;
+  cores: string;
+  slo: string;
+}
+
+export interface PromPanelState {
+  fields: PromFields;
+  status: 'idle' | 'running' | 'done' | 'error';
+  /** Chunks read of all. */
+  progress: { done: number; of: number; bytes: number } | null;
+  error: string | null;
+  assessment: Assessment | null;
+  source: PromSource | null;
+  set(patch: Partial<PromFields>): void;
+}
+
+export const usePromPanel = create<PromPanelState>((set) => ({
+  fields: {
+    url: '',
+    query: DEFAULT_CPU_QUERY,
+    range: '1d',
+    start: '',
+    end: '',
+    step: '60s',
+    token: '',
+    cores: '',
+    slo: '0.01',
+  },
+  status: 'idle',
+  progress: null,
+  error: null,
+  assessment: null,
+  source: null,
+  set: (patch) => set((s) => ({ fields: { ...s.fields, ...patch } })),
+}));
+
+/** The panel's fields from a link's source (the token is never in a link). */
+export function fieldsFromLink(s: PromSource | null): void {
+  if (!s) return;
+  usePromPanel.getState().set({
+    url: s.url,
+    query: s.query,
+    start: String(s.start),
+    end: String(s.end),
+    range: '',
+    step: `${s.step}s`,
+  });
+}
+
+let abort: AbortController | null = null;
+
+export function cancelPrometheus(): void {
+  abort?.abort();
+}
+
+function sourceOf(f: PromFields): PromSource {
+  const range = resolveRange(
+    {
+      ...(f.range.trim() && !f.start.trim() ? { range: f.range } : {}),
+      ...(f.start.trim() ? { start: f.start } : {}),
+      ...(f.end.trim() ? { end: f.end } : {}),
+      step: f.step,
+    },
+    Date.now() / 1000,
+  );
+  return { url: apiBase(f.url), query: f.query.trim() || DEFAULT_CPU_QUERY, ...range };
+}
+
+/** The chunks of the range as files, read one after the other (progress per chunk). */
+async function fetchChunks(source: PromSource, access: PromAccess): Promise<File[]> {
+  const chunks = splitRange(source.start, source.end, source.step);
+  const files: File[] = [];
+  let bytes = 0;
+  for (const [i, c] of chunks.entries()) {
+    const res = await promGet(
+      source.url,
+      rangeUrl(source.url, source.query, c, source.step),
+      access,
+    );
+    const blob = await res.blob();
+    bytes += blob.size;
+    files.push(new File([blob], `prometheus-${i + 1}-of-${chunks.length}.json`));
+    usePromPanel.setState({ progress: { done: i + 1, of: chunks.length, bytes } });
+  }
+  return files;
+}
+
+/**
+ * Reads the source into the dataset (through `upload`) and assesses the placement; on failure the
+ * data loaded before stay and the message says why.
+ */
+export async function readPrometheus(
+  upload: (files: File[], request: LoadRequest) => Promise<void>,
+  setParams: (patch: Partial<Params>) => void,
+): Promise<void> {
+  abort?.abort();
+  const mine = new AbortController();
+  abort = mine;
+  const { fields } = usePromPanel.getState();
+  usePromPanel.setState({ status: 'running', progress: null, error: null });
+  try {
+    const source = sourceOf(fields);
+    const access: PromAccess = {
+      ...(fields.token ? { token: fields.token } : {}),
+      signal: mine.signal,
+      origin: location.origin,
+    };
+    const given = Number(fields.cores);
+    const facts = await clusterFacts(source, access);
+    const cores = given > 0 ? given : referenceCores(facts.nodeCores);
+    if (cores === undefined)
+      throw new Error(
+        'cores per node needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; fill in "cores per node"',
+      );
+    const files = await fetchChunks(source, access);
+    mine.signal.throwIfAborted();
+    const collected = await collectSeries(
+      files.map((f) => blobInput(f, f.name)),
+      { signal: mine.signal },
+    );
+    if (collected.series.length === 0)
+      throw new Error(
+        `the query returned no series over the range: check the metric and label names, and that the range is within what the server keeps: ${source.query}`,
+      );
+    const slo = Number(fields.slo) > 0 && Number(fields.slo) < 1 ? Number(fields.slo) : 0.01;
+    let assessment: Assessment | null = null;
+    let assessError: string | null = null;
+    try {
+      assessment = assessSeries(collected, facts, {
+        slo,
+        ...(given > 0 ? { coresPerMachine: given } : {}),
+      });
+    } catch (e) {
+      assessError = `The placement cannot be judged: ${(e as Error).message}`;
+    }
+    await upload(files, {
+      format: 'prometheus',
+      unit: 'cores',
+      capacity: cores,
+      query: source.query,
+      step: source.step,
+      rangeStart: source.start,
+      rangeEnd: source.end,
+    } as LoadRequest);
+    setParams({ prom: source });
+    usePromPanel.setState({ status: 'done', assessment, source, error: assessError });
+  } catch (e) {
+    usePromPanel.setState({
+      status: 'error',
+      error: isCancelled(e) || mine.signal.aborted ? 'reading cancelled' : (e as Error).message,
+    });
+  } finally {
+    if (abort === mine) abort = null;
+  }
+}

@@ -1,0 +1,69 @@
+/** The nodes as placed (q now, utilisation, over the SLO) and the fit tests' repacking, in cores and nodes. */
+import type { PlacementAssessment } from '../engine/index.ts';
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+export function AssessTables({ a }: { a: PlacementAssessment }) {
+  return (
+    <div className="plots-2">
+      <table className="task-table" data-testid="assess-nodes">
+        <caption>
+          Nodes as placed: q now over {a.instants.toLocaleString('en')} aligned instants
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">node</th>
+            <th scope="col">cores</th>
+            <th scope="col">pods</th>
+            <th scope="col">q now</th>
+            <th scope="col">p95</th>
+            <th scope="col">p99</th>
+            <th scope="col">over SLO</th>
+          </tr>
+        </thead>
+        <tbody>
+          {a.nodes.map((n) => (
+            <tr key={n.node} data-testid={`assess-node-${n.node}`}>
+              <td>{n.node}</td>
+              <td>{n.cores}</td>
+              <td>{n.tasks.length}</td>
+              <td>{n.q.toFixed(4)}</td>
+              <td>{pct(n.p95)}</td>
+              <td>{pct(n.p99)}</td>
+              <td>{n.overSlo ? 'yes' : 'no'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="task-table" data-testid="assess-repacks">
+        <caption>
+          Repacked on nodes of {a.referenceCores} cores, judged on the same instants
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">fit test</th>
+            <th scope="col">nodes</th>
+            <th scope="col">cores</th>
+            <th scope="col">worst node q</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>as placed</td>
+            <td>{a.nodes.length}</td>
+            <td>{a.cores}</td>
+            <td>{Math.max(0, ...a.nodes.map((n) => n.q)).toFixed(4)}</td>
+          </tr>
+          {a.repacks.map((r) => (
+            <tr key={r.fit} data-testid={`assess-fit-${r.fit}`}>
+              <td>{r.fit}</td>
+              <td>{r.machines}</td>
+              <td>{r.cores}</td>
+              <td>{r.worstQ.toFixed(4)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
