@@ -90,7 +90,16 @@ export const realizeCommand: Command = {
       if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
       // Without --workers, a small matrix is drawn on this thread (done before threads would start).
       const parallelFrom = o.workers === undefined ? PARALLEL_DRAWS : 0;
-      await realizeTo(o['out-inst'] as string, kept.inst, n, R, seed, 'inst', workers, parallelFrom);
+      await realizeTo(
+        o['out-inst'] as string,
+        kept.inst,
+        n,
+        R,
+        seed,
+        'inst',
+        workers,
+        parallelFrom,
+      );
       if (o['out-avg'] && kept.avg)
         await realizeTo(o['out-avg'] as string, kept.avg, n, R, seed, 'avg', workers, parallelFrom);
     }

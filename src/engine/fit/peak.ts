@@ -61,7 +61,11 @@ export const PEAK_FIT: FitEntry = {
   group: 'correlation-aware',
   family: { name: 'peak N' },
   slackMeaning: 'c − max(μ + N·σ, p-th percentile) of the machine total with the task',
-  sweep: [[2, 99], [3, 99], [4, 99]],
+  sweep: [
+    [2, 99],
+    [3, 99],
+    [4, 99],
+  ],
   parameters: [
     {
       key: 'n',
