@@ -16,12 +16,12 @@ import {
 const enc = (s: string) => new TextEncoder().encode(s);
 const WIDE: LoadSpec = { format: 'wide', unit: 'percent', scale: 0.25 };
 
-function wideText(rows: number, cols: number): string {
+function wideText(rows: number, cols: number, prefix = 'vm'): string {
   const header = ['id', ...Array.from({ length: cols }, (_, t) => `t${t}`)].join(',');
   const lines = [header];
   for (let r = 0; r < rows; r++)
     lines.push(
-      [`vm${r}`, ...Array.from({ length: cols }, (_, t) => (r * 7 + t * 3) % 100)].join(','),
+      [`${prefix}${r}`, ...Array.from({ length: cols }, (_, t) => (r * 7 + t * 3) % 100)].join(','),
     );
   return lines.join('\n') + '\n';
 }
@@ -78,7 +78,7 @@ describe('the streaming layer', () => {
 
   it('reports progress per file: bytes read rise to the size, the last report says done', async () => {
     const a = enc(wideText(300, 100));
-    const b = gzipSync(enc(wideText(200, 100)));
+    const b = gzipSync(enc(wideText(200, 100, 'other')));
     const seen: Progress[] = [];
     const sized = (name: string, bytes: Uint8Array): InputFile => ({
       name,
@@ -106,14 +106,15 @@ describe('the streaming layer', () => {
   });
 
   it('cancel: rejects with an AbortError and cancels the source stream', async () => {
-    const row = enc('v,1,2,3\n'.repeat(8192));
+    let next = 0;
+    const rows = () => enc(Array.from({ length: 8192 }, () => `v${next++},1,2,3\n`).join(''));
     let cancelled = false;
     const endless = new ReadableStream<Uint8Array>({
       start(c) {
         c.enqueue(enc('id,t0,t1,t2\n'));
       },
       pull(c) {
-        c.enqueue(row);
+        c.enqueue(rows());
       },
       cancel() {
         cancelled = true;
