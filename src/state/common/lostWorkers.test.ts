@@ -23,19 +23,21 @@ describe('a wing’s run that loses its worker', () => {
     const want = { compare: runs().compare.result!.value, curves: runs().curves.result!.value };
     timelineRuns.setState(timelineRuns.getInitialState());
 
-    // Seen as each notice appears: its text, and whether the comparison was still waiting then.
-    const said: { text: string; while: string }[] = [];
+    // Seen as each notice appears: its text, and whether a run of the view was waiting then.
+    const running = () => runs().compare.status === 'running' || runs().curves.status === 'running';
+    const said: { text: string; running: boolean }[] = [];
     const stopWatching = explorer.subscribe((s, prev) => {
       for (const n of s.notices)
-        if (!prev.notices.includes(n)) said.push({ text: n.text, while: runs().compare.status });
+        if (!prev.notices.includes(n)) said.push({ text: n.text, running: running() });
     });
     let crashes = 0;
     const stopCounting = runner.onWorkerCrash(() => void crashes++);
-    // The worker given the first unit crashes as the unit is handed to it (not on a race).
-    let first = true;
-    const stopInjecting = runner.onDispatch(({ slot }) => {
-      if (!first) return;
-      first = false;
+    // Both workers crash, each as its first unit is handed to it (at given units, not on a race);
+    // the reruns on the replacements are left alone.
+    const crashed = new Set<number>();
+    const stopInjecting = runner.onDispatch(({ slot, retried }) => {
+      if (retried || crashed.has(slot)) return;
+      crashed.add(slot);
       runner.simulateCrash(slot);
     });
     const stopWings = startWingRuns(explorer, runner, WINGS);
@@ -47,14 +49,18 @@ describe('a wing’s run that loses its worker', () => {
     stopCounting();
     stopWatching();
 
-    expect(crashes).toBe(1);
-    expect(said).toEqual([
-      {
-        text: expect.stringMatching(
-          /^Timeline: worker [12] stopped .*; it has been replaced\. The work that was on it is running again on the new worker\.$/,
+    expect(crashes).toBe(2);
+    const waiting = (worker: number) => ({
+      text: expect.stringMatching(
+        new RegExp(
+          `^Timeline: worker ${worker} stopped .*; it has been replaced\\. The work that was on it is running again on the new worker\\.$`,
         ),
-        while: 'running',
-      },
+      ),
+      running: true,
+    });
+    expect([...said].sort((a, b) => a.text.localeCompare(b.text))).toEqual([
+      waiting(1),
+      waiting(2),
     ]);
     expect(explorer.getState().notices).toEqual([]);
     expect(runs().compare.result!.value).toEqual(want.compare);
