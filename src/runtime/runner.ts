@@ -75,6 +75,11 @@ export interface Runner {
     spec: JobSpec<N>,
     options?: RunOptions,
   ): Promise<JobOut<N>[]>;
+  /**
+   * Calls `listener` whenever a worker is found lost and replaced (a pool only); the work that was
+   * on it runs again on the replacement. Returns the unsubscriber.
+   */
+  onWorkerCrash?(listener: (e: WorkerCrashedError) => void): () => void;
   dispose(): void;
 }
 

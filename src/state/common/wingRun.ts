@@ -5,6 +5,7 @@
  * state and dispatches; supersession and cancel stay with the wing's run slots (runSlot.ts).
  */
 import type { Runner } from '../../runtime/runner.ts';
+import { sayingLostWorkers } from './lostWorkers.ts';
 import type { ViewId } from './params.ts';
 import type { Explorer, ExplorerStore } from './store.ts';
 
@@ -28,6 +29,10 @@ export function startWingRuns(
   wings: readonly { readonly id: ViewId; readonly runs?: readonly WingRun[] }[],
 ): () => void {
   const last = new Map<WingRun, readonly unknown[]>();
+  // Each wing's work says, while it waits on a lost worker's replacement, that it does.
+  const runners = new Map(
+    wings.map((w) => [w, sayingLostWorkers(runner, store, w.id[0].toUpperCase() + w.id.slice(1))]),
+  );
   const check = () => {
     const s = store.getState();
     for (const wing of wings)
@@ -40,7 +45,7 @@ export function startWingRuns(
         const before = last.get(r);
         if (before && sameInputs(before, now)) continue;
         last.set(r, now);
-        r.run(runner, s, store.getState);
+        r.run(runners.get(wing)!, s, store.getState);
       }
   };
   const unsubscribe = store.subscribe(check);
