@@ -144,7 +144,10 @@ describe('cli simulate', () => {
         ['--synthetic-week', '--synthetic-tasks', '0'],
         /synthetic tasks must be a positive integer/,
       ],
-      [['--tasks', `${FIXTURES}/fig1.csv`, '--window', '-1'], /window must be ≥ 0/],
+      [
+        ['--tasks', `${FIXTURES}/fig1.csv`, '--window', '-1'],
+        /window must be in \[0, 1000000000\] s, got -1/,
+      ],
       [['--tasks', `${FIXTURES}/fig1.csv`, '--capacity', '0.4'], /task a0 .* exceeds capacity 0.4/],
     ];
     for (const [args, message] of cases) {

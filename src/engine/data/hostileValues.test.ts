@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DataError } from './errors.ts';
 import { type LoadSpec } from './loader.ts';
 import { encodeNpy } from './npy.ts';
+import { sampleCount } from './samples.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
 import { decimalOrNull } from '../numberText.ts';
 
@@ -84,21 +85,21 @@ describe('Prometheus query_range samples', () => {
   const base = dec(fixture('prometheus/query_range.json'));
   const withValue = (v: string) => base.replace('[1374596800, "0.11"]', `[1374596800, ${v}]`);
   it.each([
-    ['null', /"null" is not a number/],
-    ['"NaN"', /"NaN" is not a number/],
     ['"0x1F"', /"0x1F" is not a number/],
     ['""', /"" is not a number/],
-    ['"+Inf"', /"\+Inf" is not a number/],
   ])('%s is refused, never read as a number', (v, why) => {
     const e = error({ format: 'prometheus', capacity: 8 }, [['q.json', enc(withValue(v))]]);
     expect(e.reason).toMatch(/series 1 .*point 1/);
     expect(e.reason).toMatch(why);
   });
-  it('with skip-bad-lines, a null sample is skipped and counted', () => {
-    const r = run({ format: 'prometheus', capacity: 8, skipBadLines: true }, [
-      ['q.json', enc(withValue('null'))],
-    ]);
-    expect(r.report.skippedLines).toBe(1);
+  // What Prometheus itself answers for a missing or undefined value: dropped, counted and named in
+  // the load report (the From Prometheus checks), never read as 0.
+  it.each(['null', '"NaN"', '"+Inf"'])('%s is dropped and counted, never read as 0', (v) => {
+    const r = run({ format: 'prometheus', capacity: 8 }, [['q.json', enc(withValue(v))]]);
+    const dropped = r.report.filters.find((f) => f.id === 'not-a-number');
+    expect(dropped?.count).toBe(1);
+    const clean = run({ format: 'prometheus', capacity: 8 }, [['q.json', enc(base)]]);
+    expect(sampleCount(samples(r).inst)).toBe(sampleCount(samples(clean).inst) - 1);
   });
 });
 
