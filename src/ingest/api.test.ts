@@ -9,11 +9,12 @@ const PL_DAY = readFileSync(dataPath('planetlab-cloudsim/planetlab_20110303.csv'
 
 describe('the ingestion API on the user’s files', () => {
   it('hashes the files as it reads them: the SHA-256 of their bytes in order', async () => {
-    const files = [new File([PL_DAY], 'a.csv'), new File([PL_DAY.subarray(0, 40_000)], 'b.csv')];
-    const expected = createHash('sha256')
-      .update(PL_DAY)
-      .update(PL_DAY.subarray(0, 40_000))
-      .digest('hex');
+    // The second file: the first rows again under other ids (ids are unique across a load).
+    const second = new TextEncoder().encode(
+      new TextDecoder().decode(PL_DAY.subarray(0, 40_000)).replaceAll('\n20110303,', '\n20990303,'),
+    );
+    const files = [new File([PL_DAY], 'a.csv'), new File([second], 'b.csv')];
+    const expected = createHash('sha256').update(PL_DAY).update(second).digest('hex');
     const phases = new Set<string | undefined>();
     const loaded = await createIngestApi().loadFiles(
       1,

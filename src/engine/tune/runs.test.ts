@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
+import { exceeds } from '../capacity.ts';
 import { realize } from '../data/realize.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { WorkloadStats } from '../workload.ts';
@@ -33,7 +34,7 @@ describe('countOverflows', () => {
         for (let col = b.observeStart; col < b.observeEnd; col++) {
           let sum = 0;
           for (const t of tasks) sum += data[rows[t] * cols + col];
-          if (sum > capacity) expected++;
+          if (exceeds(sum, capacity)) expected++;
         }
       expect(countOverflows(stats, rows, packing, b, capacity)).toBe(expected);
       total += expected;
