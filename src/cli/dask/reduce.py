@@ -96,7 +96,7 @@ def reduce(args):
             e = usage[bad].head(1, npartitions=-1).iloc[0]
             fmt = lambda v: 'NULL' if pd.isna(v) else repr(float(v)).removesuffix('.0')
             raise DataError(names, None,
-                            f'{bad_count} record(s) with a negative, out-of-range or above-1 value '
+                            f'{bad_count} record(s) with a non-finite (NaN, Infinity), negative, out-of-range or above-1 value '
                             f'(the clamp option caps values above 1), e.g. job {fmt(e.job_id)} task '
                             f'{fmt(e.task_index)} at {fmt(e.start_time)}: CPU rate '
                             f'{fmt(e.cpu_rate)}, sampled CPU {fmt(e.sampled_cpu)}')
