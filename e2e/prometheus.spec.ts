@@ -52,7 +52,8 @@ test.describe('From Prometheus', () => {
     await expect(page.getByTestId('assess-fit-gpa:0.01')).toBeVisible();
     await expect(page.getByTestId('tasks-kept')).toContainText('40 kept');
 
-    // The link carries the source (URL, query, range), never a token.
+    // The link carries the source (URL, query, range), never a token (written once settled).
+    await expect.poll(() => new URL(page.url()).searchParams.get('prom')).toBe(prom.url);
     const link = new URL(page.url());
     expect(link.searchParams.get('prom')).toBe(prom.url);
     expect(link.searchParams.get('pq')).toBe(DEFAULT_CPU_QUERY);
