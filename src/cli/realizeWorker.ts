@@ -1,6 +1,6 @@
 /** A worker thread of `realize`: rows of one series realized into its shared block on request. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { realizeTask, type CodedSeries, type StreamPurpose } from '../engine/index.ts';
+import { realizeRows, type CodedSeries, type StreamPurpose } from '../engine/index.ts';
 
 export interface RealizeWorkerData {
   readonly series: CodedSeries;
@@ -15,13 +15,6 @@ if (!parentPort) throw new Error('src/cli/realizeWorker.ts runs as a worker thre
 const port = parentPort;
 const { series, realizations, seed, purpose, block } = workerData as RealizeWorkerData;
 port.on('message', ({ first, rows }: { first: number; rows: number }) => {
-  for (let r = 0; r < rows; r++)
-    realizeTask(
-      series,
-      first + r,
-      block.subarray(r * realizations, (r + 1) * realizations),
-      seed,
-      purpose,
-    );
+  realizeRows(series, first, rows, block, realizations, seed, purpose);
   port.postMessage(first);
 });

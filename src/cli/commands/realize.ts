@@ -5,7 +5,7 @@ import {
   isCoded,
   matrixFrom,
   realize,
-  realizeTask,
+  realizeRows,
   sampleInstance,
   sliceTasks,
   type CodedSeries,
@@ -140,14 +140,7 @@ async function realizeTo(
       const block = new Float32Array(Math.min(tasks, rowsPerBlock) * realizations);
       for (let first = 0; first < tasks; first += rowsPerBlock) {
         const rows = Math.min(rowsPerBlock, tasks - first);
-        for (let r = 0; r < rows; r++)
-          realizeTask(
-            series,
-            first + r,
-            block.subarray(r * realizations, (r + 1) * realizations),
-            seed,
-            purpose,
-          );
+        realizeRows(series, first, rows, block, realizations, seed, purpose);
         out.write(block.subarray(0, rows * realizations));
       }
     } else {

@@ -56,6 +56,26 @@ export function realizeCodedRow(
  * Row `task` of the realization (its own stream) from the samples of task `i` of `series` (float64
  * arrays, or coded: read from the codes) into `out`.
  */
+/** Rows `first … first + rows − 1` of `series` realized into `block`, one row of R after another. */
+export function realizeRows(
+  series: SeriesSet,
+  first: number,
+  rows: number,
+  block: Float32Array,
+  realizations: number,
+  seed: number,
+  purpose: StreamPurpose,
+): void {
+  for (let r = 0; r < rows; r++)
+    realizeTask(
+      series,
+      first + r,
+      block.subarray(r * realizations, (r + 1) * realizations),
+      seed,
+      purpose,
+    );
+}
+
 export function realizeTask(
   series: SeriesSet | readonly ArrayLike<number>[],
   i: number,

@@ -7,7 +7,7 @@
  * with the covariances observed; on independent draws the covariances are sampling noise around 0.
  */
 import type { TaskStats } from '../stats/taskStats.ts';
-import type { MachineState } from './fitTest.ts';
+import type { MachineState, TaskSizes } from './fitTest.ts';
 
 /** Per candidate check: the total's mean and variance with the task, and the task's base in `data`. */
 export interface TotalsView {
@@ -97,5 +97,27 @@ export function alignedTotals(
       },
       slack: (j, t) => score(view, j, t),
     };
+  };
+}
+
+/**
+ * The sizes of a test that scores through the machine's aligned totals: each task's mean and
+ * variance, and a per-machine state whose `score` also sees the machine's capacity.
+ */
+export function alignedSizes(
+  stats: TaskStats,
+  rows: ArrayLike<number>,
+  score: (view: TotalsView, j: number, t: number, capacity: number) => number,
+): TaskSizes {
+  stats.ensureMoments(rows);
+  let capacity = 1;
+  const state = alignedTotals(stats, rows, (view, j, t) => score(view, j, t, capacity));
+  return {
+    size: Float64Array.from(rows, (r) => stats.mean[r]),
+    variance: Float64Array.from(rows, (r) => stats.variance[r]),
+    machineState: (_sums, c) => {
+      capacity = c;
+      return state();
+    },
   };
 }

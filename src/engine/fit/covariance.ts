@@ -17,31 +17,18 @@ import {
 } from './gpa.ts';
 import { logGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest } from './fitTest.ts';
-import { alignedTotals } from './alignedTotals.ts';
+import { alignedSizes } from './alignedTotals.ts';
 
 export function covarianceGpa(rho: number): FitTest {
   checkRho(rho);
   return {
     spec: { kind: 'cov', rho },
     usesVariance: false,
-    sizes(stats, rows) {
-      stats.ensureMoments(rows);
-      const size = Float64Array.from(rows, (r) => stats.mean[r]);
-      const variance = Float64Array.from(rows, (r) => stats.variance[r]);
-      let capacity = 1;
-      const state = alignedTotals(stats, rows, (view, j, t) => {
-        const { mean, variance: v } = view.moments(j, t);
-        return rho - gaussianOverflow(mean, v, capacity);
-      });
-      return {
-        size,
-        variance,
-        machineState: (_sums, c) => {
-          capacity = c;
-          return state();
-        },
-      };
-    },
+    sizes: (stats, rows) =>
+      alignedSizes(stats, rows, (view, j, t, capacity) => {
+        const { mean, variance } = view.moments(j, t);
+        return rho - gaussianOverflow(mean, variance, capacity);
+      }),
     slack: stateOnlySlack('cov'),
   };
 }

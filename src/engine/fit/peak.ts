@@ -13,7 +13,7 @@
 import { checkRange, numberRange } from '../ranges.ts';
 import { linearGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest } from './fitTest.ts';
-import { alignedTotals } from './alignedTotals.ts';
+import { alignedSizes } from './alignedTotals.ts';
 
 export const PEAK_N = numberRange('N-sigma multiplier', 'N', { min: 0, max: 20 });
 export const PEAK_P = numberRange('peak percentile', 'p', { min: 50, max: 100 });
@@ -25,25 +25,13 @@ export function peakPredictor(n: number, p: number): FitTest {
     spec: { kind: 'peak', n, p },
     usesVariance: false,
     sizes(stats, rows) {
-      stats.ensureMoments(rows);
-      const size = Float64Array.from(rows, (r) => stats.mean[r]);
-      const variance = Float64Array.from(rows, (r) => stats.variance[r]);
       const allowed = Math.floor((1 - p / 100) * stats.width + 1e-9);
-      let capacity = 1;
-      const state = alignedTotals(stats, rows, (view, j, t) => {
-        const { mean, variance: v } = view.moments(j, t);
-        const sigma = capacity - (mean + n * Math.sqrt(v));
+      return alignedSizes(stats, rows, (view, j, t, capacity) => {
+        const { mean, variance } = view.moments(j, t);
+        const sigma = capacity - (mean + n * Math.sqrt(variance));
         if (sigma < 0) return sigma;
         return view.overflows(j, t, capacity, allowed + 1) > allowed ? -Infinity : sigma;
       });
-      return {
-        size,
-        variance,
-        machineState: (_sums, c) => {
-          capacity = c;
-          return state();
-        },
-      };
     },
     slack: stateOnlySlack('peak'),
   };
