@@ -8,7 +8,15 @@
  * with an empty scrape configuration. `stop()` ends the server and removes the folder.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,14 +86,15 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
   const distinct = bitbrainsVms(o.pods, o.nodeCores * 0.95);
   // More pods than VMs (benches): the VMs again, in order.
   const vms = Array.from({ length: o.pods }, (_, i) => distinct[i % distinct.length]);
-  const out = createWriteStream(path);
+  // Written synchronously in 1 MiB pieces: a stream's unflushed queue outgrows 4 GiB on bench sizes.
+  const out = openSync(path, 'w');
   let samples = 0;
   let buf = '';
   const put = (s: string) => {
     buf += s;
     samples++;
     if (buf.length > 1 << 20) {
-      out.write(buf);
+      writeSync(out, buf);
       buf = '';
     }
   };
@@ -141,10 +150,8 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
         `kube_node_status_allocatable{node="node-${n + 1}",resource="cpu",unit="core"} ${o.nodeCores} ${t + shift}\n`,
       );
   buf += '# EOF\n';
-  out.write(buf);
-  await new Promise<void>((resolve, reject) =>
-    out.end((e?: Error | null) => (e ? reject(e) : resolve())),
-  );
+  writeSync(out, buf);
+  closeSync(out);
   return samples;
 }
 
