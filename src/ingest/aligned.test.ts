@@ -2,6 +2,7 @@
  * Time-aligned matrices from every format with a time axis, checked instant by instant and task by
  * task against a straightforward reading of the same file (split lines, Number, a Map per task).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   alignSamples,
@@ -269,6 +270,28 @@ describe('bad input to alignment says what and where', () => {
       ),
     ).toThrow(
       /different sampling steps in one load: task t1 is sampled every 60 s, most tasks every 300 s/,
+    );
+  });
+
+  it("the inferred step is the median of the tasks' median steps", () => {
+    const sortedMedian = (v: number[]) => {
+      const s = [...v].sort((a, b) => a - b);
+      const n = s.length;
+      return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 280, max: 320 }), { minLength: 1, maxLength: 30 }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (gaps) => {
+          const times = gaps.map((g) => g.reduce((t, d) => [...t, t[t.length - 1] + d], [0]));
+          const perTask = gaps.map((g) => sortedMedian(g));
+          const a = alignSamples(timed(times), { absent: 'zero' });
+          expect(a.report.step).toBe(sortedMedian(perTask));
+        },
+      ),
     );
   });
 

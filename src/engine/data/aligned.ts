@@ -74,8 +74,8 @@ interface Grid {
   readonly step: number | null;
   readonly origin: number;
   readonly instants: number;
-  /** Per task, the instant of each sample. */
-  readonly slots: Int32Array[];
+  /** The instant of each sample of task i (valid until the next call). */
+  readonly slotsOf: (i: number) => ArrayLike<number>;
   readonly ids: string[];
   /** Per output task, the input tasks whose samples it gathers (days of one VM). */
   readonly members: number[][];
@@ -86,13 +86,40 @@ function median(values: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
+/** The k-th smallest of `a` (0-based), reordering `a` in place: Hoare's selection, O(n) expected. */
+function selectInPlace(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i++] = a[j];
+        a[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
+
 function medianStep(t: Float64Array): number | null {
   const n = t.length - 1;
   if (n < 1) return null;
   const steps = new Float64Array(n);
   for (let k = 0; k < n; k++) steps[k] = Math.abs(t[k + 1] - t[k]);
-  steps.sort();
-  return n % 2 ? steps[(n - 1) / 2] : (steps[n / 2 - 1] + steps[n / 2]) / 2;
+  const upper = selectInPlace(steps, n >> 1);
+  if (n % 2) return upper;
+  let lower = -Infinity;
+  for (let k = 0; k < n >> 1; k++) if (steps[k] > lower) lower = steps[k];
+  return (lower + upper) / 2;
 }
 
 function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
@@ -100,7 +127,8 @@ function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
   const n = times.length;
   let origin = Infinity;
   let last = -Infinity;
-  const steps: (number | null)[] = times.map(medianStep);
+  // A given step needs no estimate, and no check of each task's own step against it.
+  const steps: (number | null)[] = given === undefined ? times.map(medianStep) : [];
   for (const t of times)
     for (let k = 0; k < t.length; k++) {
       if (t[k] < origin) origin = t[k];
@@ -122,13 +150,15 @@ function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
   const instants = Math.round((last - origin) / step) + 1;
   if (instants * n > 2 ** 31)
     throw new AlignError(`${instants} instants × ${n} tasks is too large a grid; raise the step`);
-  const slots = times.map((t) => {
-    const slot = new Int32Array(t.length);
-    for (let k = 0; k < t.length; k++) slot[k] = Math.round((t[k] - origin) / step);
-    return slot;
-  });
+  let scratch = new Int32Array(0);
+  const slotsOf = (i: number) => {
+    const t = times[i];
+    if (scratch.length < t.length) scratch = new Int32Array(t.length);
+    for (let k = 0; k < t.length; k++) scratch[k] = Math.round((t[k] - origin) / step);
+    return scratch;
+  };
   const members = Array.from({ length: n }, (_, i) => [i]);
-  return { axis: 'timestamps', step, origin, instants, slots, ids: samples.ids, members };
+  return { axis: 'timestamps', step, origin, instants, slotsOf, ids: samples.ids, members };
 }
 
 const DATED = /^(\d{8}):(.+)$/;
@@ -161,7 +191,7 @@ function indexGrid(samples: TaskSamples): Grid {
       step: null,
       origin: 0,
       instants: days.length * length,
-      slots,
+      slotsOf: (i: number) => slots[i],
       ids: [...byVm.keys()],
       members: [...byVm.values()],
     };
@@ -171,7 +201,7 @@ function indexGrid(samples: TaskSamples): Grid {
     step: null,
     origin: 0,
     instants: length,
-    slots: Array.from({ length: n }, () => index),
+    slotsOf: () => index,
     ids: samples.ids,
     members: Array.from({ length: n }, (_, i) => [i]),
   };
@@ -181,13 +211,13 @@ function indexGrid(samples: TaskSamples): Grid {
 function denseRows(
   series: TaskSamples['inst'],
   grid: Grid,
-): { rows: Float64Array[]; merged: number } {
+): { rows: Float32Array[]; merged: number } {
   let merged = 0;
   const rows = grid.members.map((list) => {
-    const row = new Float64Array(grid.instants).fill(NaN);
+    const row = new Float32Array(grid.instants).fill(NaN);
     for (const i of list) {
       const values = seriesAt(series, i);
-      const slot = grid.slots[i];
+      const slot = grid.slotsOf(i);
       for (let k = 0; k < values.length; k++) {
         const at = slot[k];
         if (row[at] !== row[at]) row[at] = values[k];
@@ -199,13 +229,13 @@ function denseRows(
   return { rows, merged };
 }
 
-function presence(rows: readonly Float64Array[], instants: number): Int32Array {
+function presence(rows: readonly Float32Array[], instants: number): Int32Array {
   const count = new Int32Array(instants);
   for (const row of rows) for (let t = 0; t < instants; t++) if (!Number.isNaN(row[t])) count[t]++;
   return count;
 }
 
-function noCommonInstant(rows: readonly Float64Array[], grid: Grid, ids: string[]): AlignError {
+function noCommonInstant(rows: readonly Float32Array[], grid: Grid, ids: string[]): AlignError {
   let latestStart = 0;
   let earliestEnd = grid.instants - 1;
   let startTask = ids[0];
@@ -266,7 +296,7 @@ export function alignSamples(
     if (absent === 'zero' ? count[t] > 0 || grid.step !== null : count[t] === keep.length)
       columns.push(t);
   if (columns.length === 0) throw noCommonInstant(rows, grid, ids);
-  const fill = (source: Float64Array[]) => {
+  const fill = (source: Float32Array[]) => {
     const m = allocateMatrix(keep.length, columns.length, shared);
     keep.forEach((i, r) => {
       const row = source[i];
