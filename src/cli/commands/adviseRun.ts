@@ -1,0 +1,46 @@
+/** Advising on one replay: every scheduler of a list, and the notices beside the results. */
+import {
+  adviseScheduler,
+  type AlignedTuneConfig,
+  type SchedulerAdvice,
+  type SchedulerInfo,
+} from '../../engine/index.ts';
+import { asUsage } from './command.ts';
+import type { Replay } from './replayData.ts';
+
+/** Every scheduler of `list` advised on one replay (learned and judged parts). */
+export function adviseAll(
+  r: Replay,
+  list: readonly SchedulerInfo[],
+  c: AlignedTuneConfig,
+): SchedulerAdvice[] {
+  const judged = r.judge!.inst;
+  return list.map((info) =>
+    asUsage(() => {
+      try {
+        return adviseScheduler(r.inst, judged, info, c);
+      } catch (e) {
+        if (e instanceof RangeError)
+          throw new RangeError(`${info.name}: ${e.message}`, { cause: e });
+        throw e;
+      }
+    }),
+  );
+}
+
+/** The notice beside a rule that needs requests (the data carry none in the aligned replay). */
+export function requestNotice(info: SchedulerInfo): string | null {
+  return info.requests
+    ? `${info.name} needs requests and the data carry none in the time-aligned replay: ${info.requests}`
+    : null;
+}
+
+/** The message when no knob value kept q* on the fold. */
+export function missNotice(a: SchedulerAdvice): string | null {
+  if (a.tuned || !a.closest) return null;
+  const s = a.closest.settings;
+  const setting = Object.entries(s)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ');
+  return `${a.scheduler.name}: every value of ${a.scheduler.knob.field} misses q* = ${a.target} (scope ${a.scope}) on the learned part; the closest, ${setting}, gives worst-node q ${a.closest.judged.worst.toFixed(4)} on ${a.closest.machines} nodes on the judged part`;
+}
