@@ -22,7 +22,7 @@ import { dataOptions, PUBLIC_DIR } from '../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from './replayData.ts';
 import { sloJson } from './packSlo.ts';
 import { writeAdviseReport } from './adviseReport.ts';
-import { adviseAll, missNotice, requestNotice } from './adviseRun.ts';
+import { adviseAll, missNotice, requestNotice, stepOf } from './adviseRun.ts';
 import { join } from 'node:path';
 
 /** The schedulers a --scheduler value names ("all": every one). */
@@ -43,7 +43,13 @@ function settingJson(s: JudgedSetting | null): Record<string, unknown> | null {
   );
 }
 
-export function adviceJson(a: SchedulerAdvice, curve: boolean, r: Replay, c: AlignedTuneConfig) {
+export function adviceJson(
+  a: SchedulerAdvice,
+  curve: boolean,
+  r: Replay,
+  c: AlignedTuneConfig,
+  step?: number,
+) {
   const info = a.scheduler;
   return {
     scheduler: info.name,
@@ -61,7 +67,13 @@ export function adviceJson(a: SchedulerAdvice, curve: boolean, r: Replay, c: Ali
     fold: a.fold && sloJson(a.fold),
     defaults: { note: info.defaultsNote, ...settingJson(a.defaults) },
     snippets: schedulerSnippets(adviceFacts(a)),
-    ...(curve ? { curve: knobCurve(r.inst, r.judge!.inst, info, c) } : {}),
+    ...(curve
+      ? {
+          curve: knobCurve(r.inst, r.judge!.inst, info, c, {
+            overrides: { step: stepOf(r, step) },
+          }),
+        }
+      : {}),
   };
 }
 
@@ -151,7 +163,7 @@ export const advise: Command = {
       scope,
     };
     const r = await loadReplay(o as Options, 0, 1);
-    const advice = adviseAll(r, list, c);
+    const advice = adviseAll(r, list, c, o.step as number | undefined);
     const notices = [...list.map(requestNotice), ...advice.map(missNotice)].filter(
       (n): n is string => n !== null,
     );
@@ -160,10 +172,13 @@ export const advise: Command = {
       out(
         JSON.stringify({
           alignment: replayJson(r),
+          step_s: stepOf(r, o.step as number | undefined),
           learned_columns: r.inst.cols,
           judged_columns: r.judge!.inst.cols,
           notices,
-          schedulers: advice.map((a) => adviceJson(a, o.curve === true, r, c)),
+          schedulers: advice.map((a) =>
+            adviceJson(a, o.curve === true, r, c, o.step as number | undefined),
+          ),
         }),
       );
       return;

@@ -1,5 +1,6 @@
 /** Advising on one replay: every scheduler of a list, and the notices beside the results. */
 import {
+  DEFAULT_STEP,
   adviseScheduler,
   type AlignedTuneConfig,
   type SchedulerAdvice,
@@ -8,17 +9,27 @@ import {
 import { asUsage } from './command.ts';
 import type { Replay } from './replayData.ts';
 
+/**
+ * The sampling step the rules' time windows are read on: the data's, else 300 s (the bundled
+ * histories without timestamps are five-minute series; `--step` tells another).
+ */
+export function stepOf(r: Replay, given?: number): number {
+  return r.aligned.report.step ?? given ?? DEFAULT_STEP;
+}
+
 /** Every scheduler of `list` advised on one replay (learned and judged parts). */
 export function adviseAll(
   r: Replay,
   list: readonly SchedulerInfo[],
   c: AlignedTuneConfig,
+  step?: number,
 ): SchedulerAdvice[] {
   const judged = r.judge!.inst;
+  const overrides = { step: stepOf(r, step) };
   return list.map((info) =>
     asUsage(() => {
       try {
-        return adviseScheduler(r.inst, judged, info, c);
+        return adviseScheduler(r.inst, judged, info, c, { overrides });
       } catch (e) {
         if (e instanceof RangeError)
           throw new RangeError(`${info.name}: ${e.message}`, { cause: e });

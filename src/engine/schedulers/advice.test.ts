@@ -98,9 +98,9 @@ describe('a scheduler knob tuned on an aligned history', () => {
 
   it('says when every value misses and gives the closest', () => {
     const loose = [0.2, 0.06521];
-    const a = adviseScheduler(learn, judged, STAND_IN, C, loose);
+    const a = adviseScheduler(learn, judged, STAND_IN, C, { grid: loose });
     expect(a.tuned).toBeNull();
-    const fold = foldFigures(learn, STAND_IN, C, loose);
+    const fold = foldFigures(learn, STAND_IN, C, { grid: loose });
     expect(fold.every((f) => scopeValue(f, 'every') > C.target)).toBe(true);
     const best = fold[0].worst <= fold[1].worst ? loose[0] : loose[1];
     expect(a.closest!.values[0]).toBe(best);
@@ -108,7 +108,7 @@ describe('a scheduler knob tuned on an aligned history', () => {
   });
 
   it('draws the knob’s curve: fewer nodes and more overflow as the knob loosens', () => {
-    const curve = knobCurve(learn, judged, STAND_IN, C, [1e-4, 0.01, 0.3]);
+    const curve = knobCurve(learn, judged, STAND_IN, C, { grid: [1e-4, 0.01, 0.3] });
     expect(curve.map((p) => p.value)).toEqual([1e-4, 0.01, 0.3]);
     expect(curve[0].machines).toBeGreaterThanOrEqual(curve[2].machines);
     for (const p of curve) expect(p.meets).toBe(p.worst <= C.target);

@@ -19,7 +19,25 @@ import {
   type AlignedTuneConfig,
   type MachineSlo,
 } from '../replay/index.ts';
-import { schedulerEntry, settingsOf, specAt, type SchedulerInfo } from './catalog.ts';
+import {
+  defaultSpec,
+  schedulerEntry,
+  settingsOf,
+  specAt,
+  type SchedulerInfo,
+  type SchedulerOverrides,
+} from './catalog.ts';
+
+/** What the advice may be told beyond the SLO: the knob's grid, and parameters set by the data. */
+export interface AdviseOptions {
+  /** Knob values, aggressive to conservative (default: the fit test's tuning grid). */
+  readonly grid?: readonly number[];
+  /** e.g. `{ step: 300 }`, the data's sampling step for rules reading time windows. */
+  readonly overrides?: SchedulerOverrides;
+}
+
+const gridOf = (info: SchedulerInfo, o: AdviseOptions) =>
+  o.grid ?? schedulerEntry(info).tuning.grid;
 
 /** One setting packed on the learned part and judged on the judged part. */
 export interface JudgedSetting {
@@ -68,13 +86,14 @@ export function foldFigures(
   learn: RealizationMatrix,
   info: SchedulerInfo,
   c: AlignedTuneConfig,
-  grid: readonly number[],
+  o: AdviseOptions = {},
 ): MachineSlo[] {
+  const grid = gridOf(info, o);
   const half = Math.floor(learn.cols / 2);
   const past = sliceColumns(learn, { start: 0, end: half });
   const future = sliceColumns(learn, { start: half, end: learn.cols });
   return grid.map((v) =>
-    judgeMachines(packAligned(past, specAt(info, v), c), future, c.capacity, c.target),
+    judgeMachines(packAligned(past, specAt(info, v, o.overrides), c), future, c.capacity, c.target),
   );
 }
 
@@ -84,15 +103,16 @@ export function adviseScheduler(
   judged: RealizationMatrix,
   info: SchedulerInfo,
   c: AlignedTuneConfig,
-  grid: readonly number[] = schedulerEntry(info).tuning.grid,
+  o: AdviseOptions = {},
 ): SchedulerAdvice {
+  const grid = gridOf(info, o);
   if (learn.rows !== judged.rows)
     throw new RangeError(
       `the learned part has ${learn.rows} tasks, the judged part ${judged.rows}: judge the same tasks`,
     );
   const entry = schedulerEntry(info);
-  const defaults = judgeSetting(info, entry.create(info.defaults).spec, learn, judged, c);
-  const t = tuneAligned(learn, entry.kind, c, grid);
+  const defaults = judgeSetting(info, defaultSpec(info, o.overrides), learn, judged, c);
+  const t = tuneAligned(learn, entry.kind, c, grid, (v) => specAt(info, v, o.overrides));
   const base = { scheduler: info, target: c.target, scope: c.scope, grid, defaults };
   if (t.fit)
     return {
@@ -106,7 +126,7 @@ export function adviseScheduler(
       fold: t.cv,
       closest: null,
     };
-  const fold = foldFigures(learn, info, c, grid);
+  const fold = foldFigures(learn, info, c, o);
   let best = 0;
   fold.forEach((f, k) => {
     if (scopeValue(f, c.scope) < scopeValue(fold[best], c.scope)) best = k;
@@ -115,7 +135,7 @@ export function adviseScheduler(
     ...base,
     tuned: null,
     fold: fold[best],
-    closest: judgeSetting(info, specAt(info, grid[best]), learn, judged, c),
+    closest: judgeSetting(info, specAt(info, grid[best], o.overrides), learn, judged, c),
   };
 }
 
@@ -143,10 +163,10 @@ export function knobCurve(
   judged: RealizationMatrix,
   info: SchedulerInfo,
   c: AlignedTuneConfig,
-  grid: readonly number[] = schedulerEntry(info).tuning.grid,
+  o: AdviseOptions = {},
 ): KnobPoint[] {
-  return grid.map((value) => {
-    const s = judgeSetting(info, specAt(info, value), learn, judged, c);
+  return gridOf(info, o).map((value) => {
+    const s = judgeSetting(info, specAt(info, value, o.overrides), learn, judged, c);
     return {
       value,
       settings: s.settings,

@@ -54,10 +54,29 @@ export function schedulerEntry(info: SchedulerInfo): FitEntry & { readonly tunin
   return entry as FitEntry & { readonly tuning: FitTuning };
 }
 
-/** The fit test with its knob at `value` and every other parameter at the project's default. */
-export function specAt(info: SchedulerInfo, value: number): FitSpec {
-  const values = [value, ...info.defaults.slice(1)];
-  return schedulerEntry(info).create(values).spec;
+/** Parameter values by key (e.g. the data's sampling step `step`) that replace the defaults. */
+export type SchedulerOverrides = Readonly<Record<string, number>>;
+
+/**
+ * The fit test with its knob at `value` and every other parameter at the fit test's default (as the
+ * tuner's families have it), or at `overrides`.
+ */
+export function specAt(
+  info: SchedulerInfo,
+  value: number,
+  overrides: SchedulerOverrides = {},
+): FitSpec {
+  const entry = schedulerEntry(info);
+  const values = entry.parameters.map((p, k) =>
+    k === 0 ? value : (overrides[p.key] ?? p.default),
+  );
+  return entry.create(values as number[]).spec;
+}
+
+/** The project's default settings (catalog `defaults`), with `overrides`. */
+export function defaultSpec(info: SchedulerInfo, overrides: SchedulerOverrides = {}): FitSpec {
+  const entry = schedulerEntry(info);
+  return entry.create(entry.parameters.map((p, k) => overrides[p.key] ?? info.defaults[k])).spec;
 }
 
 /** A spec's parameter values (notation order) and the project's fields at them. */
@@ -91,3 +110,5 @@ const DESCHEDULER: SchedulerInfo = {
 };
 
 (SCHEDULERS as SchedulerInfo[]).push(DESCHEDULER);
+
+export { DEFAULT_STEP, REQUEST_ASSUMPTION } from '../fit/scheduler/usage.ts';

@@ -31,7 +31,7 @@ export function trimaran(
       ? {
           targetUtilization: s.targetUtilization,
           defaultRequests: { cpu: '1000m' },
-          defaultRequestsMultiplier: '1.5',
+          defaultRequestsMultiplier: String(s.defaultRequestsMultiplier ?? 1.5),
           metricProvider: { type: 'Prometheus', address: PROMETHEUS },
         }
       : {
