@@ -167,8 +167,8 @@ export const advise: Command = {
     const notices = [...list.map(requestNotice), ...advice.map(missNotice)].filter(
       (n): n is string => n !== null,
     );
-    for (const n of notices) process.stderr.write(`note: ${n}\n`);
     if (o.json) {
+      for (const n of notices) process.stderr.write(`note: ${n}\n`);
       out(
         JSON.stringify({
           alignment: replayJson(r),

@@ -50,7 +50,7 @@ function header(f: SnippetFacts): string[] {
   const knob = s.knob.field;
   const status =
     f.status === 'tuned'
-      ? `tuned to q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
+      ? `tuned on the learned part to keep q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
       : f.status === 'closest'
         ? `NO value keeps q* = ${f.target} on ${SCOPE_TEXT[f.scope]}: this is the closest`
         : `the project's default settings (${s.defaultsNote})`;
