@@ -22,7 +22,7 @@ import { dataOptions, PUBLIC_DIR } from '../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from './replayData.ts';
 import { sloJson } from './packSlo.ts';
 import { writeAdviseReport } from './adviseReport.ts';
-import { adviseAll, missNotice, requestNotice, stepOf } from './adviseRun.ts';
+import { adviseAll, missNotice, parseSet, requestNotice, stepOf } from './adviseRun.ts';
 import { join } from 'node:path';
 
 /** The schedulers a --scheduler value names ("all": every one). */
@@ -49,6 +49,7 @@ export function adviceJson(
   r: Replay,
   c: AlignedTuneConfig,
   step?: number,
+  set: Readonly<Record<string, number>> = {},
 ) {
   const info = a.scheduler;
   return {
@@ -70,7 +71,7 @@ export function adviceJson(
     ...(curve
       ? {
           curve: knobCurve(r.inst, r.judge!.inst, info, c, {
-            overrides: { step: stepOf(r, step) },
+            overrides: { step: stepOf(r, step), ...set },
           }),
         }
       : {}),
@@ -119,6 +120,10 @@ export const advise: Command = {
     algo: { kind: 'string', help: 'packer', default: 'bf', choices: ['ff', 'bf', 'ffd', 'bfd'] },
     capacity: { kind: 'number', help: 'machine capacity c (a node)', default: 1 },
     rebalance: { kind: 'integer', help: 'rebalancing max_failures (0: off)', default: 5 },
+    set: {
+      kind: 'string',
+      help: 'other parameters of the rule, key=value,… (e.g. aggregation=95,duration=3600 for koordinator; day=1.2 for crane)',
+    },
     json: { kind: 'flag', help: 'print the values and snippets as JSON' },
     curve: {
       kind: 'flag',
@@ -163,7 +168,8 @@ export const advise: Command = {
       scope,
     };
     const r = await loadReplay(o as Options, 0, 1);
-    const advice = adviseAll(r, list, c, o.step as number | undefined);
+    const set = asUsage(() => parseSet(o.set as string | undefined));
+    const advice = adviseAll(r, list, c, o.step as number | undefined, set);
     const notices = [...list.map(requestNotice), ...advice.map(missNotice)].filter(
       (n): n is string => n !== null,
     );
@@ -177,7 +183,7 @@ export const advise: Command = {
           judged_columns: r.judge!.inst.cols,
           notices,
           schedulers: advice.map((a) =>
-            adviceJson(a, o.curve === true, r, c, o.step as number | undefined),
+            adviceJson(a, o.curve === true, r, c, o.step as number | undefined, set),
           ),
         }),
       );

@@ -2,6 +2,7 @@
 import {
   DEFAULT_STEP,
   adviseScheduler,
+  schedulerEntry,
   type AlignedTuneConfig,
   type SchedulerAdvice,
   type SchedulerInfo,
@@ -23,12 +24,14 @@ export function adviseAll(
   list: readonly SchedulerInfo[],
   c: AlignedTuneConfig,
   step?: number,
+  set: Readonly<Record<string, number>> = {},
 ): SchedulerAdvice[] {
   const judged = r.judge!.inst;
-  const overrides = { step: stepOf(r, step) };
+  const overrides = { step: stepOf(r, step), ...set };
   return list.map((info) =>
     asUsage(() => {
       try {
+        checkSettable(info, set);
         return adviseScheduler(r.inst, judged, info, c, { overrides });
       } catch (e) {
         if (e instanceof RangeError)
@@ -54,4 +57,31 @@ export function missNotice(a: SchedulerAdvice): string | null {
     .map(([k, v]) => `${k} = ${v}`)
     .join(', ');
   return `${a.scheduler.name}: every value of ${a.scheduler.knob.field} misses q* = ${a.target} (scope ${a.scope}) on the learned part; the closest, ${setting}, gives worst-node q ${a.closest.judged.worst.toFixed(4)} on ${a.closest.machines} nodes on the judged part`;
+}
+
+/** `--set key=value,…`: the non-knob parameters of a rule (e.g. aggregation=95,duration=3600). */
+export function parseSet(text: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!text) return out;
+  for (const part of text.split(',')) {
+    const m = /^([a-z]+)=([0-9.eE+-]+)$/.exec(part.trim());
+    if (!m || !Number.isFinite(Number(m[2])))
+      throw new RangeError(
+        `--set ${part}: expected key=number (e.g. aggregation=95,duration=3600)`,
+      );
+    out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+
+/** Refuses a --set key the rule does not have, or its knob (which is tuned). */
+function checkSettable(info: SchedulerInfo, set: Readonly<Record<string, number>>): void {
+  const keys = schedulerEntry(info).parameters.map((p) => p.key);
+  for (const key of Object.keys(set)) {
+    if (key === keys[0]) throw new RangeError(`--set ${key}: that is the knob, which advise tunes`);
+    if (!keys.includes(key))
+      throw new RangeError(
+        `--set ${key}: not a parameter of this rule (its parameters: ${keys.slice(1).join(', ') || 'none besides the knob'})`,
+      );
+  }
 }
