@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import {
+  FAMILY_INFO,
   SCHEDULERS,
   judgeMachines,
   packAligned,
@@ -45,10 +46,10 @@ function comparedRows(r: Replay, c: AlignedTuneConfig): string[] {
   const judged = r.judge!.inst;
   const rows = COMPARED.map((family) => {
     const t = tuneAligned(r.inst, family, c);
-    if (!t.fit)
-      return `| ${family} (fit test) | its parameter | none keeps q* on the fold | | | | | |`;
+    const label = FAMILY_INFO[family].label;
+    if (!t.fit) return `| ${family} (fit test) | ${label} | none keeps q* on the fold | | | | | |`;
     const s = judgeMachines(t.machines, judged, c.capacity, c.target);
-    return `| ${family} (fit test) | its parameter | ${t.value} | ${cells(t.machines.length, s)} |`;
+    return `| ${family} (fit test) | ${label} | ${t.value} | ${cells(t.machines.length, s)} |`;
   });
   const oracle = packAligned(judged, { kind: 'emp', rho: c.target }, c);
   const o = judgeMachines(oracle, judged, c.capacity, c.target);
@@ -82,7 +83,7 @@ async function section(d: Dataset, c: AlignedTuneConfig, out: string[]): Promise
     '',
     '### Default settings, judged the same way',
     '',
-    head,
+    head.replace('| knob |', '| where the defaults come from |'),
     '|---|---|---|---|---|---|---|---|',
     ...advice.map(
       (x) =>
