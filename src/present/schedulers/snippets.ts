@@ -29,8 +29,11 @@ export interface Snippet {
 export interface SnippetFacts {
   readonly scheduler: SchedulerInfo;
   readonly settings: Readonly<Record<string, number>>;
-  /** tuned: keeps q*; closest: nothing kept q*, this is nearest; default: the project's own. */
-  readonly status: 'tuned' | 'closest' | 'default';
+  /**
+   * tuned: keeps q*; closest: nothing kept q*, this is nearest; default: the project's own; set: a
+   * value the user set by hand (the page's Schedulers view).
+   */
+  readonly status: 'tuned' | 'closest' | 'default' | 'set';
   readonly machines: number;
   readonly judged: Pick<MachineSlo, 'mean' | 'worst' | 'p95' | 'over'>;
   readonly target: number;
@@ -53,7 +56,9 @@ function header(f: SnippetFacts): string[] {
       ? `tuned on the learned part to keep q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
       : f.status === 'closest'
         ? `NO value keeps q* = ${f.target} on ${SCOPE_TEXT[f.scope]}: this is the closest`
-        : `the project's default settings (${s.defaultsNote})`;
+        : f.status === 'set'
+          ? `set by hand, judged against q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
+          : `the project's default settings (${s.defaultsNote})`;
   const settings = Object.entries(f.settings)
     .map(([k, v]) => `${k} = ${v}`)
     .join(', ');

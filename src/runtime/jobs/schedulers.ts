@@ -5,11 +5,11 @@
  * into a learned part and a judged part (engine/replay/timeSplit.ts) — one unit, returning the two
  * matrices (in shared memory where the platform allows, so later jobs read them without copies).
  *
- * `schedulerKnob` spreads over the pool one unit per question: `tune` a family to the target on the
- * learned part (engine/replay/tuneAligned.ts, as the tuner does for every family), then judge the
- * packing it chose on the judged part; `point` packs the learned part at one knob value and judges
- * it (a point of the knob's curve, or the value the user typed). Packing: Best Fit, rebalancing 5,
- * capacity 1, the correlation report's.
+ * `schedulerKnob` spreads over the pool one unit per question: `advise` tunes a scheduler's knob to
+ * the target on the learned part and judges it and the project's defaults on the judged part
+ * (engine/schedulers/advice.ts); `gpa` tunes GPA's ρ the same way (engine/replay/tuneAligned.ts);
+ * `point` packs the learned part at one knob value and judges it (a point of the knob's curve, or
+ * the value the user typed). Packing: Best Fit, rebalancing 5, capacity 1, the correlation report's.
  */
 import type { TaskSamples } from '../../engine/data/samples.ts';
 import { alignSamples } from '../../engine/data/aligned.ts';
@@ -17,12 +17,18 @@ import type { RealizationMatrix } from '../../engine/matrix.ts';
 import { sharedMemoryAvailable } from '../../engine/matrix.ts';
 import {
   judgeMachines,
-  packAligned,
   sliceColumns,
   tuneAligned,
+  type MachineSlo,
   type SloScope,
 } from '../../engine/replay/index.ts';
-import { checkFamily, familySpec, type FitFamily } from '../../engine/tune/families.ts';
+import {
+  adviseScheduler,
+  findScheduler,
+  knobCurve,
+  type KnobPoint,
+  type SchedulerAdvice,
+} from '../../engine/schedulers/index.ts';
 import { defineJob } from './job.ts';
 
 export const SCHEDULER_PACKING = { packer: 'bf', capacity: 1, rebalance: 5 } as const;
@@ -67,81 +73,64 @@ export const schedulerHistory = defineJob({
 });
 
 export type KnobUnit =
-  | { readonly kind: 'tune'; readonly family: FitFamily }
-  | { readonly kind: 'point'; readonly family: FitFamily; readonly value: number };
+  | { readonly kind: 'advise'; readonly scheduler: string }
+  | { readonly kind: 'gpa' }
+  | { readonly kind: 'point'; readonly scheduler: string; readonly value: number };
 
 export interface KnobSpec {
   readonly learn: RealizationMatrix;
   readonly judge: RealizationMatrix;
   readonly target: number;
   readonly scope: SloScope;
+  /** The data's sampling step in seconds, for rules that read time windows. */
+  readonly step: number;
   readonly units: readonly KnobUnit[];
 }
 
-/** A packing judged on the judged part: machines and the per-machine SLO figures. */
-export interface JudgedPoint {
-  readonly machines: number;
-  readonly mean: number;
-  readonly worst: number;
-  readonly p95: number;
-  /** Machines with q_j above the target. */
-  readonly over: number;
+/** An advice without its catalog entry (which holds functions): the page puts it back by name. */
+export type AdviceOut = Omit<SchedulerAdvice, 'scheduler'> & { readonly name: string };
+
+export interface GpaOut {
+  /** GPA's ρ tuned the same way (null: none kept the target on the fold). */
+  readonly rho: number | null;
+  readonly machines: number | null;
+  readonly judged: MachineSlo | null;
 }
 
 export type KnobOut =
-  | ({ readonly kind: 'point'; readonly family: FitFamily; readonly value: number } & JudgedPoint)
-  | {
-      readonly kind: 'tune';
-      readonly family: FitFamily;
-      /** null: no value met the target on the learned part's fold. */
-      readonly value: number | null;
-      readonly judged: JudgedPoint | null;
-    };
-
-function judged(
-  machines: readonly Int32Array[],
-  judge: RealizationMatrix,
-  target: number,
-): JudgedPoint {
-  const s = judgeMachines(machines, judge, SCHEDULER_PACKING.capacity, target);
-  return { machines: machines.length, mean: s.mean, worst: s.worst, p95: s.p95, over: s.over };
-}
+  | ({ readonly kind: 'advise' } & AdviceOut)
+  | ({ readonly kind: 'gpa' } & GpaOut)
+  | ({ readonly kind: 'point'; readonly name: string } & KnobPoint);
 
 export const schedulerKnob = defineJob({
   needsPool: false,
   units(spec: KnobSpec): KnobUnit[] {
     if (!(spec.target > 0 && spec.target < 1))
       throw new RangeError(`the target q* must be in (0, 1), got ${spec.target}`);
-    for (const u of spec.units) checkFamily(u.family);
+    for (const u of spec.units) if (u.kind !== 'gpa') findScheduler(u.scheduler);
     return [...spec.units];
   },
-  weight: (unit: KnobUnit) => (unit.kind === 'tune' ? 8 : 1),
+  weight: (unit: KnobUnit) => (unit.kind === 'point' ? 1 : 8),
   run(_ctx, spec: KnobSpec, unit: KnobUnit, checkpoint): KnobOut {
     checkpoint();
-    if (unit.kind === 'point') {
-      const machines = packAligned(
-        spec.learn,
-        familySpec(unit.family, unit.value),
-        SCHEDULER_PACKING,
-      );
+    const c = { ...SCHEDULER_PACKING, target: spec.target, scope: spec.scope };
+    if (unit.kind === 'gpa') {
+      const t = tuneAligned(spec.learn, 'gpa', c);
       return {
-        kind: 'point',
-        family: unit.family,
-        value: unit.value,
-        ...judged(machines, spec.judge, spec.target),
+        kind: 'gpa',
+        rho: t.value,
+        machines: t.value === null ? null : t.machines.length,
+        judged:
+          t.value === null ? null : judgeMachines(t.machines, spec.judge, c.capacity, c.target),
       };
     }
-    const t = tuneAligned(spec.learn, unit.family, {
-      ...SCHEDULER_PACKING,
-      target: spec.target,
-      scope: spec.scope,
-    });
-    checkpoint();
-    return {
-      kind: 'tune',
-      family: unit.family,
-      value: t.value,
-      judged: t.value === null ? null : judged(t.machines, spec.judge, spec.target),
-    };
+    const info = findScheduler(unit.scheduler);
+    const o = { overrides: { step: spec.step } };
+    if (unit.kind === 'point') {
+      const [p] = knobCurve(spec.learn, spec.judge, info, c, { ...o, grid: [unit.value] });
+      return { kind: 'point', name: info.name, ...p };
+    }
+    const { scheduler: _info, ...advice } = adviseScheduler(spec.learn, spec.judge, info, c, o);
+    return { kind: 'advise', name: info.name, ...advice };
   },
 });

@@ -8,38 +8,41 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { presetById, type FilePreset } from '../../engine/data/presets.ts';
-import { FAMILY_INFO } from '../../engine/tune/families.ts';
+import {
+  DEFAULT_STEP,
+  schedulerEntry,
+  type SchedulerAdvice,
+} from '../../engine/schedulers/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
 import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/schedulers.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import {
-  IDLE_RUN,
-  runSlot,
-  type RunProgress,
-  type RunState,
-  type Work,
-} from '../common/runSlot.ts';
+import { IDLE_RUN, runSlot, type RunState, type Work } from '../common/runSlot.ts';
 import type { SchedulersSettings } from './params.ts';
 import { schedulerTab, type SchedulerTab } from './tabs.ts';
 
 export type { RunState } from '../common/runSlot.ts';
-export type KnobPoint = Extract<KnobOut, { kind: 'point' }>;
 
-/** GPA, tuned the same way, beside each scheduler. */
-export const REFERENCE_FAMILY = 'gpa';
+type Out<K extends KnobOut['kind']> = Extract<KnobOut, { kind: K }>;
+export type KnobPoint = Out<'point'>;
+
 /** Learned instants the tuner's fold needs at least (half to pack, half to judge). */
 export const MIN_LEARNED = 2;
+/** The bundled histories' sampling step: five minutes (they carry no timestamps). */
+const STEP = DEFAULT_STEP;
 
 export interface KnobResult {
-  readonly tuned: Extract<KnobOut, { kind: 'tune' }>;
-  readonly gpa: Extract<KnobOut, { kind: 'tune' }>;
-  readonly curve: readonly Extract<KnobOut, { kind: 'point' }>[];
+  /** The knob tuned (or the closest) and the project's defaults, judged on the judged part. */
+  readonly advice: SchedulerAdvice;
+  /** GPA's ρ tuned to the same target the same way. */
+  readonly gpa: Out<'gpa'>;
+  /** The knob's curve over its tuning grid. */
+  readonly curve: readonly KnobPoint[];
 }
 
 interface SchedulerRuns {
   history: RunState<string, HistoryOut>;
   knob: RunState<string, KnobResult>;
-  point: RunState<string, Extract<KnobOut, { kind: 'point' }>>;
+  point: RunState<string, KnobPoint>;
 }
 type Which = keyof SchedulerRuns;
 
@@ -63,7 +66,7 @@ function slotOf<T>(which: Which) {
 const slots = {
   history: slotOf<HistoryOut>('history'),
   knob: slotOf<KnobResult>('knob'),
-  point: slotOf<Extract<KnobOut, { kind: 'point' }>>('point'),
+  point: slotOf<KnobPoint>('point'),
 };
 
 let ingest: FileIngest | null = null;
@@ -78,7 +81,7 @@ export const knobKey = (s: SchedulersSettings) =>
   JSON.stringify([historyKey(s), s.scheduler, s.target, s.scope]);
 export const pointKey = (s: SchedulersSettings) => JSON.stringify([knobKey(s), s.knob]);
 
-/** The bundled history's file preset (its first file is the instantaneous usage). */
+/** The bundled history's file preset (its instantaneous usage file is read). */
 export function historyPreset(s: SchedulersSettings): FilePreset {
   const p = presetById(s.history);
   if (!p || p.kind !== 'files') throw new RangeError(`unknown history "${s.history}"`);
@@ -110,33 +113,35 @@ function loadHistory(runner: Runner, s: SchedulersSettings): Work<HistoryOut> {
   };
 }
 
-const onProgress =
-  (label: string, progress: (p: RunProgress) => void) => (p: { done: number; total: number }) =>
-    progress({ label, ...p });
+function knobSpec(s: SchedulersSettings, h: HistoryOut, units: KnobUnit[]) {
+  return { learn: h.learn, judge: h.judge, target: s.target, scope: s.scope, step: STEP, units };
+}
 
-function tuneKnob(
-  runner: Runner,
-  s: SchedulersSettings,
-  tab: SchedulerTab,
-  h: HistoryOut,
-): Work<KnobResult> {
-  return async (signal, progress) => {
-    const grid = FAMILY_INFO[tab.family].grid;
+function tuneKnob(runner: Runner, s: SchedulersSettings, tab: SchedulerTab, h: HistoryOut) {
+  const work: Work<KnobResult> = async (signal, progress) => {
+    const name = tab.info.name;
+    const grid = schedulerEntry(tab.info).tuning.grid;
     const units: KnobUnit[] = [
-      { kind: 'tune', family: tab.family },
-      { kind: 'tune', family: REFERENCE_FAMILY },
-      ...grid.map((value) => ({ kind: 'point' as const, family: tab.family, value })),
+      { kind: 'advise', scheduler: name },
+      { kind: 'gpa' },
+      ...grid.map((value) => ({ kind: 'point' as const, scheduler: name, value })),
     ];
-    const out = await runner.runJob(
+    const label = `Tuning ${tab.info.title} and drawing its curve`;
+    const [advice, gpa, ...curve] = await runner.runJob(
       null,
       'schedulerKnob',
-      { learn: h.learn, judge: h.judge, target: s.target, scope: s.scope, units },
-      { signal, onProgress: onProgress(`Tuning ${tab.title} and drawing its curve`, progress) },
+      knobSpec(s, h, units),
+      { signal, onProgress: (p) => progress({ label, ...p }) },
     );
-    const [tuned, gpa, ...curve] = out;
-    if (tuned.kind !== 'tune' || gpa.kind !== 'tune') throw new Error('unexpected job output');
-    return { tuned, gpa, curve: curve.filter((p) => p.kind === 'point') };
+    if (advice.kind !== 'advise' || gpa.kind !== 'gpa') throw new Error('unexpected job output');
+    const { kind: _kind, name: _name, ...rest } = advice;
+    return {
+      advice: { ...rest, scheduler: tab.info },
+      gpa,
+      curve: curve.filter((p): p is KnobPoint => p.kind === 'point'),
+    };
   };
+  return work;
 }
 
 function judgeKnob(
@@ -145,20 +150,10 @@ function judgeKnob(
   tab: SchedulerTab,
   h: HistoryOut,
   value: number,
-): Work<Extract<KnobOut, { kind: 'point' }>> {
+): Work<KnobPoint> {
   return async (signal) => {
-    const [out] = await runner.runJob(
-      null,
-      'schedulerKnob',
-      {
-        learn: h.learn,
-        judge: h.judge,
-        target: s.target,
-        scope: s.scope,
-        units: [{ kind: 'point', family: tab.family, value }],
-      },
-      { signal },
-    );
+    const unit = { kind: 'point' as const, scheduler: tab.info.name, value };
+    const [out] = await runner.runJob(null, 'schedulerKnob', knobSpec(s, h, [unit]), { signal });
     if (out.kind !== 'point') throw new Error('unexpected job output');
     return out;
   };

@@ -1,33 +1,26 @@
 /**
- * The Schedulers view's tabs: one per scheduler's rule in the fit registry's group 'scheduler'
- * that the tuner can sweep (its first parameter is the knob).
+ * The Schedulers view's tabs: the scheduler catalog (engine/schedulers/catalog.ts), each with the
+ * fit test that reproduces its rule and the knob the tuner sweeps (the test's first parameter).
  */
-import { fitEntries } from '../../engine/fit/index.ts';
-import { FAMILY_INFO, type FitFamily } from '../../engine/tune/families.ts';
+import { fitEntry, type NumberRange } from '../../engine/index.ts';
+import { SCHEDULERS, type SchedulerInfo } from '../../engine/schedulers/index.ts';
 
 export interface SchedulerTab {
-  /** The name in the link and on the command line. */
-  readonly name: string;
-  readonly family: FitFamily;
-  readonly title: string;
-  /** The rule in one sentence. */
-  readonly rule: string;
-  /** The knob's name and symbol, e.g. "safeVarianceMargin". */
-  readonly knob: string;
+  readonly info: SchedulerInfo;
+  /** The knob's range (the fit test's first parameter). */
+  readonly range: NumberRange;
+  /** Whether its tuning grid is log-spaced. */
+  readonly logKnob: boolean;
 }
 
 export function schedulerTabs(): SchedulerTab[] {
-  return fitEntries()
-    .filter((e) => e.group === 'scheduler' && FAMILY_INFO[e.kind])
-    .map((e) => ({
-      name: e.kind,
-      family: e.kind,
-      title: e.label,
-      rule: e.slackMeaning,
-      knob: FAMILY_INFO[e.kind].parameter,
-    }));
+  return SCHEDULERS.flatMap((info) => {
+    const entry = fitEntry(info.kind);
+    if (!entry?.tuning || entry.parameters.length === 0) return [];
+    return [{ info, range: entry.parameters[0].range, logKnob: entry.tuning.scale === 'log' }];
+  });
 }
 
 export function schedulerTab(name: string): SchedulerTab | null {
-  return schedulerTabs().find((t) => t.name === name) ?? null;
+  return schedulerTabs().find((t) => t.info.name === name) ?? null;
 }

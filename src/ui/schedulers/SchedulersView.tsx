@@ -5,8 +5,9 @@
  * machines it implies against GPA tuned the same way, and gives the configuration snippet to copy.
  */
 import { useMemo } from 'react';
-import { FAMILY_INFO } from '../../engine/tune/families.ts';
+import { textProblem } from '../../engine/index.ts';
 import { knobCurveSpec, knobMachinesSpec, Q_FLOOR } from '../../present/schedulers/knobCurve.ts';
+import { viewSnippets } from '../../present/schedulers/viewSnippet.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import {
   SCHEDULER_HISTORIES,
@@ -26,10 +27,10 @@ import { schedulerTab, schedulerTabs, type SchedulerTab } from '../../state/sche
 import { useController } from '../controllerContext.ts';
 import { formatNumber } from '../format.ts';
 import { ParamNumber } from '../ParamNumber.tsx';
+import { NumberBox } from '../SliderNumber.tsx';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { SnippetBox } from './SnippetBox.tsx';
-import { schedulerSnippet } from './snippet.ts';
 import './schedulers.css';
 
 const HISTORY_LABEL: Record<(typeof SCHEDULER_HISTORIES)[number], string> = {
@@ -120,66 +121,70 @@ function Tabs({
     <div className="sched-tabs" role="tablist" aria-label="Schedulers">
       {tabs.map((t) => (
         <button
-          key={t.name}
+          key={t.info.name}
           type="button"
           role="tab"
-          aria-selected={t.name === current}
-          data-testid={`sched-tab-${t.name}`}
-          onClick={() => go(t.name)}
+          aria-selected={t.info.name === current}
+          data-testid={`sched-tab-${t.info.name}`}
+          onClick={() => go(t.info.name)}
         >
-          {t.title}
+          {t.info.title}
         </button>
       ))}
     </div>
   );
 }
 
-function Figures({ r, s, tab }: { r: KnobResult; s: SchedulersSettings; tab: SchedulerTab }) {
-  const { tuned, gpa } = r;
+function settingsText(settings: Readonly<Record<string, number>>): string {
+  return Object.entries(settings)
+    .map(([k, v]) => `${k} ${formatNumber(v, 4)}`)
+    .join(', ');
+}
+
+function Figures({ r, s }: { r: KnobResult; s: SchedulersSettings }) {
+  const { advice, gpa } = r;
+  const chosen = advice.tuned ?? advice.closest;
+  const d = advice.defaults;
   return (
     <dl className="sched-figures" data-testid="sched-figures">
       <div>
-        <dt>tuned {tab.knob}</dt>
-        <dd data-testid="sched-tuned">
-          {tuned.value === null ? 'none meets the target' : formatNumber(tuned.value, 4)}
-        </dd>
+        <dt>{advice.tuned ? 'tuned' : 'closest (misses q*)'}</dt>
+        <dd data-testid="sched-tuned">{chosen ? settingsText(chosen.settings) : '—'}</dd>
       </div>
       <div>
         <dt>machines</dt>
-        <dd data-testid="sched-machines">{tuned.judged?.machines ?? '—'}</dd>
+        <dd data-testid="sched-machines">{chosen?.machines ?? '—'}</dd>
       </div>
       <div>
-        <dt>worst machine’s q (judged)</dt>
-        <dd data-testid="sched-worst">{tuned.judged ? fq(tuned.judged.worst) : '—'}</dd>
+        <dt>worst machine’s q, judged</dt>
+        <dd data-testid="sched-worst">
+          {chosen
+            ? `${fq(chosen.judged.worst)} (${chosen.judged.over} of ${chosen.machines} over ${s.target})`
+            : '—'}
+        </dd>
       </div>
       <div>
         <dt>GPA tuned the same way</dt>
         <dd data-testid="sched-gpa">
           {gpa.judged
-            ? `${gpa.judged.machines} machines (ρ = ${gpa.value}), worst q ${fq(gpa.judged.worst)}`
-            : 'no ρ meets the target'}
+            ? `${gpa.machines} machines (ρ = ${gpa.rho}), worst q ${fq(gpa.judged.worst)}`
+            : 'no ρ keeps the target'}
         </dd>
       </div>
       <div>
-        <dt>on the judged part</dt>
-        <dd>
-          {tuned.judged
-            ? `${tuned.judged.over} of ${tuned.judged.machines} machines over q* = ${s.target}`
-            : '—'}
+        <dt>the project’s defaults</dt>
+        <dd data-testid="sched-defaults">
+          {settingsText(d.settings)}: {d.machines} machines, worst q {fq(d.judged.worst)}
         </dd>
       </div>
     </dl>
   );
 }
 
-function closestMiss(r: KnobResult, s: SchedulersSettings): string {
-  const best = [...r.curve].sort(
-    (a, b) =>
-      (s.scope === 'mean' ? a.mean : s.scope === 'p95' ? a.p95 : a.worst) -
-      (s.scope === 'mean' ? b.mean : s.scope === 'p95' ? b.p95 : b.worst),
-  )[0];
-  return best
-    ? ` The closest on the judged part: ${formatNumber(best.value, 4)}, worst q ${fq(best.worst)}, mean q ${fq(best.mean)} (${best.machines} machines).`
+function closestMiss(r: KnobResult): string {
+  const c = r.advice.closest;
+  return c
+    ? ` The closest: ${settingsText(c.settings)}, worst q ${fq(c.judged.worst)}, mean q ${fq(c.judged.mean)} on the judged part (${c.machines} machines).`
     : '';
 }
 
@@ -196,78 +201,88 @@ function KnobPanel({
   const point = useSchedulerRuns((r) => r.point);
   const r = knob.result?.value ?? null;
   const stale = knob.result !== null && knob.result.key !== knobKey(s);
-  const info = FAMILY_INFO[tab.family];
-  const logX = info.scale === 'log';
+  const field = tab.info.knob.field;
+  const tunedValue = r ? ((r.advice.tuned ?? r.advice.closest)?.values[0] ?? null) : null;
   const curve = useMemo(
     () =>
       r &&
       knobCurveSpec(r.curve, {
-        knob: tab.knob,
+        knob: field,
         target: s.target,
-        tuned: r.tuned.value,
+        tuned: tunedValue,
         chosen: s.knob,
-        logX,
+        logX: tab.logKnob,
       }),
-    [r, tab.knob, s.target, s.knob, logX],
+    [r, field, s.target, s.knob, tunedValue, tab.logKnob],
   );
   const machines = useMemo(
     () =>
       r &&
       knobMachinesSpec(r.curve, {
-        knob: tab.knob,
-        gpaMachines: r.gpa.judged?.machines ?? null,
-        logX,
+        knob: field,
+        gpaMachines: r.gpa.machines,
+        logX: tab.logKnob,
       }),
-    [r, tab.knob, logX],
+    [r, field, tab.logKnob],
   );
-  const value = s.knob ?? r?.tuned.value ?? null;
   const mine = s.knob !== null && point.result?.key === pointKey(s) ? point.result.value : null;
-  const snippet = r && value !== null ? schedulerSnippet(tab, value, s, r, mine) : null;
+  const snippets = useMemo(
+    () => (r && !stale && (s.knob === null || mine) ? viewSnippets(r.advice, mine) : []),
+    [r, stale, s.knob, mine],
+  );
   return (
     <section
       className="sched-panel"
       role="tabpanel"
-      aria-label={tab.title}
+      aria-label={tab.info.title}
       data-testid="sched-panel"
     >
       <p className="sched-rule" data-testid="sched-rule">
-        {tab.rule}
+        {tab.info.rule}
       </p>
+      {tab.info.requests && <p className="hint">Requests: {tab.info.requests}.</p>}
+      <ul className="sched-caveats">
+        {tab.info.caveats.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
       {knob.status === 'error' && (
         <p className="error-text" role="alert" data-testid="sched-error">
           {knob.error}
         </p>
       )}
-      {r && <Figures r={r} s={s} tab={tab} />}
-      {r && r.tuned.value === null && (
+      {r && <Figures r={r} s={s} />}
+      {r && !r.advice.tuned && (
         <p className="error-text" role="alert" data-testid="sched-miss">
-          Every {tab.knob} on the grid misses q* = {s.target} ({SCOPE_LABEL[s.scope]}) on the
-          learned part’s fold.{closestMiss(r, s)}
+          Every {field} on the grid misses q* = {s.target} ({SCOPE_LABEL[s.scope]}) on the learned
+          part’s fold.{closestMiss(r)}
         </p>
       )}
       <PlotFigure
-        name={`sched-curve-${tab.name}`}
-        title={`q against ${tab.knob}`}
+        name={`sched-curve-${tab.info.name}`}
+        title={`q against ${field}`}
         caption={`Each value packs the learned part (Best Fit, rebalancing 5) and is judged on the judged part; green: the tuned value, violet: yours; q = 0 drawn at ${Q_FLOOR}.`}
         spec={curve}
         stale={stale}
         placeholder={knob.status === 'error' ? `Did not finish: ${knob.error}` : 'Tuning…'}
       />
       <PlotFigure
-        name={`sched-machines-${tab.name}`}
-        title={`Machines against ${tab.knob}`}
+        name={`sched-machines-${tab.info.name}`}
+        title={`Machines against ${field}`}
         caption="Machines each value packs on the learned part; dashed: GPA tuned to the same target."
         spec={machines}
         stale={stale}
         placeholder="Tuning…"
       />
       <div className="sched-knob">
-        <ParamNumber
-          spec={SCHEDULERS_PARAMS.knob}
-          label={`your ${tab.knob}`}
-          value={value ?? 0}
+        <NumberBox
+          label={`your ${field}`}
+          value={s.knob ?? tunedValue ?? tab.info.defaults[0]}
+          min={Number.isFinite(tab.range.min) ? tab.range.min : undefined}
+          max={Number.isFinite(tab.range.max) ? tab.range.max : undefined}
+          problem={(raw) => textProblem(tab.range, raw)}
           testId="sched-knob"
-          onCommit={(v) => set({ knob: v })}
+          onChange={(v) => set({ knob: v })}
         />
         {s.knob !== null && (
           <button type="button" onClick={() => set({ knob: null })} data-testid="sched-knob-reset">
@@ -276,8 +291,9 @@ function KnobPanel({
         )}
         {mine && (
           <p data-testid="sched-point">
-            {tab.knob} = {formatNumber(mine.value, 4)}: {mine.machines} machines, worst q{' '}
-            {fq(mine.worst)}, mean q {fq(mine.mean)}, {mine.over} of {mine.machines} over q*.
+            {field} = {formatNumber(mine.value, 4)}: {mine.machines} machines, worst q{' '}
+            {fq(mine.worst)}, mean q {fq(mine.mean)}, {mine.over} of {mine.machines} over q*{' '}
+            {mine.meets ? '(keeps the target)' : '(misses the target)'}.
           </p>
         )}
         {s.knob !== null && point.status === 'error' && (
@@ -286,7 +302,9 @@ function KnobPanel({
           </p>
         )}
       </div>
-      {snippet && <SnippetBox text={snippet.text} name={snippet.name} />}
+      {snippets.map((sn) => (
+        <SnippetBox key={sn.title} text={sn.text} name={sn.title} />
+      ))}
     </section>
   );
 }
@@ -336,11 +354,11 @@ export function SchedulersView() {
       )}
       <Tabs tabs={tabs} current={s.scheduler} go={(scheduler) => go({ scheduler, knob: null })} />
       {tab ? (
-        <KnobPanel key={tab.name} s={s} tab={tab} set={set} />
+        <KnobPanel key={tab.info.name} s={s} tab={tab} set={set} />
       ) : (
         <p className="error-text" role="alert" data-testid="sched-unknown">
           {tabs.length
-            ? `No scheduler named “${s.scheduler}”: the schedulers are ${tabs.map((t) => t.name).join(', ')}.`
+            ? `No scheduler named “${s.scheduler}”: the schedulers are ${tabs.map((t) => t.info.name).join(', ')}.`
             : 'No scheduler rule is registered in this build.'}
         </p>
       )}
