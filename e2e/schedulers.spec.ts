@@ -80,3 +80,21 @@ test('an unknown scheduler in a link lists the schedulers', async ({ page }) => 
   await expect(page.getByTestId('sched-unknown')).toHaveText(/trimaran-lvrb/);
   await expect(page.getByTestId('sched-unknown')).toHaveText(/koordinator/);
 });
+
+test('the knob lesson: σ in the link, the implied risk against GPA’s, a way into the view', async ({
+  page,
+}) => {
+  await page.goto('/?view=learn&lesson=9&step=2500');
+  await expect(page.getByTestId('lesson-knob')).toBeVisible();
+  // Sensitivity 2 at σ = 0.25: z = 2, ρ = 1 − Φ(2) ≈ 2.3·10⁻², looser than GPA at 0.01.
+  await expect(page.getByTestId('knob-sigma-reading')).toHaveText('0.25');
+  await expect(page.getByTestId('knob-risk')).toHaveText('2.3·10⁻²');
+  await expect(page.getByTestId('knob-verdict')).toHaveText(/looser than GPA/);
+  const sensitivity = page.getByTestId('knob-sensitivity');
+  await sensitivity.fill('1');
+  await sensitivity.press('Enter');
+  await expect(page.getByTestId('knob-risk')).toHaveText('1.6·10⁻¹');
+  await expect(page.getByTestId('knob-crossing')).toHaveText(/every node gets the same risk/);
+  await page.getByTestId('open-in-schedulers').click();
+  await expect(page.getByTestId('schedulers')).toBeVisible();
+});

@@ -42,7 +42,13 @@ export function knobRiskSpec(knob: LvrbKnob, sigma: number, gpaRho: number): Plo
   return {
     height: 300,
     marginLeft: 56,
-    x: { type: 'log', label: 'node’s σ (fraction of capacity) →', domain: [lo, hi] },
+    x: {
+      type: 'log',
+      label: 'node’s σ (fraction of capacity) →',
+      domain: [lo, hi],
+      ticks: [0.01, 0.02, 0.04, 0.1, 0.25, 0.5, 1].filter((t) => t >= lo && t <= hi),
+      tickFormat: (t: number) => String(t),
+    },
     y: {
       ...LOG_PROBABILITY,
       label: '↑ overflow risk at the fit boundary',

@@ -28,6 +28,10 @@ const SIGMA_STEP = 10_000;
 const WORKED_SIGMA = 0.04;
 const SIGMA_SCALE = logScale(KNOB_SIGMA_RANGE[0], KNOB_SIGMA_RANGE[1], (v) => +v.toPrecision(2));
 
+/** A ratio as a reader says it: 2.3×, 35×, 34,900×. */
+const times = (r: number) =>
+  `${r < 10 ? r.toFixed(1) : Math.round(Number(r.toPrecision(3))).toLocaleString('en')}×`;
+
 export const sigmaOfStep = (step: number) =>
   step > 0 ? Math.min(1, step / SIGMA_STEP) : WORKED_SIGMA;
 
@@ -82,8 +86,8 @@ export function KnobLesson() {
     Math.abs(risk - rho) <= 1e-3 * rho
       ? 'the same as GPA'
       : risk < rho
-        ? `stricter than GPA: ${formatNumber(rho / risk, 2)}× less risk, more room kept idle`
-        : `looser than GPA: ${formatNumber(risk / rho, 2)}× the risk GPA allows`;
+        ? `stricter than GPA: ${times(rho / risk)} less risk, more room kept idle`
+        : `looser than GPA: ${times(risk / rho)} the risk GPA allows`;
   const schedulers = { ...params, view: 'schedulers' as const };
   return (
     <LessonFrame lesson={lesson} pack={null} keys="The sliders follow the arrow keys.">

@@ -167,7 +167,7 @@ function Figures({ r, s }: { r: KnobResult; s: SchedulersSettings }) {
         <dt>GPA tuned the same way</dt>
         <dd data-testid="sched-gpa">
           {gpa.judged
-            ? `${gpa.machines} machines (ρ = ${gpa.rho}), worst q ${fq(gpa.judged.worst)}`
+            ? `${gpa.machines} machines (ρ = ${formatNumber(gpa.rho ?? NaN, 3)}), worst q ${fq(gpa.judged.worst)}`
             : 'no ρ keeps the target'}
         </dd>
       </div>
