@@ -93,6 +93,21 @@ async function section(d: Dataset, c: AlignedTuneConfig, out: string[]): Promise
   );
 }
 
+/** The catalog as a table: what each knob is, its rule, its defaults and the requests assumed. */
+function catalogTable(): string[] {
+  return [
+    '## The schedulers',
+    '',
+    '| name (`--scheduler`) | project and rule | fit test | knob (unit) | defaults | requests | caveats |',
+    '|---|---|---|---|---|---|---|',
+    ...SCHEDULERS.map(
+      (s) =>
+        `| ${s.name} | ${s.title}: ${s.rule} | ${s.kind} | ${s.knob.field} (${s.knob.unit}) | ${s.defaultsNote} | ${s.requests ?? 'not needed'} | ${s.caveats.join('; ')} |`,
+    ),
+    '',
+  ];
+}
+
 /** Writes the report for the bundled histories (all of them, or those `only` names). */
 export async function writeAdviseReport(
   path: string,
@@ -110,6 +125,7 @@ export async function writeAdviseReport(
     'Rules that need requests use an assumed request where the data carry none (written in the catalog and in each snippet).',
     '',
   ];
+  out.push(...catalogTable());
   for (const d of list) await section(d, c, out);
   writeFileSync(path, out.join('\n') + '\n');
 }
