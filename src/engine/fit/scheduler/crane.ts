@@ -53,7 +53,7 @@ export function craneLimits(spec: { limit: number; hour: number; day: number }):
 
 /** Columns of the 5-minute mean, and of each predicate's window (0: off), checked on `history`. */
 function craneWindows(limits: readonly number[], step: number, history: number) {
-  const mean = windowColumns('cpu_usage_avg_5m (its 5 min window)', 300, step, history);
+  const mean = windowColumns('cpu_usage_avg_5m', 300, step, history);
   const spans = CRANE_PREDICATES.map((p, k) => {
     if (limits[k] === 0 || k === 0) return limits[k] === 0 ? 0 : 1;
     const span = Math.round(p.seconds / step);
