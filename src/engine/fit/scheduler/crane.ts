@@ -79,18 +79,24 @@ export function craneDynamic(
     usesVariance: false,
     sizes(stats, rows) {
       stats.ensureMoments(rows);
-      const { mean, spans, columns } = craneWindows(limits, step, stats.width);
       const size = Float64Array.from(rows, (r) => stats.mean[r]);
-      const means = new Float64Array(columns);
+      let w = { mean: 1, spans: [] as number[], columns: 1 };
+      let means = new Float64Array(0);
+      const columns = () => {
+        w = craneWindows(limits, step, stats.width);
+        means = new Float64Array(w.columns);
+        return w.columns;
+      };
       return windowSizes(stats, rows, columns, size, (view, j, _t, capacity) => {
         const total = view.total(j);
-        if (total !== null) rollingMeans(total, mean, means);
+        if (total !== null) rollingMeans(total, w.mean, means);
         let slack = Infinity;
         for (let k = 0; k < limits.length; k++) {
           if (limits[k] === 0) continue;
           let metric = 0;
           if (total !== null) {
-            for (let c = columns - spans[k]; c < columns; c++) metric = Math.max(metric, means[c]);
+            for (let c = w.columns - w.spans[k]; c < w.columns; c++)
+              metric = Math.max(metric, means[c]);
           }
           slack = Math.min(slack, limits[k] - metric / capacity);
         }

@@ -136,8 +136,9 @@ describe('scheduler rules on real VM traces (Azure V1, 5-minute samples)', () =>
 describe('scheduler rules refuse bad input with the value and the history named', () => {
   const stats = (cols: number) =>
     new TaskStats(matrixFrom(2, cols, new Float32Array(2 * cols).fill(0.1)), 0, cols);
+  const sums = { load: new Float64Array(2), variance: new Float64Array(2) };
   const sizes = (text: string, cols: number) =>
-    fitTest(parseFit(text)).sizes(stats(cols), Int32Array.of(0, 1));
+    fitTest(parseFit(text)).sizes(stats(cols), Int32Array.of(0, 1)).machineState!(sums, 1);
 
   it("knobs out of their projects' ranges", () => {
     expect(() => parseFit('koord:120')).toThrow(
