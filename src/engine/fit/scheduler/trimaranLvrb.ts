@@ -76,7 +76,7 @@ export function trimaranLoadVariationRiskBalancing(
     spec: { kind: 'lvrb', margin, sensitivity, window, step },
     usesVariance: false,
     sizes(stats, rows) {
-      const columns = trimaranColumns(window, step, stats.width);
+      const columns = () => trimaranColumns(window, step, stats.width);
       const request = assumedRequests(stats, rows);
       return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
         const { mean, sd } = meanAndSd(view.total(j));

@@ -62,7 +62,7 @@ export function trimaranTargetLoadPacking(
     spec: { kind: 'tlp', target, multiplier, window, step },
     usesVariance: false,
     sizes(stats, rows) {
-      const columns = trimaranColumns(window, step, stats.width);
+      const columns = () => trimaranColumns(window, step, stats.width);
       const request = assumedRequests(stats, rows);
       return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
         const average = meanAndSd(view.total(j)).mean;
