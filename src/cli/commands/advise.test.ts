@@ -44,6 +44,8 @@ describe('npm run cli -- advise', () => {
     expect(oc.scheduler).toBe('overcommit');
     expect(oc.requests).toMatch(/p95/);
     expect(a.stderr).toMatch(/overcommit needs requests and the data carry none/);
+    expect(json.step_s).toBe(300);
+    expect(json.notices[0]).toMatch(/no timestamps: the rules' windows read each instant as 300 s/);
     const chosen = oc.tuned ?? oc.closest;
     expect(chosen.settings.ratio).toBe(chosen.values[0]);
     expect(oc.grid).toContain(chosen.values[0]);
