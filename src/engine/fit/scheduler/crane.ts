@@ -137,7 +137,10 @@ export const CRANE_FIT: FitEntry = {
   family: { name: 'Crane maxLimitPecent' },
   slackMeaning:
     'min over predicates of maxLimitPecent − the node’s window metric / c (the pod’s size unread)',
-  sweep: [[0.65], [0.8]],
+  sweep: [
+    [0.65, 0],
+    [0.8, 0],
+  ],
   parameters: [
     {
       key: 'limit',

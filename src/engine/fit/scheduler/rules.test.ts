@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matrixFrom, type RealizationMatrix } from '../../matrix.ts';
-import { packAligned } from '../../replay/tuneAligned.ts';
+import { packAligned, tuneAligned } from '../../replay/tuneAligned.ts';
+import { FAMILIES, familySpec } from '../../tune/families.ts';
 import { TaskStats } from '../../stats/taskStats.ts';
 import { fitTest, formatFit, parseFit, type FitSpec } from '../index.ts';
 import * as byHand from './byHand.ts';
@@ -182,4 +183,31 @@ describe('scheduler rules refuse bad input with the value and the history named'
     expect(formatFit(parseFit('koord:65:85:0:0:300'))).toBe('koord:65');
     expect(formatFit(parseFit('crane:0.65:2'))).toBe('crane:0.65:2');
   });
+});
+
+describe('scheduler rules in the tuner', () => {
+  const learn = azure(40, 600);
+  const config = { packer: 'ff', capacity: 1, rebalance: 0, target: 0.05, scope: 'mean' } as const;
+
+  it('each rule is a tuner family; LVRB tunes its margin at sensitivity 2', () => {
+    for (const kind of ['koord', 'tlp', 'lvrb', 'crane', 'oc', 'vpa'])
+      expect(FAMILIES).toContain(kind);
+    expect(familySpec('lvrb', 1.5)).toEqual({
+      kind: 'lvrb',
+      margin: 1.5,
+      sensitivity: 2,
+      window: 900,
+      step: 300,
+    });
+  });
+
+  for (const family of ['koord', 'tlp', 'lvrb', 'crane', 'oc', 'vpa'])
+    it(`${family}: the tuned value meets the target on the fold, or none is found`, () => {
+      const r = tuneAligned(learn, family, config);
+      if (r.value === null) expect(r.machines).toEqual([]);
+      else {
+        expect(r.cv!.mean).toBeLessThanOrEqual(config.target);
+        expect(r.machines.length).toBeGreaterThan(0);
+      }
+    });
 });

@@ -104,7 +104,10 @@ export const TLP_FIT: FitEntry = {
   group: 'scheduler',
   family: { name: 'Trimaran TLP U' },
   slackMeaning: `U − 100·(window average + m × request) / c (${TRIMARAN_SCORE_ONLY}; ${REQUEST_ASSUMPTION})`,
-  sweep: [[40], [70]],
+  sweep: [
+    [40, 1.5, 0],
+    [70, 1.5, 0],
+  ],
   readsPercentiles: true,
   parameters: [
     {
