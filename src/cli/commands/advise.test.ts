@@ -44,6 +44,8 @@ describe('npm run cli -- advise', () => {
     expect(oc.scheduler).toBe('overcommit');
     expect(oc.requests).toMatch(/p95/);
     expect(a.stderr).toMatch(/overcommit needs requests and the data carry none/);
+    expect(json.step_s).toBe(300);
+    expect(json.notices[0]).toMatch(/no timestamps: the rules' windows read each instant as 300 s/);
     const chosen = oc.tuned ?? oc.closest;
     expect(chosen.settings.ratio).toBe(chosen.values[0]);
     expect(oc.grid).toContain(chosen.values[0]);
@@ -58,7 +60,7 @@ describe('npm run cli -- advise', () => {
   it('judges the tuned value on the judged part: it kept q* on the fold', async () => {
     const { lines } = await run([
       ...DATA,
-      ...['--scheduler', 'descheduler', '--target', '0.02', '--scope', 'mean', '--json'],
+      ...['--scheduler', 'descheduler', '--target', '0.02', '--scope', 'mean', '--json', '--curve'],
     ]);
     const d = JSON.parse(lines.join('')).schedulers[0];
     expect(d.tuned).not.toBeNull();
@@ -67,6 +69,12 @@ describe('npm run cli -- advise', () => {
     const query = parse(d.snippets[0].text).profiles[0].pluginConfig[0].args.metricsUtilization
       .prometheus.query;
     expect(query).toContain(`+ ${d.tuned.settings.z} * sqrt(`);
+    // The knob's curve: one point per grid value; the tuned one among them, judged alike.
+    expect(d.curve.map((p: { value: number }) => p.value)).toEqual(d.grid);
+    const point = d.curve.find((p: { value: number }) => p.value === d.tuned.values[0]);
+    expect(point.machines).toBe(d.tuned.machines);
+    expect(point.worst).toBe(d.tuned.judged.q_worst);
+    expect(point.meets).toBe(point.mean <= 0.02);
   });
 
   it('prints every scheduler with --scheduler all', async () => {

@@ -170,7 +170,11 @@ export const advise: Command = {
     const r = await loadReplay(o as Options, 0, 1);
     const set = asUsage(() => parseSet(o.set as string | undefined));
     const advice = adviseAll(r, list, c, o.step as number | undefined, set);
-    const notices = [...list.map(requestNotice), ...advice.map(missNotice)].filter(
+    const stepNotice =
+      r.aligned.report.step === null && o.step === undefined
+        ? `the data carry no timestamps: the rules' windows read each instant as ${stepOf(r)} s (--step tells another)`
+        : null;
+    const notices = [stepNotice, ...list.map(requestNotice), ...advice.map(missNotice)].filter(
       (n): n is string => n !== null,
     );
     if (o.json) {

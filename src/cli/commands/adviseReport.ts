@@ -12,6 +12,7 @@ import {
   SCHEDULERS,
   judgeMachines,
   packAligned,
+  scopeValue,
   tuneAligned,
   type AlignedTuneConfig,
   type JudgedSetting,
@@ -34,21 +35,31 @@ const setting = (s: JudgedSetting) =>
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
 
-function schedulerRows(advice: readonly SchedulerAdvice[]): string[] {
+/** What kept q* on the judged part (name, nodes), for the section's closing line. */
+type Held = { readonly name: string; readonly nodes: number }[];
+
+function schedulerRows(advice: readonly SchedulerAdvice[], held: Held): string[] {
   return advice.map((a) => {
     const chosen = a.tuned ?? a.closest!;
     const value = a.tuned ? setting(chosen) : `none keeps q*; closest: ${setting(chosen)}`;
+    if (a.tuned && scopeValue(chosen.judged, a.scope) <= a.target)
+      held.push({ name: a.scheduler.name, nodes: chosen.machines });
     return `| ${a.scheduler.name} | ${a.scheduler.knob.field} | ${value} | ${cells(chosen.machines, chosen.judged)} |`;
   });
 }
 
-function comparedRows(r: Replay, c: AlignedTuneConfig): string[] {
+function comparedRows(
+  r: Replay,
+  c: AlignedTuneConfig,
+  held: Held,
+): { rows: string[]; oracle: number } {
   const judged = r.judge!.inst;
   const rows = COMPARED.map((family) => {
     const t = tuneAligned(r.inst, family, c);
     const label = FAMILY_INFO[family].label;
     if (!t.fit) return `| ${family} (fit test) | ${label} | none keeps q* on the fold | | | | | |`;
     const s = judgeMachines(t.machines, judged, c.capacity, c.target);
+    if (scopeValue(s, c.scope) <= c.target) held.push({ name: family, nodes: t.machines.length });
     return `| ${family} (fit test) | ${label} | ${t.value} | ${cells(t.machines.length, s)} |`;
   });
   const oracle = packAligned(judged, { kind: 'emp', rho: c.target }, c);
@@ -56,7 +67,7 @@ function comparedRows(r: Replay, c: AlignedTuneConfig): string[] {
   rows.push(
     `| **ex-post oracle** | emp:${c.target} packed on the judged period | | ${cells(oracle.length, o)} |`,
   );
-  return rows;
+  return { rows, oracle: oracle.length };
 }
 
 async function section(d: Dataset, c: AlignedTuneConfig, out: string[]): Promise<void> {
@@ -67,6 +78,9 @@ async function section(d: Dataset, c: AlignedTuneConfig, out: string[]): Promise
   );
   const a = r.aligned.report;
   const advice = adviseAll(r, SCHEDULERS, c);
+  const held: Held = [];
+  const tuned = schedulerRows(advice, held);
+  const compared = comparedRows(r, c, held);
   const head =
     '| scheduler | knob | value | nodes | worst-node q | mean q | p95 of q_j | nodes over 0.01 |';
   out.push(
@@ -78,8 +92,10 @@ async function section(d: Dataset, c: AlignedTuneConfig, out: string[]): Promise
     '',
     head,
     '|---|---|---|---|---|---|---|---|',
-    ...schedulerRows(advice),
-    ...comparedRows(r, c),
+    ...tuned,
+    ...compared.rows,
+    '',
+    heldLine(held, compared.oracle),
     '',
     '### Default settings, judged the same way',
     '',
@@ -91,6 +107,28 @@ async function section(d: Dataset, c: AlignedTuneConfig, out: string[]): Promise
     ),
     '',
   );
+}
+
+function heldLine(held: Held, oracle: number): string {
+  const sorted = [...held].sort((a, b) => a.nodes - b.nodes);
+  return sorted.length
+    ? `Kept q* on the judged part: ${sorted.map((h) => `${h.name} (${h.nodes} nodes)`).join(', ')}; the ex-post oracle needs ${oracle}.`
+    : `Nothing tuned on the learned part kept q* on the judged part; the ex-post oracle needs ${oracle} nodes.`;
+}
+
+/** The catalog as a table: what each knob is, its rule, its defaults and the requests assumed. */
+function catalogTable(): string[] {
+  return [
+    '## The schedulers',
+    '',
+    '| name (`--scheduler`) | project and rule | fit test | knob (unit) | defaults | requests | caveats |',
+    '|---|---|---|---|---|---|---|',
+    ...SCHEDULERS.map(
+      (s) =>
+        `| ${s.name} | ${s.title}: ${s.rule} | ${s.kind} | ${s.knob.field} (${s.knob.unit}) | ${s.defaultsNote} | ${s.requests ?? 'not needed'} | ${s.caveats.join('; ')} |`,
+    ),
+    '',
+  ];
 }
 
 /** Writes the report for the bundled histories (all of them, or those `only` names). */
@@ -110,6 +148,7 @@ export async function writeAdviseReport(
     'Rules that need requests use an assumed request where the data carry none (written in the catalog and in each snippet).',
     '',
   ];
+  out.push(...catalogTable());
   for (const d of list) await section(d, c, out);
   writeFileSync(path, out.join('\n') + '\n');
 }

@@ -8,8 +8,9 @@
  * percents), apis/extension/load_aware.go (`scheduling.koordinator.sh/usage-thresholds`, a JSON
  * CustomUsageThresholds: usageThresholds, aggregatedUsage), and kubernetes-sigs/descheduler
  * pkg/framework/plugins/nodeutilization/types.go (metricsUtilization.source, .prometheus.query: a
- * vector labelled `instance` with the node's name, each value in [0, 1]) with its README (policy
- * v1alpha2, `metricsProviders`, thresholds on `MetricResource` when the source is Prometheus).
+ * vector labelled `instance` with the node's name, each value in [0, 1]), usageclients.go (the
+ * query's value read as the resource `MetricResource`, which thresholds then name) and
+ * pkg/api/types.go (DeschedulerPolicy.metricsProviders: source Prometheus, prometheus.url).
  */
 import type { SnippetBody } from './body.ts';
 

@@ -13,8 +13,9 @@
  * values `conf.nova.DEFAULT`; kubewharf/katalyst-api NodeOvercommitConfig
  * (overcommit.katalyst.kubewharf.io/v1alpha1, spec.resourceOvercommitRatio.cpu, a string);
  * kubernetes/autoscaler vertical-pod-autoscaler pkg/recommender/input flags
- * (`--target-cpu-percentile` 0.9, `--recommendation-margin-fraction` 0.15) and AEP-9970's per-VPA
- * `targetCPUPercentile` in resourcePolicy.containerPolicies (behind a feature gate).
+ * (`--target-cpu-percentile` 0.9, `--recommendation-margin-fraction` 0.15) and the per-VPA
+ * `targetCPUPercentile` in resourcePolicy.containerPolicies that AEP-9970 proposes (the draft pull
+ * request kubernetes/autoscaler#10056, behind a feature gate; no release has it).
  */
 import type { SnippetBody } from './body.ts';
 
@@ -157,7 +158,8 @@ export function vpa(s: Settings): SnippetBody[] {
       notes: ['the flags apply to every VPA the recommender serves'],
     },
     {
-      title: 'VPA: per-VPA targetCPUPercentile (AEP-9970, behind a feature gate)',
+      title:
+        'VPA: per-VPA targetCPUPercentile as AEP-9970 proposes it (kubernetes/autoscaler#10056, a draft: not in a release)',
       body: {
         apiVersion: 'autoscaling.k8s.io/v1',
         kind: 'VerticalPodAutoscaler',

@@ -68,7 +68,7 @@ function header(f: SnippetFacts): string[] {
     `on your data (packed on the learned part, judged on the judged part): ${f.machines} nodes,`,
     `  worst-node q ${q4(f.judged.worst)}, mean q ${q4(f.judged.mean)}, 95th percentile ${q4(f.judged.p95)}, ${f.judged.over} of ${f.machines} nodes over ${f.target}`,
     `rule: ${s.rule}`,
-    ...(s.requests ? [`requests: ${s.requests}`] : []),
+    ...(s.requests ? [s.requests] : []),
     ...s.caveats.map((c) => `caveat: ${c}`),
   ];
 }

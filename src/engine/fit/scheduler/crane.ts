@@ -53,7 +53,7 @@ export function craneLimits(spec: { limit: number; hour: number; day: number }):
 
 /** Columns of the 5-minute mean, and of each predicate's window (0: off), checked on `history`. */
 function craneWindows(limits: readonly number[], step: number, history: number) {
-  const mean = windowColumns('cpu_usage_avg_5m (its 5 min window)', 300, step, history);
+  const mean = windowColumns('cpu_usage_avg_5m', 300, step, history);
   const spans = CRANE_PREDICATES.map((p, k) => {
     if (limits[k] === 0 || k === 0) return limits[k] === 0 ? 0 : 1;
     const span = Math.round(p.seconds / step);
@@ -79,18 +79,24 @@ export function craneDynamic(
     usesVariance: false,
     sizes(stats, rows) {
       stats.ensureMoments(rows);
-      const { mean, spans, columns } = craneWindows(limits, step, stats.width);
       const size = Float64Array.from(rows, (r) => stats.mean[r]);
-      const means = new Float64Array(columns);
+      let w = { mean: 1, spans: [] as number[], columns: 1 };
+      let means = new Float64Array(0);
+      const columns = () => {
+        w = craneWindows(limits, step, stats.width);
+        means = new Float64Array(w.columns);
+        return w.columns;
+      };
       return windowSizes(stats, rows, columns, size, (view, j, _t, capacity) => {
         const total = view.total(j);
-        if (total !== null) rollingMeans(total, mean, means);
+        if (total !== null) rollingMeans(total, w.mean, means);
         let slack = Infinity;
         for (let k = 0; k < limits.length; k++) {
           if (limits[k] === 0) continue;
           let metric = 0;
           if (total !== null) {
-            for (let c = columns - spans[k]; c < columns; c++) metric = Math.max(metric, means[c]);
+            for (let c = w.columns - w.spans[k]; c < w.columns; c++)
+              metric = Math.max(metric, means[c]);
           }
           slack = Math.min(slack, limits[k] - metric / capacity);
         }
@@ -131,7 +137,10 @@ export const CRANE_FIT: FitEntry = {
   family: { name: 'Crane maxLimitPecent' },
   slackMeaning:
     'min over predicates of maxLimitPecent − the node’s window metric / c (the pod’s size unread)',
-  sweep: [[0.65], [0.8]],
+  sweep: [
+    [0.65, 0],
+    [0.8, 0],
+  ],
   parameters: [
     {
       key: 'limit',

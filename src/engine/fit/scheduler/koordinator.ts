@@ -69,19 +69,20 @@ export function koordinatorLoadAware(
     spec: { kind: 'koord', threshold, factor, aggregation, duration, step },
     usesVariance: false,
     sizes(stats, rows) {
-      const columns =
+      const columns = () =>
         aggregation === 0
           ? 1
           : duration === 0
             ? stats.width
             : windowColumns('usageAggregatedDuration', duration, step, stats.width);
       const request = assumedRequests(stats, rows);
-      const sorted = new Float64Array(columns);
+      let sorted = new Float64Array(0);
       return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
         const total = view.total(j);
         let usage = 0;
         if (total !== null && aggregation === 0) usage = total[total.length - 1];
         else if (total !== null) {
+          if (sorted.length !== total.length) sorted = new Float64Array(total.length);
           sorted.set(total);
           usage = koordletPercentile(sorted.sort(), aggregation / 100);
         }

@@ -76,7 +76,7 @@ export function trimaranLoadVariationRiskBalancing(
     spec: { kind: 'lvrb', margin, sensitivity, window, step },
     usesVariance: false,
     sizes(stats, rows) {
-      const columns = trimaranColumns(window, step, stats.width);
+      const columns = () => trimaranColumns(window, step, stats.width);
       const request = assumedRequests(stats, rows);
       return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
         const { mean, sd } = meanAndSd(view.total(j));
@@ -106,8 +106,8 @@ export const LVRB_FIT: FitEntry = {
   family: { name: 'Trimaran LVRB margin' },
   slackMeaning: `1 − (μ + min(1, margin·σ^(1/sensitivity))), μ and σ the node's window mean with the request and its σ, fractions of c (${TRIMARAN_SCORE_ONLY.replace('the target', 'risk ½')}; ${REQUEST_ASSUMPTION})`,
   sweep: [
-    [1, 1],
-    [1, 2],
+    [1, 1, 0],
+    [1, 2, 0],
   ],
   readsPercentiles: true,
   parameters: [

@@ -62,7 +62,7 @@ export function trimaranTargetLoadPacking(
     spec: { kind: 'tlp', target, multiplier, window, step },
     usesVariance: false,
     sizes(stats, rows) {
-      const columns = trimaranColumns(window, step, stats.width);
+      const columns = () => trimaranColumns(window, step, stats.width);
       const request = assumedRequests(stats, rows);
       return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
         const average = meanAndSd(view.total(j)).mean;
@@ -104,7 +104,10 @@ export const TLP_FIT: FitEntry = {
   group: 'scheduler',
   family: { name: 'Trimaran TLP U' },
   slackMeaning: `U − 100·(window average + m × request) / c (${TRIMARAN_SCORE_ONLY}; ${REQUEST_ASSUMPTION})`,
-  sweep: [[40], [70]],
+  sweep: [
+    [40, 1.5, 0],
+    [70, 1.5, 0],
+  ],
   readsPercentiles: true,
   parameters: [
     {

@@ -13,7 +13,8 @@
  *   (Koordinator's nodeDelta, Trimaran's missing utilisation) do not arise when a packing is replayed
  *   onto history;
  * - a window of W seconds is the last round(W / step) columns; a window shorter than one step, or
- *   longer than the observed columns, is refused with a message naming the window and the history.
+ *   longer than the observed columns, is refused with a message naming the window and the history
+ *   (when a packing starts: the sizes alone, the requests, can be taken on any matrix).
  */
 import { checkRange, numberRange } from '../../ranges.ts';
 import { TaskStats } from '../../stats/taskStats.ts';
@@ -89,21 +90,27 @@ export function checkHistory(
 }
 
 /**
- * Sizes that score through the machines' aligned totals over the last `columns` observed columns
- * (all of them when `columns` is null); `size` is what the packer's decreasing orders sort by.
+ * Sizes that score through the machines' aligned totals over the last `columns()` observed columns;
+ * `size` is what the packer's decreasing orders sort by. The window is read (and a history too short
+ * for it refused) when a packing starts, so that sizes alone can be taken on any matrix.
  */
 export function windowSizes(
   stats: TaskStats,
   rows: ArrayLike<number>,
-  columns: number | null,
+  columns: () => number,
   size: Float64Array,
   score: (view: TotalsView, j: number, t: number, capacity: number) => number,
 ): TaskSizes {
-  const window =
-    columns === null || columns === stats.width
-      ? stats
-      : new TaskStats(stats.matrix, stats.end - columns, stats.end);
-  return { ...alignedSizes(window, rows, score), size };
+  return {
+    size,
+    variance: new Float64Array(rows.length),
+    machineState: (sums, capacity) => {
+      const w = columns();
+      const window =
+        w === stats.width ? stats : new TaskStats(stats.matrix, stats.end - w, stats.end);
+      return alignedSizes(window, rows, score).machineState!(sums, capacity);
+    },
+  };
 }
 
 /** Mean and population standard deviation of a series (0 and 0 for an empty machine). */
