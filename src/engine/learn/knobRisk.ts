@@ -12,17 +12,18 @@
  * The documented recommendation is margin 1, sensitivity 2 (the README); the code defaults are 1, 1
  * (apis/config/v1/defaults.go), which put z = 1 (ρ ≈ 0.159) on every node.
  */
+import { LVRB_CODE_DEFAULTS, LVRB_RECOMMENDED, lvrbLoad } from '../fit/scheduler/trimaranLvrb.ts';
 import { normalSurvival, normalSurvivalQuantile } from '../stats/normal.ts';
 
 export interface LvrbKnob {
   /** `safeVarianceMargin`: the multiplier of σ^(1/s), non-negative. */
   readonly margin: number;
-  /** `safeVarianceSensitivity`: the root power s, non-negative (0 makes σ^(1/s) vanish for σ < 1). */
+  /** `safeVarianceSensitivity`: the root power s, positive. */
   readonly sensitivity: number;
 }
 
-export const LVRB_DOCUMENTED: LvrbKnob = { margin: 1, sensitivity: 2 };
-export const LVRB_CODE_DEFAULT: LvrbKnob = { margin: 1, sensitivity: 1 };
+export const LVRB_DOCUMENTED: LvrbKnob = LVRB_RECOMMENDED;
+export const LVRB_CODE_DEFAULT: LvrbKnob = LVRB_CODE_DEFAULTS;
 
 function checkSigma(sigma: number): void {
   if (!(sigma > 0 && sigma <= 1))
@@ -32,16 +33,18 @@ function checkSigma(sigma: number): void {
 function checkKnob({ margin, sensitivity }: LvrbKnob): void {
   if (!(margin >= 0 && Number.isFinite(margin)))
     throw new RangeError(`safeVarianceMargin must be a finite number ≥ 0, got ${margin}`);
-  if (!(sensitivity >= 0 && Number.isFinite(sensitivity)))
-    throw new RangeError(`safeVarianceSensitivity must be a finite number ≥ 0, got ${sensitivity}`);
+  if (!(sensitivity > 0 && Number.isFinite(sensitivity)))
+    throw new RangeError(`safeVarianceSensitivity must be a finite number > 0, got ${sensitivity}`);
 }
 
-/** The headroom LVRB keeps above the mean: min(1, margin·σ^(1/s)), as in `computeScore`. */
+/**
+ * The headroom LVRB keeps above the mean: min(1, margin·σ^(1/s)), as in `computeScore` (the fit
+ * test's own sum, fit/scheduler/trimaranLvrb.ts, at μ = 0).
+ */
 export function lvrbHeadroom(sigma: number, knob: LvrbKnob): number {
   checkSigma(sigma);
   checkKnob(knob);
-  const root = knob.sensitivity === 0 ? (sigma < 1 ? 0 : 1) : sigma ** (1 / knob.sensitivity);
-  return Math.min(1, Math.max(0, knob.margin * root));
+  return lvrbLoad(0, sigma, 0, 1, knob.margin, knob.sensitivity);
 }
 
 /** The z-score of that headroom: how many of the node's deviations lie between μ and the capacity. */
@@ -67,7 +70,7 @@ export function lvrbFits(mu: number, sigma: number, knob: LvrbKnob): boolean {
 export function lvrbCrossing(knob: LvrbKnob, rho: number): number | null {
   checkKnob(knob);
   const z = normalSurvivalQuantile(rho);
-  if (knob.sensitivity === 1 || knob.sensitivity === 0 || knob.margin === 0 || z <= 0) return null;
+  if (knob.sensitivity === 1 || knob.margin === 0 || z <= 0) return null;
   const sigma = (knob.margin / z) ** (knob.sensitivity / (knob.sensitivity - 1));
   return sigma > 0 && sigma <= 1 ? sigma : null;
 }

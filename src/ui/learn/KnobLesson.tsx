@@ -51,10 +51,10 @@ function KnobBoxes({ knob, set }: { knob: LvrbKnob; set: (k: LvrbKnob) => void }
       <NumberBox
         label="safeVarianceSensitivity"
         value={knob.sensitivity}
-        min={0}
+        min={0.5}
         max={10}
         step={0.5}
-        problem={rangeProblem('safeVarianceSensitivity', 0, 10)}
+        problem={rangeProblem('safeVarianceSensitivity', 0.1, 10)}
         onChange={(sensitivity) => set({ ...knob, sensitivity })}
         testId="knob-sensitivity"
       />
