@@ -15,6 +15,7 @@ import { gridWorkers } from './gridWorkers.ts';
 import { drag } from './drag.ts';
 import { replay } from './replay.ts';
 import { prometheus } from './prometheus.ts';
+import { advise } from './advise.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -36,4 +37,5 @@ export const SUITES: BenchSuite[] = [
   drag,
   replay,
   prometheus,
+  advise,
 ];

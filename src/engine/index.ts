@@ -50,3 +50,4 @@ export * from './resize/index.ts';
 export * from './csvText.ts';
 export * from './numberText.ts';
 export * from './assess/index.ts';
+export * from './schedulers/index.ts';

@@ -28,6 +28,9 @@ const TimelineView = lazy(() =>
 const ClusterView = lazy(() =>
   import('./cluster/ClusterView.tsx').then((m) => ({ default: m.ClusterView })),
 );
+const SchedulersView = lazy(() =>
+  import('./schedulers/SchedulersView.tsx').then((m) => ({ default: m.SchedulersView })),
+);
 
 /** A view loaded on first opening: the header and panel stay while its code arrives. */
 function Loading({ children }: { children: ReactNode }) {
@@ -54,6 +57,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   resize: 'Resize',
   timeline: 'Timeline',
   cluster: 'Cluster',
+  schedulers: 'Schedulers',
 };
 
 function ShareButton() {
@@ -131,6 +135,14 @@ export function App() {
           <ViewBoundary view="cluster">
             <Loading>
               <ClusterView />
+            </Loading>
+          </ViewBoundary>
+        </main>
+      ) : view === 'schedulers' ? (
+        <main className="content" data-testid="view-schedulers">
+          <ViewBoundary view="schedulers">
+            <Loading>
+              <SchedulersView />
             </Loading>
           </ViewBoundary>
         </main>

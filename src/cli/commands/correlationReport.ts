@@ -27,14 +27,14 @@ import type { Command } from './command.ts';
 import { PUBLIC_DIR } from '../io.ts';
 import { loadReplay, type Replay } from './replayData.ts';
 
-interface Dataset {
+export interface Dataset {
   readonly id: string;
   readonly title: string;
   readonly options: Options;
   readonly note: string;
 }
 
-function datasets(root: string): Dataset[] {
+export function datasets(root: string): Dataset[] {
   const d = (p: string) => join(root, p);
   return [
     {

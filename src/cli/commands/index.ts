@@ -14,6 +14,7 @@ import { resizeReport } from './resizeReport.ts';
 import { correlate } from './correlate.ts';
 import { correlationReport } from './correlationReport.ts';
 import { assess } from './assess.ts';
+import { advise } from './advise.ts';
 
 export type { Command } from './command.ts';
 
@@ -31,3 +32,4 @@ COMMANDS['resize-report'] = resizeReport;
 COMMANDS.correlate = correlate;
 COMMANDS['correlation-report'] = correlationReport;
 COMMANDS.assess = assess;
+COMMANDS.advise = advise;

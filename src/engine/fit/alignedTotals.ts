@@ -16,6 +16,8 @@ export interface TotalsView {
   moments(j: number, t: number): { mean: number; variance: number };
   /** #{t ∈ O : S_j[t] + x_t[t] > c}, counted up to `stop`. */
   overflows(j: number, t: number, capacity: number, stop: number): number;
+  /** S_j over O, without any candidate (null: an empty machine); read-only. */
+  total(j: number): Float64Array | null;
 }
 
 export function alignedTotals(
@@ -80,6 +82,7 @@ export function alignedTotals(
         for (let c = 0; c < width && count < stop; c++) if (s[c] + data[b + c] > capacity) count++;
         return count;
       },
+      total: (j) => (j < 0 ? null : totals[j]),
     };
     return {
       open(j, t) {

@@ -16,6 +16,12 @@ import { GPA_FIT } from './gpa.ts';
 import { HOEFF_FIT } from './hoeffding.ts';
 import { MAX_FIT, PERC_FIT } from './perc.ts';
 import { PEAK_FIT } from './peak.ts';
+import { CRANE_FIT } from './scheduler/crane.ts';
+import { KOORD_FIT } from './scheduler/koordinator.ts';
+import { OVERCOMMIT_FIT } from './scheduler/overcommit.ts';
+import { LVRB_FIT } from './scheduler/trimaranLvrb.ts';
+import { TLP_FIT } from './scheduler/trimaranTlp.ts';
+import { VPA_FIT } from './scheduler/vpa.ts';
 
 const entries: FitEntry[] = [
   GPA_FIT,
@@ -30,6 +36,12 @@ const entries: FitEntry[] = [
   HOEFF_FIT,
   COV_FIT,
   PEAK_FIT,
+  KOORD_FIT,
+  TLP_FIT,
+  LVRB_FIT,
+  CRANE_FIT,
+  OVERCOMMIT_FIT,
+  VPA_FIT,
 ];
 
 const listeners: ((entry: FitEntry) => void)[] = [];

@@ -9,3 +9,4 @@ export * from './slo.ts';
 export * from './handScore.ts';
 export * from './semiOnline.ts';
 export * from './pooling.ts';
+export * from './knobRisk.ts';

@@ -53,12 +53,16 @@ export function packAligned(
   return runPacking(stats, rows, params).machines.map((mc) => mc.tasks);
 }
 
-/** The tuned value of `family` on `learn` (see the file's comment). */
+/**
+ * The tuned value of `family` on `learn` (see the file's comment); `specOf` builds the fit test at
+ * a value (default: the family's other parameters at their defaults).
+ */
 export function tuneAligned(
   learn: RealizationMatrix,
   family: FitFamily,
   c: AlignedTuneConfig,
   grid: readonly number[] = FAMILY_INFO[family].grid,
+  specOf: (value: number) => FitSpec = (v) => familySpec(family, v),
 ): AlignedTuneResult {
   const half = Math.floor(learn.cols / 2);
   if (half < 1 || learn.cols - half < 1)
@@ -68,7 +72,7 @@ export function tuneAligned(
   const past = sliceColumns(learn, { start: 0, end: half });
   const future = sliceColumns(learn, { start: half, end: learn.cols });
   const fold = grid.map((v) => {
-    const machines = packAligned(past, familySpec(family, v), c);
+    const machines = packAligned(past, specOf(v), c);
     return judgeMachines(machines, future, c.capacity, c.target);
   });
   // From the conservative end: the longest run of values that meet the target.
@@ -78,7 +82,7 @@ export function tuneAligned(
     chosen = k;
   }
   if (chosen < 0) return { family, value: null, fit: null, cv: null, machines: [] };
-  const fit = familySpec(family, grid[chosen]);
+  const fit = specOf(grid[chosen]);
   return {
     family,
     value: grid[chosen],

@@ -17,6 +17,7 @@ import { tune } from './tune.ts';
 import { timeline } from './timeline.ts';
 import { resizeSweep } from './resize.ts';
 import { resizeRun } from './resizeRun.ts';
+import { schedulerHistory, schedulerKnob } from './schedulers.ts';
 
 export const JOBS = {
   exactQ,
@@ -37,6 +38,8 @@ export const JOBS = {
   timeline,
   resizeSweep,
   resizeRun,
+  schedulerHistory,
+  schedulerKnob,
 } as const;
 
 export type JobName = keyof typeof JOBS;

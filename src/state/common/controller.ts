@@ -145,7 +145,8 @@ export function startController(
       return;
     }
     if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
-    if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize/runs.ts)
+    // The Resize and Schedulers views load their own workloads (state/resize, state/schedulers).
+    if (p.view === 'resize' || p.view === 'schedulers') return;
     const pool = await ensurePool(ctx, p, ds, work.signal);
     if (!pool || p.view === 'learn' || p.view === 'timeline' || p.view === 'cluster') return;
     await ensurePack(ctx, p, pool, work.signal);

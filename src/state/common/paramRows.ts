@@ -11,7 +11,7 @@ import type { UrlField, WriteWhen } from './urlField.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-type NestedField = 'resize' | 'cluster';
+type NestedField = 'resize' | 'cluster' | 'schedulers';
 
 function readSpec<T>(
   spec: ParamSpec<T>,

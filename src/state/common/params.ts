@@ -9,6 +9,7 @@ import { DEFAULT_CLUSTER, type ClusterSettings } from '../cluster/params.ts';
 import { LEARN_PARAMS, type LearnParams } from '../learn/params.ts';
 import { PACK_PARAMS, type PackViewParams } from '../pack/params.ts';
 import { PAPER_PARAMS, type PaperViewParams } from '../paper/params.ts';
+import { DEFAULT_SCHEDULERS, type SchedulersSettings } from '../schedulers/params.ts';
 import { DEFAULT_RESIZE, type ResizeParams } from '../resize/params.ts';
 import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../timeline/params.ts';
 import { TRADEOFF_PARAMS, type TradeoffParams } from '../tradeoff/params.ts';
@@ -27,6 +28,7 @@ export const VIEWS = [
   'timeline',
   'resize',
   'cluster',
+  'schedulers',
 ] as const;
 export type ViewId = (typeof VIEWS)[number];
 
@@ -79,6 +81,8 @@ export interface Params
   readonly prom: PromSource | null;
   /** Cluster: machine types, resources, fit tests, classes and provisioning (cluster/params.ts). */
   readonly cluster: ClusterSettings;
+  /** Schedulers: the history, the SLO target, the scheduler's tab and its knob (schedulers/params.ts). */
+  readonly schedulers: SchedulersSettings;
   /** Resize: workload, policy, predictor and replay (resize/params.ts). */
   readonly resize: ResizeParams;
   /** A/B: the pinned side's workload and packing (side A), compared with the current one (B). */
@@ -128,6 +132,7 @@ export const DEFAULT_PARAMS: Params = {
   ...DEFAULT_TIMELINE_PARAMS,
   pinned: null,
   cluster: DEFAULT_CLUSTER,
+  schedulers: DEFAULT_SCHEDULERS,
 };
 
 export function packParams(p: Params): PackParams {

@@ -11,6 +11,8 @@ import { PACK_URL_FIELDS } from '../pack/urlFields.ts';
 import { PAPER_PARAMS } from '../paper/params.ts';
 import { RESIZE_PARAMS } from '../resize/params.ts';
 import { RESIZE_URL_FIELDS } from '../resize/urlFields.ts';
+import { SCHEDULERS_PARAMS } from '../schedulers/params.ts';
+import { SCHEDULERS_URL_FIELDS } from '../schedulers/urlFields.ts';
 import { TIMELINE_PARAMS } from '../timeline/params.ts';
 import { TIMELINE_URL_FIELDS } from '../timeline/urlFields.ts';
 import { TRADEOFF_PARAMS } from '../tradeoff/params.ts';
@@ -61,6 +63,16 @@ const CLUSTER_RUNS: readonly WingRun[] = [
   },
 ];
 
+const SCHEDULERS_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params.schedulers],
+    run: (runner, s) =>
+      void import('../schedulers/runs.ts').then((m) =>
+        m.refreshSchedulers(runner, s.params.schedulers),
+      ),
+  },
+];
+
 export const WINGS: readonly Wing[] = [
   { id: 'pack', params: PACK_PARAMS, urlRows: PACK_URL_FIELDS },
   { id: 'tradeoff', params: TRADEOFF_PARAMS, urlRows: flatRows(TRADEOFF_PARAMS, 'always') },
@@ -70,4 +82,10 @@ export const WINGS: readonly Wing[] = [
   { id: 'resize', params: RESIZE_PARAMS, urlRows: RESIZE_URL_FIELDS, runs: RESIZE_RUNS },
   { id: 'timeline', params: TIMELINE_PARAMS, urlRows: TIMELINE_URL_FIELDS, runs: TIMELINE_RUNS },
   { id: 'cluster', params: CLUSTER_PARAMS, urlRows: CLUSTER_URL_FIELDS, runs: CLUSTER_RUNS },
+  {
+    id: 'schedulers',
+    params: SCHEDULERS_PARAMS,
+    urlRows: SCHEDULERS_URL_FIELDS,
+    runs: SCHEDULERS_RUNS,
+  },
 ];

@@ -1,5 +1,7 @@
-/** The Learn section: seven short interactive lessons, each a link, on the same engine and plots. */
+/** The Learn section: short interactive lessons (lessons.ts), each a link, on the same engine and plots. */
 import { useExplorer } from '../../state/common/store.ts';
+import { KnobLesson } from './KnobLesson.tsx';
+import { KNOB_LESSON } from './knobLesson.ts';
 import { followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf, lessonParams } from './lessons.ts';
 import { Lesson1Averages } from './Lesson1Averages.tsx';
@@ -15,6 +17,7 @@ import './learn.css';
 
 function Lesson({ lesson }: { lesson: number }) {
   if (LESSONS[lesson - 1] === POOLING_LESSON) return <Lesson8Pooling />;
+  if (LESSONS[lesson - 1] === KNOB_LESSON) return <KnobLesson />;
   switch (lesson) {
     case 1:
       return <Lesson1Averages />;

@@ -1,0 +1,177 @@
+/**
+ * Koordinator's `LoadAwareScheduling` filter, CPU only (koordinator-sh/koordinator at a7a1b76,
+ * pkg/scheduler/plugins/loadaware/load_aware.go `Filter` and `filterNodeUsage`, estimator/
+ * default_estimator.go `estimatedUsedByResource`, pod_assign_cache.go
+ * `GetNodeMetricAndEstimatedOfExisting`, pkg/koordlet/metriccache/util.go
+ * `fieldPercentileOfMetricList`; defaults pkg/scheduler/apis/config/v1/defaults.go and types.go).
+ *
+ * A pod fits a node iff round(100 · (U + E) / c) ≤ T, where
+ * - T is `usageThresholds[cpu]` (an integer percent, 0–100; default 65; a fractional T here acts as
+ *   ⌊T⌋, as the comparison of an integer with T does), or `aggregated.usageThresholds[cpu]` when an
+ *   aggregation is set;
+ * - U is the node's usage: the latest sample (`nodeUsage`), or with `aggregated` the koordlet
+ *   percentile p of the node's samples over `usageAggregatedDuration` (the sorted samples' element
+ *   ⌊n·p⌋ − 1, at least the first, computed in float32 as koordlet does; 0 s = the longest period
+ *   recorded, here the whole learned part). Koordinator's scheduler accepts p50, p90, p95, p99 and
+ *   avg; any percentile is taken here, avg is not offered;
+ * - E is the new pod's estimate, `estimatedScalingFactors[cpu]` % × its request (default 85). Not
+ *   modelled: the code's rounding to whole millicores (the data give no core count) and the cap at
+ *   the pod's limit (the data have no limits).
+ * The request is assumed (`REQUEST_ASSUMPTION`). Slack = ⌊T⌋ + ½ − 100·(U + E)/c: ≥ 0 iff the rounded
+ * percentage is within T (at exactly ⌊T⌋ + ½, which Go's math.Round sends up, it is a miss).
+ */
+import { checkRange, numberRange } from '../../ranges.ts';
+import { linearGrid, type FitEntry } from '../entry.ts';
+import { stateOnlySlack, type FitTest } from '../fitTest.ts';
+import {
+  assumedRequests,
+  REQUEST_ASSUMPTION,
+  STEP_PARAMETER,
+  windowColumns,
+  windowSizes,
+} from './usage.ts';
+
+export const KOORD_THRESHOLD = numberRange('usageThresholds[cpu]', 'T', { min: 0, max: 100 });
+export const KOORD_FACTOR = numberRange('estimatedScalingFactors[cpu]', 'f', {
+  min: 0,
+  minOpen: true,
+  max: 100,
+});
+export const KOORD_AGGREGATION = numberRange('usageAggregationType percentile', 'a', {
+  min: 0,
+  max: 100,
+});
+export const KOORD_DURATION = numberRange('usageAggregatedDuration', 'd', { min: 0 });
+
+/** Koordinator's defaults (v1/defaults.go): CPU threshold 65 %, CPU scaling factor 85 %. */
+export const KOORD_DEFAULTS = { threshold: 65, factor: 85, aggregation: 0, duration: 0 } as const;
+
+/** The koordlet percentile of ascending `sorted` at fraction p: element ⌊n·p⌋ − 1 in float32, ≥ 0. */
+export function koordletPercentile(sorted: ArrayLike<number>, p: number): number {
+  const index = Math.trunc(Math.fround(Math.fround(sorted.length) * Math.fround(p))) - 1;
+  return sorted[Math.max(0, index)];
+}
+
+export function koordinatorLoadAware(
+  threshold: number,
+  factor: number = KOORD_DEFAULTS.factor,
+  aggregation: number = KOORD_DEFAULTS.aggregation,
+  duration: number = KOORD_DEFAULTS.duration,
+  step: number = STEP_PARAMETER.default as number,
+): FitTest {
+  checkRange(KOORD_THRESHOLD, threshold);
+  checkRange(KOORD_FACTOR, factor);
+  checkRange(KOORD_AGGREGATION, aggregation);
+  checkRange(KOORD_DURATION, duration);
+  checkRange(STEP_PARAMETER.range, step);
+  const limit = Math.floor(threshold) + 0.5;
+  return {
+    spec: { kind: 'koord', threshold, factor, aggregation, duration, step },
+    usesVariance: false,
+    sizes(stats, rows) {
+      const columns = () =>
+        aggregation === 0
+          ? 1
+          : duration === 0
+            ? stats.width
+            : windowColumns('usageAggregatedDuration', duration, step, stats.width);
+      const request = assumedRequests(stats, rows);
+      let sorted = new Float64Array(0);
+      return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
+        const total = view.total(j);
+        let usage = 0;
+        if (total !== null && aggregation === 0) usage = total[total.length - 1];
+        else if (total !== null) {
+          if (sorted.length !== total.length) sorted = new Float64Array(total.length);
+          sorted.set(total);
+          usage = koordletPercentile(sorted.sort(), aggregation / 100);
+        }
+        const slack = limit - (100 * (usage + (request[t] * factor) / 100)) / capacity;
+        return slack === 0 ? -Number.MIN_VALUE : slack;
+      });
+    },
+    slack: stateOnlySlack('koord'),
+  };
+}
+
+declare module '../fitTest.ts' {
+  interface FitSpecs {
+    koord: {
+      readonly kind: 'koord';
+      readonly threshold: number;
+      readonly factor: number;
+      readonly aggregation: number;
+      readonly duration: number;
+      readonly step: number;
+    };
+  }
+}
+
+export const KOORD_FIT: FitEntry = {
+  kind: 'koord',
+  label: `Koordinator LoadAwareScheduling (usageThresholds %; ${REQUEST_ASSUMPTION})`,
+  group: 'scheduler',
+  family: { name: 'Koordinator T' },
+  slackMeaning: `T + ½ − 100·(node usage + f % × request) / c (${REQUEST_ASSUMPTION})`,
+  sweep: [[65], [80]],
+  readsPercentiles: true,
+  parameters: [
+    {
+      key: 'threshold',
+      range: KOORD_THRESHOLD,
+      input: { label: 'usageThresholds cpu T (%)', widget: 'number', min: 0, max: 100 },
+      arbitrary: { min: 0, max: 100 },
+    },
+    {
+      key: 'factor',
+      range: KOORD_FACTOR,
+      default: KOORD_DEFAULTS.factor,
+      input: { label: 'estimatedScalingFactors cpu f (%)', widget: 'number', min: 1, max: 100 },
+      arbitrary: { min: 1, max: 100 },
+    },
+    {
+      key: 'aggregation',
+      range: KOORD_AGGREGATION,
+      default: KOORD_DEFAULTS.aggregation,
+      input: {
+        label: 'aggregated percentile a (0: latest sample)',
+        widget: 'number',
+        min: 0,
+        max: 100,
+        hint: 'Koordinator accepts p50, p90, p95, p99',
+      },
+      arbitrary: { min: 0, max: 100 },
+    },
+    {
+      key: 'duration',
+      range: KOORD_DURATION,
+      default: KOORD_DEFAULTS.duration,
+      input: {
+        label: 'usageAggregatedDuration d (s; 0: the whole learned part)',
+        widget: 'number',
+        min: 0,
+        max: 30 * 86400,
+      },
+      arbitrary: { min: 0, max: 86400 },
+    },
+    STEP_PARAMETER,
+  ],
+  example: {
+    kind: 'koord',
+    threshold: 65,
+    factor: 85,
+    aggregation: 0,
+    duration: 0,
+    step: 300,
+  },
+  create: ([threshold, factor, aggregation, duration, step]) =>
+    koordinatorLoadAware(threshold, factor, aggregation, duration, step),
+  tuning: {
+    label: 'Koordinator usageThresholds %',
+    direction: -1,
+    scale: 'linear',
+    grid: linearGrid(100, 20, -5),
+    nominalSlo: () => null,
+    nominalSloMeaning: 'none: a usage threshold names no overflow probability',
+  },
+};

@@ -1,0 +1,148 @@
+/**
+ * Trimaran's `LoadVariationRiskBalancing`, read as a filter (kubernetes-sigs/scheduler-plugins at
+ * 903da7d, pkg/trimaran/loadvariationriskbalancing/analysis.go `computeScore`,
+ * pkg/trimaran/resourcestats.go `CreateResourceStats` and `GetMuSigma`, the plugin's README.md;
+ * defaults apis/config/v1/defaults.go; the node's `avg_over_time` and `stddev_over_time` over
+ * load-watcher's 15-minute window, paypal/load-watcher pkg/watcher/internal/metricsprovider/
+ * prometheus.go). This plugin only scores; here it is read as a filter at the risk it names.
+ *
+ * The code: μ = (A + r)/c clamped to [0, 1] (A the node's average usage over the window, r the pod's
+ * request: the pod adds its request to the mean and no variance), σ = S/c clamped to [0, 1] (S the
+ * node's population standard deviation over the window), σ' = min(1, margin · σ^(1/sensitivity)),
+ * risk = (μ + σ')/2, score = 100·(1 − risk). As a filter, the node with the pod holds when
+ *
+ *   μ + min(1, margin · min(σ, 1)^(1/sensitivity)) ≤ 1,
+ *
+ * that is the code's risk ≤ ½ (score ≥ 50) with μ left unclamped, so that a mean past capacity never
+ * fits. Slack = 1 − that sum. `safeVarianceMargin` (≥ 0) and `safeVarianceSensitivity` (> 0; the code
+ * skips the root for a negative one, which the defaults replace) default to 1 and 1 in the code
+ * (defaults.go) while the README recommends 1 and 2: both are always written in the spec and the
+ * notation (`lvrb:1:2`). With sensitivity 2 the headroom margin·√σ is a number of σ that depends on
+ * the node's own σ (√σ/σ = 1/√σ): 5σ at σ = 0.04, 2σ at σ = 0.25. The request is assumed
+ * (`REQUEST_ASSUMPTION`).
+ */
+import { checkRange, numberRange } from '../../ranges.ts';
+import { linearGrid, type FitEntry } from '../entry.ts';
+import { stateOnlySlack, type FitTest } from '../fitTest.ts';
+import {
+  assumedRequests,
+  meanAndSd,
+  REQUEST_ASSUMPTION,
+  STEP_PARAMETER,
+  windowSizes,
+} from './usage.ts';
+import {
+  TRIMARAN_SCORE_ONLY,
+  TRIMARAN_WINDOW,
+  TRIMARAN_WINDOW_PARAMETER,
+  trimaranColumns,
+} from './trimaranTlp.ts';
+
+export const LVRB_MARGIN = numberRange('safeVarianceMargin', 'margin', { min: 0 });
+export const LVRB_SENSITIVITY = numberRange('safeVarianceSensitivity', 'sensitivity', {
+  min: 0,
+  minOpen: true,
+});
+
+/** The code's defaults (defaults.go) and the README's recommendation. */
+export const LVRB_CODE_DEFAULTS = { margin: 1, sensitivity: 1 } as const;
+export const LVRB_RECOMMENDED = { margin: 1, sensitivity: 2 } as const;
+
+/** The filter's sum μ + σ' (fractions of capacity): the pod fits iff it is ≤ 1. */
+export function lvrbLoad(
+  mean: number,
+  sd: number,
+  request: number,
+  capacity: number,
+  margin: number,
+  sensitivity: number,
+): number {
+  const mu = Math.max(0, (mean + request) / capacity);
+  const sigma = Math.max(0, Math.min(sd / capacity, 1));
+  return mu + Math.min(1, margin * sigma ** (1 / sensitivity));
+}
+
+export function trimaranLoadVariationRiskBalancing(
+  margin: number,
+  sensitivity: number,
+  window: number = TRIMARAN_WINDOW_PARAMETER.default as number,
+  step: number = STEP_PARAMETER.default as number,
+): FitTest {
+  checkRange(LVRB_MARGIN, margin);
+  checkRange(LVRB_SENSITIVITY, sensitivity);
+  checkRange(TRIMARAN_WINDOW, window);
+  checkRange(STEP_PARAMETER.range, step);
+  return {
+    spec: { kind: 'lvrb', margin, sensitivity, window, step },
+    usesVariance: false,
+    sizes(stats, rows) {
+      const columns = () => trimaranColumns(window, step, stats.width);
+      const request = assumedRequests(stats, rows);
+      return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
+        const { mean, sd } = meanAndSd(view.total(j));
+        return 1 - lvrbLoad(mean, sd, request[t], capacity, margin, sensitivity);
+      });
+    },
+    slack: stateOnlySlack('lvrb'),
+  };
+}
+
+declare module '../fitTest.ts' {
+  interface FitSpecs {
+    lvrb: {
+      readonly kind: 'lvrb';
+      readonly margin: number;
+      readonly sensitivity: number;
+      readonly window: number;
+      readonly step: number;
+    };
+  }
+}
+
+export const LVRB_FIT: FitEntry = {
+  kind: 'lvrb',
+  label: `Trimaran LoadVariationRiskBalancing (safeVarianceMargin, safeVarianceSensitivity; this plugin only scores; read as a filter at risk ½; ${REQUEST_ASSUMPTION})`,
+  group: 'scheduler',
+  family: { name: 'Trimaran LVRB margin' },
+  slackMeaning: `1 − (μ + min(1, margin·σ^(1/sensitivity))), μ and σ the node's window mean with the request and its σ, fractions of c (${TRIMARAN_SCORE_ONLY.replace('the target', 'risk ½')}; ${REQUEST_ASSUMPTION})`,
+  sweep: [
+    [1, 1, 0],
+    [1, 2, 0],
+  ],
+  readsPercentiles: true,
+  parameters: [
+    {
+      key: 'margin',
+      range: LVRB_MARGIN,
+      input: { label: 'safeVarianceMargin', widget: 'number', min: 0, max: 10 },
+      arbitrary: { min: 0, max: 10 },
+    },
+    {
+      key: 'sensitivity',
+      range: LVRB_SENSITIVITY,
+      input: {
+        label: 'safeVarianceSensitivity',
+        widget: 'number',
+        min: 0.1,
+        max: 10,
+        hint: 'code default 1, README recommends 2',
+      },
+      arbitrary: { min: 0.25, max: 4 },
+    },
+    TRIMARAN_WINDOW_PARAMETER,
+    STEP_PARAMETER,
+  ],
+  example: { kind: 'lvrb', margin: 1, sensitivity: 2, window: 900, step: 300 },
+  // The tuner leaves the second parameter out (it has no default in the notation): it tunes the
+  // margin at the README's recommended sensitivity.
+  create: ([margin, sensitivity = LVRB_RECOMMENDED.sensitivity, window, step]) =>
+    trimaranLoadVariationRiskBalancing(margin, sensitivity, window, step),
+  tuning: {
+    label: 'Trimaran safeVarianceMargin (sensitivity 2)',
+    direction: 1,
+    scale: 'linear',
+    grid: linearGrid(0, 6, 0.25),
+    nominalSlo: () => null,
+    nominalSloMeaning: 'none: the margin names no overflow probability',
+  },
+};

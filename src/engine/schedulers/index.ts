@@ -1,0 +1,3 @@
+/** Load-aware schedulers: their catalog, and their knob tuned to the per-machine SLO. */
+export * from './catalog.ts';
+export * from './advice.ts';

@@ -1,0 +1,134 @@
+/**
+ * Configuration snippets for each scheduler: the exact field names and units of its project (the
+ * files are cited in engine/schedulers/entries.ts and below), its settings from the catalog's
+ * `config`, and comments with the nodes and the worst node's q the setting gives on the user's
+ * data, the request assumed and the caveats. Every snippet is YAML (a Kubernetes object, a scheduler
+ * configuration, Volcano's scheduler conf, openstack-helm values for nova.conf, a recommender's
+ * container args), written with the `yaml` package so that it parses back.
+ */
+import { stringify } from 'yaml';
+import {
+  normalSurvivalQuantile,
+  type MachineSlo,
+  type SchedulerAdvice,
+  type SchedulerInfo,
+  type SloScope,
+} from '../../engine/index.ts';
+import type { SnippetBody } from './body.ts';
+import { descheduler, koordinator, koordinatorNode } from './kubeSnippets.ts';
+import { crane, overcommit, trimaran, vpa } from './projectSnippets.ts';
+
+export interface Snippet {
+  /** What it configures, e.g. "KubeSchedulerConfiguration pluginConfig". */
+  readonly title: string;
+  /** The YAML text, comments first. */
+  readonly text: string;
+}
+
+/** A setting to export and what it gave when packed on the learned part and judged on the rest. */
+export interface SnippetFacts {
+  readonly scheduler: SchedulerInfo;
+  readonly settings: Readonly<Record<string, number>>;
+  /**
+   * tuned: keeps q*; closest: nothing kept q*, this is nearest; default: the project's own; set: a
+   * value the user set by hand (the page's Schedulers view).
+   */
+  readonly status: 'tuned' | 'closest' | 'default' | 'set';
+  readonly machines: number;
+  readonly judged: Pick<MachineSlo, 'mean' | 'worst' | 'p95' | 'over'>;
+  readonly target: number;
+  readonly scope: SloScope;
+}
+
+const SCOPE_TEXT: Record<SloScope, string> = {
+  mean: 'the mean q over nodes',
+  every: 'every node',
+  p95: '95 % of nodes',
+};
+
+const q4 = (v: number) => (v === 0 ? '0' : v < 1e-3 ? v.toExponential(2) : v.toFixed(4));
+
+function header(f: SnippetFacts): string[] {
+  const s = f.scheduler;
+  const knob = s.knob.field;
+  const status =
+    f.status === 'tuned'
+      ? `tuned on the learned part to keep q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
+      : f.status === 'closest'
+        ? `NO value keeps q* = ${f.target} on ${SCOPE_TEXT[f.scope]}: this is the closest`
+        : f.status === 'set'
+          ? `set by hand, judged against q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
+          : `the project's default settings (${s.defaultsNote})`;
+  const settings = Object.entries(f.settings)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ');
+  return [
+    `slopack advise: ${s.title}; knob ${knob} (${s.knob.unit})`,
+    `${status}: ${settings}`,
+    `on your data (packed on the learned part, judged on the judged part): ${f.machines} nodes,`,
+    `  worst-node q ${q4(f.judged.worst)}, mean q ${q4(f.judged.mean)}, 95th percentile ${q4(f.judged.p95)}, ${f.judged.over} of ${f.machines} nodes over ${f.target}`,
+    `rule: ${s.rule}`,
+    ...(s.requests ? [s.requests] : []),
+    ...s.caveats.map((c) => `caveat: ${c}`),
+  ];
+}
+
+const comment = (lines: readonly string[]) =>
+  lines
+    .flatMap((l) => l.split('\n'))
+    .map((l) => `# ${l}`.trimEnd())
+    .join('\n');
+
+function write(f: SnippetFacts, b: SnippetBody): Snippet {
+  return {
+    title: b.title,
+    text: `${comment([...header(f), ...(b.notes ?? [])])}\n${stringify(b.body, { lineWidth: 0 })}`,
+  };
+}
+
+const RENDERERS: Record<string, (settings: Readonly<Record<string, number>>) => SnippetBody[]> = {
+  koordinator: (s) => [koordinator(s), koordinatorNode(s)],
+  'trimaran-tlp': (s) => [trimaran('TargetLoadPacking', s)],
+  'trimaran-lvrb': (s) => [trimaran('LoadVariationRiskBalancing', s)],
+  crane: (s) => crane(s),
+  overcommit: (s) => overcommit(s),
+  vpa: (s) => vpa(s),
+  descheduler: (s) => [descheduler(s.z ?? normalSurvivalQuantile(s.rho))],
+};
+
+/** The names with a snippet writer. */
+export const SNIPPET_SCHEDULERS: readonly string[] = Object.keys(RENDERERS);
+
+/** The snippets of one setting (several when the project takes it in several places). */
+export function schedulerSnippets(f: SnippetFacts): Snippet[] {
+  const render = RENDERERS[f.scheduler.name];
+  if (!render) throw new RangeError(`no configuration snippet for scheduler "${f.scheduler.name}"`);
+  return render(f.settings).map((b) => write(f, b));
+}
+
+/** The facts of an advice's tuned setting, else its closest one. */
+export function adviceFacts(a: SchedulerAdvice): SnippetFacts {
+  const chosen = a.tuned ?? a.closest!;
+  return {
+    scheduler: a.scheduler,
+    settings: chosen.settings,
+    status: a.tuned ? 'tuned' : 'closest',
+    machines: chosen.machines,
+    judged: chosen.judged,
+    target: a.target,
+    scope: a.scope,
+  };
+}
+
+/** The facts of an advice's default settings. */
+export function defaultFacts(a: SchedulerAdvice): SnippetFacts {
+  return {
+    scheduler: a.scheduler,
+    settings: a.defaults.settings,
+    status: 'default',
+    machines: a.defaults.machines,
+    judged: a.defaults.judged,
+    target: a.target,
+    scope: a.scope,
+  };
+}

@@ -1,0 +1,197 @@
+/**
+ * The Schedulers view's runs, a store slice of run slots (runSlot.ts, latest wins): the history
+ * (the bundled file read by the ingestion worker, aligned and split in an engine worker), the
+ * open scheduler's knob (its value tuned to the target on the learned part, GPA tuned the same way,
+ * and the knob's curve judged on the judged part) and the point of a knob value the user set. Each
+ * run is keyed by what changes its numbers, so a knob change runs one packing and nothing else.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import { presetById, type FilePreset } from '../../engine/data/presets.ts';
+import {
+  DEFAULT_STEP,
+  schedulerEntry,
+  type SchedulerAdvice,
+} from '../../engine/schedulers/index.ts';
+import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
+import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/schedulers.ts';
+import type { Runner } from '../../runtime/runner.ts';
+import { IDLE_RUN, runSlot, type RunState, type Work } from '../common/runSlot.ts';
+import type { SchedulersSettings } from './params.ts';
+import { schedulerTab, type SchedulerTab } from './tabs.ts';
+
+export type { RunState } from '../common/runSlot.ts';
+
+type Out<K extends KnobOut['kind']> = Extract<KnobOut, { kind: K }>;
+export type KnobPoint = Out<'point'>;
+
+/** Learned instants the tuner's fold needs at least (half to pack, half to judge). */
+export const MIN_LEARNED = 2;
+/** The bundled histories' sampling step: five minutes (they carry no timestamps). */
+const STEP = DEFAULT_STEP;
+
+export interface KnobResult {
+  /** The knob tuned (or the closest) and the project's defaults, judged on the judged part. */
+  readonly advice: SchedulerAdvice;
+  /** GPA's ρ tuned to the same target the same way. */
+  readonly gpa: Out<'gpa'>;
+  /** The knob's curve over its tuning grid. */
+  readonly curve: readonly KnobPoint[];
+}
+
+interface SchedulerRuns {
+  history: RunState<string, HistoryOut>;
+  knob: RunState<string, KnobResult>;
+  point: RunState<string, KnobPoint>;
+}
+type Which = keyof SchedulerRuns;
+
+export const schedulerRuns = createStore<SchedulerRuns>()(() => ({
+  history: IDLE_RUN,
+  knob: IDLE_RUN,
+  point: IDLE_RUN,
+}));
+
+export function useSchedulerRuns<T>(selector: (s: SchedulerRuns) => T): T {
+  return useStore(schedulerRuns, selector);
+}
+
+function slotOf<T>(which: Which) {
+  return runSlot<string, T>(
+    () => schedulerRuns.getState()[which] as unknown as RunState<string, T>,
+    (next) => schedulerRuns.setState({ [which]: next } as Partial<SchedulerRuns>),
+  );
+}
+
+const slots = {
+  history: slotOf<HistoryOut>('history'),
+  knob: slotOf<KnobResult>('knob'),
+  point: slotOf<KnobPoint>('point'),
+};
+
+let ingest: FileIngest | null = null;
+
+/** The ingestion the slice loads through (default: the page's worker; tests pass their own). */
+export function setSchedulersIngest(i: FileIngest): void {
+  ingest = i;
+}
+
+export const historyKey = (s: SchedulersSettings) => JSON.stringify([s.history, s.learn]);
+export const knobKey = (s: SchedulersSettings) =>
+  JSON.stringify([historyKey(s), s.scheduler, s.target, s.scope]);
+export const pointKey = (s: SchedulersSettings) => JSON.stringify([knobKey(s), s.knob]);
+
+/** The bundled history's file preset (its instantaneous usage file is read). */
+export function historyPreset(s: SchedulersSettings): FilePreset {
+  const p = presetById(s.history);
+  if (!p || p.kind !== 'files') throw new RangeError(`unknown history "${s.history}"`);
+  return p;
+}
+
+function loadHistory(runner: Runner, s: SchedulersSettings): Work<HistoryOut> {
+  return async (signal, progress) => {
+    const preset = historyPreset(s);
+    const file = preset.files.find((f) => f.role === 'inst') ?? preset.files[0];
+    const name = file.url.replace(/^\/data\//, '');
+    ingest ??= createIngest();
+    const label = `Loading ${preset.title}`;
+    const loaded = await ingest.loadFile(
+      name,
+      preset.spec,
+      (p) => progress({ label, done: p.bytesRead, total: p.size ?? 0 }),
+      signal,
+    );
+    if (loaded.kind !== 'samples') throw new RangeError(`${name}: expected per-task samples`);
+    progress({ label: 'Aligning the history in time', done: 0, total: 0 });
+    const [out] = await runner.runJob(
+      null,
+      'schedulerHistory',
+      { samples: loaded.samples, learn: s.learn, minLearned: MIN_LEARNED },
+      { signal },
+    );
+    return out;
+  };
+}
+
+function knobSpec(s: SchedulersSettings, h: HistoryOut, units: KnobUnit[]) {
+  return { learn: h.learn, judge: h.judge, target: s.target, scope: s.scope, step: STEP, units };
+}
+
+function tuneKnob(runner: Runner, s: SchedulersSettings, tab: SchedulerTab, h: HistoryOut) {
+  const work: Work<KnobResult> = async (signal, progress) => {
+    const name = tab.info.name;
+    const grid = schedulerEntry(tab.info).tuning.grid;
+    const units: KnobUnit[] = [
+      { kind: 'advise', scheduler: name },
+      { kind: 'gpa' },
+      ...grid.map((value) => ({ kind: 'point' as const, scheduler: name, value })),
+    ];
+    const label = `Tuning ${tab.info.title} and drawing its curve`;
+    const [advice, gpa, ...curve] = await runner.runJob(
+      null,
+      'schedulerKnob',
+      knobSpec(s, h, units),
+      { signal, onProgress: (p) => progress({ label, ...p }) },
+    );
+    if (advice.kind !== 'advise' || gpa.kind !== 'gpa') throw new Error('unexpected job output');
+    const { kind: _kind, name: _name, ...rest } = advice;
+    return {
+      advice: { ...rest, scheduler: tab.info },
+      gpa,
+      curve: curve.filter((p): p is KnobPoint => p.kind === 'point'),
+    };
+  };
+  return work;
+}
+
+function judgeKnob(
+  runner: Runner,
+  s: SchedulersSettings,
+  tab: SchedulerTab,
+  h: HistoryOut,
+  value: number,
+): Work<KnobPoint> {
+  return async (signal) => {
+    const unit = { kind: 'point' as const, scheduler: tab.info.name, value };
+    const [out] = await runner.runJob(null, 'schedulerKnob', knobSpec(s, h, [unit]), { signal });
+    if (out.kind !== 'point') throw new Error('unexpected job output');
+    return out;
+  };
+}
+
+/** Whether a slot must run for `key`: a new key, or (forced) a stopped or failed run of it. */
+function need(which: Which, key: string, force: boolean): boolean {
+  const st = schedulerRuns.getState()[which];
+  return st.key !== key || (force && st.status !== 'running' && st.result?.key !== key);
+}
+
+/**
+ * Brings every run up to date with `s`: the history if needed, then the knob's tuning and curve,
+ * and the point of the user's knob value. An unknown scheduler runs nothing (the view lists them).
+ */
+export async function refreshSchedulers(runner: Runner, s: SchedulersSettings, force = false) {
+  const hk = historyKey(s);
+  if (need('history', hk, force)) await slots.history.start('', hk, hk, loadHistory(runner, s));
+  const history = schedulerRuns.getState().history.result;
+  const tab = schedulerTab(s.scheduler);
+  if (!history || history.key !== hk || !tab) return;
+  const kk = knobKey(s);
+  const knob = need('knob', kk, force)
+    ? slots.knob.start(hk, kk, kk, tuneKnob(runner, s, tab, history.value))
+    : Promise.resolve();
+  const pk = pointKey(s);
+  if (s.knob !== null && need('point', pk, force))
+    await slots.point.start(hk, pk, pk, judgeKnob(runner, s, tab, history.value, s.knob));
+  await knob;
+}
+
+/** Stops every run in flight (each keeps its key: nothing restarts until the settings change). */
+export function cancelSchedulers(): void {
+  for (const which of Object.keys(slots) as Which[]) slots[which].cancel();
+}
+
+export function runningSchedulers(runs: SchedulerRuns): RunState<string, unknown> | null {
+  for (const which of ['history', 'knob', 'point'] as const)
+    if (runs[which].status === 'running') return runs[which];
+  return null;
+}

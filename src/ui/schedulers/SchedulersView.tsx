@@ -1,0 +1,367 @@
+/**
+ * The Schedulers view: one tab per load-aware scheduler's rule. A tab says the rule in one
+ * sentence, draws the knob's curve of q (mean and worst machine, on the judged part of a bundled
+ * history) against its value with the target, marks the value tuned on the learned part, says the
+ * machines it implies against GPA tuned the same way, and gives the configuration snippet to copy.
+ */
+import { useMemo } from 'react';
+import { textProblem } from '../../engine/index.ts';
+import { knobCurveSpec, knobMachinesSpec, Q_FLOOR } from '../../present/schedulers/knobCurve.ts';
+import { viewSnippets } from '../../present/schedulers/viewSnippet.ts';
+import { useExplorer } from '../../state/common/store.ts';
+import {
+  SCHEDULER_HISTORIES,
+  SCHEDULERS_PARAMS,
+  type SchedulersSettings,
+} from '../../state/schedulers/params.ts';
+import {
+  cancelSchedulers,
+  knobKey,
+  pointKey,
+  refreshSchedulers,
+  runningSchedulers,
+  useSchedulerRuns,
+  type KnobResult,
+} from '../../state/schedulers/runs.ts';
+import { schedulerTab, schedulerTabs, type SchedulerTab } from '../../state/schedulers/tabs.ts';
+import { useController } from '../controllerContext.ts';
+import { formatNumber } from '../format.ts';
+import { ParamNumber } from '../ParamNumber.tsx';
+import { NumberBox } from '../SliderNumber.tsx';
+import { PlotFigure } from '../PlotFigure.tsx';
+import { ProgressBar } from '../ProgressBar.tsx';
+import { SnippetBox } from './SnippetBox.tsx';
+import './schedulers.css';
+
+const HISTORY_LABEL: Record<(typeof SCHEDULER_HISTORIES)[number], string> = {
+  'azure-v1': 'Azure V1, 100 VMs, 28 days',
+  'google-gcd-jobs': 'Google 2011 jobs (GCD), one day',
+};
+
+const SCOPE_LABEL = { mean: 'the mean machine', every: 'every machine', p95: '95 % of machines' };
+
+function useSchedulersSettings() {
+  const s = useExplorer((st) => st.params.schedulers);
+  const setParams = useExplorer((st) => st.setParams);
+  const navigate = useExplorer((st) => st.navigate);
+  const set = (patch: Partial<SchedulersSettings>) => setParams({ schedulers: { ...s, ...patch } });
+  const go = (patch: Partial<SchedulersSettings>) => navigate({ schedulers: { ...s, ...patch } });
+  return { s, set, go };
+}
+
+const fq = (q: number) => (q === 0 ? '0' : q < 1e-3 ? q.toExponential(1) : q.toFixed(4));
+
+function Settings({
+  s,
+  set,
+}: {
+  s: SchedulersSettings;
+  set: (p: Partial<SchedulersSettings>) => void;
+}) {
+  return (
+    <div className="sched-settings" data-testid="sched-settings">
+      <label className="field">
+        <span>History</span>
+        <select
+          value={s.history}
+          data-testid="sched-history"
+          onChange={(e) =>
+            set({ history: e.target.value as SchedulersSettings['history'], knob: null })
+          }
+        >
+          {SCHEDULER_HISTORIES.map((h) => (
+            <option key={h} value={h}>
+              {HISTORY_LABEL[h]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ParamNumber
+        spec={SCHEDULERS_PARAMS.learn}
+        label="share learned"
+        value={s.learn}
+        testId="sched-learn"
+        onCommit={(learn) => set({ learn })}
+      />
+      <ParamNumber
+        spec={SCHEDULERS_PARAMS.target}
+        label="target q* per machine"
+        value={s.target}
+        testId="sched-target"
+        onCommit={(target) => set({ target })}
+      />
+      <label className="field">
+        <span>kept on</span>
+        <select
+          value={s.scope}
+          data-testid="sched-scope"
+          onChange={(e) => set({ scope: e.target.value as SchedulersSettings['scope'] })}
+        >
+          {(Object.keys(SCOPE_LABEL) as (keyof typeof SCOPE_LABEL)[]).map((k) => (
+            <option key={k} value={k}>
+              {SCOPE_LABEL[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function Tabs({
+  tabs,
+  current,
+  go,
+}: {
+  tabs: SchedulerTab[];
+  current: string;
+  go: (name: string) => void;
+}) {
+  return (
+    <div className="sched-tabs" role="tablist" aria-label="Schedulers">
+      {tabs.map((t) => (
+        <button
+          key={t.info.name}
+          type="button"
+          role="tab"
+          aria-selected={t.info.name === current}
+          data-testid={`sched-tab-${t.info.name}`}
+          onClick={() => go(t.info.name)}
+        >
+          {t.info.title}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function settingsText(settings: Readonly<Record<string, number>>): string {
+  return Object.entries(settings)
+    .map(([k, v]) => `${k} ${formatNumber(v, 4)}`)
+    .join(', ');
+}
+
+function Figures({ r, s }: { r: KnobResult; s: SchedulersSettings }) {
+  const { advice, gpa } = r;
+  const chosen = advice.tuned ?? advice.closest;
+  const d = advice.defaults;
+  return (
+    <dl className="sched-figures" data-testid="sched-figures">
+      <div>
+        <dt>{advice.tuned ? 'tuned' : 'closest (misses q*)'}</dt>
+        <dd data-testid="sched-tuned">{chosen ? settingsText(chosen.settings) : '—'}</dd>
+      </div>
+      <div>
+        <dt>machines</dt>
+        <dd data-testid="sched-machines">{chosen?.machines ?? '—'}</dd>
+      </div>
+      <div>
+        <dt>worst machine’s q, judged</dt>
+        <dd data-testid="sched-worst">
+          {chosen
+            ? `${fq(chosen.judged.worst)} (${chosen.judged.over} of ${chosen.machines} over ${s.target})`
+            : '—'}
+        </dd>
+      </div>
+      <div>
+        <dt>GPA tuned the same way</dt>
+        <dd data-testid="sched-gpa">
+          {gpa.judged
+            ? `${gpa.machines} machines (ρ = ${formatNumber(gpa.rho ?? NaN, 3)}), worst q ${fq(gpa.judged.worst)}`
+            : 'no ρ keeps the target'}
+        </dd>
+      </div>
+      <div>
+        <dt>the project’s defaults</dt>
+        <dd data-testid="sched-defaults">
+          {settingsText(d.settings)}: {d.machines} machines, worst q {fq(d.judged.worst)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function closestMiss(r: KnobResult): string {
+  const c = r.advice.closest;
+  return c
+    ? ` The closest: ${settingsText(c.settings)}, worst q ${fq(c.judged.worst)}, mean q ${fq(c.judged.mean)} on the judged part (${c.machines} machines).`
+    : '';
+}
+
+function KnobPanel({
+  s,
+  tab,
+  set,
+}: {
+  s: SchedulersSettings;
+  tab: SchedulerTab;
+  set: (p: Partial<SchedulersSettings>) => void;
+}) {
+  const knob = useSchedulerRuns((r) => r.knob);
+  const point = useSchedulerRuns((r) => r.point);
+  const r = knob.result?.value ?? null;
+  const stale = knob.result !== null && knob.result.key !== knobKey(s);
+  const field = tab.info.knob.field;
+  const tunedValue = r ? ((r.advice.tuned ?? r.advice.closest)?.values[0] ?? null) : null;
+  const curve = useMemo(
+    () =>
+      r &&
+      knobCurveSpec(r.curve, {
+        knob: field,
+        target: s.target,
+        tuned: tunedValue,
+        chosen: s.knob,
+        logX: tab.logKnob,
+      }),
+    [r, field, s.target, s.knob, tunedValue, tab.logKnob],
+  );
+  const machines = useMemo(
+    () =>
+      r &&
+      knobMachinesSpec(r.curve, {
+        knob: field,
+        gpaMachines: r.gpa.machines,
+        logX: tab.logKnob,
+      }),
+    [r, field, tab.logKnob],
+  );
+  const mine = s.knob !== null && point.result?.key === pointKey(s) ? point.result.value : null;
+  const snippets = useMemo(
+    () => (r && !stale && (s.knob === null || mine) ? viewSnippets(r.advice, mine) : []),
+    [r, stale, s.knob, mine],
+  );
+  return (
+    <section
+      className="sched-panel"
+      role="tabpanel"
+      aria-label={tab.info.title}
+      data-testid="sched-panel"
+    >
+      <p className="sched-rule" data-testid="sched-rule">
+        {tab.info.rule}
+      </p>
+      {tab.info.requests && <p className="hint">Requests: {tab.info.requests}.</p>}
+      <ul className="sched-caveats">
+        {tab.info.caveats.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      {knob.status === 'error' && (
+        <p className="error-text" role="alert" data-testid="sched-error">
+          {knob.error}
+        </p>
+      )}
+      {r && <Figures r={r} s={s} />}
+      {r && !r.advice.tuned && (
+        <p className="error-text" role="alert" data-testid="sched-miss">
+          Every {field} on the grid misses q* = {s.target} ({SCOPE_LABEL[s.scope]}) on the learned
+          part’s fold.{closestMiss(r)}
+        </p>
+      )}
+      <PlotFigure
+        name={`sched-curve-${tab.info.name}`}
+        title={`q against ${field}`}
+        caption={`Each value packs the learned part (Best Fit, rebalancing 5) and is judged on the judged part; green: the tuned value, violet: yours; q = 0 drawn at ${Q_FLOOR}.`}
+        spec={curve}
+        stale={stale}
+        placeholder={knob.status === 'error' ? `Did not finish: ${knob.error}` : 'Tuning…'}
+      />
+      <PlotFigure
+        name={`sched-machines-${tab.info.name}`}
+        title={`Machines against ${field}`}
+        caption="Machines each value packs on the learned part; dashed: GPA tuned to the same target."
+        spec={machines}
+        stale={stale}
+        placeholder="Tuning…"
+      />
+      <div className="sched-knob">
+        <NumberBox
+          label={`your ${field}`}
+          value={s.knob ?? tunedValue ?? tab.info.defaults[0]}
+          min={Number.isFinite(tab.range.min) ? tab.range.min : undefined}
+          max={Number.isFinite(tab.range.max) ? tab.range.max : undefined}
+          problem={(raw) => textProblem(tab.range, raw)}
+          testId="sched-knob"
+          onChange={(v) => set({ knob: v })}
+        />
+        {s.knob !== null && (
+          <button type="button" onClick={() => set({ knob: null })} data-testid="sched-knob-reset">
+            Back to the tuned value
+          </button>
+        )}
+        {mine && (
+          <p data-testid="sched-point">
+            {field} = {formatNumber(mine.value, 4)}: {mine.machines} machines, worst q{' '}
+            {fq(mine.worst)}, mean q {fq(mine.mean)}, {mine.over} of {mine.machines} over q*{' '}
+            {mine.meets ? '(keeps the target)' : '(misses the target)'}.
+          </p>
+        )}
+        {s.knob !== null && point.status === 'error' && (
+          <p className="error-text" role="alert">
+            {point.error}
+          </p>
+        )}
+      </div>
+      {snippets.map((sn) => (
+        <SnippetBox key={sn.title} text={sn.text} name={sn.title} />
+      ))}
+    </section>
+  );
+}
+
+export function SchedulersView() {
+  const { s, set, go } = useSchedulersSettings();
+  const { runner } = useController();
+  const runs = useSchedulerRuns((r) => r);
+  const busy = runningSchedulers(runs);
+  const tabs = schedulerTabs();
+  const tab = schedulerTab(s.scheduler);
+  const history = runs.history;
+  return (
+    <div className="sched-view" data-testid="schedulers">
+      <p className="lede">
+        Your scheduler’s knob, from your data: each load-aware scheduler’s rule packs the first part
+        of a real history; its knob is tuned so that the per-machine SLO holds on the part after it,
+        beside GPA tuned the same way.
+      </p>
+      <Settings s={s} set={set} />
+      {busy && (
+        <ProgressBar
+          label={busy.progress?.label ?? 'Working…'}
+          done={busy.progress?.done ?? null}
+          total={busy.progress?.total || null}
+          onCancel={() => cancelSchedulers()}
+        />
+      )}
+      {!busy && history.status === 'idle' && history.key !== null && (
+        <p className="hint">
+          Stopped.{' '}
+          <button type="button" onClick={() => void refreshSchedulers(runner, s, true)}>
+            Run again
+          </button>
+        </p>
+      )}
+      {history.status === 'error' && (
+        <p className="error-text" role="alert" data-testid="sched-history-error">
+          Could not prepare the history: {history.error}
+        </p>
+      )}
+      {history.result && (
+        <p className="hint" data-testid="sched-history">
+          {history.result.value.tasks} tasks × {history.result.value.instants} instants;{' '}
+          {history.result.value.learn.cols} learned, {history.result.value.judge.cols} judged.
+        </p>
+      )}
+      <Tabs tabs={tabs} current={s.scheduler} go={(scheduler) => go({ scheduler, knob: null })} />
+      {tab ? (
+        <KnobPanel key={tab.info.name} s={s} tab={tab} set={set} />
+      ) : (
+        <p className="error-text" role="alert" data-testid="sched-unknown">
+          {tabs.length
+            ? `No scheduler named “${s.scheduler}”: the schedulers are ${tabs.map((t) => t.info.name).join(', ')}.`
+            : 'No scheduler rule is registered in this build.'}
+        </p>
+      )}
+    </div>
+  );
+}
