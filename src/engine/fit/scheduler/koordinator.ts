@@ -25,6 +25,7 @@ import { linearGrid, type FitEntry } from '../entry.ts';
 import { stateOnlySlack, type FitTest } from '../fitTest.ts';
 import {
   assumedRequests,
+  kthSmallest,
   REQUEST_ASSUMPTION,
   STEP_PARAMETER,
   windowColumns,
@@ -46,10 +47,9 @@ export const KOORD_DURATION = numberRange('usageAggregatedDuration', 'd', { min:
 /** Koordinator's defaults (v1/defaults.go): CPU threshold 65 %, CPU scaling factor 85 %. */
 export const KOORD_DEFAULTS = { threshold: 65, factor: 85, aggregation: 0, duration: 0 } as const;
 
-/** The koordlet percentile of ascending `sorted` at fraction p: element ⌊n·p⌋ − 1 in float32, ≥ 0. */
-export function koordletPercentile(sorted: ArrayLike<number>, p: number): number {
-  const index = Math.trunc(Math.fround(Math.fround(sorted.length) * Math.fround(p))) - 1;
-  return sorted[Math.max(0, index)];
+/** Koordlet's index of percentile p among n ascending samples: ⌊n·p⌋ − 1 in float32, at least 0. */
+export function koordletIndex(n: number, p: number): number {
+  return Math.max(0, Math.trunc(Math.fround(Math.fround(n) * Math.fround(p))) - 1);
 }
 
 export function koordinatorLoadAware(
@@ -76,15 +76,15 @@ export function koordinatorLoadAware(
             ? stats.width
             : windowColumns('usageAggregatedDuration', duration, step, stats.width);
       const request = assumedRequests(stats, rows);
-      let sorted = new Float64Array(0);
+      let scratch = new Float64Array(0);
       return windowSizes(stats, rows, columns, request, (view, j, t, capacity) => {
         const total = view.total(j);
         let usage = 0;
         if (total !== null && aggregation === 0) usage = total[total.length - 1];
         else if (total !== null) {
-          if (sorted.length !== total.length) sorted = new Float64Array(total.length);
-          sorted.set(total);
-          usage = koordletPercentile(sorted.sort(), aggregation / 100);
+          if (scratch.length !== total.length) scratch = new Float64Array(total.length);
+          scratch.set(total);
+          usage = kthSmallest(scratch, koordletIndex(total.length, aggregation / 100));
         }
         const slack = limit - (100 * (usage + (request[t] * factor) / 100)) / capacity;
         return slack === 0 ? -Number.MIN_VALUE : slack;

@@ -16,6 +16,7 @@ import { TaskStats } from '../../stats/taskStats.ts';
 import { fitTest, formatFit, parseFit, type FitSpec } from '../index.ts';
 import * as byHand from './byHand.ts';
 import { CRANE_DEFAULTS } from './crane.ts';
+import { kthSmallest } from './usage.ts';
 
 interface Case {
   readonly spec: FitSpec;
@@ -210,4 +211,20 @@ describe('scheduler rules in the tuner', () => {
         expect(r.machines.length).toBeGreaterThan(0);
       }
     });
+});
+
+describe('the selection behind percentiles of a node', () => {
+  it('kthSmallest is the k-th value of the sorted series, ties and all', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 40 }),
+        fc.nat(),
+        (xs, k0) => {
+          const k = k0 % xs.length;
+          const sorted = [...xs].sort((a, b) => a - b);
+          expect(kthSmallest(Float64Array.from(xs), k)).toBe(sorted[k]);
+        },
+      ),
+    );
+  });
 });
