@@ -38,6 +38,7 @@ export {
   type SloKind,
 } from './slo.ts';
 export { antiColocated } from './antiColocation.ts';
+export * from './scheduler/index.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
 export {

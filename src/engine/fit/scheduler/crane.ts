@@ -31,7 +31,12 @@ export const CRANE_LIMIT = numberRange('maxLimitPecent of cpu_usage_avg_5m', 'L'
   minOpen: true,
   max: 1,
 });
-export const CRANE_SCALE = numberRange('maxLimitPecent multiple', 'k', { min: 0 });
+export const CRANE_HOUR = numberRange('cpu_usage_max_avg_1h limit as a multiple of L', 'h', {
+  min: 0,
+});
+export const CRANE_DAY = numberRange('cpu_usage_max_avg_1d limit as a multiple of L', 'd', {
+  min: 0,
+});
 
 /** The default policy (policy.yaml): 0.65 on the 5-minute mean, 0.75 on the hour's maximum. */
 export const CRANE_DEFAULTS = { limit: 0.65, hour: 0.75 / 0.65, day: 0 } as const;
@@ -70,8 +75,8 @@ export function craneDynamic(
   step: number = STEP_PARAMETER.default as number,
 ): FitTest {
   checkRange(CRANE_LIMIT, limit);
-  checkRange(CRANE_SCALE, hour);
-  checkRange(CRANE_SCALE, day);
+  checkRange(CRANE_HOUR, hour);
+  checkRange(CRANE_DAY, day);
   checkRange(STEP_PARAMETER.range, step);
   const limits = craneLimits({ limit, hour, day }).map((p) => p.maxLimitPecent);
   return {
@@ -150,7 +155,7 @@ export const CRANE_FIT: FitEntry = {
     },
     {
       key: 'hour',
-      range: CRANE_SCALE,
+      range: CRANE_HOUR,
       default: CRANE_DEFAULTS.hour,
       input: {
         label: 'cpu_usage_max_avg_1h limit, × L (0: off)',
@@ -162,7 +167,7 @@ export const CRANE_FIT: FitEntry = {
     },
     {
       key: 'day',
-      range: CRANE_SCALE,
+      range: CRANE_DAY,
       default: CRANE_DEFAULTS.day,
       input: {
         label: 'cpu_usage_max_avg_1d limit, × L (0: off)',

@@ -152,6 +152,9 @@ describe('scheduler rules refuse bad input with the value and the history named'
     expect(() => parseFit('lvrb:1:0')).toThrow(/invalid safeVarianceSensitivity: 0/);
     expect(() => parseFit('lvrb:1')).toThrow(/invalid fit test: "lvrb:1"/);
     expect(() => parseFit('crane:1.5')).toThrow(/invalid maxLimitPecent of cpu_usage_avg_5m: 1.5/);
+    expect(() => parseFit('crane:0.6:-1')).toThrow(
+      'invalid cpu_usage_max_avg_1h limit as a multiple of L: -1 (need h ≥ 0)',
+    );
     expect(() => parseFit('oc:0')).toThrow(/invalid overcommit ratio: 0/);
     expect(() => parseFit('vpa:1.2')).toThrow(/invalid target-cpu-percentile: 1.2/);
     expect(() => parseFit('koord:65:85:90:3600:0')).toThrow(/invalid sampling step: 0/);
