@@ -2,11 +2,20 @@
  * The SLO per machine in the JSON of sweep and tune, and tune --mode aligned with its scopes:
  * checked against packings made directly (engine) or by another command (pack --eval).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { WorkloadStats, parseFit, realize, runPacking, sampleInstance } from '../engine/index.ts';
+import {
+  WorkloadStats,
+  formatFit,
+  parseFit,
+  realize,
+  runPacking,
+  sampleInstance,
+  type FitSpec,
+  type SweepSlo,
+} from '../engine/index.ts';
 import { COMMANDS } from './commands/index.ts';
 import { parseOptions } from './args.ts';
 import { dataPath, planetlabDay } from '../ingest/testing.ts';
@@ -112,5 +121,30 @@ describe('tune --mode aligned', () => {
     await expect(
       lines('tune', '--data', PLANETLAB, '--target', '0.01', '--mode', 'blocks', '--block', '4'),
     ).rejects.toThrow(/replays --mode aligned only/);
+  });
+});
+
+describe('paper: the SLO per machine beside a packing figure', () => {
+  it('per fit test, the worst machine and the machines over target of the figure’s own runs', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'slopack-paper-slo-'));
+    await lines(
+      'paper',
+      ...['--data', PLANETLAB, '--out', out, '--figures', 'fig8', '--realizations', '400'],
+      ...['--instances', '2', '--tasks', '120', '--workers', '0'],
+    );
+    const fig = JSON.parse(readFileSync(join(out, 'fig8.json'), 'utf8')) as {
+      data: {
+        sweeps: { rows: { params: { fit: FitSpec }; mAbs: number; q: number; slo: SweepSlo }[] }[];
+      };
+      slo: Record<string, number | string>[][];
+    };
+    const rows = fig.data.sweeps[0].rows;
+    const gpa = fig.slo[0].find((s) => s.fit === 'gpa:0.01')!;
+    const mine = rows.filter((r) => formatFit(r.params.fit) === 'gpa:0.01');
+    expect(mine).toHaveLength(2);
+    expect(gpa.q_worst).toBe(Math.max(...mine.map((r) => r.slo.worst)));
+    expect(gpa.machines).toBe(mine.reduce((s, r) => s + r.mAbs, 0));
+    expect(gpa.machines_over_target).toBe(mine.reduce((s, r) => s + r.slo.over, 0));
+    for (const r of mine) expect(r.slo.worst).toBeGreaterThanOrEqual(r.q);
   });
 });
