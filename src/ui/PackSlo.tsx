@@ -10,6 +10,7 @@ import { useExplorer } from '../state/common/store.ts';
 import {
   alignedJudgement,
   alignedOfDataset,
+  datasetKeyOfPack,
   differsBy,
   packSlo,
   timeSplitText,
@@ -27,11 +28,12 @@ interface Packed {
 function usePackSlo({ result, rows }: Packed) {
   const params = useExplorer((s) => s.params);
   const dataset = useExplorer((s) => s.data.dataset);
+  const packKey = useExplorer((s) => s.pack.key);
   const { fit, capacity, realization } = params;
   const own = useMemo(() => packSlo(result, { fit }), [result, fit]);
   const aligned = useMemo(
-    () => alignedJudgement(dataset, result, rows, { fit, capacity, realization }),
-    [dataset, result, rows, fit, capacity, realization],
+    () => alignedJudgement(dataset, result, rows, { fit, capacity, realization }, packKey),
+    [dataset, result, rows, fit, capacity, realization, packKey],
   );
   return { own, aligned, params, dataset };
 }
@@ -147,9 +149,10 @@ export function AlignedMachinePlot({
     s.machine.key === `${s.pack.key}#${machine}` ? s.machine.totals : null,
   );
   const dataset = useExplorer((s) => s.data.dataset);
+  const sameData = useExplorer((s) => datasetKeyOfPack(s.pack.key) === s.data.dataset?.key);
   const m = result.machines[machine];
   const view = useMemo(() => {
-    if (!m || params.realization === 'blocks') return null;
+    if (!m || !sameData || params.realization === 'blocks') return null;
     const aligned = alignedOfDataset(dataset);
     if (typeof aligned === 'string') return null;
     let series: ArrayLike<number>;
@@ -175,7 +178,7 @@ export function AlignedMachinePlot({
       target,
       firstInstant: first,
     });
-  }, [m, rows, totals, dataset, params.realization, params.fit, params.capacity]);
+  }, [m, sameData, rows, totals, dataset, params.realization, params.fit, params.capacity]);
   if (!view) return null;
   return (
     <PlotFigure

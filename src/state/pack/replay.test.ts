@@ -10,9 +10,9 @@ import {
   type TaskSamples,
 } from '../../engine/index.ts';
 import { dataPath, naiveCsv, planetlabDay } from '../../ingest/testing.ts';
-import type { Dataset } from '../common/datasets.ts';
-import { DEFAULT_PARAMS } from '../common/params.ts';
-import { alignedJudgement, differsBy, packSlo, timeSplitText } from './replay.ts';
+import { datasetKey, type Dataset } from '../common/datasets.ts';
+import { DEFAULT_PARAMS, packKey } from '../common/params.ts';
+import { alignedJudgement, datasetKeyOfPack, differsBy, packSlo, timeSplitText } from './replay.ts';
 
 const GCD = 'google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv';
 
@@ -76,6 +76,21 @@ describe('the packing replayed in time, in Pack', () => {
     };
     const indep = { ...p, realization: 'independent' as const };
     expect(alignedJudgement(asDataset(ragged as TaskSamples), result, rows, indep)).toBeNull();
+  });
+
+  it('is not computed for a packing of the dataset loaded before', () => {
+    const p = { ...DEFAULT_PARAMS, dataset: 'google-gcd-jobs', scale: 0.25 };
+    expect(datasetKeyOfPack(packKey(p))).toBe(datasetKey('google-gcd-jobs', null, 0.25));
+    const samples = planetlabDay();
+    const ds = { samples, key: datasetKey('planetlab-20110303', null, 0.25) } as Dataset;
+    const rows = Int32Array.from({ length: 20 }, (_, i) => i);
+    const result = runPacking(new WorkloadStats(realize(samples, 100, 1)), rows, {
+      ...DEFAULT_PARAMS,
+    });
+    expect(alignedJudgement(ds, result, rows, DEFAULT_PARAMS, packKey(p))).toBeNull();
+    expect(
+      alignedJudgement(ds, result, rows, DEFAULT_PARAMS, packKey(DEFAULT_PARAMS)),
+    ).not.toBeNull();
   });
 
   it('names the split in time of an aligned packing', () => {

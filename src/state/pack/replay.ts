@@ -15,7 +15,7 @@ import {
   type PackResult,
   type TaskSamples,
 } from '../../engine/index.ts';
-import type { Dataset } from '../common/datasets.ts';
+import { datasetKey, type Dataset } from '../common/datasets.ts';
 import type { Params } from '../common/params.ts';
 
 const alignedCache = new WeakMap<TaskSamples, AlignedData | string>();
@@ -27,6 +27,17 @@ export function alignedOfDataset(ds: Dataset | null): AlignedData | string {
   let a = alignedCache.get(ds.samples);
   if (a === undefined) alignedCache.set(ds.samples, (a = alignedRows(ds.samples)));
   return a;
+}
+
+/**
+ * The key of the dataset a packing was made on (from its packKey: the pool key's dataset, upload
+ * hash and scale), to tell a packing of the loaded dataset from one left from the dataset before.
+ */
+export function datasetKeyOfPack(packKey: string | null): string | null {
+  if (!packKey) return null;
+  const [pool] = JSON.parse(packKey) as [string];
+  const [dataset, hash, scale] = JSON.parse(pool) as [string, string | null, number];
+  return datasetKey(dataset, hash, scale);
 }
 
 /** The per-machine figures of a packing on the columns it was evaluated on. */
@@ -47,8 +58,10 @@ export function alignedJudgement(
   result: PackResult,
   rows: Int32Array,
   p: Pick<Params, 'fit' | 'capacity' | 'realization'>,
+  packKey?: string | null,
 ): MachineSlo | null {
   if (p.realization !== 'independent') return null;
+  if (packKey !== undefined && datasetKeyOfPack(packKey) !== ds?.key) return null;
   const aligned = alignedOfDataset(ds);
   if (typeof aligned === 'string') return null;
   const machines = result.machines.map((m) => Int32Array.from(m.tasks, (t) => rows[t]));

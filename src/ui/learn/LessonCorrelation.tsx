@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { runPacking } from '../../engine/index.ts';
+import { datasetKey } from '../../state/common/datasets.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { alignedJudgement, packSlo } from '../../state/pack/replay.ts';
 import { formatQ } from '../format.ts';
@@ -32,8 +33,10 @@ const PACKING = {
 function Reveal() {
   const data = useLessonWorkload(CORRELATION_DATA.tasks);
   const dataset = useExplorer((s) => s.data.dataset);
+  const loaded =
+    dataset?.key === datasetKey(CORRELATION_DATA.dataset, null, CORRELATION_DATA.scale);
   const figures = useMemo(() => {
-    if (data.status !== 'ready') return null;
+    if (data.status !== 'ready' || !loaded) return null;
     const { stats, rows } = data.workload;
     const result = runPacking(stats, identity(rows.length), PACKING);
     const own = packSlo(result, PACKING);
@@ -42,8 +45,9 @@ function Reveal() {
       realization: 'independent',
     });
     return { result, own, aligned };
-  }, [data, dataset]);
+  }, [data, dataset, loaded]);
   if (data.status !== 'ready') return <LessonWaiting {...data} error={data.status === 'error'} />;
+  if (!loaded) return <LessonWaiting message="Loading the Google 2011 jobs…" />;
   if (!figures?.aligned)
     return <LessonWaiting message="These data have no time axis to replay." error />;
   const { result, own, aligned } = figures;
