@@ -5,7 +5,7 @@
  * packing; every machine's q; and a machine's total over time beside the Gaussian its test assumed.
  */
 import { useMemo } from 'react';
-import type { MachineSlo, PackResult } from '../engine/index.ts';
+import { nominalTarget, type MachineSlo, type PackResult } from '../engine/index.ts';
 import { useExplorer } from '../state/common/store.ts';
 import {
   alignedJudgement,
@@ -169,7 +169,7 @@ export function AlignedMachinePlot({
       }
       series = sum;
     }
-    const target = 'rho' in params.fit ? params.fit.rho : 0.01;
+    const target = nominalTarget(params.fit);
     return alignedTotalsSpec({
       totals: series,
       mean: m.estimatedMean,
