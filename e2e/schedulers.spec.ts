@@ -84,7 +84,7 @@ test('an unknown scheduler in a link lists the schedulers', async ({ page }) => 
 test('the knob lesson: σ in the link, the implied risk against GPA’s, a way into the view', async ({
   page,
 }) => {
-  await page.goto('/?view=learn&lesson=9&step=2500');
+  await page.goto('/?view=learn&lesson=10&step=2500');
   await expect(page.getByTestId('lesson-knob')).toBeVisible();
   // Sensitivity 2 at σ = 0.25: z = 2, ρ = 1 − Φ(2) ≈ 2.3·10⁻², looser than GPA at 0.01.
   await expect(page.getByTestId('knob-sigma-reading')).toHaveText('0.25');

@@ -3,7 +3,8 @@
  * their position in the grid, so any subset computed anywhere gives the same numbers.
  */
 import { PAPER_FITS, type FitSpec } from './fit/index.ts';
-import type { PackParams, PackResult } from './experiment.ts';
+import type { PackParams, PackResult, PackSummary } from './experiment.ts';
+import { nominalTarget } from './replay/slo.ts';
 import type { PackerKind } from './pack/pack.ts';
 
 export interface SweepSpec {
@@ -65,11 +66,36 @@ export interface SweepRow {
   readonly q: number;
   readonly moves: number;
   readonly oversized: number;
+  /**
+   * The SLO per machine (replay/slo.ts): the worst machine's q_j and how many machines exceed the
+   * fit test's nominal SLO (its target). Absent in rows made elsewhere (figures, tests).
+   */
+  readonly slo?: SweepSlo;
+}
+
+export interface SweepSlo {
+  readonly target: number;
+  readonly worst: number;
+  readonly over: number;
+}
+
+/** The per-machine figures of a run from its machines' overflow counts. */
+export function sweepSlo(overflows: ArrayLike<number>, evaluated: number, fit: FitSpec): SweepSlo {
+  const target = nominalTarget(fit);
+  let worst = 0;
+  let over = 0;
+  for (let j = 0; j < overflows.length; j++) {
+    const q = overflows[j] / evaluated;
+    if (q > worst) worst = q;
+    if (q > target) over++;
+  }
+  return { target, worst, over };
 }
 
 export function summarize(
   run: SweepRun,
-  r: Pick<PackResult, 'mAbs' | 'mNorm' | 'm' | 'q' | 'moves' | 'oversized'>,
+  r: Pick<PackResult, 'mAbs' | 'mNorm' | 'm' | 'q' | 'moves' | 'oversized'> &
+    Partial<Pick<PackSummary, 'overflows' | 'evaluated'>>,
 ): SweepRow {
   return {
     index: run.index,
@@ -81,5 +107,8 @@ export function summarize(
     q: r.q,
     moves: r.moves,
     oversized: r.oversized.length,
+    ...(r.overflows && r.evaluated
+      ? { slo: sweepSlo(r.overflows, r.evaluated, run.params.fit) }
+      : {}),
   };
 }

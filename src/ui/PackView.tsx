@@ -14,6 +14,7 @@ import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { usePackTrace } from './usePackTrace.ts';
 import type { TaskDecision } from '../present/pack/decisions.ts';
 import { ExactQ } from './tune/ExactQ.tsx';
+import { AlignedMachinePlot, PackSloLine } from './PackSlo.tsx';
 import {
   machineHistogramSpec,
   survivalSpec,
@@ -263,6 +264,7 @@ export function PackView() {
     <div className="pack-view">
       <StartHere />
       <PackHead response={response} rho={rho} stale={stale} />
+      <PackSloLine result={result} rows={rows} stale={stale} />
       <AbCompare />
       {!(params.pinned && abReady) && (
         <MachineStrip
@@ -295,6 +297,7 @@ export function PackView() {
               stale={stale}
             />
           </div>
+          <AlignedMachinePlot {...response} machine={selected} stale={stale} />
           <div className="task-table-wrap">
             <h3>
               Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order

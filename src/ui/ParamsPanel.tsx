@@ -162,6 +162,7 @@ function WorkloadFields({ params, set }: { params: Params; set: SetParams }) {
             ))}
         </select>
       </div>
+      <RealizationField params={params} set={set} />
       <div className="row">
         <NumberField
           label="Seed"
@@ -180,6 +181,40 @@ function WorkloadFields({ params, set }: { params: Params; set: SetParams }) {
           onChange={(instance) => set({ instance })}
         />
       </div>
+    </>
+  );
+}
+
+/** Independent draws (the paper's), the time-aligned instants, or a joint block bootstrap. */
+function RealizationField({ params, set }: { params: Params; set: SetParams }) {
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id}>Realization</label>
+        <select
+          id={id}
+          data-testid="realization"
+          value={params.realization}
+          onChange={(e) => set({ realization: e.target.value as Params['realization'] })}
+        >
+          <option value="independent">independent draws per task (the paper’s)</option>
+          <option value="aligned">time-aligned replay (every task at the same instant)</option>
+          <option value="blocks">block bootstrap of the aligned instants</option>
+        </select>
+      </div>
+      {params.realization === 'blocks' && (
+        <NumberField
+          label="Block length B (instants)"
+          testId="block"
+          value={params.block}
+          min={1}
+          max={1_000_000}
+          integer
+          onChange={(block) => set({ block })}
+          hint="Runs of B consecutive instants, the same for every task: keeps what tasks do together"
+        />
+      )}
     </>
   );
 }

@@ -10,8 +10,10 @@ import { join, resolve } from 'node:path';
 import { parseHTML } from 'linkedom';
 import {
   PACKERS,
+  formatFit,
   syntheticWorkload,
   type PackerKind,
+  type SweepRow,
   type TaskSamples,
   taskCount,
 } from '../../engine/index.ts';
@@ -83,6 +85,46 @@ export interface WriteOptions {
   readonly paper: boolean;
 }
 
+/**
+ * The SLO per machine of a packing figure's runs, per sweep and fit test × packer: the worst
+ * machine's q_j over the instances, and the machines over the fit test's nominal SLO (all instances
+ * together). Beside the figure's numbers, which it leaves as they are; null for other figures.
+ */
+export function figureSlo(data: unknown): unknown[] | null {
+  const sweeps = (data as { sweeps?: { rows: SweepRow[] }[] }).sweeps;
+  if (!Array.isArray(sweeps)) return null;
+  return sweeps.map(({ rows }) => {
+    const byRun = new Map<string, FigureSlo>();
+    for (const r of rows) {
+      if (!r.slo) continue;
+      const fit = formatFit(r.params.fit);
+      const key = `${fit} ${r.params.packer}`;
+      const s = byRun.get(key) ?? {
+        fit,
+        algo: r.params.packer,
+        target: r.slo.target,
+        q_worst: 0,
+        machines_over_target: 0,
+        machines: 0,
+      };
+      s.q_worst = Math.max(s.q_worst, r.slo.worst);
+      s.machines_over_target += r.slo.over;
+      s.machines += r.mAbs;
+      byRun.set(key, s);
+    }
+    return [...byRun.values()];
+  });
+}
+
+interface FigureSlo {
+  readonly fit: string;
+  readonly algo: string;
+  readonly target: number;
+  q_worst: number;
+  machines_over_target: number;
+  machines: number;
+}
+
 /** Writes every figure's SVG, JSON and CSV, and report.md; returns the files written. */
 export function writePaperLab(o: LabOutcome, w: WriteOptions): string[] {
   mkdirSync(w.out, { recursive: true });
@@ -140,6 +182,7 @@ export function writePaperLab(o: LabOutcome, w: WriteOptions): string[] {
         data,
         table: pres.table,
         facts: pres.facts,
+        slo: figureSlo(data),
       }),
     );
     write(`${id}.csv`, presentationCsv(pres));

@@ -107,6 +107,11 @@ export const sweep: Command = {
             q: row.q,
             moves: row.moves,
             oversized: row.oversized,
+            ...(row.slo && {
+              target: row.slo.target,
+              q_worst: row.slo.worst,
+              machines_over_target: row.slo.over,
+            }),
           }),
         );
     } finally {

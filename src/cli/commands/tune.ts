@@ -22,11 +22,13 @@ import { asUsage, packOptions, type Command } from './command.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../io.ts';
 import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { runTuneOn } from '../../runtime/jobRuns.ts';
+import { replayOptions } from './replayData.ts';
+import { tuneReplayed, tuneScopeOption } from './tuneReplay.ts';
 
 export const tune: Command = {
   usage: 'npm run cli -- tune (--data FILE | --inst X.npy [--avg Y.npy]) --target 0.001 [options]',
   summary:
-    'Tunes each fit family to a target SLO q* by cross-validation inside the observed columns, then ranks them by machines and held-out q.',
+    'Tunes each fit family to a target SLO q* by cross-validation inside the observed columns, then ranks them by machines and held-out q (JSON: each row’s SLO per machine); --mode aligned tunes on the time-aligned instants by contiguous folds, the target per --scope.',
   options: {
     ...poolOptions,
     target: {
@@ -84,8 +86,15 @@ export const tune: Command = {
       default: defaultWorkers(),
     },
     json: { kind: 'flag', help: 'print the result as one JSON object' },
+    ...replayOptions,
+    ...tuneScopeOption,
   },
   async run(o, out) {
+    if (o.mode !== 'independent') return tuneReplayed(o, out);
+    if (o.scope !== 'mean')
+      throw new UsageError(
+        '--scope is for --mode aligned (the independent tuner targets the mean)',
+      );
     if (!o.inst === !hasData(o))
       throw new UsageError('give exactly one of --inst, --data or --prometheus');
     const seed = o.seed as number;

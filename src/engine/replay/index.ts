@@ -4,3 +4,4 @@ export * from './timeSplit.ts';
 export * from './slo.ts';
 export * from './correlation.ts';
 export * from './tuneAligned.ts';
+export * from './modes.ts';

@@ -7,6 +7,7 @@
 import type { RealizationMatrix } from '../matrix.ts';
 import { overflowCounts } from '../metrics/evaluate.ts';
 import { percentileOfSorted } from '../stats/percentile.ts';
+import { fitEntry, type FitSpec } from '../fit/index.ts';
 
 export const SLO_SCOPES = ['mean', 'every', 'p95'] as const;
 export type SloScope = (typeof SLO_SCOPES)[number];
@@ -75,4 +76,16 @@ export function judgeMachines(
         );
   overflowCounts(E, machines, 0, E.cols, capacity, counts);
   return { ...machineSlo(counts, E.cols, target), overflows: counts };
+}
+
+/**
+ * The target a packing's per-machine figures are read against when none is given: the fit test's
+ * nominal SLO (GPA's ρ, a percentile's 1 − p, …), else 0.01 (the first page's ρ).
+ */
+export function nominalTarget(fit: FitSpec): number {
+  const entry = fitEntry(fit.kind);
+  const first = entry?.parameters[0];
+  const value = first ? (fit as unknown as Record<string, number>)[first.key] : undefined;
+  const nominal = value !== undefined ? entry?.tuning?.nominalSlo(value) : null;
+  return nominal ?? 0.01;
 }

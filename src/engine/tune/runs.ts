@@ -76,6 +76,17 @@ export function packMeasured(
   rows: Int32Array,
   fit: FitSpec,
 ): MeasuredPacking {
+  const { machineQ: _machineQ, ...measured } = packMeasuredMachines(stats, c, rows, fit);
+  return measured;
+}
+
+/** `packMeasured` with each machine's q_j (opening order), for the SLO per machine. */
+export function packMeasuredMachines(
+  stats: WorkloadStats,
+  c: RunConfig,
+  rows: Int32Array,
+  fit: FitSpec,
+): MeasuredPacking & { readonly machineQ: readonly number[] } {
   const r = runPacking(stats, rows, {
     packer: c.packer,
     fit,
@@ -86,7 +97,14 @@ export function packMeasured(
   });
   let overflows = 0;
   for (const mc of r.machines) overflows += mc.overflows;
-  return { mAbs: r.mAbs, m: r.m, q: r.q, overflows, trials: r.mAbs * r.evaluated };
+  return {
+    mAbs: r.mAbs,
+    m: r.m,
+    q: r.q,
+    overflows,
+    trials: r.mAbs * r.evaluated,
+    machineQ: r.machines.map((mc) => mc.q),
+  };
 }
 
 export function columnRange(start: number, end: number): ColumnSplit {

@@ -25,7 +25,7 @@ import {
   type FitFamily,
 } from './families.ts';
 import { mean, meanInterval, meanUpper, wilsonUpper, type Interval } from './intervals.ts';
-import { countOverflowsEach, folds, instanceRows, packMeasured, packOn } from './runs.ts';
+import { countOverflowsEach, folds, instanceRows, packMeasuredMachines, packOn } from './runs.ts';
 import { boundary, searchJobs } from './search.ts';
 import {
   checkTuneSpec,
@@ -237,6 +237,8 @@ export interface HeldOutRun extends HeldOutJob {
   readonly q: number;
   readonly overflows: number;
   readonly trials: number;
+  /** Each machine's held-out q_j, in opening order (absent from runs made before it was kept). */
+  readonly machineQ?: readonly number[];
 }
 
 /** Untuned GPA at ρ = q*, shown beside the tuned rows. */
@@ -261,8 +263,32 @@ export function runHeldOutJob(stats: WorkloadStats, spec: TuneSpec, job: HeldOut
   const rows = instanceRows(stats, spec, job.instance);
   return {
     ...job,
-    ...packMeasured(stats, spec, rows, familySpec(job.family, job.value, spec.bin)),
+    ...packMeasuredMachines(stats, spec, rows, familySpec(job.family, job.value, spec.bin)),
   };
+}
+
+/**
+ * The SLO per machine of a row over its K held-out packings: the worst machine's q_j, and how many
+ * of the machines (all instances together) exceed the target.
+ */
+export interface TuneRowSlo {
+  readonly worst: number;
+  readonly over: number;
+  readonly machines: number;
+}
+
+function rowSlo(runs: readonly HeldOutRun[], target: number): TuneRowSlo | undefined {
+  if (runs.some((r) => !r.machineQ)) return undefined;
+  let worst = 0;
+  let over = 0;
+  let machines = 0;
+  for (const r of runs)
+    for (const q of r.machineQ!) {
+      machines++;
+      if (q > worst) worst = q;
+      if (q > target) over++;
+    }
+  return { worst, over, machines };
 }
 
 export interface TuneRow {
@@ -283,6 +309,8 @@ export interface TuneRow {
   readonly q: number;
   readonly qBand: Interval;
   readonly met: boolean;
+  /** The SLO per machine over the held-out packings (absent when the runs do not keep it). */
+  readonly slo?: TuneRowSlo;
   /** Per instance, in instance order: machines used and held-out q. */
   readonly runs: readonly {
     readonly instance: number;
@@ -337,6 +365,7 @@ export function tuneTables(
       spec.confidence,
     );
     return {
+      mine,
       runs: mine.map((r) => ({ instance: r.instance, mAbs: r.mAbs, q: r.q })),
       machines: mean(mine.map((r) => r.mAbs)),
       m: mean(mine.map((r) => r.m)),
@@ -347,7 +376,8 @@ export function tuneTables(
   return spec.targets.map((target) => {
     const row = (family: FitFamily, value: number, t: TunedParameter | null) => {
       const fit = familySpec(family, value, spec.bin);
-      const s = summary(family, value);
+      const { mine, ...s } = summary(family, value);
+      const slo = rowSlo(mine, target);
       return {
         rank: 0,
         family,
@@ -358,6 +388,7 @@ export function tuneTables(
         tuned: t !== null,
         paper: PAPER_FAMILIES.includes(family),
         ...s,
+        ...(slo && { slo }),
         met: s.q <= target,
         cv: t ? t.cv : null,
         cvMet: t ? t.cvMet : false,

@@ -148,7 +148,18 @@ export function packParams(p: Params): PackParams {
 
 /** Identifies the data and realizations a result depends on. */
 export function poolKey(p: Params): string {
-  return JSON.stringify([p.dataset, p.upload?.hash ?? null, p.scale, p.realizations, p.seed]);
+  const replay =
+    p.realization === 'independent'
+      ? []
+      : [p.realization, p.realization === 'blocks' ? p.block : 0];
+  return JSON.stringify([
+    p.dataset,
+    p.upload?.hash ?? null,
+    p.scale,
+    p.realizations,
+    p.seed,
+    ...replay,
+  ]);
 }
 
 /** Identifies one packing result. */

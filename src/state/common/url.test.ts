@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, PACKERS, fitEntries, type FitSpec } from '../../engine/index.ts';
+import {
+  FAMILIES,
+  PACKERS,
+  REALIZATION_MODES,
+  fitEntries,
+  type FitSpec,
+} from '../../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, pinnedOf, type Params } from './params.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
@@ -48,6 +54,8 @@ const baseParamsArb = fc.record({
   clairvoyance: fc.double({ min: 1e-4, max: 1, noNaN: true }),
   source: fc.constantFrom('inst' as const, 'avg' as const),
   rebalance: fc.integer({ min: 0, max: 1000 }),
+  realization: fc.constantFrom(...REALIZATION_MODES),
+  block: fc.integer({ min: 1, max: 1_000_000 }),
   instances: fc.integer({ min: 1, max: 500 }),
   tail: fc.boolean(),
   view: fc.constantFrom(...VIEWS),
@@ -113,6 +121,17 @@ describe('the URL codec', () => {
     expect(d.params.pinned).toMatchObject({ tasks: 300, fit: { kind: 'gpa', rho: 0.001 } });
     expect(d.params.pinned?.capacity).toBe(DEFAULT_PARAMS.capacity);
     expect(d.notices.join('\n')).toMatch(/ab: c="-2"/);
+  });
+
+  it('reads the realization switch, and refuses a bad mode or block length with the default', () => {
+    const d = decode('?v=2&rz=blocks&bl=48');
+    expect(d.params).toMatchObject({ realization: 'blocks', block: 48 });
+    expect(d.notices).toEqual([]);
+    expect(encode(DEFAULT_PARAMS)).not.toMatch(/rz=|bl=/);
+    const bad = decode('?v=2&rz=sideways&bl=0');
+    expect(bad.params).toMatchObject({ realization: 'independent', block: 12 });
+    expect(bad.notices.join('\n')).toMatch(/rz="sideways"/);
+    expect(bad.notices.join('\n')).toMatch(/bl="0"/);
   });
 
   it('gives the defaults for a bare link', () => {

@@ -8,6 +8,6 @@ export interface LearnParams {
 }
 
 export const LEARN_PARAMS: ParamSpecs<LearnParams> = {
-  lesson: intParam('lesson', 1, 'lesson', 1, 9, { navigates: true }),
+  lesson: intParam('lesson', 1, 'lesson', 1, 10, { navigates: true }),
   step: intParam('step', 0, 'step', 0, 1_000_000, { onlyChanged: true }),
 };

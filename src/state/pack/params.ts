@@ -1,12 +1,15 @@
 /**
  * The packing's shareable parameters (Pack's side panel; every view's numbers depend on them): the
- * packer, the fit test, c, κ, the source, rebalancing, and the machine selected in Pack.
+ * packer, the fit test, c, κ, the source, rebalancing, the realization (independent, aligned or
+ * blocks), and the machine selected in Pack.
  */
 import {
   CAPACITY,
   CLAIRVOYANCE,
   PACKERS,
+  REALIZATION_MODES,
   numberRange,
+  type RealizationMode,
   type FitSpec,
   type PackerKind,
   type Source,
@@ -28,6 +31,12 @@ export interface PackViewParams {
   readonly clairvoyance: number;
   readonly source: Source;
   readonly rebalance: number;
+  /**
+   * How the workload is realized: independent draws per task (the paper's), the time-aligned
+   * instants, or a joint block bootstrap of them with `block` instants per block.
+   */
+  readonly realization: RealizationMode;
+  readonly block: number;
   /** Selected machine in Pack (opening order, 0-based), or null. */
   readonly machine: number | null;
 }
@@ -39,6 +48,10 @@ export const PACK_PARAMS: ParamSpecs<PackViewParams> = {
   clairvoyance: numberParam('k', 1, CLAIRVOYANCE),
   source: choiceParam<Source>('src', 'inst', 'source', ['inst', 'avg']),
   rebalance: intParam('rb', 5, 'rebalance', 0, 1000),
+  realization: choiceParam<RealizationMode>('rz', 'independent', 'realization', REALIZATION_MODES, {
+    onlyChanged: true,
+  }),
+  block: intParam('bl', 12, 'block', 1, 1_000_000, { onlyChanged: true }),
   machine: optionalNumber(
     'm',
     numberRange('machine', 'machine', { min: 0, max: 1e6, integer: true }),

@@ -13,10 +13,13 @@ import { Lesson6Scheduler } from './Lesson6Scheduler.tsx';
 import { Lesson7SemiOnline } from './Lesson7SemiOnline.tsx';
 import { Lesson8Pooling } from './Lesson8Pooling.tsx';
 import { POOLING_LESSON } from './poolingLesson.ts';
+import { LessonCorrelation } from './LessonCorrelation.tsx';
+import { CORRELATION_LESSON } from './correlationLesson.ts';
 import './learn.css';
 
 function Lesson({ lesson }: { lesson: number }) {
   if (LESSONS[lesson - 1] === POOLING_LESSON) return <Lesson8Pooling />;
+  if (LESSONS[lesson - 1] === CORRELATION_LESSON) return <LessonCorrelation />;
   if (LESSONS[lesson - 1] === KNOB_LESSON) return <KnobLesson />;
   switch (lesson) {
     case 1:

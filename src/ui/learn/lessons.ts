@@ -2,13 +2,14 @@
  * The lessons, in order: titles, texts, prompts and the links that open a lesson or its state in
  * Pack. A lesson's `step` in the link: 1 — the three tasks' machines (0: packed by means, else
  * 1 + bits); 2 — tasks in the sum; 3 — the candidate; 4 — the decision shown; 5 and 6 — unused (ρ
- * is the fit); 7 — arrivals played of Fig. 1 (0–6); pooling — tasks placed; the knob — the node's σ
- * in ten-thousandths (0: the worked σ = 0.04).
+ * is the fit); 7 — arrivals played of Fig. 1 (0–6); pooling — tasks placed; moving together — the
+ * prediction, +10 once revealed; the knob — the node's σ in ten-thousandths (0: the worked σ = 0.04).
  */
 import { encode } from '../../state/common/url.ts';
 import type { Params } from '../../state/common/params.ts';
 import { KNOB_LESSON } from './knobLesson.ts';
 import { POOLING_LESSON } from './poolingLesson.ts';
+import { CORRELATION_LESSON } from './correlationLesson.ts';
 
 export interface LessonInfo {
   readonly title: string;
@@ -59,6 +60,7 @@ export const LESSONS: readonly LessonInfo[] = [
       'Play to the end: 250, 210, 160 machine-minutes. Then slide the window on a day of 5,000 tasks: where does waiting stop paying?',
   },
   POOLING_LESSON,
+  CORRELATION_LESSON,
   KNOB_LESSON,
 ];
 

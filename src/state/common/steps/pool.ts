@@ -1,4 +1,5 @@
 /** The pool step: the dataset realized (SPEC §2) or its matrices kept, in the runner, per poolKey. */
+import { replayMatrices } from '../../../engine/index.ts';
 import { isCancelled } from '../../../protocol/cancel.ts';
 import type { PoolHandle } from '../../../runtime/runner.ts';
 import type { Dataset } from '../datasets.ts';
@@ -6,6 +7,19 @@ import { poolKey, type Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 import { retryLost } from '../../pack/steps.ts';
 import { allocateLabel, approveOverBudget, overBudgetText, poolOverBudget } from '../linkBudget.ts';
+
+/**
+ * The aligned or block-bootstrapped matrices of `p` (small next to the samples: tasks × instants),
+ * made here and copied into the workers' shared memory as a loaded matrix is.
+ */
+function replayOf(p: Params, ds: Dataset) {
+  if (!ds.samples)
+    throw new RangeError(
+      `${p.realization} replay needs per-task samples with a time axis; this dataset is a realization matrix`,
+    );
+  const mode = p.realization === 'blocks' ? 'blocks' : 'aligned';
+  return replayMatrices(ds.samples, mode, p.block, p.realizations, p.seed);
+}
 
 /** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
 export async function ensurePool(
@@ -38,9 +52,12 @@ export async function ensurePool(
     },
   };
   try {
-    const handle = ds.matrices
-      ? await runner.loadMatrices(ds.matrices.inst, ds.matrices.avg, options)
-      : await runner.createPool(ds.samples!, p.realizations, p.seed, options);
+    const replay = p.realization === 'independent' ? null : replayOf(p, ds);
+    const handle = replay
+      ? await runner.loadMatrices(replay.inst, replay.avg, options)
+      : ds.matrices
+        ? await runner.loadMatrices(ds.matrices.inst, ds.matrices.avg, options)
+        : await runner.createPool(ds.samples!, p.realizations, p.seed, options);
     if (s().pool.key !== key) {
       runner.releasePool(handle);
       return null;

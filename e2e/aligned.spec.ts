@@ -1,0 +1,76 @@
+/**
+ * Time-aligned replay in the page: the realization switch round-trips through a link (a fresh
+ * context gives the same numbers), the Google jobs' packing replayed in time shows its q beside the
+ * independent draws' with the 2× warning, every machine's q and the worst machine show, and the
+ * lesson reveals the replayed q after a prediction.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+async function numbers(page: Page) {
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/, { timeout: 90_000 });
+  await expect(page.getByTestId('stale')).toHaveCount(0, { timeout: 90_000 });
+  const read = async (id: string) => (await page.getByTestId(id).textContent())?.trim();
+  return {
+    mAbs: await read('m-abs'),
+    q: await read('q'),
+    worst: await read('q-worst'),
+    over: await read('q-over'),
+  };
+}
+
+test('the realization switch round-trips through a link: the same numbers in a fresh context', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/?view=pack&n=300');
+  const independent = await numbers(page);
+  await page.getByTestId('realization').selectOption('blocks');
+  const block = page.getByTestId('block');
+  await block.fill('24');
+  await block.press('Enter');
+  await expect.poll(() => page.url()).toContain('rz=blocks');
+  await expect.poll(() => page.url()).toContain('bl=24');
+  const here = await numbers(page);
+  expect(here).not.toEqual(independent);
+  await expect(page.getByTestId('pack-slo')).toContainText('block bootstrap (B = 24)');
+  const link = page.url();
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(link);
+  expect(await numbers(fresh)).toEqual(here);
+  await expect(fresh.getByTestId('realization')).toHaveValue('blocks');
+
+  await page.getByTestId('realization').selectOption('aligned');
+  await expect.poll(() => page.url()).toContain('rz=aligned');
+  await numbers(page);
+  await expect(page.getByTestId('time-split')).toContainText('288 instants');
+  await expect(page.getByTestId('q-aligned')).toHaveCount(0);
+});
+
+test('Google jobs: the q replayed in time beside the independent q, the 2× warning, the worst machine', async ({
+  page,
+}) => {
+  await page.goto('/?view=pack&d=google-gcd-jobs&s=0.25&n=400');
+  const own = await numbers(page);
+  expect(own.over).toMatch(/^\d+ of \d+ over 0\.01$/);
+  const aligned = Number(await page.getByTestId('q-aligned').textContent());
+  expect(aligned).toBeGreaterThan(2 * Number(own.q));
+  await expect(page.getByTestId('aligned-warning')).toBeVisible();
+  await expect(page.getByTestId('aligned-warning')).toContainText('move together');
+  const worst = Number(await page.getByTestId('q-aligned-worst').textContent());
+  expect(worst).toBeGreaterThanOrEqual(aligned);
+  await page.getByTestId('pack-slo').locator('summary').click();
+  const table = page.getByTestId('machine-q-table');
+  await expect(table.locator('tbody tr')).toHaveCount(Number(own.mAbs));
+});
+
+test('the lesson: predict, then reveal the replayed q of the Google jobs', async ({ page }) => {
+  await page.goto('/?view=learn&lesson=9');
+  await expect(page.getByTestId('correlation-reveal-button')).toBeDisabled();
+  await page.getByLabel('ten times the independent q or more').check();
+  await page.getByTestId('correlation-reveal-button').click();
+  await expect(page.getByTestId('lesson-q-aligned')).toHaveText(/\d/, { timeout: 90_000 });
+  const independent = Number(await page.getByTestId('lesson-q-independent').textContent());
+  const aligned = Number(await page.getByTestId('lesson-q-aligned').textContent());
+  expect(aligned).toBeGreaterThan(2 * independent);
+});

@@ -1,0 +1,101 @@
+/**
+ * The SLO per machine in Pack, and the packing judged by the time-aligned replay: each machine's q,
+ * the worst machine and how many exceed the target, for the packing as measured (its realization)
+ * and, when the data have a time axis and the packing was made on independent draws, for the same
+ * machines replayed over the data's instants (`engine/replay`). Pure and cached per dataset, so a
+ * view reads them without starting work.
+ */
+import {
+  alignedRows,
+  judgeMachines,
+  machineSlo,
+  nominalTarget,
+  type AlignedData,
+  type MachineSlo,
+  type PackResult,
+  type TaskSamples,
+} from '../../engine/index.ts';
+import { datasetKey, type Dataset } from '../common/datasets.ts';
+import type { Params } from '../common/params.ts';
+
+const alignedCache = new WeakMap<TaskSamples, AlignedData | string>();
+
+/** The dataset's aligned rows, or why it has no time axis usable here. */
+export function alignedOfDataset(ds: Dataset | null): AlignedData | string {
+  if (!ds) return 'no dataset';
+  if (!ds.samples) return 'a realization matrix has no time axis';
+  let a = alignedCache.get(ds.samples);
+  if (a === undefined) alignedCache.set(ds.samples, (a = alignedRows(ds.samples)));
+  return a;
+}
+
+/**
+ * The key of the dataset a packing was made on (from its packKey: the pool key's dataset, upload
+ * hash and scale), to tell a packing of the loaded dataset from one left from the dataset before.
+ */
+export function datasetKeyOfPack(packKey: string | null): string | null {
+  if (!packKey) return null;
+  const [pool] = JSON.parse(packKey) as [string];
+  const [dataset, hash, scale] = JSON.parse(pool) as [string, string | null, number];
+  return datasetKey(dataset, hash, scale);
+}
+
+/** The per-machine figures of a packing on the columns it was evaluated on. */
+export function packSlo(result: PackResult, p: Pick<Params, 'fit'>): MachineSlo {
+  return machineSlo(
+    result.machines.map((m) => m.overflows),
+    result.evaluated,
+    nominalTarget(p.fit),
+  );
+}
+
+/**
+ * The packing's machines (tasks by pool row) replayed over every aligned instant of the data; null
+ * when the packing was made on the replay itself, or the data have no time axis.
+ */
+export function alignedJudgement(
+  ds: Dataset | null,
+  result: PackResult,
+  rows: Int32Array,
+  p: Pick<Params, 'fit' | 'capacity' | 'realization'>,
+  packKey?: string | null,
+): MachineSlo | null {
+  if (p.realization !== 'independent') return null;
+  if (packKey !== undefined && datasetKeyOfPack(packKey) !== ds?.key) return null;
+  const aligned = alignedOfDataset(ds);
+  if (typeof aligned === 'string') return null;
+  const machines = result.machines.map((m) => Int32Array.from(m.tasks, (t) => rows[t]));
+  return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
+}
+
+/** Whether two q differ by more than `factor` (either way; one zero and the other not counts). */
+export function differsBy(a: number, b: number, factor = 2): boolean {
+  if (a === 0 || b === 0) return a !== b;
+  return a > factor * b || b > factor * a;
+}
+
+/** How instant k (0-based) is named: a day and time when the step is known, else its number. */
+function instantName(aligned: AlignedData, k: number): string {
+  const step = aligned.report.step;
+  if (step === null) return `instant ${k + 1}`;
+  const t = aligned.instants[k];
+  return `day ${Math.floor(t / 86400) + 1}, ${new Date((t % 86400) * 1000).toISOString().slice(11, 16)}`;
+}
+
+/**
+ * The split in time of an aligned packing as a sentence: the instants its estimates come from and
+ * those it is judged on (SPEC §3's clairvoyance κ on an aligned matrix, the first ⌊κR + ½⌋ columns).
+ */
+export function timeSplitText(ds: Dataset | null, p: Params, evaluated: number): string | null {
+  if (p.realization === 'independent') return null;
+  const aligned = alignedOfDataset(ds);
+  if (typeof aligned === 'string') return null;
+  if (p.realization === 'blocks')
+    return `Block bootstrap: ${p.realizations.toLocaleString('en')} columns made of runs of ${p.block} consecutive instants of the ${aligned.inst.cols.toLocaleString('en')} aligned ones, the same runs for every task${p.clairvoyance < 1 ? '; learned on the first columns, judged on the rest (runs are drawn, not ordered in time)' : ''}.`;
+  const T = aligned.inst.cols;
+  const judged = p.clairvoyance < 1 ? evaluated : 0;
+  const learned = T - judged;
+  if (judged === 0)
+    return `Learn from and judge on the same ${T.toLocaleString('en')} instants (${instantName(aligned, 0)} to ${instantName(aligned, T - 1)}): κ = 1 judges the past it learned; lower κ to judge on instants not yet seen.`;
+  return `Learn from ${instantName(aligned, 0)} to ${instantName(aligned, learned - 1)} (${learned.toLocaleString('en')} instants); judge on ${instantName(aligned, learned)} to ${instantName(aligned, T - 1)} (${judged.toLocaleString('en')} instants not seen when packing).`;
+}
