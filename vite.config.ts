@@ -15,7 +15,21 @@ export default defineConfig({
   preview: { headers: isolationHeaders, port: 4173, host: '127.0.0.1' },
   worker: { format: 'es' },
   // The manifest lets scripts/bundleSize.ts check the first page's JavaScript.
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: [
+          {
+            test: /\/src\/(engine|present|protocol|runtime\/jobs)\/|\/src\/runtime\/host\.ts$/,
+            sideEffects: false,
+          },
+        ],
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     testTimeout: 120_000,
