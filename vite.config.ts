@@ -20,6 +20,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     manifest: true,
     rolldownOptions: {
+      // The engine, present and protocol layers have no side effects on import (their READMEs): an
+      // unused module stays out of the chunks, so the first page does not carry the whole engine.
       treeshake: {
         moduleSideEffects: [
           {
@@ -35,6 +37,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one file at a time on 2 cores (cores − 1); many files wait on child
+    // processes (the NumPy peer, Prometheus, the CLI), so two at once keep both cores busy.
+    maxWorkers: 2,
     setupFiles: ['scripts/vitestSetup.ts'],
   },
 });
