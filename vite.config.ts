@@ -15,12 +15,31 @@ export default defineConfig({
   preview: { headers: isolationHeaders, port: 4173, host: '127.0.0.1' },
   worker: { format: 'es' },
   // The manifest lets scripts/bundleSize.ts check the first page's JavaScript.
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500, manifest: true },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 1500,
+    manifest: true,
+    rolldownOptions: {
+      // The engine, present and protocol layers have no side effects on import (their READMEs): an
+      // unused module stays out of the chunks, so the first page does not carry the whole engine.
+      treeshake: {
+        moduleSideEffects: [
+          {
+            test: /\/src\/(engine|present|protocol|runtime\/jobs)\/|\/src\/runtime\/host\.ts$/,
+            sideEffects: false,
+          },
+        ],
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Vitest's default is one file at a time on 2 cores (cores − 1); many files wait on child
+    // processes (the NumPy peer, Prometheus, the CLI), so two at once keep both cores busy.
+    maxWorkers: 2,
     setupFiles: ['scripts/vitestSetup.ts'],
   },
 });

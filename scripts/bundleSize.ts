@@ -1,8 +1,9 @@
 /**
  * The first page's JavaScript budget, checked on the production build (`vite build` with its
- * manifest, run by `npm run check` and `npm run test:e2e`): the entry chunk and everything it imports
- * statically — what the browser loads before the app starts — weigh at most BUDGET_GZIP bytes
- * gzipped, and no chunk of the first page (that graph plus the app chunk's) holds HiGHS, DuckDB or a
+ * manifest, run by `npm run check` and `npm run test:e2e`): the first page — the entry chunk, the app's
+ * chunk and everything they import statically, all loaded before the first numbers — weighs at most
+ * BUDGET_GZIP bytes gzipped (Plot, the views other than Pack and the inline runner load later), and
+ * no chunk of the first page (that graph plus the app chunk's) holds HiGHS, DuckDB or a
  * wing's view, which load when first opened. Prints the sizes; exits non-zero on a breach.
  */
 import { readFileSync } from 'node:fs';
@@ -69,13 +70,13 @@ function main(): void {
   const report = checkBudget(manifest, (file) => gzipSync(readFileSync(join(dist, file))).length);
   const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
   console.log(
-    `first page JavaScript (gzip): ${kB(report.startGzip)} before the app starts ` +
-      `(budget ${kB(BUDGET_GZIP)}), ${kB(report.firstPageGzip)} with the app's chunks`,
+    `first page JavaScript (gzip): ${kB(report.startGzip)} before the app starts, ` +
+      `${kB(report.firstPageGzip)} with the app's chunks (budget ${kB(BUDGET_GZIP)})`,
   );
   const failures: string[] = [];
-  if (report.startGzip > BUDGET_GZIP)
+  if (report.firstPageGzip > BUDGET_GZIP)
     failures.push(
-      `the entry's chunks weigh ${kB(report.startGzip)} gzipped, over ${kB(BUDGET_GZIP)}`,
+      `the first page's chunks weigh ${kB(report.firstPageGzip)} gzipped, over ${kB(BUDGET_GZIP)}`,
     );
   for (const k of report.misplaced) failures.push(`${k} is on the first page; load it when opened`);
   for (const f of failures) console.error(`bundle size: ${f}`);

@@ -5,4 +5,4 @@
 import { createRunner } from './runtime/poolRunner.ts';
 
 const runner = createRunner();
-void import('./app.tsx').then((app) => app.start(runner));
+void Promise.all([runner, import('./app.tsx')]).then(([r, app]) => app.start(r));

@@ -99,3 +99,16 @@ export const CANCEL = 1;
 /** Jobs that can be under way at once (further jobs wait for a free control block). */
 export const MAX_JOBS = 64;
 export const CONTROL_BYTES = MAX_JOBS * JOB_WORDS * 4;
+
+/**
+ * The control buffer: the jobs' words, then one heartbeat word per worker slot, which the worker
+ * bumps at every checkpoint so that the pool can tell a busy worker from a gone one.
+ */
+export function controlBytes(workers: number): number {
+  return CONTROL_BYTES + 4 * workers;
+}
+
+/** The index of slot `slot`'s heartbeat word in the control buffer's Int32Array. */
+export function heartbeatWord(slot: number): number {
+  return MAX_JOBS * JOB_WORDS + slot;
+}

@@ -40,16 +40,18 @@ import type {
 } from '../protocol/api.ts';
 import {
   CANCEL,
-  CONTROL_BYTES,
   JOB_DONE,
   JOB_STATE,
   JOB_WORDS,
   MAX_JOBS,
   PROTOCOL_VERSION,
+  controlBytes,
+  heartbeatWord,
   poolLayout,
   slotScratch,
   type PoolLayout,
 } from '../protocol/layout.ts';
+import { allocate } from './allocate.ts';
 import { jobKind } from './jobs/index.ts';
 import { CancelledError } from '../protocol/cancel.ts';
 
@@ -61,33 +63,14 @@ interface HostedPool {
   readonly kernel: WasmKernel | null;
 }
 
-/** Runs an allocation of `bytes`, turning the platform's failure into a message that says how much. */
-export function allocate<T>(bytes: number, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    throw new Error(
-      `cannot allocate ${(bytes / 2 ** 20).toFixed(0)} MiB for the realization matrices (${(e as Error).message}); try fewer tasks or realizations`,
-      { cause: e },
-    );
-  }
-}
+// Shared with the pool, which must load without the host (and the engine behind it).
+export { allocate };
 
 // Rows between cancellation checks while warming statistics (a row sorts in well under 1 ms).
 const WARM_CHUNK = 32;
 
-/**
- * The control buffer: the jobs' words (protocol/layout.ts), then one heartbeat word per worker slot,
- * which the worker bumps at every checkpoint so that the pool can tell a busy worker from a gone one.
- */
-export function controlBytes(workers: number): number {
-  return CONTROL_BYTES + 4 * workers;
-}
-
-/** The index of slot `slot`'s heartbeat word in the control buffer's Int32Array. */
-export function heartbeatWord(slot: number): number {
-  return MAX_JOBS * JOB_WORDS + slot;
-}
+// The control buffer's layout lives with the protocol, so that the pool loads without the host.
+export { controlBytes, heartbeatWord };
 
 export class EngineHost implements WorkerApi {
   private control: Int32Array | null = null;

@@ -6,7 +6,6 @@
  * packing figures' grid), costs nothing. The browser, the command line and the benchmark all use
  * this module, so the same seed gives the same numbers everywhere.
  */
-import { BoundedCache, type CacheBounds } from './boundedCache.ts';
 import {
   PAPER_FITS,
   PAPER_SUM_SIZES,
@@ -160,55 +159,9 @@ export function figureSweeps(id: FigureId, p: LabParams, pool: PoolHandle): Swee
   }
 }
 
-/**
- * Results kept by key, bounded (least recently used first out; a figure's numbers are small, its
- * sweeps' rows larger); a failed or cancelled computation is forgotten.
- */
-export class LabCache {
-  private readonly done: BoundedCache<unknown>;
-  private readonly running = new Map<string, Promise<unknown>>();
-
-  constructor(bounds: CacheBounds = { maxEntries: 256, maxBytes: 16 * 2 ** 20 }) {
-    this.done = new BoundedCache(bounds);
-  }
-
-  peek<T>(key: string): T | undefined {
-    return this.done.get(key) as T | undefined;
-  }
-
-  async get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    if (this.done.has(key)) return this.done.get(key) as T;
-    const inFlight = this.running.get(key);
-    if (inFlight) return inFlight as Promise<T>;
-    const p = compute().then(
-      (v) => {
-        this.done.set(key, v);
-        this.running.delete(key);
-        return v;
-      },
-      (e: unknown) => {
-        this.running.delete(key);
-        throw e;
-      },
-    );
-    this.running.set(key, p);
-    return p;
-  }
-
-  /** Forgets every result (e.g. when the data change). */
-  clear(): void {
-    this.done.clear();
-  }
-
-  get size(): number {
-    return this.done.size;
-  }
-
-  /** Estimated bytes of the results held. */
-  get bytes(): number {
-    return this.done.bytes;
-  }
-}
+// Apart (labCache.ts), so that the page's memory report reads its size without the lab's code.
+export { LabCache } from './labCache.ts';
+import { LabCache } from './labCache.ts';
 
 /** The cache key of a figure. */
 export function figureKey(id: FigureId, inputsKey: string, p: LabParams): string {

@@ -26,7 +26,7 @@ import {
   type TaskSamples,
 } from '../engine/index.ts';
 import { kernelAvailable } from '../kernels/index.ts';
-import { jobKind, type JobName, type JobOut, type JobSpec } from './jobs/index.ts';
+import type { JobName, JobOut, JobSpec } from './jobs/index.ts';
 import {
   configuredLiveness,
   INTERACTIVE,
@@ -49,11 +49,10 @@ import {
 
 export { planUnits, type PoolOptions, type WorkerPort };
 import type { LocalSource, WorkerApi } from '../protocol/api.ts';
-import { controlBytes, heartbeatWord } from './host.ts';
 import { TaskQueue } from './poolQueue.ts';
 import { runUnits, type UnitHost } from './poolUnits.ts';
 import { Watchdog } from './poolWatch.ts';
-import { MAX_JOBS, PROTOCOL_VERSION } from '../protocol/layout.ts';
+import { MAX_JOBS, PROTOCOL_VERSION, controlBytes, heartbeatWord } from '../protocol/layout.ts';
 import {
   CancelledError,
   WorkerCrashedError,
@@ -462,6 +461,8 @@ export class WorkerPool implements Runner {
     spec: JobSpec<N>,
     options?: RunOptions,
   ): Promise<JobOut<N>[]> {
+    // The jobs' code (and the engine behind it) is loaded with the first job, not with the page.
+    const { jobKind } = await import('./jobs/index.ts');
     const kind = jobKind(name);
     if (kind.needsPool && !pool) throw new RangeError(`the job "${name}" needs a pool`);
     return this.leased(pool, async () => {

@@ -8,7 +8,7 @@ import { createMemory, kernelAvailable } from '../kernels/index.ts';
 import { taskCount } from '../engine/index.ts';
 import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
 import { poolLayout } from '../protocol/layout.ts';
-import { allocate } from './host.ts';
+import { allocate } from './allocate.ts';
 import { CancelledError, type PoolHandle } from './runner.ts';
 
 /** One started worker, however the platform starts it. */

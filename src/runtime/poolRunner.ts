@@ -5,7 +5,6 @@
  */
 import { sharedMemoryAvailable } from '../engine/index.ts';
 import { CRASH_MESSAGE } from '../protocol/api.ts';
-import { createInlineRunner } from './inlineRunner.ts';
 import { WorkerPool, type WorkerPort } from './pool.ts';
 import type { Runner } from './runner.ts';
 import { workerPort } from './workerPort.ts';
@@ -29,9 +28,12 @@ export function createPoolRunner(options: PoolRunnerOptions = {}): WorkerPool {
 /**
  * The runner for the app: a worker pool (shared memory when isolated, else copies), or the inline
  * runner where Web Workers are unavailable. Create once at start-up; `describeRunner` says which.
+ * The inline runner carries the whole engine, so it is loaded only where it is needed.
  */
-export function createRunner(options: PoolRunnerOptions = {}): Runner {
-  return workersAvailable() ? createPoolRunner(options) : createInlineRunner();
+export async function createRunner(options: PoolRunnerOptions = {}): Promise<Runner> {
+  if (workersAvailable()) return createPoolRunner(options);
+  const { createInlineRunner } = await import('./inlineRunner.ts');
+  return createInlineRunner();
 }
 
 /** Whether this page can run workers at all (else use the inline runner). */

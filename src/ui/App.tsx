@@ -3,15 +3,17 @@ import { encode } from '../state/common/url.ts';
 import { SHOW_LENGTH_CHARS, linkTo } from '../state/common/linkAddress.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { VIEWS, type ViewId } from '../state/common/params.ts';
-import { DataView } from './DataView.tsx';
 import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
-import { TradeoffView } from './TradeoffView.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
 
-// The wings and the lessons are loaded when first opened: the first page carries only Pack,
-// Trade-off and Data.
+// Every view but Pack is loaded when first opened: the first page carries only Pack (its plots, and
+// Plot's code, arrive a moment after its numbers).
+const TradeoffView = lazy(() =>
+  import('./TradeoffView.tsx').then((m) => ({ default: m.TradeoffView })),
+);
+const DataView = lazy(() => import('./DataView.tsx').then((m) => ({ default: m.DataView })));
 const LearnView = lazy(() =>
   import('./learn/LearnView.tsx').then((m) => ({ default: m.LearnView })),
 );
@@ -152,9 +154,9 @@ export function App() {
           <main className="content" data-testid={`view-${view}`}>
             <ViewBoundary view={view}>
               {view === 'pack' && <PackView />}
-              {view === 'tradeoff' && <TradeoffView />}
-              {view === 'data' && <DataView />}
               <Loading>
+                {view === 'tradeoff' && <TradeoffView />}
+                {view === 'data' && <DataView />}
                 {view === 'tune' && <TuneView />}
                 {view === 'paper' && <PaperView />}
                 {view === 'timeline' && <TimelineView />}

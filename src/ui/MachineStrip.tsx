@@ -1,10 +1,14 @@
 /** The machines of a packing in opening order, as bars coloured by their own overflow frequency. */
-import * as Plot from '@observablehq/plot';
 import type { PackResult } from '../engine/index.ts';
 import { formatQ } from './format.ts';
+import { usePlot, type PlotModule } from './lazyPlot.ts';
+
+/** Bars are grey for the moment before the colour scale's code (Plot's) has arrived. */
+const NOT_YET_COLOURED = '#d9d9d9';
 
 /** Sequential, colour-blind-safe (ColorBrewer YlOrRd) on a log scale from 1/|E| to 1; q = 0 is the lightest. */
-function qColorScale(evaluated: number) {
+function qColorScale(Plot: PlotModule | null, evaluated: number) {
+  if (!Plot) return () => NOT_YET_COLOURED;
   const scale = Plot.scale({
     color: { type: 'log', domain: [1 / evaluated, 1], scheme: 'ylorrd', clamp: true },
   });
@@ -28,7 +32,7 @@ export function MachineStrip({
   testId?: string;
 }) {
   const maxLoad = Math.max(capacity * 1.1, ...result.machines.map((m) => m.mean + m.sd));
-  const colorForQ = qColorScale(result.evaluated);
+  const colorForQ = qColorScale(usePlot(), result.evaluated);
   return (
     <section className="strip-section" aria-label={side ? `Machines, ${side}` : 'Machines'}>
       <h3>

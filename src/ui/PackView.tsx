@@ -1,10 +1,9 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState } from 'react';
 import { gaussianLoadAt, seriesAt, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../state/common/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { formatNumber, formatQ } from './format.ts';
-import { PlotFigure } from './PlotFigure.tsx';
 import { MachineStrip } from './MachineStrip.tsx';
 import { PackWaiting } from './PackWaiting.tsx';
 import { useController } from './controllerContext.ts';
@@ -14,12 +13,16 @@ import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { usePackTrace } from './usePackTrace.ts';
 import type { TaskDecision } from '../present/pack/decisions.ts';
 import { ExactQ } from './tune/ExactQ.tsx';
-import { AlignedMachinePlot, PackSloLine } from './PackSlo.tsx';
-import {
-  machineHistogramSpec,
-  survivalSpec,
-  type MachineView,
-} from '../present/pack/machinePlots.ts';
+import { PackSloLine } from './PackSlo.tsx';
+import type { MachineView } from '../present/pack/machinePlots.ts';
+
+// The plots of one machine wait for Plot's code (ui/lazyPlot.ts), off the first page.
+const MachinePlots = lazy(() =>
+  import('./MachinePlots.tsx').then((m) => ({ default: m.MachinePlots })),
+);
+const AlignedMachinePlot = lazy(() =>
+  import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
+);
 
 /** The first page's "what is this / start here" line. */
 function StartHere() {
@@ -241,8 +244,6 @@ export function PackView() {
           : null,
     };
   }, [machine, totals, machineKey, pack.key, selected, params.capacity, rho, isGpa]);
-  const histogram = useMemo(() => (view ? machineHistogramSpec(view) : null), [view]);
-  const tail = useMemo(() => (view ? survivalSpec(view) : null), [view]);
 
   if (!response) {
     return (
@@ -281,23 +282,17 @@ export function PackView() {
         </p>
       ) : (
         <div className="machine-detail" data-testid="machine-detail">
-          <div className="plots-2">
-            <PlotFigure
-              name={`machine-${selected + 1}-histogram`}
-              title={`Machine ${selected + 1}: total demand over ${result.evaluated.toLocaleString('en')} evaluation columns vs the fitted Gaussian`}
-              caption={`Grey: measured totals; blue: N(Σμ = ${formatNumber(machine.estimatedMean)}, Σσ² = ${formatNumber(machine.estimatedSd ** 2)}) from the observed columns; red: capacity${rho !== null ? '; orange: the Gaussian (1−ρ) percentile GPA compares with c' : ''}. q_j = ${formatQ(machine.q, result.evaluated)}.`}
-              spec={histogram}
+          <Suspense fallback={<div className="plots-2" />}>
+            <MachinePlots
+              selected={selected}
+              machine={machine}
+              evaluated={result.evaluated}
+              rho={rho}
+              view={view}
               stale={stale}
             />
-            <PlotFigure
-              name={`machine-${selected + 1}-tail`}
-              title={`Machine ${selected + 1}: tail P(total > x), measured vs Gaussian (log scale)`}
-              caption="Where the black step lies above the blue curve at the capacity line, the Gaussian underestimates overflows."
-              spec={tail}
-              stale={stale}
-            />
-          </div>
-          <AlignedMachinePlot {...response} machine={selected} stale={stale} />
+            <AlignedMachinePlot {...response} machine={selected} stale={stale} />
+          </Suspense>
           <div className="task-table-wrap">
             <h3>
               Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order

@@ -20,21 +20,8 @@ import * as traces from './traces.ts';
 import { withArchives } from './archiveLoader.ts';
 import { matrixFrom } from '../matrix.ts';
 
-export const FORMATS = [
-  ...(['google', 'wide', 'columns', 'long', 'npy', 'compact'] as const),
-  ...traces.TRACE_FORMATS,
-] as const;
-export type FormatId = (typeof FORMATS)[number];
-
-export const FORMAT_TITLES: Record<FormatId, string> = {
-  google: 'Google 2011 task_usage (+ task_events)',
-  wide: 'wide CSV: one row per task',
-  columns: 'column-per-task CSV: one row per time step',
-  long: 'long CSV: one row per sample, id and value columns',
-  npy: '.npy array (N, T) of samples or (N, R) realizations',
-  compact: 'compact per-task format (.json sidecar + .npy)',
-  ...traces.TRACE_TITLES,
-};
+export { FORMATS, FORMAT_TITLES, type FormatId } from './formatIds.ts';
+import type { FormatId } from './formatIds.ts';
 
 export interface NpyOptions {
   /** (N, T) samples per task (default) or a ready (N, R) realization matrix. */

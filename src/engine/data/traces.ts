@@ -11,22 +11,8 @@ import { PrometheusLoader, type PrometheusOptions } from './prometheus.ts';
 import type { SpecOptions } from './specOptions.ts';
 import type { LoadResult } from './report.ts';
 
-export const TRACE_FORMATS = [
-  'prometheus',
-  'alibaba',
-  'azure2',
-  'google2019',
-  'bitbrains',
-] as const;
-export type TraceFormatId = (typeof TRACE_FORMATS)[number];
-
-export const TRACE_TITLES: Record<TraceFormatId, string> = {
-  prometheus: 'Prometheus query_range JSON (resultType matrix)',
-  alibaba: 'Alibaba v2018 container_usage (+ container_meta, machine_meta)',
-  azure2: 'Azure V2 vm_cpu_readings (+ vmtable)',
-  google2019: 'Google 2019 instance_usage (BigQuery CSV or JSON lines)',
-  bitbrains: 'Bitbrains GWA-T-12 per-VM files (1.csv, 2.csv, …)',
-};
+export { TRACE_FORMATS, TRACE_TITLES, type TraceFormatId } from './formatIds.ts';
+import type { TraceFormatId } from './formatIds.ts';
 
 export type TraceSpec =
   | ({ readonly format: 'prometheus' } & PrometheusOptions)

@@ -2,10 +2,11 @@
  * The standard normal distribution (SPEC §5: Φ) and Student's t. The normal is computed here, with
  * relative precision in the far tail (erfc from ./erfc.ts); jstat only gives Student's t.
  */
-import jStat from 'jstat';
 import { erf, erfc, erfcx, logErfc } from './erfc.ts';
 
 export { erf, erfc, erfcx, logErfc };
+// Apart, so that jstat (a large CommonJS module) loads only where a t quantile is needed.
+export { studentTQuantile } from './studentT.ts';
 
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
 const SQRT_HALF_PI = Math.sqrt(Math.PI / 2);
@@ -72,11 +73,4 @@ export function normalQuantile(p: number): number {
 export function normalPdf(x: number, mean: number, sd: number): number {
   const z = (x - mean) / sd;
   return Math.exp(-0.5 * z * z) / (sd * SQRT_2PI);
-}
-
-/** The p-quantile of Student's t with `dof` degrees of freedom (confidence bands over instances). */
-export function studentTQuantile(p: number, dof: number): number {
-  if (!(p > 0 && p < 1)) throw new RangeError(`t quantile needs 0 < p < 1, got ${p}`);
-  if (!(dof > 0)) throw new RangeError(`invalid degrees of freedom: ${dof}`);
-  return jStat.studentt.inv(p, dof);
 }

@@ -2,7 +2,7 @@
  * Confidence intervals for measured q (for calibration and tuning): Wilson's score interval
  * for one run's overflow count, and Student's t interval for a mean over instances.
  */
-import { studentTQuantile } from '../stats/normal.ts';
+import { studentTQuantile } from '../stats/studentT.ts';
 import { normalQuantile } from '../stats/normal.ts';
 
 export interface Interval {

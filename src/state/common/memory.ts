@@ -7,7 +7,7 @@
 import { isCoded, samplesBytes, sampleCount } from '../../engine/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import type { Dataset } from './datasets.ts';
-import { LAB_CACHE } from '../paper/lab.ts';
+import { LAB_CACHE } from '../paper/labCache.ts';
 import { explorer } from './store.ts';
 
 /** The bytes of a dataset's arrays (samples or matrices), its samples, and bytes per inst sample. */

@@ -5,7 +5,6 @@
  */
 import { isCancelled } from '../../protocol/cancel.ts';
 import {
-  LabCache,
   computeFigure,
   type FigureData,
   type FigureId,
@@ -29,8 +28,8 @@ export {
 } from '../../runtime/paperLab.ts';
 export { packSamples };
 
-/** Results of every figure of this page, kept while the page lives. */
-export const LAB_CACHE = new LabCache();
+export { LAB_CACHE } from './labCache.ts';
+import { LAB_CACHE } from './labCache.ts';
 
 /** The lab's parameters from the shareable ones (R, N', seed and packer are the explorer's). */
 export function labParams(p: Params): LabParams {
