@@ -95,9 +95,6 @@ export function headerFields(head: Uint8Array): string[] {
   return splitFields(head, 0, end);
 }
 
-/** Scale for percent data when none is given: a quarter machine per task (SPEC §2's example). */
-export const DEFAULT_PERCENT_SCALE = 0.25;
-
 /**
  * A full `LoadSpec` from a format (or 'auto': detected from the first file's name and bytes) and
  * loose options; unset options get the format's defaults. A DataError when the format cannot be
@@ -121,11 +118,13 @@ export function resolveSpec(
     f = d.format;
   } else if (FORMATS.includes(format)) f = format;
   else throw new RangeError(`invalid format: ${String(format)} (expected ${FORMATS.join(', ')})`);
-  const units = (defaultUnit: Unit, defaultScale: number) => {
+  // Percent and fractions are of the reference machine unless a scale says otherwise: scale 1. A
+  // quarter-machine VM (SPEC §2's example, PlanetLab's 0.25) is a preset's or the user's choice.
+  const units = (defaultUnit: Unit) => {
     const unit = o.unit ?? defaultUnit;
     return {
       unit,
-      scale: o.scale ?? (unit === 'percent' ? defaultScale : 1),
+      scale: o.scale ?? 1,
       ...(o.capacity !== undefined
         ? { capacity: o.capacity }
         : unit === 'cores' && o.coresPerMachine !== undefined
@@ -150,14 +149,14 @@ export function resolveSpec(
     case 'wide':
       return {
         format: 'wide',
-        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...units('percent'),
         ...(o.maxTasks !== undefined ? { maxTasks: o.maxTasks } : {}),
         ...(o.firstSampleColumn !== undefined ? { firstSampleColumn: o.firstSampleColumn } : {}),
       };
     case 'columns':
       return {
         format: 'columns',
-        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...units('percent'),
         ...(o.timeColumns !== undefined ? { timeColumns: o.timeColumns } : {}),
       };
     case 'long': {
@@ -172,7 +171,7 @@ export function resolveSpec(
         );
       return {
         format: 'long',
-        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...units('percent'),
         idColumn,
         valueColumn,
         ...(o.avgColumn !== undefined ? { avgColumn: o.avgColumn } : {}),
@@ -183,7 +182,7 @@ export function resolveSpec(
     case 'npy':
       return {
         format: 'npy',
-        ...units('fraction', 1),
+        ...units('fraction'),
         ...(o.kind !== undefined ? { kind: o.kind } : {}),
       };
     case 'compact':
