@@ -10,7 +10,7 @@ import type { Unit } from './units.ts';
 import type { SpecOptions } from './specOptions.ts';
 import * as traces from './traces.ts';
 import { archiveKind, firstMember } from './archive.ts';
-import { FORMATS, FORMAT_TITLES, type FormatId, type LoadSpec } from './loader.ts';
+import { FORMATS, type FormatId, type LoadSpec } from './loader.ts';
 
 export type { SpecOptions } from './specOptions.ts';
 
@@ -78,6 +78,10 @@ export function detectFormat(name: string, bytes: Uint8Array): Detection | null 
   return null;
 }
 
+/** The formats detection tries, in the user's words (not the loaders' ids). */
+export const FORMATS_TRIED =
+  'CSV (a row per task, a column per task, or a row per sample), Google 2011 and 2019, Alibaba, Azure V2, Bitbrains, a Prometheus answer (JSON), .npy, the compact format';
+
 /** The default value column of a long CSV, when the header has an obvious one. */
 export function guessValueColumn(header: readonly string[]): string | null {
   for (const pattern of [/cpu.*(pct|percent|%)/i, /^cpu/i, /^(value|usage|util)/i]) {
@@ -113,7 +117,7 @@ export function resolveSpec(
       throw new DataError(
         name,
         null,
-        `cannot tell the format; choose one of ${FORMATS.join(', ')} (${Object.values(FORMAT_TITLES).join('; ')})`,
+        `cannot tell the format. Tried: ${FORMATS_TRIED}. If it is one of them, choose it under Format (--format on the command line)`,
       );
     f = d.format;
   } else if (FORMATS.includes(format)) f = format;

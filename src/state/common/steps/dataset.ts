@@ -5,12 +5,13 @@
  * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
  * against the memory budget before its files are read.
  */
-import { FORMATS, type FormatId } from '../../../engine/index.ts';
+import { FORMATS, type FormatId, type LoadSpec } from '../../../engine/index.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
 import { isCancelled } from '../../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
-import type { Params } from '../params.ts';
+import type { Params, UploadRef } from '../params.ts';
+import { differences, linkedSpec, optionsOfSpec } from '../uploadOptions.ts';
 import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
@@ -167,11 +168,33 @@ function readyDatasets(): ReadyDatasets {
   return ready;
 }
 
-/** The request for files when none is given: the link's format, if any, at the current scale. */
+/**
+ * The request for files when none is given: a link's own load (its format and options at its task
+ * size), else detection at the current task size.
+ */
 function defaultRequest(p: Params): LoadRequest {
+  if (p.upload?.options && FORMATS.includes(p.upload.format as FormatId))
+    return linkedSpec(p.upload.format, p.upload.options, p.scale) as LoadRequest;
   return p.upload && p.upload.format !== 'auto' && FORMATS.includes(p.upload.format as FormatId)
     ? ({ format: 'auto', as: p.upload.format as FormatId, scale: p.scale } as LoadRequest)
     : { format: 'auto', scale: p.scale };
+}
+
+/**
+ * Refuses files, or options, other than the link's: the same link must give the same numbers.
+ * A link made before links carried the options checks the files only.
+ */
+function checkLinked(link: UploadRef, scale: number, hash: string, spec: LoadSpec | null): void {
+  if (link.hash !== hash)
+    throw new Error(
+      `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${link.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
+    );
+  if (!link.options || !spec) return;
+  const diff = differences({ format: link.format, options: link.options, scale }, spec);
+  if (diff.length > 0)
+    throw new Error(
+      `these are the link's files, but not its options: ${diff.join('; ')}. The link's numbers need its options: set them back, or drop the files on the link's banner (it applies them), or choose a built-in dataset to leave the link`,
+    );
 }
 
 /** The first number of tasks a refusal over the budget offers to load, if any. */
@@ -229,10 +252,8 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
         load.signal,
       );
       const hash = loaded.hash!;
-      if (p.upload && p.dataset === 'upload' && before.status === 'error' && p.upload.hash !== hash)
-        throw new Error(
-          `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${p.upload.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
-        );
+      if (p.upload && p.dataset === 'upload' && before.status === 'error')
+        checkLinked(p.upload, p.scale, hash, loaded.spec);
       // The task size the data were read with (the loader's default when the request had none).
       const scale = (loaded.spec as { scale?: number } | null)?.scale ?? 1;
       const key = datasetKey('upload', hash, scale);
@@ -250,6 +271,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
           names: files.map((f) => f.name),
           hash,
           format: loaded.spec?.format ?? request.format,
+          options: loaded.spec ? optionsOfSpec(loaded.spec) : null,
         },
         machine: null,
         scale,
