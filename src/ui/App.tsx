@@ -9,6 +9,7 @@ import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
+import { LinkedFilesBanner } from './LinkedFiles.tsx';
 
 // The wings and the lessons are loaded when first opened: the first page carries only Pack,
 // Trade-off and Data.
@@ -112,6 +113,7 @@ export function App() {
         <ShareButton />
       </header>
       <Notices />
+      <LinkedFilesBanner />
       {view === 'learn' ? (
         <main className="content learn-content" data-testid="view-learn">
           <ViewBoundary view="learn">

@@ -203,6 +203,24 @@ function tasksOffered(message: string): number | null {
   return m ? Number(m[1].replace(/,/g, '')) : null;
 }
 
+/** One notice for the upload that failed: a new failure replaces the one before (never stacks). */
+function failureNotice(ctx: StepContext) {
+  let shown: string | null = null;
+  const clear = () => {
+    const state = stateOf(ctx);
+    for (const n of state.notices) if (n.text === shown) state.dismiss(n.id);
+    shown = null;
+  };
+  return {
+    clear,
+    replace(text: string, action: { label: string; run: () => void }) {
+      clear();
+      shown = text;
+      stateOf(ctx).notify('error', text, action);
+    },
+  };
+}
+
 function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   const { store, ingest } = ctx;
   const s = () => stateOf(ctx);
@@ -210,6 +228,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   // The files of the last upload stay at hand: a new scale re-reads them instead of asking for them.
   let inHand: { hash: string; files: File[]; request: LoadRequest } | null = null;
   let rereading: string | null = null;
+  const failure = failureNotice(ctx);
 
   function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
     const ds = uploads.get(key);
@@ -226,7 +245,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     if (!ds) {
       s().notify(
         'info',
-        `${LINKED_FILES} ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
+        `${LINKED_FILES} ${p.upload.names.join(', ')}: drop them on the box above to reproduce it (read with the link's options; their SHA-256 is checked first).`,
       );
       store.setState({
         data: { ...s().data, key, status: 'error', error: 'waiting for the linked files' },
@@ -265,6 +284,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
       inHand = { hash, files, request };
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
       dismissLinkedFilesNotice(s());
+      failure.clear();
       const next: Partial<Params> = {
         dataset: 'upload',
         upload: {
@@ -295,8 +315,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     const names = files.map((f) => f.name);
     // A DataError's message begins with the file it names.
     const named = names.some((n) => message.startsWith(`${n}:`) || message.startsWith(`${n} `));
-    s().notify(
-      'error',
+    failure.replace(
       named ? `Could not load ${message}` : `Could not load ${names.join(', ')}: ${message}`,
       offered !== null
         ? {
