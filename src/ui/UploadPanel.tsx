@@ -46,19 +46,24 @@ function useFormOptions() {
   const [options, setOptions] = useState<UploadOptions>(DEFAULTS);
   const [fromLink, setFromLink] = useState<string | null>(null);
   const [seenLink, setSeenLink] = useState<string | null>(null);
-  const linkKey = waiting && linked ? JSON.stringify([linked, scale]) : null;
-  if (linkKey !== seenLink) {
+  // Keyed by the link, not by the waiting state (a refused load must not refill the form).
+  const linkKey = linked ? JSON.stringify([linked, scale]) : null;
+  if (waiting && linkKey !== seenLink) {
     setSeenLink(linkKey);
-    if (linkKey && linked) {
-      setOptions({ ...DEFAULTS, ...formFromLink(linked, scale) });
-      setFromLink(linkKey);
-    }
+    setOptions({ ...DEFAULTS, ...formFromLink(linked!, scale) });
+    setFromLink(linkKey);
   }
   const set = (o: Partial<UploadOptions>) => {
     setFromLink(null);
     setOptions((x) => ({ ...x, ...o }));
   };
-  return { options, set, setOptions, linked, usesLink: linkKey !== null && fromLink === linkKey };
+  return {
+    options,
+    set,
+    setOptions,
+    linked,
+    usesLink: waiting && linkKey !== null && fromLink === linkKey,
+  };
 }
 
 /** Files at hand, their preview under the current options, and the button that loads them. */
