@@ -33,7 +33,24 @@ export function LinkedFilesBanner() {
     (s) => s.data.status === 'error' && s.data.error === WAITING_FOR_FILES,
   );
   const [dragging, setDragging] = useState(false);
+  const prom = useExplorer((s) => s.params.prom);
   if (!link || !waiting) return null;
+  if (prom && link.format === 'prometheus' && link.options?.query !== undefined)
+    return (
+      <section
+        className="linked-files"
+        data-testid="linked-files"
+        aria-label="The source this link reads"
+      >
+        <p>
+          This link reads the Prometheus server <strong>{prom.url}</strong> (query{' '}
+          <code>{prom.query}</code>, its range and step are in the From Prometheus panel): open the
+          Data view and press Read there (with your token if the server needs one; a link never
+          carries it). The answer is checked against the link’s SHA-256, so a server that no longer
+          keeps that range says so instead of giving other numbers.
+        </p>
+      </section>
+    );
   const take = (list: FileList | null) => {
     if (list && list.length > 0) void controller.upload(Array.from(list));
   };
