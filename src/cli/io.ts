@@ -139,7 +139,10 @@ export const dataOptions = {
     help: 'source unit (default: percent for CSV, fraction for Google and .npy)',
     choices: UNITS,
   },
-  scale: { kind: 'number', help: 'task size in machines (default 0.25 for percent data, else 1)' },
+  scale: {
+    kind: 'number',
+    help: 'task size in machines (default 1: percent and fractions are of a whole machine; PlanetLab VMs are 0.25)',
+  },
   'unit-capacity': {
     kind: 'number',
     help: 'the reference machine in the source unit (e.g. MHz), for --unit absolute',

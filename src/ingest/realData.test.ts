@@ -112,12 +112,12 @@ describe('PlanetLab (wide CSV, integer percent)', () => {
       '20110412': 1054,
       '20110420': 1033,
     });
-    // auto: percent at the default scale 0.25
-    expect((mean(seriesList(s.inst)) / 0.25) * 100).toBeCloseTo(11.1, 2);
-    expect(Math.max(...seriesList(s.inst).map((x) => Math.max(...x))) * 400).toBeCloseTo(99, 9);
+    // auto: percent of a whole machine (scale 1)
+    expect(mean(seriesList(s.inst)) * 100).toBeCloseTo(11.1, 2);
+    expect(Math.max(...seriesList(s.inst).map((x) => Math.max(...x))) * 100).toBeCloseTo(99, 9);
     const naive = naiveCsv(PL_ALL);
     expect(s.ids[11745]).toBe(`${naive[11746][0]}:${naive[11746][1]}`);
-    expect(seriesAt(s.inst, 11745)[287] * 400).toBeCloseTo(Number(naive[11746][289]), 9);
+    expect(seriesAt(s.inst, 11745)[287] * 100).toBeCloseTo(Number(naive[11746][289]), 9);
   });
 });
 

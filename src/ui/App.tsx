@@ -7,6 +7,7 @@ import { PackView } from './PackView.tsx';
 import { ParamsPanel } from './ParamsPanel.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
+import { LinkedFilesBanner } from './LinkedFiles.tsx';
 
 // Every view but Pack is loaded when first opened: the first page carries only Pack (its plots, and
 // Plot's code, arrive a moment after its numbers).
@@ -118,6 +119,7 @@ export function App() {
         <ShareButton />
       </header>
       <Notices />
+      <LinkedFilesBanner />
       {view === 'learn' ? (
         <main className="content learn-content" data-testid="view-learn">
           <ViewBoundary view="learn">

@@ -132,7 +132,7 @@ function LoadReportList({ ds }: { ds: Dataset }) {
         <dd>{report.units}</dd>
         {ds.scaleReason && (
           <>
-            <dt>default scale</dt>
+            <dt>task size (this preset’s choice)</dt>
             <dd>{ds.scaleReason}</dd>
           </>
         )}

@@ -7,120 +7,74 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   FORMATS,
   FORMAT_TITLES,
-  PAPER_FILTERS,
   RECIPES,
   UNITS,
   type FormatId,
   type Preview,
-  type PreviewOptions,
   type Unit,
 } from '../engine/index.ts';
-import type { LoadRequest } from '../ingest/load.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { PreviewTable, RecipeList } from './UploadPreview.tsx';
-
-/** The form's options: strings as typed, turned into loader options by `requestOf`. */
-export interface UploadOptions {
-  format: 'auto' | FormatId;
-  unit: '' | Unit;
-  taskSize: string;
-  coresPerMachine: string;
-  capacity: string;
-  clamp: boolean;
-  skipBadLines: boolean;
-  idColumn: string;
-  valueColumn: string;
-  avgColumn: string;
-  scaleColumn: string;
-  npyKind: '' | 'samples' | 'realizations';
-  timeColumns: string;
-  idLabel: string;
-  minRecords: string;
-  dropAllZeroInst: boolean;
-  replaceAvgAboveOne: boolean;
-  dropFailed: boolean;
-}
-
-const DEFAULTS: UploadOptions = {
-  format: 'auto',
-  unit: '',
-  taskSize: '',
-  coresPerMachine: '',
-  capacity: '',
-  clamp: false,
-  skipBadLines: false,
-  idColumn: '',
-  valueColumn: '',
-  avgColumn: '',
-  scaleColumn: '',
-  npyKind: '',
-  timeColumns: '',
-  idLabel: '',
-  minRecords: String(PAPER_FILTERS.minRecords),
-  dropAllZeroInst: PAPER_FILTERS.dropAllZeroInst,
-  replaceAvgAboveOne: PAPER_FILTERS.replaceAvgAboveOne,
-  dropFailed: PAPER_FILTERS.dropFailed,
-};
+import { WAITING_FOR_FILES } from './LinkedFiles.tsx';
+import {
+  FORM_DEFAULTS as DEFAULTS,
+  formFromLink,
+  requestOf,
+  toLoadRequest,
+  type UploadOptions,
+} from './uploadForm.ts';
 
 const UNIT_TITLES: Record<Unit, string> = {
-  percent: 'percent of a machine (× Task size / 100)',
+  percent: 'percent of a machine (/ 100 × Task size)',
   fraction: 'fractions of a machine',
   cores: 'cores (÷ cores per machine)',
   absolute: 'absolute, e.g. MHz (÷ capacity)',
 };
 
-const column = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s.trim());
-const positive = (s: string) => (s.trim() && Number(s) > 0 ? Number(s) : undefined);
-
-/** The loader options of the form (only what the user set, so the loader's defaults apply). */
-export function requestOf(o: UploadOptions): PreviewOptions {
-  const filters = {
-    minRecords: Math.max(1, Math.floor(Number(o.minRecords) || 1)),
-    dropAllZeroInst: o.dropAllZeroInst,
-    replaceAvgAboveOne: o.replaceAvgAboveOne,
-    dropFailed: o.dropFailed,
+/**
+ * The form's options; while a link waits for its files, its options (once per link, as React
+ * adjusts state), and whether the form still holds them untouched (then Use loads exactly the
+ * link's load).
+ */
+function useFormOptions() {
+  const linked = useExplorer((s) => s.params.upload);
+  const scale = useExplorer((s) => s.params.scale);
+  const waiting = useExplorer(
+    (s) => s.data.status === 'error' && s.data.error === WAITING_FOR_FILES,
+  );
+  const [options, setOptions] = useState<UploadOptions>(DEFAULTS);
+  const [fromLink, setFromLink] = useState<string | null>(null);
+  const [seenLink, setSeenLink] = useState<string | null>(null);
+  // Keyed by the link, not by the waiting state (a refused load must not refill the form).
+  const linkKey = linked ? JSON.stringify([linked, scale]) : null;
+  if (waiting && linkKey !== seenLink) {
+    setSeenLink(linkKey);
+    setOptions({ ...DEFAULTS, ...formFromLink(linked!, scale) });
+    setFromLink(linkKey);
+  }
+  const set = (o: Partial<UploadOptions>) => {
+    setFromLink(null);
+    setOptions((x) => ({ ...x, ...o }));
   };
-  const cores = positive(o.coresPerMachine);
-  const capacity = positive(o.capacity);
-  const time = o.timeColumns.trim() === '' ? undefined : Math.max(0, Number(o.timeColumns) || 0);
   return {
-    format: o.format,
-    ...(positive(o.taskSize) !== undefined ? { scale: positive(o.taskSize) } : {}),
-    ...(o.unit ? { unit: o.unit } : {}),
-    ...(cores !== undefined ? { coresPerMachine: cores } : {}),
-    ...(capacity !== undefined ? { capacity } : {}),
-    ...(o.clamp ? { clamp: true } : {}),
-    ...(o.skipBadLines ? { skipBadLines: true } : {}),
-    ...(o.idColumn.trim() ? { idColumn: column(o.idColumn) } : {}),
-    ...(o.valueColumn.trim() ? { valueColumn: column(o.valueColumn) } : {}),
-    ...(o.avgColumn.trim() ? { avgColumn: column(o.avgColumn) } : {}),
-    ...(o.scaleColumn.trim() ? { scaleColumn: column(o.scaleColumn) } : {}),
-    ...(o.npyKind ? { kind: o.npyKind } : {}),
-    ...(time !== undefined ? { timeColumns: time } : {}),
-    ...(o.idLabel.trim() ? { idLabel: o.idLabel.trim() } : {}),
-    filters,
+    options,
+    set,
+    setOptions,
+    linked,
+    usesLink: waiting && linkKey !== null && fromLink === linkKey,
   };
-}
-
-function toLoadRequest(options: PreviewOptions): LoadRequest {
-  const { format = 'auto', rows: _r, values: _v, ...rest } = options;
-  return (
-    format === 'auto' ? { format: 'auto', ...rest } : { format: 'auto', as: format, ...rest }
-  ) as LoadRequest;
 }
 
 /** Files at hand, their preview under the current options, and the button that loads them. */
 export function UploadPanel() {
   const controller = useController();
-  const linked = useExplorer((s) => s.params.upload);
+  const { options, set, setOptions, linked, usesLink } = useFormOptions();
   const [files, setFiles] = useState<File[]>([]);
-  const [options, setOptions] = useState<UploadOptions>(DEFAULTS);
   const [shown, setShown] = useState<Preview | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const asked = useRef(0);
-  const set = (o: Partial<UploadOptions>) => setOptions((x) => ({ ...x, ...o }));
 
   useEffect(() => {
     if (files.length === 0) return;
@@ -128,21 +82,28 @@ export function UploadPanel() {
     void controller.previewFiles(files, requestOf(options)).then((p) => {
       if (n !== asked.current) return;
       setShown(p);
-      // The detected unit is preselected once; the user confirms or changes it.
-      if (!options.unit && p.unitGuess) set({ unit: p.unitGuess.unit });
+      // The detected unit is preselected once; the user confirms or changes it. The task size
+      // applied is shown in its box (never empty while a size is applied).
+      const applied = p.spec && 'scale' in p.spec ? p.spec.scale : p.spec ? 1 : undefined;
+      setOptions((x) => {
+        const unit = !x.unit && p.unitGuess ? p.unitGuess.unit : x.unit;
+        const size = !x.taskSize.trim() && applied !== undefined ? String(applied) : x.taskSize;
+        return unit === x.unit && size === x.taskSize ? x : { ...x, unit, taskSize: size };
+      });
     });
-  }, [controller, files, options]);
+  }, [controller, files, options, setOptions]);
 
   const onFiles = (list: FileList | null) => {
     if (!list || list.length === 0) return;
     setFiles(Array.from(list));
     setShown(null);
-    setOptions((o) => ({ ...o, unit: '' }));
+    if (!usesLink) setOptions((o) => ({ ...o, unit: '', taskSize: '' }));
     // Reset the input so that choosing the same file again fires a change.
     if (input.current) input.current.value = '';
   };
   const load = () => {
-    if (files.length > 0) void controller.upload(files, toLoadRequest(requestOf(options)));
+    if (files.length === 0 || !shown || shown.error !== null) return;
+    void controller.upload(files, usesLink ? undefined : toLoadRequest(requestOf(options)));
   };
 
   return (
@@ -183,28 +144,7 @@ export function UploadPanel() {
         </p>
       )}
       <OptionsForm options={options} set={set} preview={shown} onConfirm={load} />
-      {files.length > 0 && (
-        <div className="upload-preview" data-testid="upload-preview">
-          <p>
-            At hand:{' '}
-            {files.map((f) => `${f.name} (${f.size.toLocaleString('en')} bytes)`).join(', ')}
-          </p>
-          {shown ? (
-            <PreviewTable preview={shown} />
-          ) : (
-            <p className="hint">Reading the first rows…</p>
-          )}
-          <button
-            type="button"
-            className="primary"
-            data-testid="use-files"
-            disabled={!shown}
-            onClick={load}
-          >
-            Use these data
-          </button>
-        </div>
-      )}
+      {files.length > 0 && <AtHand files={files} preview={shown} onUse={load} />}
       <RecipeList
         recipes={RECIPES}
         onPick={(r) =>
@@ -216,6 +156,33 @@ export function UploadPanel() {
         }
       />
     </section>
+  );
+}
+
+/** The files at hand, their preview, and Use (enabled only when the preview found no problem). */
+function AtHand(props: { files: File[]; preview: Preview | null; onUse: () => void }) {
+  const { files, preview } = props;
+  return (
+    <div className="upload-preview" data-testid="upload-preview">
+      <p>
+        At hand: {files.map((f) => `${f.name} (${f.size.toLocaleString('en')} bytes)`).join(', ')}
+      </p>
+      {preview ? (
+        <PreviewTable preview={preview} />
+      ) : (
+        <p className="hint">Reading the first rows…</p>
+      )}
+      <button
+        type="button"
+        className="primary"
+        data-testid="use-files"
+        disabled={!preview || preview.error !== null}
+        title={preview?.error ? 'Fix what the preview says first' : undefined}
+        onClick={props.onUse}
+      >
+        Use these data
+      </button>
+    </div>
   );
 }
 
@@ -335,7 +302,7 @@ function OptionsForm(props: {
         <input
           value={o.taskSize}
           data-testid="opt-taskSize"
-          placeholder="0.25 for percent, else 1"
+          placeholder="1 = a whole machine"
           size={14}
           onChange={(e) => set({ taskSize: e.target.value })}
         />

@@ -10,7 +10,7 @@ import type { Unit } from './units.ts';
 import type { SpecOptions } from './specOptions.ts';
 import * as traces from './traces.ts';
 import { archiveKind, firstMember } from './archive.ts';
-import { FORMATS, FORMAT_TITLES, type FormatId, type LoadSpec } from './loader.ts';
+import { FORMATS, type FormatId, type LoadSpec } from './loader.ts';
 
 export type { SpecOptions } from './specOptions.ts';
 
@@ -78,6 +78,10 @@ export function detectFormat(name: string, bytes: Uint8Array): Detection | null 
   return null;
 }
 
+/** The formats detection tries, in the user's words (not the loaders' ids). */
+export const FORMATS_TRIED =
+  'CSV (a row per task, a column per task, or a row per sample), Google 2011 and 2019, Alibaba, Azure V2, Bitbrains, a Prometheus answer (JSON), .npy, the compact format';
+
 /** The default value column of a long CSV, when the header has an obvious one. */
 export function guessValueColumn(header: readonly string[]): string | null {
   for (const pattern of [/cpu.*(pct|percent|%)/i, /^cpu/i, /^(value|usage|util)/i]) {
@@ -94,9 +98,6 @@ export function headerFields(head: Uint8Array): string[] {
   if (end > 0 && head[end - 1] === 13) end--;
   return splitFields(head, 0, end);
 }
-
-/** Scale for percent data when none is given: a quarter machine per task (SPEC §2's example). */
-export const DEFAULT_PERCENT_SCALE = 0.25;
 
 /**
  * A full `LoadSpec` from a format (or 'auto': detected from the first file's name and bytes) and
@@ -116,16 +117,18 @@ export function resolveSpec(
       throw new DataError(
         name,
         null,
-        `cannot tell the format; choose one of ${FORMATS.join(', ')} (${Object.values(FORMAT_TITLES).join('; ')})`,
+        `cannot tell the format. Tried: ${FORMATS_TRIED}. If it is one of them, choose it under Format (--format on the command line)`,
       );
     f = d.format;
   } else if (FORMATS.includes(format)) f = format;
   else throw new RangeError(`invalid format: ${String(format)} (expected ${FORMATS.join(', ')})`);
-  const units = (defaultUnit: Unit, defaultScale: number) => {
+  // Percent and fractions are of the reference machine unless a scale says otherwise: scale 1. A
+  // quarter-machine VM (SPEC §2's example, PlanetLab's 0.25) is a preset's or the user's choice.
+  const units = (defaultUnit: Unit) => {
     const unit = o.unit ?? defaultUnit;
     return {
       unit,
-      scale: o.scale ?? (unit === 'percent' ? defaultScale : 1),
+      scale: o.scale ?? 1,
       ...(o.capacity !== undefined
         ? { capacity: o.capacity }
         : unit === 'cores' && o.coresPerMachine !== undefined
@@ -150,14 +153,14 @@ export function resolveSpec(
     case 'wide':
       return {
         format: 'wide',
-        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...units('percent'),
         ...(o.maxTasks !== undefined ? { maxTasks: o.maxTasks } : {}),
         ...(o.firstSampleColumn !== undefined ? { firstSampleColumn: o.firstSampleColumn } : {}),
       };
     case 'columns':
       return {
         format: 'columns',
-        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...units('percent'),
         ...(o.timeColumns !== undefined ? { timeColumns: o.timeColumns } : {}),
       };
     case 'long': {
@@ -172,7 +175,7 @@ export function resolveSpec(
         );
       return {
         format: 'long',
-        ...units('percent', DEFAULT_PERCENT_SCALE),
+        ...units('percent'),
         idColumn,
         valueColumn,
         ...(o.avgColumn !== undefined ? { avgColumn: o.avgColumn } : {}),
@@ -183,7 +186,7 @@ export function resolveSpec(
     case 'npy':
       return {
         format: 'npy',
-        ...units('fraction', 1),
+        ...units('fraction'),
         ...(o.kind !== undefined ? { kind: o.kind } : {}),
       };
     case 'compact':

@@ -321,11 +321,16 @@ describe('format detection', () => {
     );
   });
 
-  it('fills defaults: percent at scale 0.25 for CSV, a long CSV’s id and value columns', () => {
+  it('fills defaults: percent of a whole machine (scale 1) for CSV, a long CSV’s id and value columns', () => {
     expect(resolveSpec('auto', {}, 'x.csv', enc('id,t0\na,1\n'))).toEqual({
       format: 'wide',
       unit: 'percent',
-      scale: 0.25,
+      scale: 1,
+    });
+    expect(resolveSpec('auto', { unit: 'fraction' }, 'x.csv', enc('id,t0\na,1\n'))).toEqual({
+      format: 'wide',
+      unit: 'fraction',
+      scale: 1,
     });
     expect(
       resolveSpec('long', {}, 'x.csv', enc('vm_id,timestamp_s,cpu_usage_mhz,cpu_usage_pct\n')),

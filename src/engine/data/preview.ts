@@ -3,6 +3,9 @@
  * of the values' unit with warnings when the chosen unit does not fit them, and the first tasks'
  * first values as the load would give them. Works on the first bytes of each file (the page reads
  * 64 KiB of each), cut at their last whole line; a Prometheus JSON needs its whole response.
+ * Problems come in the order a person fixes them: an empty file, then the format, then the content
+ * (read with a unit that refuses nothing, so e.g. a Prometheus error answer is named as such), and
+ * only then the unit and its options.
  */
 import { DataError } from './errors.ts';
 import { createLoader, type FormatId, type LoadSpec } from './loader.ts';
@@ -57,6 +60,9 @@ const USER_UNIT: ReadonlySet<FormatId> = new Set(['wide', 'columns', 'long', 'np
 export function preview(files: readonly PreviewFile[], options: PreviewOptions = {}): Preview {
   const empty = { spec: null, raw: null, unitGuess: null, warnings: [], rows: [], report: null };
   if (files.length === 0) return { ...empty, error: 'no files' };
+  const blank = files.find((f) => f.head.length === 0);
+  if (blank)
+    return { ...empty, error: `${blank.name} is empty (0 bytes): there is nothing to load` };
   let spec: LoadSpec;
   try {
     const { format = 'auto', rows: _r, values: _v, ...o } = options;
@@ -78,7 +84,9 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
       const s = samplesOf(load(rawSpec, files).samples);
       raw = valueStats(s.values);
       maxima = s.maxima;
-    } catch {
+    } catch (e) {
+      // The content is wrong whatever the unit: say so before anything about the unit.
+      if (e instanceof DataError) return { ...empty, spec, error: e.message };
       raw = null;
     }
   }
@@ -109,6 +117,14 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
     };
   } catch (e) {
     if (!(e instanceof DataError) && !(e instanceof RangeError)) throw e;
+    // A ready realization matrix loads as it is: nothing to preview, nothing wrong.
+    if (isMatrixSpec(spec))
+      return {
+        ...empty,
+        spec,
+        warnings: ['a ready realization matrix: no rows to preview'],
+        error: null,
+      };
     return {
       spec,
       raw,
@@ -119,6 +135,10 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
       error: e.message,
     };
   }
+}
+
+function isMatrixSpec(spec: LoadSpec): boolean {
+  return spec.format === 'npy' && spec.kind === 'realizations';
 }
 
 function load(

@@ -236,6 +236,8 @@ const LINKS: readonly (readonly [string, string, Partial<Params>])[] = [
         names: ['a.csv', 'b.csv'],
         hash: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb',
         format: 'wide',
+        // Made before links carried loader options: nothing checks them (uploadOptions.ts).
+        options: null,
       },
       view: 'data',
     } as unknown as Partial<Params>,

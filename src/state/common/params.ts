@@ -14,6 +14,7 @@ import { DEFAULT_RESIZE, type ResizeParams } from '../resize/params.ts';
 import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../timeline/params.ts';
 import { TRADEOFF_PARAMS, type TradeoffParams } from '../tradeoff/params.ts';
 import { TUNE_PARAMS, type TuneViewParams } from '../tune/params.ts';
+import type { LoaderOptions } from './uploadOptions.ts';
 import { customParam, defaultsOf, intParam, numberParam, type ParamSpecs } from './paramSpec.ts';
 
 export { TUNE_MODES, type TuneMode } from '../tune/params.ts';
@@ -39,6 +40,11 @@ export interface UploadRef {
   readonly hash: string;
   /** Loader format, as the loaders name it (e.g. "wide"). */
   readonly format: string;
+  /**
+   * Every other loader option the files were read with (uploadOptions.ts; the task size is
+   * `scale`); null for a link made before links carried them (then nothing checks them).
+   */
+  readonly options: LoaderOptions | null;
 }
 
 /** The workload every view's numbers depend on. */

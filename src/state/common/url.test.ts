@@ -40,6 +40,22 @@ const baseParamsArb = fc.record({
       }),
       hash: fc.stringMatching(/^[0-9a-f]{64}$/),
       format: fc.constantFrom('wide', 'google', 'auto'),
+      options: fc.option(
+        fc.record(
+          {
+            unit: fc.constantFrom('percent', 'fraction', 'absolute', 'cores'),
+            capacity: fc.double({ min: 1e-3, max: 1e6, noNaN: true }),
+            clamp: fc.boolean(),
+            idColumn: fc.oneof(
+              fc.nat(99),
+              fc.stringMatching(/^[A-Za-z_][A-Za-z0-9 _.,:|-]{0,15}$/),
+            ),
+            idLabel: fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,15}$/),
+          },
+          { requiredKeys: [] },
+        ),
+        { nil: null },
+      ),
     }),
     { nil: null },
   ),

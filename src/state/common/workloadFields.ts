@@ -2,29 +2,41 @@
 import { flatRows } from './paramRows.ts';
 import { VIEWS, WORKLOAD_PARAMS, type ViewId } from './params.ts';
 import { navigation, oneOf, urlField, type UrlField } from './urlField.ts';
+import { OPTION_KEYS, readOptions, writeOptions } from './uploadOptions.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
-/** The user's files: names, their SHA-256 and the loader format, all three or none. */
+/**
+ * The user's files: names, their SHA-256 and the loader format, all three or none, and every other
+ * loader option with the check over files and options (uploadOptions.ts).
+ */
 const uploadField: UrlField = {
-  keys: ['files', 'h', 'fmt'],
+  keys: ['files', 'h', 'fmt', ...OPTION_KEYS],
   field: 'upload',
   write(p, q) {
     if (!p.upload) return;
     q.set('files', p.upload.names.join('|'));
     q.set('h', p.upload.hash);
     q.set('fmt', p.upload.format);
+    if (p.upload.options) writeOptions(p.upload.hash, p.upload.format, p.upload.options, q);
   },
   read(q, notices) {
     if (!q.has('h') && !q.has('files')) return null;
     const names = (q.get('files') ?? '').split('|').filter((s) => s.length > 0);
     const hash = q.get('h') ?? '';
-    if (names.length > 0 && SHA256.test(hash))
-      return { names, hash, format: q.get('fmt') ?? 'auto' };
-    notices.push(
-      'Ignored the uploaded-files part of the link: it needs file names and a SHA-256 hash.',
-    );
-    return null;
+    if (names.length === 0 || !SHA256.test(hash)) {
+      notices.push(
+        'Ignored the uploaded-files part of the link: it needs file names and a SHA-256 hash.',
+      );
+      return null;
+    }
+    const format = q.get('fmt') ?? 'auto';
+    const read = readOptions(hash, format, q);
+    if ('problem' in read) {
+      notices.push(`Ignored the uploaded-files part of the link: ${read.problem}.`);
+      return null;
+    }
+    return { names, hash, format, options: read.options };
   },
 };
 

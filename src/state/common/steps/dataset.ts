@@ -5,12 +5,13 @@
  * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
  * against the memory budget before its files are read.
  */
-import { FORMATS, type FormatId } from '../../../engine/index.ts';
+import { FORMATS, type FormatId, type LoadSpec } from '../../../engine/index.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
 import { isCancelled } from '../../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
-import type { Params } from '../params.ts';
+import type { Params, UploadRef } from '../params.ts';
+import { differences, linkedSpec, optionsOfSpec } from '../uploadOptions.ts';
 import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
@@ -167,17 +168,57 @@ function readyDatasets(): ReadyDatasets {
   return ready;
 }
 
-/** The request for files when none is given: the link's format, if any, at the current scale. */
+/**
+ * The request for files when none is given: a link's own load (its format and options at its task
+ * size), else detection at the current task size.
+ */
 function defaultRequest(p: Params): LoadRequest {
+  if (p.upload?.options && FORMATS.includes(p.upload.format as FormatId))
+    return linkedSpec(p.upload.format, p.upload.options, p.scale) as LoadRequest;
   return p.upload && p.upload.format !== 'auto' && FORMATS.includes(p.upload.format as FormatId)
     ? ({ format: 'auto', as: p.upload.format as FormatId, scale: p.scale } as LoadRequest)
     : { format: 'auto', scale: p.scale };
+}
+
+/**
+ * Refuses files, or options, other than the link's: the same link must give the same numbers.
+ * A link made before links carried the options checks the files only.
+ */
+function checkLinked(link: UploadRef, scale: number, hash: string, spec: LoadSpec | null): void {
+  if (link.hash !== hash)
+    throw new Error(
+      `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${link.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
+    );
+  if (!link.options || !spec) return;
+  const diff = differences({ format: link.format, options: link.options, scale }, spec);
+  if (diff.length > 0)
+    throw new Error(
+      `these are the link's files, but not its options: ${diff.join('; ')}. The link's numbers need its options: set them back, or drop the files on the link's banner (it applies them), or choose a built-in dataset to leave the link`,
+    );
 }
 
 /** The first number of tasks a refusal over the budget offers to load, if any. */
 function tasksOffered(message: string): number | null {
   const m = /load only the first ([\d,]+) tasks/.exec(message);
   return m ? Number(m[1].replace(/,/g, '')) : null;
+}
+
+/** One notice for the upload that failed: a new failure replaces the one before (never stacks). */
+function failureNotice(ctx: StepContext) {
+  let shown: string | null = null;
+  const clear = () => {
+    const state = stateOf(ctx);
+    for (const n of state.notices) if (n.text === shown) state.dismiss(n.id);
+    shown = null;
+  };
+  return {
+    clear,
+    replace(text: string, action: { label: string; run: () => void }) {
+      clear();
+      shown = text;
+      stateOf(ctx).notify('error', text, action);
+    },
+  };
 }
 
 function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
@@ -187,6 +228,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   // The files of the last upload stay at hand: a new scale re-reads them instead of asking for them.
   let inHand: { hash: string; files: File[]; request: LoadRequest } | null = null;
   let rereading: string | null = null;
+  const failure = failureNotice(ctx);
 
   function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
     const ds = uploads.get(key);
@@ -203,7 +245,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     if (!ds) {
       s().notify(
         'info',
-        `${LINKED_FILES} ${p.upload.names.join(', ')}: drop them in the Data view to reproduce it (their SHA-256 is checked first).`,
+        `${LINKED_FILES} ${p.upload.names.join(', ')}: drop them on the box above to reproduce it (read with the link's options; their SHA-256 is checked first).`,
       );
       store.setState({
         data: { ...s().data, key, status: 'error', error: 'waiting for the linked files' },
@@ -229,10 +271,8 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
         load.signal,
       );
       const hash = loaded.hash!;
-      if (p.upload && p.dataset === 'upload' && before.status === 'error' && p.upload.hash !== hash)
-        throw new Error(
-          `these files are not the ones this link was made with (SHA-256 ${hash.slice(0, 12)}…, the link expects ${p.upload.hash.slice(0, 12)}…); choose a built-in dataset to leave the link`,
-        );
+      if (p.upload && p.dataset === 'upload' && before.status === 'error')
+        checkLinked(p.upload, p.scale, hash, loaded.spec);
       // The task size the data were read with (the loader's default when the request had none).
       const scale = (loaded.spec as { scale?: number } | null)?.scale ?? 1;
       const key = datasetKey('upload', hash, scale);
@@ -244,12 +284,14 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
       inHand = { hash, files, request };
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
       dismissLinkedFilesNotice(s());
+      failure.clear();
       const next: Partial<Params> = {
         dataset: 'upload',
         upload: {
           names: files.map((f) => f.name),
           hash,
           format: loaded.spec?.format ?? request.format,
+          options: loaded.spec ? optionsOfSpec(loaded.spec) : null,
         },
         machine: null,
         scale,
@@ -273,8 +315,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     const names = files.map((f) => f.name);
     // A DataError's message begins with the file it names.
     const named = names.some((n) => message.startsWith(`${n}:`) || message.startsWith(`${n} `));
-    s().notify(
-      'error',
+    failure.replace(
       named ? `Could not load ${message}` : `Could not load ${names.join(', ')}: ${message}`,
       offered !== null
         ? {

@@ -54,7 +54,7 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
   });
 
   it('dataset: the notice asking for a link’s files goes once data has loaded', async () => {
-    const upload = { names: ['mine.csv'], hash: 'a'.repeat(64), format: 'auto' };
+    const upload = { names: ['mine.csv'], hash: 'a'.repeat(64), format: 'auto', options: null };
     const { ctx, s } = setup({ dataset: 'upload', upload });
     const step = datasetStep(ctx);
     expect(await step.ensure(s().params)).toBeNull();

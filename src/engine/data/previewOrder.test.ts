@@ -1,0 +1,51 @@
+// The preview names problems in the order a person fixes them: empty, format, content, unit.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture } from '../../ingest/traceFixtures.ts';
+import { preview } from './preview.ts';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const planetlabHead = readFileSync(
+  resolve(import.meta.dirname, '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv'),
+).subarray(0, 65536);
+
+describe('preview order: empty → format → content → unit', () => {
+  it('an empty file is said to be empty, not of an unknown format', () => {
+    const p = preview([{ name: 'empty.csv', head: new Uint8Array(0) }]);
+    expect(p.error).toBe('empty.csv is empty (0 bytes): there is nothing to load');
+    expect(p.spec).toBeNull();
+  });
+
+  it('garbage names the formats tried in words, briefly', () => {
+    const p = preview([{ name: 'noise.bin', head: enc('\u0001\u0002zz\u0000\nqq\n') }]);
+    expect(p.error).toMatch(/^noise\.bin: cannot tell the format\. Tried: CSV/);
+    expect(p.error).toMatch(/Prometheus/);
+    expect(p.error).not.toMatch(/azure2|google2019|columns,/);
+    expect(p.error!.length).toBeLessThan(320);
+  });
+
+  it('a Prometheus error answer is named as such before anything about cores', () => {
+    const p = preview([{ name: 'answer.json', head: fixture('prometheus/error.json') }]);
+    expect(p.spec?.format).toBe('prometheus');
+    expect(p.error).toMatch(/a Prometheus error response \(bad_data: invalid parameter/);
+    expect(p.error).not.toMatch(/cores/);
+  });
+
+  it('a readable file in cores without the machine size: then the unit is what is wrong', () => {
+    const p = preview([{ name: 'answer.json', head: fixture('prometheus/query_range.json') }]);
+    expect(p.error).toMatch(/cores per machine needed/);
+    const ok = preview([{ name: 'answer.json', head: fixture('prometheus/query_range.json') }], {
+      coresPerMachine: 16,
+    });
+    expect(ok.error).toBeNull();
+  });
+
+  it('percent of a machine reads at task size 1 unless one is given (PlanetLab head)', () => {
+    const p = preview([{ name: 'planetlab.csv', head: planetlabHead }]);
+    expect(p.error).toBeNull();
+    expect(p.spec).toMatchObject({ format: 'wide', unit: 'percent', scale: 1 });
+    const q = preview([{ name: 'planetlab.csv', head: planetlabHead }], { scale: 0.25 });
+    expect(q.rows[0].inst[0]).toBeCloseTo(p.rows[0].inst[0] * 0.25, 12);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * A link to the user's own files, opened where the files are not at hand: in every view, a banner
+ * that names them and takes them (dropped or chosen), read with the link's own loader options and
+ * checked against its SHA-256 first.
+ */
+import { useState } from 'react';
+import type { UploadRef } from '../state/common/params.ts';
+import { useExplorer } from '../state/common/store.ts';
+import { useController } from './controllerContext.ts';
+
+/** The dataset step's state while a link waits for its files (state/common/steps/dataset.ts). */
+export const WAITING_FOR_FILES = 'waiting for the linked files';
+
+/** The link's options in words, e.g. "columns, unit cores, 16 cores per machine, task size 1". */
+export function describeLinkOptions(link: UploadRef, scale: number): string {
+  const o = link.options;
+  if (!o) return `${link.format}; made before links carried the loader options, so none is checked`;
+  const parts = [link.format];
+  if (o.unit) parts.push(`unit ${o.unit}`);
+  const cores = o.coresPerMachine ?? (o.unit === 'cores' ? o.capacity : undefined);
+  if (cores !== undefined) parts.push(`${cores} cores per machine`);
+  if (o.capacity !== undefined && o.unit !== 'cores') parts.push(`capacity ${o.capacity}`);
+  parts.push(`task size ${scale}`);
+  return parts.join(', ');
+}
+
+/** The banner of a link whose files are not at hand, as a drop target, in any view. */
+export function LinkedFilesBanner() {
+  const controller = useController();
+  const link = useExplorer((s) => s.params.upload);
+  const scale = useExplorer((s) => s.params.scale);
+  const waiting = useExplorer(
+    (s) => s.data.status === 'error' && s.data.error === WAITING_FOR_FILES,
+  );
+  const [dragging, setDragging] = useState(false);
+  const prom = useExplorer((s) => s.params.prom);
+  if (!link || !waiting) return null;
+  if (prom && link.format === 'prometheus' && link.options?.query !== undefined)
+    return (
+      <section
+        className="linked-files"
+        data-testid="linked-files"
+        aria-label="The source this link reads"
+      >
+        <p>
+          This link reads the Prometheus server <strong>{prom.url}</strong> (query{' '}
+          <code>{prom.query}</code>, its range and step are in the From Prometheus panel): open the
+          Data view and press Read there (with your token if the server needs one; a link never
+          carries it). The answer is checked against the link’s SHA-256, so a server that no longer
+          keeps that range says so instead of giving other numbers.
+        </p>
+      </section>
+    );
+  const take = (list: FileList | null) => {
+    if (list && list.length > 0) void controller.upload(Array.from(list));
+  };
+  return (
+    <section
+      className={`linked-files dropzone${dragging ? ' dragging' : ''}`}
+      data-testid="linked-files"
+      aria-label="The files this link uses"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        take(e.dataTransfer.files);
+      }}
+    >
+      <p>
+        This link uses your files <strong>{link.names.join(', ')}</strong> (SHA-256{' '}
+        {link.hash.slice(0, 12)}…), read as {describeLinkOptions(link, scale)}. They are not here:
+        drop them on this box or{' '}
+        <label className="file-label">
+          choose them
+          <input
+            type="file"
+            multiple
+            data-testid="linked-files-input"
+            onChange={(e) => take(e.target.files)}
+          />
+        </label>
+        . They are read in this page with the link’s options, after their SHA-256 is checked.
+      </p>
+    </section>
+  );
+}
