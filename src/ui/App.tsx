@@ -5,7 +5,9 @@ import { useExplorer } from '../state/common/store.ts';
 import { VIEWS, type ViewId } from '../state/common/params.ts';
 import { DataView } from './DataView.tsx';
 import { PackView } from './PackView.tsx';
-import { ParamsPanel } from './ParamsPanel.tsx';
+import { GROUP_TITLE, ParamsPanel, shownGroups } from './ParamsPanel.tsx';
+import { panelOf } from '../state/common/wings.ts';
+import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { TradeoffView } from './TradeoffView.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
@@ -86,13 +88,54 @@ function ShareButton() {
   );
 }
 
+/**
+ * A view with the shared parameters it declares (wings.ts) in a side panel. On a narrow screen the
+ * view comes first, its headline numbers on the first screen, and the parameters fold below it.
+ */
+function PanelLayout({ view }: { view: ViewId }) {
+  const params = useExplorer((s) => s.params);
+  const shows = panelOf(view, params);
+  const narrow = useMediaQuery(NARROW);
+  const main = (
+    <main key="main" className="content" data-testid={`view-${view}`}>
+      <ViewBoundary view={view}>
+        {view === 'pack' && <PackView />}
+        {view === 'tradeoff' && <TradeoffView />}
+        {view === 'data' && <DataView />}
+        <Loading>
+          {view === 'tune' && <TuneView />}
+          {view === 'paper' && <PaperView />}
+          {view === 'timeline' && <TimelineView />}
+        </Loading>
+      </ViewBoundary>
+    </main>
+  );
+  if (shows.size === 0) return <div className="layout layout-full">{main}</div>;
+  const titles = shownGroups(shows)
+    .map((g) => GROUP_TITLE[g].toLowerCase())
+    .join(' and ');
+  const panel = (
+    <aside key="panel" className="panel" aria-label="Parameters" data-testid="params-panel">
+      {narrow ? (
+        <details className="panel-fold" data-testid="panel-fold">
+          <summary>Parameters: {titles}</summary>
+          <ParamsPanel shows={shows} />
+        </details>
+      ) : (
+        <ParamsPanel shows={shows} />
+      )}
+    </aside>
+  );
+  return <div className="layout">{narrow ? [main, panel] : [panel, main]}</div>;
+}
+
 export function App() {
   const view = useExplorer((s) => s.params.view);
   const setParams = useExplorer((s) => s.setParams);
   return (
     <div className="app">
       <header className="top">
-        <h1>
+        <h1 title="slopack: SLO-aware stochastic bin packing">
           slopack <small>SLO-aware stochastic bin packing</small>
         </h1>
         <nav aria-label="Views">
@@ -135,21 +178,7 @@ export function App() {
           </ViewBoundary>
         </main>
       ) : (
-        <div className="layout">
-          <ParamsPanel />
-          <main className="content" data-testid={`view-${view}`}>
-            <ViewBoundary view={view}>
-              {view === 'pack' && <PackView />}
-              {view === 'tradeoff' && <TradeoffView />}
-              {view === 'data' && <DataView />}
-              <Loading>
-                {view === 'tune' && <TuneView />}
-                {view === 'paper' && <PaperView />}
-                {view === 'timeline' && <TimelineView />}
-              </Loading>
-            </ViewBoundary>
-          </main>
-        </div>
+        <PanelLayout view={view} />
       )}
       <footer className="credits">
         Model: Janus &amp; Rzadca, “SLO-aware Colocation of Data Center Tasks Based on Instantaneous
