@@ -138,6 +138,8 @@ export function App() {
         <h1 title="slopack: SLO-aware stochastic bin packing">
           slopack <small>SLO-aware stochastic bin packing</small>
         </h1>
+        {/* A step means something only in the view that set it (a lesson's, Pack's decision):
+            the view opened from here starts at its own beginning. */}
         <nav aria-label="Views">
           {VIEWS.map((v) => (
             <button
@@ -145,7 +147,7 @@ export function App() {
               type="button"
               className={v === view ? 'active' : ''}
               aria-current={v === view ? 'page' : undefined}
-              onClick={() => setParams({ view: v })}
+              onClick={() => v !== view && setParams({ view: v, step: 0 })}
             >
               {VIEW_LABEL[v]}
             </button>
