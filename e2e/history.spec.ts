@@ -142,7 +142,9 @@ test('at 375 px every view opens on its numbers, the parameters folded below', a
   expect((await move.boundingBox())!.y).toBeLessThan(812);
 });
 
-test('at 1280 px the header is one row and the Data task table fits its box', async ({ page }) => {
+test('at 1280 px the header is one row; the Data task table and the tuner table fit', async ({
+  page,
+}) => {
   await page.goto('/?view=data');
   const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
   const tops = new Set<number>();
@@ -159,6 +161,16 @@ test('at 1280 px the header is one row and the Data task table fits its box', as
   expect((await wrap.boundingBox())!.x + (await wrap.boundingBox())!.width).toBeLessThanOrEqual(
     1280,
   );
+  // The tuner's table: within the view's column, the page never scrolls sideways.
+  await page.goto('/?view=tune&tm=auto&n=100&r=1000&K=1&fams=gpa,perc');
+  await page.getByTestId('run-tuner').click({ timeout: 60_000 });
+  const table = page.locator('.tune-table-wrap');
+  await expect(page.getByTestId('tune-table')).toBeVisible({ timeout: 120_000 });
+  const tableBox = (await table.boundingBox())!;
+  expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(1280);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+  ).toBeLessThanOrEqual(0);
 });
 
 test('a lesson’s step does not follow into Pack’s step-through', async ({ page }) => {
