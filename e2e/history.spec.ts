@@ -32,7 +32,7 @@ test('Back walks three parameter changes back in order, then leaves the app', as
   const changes: [() => Promise<void>, RegExp, Partial<(typeof states)[0]>][] = [
     [() => commit(page.getByTestId('seed'), '2'), /[?&]seed=2(&|$)/, { seed: '2' }],
     [() => commit(page.getByTestId('tasks'), '200'), /[?&]n=200(&|$)/, { tasks: '200' }],
-    [() => packer.selectOption('ff'), /[?&]algo=ff(&|$)/, { packer: 'ff' }],
+    [async () => void (await packer.selectOption('ff')), /[?&]algo=ff(&|$)/, { packer: 'ff' }],
   ];
   for (const [change, inUrl, values] of changes) {
     await change();
