@@ -145,15 +145,17 @@ test('at 375 px every view opens on its numbers, the parameters folded below', a
 test('at 1280 px the header is one row; the Data task table and the tuner table fit', async ({
   page,
 }) => {
-  await page.goto('/?view=data');
-  const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
-  const tops = new Set<number>();
-  for (let i = 0; i < (await nav.count()); i++)
-    tops.add(Math.round((await nav.nth(i).boundingBox())!.y));
-  expect(tops.size).toBe(1);
-  const memory = (await page.getByTestId('memory').boundingBox())!;
-  const share = (await page.getByTestId('share').boundingBox())!;
-  expect(memory.x + memory.width).toBeLessThanOrEqual(share.x);
+  for (const view of ['tradeoff', 'resize', 'data']) {
+    await page.goto(`/?view=${view}`);
+    const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
+    const tops = new Set<number>();
+    for (let i = 0; i < (await nav.count()); i++)
+      tops.add(Math.round((await nav.nth(i).boundingBox())!.y));
+    expect(tops.size, `${view}: the views on one row`).toBe(1);
+    const memory = (await page.getByTestId('memory').boundingBox())!;
+    const share = (await page.getByTestId('share').boundingBox())!;
+    expect(memory.x + memory.width, `${view}: memory clear of Share`).toBeLessThanOrEqual(share.x);
+  }
   const wrap = page.locator('.task-table-wrap');
   await expect(wrap).toBeVisible({ timeout: 60_000 });
   const fits = await wrap.evaluate((el) => [el.scrollWidth, el.clientWidth]);
