@@ -4,7 +4,9 @@ import { SHOW_LENGTH_CHARS, linkTo } from '../state/common/linkAddress.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { VIEWS, type ViewId } from '../state/common/params.ts';
 import { PackView } from './PackView.tsx';
-import { ParamsPanel } from './ParamsPanel.tsx';
+import { GROUP_TITLE, ParamsPanel, shownGroups } from './ParamsPanel.tsx';
+import { panelOf } from '../state/common/wings.ts';
+import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
 import { LinkedFilesBanner } from './LinkedFiles.tsx';
@@ -93,15 +95,58 @@ function ShareButton() {
   );
 }
 
+/**
+ * A view with the shared parameters it declares (wings.ts) in a side panel. On a narrow screen the
+ * view comes first, its headline numbers on the first screen, and the parameters fold below it.
+ */
+function PanelLayout({ view }: { view: ViewId }) {
+  const params = useExplorer((s) => s.params);
+  const shows = panelOf(view, params);
+  const narrow = useMediaQuery(NARROW);
+  const main = (
+    <main key="main" className="content" data-testid={`view-${view}`}>
+      <ViewBoundary view={view}>
+        {view === 'pack' && <PackView />}
+        <Loading>
+          {view === 'tradeoff' && <TradeoffView />}
+          {view === 'data' && <DataView />}
+          {view === 'tune' && <TuneView />}
+          {view === 'paper' && <PaperView />}
+          {view === 'timeline' && <TimelineView />}
+        </Loading>
+      </ViewBoundary>
+    </main>
+  );
+  if (shows.size === 0) return <div className="layout layout-full">{main}</div>;
+  const titles = shownGroups(shows)
+    .map((g) => GROUP_TITLE[g].toLowerCase())
+    .join(' and ');
+  const panel = (
+    <aside key="panel" className="panel" aria-label="Parameters" data-testid="params-panel">
+      {narrow ? (
+        <details className="panel-fold" data-testid="panel-fold">
+          <summary>Parameters: {titles}</summary>
+          <ParamsPanel shows={shows} />
+        </details>
+      ) : (
+        <ParamsPanel shows={shows} />
+      )}
+    </aside>
+  );
+  return <div className="layout">{narrow ? [main, panel] : [panel, main]}</div>;
+}
+
 export function App() {
   const view = useExplorer((s) => s.params.view);
   const setParams = useExplorer((s) => s.setParams);
   return (
     <div className="app">
       <header className="top">
-        <h1>
+        <h1 title="slopack: SLO-aware stochastic bin packing">
           slopack <small>SLO-aware stochastic bin packing</small>
         </h1>
+        {/* A step means something only in the view that set it (a lesson's, Pack's decision):
+            the view opened from here starts at its own beginning. */}
         <nav aria-label="Views">
           {VIEWS.map((v) => (
             <button
@@ -109,7 +154,7 @@ export function App() {
               type="button"
               className={v === view ? 'active' : ''}
               aria-current={v === view ? 'page' : undefined}
-              onClick={() => setParams({ view: v })}
+              onClick={() => v !== view && setParams({ view: v, step: 0 })}
             >
               {VIEW_LABEL[v]}
             </button>
@@ -151,21 +196,7 @@ export function App() {
           </ViewBoundary>
         </main>
       ) : (
-        <div className="layout">
-          <ParamsPanel />
-          <main className="content" data-testid={`view-${view}`}>
-            <ViewBoundary view={view}>
-              {view === 'pack' && <PackView />}
-              <Loading>
-                {view === 'tradeoff' && <TradeoffView />}
-                {view === 'data' && <DataView />}
-                {view === 'tune' && <TuneView />}
-                {view === 'paper' && <PaperView />}
-                {view === 'timeline' && <TimelineView />}
-              </Loading>
-            </ViewBoundary>
-          </main>
-        </div>
+        <PanelLayout view={view} />
       )}
       <footer className="credits">
         Model: Janus &amp; Rzadca, “SLO-aware Colocation of Data Center Tasks Based on Instantaneous

@@ -211,7 +211,9 @@ function TaskPlots({ ds, moments }: { ds: Dataset; moments: TaskMoments[] }) {
           <tbody>
             {moments.slice(0, shown).map((m, i) => (
               <tr key={i}>
-                <td className="task-id">{m.id}</td>
+                <td className="task-id" title={m.id}>
+                  {m.id}
+                </td>
                 <td>{seriesLength(samples.inst, i)}</td>
                 <td>{formatNumber(m.mean)}</td>
                 <td>{formatNumber(m.sd)}</td>

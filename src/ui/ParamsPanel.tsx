@@ -17,6 +17,7 @@ import {
   withFitValue,
 } from '../state/common/fitFields.ts';
 import { useExplorer } from '../state/common/store.ts';
+import { PANEL_GROUPS, type PanelField, type PanelGroup } from '../state/common/panelFields.ts';
 import { NumberBox, SliderNumber, logScale, rangeProblem } from './SliderNumber.tsx';
 import type { Params } from '../state/common/params.ts';
 import { Explain } from './Explain.tsx';
@@ -102,85 +103,106 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
 
 type SetParams = (patch: Partial<Params>) => void;
 
+interface FieldsProps {
+  params: Params;
+  set: SetParams;
+  /** The fields the open view declares (wings.ts); the others are not shown. */
+  shows: ReadonlySet<PanelField>;
+}
+
 /** The dataset, task size, tasks per instance, realizations, seed and instance. */
-function WorkloadFields({ params, set }: { params: Params; set: SetParams }) {
+function WorkloadFields({ params, set, shows }: FieldsProps) {
   const taskCount = useExplorer((s) => s.data.dataset?.tasks ?? null);
   const ids = { dataset: useId(), realizations: useId() };
   return (
     <>
-      <div className="field">
-        <label htmlFor={ids.dataset}>Dataset</label>
-        <select
-          id={ids.dataset}
-          value={params.dataset}
-          onChange={(e) => {
-            const preset = PRESETS.find((x) => x.id === e.target.value);
-            set({ dataset: e.target.value, upload: null, scale: preset?.scale ?? params.scale });
-          }}
-        >
-          {PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.title}
-            </option>
-          ))}
-          {params.upload && (
-            <option value="upload">Your files: {params.upload.names.join(', ')}</option>
-          )}
-        </select>
-      </div>
-      <NumberField
-        label="Task size (scale, machines per 100 %)"
-        value={params.scale}
-        min={0.0001}
-        max={1000}
-        onChange={(scale) => set({ scale })}
-        hint="Percent data become value / 100 × scale: 0.25 = a quarter-machine VM"
-      />
-      <NumberField
-        label={`Tasks per instance${taskCount ? ` (of ${taskCount})` : ''}`}
-        testId="tasks"
-        value={params.tasks}
-        min={1}
-        max={taskCount ?? 100_000}
-        integer
-        onChange={(tasks) => set({ tasks })}
-      />
-      <div className="field">
-        <label htmlFor={ids.realizations}>Realizations R</label>
-        <Explain term="realizations" name="R" />
-        <select
-          id={ids.realizations}
-          value={params.realizations}
-          onChange={(e) => set({ realizations: Number(e.target.value) })}
-        >
-          {[...new Set([1000, 2000, 5000, 10_000, 20_000, params.realizations])]
-            .sort((a, b) => a - b)
-            .map((r) => (
-              <option key={r} value={r}>
-                {r.toLocaleString('en')}
+      {shows.has('dataset') && (
+        <div className="field">
+          <label htmlFor={ids.dataset}>Dataset</label>
+          <select
+            id={ids.dataset}
+            value={params.dataset}
+            onChange={(e) => {
+              const preset = PRESETS.find((x) => x.id === e.target.value);
+              set({ dataset: e.target.value, upload: null, scale: preset?.scale ?? params.scale });
+            }}
+          >
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
               </option>
             ))}
-        </select>
-      </div>
-      <RealizationField params={params} set={set} />
-      <div className="row">
+            {params.upload && (
+              <option value="upload">Your files: {params.upload.names.join(', ')}</option>
+            )}
+          </select>
+        </div>
+      )}
+      {shows.has('scale') && (
         <NumberField
-          label="Seed"
-          testId="seed"
-          value={params.seed}
-          min={0}
-          integer
-          onChange={(seed) => set({ seed })}
+          label="Task size (scale, machines per 100 %)"
+          value={params.scale}
+          min={0.0001}
+          max={1000}
+          onChange={(scale) => set({ scale })}
+          hint="Percent data become value / 100 × scale: 0.25 = a quarter-machine VM"
         />
+      )}
+      {shows.has('tasks') && (
         <NumberField
-          label="Instance"
-          value={params.instance}
-          min={0}
-          max={10_000}
+          label={`Tasks per instance${taskCount ? ` (of ${taskCount})` : ''}`}
+          testId="tasks"
+          value={params.tasks}
+          min={1}
+          max={taskCount ?? 100_000}
           integer
-          onChange={(instance) => set({ instance })}
+          onChange={(tasks) => set({ tasks })}
         />
-      </div>
+      )}
+      {shows.has('realizations') && (
+        <div className="field">
+          <label htmlFor={ids.realizations}>Realizations R</label>
+          <Explain term="realizations" name="R" />
+          <select
+            id={ids.realizations}
+            value={params.realizations}
+            onChange={(e) => set({ realizations: Number(e.target.value) })}
+          >
+            {[...new Set([1000, 2000, 5000, 10_000, 20_000, params.realizations])]
+              .sort((a, b) => a - b)
+              .map((r) => (
+                <option key={r} value={r}>
+                  {r.toLocaleString('en')}
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
+      {shows.has('realization') && <RealizationField params={params} set={set} />}
+      {(shows.has('seed') || shows.has('instance')) && (
+        <div className="row">
+          {shows.has('seed') && (
+            <NumberField
+              label="Seed"
+              testId="seed"
+              value={params.seed}
+              min={0}
+              integer
+              onChange={(seed) => set({ seed })}
+            />
+          )}
+          {shows.has('instance') && (
+            <NumberField
+              label="Instance"
+              value={params.instance}
+              min={0}
+              max={10_000}
+              integer
+              onChange={(instance) => set({ instance })}
+            />
+          )}
+        </div>
+      )}
     </>
   );
 }
@@ -257,77 +279,101 @@ function CapacityField({ capacity, set }: { capacity: number; set: SetParams }) 
 }
 
 /** The packer, fit test, capacity, clairvoyance, estimate source and rebalancing. */
-function PackingFields({ params, set }: { params: Params; set: SetParams }) {
+function PackingFields({ params, set, shows }: FieldsProps) {
   const hasAvg = useExplorer((s) => !!s.data.dataset?.hasAvg);
   const ids = { packer: useId(), source: useId() };
   return (
     <>
-      <div className="field">
-        <label htmlFor={ids.packer}>Packer</label>
-        <select
-          id={ids.packer}
-          value={params.packer}
-          onChange={(e) => set({ packer: e.target.value as PackerKind })}
-        >
-          {PACKERS.map((p) => (
-            <option key={p} value={p}>
-              {PACKER_LABEL[p]}
+      {shows.has('packer') && (
+        <div className="field">
+          <label htmlFor={ids.packer}>Packer</label>
+          <select
+            id={ids.packer}
+            value={params.packer}
+            onChange={(e) => set({ packer: e.target.value as PackerKind })}
+          >
+            {PACKERS.map((p) => (
+              <option key={p} value={p}>
+                {PACKER_LABEL[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {shows.has('fit') && <FitControl fit={params.fit} set={(fit) => set({ fit })} />}
+      {shows.has('capacity') && <CapacityField capacity={params.capacity} set={set} />}
+      {shows.has('clairvoyance') && (
+        <SliderNumber
+          label="Clairvoyance κ"
+          testId="clairvoyance"
+          explain={<Explain term="clairvoyance" name="κ" />}
+          value={params.clairvoyance}
+          scale={logScale(0.001, 1)}
+          problem={(raw) => fieldProblem(CLAIRVOYANCE, raw)}
+          onChange={(clairvoyance) => set({ clairvoyance: Math.min(1, clairvoyance) })}
+          format={(k) =>
+            k >= 1
+              ? '1 (all columns observed)'
+              : `${k} (first ${Math.max(1, Math.floor(k * params.realizations + 0.5))} of ${params.realizations})`
+          }
+        />
+      )}
+      {shows.has('source') && (
+        <div className="field">
+          <label htmlFor={ids.source}>Estimates from</label>
+          <select
+            id={ids.source}
+            value={params.source}
+            onChange={(e) => set({ source: e.target.value as Params['source'] })}
+          >
+            <option value="inst">inst (instantaneous samples)</option>
+            <option value="avg" disabled={!hasAvg}>
+              avg (5-minute means){hasAvg ? '' : ' — not in this dataset'}
             </option>
-          ))}
-        </select>
-      </div>
-      <FitControl fit={params.fit} set={(fit) => set({ fit })} />
-      <CapacityField capacity={params.capacity} set={set} />
-      <SliderNumber
-        label="Clairvoyance κ"
-        testId="clairvoyance"
-        explain={<Explain term="clairvoyance" name="κ" />}
-        value={params.clairvoyance}
-        scale={logScale(0.001, 1)}
-        problem={(raw) => fieldProblem(CLAIRVOYANCE, raw)}
-        onChange={(clairvoyance) => set({ clairvoyance: Math.min(1, clairvoyance) })}
-        format={(k) =>
-          k >= 1
-            ? '1 (all columns observed)'
-            : `${k} (first ${Math.max(1, Math.floor(k * params.realizations + 0.5))} of ${params.realizations})`
-        }
-      />
-      <div className="field">
-        <label htmlFor={ids.source}>Estimates from</label>
-        <select
-          id={ids.source}
-          value={params.source}
-          onChange={(e) => set({ source: e.target.value as Params['source'] })}
-        >
-          <option value="inst">inst (instantaneous samples)</option>
-          <option value="avg" disabled={!hasAvg}>
-            avg (5-minute means){hasAvg ? '' : ' — not in this dataset'}
-          </option>
-        </select>
-      </div>
-      <NumberField
-        label="Rebalancing max_failures (0: off)"
-        explain={<Explain term="maxFailures" name="max_failures" />}
-        value={params.rebalance}
-        min={0}
-        max={1000}
-        integer
-        onChange={(rebalance) => set({ rebalance })}
-      />
+          </select>
+        </div>
+      )}
+      {shows.has('rebalance') && (
+        <NumberField
+          label="Rebalancing max_failures (0: off)"
+          explain={<Explain term="maxFailures" name="max_failures" />}
+          value={params.rebalance}
+          min={0}
+          max={1000}
+          integer
+          onChange={(rebalance) => set({ rebalance })}
+        />
+      )}
     </>
   );
 }
 
-export function ParamsPanel() {
+export const GROUP_TITLE: Record<PanelGroup, string> = { workload: 'Workload', packing: 'Packing' };
+const GROUP_FIELDS = { workload: WorkloadFields, packing: PackingFields };
+
+/** The groups of `shows` that have a field to show, in panel order. */
+export function shownGroups(shows: ReadonlySet<PanelField>): PanelGroup[] {
+  return (Object.keys(PANEL_GROUPS) as PanelGroup[]).filter((g) =>
+    PANEL_GROUPS[g].some((f) => shows.has(f)),
+  );
+}
+
+/** The shared parameters the open view declares (wings.ts), under their group's heading. */
+export function ParamsPanel({ shows }: { shows: ReadonlySet<PanelField> }) {
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
   const set = (patch: Partial<Params>) => setParams({ ...patch, machine: null });
   return (
-    <aside className="panel" aria-label="Parameters">
-      <h2>Workload</h2>
-      <WorkloadFields params={params} set={set} />
-      <h2>Packing</h2>
-      <PackingFields params={params} set={set} />
-    </aside>
+    <>
+      {shownGroups(shows).map((group) => {
+        const Fields = GROUP_FIELDS[group];
+        return (
+          <section key={group} aria-label={GROUP_TITLE[group]} data-testid={`panel-${group}`}>
+            <h2>{GROUP_TITLE[group]}</h2>
+            <Fields params={params} set={set} shows={shows} />
+          </section>
+        );
+      })}
+    </>
   );
 }

@@ -17,8 +17,8 @@ import { ensureMachine, ensurePack } from '../pack/steps.ts';
 import { pinnedStep } from '../pack/pinned.ts';
 import { ensurePool } from './steps/pool.ts';
 import { sweepStep } from '../tradeoff/sweep.ts';
-import { urlSync } from './steps/urlSync.ts';
-import type { ExplorerStore } from './store.ts';
+import { urlSync, type ChangeKind } from './steps/urlSync.ts';
+import type { ExplorerState, ExplorerStore } from './store.ts';
 import { startWingRuns } from './wingRun.ts';
 import { WINGS } from './wings.ts';
 import { decodeAddress } from './linkAddress.ts';
@@ -92,6 +92,11 @@ function followHistory(store: ExplorerStore, url: ReturnType<typeof urlSync>): (
   return () => window.removeEventListener('popstate', onPopState);
 }
 
+function changeKind(state: ExplorerState, prev: ExplorerState): ChangeKind {
+  if (state.navigations !== prev.navigations) return 'navigation';
+  return state.adjustments !== prev.adjustments ? 'adjustment' : 'edit';
+}
+
 /** What the status line says of the runner: its mode, workers and shared memory. */
 function publishRuntime(store: ExplorerStore, runner: Runner): void {
   const described = describeRunner(runner);
@@ -140,7 +145,7 @@ export function startController(
         fix.notice,
       );
       fitting = true;
-      s().setParams(fix.patch);
+      s().adjust(fix.patch);
       fitting = false;
       return;
     }
@@ -175,8 +180,7 @@ export function startController(
   const unsubscribe = store.subscribe((state, prev) => {
     if (state.params === prev.params) return;
     if (!fitting && state.params.tasks !== prev.params.tasks) wantedTasks = null;
-    if (options.writeUrl !== false)
-      url.schedule(prev.params, state.navigations !== prev.navigations);
+    if (options.writeUrl !== false) url.schedule(prev.params, changeKind(state, prev));
     if (state.params.view === 'tradeoff') sweepWanted = true;
     void refresh();
   });

@@ -39,6 +39,8 @@ export interface ExplorerState {
   params: Params;
   /** Counts navigations (`navigate`): the URL step pushes a history entry for each. */
   navigations: number;
+  /** Counts the app's own adjustments (`adjust`): the URL step adds no history entry for them. */
+  adjustments: number;
   notices: Notice[];
   data: {
     status: Status;
@@ -94,9 +96,16 @@ export interface ExplorerState {
 }
 
 export interface ExplorerActions {
+  /** A person's edit: one history entry once the edits settle. */
   setParams(patch: Partial<Params>): void;
   /** Sets parameters as a navigation (a link followed): Back returns to the state before. */
   navigate(patch: Partial<Params>): void;
+  /**
+   * Sets parameters the app chose itself (fitted to the data or the memory budget, restored after a
+   * failed load, a playback's frame): the current history entry is rewritten, none is added, so
+   * Back never lands on a state the app would adjust again.
+   */
+  adjust(patch: Partial<Params>): void;
   notify(kind: Notice['kind'], text: string, action?: Notice['action']): void;
   dismiss(id: number): void;
 }
@@ -140,6 +149,7 @@ export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
   return createStore<Explorer>()((set, get) => ({
     params: DEFAULT_PARAMS,
     navigations: 0,
+    adjustments: 0,
     notices: [],
     data: { status: 'idle', key: null, dataset: null, progress: null, error: null },
     pool: { status: 'idle', key: null, handle: null, error: null },
@@ -152,6 +162,8 @@ export function createExplorerStore(initial: Partial<ExplorerState> = {}) {
     setParams: (patch) => set((s) => ({ params: { ...s.params, ...patch } })),
     navigate: (patch) =>
       set((s) => ({ params: { ...s.params, ...patch }, navigations: s.navigations + 1 })),
+    adjust: (patch) =>
+      set((s) => ({ params: { ...s.params, ...patch }, adjustments: s.adjustments + 1 })),
     notify: (kind, text, action) => {
       const { id, notices } = noticesWith(get().notices, kind, text, action);
       set({ notices });

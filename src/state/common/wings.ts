@@ -1,7 +1,8 @@
 /**
  * The wings, each listed once: the view it opens, the declaration of its parameters (its
- * `params.ts`) and its rows of the link, in link order. The URL codec's table is the shared rows
- * followed by every wing's; a new wing adds its folder and one entry here.
+ * `params.ts`), its rows of the link, in link order, and the shared parameters its side panel shows.
+ * The URL codec's table is the shared rows followed by every wing's; a new wing adds its folder and
+ * one entry here.
  */
 import { CLUSTER_PARAMS } from '../cluster/params.ts';
 import { CLUSTER_URL_FIELDS } from '../cluster/urlFields.ts';
@@ -17,8 +18,14 @@ import { TIMELINE_PARAMS } from '../timeline/params.ts';
 import { TIMELINE_URL_FIELDS } from '../timeline/urlFields.ts';
 import { TRADEOFF_PARAMS } from '../tradeoff/params.ts';
 import { TUNE_PARAMS } from '../tune/params.ts';
+import {
+  ALL_PANEL_FIELDS,
+  panelFields,
+  type PanelDeclaration,
+  type PanelField,
+} from './panelFields.ts';
 import { flatRows } from './paramRows.ts';
-import type { ViewId } from './params.ts';
+import type { Params, ViewId } from './params.ts';
 import type { UrlField } from './urlField.ts';
 import type { WingRun } from './wingRun.ts';
 
@@ -28,6 +35,11 @@ export interface Wing {
   /** Its parameters as declared, by field (key, default, range, unit, navigation). */
   readonly params: { readonly [field: string]: { readonly key: string } };
   readonly urlRows: readonly UrlField[];
+  /**
+   * The shared workload and packing parameters its numbers depend on, shown in the side panel
+   * beside its view (none: the view has no side panel; its own parameters live in the view).
+   */
+  readonly panel?: PanelDeclaration;
   /**
    * What it runs while its view is open (the controller starts them; wingRun.ts). Pack and
    * Trade-off run as the controller's steps; the work is imported when first needed.
@@ -73,19 +85,67 @@ const SCHEDULERS_RUNS: readonly WingRun[] = [
   },
 ];
 
+/** The pool every packing view draws from: the data, the task size, R and the seed. */
+const POOL: readonly PanelField[] = [
+  'dataset',
+  'scale',
+  'realizations',
+  'realization',
+  'block',
+  'seed',
+];
+/** What a grid of packings varies over beside the fit test (sweepKey, the tuner's run config). */
+const PACKING_BUT_FIT: readonly PanelField[] = [
+  'packer',
+  'capacity',
+  'clairvoyance',
+  'source',
+  'rebalance',
+];
+
 export const WINGS: readonly Wing[] = [
-  { id: 'pack', params: PACK_PARAMS, urlRows: PACK_URL_FIELDS },
-  { id: 'tradeoff', params: TRADEOFF_PARAMS, urlRows: flatRows(TRADEOFF_PARAMS, 'always') },
+  { id: 'pack', params: PACK_PARAMS, urlRows: PACK_URL_FIELDS, panel: ALL_PANEL_FIELDS },
+  {
+    id: 'tradeoff',
+    params: TRADEOFF_PARAMS,
+    urlRows: flatRows(TRADEOFF_PARAMS, 'always'),
+    panel: [...POOL, 'tasks', ...PACKING_BUT_FIT],
+  },
+  // The load's memory estimate counts the pool at the current R.
+  { id: 'data', params: {}, urlRows: [], panel: ['dataset', 'scale', 'realizations'] },
   { id: 'learn', params: LEARN_PARAMS, urlRows: flatRows(LEARN_PARAMS, 'learn') },
-  { id: 'tune', params: TUNE_PARAMS, urlRows: flatRows(TUNE_PARAMS, 'tune') },
-  { id: 'paper', params: PAPER_PARAMS, urlRows: flatRows(PAPER_PARAMS, 'paper') },
+  {
+    id: 'tune',
+    params: TUNE_PARAMS,
+    urlRows: flatRows(TUNE_PARAMS, 'tune'),
+    panel: [...POOL, 'tasks', ...PACKING_BUT_FIT],
+  },
+  {
+    id: 'paper',
+    params: PAPER_PARAMS,
+    urlRows: flatRows(PAPER_PARAMS, 'paper'),
+    panel: [...POOL, 'tasks', 'packer'],
+  },
   { id: 'resize', params: RESIZE_PARAMS, urlRows: RESIZE_URL_FIELDS, runs: RESIZE_RUNS },
-  { id: 'timeline', params: TIMELINE_PARAMS, urlRows: TIMELINE_URL_FIELDS, runs: TIMELINE_RUNS },
+  {
+    id: 'timeline',
+    params: TIMELINE_PARAMS,
+    urlRows: TIMELINE_URL_FIELDS,
+    runs: TIMELINE_RUNS,
+    // Only its per-VM source reads the panel's dataset; the rest is in the view.
+    panel: (p) => (p.timelineSource === 'vms' ? ['dataset', 'scale'] : []),
+  },
   { id: 'cluster', params: CLUSTER_PARAMS, urlRows: CLUSTER_URL_FIELDS, runs: CLUSTER_RUNS },
   {
     id: 'schedulers',
     params: SCHEDULERS_PARAMS,
     urlRows: SCHEDULERS_URL_FIELDS,
     runs: SCHEDULERS_RUNS,
+    panel: [],
   },
 ];
+
+/** The shared parameters the side panel shows beside `view` (an empty set: no side panel). */
+export function panelOf(view: ViewId, p: Params): ReadonlySet<PanelField> {
+  return panelFields(WINGS.find((w) => w.id === view)?.panel, p);
+}

@@ -164,7 +164,7 @@ async function ensureWorkload(p: Params): Promise<LoadedTimeline | null> {
         explorer.getState().setParams({ timelineTasks: p.timelineTasks })
       ),
     });
-    explorer.getState().setParams({ timelineTasks: big.fit });
+    explorer.getState().adjust({ timelineTasks: big.fit });
     return null;
   }
   loadAbort?.abort();

@@ -136,6 +136,21 @@ function MachineCard({
           </button>
         ))}
       </div>
+      {selected !== null &&
+        where[selected] === m &&
+        Array.from({ length: THREE_TASK_MACHINES }, (_, k) => k)
+          .filter((k) => k !== m)
+          .map((k) => (
+            <button
+              key={k}
+              type="button"
+              className="l1-move l1-move-near"
+              data-testid={`l1-move-near-to-${k + 1}`}
+              onClick={() => move(selected, k)}
+            >
+              Move {THREE_TASKS[selected].id} to machine {k + 1}
+            </button>
+          ))}
       {selected !== null && where[selected] !== m && (
         <button
           type="button"

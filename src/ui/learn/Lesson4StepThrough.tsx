@@ -11,6 +11,7 @@ import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx'
 import { useLessonRho } from './RhoSlider.tsx';
 import { TraceStepper } from './TraceStepper.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { setFromPlayback } from '../playback.ts';
 
 const TASKS = 40;
 /** Small machines, so that 40 tasks need about ten and the rules have choices to make. */
@@ -120,7 +121,7 @@ export function Lesson4StepThrough() {
             capacity={CAPACITY}
             slackMeaning={slackMeaning('gpa')}
             step={params.step}
-            onStep={(k) => setParams({ step: k })}
+            onStep={(k, frame) => setFromPlayback({ step: k }, frame)}
           />
         </>
       )}

@@ -12,6 +12,7 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf } from './lessons.ts';
 import { POOLING_LESSON } from './poolingLesson.ts';
+import { setFromPlayback, usePlaybackFrames } from '../playback.ts';
 
 const DRAWS = 20_000;
 
@@ -109,6 +110,7 @@ export function Lesson8Pooling() {
   const [eps, setEps] = useState(0.01);
   const [capacity, setCapacity] = useState(1);
   const [playing, setPlaying] = useState(false);
+  const frame = usePlaybackFrames(playing);
   const counts = useMemo(
     () => poolingCounts(mu, sigma, eps, capacity, 400),
     [mu, sigma, eps, capacity],
@@ -121,9 +123,9 @@ export function Lesson8Pooling() {
       const stop = setTimeout(() => setPlaying(false), 0);
       return () => clearTimeout(stop);
     }
-    const t = setTimeout(() => setParams({ step: step + 1 }), 350);
+    const t = setTimeout(() => setFromPlayback({ step: step + 1 }, frame()), 350);
     return () => clearTimeout(t);
-  }, [playing, step, nMax, setParams]);
+  }, [playing, step, nMax, frame]);
   const spec = useMemo(
     () => poolingSpec(mu, sigma, counts.z, capacity, nMax, step),
     [mu, sigma, counts.z, capacity, nMax, step],

@@ -8,11 +8,11 @@ import { useExplorer } from '../../state/common/store.ts';
 import type { PackTraceState } from '../usePackTrace.ts';
 import { slackMeaning } from '../../engine/index.ts';
 import { TraceStepper } from './TraceStepper.tsx';
+import { setFromPlayback } from '../playback.ts';
 import './learn.css';
 
 function Stepper({ state }: { state: PackTraceState }) {
   const params = useExplorer((s) => s.params);
-  const setParams = useExplorer((s) => s.setParams);
   if (state.status === 'error') return <p className="hint">{state.message}</p>;
   if (state.status === 'idle') return <p className="hint">Waiting for the packing…</p>;
   if (state.status !== 'ready')
@@ -31,7 +31,7 @@ function Stepper({ state }: { state: PackTraceState }) {
       capacity={params.capacity}
       slackMeaning={slackMeaning(params.fit.kind)}
       step={params.step}
-      onStep={(step) => setParams({ step })}
+      onStep={(step, frame) => setFromPlayback({ step }, frame)}
       interval={250}
     />
   );

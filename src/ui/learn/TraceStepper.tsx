@@ -11,6 +11,7 @@ import {
 } from '../../engine/index.ts';
 import { formatNumber } from '../format.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
+import { usePlaybackFrames, type Frame } from '../playback.ts';
 
 const stepProblem = (raw: string, total: number) => {
   const k = Number(raw);
@@ -29,7 +30,8 @@ export interface TraceStepperProps {
   /** What a slack is for this fit test, e.g. "ρ − P(overflow)". */
   readonly slackMeaning: string;
   readonly step: number;
-  readonly onStep: (step: number) => void;
+  /** Goes to `step`; `frame` says when Play moved it (playback.ts). */
+  readonly onStep: (step: number, frame?: Frame) => void;
   /** Milliseconds between steps while playing. */
   readonly interval?: number;
 }
@@ -45,10 +47,11 @@ type Decision = PackTrace[number];
 function usePlayback(
   step: number,
   total: number,
-  onStep: (step: number) => void,
+  onStep: (step: number, frame?: Frame) => void,
   interval: number,
 ) {
   const [playing, setPlaying] = useState(false);
+  const frame = usePlaybackFrames(playing);
   const latest = useRef({ step, onStep });
   useEffect(() => {
     latest.current = { step, onStep };
@@ -58,10 +61,10 @@ function usePlayback(
     const id = setInterval(() => {
       const { step: s, onStep: go } = latest.current;
       if (s >= total) setPlaying(false);
-      else go(s + 1);
+      else go(s + 1, frame());
     }, interval);
     return () => clearInterval(id);
-  }, [playing, total, interval]);
+  }, [playing, total, interval, frame]);
   return { playingNow: playing && step < total, setPlaying };
 }
 

@@ -14,6 +14,7 @@ import {
 import type { ResizeParams } from '../../state/resize/params.ts';
 import { downloadJson, downloadPng, downloadSvg } from '../exportFiles.ts';
 import { figureSvg } from '../figureSvg.ts';
+import { usePlaybackFrames, type Frame } from '../playback.ts';
 
 const CLASS_FILL = { T: '#9ecae1', S: '#a1d99b', L: '#fdae6b', B: '#bcbddc' } as const;
 const BIN_W = 64;
@@ -99,7 +100,7 @@ export function MachineView({
   set,
 }: {
   r: ResizeParams;
-  set: (patch: Partial<ResizeParams>) => void;
+  set: (patch: Partial<ResizeParams>, frame?: Frame) => void;
 }) {
   const scenarios = useMemo(() => cannedScenarios(), []);
   const scenario = scenarios.find((s) => s.id === r.scenario) ?? scenarios[0];
@@ -120,11 +121,12 @@ export function MachineView({
       : null;
   const name = `slopack-visbp-${scenario.id}`;
   const running = playing && index < frames.length - 1;
+  const frameOf = usePlaybackFrames(running);
   useEffect(() => {
     if (!running) return;
-    const t = setTimeout(() => set({ replayStep: index + 1 }), 900);
+    const t = setTimeout(() => set({ replayStep: index + 1 }, frameOf()), 900);
     return () => clearTimeout(t);
-  }, [running, index, set]);
+  }, [running, index, set, frameOf]);
   return (
     <section className="resize-replay" aria-label="VISBP replay" data-testid="resize-replay">
       <h3>VISBP step by step</h3>

@@ -23,11 +23,12 @@ import { MachineView } from './MachineView.tsx';
 import { ParetoPanel } from './ParetoPanel.tsx';
 import { ResizeControls } from './ResizeControls.tsx';
 import './resize.css';
+import { setFromPlayback, type Frame } from '../playback.ts';
 
-export function useResizeSetter(): (patch: Partial<ResizeParams>) => void {
-  return useCallback((patch) => {
+export function useResizeSetter(): (patch: Partial<ResizeParams>, frame?: Frame) => void {
+  return useCallback((patch, frame) => {
     const s = explorer.getState();
-    s.setParams({ resize: { ...s.params.resize, ...patch } });
+    setFromPlayback({ resize: { ...s.params.resize, ...patch } }, frame);
   }, []);
 }
 

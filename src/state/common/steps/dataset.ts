@@ -94,7 +94,7 @@ function failed(
         error: null,
       },
     });
-    s.setParams(lastReady.params);
+    s.adjust(lastReady.params);
   } else
     ctx.store.setState({
       data: { status: 'error', key, dataset: s.data.dataset, progress: null, error: text },
@@ -109,7 +109,7 @@ function presetLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     const preset = presetById(p.dataset);
     if (!preset) {
       s().notify('error', `Unknown dataset "${p.dataset}"; showing the default.`);
-      s().setParams({ dataset: 'planetlab-20110303', scale: 0.25 });
+      s().adjust({ dataset: 'planetlab-20110303', scale: 0.25 });
       return null;
     }
     const load = slot.begin();

@@ -41,7 +41,7 @@ export async function ensurePool(
       label: allocateLabel(big),
       run: () => (approveOverBudget(key), s().setParams({ realizations: p.realizations })),
     });
-    s().setParams({ realizations: big.fit });
+    s().adjust({ realizations: big.fit });
     return null;
   }
   store.setState({ pool: { ...pool, status: 'running', key, error: null, progress: null } });

@@ -174,11 +174,37 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     sync.schedule();
     await new Promise((r) => setTimeout(r, 30));
     expect(written).toHaveLength(1);
-    expect(written[0].mode).toBe('replace');
+    expect(written[0].mode).toBe('push');
     expect(decode(written[0].search).params).toEqual(s().params);
   });
 
-  it('URL sync: a navigation pushes at once, after writing the pending edit into its own entry', () => {
+  it('URL sync: each settled edit is one entry; the app’s adjustments add none', async () => {
+    const { s, store } = setup();
+    const { bar, written } = addressBar();
+    const sync = urlSync(() => s().params, bar, 5);
+    const change = (patch: Partial<Params>, kind?: 'adjustment') => {
+      const prev = s().params;
+      store.setState({ params: { ...prev, ...patch } });
+      sync.schedule(prev, kind);
+    };
+    const settled = () => new Promise((r) => setTimeout(r, 30));
+    for (const seed of [2, 3, 4]) change({ seed }); // a slider's frames: one entry
+    await settled();
+    change({ tasks: 400 });
+    change({ tasks: 300 }, 'adjustment'); // fitted while the edit settles: rides along
+    await settled();
+    change({ realizations: 2000 }, 'adjustment'); // fitted later: rewrites the entry
+    await settled();
+    change({ seed: 9 });
+    change({ seed: 4 }); // undone before it settled: nothing to write
+    await settled();
+    expect(written.map((w) => w.mode)).toEqual(['push', 'push', 'replace']);
+    expect(written.map((w) => decode(w.search).params.seed)).toEqual([4, 4, 4]);
+    expect(decode(written[1].search).params.tasks).toBe(300);
+    expect(decode(written[2].search).params.realizations).toBe(2000);
+  });
+
+  it('URL sync: a navigation pushes at once, after pushing the edit still settling as its own entry', () => {
     const { s, store } = setup();
     const { bar, written } = addressBar();
     const sync = urlSync(() => s().params, bar, 10_000);
@@ -189,7 +215,7 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     const edited = s().params;
     store.setState({ params: { ...edited, view: 'learn', lesson: 4 } });
     sync.schedule(edited);
-    expect(written.map((w) => w.mode)).toEqual(['replace', 'push']);
+    expect(written.map((w) => w.mode)).toEqual(['push', 'push']);
     expect(decode(written[0].search).params).toEqual(edited);
     expect(decode(written[1].search).params).toEqual(s().params);
     sync.cancel();
@@ -215,7 +241,7 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     const prev = s().params;
     store.setState({ params: { ...prev, step: 15 } });
     expect(navigates(prev, s().params)).toBe(false);
-    sync.schedule(prev, true);
+    sync.schedule(prev, 'navigation');
     expect(written).toHaveLength(6);
     const restored = decode(written[2].search).params;
     sync.adopt(restored);

@@ -1,8 +1,12 @@
 /**
- * The URL step: the link follows the parameters. Navigation (a change to a row the URL table marks
- * `navigates`: view, lesson, figure, machine, …) pushes a history entry at once, so Back returns;
- * continuous edits (a slider dragged) replace the entry once they settle. Back and Forward restore
- * the parameters from the address bar (`adopt`), writing nothing.
+ * The URL step: the link follows the parameters, and each settled change is one history entry.
+ * Navigation (a change to a row the URL table marks `navigates`: view, lesson, figure, machine, …)
+ * pushes an entry at once, so Back returns; other edits (a slider dragged, a number typed) push one
+ * entry once they have settled for `delay` ms, so Back undoes the change and not a frame of it. The
+ * app's own adjustments (`adjust`: a value fitted to the data or the budget, a playback's frame)
+ * rewrite the current entry instead, or ride along with an edit still settling. Back and Forward
+ * restore the parameters from the address bar (`adopt`), writing nothing; Back from the state the
+ * visit opened on leaves the page.
  */
 import type { Params } from '../params.ts';
 import { encode } from '../url.ts';
@@ -25,13 +29,16 @@ export const browserAddressBar: AddressBar = {
   },
 };
 
+/** How a change came: a person's edit, a navigation, or the app adjusting its own state. */
+export type ChangeKind = 'edit' | 'navigation' | 'adjustment';
+
 export interface UrlSync {
   /**
-   * Follows a change from `prev` to the current parameters: a navigation is pushed now (a pending
-   * edit of `prev` is written into its own entry first), anything else replaced `delay` ms from now.
-   * `navigation` forces a push (a link followed that changes no navigation row).
+   * Follows a change from `prev` to the current parameters: a navigation is pushed now (an edit of
+   * `prev` still settling is written into its own entry first); an edit is pushed, an adjustment
+   * replaced, `delay` ms after the last change.
    */
-  schedule(prev?: Params, navigation?: boolean): void;
+  schedule(prev?: Params, kind?: ChangeKind): void;
   /** The address bar already shows `p` (Back, Forward, a decoded link): nothing to write for it. */
   adopt(p: Params): void;
   cancel(): void;
@@ -48,33 +55,40 @@ export function urlSync(
   delay = 300,
 ): UrlSync {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** How the change waiting for `timer` will be written. */
+  let pending: 'push' | 'replace' = 'replace';
   let shown: Params = params();
+  const stop = () => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
   const write = (p: Params, mode: 'push' | 'replace') => {
     shown = p;
     const search = encode(p);
     if (search !== bar.read()) bar.write(search, mode);
   };
   return {
-    schedule(prev, navigation = false) {
+    schedule(prev, kind = 'edit') {
       const next = params();
-      if (navigation || navigates(shown, next)) {
-        if (timer !== undefined && prev) write(prev, 'replace');
-        clearTimeout(timer);
-        timer = undefined;
+      if (kind === 'navigation' || navigates(shown, next)) {
+        if (timer !== undefined && prev) write(prev, pending);
+        stop();
         write(next, 'push');
         return;
       }
-      clearTimeout(timer);
+      const settling = timer !== undefined;
+      stop();
+      if (encode(next) === encode(shown)) return;
+      pending = kind === 'edit' ? 'push' : settling ? pending : 'replace';
       timer = setTimeout(() => {
         timer = undefined;
-        write(params(), 'replace');
+        write(params(), pending);
       }, delay);
     },
     adopt(p) {
-      clearTimeout(timer);
-      timer = undefined;
+      stop();
       shown = p;
     },
-    cancel: () => clearTimeout(timer),
+    cancel: stop,
   };
 }
