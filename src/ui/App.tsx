@@ -9,6 +9,7 @@ import { ParamsPanel } from './ParamsPanel.tsx';
 import { TradeoffView } from './TradeoffView.tsx';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
+import { formatCount } from '../present/format.ts';
 
 // The wings and the lessons are loaded when first opened: the first page carries only Pack,
 // Trade-off and Data.
@@ -62,8 +63,7 @@ function ShareButton() {
   const share = async () => {
     const url = linkTo(encode(params));
     history.replaceState(null, '', url);
-    const length =
-      url.length > SHOW_LENGTH_CHARS ? ` (${url.length.toLocaleString('en')} characters)` : '';
+    const length = url.length > SHOW_LENGTH_CHARS ? ` (${formatCount(url.length)} characters)` : '';
     try {
       await navigator.clipboard.writeText(url);
       setCopied(`Link copied${length}`);

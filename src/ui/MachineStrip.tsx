@@ -2,6 +2,7 @@
 import * as Plot from '@observablehq/plot';
 import type { PackResult } from '../engine/index.ts';
 import { formatQ } from './format.ts';
+import { formatFixed } from '../present/format.ts';
 
 /** Sequential, colour-blind-safe (ColorBrewer YlOrRd) on a log scale from 1/|E| to 1; q = 0 is the lightest. */
 function qColorScale(evaluated: number) {
@@ -55,8 +56,8 @@ export function MachineStrip({
             aria-selected={selected === j}
             className={`strip-bar${selected === j ? ' selected' : ''}`}
             onClick={() => onSelect(j)}
-            aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${m.mean.toFixed(3)}, q ${formatQ(m.q, result.evaluated)}`}
-            title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${m.mean.toFixed(3)}, σ ${m.sd.toFixed(3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
+            aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${formatFixed(m.mean, 3)}, q ${formatQ(m.q, result.evaluated)}`}
+            title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${formatFixed(m.mean, 3)}, σ ${formatFixed(m.sd, 3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
           >
             <span
               className="strip-fill"

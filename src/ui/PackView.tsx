@@ -19,6 +19,7 @@ import {
   survivalSpec,
   type MachineView,
 } from '../present/pack/machinePlots.ts';
+import { formatCount, formatFixed } from '../present/format.ts';
 
 /** The first page's "what is this / start here" line. */
 function StartHere() {
@@ -72,7 +73,7 @@ function Headline({
           m = m_abs / m_norm
           <Explain term="m" name="m" />
         </dt>
-        <dd data-testid="m">{result.m.toFixed(3)}</dd>
+        <dd data-testid="m">{formatFixed(result.m, 3)}</dd>
       </div>
       <div>
         <dt>
@@ -87,7 +88,10 @@ function Headline({
           <dt>
             requested ρ
             {rel !== null && (
-              <Explain term="qVsRho" name={`q ${rel > 0 ? '+' : ''}${(rel * 100).toFixed(0)} %`} />
+              <Explain
+                term="qVsRho"
+                name={`q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}
+              />
             )}
           </dt>
           <dd data-testid="rho-value">
@@ -95,7 +99,7 @@ function Headline({
             {rel !== null && (
               <small
                 className={rel > 0 ? 'bad' : 'good'}
-              >{` q ${rel > 0 ? '+' : ''}${(rel * 100).toFixed(0)} %`}</small>
+              >{` q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}</small>
             )}
           </dd>
         </div>
@@ -282,7 +286,7 @@ export function PackView() {
           <div className="plots-2">
             <PlotFigure
               name={`machine-${selected + 1}-histogram`}
-              title={`Machine ${selected + 1}: total demand over ${result.evaluated.toLocaleString('en')} evaluation columns vs the fitted Gaussian`}
+              title={`Machine ${selected + 1}: total demand over ${formatCount(result.evaluated)} evaluation columns vs the fitted Gaussian`}
               caption={`Grey: measured totals; blue: N(Σμ = ${formatNumber(machine.estimatedMean)}, Σσ² = ${formatNumber(machine.estimatedSd ** 2)}) from the observed columns; red: capacity${rho !== null ? '; orange: the Gaussian (1−ρ) percentile GPA compares with c' : ''}. q_j = ${formatQ(machine.q, result.evaluated)}.`}
               spec={histogram}
               stale={stale}

@@ -7,6 +7,7 @@ import { packKey } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { ProgressBar } from './ProgressBar.tsx';
+import { formatCount } from '../present/format.ts';
 
 const WAITING_FOR_FILES = 'waiting for the linked files';
 
@@ -17,8 +18,8 @@ export function PackWaiting() {
   const pack = useExplorer((s) => s.pack);
   const navigate = useExplorer((s) => s.navigate);
   const controller = useController();
-  const tasks = params.tasks.toLocaleString('en');
-  const r = params.realizations.toLocaleString('en');
+  const tasks = formatCount(params.tasks);
+  const r = formatCount(params.realizations);
   const cancel = () => controller.cancelPack();
 
   if (params.upload && data.error === WAITING_FOR_FILES)

@@ -19,6 +19,7 @@ import type { LoadRequest } from '../ingest/load.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { PreviewTable, RecipeList } from './UploadPreview.tsx';
+import { formatCount } from '../present/format.ts';
 
 /** The form's options: strings as typed, turned into loader options by `requestOf`. */
 export interface UploadOptions {
@@ -185,10 +186,7 @@ export function UploadPanel() {
       <OptionsForm options={options} set={set} preview={shown} onConfirm={load} />
       {files.length > 0 && (
         <div className="upload-preview" data-testid="upload-preview">
-          <p>
-            At hand:{' '}
-            {files.map((f) => `${f.name} (${f.size.toLocaleString('en')} bytes)`).join(', ')}
-          </p>
+          <p>At hand: {files.map((f) => `${f.name} (${formatCount(f.size)} bytes)`).join(', ')}</p>
           {shown ? (
             <PreviewTable preview={shown} />
           ) : (

@@ -5,6 +5,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ResizeConfig, ResizeSeries, ResizeTotals } from '../../engine/index.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export type StepDatum = {
   readonly step: number;
@@ -55,7 +56,7 @@ function overTime(
 
 function tipOf(d: StepDatum): string {
   return [
-    `step ${d.step} (${d.hour.toFixed(2)} h)`,
+    `step ${d.step} (${formatFixed(d.hour, 2)} h)`,
     `active machines ${d.active}`,
     `VMs present ${d.vms}`,
     `migrations ${d.migrations} (movements ${d.movements})`,
@@ -123,9 +124,9 @@ export function paretoSpec(data: readonly ParetoDatum[]): Plot.PlotOptions {
   const title = (d: ParetoDatum) =>
     [
       `${d.policy}: ${d.label}`,
-      `machine-hours ${d.machineHours.toFixed(1)}`,
-      `migrations per VM-step ${d.zero ? '0 (drawn at the bottom)' : d.migrationsPerItemStep.toExponential(2)}`,
-      `hot-spot frequency ${d.hotSpotFrequency.toExponential(2)}`,
+      `machine-hours ${formatFixed(d.machineHours, 1)}`,
+      `migrations per VM-step ${d.zero ? '0 (drawn at the bottom)' : formatNumber(d.migrationsPerItemStep, 3)}`,
+      `hot-spot frequency ${formatNumber(d.hotSpotFrequency, 3)}`,
       d.pareto ? 'Pareto-optimal' : 'dominated',
     ].join('\n');
   return {
@@ -233,7 +234,7 @@ function alphaSpec(
           x: 'upAlpha',
           y,
           title: (d: AlphaDatum) =>
-            `↑α = ${d.upAlpha}, ${d.downAlpha}\nmigrations per VM-step ${d.migrationsPerItemStep.toExponential(2)}\nhot-spot frequency ${d.hotSpotFrequency.toExponential(2)}`,
+            `↑α = ${d.upAlpha}, ${d.downAlpha}\nmigrations per VM-step ${formatNumber(d.migrationsPerItemStep, 3)}\nhot-spot frequency ${formatNumber(d.hotSpotFrequency, 3)}`,
         }),
       ),
     ],

@@ -8,6 +8,7 @@ import {
 } from '../../engine/timeline/index.ts';
 import { policyRow } from './summary.ts';
 import { timeUnit } from './plots.ts';
+import { formatFixed } from '../format.ts';
 
 export interface GanttBar {
   readonly task: string;
@@ -100,7 +101,7 @@ export function ganttSpec(
         fillOpacity: 0.45,
         stroke: (d: { machine: number }) => (d.machine === selected ? '#000' : 'none'),
         title: (d: { machine: number; waste: number }) =>
-          `machine ${d.machine}: waste ${d.waste.toFixed(1)} ${unit.label}`,
+          `machine ${d.machine}: waste ${formatFixed(d.waste, 1)} ${unit.label}`,
       }),
       Plot.rect(bars, {
         x1: 't0',
@@ -118,7 +119,7 @@ export function ganttSpec(
           x: 't1',
           y: (d: { row: number }) => d.row + 0.45,
           title: (d: { machine: number; waste: number }) =>
-            `machine ${d.machine}\nwaste ${d.waste.toFixed(1)} ${unit.label}`,
+            `machine ${d.machine}\nwaste ${formatFixed(d.waste, 1)} ${unit.label}`,
         }),
       ),
     ],

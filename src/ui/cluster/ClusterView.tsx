@@ -139,7 +139,7 @@ function CompareSection({ s }: { s: ClusterSettings }) {
                 <td>{fmtQ(r.qCpu)}</td>
                 {two && <td>{fmtQ(r.qMem ?? 0)}</td>}
                 <td>{fmtQ(r.qAny)}</td>
-                <td>{formatNumber(r.meanPowerW, 4)}</td>
+                <td>{formatNumber(r.meanPowerW, 5)}</td>
                 <td>{formatNumber(r.strandedCpu)}</td>
                 {two && <td>{formatNumber(r.strandedMem ?? 0)}</td>}
               </tr>
@@ -188,7 +188,7 @@ function PackingSection({ s }: { s: ClusterSettings }) {
           <strong data-testid="packing-machines">{m.machines}</strong> machines (
           {m.machinesByType.map((c, t) => `${c} ${s.types[t].name}`).join(', ')}); q{' '}
           {resources.map((r, d) => `${RESOURCE_LABEL[r]} ${fmtQ(m.qByResource[d])}`).join(', ')},
-          any {fmtQ(m.qAny)}; mean power {formatNumber(m.meanPower, 4)} W; stranded{' '}
+          any {fmtQ(m.qAny)}; mean power {formatNumber(m.meanPower, 5)} W; stranded{' '}
           {resources
             .map((r, d) => `${RESOURCE_LABEL[r]} ${formatNumber(m.stranded[d])}`)
             .join(', ')}{' '}

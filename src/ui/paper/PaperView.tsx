@@ -11,6 +11,7 @@ import { FIGURES, GROUP_LABEL, figureDef, type FigureGroup } from '../../present
 import { FigurePanel } from './FigurePanel.tsx';
 import { useLab } from './useLab.ts';
 import './paper.css';
+import { formatCount } from '../../present/format.ts';
 
 const GROUPS: FigureGroup[] = ['data', 'sums', 'packing'];
 
@@ -64,7 +65,7 @@ function SizeInput({
         }}
       />
       {paperValue !== undefined && value !== paperValue && (
-        <small className="paper-hint"> paper: {paperValue.toLocaleString('en')}</small>
+        <small className="paper-hint"> paper: {formatCount(paperValue)}</small>
       )}
     </label>
   );
@@ -77,11 +78,11 @@ function Sizes({ figure }: { figure: FigureId }) {
   return (
     <div className="paper-sizes" data-testid="paper-sizes">
       <span className="paper-shared">
-        R = {params.realizations.toLocaleString('en')}
+        R = {formatCount(params.realizations)}
         {params.realizations !== DEFAULT_PARAMS.realizations && ' (paper: 10,000)'}, seed{' '}
         {params.seed}
         {group === 'packing' &&
-          `, N′ = ${params.tasks.toLocaleString('en')} tasks per instance, ${params.packer.toUpperCase()}`}{' '}
+          `, N′ = ${formatCount(params.tasks)} tasks per instance, ${params.packer.toUpperCase()}`}{' '}
         <small>(set in the panel)</small>
       </span>
       {group === 'packing' && (

@@ -23,6 +23,7 @@ import { MachineView } from './MachineView.tsx';
 import { ParetoPanel } from './ParetoPanel.tsx';
 import { ResizeControls } from './ResizeControls.tsx';
 import './resize.css';
+import { formatCount } from '../../present/format.ts';
 
 export function useResizeSetter(): (patch: Partial<ResizeParams>) => void {
   return useCallback((patch) => {
@@ -31,14 +32,7 @@ export function useResizeSetter(): (patch: Partial<ResizeParams>) => void {
   }, []);
 }
 
-const fmt = (v: number) =>
-  Number.isInteger(v)
-    ? v.toLocaleString('en')
-    : Math.abs(v) >= 100
-      ? v.toLocaleString('en', { maximumFractionDigits: 1 })
-      : Math.abs(v) < 0.01 && v !== 0
-        ? v.toExponential(3)
-        : formatNumber(v, 4);
+const fmt = (v: number) => (Number.isInteger(v) ? formatCount(v) : formatNumber(v, 5));
 
 function RunSection({ r }: { r: ResizeParams }) {
   const data = useResizeRuns((s) => s.data);

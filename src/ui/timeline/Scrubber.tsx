@@ -6,6 +6,7 @@ import { busiestTime, timeSpan } from '../../present/timeline/summary.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { NumberBox, rangeProblem } from '../SliderNumber.tsx';
+import { formatFixed } from '../../present/format.ts';
 
 const GANTT_MACHINES = 24;
 
@@ -66,7 +67,7 @@ export function Scrubber({
             step={step}
             value={t}
             data-testid="timeline-scrubber"
-            aria-valuetext={`${t.toFixed(0)} s`}
+            aria-valuetext={`${formatFixed(t, 0)} s`}
             onChange={(e) => setParams({ timelineTime: Number(e.target.value) })}
           />
         </label>
@@ -105,7 +106,7 @@ export function Scrubber({
       <div className="plots-2">
         <PlotFigure
           name="timeline-cluster-at"
-          title={`The cluster at t = ${t.toFixed(0)} s: each active machine's load`}
+          title={`The cluster at t = ${formatFixed(t, 0)} s: each active machine's load`}
           caption="The dashed line is the capacity; move the scrubber to replay the schedule."
           spec={snapshot}
           stale={stale}

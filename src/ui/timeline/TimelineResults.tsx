@@ -22,9 +22,10 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { ExactGap } from './ExactGap.tsx';
 import { Scrubber } from './Scrubber.tsx';
+import { formatFixed } from '../../present/format.ts';
 
 function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }) {
-  const f = (v: number, d = 2) => v.toFixed(d);
+  const f = (v: number, d = 2) => formatFixed(v, d);
   return (
     <table className="tl-table" data-testid="timeline-policy-table" tabIndex={0}>
       <caption>
@@ -53,7 +54,7 @@ function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }
             <td>{r.machines_opened}</td>
             <td>{f(r.start_delay_mean_s)}</td>
             <td>{f(r.start_delay_max_s)}</td>
-            <td>{r.q_time === null ? '—' : r.q_time.toFixed(4)}</td>
+            <td>{r.q_time === null ? '—' : formatFixed(r.q_time, 4)}</td>
           </tr>
         ))}
       </tbody>
@@ -186,7 +187,7 @@ export function TimelineResults({
       {selected.overflow ? (
         <PlotFigure
           name="timeline-overflow-map"
-          title={`Overflows of ${policy.toUpperCase()}: machine × time (q_time ${selected.qTime?.toFixed(4)})`}
+          title={`Overflows of ${policy.toUpperCase()}: machine × time (q_time ${selected.qTime == null ? '—' : formatFixed(selected.qTime, 4)})`}
           caption="Steps where a machine's summed usage series exceeded its capacity."
           spec={overflow}
           stale={compareStale}

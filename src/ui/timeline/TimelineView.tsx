@@ -16,13 +16,14 @@ import { ProgressBar } from '../ProgressBar.tsx';
 import { TimelineControls } from './TimelineControls.tsx';
 import { TimelineResults } from './TimelineResults.tsx';
 import './timeline.css';
+import { formatFixed } from '../../present/format.ts';
 
 function Headline() {
   const p = useExplorer((s) => s.params);
   const compare = useTimeline((s) => s.compare);
   const r = compare.result?.value.find((x) => x.params.policy === p.timelinePolicy);
   if (!r) return null;
-  const fmt = (v: number, d = 2) => v.toFixed(d);
+  const fmt = (v: number, d = 2) => formatFixed(v, d);
   return (
     <p className="tl-headline" data-testid="timeline-headline">
       {p.timelinePolicy.toUpperCase()} at tw = {r.params.window} s:{' '}
@@ -33,7 +34,7 @@ function Headline() {
       {fmt(r.startDelayMean)} s, max {fmt(r.startDelayMax)} s
       {r.qTime !== null && (
         <>
-          , q_time <span data-testid="timeline-qtime">{r.qTime.toFixed(4)}</span>
+          , q_time <span data-testid="timeline-qtime">{formatFixed(r.qTime, 4)}</span>
         </>
       )}
       .

@@ -7,8 +7,9 @@ import {
   type FitFamily,
 } from '../../engine/index.ts';
 import { formatNumber } from '../format.ts';
+import { formatFixed } from '../../present/format.ts';
 
-const sci = (q: number) => (q === 0 ? '0' : q >= 0.001 ? q.toFixed(4) : q.toExponential(2));
+const sci = (q: number) => formatFixed(q, 4);
 
 export function CalibrationHead({
   spec,
@@ -102,7 +103,7 @@ export function CalibrationTable({
               </td>
               <td>{`[${sci(p.qBand.low)}, ${sci(p.qBand.high)}]`}</td>
               <td>{formatNumber(p.mAbs)}</td>
-              <td>{p.m.toFixed(3)}</td>
+              <td>{formatFixed(p.m, 3)}</td>
             </tr>
           ))}
         </tbody>
