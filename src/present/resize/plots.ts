@@ -31,7 +31,11 @@ export function stepData(series: ResizeSeries, stepHours: number): StepDatum[] {
 
 const HOURS = { label: 'time (hours) →', grid: true } as const;
 
-/** One series over time as a line (or a bar-like rule for sparse counts). */
+/**
+ * One series over time as a line (or a bar-like rule for sparse counts). A series that is zero at
+ * every step is drawn as a line along zero on a 0 … 1 axis, labelled as such: Plot would otherwise
+ * stretch the empty domain [0, 0] over the whole height and fill it with rules.
+ */
 function overTime(
   data: readonly StepDatum[],
   y: keyof StepDatum,
@@ -39,16 +43,23 @@ function overTime(
   color: string,
   spikes: boolean,
 ): Plot.PlotOptions {
+  const allZero = data.every((d) => d[y] === 0);
+  const series = allZero
+    ? Plot.lineY(data, { x: 'hour', y: y, stroke: color, strokeWidth: 2, ariaLabel: 'all zero' })
+    : spikes
+      ? Plot.ruleX(data, { x: 'hour', y: y, stroke: color })
+      : Plot.lineY(data, { x: 'hour', y: y, stroke: color });
   return {
     height: 200,
     marginLeft: 50,
     x: HOURS,
-    y: { label, grid: true, zero: true },
+    y: { label, grid: true, zero: true, ...(allZero ? { domain: [0, 1] } : {}) },
     marks: [
-      spikes
-        ? Plot.ruleX(data, { x: 'hour', y: y, stroke: color })
-        : Plot.lineY(data, { x: 'hour', y: y, stroke: color }),
+      series,
       Plot.ruleY([0]),
+      ...(allZero
+        ? [Plot.text(['0 at every step'], { frameAnchor: 'top-right', dy: 4, fill: color })]
+        : []),
       Plot.tip(data, Plot.pointerX({ x: 'hour', y: y, title: (d: StepDatum) => tipOf(d) })),
     ],
   };
