@@ -141,3 +141,20 @@ export function readNumber(text: string): number {
   );
   return Number(`${sci[1]}${sci[2] ?? '1'}e${exponent}`);
 }
+
+const WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+];
+
+/** A small count as a word in running text (eight), larger ones as digits (12). */
+export const countWord = (n: number): string => WORDS[n] ?? formatCount(n);

@@ -26,6 +26,7 @@ const ResizeView = lazy(() =>
 const TimelineView = lazy(() =>
   import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
 );
+const ModelView = lazy(() => import('./ModelView.tsx').then((m) => ({ default: m.ModelView })));
 const ClusterView = lazy(() =>
   import('./cluster/ClusterView.tsx').then((m) => ({ default: m.ClusterView })),
 );
@@ -55,6 +56,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   resize: 'Resize',
   timeline: 'Timeline',
   cluster: 'Cluster',
+  model: 'Model',
 };
 
 function ShareButton() {
@@ -126,6 +128,14 @@ export function App() {
             <ResizeView />
           </Loading>
         </ViewBoundary>
+      ) : view === 'model' ? (
+        <main className="content" data-testid="view-model">
+          <ViewBoundary view="model">
+            <Loading>
+              <ModelView />
+            </Loading>
+          </ViewBoundary>
+        </main>
       ) : view === 'cluster' ? (
         <main className="content" data-testid="view-cluster">
           <ViewBoundary view="cluster">

@@ -19,7 +19,8 @@ import {
   survivalSpec,
   type MachineView,
 } from '../present/pack/machinePlots.ts';
-import { formatCount, formatFixed } from '../present/format.ts';
+import { countWord, formatCount, formatFixed } from '../present/format.ts';
+import { LESSON_COUNT } from './learn/lessons.ts';
 
 /** The first page's "what is this / start here" line. */
 function StartHere() {
@@ -35,7 +36,7 @@ function StartHere() {
         className="link-button"
         onClick={() => setParams({ view: 'learn', lesson: 1 })}
       >
-        Learn it in six short lessons
+        Learn it in {countWord(LESSON_COUNT)} short lessons
       </button>
       .
     </p>

@@ -3,6 +3,7 @@
  * data, realizing R columns, packing N tasks) with progress and Cancel; after Cancel, Run again;
  * a link waiting for the user's files says so, with the way to the Data view.
  */
+import { PACKER_LABEL } from '../engine/index.ts';
 import { packKey } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
@@ -77,7 +78,7 @@ export function PackWaiting() {
   else
     body = (
       <ProgressBar
-        label={`Packing ${tasks} tasks (${params.packer.toUpperCase()}, R = ${r})`}
+        label={`Packing ${tasks} tasks (${PACKER_LABEL[params.packer]}, R = ${r})`}
         done={null}
         total={null}
         onCancel={pack.status === 'running' ? cancel : undefined}

@@ -27,6 +27,7 @@ const VIEW_FIELDS: Record<ViewId, readonly (keyof Params)[]> = {
   resize: ['resize'],
   timeline: Object.keys(DEFAULT_TIMELINE_PARAMS) as (keyof Params)[],
   cluster: ['cluster'],
+  model: [],
 };
 
 /** The defaults of a view's own parameters. */

@@ -146,6 +146,7 @@ export function startController(
     }
     if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
     if (p.view === 'resize') return; // the Resize view loads its own workload (state/resize/runs.ts)
+    if (p.view === 'model') return; // the Model page is text
     const pool = await ensurePool(ctx, p, ds, work.signal);
     if (!pool || p.view === 'learn' || p.view === 'timeline' || p.view === 'cluster') return;
     await ensurePack(ctx, p, pool, work.signal);

@@ -27,6 +27,7 @@ export const VIEWS = [
   'timeline',
   'resize',
   'cluster',
+  'model',
 ] as const;
 export type ViewId = (typeof VIEWS)[number];
 

@@ -31,6 +31,9 @@ import { ClusterSettingsPanel, FIT_LABEL } from './ClusterSettingsPanel.tsx';
 import { MachineTypeEditor } from './MachineTypeEditor.tsx';
 import { ProvisionPanel } from './ProvisionPanel.tsx';
 import './cluster.css';
+import { ModelLink } from '../ModelLink.tsx';
+import { PACKER_LABEL } from '../../engine/index.ts';
+import { Code } from '../ModelLink.tsx';
 
 export function useClusterSettings() {
   const s = useExplorer((st) => st.params.cluster);
@@ -181,7 +184,7 @@ function PackingSection({ s }: { s: ClusterSettings }) {
   return (
     <section className="cluster-section" aria-label="The packing" data-testid="cluster-packing">
       <h2>
-        The packing: {FIT_LABEL[s.fit]}, {s.packer.toUpperCase()}
+        The packing: {FIT_LABEL[s.fit]}, <Code code={s.packer} name={PACKER_LABEL[s.packer]} />
       </h2>
       {m && (
         <p className={`cluster-summary${stale ? ' stale' : ''}`} data-testid="packing-summary">
@@ -221,8 +224,9 @@ export function ClusterView() {
       </aside>
       <div className="cluster-main">
         <p className="lede">
-          Machines that differ and more than one resource (HARMONY, Zhang et al., ICDCS 2013; SPEC
-          §14). Each task has CPU and memory series drawn at the same instants; a machine type has a
+          Machines that differ and more than one resource (HARMONY, Zhang et al., ICDCS 2013;{' '}
+          <ModelLink section={14} />
+          ). Each task has CPU and memory series drawn at the same instants; a machine type has a
           capacity in each and a power curve. Does pooling the tail across a machine’s tasks (GPA)
           beat adding each task’s percentile (HARMONY’s containers) in machines, overflow and
           energy?

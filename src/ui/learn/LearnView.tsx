@@ -1,4 +1,4 @@
-/** The Learn section: seven short interactive lessons, each a link, on the same engine and plots. */
+/** The Learn section: the short interactive lessons of `LESSONS`, each a link, on the same engine and plots. */
 import { useExplorer } from '../../state/common/store.ts';
 import { followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf, lessonParams } from './lessons.ts';

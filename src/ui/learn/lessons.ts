@@ -1,5 +1,5 @@
 /**
- * The seven lessons: titles, texts, prompts and the links that open a lesson or its state in Pack.
+ * The lessons (their number is LESSONS.length): titles, texts, prompts and the links that open a lesson or its state in Pack.
  * A lesson's `step` in the link: 1 — the three tasks' machines (0: packed by means, else 1 + bits);
  * 2 — tasks in the sum; 3 — the candidate; 4 — the decision shown; 5 and 6 — unused (ρ is the fit);
  * 7 — arrivals played of Fig. 1 (0–6).

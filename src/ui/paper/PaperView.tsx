@@ -2,6 +2,7 @@
  * The paper lab: every table and figure of the GPA paper recomputed on the loaded dataset, one
  * linkable sub-view each, with the paper's published numbers one toggle away.
  */
+import { PACKER_LABEL } from '../../engine/index.ts';
 import { useMemo, type MouseEvent } from 'react';
 import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paper/lab.ts';
 import { DEFAULT_PARAMS, type Params } from '../../state/common/params.ts';
@@ -82,7 +83,7 @@ function Sizes({ figure }: { figure: FigureId }) {
         {params.realizations !== DEFAULT_PARAMS.realizations && ' (paper: 10,000)'}, seed{' '}
         {params.seed}
         {group === 'packing' &&
-          `, N′ = ${formatCount(params.tasks)} tasks per instance, ${params.packer.toUpperCase()}`}{' '}
+          `, N′ = ${formatCount(params.tasks)} tasks per instance, ${PACKER_LABEL[params.packer]}`}{' '}
         <small>(set in the panel)</small>
       </span>
       {group === 'packing' && (

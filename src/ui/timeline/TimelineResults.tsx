@@ -23,6 +23,9 @@ import { ProgressBar } from '../ProgressBar.tsx';
 import { ExactGap } from './ExactGap.tsx';
 import { Scrubber } from './Scrubber.tsx';
 import { formatFixed } from '../../present/format.ts';
+import type { Policy } from '../../engine/timeline/index.ts';
+import { TIMELINE_POLICY_NAMES } from '../../present/glossary.ts';
+import { Code } from '../ModelLink.tsx';
 
 function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }) {
   const f = (v: number, d = 2) => formatFixed(v, d);
@@ -47,7 +50,12 @@ function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }
       <tbody>
         {rows.map((r) => (
           <tr key={r.policy} className={r.policy === selected.toUpperCase() ? 'selected' : ''}>
-            <th scope="row">{r.policy}</th>
+            <th scope="row">
+              <Code
+                code={r.policy}
+                name={TIMELINE_POLICY_NAMES[r.policy.toLowerCase() as Policy] ?? r.policy}
+              />
+            </th>
             <td>{f(r.machine_hours)}</td>
             <td>{f(r.above_lower_bound_pct, 1)} %</td>
             <td>{r.peak_machines}</td>

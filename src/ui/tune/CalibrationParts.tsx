@@ -8,6 +8,8 @@ import {
 } from '../../engine/index.ts';
 import { formatNumber } from '../format.ts';
 import { formatFixed } from '../../present/format.ts';
+import { PACKER_LABEL } from '../../engine/index.ts';
+import { Code } from '../ModelLink.tsx';
 
 const sci = (q: number) => formatFixed(q, 4);
 
@@ -32,8 +34,9 @@ export function CalibrationHead({
     <div className="view-head">
       <p className="lede">
         Sweeps <strong>{info.label}</strong> over {info.grid.length} values: {spec.instances}{' '}
-        instance{spec.instances > 1 ? 's' : ''} of {spec.tasks} tasks, {spec.packer.toUpperCase()},
-        c = {spec.capacity}, κ = {spec.clairvoyance}
+        instance{spec.instances > 1 ? 's' : ''} of {spec.tasks} tasks,{' '}
+        <Code code={spec.packer} name={PACKER_LABEL[spec.packer]} />, c = {spec.capacity}, κ ={' '}
+        {spec.clairvoyance}
         {spec.clairvoyance < 1
           ? ' (q measured on the held-out evaluation columns)'
           : ' (κ = 1: q measured on the columns the estimates came from)'}
