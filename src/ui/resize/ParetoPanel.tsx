@@ -29,7 +29,7 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { formatFixed, formatNumber } from '../../present/format.ts';
 
-const sci = (v: number) => formatNumber(v, 3);
+const sci = (v: number) => formatFixed(v, 4);
 
 export function ParetoPanel({ r, workload }: { r: ResizeParams; workload: ResizeWorkload | null }) {
   const { runner } = useController();
