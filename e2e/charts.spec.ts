@@ -32,7 +32,7 @@ test('Resize with online First Fit: the all-zero migrations series is a zero lin
   const migrations = page.locator('[data-plot="resize-migrations"]');
   await expect(migrations.locator('svg').first()).toBeVisible();
   // The series is drawn as one line along zero, with a note, not as a rule per step.
-  const zero = migrations.locator('[aria-label="all zero"] path');
+  const zero = migrations.locator('[aria-description="all zero"] path');
   await expect(zero).toHaveCount(1);
   await expect(migrations).toContainText('0 at every step');
   const heights = await ruleHeights(migrations);
@@ -50,7 +50,7 @@ test('Resize with online First Fit: the all-zero migrations series is a zero lin
   for (const t of ticks) expect(t).toMatch(/^(0|0\.\d|1)$/);
   // The hot-spot series is either a zero line too or its rules: never an empty frame.
   const hot = page.locator('[data-plot="resize-hotspots"]');
-  const hotZero = await hot.locator('[aria-label="all zero"]').count();
+  const hotZero = await hot.locator('[aria-description="all zero"]').count();
   const hotRules = (await ruleHeights(hot)).filter((h) => h > 0.5).length;
   expect(hotZero === 1 || hotRules > 0).toBe(true);
 });

@@ -45,7 +45,13 @@ function overTime(
 ): Plot.PlotOptions {
   const allZero = data.every((d) => d[y] === 0);
   const series = allZero
-    ? Plot.lineY(data, { x: 'hour', y: y, stroke: color, strokeWidth: 2, ariaLabel: 'all zero' })
+    ? Plot.lineY(data, {
+        x: 'hour',
+        y: y,
+        stroke: color,
+        strokeWidth: 2,
+        ariaDescription: 'all zero',
+      })
     : spikes
       ? Plot.ruleX(data, { x: 'hour', y: y, stroke: color })
       : Plot.lineY(data, { x: 'hour', y: y, stroke: color });
