@@ -27,7 +27,7 @@ import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
-import { formatFixed, formatNumber } from '../../present/format.ts';
+import { formatFixed } from '../../present/format.ts';
 
 const sci = (v: number) => formatFixed(v, 4);
 
