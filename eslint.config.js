@@ -33,7 +33,7 @@ export const LAYER_RULES = {
   },
   state: {
     files: ['src/state/**'],
-    may: ['engine', 'protocol', 'runtime', 'ingest'],
+    may: ['engine', 'protocol', 'runtime', 'ingest', 'present'],
     libs: ['react-dom'],
   },
   present: { files: ['src/present/**'], may: ['engine'], libs: DOM_LIBS },

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { readNumber } from '../src/present/format.ts';
 import { FIGURE_IDS } from '../src/runtime/paperLab.ts';
 import { axeSerious, checkExports, everythingTappable, sidewaysScroll } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
@@ -165,9 +166,11 @@ test('the paper lab describes what is on screen', async ({ page }) => {
   const summary = table.getByTestId('paper-summary');
   await expect(summary).toBeVisible({ timeout: 90_000 });
   // The sentence follows the rates in the table: first and last N's rejection rate.
-  const first = Number(await table.getByTestId('cell-0-rejectionRate').textContent());
+  const first = readNumber((await table.getByTestId('cell-0-rejectionRate').textContent()) ?? '');
   const rows = await table.locator('[data-testid$="-rejectionRate"]').count();
-  const last = Number(await table.getByTestId(`cell-${rows - 1}-rejectionRate`).textContent());
+  const last = readNumber(
+    (await table.getByTestId(`cell-${rows - 1}-rejectionRate`).textContent()) ?? '',
+  );
   if (first - last >= 0.2) await expect(summary).toContainText('falls');
   else await expect(summary).not.toContainText('falls');
   if (last >= 0.9) await expect(summary).toContainText('stays near 1');

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test';
 import { FIT_BANDS, PAPER_TABLE1 } from '../src/engine/index.ts';
 import { FIGURE_IDS } from '../src/engine/analysis/paperFigures.ts';
+import { readNumber } from '../src/present/format.ts';
 import { expect, test } from './fixtures.ts';
 
 /** 300 sums per N: a rate's standard error reaches 0.03, so this run is held to ±0.10 only. */
@@ -129,12 +130,14 @@ test('on the synthetic Google-like workload, Table 1 reproduces the paper within
   await expect(rows).toHaveCount(PAPER_TABLE1.length);
   for (let i = 0; i < PAPER_TABLE1.length; i++) {
     const paper = PAPER_TABLE1[i];
-    expect(Number(await page.getByTestId(`cell-${i}-n`).textContent())).toBe(paper.n);
-    const rate = Number(await page.getByTestId(`cell-${i}-rejectionRate`).textContent());
+    expect(readNumber((await page.getByTestId(`cell-${i}-n`).textContent()) ?? '')).toBe(paper.n);
+    const rate = readNumber(
+      (await page.getByTestId(`cell-${i}-rejectionRate`).textContent()) ?? '',
+    );
     expect(Math.abs(rate - paper.rejectionRate), `N = ${paper.n}`).toBeLessThanOrEqual(
       SMALL_RUN_TOLERANCE.rejectionRate,
     );
-    const mean = Number(await page.getByTestId(`cell-${i}-meanTotal`).textContent());
+    const mean = readNumber((await page.getByTestId(`cell-${i}-meanTotal`).textContent()) ?? '');
     expect(Math.abs(mean - paper.meanTotal) / paper.meanTotal).toBeLessThanOrEqual(
       SMALL_RUN_TOLERANCE.meanTotal,
     );

@@ -23,7 +23,7 @@ test('the Resize view runs a policy on the PlanetLab day and sweeps the policies
   await expect(page.locator('[data-plot="resize-pareto"] svg').first()).toBeVisible({
     timeout: 90_000,
   });
-  await expect(page.getByTestId('resize-paper-numbers')).toContainText('8.00e-4');
+  await expect(page.getByTestId('resize-paper-numbers')).toContainText('8.00·10⁻⁴');
   await page.screenshot({ path: 'test-results/resize-view.png', fullPage: true });
 });
 

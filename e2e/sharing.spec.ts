@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { formatFixed } from '../src/present/format.ts';
 
 /** The CLI's packing of the default instance (PlanetLab day, N' = 1,000, R = 10,000, seed 1) with `fit`. */
 function cliPacking(fit: string): { m_abs: number; m: number; q: number } {
@@ -70,8 +71,8 @@ test('a number box sets ρ = 0.001 exactly: the packing the CLI gives for gpa:0.
   await expect(page.getByTestId('rho-reading')).toHaveText(/^0\.001/);
   await expect(page.getByTestId('m-abs')).toHaveText(String(cli.m_abs), { timeout: 90_000 });
   await packed(page);
-  await expect(page.getByTestId('m')).toHaveText(cli.m.toFixed(3));
-  await expect(page.getByTestId('q')).toHaveText(cli.q.toFixed(4));
+  await expect(page.getByTestId('m')).toHaveText(formatFixed(cli.m, 3));
+  await expect(page.getByTestId('q')).toHaveText(formatFixed(cli.q, 4));
   await expect.poll(() => decodeURIComponent(page.url())).toContain('fit=gpa:0.001');
   // Below the slider's reach: the label reads the value, not the slider's end.
   await box.fill('4.18e-5');

@@ -4,6 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { formatCount, formatNumber } from '../src/present/format.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FIXTURES = join(ROOT, 'src/engine/data/fixtures');
@@ -28,8 +29,8 @@ function cli(files: string[], options: string[] = []): Summary {
 function expectedSummary(s: Summary): string {
   const { mean, max } = s.summary;
   return (
-    `mean inst ${mean.inst.toPrecision(6)}, max inst ${max.inst.toPrecision(6)}` +
-    (mean.avg !== null ? `, mean avg ${mean.avg.toPrecision(6)}` : '') +
+    `mean inst ${formatNumber(mean.inst, 6)}, max inst ${formatNumber(max.inst, 6)}` +
+    (mean.avg !== null ? `, mean avg ${formatNumber(mean.avg, 6)}` : '') +
     ' (machines)'
   );
 }
@@ -43,10 +44,10 @@ async function drop(page: Page, files: string[]) {
 async function useFiles(page: Page, expected: Summary) {
   await page.getByTestId('use-files').click();
   await expect(page.getByTestId('tasks-kept')).toContainText(
-    `${expected.report.tasksKept.toLocaleString('en')} kept`,
+    `${formatCount(expected.report.tasksKept)} kept`,
   );
   await expect(page.getByTestId('tasks-kept')).toContainText(
-    `${expected.report.samplesKept.toLocaleString('en')} samples`,
+    `${formatCount(expected.report.samplesKept)} samples`,
   );
   await expect(page.getByTestId('value-summary')).toHaveText(expectedSummary(expected));
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { readNumber } from '../src/present/format.ts';
 
 /** Small sizes so that the tuner finishes in seconds on the default PlanetLab day. */
 const SMALL = 'n=150&r=2000&K=3';
@@ -100,7 +101,7 @@ test('Pack’s exact q resolves an overflow probability far below 1/|E|', async 
   await expect(page.getByTestId('q')).toHaveText(/^0 \(below 1\/\|E\|/);
   const exact = page.getByTestId('exact-q');
   await expect(exact).toHaveAttribute('data-state', 'ready');
-  const q = Number((await exact.textContent())!.trim());
+  const q = readNumber((await exact.textContent())!);
   expect(q).toBeGreaterThan(0);
   expect(q).toBeLessThan(1 / 2000 / 100);
 });

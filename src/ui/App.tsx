@@ -10,6 +10,7 @@ import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
 import { LinkedFilesBanner } from './LinkedFiles.tsx';
+import { formatCount } from '../present/format.ts';
 
 // Every view but Pack is loaded when first opened: the first page carries only Pack (its plots, and
 // Plot's code, arrive a moment after its numbers).
@@ -30,6 +31,7 @@ const ResizeView = lazy(() =>
 const TimelineView = lazy(() =>
   import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
 );
+const ModelView = lazy(() => import('./ModelView.tsx').then((m) => ({ default: m.ModelView })));
 const ClusterView = lazy(() =>
   import('./cluster/ClusterView.tsx').then((m) => ({ default: m.ClusterView })),
 );
@@ -63,6 +65,7 @@ const VIEW_LABEL: Record<ViewId, string> = {
   timeline: 'Timeline',
   cluster: 'Cluster',
   schedulers: 'Schedulers',
+  model: 'Model',
 };
 
 function ShareButton() {
@@ -71,8 +74,7 @@ function ShareButton() {
   const share = async () => {
     const url = linkTo(encode(params));
     history.replaceState(null, '', url);
-    const length =
-      url.length > SHOW_LENGTH_CHARS ? ` (${url.length.toLocaleString('en')} characters)` : '';
+    const length = url.length > SHOW_LENGTH_CHARS ? ` (${formatCount(url.length)} characters)` : '';
     try {
       await navigator.clipboard.writeText(url);
       setCopied(`Link copied${length}`);
@@ -179,6 +181,14 @@ export function App() {
             <ResizeView />
           </Loading>
         </ViewBoundary>
+      ) : view === 'model' ? (
+        <main className="content" data-testid="view-model">
+          <ViewBoundary view="model">
+            <Loading>
+              <ModelView />
+            </Loading>
+          </ViewBoundary>
+        </main>
       ) : view === 'cluster' ? (
         <main className="content" data-testid="view-cluster">
           <ViewBoundary view="cluster">

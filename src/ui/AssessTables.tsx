@@ -1,15 +1,14 @@
 /** The nodes as placed (q now, utilisation, over the SLO) and the fit tests' repacking, in cores and nodes. */
 import type { PlacementAssessment } from '../engine/index.ts';
+import { formatCount, formatFixed } from '../present/format.ts';
 
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number) => `${formatFixed(x * 100, 1)} %`;
 
 export function AssessTables({ a }: { a: PlacementAssessment }) {
   return (
     <div className="plots-2">
       <table className="task-table" data-testid="assess-nodes">
-        <caption>
-          Nodes as placed: q now over {a.instants.toLocaleString('en')} aligned instants
-        </caption>
+        <caption>Nodes as placed: q now over {formatCount(a.instants)} aligned instants</caption>
         <thead>
           <tr>
             <th scope="col">node</th>
@@ -27,7 +26,7 @@ export function AssessTables({ a }: { a: PlacementAssessment }) {
               <td>{n.node}</td>
               <td>{n.cores}</td>
               <td>{n.tasks.length}</td>
-              <td>{n.q.toFixed(4)}</td>
+              <td>{formatFixed(n.q, 4)}</td>
               <td>{pct(n.p95)}</td>
               <td>{pct(n.p99)}</td>
               <td>{n.overSlo ? 'yes' : 'no'}</td>
@@ -52,14 +51,14 @@ export function AssessTables({ a }: { a: PlacementAssessment }) {
             <td>as placed</td>
             <td>{a.nodes.length}</td>
             <td>{a.cores}</td>
-            <td>{Math.max(0, ...a.nodes.map((n) => n.q)).toFixed(4)}</td>
+            <td>{formatFixed(Math.max(0, ...a.nodes.map((n) => n.q)), 4)}</td>
           </tr>
           {a.repacks.map((r) => (
             <tr key={r.fit} data-testid={`assess-fit-${r.fit}`}>
               <td>{r.fit}</td>
               <td>{r.machines}</td>
               <td>{r.cores}</td>
-              <td>{r.worstQ.toFixed(4)}</td>
+              <td>{formatFixed(r.worstQ, 4)}</td>
             </tr>
           ))}
         </tbody>

@@ -15,6 +15,7 @@ import { ProgressBar } from './ProgressBar.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { PrometheusPanel } from './PrometheusPanel.tsx';
 import { stdVsMeanSpec, type TaskMoments } from '../present/pack/dataPlots.ts';
+import { formatCount, formatFixed } from '../present/format.ts';
 
 function Sparkline({ values, max }: { values: Float64Array; max: number }) {
   const w = 120;
@@ -47,7 +48,7 @@ function useMoments(ds: Dataset | null): TaskMoments[] {
 /** A load under way: what is read (or hashed), how far, the size estimate, and Cancel. */
 function LoadProgress({ progress }: { progress: Explorer['data']['progress'] }) {
   const controller = useController();
-  const mb = (n: number) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+  const mb = (n: number) => `${formatFixed(n / 2 ** 20, 0)} MiB`;
   const label = progress
     ? `${progress.phase === 'hashing' ? 'Checking the SHA-256 of' : 'Reading'} ${progress.file} (file ${progress.fileIndex + 1} of ${progress.files}): ${mb(progress.bytesRead)}${progress.size ? ` of ${mb(progress.size)}` : ''}`
     : 'Loading…';
@@ -124,7 +125,7 @@ function LoadReportList({ ds }: { ds: Dataset }) {
         <dd>
           {report.files.length
             ? report.files
-                .map((f) => `${f.name} (${f.role}, ${f.bytes.toLocaleString('en')} bytes)`)
+                .map((f) => `${f.name} (${f.role}, ${formatCount(f.bytes)} bytes)`)
                 .join('; ')
             : '—'}
         </dd>
@@ -138,21 +139,20 @@ function LoadReportList({ ds }: { ds: Dataset }) {
         )}
         <dt>tasks</dt>
         <dd data-testid="tasks-kept">
-          {report.tasksRead.toLocaleString('en')} read
+          {formatCount(report.tasksRead)} read
           {report.filters
-            .map((f) => ` → ${f.count.toLocaleString('en')} ${f.of} (${f.label})`)
-            .join('')}{' '}
-          → <strong>{report.tasksKept.toLocaleString('en')} kept</strong>,{' '}
-          {report.samplesKept.toLocaleString('en')} samples
+            .map((f) => ` → ${formatCount(f.count)} ${f.of} (${f.label})`)
+            .join('')} → <strong>{formatCount(report.tasksKept)} kept</strong>,{' '}
+          {formatCount(report.samplesKept)} samples
         </dd>
         {summary && (
           <>
             <dt>values</dt>
             <dd data-testid="value-summary">
-              mean inst {summary.mean.inst.toPrecision(6)}, max inst{' '}
-              {summary.max.inst.toPrecision(6)}
+              mean inst {formatNumber(summary.mean.inst, 6)}, max inst{' '}
+              {formatNumber(summary.max.inst, 6)}
               {summary.mean.avg !== null
-                ? `, mean avg ${summary.mean.avg.toPrecision(6)}`
+                ? `, mean avg ${formatNumber(summary.mean.avg, 6)}`
                 : ''}{' '}
               (machines)
             </dd>
@@ -162,7 +162,7 @@ function LoadReportList({ ds }: { ds: Dataset }) {
           <>
             <dt>skipped lines</dt>
             <dd>
-              {report.skippedLines.toLocaleString('en')}: {report.skippedExamples.join('; ')}
+              {formatCount(report.skippedLines)}: {report.skippedExamples.join('; ')}
             </dd>
           </>
         )}

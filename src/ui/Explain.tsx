@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { GLOSSARY, type GlossaryTerm } from '../present/glossary.ts';
+import { WithModelLinks } from './ModelLink.tsx';
 
 /** An ⓘ button beside a term: its explanation shows on hover, on keyboard focus and on tap. */
 export function Explain({ term, name }: { term: GlossaryTerm; name: string }) {
@@ -16,7 +17,7 @@ export function Explain({ term, name }: { term: GlossaryTerm; name: string }) {
         ?
       </button>
       <span role="tooltip" id={id} className="explain-tip">
-        {GLOSSARY[term]}
+        <WithModelLinks text={GLOSSARY[term]} />
       </span>
     </span>
   );

@@ -6,7 +6,7 @@ import {
   survivalSpec,
   type MachineView,
 } from '../present/pack/machinePlots.ts';
-import { formatNumber, formatQ } from './format.ts';
+import { formatCount, formatNumber, formatQ } from './format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 
 export function MachinePlots({
@@ -30,7 +30,7 @@ export function MachinePlots({
     <div className="plots-2">
       <PlotFigure
         name={`machine-${selected + 1}-histogram`}
-        title={`Machine ${selected + 1}: total demand over ${evaluated.toLocaleString('en')} evaluation columns vs the fitted Gaussian`}
+        title={`Machine ${selected + 1}: total demand over ${formatCount(evaluated)} evaluation columns vs the fitted Gaussian`}
         caption={`Grey: measured totals; blue: N(Σμ = ${formatNumber(machine.estimatedMean)}, Σσ² = ${formatNumber(machine.estimatedSd ** 2)}) from the observed columns; red: capacity${rho !== null ? '; orange: the Gaussian (1−ρ) percentile GPA compares with c' : ''}. q_j = ${formatQ(machine.q, evaluated)}.`}
         spec={histogram}
         stale={stale}

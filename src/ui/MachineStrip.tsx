@@ -5,6 +5,7 @@ import { usePlot, type PlotModule } from './lazyPlot.ts';
 
 /** Bars are grey for the moment before the colour scale's code (Plot's) has arrived. */
 const NOT_YET_COLOURED = '#d9d9d9';
+import { formatFixed } from '../present/format.ts';
 
 /** Sequential, colour-blind-safe (ColorBrewer YlOrRd) on a log scale from 1/|E| to 1; q = 0 is the lightest. */
 function qColorScale(Plot: PlotModule | null, evaluated: number) {
@@ -59,8 +60,8 @@ export function MachineStrip({
             aria-selected={selected === j}
             className={`strip-bar${selected === j ? ' selected' : ''}`}
             onClick={() => onSelect(j)}
-            aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${m.mean.toFixed(3)}, q ${formatQ(m.q, result.evaluated)}`}
-            title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${m.mean.toFixed(3)}, σ ${m.sd.toFixed(3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
+            aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${formatFixed(m.mean, 3)}, q ${formatQ(m.q, result.evaluated)}`}
+            title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${formatFixed(m.mean, 3)}, σ ${formatFixed(m.sd, 3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
           >
             <span
               className="strip-fill"

@@ -23,6 +23,8 @@ const MachinePlots = lazy(() =>
 const AlignedMachinePlot = lazy(() =>
   import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
 );
+import { countWord, formatFixed } from '../present/format.ts';
+import { LESSON_COUNT } from './learn/lessons.ts';
 
 /** The first page's "what is this / start here" line. */
 function StartHere() {
@@ -38,7 +40,7 @@ function StartHere() {
         className="link-button"
         onClick={() => setParams({ view: 'learn', lesson: 1 })}
       >
-        Learn it in six short lessons
+        Learn it in {countWord(LESSON_COUNT)} short lessons
       </button>
       .
     </p>
@@ -76,7 +78,7 @@ function Headline({
           m = m_abs / m_norm
           <Explain term="m" name="m" />
         </dt>
-        <dd data-testid="m">{result.m.toFixed(3)}</dd>
+        <dd data-testid="m">{formatFixed(result.m, 3)}</dd>
       </div>
       <div>
         <dt>
@@ -91,7 +93,10 @@ function Headline({
           <dt>
             requested ρ
             {rel !== null && (
-              <Explain term="qVsRho" name={`q ${rel > 0 ? '+' : ''}${(rel * 100).toFixed(0)} %`} />
+              <Explain
+                term="qVsRho"
+                name={`q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}
+              />
             )}
           </dt>
           <dd data-testid="rho-value">
@@ -99,7 +104,7 @@ function Headline({
             {rel !== null && (
               <small
                 className={rel > 0 ? 'bad' : 'good'}
-              >{` q ${rel > 0 ? '+' : ''}${(rel * 100).toFixed(0)} %`}</small>
+              >{` q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}</small>
             )}
           </dd>
         </div>

@@ -3,10 +3,12 @@
  * data, realizing R columns, packing N tasks) with progress and Cancel; after Cancel, Run again;
  * a link waiting for the user's files says so, with the way to the Data view.
  */
+import { PACKER_LABEL } from '../engine/index.ts';
 import { packKey } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { ProgressBar } from './ProgressBar.tsx';
+import { formatCount } from '../present/format.ts';
 
 const WAITING_FOR_FILES = 'waiting for the linked files';
 
@@ -17,8 +19,8 @@ export function PackWaiting() {
   const pack = useExplorer((s) => s.pack);
   const navigate = useExplorer((s) => s.navigate);
   const controller = useController();
-  const tasks = params.tasks.toLocaleString('en');
-  const r = params.realizations.toLocaleString('en');
+  const tasks = formatCount(params.tasks);
+  const r = formatCount(params.realizations);
   const cancel = () => controller.cancelPack();
 
   if (params.upload && data.error === WAITING_FOR_FILES)
@@ -76,7 +78,7 @@ export function PackWaiting() {
   else
     body = (
       <ProgressBar
-        label={`Packing ${tasks} tasks (${params.packer.toUpperCase()}, R = ${r})`}
+        label={`Packing ${tasks} tasks (${PACKER_LABEL[params.packer]}, R = ${r})`}
         done={null}
         total={null}
         onCancel={pack.status === 'running' ? cancel : undefined}

@@ -21,9 +21,10 @@ import { PANEL_GROUPS, type PanelField, type PanelGroup } from '../state/common/
 import { NumberBox, SliderNumber, logScale, rangeProblem } from './SliderNumber.tsx';
 import type { Params } from '../state/common/params.ts';
 import { Explain } from './Explain.tsx';
+import { formatCount, formatNumber } from '../present/format.ts';
 
 /** A probability as a percentage, to as many digits as it takes (1 − 4.18e-5 is 99.9958 %, not 100 %). */
-const percent = (p: number) => `${+(p * 100).toPrecision(6)} %`;
+const percent = (p: number) => `${formatNumber(p * 100, 6)} %`;
 
 function NumberField(props: {
   label: string;
@@ -172,7 +173,7 @@ function WorkloadFields({ params, set, shows }: FieldsProps) {
               .sort((a, b) => a - b)
               .map((r) => (
                 <option key={r} value={r}>
-                  {r.toLocaleString('en')}
+                  {formatCount(r)}
                 </option>
               ))}
           </select>

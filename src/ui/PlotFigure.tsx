@@ -1,5 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef, useState } from 'react';
+import { withNumberTicks } from '../present/plotTicks.ts';
 import { downloadPng, downloadSvg } from './exportFiles.ts';
 import { figureSvg } from './figureSvg.ts';
 
@@ -38,7 +39,11 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
   useEffect(() => {
     const el = host.current;
     if (!el || !spec || width === null) return;
-    const figure = Plot.plot({ ...spec, width: Math.max(280, width - 4), ariaLabel: title });
+    const figure = Plot.plot({
+      ...withNumberTicks(spec),
+      width: Math.max(280, width - 4),
+      ariaLabel: title,
+    });
     // Plot names its marks with aria-label on plain <g>/<circle> elements, where ARIA forbids a
     // name without a role: give each the role its name implies.
     for (const el of figure.querySelectorAll('[aria-label]:not(svg):not([role])'))

@@ -17,6 +17,7 @@ import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { AssessTables } from './AssessTables.tsx';
+import { formatFixed } from '../present/format.ts';
 
 const FIELDS: { key: keyof PromFields; label: string; placeholder: string; size: number }[] = [
   { key: 'url', label: 'server URL', placeholder: 'http://127.0.0.1:9090', size: 36 },
@@ -78,7 +79,7 @@ export function PrometheusPanel() {
         <ProgressBar
           label={
             progress
-              ? `Read chunk ${progress.done} of ${progress.of} (${(progress.bytes / 2 ** 20).toFixed(1)} MiB)`
+              ? `Read chunk ${progress.done} of ${progress.of} (${formatFixed(progress.bytes / 2 ** 20, 1)} MiB)`
               : 'Asking the server…'
           }
           done={progress?.done ?? null}

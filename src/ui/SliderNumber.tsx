@@ -6,6 +6,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import './sliderNumber.css';
+import { roundSignificant } from '../present/format.ts';
 
 export interface SliderScale {
   /** Slider positions 0…steps. */
@@ -27,7 +28,7 @@ export function linearScale(min: number, max: number): SliderScale {
 export function logScale(
   min: number,
   max: number,
-  round: (v: number) => number = (v) => +v.toPrecision(3),
+  round: (v: number) => number = (v) => roundSignificant(v, 3),
   steps = 1000,
 ): SliderScale {
   const lo = Math.log10(min);

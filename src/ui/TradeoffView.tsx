@@ -1,5 +1,12 @@
 import { useMemo } from 'react';
-import { PAPER_FITS, formatFit, parseFit, tailFits, type SweepRow } from '../engine/index.ts';
+import {
+  PACKER_LABEL,
+  PAPER_FITS,
+  formatFit,
+  parseFit,
+  tailFits,
+  type SweepRow,
+} from '../engine/index.ts';
 import { sweepKey, type Params } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
@@ -13,6 +20,7 @@ import {
   tradeoffSpec,
   type TradeoffPoint,
 } from '../present/pack/tradeoffPlots.ts';
+import { Code, ModelLink } from './ModelLink.tsx';
 
 /** One run of the grid as a row of the runs CSV. */
 function runCsvRow(r: SweepRow) {
@@ -82,12 +90,12 @@ export function TradeoffView() {
     <div className="tradeoff-view">
       <div className="view-head">
         <p className="lede">
-          The {PAPER_FITS.length} fit tests of the paper's grid (SPEC §8)
+          The {PAPER_FITS.length} fit tests of the paper's grid (<ModelLink section={8} />)
           {params.tail ? ` and ${besidePaper.length} tail-aware ones` : ''}, each packing{' '}
           {params.instances} instance
           {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
-          {params.packer.toUpperCase()} at c = {params.capacity}, κ = {params.clairvoyance}; points
-          are means over instances.{' '}
+          <Code code={params.packer} name={PACKER_LABEL[params.packer]} /> at c = {params.capacity},
+          κ = {params.clairvoyance}; points are means over instances.{' '}
           {inGrid
             ? 'The ring marks the current fit test.'
             : `The current fit test (${formatFit(params.fit)}) is not in the grid.`}

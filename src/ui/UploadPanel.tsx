@@ -24,6 +24,7 @@ import {
   toLoadRequest,
   type UploadOptions,
 } from './uploadForm.ts';
+import { formatCount } from '../present/format.ts';
 
 const UNIT_TITLES: Record<Unit, string> = {
   percent: 'percent of a machine (/ 100 × Task size)',
@@ -164,9 +165,7 @@ function AtHand(props: { files: File[]; preview: Preview | null; onUse: () => vo
   const { files, preview } = props;
   return (
     <div className="upload-preview" data-testid="upload-preview">
-      <p>
-        At hand: {files.map((f) => `${f.name} (${f.size.toLocaleString('en')} bytes)`).join(', ')}
-      </p>
+      <p>At hand: {files.map((f) => `${f.name} (${formatCount(f.size)} bytes)`).join(', ')}</p>
       {preview ? (
         <PreviewTable preview={preview} />
       ) : (

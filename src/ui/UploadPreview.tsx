@@ -1,6 +1,7 @@
 /** What files would load as (first rows, unit guess, warnings, filter counts) and the recipes. */
 import { FORMAT_TITLES, type Preview, type Recipe } from '../engine/index.ts';
 import { formatNumber } from './format.ts';
+import { formatCount } from '../present/format.ts';
 
 /** The preview of files under the chosen options, before they replace the loaded data. */
 export function PreviewTable({ preview }: { preview: Preview }) {
@@ -30,11 +31,10 @@ export function PreviewTable({ preview }: { preview: Preview }) {
       ))}
       {report && (
         <p data-testid="preview-filters">
-          In the first rows: {report.tasksRead.toLocaleString('en')} tasks read
+          In the first rows: {formatCount(report.tasksRead)} tasks read
           {report.filters
-            .map((f) => ` → ${f.count.toLocaleString('en')} ${f.of} (${f.label})`)
-            .join('')}{' '}
-          → {report.tasksKept.toLocaleString('en')} kept
+            .map((f) => ` → ${formatCount(f.count)} ${f.of} (${f.label})`)
+            .join('')} → {formatCount(report.tasksKept)} kept
           {report.skippedLines > 0 ? `, ${report.skippedLines} bad lines skipped` : ''}.
         </p>
       )}
@@ -52,8 +52,8 @@ export function PreviewTable({ preview }: { preview: Preview }) {
             {rows.map((r) => (
               <tr key={r.id}>
                 <td className="task-id">{r.id}</td>
-                <td>{r.inst.map(formatNumber).join(', ')}</td>
-                <td>{r.avg ? r.avg.map(formatNumber).join(', ') : '—'}</td>
+                <td>{r.inst.map((v) => formatNumber(v)).join(', ')}</td>
+                <td>{r.avg ? r.avg.map((v) => formatNumber(v)).join(', ') : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -28,6 +28,7 @@ const VIEW_FIELDS: Record<ViewId, readonly (keyof Params)[]> = {
   timeline: Object.keys(DEFAULT_TIMELINE_PARAMS) as (keyof Params)[],
   cluster: ['cluster'],
   schedulers: ['schedulers'],
+  model: [],
 };
 
 /** The defaults of a view's own parameters. */

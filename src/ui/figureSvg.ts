@@ -50,9 +50,9 @@ function textLines(node: Text): { text: string; rect: DOMRect }[] {
 function textElement(line: { text: string; rect: DOMRect }, style: CSSStyleDeclaration, at: Box) {
   const text = document.createElementNS(SVG_NS, 'text');
   const size = parseFloat(style.fontSize) || 12;
-  text.setAttribute('x', at.x.toFixed(1));
+  text.setAttribute('x', coordinate(at.x));
   // Baseline: the line box's vertical middle plus about a third of the font size.
-  text.setAttribute('y', (at.y + at.height / 2 + size * 0.35).toFixed(1));
+  text.setAttribute('y', coordinate(at.y + at.height / 2 + size * 0.35));
   text.setAttribute('font-family', style.fontFamily);
   text.setAttribute('font-size', `${size}px`);
   if (style.fontWeight !== '400') text.setAttribute('font-weight', style.fontWeight);
@@ -82,10 +82,10 @@ function collect(node: Node, origin: DOMRect, out: SVGSVGElement, skip: (el: Ele
     const box = relative(node.getBoundingClientRect(), origin);
     if (box.width === 0 || box.height === 0) return;
     const clone = node.cloneNode(true) as SVGSVGElement;
-    clone.setAttribute('x', box.x.toFixed(1));
-    clone.setAttribute('y', box.y.toFixed(1));
-    clone.setAttribute('width', box.width.toFixed(1));
-    clone.setAttribute('height', box.height.toFixed(1));
+    clone.setAttribute('x', coordinate(box.x));
+    clone.setAttribute('y', coordinate(box.y));
+    clone.setAttribute('width', coordinate(box.width));
+    clone.setAttribute('height', coordinate(box.height));
     // A swatch's colour may come from the page's CSS (e.g. `fill: currentColor` on a dot).
     const style = getComputedStyle(node);
     if (!clone.getAttribute('fill') && style.fill) clone.setAttribute('fill', style.fill);
@@ -98,6 +98,9 @@ function collect(node: Node, origin: DOMRect, out: SVGSVGElement, skip: (el: Ele
 }
 
 /** The figure as one SVG element at its on-screen size; `skip` leaves out controls (buttons). */
+/** An SVG coordinate to a tenth of a pixel (an attribute, not a number shown to a person). */
+const coordinate = (v: number) => String(Math.round(v * 10) / 10);
+
 export function figureSvg(
   figure: Element,
   title: string,

@@ -9,6 +9,7 @@ import { taskDecisions, type TaskDecision } from '../present/pack/decisions.ts';
 import { packKey, packParams } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useJobPool } from './tune/useJobPool.ts';
+import { formatCount } from '../present/format.ts';
 
 export type PackTraceState =
   | { readonly status: 'idle' | 'running' }
@@ -80,7 +81,7 @@ export function usePackTrace(wanted: boolean): PackTraceState {
   if ((rows.length * result.mAbs) / 2 > MAX_SLACKS)
     return {
       status: 'error',
-      message: `This packing is too large to step through (${rows.length.toLocaleString('en')} tasks on ${result.mAbs.toLocaleString('en')} machines); try fewer tasks.`,
+      message: `This packing is too large to step through (${formatCount(rows.length)} tasks on ${formatCount(result.mAbs)} machines); try fewer tasks.`,
     };
   return cache.get(key) ?? { status: wanted ? 'running' : 'idle' };
 }

@@ -1,5 +1,5 @@
 /**
- * `resize-report`: the real-trace results of the resizing wing (SPEC §13) beside the VISBP paper's
+ * `resize-report`: the real-trace results of the resizing wing (docs/model.md §13) beside the VISBP paper's
  * numbers, written as Markdown (docs/resize-results.md). Configurations run on the Node pool.
  */
 import { writeFileSync } from 'node:fs';
@@ -214,7 +214,7 @@ export const resizeReport: Command = {
     const md: string[] = [
       '# Live resizing with bounded migrations: results on real traces',
       '',
-      'Written by `npm run cli -- resize-report` (SPEC §13; VISBP paper, Song et al., IEEE TC 2014). Sizes are predicted (FUSD ↑α = −0.2, ↓α = 0.7, W = 8, p90 unless said); hot spots are machine-steps whose **actual** summed usage exceeds capacity (1, or 0.9 as in the paper where said); migrations count moved VMs (a VISBP group move counts each VM in it). "Matched": after the assignment of new machines to old ones keeping the most VMs in place (exact: Hungarian method); "unmatched": new machine i against old machine i, as the paper counts. PlanetLab: scale 0.25 (≈ 18 VMs per VISBP machine, near the paper\'s 20:1); Azure: the 5-minute max CPU at scale 0.25 (the preset’s) and 0.5.',
+      'Written by `npm run cli -- resize-report` (docs/model.md §13; VISBP paper, Song et al., IEEE TC 2014). Sizes are predicted (FUSD ↑α = −0.2, ↓α = 0.7, W = 8, p90 unless said); hot spots are machine-steps whose **actual** summed usage exceeds capacity (1, or 0.9 as in the paper where said); migrations count moved VMs (a VISBP group move counts each VM in it). "Matched": after the assignment of new machines to old ones keeping the most VMs in place (exact: Hungarian method); "unmatched": new machine i against old machine i, as the paper counts. PlanetLab: scale 0.25 (≈ 18 VMs per VISBP machine, near the paper\'s 20:1); Azure: the 5-minute max CPU at scale 0.25 (the preset’s) and 0.5.',
       '',
       "The paper's numbers (its own university traces, not ours): VISBP 8×10⁻⁴ migrations per VM per decision vs offline-BP ≈ 1/3 at 1,600 VMs; VISBP hot spots 1.75×10⁻⁵ per PM per interval (90 % threshold); offline-BP 19–27 % fewer PMs.",
       '',

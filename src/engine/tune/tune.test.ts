@@ -92,13 +92,35 @@ describe('the SLO auto-tuner', () => {
       expect(untuned.map((x) => x.fitText)).toEqual([`gpa:${table.target}`]);
       const metFlags = table.rows.map((x) => x.met);
       expect(metFlags).toEqual([...metFlags].sort((a, b) => Number(b) - Number(a)));
-      for (const x of table.rows) expect(x.met).toBe(x.q <= table.target);
+      for (const x of table.rows)
+        expect(x.met).toBe(x.q <= table.target && (x.cv === null || x.cv.q <= table.target));
       if (table.best) {
         expect(table.best.tuned && table.best.cvMet && table.best.met).toBe(true);
         expect(table.best.cv!.upper).toBeLessThanOrEqual(table.target);
       }
       expect(table.floor).toBe(1 / (R - Math.round(spec.clairvoyance * R)));
     }
+  });
+
+  it('does not call a row met whose own cross-validated q is above q*, however low held out', () => {
+    const stats = new WorkloadStats(workload);
+    const one: TuneSpec = { ...spec, families: ['emp'], targets: [0.001] };
+    const clean = runTune(stats, one);
+    // The tuned value as if cross-validation had measured q = 1.7 q* for it (the most conservative
+    // value tried, so not cvMet), and held out with no overflow at all.
+    const tuned = clean.tuned.map((t) => ({ ...t, cv: { ...t.cv, q: 0.0017 }, cvMet: false }));
+    const runs = heldOutJobs(one, tuned).map((job) => ({
+      ...runHeldOutJob(stats, one, job),
+      q: 0,
+      overflows: 0,
+    }));
+    const [table] = tuneTables(stats, one, tuned, runs);
+    const row = table.rows.find((r) => r.tuned)!;
+    expect(row.q).toBe(0);
+    expect(row.met).toBe(false);
+    expect(table.best).toBeNull();
+    // The untuned reference has no CV: held out at q = 0 it meets q*.
+    expect(table.rows.find((r) => !r.tuned)!.met).toBe(true);
   });
 });
 

@@ -4,6 +4,7 @@
  * would do with the same pods, in machines and in cores.
  */
 import type { PlacementAssessment } from '../../engine/index.ts';
+import { formatFixed } from '../format.ts';
 
 export interface AssessHeader {
   /** The source without any token: URL, query, range. */
@@ -12,7 +13,7 @@ export interface AssessHeader {
   readonly notNumbers?: number;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number) => `${formatFixed(x * 100, 1)} %`;
 const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
 
 /** One line saying what repacking would save, against the nodes as placed. */
@@ -22,7 +23,7 @@ export function assessHeadline(a: PlacementAssessment): string {
     ? `${a.overSlo.length} of ${a.nodes.length} nodes over the SLO (q > ${a.slo}): ${a.overSlo.join(', ')}`
     : `no node over the SLO (q > ${a.slo})`;
   return gpa
-    ? `${over}. Repacked by ${gpa.fit}: ${gpa.machines} nodes of ${a.referenceCores} cores (${gpa.cores} cores) instead of ${a.nodes.length} (${a.cores} cores), worst node q ${gpa.worstQ.toFixed(4)}.`
+    ? `${over}. Repacked by ${gpa.fit}: ${gpa.machines} nodes of ${a.referenceCores} cores (${gpa.cores} cores) instead of ${a.nodes.length} (${a.cores} cores), worst node q ${formatFixed(gpa.worstQ, 4)}.`
     : `${over}.`;
 }
 
@@ -45,7 +46,7 @@ export function assessMarkdown(a: PlacementAssessment, h: AssessHeader = {}): st
   );
   for (const n of a.nodes)
     lines.push(
-      `| ${n.node} | ${n.cores} | ${n.tasks.length} | ${n.q.toFixed(4)} | ${pct(n.mean)} | ${pct(n.p95)} | ${pct(n.p99)} | ${pct(n.peak)} | ${n.overSlo ? 'yes' : 'no'} |`,
+      `| ${n.node} | ${n.cores} | ${n.tasks.length} | ${formatFixed(n.q, 4)} | ${pct(n.mean)} | ${pct(n.p95)} | ${pct(n.p99)} | ${pct(n.peak)} | ${n.overSlo ? 'yes' : 'no'} |`,
     );
   lines.push(
     '',
@@ -53,11 +54,11 @@ export function assessMarkdown(a: PlacementAssessment, h: AssessHeader = {}): st
     '',
     '| fit test | nodes | cores | worst node q | nodes over SLO |',
     '|---|---:|---:|---:|---:|',
-    `| as placed | ${a.nodes.length} | ${a.cores} | ${Math.max(0, ...a.nodes.map((n) => n.q)).toFixed(4)} | ${a.overSlo.length} |`,
+    `| as placed | ${a.nodes.length} | ${a.cores} | ${formatFixed(Math.max(0, ...a.nodes.map((n) => n.q)), 4)} | ${a.overSlo.length} |`,
   );
   for (const r of a.repacks)
     lines.push(
-      `| ${r.fit} | ${r.machines} | ${r.cores} | ${r.worstQ.toFixed(4)} | ${r.machinesOverSlo} |`,
+      `| ${r.fit} | ${r.machines} | ${r.cores} | ${formatFixed(r.worstQ, 4)} | ${r.machinesOverSlo} |`,
     );
   return lines.join('\n') + '\n';
 }

@@ -9,6 +9,7 @@ import type { MachineType } from '../../engine/cluster/machineTypes.ts';
 import type { MultiMeasure } from '../../engine/cluster/measure.ts';
 import type { MachineUse } from '../../engine/cluster/machineUse.ts';
 import type { ProvisionResult } from '../../engine/cluster/provisionRun.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export const RESOURCE_LABEL: Readonly<Record<string, string>> = { cpu: 'CPU', mem: 'memory' };
 
@@ -77,7 +78,7 @@ export function machineBarsSpec(
           y: 'p99',
           fy: 'resource',
           title: (b: MachineBar) =>
-            `machine ${b.machine} (${b.type}), ${b.tasks} tasks\n${b.resource}: mean ${(100 * b.mean).toFixed(1)} %, 99th pct ${(100 * b.p99).toFixed(1)} % of capacity`,
+            `machine ${b.machine} (${b.type}), ${b.tasks} tasks\n${b.resource}: mean ${formatFixed(100 * b.mean, 1)} %, 99th pct ${formatFixed(100 * b.p99, 1)} % of capacity`,
         }),
       ),
     ],
@@ -158,7 +159,7 @@ export function fitMachinesSpec(
 }
 
 export function fmtQ(q: number): string {
-  return q === 0 ? '0' : q < 1e-3 ? q.toExponential(1) : q.toFixed(4);
+  return q === 0 ? '0' : q < 1e-3 ? formatNumber(q, 2) : formatFixed(q, 4);
 }
 
 /** Within-class SSE against k, the chosen k ringed. */
@@ -166,7 +167,7 @@ export function elbowSpec(sse: readonly number[], k: number): Plot.PlotOptions {
   const data = sse.map((v, i) => ({ k: i + 1, sse: v }));
   return {
     height: 220,
-    x: { label: 'classes k', ticks: data.map((d) => d.k), tickFormat: 'd' },
+    x: { label: 'classes k', ticks: data.map((d) => d.k) },
     y: { label: 'within-class sum of squares', grid: true, zero: true },
     marks: [
       Plot.line(data, { x: 'k', y: 'sse' }),
@@ -234,7 +235,7 @@ export function provisionEnergySpec(r: ProvisionResult): Plot.PlotOptions {
   return {
     height: 240,
     marginLeft: 60,
-    x: { label: 'period', ticks: r.relax.map((_, t) => t + 1), tickFormat: 'd' },
+    x: { label: 'period', ticks: r.relax.map((_, t) => t + 1) },
     y: { label: 'energy per period (W) — switching dashed', grid: true, zero: true },
     color: { legend: true, domain: [POLICY_RELAX, POLICY_BASELINE] },
     marks: [

@@ -25,7 +25,7 @@ export function poolingSpec(
   return {
     height: 300,
     marginLeft: 50,
-    x: { label: 'tasks on the machine n', tickFormat: 'd', domain: [0, nMax + 0.5] },
+    x: { label: 'tasks on the machine n', domain: [0, nMax + 0.5] },
     y: { label: 'reserved capacity', grid: true, zero: true },
     color: { legend: true, domain: [RULE_ADDITIVE, RULE_POOLED], range: ['#d95f02', '#1b9e77'] },
     marks: [

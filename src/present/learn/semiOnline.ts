@@ -3,6 +3,7 @@ import * as Plot from '@observablehq/plot';
 import type { Figure1Step } from '../../engine/learn/index.ts';
 import type { TimelineTasks } from '../../engine/timeline/index.ts';
 import { ganttBars } from '../timeline/gantt.ts';
+import { formatFixed } from '../format.ts';
 
 interface Bar {
   readonly mode: string;
@@ -89,7 +90,8 @@ export function figure1Spec(tasks: TimelineTasks, steps: readonly Figure1Step[])
         y2: 'y1',
         fill: '#4269d0',
         stroke: 'white',
-        title: (d: Bar) => `${d.task} on ${d.machine}: ${d.t0.toFixed(2)}–${d.t1.toFixed(2)} min`,
+        title: (d: Bar) =>
+          `${d.task} on ${d.machine}: ${formatFixed(d.t0, 2)}–${formatFixed(d.t1, 2)} min`,
       }),
       Plot.text(bars, {
         fy: 'mode',

@@ -1,5 +1,6 @@
 /** Data view plots: per-task σ against mean (the paper's Fig. 3, as a scatter) with its trend line. */
 import * as Plot from '@observablehq/plot';
+import { formatFixed, formatTerm } from '../format.ts';
 
 export interface TaskMoments {
   readonly id: string;
@@ -46,7 +47,8 @@ export function stdVsMeanSpec(points: readonly TaskMoments[], width = 520): Plot
         fill: '#4c78a8',
         fillOpacity: 0.5,
         tip: true,
-        title: (d: TaskMoments) => `${d.id}\nμ = ${d.mean.toFixed(4)}\nσ = ${d.sd.toFixed(4)}`,
+        title: (d: TaskMoments) =>
+          `${d.id}\nμ = ${formatFixed(d.mean, 4)}\nσ = ${formatFixed(d.sd, 4)}`,
       }),
       ...(Number.isFinite(slope)
         ? [
@@ -60,7 +62,8 @@ export function stdVsMeanSpec(points: readonly TaskMoments[], width = 520): Plot
             Plot.text([{ x: maxMean, y: intercept + slope * maxMean }], {
               x: 'x',
               y: 'y',
-              text: () => `σ ≈ ${slope.toFixed(3)}·μ + ${intercept.toFixed(4)}`,
+              text: () =>
+                `σ ≈ ${formatFixed(slope, 3)}·μ ${formatTerm(intercept, (a) => formatFixed(a, 4))}`,
               textAnchor: 'end',
               dy: -8,
               fill: '#e45756',

@@ -8,6 +8,7 @@ import {
   type PackTrace,
   type PackerKind,
 } from '../../engine/index.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export interface TaskDecision {
   /** The step (1-based, as the step-through counts) that put the task on its final machine. */
@@ -15,7 +16,8 @@ export interface TaskDecision {
   readonly text: string;
 }
 
-const short = (x: number) => (Math.abs(x) >= 1e-3 || x === 0 ? x.toFixed(4) : x.toExponential(2));
+const short = (x: number) =>
+  Math.abs(x) >= 1e-3 || x === 0 ? formatFixed(x, 4) : formatNumber(x, 3);
 
 /** One task's deciding step, told in a line (machines named M1, M2, … in opening order). */
 export function describeDecision(trace: PackTrace, step: number, packer: PackerKind): string {

@@ -3,6 +3,7 @@ import * as Plot from '@observablehq/plot';
 import { normalPdf, normalSurvival } from '../../engine/index.ts';
 import { histogram, survival } from './histogram.ts';
 import { LOG_PROBABILITY } from '../probability.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export interface MachineView {
   readonly totals: ArrayLike<number>;
@@ -73,7 +74,7 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
         insetLeft: 0.5,
         tip: true,
         title: (b: { x0: number; x1: number; count: number }) =>
-          `${b.x0.toFixed(3)}–${b.x1.toFixed(3)}: ${b.count} columns`,
+          `${formatFixed(b.x0, 3)}–${formatFixed(b.x1, 3)}: ${b.count} columns`,
       }),
       Plot.line(gaussianCurve(v.mean, v.sd, Math.max(0, lo), hi), {
         x: 'x',
@@ -136,7 +137,7 @@ export function survivalSpec(v: MachineView, width = 640): Plot.PlotOptions {
       Plot.text([{ x: lo, y: floor }], {
         x: 'x',
         y: 'y',
-        text: () => `1/|E| = ${floor.toExponential(0)}`,
+        text: () => `1/|E| = ${formatNumber(floor, 1)}`,
         dy: -6,
         textAnchor: 'start',
         fill: '#777',
@@ -149,5 +150,5 @@ export function survivalSpec(v: MachineView, width = 640): Plot.PlotOptions {
 }
 
 export function fmtPct(x: number): string {
-  return `${+(x * 100).toPrecision(4)}th`;
+  return `${formatNumber(x * 100, 4)}th`;
 }

@@ -3,6 +3,7 @@ import * as Plot from '@observablehq/plot';
 import { FLOOR_LABEL_MARGIN, resolutionFloorMarks } from '../marks.ts';
 import { fitFamily, formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
 import { LOG_PROBABILITY } from '../probability.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export interface TradeoffPoint {
   readonly fit: string;
@@ -115,7 +116,7 @@ export function tradeoffSpec(
         symbol: () => 'diamond',
         fill: '#111',
         stroke: '#fff',
-        ariaLabel: (d: SidePoint) => `${d.label}: m ${d.m.toFixed(3)}, q ${d.q}`,
+        ariaLabel: (d: SidePoint) => `${d.label}: m ${formatFixed(d.m, 3)}, q ${d.q}`,
       }),
       Plot.text(marked, {
         x: 'm',
@@ -132,7 +133,7 @@ export function tradeoffSpec(
           x: 'm',
           y: 'qPlot',
           title: (d: TradeoffPoint) =>
-            `${d.fit}\nm = ${d.m.toFixed(3)}\nq = ${d.belowFloor ? `0 (below 1/|E| = ${floor.toExponential(1)})` : d.q.toExponential(2)}\nmean of ${d.instances} instance${d.instances > 1 ? 's' : ''}\nclick to open in Pack`,
+            `${d.fit}\nm = ${formatFixed(d.m, 3)}\nq = ${d.belowFloor ? `0 (below 1/|E| = ${formatNumber(floor, 2)})` : formatNumber(d.q, 3)}\nmean of ${d.instances} instance${d.instances > 1 ? 's' : ''}\nclick to open in Pack`,
         }),
       ),
     ],
@@ -177,7 +178,7 @@ export function rhoVsQSpec(
         r: 4,
         tip: true,
         title: (d: TradeoffPoint) =>
-          `ρ = ${d.parameter}\nq = ${d.belowFloor ? '0 (below 1/|E|)' : d.q.toExponential(2)}\nrelative error ${d.belowFloor ? '—' : (((d.q - d.parameter) / d.parameter) * 100).toFixed(0) + ' %'}`,
+          `ρ = ${d.parameter}\nq = ${d.belowFloor ? '0 (below 1/|E|)' : formatNumber(d.q, 3)}\nrelative error ${d.belowFloor ? '—' : formatFixed(((d.q - d.parameter) / d.parameter) * 100, 0) + ' %'}`,
       }),
       Plot.dot(
         gpa.filter((p) => p.current),

@@ -4,6 +4,7 @@
  */
 import type * as Plot from '@observablehq/plot';
 import type { FigureData, FigureId, LabParams } from '../../engine/analysis/paperFigures.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export type Cell = string | number | null;
 
@@ -61,15 +62,11 @@ export const GROUP_LABEL: Record<FigureGroup, string> = {
   packing: 'Packing experiments',
 };
 
-/** A number for a table or a fact: 4 significant digits, exponents for small values. */
+/** A number for a table or a fact: `digits` significant digits, the page's formatter. */
 export function fmt(v: number | null | undefined, digits = 4): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  if (v === 0) return '0';
-  const a = Math.abs(v);
-  if (a < 1e-3 || a >= 1e6) return v.toExponential(2);
-  return String(+v.toPrecision(digits));
+  return v === null || v === undefined ? '—' : formatNumber(v, digits);
 }
-export const pct = (v: number) => (Number.isFinite(v) ? `${(100 * v).toFixed(1)} %` : '—');
+export const pct = (v: number) => (Number.isFinite(v) ? `${formatFixed(100 * v, 1)} %` : '—');
 
 export function only<K extends FigureData['id']>(
   d: FigureData,

@@ -33,6 +33,7 @@ import {
   sourceComparison,
 } from './summaries.ts';
 import { fmt, mainRows, pct, type FigureDef } from './figureKit.ts';
+import { formatFixed } from '../format.ts';
 
 export const PACKING_FIGURE_DEFS: readonly FigureDef[] = [
   {
@@ -52,7 +53,7 @@ export const PACKING_FIGURE_DEFS: readonly FigureDef[] = [
           {
             name: 'paper-fig7',
             title: 'Normalized machines m per fit test',
-            caption: `One box per fit test over the instances.${paper ? ` The paper (Google data): av 1.0 packs 1,000 tasks on ${PAPER_AV1_MABS.toFixed(1)} machines; GPA's median m_abs is 35 (ρ = 0.1) to 47 (ρ = 0.001).` : ''}`,
+            caption: `One box per fit test over the instances.${paper ? ` The paper (Google data): av 1.0 packs 1,000 tasks on ${formatFixed(PAPER_AV1_MABS, 1)} machines; GPA's median m_abs is 35 (ρ = 0.1) to 47 (ρ = 0.001).` : ''}`,
             spec: fig7Spec(s),
           },
         ],
@@ -88,7 +89,7 @@ export const PACKING_FIGURE_DEFS: readonly FigureDef[] = [
                   id: 'av1-mabs',
                   label: 'av 1.0: machines per 1,000 tasks',
                   value: fmt((m('av:1')!.meanMAbs * 1000) / sweeps[0].spec.tasks, 3),
-                  paper: PAPER_AV1_MABS.toFixed(1),
+                  paper: formatFixed(PAPER_AV1_MABS, 1),
                 },
               ]
             : []),
@@ -331,7 +332,7 @@ export const PACKING_FIGURE_DEFS: readonly FigureDef[] = [
           {
             name: 'paper-fig13',
             title: 'Relative decrease of q from rebalancing',
-            caption: `One box per fit test over the instances with q_off > 0.${paper ? ` Red dashed: the paper's mean decrease, about ${(100 * PAPER_REBALANCING_GAIN).toFixed(0)} %.` : ''}`,
+            caption: `One box per fit test over the instances with q_off > 0.${paper ? ` Red dashed: the paper's mean decrease, about ${formatFixed(100 * PAPER_REBALANCING_GAIN, 0)} %.` : ''}`,
             spec: fig13Spec(g, paper),
           },
         ],

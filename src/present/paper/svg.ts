@@ -4,6 +4,7 @@
  * Takes the document to render with: the page's, or a DOM implementation's in the command line.
  */
 import * as Plot from '@observablehq/plot';
+import { withNumberTicks } from '../plotTicks.ts';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -50,7 +51,7 @@ export function standaloneSvg(spec: Plot.PlotOptions, o: SvgOptions): string {
     ? `${o.caption ?? ''} Colour: ${color.label ?? 'value'}${domain ? ` from ${String(domain[0])} to ${String(domain[domain.length - 1])}` : ''} (${color.scheme ? `${String(color.scheme)} scheme` : 'continuous'}).`.trim()
     : o.caption;
   const root = Plot.plot({
-    ...spec,
+    ...withNumberTicks(spec),
     ...(continuous ? { color: { ...color, legend: false } } : {}),
     width,
     document: doc,

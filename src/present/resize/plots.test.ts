@@ -8,7 +8,16 @@ import {
   type ResizeConfig,
 } from '../../engine/index.ts';
 import { dataPath } from '../../ingest/testing.ts';
-import { alphaData, paretoData, paretoSpec, stepData, sweepRows, totalsRows } from './plots.ts';
+import * as Plot from '@observablehq/plot';
+import {
+  alphaData,
+  migrationsSpec,
+  paretoData,
+  paretoSpec,
+  stepData,
+  sweepRows,
+  totalsRows,
+} from './plots.ts';
 
 const samples = parseWideCsv(
   readFileSync(dataPath('planetlab-cloudsim/planetlab_20110303.csv')),
@@ -43,6 +52,22 @@ describe('resize plots on the PlanetLab day', () => {
     expect(sum('migrations')).toBe(r.totals.migrations);
     expect(sum('hot')).toBe(r.totals.hot_spot_steps);
     expect(sum('active')).toBe(r.totals.active_steps);
+  });
+
+  it('online First Fit migrates nothing and its migrations plot is a zero line, not a block', () => {
+    const r = simulateResize(workload, { ...configs[2].config, series: true });
+    expect(r.totals.migrations).toBe(0);
+    const spec = migrationsSpec(stepData(r.series!, workload.stepHours));
+    expect(spec.y?.domain).toEqual([0, 1]);
+    const series = spec.marks?.[0] as Plot.Mark;
+    expect(series).toBeInstanceOf(Plot.Line);
+    expect(spec.marks?.some((m) => m instanceof Plot.RuleX)).toBe(false);
+    // A run with migrations keeps its spikes on an axis fitted to them.
+    const moving = simulateResize(workload, { ...configs[1].config, series: true });
+    expect(moving.totals.migrations).toBeGreaterThan(0);
+    const spikes = migrationsSpec(stepData(moving.series!, workload.stepHours));
+    expect(spikes.y?.domain).toBeUndefined();
+    expect(spikes.marks?.[0]).toBeInstanceOf(Plot.RuleX);
   });
 
   it('marks exactly the non-dominated configurations as Pareto-optimal', () => {

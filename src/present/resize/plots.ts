@@ -5,6 +5,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { ResizeConfig, ResizeSeries, ResizeTotals } from '../../engine/index.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export type StepDatum = {
   readonly step: number;
@@ -30,7 +31,11 @@ export function stepData(series: ResizeSeries, stepHours: number): StepDatum[] {
 
 const HOURS = { label: 'time (hours) →', grid: true } as const;
 
-/** One series over time as a line (or a bar-like rule for sparse counts). */
+/**
+ * One series over time as a line (or a bar-like rule for sparse counts). A series that is zero at
+ * every step is drawn as a line along zero on a 0 … 1 axis, labelled as such: Plot would otherwise
+ * stretch the empty domain [0, 0] over the whole height and fill it with rules.
+ */
 function overTime(
   data: readonly StepDatum[],
   y: keyof StepDatum,
@@ -38,16 +43,29 @@ function overTime(
   color: string,
   spikes: boolean,
 ): Plot.PlotOptions {
+  const allZero = data.every((d) => d[y] === 0);
+  const series = allZero
+    ? Plot.lineY(data, {
+        x: 'hour',
+        y: y,
+        stroke: color,
+        strokeWidth: 2,
+        ariaDescription: 'all zero',
+      })
+    : spikes
+      ? Plot.ruleX(data, { x: 'hour', y: y, stroke: color })
+      : Plot.lineY(data, { x: 'hour', y: y, stroke: color });
   return {
     height: 200,
     marginLeft: 50,
     x: HOURS,
-    y: { label, grid: true, zero: true },
+    y: { label, grid: true, zero: true, ...(allZero ? { domain: [0, 1] } : {}) },
     marks: [
-      spikes
-        ? Plot.ruleX(data, { x: 'hour', y: y, stroke: color })
-        : Plot.lineY(data, { x: 'hour', y: y, stroke: color }),
+      series,
       Plot.ruleY([0]),
+      ...(allZero
+        ? [Plot.text(['0 at every step'], { frameAnchor: 'top-right', dy: 4, fill: color })]
+        : []),
       Plot.tip(data, Plot.pointerX({ x: 'hour', y: y, title: (d: StepDatum) => tipOf(d) })),
     ],
   };
@@ -55,7 +73,7 @@ function overTime(
 
 function tipOf(d: StepDatum): string {
   return [
-    `step ${d.step} (${d.hour.toFixed(2)} h)`,
+    `step ${d.step} (${formatFixed(d.hour, 2)} h)`,
     `active machines ${d.active}`,
     `VMs present ${d.vms}`,
     `migrations ${d.migrations} (movements ${d.movements})`,
@@ -123,9 +141,9 @@ export function paretoSpec(data: readonly ParetoDatum[]): Plot.PlotOptions {
   const title = (d: ParetoDatum) =>
     [
       `${d.policy}: ${d.label}`,
-      `machine-hours ${d.machineHours.toFixed(1)}`,
-      `migrations per VM-step ${d.zero ? '0 (drawn at the bottom)' : d.migrationsPerItemStep.toExponential(2)}`,
-      `hot-spot frequency ${d.hotSpotFrequency.toExponential(2)}`,
+      `machine-hours ${formatFixed(d.machineHours, 1)}`,
+      `migrations per VM-step ${d.zero ? '0 (drawn at the bottom)' : formatNumber(d.migrationsPerItemStep, 3)}`,
+      `hot-spot frequency ${formatNumber(d.hotSpotFrequency, 3)}`,
       d.pareto ? 'Pareto-optimal' : 'dominated',
     ].join('\n');
   return {
@@ -233,7 +251,7 @@ function alphaSpec(
           x: 'upAlpha',
           y,
           title: (d: AlphaDatum) =>
-            `↑α = ${d.upAlpha}, ${d.downAlpha}\nmigrations per VM-step ${d.migrationsPerItemStep.toExponential(2)}\nhot-spot frequency ${d.hotSpotFrequency.toExponential(2)}`,
+            `↑α = ${d.upAlpha}, ${d.downAlpha}\nmigrations per VM-step ${formatNumber(d.migrationsPerItemStep, 3)}\nhot-spot frequency ${formatNumber(d.hotSpotFrequency, 3)}`,
         }),
       ),
     ],

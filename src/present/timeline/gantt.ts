@@ -8,6 +8,7 @@ import {
 } from '../../engine/timeline/index.ts';
 import { policyRow } from './summary.ts';
 import { timeUnit } from './plots.ts';
+import { formatFixed } from '../format.ts';
 
 export interface GanttBar {
   readonly task: string;
@@ -52,38 +53,71 @@ export function ganttBars(
 }
 
 /**
- * Gantt of the given machines: each machine's active span is shaded (the uncovered part of it is
- * idle capacity, the waste of §3.4), task bars on top. The selected machine is outlined.
+ * The time window a Gantt around t shows: t ± the median lifetime of the machines open at t (at
+ * least 1/200 of the whole run), so each of their rows is visibly filled rather than a sliver of a
+ * day-long axis.
+ */
+export function ganttWindow(
+  r: TimelineResult,
+  machines: readonly number[],
+  t: number,
+): [number, number] {
+  const lifetimes = machines.map((m) => r.machineClose[m] - r.machineOpen[m]).sort((a, b) => a - b);
+  let first = Infinity;
+  let last = -Infinity;
+  for (let m = 0; m < r.machineOpen.length; m++) {
+    first = Math.min(first, r.machineOpen[m]);
+    last = Math.max(last, r.machineClose[m]);
+  }
+  const median = lifetimes.length ? lifetimes[lifetimes.length >> 1] : 0;
+  const half = Math.max(median, (last - first) / 200, 1e-9);
+  return [Math.max(first, t - half), Math.min(last, t + half)];
+}
+
+/**
+ * Gantt of the given machines inside `window` (seconds; the whole run by default). A machine gets
+ * a row only if one of its tasks runs inside the window: its active span is shaded (the uncovered
+ * part of it is idle capacity, the waste of §3.4), task bars on top, clipped to the window. The
+ * selected machine is outlined.
  */
 export function ganttSpec(
   tasks: TimelineTasks,
   r: TimelineResult,
-  machines: readonly number[],
+  requested: readonly number[],
   selected: number | null,
   capacity: number,
+  window: readonly [number, number] = [-Infinity, Infinity],
 ): Plot.PlotOptions {
+  const [w0, w1] = window;
+  const inWindow = ganttBars(tasks, r, requested).filter((b) => b.t1 > w0 && b.t0 < w1);
+  const withTasks = new Set(inWindow.map((b) => b.machine));
+  const machines = requested.filter((m) => withTasks.has(m));
   const cost = placementCost(tasks, r.machineOf, r.start, capacity);
+  let lo = Infinity;
   let hi = 0;
-  for (const m of machines) hi = Math.max(hi, r.machineClose[m]);
-  const unit = timeUnit(hi);
+  for (const m of machines) {
+    lo = Math.min(lo, Math.max(w0, r.machineOpen[m]));
+    hi = Math.max(hi, Math.min(w1, r.machineClose[m]));
+  }
+  const unit = timeUnit(hi - lo);
   const row = new Map(machines.map((m, k) => [m, k]));
   const spans = machines.map((m) => ({
     machine: m,
     row: row.get(m)!,
-    t0: r.machineOpen[m] / unit.div,
-    t1: r.machineClose[m] / unit.div,
+    t0: Math.max(w0, r.machineOpen[m]) / unit.div,
+    t1: Math.min(w1, r.machineClose[m]) / unit.div,
     waste: cost.wasteSeconds[m] / unit.div,
   }));
-  const bars = ganttBars(tasks, r, machines).map((b) => ({
+  const bars = inWindow.map((b) => ({
     ...b,
-    t0: b.t0 / unit.div,
-    t1: b.t1 / unit.div,
+    t0: Math.max(w0, b.t0) / unit.div,
+    t1: Math.min(w1, b.t1) / unit.div,
     top: row.get(b.machine)! + Math.min(1, b.y0 / capacity) * 0.9,
     bottom: row.get(b.machine)! + Math.min(1, b.y1 / capacity) * 0.9,
   }));
   return {
     height: Math.max(160, 26 * machines.length + 60),
-    x: { label: `time (${unit.label})` },
+    x: { label: `time (${unit.label})`, domain: [lo / unit.div, hi / unit.div] },
     y: {
       label: 'machine',
       ticks: spans.map((s) => s.row + 0.45),
@@ -100,7 +134,7 @@ export function ganttSpec(
         fillOpacity: 0.45,
         stroke: (d: { machine: number }) => (d.machine === selected ? '#000' : 'none'),
         title: (d: { machine: number; waste: number }) =>
-          `machine ${d.machine}: waste ${d.waste.toFixed(1)} ${unit.label}`,
+          `machine ${d.machine}: waste ${formatFixed(d.waste, 1)} ${unit.label}`,
       }),
       Plot.rect(bars, {
         x1: 't0',
@@ -118,7 +152,7 @@ export function ganttSpec(
           x: 't1',
           y: (d: { row: number }) => d.row + 0.45,
           title: (d: { machine: number; waste: number }) =>
-            `machine ${d.machine}\nwaste ${d.waste.toFixed(1)} ${unit.label}`,
+            `machine ${d.machine}\nwaste ${formatFixed(d.waste, 1)} ${unit.label}`,
         }),
       ),
     ],

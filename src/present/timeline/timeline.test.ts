@@ -13,7 +13,7 @@ import {
   tasksFromRows,
 } from '../../engine/timeline/index.ts';
 import { dataPath } from '../../ingest/testing.ts';
-import { clusterAtSpec, ganttBars, ganttSpec, radarSpec } from './gantt.ts';
+import { clusterAtSpec, ganttBars, ganttSpec, ganttWindow, radarSpec } from './gantt.ts';
 import { activeSpec, cumulativeSpec, overflowSpec, windowCurveSpec } from './plots.ts';
 import { busiestTime, policyTable, timeSpan } from './summary.ts';
 
@@ -65,6 +65,38 @@ describe('the Gantt bars', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('around the busiest instant, every row of the Gantt has a task in the window shown', () => {
+    const week = syntheticWeek({ seed: 1, tasks: 2000, days: 1 });
+    const r = simulateTimeline(week, { ...DEFAULT_PARAMS, window: 0 });
+    const t = busiestTime(r);
+    const machines = clusterAt(week, r, t)
+      .machines.map((m) => m.machine)
+      .slice(0, 24);
+    const window = ganttWindow(r, machines, t);
+    expect(window[0]).toBeLessThanOrEqual(t);
+    expect(window[1]).toBeGreaterThanOrEqual(t);
+    const spec = ganttSpec(
+      week,
+      r,
+      [...machines, ...[0, 1, 2].filter((m) => !machines.includes(m))],
+      null,
+      1,
+      window,
+    );
+    const rows = (spec.y?.ticks as number[]).length;
+    const bars = ganttBars(week, r, machines).filter((b) => b.t1 > window[0] && b.t0 < window[1]);
+    const filled = new Set(bars.map((b) => b.machine));
+    expect(filled.size).toBe(machines.length);
+    expect(rows).toBe(filled.size);
+    // Each machine's bars cover a visible share (≥ 5 %) of the window's width.
+    for (const m of machines) {
+      const covered = bars
+        .filter((b) => b.machine === m)
+        .reduce((s, b) => Math.max(s, Math.min(window[1], b.t1) - Math.max(window[0], b.t0)), 0);
+      expect(covered / (window[1] - window[0])).toBeGreaterThan(0.05);
+    }
   });
 
   it('Fig. 1 online: the specs build and cover every machine', () => {

@@ -8,6 +8,7 @@ import * as Plot from '@observablehq/plot';
 import { FLOOR_LABEL_MARGIN, resolutionFloorMarks } from '../marks.ts';
 import { FAMILY_INFO, type CalibrationCurve, type FitFamily } from '../../engine/index.ts';
 import { LOG_PROBABILITY, probabilityTick } from '../probability.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export interface CalibrationDatum {
   readonly family: FitFamily;
@@ -119,7 +120,7 @@ export function halfOfSmallest(floor: number, values: Iterable<number>): number 
   return min / 2;
 }
 
-const fmt = (q: number) => (q === 0 ? '0' : q.toExponential(2));
+const fmt = (q: number) => (q === 0 ? '0' : formatNumber(q, 3));
 
 /** Measured q against the requested SLO over the family's parameter (log q). */
 export function calibrationQSpec(
@@ -209,7 +210,7 @@ export function calibrationQSpec(
               d.nominal !== null ? `requested SLO ${fmt(d.nominal)}` : 'no requested SLO',
               `mean q = ${d.zero ? '0 (no overflow in any evaluated column)' : fmt(d.q)}`,
               `${pct} band [${fmt(d.low)}, ${fmt(d.high)}]`,
-              `machines ${d.mAbs.toFixed(2)} (m = ${d.m.toFixed(3)})`,
+              `machines ${formatFixed(d.mAbs, 2)} (m = ${formatFixed(d.m, 3)})`,
               'click to open in Pack',
             ].join('\n'),
         }),
@@ -244,7 +245,7 @@ export function calibrationMachinesSpec(data: CalibrationData, width = 420): Plo
           x: 'value',
           y: 'mAbs',
           title: (d: CalibrationDatum) =>
-            `${parameter} = ${d.value}\nmachines ${d.mAbs.toFixed(2)}\nm = ${d.m.toFixed(3)}\nclick to open in Pack`,
+            `${parameter} = ${d.value}\nmachines ${formatFixed(d.mAbs, 2)}\nm = ${formatFixed(d.m, 3)}\nclick to open in Pack`,
         }),
       ),
     ],

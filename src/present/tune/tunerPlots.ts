@@ -6,6 +6,7 @@ import * as Plot from '@observablehq/plot';
 import type { TuneRow, TuneTable } from '../../engine/index.ts';
 import { halfOfSmallest } from './calibrationPlots.ts';
 import { LOG_PROBABILITY } from '../probability.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export interface TunerDatum {
   readonly rank: number;
@@ -45,7 +46,7 @@ export function tunerData(table: TuneTable): TunerDatum[] {
 
 export function tunerSpec(table: TuneTable, width = 640): Plot.PlotOptions {
   const data = tunerData(table);
-  const fmt = (q: number) => (q === 0 ? '0 (no overflow held out)' : q.toExponential(2));
+  const fmt = (q: number) => (q === 0 ? '0 (no overflow held out)' : formatNumber(q, 3));
   return {
     width,
     height: 340,
@@ -107,7 +108,7 @@ export function tunerSpec(table: TuneTable, width = 640): Plot.PlotOptions {
           x: 'machines',
           y: 'qShown',
           title: (d: TunerDatum) =>
-            `#${d.rank} ${d.name}\n${d.fit}\nmachines ${d.machines.toFixed(2)}\nheld-out q ${fmt(d.q)} [${d.low.toExponential(1)}, ${d.high.toExponential(1)}]\n${d.outcome}\nclick to apply in Pack`,
+            `#${d.rank} ${d.name}\n${d.fit}\nmachines ${formatFixed(d.machines, 2)}\nheld-out q ${fmt(d.q)} [${formatNumber(d.low, 2)}, ${formatNumber(d.high, 2)}]\n${d.outcome}\nclick to apply in Pack`,
         }),
       ),
     ],

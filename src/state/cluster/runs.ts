@@ -28,6 +28,7 @@ import {
   type RunState,
   type Work,
 } from '../common/runSlot.ts';
+import { countWord } from '../../present/format.ts';
 
 export type { RunState } from '../common/runSlot.ts';
 
@@ -162,7 +163,13 @@ export async function refreshCluster(
           null,
           'clusterCompare',
           { ...common, fits: CLUSTER_FITS.map((k) => clusterFitSpec(s, k)) },
-          { signal, onProgress: jobProgress('Packing with the four fit tests', progress) },
+          {
+            signal,
+            onProgress: jobProgress(
+              `Packing with the ${countWord(CLUSTER_FITS.length)} fit tests`,
+              progress,
+            ),
+          },
         ),
       )
     : Promise.resolve();

@@ -152,6 +152,7 @@ export function startController(
     if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
     // The Resize and Schedulers views load their own workloads (state/resize, state/schedulers).
     if (p.view === 'resize' || p.view === 'schedulers') return;
+    if (p.view === 'model') return; // the Model page is text
     const pool = await ensurePool(ctx, p, ds, work.signal);
     if (!pool || p.view === 'learn' || p.view === 'timeline' || p.view === 'cluster') return;
     await ensurePack(ctx, p, pool, work.signal);

@@ -6,6 +6,7 @@
  */
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate';
 import { decode, type Decoded } from './url.ts';
+import { formatCount } from '../../present/format.ts';
 
 /** The longest query kept in the open: well below every common server's header limit. */
 export const LONG_QUERY_CHARS = 2000;
@@ -47,7 +48,7 @@ export function queryOf(search: string, hash: string): { query: string; notice: 
   } catch (e) {
     return {
       query: plain,
-      notice: `Ignored the link's compressed part (#z=…, ${h.length.toLocaleString('en')} characters): unreadable (${e instanceof Error ? e.message : String(e)}); the link may have been cut.`,
+      notice: `Ignored the link's compressed part (#z=…, ${formatCount(h.length)} characters): unreadable (${e instanceof Error ? e.message : String(e)}); the link may have been cut.`,
     };
   }
 }

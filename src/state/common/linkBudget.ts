@@ -7,6 +7,7 @@
  */
 import { DEFAULT_BUDGET_BYTES, bytes } from '../../ingest/sizes.ts';
 import { DEFAULT_PARAMS } from './params.ts';
+import { formatCount } from '../../present/format.ts';
 
 /** A realization takes one float32 per task and series (inst, and avg when the data have it). */
 const BYTES_PER_REALIZATION = 4;
@@ -71,7 +72,7 @@ export function timelineOverBudget(tasks: number, key: string): OverBudget | nul
 
 /** The notice: what was asked, its memory, the budget and what the page opened at instead. */
 export function overBudgetText(what: string, asked: number, o: OverBudget): string {
-  const n = (v: number) => v.toLocaleString('en');
+  const n = (v: number) => formatCount(v);
   return `${what} = ${n(asked)} would take ${bytes(o.bytes)}, above this tab's memory budget of ${bytes(o.budget)}: opened at ${what} = ${n(o.fit)} instead.`;
 }
 

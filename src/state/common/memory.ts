@@ -9,6 +9,7 @@ import type { Runner } from '../../runtime/runner.ts';
 import type { Dataset } from './datasets.ts';
 import { LAB_CACHE } from '../paper/labCache.ts';
 import { explorer } from './store.ts';
+import { formatCount, formatFixed } from '../../present/format.ts';
 
 /** The bytes of a dataset's arrays (samples or matrices), its samples, and bytes per inst sample. */
 export interface DatasetMemory {
@@ -68,7 +69,7 @@ export function readMemory(
 }
 
 const MB = 2 ** 20;
-const mb = (bytes: number) => `${(bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)} MB`;
+const mb = (bytes: number) => `${formatFixed(bytes / MB, bytes < 10 * MB ? 1 : 0)} MB`;
 
 /** One short line ("pools 48 MB · caches 1.2 MB · heap 21 MB"), a longer one for a tooltip. */
 export function describeMemory(m: MemoryReadout): { short: string; long: string } {
@@ -80,7 +81,7 @@ export function describeMemory(m: MemoryReadout): { short: string; long: string 
   if (m.heapBytes !== null) parts.push(`heap ${mb(m.heapBytes)}`);
   const long = [
     m.dataset
-      ? `Samples of the dataset: ${mb(m.dataset.bytes)} (${m.dataset.samples.toLocaleString('en')} samples, ${m.dataset.bytesPerSample} byte${m.dataset.bytesPerSample === 1 ? '' : 's'} a sample as stored)`
+      ? `Samples of the dataset: ${mb(m.dataset.bytes)} (${formatCount(m.dataset.samples)} samples, ${m.dataset.bytesPerSample} byte${m.dataset.bytesPerSample === 1 ? '' : 's'} a sample as stored)`
       : null,
     m.poolBytes !== null
       ? `Realization matrices: ${mb(m.poolBytes)} in ${m.pools} pool${m.pools === 1 ? '' : 's'}`

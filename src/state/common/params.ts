@@ -30,6 +30,7 @@ export const VIEWS = [
   'resize',
   'cluster',
   'schedulers',
+  'model',
 ] as const;
 export type ViewId = (typeof VIEWS)[number];
 

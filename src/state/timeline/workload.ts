@@ -15,6 +15,7 @@ import {
 import type { TimelineWorkload } from '../../runtime/jobs/timeline.ts';
 import type { Dataset } from '../common/datasets.ts';
 import type { Params } from '../common/params.ts';
+import { formatCount } from '../../present/format.ts';
 
 export interface LoadedTimeline {
   readonly key: string;
@@ -55,7 +56,7 @@ export function loadSynthetic(p: Params): LoadedTimeline {
     key: timelineWorkloadKey(p, null),
     tasks,
     job: { kind: 'synthetic', week },
-    label: `Synthetic workload: ${tasks.count.toLocaleString('en')} tasks over ${p.timelineDays} day${p.timelineDays > 1 ? 's' : ''}, seed ${p.timelineSeed}, shaped like the semi-online paper's Google week`,
+    label: `Synthetic workload: ${formatCount(tasks.count)} tasks over ${p.timelineDays} day${p.timelineDays > 1 ? 's' : ''}, seed ${p.timelineSeed}, shaped like the semi-online paper's Google week`,
   };
 }
 
@@ -81,7 +82,7 @@ export async function loadGoogle(p: Params, signal: AbortSignal): Promise<Loaded
     key: timelineWorkloadKey(p, null),
     tasks: report.tasks,
     job: { kind: 'tasks', tasks: report.tasks },
-    label: `Google 2011 excerpt: ${report.tasks.count.toLocaleString('en')} tasks with CPU usage series (${noDuration} without a duration and ${noRequest} without a request dropped); in this excerpt every task is submitted at t = 0`,
+    label: `Google 2011 excerpt: ${formatCount(report.tasks.count)} tasks with CPU usage series (${noDuration} without a duration and ${noRequest} without a request dropped); in this excerpt every task is submitted at t = 0`,
   };
 }
 
@@ -96,7 +97,7 @@ export function loadVms(p: Params, ds: Dataset | null): LoadedTimeline {
     key: timelineWorkloadKey(p, ds.key),
     tasks,
     job: { kind: 'tasks', tasks },
-    label: `${ds.title}: ${tasks.count.toLocaleString('en')} VMs living through the trace (all arrive at 0; size = their 95th percentile, usage every ${VM_STEP_S} s)`,
+    label: `${ds.title}: ${formatCount(tasks.count)} VMs living through the trace (all arrive at 0; size = their 95th percentile, usage every ${VM_STEP_S} s)`,
   };
 }
 
@@ -118,7 +119,7 @@ export async function loadTaskList(
     loaded: {
       tasks,
       job: { kind: 'tasks', tasks },
-      label: `${file.name}: ${tasks.count.toLocaleString('en')} tasks from your task list`,
+      label: `${file.name}: ${formatCount(tasks.count)} tasks from your task list`,
     },
   };
 }

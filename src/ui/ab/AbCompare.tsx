@@ -19,6 +19,7 @@ import { MachineStrip } from '../MachineStrip.tsx';
 import { formatExactQ } from '../tune/ExactQ.tsx';
 import { useExactQ } from './useExactQ.ts';
 import './ab.css';
+import { formatFixed, formatSigned } from '../../present/format.ts';
 
 /** Pins the current packing as side A, or unpins it. */
 export function PinButton() {
@@ -72,8 +73,7 @@ export function sideDifference(a: Params, b: Params): string {
     : 'the same parameters';
 }
 
-const signed = (x: number, digits: number) =>
-  `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(digits)}`;
+const signed = (x: number, digits: number) => formatSigned(x, (a) => formatFixed(a, digits));
 
 function relative(b: number, a: number): string {
   if (a === 0) return '';
@@ -139,8 +139,8 @@ function Table({
         <Row
           name="m = m_abs / m_norm"
           testId="m"
-          a={a.m.toFixed(3)}
-          b={b.m.toFixed(3)}
+          a={formatFixed(a.m, 3)}
+          b={formatFixed(b.m, 3)}
           diff={signed(b.m - a.m, 3)}
         />
         <Row
@@ -158,7 +158,7 @@ function Table({
           diff={
             exactA === null || exactB === null
               ? '…'
-              : `${(exactB - exactA).toExponential(2)}${relative(exactB, exactA)}`
+              : `${signed(exactB - exactA, 4)}${relative(exactB, exactA)}`
           }
         />
       </tbody>

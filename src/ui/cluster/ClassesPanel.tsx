@@ -42,7 +42,7 @@ function ClassCost({ a, packer, stale }: { a: ClassAnalysis; packer: string; sta
               <td>{label}</td>
               <td>{m.machines}</td>
               <td>{fmtQ(m.qAny)}</td>
-              <td>{formatNumber(m.meanPower, 4)}</td>
+              <td>{formatNumber(m.meanPower, 5)}</td>
             </tr>
           ))}
         </tbody>

@@ -31,6 +31,9 @@ import { ClusterSettingsPanel, FIT_LABEL } from './ClusterSettingsPanel.tsx';
 import { MachineTypeEditor } from './MachineTypeEditor.tsx';
 import { ProvisionPanel } from './ProvisionPanel.tsx';
 import './cluster.css';
+import { ModelLink } from '../ModelLink.tsx';
+import { PACKER_LABEL } from '../../engine/index.ts';
+import { Code } from '../ModelLink.tsx';
 
 export function useClusterSettings() {
   const s = useExplorer((st) => st.params.cluster);
@@ -139,7 +142,7 @@ function CompareSection({ s }: { s: ClusterSettings }) {
                 <td>{fmtQ(r.qCpu)}</td>
                 {two && <td>{fmtQ(r.qMem ?? 0)}</td>}
                 <td>{fmtQ(r.qAny)}</td>
-                <td>{formatNumber(r.meanPowerW, 4)}</td>
+                <td>{formatNumber(r.meanPowerW, 5)}</td>
                 <td>{formatNumber(r.strandedCpu)}</td>
                 {two && <td>{formatNumber(r.strandedMem ?? 0)}</td>}
               </tr>
@@ -181,14 +184,14 @@ function PackingSection({ s }: { s: ClusterSettings }) {
   return (
     <section className="cluster-section" aria-label="The packing" data-testid="cluster-packing">
       <h2>
-        The packing: {FIT_LABEL[s.fit]}, {s.packer.toUpperCase()}
+        The packing: {FIT_LABEL[s.fit]}, <Code code={s.packer} name={PACKER_LABEL[s.packer]} />
       </h2>
       {m && (
         <p className={`cluster-summary${stale ? ' stale' : ''}`} data-testid="packing-summary">
           <strong data-testid="packing-machines">{m.machines}</strong> machines (
           {m.machinesByType.map((c, t) => `${c} ${s.types[t].name}`).join(', ')}); q{' '}
           {resources.map((r, d) => `${RESOURCE_LABEL[r]} ${fmtQ(m.qByResource[d])}`).join(', ')},
-          any {fmtQ(m.qAny)}; mean power {formatNumber(m.meanPower, 4)} W; stranded{' '}
+          any {fmtQ(m.qAny)}; mean power {formatNumber(m.meanPower, 5)} W; stranded{' '}
           {resources
             .map((r, d) => `${RESOURCE_LABEL[r]} ${formatNumber(m.stranded[d])}`)
             .join(', ')}{' '}
@@ -221,8 +224,9 @@ export function ClusterView() {
       </aside>
       <div className="cluster-main">
         <p className="lede">
-          Machines that differ and more than one resource (HARMONY, Zhang et al., ICDCS 2013; SPEC
-          §14). Each task has CPU and memory series drawn at the same instants; a machine type has a
+          Machines that differ and more than one resource (HARMONY, Zhang et al., ICDCS 2013;{' '}
+          <ModelLink section={14} />
+          ). Each task has CPU and memory series drawn at the same instants; a machine type has a
           capacity in each and a power curve. Does pooling the tail across a machine’s tasks (GPA)
           beat adding each task’s percentile (HARMONY’s containers) in machines, overflow and
           energy?

@@ -43,9 +43,9 @@ function LpTiming({ s }: { s: ClusterSettings }) {
       {run.status === 'error' && <span className="error-text">{run.error}</span>}
       {times && run.status !== 'running' && (
         <output data-testid="lp-timing-result">
-          median <strong data-testid="lp-timing-median">{formatNumber(median(times), 3)}</strong> ms
-          over {times.length} solves (fastest {formatNumber(Math.min(...times), 3)} ms; goal ≤ 50
-          ms; loading HiGHS took {formatNumber(run.result!.value.loadMs, 3)} ms)
+          median <strong data-testid="lp-timing-median">{formatNumber(median(times), 4)}</strong> ms
+          over {times.length} solves (fastest {formatNumber(Math.min(...times), 4)} ms; goal ≤ 50
+          ms; loading HiGHS took {formatNumber(run.result!.value.loadMs, 4)} ms)
         </output>
       )}
     </div>
@@ -151,8 +151,8 @@ export function ProvisionPanel({
             {totals.map((t) => (
               <tr key={t.policy}>
                 <td>{t.policy}</td>
-                <td>{formatNumber(t.energy, 5)}</td>
-                <td>{formatNumber(t.switching, 5)}</td>
+                <td>{formatNumber(t.energy, 6)}</td>
+                <td>{formatNumber(t.switching, 6)}</td>
                 <td>{t.machinePeriods}</td>
                 <td>{t.unplaced}</td>
               </tr>
@@ -162,7 +162,7 @@ export function ProvisionPanel({
       )}
       {result && (
         <p className="hint" data-testid="provision-lp-ms">
-          LP time per period in the worker: {formatNumber(result.value.lpMs, 3)} ms.
+          LP time per period in the worker: {formatNumber(result.value.lpMs, 4)} ms.
         </p>
       )}
       <LpTiming s={s} />

@@ -18,12 +18,13 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, type PackLink } from './LessonFrame.tsx';
 import type { Params } from '../../state/common/params.ts';
 import { usageSpec } from '../../present/learn/plots.ts';
+import { formatCount, formatFixed } from '../../present/format.ts';
 
 const R = 10_000;
 const DRAG_TYPE = 'application/x-slopack-task';
 
 function percent(q: number): string {
-  return q === 0 ? `0 % (none of ${R.toLocaleString('en')} draws)` : `${(q * 100).toFixed(1)} %`;
+  return q === 0 ? `0 % (none of ${formatCount(R)} draws)` : `${formatFixed(q * 100, 1)} %`;
 }
 
 /** Pack's link from the lesson: GPA on the three tasks where their preset exists, else 40 real tasks by means. */
@@ -163,11 +164,11 @@ function MachineCard({
       )}
       <p className="l1-q" data-testid={`l1-q-${m + 1}`}>
         Over capacity in <strong>{percent(u.q)}</strong> of the draws; mean usage{' '}
-        {u.tasks.length ? u.mean.toFixed(3) : '0'}.
+        {u.tasks.length ? formatFixed(u.mean, 3) : '0'}.
       </p>
       <PlotFigure
         name={`lesson1-machine-${m + 1}`}
-        title={`Machine ${m + 1}: usage over ${R.toLocaleString('en')} draws`}
+        title={`Machine ${m + 1}: usage over ${formatCount(R)} draws`}
         spec={spec}
       />
     </section>

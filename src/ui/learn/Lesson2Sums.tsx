@@ -7,6 +7,7 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { errorByNSpec, sumSpec } from '../../present/learn/plots.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { formatCount, formatFixed } from '../../present/format.ts';
 
 type SumVerdictResult = ReturnType<typeof sumVerdict>;
 
@@ -18,7 +19,7 @@ const CURVE_N = [
 ];
 
 function pct(x: number): string {
-  return `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)} %`;
+  return `${x > 0 ? '+' : ''}${formatFixed(x * 100, 1)} %`;
 }
 
 /** + adds a task, − removes one (outside text fields). */
@@ -178,7 +179,7 @@ export function Lesson2Sums() {
           <div className="lesson-plots">
             <PlotFigure
               name={`lesson2-sum-${n}`}
-              title={`Total of ${n} task${n > 1 ? 's' : ''} over ${params.realizations.toLocaleString('en')} realizations, and the fitted Gaussian`}
+              title={`Total of ${n} task${n > 1 ? 's' : ''} over ${formatCount(params.realizations)} realizations, and the fitted Gaussian`}
               caption={`Tasks drawn from ${data.workload.title}.`}
               spec={hist}
             />

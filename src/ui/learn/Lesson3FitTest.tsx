@@ -14,7 +14,7 @@ const CANDIDATES = 8;
 const FILL_RHO = 0.01;
 
 function prob(p: number): string {
-  return p === 0 ? '0' : p < 1e-4 ? p.toExponential(1) : String(+p.toPrecision(3));
+  return p === 0 ? '0' : p < 1e-4 ? formatNumber(p, 2) : formatNumber(p, 3);
 }
 
 export function Lesson3FitTest() {

@@ -7,6 +7,7 @@ import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx'
 import { sloMachinesSpec, sloSpec } from '../../present/learn/plots.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { formatFixed } from '../../present/format.ts';
 
 const TASKS = 100;
 const CAPACITY = 0.5;
@@ -75,7 +76,7 @@ export function Lesson5Price() {
                   <dt>promise</dt>
                   <dd className={point.q > point.rho ? 'bad' : 'good'}>
                     {point.q > point.rho
-                      ? `broken: q is ${(point.q / point.rho).toFixed(1)}× ρ`
+                      ? `broken: q is ${formatFixed(point.q / point.rho, 1)}× ρ`
                       : 'kept: q ≤ ρ'}
                   </dd>
                 </div>

@@ -10,6 +10,7 @@ import { formatNumber, formatQ } from '../format.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { formatCount } from '../../present/format.ts';
 
 const TASKS = 20;
 const CAPACITY = 0.25;
@@ -98,7 +99,7 @@ function TaskChip(props: {
         />
       </span>
       <small>
-        μ {formatNumber(mu, 2)} σ {formatNumber(sd, 2)}
+        μ {formatNumber(mu, 3)} σ {formatNumber(sd, 3)}
       </small>
     </button>
   );
@@ -147,7 +148,7 @@ function HandMachine(props: {
       <h3>
         Machine {m + 1}{' '}
         <small>
-          Σμ {formatNumber(mu, 2)} · Gaussian P {p === 0 ? '0' : formatNumber(p, 2)}
+          Σμ {formatNumber(mu, 3)} · Gaussian P {p === 0 ? '0' : formatNumber(p, 3)}
         </small>
       </h3>
       <div className="l6-tasks" role="group">
@@ -210,8 +211,8 @@ function ScoreReport({ current, rho }: { current: HandScore; rho: number }) {
       </table>
       <p className="plot-caption">
         Target ρ = {rho}; mean-load size m_norm = ⌈Σμ / c⌉ = {current.mNorm} machines (a packing
-        that often overflows can use fewer); q measured over{' '}
-        {current.evaluated.toLocaleString('en')} realizations.
+        that often overflows can use fewer); q measured over {formatCount(current.evaluated)}{' '}
+        realizations.
       </p>
     </div>
   );

@@ -14,6 +14,7 @@ import { TIMELINE_WINDOWS } from '../../state/timeline/params.ts';
 import { useController } from '../controllerContext.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
+import { formatCount, formatFixed } from '../../present/format.ts';
 
 const ARRIVALS = 6;
 const DAY = { seed: 1, tasks: 5000, days: 1 } as const;
@@ -108,9 +109,9 @@ function DayWindow() {
   return (
     <section aria-label="The window on a day">
       <p className="lesson-note">
-        A day of {DAY.tasks.toLocaleString('en')} tasks, seed {DAY.seed}, generated to follow the
-        Google trace's statistics as the semi-online paper reports them (the bundled real excerpts
-        submit every task at t = 0, where a window cannot matter), packed by FMF.
+        A day of {formatCount(DAY.tasks)} tasks, seed {DAY.seed}, generated to follow the Google
+        trace's statistics as the semi-online paper reports them (the bundled real excerpts submit
+        every task at t = 0, where a window cannot matter), packed by FMF.
       </p>
       <label>
         Window tw{' '}
@@ -127,8 +128,8 @@ function DayWindow() {
       </label>
       {at ? (
         <p className="lesson-note" data-testid="l7-day">
-          tw = {window} s: {(at.machineSeconds / 3600).toFixed(1)} machine-hours, tasks wait{' '}
-          {at.startDelayMean.toFixed(2)} s on average.
+          tw = {window} s: {formatFixed(at.machineSeconds / 3600, 1)} machine-hours, tasks wait{' '}
+          {formatFixed(at.startDelayMean, 2)} s on average.
         </p>
       ) : (
         <LessonWaiting message="Simulating the day at six windows…" />

@@ -13,6 +13,7 @@ import { LessonFrame, followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf } from './lessons.ts';
 import { POOLING_LESSON } from './poolingLesson.ts';
 import { setFromPlayback, usePlaybackFrames } from '../playback.ts';
+import { formatCount, formatFixed } from '../../present/format.ts';
 
 const DRAWS = 20_000;
 
@@ -43,7 +44,7 @@ function Slider(props: {
   );
 }
 
-const pct = (q: number) => `${(100 * q).toFixed(2)} %`;
+const pct = (q: number) => `${formatFixed(100 * q, 2)} %`;
 
 interface PoolingValues {
   mu: number;
@@ -150,12 +151,12 @@ export function Lesson8Pooling() {
           set={{ setMu, setSigma, setEps, setCapacity }}
         />
         <p className="lesson-note">
-          Z = Φ⁻¹(1 − ε) = {counts.z.toFixed(3)}. Adding percentiles fits{' '}
+          Z = Φ⁻¹(1 − ε) = {formatFixed(counts.z, 3)}. Adding percentiles fits{' '}
           <strong data-testid="pool-count-additive">{counts.additive}</strong> tasks (measured
           overflow {pct(q.additive)}); pooling fits{' '}
           <strong data-testid="pool-count-pooled">{counts.pooled}</strong> (measured overflow{' '}
-          {pct(q.pooled)}, target ε = {pct(eps)}), over {DRAWS.toLocaleString('en')} draws of
-          Gaussian tasks.
+          {pct(q.pooled)}, target ε = {pct(eps)}), over {formatCount(DRAWS)} draws of Gaussian
+          tasks.
         </p>
         <div className="pooling-play">
           <button

@@ -2,6 +2,7 @@
  * The paper lab: every table and figure of the GPA paper recomputed on the loaded dataset, one
  * linkable sub-view each, with the paper's published numbers one toggle away.
  */
+import { PACKER_LABEL } from '../../engine/index.ts';
 import { useMemo, type MouseEvent } from 'react';
 import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paper/lab.ts';
 import { DEFAULT_PARAMS, type Params } from '../../state/common/params.ts';
@@ -11,6 +12,7 @@ import { FIGURES, GROUP_LABEL, figureDef, type FigureGroup } from '../../present
 import { FigurePanel } from './FigurePanel.tsx';
 import { useLab } from './useLab.ts';
 import './paper.css';
+import { formatCount } from '../../present/format.ts';
 
 const GROUPS: FigureGroup[] = ['data', 'sums', 'packing'];
 
@@ -64,7 +66,7 @@ function SizeInput({
         }}
       />
       {paperValue !== undefined && value !== paperValue && (
-        <small className="paper-hint"> paper: {paperValue.toLocaleString('en')}</small>
+        <small className="paper-hint"> paper: {formatCount(paperValue)}</small>
       )}
     </label>
   );
@@ -77,11 +79,11 @@ function Sizes({ figure }: { figure: FigureId }) {
   return (
     <div className="paper-sizes" data-testid="paper-sizes">
       <span className="paper-shared">
-        R = {params.realizations.toLocaleString('en')}
+        R = {formatCount(params.realizations)}
         {params.realizations !== DEFAULT_PARAMS.realizations && ' (paper: 10,000)'}, seed{' '}
         {params.seed}
         {group === 'packing' &&
-          `, N′ = ${params.tasks.toLocaleString('en')} tasks per instance, ${params.packer.toUpperCase()}`}{' '}
+          `, N′ = ${formatCount(params.tasks)} tasks per instance, ${PACKER_LABEL[params.packer]}`}{' '}
         <small>(set in the panel)</small>
       </span>
       {group === 'packing' && (

@@ -15,6 +15,7 @@ import type { ResizeParams } from '../../state/resize/params.ts';
 import { downloadJson, downloadPng, downloadSvg } from '../exportFiles.ts';
 import { figureSvg } from '../figureSvg.ts';
 import { usePlaybackFrames, type Frame } from '../playback.ts';
+import { formatFixed } from '../../present/format.ts';
 
 const CLASS_FILL = { T: '#9ecae1', S: '#a1d99b', L: '#fdae6b', B: '#bcbddc' } as const;
 const BIN_W = 64;
@@ -75,7 +76,7 @@ function BinSvg({ bin, x }: { bin: BinBox; x: number }) {
           strokeDasharray="4,2"
           strokeWidth={1.5}
         >
-          <title>{`group of T-items ${g.items.join(', ')} (size ${g.size.toFixed(3)})`}</title>
+          <title>{`group of T-items ${g.items.join(', ')} (size ${formatFixed(g.size, 3)})`}</title>
         </rect>
       ))}
       <text
@@ -89,7 +90,7 @@ function BinSvg({ bin, x }: { bin: BinBox; x: number }) {
         {bin.label}
       </text>
       <text x={x + BIN_W / 2} y={TOP + H + 14} textAnchor="middle" fontSize={10} fill="#555">
-        {`#${bin.id} · ${bin.load.toFixed(2)}`}
+        {`#${bin.id} · ${formatFixed(bin.load, 2)}`}
       </text>
     </g>
   );

@@ -27,8 +27,9 @@ import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
+import { formatFixed } from '../../present/format.ts';
 
-const sci = (v: number) => (v === 0 ? '0' : v.toExponential(2));
+const sci = (v: number) => formatFixed(v, 4);
 
 export function ParetoPanel({ r, workload }: { r: ResizeParams; workload: ResizeWorkload | null }) {
   const { runner } = useController();
@@ -160,8 +161,8 @@ function PaperComparison({ rows, stale }: { rows: readonly SweepRowResult[]; sta
         </tr>
         <tr>
           <th scope="row">machine-hours</th>
-          <td>{visbp.totals.machine_hours.toFixed(1)}</td>
-          <td>{repack.totals.machine_hours.toFixed(1)}</td>
+          <td>{formatFixed(visbp.totals.machine_hours, 1)}</td>
+          <td>{formatFixed(repack.totals.machine_hours, 1)}</td>
           <td>—</td>
           <td>—</td>
         </tr>

@@ -98,7 +98,7 @@ export function ResizeControls({
         min={0.001}
         max={10}
         testId="resize-hot"
-        hint="a machine-step is a hot spot when its actual usage exceeds this (SPEC: 1; the paper 0.9)"
+        hint="a machine-step is a hot spot when its actual usage exceeds this (the model's default, Model §13: 1; the VISBP paper 0.9)"
         onChange={(hot) => set({ hot })}
       />
     </aside>

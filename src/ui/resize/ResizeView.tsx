@@ -24,6 +24,7 @@ import { ParetoPanel } from './ParetoPanel.tsx';
 import { ResizeControls } from './ResizeControls.tsx';
 import './resize.css';
 import { setFromPlayback, type Frame } from '../playback.ts';
+import { formatCount } from '../../present/format.ts';
 
 export function useResizeSetter(): (patch: Partial<ResizeParams>, frame?: Frame) => void {
   return useCallback((patch, frame) => {
@@ -32,14 +33,7 @@ export function useResizeSetter(): (patch: Partial<ResizeParams>, frame?: Frame)
   }, []);
 }
 
-const fmt = (v: number) =>
-  Number.isInteger(v)
-    ? v.toLocaleString('en')
-    : Math.abs(v) >= 100
-      ? v.toLocaleString('en', { maximumFractionDigits: 1 })
-      : Math.abs(v) < 0.01 && v !== 0
-        ? v.toExponential(3)
-        : formatNumber(v, 4);
+const fmt = (v: number) => (Number.isInteger(v) ? formatCount(v) : formatNumber(v, 5));
 
 function RunSection({ r }: { r: ResizeParams }) {
   const data = useResizeRuns((s) => s.data);

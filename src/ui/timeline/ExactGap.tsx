@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { TimelineResult, TimelineTasks, WindowGaps } from '../../engine/timeline/index.ts';
 import { EXACT_MAX_TASKS, EXACT_MAX_WINDOWS, exactGaps } from '../../state/timeline/exact.ts';
+import { formatFixed } from '../../present/format.ts';
 
 type State =
   | { readonly kind: 'idle' }
@@ -12,7 +13,7 @@ type State =
 export function ExactGap({ tasks, result }: { tasks: TimelineTasks; result: TimelineResult }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const key = JSON.stringify([tasks.source, tasks.count, result.params]);
-  const lb = `${(result.lowerBoundSeconds / 3600).toFixed(2)} machine-hours`;
+  const lb = `${formatFixed(result.lowerBoundSeconds / 3600, 2)} machine-hours`;
   if (result.params.fit.kind !== 'size')
     return (
       <p className="hint">
@@ -46,13 +47,14 @@ export function ExactGap({ tasks, result }: { tasks: TimelineTasks; result: Time
       {state.kind === 'done' && (
         <p data-testid="timeline-exact-gap" className={current ? '' : 'stale-text'}>
           {state.gaps.windows} windows solved: {result.params.policy.toUpperCase()} commits{' '}
-          {(state.gaps.policyObjective / 60).toFixed(1)} machine-minutes of expected time where the
-          exact ODBP model needs {(state.gaps.exactObjective / 60).toFixed(1)} (gap{' '}
+          {formatFixed(state.gaps.policyObjective / 60, 1)} machine-minutes of expected time where
+          the exact ODBP model needs {formatFixed(state.gaps.exactObjective / 60, 1)} (gap{' '}
           {state.gaps.policyObjective > 0
-            ? (
+            ? formatFixed(
                 (100 * (state.gaps.policyObjective - state.gaps.exactObjective)) /
-                state.gaps.policyObjective
-              ).toFixed(1)
+                  state.gaps.policyObjective,
+                1,
+              )
             : '0.0'}{' '}
           %).{!current && ' (for earlier parameters)'}
         </p>

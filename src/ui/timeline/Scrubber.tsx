@@ -1,11 +1,12 @@
 /** The scrubber: replays the cluster at any instant (`clusterAt`) and picks a machine for the Gantt. */
 import { useMemo } from 'react';
 import { clusterAt, type TimelineResult, type TimelineTasks } from '../../engine/timeline/index.ts';
-import { clusterAtSpec, ganttSpec } from '../../present/timeline/gantt.ts';
+import { clusterAtSpec, ganttSpec, ganttWindow } from '../../present/timeline/gantt.ts';
 import { busiestTime, timeSpan } from '../../present/timeline/summary.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { NumberBox, rangeProblem } from '../SliderNumber.tsx';
+import { formatFixed } from '../../present/format.ts';
 
 const GANTT_MACHINES = 24;
 
@@ -34,7 +35,11 @@ export function Scrubber({
   const t = Math.min(hi, Math.max(lo, p.timelineTime ?? busiestTime(result)));
   const at = useMemo(() => clusterAt(tasks, result, t), [tasks, result, t]);
   const machines = useMemo(() => {
-    const active = at.machines.map((m) => m.machine);
+    // Machines running a task at t first, then those open but idle at t.
+    const active = [
+      ...at.machines.filter((m) => m.tasks.length > 0),
+      ...at.machines.filter((m) => m.tasks.length === 0),
+    ].map((m) => m.machine);
     const sel = p.timelineMachine;
     if (sel !== null && sel < result.machineOpen.length && !active.includes(sel))
       active.unshift(sel);
@@ -43,9 +48,16 @@ export function Scrubber({
   const gantt = useMemo(
     () =>
       machines.length
-        ? ganttSpec(tasks, result, machines, p.timelineMachine, p.timelineCapacity)
+        ? ganttSpec(
+            tasks,
+            result,
+            machines,
+            p.timelineMachine,
+            p.timelineCapacity,
+            ganttWindow(result, machines, t),
+          )
         : null,
-    [tasks, result, machines, p.timelineMachine, p.timelineCapacity],
+    [tasks, result, machines, p.timelineMachine, p.timelineCapacity, t],
   );
   const snapshot = useMemo(() => clusterAtSpec(at, p.timelineCapacity), [at, p.timelineCapacity]);
   const step = Math.max(1, (hi - lo) / 1000);
@@ -66,7 +78,7 @@ export function Scrubber({
             step={step}
             value={t}
             data-testid="timeline-scrubber"
-            aria-valuetext={`${t.toFixed(0)} s`}
+            aria-valuetext={`${formatFixed(t, 0)} s`}
             onChange={(e) => setParams({ timelineTime: Number(e.target.value) })}
           />
         </label>
@@ -105,14 +117,14 @@ export function Scrubber({
       <div className="plots-2">
         <PlotFigure
           name="timeline-cluster-at"
-          title={`The cluster at t = ${t.toFixed(0)} s: each active machine's load`}
+          title={`The cluster at t = ${formatFixed(t, 0)} s: each active machine's load`}
           caption="The dashed line is the capacity; move the scrubber to replay the schedule."
           spec={snapshot}
           stale={stale}
         />
         <PlotFigure
           name="timeline-gantt"
-          title={`Gantt of the machines active at t (at most ${GANTT_MACHINES})`}
+          title={`Gantt around t of the machines active at t (at most ${GANTT_MACHINES})`}
           caption="Blue bars: tasks, from start to end, stacked by size in their machine's row (row height = capacity). Red shading: the machine's active span; what the bars leave uncovered is idle capacity, the waste (hover for each machine's)."
           spec={gantt}
           stale={stale}

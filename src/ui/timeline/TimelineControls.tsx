@@ -13,6 +13,8 @@ import {
 import { Choice } from '../Choice.tsx';
 import { NumberBox, SliderNumber, rangeProblem, type SliderScale } from '../SliderNumber.tsx';
 import { ParamNumber } from '../ParamNumber.tsx';
+import type { Policy, TaskOrder } from '../../engine/timeline/index.ts';
+import { TIMELINE_ORDER_NAMES, TIMELINE_POLICY_NAMES, spelledOut } from '../../present/glossary.ts';
 
 const SOURCE_LABEL: Record<TimelineSource, string> = {
   synthetic: 'Synthetic (seeded)',
@@ -81,7 +83,8 @@ function WorkloadControls() {
   );
 }
 
-const upper = (x: string) => x.toUpperCase();
+const policyName = (p: Policy) => spelledOut(p, TIMELINE_POLICY_NAMES[p]);
+const orderName = (o: TaskOrder) => spelledOut(o, TIMELINE_ORDER_NAMES[o]);
 
 function PolicyControls() {
   const p = useExplorer((s) => s.params);
@@ -91,7 +94,7 @@ function PolicyControls() {
       <legend>Policy</legend>
       <Choice
         className="tl-choice"
-        names={upper}
+        names={policyName}
         label="Policy"
         value={p.timelinePolicy}
         values={POLICIES}
@@ -100,7 +103,7 @@ function PolicyControls() {
       />
       <Choice
         className="tl-choice"
-        names={upper}
+        names={orderName}
         label="Order"
         value={p.timelineOrder}
         values={ORDERS}

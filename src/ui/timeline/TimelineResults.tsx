@@ -22,9 +22,13 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { ExactGap } from './ExactGap.tsx';
 import { Scrubber } from './Scrubber.tsx';
+import { formatFixed } from '../../present/format.ts';
+import type { Policy } from '../../engine/timeline/index.ts';
+import { TIMELINE_POLICY_NAMES } from '../../present/glossary.ts';
+import { Code } from '../ModelLink.tsx';
 
 function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }) {
-  const f = (v: number, d = 2) => v.toFixed(d);
+  const f = (v: number, d = 2) => formatFixed(v, d);
   return (
     <table className="tl-table" data-testid="timeline-policy-table" tabIndex={0}>
       <caption>
@@ -46,14 +50,19 @@ function PolicyTable({ rows, selected }: { rows: PolicyRow[]; selected: string }
       <tbody>
         {rows.map((r) => (
           <tr key={r.policy} className={r.policy === selected.toUpperCase() ? 'selected' : ''}>
-            <th scope="row">{r.policy}</th>
+            <th scope="row">
+              <Code
+                code={r.policy}
+                name={TIMELINE_POLICY_NAMES[r.policy.toLowerCase() as Policy] ?? r.policy}
+              />
+            </th>
             <td>{f(r.machine_hours)}</td>
             <td>{f(r.above_lower_bound_pct, 1)} %</td>
             <td>{r.peak_machines}</td>
             <td>{r.machines_opened}</td>
             <td>{f(r.start_delay_mean_s)}</td>
             <td>{f(r.start_delay_max_s)}</td>
-            <td>{r.q_time === null ? '—' : r.q_time.toFixed(4)}</td>
+            <td>{r.q_time === null ? '—' : formatFixed(r.q_time, 4)}</td>
           </tr>
         ))}
       </tbody>
@@ -186,7 +195,7 @@ export function TimelineResults({
       {selected.overflow ? (
         <PlotFigure
           name="timeline-overflow-map"
-          title={`Overflows of ${policy.toUpperCase()}: machine × time (q_time ${selected.qTime?.toFixed(4)})`}
+          title={`Overflows of ${policy.toUpperCase()}: machine × time (q_time ${selected.qTime == null ? '—' : formatFixed(selected.qTime, 4)})`}
           caption="Steps where a machine's summed usage series exceeded its capacity."
           spec={overflow}
           stale={compareStale}

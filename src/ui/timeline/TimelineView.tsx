@@ -16,16 +16,21 @@ import { ProgressBar } from '../ProgressBar.tsx';
 import { TimelineControls } from './TimelineControls.tsx';
 import { TimelineResults } from './TimelineResults.tsx';
 import './timeline.css';
+import { formatFixed } from '../../present/format.ts';
+import { ModelLink } from '../ModelLink.tsx';
+import { TIMELINE_POLICY_NAMES } from '../../present/glossary.ts';
+import { Code } from '../ModelLink.tsx';
 
 function Headline() {
   const p = useExplorer((s) => s.params);
   const compare = useTimeline((s) => s.compare);
   const r = compare.result?.value.find((x) => x.params.policy === p.timelinePolicy);
   if (!r) return null;
-  const fmt = (v: number, d = 2) => v.toFixed(d);
+  const fmt = (v: number, d = 2) => formatFixed(v, d);
   return (
     <p className="tl-headline" data-testid="timeline-headline">
-      {p.timelinePolicy.toUpperCase()} at tw = {r.params.window} s:{' '}
+      <Code code={p.timelinePolicy} name={TIMELINE_POLICY_NAMES[p.timelinePolicy]} /> at tw ={' '}
+      {r.params.window} s:{' '}
       <strong data-testid="timeline-machine-hours">{fmt(r.machineSeconds / 3600)}</strong>{' '}
       machine-hours (lower bound{' '}
       <span data-testid="timeline-lower-bound">{fmt(r.lowerBoundSeconds / 3600)}</span>), peak{' '}
@@ -33,7 +38,7 @@ function Headline() {
       {fmt(r.startDelayMean)} s, max {fmt(r.startDelayMax)} s
       {r.qTime !== null && (
         <>
-          , q_time <span data-testid="timeline-qtime">{r.qTime.toFixed(4)}</span>
+          , q_time <span data-testid="timeline-qtime">{formatFixed(r.qTime, 4)}</span>
         </>
       )}
       .
@@ -117,8 +122,8 @@ export function TimelineView() {
       <div className="view-head">
         <p className="lede">
           Tasks arrive, run and leave; every tw seconds the arrived tasks go to machines by a policy
-          (the semi-online paper, SPEC §12). Machine-time counts each machine from its first task's
-          start to its last task's end.
+          (the semi-online paper, <ModelLink section={12} />
+          ). Machine-time counts each machine from its first task's start to its last task's end.
         </p>
         <Exports />
       </div>

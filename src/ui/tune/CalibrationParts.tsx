@@ -7,8 +7,11 @@ import {
   type FitFamily,
 } from '../../engine/index.ts';
 import { formatNumber } from '../format.ts';
+import { formatFixed } from '../../present/format.ts';
+import { PACKER_LABEL } from '../../engine/index.ts';
+import { Code } from '../ModelLink.tsx';
 
-const sci = (q: number) => (q === 0 ? '0' : q >= 0.001 ? q.toFixed(4) : q.toExponential(2));
+const sci = (q: number) => formatFixed(q, 4);
 
 export function CalibrationHead({
   spec,
@@ -31,8 +34,9 @@ export function CalibrationHead({
     <div className="view-head">
       <p className="lede">
         Sweeps <strong>{info.label}</strong> over {info.grid.length} values: {spec.instances}{' '}
-        instance{spec.instances > 1 ? 's' : ''} of {spec.tasks} tasks, {spec.packer.toUpperCase()},
-        c = {spec.capacity}, κ = {spec.clairvoyance}
+        instance{spec.instances > 1 ? 's' : ''} of {spec.tasks} tasks,{' '}
+        <Code code={spec.packer} name={PACKER_LABEL[spec.packer]} />, c = {spec.capacity}, κ ={' '}
+        {spec.clairvoyance}
         {spec.clairvoyance < 1
           ? ' (q measured on the held-out evaluation columns)'
           : ' (κ = 1: q measured on the columns the estimates came from)'}
@@ -102,7 +106,7 @@ export function CalibrationTable({
               </td>
               <td>{`[${sci(p.qBand.low)}, ${sci(p.qBand.high)}]`}</td>
               <td>{formatNumber(p.mAbs)}</td>
-              <td>{p.m.toFixed(3)}</td>
+              <td>{formatFixed(p.m, 3)}</td>
             </tr>
           ))}
         </tbody>

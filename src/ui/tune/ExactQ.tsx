@@ -9,6 +9,7 @@ import { meanExactQ } from '../../state/pack/exactQ.ts';
 import { packKey } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { useJobPool } from './useJobPool.ts';
+import { formatFixed } from '../../present/format.ts';
 
 /** q = mean P(S > B) and its bracket mean P(S ≥ B), S a machine's total in bins of width w. */
 interface Exact {
@@ -22,7 +23,7 @@ const CACHE_SIZE = 32;
 
 export function formatExactQ(q: number): string {
   if (q === 0) return '0';
-  return q >= 0.001 ? q.toFixed(4) : q.toExponential(2);
+  return formatFixed(q, 4);
 }
 
 export function ExactQ() {

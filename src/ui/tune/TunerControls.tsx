@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FAMILIES, FAMILY_INFO, type FitFamily } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { sloPercent } from './specs.ts';
+import { formatNumber } from '../../present/format.ts';
 
 const TARGETS = [0.01, 0.001, 0.0001];
 const CONFIDENCES = [0.9, 0.95, 0.99];
@@ -99,7 +100,7 @@ export function TunerControls({
         >
           {[...new Set([...CONFIDENCES, confidence])].map((c) => (
             <option key={c} value={c}>
-              {`${+(c * 100).toPrecision(6)} %`}
+              {`${formatNumber(c * 100, 6)} %`}
             </option>
           ))}
         </select>

@@ -13,6 +13,8 @@ import { cancelRun, startTuner, useTuneRuns } from '../../state/tune/runs.ts';
 import { useJobPool } from './useJobPool.ts';
 import { TunerControls } from './TunerControls.tsx';
 import { TunerResult } from './TunerResult.tsx';
+import { PACKER_LABEL } from '../../engine/index.ts';
+import { Code } from '../ModelLink.tsx';
 
 export function TunerPanel() {
   const params = useExplorer((s) => s.params);
@@ -35,7 +37,8 @@ export function TunerPanel() {
           State the SLO you want; for each family the tuner finds the most aggressive parameter that
           meets it with the chosen confidence, using only the observed columns, then measures it on
           the held-out ones: {spec.instances} instance{spec.instances > 1 ? 's' : ''} of{' '}
-          {spec.tasks} tasks, {spec.packer.toUpperCase()}, c = {spec.capacity}, κ = {kappa}
+          {spec.tasks} tasks, <Code code={spec.packer} name={PACKER_LABEL[spec.packer]} />, c ={' '}
+          {spec.capacity}, κ = {kappa}
           {params.clairvoyance === 1 &&
             ' (Pack’s κ = 1 holds nothing out, so the tuner holds out half; “apply” sets it in Pack)'}
           .

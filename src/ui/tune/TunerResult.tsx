@@ -5,8 +5,9 @@ import { formatQ } from '../format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { tunerSpec, type TunerDatum } from '../../present/tune/tunerPlots.ts';
 import { parameterText, timesTarget } from './specs.ts';
+import { formatFixed, formatNumber } from '../../present/format.ts';
 
-const sci = (q: number) => (q === 0 ? '0' : q >= 0.001 ? q.toFixed(4) : q.toExponential(2));
+const sci = (q: number) => formatFixed(q, 4);
 
 function Summary({ table, spec }: { table: TuneTable; spec: TuneSpec }) {
   const untuned = table.rows.find((r) => !r.tuned);
@@ -18,7 +19,7 @@ function Summary({ table, spec }: { table: TuneTable; spec: TuneSpec }) {
         <p>
           <strong>Winner: {best.label}</strong> at {parameterText(best.family, best.value)} (
           <code>{best.fitText}</code>) meets q* = {table.target} on the held-out columns with{' '}
-          {best.machines.toFixed(2)} machines on average (held-out q = {sci(best.q)}).
+          {formatFixed(best.machines, 2)} machines on average (held-out q = {sci(best.q)}).
           {table.beatsPaper &&
             ' Fewer machines than every tuned paper family (GPA, av, perc, Cantelli) that also met it.'}
         </p>
@@ -35,7 +36,7 @@ function Summary({ table, spec }: { table: TuneTable; spec: TuneSpec }) {
             {untuned.met ? 'met' : `missed (${timesTarget(untuned.q, table.target)})`}
           </span>
           {gpa &&
-            `; tuned GPA asks for ρ = ${gpa.value} (${(table.target / gpa.value).toFixed(1)}× lower) and uses ${gpa.machines.toFixed(2)} machines against ${untuned.machines.toFixed(2)}.`}
+            `; tuned GPA asks for ρ = ${gpa.value} (${formatFixed(table.target / gpa.value, 1)}× lower) and uses ${formatFixed(gpa.machines, 2)} machines against ${formatFixed(untuned.machines, 2)}.`}
         </p>
       )}
       <p className="tune-note">
@@ -43,8 +44,8 @@ function Summary({ table, spec }: { table: TuneTable; spec: TuneSpec }) {
         the observed columns only (two halves, each held out in turn), then measured on the
         evaluation columns: κ = {spec.clairvoyance}
         {table.heldOut ? '' : ' (κ = 1: nothing held out)'}. One overflow in one machine's
-        evaluation columns is 1/|E| = {table.floor.toExponential(1)} (in a CV fold, 1/|fold| ={' '}
-        {table.cvFloor.toExponential(1)}); q averages over machines, so it resolves less, and 0
+        evaluation columns is 1/|E| = {formatNumber(table.floor, 2)} (in a CV fold, 1/|fold| ={' '}
+        {formatNumber(table.cvFloor, 2)}); q averages over machines, so it resolves less, and 0
         means no overflow at all.
       </p>
     </div>
@@ -90,8 +91,8 @@ function RowTable({ table, onApply }: { table: TuneTable; onApply: (row: TuneRow
                 </small>
               )}
             </td>
-            <td>{r.machines.toFixed(2)}</td>
-            <td>{r.m.toFixed(3)}</td>
+            <td>{formatFixed(r.machines, 2)}</td>
+            <td>{formatFixed(r.m, 3)}</td>
             <td>{r.q === 0 ? '0 (none)' : sci(r.q)}</td>
             <td>{`[${sci(r.qBand.low)}, ${sci(r.qBand.high)}]`}</td>
             <td className={r.met ? 'good' : 'bad'} data-testid="tune-result">

@@ -18,6 +18,7 @@ import {
   type TuneTable,
 } from '../../engine/index.ts';
 import { poolKey, type Params } from '../../state/common/params.ts';
+import { formatFixed, formatNumber } from '../../present/format.ts';
 
 /**
  * The clairvoyance the tuner runs at: the link's κ when it holds columns out (κ < 1); at κ = 1 the
@@ -69,7 +70,7 @@ export function applyPatch(fit: FitSpec, spec: TuneSpec): Partial<Params> {
 
 /** The SLO as availability: q* = 0.001 reads "99.9 %". */
 export function sloPercent(q: number): string {
-  return `${Number((100 * (1 - q)).toPrecision(12))} %`;
+  return `${formatNumber(100 * (1 - q), 12)} %`;
 }
 
 /** A family's parameter with its name, e.g. "ρ = 0.003383". */
@@ -79,7 +80,7 @@ export function parameterText(family: FitFamily, value: number): string {
 
 /** How far a q misses (or meets) q*, e.g. "4.0× q*". */
 export function timesTarget(q: number, target: number): string {
-  return `${(q / target).toFixed(q / target >= 10 ? 0 : 1)}× q*`;
+  return `${formatFixed(q / target, q / target >= 10 ? 0 : 1)}× q*`;
 }
 
 /** One CSV row per table row. */

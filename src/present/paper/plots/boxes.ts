@@ -6,6 +6,7 @@
 import * as Plot from '@observablehq/plot';
 import { LOG_PROBABILITY } from '../../probability.ts';
 import type { BoxStats } from '../../../engine/index.ts';
+import { formatNumber } from '../../format.ts';
 
 export interface BoxDatum {
   /** The box's position on x (a category). */
@@ -57,8 +58,8 @@ const fmt = (v: number) =>
     : v === 0
       ? '0'
       : Math.abs(v) < 1e-3
-        ? v.toExponential(2)
-        : v.toPrecision(4);
+        ? formatNumber(v, 3)
+        : formatNumber(v, 4);
 
 /** The plotted rows (exported for tests): finite boxes only, clamped on log axes. */
 export function boxRows(data: readonly BoxDatum[], options: BoxOptions): Row[] {

@@ -14,6 +14,7 @@ import {
 } from '../../../engine/index.ts';
 import { PAPER_FIG1_SYMMETRIC_FROM } from '../paperNumbers.ts';
 import { boxSpec } from './boxes.ts';
+import { formatFixed, formatNumber, formatPercent, formatTerm } from '../../format.ts';
 
 const PAPER = '#d62728';
 
@@ -99,7 +100,7 @@ export function fig2Spec(r: Fig2Result): Plot.PlotOptions {
           x: 'sd',
           y: 'p',
           title: (d: { series: string; sd: number; p: number }) =>
-            `${d.series}: ${(100 * d.p).toFixed(0)} % of tasks have σ ≤ ${d.sd.toPrecision(3)}`,
+            `${d.series}: ${formatFixed(100 * d.p, 0)} % of tasks have σ ≤ ${formatNumber(d.sd, 3)}`,
         }),
       ),
     ],
@@ -177,7 +178,7 @@ export function fig3Spec(r: Fig3Result, kind: HeatmapKind, paper: boolean): Plot
   const maxAbs = cells.reduce((m, c) => Math.max(m, Math.abs(c.v)), 0) || 1;
   const trend = kind === 'avg' ? r.trendAvg : r.trendInst;
   const fmt = (t: { slope: number; intercept: number }) =>
-    `σ ≈ ${t.slope.toFixed(3)}·μ + ${t.intercept.toFixed(4)}`;
+    `σ ≈ ${formatFixed(t.slope, 3)}·μ ${formatTerm(t.intercept, (a) => formatFixed(a, 4))}`;
   const marks: Plot.Markish[] = [
     Plot.rect(cells, {
       x1: 'x1',
@@ -188,7 +189,7 @@ export function fig3Spec(r: Fig3Result, kind: HeatmapKind, paper: boolean): Plot
       inset: 0,
       tip: true,
       title: (c: Cell) =>
-        `μ ${c.x1.toFixed(3)}–${c.x2.toFixed(3)}, σ ${c.y1.toFixed(3)}–${c.y2.toFixed(3)}\n${kind === 'diff' ? 'inst − avg: ' : ''}${(100 * c.v).toFixed(2)} % of tasks`,
+        `μ ${formatFixed(c.x1, 3)}–${formatFixed(c.x2, 3)}, σ ${formatFixed(c.y1, 3)}–${formatFixed(c.y2, 3)}\n${kind === 'diff' ? 'inst − avg: ' : ''}${formatFixed(100 * c.v, 2)} % of tasks`,
     }),
   ];
   if (kind !== 'diff' && trend) {
@@ -212,7 +213,7 @@ export function fig3Spec(r: Fig3Result, kind: HeatmapKind, paper: boolean): Plot
             domain: [-maxAbs, maxAbs],
             legend: true,
             label: 'inst − avg share',
-            tickFormat: '.1%',
+            tickFormat: (v: number) => formatPercent(v, 1),
           }
         : {
             type: 'sqrt',
@@ -220,7 +221,7 @@ export function fig3Spec(r: Fig3Result, kind: HeatmapKind, paper: boolean): Plot
             domain: [0, maxAbs],
             legend: true,
             label: 'share of tasks',
-            tickFormat: '.1%',
+            tickFormat: (v: number) => formatPercent(v, 1),
           },
     marks,
   };
@@ -235,7 +236,7 @@ export function fig4Spec(
   const rows: { cluster: string; x: number; share: number }[] = [];
   const labels = Array.from(
     { length: r.k },
-    (_, j) => `${String.fromCharCode(97 + j)} · ${(100 * r.shares[j]).toFixed(1)} %`,
+    (_, j) => `${String.fromCharCode(97 + j)} · ${formatFixed(100 * r.shares[j], 1)} %`,
   );
   for (let j = 0; j < r.k; j++)
     for (let b = 0; b < cut; b++)
@@ -252,7 +253,7 @@ export function fig4Spec(
     height: 120 * Math.ceil(r.k / cols) + 40,
     marginLeft: 40,
     x: { label: 'inst usage (cut to [0, 0.5)) →', domain: [0, cut / HISTOGRAM_BINS] },
-    y: { label: '↑ share', grid: true, tickFormat: '.0%' },
+    y: { label: '↑ share', grid: true, tickFormat: (v: number) => formatPercent(v, 0) },
     fx: { label: null, padding: 0.12, axis: null },
     fy: { label: null, axis: null },
     marks: [
@@ -292,7 +293,7 @@ export function ksSpec(r: TimeInvarianceResult, paper: boolean): Plot.PlotOption
     height: 300,
     marginLeft: 56,
     x: { label: 'KS p-value of a task’s two random windows →', domain: [0, 1] },
-    y: { label: '↑ share of tasks', grid: true, tickFormat: '.0%' },
+    y: { label: '↑ share of tasks', grid: true, tickFormat: (v: number) => formatPercent(v, 0) },
     color: { domain: [true, false], range: ['#e45756', '#9ecae9'] },
     marks: [
       Plot.rectY(bars, {
@@ -303,18 +304,21 @@ export function ksSpec(r: TimeInvarianceResult, paper: boolean): Plot.PlotOption
         inset: 0.5,
         tip: true,
         title: (d: { x1: number; x2: number; share: number }) =>
-          `p in [${d.x1}, ${d.x2}): ${(100 * d.share).toFixed(1)} %`,
+          `p in [${d.x1}, ${d.x2}): ${formatFixed(100 * d.share, 1)} %`,
       }),
       Plot.ruleX([0.05], { stroke: '#111', strokeDasharray: '3,3' }),
-      Plot.text([`rejected at 5 %: ${(100 * r.rejectedShare).toFixed(1)} % of ${r.tested} tasks`], {
-        frameAnchor: 'top-right',
-        dx: -4,
-        dy: 4,
-      }),
+      Plot.text(
+        [`rejected at 5 %: ${formatFixed(100 * r.rejectedShare, 1)} % of ${r.tested} tasks`],
+        {
+          frameAnchor: 'top-right',
+          dx: -4,
+          dy: 4,
+        },
+      ),
       ...(paper
         ? [
             Plot.text(
-              [`paper: ≈ ${(100 * PAPER_TIME_INVARIANCE_REJECTED).toFixed(0)} % rejected`],
+              [`paper: ≈ ${formatFixed(100 * PAPER_TIME_INVARIANCE_REJECTED, 0)} % rejected`],
               {
                 frameAnchor: 'top-right',
                 dx: -4,

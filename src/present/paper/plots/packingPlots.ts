@@ -15,6 +15,7 @@ import type {
 } from '../summaries.ts';
 import { boxSpec } from './boxes.ts';
 import { LOG_PROBABILITY } from '../../probability.ts';
+import { formatFixed, formatNumber } from '../../format.ts';
 
 const PAPER = '#d62728';
 
@@ -25,7 +26,7 @@ export function fig7Spec(s: readonly FitSummary[]): Plot.PlotOptions {
       x: f.fit,
       color: f.family,
       box: f.m,
-      note: `mean m_abs ${f.meanMAbs.toFixed(1)}, mean q ${f.meanQ.toExponential(2)}`,
+      note: `mean m_abs ${formatFixed(f.meanMAbs, 1)}, mean q ${formatNumber(f.meanQ, 3)}`,
     })),
     {
       xLabel: 'fit test',
@@ -41,7 +42,7 @@ export function fig7Spec(s: readonly FitSummary[]): Plot.PlotOptions {
 /** Fig. 9: GPA's relative error (q − ρ)/ρ per ρ over the instances; the paper's +60 % at 0.001. */
 export function fig9Spec(e: readonly RelErrorSummary[], paper: boolean): Plot.PlotOptions {
   return boxSpec(
-    e.map((r) => ({ x: String(r.rho), box: r.error, note: `mean q ${r.meanQ.toExponential(2)}` })),
+    e.map((r) => ({ x: String(r.rho), box: r.error, note: `mean q ${formatNumber(r.meanQ, 3)}` })),
     {
       xLabel: 'requested ρ →',
       yLabel: '↑ relative error (q − ρ) / ρ',
@@ -85,7 +86,7 @@ export function fig10Spec(c: readonly SourceComparison[], evaluated: number): Pl
         symbol: (d: { q: number }) => (d.q === 0 ? 'triangle' : 'circle'),
         tip: true,
         title: (d: { fit: string; source: string; q: number }) =>
-          `${d.fit} from ${d.source}: q = ${d.q === 0 ? `0 (below 1/|E|)` : d.q.toExponential(2)}`,
+          `${d.fit} from ${d.source}: q = ${d.q === 0 ? `0 (below 1/|E|)` : formatNumber(d.q, 3)}`,
       },
     );
   return {
@@ -127,7 +128,7 @@ export function fig11Spec(s: readonly ConditionSummary[]): Plot.PlotOptions {
       fx: r.fit,
       fy: r.rebalance ? 'rebalancing on' : 'rebalancing off',
       box: r.q,
-      note: `mean q ${r.meanQ.toExponential(2)}, mean m ${r.meanM.toFixed(3)}`,
+      note: `mean q ${formatNumber(r.meanQ, 3)}, mean m ${formatFixed(r.meanM, 3)}`,
     })),
     {
       xLabel: 'machine capacity c →',
@@ -151,7 +152,7 @@ export function fig12Spec(s: readonly ConditionSummary[], paper: boolean): Plot.
       x: String(r.value),
       fx: r.fit,
       box: r.q,
-      note: `|E| = ${r.evaluated}; mean q ${r.meanQ.toExponential(2)}`,
+      note: `|E| = ${r.evaluated}; mean q ${formatNumber(r.meanQ, 3)}`,
     })),
     {
       xLabel: 'clairvoyance κ →',
@@ -175,7 +176,7 @@ export function fig13Spec(g: readonly GainSummary[], paper: boolean): Plot.PlotO
       x: r.fit,
       color: r.family,
       box: r.gain,
-      note: `${r.instances} instances with q_off > 0; mean gain ${(100 * r.meanGain).toFixed(1)} %`,
+      note: `${r.instances} instances with q_off > 0; mean gain ${formatFixed(100 * r.meanGain, 1)} %`,
     })),
     {
       xLabel: 'fit test',

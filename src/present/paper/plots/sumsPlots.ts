@@ -7,6 +7,7 @@ import {
   type Fig6Cell,
   type Table1Row,
 } from '../../../engine/index.ts';
+import { formatFixed, formatNumber } from '../../format.ts';
 
 const PAPER = '#d62728';
 
@@ -31,7 +32,7 @@ export function fig5Spec(p: Fig5Panel, paper: boolean): Plot.PlotOptions {
       Plot.ruleX([p.mu], { stroke: '#111', strokeDasharray: '3,3' }),
       Plot.text(
         [
-          `N(${p.mu.toFixed(3)}, ${p.sigma.toFixed(3)}²); A² = ${p.a2.toFixed(2)}: ${p.rejected ? 'not Gaussian' : 'Gaussian'} at 5 %`,
+          `N(${formatFixed(p.mu, 3)}, ${formatFixed(p.sigma, 3)}²); A² = ${formatFixed(p.a2, 2)}: ${p.rejected ? 'not Gaussian' : 'Gaussian'} at 5 %`,
         ],
         {
           frameAnchor: 'top-right',
@@ -102,7 +103,7 @@ export function table1Spec(rows: readonly Table1Row[], paper: boolean): Plot.Plo
         r: 4,
         tip: true,
         title: (d: Table1Row) =>
-          `N = ${d.n}: ${(100 * d.rejectionRate).toFixed(1)} % of ${d.sums} sums rejected\nmean total ${d.meanTotal.toFixed(3)}`,
+          `N = ${d.n}: ${formatFixed(100 * d.rejectionRate, 1)} % of ${d.sums} sums rejected\nmean total ${formatFixed(d.meanTotal, 3)}`,
       }),
     ],
   };
@@ -200,7 +201,7 @@ export function fig6Spec(cells: readonly Fig6Cell[]): Plot.PlotOptions {
           x: 'at',
           y: 'median',
           title: (d: B) =>
-            `${d.panel}, N = ${d.n}\nmedian ${d.median.toExponential(2)}\nquartiles ${d.q1.toExponential(2)} – ${d.q3.toExponential(2)}\nwhiskers ${d.whiskerLow.toExponential(2)} – ${d.whiskerHigh.toExponential(2)}\nover ${d.count} sums`,
+            `${d.panel}, N = ${d.n}\nmedian ${formatNumber(d.median, 3)}\nquartiles ${formatNumber(d.q1, 3)} – ${formatNumber(d.q3, 3)}\nwhiskers ${formatNumber(d.whiskerLow, 3)} – ${formatNumber(d.whiskerHigh, 3)}\nover ${d.count} sums`,
         }),
       ),
     ],

@@ -21,6 +21,7 @@ export {
   describeEstimate,
   DEFAULT_BUDGET_BYTES,
 } from '../../../ingest/sizes.ts';
+import { formatCount } from '../../../present/format.ts';
 
 /** How the notice asking for a link's own files begins. */
 const LINKED_FILES = 'This link uses your files';
@@ -319,7 +320,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
       named ? `Could not load ${message}` : `Could not load ${names.join(', ')}: ${message}`,
       offered !== null
         ? {
-            label: `Load the first ${offered.toLocaleString('en')} tasks`,
+            label: `Load the first ${formatCount(offered)} tasks`,
             run: () => void upload(files, { ...request, maxTasks: offered } as LoadRequest),
           }
         : { label: 'Retry', run: () => void upload(files, request) },
