@@ -9,7 +9,6 @@ import { panelOf } from '../state/common/wings.ts';
 import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
-import { LinkedFilesBanner } from './LinkedFiles.tsx';
 import { formatCount } from '../present/format.ts';
 
 // Every view but Pack is loaded when first opened: the first page carries only Pack (its plots, and
@@ -18,6 +17,9 @@ const TradeoffView = lazy(() =>
   import('./TradeoffView.tsx').then((m) => ({ default: m.TradeoffView })),
 );
 const DataView = lazy(() => import('./DataView.tsx').then((m) => ({ default: m.DataView })));
+const LinkedFilesBanner = lazy(() =>
+  import('./LinkedFiles.tsx').then((m) => ({ default: m.LinkedFilesBanner })),
+);
 const LearnView = lazy(() =>
   import('./learn/LearnView.tsx').then((m) => ({ default: m.LearnView })),
 );
@@ -166,7 +168,9 @@ export function App() {
         <ShareButton />
       </header>
       <Notices />
-      <LinkedFilesBanner />
+      <Suspense fallback={null}>
+        <LinkedFilesBanner />
+      </Suspense>
       {view === 'learn' ? (
         <main className="content learn-content" data-testid="view-learn">
           <ViewBoundary view="learn">

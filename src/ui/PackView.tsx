@@ -7,24 +7,30 @@ import { formatNumber, formatQ } from './format.ts';
 import { MachineStrip } from './MachineStrip.tsx';
 import { PackWaiting } from './PackWaiting.tsx';
 import { useController } from './controllerContext.ts';
-import { AbCompare, PinButton } from './ab/AbCompare.tsx';
+import { PinButton } from './ab/PinButton.tsx';
 import { Explain } from './Explain.tsx';
-import { PackStepThrough } from './learn/PackStepThrough.tsx';
 import { usePackTrace } from './usePackTrace.ts';
 import type { TaskDecision } from '../present/pack/decisions.ts';
-import { ExactQ } from './tune/ExactQ.tsx';
-import { PackSloLine } from './PackSlo.tsx';
 import type { MachineView } from '../present/pack/machinePlots.ts';
 
 // The plots of one machine wait for Plot's code (ui/lazyPlot.ts), off the first page.
 const MachinePlots = lazy(() =>
   import('./MachinePlots.tsx').then((m) => ({ default: m.MachinePlots })),
 );
+// Below the headline and opened on demand: each arrives after the first numbers.
+const AbCompare = lazy(() => import('./ab/AbCompare.tsx').then((m) => ({ default: m.AbCompare })));
+const PackSloLine = lazy(() => import('./PackSlo.tsx').then((m) => ({ default: m.PackSloLine })));
+const ExactQ = lazy(() => import('./tune/ExactQ.tsx').then((m) => ({ default: m.ExactQ })));
+const PackStepThrough = lazy(() =>
+  import('./learn/PackStepThrough.tsx').then((m) => ({ default: m.PackStepThrough })),
+);
+/** The lessons' count, from the Learn link's bound (lessons.test.ts holds it to the registry). */
+const LESSON_COUNT = LEARN_PARAMS.lesson.range!.max;
 const AlignedMachinePlot = lazy(() =>
   import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
 );
 import { countWord, formatFixed } from '../present/format.ts';
-import { LESSON_COUNT } from './learn/lessons.ts';
+import { LEARN_PARAMS } from '../state/learn/params.ts';
 
 /** The first page's "what is this / start here" line. */
 function StartHere() {
@@ -87,7 +93,9 @@ function Headline({
         </dt>
         <dd data-testid="q">{formatQ(result.q, result.evaluated)}</dd>
       </div>
-      <ExactQ />
+      <Suspense fallback={null}>
+        <ExactQ />
+      </Suspense>
       {rho !== null && (
         <div>
           <dt>
@@ -270,8 +278,12 @@ export function PackView() {
     <div className="pack-view">
       <StartHere />
       <PackHead response={response} rho={rho} stale={stale} />
-      <PackSloLine result={result} rows={rows} stale={stale} />
-      <AbCompare />
+      <Suspense fallback={null}>
+        <PackSloLine result={result} rows={rows} stale={stale} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <AbCompare />
+      </Suspense>
       {!(params.pinned && abReady) && (
         <MachineStrip
           result={result}
@@ -280,7 +292,9 @@ export function PackView() {
           onSelect={(j) => setParams({ machine: j })}
         />
       )}
-      <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
+      <Suspense fallback={null}>
+        <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
+      </Suspense>
       {selected === null || !machine ? (
         <p className="hint">
           Select a machine to see its usage distribution against the Gaussian GPA assumes.

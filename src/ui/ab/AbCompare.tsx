@@ -6,13 +6,7 @@
 import { useMemo } from 'react';
 import { formatFit, type PackResult } from '../../engine/index.ts';
 import type { SidePoint } from '../../present/pack/tradeoffPlots.ts';
-import {
-  packKey,
-  pinnedOf,
-  pinnedSide,
-  PINNED_FIELDS,
-  type Params,
-} from '../../state/common/params.ts';
+import { packKey, pinnedSide, PINNED_FIELDS, type Params } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { formatQ } from '../format.ts';
 import { MachineStrip } from '../MachineStrip.tsx';
@@ -20,27 +14,6 @@ import { formatExactQ } from '../tune/ExactQ.tsx';
 import { useExactQ } from './useExactQ.ts';
 import './ab.css';
 import { formatFixed, formatSigned } from '../../present/format.ts';
-
-/** Pins the current packing as side A, or unpins it. */
-export function PinButton() {
-  const pinned = useExplorer((s) => s.params.pinned);
-  const navigate = useExplorer((s) => s.navigate);
-  const params = useExplorer((s) => s.params);
-  return pinned ? (
-    <button type="button" data-testid="unpin" onClick={() => navigate({ pinned: null })}>
-      Unpin A
-    </button>
-  ) : (
-    <button
-      type="button"
-      data-testid="pin"
-      title="Keep this packing as side A; change anything, and Pack compares the two"
-      onClick={() => navigate({ pinned: pinnedOf(params) })}
-    >
-      Pin as A (compare)
-    </button>
-  );
-}
 
 /** The A/B sides' packings as points for the trade-off plot (none unless both are current). */
 export function useAbSides(): readonly SidePoint[] {
