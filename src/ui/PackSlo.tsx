@@ -9,6 +9,7 @@ import { type MachineSlo, type PackResult } from '../engine/index.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { alignedJudgement, differsBy, packSlo, timeSplitText } from '../state/pack/replay.ts';
 import { formatQ } from './format.ts';
+import { formatCount } from '../present/format.ts';
 
 interface Packed {
   readonly result: PackResult;
@@ -55,7 +56,7 @@ export function PackSloLine(props: Packed & { stale: boolean }) {
       {aligned && (
         <p data-testid="aligned-q-line">
           <strong>Replayed in time</strong> (the same machines, every task at the same instants,{' '}
-          {aligned.columns.toLocaleString('en')} instants): q{' '}
+          {formatCount(aligned.columns)} instants): q{' '}
           <span data-testid="q-aligned">{formatQ(aligned.mean, aligned.columns)}</span>, worst{' '}
           <span data-testid="q-aligned-worst">{formatQ(aligned.worst, aligned.columns)}</span>{' '}
           (machine {aligned.worstMachine + 1}); {overText(aligned)}.

@@ -102,7 +102,14 @@ describe('npm run cli -- paper', () => {
       'fig12',
       'fig13',
     ];
-    const { code, out, dir } = await cli(['--data', PLANETLAB, '--figures', ids.join(',')]);
+    const { code, out, dir } = await cli([
+      '--data',
+      PLANETLAB,
+      '--scale',
+      '0.25',
+      '--figures',
+      ids.join(','),
+    ]);
     expect(code).toBe(0);
     expect(out.join('\n')).toMatch(/wrote \d+ files/);
     const planetlab = parseWideCsv(readFileSync(PLANETLAB, 'utf8'), 'planetlab_20110303.csv', {

@@ -99,7 +99,7 @@ export function gpaRiskQuery(z: number): string {
 }
 
 export function descheduler(z: number): SnippetBody {
-  const zText = Number(z.toFixed(4));
+  const zText = Math.round(z * 1e4) / 1e4;
   return {
     title: 'descheduler: DeschedulerPolicy with LowNodeUtilization on a GPA-risk query',
     body: {

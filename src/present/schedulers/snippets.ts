@@ -17,6 +17,7 @@ import {
 import type { SnippetBody } from './body.ts';
 import { descheduler, koordinator, koordinatorNode } from './kubeSnippets.ts';
 import { crane, overcommit, trimaran, vpa } from './projectSnippets.ts';
+import { formatNumber } from '../format.ts';
 
 export interface Snippet {
   /** What it configures, e.g. "KubeSchedulerConfiguration pluginConfig". */
@@ -46,7 +47,7 @@ const SCOPE_TEXT: Record<SloScope, string> = {
   p95: '95 % of nodes',
 };
 
-const q4 = (v: number) => (v === 0 ? '0' : v < 1e-3 ? v.toExponential(2) : v.toFixed(4));
+const q4 = (v: number) => formatNumber(v, 3);
 
 function header(f: SnippetFacts): string[] {
   const s = f.scheduler;

@@ -17,6 +17,7 @@ import {
 } from '../../engine/index.ts';
 import { datasetKey, type Dataset } from '../common/datasets.ts';
 import type { Params } from '../common/params.ts';
+import { formatCount } from '../../present/format.ts';
 
 const alignedCache = new WeakMap<TaskSamples, AlignedData | string>();
 
@@ -91,11 +92,11 @@ export function timeSplitText(ds: Dataset | null, p: Params, evaluated: number):
   const aligned = alignedOfDataset(ds);
   if (typeof aligned === 'string') return null;
   if (p.realization === 'blocks')
-    return `Block bootstrap: ${p.realizations.toLocaleString('en')} columns made of runs of ${p.block} consecutive instants of the ${aligned.inst.cols.toLocaleString('en')} aligned ones, the same runs for every task${p.clairvoyance < 1 ? '; learned on the first columns, judged on the rest (runs are drawn, not ordered in time)' : ''}.`;
+    return `Block bootstrap: ${formatCount(p.realizations)} columns made of runs of ${p.block} consecutive instants of the ${formatCount(aligned.inst.cols)} aligned ones, the same runs for every task${p.clairvoyance < 1 ? '; learned on the first columns, judged on the rest (runs are drawn, not ordered in time)' : ''}.`;
   const T = aligned.inst.cols;
   const judged = p.clairvoyance < 1 ? evaluated : 0;
   const learned = T - judged;
   if (judged === 0)
-    return `Learn from and judge on the same ${T.toLocaleString('en')} instants (${instantName(aligned, 0)} to ${instantName(aligned, T - 1)}): κ = 1 judges the past it learned; lower κ to judge on instants not yet seen.`;
-  return `Learn from ${instantName(aligned, 0)} to ${instantName(aligned, learned - 1)} (${learned.toLocaleString('en')} instants); judge on ${instantName(aligned, learned)} to ${instantName(aligned, T - 1)} (${judged.toLocaleString('en')} instants not seen when packing).`;
+    return `Learn from and judge on the same ${formatCount(T)} instants (${instantName(aligned, 0)} to ${instantName(aligned, T - 1)}): κ = 1 judges the past it learned; lower κ to judge on instants not yet seen.`;
+  return `Learn from ${instantName(aligned, 0)} to ${instantName(aligned, learned - 1)} (${formatCount(learned)} instants); judge on ${instantName(aligned, learned)} to ${instantName(aligned, T - 1)} (${formatCount(judged)} instants not seen when packing).`;
 }

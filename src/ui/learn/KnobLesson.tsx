@@ -23,14 +23,17 @@ import { KNOB_LESSON } from './knobLesson.ts';
 import { LessonFrame, followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf } from './lessons.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
+import { formatCount, formatFixed, roundSignificant } from '../../present/format.ts';
 
 const SIGMA_STEP = 10_000;
 const WORKED_SIGMA = 0.04;
-const SIGMA_SCALE = logScale(KNOB_SIGMA_RANGE[0], KNOB_SIGMA_RANGE[1], (v) => +v.toPrecision(2));
+const SIGMA_SCALE = logScale(KNOB_SIGMA_RANGE[0], KNOB_SIGMA_RANGE[1], (v) =>
+  roundSignificant(v, 2),
+);
 
 /** A ratio as a reader says it: 2.3×, 35×, 34,900×. */
 const times = (r: number) =>
-  `${r < 10 ? r.toFixed(1) : Math.round(Number(r.toPrecision(3))).toLocaleString('en')}×`;
+  `${r < 10 ? formatFixed(r, 1) : formatCount(Math.round(roundSignificant(r, 3)))}×`;
 
 export const sigmaOfStep = (step: number) =>
   step > 0 ? Math.min(1, step / SIGMA_STEP) : WORKED_SIGMA;

@@ -13,6 +13,7 @@ import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx'
 import { LESSONS } from './lessons.ts';
 import { CORRELATION_DATA, CORRELATION_LESSON } from './correlationLesson.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { formatFixed } from '../../present/format.ts';
 
 const PREDICTIONS = [
   'about the same as the independent q',
@@ -69,7 +70,7 @@ function Reveal() {
       <div>
         <dt>ratio</dt>
         <dd data-testid="lesson-q-ratio">
-          {Number.isFinite(ratio) ? `${ratio.toFixed(1)}×` : '∞'}
+          {Number.isFinite(ratio) ? `${formatFixed(ratio, 1)}×` : '∞'}
         </dd>
       </div>
       <div>

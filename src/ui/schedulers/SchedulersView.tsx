@@ -49,7 +49,7 @@ function useSchedulersSettings() {
   return { s, set, go };
 }
 
-const fq = (q: number) => (q === 0 ? '0' : q < 1e-3 ? q.toExponential(1) : q.toFixed(4));
+const fq = (q: number) => formatNumber(q, 2);
 
 function Settings({
   s,
