@@ -37,7 +37,7 @@ test('the default view shows numbers and every plot', async ({ page }) => {
     await expect(page.locator(`[data-plot="${name}"] svg`).first()).toBeVisible();
   await shot(page, 'pack');
 
-  await page.getByRole('button', { name: 'Data' }).click();
+  await page.getByRole('button', { name: 'Data', exact: true }).click();
   await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
   await expect(page.locator('[data-plot="std-vs-mean"] svg').first()).toBeVisible();
   await shot(page, 'data');
@@ -115,13 +115,13 @@ test('an uploaded real file loads; a corrupted copy is refused with its line, an
   await page.getByRole('button', { name: 'Pack' }).click();
   const loaded = await numbers(page);
 
-  await page.getByRole('button', { name: 'Data' }).click();
+  await page.getByRole('button', { name: 'Data', exact: true }).click();
   await page.getByTestId('upload').setInputFiles(badPath);
-  await page.getByTestId('use-files').click();
-  await expect(
-    page.getByTestId('notice').filter({ hasText: 'planetlab_corrupted.csv, line 10' }),
-  ).toBeVisible();
-  await expect(page.getByTestId('notice').filter({ hasText: '"12x"' })).toBeVisible();
+  // The preview reads the bad line first, and Use stays off until the files are valid.
+  const preview = page.getByTestId('upload-preview');
+  await expect(preview).toContainText('planetlab_corrupted.csv, line 10');
+  await expect(preview).toContainText('"12x"');
+  await expect(page.getByTestId('use-files')).toBeDisabled();
   await expect(page.getByTestId('dataset-title')).toHaveText('planetlab_20110303.csv');
   await page.getByRole('button', { name: 'Pack' }).click();
   expect(await numbers(page)).toEqual(loaded);

@@ -130,8 +130,10 @@ test('at 375 px every view opens on its numbers, the parameters folded below', a
   // Every lesson is a visible link, none scrolled off to the side.
   await page.goto('/?view=learn&lesson=1');
   const lessons = page.getByRole('navigation', { name: 'Lessons' }).getByRole('link');
-  await expect(lessons).toHaveCount(8);
-  for (let i = 0; i < 8; i++) {
+  await expect(lessons.last()).toBeVisible();
+  const count = await lessons.count();
+  expect(count).toBeGreaterThanOrEqual(8);
+  for (let i = 0; i < count; i++) {
     const b = (await lessons.nth(i).boundingBox())!;
     expect(b.x + b.width, `lesson ${i + 1} within the screen`).toBeLessThanOrEqual(375);
   }
@@ -148,6 +150,7 @@ test('at 1280 px the header is one row; the Data task table and the tuner table 
   for (const view of ['tradeoff', 'resize', 'data']) {
     await page.goto(`/?view=${view}`);
     const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
+    await expect(nav.last()).toBeVisible();
     const tops = new Set<number>();
     for (let i = 0; i < (await nav.count()); i++)
       tops.add(Math.round((await nav.nth(i).boundingBox())!.y));

@@ -18,6 +18,8 @@ function cliPacking(fit: string): { m_abs: number; m: number; q: number } {
       'sweep',
       '--data',
       '../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
+      '--scale',
+      '0.25',
       '--fits',
       fit,
       '--instances',
