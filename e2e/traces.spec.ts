@@ -372,15 +372,15 @@ for (const c of badCases())
     // A problem within the preview's rows is named there and Use stays off; one further on is
     // named when the files are read.
     const previewError = page.getByTestId('preview-error');
-    const use = page.getByTestId('use-files');
-    await expect(
-      previewError.or(page.locator('[data-testid=use-files]:enabled')).first(),
-    ).toBeVisible();
-    if (await previewError.isVisible()) {
-      await expect(previewError).toContainText(c.message);
-      await expect(use).toBeDisabled();
-    } else {
-      await use.click();
+    const inPreview = await expect(previewError)
+      .toContainText(c.message, { timeout: 15_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (inPreview) await expect(page.getByTestId('use-files')).toBeDisabled();
+    else {
+      await page.getByTestId('use-files').click();
       await expect(page.locator('[data-testid=notice].notice-error').last()).toContainText(
         c.message,
       );

@@ -9,3 +9,6 @@ export class DataError extends Error {
     this.name = 'DataError';
   }
 }
+
+/** Rows were read but the filters kept no task: on a file's first rows alone this proves nothing. */
+export class FilteredEmpty extends DataError {}

@@ -6,7 +6,7 @@
  * The result is canonical, so the DuckDB `reduce` and docs/reduce.sql produce the same numbers: tasks
  * in (job ID, task index) order, each task's records by (start time, inst, avg).
  */
-import { DataError } from './errors.ts';
+import { DataError, FilteredEmpty } from './errors.ts';
 import {
   BadLines,
   F64Column,
@@ -419,7 +419,7 @@ export class GoogleLoader {
     const useEvents = this.eventFiles > 0;
     const { kept, filters, total } = this.filterTasks(n, offsets, order);
     if (kept.length === 0)
-      throw new DataError(
+      throw new (n === 0 ? DataError : FilteredEmpty)(
         names,
         null,
         `no task left after the filters: ${records} records of ${n} tasks read; ${filters

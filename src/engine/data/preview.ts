@@ -7,7 +7,7 @@
  * (read with a unit that refuses nothing, so e.g. a Prometheus error answer is named as such), and
  * only then the unit and its options.
  */
-import { DataError } from './errors.ts';
+import { DataError, FilteredEmpty } from './errors.ts';
 import { createLoader, type FormatId, type LoadSpec } from './loader.ts';
 import { resolveSpec, type SpecOptions } from './detect.ts';
 import {
@@ -117,6 +117,20 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
     };
   } catch (e) {
     if (!(e instanceof DataError) && !(e instanceof RangeError)) throw e;
+    // The first rows of a valid file can hold too few records per task for the filters.
+    if (e instanceof FilteredEmpty)
+      return {
+        spec,
+        raw,
+        unitGuess: raw ? guessUnit(raw) : null,
+        warnings: [
+          ...warnings,
+          `the first rows keep no task after the filters (${e.reason}); the whole file decides`,
+        ],
+        rows: [],
+        report: null,
+        error: null,
+      };
     // A ready realization matrix loads as it is: nothing to preview, nothing wrong.
     if (isMatrixSpec(spec))
       return {

@@ -48,4 +48,16 @@ describe('preview order: empty → format → content → unit', () => {
     const q = preview([{ name: 'planetlab.csv', head: planetlabHead }], { scale: 0.25 });
     expect(q.rows[0].inst[0]).toBeCloseTo(p.rows[0].inst[0] * 0.25, 12);
   });
+
+  it('first rows too few for the filters are a note, not an error: the whole file decides', () => {
+    const head = readFileSync(
+      resolve(
+        import.meta.dirname,
+        '../../../../shared/data/google-2011-task-usage/task_usage_part-00000_first10000.csv',
+      ),
+    ).subarray(0, 8192);
+    const p = preview([{ name: 'task_usage.csv', head }], { format: 'google' });
+    expect(p.error).toBeNull();
+    expect(p.warnings.join(' ')).toMatch(/first rows keep no task after the filters/);
+  });
 });

@@ -3,7 +3,7 @@
  * options, a percent check with clamping, the metadata-missing rule and the report.
  */
 import { BadLines, LineReader } from './bytes.ts';
-import { DataError } from './errors.ts';
+import { DataError, FilteredEmpty } from './errors.ts';
 import type { FileReport, FilterCount, LoadReport } from './report.ts';
 import { sampleCount, type TaskSamples } from './samples.ts';
 import { gapNotes, type GapReport } from './series.ts';
@@ -100,7 +100,7 @@ export function traceReport(r: {
 }): { samples: TaskSamples; report: LoadReport } {
   const samplesKept = sampleCount(r.samples.inst);
   if (r.samples.ids.length === 0)
-    throw new DataError(
+    throw new (r.records === 0 ? DataError : FilteredEmpty)(
       r.files.map((f) => f.name).join(', '),
       null,
       r.records === 0 ? 'no data rows' : 'no task left (every row was skipped or filtered)',
