@@ -45,7 +45,6 @@ import {
   JOB_WORDS,
   MAX_JOBS,
   PROTOCOL_VERSION,
-  controlBytes,
   heartbeatWord,
   poolLayout,
   slotScratch,
@@ -68,9 +67,6 @@ export { allocate };
 
 // Rows between cancellation checks while warming statistics (a row sorts in well under 1 ms).
 const WARM_CHUNK = 32;
-
-// The control buffer's layout lives with the protocol, so that the pool loads without the host.
-export { controlBytes, heartbeatWord };
 
 export class EngineHost implements WorkerApi {
   private control: Int32Array | null = null;

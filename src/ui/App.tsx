@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { encode } from '../state/common/url.ts';
 import { SHOW_LENGTH_CHARS, linkTo } from '../state/common/linkAddress.ts';
 import { useExplorer } from '../state/common/store.ts';
@@ -103,6 +103,27 @@ function ShareButton() {
  * A view with the shared parameters it declares (wings.ts) in a side panel. On a narrow screen the
  * view comes first, its headline numbers on the first screen, and the parameters fold below it.
  */
+/** The views beside no side panel, in a main column of their own (and its class). */
+const WHOLE_WIDTH: Partial<Record<ViewId, { View: ComponentType; className: string }>> = {
+  learn: { View: LearnView, className: 'content learn-content' },
+  model: { View: ModelView, className: 'content' },
+  cluster: { View: ClusterView, className: 'content' },
+  schedulers: { View: SchedulersView, className: 'content' },
+};
+
+function WholeWidth({ view }: { view: ViewId }) {
+  const { View, className } = WHOLE_WIDTH[view]!;
+  return (
+    <main className={className} data-testid={`view-${view}`}>
+      <ViewBoundary view={view}>
+        <Loading>
+          <View />
+        </Loading>
+      </ViewBoundary>
+    </main>
+  );
+}
+
 function PanelLayout({ view }: { view: ViewId }) {
   const params = useExplorer((s) => s.params);
   const shows = panelOf(view, params);
@@ -171,44 +192,14 @@ export function App() {
       <Suspense fallback={null}>
         <LinkedFilesBanner />
       </Suspense>
-      {view === 'learn' ? (
-        <main className="content learn-content" data-testid="view-learn">
-          <ViewBoundary view="learn">
-            <Loading>
-              <LearnView />
-            </Loading>
-          </ViewBoundary>
-        </main>
+      {WHOLE_WIDTH[view] ? (
+        <WholeWidth view={view} />
       ) : view === 'resize' ? (
         <ViewBoundary view="resize">
           <Loading>
             <ResizeView />
           </Loading>
         </ViewBoundary>
-      ) : view === 'model' ? (
-        <main className="content" data-testid="view-model">
-          <ViewBoundary view="model">
-            <Loading>
-              <ModelView />
-            </Loading>
-          </ViewBoundary>
-        </main>
-      ) : view === 'cluster' ? (
-        <main className="content" data-testid="view-cluster">
-          <ViewBoundary view="cluster">
-            <Loading>
-              <ClusterView />
-            </Loading>
-          </ViewBoundary>
-        </main>
-      ) : view === 'schedulers' ? (
-        <main className="content" data-testid="view-schedulers">
-          <ViewBoundary view="schedulers">
-            <Loading>
-              <SchedulersView />
-            </Loading>
-          </ViewBoundary>
-        </main>
       ) : (
         <PanelLayout view={view} />
       )}

@@ -9,13 +9,12 @@ import {
 import { useExplorer, type Explorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { downloadCsv } from './exportFiles.ts';
-import { formatNumber } from './format.ts';
+import { formatCount, formatFixed, formatNumber } from '../present/format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { PrometheusPanel } from './PrometheusPanel.tsx';
 import { stdVsMeanSpec, type TaskMoments } from '../present/pack/dataPlots.ts';
-import { formatCount, formatFixed } from '../present/format.ts';
 
 function Sparkline({ values, max }: { values: Float64Array; max: number }) {
   const w = 120;

@@ -3,7 +3,7 @@
  * that names them and takes them (dropped or chosen), read with the link's own loader options and
  * checked against its SHA-256 first.
  */
-import { useState } from 'react';
+import { useFileDrop } from './useFileDrop.ts';
 import type { UploadRef } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
@@ -32,8 +32,11 @@ export function LinkedFilesBanner() {
   const waiting = useExplorer(
     (s) => s.data.status === 'error' && s.data.error === WAITING_FOR_FILES,
   );
-  const [dragging, setDragging] = useState(false);
   const prom = useExplorer((s) => s.params.prom);
+  const take = (list: FileList | null) => {
+    if (list && list.length > 0) void controller.upload(Array.from(list));
+  };
+  const drop = useFileDrop(take);
   if (!link || !waiting) return null;
   if (prom && link.format === 'prometheus' && link.options?.query !== undefined)
     return (
@@ -51,24 +54,12 @@ export function LinkedFilesBanner() {
         </p>
       </section>
     );
-  const take = (list: FileList | null) => {
-    if (list && list.length > 0) void controller.upload(Array.from(list));
-  };
   return (
     <section
-      className={`linked-files dropzone${dragging ? ' dragging' : ''}`}
+      className={`linked-files dropzone${drop.dragging ? ' dragging' : ''}`}
       data-testid="linked-files"
       aria-label="The files this link uses"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setDragging(false);
-        take(e.dataTransfer.files);
-      }}
+      {...drop.handlers}
     >
       <p>
         This link uses your files <strong>{link.names.join(', ')}</strong> (SHA-256{' '}

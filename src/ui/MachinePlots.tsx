@@ -6,7 +6,7 @@ import {
   survivalSpec,
   type MachineView,
 } from '../present/pack/machinePlots.ts';
-import { formatCount, formatNumber, formatQ } from './format.ts';
+import { formatCount, formatNumber, formatQ } from '../present/format.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 
 export function MachinePlots({

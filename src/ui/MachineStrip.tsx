@@ -1,11 +1,10 @@
 /** The machines of a packing in opening order, as bars coloured by their own overflow frequency. */
 import type { PackResult } from '../engine/index.ts';
-import { formatQ } from './format.ts';
+import { formatFixed, formatQ } from '../present/format.ts';
 import { usePlot, type PlotModule } from './lazyPlot.ts';
 
 /** Bars are grey for the moment before the colour scale's code (Plot's) has arrived. */
 const NOT_YET_COLOURED = '#d9d9d9';
-import { formatFixed } from '../present/format.ts';
 
 /** Sequential, colour-blind-safe (ColorBrewer YlOrRd) on a log scale from 1/|E| to 1; q = 0 is the lightest. */
 function qColorScale(Plot: PlotModule | null, evaluated: number) {

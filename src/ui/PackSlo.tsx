@@ -8,8 +8,7 @@ import { useMemo } from 'react';
 import { type MachineSlo, type PackResult } from '../engine/index.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { alignedJudgement, differsBy, packSlo, timeSplitText } from '../state/pack/replay.ts';
-import { formatQ } from './format.ts';
-import { formatCount } from '../present/format.ts';
+import { formatCount, formatQ } from '../present/format.ts';
 
 interface Packed {
   readonly result: PackResult;

@@ -3,7 +3,7 @@ import { gaussianLoadAt, seriesAt, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../state/common/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
-import { formatNumber, formatQ } from './format.ts';
+import { countWord, formatFixed, formatNumber, formatQ } from '../present/format.ts';
 import { MachineStrip } from './MachineStrip.tsx';
 import { PackWaiting } from './PackWaiting.tsx';
 import { useController } from './controllerContext.ts';
@@ -29,7 +29,6 @@ const LESSON_COUNT = LEARN_PARAMS.lesson.range!.max;
 const AlignedMachinePlot = lazy(() =>
   import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
 );
-import { countWord, formatFixed } from '../present/format.ts';
 import { LEARN_PARAMS } from '../state/learn/params.ts';
 
 /** The first page's "what is this / start here" line. */

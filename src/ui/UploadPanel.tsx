@@ -4,6 +4,7 @@
  * the per-filter counts. The File handles stay here, so changing an option re-reads them.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { useFileDrop } from './useFileDrop.ts';
 import {
   FORMATS,
   FORMAT_TITLES,
@@ -73,7 +74,6 @@ export function UploadPanel() {
   const { options, set, setOptions, linked, usesLink } = useFormOptions();
   const [files, setFiles] = useState<File[]>([]);
   const [shown, setShown] = useState<Preview | null>(null);
-  const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const asked = useRef(0);
 
@@ -102,6 +102,7 @@ export function UploadPanel() {
     // Reset the input so that choosing the same file again fires a change.
     if (input.current) input.current.value = '';
   };
+  const drop = useFileDrop(onFiles);
   const load = () => {
     if (files.length === 0 || !shown || shown.error !== null) return;
     void controller.upload(files, usesLink ? undefined : toLoadRequest(requestOf(options)));
@@ -109,17 +110,8 @@ export function UploadPanel() {
 
   return (
     <section
-      className={`dropzone${dragging ? ' dragging' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setDragging(false);
-        onFiles(e.dataTransfer.files);
-      }}
+      className={`dropzone${drop.dragging ? ' dragging' : ''}`}
+      {...drop.handlers}
       aria-label="Load your own traces"
     >
       <p>

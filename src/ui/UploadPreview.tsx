@@ -1,7 +1,6 @@
 /** What files would load as (first rows, unit guess, warnings, filter counts) and the recipes. */
 import { FORMAT_TITLES, type Preview, type Recipe } from '../engine/index.ts';
-import { formatNumber } from './format.ts';
-import { formatCount } from '../present/format.ts';
+import { formatCount, formatNumber } from '../present/format.ts';
 
 /** The preview of files under the chosen options, before they replace the loaded data. */
 export function PreviewTable({ preview }: { preview: Preview }) {

@@ -13,10 +13,11 @@ import {
   type SeriesSet,
   type StreamPurpose,
   type RealizationMatrix,
+  type RealizationMode,
 } from '../../engine/index.ts';
 import { UsageError, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
-import { loadReplay, replayJson, replayOptions, type RealizationMode } from './replayData.ts';
+import { loadReplay, replayJson, replayOptions } from './replayData.ts';
 import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
 import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
 import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';

@@ -6,19 +6,18 @@
 import {
   alignSamples,
   blockBootstrap,
+  REALIZATION_MODES,
   sliceColumns,
   timeSplit,
   type AlignReport,
   type AlignedData,
+  type RealizationMode,
   type RealizationMatrix,
   type TimeSplit,
 } from '../../engine/index.ts';
 import { UsageError, type OptionSpec, type Options } from '../args.ts';
 import { asUsage } from './command.ts';
 import { loadFromOptions } from '../io.ts';
-
-export const REALIZATION_MODES = ['independent', 'aligned', 'blocks'] as const;
-export type RealizationMode = (typeof REALIZATION_MODES)[number];
 
 export const replayOptions = {
   mode: {

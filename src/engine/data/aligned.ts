@@ -21,6 +21,7 @@
  */
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
 import { seriesAt, taskCount, type TaskSamples } from './samples.ts';
+import { kthSmallest } from '../stats/select.ts';
 
 export type AbsentPolicy = 'drop' | 'zero';
 
@@ -86,36 +87,12 @@ function median(values: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-/** The k-th smallest of `a` (0-based), reordering `a` in place: Hoare's selection, O(n) expected. */
-function selectInPlace(a: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >>> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        const t = a[i];
-        a[i++] = a[j];
-        a[j--] = t;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k];
-  }
-  return a[k];
-}
-
 function medianStep(t: Float64Array): number | null {
   const n = t.length - 1;
   if (n < 1) return null;
   const steps = new Float64Array(n);
   for (let k = 0; k < n; k++) steps[k] = Math.abs(t[k + 1] - t[k]);
-  const upper = selectInPlace(steps, n >> 1);
+  const upper = kthSmallest(steps, n >> 1);
   if (n % 2) return upper;
   let lower = -Infinity;
   for (let k = 0; k < n >> 1; k++) if (steps[k] > lower) lower = steps[k];

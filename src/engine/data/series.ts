@@ -8,6 +8,7 @@
 import { BadLines, F64Column, I32Column, latin1 } from './bytes.ts';
 import { groupByTask } from './group.ts';
 import type { TaskSamples } from './samples.ts';
+import { kthSmallest } from '../stats/select.ts';
 
 /** Gaps found in the kept series. */
 export interface GapReport {
@@ -240,7 +241,7 @@ export class TimedSeries {
       // A gap is a step above 1.5 × the median: none when even the largest is not.
       if (max <= 1.5 * min) continue;
       scratch.set(steps.subarray(0, m - 1));
-      const median = kth(scratch, m - 1, Math.floor((m - 2) / 2));
+      const median = kthSmallest(scratch, Math.floor((m - 2) / 2), m - 1);
       let found = 0;
       for (let k = 0; k < m - 1; k++)
         if (steps[k] > 1.5 * median) {
@@ -263,32 +264,6 @@ export class TimedSeries {
       boundaryDiffering: this.boundaryDiffering,
     };
   }
-}
-
-/** The k-th smallest of `a[0..n)` (0-based; reorders `a`): Hoare's selection. */
-function kth(a: Float64Array, n: number, k: number): number {
-  let lo = 0;
-  let hi = n - 1;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >>> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (a[i] < pivot) i++;
-      while (a[j] > pivot) j--;
-      if (i <= j) {
-        const x = a[i];
-        a[i] = a[j];
-        a[j] = x;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return a[k];
-  }
-  return a[k];
 }
 
 /** The report notes for gaps (empty when there are none). */

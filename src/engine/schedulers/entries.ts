@@ -4,7 +4,13 @@
  * come from), with their projects' field names and units. Parameter orders follow the fit tests:
  * koord T:f:a:d:Δ, tlp U:m:w:Δ, lvrb margin:sensitivity:w:Δ, crane L:k_hour:k_day:Δ, oc R, vpa p:m.
  */
-import { REQUEST_ASSUMPTION } from '../fit/scheduler/usage.ts';
+import { CRANE_DEFAULTS } from '../fit/scheduler/crane.ts';
+import { KOORD_DEFAULTS } from '../fit/scheduler/koordinator.ts';
+import { OVERCOMMIT_DEFAULTS } from '../fit/scheduler/overcommit.ts';
+import { TLP_DEFAULTS } from '../fit/scheduler/trimaranTlp.ts';
+import { LVRB_CODE_DEFAULTS } from '../fit/scheduler/trimaranLvrb.ts';
+import { DEFAULT_STEP, REQUEST_ASSUMPTION } from '../fit/scheduler/usage.ts';
+import { VPA_DEFAULTS } from '../fit/scheduler/vpa.ts';
 import type { SchedulerInfo } from './types.ts';
 
 const TRIMARAN_SCORES =
@@ -17,7 +23,13 @@ const KOORDINATOR: SchedulerInfo = {
   title: 'Koordinator LoadAwareScheduling',
   kind: 'koord',
   knob: { field: 'usageThresholds.cpu', unit: 'integer percent of the node’s CPU' },
-  defaults: [65, 85, 0, 0, 300],
+  defaults: [
+    KOORD_DEFAULTS.threshold,
+    KOORD_DEFAULTS.factor,
+    KOORD_DEFAULTS.aggregation,
+    KOORD_DEFAULTS.duration,
+    DEFAULT_STEP,
+  ],
   defaultsNote:
     'code defaults: usageThresholds cpu 65, estimatedScalingFactors cpu 85, no aggregation',
   rule: 'a pod fits a node when the node’s CPU usage (latest, or a percentile over a duration) plus estimatedScalingFactors % of the pod’s request stays within usageThresholds % of the node',
@@ -45,7 +57,7 @@ const TLP: SchedulerInfo = {
   title: 'Trimaran TargetLoadPacking',
   kind: 'tlp',
   knob: { field: 'targetUtilization', unit: 'integer percent of the node’s CPU' },
-  defaults: [40, 1.5, 900, 300],
+  defaults: [TLP_DEFAULTS.target, TLP_DEFAULTS.multiplier, TLP_DEFAULTS.window, DEFAULT_STEP],
   defaultsNote:
     'code defaults: targetUtilization 40, defaultRequestsMultiplier 1.5 (load-watcher window 15 min)',
   rule: 'a pod fits a node when the node’s average CPU over load-watcher’s window plus the pod’s predicted usage (defaultRequestsMultiplier × request) stays within targetUtilization % of the node',
@@ -66,7 +78,12 @@ const LVRB: SchedulerInfo = {
   title: 'Trimaran LoadVariationRiskBalancing',
   kind: 'lvrb',
   knob: { field: 'safeVarianceMargin', unit: 'multiplier of σ^(1/safeVarianceSensitivity)' },
-  defaults: [1, 1, 900, 300],
+  defaults: [
+    LVRB_CODE_DEFAULTS.margin,
+    LVRB_CODE_DEFAULTS.sensitivity,
+    TLP_DEFAULTS.window,
+    DEFAULT_STEP,
+  ],
   defaultsNote:
     'code defaults: safeVarianceMargin 1, safeVarianceSensitivity 1 (the README recommends 1 and 2)',
   rule: 'a pod fits a node when the node’s window mean with the pod’s request, plus safeVarianceMargin × σ^(1/safeVarianceSensitivity), stays within the node (the code’s risk ≤ ½)',
@@ -94,7 +111,7 @@ const CRANE: SchedulerInfo = {
     field: 'maxLimitPecent of cpu_usage_avg_5m',
     unit: 'fraction of the node (Crane’s spelling)',
   },
-  defaults: [0.65, 0.75 / 0.65, 0, 300],
+  defaults: [CRANE_DEFAULTS.limit, CRANE_DEFAULTS.hour, CRANE_DEFAULTS.day, DEFAULT_STEP],
   defaultsNote:
     'default policy.yaml: cpu_usage_avg_5m 0.65, cpu_usage_max_avg_1h 0.75, no 1-day predicate',
   rule: 'a node takes no pod while its 5-minute mean CPU, or the hour’s largest 5-minute mean, exceeds its maxLimitPecent; the pod’s own size plays no part',
@@ -123,7 +140,7 @@ const OVERCOMMIT: SchedulerInfo = {
     field: 'overcommit-factor / cpu_allocation_ratio / resourceOvercommitRatio.cpu',
     unit: 'ratio of requests to the node',
   },
-  defaults: [1.2],
+  defaults: [OVERCOMMIT_DEFAULTS.volcano],
   defaultsNote:
     'Volcano’s overcommit-factor 1.2 (Nova’s initial_cpu_allocation_ratio is 4.0; Katalyst has none)',
   rule: 'a pod fits a node when the requests on it, the pod’s included, stay within ratio × the node’s CPU',
@@ -145,7 +162,7 @@ const VPA: SchedulerInfo = {
   title: 'VPA recommender percentile sizing',
   kind: 'vpa',
   knob: { field: '--target-cpu-percentile', unit: 'fraction (0.9 = p90)' },
-  defaults: [0.9, 0.15],
+  defaults: [VPA_DEFAULTS.percentile, VPA_DEFAULTS.margin],
   defaultsNote: 'flag defaults: --target-cpu-percentile 0.9, --recommendation-margin-fraction 0.15',
   rule: 'each container is requested at its CPU percentile × (1 + margin), and pods are packed by those requests',
   caveats: [

@@ -1,12 +1,11 @@
 /**
- * The standard normal distribution (SPEC §5: Φ) and Student's t. The normal is computed here, with
- * relative precision in the far tail (erfc from ./erfc.ts); jstat only gives Student's t.
+ * The standard normal distribution (SPEC §5: Φ), with relative precision in the far tail (erfc
+ * from ./erfc.ts). Student's t is in ./studentT.ts, apart, so that jstat (a large CommonJS module)
+ * loads only where a t quantile is needed.
  */
 import { erf, erfc, erfcx, logErfc } from './erfc.ts';
 
 export { erf, erfc, erfcx, logErfc };
-// Apart, so that jstat (a large CommonJS module) loads only where a t quantile is needed.
-export { studentTQuantile } from './studentT.ts';
 
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
 const SQRT_HALF_PI = Math.sqrt(Math.PI / 2);

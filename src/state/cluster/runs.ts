@@ -5,7 +5,6 @@
  * with their per-period container plan, the provisioning over the periods (CBS-RELAX by HiGHS in a
  * worker) and the timing of one LP period. Each run is keyed by what changes its numbers.
  */
-import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import {
   loadMultiDataset,
@@ -21,52 +20,25 @@ import type {
 import type { Runner } from '../../runtime/runner.ts';
 import { CLUSTER_FITS, clusterFitSpec, resourceList, type ClusterSettings } from './params.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
-import {
-  IDLE_RUN,
-  runSlot,
-  type RunProgress,
-  type RunState,
-  type Work,
-} from '../common/runSlot.ts';
+import { runSlice, type RunProgress, type RunState, type Work } from '../common/runSlot.ts';
 import { countWord } from '../../present/format.ts';
 
 export type { RunState } from '../common/runSlot.ts';
 
-interface ClusterRuns {
-  data: RunState<string, MultiSamples>;
-  compare: RunState<string, ClusterJobOut[]>;
-  classes: RunState<string, ClusterClassesOut>;
-  provision: RunState<string, ClusterProvisionOut>;
-  timing: RunState<string, LpTimingOut>;
-}
+const { store: clusterRuns, slots } = runSlice<{
+  data: MultiSamples;
+  compare: ClusterJobOut[];
+  classes: ClusterClassesOut;
+  provision: ClusterProvisionOut;
+  timing: LpTimingOut;
+}>(['data', 'compare', 'classes', 'provision', 'timing']);
+type ClusterRuns = ReturnType<typeof clusterRuns.getState>;
 type Which = keyof ClusterRuns;
-
-export const clusterRuns = createStore<ClusterRuns>()(() => ({
-  data: IDLE_RUN,
-  compare: IDLE_RUN,
-  classes: IDLE_RUN,
-  provision: IDLE_RUN,
-  timing: IDLE_RUN,
-}));
+export { clusterRuns };
 
 export function useClusterRuns<T>(selector: (s: ClusterRuns) => T): T {
   return useStore(clusterRuns, selector);
 }
-
-function slotOf<T>(which: Which) {
-  return runSlot<string, T>(
-    () => clusterRuns.getState()[which] as unknown as RunState<string, T>,
-    (next) => clusterRuns.setState({ [which]: next } as Partial<ClusterRuns>),
-  );
-}
-
-const slots = {
-  data: slotOf<MultiSamples>('data'),
-  compare: slotOf<ClusterJobOut[]>('compare'),
-  classes: slotOf<ClusterClassesOut>('classes'),
-  provision: slotOf<ClusterProvisionOut>('provision'),
-  timing: slotOf<LpTimingOut>('timing'),
-};
 
 let ingest: FileIngest | null = null;
 

@@ -3,6 +3,7 @@
  * kind of run; starting a run aborts the one in flight (latest wins, `runtime/latest.ts`), and only
  * the newest run writes the slot. The last result stays, marked stale by its key, until the next.
  */
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { latestWins } from '../../runtime/latest.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 
@@ -79,4 +80,27 @@ export function runSlot<S, T>(
       );
     },
   };
+}
+
+/** A wing's store of run slots: one slot per kind of run, `V` mapping each kind to its result. */
+export type RunSlice<V> = { readonly [K in keyof V]: RunState<string, V[K]> };
+
+/** The store of `kinds` (each idle at first) and each kind's slot writing into it. */
+export function runSlice<V>(kinds: readonly (keyof V & string)[]): {
+  store: StoreApi<RunSlice<V>>;
+  slots: { readonly [K in keyof V]: RunSlot<string, V[K]> };
+} {
+  const store = createStore<RunSlice<V>>()(
+    () => Object.fromEntries(kinds.map((k) => [k, IDLE_RUN])) as unknown as RunSlice<V>,
+  );
+  const slots = Object.fromEntries(
+    kinds.map((k) => [
+      k,
+      runSlot(
+        () => store.getState()[k],
+        (next) => store.setState({ [k]: next } as unknown as Partial<RunSlice<V>>),
+      ),
+    ]),
+  ) as unknown as { readonly [K in keyof V]: RunSlot<string, V[K]> };
+  return { store, slots };
 }

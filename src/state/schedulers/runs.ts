@@ -5,7 +5,6 @@
  * and the knob's curve judged on the judged part) and the point of a knob value the user set. Each
  * run is keyed by what changes its numbers, so a knob change runs one packing and nothing else.
  */
-import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import { presetById, type FilePreset } from '../../engine/data/presets.ts';
 import {
@@ -16,7 +15,7 @@ import {
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
 import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/schedulers.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import { IDLE_RUN, runSlot, type RunState, type Work } from '../common/runSlot.ts';
+import { runSlice, type RunState, type Work } from '../common/runSlot.ts';
 import type { SchedulersSettings } from './params.ts';
 import { schedulerTab, type SchedulerTab } from './tabs.ts';
 
@@ -39,35 +38,18 @@ export interface KnobResult {
   readonly curve: readonly KnobPoint[];
 }
 
-interface SchedulerRuns {
-  history: RunState<string, HistoryOut>;
-  knob: RunState<string, KnobResult>;
-  point: RunState<string, KnobPoint>;
-}
+const { store: schedulerRuns, slots } = runSlice<{
+  history: HistoryOut;
+  knob: KnobResult;
+  point: KnobPoint;
+}>(['history', 'knob', 'point']);
+type SchedulerRuns = ReturnType<typeof schedulerRuns.getState>;
 type Which = keyof SchedulerRuns;
-
-export const schedulerRuns = createStore<SchedulerRuns>()(() => ({
-  history: IDLE_RUN,
-  knob: IDLE_RUN,
-  point: IDLE_RUN,
-}));
+export { schedulerRuns };
 
 export function useSchedulerRuns<T>(selector: (s: SchedulerRuns) => T): T {
   return useStore(schedulerRuns, selector);
 }
-
-function slotOf<T>(which: Which) {
-  return runSlot<string, T>(
-    () => schedulerRuns.getState()[which] as unknown as RunState<string, T>,
-    (next) => schedulerRuns.setState({ [which]: next } as Partial<SchedulerRuns>),
-  );
-}
-
-const slots = {
-  history: slotOf<HistoryOut>('history'),
-  knob: slotOf<KnobResult>('knob'),
-  point: slotOf<KnobPoint>('point'),
-};
 
 let ingest: FileIngest | null = null;
 

@@ -8,12 +8,11 @@ import { formatFit, type PackResult } from '../../engine/index.ts';
 import type { SidePoint } from '../../present/pack/tradeoffPlots.ts';
 import { packKey, pinnedSide, PINNED_FIELDS, type Params } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
-import { formatQ } from '../format.ts';
+import { formatFixed, formatQ, formatSigned } from '../../present/format.ts';
 import { MachineStrip } from '../MachineStrip.tsx';
 import { formatExactQ } from '../tune/ExactQ.tsx';
 import { useExactQ } from './useExactQ.ts';
 import './ab.css';
-import { formatFixed, formatSigned } from '../../present/format.ts';
 
 /** The A/B sides' packings as points for the trade-off plot (none unless both are current). */
 export function useAbSides(): readonly SidePoint[] {

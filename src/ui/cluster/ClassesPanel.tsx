@@ -14,7 +14,7 @@ import { CLUSTER_PARAMS, resourceList, type ClusterSettings } from '../../state/
 import { useExplorer } from '../../state/common/store.ts';
 import { elbowSpec, fmtQ, RESOURCE_LABEL } from '../../present/cluster/plots.ts';
 import { downloadCsv } from '../exportFiles.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ParamNumber } from '../ParamNumber.tsx';
 

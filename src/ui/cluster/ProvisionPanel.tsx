@@ -16,7 +16,7 @@ import {
 } from '../../present/cluster/plots.ts';
 import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ParamNumber } from '../ParamNumber.tsx';
 

@@ -16,14 +16,13 @@ import { normalSurvivalQuantile } from '../../engine/stats/normal.ts';
 import { KNOB_SIGMA_RANGE, knobRiskSpec } from '../../present/learn/knobPlots.ts';
 import { probabilityTick } from '../../present/probability.ts';
 import { useExplorer } from '../../state/common/store.ts';
-import { formatNumber } from '../format.ts';
+import { formatCount, formatFixed, formatNumber, roundSignificant } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { NumberBox, SliderNumber, logScale, rangeProblem } from '../SliderNumber.tsx';
 import { KNOB_LESSON } from './knobLesson.ts';
 import { LessonFrame, followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf } from './lessons.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
-import { formatCount, formatFixed, roundSignificant } from '../../present/format.ts';
 
 const SIGMA_STEP = 10_000;
 const WORKED_SIGMA = 0.04;

@@ -2,12 +2,11 @@ import { useEffect, useMemo } from 'react';
 import { sumOfFirst, sumVerdict } from '../../engine/index.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
 import { useExplorer } from '../../state/common/store.ts';
-import { formatNumber } from '../format.ts';
+import { formatCount, formatFixed, formatNumber } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { errorByNSpec, sumSpec } from '../../present/learn/plots.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
-import { formatCount, formatFixed } from '../../present/format.ts';
 
 type SumVerdictResult = ReturnType<typeof sumVerdict>;
 

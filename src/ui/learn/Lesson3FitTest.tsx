@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { identityRows, fillOneMachine, gpaFitCheck } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { fitCheckSpec } from '../../present/learn/plots.ts';

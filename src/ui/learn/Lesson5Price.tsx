@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { identityRows, SLO_RHOS, sloCurve } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store.ts';
-import { formatQ } from '../format.ts';
+import { formatFixed, formatQ } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { sloMachinesSpec, sloSpec } from '../../present/learn/plots.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
-import { formatFixed } from '../../present/format.ts';
 
 const TASKS = 100;
 const CAPACITY = 0.5;

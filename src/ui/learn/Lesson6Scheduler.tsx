@@ -6,11 +6,10 @@ import {
   type HandScore,
 } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store.ts';
-import { formatNumber, formatQ } from '../format.ts';
+import { formatCount, formatNumber, formatQ } from '../../present/format.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
-import { formatCount } from '../../present/format.ts';
 
 const TASKS = 20;
 const CAPACITY = 0.25;

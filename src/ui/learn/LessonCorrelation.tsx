@@ -8,12 +8,11 @@ import { runPacking } from '../../engine/index.ts';
 import { datasetKey } from '../../state/common/datasets.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { alignedJudgement, packSlo } from '../../state/pack/replay.ts';
-import { formatQ } from '../format.ts';
+import { formatFixed, formatQ } from '../../present/format.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { LESSONS } from './lessons.ts';
 import { CORRELATION_DATA, CORRELATION_LESSON } from './correlationLesson.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
-import { formatFixed } from '../../present/format.ts';
 
 const PREDICTIONS = [
   'about the same as the independent q',

@@ -9,7 +9,7 @@ import {
   replayTrace,
   sumsOf,
 } from '../../engine/index.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber } from '../../present/format.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
 import { usePlaybackFrames, type Frame } from '../playback.ts';
 

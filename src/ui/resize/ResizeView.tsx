@@ -16,7 +16,7 @@ import { RESIZE_WORKLOADS, resizeRunKey, type ResizeParams } from '../../state/r
 import { explorer, useExplorer } from '../../state/common/store.ts';
 import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
-import { formatNumber } from '../format.ts';
+import { formatCount, formatNumber } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { MachineView } from './MachineView.tsx';
@@ -24,7 +24,6 @@ import { ParetoPanel } from './ParetoPanel.tsx';
 import { ResizeControls } from './ResizeControls.tsx';
 import './resize.css';
 import { setFromPlayback, type Frame } from '../playback.ts';
-import { formatCount } from '../../present/format.ts';
 
 export function useResizeSetter(): (patch: Partial<ResizeParams>, frame?: Frame) => void {
   return useCallback((patch, frame) => {

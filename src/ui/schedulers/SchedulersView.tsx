@@ -25,7 +25,7 @@ import {
 } from '../../state/schedulers/runs.ts';
 import { schedulerTab, schedulerTabs, type SchedulerTab } from '../../state/schedulers/tabs.ts';
 import { useController } from '../controllerContext.ts';
-import { formatNumber } from '../format.ts';
+import { formatNumber } from '../../present/format.ts';
 import { ParamNumber } from '../ParamNumber.tsx';
 import { NumberBox } from '../SliderNumber.tsx';
 import { PlotFigure } from '../PlotFigure.tsx';

@@ -6,8 +6,7 @@ import {
   type CalibrationSpec,
   type FitFamily,
 } from '../../engine/index.ts';
-import { formatNumber } from '../format.ts';
-import { formatFixed } from '../../present/format.ts';
+import { formatFixed, formatNumber } from '../../present/format.ts';
 import { PACKER_LABEL } from '../../engine/index.ts';
 import { Code } from '../ModelLink.tsx';
 

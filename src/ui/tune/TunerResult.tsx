@@ -1,11 +1,10 @@
 /** The auto-tuner's result: summary, the ranked table and the machines-against-q plot. */
 import { useMemo } from 'react';
 import type { TuneRow, TuneSpec, TuneTable } from '../../engine/index.ts';
-import { formatQ } from '../format.ts';
+import { formatFixed, formatNumber, formatQ } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { tunerSpec, type TunerDatum } from '../../present/tune/tunerPlots.ts';
 import { parameterText, timesTarget } from './specs.ts';
-import { formatFixed, formatNumber } from '../../present/format.ts';
 
 const sci = (q: number) => formatFixed(q, 4);
 

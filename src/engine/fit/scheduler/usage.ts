@@ -124,31 +124,4 @@ export function meanAndSd(series: Float64Array | null): { mean: number; sd: numb
   return { mean, sd: Math.sqrt(q / series.length) };
 }
 
-/**
- * The k-th smallest (0-based) of `values`, which it reorders: Hoare's selection with a median-of-three
- * pivot, O(n) expected (a node's percentile without sorting its series at every check).
- */
-export function kthSmallest(values: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = values.length - 1;
-  while (hi > lo) {
-    const mid = (lo + hi) >>> 1;
-    const [a, b, c] = [values[lo], values[mid], values[hi]];
-    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (values[i] < pivot) i++;
-      while (values[j] > pivot) j--;
-      if (i <= j) {
-        const x = values[i];
-        values[i++] = values[j];
-        values[j--] = x;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return values[k];
-  }
-  return values[k];
-}
+export { kthSmallest } from '../../stats/select.ts';
