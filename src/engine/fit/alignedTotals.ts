@@ -5,9 +5,47 @@
  * variance of S_j + x follow from Σ S, Σ S², Σ x, Σ x² and Σ S·x. On a time-aligned matrix (column t
  * one instant for every task) var(S_j + x) = Σ σᵢ² + 2 Σ cov(i, k) over the machine's tasks and x,
  * with the covariances observed; on independent draws the covariances are sampling noise around 0.
+ * `screen` decides most checks that fail without the whole pass (`alignedBlocks.ts`).
  */
 import type { TaskStats } from '../stats/taskStats.ts';
+import { BLOCK, blockCount, rowSums, sketchInto, suffixBounds } from './alignedBlocks.ts';
 import type { MachineState, TaskSizes } from './fitTest.ts';
+
+/** How the screened checks were decided (for tests and benches; a packing never reads them). */
+export interface ScreenCounts {
+  /** Checks of a task against an open machine through `screen`. */
+  checks: number;
+  /** Settled by the mean of S_j + x alone (counted by the fit test). */
+  byMean: number;
+  /** Settled by the block sketch before any column of the dot. */
+  bySketch: number;
+  /** Settled after part of the dot, the rest bounded by the sketch. */
+  byPartial: number;
+  /** Of those settled by sketch or partial dot: as no tighter than Best Fit's best so far. */
+  looser: number;
+  /** Not settled early: the whole dot, the moments exactly as `moments` gives them. */
+  exact: number;
+  /** Columns of the dot read, over all checks (the unscreened pass reads |O| per check). */
+  columns: number;
+}
+
+/**
+ * What `TotalsView.screen` asks of a test. `settle(mean, low, high)` gets the exact mean of S_j + x_t
+ * and bounds low ≤ v ≤ high of the exact variance v (tightening block by block as the dot proceeds)
+ * and returns the check's result, or null to go on. It is called only where low has passed
+ * `refuseAbove` or high is below `looserBelow` (the test's hints for this check, near its own
+ * thresholds; rounding in them costs only speed).
+ */
+export interface ScreenTest {
+  refuseAbove: number;
+  looserBelow: number;
+  settle(mean: number, low: number, high: number): number | null;
+  exact(mean: number, variance: number): number;
+}
+
+export function screenCounts(): ScreenCounts {
+  return { checks: 0, byMean: 0, bySketch: 0, byPartial: 0, looser: 0, exact: 0, columns: 0 };
+}
 
 /** Per candidate check: the total's mean and variance with the task, and the task's base in `data`. */
 export interface TotalsView {
@@ -18,34 +56,39 @@ export interface TotalsView {
   overflows(j: number, t: number, capacity: number, stop: number): number;
   /** S_j over O, without any candidate (null: an empty machine); read-only. */
   total(j: number): Float64Array | null;
+  /** The mean of S_j + x_t over O, as `moments` computes it (j ≥ 0). */
+  mean(j: number, t: number): number;
+  /**
+   * A check of x_t against machine j ≥ 0, settled before the whole dot where `test` can settle it
+   * from bounds of the variance; else `test.exact` with `moments`' mean and variance, bit for bit.
+   */
+  screen(j: number, t: number, test: ScreenTest): number;
 }
 
 export function alignedTotals(
   stats: TaskStats,
   rows: ArrayLike<number>,
   score: (view: TotalsView, j: number, t: number) => number,
+  quickScore?: (view: TotalsView, j: number, t: number, above: number) => number,
+  counts?: ScreenCounts,
 ): () => MachineState {
   const { data, cols } = stats.matrix;
   const width = stats.width;
   const base = Int32Array.from(rows, (r) => r * cols + stats.start);
-  const taskSum = new Float64Array(rows.length);
-  const taskSq = new Float64Array(rows.length);
-  for (let k = 0; k < rows.length; k++) {
-    let s = 0;
-    let q = 0;
-    for (let c = 0; c < width; c++) {
-      const v = data[base[k] + c];
-      s += v;
-      q += v * v;
-    }
-    taskSum[k] = s;
-    taskSq[k] = q;
-  }
+  const task = Array.from(rows, (r) => rowSums(stats, r));
+  const taskSum = Float64Array.from(task, (r) => r.sum);
+  const taskSq = Float64Array.from(task, (r) => r.sq);
+  const blocks = blockCount(width);
+  const low = new Float64Array(blocks + 1);
+  const high = new Float64Array(blocks + 1);
   return () => {
     const totals: Float64Array[] = [];
     const sum: number[] = [];
     const sq: number[] = [];
+    const sketch: Float64Array[] = [];
+    const stale: boolean[] = [];
     const addTo = (j: number, t: number) => {
+      stale[j] = true;
       const s = totals[j];
       const b = base[t];
       let q = 0;
@@ -83,10 +126,56 @@ export function alignedTotals(
         return count;
       },
       total: (j) => (j < 0 ? null : totals[j]),
+      mean: (j, t) => (sum[j] + taskSum[t]) / width,
+      screen(j, t, test) {
+        const s = totals[j];
+        if (stale[j]) {
+          sketchInto(s, 0, width, sketch[j]);
+          stale[j] = false;
+        }
+        const allowance = suffixBounds(sketch[j], task[t].sketch, width, low, high);
+        const mean = (sum[j] + taskSum[t]) / width;
+        const sj = sq[j];
+        const st = taskSq[t];
+        const m2 = mean * mean;
+        // The dots at which the variance reaches the test's hints, to call `settle` only near them.
+        const refuseAt = (width * (test.refuseAbove + m2) - sj - st) / 2;
+        const looserAt = (width * (test.looserBelow + m2) - sj - st) / 2;
+        const b = base[t];
+        if (counts) counts.checks++;
+        let cross = 0;
+        for (let k = 0, c0 = 0; k < blocks; k++, c0 += BLOCK) {
+          const lo = cross + low[k] - allowance;
+          const hi = cross + high[k] + allowance;
+          if (lo >= refuseAt || hi <= looserAt) {
+            const settled = test.settle(
+              mean,
+              Math.max(0, (sj + 2 * lo + st) / width - m2),
+              Math.max(0, (sj + 2 * hi + st) / width - m2),
+            );
+            if (settled !== null) {
+              if (counts) {
+                if (k === 0) counts.bySketch++;
+                else counts.byPartial++;
+                counts.columns += c0;
+              }
+              return settled;
+            }
+          }
+          const c1 = Math.min(width, c0 + BLOCK);
+          for (let c = c0; c < c1; c++) cross += s[c] * data[b + c];
+        }
+        if (counts) {
+          counts.exact++;
+          counts.columns += width;
+        }
+        return test.exact(mean, Math.max(0, (sj + 2 * cross + st) / width - m2));
+      },
     };
     return {
       open(j, t) {
         totals[j] = new Float64Array(width);
+        sketch[j] = new Float64Array(3 * blocks);
         sum[j] = 0;
         sq[j] = 0;
         addTo(j, t);
@@ -99,6 +188,10 @@ export function alignedTotals(
         for (const r of remaining) addTo(j, r);
       },
       slack: (j, t) => score(view, j, t),
+      ...(quickScore && {
+        quickSlack: (j: number, t: number) => quickScore(view, j, t, Infinity),
+        slackBelow: (j: number, t: number, above: number) => quickScore(view, j, t, above),
+      }),
     };
   };
 }
@@ -111,10 +204,18 @@ export function alignedSizes(
   stats: TaskStats,
   rows: ArrayLike<number>,
   score: (view: TotalsView, j: number, t: number, capacity: number) => number,
+  quickScore?: (view: TotalsView, j: number, t: number, capacity: number, above: number) => number,
+  counts?: ScreenCounts,
 ): TaskSizes {
   stats.ensureMoments(rows);
   let capacity = 1;
-  const state = alignedTotals(stats, rows, (view, j, t) => score(view, j, t, capacity));
+  const state = alignedTotals(
+    stats,
+    rows,
+    (view, j, t) => score(view, j, t, capacity),
+    quickScore && ((view, j, t, above) => quickScore(view, j, t, capacity, above)),
+    counts,
+  );
   return {
     size: Float64Array.from(rows, (r) => stats.mean[r]),
     variance: Float64Array.from(rows, (r) => stats.variance[r]),

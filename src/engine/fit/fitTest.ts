@@ -35,6 +35,11 @@ export interface MachineState {
   slack(machine: number, task: number): number;
   /** Optional faster `slack`: same sign, same value where ≥ 0 (a negative value may differ). */
   readonly quickSlack?: (machine: number, task: number) => number;
+  /**
+   * Optional, for Best Fit: `slack` where it is in [0, above); where it is ≥ above, any value ≥ above
+   * (never chosen over the best so far); where it is negative, any negative value.
+   */
+  readonly slackBelow?: (machine: number, task: number, above: number) => number;
 }
 
 /** Per-task sizes of the tasks of one instance, in instance order. */

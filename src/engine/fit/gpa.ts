@@ -65,6 +65,16 @@ export function gaussianLoadAt(rho: number, mean: number, sd: number): number {
 const SCREEN_BAND = 1e-9;
 
 /**
+ * z_ρ less that band (side −1): where c − μ' < screenThreshold(ρ)·σ' with σ' > 0, P > ρ whatever the
+ * rounding of the exact test; not positive (ρ near ½ or above): no screening. Plus the band (side
+ * +1): where c − μ' ≥ screenThreshold(ρ, 1)·σ' (> 0), P < ρ.
+ */
+export function screenThreshold(rho: number, side: 1 | -1 = -1): number {
+  const zRho = normalSurvivalQuantile(rho);
+  return zRho + side * SCREEN_BAND * (Math.abs(zRho) + 1);
+}
+
+/**
  * GPA's slack, with `quickSlack` screening by c − μ' < z_ρ·σ' (one square root, no erfc) before the
  * exact survival; results equal `slack`'s wherever the task fits, so packings are unchanged.
  */

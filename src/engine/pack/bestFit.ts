@@ -5,7 +5,7 @@ export const bestFit: Chooser = (machines, slackOn, slacks) => {
   let best = -1;
   let bestSlack = Infinity;
   for (let j = 0; j < machines.count; j++) {
-    const s = slackOn(j);
+    const s = slackOn(j, bestSlack);
     if (slacks) slacks[j] = s;
     if (s >= 0 && s < bestSlack) {
       best = j;

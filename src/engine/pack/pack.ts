@@ -143,11 +143,14 @@ function placeWithState(
   trace: PackTrace | undefined,
 ): void {
   let t = 0;
-  // Only the sign of a negative slack matters to the choice; a trace shows every exact slack.
+  // Only the sign of a negative slack matters to the choice, and Best Fit needs a slack only where
+  // it beats the best so far; a trace shows every exact slack.
   const slackOn =
-    !trace && state.quickSlack
-      ? (j: number) => state.quickSlack!(j, t)
-      : (j: number) => state.slack(j, t);
+    !trace && state.slackBelow
+      ? (j: number, above = Infinity) => state.slackBelow!(j, t, above)
+      : !trace && state.quickSlack
+        ? (j: number) => state.quickSlack!(j, t)
+        : (j: number) => state.slack(j, t);
   for (let k = 0; k < order.length; k++) {
     t = order[k];
     const slacks = trace ? new Float64Array(machines.count) : null;
