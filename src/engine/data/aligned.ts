@@ -75,8 +75,10 @@ interface Grid {
   readonly step: number | null;
   readonly origin: number;
   readonly instants: number;
-  /** The instant of each sample of task i (valid until the next call). */
-  readonly slotsOf: (i: number) => ArrayLike<number>;
+  /** The instant of each sample of task i (valid until the next call); null: by `times`. */
+  readonly slotsOf: ((i: number) => ArrayLike<number>) | null;
+  /** Per task its samples' times: sample k of task i at instant round((t − origin) / step). */
+  readonly times: readonly Float64Array[] | null;
   readonly ids: string[];
   /** Per output task, the input tasks whose samples it gathers (days of one VM). */
   readonly members: number[][];
@@ -127,15 +129,17 @@ function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
   const instants = Math.round((last - origin) / step) + 1;
   if (instants * n > 2 ** 31)
     throw new AlignError(`${instants} instants × ${n} tasks is too large a grid; raise the step`);
-  let scratch = new Int32Array(0);
-  const slotsOf = (i: number) => {
-    const t = times[i];
-    if (scratch.length < t.length) scratch = new Int32Array(t.length);
-    for (let k = 0; k < t.length; k++) scratch[k] = Math.round((t[k] - origin) / step);
-    return scratch;
-  };
   const members = Array.from({ length: n }, (_, i) => [i]);
-  return { axis: 'timestamps', step, origin, instants, slotsOf, ids: samples.ids, members };
+  return {
+    axis: 'timestamps',
+    step,
+    origin,
+    instants,
+    slotsOf: null,
+    times,
+    ids: samples.ids,
+    members,
+  };
 }
 
 const DATED = /^(\d{8}):(.+)$/;
@@ -169,6 +173,7 @@ function indexGrid(samples: TaskSamples): Grid {
       origin: 0,
       instants: days.length * length,
       slotsOf: (i: number) => slots[i],
+      times: null,
       ids: [...byVm.keys()],
       members: [...byVm.values()],
     };
@@ -179,37 +184,81 @@ function indexGrid(samples: TaskSamples): Grid {
     origin: 0,
     instants: length,
     slotsOf: () => index,
+    times: null,
     ids: samples.ids,
     members: Array.from({ length: n }, (_, i) => [i]),
   };
 }
 
-/** Dense rows (NaN = absent) of one series on the grid, and the samples merged into an instant. */
+/**
+ * Dense rows (NaN = absent) of one series on the grid, the samples merged into an instant, and per
+ * row the instants it has a sample at (`filled`); `present[t]` counts the rows with a sample at t.
+ */
 function denseRows(
   series: TaskSamples['inst'],
   grid: Grid,
-): { rows: Float32Array[]; merged: number } {
+): { rows: Float32Array[]; merged: number; filled: Int32Array; present: Int32Array } {
   let merged = 0;
-  const rows = grid.members.map((list) => {
+  const present = new Int32Array(grid.instants);
+  const filled = new Int32Array(grid.members.length);
+  const { times, origin, step, slotsOf } = grid;
+  const rows = grid.members.map((list, r) => {
     const row = new Float32Array(grid.instants).fill(NaN);
+    let count = 0;
     for (const i of list) {
       const values = seriesAt(series, i);
-      const slot = grid.slotsOf(i);
+      const slot = slotsOf ? slotsOf(i) : null;
+      const time = times ? times[i] : null;
       for (let k = 0; k < values.length; k++) {
-        const at = slot[k];
-        if (row[at] !== row[at]) row[at] = values[k];
-        else merged++;
+        const at = slot ? slot[k] : Math.round((time![k] - origin) / step!);
+        if (row[at] !== row[at]) {
+          row[at] = values[k];
+          present[at]++;
+          count++;
+        } else merged++;
       }
     }
+    filled[r] = count;
     return row;
   });
-  return { rows, merged };
+  return { rows, merged, filled, present };
 }
 
 function presence(rows: readonly Float32Array[], instants: number): Int32Array {
   const count = new Int32Array(instants);
   for (const row of rows) for (let t = 0; t < instants; t++) if (!Number.isNaN(row[t])) count[t]++;
   return count;
+}
+
+/** Rows `keep` of `source` at `columns` (all instants when null), absent as 0; spans of own samples. */
+function fillMatrix(
+  source: readonly Float32Array[],
+  keep: readonly number[],
+  columns: Int32Array | null,
+  width: number,
+  shared: boolean | undefined,
+  spans: Int32Array | null,
+): RealizationMatrix {
+  const m = allocateMatrix(keep.length, width, shared);
+  keep.forEach((i, r) => {
+    const row = source[i];
+    const out = m.data.subarray(r * width, (r + 1) * width);
+    let first = -1;
+    let last = -1;
+    for (let c = 0; c < width; c++) {
+      const v = row[columns ? columns[c] : c];
+      if (v === v) {
+        out[c] = v;
+        if (first < 0) first = c;
+        last = c;
+      } else out[c] = 0;
+    }
+    if (spans) {
+      spans[2 * r] = first;
+      spans[2 * r + 1] = last;
+    }
+  });
+  return m;
 }
 
 function noCommonInstant(rows: readonly Float32Array[], grid: Grid, ids: string[]): AlignError {
@@ -251,40 +300,32 @@ export function alignSamples(
   const grid = samples.times ? timestampGrid(samples, options.step) : indexGrid(samples);
   const inst = denseRows(samples.inst, grid);
   const avg = samples.avg ? denseRows(samples.avg, grid) : null;
-  const coverageOf = inst.rows.map((row) => {
-    let c = 0;
-    for (let t = 0; t < row.length; t++) if (!Number.isNaN(row[t])) c++;
-    return c / grid.instants;
-  });
+  const coverageOf = Array.from(inst.filled, (c) => c / grid.instants);
   const keep: number[] = [];
-  const tasksDropped: { id: string; coverage: number }[] = [];
-  coverageOf.forEach((c, i) =>
-    c >= minCoverage ? keep.push(i) : tasksDropped.push({ id: grid.ids[i], coverage: c }),
-  );
+  const dropped: number[] = [];
+  coverageOf.forEach((c, i) => (c >= minCoverage ? keep : dropped).push(i));
+  const tasksDropped = dropped.map((i) => ({ id: grid.ids[i], coverage: coverageOf[i] }));
   if (keep.length === 0)
     throw new AlignError(
       `no task covers ${minCoverage} of the ${grid.instants} instants (the best covers ${Math.max(...coverageOf).toFixed(3)})`,
     );
   const ids = keep.map((i) => grid.ids[i]);
   const rows = keep.map((i) => inst.rows[i]);
-  const count = presence(rows, grid.instants);
-  const columns: number[] = [];
+  const count = inst.present;
+  for (const i of dropped) {
+    const row = inst.rows[i];
+    for (let t = 0; t < grid.instants; t++) if (row[t] === row[t]) count[t]--;
+  }
+  const kept: number[] = [];
   for (let t = 0; t < grid.instants; t++)
     if (absent === 'zero' ? count[t] > 0 || grid.step !== null : count[t] === keep.length)
-      columns.push(t);
-  if (columns.length === 0) throw noCommonInstant(rows, grid, ids);
-  const fill = (source: Float32Array[]) => {
-    const m = allocateMatrix(keep.length, columns.length, shared);
-    keep.forEach((i, r) => {
-      const row = source[i];
-      const out = m.data.subarray(r * columns.length, (r + 1) * columns.length);
-      for (let c = 0; c < columns.length; c++) {
-        const v = row[columns[c]];
-        out[c] = Number.isNaN(v) ? 0 : v;
-      }
-    });
-    return m;
-  };
+      kept.push(t);
+  if (kept.length === 0) throw noCommonInstant(rows, grid, ids);
+  const columns = Int32Array.from(kept);
+  const every = columns.length === grid.instants ? null : columns;
+  const spans = new Int32Array(2 * keep.length);
+  const instMatrix = fillMatrix(inst.rows, keep, every, columns.length, shared, spans);
+  const avgMatrix = avg ? fillMatrix(avg.rows, keep, every, columns.length, shared, null) : null;
   let absentSamples = 0;
   let zeroFilled = 0;
   for (let t = 0; t < grid.instants; t++) absentSamples += keep.length - count[t];
@@ -305,21 +346,13 @@ export function alignSamples(
   if (tasksDropped.length > 0)
     notes.push(`${tasksDropped.length} tasks left out, covering less than ${minCoverage}`);
   const instants = Float64Array.from(columns, (t) => (grid.step === null ? t : t * grid.step));
-  const spans = new Int32Array(2 * keep.length).fill(-1);
-  rows.forEach((row, r) => {
-    for (let c = 0; c < columns.length; c++)
-      if (!Number.isNaN(row[columns[c]])) {
-        if (spans[2 * r] < 0) spans[2 * r] = c;
-        spans[2 * r + 1] = c;
-      }
-  });
   return {
     ids,
     instants,
     origin: grid.origin,
     spans,
-    inst: fill(inst.rows),
-    avg: avg ? fill(avg.rows) : null,
+    inst: instMatrix,
+    avg: avgMatrix,
     report: {
       axis: grid.axis,
       step: grid.step,
