@@ -60,6 +60,13 @@ export function antiColocated(inner: FitTest, groups: ArrayLike<number>, k: numb
               own?.remove(j, t, remaining);
             },
             slack: (j, t) => (full(j, t) ? -1 : innerSlack(j, t)),
+            ...(own?.quickSlack && {
+              quickSlack: (j: number, t: number) => (full(j, t) ? -1 : own.quickSlack!(j, t)),
+            }),
+            ...(own?.slackBelow && {
+              slackBelow: (j: number, t: number, above: number) =>
+                full(j, t) ? -1 : own.slackBelow!(j, t, above),
+            }),
           };
         },
       };

@@ -22,7 +22,8 @@ import { sampleInstance } from '../workload.ts';
 import { BLOCK } from './alignedBlocks.ts';
 import { screenCounts, type ScreenCounts } from './alignedTotals.ts';
 import { covarianceGpa } from './covariance.ts';
-import type { MachineState, TaskSizes } from './fitTest.ts';
+import { antiColocated } from './antiColocation.ts';
+import type { FitTest, MachineState, TaskSizes } from './fitTest.ts';
 import { gaussianOverflow } from './gpa.ts';
 
 /** The plain check: S_j kept per machine, the whole dot, the moments, ρ − P. */
@@ -95,19 +96,28 @@ interface Case {
   readonly rebalance: number;
 }
 
-/** The screened packing, and the reference's; `counts` tallies the screened one. */
+/**
+ * The screened packing, and the reference's; `counts` tallies the screened one. With `groups`, both
+ * keep at most `perGroup` tasks of a group on a machine (anti-colocation passes the screen on).
+ */
 function both(
   stats: TaskStats,
   rows: ArrayLike<number>,
   c: Case,
   counts?: ScreenCounts,
+  groups?: { readonly of: Int32Array; readonly perGroup: number },
 ): [Packing, Packing] {
-  const fit = covarianceGpa(c.rho, counts);
+  const screened = covarianceGpa(c.rho, counts);
+  const plain: FitTest = {
+    ...screened,
+    sizes: (s: TaskStats, r: ArrayLike<number>) => referenceSizes(s, r, c.rho),
+  };
+  const wrap = (fit: FitTest) => (groups ? antiColocated(fit, groups.of, groups.perGroup) : fit);
   const options = { packer: c.packer, capacity: c.capacity, rebalance: c.rebalance };
-  return [
-    pack(fit.sizes(stats, rows), fit, options),
-    pack(referenceSizes(stats, rows, c.rho), fit, options),
-  ];
+  return [screened, plain].map((fit) => {
+    const f = wrap(fit);
+    return pack(f.sizes(stats, rows), f, options);
+  }) as [Packing, Packing];
 }
 
 function expectSame([screened, reference]: [Packing, Packing], label: string): void {
@@ -119,8 +129,12 @@ function expectSame([screened, reference]: [Packing, Packing], label: string): v
   expect(screened.oversized, label).toEqual(reference.oversized);
 }
 
-/** Rows with a shared daily-like cycle, a trend, spikes, flat rows and, optionally, negatives. */
-function randomMatrix(seed: number, rows: number, cols: number, negative: boolean) {
+/**
+ * Rows with a shared daily-like cycle, a trend, spikes, flat rows and, optionally, negatives; with
+ * `steps`, every row constant over each block of the sketch, so that the sketch bounds are tight and
+ * checks are settled right at the thresholds.
+ */
+function randomMatrix(seed: number, rows: number, cols: number, negative: boolean, steps = false) {
   const rng = new Rng(seed);
   const m = allocateMatrix(rows, cols, false);
   const phase = rng.nextFloat() * 6;
@@ -136,7 +150,7 @@ function randomMatrix(seed: number, rows: number, cols: number, negative: boolea
       else if (kind === 1) v += swing * (rng.nextFloat() - 0.5) + (swing * t) / cols;
       else if (kind === 2) v = rng.nextFloat() < 0.05 ? level * 5 : level * 0.3;
       if (!negative) v = Math.max(0, v);
-      m.data[i * cols + t] = v;
+      m.data[i * cols + t] = steps && t % BLOCK ? m.data[i * cols + t - 1] : v;
     }
   }
   return m;
@@ -165,15 +179,23 @@ describe('cov(ρ) screened: the same packing as the plain check', () => {
         fc.constantFrom(0.5, 1, 2),
         fc.integer({ min: 0, max: 6 }),
         fc.boolean(),
-        (seed, n, cols, packer, rho, capacity, rebalance, negative) => {
-          const m = randomMatrix(seed, n, cols, negative);
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        (seed, n, cols, packer, rho, capacity, rebalance, negative, perGroup, steps) => {
+          const m = randomMatrix(seed, n, cols, negative, steps);
           const stats = new TaskStats(m, 0, cols);
           const rows = Int32Array.from({ length: n }, (_, i) => i);
           const c = { packer, rho, capacity, rebalance };
-          expectSame(both(stats, rows, c), JSON.stringify({ seed, n, cols, ...c }));
+          const groups = perGroup
+            ? { of: Int32Array.from({ length: n }, (_, i) => i % 5), perGroup }
+            : undefined;
+          expectSame(
+            both(stats, rows, c, undefined, groups),
+            JSON.stringify({ seed, n, cols, perGroup, steps, ...c }),
+          );
         },
       ),
-      { numRuns: 120 },
+      { numRuns: 200 },
     );
   });
 
