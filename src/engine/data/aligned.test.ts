@@ -56,7 +56,7 @@ function naive(s: TaskSamples, absent: AbsentPolicy, minCoverage: number) {
     });
     return at;
   });
-  const kept = grids.map((g, i) => i).filter((i) => grids[i].size / instants >= minCoverage);
+  const kept = grids.map((_, i) => i).filter((i) => grids[i].size / instants >= minCoverage);
   const columns: number[] = [];
   for (let t = 0; t < instants; t++) {
     const present = kept.filter((i) => grids[i].has(t)).length;

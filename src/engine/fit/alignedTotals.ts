@@ -79,8 +79,7 @@ export function alignedTotals(
   const taskSum = Float64Array.from(task, (r) => r.sum);
   const taskSq = Float64Array.from(task, (r) => r.sq);
   const blocks = blockCount(width);
-  const low = new Float64Array(blocks + 1);
-  const high = new Float64Array(blocks + 1);
+  const scratch = { low: new Float64Array(blocks + 1), high: new Float64Array(blocks + 1) };
   return () => {
     const totals: Float64Array[] = [];
     const sum: number[] = [];
@@ -128,48 +127,19 @@ export function alignedTotals(
       total: (j) => (j < 0 ? null : totals[j]),
       mean: (j, t) => (sum[j] + taskSum[t]) / width,
       screen(j, t, test) {
-        const s = totals[j];
         if (stale[j]) {
-          sketchInto(s, 0, width, sketch[j]);
+          sketchInto(totals[j], 0, width, sketch[j]);
           stale[j] = false;
         }
-        const allowance = suffixBounds(sketch[j], task[t].sketch, width, low, high);
-        const mean = (sum[j] + taskSum[t]) / width;
-        const sj = sq[j];
-        const st = taskSq[t];
-        const m2 = mean * mean;
-        // The dots at which the variance reaches the test's hints, to call `settle` only near them.
-        const refuseAt = (width * (test.refuseAbove + m2) - sj - st) / 2;
-        const looserAt = (width * (test.looserBelow + m2) - sj - st) / 2;
-        const b = base[t];
         if (counts) counts.checks++;
-        let cross = 0;
-        for (let k = 0, c0 = 0; k < blocks; k++, c0 += BLOCK) {
-          const lo = cross + low[k] - allowance;
-          const hi = cross + high[k] + allowance;
-          if (lo >= refuseAt || hi <= looserAt) {
-            const settled = test.settle(
-              mean,
-              Math.max(0, (sj + 2 * lo + st) / width - m2),
-              Math.max(0, (sj + 2 * hi + st) / width - m2),
-            );
-            if (settled !== null) {
-              if (counts) {
-                if (k === 0) counts.bySketch++;
-                else counts.byPartial++;
-                counts.columns += c0;
-              }
-              return settled;
-            }
-          }
-          const c1 = Math.min(width, c0 + BLOCK);
-          for (let c = c0; c < c1; c++) cross += s[c] * data[b + c];
-        }
-        if (counts) {
-          counts.exact++;
-          counts.columns += width;
-        }
-        return test.exact(mean, Math.max(0, (sj + 2 * cross + st) / width - m2));
+        return screenedCheck(
+          { total: totals[j], sketch: sketch[j], sum: sum[j], sq: sq[j] },
+          { data, base: base[t], sketch: task[t].sketch, sum: taskSum[t], sq: taskSq[t] },
+          width,
+          test,
+          scratch,
+          counts,
+        );
       },
     };
     return {
@@ -194,6 +164,66 @@ export function alignedTotals(
       }),
     };
   };
+}
+
+/** One side of a screened check: a series over O (at `base` in its array), its sketch and sums. */
+interface Side {
+  readonly sketch: Float64Array;
+  readonly sum: number;
+  readonly sq: number;
+}
+
+/**
+ * `TotalsView.screen` for machine total S and task x: the dot S·x summed block by block in the
+ * plain order, `test.settle` asked with the variance's bounds near its hints, `test.exact` with the
+ * plain moments if nothing settles.
+ */
+function screenedCheck(
+  machine: Side & { readonly total: Float64Array },
+  task: Side & { readonly data: ArrayLike<number>; readonly base: number },
+  width: number,
+  test: ScreenTest,
+  { low, high }: { readonly low: Float64Array; readonly high: Float64Array },
+  counts: ScreenCounts | undefined,
+): number {
+  const s = machine.total;
+  const { data, base: b } = task;
+  const blocks = blockCount(width);
+  const allowance = suffixBounds(machine.sketch, task.sketch, width, low, high);
+  const mean = (machine.sum + task.sum) / width;
+  const sj = machine.sq;
+  const st = task.sq;
+  const m2 = mean * mean;
+  // The dots at which the variance reaches the test's hints, to call `settle` only near them.
+  const refuseAt = (width * (test.refuseAbove + m2) - sj - st) / 2;
+  const looserAt = (width * (test.looserBelow + m2) - sj - st) / 2;
+  let cross = 0;
+  for (let k = 0, c0 = 0; k < blocks; k++, c0 += BLOCK) {
+    const lo = cross + low[k] - allowance;
+    const hi = cross + high[k] + allowance;
+    if (lo >= refuseAt || hi <= looserAt) {
+      const settled = test.settle(
+        mean,
+        Math.max(0, (sj + 2 * lo + st) / width - m2),
+        Math.max(0, (sj + 2 * hi + st) / width - m2),
+      );
+      if (settled !== null) {
+        if (counts) {
+          if (k === 0) counts.bySketch++;
+          else counts.byPartial++;
+          counts.columns += c0;
+        }
+        return settled;
+      }
+    }
+    const c1 = Math.min(width, c0 + BLOCK);
+    for (let c = c0; c < c1; c++) cross += s[c] * data[b + c];
+  }
+  if (counts) {
+    counts.exact++;
+    counts.columns += width;
+  }
+  return test.exact(mean, Math.max(0, (sj + 2 * cross + st) / width - m2));
 }
 
 /**
