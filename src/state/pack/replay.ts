@@ -6,7 +6,9 @@
  * view reads them without starting work.
  */
 import {
-  alignedRows,
+  alignedData,
+  alignedGridSize,
+  joinsTasks,
   judgeMachines,
   machineSlo,
   nominalTarget,
@@ -16,18 +18,61 @@ import {
   type TaskSamples,
 } from '../../engine/index.ts';
 import { datasetKey, type Dataset } from '../common/datasets.ts';
-import type { Params } from '../common/params.ts';
+import { poolKey, type Params } from '../common/params.ts';
+import { replayOverBudget } from '../common/linkBudget.ts';
 import { formatCount } from '../../present/format.ts';
 
 const alignedCache = new WeakMap<TaskSamples, AlignedData | string>();
 
-/** The dataset's aligned rows, or why it has no time axis usable here. */
+/**
+ * The dataset's time-aligned data (with its own alignment options, `Dataset.align`), or why it has
+ * no time axis usable here. Its rows may not be the dataset's tasks (`joinsTasks`).
+ */
 export function alignedOfDataset(ds: Dataset | null): AlignedData | string {
   if (!ds) return 'no dataset';
   if (!ds.samples) return 'a realization matrix has no time axis';
   let a = alignedCache.get(ds.samples);
-  if (a === undefined) alignedCache.set(ds.samples, (a = alignedRows(ds.samples)));
+  if (a === undefined) alignedCache.set(ds.samples, (a = alignedData(ds.samples, ds.align)));
   return a;
+}
+
+/** The dataset's aligned data when its rows are the dataset's tasks (an independent pool's rows). */
+export function alignedTasksOfDataset(ds: Dataset | null): AlignedData | null {
+  const aligned = alignedOfDataset(ds);
+  return typeof aligned === 'string' || joinsTasks(aligned, ds!.samples!) ? null : aligned;
+}
+
+/**
+ * The tasks a pool of `p` packs from: in a replay the alignment's (a VM for days joined, the
+ * well-covered tasks when the alignment leaves some out), else the dataset's. The dataset's too when
+ * the replay cannot be made or would pass the memory budget (the pool step says so).
+ */
+export function tasksOfPool(p: Params, ds: Dataset): number {
+  if (p.realization === 'independent' || !ds.samples) return ds.tasks;
+  let grid: { tasks: number; instants: number };
+  try {
+    grid = alignedGridSize(ds.samples, ds.align);
+  } catch {
+    return ds.tasks;
+  }
+  const blocks = p.realization === 'blocks' ? p.realizations : null;
+  if (replayOverBudget(grid.tasks, grid.instants, blocks, ds.hasAvg, poolKey(p))) return ds.tasks;
+  const aligned = alignedOfDataset(ds);
+  return typeof aligned === 'string' ? ds.tasks : aligned.ids.length;
+}
+
+/** Why a replay's tasks are not the dataset's, in a few words ('' when they are). */
+export function replayTasksReason(ds: Dataset): string {
+  const aligned = alignedOfDataset(ds);
+  if (typeof aligned === 'string') return '';
+  const r = aligned.report;
+  const parts: string[] = [];
+  if (r.axis === 'day and sample index') parts.push('the days of one VM are one task in time');
+  if (r.tasksDropped.length > 0)
+    parts.push(
+      `${formatCount(r.tasksDropped.length)} left out, with samples at less than ${ds.align?.minCoverage ?? 0} of the instants`,
+    );
+  return parts.join('; ');
 }
 
 /**
@@ -63,8 +108,8 @@ export function alignedJudgement(
 ): MachineSlo | null {
   if (p.realization !== 'independent') return null;
   if (packKey !== undefined && datasetKeyOfPack(packKey) !== ds?.key) return null;
-  const aligned = alignedOfDataset(ds);
-  if (typeof aligned === 'string') return null;
+  const aligned = alignedTasksOfDataset(ds);
+  if (!aligned) return null;
   const machines = result.machines.map((m) => Int32Array.from(m.tasks, (t) => rows[t]));
   return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
 }
