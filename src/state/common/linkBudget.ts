@@ -78,11 +78,13 @@ export function replayOverBudget(
   const need = aligned + (blocks ?? 0) * perR;
   const left = DEFAULT_BUDGET_BYTES - aligned;
   if (blocks === null) return over(need, need, key, 0, 0);
-  return over(need, perR, key, 2, DEFAULT_PARAMS.realizations) && {
-    bytes: need,
-    budget: DEFAULT_BUDGET_BYTES,
-    fit: left > 2 * perR ? Math.min(DEFAULT_PARAMS.realizations, Math.floor(left / perR)) : 0,
-  };
+  return (
+    over(need, perR, key, 2, DEFAULT_PARAMS.realizations) && {
+      bytes: need,
+      budget: DEFAULT_BUDGET_BYTES,
+      fit: left > 2 * perR ? Math.min(DEFAULT_PARAMS.realizations, Math.floor(left / perR)) : 0,
+    }
+  );
 }
 
 /** A synthetic Timeline workload of `tasks`, when over the budget (`fit`: the tasks instead). */

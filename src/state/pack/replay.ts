@@ -114,6 +114,25 @@ export function alignedJudgement(
   return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
 }
 
+/**
+ * A packing's machines (tasks by pool row) replayed over every aligned instant of the data, whatever
+ * its realization: the A/B comparison's common ground when either side is replayed. The pool rows
+ * of an aligned or blocks packing are the alignment's rows; those of independent draws are the
+ * dataset's, so these need the alignment to keep every task in order (else null).
+ */
+export function replayedSlo(
+  ds: Dataset | null,
+  result: PackResult,
+  rows: Int32Array,
+  p: Pick<Params, 'fit' | 'capacity' | 'realization'>,
+): MachineSlo | null {
+  const aligned =
+    p.realization === 'independent' ? alignedTasksOfDataset(ds) : alignedOfDataset(ds);
+  if (aligned === null || typeof aligned === 'string') return null;
+  const machines = result.machines.map((m) => Int32Array.from(m.tasks, (t) => rows[t]));
+  return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
+}
+
 /** Whether two q differ by more than `factor` (either way; one zero and the other not counts). */
 export function differsBy(a: number, b: number, factor = 2): boolean {
   if (a === 0 || b === 0) return a !== b;

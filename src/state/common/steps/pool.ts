@@ -22,7 +22,7 @@ import {
  * from the dataset's alignment (the one Pack's replayed figures read) and copied into the workers'
  * shared memory as a loaded matrix is. Their rows are the alignment's tasks.
  */
-function replayOf(p: Params, ds: Dataset) {
+export function replayOf(p: Params, ds: Dataset) {
   if (!ds.samples)
     throw new RangeError(
       `${p.realization} replay needs per-task samples with a time axis; this dataset is a realization matrix`,

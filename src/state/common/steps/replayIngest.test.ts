@@ -11,18 +11,20 @@ import {
   WorkloadStats,
   runPacking,
   sampleInstance,
+  type MachineSlo,
   type RealizationMatrix,
 } from '../../../engine/index.ts';
 import { createIngestApi } from '../../../ingest/api.ts';
-import { dataPath } from '../../../ingest/testing.ts';
+import { dataPath, naiveCsv } from '../../../ingest/testing.ts';
 import { FIXTURES } from '../../../ingest/traceFixtures.ts';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import { loadReplay } from '../../../cli/commands/replayData.ts';
-import { alignedOfDataset, tasksOfPool } from '../../pack/replay.ts';
+import { pinnedStep } from '../../pack/pinned.ts';
+import { alignedOfDataset, replayedSlo, tasksOfPool } from '../../pack/replay.ts';
 import { ensurePack } from '../../pack/steps.ts';
 import { fitToDataset } from '../controller.ts';
 import type { Ingest } from '../datasets.ts';
-import { DEFAULT_PARAMS, packParams, type Params } from '../params.ts';
+import { DEFAULT_PARAMS, packParams, pinnedOf, type Params } from '../params.ts';
 import { createExplorerStore } from '../store.ts';
 import type { StepContext } from './context.ts';
 import { datasetStep } from './dataset.ts';
@@ -57,7 +59,7 @@ function apiIngest(): Ingest {
 function setup(params: Partial<Params>) {
   const store = createExplorerStore({ params: { ...DEFAULT_PARAMS, ...params } });
   const ctx: StepContext = { store, runner, ingest: apiIngest() };
-  return { ctx, s: () => store.getState() };
+  return { ctx, store, s: () => store.getState() };
 }
 
 /** What `pack --inst X.npy --instance I --tasks N` prints for the matrix the CLI realized. */
@@ -176,6 +178,50 @@ describe('the page replays data with timestamps in time, as the command line doe
     expect(aligned.report.step).toBe(300);
     expect(aligned.report.absent).toBe('zero');
     expect(aligned.inst.data).toEqual(cli.inst.data);
+  });
+});
+
+describe('A/B with a side replayed in time', () => {
+  it('the pin carries the realization; both sides judged at every instant of the data', async () => {
+    const { ctx, s, store } = setup({ tasks: 200 });
+    const p0 = s().params;
+    const ds = (await datasetStep(ctx).ensure(p0))!;
+    const pool = (await ensurePool(ctx, p0, ds))!;
+    await ensurePack(ctx, p0, pool);
+    const b = s().pack.response!;
+    const a: Params = { ...p0, realization: 'aligned' };
+    expect(pinnedOf(a)).toMatchObject({ realization: 'aligned', block: p0.block });
+    const p = { ...p0, pinned: pinnedOf(a) };
+    store.setState({ params: p });
+    const step = pinnedStep(ctx);
+    await step.ensure(p, ds, pool);
+    step.dispose();
+    expect(s().ab.status).toBe('ready');
+    const sideA = s().ab.response!;
+    // Side A packed the file's 288 instants, not independent draws.
+    expect(sideA.result.evaluated).toBe(288);
+    // An independent reading of the day: each machine's tasks summed at each of the 288 instants
+    // (in float64; a total within 10⁻⁵ of the capacity may fall either way in float32).
+    const cells = naiveCsv('planetlab-cloudsim/planetlab_20110303.csv').slice(1);
+    const expectDirect = (judged: MachineSlo, response: typeof b) =>
+      response.result.machines.forEach((m, j) => {
+        let surely = 0;
+        let maybe = 0;
+        for (let t = 0; t < 288; t++) {
+          let total = 0;
+          for (const k of m.tasks) total += (Number(cells[response.rows[k]][t + 2]) / 100) * 0.25;
+          if (total > 1 + 1e-5) surely++;
+          if (total > 1 - 1e-5) maybe++;
+        }
+        expect(judged.q[j] * 288).toBeGreaterThanOrEqual(surely - 1e-9);
+        expect(judged.q[j] * 288).toBeLessThanOrEqual(maybe + 1e-9);
+      });
+    const judgedA = replayedSlo(ds, sideA.result, sideA.rows, a)!;
+    const judgedB = replayedSlo(ds, b.result, b.rows, p0)!;
+    expect(judgedA.columns).toBe(288);
+    expectDirect(judgedA, sideA);
+    expectDirect(judgedB, b);
+    expect(judgedA.q).toEqual(sideA.result.machines.map((m) => m.q));
   });
 });
 
