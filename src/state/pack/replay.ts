@@ -12,6 +12,7 @@ import {
   judgeMachines,
   machineSlo,
   nominalTarget,
+  splitColumns,
   type AlignedData,
   type MachineSlo,
   type PackResult,
@@ -145,6 +146,24 @@ function instantName(aligned: AlignedData, k: number): string {
   if (step === null) return `instant ${k + 1}`;
   const t = aligned.instants[k];
   return `day ${Math.floor(t / 86400) + 1}, ${new Date((t % 86400) * 1000).toISOString().slice(11, 16)}`;
+}
+
+/**
+ * Why an aligned packing at clairvoyance κ < 1 cannot be judged: a task with no sample of its own
+ * in the judged instants (absent samples counted as 0 there, `absent: 'zero'`), which would be
+ * judged on zeros it never ran. Null when every task has one, or κ = 1. The parts are SPEC §3's,
+ * never empty (`splitColumns`).
+ */
+export function judgedPartProblem(aligned: AlignedData, clairvoyance: number): string | null {
+  const T = aligned.inst.cols;
+  const split = splitColumns(T, clairvoyance);
+  if (clairvoyance >= 1 || split.evaluateStart === 0) return null;
+  for (let i = 0; i < aligned.ids.length; i++) {
+    const [first, last] = [aligned.spans[2 * i], aligned.spans[2 * i + 1]];
+    if (last < split.evaluateStart)
+      return `task ${aligned.ids[i]} has no sample in the judged part (κ = ${clairvoyance}: ${instantName(aligned, split.evaluateStart)} to ${instantName(aligned, T - 1)}); its samples span ${instantName(aligned, first)} to ${instantName(aligned, last)}. Raise κ, or leave the task out`;
+  }
+  return null;
 }
 
 /**

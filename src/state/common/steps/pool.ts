@@ -8,7 +8,7 @@ import type { Dataset } from '../datasets.ts';
 import { poolKey, type Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 import { retryLost } from '../../pack/steps.ts';
-import { alignedOfDataset } from '../../pack/replay.ts';
+import { alignedOfDataset, judgedPartProblem } from '../../pack/replay.ts';
 import {
   allocateLabel,
   approveOverBudget,
@@ -76,6 +76,34 @@ function replayOverBudgetStep(ctx: StepContext, p: Params, ds: Dataset, key: str
   return true;
 }
 
+/** The memory question before a pool is made (see `replayOverBudgetStep`); true when it must wait. */
+function overBudget(ctx: StepContext, p: Params, ds: Dataset, key: string): boolean {
+  if (!ds.samples) return false;
+  if (p.realization !== 'independent') return replayOverBudgetStep(ctx, p, ds, key);
+  const big = poolOverBudget(ds.tasks, p.realizations, ds.hasAvg, key);
+  if (!big) return false;
+  const s = () => stateOf(ctx);
+  s().notify('warning', overBudgetText('R', p.realizations, big), {
+    label: allocateLabel(big),
+    run: () => (approveOverBudget(key), s().setParams({ realizations: p.realizations })),
+  });
+  s().adjust({ realizations: big.fit });
+  return true;
+}
+
+/**
+ * An aligned packing at κ < 1 whose judged part leaves a task without a sample of its own
+ * (`judgedPartProblem`): refused with a notice naming the task, whatever the pool (κ is not part of
+ * its key). True when refused.
+ */
+function unjudgeable(ctx: StepContext, p: Params, ds: Dataset): boolean {
+  if (p.realization !== 'aligned' || !ds.samples || p.clairvoyance >= 1) return false;
+  const aligned = alignedOfDataset(ds);
+  const problem = typeof aligned === 'string' ? null : judgedPartProblem(aligned, p.clairvoyance);
+  if (problem) stateOf(ctx).notify('error', `Cannot judge this packing in time: ${problem}.`);
+  return problem !== null;
+}
+
 /** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
 export async function ensurePool(
   ctx: StepContext,
@@ -87,22 +115,13 @@ export async function ensurePool(
   const s = () => stateOf(ctx);
   const key = poolKey(p);
   const { pool } = s();
-  if (pool.key === key && pool.handle && pool.status === 'ready') return pool.handle;
-  if (pool.key === key && pool.status === 'error') return null;
-  if (ds.samples && p.realization !== 'independent') {
-    if (replayOverBudgetStep(ctx, p, ds, key)) return null;
-  } else if (ds.samples) {
-    const big = poolOverBudget(ds.tasks, p.realizations, ds.hasAvg, key);
-    if (big) {
-      const text = overBudgetText('R', p.realizations, big);
-      s().notify('warning', text, {
-        label: allocateLabel(big),
-        run: () => (approveOverBudget(key), s().setParams({ realizations: p.realizations })),
-      });
-      s().adjust({ realizations: big.fit });
-      return null;
-    }
+  const ready = pool.key === key && pool.handle && pool.status === 'ready';
+  if (!ready) {
+    if (pool.key === key && pool.status === 'error') return null;
+    if (overBudget(ctx, p, ds, key)) return null;
   }
+  if (unjudgeable(ctx, p, ds)) return null;
+  if (ready) return pool.handle;
   store.setState({ pool: { ...pool, status: 'running', key, error: null, progress: null } });
   const options = {
     signal,

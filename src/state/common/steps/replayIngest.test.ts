@@ -248,6 +248,34 @@ describe('bad input to the page’s replay: a message naming what and where, the
     expect(s().data.dataset).toBe(ds);
   });
 
+  it('different sampling steps in one load: the task and both steps named', async () => {
+    const { ctx, s } = setup({ realization: 'aligned' });
+    const ds = await uploadLong(ctx, [
+      ['a', [0, 60, 120, 180, 240, 300]],
+      ['b', [0, 300, 600]],
+    ]);
+    expect(await ensurePool(ctx, s().params, ds)).toBeNull();
+    expect(noticeText(s())).toMatch(
+      /different sampling steps in one load: task [ab] is sampled every (60|300) s, most tasks every 180 s/,
+    );
+    expect(s().data.dataset).toBe(ds);
+  });
+
+  it('a task with no sample in the judged part (κ < 1): named, with its span', async () => {
+    const { ctx, s } = setup({ realization: 'aligned', clairvoyance: 0.5 });
+    const loaded = await uploadLong(ctx, [
+      ['a', [0, 60, 120, 180, 240, 300, 360, 420]],
+      ['b', [0, 60, 120]],
+    ]);
+    // Absent samples counted as 0 (as Google's windows are): b would be judged on zeros.
+    const ds = { ...loaded, align: { absent: 'zero' as const } };
+    expect(await ensurePool(ctx, s().params, ds)).toBeNull();
+    expect(noticeText(s())).toMatch(
+      /task b has no sample in the judged part \(κ = 0\.5: day 1, 00:04 to day 1, 00:07\); its samples span day 1, 00:00 to day 1, 00:02/,
+    );
+    expect(await ensurePool(ctx, { ...s().params, clairvoyance: 1 }, ds)).not.toBeNull();
+  });
+
   it('the memory question counts tasks × instants: a grid too large is not allocated', async () => {
     const { ctx, s } = setup({ realization: 'aligned', realizations: 2 });
     const { ds } = await twoTasksFarApart(ctx);
@@ -278,4 +306,21 @@ async function twoTasksFarApart(ctx: StepContext) {
     scale: 1,
   });
   return { ds: ctx.store.getState().data.dataset! };
+}
+
+const noticeText = (state: { notices: readonly { text: string }[] }) =>
+  state.notices.map((n) => n.text).join('\n');
+
+/** Uploads a long CSV of (task, seconds) samples, every value 10 %; the dataset loaded. */
+async function uploadLong(ctx: StepContext, tasks: [string, number[]][]) {
+  const rows = ['id,t,v', ...tasks.flatMap(([id, times]) => times.map((t) => `${id},${t},10`))];
+  await datasetStep(ctx).upload([new File([rows.join('\n') + '\n'], 'tasks.csv')], {
+    format: 'long',
+    idColumn: 'id',
+    valueColumn: 'v',
+    timeColumn: 't',
+    unit: 'percent',
+    scale: 1,
+  });
+  return ctx.store.getState().data.dataset!;
 }
