@@ -75,16 +75,11 @@ export function replayOverBudget(
   const series = hasAvg ? 2 : 1;
   const aligned = 2 * tasks * instants * BYTES_PER_REALIZATION * series;
   const perR = tasks * BYTES_PER_REALIZATION * series;
-  const need = aligned + (blocks ?? 0) * perR;
+  const big = over(aligned + (blocks ?? 0) * perR, perR, key, 0, 0);
+  if (!big || blocks === null) return big && { ...big, fit: 0 };
   const left = DEFAULT_BUDGET_BYTES - aligned;
-  if (blocks === null) return over(need, need, key, 0, 0);
-  return (
-    over(need, perR, key, 2, DEFAULT_PARAMS.realizations) && {
-      bytes: need,
-      budget: DEFAULT_BUDGET_BYTES,
-      fit: left > 2 * perR ? Math.min(DEFAULT_PARAMS.realizations, Math.floor(left / perR)) : 0,
-    }
-  );
+  const fit = left >= 2 * perR ? Math.min(DEFAULT_PARAMS.realizations, Math.floor(left / perR)) : 0;
+  return { ...big, fit };
 }
 
 /** A synthetic Timeline workload of `tasks`, when over the budget (`fit`: the tasks instead). */
