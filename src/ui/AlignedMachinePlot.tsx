@@ -1,11 +1,7 @@
 import { useMemo } from 'react';
 import { nominalTarget, type PackResult } from '../engine/index.ts';
 import { useExplorer } from '../state/common/store.ts';
-import {
-  alignedOfDataset,
-  alignedTasksOfDataset,
-  datasetKeyOfPack,
-} from '../state/pack/replay.ts';
+import { alignedOfDataset, alignedTasksOfDataset, datasetKeyOfPack } from '../state/pack/replay.ts';
 import { alignedTotalsSpec } from '../present/pack/alignedPlot.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 

@@ -53,7 +53,10 @@ export function joinsTasks(aligned: AlignedData, samples: TaskSamples): boolean 
  * The aligned data of `samples` when they keep one row per task in the samples' order (rows of a
  * realization matrix drawn independently are the samples' rows); a reason otherwise.
  */
-export function alignedRows(samples: TaskSamples, options: AlignOptions = {}): AlignedData | string {
+export function alignedRows(
+  samples: TaskSamples,
+  options: AlignOptions = {},
+): AlignedData | string {
   const aligned = alignedData(samples, options);
   if (typeof aligned === 'string' || !joinsTasks(aligned, samples)) return aligned;
   return aligned.report.tasksDropped.length > 0
