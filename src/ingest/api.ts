@@ -147,6 +147,12 @@ function hashedInputs(files: readonly File[]): {
   return { inputs, hex: () => (whole && done === files.length ? h.hex() : null) };
 }
 
+/**
+ * The page keeps every load's time axis (timestamps where the format has them) for the
+ * time-aligned replay, as the command line's replaying commands do (`TaskSamples.times`).
+ */
+const withTimes = (spec: LoadSpec): LoadRequest => ({ ...spec, times: true });
+
 /** Beyond this a file is refused before reading, with the way to reduce it (the CLI). */
 export const MAX_UPLOAD_BYTES = 8 * 2 ** 30;
 
@@ -177,6 +183,7 @@ export function createIngestApi(): IngestApi {
             scale,
             params,
             generators: { googleLike: (p) => syntheticWorkload(p.tasks, p.seed) },
+            times: true,
           },
           { signal, onProgress },
         );
@@ -206,7 +213,7 @@ export function createIngestApi(): IngestApi {
         const withEstimate = onProgress && ((p: Progress) => onProgress({ ...p, estimate }));
         // One pass: the files are hashed as they are read (in order, as `sha256Hex` would).
         const hashing = hashedInputs(files);
-        const result = await loadDataset(hashing.inputs, spec, {
+        const result = await loadDataset(hashing.inputs, withTimes(spec), {
           signal,
           onProgress: withEstimate,
         });

@@ -28,6 +28,8 @@ export interface PresetOptions {
   readonly generators?: Readonly<Record<string, SampleGenerator>>;
   /** Parameters overriding a synthetic preset's (e.g. another seed). */
   readonly params?: Readonly<Record<string, number>>;
+  /** Keep the samples' timestamps where the format has them (time-aligned replay). */
+  readonly times?: boolean;
 }
 
 /** Loads a preset: its files streamed and parsed, or its generator run; the report says what was done. */
@@ -41,7 +43,10 @@ export async function loadPreset(
     const inputs = preset.files.map((f) =>
       urlInput(base + f.url, f.role, options.fetcher, control.signal),
     );
-    return loadDataset(inputs, presetSpec(preset, options.scale ?? preset.scale), control);
+    const spec = presetSpec(preset, options.scale ?? preset.scale);
+    const times = options.times ? { times: true } : {};
+    const result = await loadDataset(inputs, { ...spec, ...times }, control);
+    return { ...result, spec };
   }
   const generate = options.generators?.[preset.generator];
   if (!generate)

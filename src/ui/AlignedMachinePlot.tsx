@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { nominalTarget, type PackResult } from '../engine/index.ts';
 import { useExplorer } from '../state/common/store.ts';
-import { alignedOfDataset, datasetKeyOfPack } from '../state/pack/replay.ts';
+import { alignedOfDataset, alignedTasksOfDataset, datasetKeyOfPack } from '../state/pack/replay.ts';
 import { alignedTotalsSpec } from '../present/pack/alignedPlot.ts';
 import { PlotFigure } from './PlotFigure.tsx';
 
@@ -29,8 +29,9 @@ export function AlignedMachinePlot({
   const m = result.machines[machine];
   const view = useMemo(() => {
     if (!m || !sameData || params.realization === 'blocks') return null;
-    const aligned = alignedOfDataset(dataset);
-    if (typeof aligned === 'string') return null;
+    const aligned =
+      params.realization === 'aligned' ? alignedOfDataset(dataset) : alignedTasksOfDataset(dataset);
+    if (aligned === null || typeof aligned === 'string') return null;
     let series: ArrayLike<number>;
     let first = 1;
     if (params.realization === 'aligned') {

@@ -4,11 +4,14 @@
  * optionally split into a learned and a judged part).
  */
 import {
+  alignDefaults,
   alignSamples,
   blockBootstrap,
   REALIZATION_MODES,
   sliceColumns,
   timeSplit,
+  type AbsentPolicy,
+  type AlignOptions,
   type AlignReport,
   type AlignedData,
   type RealizationMode,
@@ -105,17 +108,13 @@ export async function loadReplay(
     throw new UsageError(`--data ${String(o.data)} is a realization matrix: it has no time axis`);
   const format = loaded.spec.format;
   if (format === 'long' && !loaded.samples.times) throw noTimeColumn();
-  const google = format === 'google';
+  const given: AlignOptions = {
+    ...(o.step !== undefined ? { step: o.step as number } : {}),
+    ...(o.absent !== undefined ? { absent: o.absent as AbsentPolicy } : {}),
+    ...(o['min-coverage'] !== undefined ? { minCoverage: o['min-coverage'] as number } : {}),
+  };
   const aligned = asUsage(() =>
-    alignSamples(
-      loaded.samples,
-      {
-        step: (o.step as number | undefined) ?? (google ? 300 : undefined),
-        absent: (o.absent as 'drop' | 'zero' | undefined) ?? (google ? 'zero' : 'drop'),
-        minCoverage: o['min-coverage'] as number | undefined,
-      },
-      shared,
-    ),
+    alignSamples(loaded.samples, { ...alignDefaults(format), ...given }, shared),
   );
   const step = aligned.report.step ?? (o.step as number | undefined) ?? null;
   const instants =

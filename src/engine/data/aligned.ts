@@ -163,16 +163,19 @@ function indexGrid(samples: TaskSamples): Grid {
       if (list) list.push(i);
       else byVm.set(m![2], [i]);
     });
-    const slots = dated.map((m) => {
-      const base = days.indexOf(m![1]) * length;
-      return Int32Array.from(index, (k) => base + k);
-    });
+    const dayOf = new Map(days.map((d, k) => [d, k]));
+    const bases = dated.map((m) => dayOf.get(m![1])! * length);
+    const scratch = new Int32Array(length);
+    const slotsOf = (i: number) => {
+      for (let k = 0; k < length; k++) scratch[k] = bases[i] + k;
+      return scratch;
+    };
     return {
       axis: 'day and sample index',
       step: null,
       origin: 0,
       instants: days.length * length,
-      slotsOf: (i: number) => slots[i],
+      slotsOf,
       times: null,
       ids: [...byVm.keys()],
       members: [...byVm.values()],
@@ -188,6 +191,23 @@ function indexGrid(samples: TaskSamples): Grid {
     ids: samples.ids,
     members: Array.from({ length: n }, (_, i) => [i]),
   };
+}
+
+function gridOf(samples: TaskSamples, step: number | undefined): Grid {
+  return samples.times ? timestampGrid(samples, step) : indexGrid(samples);
+}
+
+/**
+ * The grid `alignSamples` lays the samples on, without laying them: its tasks (the VMs when days are
+ * joined) and instants. Aligning holds tasks × instants per series (inst, avg) while it lays them,
+ * and the matrices it keeps are at most as large. Throws an `AlignError` as `alignSamples` would.
+ */
+export function alignedGridSize(
+  samples: TaskSamples,
+  options: Pick<AlignOptions, 'step'> = {},
+): { readonly tasks: number; readonly instants: number } {
+  const grid = gridOf(samples, options.step);
+  return { tasks: grid.members.length, instants: grid.instants };
 }
 
 /**
@@ -297,7 +317,7 @@ export function alignSamples(
     throw new AlignError(`invalid minimum coverage ${minCoverage} (need 0 ≤ share ≤ 1)`);
   if (options.step !== undefined && !(options.step > 0 && Number.isFinite(options.step)))
     throw new AlignError(`invalid step ${options.step} s (need a positive number of seconds)`);
-  const grid = samples.times ? timestampGrid(samples, options.step) : indexGrid(samples);
+  const grid = gridOf(samples, options.step);
   const inst = denseRows(samples.inst, grid);
   const avg = samples.avg ? denseRows(samples.avg, grid) : null;
   const coverageOf = Array.from(inst.filled, (c) => c / grid.instants);

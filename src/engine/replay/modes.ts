@@ -3,7 +3,7 @@
  * draws per task (SPEC §2, the paper's), the time-aligned instants (column t one instant for every
  * task, `data/aligned.ts`), or a joint block bootstrap of them (`blocks.ts`, B instants per block).
  */
-import { alignSamples, type AlignedData } from '../data/aligned.ts';
+import { alignSamples, type AlignOptions, type AlignedData } from '../data/aligned.ts';
 import type { TaskSamples } from '../data/samples.ts';
 import type { RealizationMatrix } from '../matrix.ts';
 import { blockBootstrap } from './blocks.ts';
@@ -18,25 +18,56 @@ export interface ReplayMatrices {
 }
 
 /**
- * The aligned data of `samples` when they keep one row per task in the samples' order (rows of a
- * realization matrix are the pool's rows); a reason otherwise. Days of one VM joined into one task
- * (PlanetLab's ten days, `data/aligned.ts`) change the rows, so they are refused here.
+ * The alignment options a load uses unless told otherwise, the same on the command line and in the
+ * page: Google task_usage is bucketed to its 5-minute windows, a task absent from one counting as 0
+ * (it was not running); a preset's own (`Preset.align`) come on top; every other format takes
+ * `alignSamples`' defaults (the data's step, instants where a task has no sample dropped).
  */
-export function alignedRows(samples: TaskSamples): AlignedData | string {
-  let aligned: AlignedData;
+export function alignDefaults(format: string | null, preset?: AlignOptions): AlignOptions {
+  const own: AlignOptions = format === 'google' ? { step: 300, absent: 'zero' } : {};
+  return { ...own, ...preset };
+}
+
+/**
+ * The aligned data of `samples` with `options`, or why they cannot be aligned (the message names
+ * what and where). Days of one VM are joined into one task (PlanetLab's ten days, `data/aligned.ts`):
+ * then the rows are the VMs, not the samples' tasks (`joinsTasks`).
+ */
+export function alignedData(
+  samples: TaskSamples,
+  options: AlignOptions = {},
+): AlignedData | string {
   try {
-    aligned = alignSamples(samples);
+    return alignSamples(samples, options);
   } catch (e) {
     return e instanceof RangeError ? e.message : String(e);
   }
-  if (aligned.ids.length !== samples.ids.length)
-    return `aligning joins the ${samples.ids.length} tasks into ${aligned.ids.length} (the days of one VM are one task in time), so its rows are not the dataset's tasks`;
-  return aligned;
+}
+
+/** Whether an alignment's rows are not the samples' tasks (days joined into VMs, tasks left out). */
+export function joinsTasks(aligned: AlignedData, samples: TaskSamples): boolean {
+  return aligned.ids.length !== samples.ids.length;
+}
+
+/**
+ * The aligned data of `samples` when they keep one row per task in the samples' order (rows of a
+ * realization matrix drawn independently are the samples' rows); a reason otherwise.
+ */
+export function alignedRows(
+  samples: TaskSamples,
+  options: AlignOptions = {},
+): AlignedData | string {
+  const aligned = alignedData(samples, options);
+  if (typeof aligned === 'string' || !joinsTasks(aligned, samples)) return aligned;
+  return aligned.report.tasksDropped.length > 0
+    ? `aligning leaves out ${aligned.report.tasksDropped.length} of the ${samples.ids.length} tasks, so its rows are not the dataset's tasks`
+    : `aligning joins the ${samples.ids.length} tasks into ${aligned.ids.length} (the days of one VM are one task in time), so its rows are not the dataset's tasks`;
 }
 
 /**
  * The matrices of an aligned or blocks realization of `samples`: the aligned instants, or R
- * columns of a block bootstrap of them (seeded). Throws a RangeError naming what is wrong.
+ * columns of a block bootstrap of them (seeded). Their rows are the alignment's tasks
+ * (`aligned.ids`: a VM for PlanetLab's days). Throws a RangeError naming what is wrong.
  */
 export function replayMatrices(
   samples: TaskSamples,
@@ -45,8 +76,9 @@ export function replayMatrices(
   realizations: number,
   seed: number,
   shared?: boolean,
+  options: AlignOptions = {},
 ): ReplayMatrices {
-  const aligned = alignedRows(samples);
+  const aligned = alignedData(samples, options);
   if (typeof aligned === 'string') throw new RangeError(`no time-aligned replay: ${aligned}`);
   if (mode === 'aligned') return { aligned, inst: aligned.inst, avg: aligned.avg };
   return {

@@ -15,6 +15,7 @@ import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { ensureMachine, ensurePack } from '../pack/steps.ts';
 import { pinnedStep } from '../pack/pinned.ts';
+import { replayTasksReason, tasksOfPool } from '../pack/replay.ts';
 import { ensurePool } from './steps/pool.ts';
 import { sweepStep } from '../tradeoff/sweep.ts';
 import { urlSync, type ChangeKind } from './steps/urlSync.ts';
@@ -50,13 +51,17 @@ export function fitToDataset(
   ds: Dataset,
   wantedTasks: number | null = null,
 ): { patch: Partial<Params>; notice: string } | null {
-  if (p.tasks > ds.tasks)
+  const limit = tasksOfPool(p, ds);
+  if (p.tasks > limit)
     return {
-      patch: { tasks: ds.tasks },
-      notice: `Tasks per instance (${p.tasks}) exceeds the dataset's ${ds.tasks} tasks; using ${ds.tasks}.`,
+      patch: { tasks: limit },
+      notice:
+        limit === ds.tasks
+          ? `Tasks per instance (${p.tasks}) exceeds the dataset's ${ds.tasks} tasks; using ${ds.tasks}.`
+          : `Tasks per instance (${p.tasks}) exceeds the ${limit} tasks of the ${p.realization} replay (of the dataset's ${ds.tasks}: ${replayTasksReason(ds)}); using ${limit}.`,
     };
-  if (wantedTasks !== null && wantedTasks > p.tasks && ds.tasks > p.tasks) {
-    const tasks = Math.min(wantedTasks, ds.tasks);
+  if (wantedTasks !== null && wantedTasks > p.tasks && limit > p.tasks) {
+    const tasks = Math.min(wantedTasks, limit);
     return {
       patch: { tasks },
       notice: `Tasks per instance back to ${tasks}, as asked before a smaller dataset limited it to ${p.tasks}.`,
@@ -149,7 +154,7 @@ export function startController(
       fitting = false;
       return;
     }
-    if (wantedTasks !== null && wantedTasks <= ds.tasks) wantedTasks = null;
+    if (wantedTasks !== null && wantedTasks <= tasksOfPool(now, ds)) wantedTasks = null;
     // The Resize and Schedulers views load their own workloads (state/resize, state/schedulers).
     if (p.view === 'resize' || p.view === 'schedulers') return;
     if (p.view === 'model') return; // the Model page is text

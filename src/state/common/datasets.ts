@@ -6,7 +6,9 @@
  */
 import {
   PRESETS,
+  alignDefaults,
   presetById,
+  type AlignOptions,
   type LoadReport,
   type Preset,
   type PresetCredit,
@@ -36,6 +38,11 @@ export interface Dataset {
   readonly credit: PresetCredit | null;
   readonly notice: string | null;
   readonly scaleReason: string | null;
+  /**
+   * How its time-aligned replay buckets and keeps instants: the format's and the preset's choices,
+   * the same as `realize --mode aligned` on the same files (`alignDefaults`).
+   */
+  readonly align?: AlignOptions;
 }
 
 export function datasetKey(dataset: string, uploadHash: string | null, scale: number): string {
@@ -52,6 +59,10 @@ export function toDataset(key: string, title: string, loaded: LoadedData): Datas
     credit: preset?.credit ?? null,
     notice: preset?.notice ?? null,
     scaleReason: preset?.scaleReason ?? null,
+    align: alignDefaults(
+      loaded.spec?.format ?? null,
+      preset?.kind === 'files' ? preset.align : undefined,
+    ),
   };
   if (loaded.kind === 'matrix') {
     return {

@@ -4,6 +4,7 @@ import {
   approveOverBudget,
   overBudgetText,
   poolOverBudget,
+  replayOverBudget,
   timelineOverBudget,
 } from './linkBudget.ts';
 
@@ -31,5 +32,19 @@ describe('links within the memory budget', () => {
   it('the 2,000,000-task Timeline link is over the budget; the paper week is not', () => {
     expect(timelineOverBudget(2_000_000, 't1')!.fit).toBeLessThan(2_000_000);
     expect(timelineOverBudget(221_140, 't2')).toBeNull();
+  });
+
+  it('a replay counts tasks × instants, and × R only for a block bootstrap', () => {
+    // The PlanetLab day aligned holds 1,052 × 288 floats twice while aligning, whatever R says.
+    expect(replayOverBudget(1052, 288, null, false, 'r0')).toBeNull();
+    const blocks = replayOverBudget(1052, 288, 1_000_000, false, 'r1')!;
+    expect(blocks.bytes).toBe(2 * 1052 * 288 * 4 + 1052 * 1_000_000 * 4);
+    expect(blocks.fit).toBe(10_000);
+    // A grid too large for the budget: nothing to open it at instead.
+    const grid = replayOverBudget(100_000, 8640, null, false, 'r2')!;
+    expect(grid.bytes).toBe(2 * 100_000 * 8640 * 4);
+    expect(grid.fit).toBe(0);
+    approveOverBudget('r2');
+    expect(replayOverBudget(100_000, 8640, null, false, 'r2')).toBeNull();
   });
 });

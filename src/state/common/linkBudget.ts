@@ -59,6 +59,29 @@ export function poolOverBudget(
   return over(perR * realizations, perR, key, 2, DEFAULT_PARAMS.realizations);
 }
 
+/**
+ * A time-aligned pool over the budget: aligning lays `tasks` × `instants` float32 per series (its
+ * grid, `alignedGridSize`) and keeps at most as much, and a block bootstrap adds `tasks` × R; what is
+ * counted is that peak, whatever R is for an aligned pool. `fit`: the R a block bootstrap fits
+ * (2 at least), 0 for aligned, where R does not change the size.
+ */
+export function replayOverBudget(
+  tasks: number,
+  instants: number,
+  blocks: number | null,
+  hasAvg: boolean,
+  key: string,
+): OverBudget | null {
+  const series = hasAvg ? 2 : 1;
+  const aligned = 2 * tasks * instants * BYTES_PER_REALIZATION * series;
+  const perR = tasks * BYTES_PER_REALIZATION * series;
+  const big = over(aligned + (blocks ?? 0) * perR, perR, key, 0, 0);
+  if (!big || blocks === null) return big && { ...big, fit: 0 };
+  const left = DEFAULT_BUDGET_BYTES - aligned;
+  const fit = left >= 2 * perR ? Math.min(DEFAULT_PARAMS.realizations, Math.floor(left / perR)) : 0;
+  return { ...big, fit };
+}
+
 /** A synthetic Timeline workload of `tasks`, when over the budget (`fit`: the tasks instead). */
 export function timelineOverBudget(tasks: number, key: string): OverBudget | null {
   return over(

@@ -53,6 +53,9 @@ const LINKS: readonly (readonly [string, string, Partial<Params>])[] = [
         clairvoyance: 1,
         source: 'inst',
         rebalance: 3,
+        // A side pinned before the pin carried the realization: independent draws.
+        realization: 'independent',
+        block: 12,
       },
     } as unknown as Partial<Params>,
   ],

@@ -111,6 +111,8 @@ export const PINNED_FIELDS = [
   'clairvoyance',
   'source',
   'rebalance',
+  'realization',
+  'block',
 ] as const satisfies readonly (keyof Params)[];
 
 export type PinnedParams = Pick<Params, (typeof PINNED_FIELDS)[number]>;

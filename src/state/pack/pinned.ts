@@ -1,12 +1,15 @@
 /**
  * The A/B step: the pinned side's packing (side A), beside the current one (B). It packs on the
  * current pool when the two share it (same dataset, scale, R and seed), else on a pool of its own
- * realized from the same dataset; a pinned side on another dataset says so instead.
+ * realized from the same dataset (drawn, or replayed in time as its realization says); a pinned
+ * side on another dataset says so instead.
  */
 import { datasetKey, type Dataset } from '../common/datasets.ts';
 import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/params.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
+import { replayOf } from '../common/steps/pool.ts';
+import { tasksOfPool } from './replay.ts';
 
 export interface PinnedStep {
   /** Packs the pinned side of `p` (on `pool` when it shares it) unless the store holds it. */
@@ -33,7 +36,10 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
     if (own?.key === key) return own.handle;
     if (!ds.samples)
       throw new Error('the pinned side needs other realizations of a matrix dataset');
-    const handle = await runner.createPool(ds.samples, a.realizations, a.seed);
+    const replay = a.realization === 'independent' ? null : replayOf(a, ds);
+    const handle = replay
+      ? await runner.loadMatrices(replay.inst, replay.avg)
+      : await runner.createPool(ds.samples, a.realizations, a.seed);
     release();
     own = { key, handle };
     return handle;
@@ -56,8 +62,14 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
         key,
         `the pinned side packs another dataset (${a.dataset}, scale ${a.scale}); pin again on this one to compare`,
       );
-    if (a.tasks > ds.tasks)
-      return fail(key, `the pinned side asks ${a.tasks} tasks of a dataset of ${ds.tasks}`);
+    const tasks = tasksOfPool(a, ds);
+    if (a.tasks > tasks)
+      return fail(
+        key,
+        tasks === ds.tasks
+          ? `the pinned side asks ${a.tasks} tasks of a dataset of ${ds.tasks}`
+          : `the pinned side asks ${a.tasks} tasks of a ${a.realization} replay of ${tasks}`,
+      );
     store.setState({ ab: { ...s().ab, status: 'running', key, error: null } });
     try {
       const handle = await poolFor(a, p, ds, pool);

@@ -6,28 +6,74 @@
  * view reads them without starting work.
  */
 import {
-  alignedRows,
+  alignedData,
+  alignedGridSize,
+  joinsTasks,
   judgeMachines,
   machineSlo,
   nominalTarget,
+  splitColumns,
   type AlignedData,
   type MachineSlo,
   type PackResult,
   type TaskSamples,
 } from '../../engine/index.ts';
 import { datasetKey, type Dataset } from '../common/datasets.ts';
-import type { Params } from '../common/params.ts';
+import { poolKey, type Params } from '../common/params.ts';
+import { replayOverBudget } from '../common/linkBudget.ts';
 import { formatCount } from '../../present/format.ts';
 
 const alignedCache = new WeakMap<TaskSamples, AlignedData | string>();
 
-/** The dataset's aligned rows, or why it has no time axis usable here. */
+/**
+ * The dataset's time-aligned data (with its own alignment options, `Dataset.align`), or why it has
+ * no time axis usable here. Its rows may not be the dataset's tasks (`joinsTasks`).
+ */
 export function alignedOfDataset(ds: Dataset | null): AlignedData | string {
   if (!ds) return 'no dataset';
   if (!ds.samples) return 'a realization matrix has no time axis';
   let a = alignedCache.get(ds.samples);
-  if (a === undefined) alignedCache.set(ds.samples, (a = alignedRows(ds.samples)));
+  if (a === undefined) alignedCache.set(ds.samples, (a = alignedData(ds.samples, ds.align)));
   return a;
+}
+
+/** The dataset's aligned data when its rows are the dataset's tasks (an independent pool's rows). */
+export function alignedTasksOfDataset(ds: Dataset | null): AlignedData | null {
+  const aligned = alignedOfDataset(ds);
+  return typeof aligned === 'string' || joinsTasks(aligned, ds!.samples!) ? null : aligned;
+}
+
+/**
+ * The tasks a pool of `p` packs from: in a replay the alignment's (a VM for days joined, the
+ * well-covered tasks when the alignment leaves some out), else the dataset's. The dataset's too when
+ * the replay cannot be made or would pass the memory budget (the pool step says so).
+ */
+export function tasksOfPool(p: Params, ds: Dataset): number {
+  if (p.realization === 'independent' || !ds.samples) return ds.tasks;
+  let grid: { tasks: number; instants: number };
+  try {
+    grid = alignedGridSize(ds.samples, ds.align);
+  } catch {
+    return ds.tasks;
+  }
+  const blocks = p.realization === 'blocks' ? p.realizations : null;
+  if (replayOverBudget(grid.tasks, grid.instants, blocks, ds.hasAvg, poolKey(p))) return ds.tasks;
+  const aligned = alignedOfDataset(ds);
+  return typeof aligned === 'string' ? ds.tasks : aligned.ids.length;
+}
+
+/** Why a replay's tasks are not the dataset's, in a few words ('' when they are). */
+export function replayTasksReason(ds: Dataset): string {
+  const aligned = alignedOfDataset(ds);
+  if (typeof aligned === 'string') return '';
+  const r = aligned.report;
+  const parts: string[] = [];
+  if (r.axis === 'day and sample index') parts.push('the days of one VM are one task in time');
+  if (r.tasksDropped.length > 0)
+    parts.push(
+      `${formatCount(r.tasksDropped.length)} left out, with samples at less than ${ds.align?.minCoverage ?? 0} of the instants`,
+    );
+  return parts.join('; ');
 }
 
 /**
@@ -63,8 +109,27 @@ export function alignedJudgement(
 ): MachineSlo | null {
   if (p.realization !== 'independent') return null;
   if (packKey !== undefined && datasetKeyOfPack(packKey) !== ds?.key) return null;
-  const aligned = alignedOfDataset(ds);
-  if (typeof aligned === 'string') return null;
+  const aligned = alignedTasksOfDataset(ds);
+  if (!aligned) return null;
+  const machines = result.machines.map((m) => Int32Array.from(m.tasks, (t) => rows[t]));
+  return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
+}
+
+/**
+ * A packing's machines (tasks by pool row) replayed over every aligned instant of the data, whatever
+ * its realization: the A/B comparison's common ground when either side is replayed. The pool rows
+ * of an aligned or blocks packing are the alignment's rows; those of independent draws are the
+ * dataset's, so these need the alignment to keep every task in order (else null).
+ */
+export function replayedSlo(
+  ds: Dataset | null,
+  result: PackResult,
+  rows: Int32Array,
+  p: Pick<Params, 'fit' | 'capacity' | 'realization'>,
+): MachineSlo | null {
+  const aligned =
+    p.realization === 'independent' ? alignedTasksOfDataset(ds) : alignedOfDataset(ds);
+  if (aligned === null || typeof aligned === 'string') return null;
   const machines = result.machines.map((m) => Int32Array.from(m.tasks, (t) => rows[t]));
   return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
 }
@@ -81,6 +146,24 @@ function instantName(aligned: AlignedData, k: number): string {
   if (step === null) return `instant ${k + 1}`;
   const t = aligned.instants[k];
   return `day ${Math.floor(t / 86400) + 1}, ${new Date((t % 86400) * 1000).toISOString().slice(11, 16)}`;
+}
+
+/**
+ * Why an aligned packing at clairvoyance κ < 1 cannot be judged: a task with no sample of its own
+ * in the judged instants (absent samples counted as 0 there, `absent: 'zero'`), which would be
+ * judged on zeros it never ran. Null when every task has one, or κ = 1. The parts are SPEC §3's,
+ * never empty (`splitColumns`).
+ */
+export function judgedPartProblem(aligned: AlignedData, clairvoyance: number): string | null {
+  const T = aligned.inst.cols;
+  const split = splitColumns(T, clairvoyance);
+  if (clairvoyance >= 1 || split.evaluateStart === 0) return null;
+  for (let i = 0; i < aligned.ids.length; i++) {
+    const [first, last] = [aligned.spans[2 * i], aligned.spans[2 * i + 1]];
+    if (last < split.evaluateStart)
+      return `task ${aligned.ids[i]} has no sample in the judged part (κ = ${clairvoyance}: ${instantName(aligned, split.evaluateStart)} to ${instantName(aligned, T - 1)}); its samples span ${instantName(aligned, first)} to ${instantName(aligned, last)}. Raise κ, or leave the task out`;
+  }
+  return null;
 }
 
 /**

@@ -4,11 +4,12 @@
  * side. The pinned side is in the link (`ab`), so a shared link shows the same comparison.
  */
 import { useMemo } from 'react';
-import { formatFit, type PackResult } from '../../engine/index.ts';
+import { formatFit, type MachineSlo, type PackResult } from '../../engine/index.ts';
 import type { SidePoint } from '../../present/pack/tradeoffPlots.ts';
 import { packKey, pinnedSide, PINNED_FIELDS, type Params } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
-import { formatFixed, formatQ, formatSigned } from '../../present/format.ts';
+import { formatCount, formatFixed, formatQ, formatSigned } from '../../present/format.ts';
+import { replayedSlo } from '../../state/pack/replay.ts';
 import { MachineStrip } from '../MachineStrip.tsx';
 import { formatExactQ } from '../tune/ExactQ.tsx';
 import { useExactQ } from './useExactQ.ts';
@@ -75,6 +76,53 @@ function Row({
   );
 }
 
+/** Both sides' machines replayed over every aligned instant, when either side is replayed. */
+function useReplayedSides(params: Params) {
+  const dataset = useExplorer((s) => s.data.dataset);
+  const ab = useExplorer((s) => s.ab);
+  const pack = useExplorer((s) => s.pack);
+  return useMemo(() => {
+    const a = pinnedSide(params);
+    const responseA = a && ab.key === packKey(a) ? ab.response : null;
+    const responseB = pack.key === packKey(params) ? pack.response : null;
+    if (!a || !responseA || !responseB) return null;
+    if (a.realization === 'independent' && params.realization === 'independent') return null;
+    const sideA = replayedSlo(dataset, responseA.result, responseA.rows, a);
+    const sideB = replayedSlo(dataset, responseB.result, responseB.rows, params);
+    return sideA && sideB ? { a: sideA, b: sideB } : null;
+  }, [params, dataset, ab, pack]);
+}
+
+/** The rows of the replayed figures: q, the worst machine and the machines over the target. */
+function ReplayedRows({ a, b }: { a: MachineSlo; b: MachineSlo }) {
+  const T = a.columns;
+  return (
+    <>
+      <Row
+        name={`q replayed in time (${formatCount(T)} instants)`}
+        testId="q-aligned"
+        a={formatQ(a.mean, T)}
+        b={formatQ(b.mean, T)}
+        diff={`${signed(b.mean - a.mean, 4)}${relative(b.mean, a.mean)}`}
+      />
+      <Row
+        name="worst machine, replayed"
+        testId="q-aligned-worst"
+        a={formatQ(a.worst, T)}
+        b={formatQ(b.worst, T)}
+        diff={signed(b.worst - a.worst, 4)}
+      />
+      <Row
+        name={`machines over ${a.target}, replayed`}
+        testId="q-aligned-over"
+        a={`${a.over} of ${a.q.length}`}
+        b={`${b.over} of ${b.q.length}`}
+        diff={signed(b.over - a.over, 0)}
+      />
+    </>
+  );
+}
+
 function exactText(q: number | null) {
   return q === null ? 'computing…' : formatExactQ(q);
 }
@@ -84,11 +132,13 @@ function Table({
   b,
   exactA,
   exactB,
+  replayed,
 }: {
   a: PackResult;
   b: PackResult;
   exactA: number | null;
   exactB: number | null;
+  replayed: { a: MachineSlo; b: MachineSlo } | null;
 }) {
   return (
     <table className="ab-table" data-testid="ab-table">
@@ -133,6 +183,7 @@ function Table({
               : `${signed(exactB - exactA, 4)}${relative(exactB, exactA)}`
           }
         />
+        {replayed && <ReplayedRows a={replayed.a} b={replayed.b} />}
       </tbody>
     </table>
   );
@@ -163,6 +214,7 @@ export function AbCompare() {
     params.capacity,
     params.clairvoyance,
   );
+  const replayed = useReplayedSides(params);
   if (!a) return null;
   const resultA = ab.response?.result ?? null;
   const resultB = pack.response?.result ?? null;
@@ -182,7 +234,7 @@ export function AbCompare() {
         </p>
       ) : (
         <>
-          <Table a={resultA} b={resultB} exactA={exactA} exactB={exactB} />
+          <Table a={resultA} b={resultB} exactA={exactA} exactB={exactB} replayed={replayed} />
           <div className="ab-strips">
             <MachineStrip
               result={resultA}
