@@ -28,13 +28,14 @@ function score(kind: Score, capacity: number, m: Machine, t: BatchTask): number 
 /** Picks, among machines that fit, the one with the lowest score (first in order on ties). */
 function bestBy(ctx: PolicyContext, kind: Score): void {
   const capacity = ctx.capacity;
+  const limit = ctx.hardLimit;
   for (const t of ctx.batch) {
     const ms = ctx.machines;
     let best: Machine | null = null;
     let bestScore = Infinity;
     for (let k = 0; k < ms.length; k++) {
       const m = ms[k];
-      if (!fitsOn(ctx, m, t)) continue;
+      if (limit !== undefined ? m.q + t.q > limit : !fitsOn(ctx, m, t)) continue;
       const s = score(kind, capacity, m, t);
       if (s < bestScore) {
         best = m;
@@ -119,13 +120,14 @@ export function sumOfSquaresChange(count: Int32Array, from: number, to: number):
 function sumOfSquares(ctx: PolicyContext, rule: SumOfSquaresRule): void {
   const c = ctx.capacity;
   const cls = (m: Machine, extra: number) => gapClass(c - m.q - extra, c);
+  const limit = ctx.hardLimit;
   const count = new Int32Array(SS_CLASSES + 1);
   for (const m of ctx.machines) count[cls(m, 0)]++;
   for (const t of ctx.batch) {
     let best: Machine | null = null;
     let bestScore = Infinity;
     for (const m of ctx.machines) {
-      if (!fitsOn(ctx, m, t)) continue;
+      if (limit !== undefined ? m.q + t.q > limit : !fitsOn(ctx, m, t)) continue;
       const g = cls(m, t.q);
       const s = rule === 'paper' ? sumOfSquaresChange(count, cls(m, 0), g) : g === 0 ? 0 : count[g];
       if (s < bestScore) {

@@ -54,6 +54,24 @@ export function seenEstimates(tasks: TimelineTasks, x: number, seed: number): Fl
   return out;
 }
 
+const lastEstimates = new WeakMap<
+  TimelineTasks,
+  { x: number; seed: number; estimate: Float64Array }
+>();
+
+/**
+ * `seenEstimates`, shared by consecutive runs on the same tasks, error and seed (a trends grid runs
+ * its nine policies on one draw). Read-only: a result gets its own copy.
+ */
+function sharedEstimates(tasks: TimelineTasks, x: number, seed: number): Float64Array {
+  const known = lastEstimates.get(tasks);
+  if (known && known.x === x && known.seed === seed && known.estimate.length === tasks.count)
+    return known.estimate;
+  const estimate = seenEstimates(tasks, x, seed);
+  lastEstimates.set(tasks, { x, seed, estimate });
+  return estimate;
+}
+
 const arrivalOrders = new WeakMap<TimelineTasks, Int32Array>();
 
 /** Task indices by arrival, ties by id (computed once per task set; do not modify the result). */
@@ -110,7 +128,7 @@ export function simulateTimeline(
   observe?: { readonly upTo: number; readonly see: (s: WindowSnapshot) => void },
 ): TimelineResult {
   const { cluster, estimate } = runCluster(tasks, params, checkpoint, observe);
-  return buildResult(tasks, params, cluster, estimate);
+  return buildResult(tasks, params, cluster, estimate.slice());
 }
 
 /**
@@ -133,7 +151,7 @@ function runCluster(
 ) {
   checkTimelineParams(params);
   checkSizes(tasks, params);
-  const estimate = seenEstimates(tasks, params.durationError, params.seed);
+  const estimate = sharedEstimates(tasks, params.durationError, params.seed);
   const cluster = new TimelineCluster(tasks, params, estimate, observe?.see, observe?.upTo);
   const order = arrivalOrder(tasks);
   const tw = params.window;
