@@ -12,16 +12,16 @@ export type { PolicyMemory } from './context.ts';
 
 type Score = 'bfr' | 'bfd' | 'mrr' | 'mrd';
 
-function score(kind: Score, capacity: number, m: Machine, t: BatchTask): number {
+function score(kind: Score, capacity: number, m: Machine, t: BatchTask, apart: boolean): number {
   switch (kind) {
     case 'bfr':
       return capacity - m.q - t.q;
     case 'bfd':
-      return Math.abs(m.l - t.r);
+      return apart ? Math.abs(m.scoreL! - t.scoreR!) : Math.abs(m.l - t.r);
     case 'mrr':
       return -(capacity - m.q - t.q);
     case 'mrd':
-      return -Math.abs(m.l - t.r);
+      return apart ? -Math.abs(m.scoreL! - t.scoreR!) : -Math.abs(m.l - t.r);
   }
 }
 
@@ -29,6 +29,7 @@ function score(kind: Score, capacity: number, m: Machine, t: BatchTask): number 
 function bestBy(ctx: PolicyContext, kind: Score): void {
   const capacity = ctx.capacity;
   const limit = ctx.hardLimit;
+  const apart = ctx.scoreApart === true;
   for (const t of ctx.batch) {
     const ms = ctx.machines;
     let best: Machine | null = null;
@@ -36,7 +37,7 @@ function bestBy(ctx: PolicyContext, kind: Score): void {
     for (let k = 0; k < ms.length; k++) {
       const m = ms[k];
       if (limit !== undefined ? m.q + t.q > limit : !fitsOn(ctx, m, t)) continue;
-      const s = score(kind, capacity, m, t);
+      const s = score(kind, capacity, m, t, apart);
       if (s < bestScore) {
         best = m;
         bestScore = s;

@@ -9,6 +9,7 @@ import { TASK_TIME_MAX_S } from './workload/csv.ts';
 import { buildResult, summarizeCluster, type TimelineSummary } from './metrics.ts';
 import { STREAM_ERROR, timelineRng } from './order.ts';
 import {
+  DURATION_ERROR_SCOPES,
   POLICIES,
   ORDERS,
   type TimelineParams,
@@ -32,6 +33,13 @@ export function checkTimelineParams(p: TimelineParams): void {
     throw new RangeError(`window must be in [0, ${TASK_TIME_MAX_S}] s, got ${p.window}`);
   if (!(p.capacity > 0 && p.capacity <= MAX_CAPACITY))
     throw new RangeError(`capacity must be in (0, ${MAX_CAPACITY}], got ${p.capacity}`);
+  const scope = p.durationErrorScope ?? 'all';
+  if (!DURATION_ERROR_SCOPES.includes(scope))
+    throw new RangeError(`unknown duration-error scope "${scope}"`);
+  if (scope !== 'all' && p.policy !== 'bfd' && p.policy !== 'mrd')
+    throw new RangeError(
+      `a duration-error scope of "${scope}" splits the score of BFD or MRD; ${p.policy} has none`,
+    );
   if (!(p.durationError >= 0 && p.durationError <= MAX_DURATION_ERROR))
     throw new RangeError(
       `duration error must be in [0, ${MAX_DURATION_ERROR}] (${MAX_DURATION_ERROR * 100} %), got ${p.durationError}`,
@@ -151,8 +159,18 @@ function runCluster(
 ) {
   checkTimelineParams(params);
   checkSizes(tasks, params);
-  const estimate = sharedEstimates(tasks, params.durationError, params.seed);
-  const cluster = new TimelineCluster(tasks, params, estimate, observe?.see, observe?.upTo);
+  const seen = sharedEstimates(tasks, params.durationError, params.seed);
+  const scope = params.durationErrorScope ?? 'all';
+  const estimate = scope === 'score' ? tasks.estimate : seen;
+  const scoreEstimate = scope === 'score' ? seen : scope === 'rest' ? tasks.estimate : null;
+  const cluster = new TimelineCluster(
+    tasks,
+    params,
+    estimate,
+    observe?.see,
+    observe?.upTo,
+    scoreEstimate,
+  );
   const order = arrivalOrder(tasks);
   const tw = params.window;
   const arrival = tasks.arrival;
