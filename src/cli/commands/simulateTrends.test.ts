@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  parseTaskList,
   simulateTimeline,
   simulateTimelineSummary,
   syntheticWeek,
   type TimelineParams,
   type TimelineResult,
 } from '../../engine/timeline/index.ts';
-import { trendRuns } from './simulateTrends.ts';
+import { busySteps, evidenceRuns, trendRuns, trendsMarkdown } from './simulateTrends.ts';
 
 /**
  * The trends grid's figures on a small synthetic day, as the simulator gave them before it was
@@ -66,4 +67,36 @@ describe('the trends grid', () => {
     const expected = JSON.parse(readFileSync(FIXTURE, 'utf8')) as unknown[];
     expect(got).toEqual(expected);
   }, 60_000);
+});
+
+describe('the trends report', () => {
+  it('counts the 2 s steps that receive tasks and how many each gets', () => {
+    const rows = ['id,arrival_s,duration_s,cpu_frac'];
+    for (let k = 0; k < 25; k++) rows.push(`a${k},0.5,10,0.1`);
+    rows.push('b,1.99,10,0.1', 'c,2,10,0.1', 'd,9,10,0.1');
+    const steps = busySteps(parseTaskList(rows.join('\n'), 'steps.csv'), 2);
+    expect(steps).toEqual({
+      window: 2,
+      steps: 5,
+      busy: 3,
+      under10: 2,
+      from20to100: 1,
+      over1000: 0,
+    });
+  });
+
+  it('writes the evidence runs’ own numbers into the four trends, and names a missing run', () => {
+    const tiny = syntheticWeek({ seed: 2, tasks: 1500, days: 0.5 });
+    const params = [...trendRuns(1), ...evidenceRuns(1)];
+    const runs = params.map((p) => simulateTimelineSummary(tiny, p));
+    const md = trendsMarkdown('synthetic week (test)', runs, 'test', busySteps(tiny));
+    const hours = (i: number) => Math.round(runs[i].machineSeconds / 3600).toLocaleString('en-US');
+    const at = (policy: string, scope: string) =>
+      params.findIndex((p) => p.policy === policy && p.durationErrorScope === scope);
+    expect(md).toContain(`MRD takes\n  ${hours(at('mrd', 'score'))} h`);
+    expect(md).toContain(`only ${hours(at('bfd', 'rest'))} h`);
+    expect(() =>
+      trendsMarkdown('synthetic week (test)', runs.slice(0, -1), 'test', busySteps(tiny)),
+    ).toThrow(/no run bfd\|d\|2\|1\|machine\|rest/);
+  });
 });
