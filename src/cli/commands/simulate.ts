@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { TIMELINE_SLO, parseSlo, presetById, presetSpec } from '../../engine/index.ts';
 import {
   DEFAULT_PARAMS,
+  DURATION_ERROR_SCOPES,
   ORDERS,
   exactWindowGaps,
   POLICIES,
@@ -11,6 +12,7 @@ import {
   simulateTimeline,
   syntheticWeek,
   vmTimeline,
+  type DurationErrorScope,
   type Policy,
   type TaskOrder,
   type TimelineParams,
@@ -23,7 +25,7 @@ import { loadLpSolver } from '../../runtime/lp.ts';
 import { UsageError } from '../args.ts';
 import { presetInputs, readText } from '../io.ts';
 import { asUsage, type Command } from './command.ts';
-import { runTrends, trendsMarkdown } from './simulateTrends.ts';
+import { busySteps, runTrends, trendsMarkdown } from './simulateTrends.ts';
 import type { TimelineWorkload } from '../../runtime/jobs/timeline.ts';
 
 const VM_PRESETS = ['planetlab-20110303', 'planetlab-10days', 'azure-v1', 'bitbrains-rnd'];
@@ -140,6 +142,12 @@ export const simulate: Command = {
       default: 'machine',
       choices: ['machine', 'position'],
     },
+    'error-scope': {
+      kind: 'string',
+      help: 'which uses of the estimates see --duration-error: all, only BFD’s/MRD’s score, or all but it',
+      default: 'all',
+      choices: DURATION_ERROR_SCOPES,
+    },
     json: { kind: 'flag', help: 'print one JSON object' },
     placements: { kind: 'string', help: 'write task_id,machine,start_s,end_s here' },
     exact: {
@@ -164,6 +172,7 @@ export const simulate: Command = {
       remainingFloor: o['remaining-floor'] as 'zero' | 'window',
       sumOfSquares: o.ss as 'paper' | 'authors',
       nextFitPointer: o['nf-pointer'] as 'machine' | 'position',
+      durationErrorScope: o['error-scope'] as DurationErrorScope,
     }));
     const tasks = await loadTasks(o);
     const solver = o.exact !== undefined ? await loadLpSolver() : null;
@@ -173,7 +182,10 @@ export const simulate: Command = {
         : { kind: 'tasks', tasks };
       const runs = await runTrends(workload, params.seed);
       const command = `npm run cli -- simulate ${process.argv.slice(3).join(' ')}`;
-      writeFileSync(o.trends as string, trendsMarkdown(tasks.source, runs, command));
+      writeFileSync(
+        o.trends as string,
+        trendsMarkdown(tasks.source, runs, command, busySteps(tasks)),
+      );
       return out(`wrote ${o.trends} (${runs.length} runs)`);
     }
     const result = asUsage(() => simulateTimeline(tasks, params));

@@ -21,6 +21,7 @@ class BatchContext implements PolicyContext {
   readonly capacity: number;
   readonly hardLimit: number | undefined;
   readonly memory: PolicyMemory = { nextFit: -1 };
+  readonly scoreApart: boolean;
 
   constructor(
     private readonly cluster: TimelineCluster,
@@ -29,6 +30,7 @@ class BatchContext implements PolicyContext {
     this.machines = cluster.active;
     this.capacity = cluster.params.capacity;
     this.hardLimit = cluster.params.fit.kind === 'size' ? hardLimit(this.capacity) : undefined;
+    this.scoreApart = cluster.scoreEstimate !== null;
   }
 
   put(t: BatchTask, m: Machine): void {
@@ -99,6 +101,8 @@ export class TimelineCluster {
     /** Sees each batch of at most `observeUpTo` tasks as an ODBP instance with the policy's answer. */
     private readonly observe?: (s: WindowSnapshot) => void,
     private readonly observeUpTo = 12,
+    /** The estimates BFD's and MRD's scores see when the duration error is split (else null). */
+    readonly scoreEstimate: Float64Array | null = null,
   ) {
     this.ctx = new BatchContext(this, fitTest(params.fit, params.capacity));
     this.floor = params.remainingFloor === 'window' ? params.window : 0;
@@ -146,6 +150,7 @@ export class TimelineCluster {
       batch[k] = {
         index: i,
         r: this.estimate[i] + lead,
+        scoreR: this.scoreEstimate ? this.scoreEstimate[i] + lead : undefined,
         arrival: tasks.arrival[i],
         q: size[i],
         mu: mean ? mean[i] : size[i],
@@ -162,6 +167,7 @@ export class TimelineCluster {
         m.l = Math.max(m.maxEstEnd - now, floor);
       }
     }
+    if (this.scoreEstimate) this.setScoreRemaining(ordered, now);
     const before = observed
       ? {
           remaining: Float64Array.from(ordered, (m) => m.l),
@@ -198,6 +204,16 @@ export class TimelineCluster {
     this.batches++;
   }
 
+  /** l_m as the split scores see it: the largest start + score estimate of its tasks, from `now`. */
+  private setScoreRemaining(ordered: readonly Machine[], now: number): void {
+    const est = this.scoreEstimate!;
+    for (const m of ordered) {
+      let end = -Infinity;
+      for (const i of m.tasks) end = Math.max(end, this.start[i] + est[i]);
+      m.scoreL = Math.max(end - now, this.floor);
+    }
+  }
+
   /** A new machine opened at `startAt` (appended to the batch's machine order by the context). */
   openMachine(startAt: number): Machine {
     const m: Machine = {
@@ -206,6 +222,7 @@ export class TimelineCluster {
       maxEstEnd: -Infinity,
       sortKey: -Infinity,
       tasks: [],
+      scoreL: 0,
       dirty: true,
       open: startAt,
       close: startAt,
@@ -288,6 +305,7 @@ export class TimelineCluster {
     m.mu += t.mu;
     m.v += t.v;
     m.l = Math.max(m.l, t.r);
+    if (t.scoreR !== undefined) m.scoreL = Math.max(m.scoreL ?? 0, t.scoreR);
     m.maxEstEnd = Math.max(m.maxEstEnd, startAt + this.estimate[i]);
     if (end > m.close) m.close = end;
     this.heap.push(end, i);

@@ -23,6 +23,8 @@ export interface Machine extends Load {
   /** maxEstEnd when last placed in the sorted active list (−∞: not in it). */
   sortKey: number;
   tasks: number[];
+  /** l_m as the policy's score sees it (= l unless the duration error is split, see `scoreApart`). */
+  scoreL?: number;
   dirty: boolean;
   readonly open: number;
   close: number;
@@ -32,6 +34,8 @@ export interface Machine extends Load {
 export interface BatchTask extends Load {
   readonly index: number;
   readonly r: number;
+  /** r as the policy's score sees it (= r unless the duration error is split). */
+  readonly scoreR?: number;
   readonly arrival: number;
 }
 
@@ -45,6 +49,8 @@ export interface PolicyContext {
   readonly fits: FitTest;
   readonly capacity: number;
   readonly memory: PolicyMemory;
+  /** True when scores read `scoreL`/`scoreR` (a split duration error) instead of `l`/`r`. */
+  readonly scoreApart?: boolean;
   /** c + slack under hard capacity (then fits(q, …) ≡ q ≤ hardLimit); absent under GPA. */
   readonly hardLimit?: number;
   put(t: BatchTask, m: Machine): void;

@@ -12,30 +12,32 @@ export type { PolicyMemory } from './context.ts';
 
 type Score = 'bfr' | 'bfd' | 'mrr' | 'mrd';
 
-function score(kind: Score, capacity: number, m: Machine, t: BatchTask): number {
+function score(kind: Score, capacity: number, m: Machine, t: BatchTask, apart: boolean): number {
   switch (kind) {
     case 'bfr':
       return capacity - m.q - t.q;
     case 'bfd':
-      return Math.abs(m.l - t.r);
+      return apart ? Math.abs(m.scoreL! - t.scoreR!) : Math.abs(m.l - t.r);
     case 'mrr':
       return -(capacity - m.q - t.q);
     case 'mrd':
-      return -Math.abs(m.l - t.r);
+      return apart ? -Math.abs(m.scoreL! - t.scoreR!) : -Math.abs(m.l - t.r);
   }
 }
 
 /** Picks, among machines that fit, the one with the lowest score (first in order on ties). */
 function bestBy(ctx: PolicyContext, kind: Score): void {
   const capacity = ctx.capacity;
+  const limit = ctx.hardLimit;
+  const apart = ctx.scoreApart === true;
   for (const t of ctx.batch) {
     const ms = ctx.machines;
     let best: Machine | null = null;
     let bestScore = Infinity;
     for (let k = 0; k < ms.length; k++) {
       const m = ms[k];
-      if (!fitsOn(ctx, m, t)) continue;
-      const s = score(kind, capacity, m, t);
+      if (limit !== undefined ? m.q + t.q > limit : !fitsOn(ctx, m, t)) continue;
+      const s = score(kind, capacity, m, t, apart);
       if (s < bestScore) {
         best = m;
         bestScore = s;
@@ -119,13 +121,14 @@ export function sumOfSquaresChange(count: Int32Array, from: number, to: number):
 function sumOfSquares(ctx: PolicyContext, rule: SumOfSquaresRule): void {
   const c = ctx.capacity;
   const cls = (m: Machine, extra: number) => gapClass(c - m.q - extra, c);
+  const limit = ctx.hardLimit;
   const count = new Int32Array(SS_CLASSES + 1);
   for (const m of ctx.machines) count[cls(m, 0)]++;
   for (const t of ctx.batch) {
     let best: Machine | null = null;
     let bestScore = Infinity;
     for (const m of ctx.machines) {
-      if (!fitsOn(ctx, m, t)) continue;
+      if (limit !== undefined ? m.q + t.q > limit : !fitsOn(ctx, m, t)) continue;
       const g = cls(m, t.q);
       const s = rule === 'paper' ? sumOfSquaresChange(count, cls(m, 0), g) : g === 0 ? 0 : count[g];
       if (s < bestScore) {

@@ -9,6 +9,7 @@ import { TASK_TIME_MAX_S } from './workload/csv.ts';
 import { buildResult, summarizeCluster, type TimelineSummary } from './metrics.ts';
 import { STREAM_ERROR, timelineRng } from './order.ts';
 import {
+  DURATION_ERROR_SCOPES,
   POLICIES,
   ORDERS,
   type TimelineParams,
@@ -32,6 +33,13 @@ export function checkTimelineParams(p: TimelineParams): void {
     throw new RangeError(`window must be in [0, ${TASK_TIME_MAX_S}] s, got ${p.window}`);
   if (!(p.capacity > 0 && p.capacity <= MAX_CAPACITY))
     throw new RangeError(`capacity must be in (0, ${MAX_CAPACITY}], got ${p.capacity}`);
+  const scope = p.durationErrorScope ?? 'all';
+  if (!DURATION_ERROR_SCOPES.includes(scope))
+    throw new RangeError(`unknown duration-error scope "${scope}"`);
+  if (scope !== 'all' && p.policy !== 'bfd' && p.policy !== 'mrd')
+    throw new RangeError(
+      `a duration-error scope of "${scope}" splits the score of BFD or MRD; ${p.policy} has none`,
+    );
   if (!(p.durationError >= 0 && p.durationError <= MAX_DURATION_ERROR))
     throw new RangeError(
       `duration error must be in [0, ${MAX_DURATION_ERROR}] (${MAX_DURATION_ERROR * 100} %), got ${p.durationError}`,
@@ -52,6 +60,24 @@ export function seenEstimates(tasks: TimelineTasks, x: number, seed: number): Fl
     out[i] = lo + (hi - lo) * timelineRng(seed, STREAM_ERROR, i).nextFloat();
   }
   return out;
+}
+
+const lastEstimates = new WeakMap<
+  TimelineTasks,
+  { x: number; seed: number; estimate: Float64Array }
+>();
+
+/**
+ * `seenEstimates`, shared by consecutive runs on the same tasks, error and seed (a trends grid runs
+ * its nine policies on one draw). Read-only: a result gets its own copy.
+ */
+function sharedEstimates(tasks: TimelineTasks, x: number, seed: number): Float64Array {
+  const known = lastEstimates.get(tasks);
+  if (known && known.x === x && known.seed === seed && known.estimate.length === tasks.count)
+    return known.estimate;
+  const estimate = seenEstimates(tasks, x, seed);
+  lastEstimates.set(tasks, { x, seed, estimate });
+  return estimate;
 }
 
 const arrivalOrders = new WeakMap<TimelineTasks, Int32Array>();
@@ -110,7 +136,7 @@ export function simulateTimeline(
   observe?: { readonly upTo: number; readonly see: (s: WindowSnapshot) => void },
 ): TimelineResult {
   const { cluster, estimate } = runCluster(tasks, params, checkpoint, observe);
-  return buildResult(tasks, params, cluster, estimate);
+  return buildResult(tasks, params, cluster, estimate.slice());
 }
 
 /**
@@ -133,8 +159,18 @@ function runCluster(
 ) {
   checkTimelineParams(params);
   checkSizes(tasks, params);
-  const estimate = seenEstimates(tasks, params.durationError, params.seed);
-  const cluster = new TimelineCluster(tasks, params, estimate, observe?.see, observe?.upTo);
+  const seen = sharedEstimates(tasks, params.durationError, params.seed);
+  const scope = params.durationErrorScope ?? 'all';
+  const estimate = scope === 'score' ? tasks.estimate : seen;
+  const scoreEstimate = scope === 'score' ? seen : scope === 'rest' ? tasks.estimate : null;
+  const cluster = new TimelineCluster(
+    tasks,
+    params,
+    estimate,
+    observe?.see,
+    observe?.upTo,
+    scoreEstimate,
+  );
   const order = arrivalOrder(tasks);
   const tw = params.window;
   const arrival = tasks.arrival;

@@ -63,7 +63,16 @@ export interface TimelineParams {
   readonly sumOfSquares?: 'paper' | 'authors';
   /** NF's pointer between windows (policies.ts): the machine last used (default) or a list position. */
   readonly nextFitPointer?: 'machine' | 'position';
+  /**
+   * Which uses of the estimates see the duration error (an experiment on BFD and MRD): 'all'
+   * (default); 'score' — only the |l_m − d̂_a| that picks the machine, while the task order, the
+   * machine order and l_m's bookkeeping see the unperturbed estimates; 'rest' — all but that score.
+   */
+  readonly durationErrorScope?: DurationErrorScope;
 }
+
+export const DURATION_ERROR_SCOPES = ['all', 'score', 'rest'] as const;
+export type DurationErrorScope = (typeof DURATION_ERROR_SCOPES)[number];
 
 export const DEFAULT_PARAMS: TimelineParams = {
   policy: 'fmf',
