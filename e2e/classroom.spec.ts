@@ -100,6 +100,8 @@ test('every view: axe-core finds no serious violation, and every plot exports th
   let total = 0;
   for (const view of VIEWS) {
     await open(page, view);
+    // Nothing faded while it computes (a faded part's text is low-contrast on purpose).
+    await expect(page.locator('.stale')).toHaveCount(0, { timeout: 90_000 });
     const violations = await axeSerious(page);
     expect.soft(violations, view.name).toEqual([]);
     await view.more?.(page);
