@@ -23,7 +23,8 @@ test('the realization switch round-trips through a link: the same numbers in a f
   page,
   browser,
 }) => {
-  await page.goto('/?view=pack&n=300');
+  // R = 2,000 realizations: the round trip does not depend on how many.
+  await page.goto('/?view=pack&n=300&r=2000');
   const independent = await numbers(page);
   await page.getByTestId('realization').selectOption('blocks');
   const block = page.getByTestId('block');
@@ -35,10 +36,12 @@ test('the realization switch round-trips through a link: the same numbers in a f
   expect(here).not.toEqual(independent);
   await expect(page.getByTestId('pack-slo')).toContainText('block bootstrap (B = 24)');
   const link = page.url();
-  const fresh = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
   await fresh.goto(link);
   expect(await numbers(fresh)).toEqual(here);
   await expect(fresh.getByTestId('realization')).toHaveValue('blocks');
+  await context.close();
 
   await page.getByTestId('realization').selectOption('aligned');
   await expect.poll(() => page.url()).toContain('rz=aligned');

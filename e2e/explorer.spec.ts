@@ -73,10 +73,12 @@ test('a link with non-default parameters reproduces the same numbers in a fresh 
   await page.getByTestId('share').click();
   await expect.poll(() => page.url()).toContain('seed=7');
   const link = page.url();
-  const fresh = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
   await fresh.goto(link);
   await expect(fresh.getByTestId('m-abs')).toHaveText(/^\d+$/);
   expect(await numbers(fresh)).toEqual(here);
+  await context.close();
   expect(here.mAbs).not.toBe(
     (
       await (async () => {

@@ -123,6 +123,24 @@ async function loseEngineWorkersTwice(page: Page): Promise<number> {
 
 test.describe.configure({ timeout: 300_000 });
 
+const SWEEP = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
+const TABLE = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=400&pN=20';
+const references = new Map<string, string[]>();
+
+/**
+ * What `url` shows when nothing is killed, read by `read` in `page` — once per run: the tests that
+ * kill workers on the same link compare with the same numbers (the link fixes every one of them).
+ */
+async function reference(page: Page, url: string, read: (p: Page) => Promise<string[]>) {
+  let want = references.get(url);
+  if (!want) {
+    await page.goto(url);
+    want = await read(page);
+    references.set(url, want);
+  }
+  return want;
+}
+
 test('engine workers closed while idle: the next packing is computed, with the same numbers', async ({
   page,
 }) => {
@@ -151,13 +169,11 @@ test('an engine worker closed during a sweep: the grid completes with the same p
   browser,
   page,
 }) => {
-  const url = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
-  await page.goto(url);
-  const want = await tradeoffPoints(page);
+  const want = await reference(page, SWEEP, tradeoffPoints);
   expect(want.length).toBeGreaterThan(0);
 
   const killed = await watchClosely(await browser.newPage());
-  await killed.goto(url);
+  await killed.goto(SWEEP);
   await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
     timeout: RECOVERY,
   });
@@ -174,13 +190,11 @@ test('an engine worker closed during a paper-lab computation: the same table', a
   browser,
   page,
 }) => {
-  const url = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=400&pN=20';
-  await page.goto(url);
-  const want = await paperNumbers(page);
+  const want = await reference(page, TABLE, paperNumbers);
   expect(want.length).toBeGreaterThan(0);
 
   const killed = await watchClosely(await browser.newPage());
-  await killed.goto(url);
+  await killed.goto(TABLE);
   await expect(
     killed.getByTestId('paper-figure-table1').getByRole('progressbar').first(),
   ).toBeVisible({ timeout: RECOVERY });
@@ -232,12 +246,16 @@ test('50 dataset changes interleaved with running sweeps: no failure notice', as
   await page.goto('/?view=tradeoff&n=100&K=3&r=500');
   await tradeoffPoints(page);
   const datasets = ['azure-v1', 'planetlab-20110303', 'bitbrains-rnd', 'google-gcd-jobs'];
-  // A fixed pseudo-random rhythm: some changes land mid-load, some mid-sweep, some after it.
+  // A fixed rhythm: every fifth change waits for the sweep it started to end (the next lands after
+  // it); the others follow 0–0.5 s later (pseudo-random), mid-load or mid-sweep.
   let x = 7;
   for (let i = 0; i < 50; i++) {
     x = (x * 48271) % 2147483647;
     await page.getByLabel('Dataset').selectOption(datasets[i % datasets.length]);
-    await page.waitForTimeout(100 + (x % 1400));
+    if (i % 5 === 4) {
+      await page.waitForTimeout(100);
+      await tradeoffPoints(page);
+    } else await page.waitForTimeout(x % 500);
   }
   await tradeoffPoints(page);
   await page.screenshot({ path: 'test-results/supervision-interleaved.png' });
@@ -250,15 +268,13 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
   page,
 }) => {
   // Two losses in a row: the liveness deadline of a busy worker, then that of a starting one, on top
-  // of three sweeps.
+  // of the sweeps.
   test.setTimeout(600_000);
-  const url = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
-  await page.goto(url);
-  const want = await tradeoffPoints(page);
+  const want = await reference(page, SWEEP, tradeoffPoints);
   expect(want.length).toBeGreaterThan(0);
 
   const killed = await watchClosely(await browser.newPage());
-  await killed.goto(url);
+  await killed.goto(SWEEP);
   await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
     timeout: RECOVERY,
   });
@@ -280,12 +296,11 @@ test('a paper-lab table whose workers are lost twice fails with Retry; Retry giv
   page,
 }) => {
   test.setTimeout(600_000);
-  const url = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=400&pN=20';
-  await page.goto(url);
-  const want = await paperNumbers(page);
+  const want = await reference(page, TABLE, paperNumbers);
+  expect(want.length).toBeGreaterThan(0);
 
   const killed = await watchClosely(await browser.newPage());
-  await killed.goto(url);
+  await killed.goto(TABLE);
   const figure = killed.getByTestId('paper-figure-table1');
   await expect(figure.getByRole('progressbar').first()).toBeVisible({ timeout: RECOVERY });
   const workers = await loseEngineWorkersTwice(killed);

@@ -74,6 +74,9 @@ export function UploadPanel() {
   const { options, set, setOptions, linked, usesLink } = useFormOptions();
   const [files, setFiles] = useState<File[]>([]);
   const [shown, setShown] = useState<Preview | null>(null);
+  // The files and options the shown preview was read under: while they differ from the form's, a
+  // newer preview is on its way (the panel says so with aria-busy).
+  const [shownFor, setShownFor] = useState<{ files: File[]; options: UploadOptions } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const asked = useRef(0);
 
@@ -83,6 +86,7 @@ export function UploadPanel() {
     void controller.previewFiles(files, requestOf(options)).then((p) => {
       if (n !== asked.current) return;
       setShown(p);
+      setShownFor({ files, options });
       // The detected unit is preselected once; the user confirms or changes it. The task size
       // applied is shown in its box (never empty while a size is applied).
       const applied = p.spec && 'scale' in p.spec ? p.spec.scale : p.spec ? 1 : undefined;
@@ -137,7 +141,14 @@ export function UploadPanel() {
         </p>
       )}
       <OptionsForm options={options} set={set} preview={shown} onConfirm={load} />
-      {files.length > 0 && <AtHand files={files} preview={shown} onUse={load} />}
+      {files.length > 0 && (
+        <AtHand
+          files={files}
+          preview={shown}
+          reading={shownFor?.files !== files || shownFor.options !== options}
+          onUse={load}
+        />
+      )}
       <RecipeList
         recipes={RECIPES}
         onPick={(r) =>
@@ -153,10 +164,16 @@ export function UploadPanel() {
 }
 
 /** The files at hand, their preview, and Use (enabled only when the preview found no problem). */
-function AtHand(props: { files: File[]; preview: Preview | null; onUse: () => void }) {
+function AtHand(props: {
+  files: File[];
+  preview: Preview | null;
+  /** A preview under the current files and options is still being read. */
+  reading: boolean;
+  onUse: () => void;
+}) {
   const { files, preview } = props;
   return (
-    <div className="upload-preview" data-testid="upload-preview">
+    <div className="upload-preview" data-testid="upload-preview" aria-busy={props.reading}>
       <p>At hand: {files.map((f) => `${f.name} (${formatCount(f.size)} bytes)`).join(', ')}</p>
       {preview ? (
         <PreviewTable preview={preview} />
