@@ -78,7 +78,9 @@ export function urlSync(
       }
       const settling = timer !== undefined;
       stop();
-      if (encode(next) === encode(shown)) return;
+      // The link is encoded once the change settles, not at each of a drag's inputs; a change back
+      // to the link shown writes nothing then.
+      if (next === shown) return;
       pending = kind === 'edit' ? 'push' : settling ? pending : 'replace';
       timer = setTimeout(() => {
         timer = undefined;
