@@ -220,11 +220,55 @@ function PackHead({
   );
 }
 
-export function PackView() {
+/**
+ * The packing the headline shows, at once, and the one below it: the headline follows each packing;
+ * what lies below it (the SLO line, the machines, a machine's detail) follows in a deferred render
+ * that a drag's next input may interrupt, so the headline's frame never waits for it.
+ */
+function useShownPacking() {
   const params = useExplorer((s) => s.params);
   const pack = useExplorer((s) => s.pack);
+  const response = pack.response;
+  const packed = useMemo(
+    () => response && { response, params: pack.params ?? params, key: pack.key },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters of this packing only
+    [response],
+  );
+  const body = useDeferredValue(packed);
+  return { response, stale: pack.key !== packKey(params), body, behind: body !== packed };
+}
+
+/** The selected machine's totals against its Gaussian, for the packing shown below the headline. */
+function useMachineView(
+  machine: PackResult['machines'][number] | undefined,
+  body: { params: Params; key: string | null } | null,
+  selected: number | null,
+): MachineView | null {
   const totals = useExplorer((s) => s.machine.totals);
   const machineKey = useExplorer((s) => s.machine.key);
+  const key = body?.key;
+  const fit = body?.params.fit;
+  const capacity = body?.params.capacity;
+  return useMemo(() => {
+    if (!machine || !totals || !fit || capacity === undefined) return null;
+    if (machineKey !== `${key}#${selected}`) return null;
+    const rho = 'rho' in fit ? fit.rho : null;
+    return {
+      totals,
+      mean: machine.estimatedMean,
+      sd: machine.estimatedSd,
+      capacity,
+      rho,
+      gpaPercentile:
+        fit.kind === 'gpa' && rho !== null
+          ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
+          : null,
+    };
+  }, [machine, totals, machineKey, key, selected, fit, capacity]);
+}
+
+export function PackView() {
+  const params = useExplorer((s) => s.params);
   const dataset = useExplorer((s) => s.data.dataset);
   const setParams = useExplorer((s) => s.setParams);
   const navigate = useExplorer((s) => s.navigate);
@@ -239,40 +283,15 @@ export function PackView() {
     setStepsOpen(true);
     requestAnimationFrame(() => stepsRef.current?.scrollIntoView({ block: 'start' }));
   };
-  const response = pack.response;
-  const stale = pack.key !== packKey(params);
-  // The headline follows each packing at once; what lies below it (the SLO line, the machines, a
-  // machine's detail) follows in a deferred render that a drag's next input may interrupt, so
-  // the headline's frame never waits for it.
-  const packed = useMemo(
-    () => response && { response, params: pack.params ?? params, key: pack.key },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters of this packing only
-    [response],
-  );
-  const body = useDeferredValue(packed);
-  const behind = body !== packed;
+  const { response, stale, body, behind } = useShownPacking();
   const onSelect = useCallback((j: number) => setParams({ machine: j }), [setParams]);
   const rho = 'rho' in params.fit ? params.fit.rho : null;
+  const packedCapacity = body?.params.capacity ?? params.capacity;
   const packedFit = body?.params.fit ?? params.fit;
   const packedRho = 'rho' in packedFit ? packedFit.rho : null;
-  const isGpa = packedFit.kind === 'gpa';
-  const packedCapacity = body?.params.capacity ?? params.capacity;
   const selected = params.machine;
   const machine = body && selected !== null ? body.response.result.machines[selected] : undefined;
-  const view: MachineView | null = useMemo(() => {
-    if (!machine || !totals || machineKey !== `${body?.key}#${selected}`) return null;
-    return {
-      totals,
-      mean: machine.estimatedMean,
-      sd: machine.estimatedSd,
-      capacity: packedCapacity,
-      rho: packedRho,
-      gpaPercentile:
-        isGpa && packedRho !== null
-          ? gaussianLoadAt(packedRho, machine.estimatedMean, machine.estimatedSd)
-          : null,
-    };
-  }, [machine, totals, machineKey, body?.key, selected, packedCapacity, packedRho, isGpa]);
+  const view = useMachineView(machine, body, selected);
 
   if (!response) {
     return (

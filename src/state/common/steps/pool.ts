@@ -1,5 +1,4 @@
 /** The pool step: the dataset realized (SPEC §2) or its matrices kept, in the runner, per poolKey. */
-import { replayMatrices } from '../../../engine/index.ts';
 import { isCancelled } from '../../../protocol/cancel.ts';
 import type { PoolHandle } from '../../../runtime/runner.ts';
 import type { Dataset } from '../datasets.ts';
@@ -10,14 +9,16 @@ import { allocateLabel, approveOverBudget, overBudgetText, poolOverBudget } from
 
 /**
  * The aligned or block-bootstrapped matrices of `p` (small next to the samples: tasks × instants),
- * made here and copied into the workers' shared memory as a loaded matrix is.
+ * made here and copied into the workers' shared memory as a loaded matrix is. Their code loads when
+ * first asked for (off the first page).
  */
-function replayOf(p: Params, ds: Dataset) {
+async function replayOf(p: Params, ds: Dataset) {
   if (!ds.samples)
     throw new RangeError(
       `${p.realization} replay needs per-task samples with a time axis; this dataset is a realization matrix`,
     );
   const mode = p.realization === 'blocks' ? 'blocks' : 'aligned';
+  const { replayMatrices } = await import('../../../engine/replay/modes.ts');
   return replayMatrices(ds.samples, mode, p.block, p.realizations, p.seed);
 }
 
@@ -52,7 +53,7 @@ export async function ensurePool(
     },
   };
   try {
-    const replay = p.realization === 'independent' ? null : replayOf(p, ds);
+    const replay = p.realization === 'independent' ? null : await replayOf(p, ds);
     const handle = replay
       ? await runner.loadMatrices(replay.inst, replay.avg, options)
       : ds.matrices
