@@ -16,6 +16,7 @@ import { drag } from './drag.ts';
 import { replay } from './replay.ts';
 import { prometheus } from './prometheus.ts';
 import { advise } from './advise.ts';
+import { schedulersKnob } from './schedulersKnob.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -38,4 +39,5 @@ export const SUITES: BenchSuite[] = [
   replay,
   prometheus,
   advise,
+  schedulersKnob,
 ];

@@ -81,6 +81,16 @@ test('an unknown scheduler in a link lists the schedulers', async ({ page }) => 
   await expect(page.getByTestId('sched-unknown')).toHaveText(/koordinator/);
 });
 
+test('at 375 px the view keeps a margin at both sides of the phone', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/?view=schedulers&sch=kube-magic');
+  const tabs = page.getByRole('tablist', { name: 'Schedulers' });
+  await expect(tabs).toBeVisible();
+  const box = (await tabs.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(8);
+  expect(box.x + box.width).toBeLessThanOrEqual(375 - 8);
+});
+
 test('the knob lesson: σ in the link, the implied risk against GPA’s, a way into the view', async ({
   page,
 }) => {

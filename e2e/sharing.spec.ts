@@ -209,7 +209,7 @@ test('after Cancel: the faded trade-off is labelled as the last grid and runs ag
 test('a link waiting for the user’s files says so', async ({ page }) => {
   await page.goto(`/?view=pack&d=upload&files=mine.csv&h=${'ab'.repeat(32)}&fmt=wide`);
   await expect(page.getByTestId('pack-empty')).toContainText(
-    'This link packs your files mine.csv: drop them in the Data view',
+    'This link packs your files mine.csv: drop them on this page (any',
   );
   await page.getByTestId('pack-empty').getByRole('button', { name: 'Open the Data view' }).click();
   await expect(page.getByTestId('view-data')).toBeVisible();

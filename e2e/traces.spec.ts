@@ -132,7 +132,7 @@ test('changing Task size after an upload re-reads the file without asking for it
     page,
     await cli([file], ['--unit', 'cores', '--cores-per-machine', '4', '--scale', '0.5']),
   );
-  await expect(page.getByText('drop them in the Data view')).toHaveCount(0);
+  await expect(page.getByText('drop them on this page')).toHaveCount(0);
   await page.getByRole('button', { name: 'Pack' }).click();
   await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
   await expect(page.getByTestId('stale')).toHaveCount(0);

@@ -4,7 +4,7 @@ import { DEFAULT_PRESET_ID, presetById } from './engine/index.ts';
 import { startController } from './state/common/controller.ts';
 import { createIngest } from './state/common/datasets.ts';
 import { explorer } from './state/common/store.ts';
-import { decodeAddress } from './state/common/linkAddress.ts';
+import { decodeAddress, loadLinkCodec, needsLinkCodec } from './state/common/linkAddress.ts';
 import type { Runner } from './runtime/runner.ts';
 import { setLpWasmUrl } from './runtime/lp.ts';
 import {
@@ -28,6 +28,14 @@ const base = import.meta.env.BASE_URL;
 
 /** Runs the app on `runner` (started by src/main.tsx before this code arrived). */
 export function start(runner: Runner): void {
+  // A long link (#z=…) is read with the deflate code, loaded first; a failed load is a notice.
+  if (needsLinkCodec()) {
+    const run = () => startReading(runner);
+    void loadLinkCodec().then(run, run);
+  } else startReading(runner);
+}
+
+function startReading(runner: Runner): void {
   // The inline runner (no workers) solves LPs on this thread.
   setLpWasmUrl(highsWasm);
   const { params, notices } = decodeAddress();

@@ -25,7 +25,7 @@ import {
   type SweepSpec,
   type TaskSamples,
 } from '../engine/index.ts';
-import { kernelAvailable } from '../kernels/index.ts';
+import { kernelAvailable } from '../kernels/module.ts';
 import type { JobName, JobOut, JobSpec } from './jobs/index.ts';
 import {
   configuredLiveness,

@@ -4,7 +4,7 @@
  * worker boundary (own copies out, error classes back).
  */
 import type { Endpoint, Remote } from 'comlink';
-import { createMemory, kernelAvailable } from '../kernels/index.ts';
+import { createMemory, kernelAvailable } from '../kernels/module.ts';
 import { taskCount } from '../engine/index.ts';
 import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
 import { poolLayout } from '../protocol/layout.ts';

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { encode } from '../state/common/url.ts';
-import { SHOW_LENGTH_CHARS, linkTo } from '../state/common/linkAddress.ts';
+import { SHOW_LENGTH_CHARS, linkTo, loadLinkCodec } from '../state/common/linkAddress.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { VIEWS, type ViewId } from '../state/common/params.ts';
 import { PackView } from './PackView.tsx';
@@ -74,6 +74,7 @@ function ShareButton() {
   const params = useExplorer((s) => s.params);
   const [copied, setCopied] = useState<string | null>(null);
   const share = async () => {
+    await loadLinkCodec().catch(() => undefined);
     const url = linkTo(encode(params));
     history.replaceState(null, '', url);
     const length = url.length > SHOW_LENGTH_CHARS ? ` (${formatCount(url.length)} characters)` : '';

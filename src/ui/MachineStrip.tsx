@@ -1,4 +1,5 @@
 /** The machines of a packing in opening order, as bars coloured by their own overflow frequency. */
+import { memo } from 'react';
 import type { PackResult } from '../engine/index.ts';
 import { formatFixed, formatQ } from '../present/format.ts';
 import { usePlot, type PlotModule } from './lazyPlot.ts';
@@ -15,7 +16,8 @@ function qColorScale(Plot: PlotModule | null, evaluated: number) {
   return (q: number) => (q === 0 ? '#ffffcc' : (scale.apply(q) as string));
 }
 
-export function MachineStrip({
+/** Memoised: a drag's inputs, which leave the packing shown, do not redraw thousands of bars. */
+export const MachineStrip = memo(function MachineStrip({
   result,
   capacity,
   selected,
@@ -89,4 +91,4 @@ export function MachineStrip({
       </p>
     </section>
   );
-}
+});

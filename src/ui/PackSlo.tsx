@@ -4,8 +4,9 @@
  * axis (with a warning when the two q differ by more than 2×); the split in time of an aligned
  * packing; every machine's q; and a machine's total over time beside the Gaussian its test assumed.
  */
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { type MachineSlo, type PackResult } from '../engine/index.ts';
+import type { Params } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { alignedJudgement, differsBy, packSlo, timeSplitText } from '../state/pack/replay.ts';
 import { formatCount, formatQ } from '../present/format.ts';
@@ -13,13 +14,15 @@ import { formatCount, formatQ } from '../present/format.ts';
 interface Packed {
   readonly result: PackResult;
   readonly rows: Int32Array;
+  /** The parameters the packing was made with (not the newer ones a drag has moved on to). */
+  readonly params: Params;
+  /** The packing's key. */
+  readonly packKey: string | null;
 }
 
 /** The packing's per-machine figures and its aligned judgement, memoised on the packing. */
-function usePackSlo({ result, rows }: Packed) {
-  const params = useExplorer((s) => s.params);
+function usePackSlo({ result, rows, params, packKey }: Packed) {
   const dataset = useExplorer((s) => s.data.dataset);
-  const packKey = useExplorer((s) => s.pack.key);
   const { fit, capacity, realization } = params;
   const own = useMemo(() => packSlo(result, { fit }), [result, fit]);
   const aligned = useMemo(
@@ -33,8 +36,8 @@ function overText(s: MachineSlo): string {
   return `${s.over} of ${s.q.length} over ${s.target}`;
 }
 
-/** The per-machine line under the headline. */
-export function PackSloLine(props: Packed & { stale: boolean }) {
+/** The per-machine line under the headline (memoised: a drag's inputs do not redo it). */
+export const PackSloLine = memo(function PackSloLine(props: Packed) {
   const { own, aligned, params, dataset } = usePackSlo(props);
   const evaluated = props.result.evaluated;
   const split = timeSplitText(dataset, params, evaluated);
@@ -46,7 +49,7 @@ export function PackSloLine(props: Packed & { stale: boolean }) {
         : `block bootstrap (B = ${params.block})`;
   const warn = aligned && differsBy(aligned.mean, own.mean);
   return (
-    <div className={`pack-slo${props.stale ? ' stale' : ''}`} data-testid="pack-slo">
+    <div className="pack-slo" data-testid="pack-slo">
       <p>
         <strong>Per machine</strong> ({mode}): worst q_j{' '}
         <span data-testid="q-worst">{formatQ(own.worst, evaluated)}</span> (machine{' '}
@@ -76,7 +79,7 @@ export function PackSloLine(props: Packed & { stale: boolean }) {
       <MachineQTable own={own} aligned={aligned} evaluated={evaluated} />
     </div>
   );
-}
+});
 
 function MachineQTable({
   own,

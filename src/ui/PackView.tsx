@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { gaussianLoadAt, seriesAt, type PackResult } from '../engine/index.ts';
 import { packKey, type Params } from '../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../state/common/store.ts';
@@ -193,10 +193,13 @@ function PackHead({
   response,
   rho,
   stale,
+  behind,
 }: {
   response: NonNullable<ExplorerState['pack']['response']>;
   rho: number | null;
   stale: boolean;
+  /** Whether what lies below the headline still shows an earlier packing. */
+  behind: boolean;
 }) {
   const params = useExplorer((s) => s.params);
   const { result, rows } = response;
@@ -204,7 +207,7 @@ function PackHead({
     <div className="view-head">
       <Headline result={result} rho={rho} stale={stale} />
       <div className="view-actions">
-        {stale && <PackRunState />}
+        {(stale || behind) && <PackRunState />}
         <PinButton />
         <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
           Result JSON
@@ -217,11 +220,55 @@ function PackHead({
   );
 }
 
-export function PackView() {
+/**
+ * The packing the headline shows, at once, and the one below it: the headline follows each packing;
+ * what lies below it (the SLO line, the machines, a machine's detail) follows in a deferred render
+ * that a drag's next input may interrupt, so the headline's frame never waits for it.
+ */
+function useShownPacking() {
   const params = useExplorer((s) => s.params);
   const pack = useExplorer((s) => s.pack);
+  const response = pack.response;
+  const packed = useMemo(
+    () => response && { response, params: pack.params ?? params, key: pack.key },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters of this packing only
+    [response],
+  );
+  const body = useDeferredValue(packed);
+  return { response, stale: pack.key !== packKey(params), body, behind: body !== packed };
+}
+
+/** The selected machine's totals against its Gaussian, for the packing shown below the headline. */
+function useMachineView(
+  machine: PackResult['machines'][number] | undefined,
+  body: { params: Params; key: string | null } | null,
+  selected: number | null,
+): MachineView | null {
   const totals = useExplorer((s) => s.machine.totals);
   const machineKey = useExplorer((s) => s.machine.key);
+  const key = body?.key;
+  const fit = body?.params.fit;
+  const capacity = body?.params.capacity;
+  return useMemo(() => {
+    if (!machine || !totals || !fit || capacity === undefined) return null;
+    if (machineKey !== `${key}#${selected}`) return null;
+    const rho = 'rho' in fit ? fit.rho : null;
+    return {
+      totals,
+      mean: machine.estimatedMean,
+      sd: machine.estimatedSd,
+      capacity,
+      rho,
+      gpaPercentile:
+        fit.kind === 'gpa' && rho !== null
+          ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
+          : null,
+    };
+  }, [machine, totals, machineKey, key, selected, fit, capacity]);
+}
+
+export function PackView() {
+  const params = useExplorer((s) => s.params);
   const dataset = useExplorer((s) => s.data.dataset);
   const setParams = useExplorer((s) => s.setParams);
   const navigate = useExplorer((s) => s.navigate);
@@ -236,26 +283,15 @@ export function PackView() {
     setStepsOpen(true);
     requestAnimationFrame(() => stepsRef.current?.scrollIntoView({ block: 'start' }));
   };
-  const response = pack.response;
-  const stale = pack.key !== packKey(params);
+  const { response, stale, body, behind } = useShownPacking();
+  const onSelect = useCallback((j: number) => setParams({ machine: j }), [setParams]);
   const rho = 'rho' in params.fit ? params.fit.rho : null;
-  const isGpa = params.fit.kind === 'gpa';
+  const packedCapacity = body?.params.capacity ?? params.capacity;
+  const packedFit = body?.params.fit ?? params.fit;
+  const packedRho = 'rho' in packedFit ? packedFit.rho : null;
   const selected = params.machine;
-  const machine = response && selected !== null ? response.result.machines[selected] : undefined;
-  const view: MachineView | null = useMemo(() => {
-    if (!machine || !totals || machineKey !== `${pack.key}#${selected}`) return null;
-    return {
-      totals,
-      mean: machine.estimatedMean,
-      sd: machine.estimatedSd,
-      capacity: params.capacity,
-      rho,
-      gpaPercentile:
-        isGpa && rho !== null
-          ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
-          : null,
-    };
-  }, [machine, totals, machineKey, pack.key, selected, params.capacity, rho, isGpa]);
+  const machine = body && selected !== null ? body.response.result.machines[selected] : undefined;
+  const view = useMachineView(machine, body, selected);
 
   if (!response) {
     return (
@@ -265,7 +301,16 @@ export function PackView() {
       </>
     );
   }
-  const { result, rows } = response;
+  const head = <PackHead response={response} rho={rho} stale={stale} behind={behind} />;
+  if (!body)
+    return (
+      <div className="pack-view">
+        <StartHere />
+        {head}
+      </div>
+    );
+  const { result, rows } = body.response;
+  const bodyStale = stale || behind;
   const taskRows = machine
     ? Array.from(machine.tasks, (t) => ({
         position: t,
@@ -276,19 +321,21 @@ export function PackView() {
   return (
     <div className="pack-view">
       <StartHere />
-      <PackHead response={response} rho={rho} stale={stale} />
-      <Suspense fallback={null}>
-        <PackSloLine result={result} rows={rows} stale={stale} />
-      </Suspense>
+      {head}
+      <div className={bodyStale ? 'stale' : undefined}>
+        <Suspense fallback={null}>
+          <PackSloLine result={result} rows={rows} params={body.params} packKey={body.key} />
+        </Suspense>
+      </div>
       <Suspense fallback={null}>
         <AbCompare />
       </Suspense>
       {!(params.pinned && abReady) && (
         <MachineStrip
           result={result}
-          capacity={params.capacity}
+          capacity={packedCapacity}
           selected={selected}
-          onSelect={(j) => setParams({ machine: j })}
+          onSelect={onSelect}
         />
       )}
       <Suspense fallback={null}>
@@ -305,11 +352,11 @@ export function PackView() {
               selected={selected}
               machine={machine}
               evaluated={result.evaluated}
-              rho={rho}
+              rho={packedRho}
               view={view}
-              stale={stale}
+              stale={bodyStale}
             />
-            <AlignedMachinePlot {...response} machine={selected} stale={stale} />
+            <AlignedMachinePlot {...body.response} machine={selected} stale={bodyStale} />
           </Suspense>
           <div className="task-table-wrap">
             <h3>

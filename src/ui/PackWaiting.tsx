@@ -1,7 +1,7 @@
 /**
  * What Pack shows before its first result: what is being done for which parameters (loading the
  * data, realizing R columns, packing N tasks) with progress and Cancel; after Cancel, Run again;
- * a link waiting for the user's files says so, with the way to the Data view.
+ * a link waiting for the user's files says so: dropped anywhere, or chosen in the Data view.
  */
 import { PACKER_LABEL } from '../engine/index.ts';
 import { packKey } from '../state/common/params.ts';
@@ -27,8 +27,8 @@ export function PackWaiting() {
     return (
       <div className="view-empty" data-testid="pack-empty" role="status">
         <p>
-          This link packs your files {params.upload.names.join(', ')}: drop them in the Data view to
-          reproduce it (their SHA-256 is checked first).
+          This link packs your files {params.upload.names.join(', ')}: drop them on this page (any
+          view) or choose them in the Data view to reproduce it (their SHA-256 is checked first).
         </p>
         <button type="button" onClick={() => navigate({ view: 'data' })}>
           Open the Data view

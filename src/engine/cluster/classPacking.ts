@@ -13,8 +13,9 @@ import { packMulti, type MultiPacker, type OpenPolicy } from './pack.ts';
 import { resourceStats } from './run.ts';
 import type { MultiWorkload } from './workload.ts';
 
-export const CLASS_FEATURES = ['usage', 'requests'] as const;
-export type ClassFeatures = (typeof CLASS_FEATURES)[number];
+import type { ClassFeatures } from './classFeatures.ts';
+
+export { CLASS_FEATURES, type ClassFeatures } from './classFeatures.ts';
 
 export interface ClassAnalysisParams {
   readonly k: number;

@@ -8,8 +8,9 @@ import type { TaskSamples } from '../data/samples.ts';
 import type { RealizationMatrix } from '../matrix.ts';
 import { blockBootstrap } from './blocks.ts';
 
-export const REALIZATION_MODES = ['independent', 'aligned', 'blocks'] as const;
-export type RealizationMode = (typeof REALIZATION_MODES)[number];
+import type { RealizationMode } from './modeNames.ts';
+
+export { REALIZATION_MODES, type RealizationMode } from './modeNames.ts';
 
 export interface ReplayMatrices {
   readonly aligned: AlignedData;

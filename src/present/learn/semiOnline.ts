@@ -3,7 +3,7 @@ import * as Plot from '@observablehq/plot';
 import type { Figure1Step } from '../../engine/learn/index.ts';
 import type { TimelineTasks } from '../../engine/timeline/index.ts';
 import { ganttBars } from '../timeline/gantt.ts';
-import { formatFixed } from '../format.ts';
+import { formatCount } from '../format.ts';
 
 interface Bar {
   readonly mode: string;
@@ -34,8 +34,8 @@ function scheduleOf(tasks: TimelineTasks, s: Figure1Step): { bars: Bar[]; spans:
       mode: s.mode,
       machine: `M${b.machine + 1}`,
       task: b.task,
-      t0: b.t0 / 60,
-      t1: b.t1 / 60,
+      t0: b.t0,
+      t1: b.t1,
       y0: b.machine + b.y0 * 0.9,
       y1: b.machine + b.y1 * 0.9,
     }));
@@ -53,7 +53,7 @@ function scheduleOf(tasks: TimelineTasks, s: Figure1Step): { bars: Bar[]; spans:
   return { bars, spans };
 }
 
-/** One panel per scheduler, one row per machine; each placed task a bar from start to end (min). */
+/** One panel per scheduler, one row per machine; each placed task a bar from start to end (s). */
 export function figure1Spec(tasks: TimelineTasks, steps: readonly Figure1Step[]): Plot.PlotOptions {
   const parts = steps.map((s) => scheduleOf(tasks, s));
   const bars = parts.flatMap((p) => p.bars);
@@ -63,7 +63,7 @@ export function figure1Spec(tasks: TimelineTasks, steps: readonly Figure1Step[])
     height: 120 + 40 * rows * steps.length,
     marginLeft: 40,
     marginRight: 90,
-    x: { label: 'time (minutes)', domain: [0, 105], grid: true },
+    x: { label: 'time (s)', domain: [0, 6300], grid: true },
     y: {
       label: null,
       domain: [rows, 0],
@@ -90,8 +90,7 @@ export function figure1Spec(tasks: TimelineTasks, steps: readonly Figure1Step[])
         y2: 'y1',
         fill: '#4269d0',
         stroke: 'white',
-        title: (d: Bar) =>
-          `${d.task} on ${d.machine}: ${formatFixed(d.t0, 2)}–${formatFixed(d.t1, 2)} min`,
+        title: (d: Bar) => `${d.task} on ${d.machine}: ${formatCount(d.t0)}–${formatCount(d.t1)} s`,
       }),
       Plot.text(bars, {
         fy: 'mode',

@@ -3,7 +3,7 @@
  * dataset and resources, the machine types (HARMONY Table II by default), the fit test and its ε
  * split, the packer and opening policy, the realizations and κ, the classes and the provisioning.
  */
-import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/classPacking.ts';
+import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/classFeatures.ts';
 import type { EpsilonSplit, MultiFitSpec } from '../../engine/cluster/fit.ts';
 import {
   HARMONY_TYPES,

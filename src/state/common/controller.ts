@@ -22,7 +22,7 @@ import { urlSync, type ChangeKind } from './steps/urlSync.ts';
 import type { ExplorerState, ExplorerStore } from './store.ts';
 import { startWingRuns } from './wingRun.ts';
 import { WINGS } from './wings.ts';
-import { decodeAddress } from './linkAddress.ts';
+import { decodeAddress, loadLinkCodec, needsLinkCodec } from './linkAddress.ts';
 
 export interface Controller {
   readonly runner: Runner;
@@ -87,12 +87,14 @@ function clearCancelled(store: ExplorerStore): void {
 
 /** Back and Forward: the parameters come from the address bar (nothing is written for them). */
 function followHistory(store: ExplorerStore, url: ReturnType<typeof urlSync>): () => void {
-  const onPopState = () => {
+  const apply = () => {
     const { params, notices } = decodeAddress();
     url.adopt(params);
     store.getState().setParams(params);
     for (const text of notices) store.getState().notify('warning', text);
   };
+  // An address with a long link (#z=…) waits for the code that reads it.
+  const onPopState = () => (needsLinkCodec() ? void loadLinkCodec().then(apply, apply) : apply());
   window.addEventListener('popstate', onPopState);
   return () => window.removeEventListener('popstate', onPopState);
 }

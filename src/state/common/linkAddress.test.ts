@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineType } from '../../engine/cluster/machineTypes.ts';
 import { DEFAULT_PARAMS, type Params } from './params.ts';
-import { addressOf, decodeAddress, queryOf, LONG_QUERY_CHARS } from './linkAddress.ts';
+import {
+  addressOf,
+  decodeAddress,
+  linkCodecReady,
+  loadLinkCodec,
+  queryOf,
+  LONG_QUERY_CHARS,
+} from './linkAddress.ts';
 import { decode, encode } from './url.ts';
 
 /** 2,000 machine types: the probe's 55 kB `ct`. */
@@ -15,7 +22,21 @@ function manyTypes(n: number): MachineType[] {
   }));
 }
 
+describe('the long-link codec loads on demand', () => {
+  it('a long link is refused before it loads, short ones need it never', async () => {
+    if (!linkCodecReady()) {
+      expect(() => addressOf('a='.padEnd(LONG_QUERY_CHARS + 10, 'x'))).toThrow(/loadLinkCodec/);
+      expect(queryOf('?n=5', '#z=abc').notice).toMatch(/could not be loaded/);
+    }
+    expect(addressOf('n=5')).toEqual({ search: '?n=5', hash: '' });
+    await loadLinkCodec();
+    expect(linkCodecReady()).toBe(true);
+  });
+});
+
 describe('long links travel compressed in the fragment', () => {
+  beforeAll(() => loadLinkCodec());
+
   it('a 55 kB machine-type state opens back exactly, from a fragment far shorter', () => {
     const p: Params = {
       ...DEFAULT_PARAMS,

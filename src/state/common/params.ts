@@ -172,8 +172,14 @@ export function poolKey(p: Params): string {
 }
 
 /** Identifies one packing result. */
+/** Keys already made, per parameters object: every view and step asks on every store change. */
+const packKeys = new WeakMap<Params, string>();
+
 export function packKey(p: Params): string {
-  return JSON.stringify([poolKey(p), p.tasks, p.instance, packParams(p)]);
+  let key = packKeys.get(p);
+  if (key === undefined)
+    packKeys.set(p, (key = JSON.stringify([poolKey(p), p.tasks, p.instance, packParams(p)])));
+  return key;
 }
 
 /** Identifies one trade-off sweep (the fit test itself is not part of it: the grid is fixed). */

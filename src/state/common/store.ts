@@ -62,6 +62,8 @@ export interface ExplorerState {
     /** The key of `response` (a run in flight keeps the last result's key until it lands). */
     key: string | null;
     response: PackResponse | null;
+    /** The parameters `response` was packed with (its target, capacity, realization mode). */
+    params?: Params | null;
     error: string | null;
     /** The packKey of a packing cancelled by the user: not retried until asked. */
     cancelled?: string | null;

@@ -7,13 +7,13 @@ import {
   CAPACITY,
   CLAIRVOYANCE,
   PACKERS,
-  REALIZATION_MODES,
   numberRange,
   type RealizationMode,
   type FitSpec,
   type PackerKind,
   type Source,
 } from '../../engine/index.ts';
+import { REALIZATION_MODES } from '../../engine/replay/modeNames.ts';
 import { fitCodec } from '../common/codecs.ts';
 import {
   choiceParam,

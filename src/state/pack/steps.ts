@@ -25,7 +25,7 @@ export async function ensurePack(
       { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) },
       { signal },
     );
-    store.setState({ pack: { status: 'ready', key, response, error: null } });
+    store.setState({ pack: { status: 'ready', key, response, params: p, error: null } });
   } catch (e) {
     if (isCancelled(e)) {
       store.setState({ pack: { ...s().pack, status: 'idle', cancelled: key } });

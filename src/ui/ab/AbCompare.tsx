@@ -207,8 +207,9 @@ export function AbCompare() {
     a?.capacity ?? 1,
     a?.clairvoyance ?? 1,
   );
+  // Only while a side is pinned: Pack's headline computes the current packing's exact q itself.
   const exactB = useExactQ(
-    currentB ? pack.key : null,
+    currentB && a ? pack.key : null,
     currentB,
     pool,
     params.capacity,

@@ -77,12 +77,14 @@ function Figure1Player() {
           To the end
         </button>
       </div>
-      <ul className="lesson-note" aria-label="Machine-minutes">
+      <ul className="lesson-note" aria-label="Machine-seconds">
         {steps.map((s) => (
           <li key={s.mode}>
             {MODE_LABEL[s.mode]}:{' '}
-            <strong data-testid={`l7-${s.mode}`}>{Math.round(s.machineMinutes)}</strong>{' '}
-            machine-minutes
+            <strong data-testid={`l7-${s.mode}`}>
+              {formatCount(Math.round(s.machineMinutes * 60))}
+            </strong>{' '}
+            machine-seconds
           </li>
         ))}
       </ul>
@@ -128,7 +130,8 @@ function DayWindow() {
       </label>
       {at ? (
         <p className="lesson-note" data-testid="l7-day">
-          tw = {window} s: {formatFixed(at.machineSeconds / 3600, 1)} machine-hours, tasks wait{' '}
+          tw = {window} s: {formatCount(Math.round(at.machineSeconds))} machine-seconds (
+          {formatFixed(at.machineSeconds / 3600, 1)} machine-hours, as the plot reads), tasks wait{' '}
           {formatFixed(at.startDelayMean, 2)} s on average.
         </p>
       ) : (

@@ -130,7 +130,7 @@ export async function ensurePool(
     },
   };
   try {
-    const replay = p.realization === 'independent' ? null : replayOf(p, ds);
+    const replay = p.realization === 'independent' ? null : await replayOf(p, ds);
     const handle = replay
       ? await runner.loadMatrices(replay.inst, replay.avg, options)
       : ds.matrices

@@ -10,7 +10,13 @@
  */
 import type { Params } from '../params.ts';
 import { encode } from '../url.ts';
-import { addressOf, queryOf } from '../linkAddress.ts';
+import {
+  LONG_QUERY_CHARS,
+  addressOf,
+  linkCodecReady,
+  loadLinkCodec,
+  queryOf,
+} from '../linkAddress.ts';
 import { NAVIGATION_FIELDS } from '../urlFields.ts';
 
 /** The address bar: its current query (without "?") and a write that pushes or replaces. */
@@ -19,13 +25,27 @@ export interface AddressBar {
   write(search: string, mode: 'push' | 'replace'): void;
 }
 
+/** Writes waiting for the long-link codec to load, in order (null: none waiting). */
+let codecWrites: Promise<void> | null = null;
+
 export const browserAddressBar: AddressBar = {
   read: () => queryOf(location.search, location.hash).query,
   write(query, mode) {
-    const { search, hash } = addressOf(query);
-    const url = `${location.pathname}${search || '?'}${hash}`;
-    if (mode === 'push') history.pushState(null, '', url);
-    else history.replaceState(null, '', url);
+    const put = () => {
+      const { search, hash } = addressOf(query);
+      const url = `${location.pathname}${search || '?'}${hash}`;
+      if (mode === 'push') history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    };
+    if (!codecWrites && (query.length <= LONG_QUERY_CHARS || linkCodecReady())) return put();
+    // A long link waits for the deflate code; later writes wait behind it, so the order holds.
+    const next = (codecWrites ?? loadLinkCodec()).then(put);
+    codecWrites = next;
+    void next
+      .catch(() => undefined)
+      .finally(() => {
+        if (codecWrites === next) codecWrites = null;
+      });
   },
 };
 
@@ -78,7 +98,9 @@ export function urlSync(
       }
       const settling = timer !== undefined;
       stop();
-      if (encode(next) === encode(shown)) return;
+      // The link is encoded once the change settles, not at each of a drag's inputs; a change back
+      // to the link shown writes nothing then.
+      if (next === shown) return;
       pending = kind === 'edit' ? 'push' : settling ? pending : 'replace';
       timer = setTimeout(() => {
         timer = undefined;
