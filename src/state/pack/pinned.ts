@@ -8,7 +8,7 @@ import { datasetKey, type Dataset } from '../common/datasets.ts';
 import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/params.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
-import { replayOf } from '../common/steps/pool.ts';
+import { replaySteps } from '../common/steps/pool.ts';
 import { tasksOfPool } from './replay.ts';
 
 export interface PinnedStep {
@@ -36,7 +36,7 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
     if (own?.key === key) return own.handle;
     if (!ds.samples)
       throw new Error('the pinned side needs other realizations of a matrix dataset');
-    const replay = a.realization === 'independent' ? null : replayOf(a, ds);
+    const replay = (await replaySteps(a))?.replayOf(a, ds);
     const handle = replay
       ? await runner.loadMatrices(replay.inst, replay.avg)
       : await runner.createPool(ds.samples, a.realizations, a.seed);
