@@ -15,8 +15,7 @@ import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { ensureMachine, ensurePack } from '../pack/steps.ts';
 import { pinnedStep } from '../pack/pinned.ts';
-import { replayTasksReason, tasksOfPool } from '../pack/replay.ts';
-import { ensurePool } from './steps/pool.ts';
+import { ensurePool, replaySteps } from './steps/pool.ts';
 import { sweepStep } from '../tradeoff/sweep.ts';
 import { urlSync, type ChangeKind } from './steps/urlSync.ts';
 import type { ExplorerState, ExplorerStore } from './store.ts';
@@ -46,19 +45,23 @@ export interface Controller {
  * with a notice; null when `p` already fits. `wantedTasks`, the tasks asked for before a smaller
  * dataset clamped them, comes back (as far as this dataset allows) once the dataset has more.
  */
+/** The replay's task counts (loaded with the replay's steps, see `replaySteps`). */
+type ReplayTasks = Pick<typeof import('../pack/replay.ts'), 'tasksOfPool' | 'replayTasksReason'>;
+
 export function fitToDataset(
   p: Params,
   ds: Dataset,
   wantedTasks: number | null = null,
+  replay: ReplayTasks | null = null,
 ): { patch: Partial<Params>; notice: string } | null {
-  const limit = tasksOfPool(p, ds);
+  const limit = replay ? replay.tasksOfPool(p, ds) : ds.tasks;
   if (p.tasks > limit)
     return {
       patch: { tasks: limit },
       notice:
         limit === ds.tasks
           ? `Tasks per instance (${p.tasks}) exceeds the dataset's ${ds.tasks} tasks; using ${ds.tasks}.`
-          : `Tasks per instance (${p.tasks}) exceeds the ${limit} tasks of the ${p.realization} replay (of the dataset's ${ds.tasks}: ${replayTasksReason(ds)}); using ${limit}.`,
+          : `Tasks per instance (${p.tasks}) exceeds the ${limit} tasks of the ${p.realization} replay (of the dataset's ${ds.tasks}: ${replay?.replayTasksReason(ds)}); using ${limit}.`,
     };
   if (wantedTasks !== null && wantedTasks > p.tasks && limit > p.tasks) {
     const tasks = Math.min(wantedTasks, limit);
@@ -141,7 +144,8 @@ export function startController(
     const now = s().params;
     // A dataset the parameters have since left (superseded) never changes them.
     if (datasetKey(now.dataset, now.upload?.hash ?? null, now.scale) !== ds.key) return;
-    const fix = fitToDataset(now, ds, wantedTasks);
+    const replay = await replaySteps(now);
+    const fix = fitToDataset(now, ds, wantedTasks, replay);
     if (fix) {
       const tasks = fix.patch.tasks;
       if (tasks !== undefined && tasks < now.tasks)
@@ -156,7 +160,8 @@ export function startController(
       fitting = false;
       return;
     }
-    if (wantedTasks !== null && wantedTasks <= tasksOfPool(now, ds)) wantedTasks = null;
+    if (wantedTasks !== null && wantedTasks <= (replay ? replay.tasksOfPool(now, ds) : ds.tasks))
+      wantedTasks = null;
     // The Resize and Schedulers views load their own workloads (state/resize, state/schedulers).
     if (p.view === 'resize' || p.view === 'schedulers') return;
     if (p.view === 'model') return; // the Model page is text

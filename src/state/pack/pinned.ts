@@ -9,7 +9,6 @@ import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common
 import type { PoolHandle } from '../../runtime/runner.ts';
 import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
 import { replaySteps } from '../common/steps/pool.ts';
-import { tasksOfPool } from './replay.ts';
 
 export interface PinnedStep {
   /** Packs the pinned side of `p` (on `pool` when it shares it) unless the store holds it. */
@@ -62,7 +61,7 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
         key,
         `the pinned side packs another dataset (${a.dataset}, scale ${a.scale}); pin again on this one to compare`,
       );
-    const tasks = tasksOfPool(a, ds);
+    const tasks = (await replaySteps(a))?.tasksOfPool(a, ds) ?? ds.tasks;
     if (a.tasks > tasks)
       return fail(
         key,

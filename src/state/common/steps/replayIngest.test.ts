@@ -20,7 +20,12 @@ import { FIXTURES } from '../../../ingest/traceFixtures.ts';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import { loadReplay } from '../../../cli/commands/replayData.ts';
 import { pinnedStep } from '../../pack/pinned.ts';
-import { alignedOfDataset, replayedSlo, tasksOfPool } from '../../pack/replay.ts';
+import {
+  alignedOfDataset,
+  replayTasksReason,
+  replayedSlo,
+  tasksOfPool,
+} from '../../pack/replay.ts';
 import { ensurePack } from '../../pack/steps.ts';
 import { fitToDataset } from '../controller.ts';
 import type { Ingest } from '../datasets.ts';
@@ -72,7 +77,7 @@ function cliPacking(m: RealizationMatrix, p: Params) {
 async function pagePacking(params: Partial<Params>) {
   const { ctx, s } = setup(params);
   const ds = (await datasetStep(ctx).ensure(s().params))!;
-  const fix = fitToDataset(s().params, ds);
+  const fix = fitToDataset(s().params, ds, null, { tasksOfPool, replayTasksReason });
   if (fix) s().adjust(fix.patch);
   const p = s().params;
   const pool = (await ensurePool(ctx, p, ds))!;

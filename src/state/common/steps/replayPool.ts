@@ -6,6 +6,8 @@ import type { Dataset } from '../datasets.ts';
 import type { Params } from '../params.ts';
 import { stateOf, type StepContext } from './context.ts';
 import { alignedOfDataset, judgedPartProblem } from '../../pack/replay.ts';
+
+export { replayTasksReason, tasksOfPool } from '../../pack/replay.ts';
 import {
   allocateLabel,
   approveOverBudget,
