@@ -77,7 +77,7 @@ describe('reduce on Dask gives what DuckDB and the in-process loader give', () =
     expect(seriesList(back.inst).map(f32)).toEqual(seriesList(ours.samples.inst).map(f32));
     expect(seriesList(back.avg!).map(f32)).toEqual(seriesList(ours.samples.avg!).map(f32));
     expect(Array.from(back.requests!.cpu)).toEqual(Array.from(ours.samples.requests!.cpu));
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('reduce on a running Dask cluster (--scheduler)', () => {
