@@ -1,21 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from './args.ts';
 import { cluster } from './commands/cluster.ts';
+import { inProcess } from './testing/run.ts';
 
-function cli(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'cluster', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-}
+const cli = (...args: string[]) => inProcess('cluster', ...args);
 
 describe('cluster command', () => {
-  it('packs Google GCD CPU + memory on HARMONY types and prints JSON', () => {
-    const r = cli(
+  it('packs Google GCD CPU + memory on HARMONY types and prints JSON', async () => {
+    const r = await cli(
       '--data',
       'google-gcd-jobs',
       '--fit',
@@ -35,7 +30,7 @@ describe('cluster command', () => {
     expect(doc.q_any).toBeGreaterThanOrEqual(Math.max(doc.q.cpu, doc.q.mem));
     expect(doc.q_any).toBeLessThanOrEqual(doc.q.cpu + doc.q.mem);
   });
-  it('takes machine types from a JSON file; a single big type opens only that type', () => {
+  it('takes machine types from a JSON file; a single big type opens only that type', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cluster-'));
     const file = join(dir, 'types.json');
     writeFileSync(
@@ -44,7 +39,7 @@ describe('cluster command', () => {
         types: [{ name: 'big', capacity: [1, 1], count: null, idleWatts: 100, peakWatts: 200 }],
       }),
     );
-    const r = cli(
+    const r = await cli(
       '--data',
       'google-gcd-jobs',
       '--types',
@@ -61,18 +56,18 @@ describe('cluster command', () => {
       file,
       '{"types":[{"name":"big","capacity":[1],"count":1,"idleWatts":1,"peakWatts":2}]}',
     );
-    const bad = cli('--data', 'google-gcd-jobs', '--types', file);
+    const bad = await cli('--data', 'google-gcd-jobs', '--types', file);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     expect(bad.stderr).toMatch(/capacity needs 2 value/);
   });
-  it('--erlang gives the smallest container count', () => {
-    const r = cli('--erlang', '1,0.01,1,10', '--json');
+  it('--erlang gives the smallest container count', async () => {
+    const r = await cli('--erlang', '1,0.01,1,10', '--json');
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).containers).toBe(106);
   });
-  it('--classes reports the elbow and both packings', () => {
-    const r = cli(
+  it('--classes reports the elbow and both packings', async () => {
+    const r = await cli(
       '--data',
       'bitbrains-rnd',
       '--classes',
@@ -106,7 +101,7 @@ describe('cluster command', () => {
       ).rejects.toThrow(
         expect.objectContaining({ name: 'UsageError', message: expect.stringMatching(message) }),
       );
-    const r = cli('--data', 'google-gcd-jobs', '--fit', 'additive:2');
+    const r = await cli('--data', 'google-gcd-jobs', '--fit', 'additive:2');
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });

@@ -1,14 +1,16 @@
 /**
  * `reduce --engine dask` against `reduce` on DuckDB and the in-process loader: the same compact
  * output (byte-identical samples, same ids, counts and requests) on the shared excerpts and on
- * synthetic shards that exercise every filter; then once on a separately started cluster of two
- * worker processes reached through --scheduler. Needs Python with Dask (scripts/ensurePython.mjs).
+ * synthetic shards that exercise every filter. The excerpt runs on the local cluster reduce starts
+ * itself; the rest on one separately started cluster of two worker processes reached through
+ * --scheduler (started once: each local cluster is three Pythons importing Dask).
+ * Needs Python with Dask (scripts/ensurePython.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeCompact, parseNpy, seriesList } from '../engine/index.ts';
 import { daskPython } from './reduce/dask.ts';
 import { SHARED } from './testing/peer.ts';
@@ -75,26 +77,66 @@ describe('reduce on Dask gives what DuckDB and the in-process loader give', () =
     expect(seriesList(back.inst).map(f32)).toEqual(seriesList(ours.samples.inst).map(f32));
     expect(seriesList(back.avg!).map(f32)).toEqual(seriesList(ours.samples.avg!).map(f32));
     expect(Array.from(back.requests!.cpu)).toEqual(Array.from(ours.samples.requests!.cpu));
-  }, 120_000);
+  }, 240_000);
+});
 
-  it('synthetic gzipped shards (every filter acts) and a seeded pick', async () => {
+describe('reduce on a running Dask cluster (--scheduler)', () => {
+  let cluster: ChildProcess | null = null;
+  let address = '';
+  const onCluster = ['--scheduler'];
+  beforeAll(async () => {
+    const script = `
+import sys
+from dask.distributed import LocalCluster
+c = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, scheduler_port=0)
+print(c.scheduler_address, flush=True)
+sys.stdin.read()
+`;
+    cluster = spawn(daskPython(), ['-c', script], { stdio: ['pipe', 'pipe', 'ignore'] });
+    address = await new Promise<string>((done, fail) => {
+      cluster!.stdout!.on('data', (d: Buffer) => done(d.toString().trim()));
+      cluster!.on('exit', (code) => fail(new Error(`cluster exited with ${code}`)));
+    });
+    onCluster.push(address);
+  }, 120_000);
+  // Closing its stdin ends the script, which stops its workers; SIGTERM if it has not after 30 s.
+  afterAll(async () => {
+    const child = cluster;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.stdin!.end();
+    const stuck = setTimeout(() => child.kill('SIGTERM'), 30_000);
+    await exited;
+    clearTimeout(stuck);
+  }, 60_000);
+
+  it('synthetic gzipped shards (every filter acts) and a seeded pick, on its two workers', async () => {
+    expect(address).toMatch(/^tcp:\/\//);
     const { usage, events } = syntheticShards(dir);
-    const all = await both('synthetic', ['--usage', usage.join(','), '--events', events[0]]);
+    const all = await both(
+      'synthetic',
+      ['--usage', usage.join(','), '--events', events[0]],
+      onCluster,
+    );
     expectSameOutput(all.duck, all.dask);
     const filters = decoded(all.dask).sidecar.counts.filters;
     for (const id of ['failed', 'minRecords', 'allZeroInst', 'avgReplaced', 'emptyCpu'])
       expect(filters.find((f) => f.id === id)?.count, id).toBeGreaterThan(0);
-    const picked = await both('picked', [
-      '--usage',
-      usage.join(','),
-      '--events',
-      events[0],
-      '--tasks',
-      '12',
-      '--seed',
-      '5',
-      '--keep-zero-inst',
-    ]);
+    const picked = await both(
+      'picked',
+      [
+        '--usage',
+        usage.join(','),
+        '--events',
+        events[0],
+        '--tasks',
+        '12',
+        '--seed',
+        '5',
+        '--keep-zero-inst',
+      ],
+      onCluster,
+    );
     expectSameOutput(picked.duck, picked.dask);
     expect(decoded(picked.dask).samples.ids).toHaveLength(12);
   }, 240_000);
@@ -120,6 +162,7 @@ describe('reduce on Dask gives what DuckDB and the in-process loader give', () =
           join(dir, 'bad'),
           '--engine',
           engine,
+          ...(engine === 'dask' ? onCluster : []),
         );
         expect(r.code).not.toBe(0);
       }
@@ -133,35 +176,4 @@ describe('reduce on Dask gives what DuckDB and the in-process loader give', () =
         /bad\.csv: 1 record\(s\) with a non-finite \(NaN, Infinity\), negative, out-of-range or above-1 value/,
       );
   }, 120_000);
-});
-
-describe('reduce on a running Dask cluster (--scheduler)', () => {
-  let cluster: ChildProcess | null = null;
-  afterAll(() => {
-    cluster?.kill('SIGTERM');
-  });
-
-  it('two worker processes give the same output as DuckDB', async () => {
-    const script = `
-import sys, time
-from dask.distributed import LocalCluster
-c = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, scheduler_port=0)
-print(c.scheduler_address, flush=True)
-sys.stdin.read()
-`;
-    cluster = spawn(daskPython(), ['-c', script], { stdio: ['pipe', 'pipe', 'ignore'] });
-    const address = await new Promise<string>((done, fail) => {
-      cluster!.stdout!.on('data', (d: Buffer) => done(d.toString().trim()));
-      cluster!.on('exit', (code) => fail(new Error(`cluster exited with ${code}`)));
-    });
-    expect(address).toMatch(/^tcp:\/\//);
-    const { usage, events } = syntheticShards(dir);
-    const r = await both(
-      'scheduler',
-      ['--usage', usage.join(','), '--events', events[0]],
-      ['--scheduler', address],
-    );
-    expectSameOutput(r.duck, r.dask);
-    cluster.stdin!.end();
-  }, 240_000);
 });

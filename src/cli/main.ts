@@ -13,13 +13,25 @@ ${Object.entries(COMMANDS)
 
 Run a command with --help for its options.`;
 
-export async function main(
-  argv: string[],
-  out: (s: string) => void = (s) => void process.stdout.write(s + '\n'),
-): Promise<number> {
+/** Where a run of the command line writes: result lines, and messages (errors, notes, progress). */
+export interface CliIo {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+}
+
+const processIo: CliIo = {
+  out: (s) => void process.stdout.write(s + '\n'),
+  err: (s) => void process.stderr.write(s + '\n'),
+};
+
+/**
+ * Runs one command line in this process and resolves to its exit code: 0 done, 1 bad data, 2 bad
+ * usage. The binary is this function on process.argv; tests and embedders call it directly.
+ */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    out(GENERAL);
+    io.out(GENERAL);
     return name ? 0 : 2;
   }
   const command = COMMANDS[name];
@@ -29,22 +41,27 @@ export async function main(
         `unknown command "${name}" (expected ${Object.keys(COMMANDS).join(', ')})`,
       );
     if (rest.includes('--help') || rest.includes('-h')) {
-      out(helpText(command.usage, command.summary, command.options));
+      io.out(helpText(command.usage, command.summary, command.options));
       return 0;
     }
-    await command.run(parseOptions(rest, command.options), out);
+    await command.run(parseOptions(rest, command.options), io.out, io.err);
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`slopack ${name}: ${e.message}\n`);
+      io.err(`slopack ${name}: ${e.message}`);
       return 2;
     }
     if (e instanceof DataError) {
-      process.stderr.write(`slopack ${name}: ${e.message}\n`);
+      io.err(`slopack ${name}: ${e.message}`);
       return 1;
     }
     throw e;
   }
+}
+
+/** runCli with result lines to `out` and messages to stderr. */
+export function main(argv: string[], out: (s: string) => void = processIo.out): Promise<number> {
+  return runCli(argv, { out, err: processIo.err });
 }
 
 if (
@@ -56,7 +73,7 @@ if (
     if (e.code !== 'EPIPE') throw e;
     process.exit(process.exitCode ?? 0);
   });
-  main(process.argv.slice(2)).then((code) => {
+  runCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }

@@ -1,13 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { main } from './main.ts';
-
-function cli(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-}
+import { inProcess } from './testing/run.ts';
 
 const KEYS = [
   'machine_hours',
@@ -54,7 +47,7 @@ describe('npm run cli -- resize', () => {
     expect(results[1].migrations).toBeGreaterThan(results[0].migrations);
   });
 
-  it('answers bad arguments with one line and exit code 2', () => {
+  it('answers bad arguments with one line and exit code 2', async () => {
     const cases: [string[], RegExp][] = [
       [['--vms', 'planetlab-day', '--policy', 'repack:0'], /invalid --policy "repack:0"/],
       [['--vms', 'planetlab-day', '--up-alpha', '2'], /invalid up-alpha: 2/],
@@ -68,7 +61,7 @@ describe('npm run cli -- resize', () => {
       ],
     ];
     for (const [args, message] of cases) {
-      const r = cli('resize', ...args);
+      const r = await inProcess('resize', ...args);
       expect(r.status, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);

@@ -7,12 +7,19 @@ import {
 } from '../../engine/index.ts';
 import { UsageError, type OptionSpec, type Options } from '../args.ts';
 
-/** A command of the command line: its usage line, one-line summary, options, and what it does. */
+/**
+ * A command of the command line: its usage line, one-line summary, options, and what it does:
+ * result lines to `out`, notes and progress to `err` (stderr when not given).
+ */
 export interface Command {
   readonly usage: string;
   readonly summary: string;
   readonly options: Record<string, OptionSpec>;
-  run(options: Options, out: (line: string) => void): void | Promise<void>;
+  run(
+    options: Options,
+    out: (line: string) => void,
+    err?: (line: string) => void,
+  ): void | Promise<void>;
 }
 
 /** Turns an engine RangeError (a bad parameter) into a usage error: one line, exit code 2. */

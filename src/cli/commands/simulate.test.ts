@@ -1,21 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
+import { binary, inProcess } from '../testing/run.ts';
 
 const FIXTURES = 'src/engine/timeline/fixtures';
 
-function cli(...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'simulate', ...args], {
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-}
+const cli = (...args: string[]) => inProcess('simulate', ...args);
 
-function json(...args: string[]) {
-  const r = cli(...args, '--json');
+async function json(...args: string[]) {
+  const r = await cli(...args, '--json');
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout) as Record<string, number & Record<string, number>>;
@@ -24,15 +19,16 @@ function json(...args: string[]) {
 const minutes = (s: number) => Math.round(s / 60);
 
 describe('cli simulate', () => {
-  it('reproduces Fig. 1: online FF 250, FMF tw = 3 s 210, one window 160 machine-minutes', () => {
+  it('reproduces Fig. 1: online FF 250, FMF tw = 3 s 210, one window 160 machine-minutes', async () => {
     const f = `${FIXTURES}/fig1.csv`;
-    const online = json('--tasks', f, '--policy', 'ff', '--order', 'list', '--window', '0');
+    const online = await json('--tasks', f, '--policy', 'ff', '--order', 'list', '--window', '0');
     expect(minutes(online.machine_seconds)).toBe(250);
     expect(online.start_delay.max).toBe(0);
-    const semi = json('--tasks', f, '--policy', 'fmf', '--window', '3');
+    const semi = await json('--tasks', f, '--policy', 'fmf', '--window', '3');
     expect(minutes(semi.machine_seconds)).toBe(210);
     expect(semi.start_delay.max).toBeLessThanOrEqual(6);
-    expect(minutes(json('--tasks', f, '--window', '10').machine_seconds)).toBe(160);
+    const oneWindow = await json('--tasks', f, '--window', '10');
+    expect(minutes(oneWindow.machine_seconds)).toBe(160);
     for (const key of [
       'machine_hours',
       'lower_bound_seconds',
@@ -45,8 +41,8 @@ describe('cli simulate', () => {
     expect(semi.overflow_steps).toBeNull();
   });
 
-  it('solves the windows exactly: FF on Fig. 1 in one 10 s window is 90 min above the optimum', () => {
-    const r = json(
+  it('solves the windows exactly: FF on Fig. 1 in one 10 s window is 90 min above the optimum', async () => {
+    const r = await json(
       '--tasks',
       `${FIXTURES}/fig1.csv`,
       '--policy',
@@ -62,18 +58,18 @@ describe('cli simulate', () => {
     expect(minutes(r.exact.gap_seconds)).toBe(90);
   });
 
-  it('runs VMs living through a real trace (PlanetLab day) with usage series', () => {
-    const r = json('--vms', 'planetlab-20110303', '--policy', 'ff');
+  it('runs VMs living through a real trace (PlanetLab day) with usage series', async () => {
+    const r = await json('--vms', 'planetlab-20110303', '--policy', 'ff');
     expect(r.tasks).toBe(1052);
     expect(r.active_steps).toBeGreaterThan(0);
     expect(r.q_time).toBeGreaterThanOrEqual(0);
     expect(r.machine_seconds).toBeGreaterThanOrEqual(r.lower_bound_seconds - 1e-6);
   });
 
-  it('starts each PlanetLab VM-day at its own day (ten calendar days from 3 March 2011)', () => {
+  it('starts each PlanetLab VM-day at its own day (ten calendar days from 3 March 2011)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slopack-sim-'));
     const placements = join(dir, 'p.csv');
-    const r = json(
+    const r = await json(
       ...[
         '--vms',
         'planetlab-10days',
@@ -100,10 +96,17 @@ describe('cli simulate', () => {
     expect(r.peak_machines).toBeLessThan(r.tasks / 5);
   });
 
-  it('reproduces Fig. 3 with FMF: 110 machine-minutes, waste 47, and writes the placements', () => {
+  it('reproduces Fig. 3 with FMF: 110 machine-minutes, waste 47, and writes the placements', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slopack-sim-'));
     const placements = join(dir, 'p.csv');
-    const r = json('--tasks', `${FIXTURES}/fig3.csv`, '--window', '60', '--placements', placements);
+    const r = await json(
+      '--tasks',
+      `${FIXTURES}/fig3.csv`,
+      '--window',
+      '60',
+      '--placements',
+      placements,
+    );
     expect(minutes(r.machine_seconds)).toBe(110);
     expect(minutes(r.waste_seconds)).toBe(47);
     const lines = readFileSync(placements, 'utf8').trim().split('\n');
@@ -114,8 +117,8 @@ describe('cli simulate', () => {
     expect(machineOf.get('a5')).not.toBe(machineOf.get('a1'));
   });
 
-  it('runs Google task_events with task_usage and measures q_time', () => {
-    const r = json(
+  it('runs Google task_events with task_usage and measures q_time', async () => {
+    const r = await json(
       '--google-events',
       dataPath('google-2011-task-usage/task_events_part-00000_first20000.csv'),
       '--google-usage',
@@ -128,11 +131,11 @@ describe('cli simulate', () => {
     expect(r.machine_seconds).toBeGreaterThanOrEqual(r.lower_bound_seconds - 1e-6);
   });
 
-  it('answers bad input with one line naming the file, line and field', () => {
+  it('answers bad input with one line naming the file, line and field', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'slopack-sim-'));
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'id,arrival_s,duration_s,cpu_frac\na,0,10,0.5\nb,1,-3,0.5\n');
-    const r = cli('--tasks', bad);
+    const r = await cli('--tasks', bad);
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/bad\.csv, line 3: field duration_s: "-3"/);
@@ -151,10 +154,18 @@ describe('cli simulate', () => {
       [['--tasks', `${FIXTURES}/fig1.csv`, '--capacity', '0.4'], /task a0 .* exceeds capacity 0.4/],
     ];
     for (const [args, message] of cases) {
-      const e = cli(...args);
+      const e = await cli(...args);
       expect(e.status).toBe(2);
       expect(e.stderr).toMatch(message);
       expect(e.stderr.trim().split('\n')).toHaveLength(1);
     }
+  });
+
+  it('as a process prints on stdout the JSON the in-process run gives, exit code 0', async () => {
+    const args = ['simulate', '--tasks', `${FIXTURES}/fig1.csv`, '--policy', 'fmf', '--json'];
+    const spawned = binary(args);
+    expect(spawned.stderr).toBe('');
+    expect(spawned.status).toBe(0);
+    expect(JSON.parse(spawned.stdout)).toEqual(JSON.parse((await inProcess(...args)).stdout));
   });
 });

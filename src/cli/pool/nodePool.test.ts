@@ -34,11 +34,16 @@ const spec: SweepSpec = {
   rebalance: 5,
 };
 
-const runners: Runner[] = [];
+// One runner per configuration for the file: each worker thread loads the engine (seconds of CPU).
+// A test that crashes workers leaves the pool at its size; the next test checks it computes right.
+const runners = new Map<string, WorkerPool>();
 afterAll(() => runners.forEach((r) => r.dispose()));
 function pool(workers: number, shared = true): WorkerPool {
+  const key = `${workers} ${shared}`;
+  const known = runners.get(key);
+  if (known) return known;
   const r = createNodeRunner({ workers, shared });
-  runners.push(r);
+  runners.set(key, r);
   return r;
 }
 

@@ -50,7 +50,9 @@ function silentPool(workers: number): WorkerPool {
     workers,
     shared: true,
     spawn: silenceable,
-    liveness: { checkAfter: 150, deadline: 600, startDeadline: 30000 },
+    // Short enough to wait out, long enough that a busy worker on a loaded machine (one run
+    // between heartbeats) is never taken for a silent one.
+    liveness: { checkAfter: 200, deadline: 2000, startDeadline: 120_000 },
   });
   runners.push(r);
   return r;

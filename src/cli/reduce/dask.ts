@@ -26,12 +26,23 @@ export interface DaskOptions {
   readonly onProgress?: (p: { stage: string; done: number; of: number }) => void;
 }
 
-/** The Python that imports Dask: $PYTHON, else python3 on the PATH, else Debian's /usr/bin/python3. */
+const foundPython = new Map<string, string>();
+
+/**
+ * The Python that imports Dask: $PYTHON, else python3 on the PATH, else Debian's /usr/bin/python3.
+ * Found once per process and $PYTHON (each probe imports Dask, seconds of start-up).
+ */
 export function daskPython(): string {
+  const key = process.env.PYTHON ?? '';
+  const known = foundPython.get(key);
+  if (known) return known;
   const candidates = process.env.PYTHON ? [process.env.PYTHON] : ['python3', '/usr/bin/python3'];
   for (const python of candidates) {
     const r = spawnSync(python, ['-c', 'import dask.dataframe, distributed'], { stdio: 'ignore' });
-    if (r.status === 0) return python;
+    if (r.status === 0) {
+      foundPython.set(key, python);
+      return python;
+    }
   }
   throw new Error(
     `no Python with Dask (tried ${candidates.join(', ')}): run node scripts/ensurePython.mjs, or set PYTHON`,

@@ -50,14 +50,21 @@ const tuneSpec: TuneSpec = {
   grids: { gpa: [0.2, 0.05, 0.01, 0.002, 4e-4], cf: [0.1, 0.01, 0.001], perc: [70, 80, 90, 100] },
 };
 
-const runners: Runner[] = [];
+const runners = new Set<Runner>();
 afterAll(() => runners.forEach((r) => r.dispose()));
+// Made once for the file: each worker thread loads the engine (seconds of CPU).
+const twoShared = once(() => createNodeRunner({ workers: 2, shared: true }));
 const RUNNERS: [string, () => Runner][] = [
   ['inline', createInlineRunner],
   ['1 worker, shared', () => createNodeRunner({ workers: 1, shared: true })],
-  ['2 workers, shared', () => createNodeRunner({ workers: 2, shared: true })],
+  ['2 workers, shared', twoShared],
   ['2 workers, copying', () => createNodeRunner({ workers: 2, shared: false })],
 ];
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
+}
 
 describe('calibration and tuning jobs', () => {
   it('give the engine’s inline numbers on every runner and worker count', async () => {
@@ -66,7 +73,7 @@ describe('calibration and tuning jobs', () => {
     expect(curves.map((c) => c.points.length)).toEqual([3, 3, 12]);
     for (const [name, make] of RUNNERS) {
       const runner = make();
-      runners.push(runner);
+      runners.add(runner);
       const pool = await runner.createPool(samples, R, SEED);
       const progress: TuneStageProgress[] = [];
       expect(await runCalibrationOn(runner, pool, calibration), name).toEqual(curves);
@@ -83,8 +90,8 @@ describe('calibration and tuning jobs', () => {
   });
 
   it('stops when cancelled, and names a bad spec before running', async () => {
-    const runner = createNodeRunner({ workers: 2 });
-    runners.push(runner);
+    const runner = twoShared();
+    runners.add(runner);
     const pool = await runner.createPool(samples, R, SEED);
     const abort = new AbortController();
     const running = runTuneOn(runner, pool, tuneSpec, {

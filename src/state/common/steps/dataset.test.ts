@@ -44,30 +44,41 @@ const noFiles = {
 };
 
 describe('the dataset step in the controller', () => {
-  it('a dataset superseded 100 ms after it was chosen leaves Tasks per instance alone', async () => {
+  it('a dataset superseded while it loads leaves Tasks per instance alone', async () => {
     const calls: string[] = [];
+    // Each load finishes whatever happens (as a worker may); the first is held until the second
+    // dataset has been chosen, so it is superseded while it loads on any machine.
+    let supersede!: () => void;
+    const superseded = new Promise<void>((done) => (supersede = done));
+    let firstLanded: Promise<unknown> = Promise.resolve();
     const ingest: Ingest = {
-      // Each load finishes whatever happens (as a worker may), the first one last.
-      async loadPreset(p, scale) {
+      loadPreset(p, scale) {
         calls.push(p.id);
-        const loaded = await loadReal(p, scale);
-        if (p.id === 'azure-v1') await new Promise((r) => setTimeout(r, 300));
-        return loaded;
+        const load = loadReal(p, scale).then(async (loaded) => {
+          if (p.id === 'azure-v1') await superseded;
+          return loaded;
+        });
+        if (p.id === 'azure-v1') firstLanded = load;
+        return load;
       },
       ...noFiles,
     };
     const { controller, s } = start({ dataset: 'planetlab-20110303', tasks: 300 }, ingest);
     await until(s, (e) => e.data.status === 'ready', 'the first dataset');
     s().setParams({ dataset: 'azure-v1', scale: 0.25 });
-    await new Promise((r) => setTimeout(r, 100));
+    await until(s, () => calls.includes('azure-v1'), 'the superseded load asked for');
     s().setParams({ dataset: 'google-gcd-jobs', scale: 0.25 });
+    supersede();
     await until(
       s,
       (e) => e.data.status === 'ready' && e.data.dataset?.title.includes('Google') === true,
       'the second dataset',
     );
+    await firstLanded;
+    // Time for whatever a late result would set off.
     await new Promise((r) => setTimeout(r, 200));
     expect(calls).toContain('google-gcd-jobs');
+    expect(s().data.dataset?.title).toMatch(/Google/);
     expect(s().params.tasks).toBe(300);
     expect(
       s()
