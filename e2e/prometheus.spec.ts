@@ -22,6 +22,8 @@ test.describe('From Prometheus', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test.beforeAll(async () => {
+    // Backfilling a day of 40 pods with promtool takes minutes on a loaded machine.
+    test.setTimeout(300_000);
     dir = mkdtempSync(join(tmpdir(), 'slopack-prom-e2e-'));
     // A day of history ending ten minutes ago: the panel's default range (1d back from now) sees it.
     const start = Math.floor(Date.now() / 60_000) * 60 - 86400 - 600;

@@ -287,6 +287,8 @@ export async function loadSource(
     scale?: number;
     /** Told, before the range is fetched, when the server no longer keeps its beginning. */
     onRetention?: (note: string) => void;
+    /** Keep each sample's instant (for joining two queries of the source). */
+    times?: boolean;
   },
   control: StreamControl = {},
 ): Promise<SourceLoad> {
@@ -298,10 +300,11 @@ export async function loadSource(
     throw new RangeError(
       'cores per machine needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; give the machine\'s cores (--cores-per-machine N, or "cores per machine" in the From Prometheus panel)',
     );
-  const { coresPerMachine: _c, onRetention: _r, ...extra } = options;
+  const { coresPerMachine: _c, onRetention: _r, times, ...extra } = options;
   const spec = sourceSpec(source, cores, extra);
   try {
-    const result = await loadDataset(rangeInputs(source, a), spec, control);
+    const request = times ? { ...spec, times: true } : spec;
+    const result = await loadDataset(rangeInputs(source, a), request, control);
     if (
       result.kind === 'samples' &&
       result.samples.ids.length === 1 &&
