@@ -90,12 +90,14 @@ test.describe('From Prometheus', () => {
   test('the link carries the source alone: opened, it reads the server again to the same numbers; links made before still open', async ({
     page,
   }) => {
-    await page.goto('/?view=data&n=50&K=2&r=1000');
+    await page.goto('/?view=data&n=20&K=2&r=1000');
     await page.getByText('From Prometheus').click();
     await page.getByTestId('prom-url').fill(prom.url);
     await page.getByTestId('prom-read').click();
     await expect(page.getByTestId('prom-assessment')).toBeVisible({ timeout: 120_000 });
     await expect.poll(() => new URL(page.url()).searchParams.get('prom')).toBe(prom.url);
+    // The task count follows the data: every pod read, not the 20 asked before.
+    await expect.poll(() => new URL(page.url()).searchParams.get('n')).toBe('40');
     const link = new URL(page.url());
     for (const key of ['files', 'h', 'fmt', 'oh', 'o.pq', 'o.pstep', 'o.pstart', 'o.pend'])
       expect(link.searchParams.has(key), key).toBe(false);
@@ -140,6 +142,13 @@ test.describe('From Prometheus', () => {
     await page.goto(old.toString());
     await expect(page.getByTestId('tasks-kept')).toHaveText(kept!, { timeout: 120_000 });
     await expect(page.getByTestId('value-summary')).toHaveText(summary!);
+
+    // Data in cores: Pack says its machines as nodes of the server's 8 cores.
+    await page.getByRole('button', { name: 'Pack' }).click();
+    const mAbs = Number(await page.getByTestId('m-abs').textContent({ timeout: 120_000 }));
+    await expect(page.getByTestId('m-abs-nodes')).toHaveText(
+      `${mAbs} node${mAbs === 1 ? '' : 's'} of 8 cores, ${mAbs * 8} cores`,
+    );
   });
 
   test('bad input: a PromQL error in the server’s words, CORS refused with the way out; the data stay', async ({

@@ -72,8 +72,10 @@ function joinOnInstants(a: TaskSamples, b: TaskSamples): [TaskSamples, TaskSampl
     const x: number[] = [];
     const y: number[] = [];
     for (let p = 0, q = 0; p < ta.length && q < tb.length;) {
-      if (ta[p] === tb[q]) (x.push(va[p++]), y.push(vb[q++]));
-      else if (ta[p] < tb[q]) p++;
+      if (ta[p] === tb[q]) {
+        x.push(va[p++]);
+        y.push(vb[q++]);
+      } else if (ta[p] < tb[q]) p++;
       else q++;
     }
     if (x.length === 0) return;

@@ -45,6 +45,7 @@ export function PrometheusPanel() {
       upload: (files, request) => controller.upload(files, request),
       setParams,
       params: () => explorer.getState().params,
+      loadedTasks: () => explorer.getState().data.dataset?.tasks ?? null,
     });
   return (
     <details className="prom-panel" data-testid="prom-panel" open={Boolean(linked) || undefined}>

@@ -93,6 +93,9 @@ export function fieldsFromLink(s: PromSource | null): void {
   });
 }
 
+/** The task-count parameter's bound (params.ts). */
+const MAX_TASKS = 100_000;
+
 let abort: AbortController | null = null;
 
 export function cancelPrometheus(): void {
@@ -142,6 +145,8 @@ export interface ReadHost {
   upload(files: File[], request: LoadRequest): Promise<void>;
   setParams(patch: Partial<Params>): void;
   params(): Params;
+  /** Tasks of the dataset loaded now (a fresh read packs every task it loaded). */
+  loadedTasks?(): number | null;
 }
 
 /**
@@ -206,7 +211,8 @@ export async function readPrometheus(
     } as LoadRequest);
     if (!uploadIsSource(host.params().upload, source))
       throw new Error('the answer was read but not loaded (the notice above says why)');
-    host.setParams({ prom: source });
+    const all = linked ? null : (host.loadedTasks?.() ?? null);
+    host.setParams({ prom: source, ...(all ? { tasks: Math.min(all, MAX_TASKS) } : {}) });
     usePromPanel.setState({ status: 'done', assessment, source, error: assessError });
   } catch (e) {
     usePromPanel.setState({
