@@ -34,7 +34,13 @@ import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.
 import { asUsage, type Command } from './command.ts';
 import { writeFindings } from './clusterFindings.ts';
 import { clusterPlacements, provisionJson } from './clusterOutputs.ts';
-import { clusterPromOptions, nodeJson, nodeType, promClusterFrom } from './clusterProm.ts';
+import {
+  clusterPromOptions,
+  nodeJson,
+  nodeLine,
+  nodeType,
+  promClusterFrom,
+} from './clusterProm.ts';
 
 const DATASETS = MULTI_DATASET_IDS.join(', ');
 
@@ -112,11 +118,6 @@ function measureText(
     `energy ${m.energy.toFixed(0)} W·columns (mean ${m.meanPower.toFixed(0)} W)`,
     `stranded ${resources.map((r, k) => `${r} ${m.stranded[k].toFixed(4)}`).join(', ')} (machines’ worth, mean over columns)`,
   ];
-}
-
-function nodesLine(n: ReturnType<typeof nodeJson>): string {
-  const mem = n.memory_bytes === undefined ? '' : `, ${+(n.memory_bytes / 2 ** 30).toFixed(1)} GiB`;
-  return `${n.nodes} nodes of ${n.reference_node.cores} cores: ${n.cores} cores${mem}`;
 }
 
 function erlang(text: string, o: Options, out: (line: string) => void): void {
@@ -278,7 +279,7 @@ export const cluster: Command = {
     else {
       out(`${doc.tasks} tasks, fit ${doc.fit}, ${o.algo as string}, open by ${o.open as string}`);
       measureText(r.measure, types, w.resources).forEach((l) => out(l));
-      if (prom && o.types === undefined) out(nodesLine(nodeJson(prom, r.measure.machines)));
+      if (prom && o.types === undefined) out(nodeLine(prom, r.measure.machines));
       if (doc.oversized || doc.unplaced)
         out(`oversized ${doc.oversized}, unplaced ${doc.unplaced}`);
     }

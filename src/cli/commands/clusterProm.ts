@@ -4,6 +4,8 @@
  * in each resource; machines are nodes, and the output says them in cores and bytes too.
  */
 import type { MachineType } from '../../engine/cluster/machineTypes.ts';
+import { nodesJson, nodesText } from '../../present/cores.ts';
+import { formatNumber } from '../../present/format.ts';
 import {
   loadSourceCluster,
   parseMemory,
@@ -74,7 +76,7 @@ export function nodeType(c: PromCluster): MachineType {
   };
 }
 
-/** The reference node and the machines in its units, for JSON. */
+/** The reference node and the machines in its units, for JSON (cores by the one presenter). */
 export function nodeJson(c: PromCluster, machines: number) {
   return {
     reference_node: {
@@ -84,7 +86,16 @@ export function nodeJson(c: PromCluster, machines: number) {
         : {}),
     },
     nodes: machines,
-    cores: machines * c.coresPerMachine,
+    cores: nodesJson(machines, 1, c.coresPerMachine)!.cores,
     ...(c.memoryPerMachine !== null ? { memory_bytes: machines * c.memoryPerMachine } : {}),
   };
+}
+
+/** The same in words: "3 nodes of 8 cores, 24 cores, 192 GiB". */
+export function nodeLine(c: PromCluster, machines: number): string {
+  const mem =
+    c.memoryPerMachine === null
+      ? ''
+      : `, ${formatNumber((machines * c.memoryPerMachine) / 2 ** 30)} GiB`;
+  return `${nodesText(machines, 1, c.coresPerMachine)!}${mem}`;
 }
