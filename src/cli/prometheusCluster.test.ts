@@ -149,6 +149,35 @@ describe('cluster --prometheus: CPU and memory from a real server', () => {
   });
 });
 
+describe('data in cores: machines said as nodes and cores', () => {
+  it('sweep on a Prometheus source gives each packing in nodes of the server’s cores', async () => {
+    const r = await run([
+      'sweep',
+      '--prometheus',
+      withMemory.url,
+      ...range,
+      '--instances',
+      '1',
+      '--realizations',
+      '100',
+      '--fits',
+      'gpa:0.01,max',
+      '--algos',
+      'bf',
+      '--workers',
+      '0',
+    ]);
+    expect(r.code).toBe(0);
+    const rows = r.out.split('\n').map((l) => JSON.parse(l) as Record<string, number>);
+    expect(rows.length).toBe(2);
+    for (const row of rows) {
+      expect(row.cores_per_machine).toBe(NODE_CORES);
+      expect(row.nodes).toBe(row.m_abs);
+      expect(row.cores).toBe(row.m_abs * NODE_CORES);
+    }
+  });
+});
+
 describe('--prometheus: the range against the server’s retention', () => {
   it('refuses a range older than the server keeps before fetching, and says a partial one', async () => {
     const old = await run([
