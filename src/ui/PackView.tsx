@@ -258,13 +258,14 @@ export function PackView() {
       mean: machine.estimatedMean,
       sd: machine.estimatedSd,
       capacity: params.capacity,
+      coresPerMachine: coresPerMachineOf(params.upload?.options, params.scale),
       rho,
       gpaPercentile:
         isGpa && rho !== null
           ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
           : null,
     };
-  }, [machine, totals, machineKey, pack.key, selected, params.capacity, rho, isGpa]);
+  }, [machine, totals, machineKey, pack.key, selected, params, rho, isGpa]);
 
   if (!response) {
     return (
