@@ -201,7 +201,7 @@ export const cluster: Command = {
       return;
     }
     if (!o.data && o.prometheus === undefined)
-      throw new UsageError('--data or --prometheus URL is required (or --erlang, --findings)');
+      throw new UsageError('--data is required (or --prometheus URL, --erlang, --findings)');
     const fit = asUsage(() => parseSlo(o.fit as string, CLUSTER_SLO));
     const prom = await promClusterFrom(o, resourcesFrom(o.resources as string));
     const samples = prom?.samples ?? (await samplesFrom(o));
