@@ -4,12 +4,14 @@
  * uploaded as an exported file, the source in the link without the token, and bad input (a PromQL
  * error, CORS refused) said clearly with the data kept.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { DEFAULT_CPU_QUERY } from '../src/engine/data/promRange.ts';
+import { writeOptions } from '../src/state/common/uploadOptions.ts';
 import { startPrometheus, type RunningPrometheus } from '../src/cli/testing/prometheus.ts';
 
 const NODE_CORES = 8;
@@ -20,6 +22,8 @@ test.describe('From Prometheus', () => {
   test.describe.configure({ timeout: 300_000 });
 
   test.beforeAll(async () => {
+    // Backfilling a day of 40 pods with promtool takes minutes on a loaded machine.
+    test.setTimeout(300_000);
     dir = mkdtempSync(join(tmpdir(), 'slopack-prom-e2e-'));
     // A day of history ending ten minutes ago: the panel's default range (1d back from now) sees it.
     const start = Math.floor(Date.now() / 60_000) * 60 - 86400 - 600;
@@ -81,6 +85,70 @@ test.describe('From Prometheus', () => {
     await expect(page.getByTestId('tasks-kept')).toContainText('40 kept');
     await expect(page.getByTestId('value-summary')).toHaveText(summary!);
     expect(await page.getByTestId('tasks-kept').textContent()).toBe(kept);
+  });
+
+  test('the link carries the source alone: opened, it reads the server again to the same numbers; links made before still open', async ({
+    page,
+  }) => {
+    await page.goto('/?view=data&n=20&K=2&r=1000');
+    await page.getByText('From Prometheus').click();
+    await page.getByTestId('prom-url').fill(prom.url);
+    await page.getByTestId('prom-read').click();
+    await expect(page.getByTestId('prom-assessment')).toBeVisible({ timeout: 120_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('prom')).toBe(prom.url);
+    // The task count follows the data: every pod read, not the 20 asked before.
+    await expect.poll(() => new URL(page.url()).searchParams.get('n')).toBe('40');
+    const link = new URL(page.url());
+    for (const key of ['files', 'h', 'fmt', 'oh', 'o.pq', 'o.pstep', 'o.pstart', 'o.pend'])
+      expect(link.searchParams.has(key), key).toBe(false);
+    const summary = await page.getByTestId('value-summary').textContent();
+    const kept = await page.getByTestId('tasks-kept').textContent();
+
+    // Opened afresh (no file, no token in it): the page asks the server again, same numbers.
+    await page.goto('/?view=pack&n=50&K=2&r=1000');
+    await page.goto(link.toString());
+    await expect(page.getByTestId('tasks-kept')).toHaveText(kept!, { timeout: 120_000 });
+    await expect(page.getByTestId('value-summary')).toHaveText(summary!);
+
+    // A link made before (the chunk's name, its SHA-256 and the loader options beside the source).
+    const p = new URLSearchParams({
+      query: link.searchParams.get('pq')!,
+      start: link.searchParams.get('pstart')!,
+      end: link.searchParams.get('pend')!,
+      step: link.searchParams.get('pstep')!,
+    });
+    const answer = Buffer.from(
+      await (await fetch(`${prom.url}/api/v1/query_range?${p}`)).arrayBuffer(),
+    );
+    const hash = createHash('sha256').update(answer).digest('hex');
+    const old = new URL(link.toString());
+    old.searchParams.set('files', 'prometheus-1-of-1.json');
+    old.searchParams.set('h', hash);
+    old.searchParams.set('fmt', 'prometheus');
+    writeOptions(
+      hash,
+      'prometheus',
+      {
+        unit: 'cores',
+        capacity: NODE_CORES,
+        query: p.get('query')!,
+        step: Number(p.get('step')),
+        rangeStart: Number(p.get('start')),
+        rangeEnd: Number(p.get('end')),
+      },
+      old.searchParams,
+    );
+    await page.goto('/?view=pack&n=50&K=2&r=1000');
+    await page.goto(old.toString());
+    await expect(page.getByTestId('tasks-kept')).toHaveText(kept!, { timeout: 120_000 });
+    await expect(page.getByTestId('value-summary')).toHaveText(summary!);
+
+    // Data in cores: Pack says its machines as nodes of the server's 8 cores.
+    await page.getByRole('button', { name: 'Pack' }).click();
+    const mAbs = Number(await page.getByTestId('m-abs').textContent({ timeout: 120_000 }));
+    await expect(page.getByTestId('m-abs-nodes')).toHaveText(
+      `${mAbs} node${mAbs === 1 ? '' : 's'} of 8 cores, ${mAbs * 8} cores`,
+    );
   });
 
   test('bad input: a PromQL error in the server’s words, CORS refused with the way out; the data stay', async ({

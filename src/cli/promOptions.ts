@@ -74,6 +74,7 @@ export async function loadPrometheusOptions(
         ...(o['id-label'] !== undefined ? { idLabel: String(o['id-label']) } : {}),
         ...(o.clamp ? { clamp: true } : {}),
         ...(o.scale !== undefined ? { scale: o.scale as number } : {}),
+        onRetention: (note) => process.stderr.write(`${note}\n`),
       },
       {
         ...control,

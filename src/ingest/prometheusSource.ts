@@ -11,6 +11,7 @@ import {
   DataError,
   factQueries,
   instantUrl,
+  parseDuration,
   rangeUrl,
   splitRange,
   type LoadResult,
@@ -131,6 +132,57 @@ export async function instantVector(
   }));
 }
 
+const isoTime = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+
+/**
+ * How long the server keeps samples (`storage.tsdb.retention.time` of /api/v1/status/flags; "0s"
+ * means Prometheus's default of 15 days when no size limit is set), or null when it does not say
+ * (Thanos, VictoriaMetrics, Mimir and proxies answer this call differently or not at all).
+ */
+export async function retentionSeconds(base: string, a: PromAccess): Promise<number | null> {
+  let flags: Record<string, string> | undefined;
+  try {
+    const res = await promGet(base, `${base}/api/v1/status/flags`, a);
+    flags = ((await res.json()) as { data?: Record<string, string> }).data;
+  } catch (e) {
+    if (isCancelled(e) || a.signal?.aborted) throw e;
+    return null;
+  }
+  const time = parseDuration(flags?.['storage.tsdb.retention.time'] ?? '');
+  if (time > 0) return time;
+  const size = flags?.['storage.tsdb.retention.size'] ?? '';
+  return time === 0 && (size === '' || /^0[A-Za-z]*$/.test(size)) ? 15 * 86400 : null;
+}
+
+/**
+ * The source's range against what the server keeps, said before anything is fetched: an error when
+ * the whole range is older than the retention, a note when only its beginning is, else null.
+ */
+export function retentionVerdict(
+  source: PromSource,
+  retention: number | null,
+  now: number,
+): string | null {
+  if (retention === null) return null;
+  const oldest = now - retention;
+  const kept = `the server keeps ${formatSpan(retention)} of history (storage.tsdb.retention.time), from about ${isoTime(oldest)}`;
+  if (source.end < oldest)
+    throw new DataError(
+      source.url,
+      null,
+      `the range ${isoTime(source.start)} to ${isoTime(source.end)} is older than anything the server keeps: ${kept}; choose a range after that`,
+    );
+  if (source.start < oldest)
+    return `The range starts at ${isoTime(source.start)}, before the oldest history the server keeps (${kept}): the first ${formatSpan(oldest - source.start)} come back empty, and pods running then look as if created later.`;
+  return null;
+}
+
+function formatSpan(seconds: number): string {
+  const days = seconds / 86400;
+  if (days >= 1) return `${Number(days.toFixed(1))} days`;
+  return `${Number((seconds / 3600).toFixed(1))} hours`;
+}
+
 /** What the cluster says of itself at the range's end: node cores and pod requests, when exported. */
 export interface ClusterFacts {
   /** Cores per node (kube_node_status_allocatable, else machine_cpu_cores); empty when neither. */
@@ -139,9 +191,16 @@ export interface ClusterFacts {
   readonly coresFrom: string | null;
   /** CPU requests in cores per `namespace/pod`. */
   readonly requests: Record<string, number>;
+  /** The range against the server's retention (retentionVerdict), when only part of it is kept. */
+  readonly retentionNote?: string | null;
 }
 
-export async function clusterFacts(source: PromSource, a: PromAccess): Promise<ClusterFacts> {
+export async function clusterFacts(
+  source: PromSource,
+  a: PromAccess,
+  now = Date.now() / 1000,
+): Promise<ClusterFacts> {
+  const retentionNote = retentionVerdict(source, await retentionSeconds(source.url, a), now);
   const nodeCores: Record<string, number> = {};
   let coresFrom: string | null = null;
   const q = factQueries(source.end - source.start);
@@ -162,7 +221,7 @@ export async function clusterFacts(source: PromSource, a: PromAccess): Promise<C
   for (const r of (await instantVector(source.url, q.requests, source.end, a)) ?? [])
     if (r.labels.pod && Number.isFinite(r.value))
       requests[`${r.labels.namespace ?? ''}/${r.labels.pod}`] = r.value;
-  return { nodeCores, coresFrom, requests };
+  return { nodeCores, coresFrom, requests, retentionNote };
 }
 
 /** The cores of the reference machine: the most common node size (the largest on a tie). */
@@ -221,20 +280,31 @@ export type SourceLoad = LoadResult & { readonly spec: LoadSpec; readonly facts:
 export async function loadSource(
   source: PromSource,
   access: PromAccess,
-  options: { coresPerMachine?: number; idLabel?: string; clamp?: boolean; scale?: number },
+  options: {
+    coresPerMachine?: number;
+    idLabel?: string;
+    clamp?: boolean;
+    scale?: number;
+    /** Told, before the range is fetched, when the server no longer keeps its beginning. */
+    onRetention?: (note: string) => void;
+    /** Keep each sample's instant (for joining two queries of the source). */
+    times?: boolean;
+  },
   control: StreamControl = {},
 ): Promise<SourceLoad> {
   const a = { ...access, signal: access.signal ?? control.signal };
   const facts = await clusterFacts(source, a);
-  const cores = options.coresPerMachine ?? referenceCores(facts.nodeCores);
+  if (facts.retentionNote) options.onRetention?.(facts.retentionNote);
+  const cores = options.coresPerMachine ?? source.cores ?? referenceCores(facts.nodeCores);
   if (cores === undefined)
     throw new RangeError(
       'cores per machine needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; give the machine\'s cores (--cores-per-machine N, or "cores per machine" in the From Prometheus panel)',
     );
-  const { coresPerMachine: _c, ...extra } = options;
+  const { coresPerMachine: _c, onRetention: _r, times, ...extra } = options;
   const spec = sourceSpec(source, cores, extra);
   try {
-    const result = await loadDataset(rangeInputs(source, a), spec, control);
+    const request = times ? { ...spec, times: true } : spec;
+    const result = await loadDataset(rangeInputs(source, a), request, control);
     if (
       result.kind === 'samples' &&
       result.samples.ids.length === 1 &&

@@ -7,6 +7,14 @@ import { useFileDrop } from './useFileDrop.ts';
 import type { UploadRef } from '../state/common/params.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
+import {
+  cancelPrometheus,
+  readPrometheus,
+  usePromPanel,
+  WAITING_FOR_SOURCE,
+} from '../state/common/prometheus.ts';
+import { explorer } from '../state/common/store.ts';
+import { ProgressBar } from './ProgressBar.tsx';
 
 /** The dataset step's state while a link waits for its files (state/common/steps/dataset.ts). */
 export const WAITING_FOR_FILES = 'waiting for the linked files';
@@ -24,6 +32,71 @@ export function describeLinkOptions(link: UploadRef, scale: number): string {
   return parts.join(', ');
 }
 
+/**
+ * A link to a live Prometheus source, in any view: the source is read again as the page opens;
+ * when the server refuses (a token is needed, it is down), the reason and a token field with Read.
+ */
+function LinkedSourceBanner() {
+  const controller = useController();
+  const prom = useExplorer((s) => s.params.prom);
+  const scale = useExplorer((s) => s.params.scale);
+  const { fields, set, status, progress, error } = usePromPanel();
+  if (!prom) return null;
+  const read = () =>
+    void readPrometheus(
+      {
+        upload: (files, request) => controller.upload(files, request),
+        setParams: explorer.getState().setParams,
+        params: () => explorer.getState().params,
+      },
+      { source: prom, scale },
+    );
+  return (
+    <section
+      className="linked-files"
+      data-testid="linked-source"
+      aria-label="The source this link reads"
+    >
+      <p>
+        This link reads the Prometheus server <strong>{prom.url}</strong> (query{' '}
+        <code>{prom.query}</code> from {new Date(prom.start * 1000).toISOString()} to{' '}
+        {new Date(prom.end * 1000).toISOString()}, every {prom.step} s). A link never carries a
+        token: if the server wants one, give it here.
+      </p>
+      {status === 'running' && (
+        <ProgressBar
+          label={progress ? `Read chunk ${progress.done} of ${progress.of}` : 'Asking the server…'}
+          done={progress?.done ?? null}
+          total={progress?.of ?? null}
+          onCancel={cancelPrometheus}
+        />
+      )}
+      {status !== 'running' && error && (
+        <p className="error-text" data-testid="linked-source-error">
+          {error}
+        </p>
+      )}
+      {status !== 'running' && (
+        <p>
+          <label>
+            bearer token{' '}
+            <input
+              type="password"
+              data-testid="linked-source-token"
+              value={fields.token}
+              onChange={(e) => set({ token: e.target.value })}
+              onKeyDown={(e) => e.key === 'Enter' && read()}
+            />
+          </label>{' '}
+          <button type="button" data-testid="linked-source-read" onClick={read}>
+            Read
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** The banner of a link whose files are not at hand, as a drop target, in any view. */
 export function LinkedFilesBanner() {
   const controller = useController();
@@ -32,28 +105,15 @@ export function LinkedFilesBanner() {
   const waiting = useExplorer(
     (s) => s.data.status === 'error' && s.data.error === WAITING_FOR_FILES,
   );
-  const prom = useExplorer((s) => s.params.prom);
+  const readingSource = useExplorer(
+    (s) => s.data.status === 'error' && s.data.error === WAITING_FOR_SOURCE,
+  );
   const take = (list: FileList | null) => {
     if (list && list.length > 0) void controller.upload(Array.from(list));
   };
   const drop = useFileDrop(take);
+  if (readingSource) return <LinkedSourceBanner />;
   if (!link || !waiting) return null;
-  if (prom && link.format === 'prometheus' && link.options?.query !== undefined)
-    return (
-      <section
-        className="linked-files"
-        data-testid="linked-files"
-        aria-label="The source this link reads"
-      >
-        <p>
-          This link reads the Prometheus server <strong>{prom.url}</strong> (query{' '}
-          <code>{prom.query}</code>, its range and step are in the From Prometheus panel): open the
-          Data view and press Read there (with your token if the server needs one; a link never
-          carries it). The answer is checked against the link’s SHA-256, so a server that no longer
-          keeps that range says so instead of giving other numbers.
-        </p>
-      </section>
-    );
   return (
     <section
       className={`linked-files dropzone${drop.dragging ? ' dragging' : ''}`}

@@ -4,6 +4,7 @@ import { packKey, type Params } from '../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../state/common/store.ts';
 import { downloadCsv, downloadJson } from './exportFiles.ts';
 import { countWord, formatFixed, formatNumber, formatQ } from '../present/format.ts';
+import { coresPerMachineOf, nodesText } from '../present/cores.ts';
 import { MachineStrip } from './MachineStrip.tsx';
 import { PackWaiting } from './PackWaiting.tsx';
 import { useController } from './controllerContext.ts';
@@ -62,6 +63,9 @@ function Headline({
   stale: boolean;
 }) {
   const rel = rho !== null && result.q > 0 ? (result.q - rho) / rho : null;
+  const capacity = useExplorer((s) => s.params.capacity);
+  const cores = useExplorer((s) => coresPerMachineOf(s.params.upload?.options, s.params.scale));
+  const nodes = nodesText(result.mAbs, capacity, cores);
   return (
     <dl className={`headline${stale ? ' stale' : ''}`} data-testid="headline">
       <div>
@@ -70,6 +74,11 @@ function Headline({
           <Explain term="mAbs" name="m_abs" />
         </dt>
         <dd data-testid="m-abs">{result.mAbs}</dd>
+        {nodes && (
+          <dd className="hint" data-testid="m-abs-nodes">
+            {nodes}
+          </dd>
+        )}
       </div>
       <div>
         <dt>
@@ -249,6 +258,8 @@ function useMachineView(
   const key = body?.key;
   const fit = body?.params.fit;
   const capacity = body?.params.capacity;
+  const upload = body?.params.upload?.options;
+  const scale = body?.params.scale;
   return useMemo(() => {
     if (!machine || !totals || !fit || capacity === undefined) return null;
     if (machineKey !== `${key}#${selected}`) return null;
@@ -258,13 +269,14 @@ function useMachineView(
       mean: machine.estimatedMean,
       sd: machine.estimatedSd,
       capacity,
+      coresPerMachine: scale === undefined ? null : coresPerMachineOf(upload, scale),
       rho,
       gpaPercentile:
         fit.kind === 'gpa' && rho !== null
           ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
           : null,
     };
-  }, [machine, totals, machineKey, key, selected, fit, capacity]);
+  }, [machine, totals, machineKey, key, selected, fit, capacity, upload, scale]);
 }
 
 export function PackView() {

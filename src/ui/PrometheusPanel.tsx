@@ -13,7 +13,7 @@ import {
   usePromPanel,
   type PromFields,
 } from '../state/common/prometheus.ts';
-import { useExplorer } from '../state/common/store.ts';
+import { explorer, useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { AssessTables } from './AssessTables.tsx';
@@ -33,7 +33,7 @@ const FIELDS: { key: keyof PromFields; label: string; placeholder: string; size:
 
 export function PrometheusPanel() {
   const controller = useController();
-  const { fields, set, status, progress, error, assessment } = usePromPanel();
+  const { fields, set, status, progress, error, note, assessment } = usePromPanel();
   const linked = useExplorer((s) => s.params.prom);
   const setParams = useExplorer((s) => s.setParams);
   const id = useId();
@@ -41,7 +41,12 @@ export function PrometheusPanel() {
     if (linked && !usePromPanel.getState().fields.url) fieldsFromLink(linked);
   }, [linked]);
   const read = () =>
-    void readPrometheus((files, request) => controller.upload(files, request), setParams);
+    void readPrometheus({
+      upload: (files, request) => controller.upload(files, request),
+      setParams,
+      params: () => explorer.getState().params,
+      loadedTasks: () => explorer.getState().data.dataset?.tasks ?? null,
+    });
   return (
     <details className="prom-panel" data-testid="prom-panel" open={Boolean(linked) || undefined}>
       <summary>From Prometheus</summary>
@@ -86,6 +91,11 @@ export function PrometheusPanel() {
           total={progress?.of ?? null}
           onCancel={cancelPrometheus}
         />
+      )}
+      {note && (
+        <p className="hint" data-testid="prom-note">
+          {note}
+        </p>
       )}
       {error && (
         <p className="error-text" data-testid="prom-error">

@@ -34,6 +34,13 @@ import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.
 import { asUsage, type Command } from './command.ts';
 import { writeFindings } from './clusterFindings.ts';
 import { clusterPlacements, provisionJson } from './clusterOutputs.ts';
+import {
+  clusterPromOptions,
+  nodeJson,
+  nodeLine,
+  nodeType,
+  promClusterFrom,
+} from './clusterProm.ts';
 
 const DATASETS = MULTI_DATASET_IDS.join(', ');
 
@@ -129,15 +136,14 @@ function erlang(text: string, o: Options, out: (line: string) => void): void {
 
 export const cluster: Command = {
   usage:
-    'npm run cli -- cluster --data bitbrains-rnd|google-gcd-jobs|google-task-usage|FILE [options] | --erlang λ,μ,cv2,d | --findings FILE.md',
+    'npm run cli -- cluster --data bitbrains-rnd|google-gcd-jobs|google-task-usage|FILE | --prometheus URL [options] | --erlang λ,μ,cv2,d | --findings FILE.md',
   summary: 'Packs CPU + memory on machine types (HARMONY); task classes; container counts (M/G/c).',
   options: {
     data: { kind: 'string', help: `dataset: ${DATASETS}, or a path to one of their files` },
     resources: { kind: 'string', help: 'resources: cpu or cpu,mem', default: 'cpu,mem' },
     types: {
       kind: 'string',
-      help: 'machine types: harmony (Table II) or a JSON file {"types": [...]}',
-      default: 'harmony',
+      help: 'machine types: harmony (Table II, the default) or a JSON file {"types": [...]}; with --prometheus the default is the reference node',
     },
     fit: {
       kind: 'string',
@@ -185,6 +191,7 @@ export const cluster: Command = {
     cv2: { kind: 'number', help: '--provision: CV² of the service time', default: 1 },
     delay: { kind: 'number', help: '--provision: target mean wait, in periods', default: 0.1 },
     json: { kind: 'flag', help: 'print JSON' },
+    ...clusterPromOptions,
   },
   async run(o, out) {
     if (o.erlang !== undefined) return erlang(o.erlang as string, o, out);
@@ -193,11 +200,16 @@ export const cluster: Command = {
       out(`wrote ${o.findings as string}`);
       return;
     }
-    if (!o.data) throw new UsageError('--data is required (or --erlang, --findings)');
+    if (!o.data && o.prometheus === undefined)
+      throw new UsageError('--data is required (or --prometheus URL, --erlang, --findings)');
     const fit = asUsage(() => parseSlo(o.fit as string, CLUSTER_SLO));
-    const samples = await samplesFrom(o);
+    const prom = await promClusterFrom(o, resourcesFrom(o.resources as string));
+    const samples = prom?.samples ?? (await samplesFrom(o));
     const w = await workloadFrom(o, samples);
-    const types = typesFrom(o.types as string, w.resources.length);
+    const types =
+      prom && o.types === undefined
+        ? [nodeType(prom)]
+        : typesFrom((o.types as string | undefined) ?? 'harmony', w.resources.length);
     const rows = identityRows(w.ids.length);
     const common = {
       packer: o.algo as MultiPacker,
@@ -258,12 +270,16 @@ export const cluster: Command = {
       ...measureJson(r.measure, types, w.resources),
       oversized: r.packing.oversized.length,
       unplaced: r.packing.unplaced.length,
-      ...(o.types === 'harmony' ? { power_note: HARMONY_POWER_NOTE } : {}),
+      ...(prom && o.types === undefined ? nodeJson(prom, r.measure.machines) : {}),
+      ...((o.types ?? (prom ? null : 'harmony')) === 'harmony'
+        ? { power_note: HARMONY_POWER_NOTE }
+        : {}),
     };
     if (o.json) out(JSON.stringify(doc));
     else {
       out(`${doc.tasks} tasks, fit ${doc.fit}, ${o.algo as string}, open by ${o.open as string}`);
       measureText(r.measure, types, w.resources).forEach((l) => out(l));
+      if (prom && o.types === undefined) out(nodeLine(prom, r.measure.machines));
       if (doc.oversized || doc.unplaced)
         out(`oversized ${doc.oversized}, unplaced ${doc.unplaced}`);
     }

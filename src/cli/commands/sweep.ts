@@ -18,6 +18,7 @@ import type { Runner } from '../../runtime/runner.ts';
 import { UsageError } from '../args.ts';
 import { createNodeRunner, defaultWorkers } from '../pool/nodePool.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
+import { coresPerMachineOf, nodesJson, type CoreOptions } from '../../present/cores.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../io.ts';
 
 export const sweep: Command = {
@@ -56,6 +57,7 @@ export const sweep: Command = {
     let source:
       | { kind: 'matrices'; inst: RealizationMatrix; avg: RealizationMatrix | null }
       | { kind: 'samples'; samples: TaskSamples };
+    let cores: number | null = null;
     if (o.inst) {
       source = {
         kind: 'matrices',
@@ -64,6 +66,10 @@ export const sweep: Command = {
       };
     } else {
       const loaded = await loadFromOptions(o);
+      cores = coresPerMachineOf(
+        loaded.spec as CoreOptions,
+        (loaded.spec as { scale?: number }).scale ?? 1,
+      );
       source =
         loaded.kind === 'matrix'
           ? { kind: 'matrices', inst: loaded.inst, avg: loaded.avg }
@@ -107,6 +113,7 @@ export const sweep: Command = {
             q: row.q,
             moves: row.moves,
             oversized: row.oversized,
+            ...nodesJson(row.mAbs, row.params.capacity, cores),
             ...(row.slo && {
               target: row.slo.target,
               q_worst: row.slo.worst,

@@ -38,6 +38,8 @@ export interface HistoryOptions {
   readonly scrape: number;
   /** Where the history starts (unix s; default the trace's own 2013-07-01), e.g. a day before now. */
   readonly start?: number;
+  /** Allocatable memory of every node in bytes (kube_node_status_allocatable); absent: not exported. */
+  readonly nodeMemoryBytes?: number;
 }
 
 export const HISTORY_START = 1372636800;
@@ -149,6 +151,12 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
       put(
         `kube_node_status_allocatable{node="node-${n + 1}",resource="cpu",unit="core"} ${o.nodeCores} ${t + shift}\n`,
       );
+  if (o.nodeMemoryBytes !== undefined)
+    for (let n = 0; n < o.nodes; n++)
+      for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
+        put(
+          `kube_node_status_allocatable{node="node-${n + 1}",resource="memory",unit="byte"} ${o.nodeMemoryBytes} ${t + shift}\n`,
+        );
   buf += '# EOF\n';
   writeSync(out, buf);
   closeSync(out);
@@ -178,7 +186,7 @@ export interface RunningPrometheus {
 /** Backfills `history` and starts Prometheus on it; the caller must `stop()` it (even on failure). */
 export async function startPrometheus(
   history: HistoryOptions,
-  o: { ports?: [number, number]; corsOrigin?: string } = {},
+  o: { ports?: [number, number]; corsOrigin?: string; retention?: string } = {},
 ): Promise<RunningPrometheus> {
   const dir = mkdtempSync(join(tmpdir(), 'slopack-prom-'));
   let child: ChildProcess | null = null;
@@ -209,7 +217,7 @@ export async function startPrometheus(
       [
         `--config.file=${join(dir, 'prometheus.yml')}`,
         `--storage.tsdb.path=${join(dir, 'data')}`,
-        '--storage.tsdb.retention.time=100y',
+        `--storage.tsdb.retention.time=${o.retention ?? '100y'}`,
         `--web.listen-address=127.0.0.1:${port}`,
         `--web.cors.origin=${o.corsOrigin ?? '.*'}`,
       ],

@@ -38,6 +38,8 @@ export interface PromSource {
   readonly end: number;
   /** Seconds between instants. */
   readonly step: number;
+  /** Cores per node given by the user (the server exports no node capacity); else read from it. */
+  readonly cores?: number;
 }
 
 /** The base URL: trailing slashes and any `/api/v1/…` tail removed. */
@@ -131,6 +133,7 @@ export function sourceToParams(s: PromSource): Record<string, string> {
     start: String(s.start),
     end: String(s.end),
     step: String(s.step),
+    ...(s.cores !== undefined ? { cores: String(s.cores) } : {}),
   };
 }
 
@@ -145,5 +148,8 @@ export function sourceFromParams(p: { get(key: string): string | null }): PromSo
     end: num('end'),
     step: num('step'),
   };
-  return Number.isFinite(s.start) && Number.isFinite(s.end) && s.step > 0 ? s : null;
+  const cores = p.get('cores');
+  if (!(Number.isFinite(s.start) && Number.isFinite(s.end) && s.step > 0)) return null;
+  if (cores === null) return s;
+  return Number(cores) > 0 ? { ...s, cores: Number(cores) } : null;
 }

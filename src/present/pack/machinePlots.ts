@@ -1,4 +1,5 @@
 /** Plot specs for one machine: its total usage against the Gaussian GPA assumes, and their tails. */
+import { capacityText } from '../cores.ts';
 import * as Plot from '@observablehq/plot';
 import { normalPdf, normalSurvival } from '../../engine/index.ts';
 import { histogram, survival } from './histogram.ts';
@@ -14,6 +15,14 @@ export interface MachineView {
   /** GPA's threshold ρ, when the fit test is GPA: its (1−ρ) percentile line is drawn. */
   readonly rho: number | null;
   readonly gpaPercentile: number | null;
+  /** Cores of the reference machine when the data came in cores (present/cores.ts). */
+  readonly coresPerMachine?: number | null;
+}
+
+/** The demand axis' unit: machines, and their cores when known. */
+function demandUnit(v: MachineView): string {
+  const cores = v.coresPerMachine ?? null;
+  return cores === null ? 'machines' : `machines; 1 = ${cores} cores`;
 }
 
 const CAPACITY_COLOR = '#d62728';
@@ -45,7 +54,7 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
   const rules = [
     {
       x: v.capacity,
-      label: `capacity c = ${v.capacity}`,
+      label: `capacity ${capacityText(v.capacity, v.coresPerMachine ?? null)}`,
       color: CAPACITY_COLOR,
       dy: 4,
       anchor: left ? 'start' : 'end',
@@ -63,7 +72,10 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
     width,
     height: 260,
     marginLeft: 56,
-    x: { label: 'total CPU demand of the machine (machines) →', domain: [Math.max(0, lo), hi] },
+    x: {
+      label: `total CPU demand of the machine (${demandUnit(v)}) →`,
+      domain: [Math.max(0, lo), hi],
+    },
     y: { label: '↑ density', grid: true },
     marks: [
       Plot.rectY(bins, {
@@ -122,7 +134,7 @@ export function survivalSpec(v: MachineView, width = 640): Plot.PlotOptions {
     width,
     height: 260,
     marginLeft: 56,
-    x: { label: 'total CPU demand x (machines) →', domain: [lo, hi] },
+    x: { label: `total CPU demand x (${demandUnit(v)}) →`, domain: [lo, hi] },
     y: { ...LOG_PROBABILITY, label: '↑ P(total > x)', grid: true, domain: [floor / 10, 1] },
     color: {
       legend: true,

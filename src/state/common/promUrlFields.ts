@@ -1,9 +1,27 @@
 /**
  * The live Prometheus source in the link: server URL, query and range (never a token), so a link
- * reopens the same source and asks only for the token, if any (keys prom, pq, pstart, pend, pstep).
+ * reopens the same source and asks only for the token, if any (keys prom, pq, pstart, pend, pstep,
+ * and pcores when the user gave the node cores). Data read from it carry no file names in the link:
+ * the source is the one place (workloadFields.ts leaves out an upload that is this source's answer).
  */
-import { sourceFromParams, sourceToParams } from '../../engine/index.ts';
+import { sourceFromParams, sourceToParams, type PromSource } from '../../engine/index.ts';
+import type { UploadRef } from './params.ts';
 import type { UrlField } from './urlField.ts';
+
+/** Whether the uploaded data are the answer of `source` (then the source alone stands for them). */
+export function uploadIsSource(upload: UploadRef | null, source: PromSource | null): boolean {
+  const o = upload?.options;
+  return Boolean(
+    upload &&
+    source &&
+    o &&
+    upload.format === 'prometheus' &&
+    o.query === source.query &&
+    o.rangeStart === source.start &&
+    o.rangeEnd === source.end &&
+    o.step === source.step,
+  );
+}
 
 const KEYS: Record<string, string> = {
   prom: 'prom',
@@ -11,6 +29,7 @@ const KEYS: Record<string, string> = {
   start: 'pstart',
   end: 'pend',
   step: 'pstep',
+  cores: 'pcores',
 };
 
 export const PROM_URL_FIELDS: readonly UrlField[] = [

@@ -3,8 +3,9 @@
  * and its result. "Read" fetches the range chunk by chunk (under the 11,000-point cap) and hands the
  * answers to the ordinary upload (the Prometheus reader in the ingestion worker, with its checks),
  * then judges the placement the cluster has now (ingest assessSource.ts). A failure keeps the data
- * loaded before and says what went wrong. The link gets the source (no token); the token stays in
- * this tab's memory.
+ * loaded before and says what went wrong. The link gets the source (no token) and no file names: a
+ * link opened reads the source again (the dataset step calls `readPrometheus` with it), asking only
+ * for the token when the server wants one; the token stays in this tab's memory.
  */
 import { create } from 'zustand';
 import {
@@ -26,6 +27,7 @@ import {
 } from '../../ingest/prometheusSource.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 import type { Params } from './params.ts';
+import { uploadIsSource } from './promUrlFields.ts';
 
 export interface PromFields {
   url: string;
@@ -46,6 +48,8 @@ export interface PromPanelState {
   /** Chunks read of all. */
   progress: { done: number; of: number; bytes: number } | null;
   error: string | null;
+  /** Said before fetching: the range begins before the history the server keeps. */
+  note: string | null;
   assessment: Assessment | null;
   source: PromSource | null;
   set(patch: Partial<PromFields>): void;
@@ -66,10 +70,14 @@ export const usePromPanel = create<PromPanelState>((set) => ({
   status: 'idle',
   progress: null,
   error: null,
+  note: null,
   assessment: null,
   source: null,
   set: (patch) => set((s) => ({ fields: { ...s.fields, ...patch } })),
 }));
+
+/** The dataset step's state while a link's Prometheus source is read (or waits for a token). */
+export const WAITING_FOR_SOURCE = 'waiting for the linked Prometheus source';
 
 /** The panel's fields from a link's source (the token is never in a link). */
 export function fieldsFromLink(s: PromSource | null): void {
@@ -81,8 +89,12 @@ export function fieldsFromLink(s: PromSource | null): void {
     end: String(s.end),
     range: '',
     step: `${s.step}s`,
+    cores: s.cores !== undefined ? String(s.cores) : '',
   });
 }
+
+/** The task-count parameter's bound (params.ts). */
+const MAX_TASKS = 100_000;
 
 let abort: AbortController | null = null;
 
@@ -100,7 +112,13 @@ function sourceOf(f: PromFields): PromSource {
     },
     Date.now() / 1000,
   );
-  return { url: apiBase(f.url), query: f.query.trim() || DEFAULT_CPU_QUERY, ...range };
+  const cores = Number(f.cores);
+  return {
+    url: apiBase(f.url),
+    query: f.query.trim() || DEFAULT_CPU_QUERY,
+    ...range,
+    ...(f.cores.trim() && cores > 0 ? { cores } : {}),
+  };
 }
 
 /** The chunks of the range as files, read one after the other (progress per chunk). */
@@ -122,29 +140,40 @@ async function fetchChunks(source: PromSource, access: PromAccess): Promise<File
   return files;
 }
 
+/** What a read needs of the page: the ordinary upload, and the parameters (read and set). */
+export interface ReadHost {
+  upload(files: File[], request: LoadRequest): Promise<void>;
+  setParams(patch: Partial<Params>): void;
+  params(): Params;
+  /** Tasks of the dataset loaded now (a fresh read packs every task it loaded). */
+  loadedTasks?(): number | null;
+}
+
 /**
  * Reads the source into the dataset (through `upload`) and assesses the placement; on failure the
- * data loaded before stay and the message says why.
+ * data loaded before stay and the message says why. `linked`: a link's own source and task size,
+ * read as they are (the fields only show them), so the link's numbers come back.
  */
 export async function readPrometheus(
-  upload: (files: File[], request: LoadRequest) => Promise<void>,
-  setParams: (patch: Partial<Params>) => void,
+  host: ReadHost,
+  linked?: { source: PromSource; scale: number },
 ): Promise<void> {
   abort?.abort();
   const mine = new AbortController();
   abort = mine;
+  if (linked) fieldsFromLink(linked.source);
   const { fields } = usePromPanel.getState();
-  usePromPanel.setState({ status: 'running', progress: null, error: null });
+  usePromPanel.setState({ status: 'running', progress: null, error: null, note: null });
   try {
-    const source = sourceOf(fields);
+    const source = linked?.source ?? sourceOf(fields);
     const access: PromAccess = {
       ...(fields.token ? { token: fields.token } : {}),
       signal: mine.signal,
       origin: location.origin,
     };
-    const given = Number(fields.cores);
     const facts = await clusterFacts(source, access);
-    const cores = given > 0 ? given : referenceCores(facts.nodeCores);
+    if (facts.retentionNote) usePromPanel.setState({ note: facts.retentionNote });
+    const cores = source.cores ?? referenceCores(facts.nodeCores);
     if (cores === undefined)
       throw new Error(
         'cores per node needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; fill in "cores per node"',
@@ -165,12 +194,12 @@ export async function readPrometheus(
     try {
       assessment = assessSeries(collected, facts, {
         slo,
-        ...(given > 0 ? { coresPerMachine: given } : {}),
+        ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}),
       });
     } catch (e) {
       assessError = `The placement cannot be judged: ${(e as Error).message}`;
     }
-    await upload(files, {
+    await host.upload(files, {
       format: 'prometheus',
       unit: 'cores',
       capacity: cores,
@@ -178,8 +207,12 @@ export async function readPrometheus(
       step: source.step,
       rangeStart: source.start,
       rangeEnd: source.end,
+      ...(linked ? { scale: linked.scale } : {}),
     } as LoadRequest);
-    setParams({ prom: source });
+    if (!uploadIsSource(host.params().upload, source))
+      throw new Error('the answer was read but not loaded (the notice above says why)');
+    const all = linked ? null : (host.loadedTasks?.() ?? null);
+    host.setParams({ prom: source, ...(all ? { tasks: Math.min(all, MAX_TASKS) } : {}) });
     usePromPanel.setState({ status: 'done', assessment, source, error: assessError });
   } catch (e) {
     usePromPanel.setState({

@@ -3,18 +3,20 @@ import { flatRows } from './paramRows.ts';
 import { VIEWS, WORKLOAD_PARAMS, type ViewId } from './params.ts';
 import { navigation, oneOf, urlField, type UrlField } from './urlField.ts';
 import { OPTION_KEYS, readOptions, writeOptions } from './uploadOptions.ts';
+import { uploadIsSource } from './promUrlFields.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
  * The user's files: names, their SHA-256 and the loader format, all three or none, and every other
- * loader option with the check over files and options (uploadOptions.ts).
+ * loader option with the check over files and options (uploadOptions.ts). Data read from a live
+ * Prometheus are left out: the link carries the source instead (promUrlFields.ts).
  */
 const uploadField: UrlField = {
   keys: ['files', 'h', 'fmt', ...OPTION_KEYS],
   field: 'upload',
   write(p, q) {
-    if (!p.upload) return;
+    if (!p.upload || uploadIsSource(p.upload, p.prom)) return;
     q.set('files', p.upload.names.join('|'));
     q.set('h', p.upload.hash);
     q.set('fmt', p.upload.format);

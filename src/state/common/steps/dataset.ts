@@ -12,6 +12,8 @@ import { isCancelled } from '../../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
 import type { Params, UploadRef } from '../params.ts';
 import { differences, linkedSpec, optionsOfSpec } from '../uploadOptions.ts';
+import { uploadIsSource } from '../promUrlFields.ts';
+import { readPrometheus, WAITING_FOR_SOURCE } from '../prometheus.ts';
 import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
@@ -222,6 +224,23 @@ function failureNotice(ctx: StepContext) {
   };
 }
 
+/** A link's Prometheus source: read again (asking only for a token, if the server wants one). */
+function sourceReads(ctx: StepContext, upload: (files: File[], r: LoadRequest) => Promise<void>) {
+  let reading: string | null = null;
+  return function fromSource(p: Params & { prom: NonNullable<Params['prom']> }, key: string) {
+    const s = stateOf(ctx);
+    ctx.store.setState({ data: { ...s.data, key, status: 'error', error: WAITING_FOR_SOURCE } });
+    if (reading !== key) {
+      reading = key;
+      const host = { upload, setParams: s.setParams, params: () => stateOf(ctx).params };
+      void readPrometheus(host, { source: p.prom, scale: p.scale }).finally(() => {
+        if (reading === key) reading = null;
+      });
+    }
+    return null;
+  };
+}
+
 function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   const { store, ingest } = ctx;
   const s = () => stateOf(ctx);
@@ -231,8 +250,12 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   let rereading: string | null = null;
   const failure = failureNotice(ctx);
 
+  const fromSource = sourceReads(ctx, (f, r) => upload(f, r));
+
   function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
     const ds = uploads.get(key);
+    if (!ds && inHand?.hash !== p.upload.hash && p.prom && uploadIsSource(p.upload, p.prom))
+      return fromSource({ ...p, prom: p.prom }, key);
     if (!ds && inHand?.hash === p.upload.hash) {
       if (rereading !== key) {
         rereading = key;
@@ -327,7 +350,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     );
   }
 
-  return { fromUpload, upload };
+  return { fromUpload, fromSource, upload };
 }
 
 export function datasetStep(ctx: StepContext): DatasetStep {
@@ -345,6 +368,7 @@ export function datasetStep(ctx: StepContext): DatasetStep {
     }
     if (data.key === key && (data.status === 'running' || data.status === 'error')) return null;
     if (p.upload) return files.fromUpload({ ...p, upload: p.upload }, key);
+    if (p.dataset === 'upload' && p.prom) return files.fromSource({ ...p, prom: p.prom }, key);
     return loadPreset(p, key);
   }
 

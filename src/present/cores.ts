@@ -1,0 +1,63 @@
+/**
+ * Machine units said in cores and nodes, for data that came in cores (the cores of the reference
+ * machine known: `--unit cores` with its core count, Prometheus, Alibaba, Azure V2, Bitbrains). One
+ * presenter for every view and the command line. A usage u (machine units) is u × cores-per-machine
+ * cores, a capacity c is a node of c × cores-per-machine cores, m machines are m such nodes. Only at
+ * task size 1: a task size other than 1 rescales the tasks, and their cores are no longer the data's.
+ */
+import { formatCount, formatNumber } from './format.ts';
+
+/** The loader options a load kept (the link's `o.*`), as far as cores are concerned. */
+export interface CoreOptions {
+  readonly unit?: string;
+  readonly capacity?: number;
+  readonly coresPerMachine?: number;
+}
+
+/** Cores of the reference machine of a load, or null when its data did not come in cores. */
+export function coresPerMachineOf(
+  options: CoreOptions | null | undefined,
+  scale: number,
+): number | null {
+  if (!options || scale !== 1) return null;
+  const cores =
+    options.coresPerMachine ?? (options.unit === 'cores' ? options.capacity : undefined);
+  return cores !== undefined && cores > 0 && Number.isFinite(cores) ? cores : null;
+}
+
+/** Cores of `share` machine units, e.g. "12.5 cores". */
+export function coresText(share: number, coresPerMachine: number): string {
+  return `${formatNumber(share * coresPerMachine)} cores`;
+}
+
+/** A capacity in cores, e.g. "c = 1: nodes of 8 cores". */
+export function capacityText(capacity: number, coresPerMachine: number | null): string {
+  if (coresPerMachine === null) return `c = ${formatNumber(capacity)}`;
+  return `c = ${formatNumber(capacity)}: nodes of ${coresText(capacity, coresPerMachine)}`;
+}
+
+/** Machines as nodes and cores, e.g. "41 nodes of 8 cores, 328 cores"; null without cores. */
+export function nodesText(
+  machines: number,
+  capacity: number,
+  coresPerMachine: number | null,
+): string | null {
+  if (coresPerMachine === null) return null;
+  const node = capacity * coresPerMachine;
+  return `${formatCount(machines)} node${machines === 1 ? '' : 's'} of ${formatNumber(node)} cores, ${coresText(machines * capacity, coresPerMachine)}`;
+}
+
+/** The same in JSON (the command line's outputs): null without cores. */
+export function nodesJson(
+  machines: number,
+  capacity: number,
+  coresPerMachine: number | null,
+): { cores_per_machine: number; node_cores: number; nodes: number; cores: number } | null {
+  if (coresPerMachine === null) return null;
+  return {
+    cores_per_machine: coresPerMachine,
+    node_cores: capacity * coresPerMachine,
+    nodes: machines,
+    cores: machines * capacity * coresPerMachine,
+  };
+}
