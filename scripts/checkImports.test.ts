@@ -5,6 +5,7 @@ import {
   layerViolation,
   longFunctions,
   looseStateFile,
+  viewWork,
   wingViolation,
 } from './checkImports.ts';
 
@@ -64,6 +65,25 @@ describe('the import graph check', () => {
     expect(wingViolation({ ...edges[0], from: 'src/state/timeline/x.test.ts' })).toBeNull();
     expect(looseStateFile('src/state/timeline.ts')).toBe(true);
     expect(looseStateFile('src/state/timeline/runs.ts')).toBe(false);
+  });
+
+  it('flags a view importing a work starter or starting work in an effect, not a click or a DOM effect', () => {
+    const text = [
+      "import { meanExactQ } from '../../state/pack/exactQ.ts';",
+      "import { syncTimeline } from '../../state/timeline/runs.ts';",
+      'export function V({ runner }) {',
+      '  useEffect(() => { void runner.runJob(null, "x", {}); }, [runner]);',
+      '  useEffect(() => { syncTimeline(runner, p); }, [runner]);',
+      '  useEffect(() => { window.addEventListener("keydown", f); }, []);',
+      '  return <button onClick={() => syncTimeline(runner, p, true)} />;',
+      '}',
+    ].join('\n');
+    expect(viewWork('src/ui/timeline/V.tsx', text)).toEqual([
+      'src/ui/timeline/V.tsx:1: a view imports the work starter meanExactQ',
+      "src/ui/timeline/V.tsx:4: an effect starts work (runJob); declare it in its wing's runs",
+      "src/ui/timeline/V.tsx:5: an effect starts work (syncTimeline); declare it in its wing's runs",
+    ]);
+    expect(viewWork('src/state/timeline/V.tsx', text)).toEqual([]);
   });
 
   it('measures functions, arrow functions included', () => {

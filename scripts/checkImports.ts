@@ -1,8 +1,8 @@
 /**
  * The import graph and size check (`npm run lint`): no import cycle, no import a layer may not make
  * (the same LAYER_RULES as lint), no wing's state importing another wing's, no file of src/state outside
- * a folder, no file of src/ over 500 lines, no function over 120 lines outside tests. Prints each
- * finding and exits non-zero if there is any.
+ * a folder, no file of src/ over 500 lines, no function over 120 lines outside tests, no view
+ * starting work (below). Prints each finding and exits non-zero if there is any.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -163,6 +163,69 @@ export function wingViolation(e: ImportEdge): string | null {
   return `${e.from}:${e.line}: the ${from} wing may not import the ${to} wing's state (${e.to})`;
 }
 
+/**
+ * State functions that run work on the runner outside any run slot. The controller calls them from
+ * a wing's runs (state/common/wingRun.ts); a view never imports them. (A view may dispatch a slot's
+ * start or retry from a click; an effect calling one is refused below.)
+ */
+export const WORK_STARTERS: Readonly<Record<string, readonly string[]>> = {
+  'src/state/pack/exactQ.ts': ['meanExactQ'],
+  'src/state/timeline/runs.ts': ['timelineSummaries'],
+  'src/state/paper/lab.ts': ['computeLabFigure'],
+};
+
+/** A call that starts work: a runner's job, a controller's preview, a state work starter. */
+const STARTS_WORK = /^(runJob|previewFiles|upload|start[A-Z]\w*|sync[A-Z]\w*|refresh[A-Z]\w*)$/;
+
+/** View files whose effects still start work, each to be moved into its wing's runs. */
+export const EFFECT_ALLOW_LIST: readonly string[] = ['src/ui/UploadPanel.tsx'];
+
+/** Work started by a view: an import of a work starter, or an effect calling one. */
+export function viewWork(file: string, text: string): string[] {
+  if (!file.startsWith('src/ui/') || isTest(file)) return [];
+  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (n: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
+  const starters = (target: string) => WORK_STARTERS[normalize(join(dirname(file), target))] ?? [];
+  const calls = (node: ts.Node, effect: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : '';
+      if (STARTS_WORK.test(name) && !EFFECT_ALLOW_LIST.includes(file))
+        found.push(`${at(node)}: an effect starts work (${name}); declare it in its wing's runs`);
+    }
+    ts.forEachChild(node, (c) => calls(c, effect));
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const named = node.importClause?.namedBindings;
+      if (named && ts.isNamedImports(named) && !node.importClause?.isTypeOnly)
+        for (const el of named.elements)
+          if (
+            !el.isTypeOnly &&
+            starters(node.moduleSpecifier.text).includes((el.propertyName ?? el.name).text)
+          )
+            found.push(
+              `${at(node)}: a view imports the work starter ${(el.propertyName ?? el.name).text}`,
+            );
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      /^use(Layout)?Effect$/.test(node.expression.text) &&
+      node.arguments[0]
+    )
+      calls(node.arguments[0], node);
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
 /** A source file at the top of src/state, where only the wing folders and the shared one live. */
 export const looseStateFile = (file: string): boolean => /^src\/state\/[^/]+\.tsx?$/.test(file);
 
@@ -183,6 +246,7 @@ export function check(root: string): string[] {
       const w = wingViolation(e);
       if (w) problems.push(`import across wings: ${w}`);
     }
+    for (const w of viewWork(file, text)) problems.push(`view starting work: ${w}`);
     if (looseStateFile(file))
       problems.push(`state outside a folder: ${file} (state/${SHARED_STATE}/ or state/<wing>/)`);
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

@@ -11,6 +11,7 @@ import { useController } from './controllerContext.ts';
 import { PinButton } from './ab/PinButton.tsx';
 import { Explain } from './Explain.tsx';
 import { usePackTrace } from './usePackTrace.ts';
+import { packTraceWanted, wantPackTrace } from '../state/pack/extras.ts';
 import type { TaskDecision } from '../present/pack/decisions.ts';
 import type { MachineView } from '../present/pack/machinePlots.ts';
 
@@ -285,7 +286,11 @@ export function PackView() {
   const setParams = useExplorer((s) => s.setParams);
   const navigate = useExplorer((s) => s.navigate);
   const abReady = useExplorer((s) => s.ab.status === 'ready' && s.ab.response !== null);
-  const [stepsOpen, setStepsOpen] = useState(() => params.step > 0);
+  const [stepsOpen, setOpen] = useState(() => params.step > 0 || packTraceWanted());
+  const setStepsOpen = (open: boolean) => {
+    setOpen(open);
+    wantPackTrace(open);
+  };
   const stepsRef = useRef<HTMLDetailsElement>(null);
   const trace = usePackTrace(stepsOpen || params.machine !== null);
   const decisions = trace.status === 'ready' ? trace.decisions : null;

@@ -17,6 +17,8 @@ export interface WingRun {
    * the state when the work needs the newest parameters after waiting.
    */
   readonly run: (runner: Runner, s: Explorer, now: () => Explorer) => void;
+  /** Stores beside the explorer's that its inputs read (a change there is checked too). */
+  readonly triggers?: readonly { subscribe(listener: () => void): () => void }[];
 }
 
 const sameInputs = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -48,7 +50,10 @@ export function startWingRuns(
         r.run(runners.get(wing)!, s, store.getState);
       }
   };
-  const unsubscribe = store.subscribe(check);
+  const unsubscribes = [store.subscribe(check)];
+  for (const wing of wings)
+    for (const r of wing.runs ?? [])
+      for (const t of r.triggers ?? []) unsubscribes.push(t.subscribe(check));
   check();
-  return unsubscribe;
+  return () => unsubscribes.forEach((u) => u());
 }

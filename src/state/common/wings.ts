@@ -6,7 +6,8 @@
  */
 import { CLUSTER_PARAMS } from '../cluster/params.ts';
 import { CLUSTER_URL_FIELDS } from '../cluster/urlFields.ts';
-import { LEARN_PARAMS } from '../learn/params.ts';
+import { LEARN_PARAMS, SEMI_ONLINE_LESSON } from '../learn/params.ts';
+import { PACK_RUNS } from '../pack/extras.ts';
 import { PACK_PARAMS } from '../pack/params.ts';
 import { PACK_URL_FIELDS } from '../pack/urlFields.ts';
 import { PAPER_PARAMS } from '../paper/params.ts';
@@ -85,6 +86,30 @@ const SCHEDULERS_RUNS: readonly WingRun[] = [
   },
 ];
 
+const TUNE_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params, s.pool],
+    run: (runner, s) => void import('../tune/runs.ts').then((m) => m.syncCalibration(runner, s)),
+  },
+];
+
+const PAPER_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params, s.pool, s.data],
+    run: (runner, s) => void import('../paper/figureRun.ts').then((m) => m.syncFigure(runner, s)),
+  },
+];
+
+const LEARN_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params.lesson === SEMI_ONLINE_LESSON],
+    run: (runner, s) => {
+      if (s.params.lesson === SEMI_ONLINE_LESSON)
+        void import('../timeline/dayCurve.ts').then((m) => m.syncDayCurve(runner));
+    },
+  },
+];
+
 /** The pool every packing view draws from: the data, the task size, R and the seed. */
 const POOL: readonly PanelField[] = [
   'dataset',
@@ -104,7 +129,13 @@ const PACKING_BUT_FIT: readonly PanelField[] = [
 ];
 
 export const WINGS: readonly Wing[] = [
-  { id: 'pack', params: PACK_PARAMS, urlRows: PACK_URL_FIELDS, panel: ALL_PANEL_FIELDS },
+  {
+    id: 'pack',
+    params: PACK_PARAMS,
+    urlRows: PACK_URL_FIELDS,
+    panel: ALL_PANEL_FIELDS,
+    runs: PACK_RUNS,
+  },
   {
     id: 'tradeoff',
     params: TRADEOFF_PARAMS,
@@ -113,17 +144,24 @@ export const WINGS: readonly Wing[] = [
   },
   // The load's memory estimate counts the pool at the current R.
   { id: 'data', params: {}, urlRows: [], panel: ['dataset', 'scale', 'realizations'] },
-  { id: 'learn', params: LEARN_PARAMS, urlRows: flatRows(LEARN_PARAMS, 'learn') },
+  {
+    id: 'learn',
+    params: LEARN_PARAMS,
+    urlRows: flatRows(LEARN_PARAMS, 'learn'),
+    runs: LEARN_RUNS,
+  },
   {
     id: 'tune',
     params: TUNE_PARAMS,
     urlRows: flatRows(TUNE_PARAMS, 'tune'),
+    runs: TUNE_RUNS,
     panel: [...POOL, 'tasks', ...PACKING_BUT_FIT],
   },
   {
     id: 'paper',
     params: PAPER_PARAMS,
     urlRows: flatRows(PAPER_PARAMS, 'paper'),
+    runs: PAPER_RUNS,
     panel: [...POOL, 'tasks', 'packer'],
   },
   { id: 'resize', params: RESIZE_PARAMS, urlRows: RESIZE_URL_FIELDS, runs: RESIZE_RUNS },

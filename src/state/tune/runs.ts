@@ -13,7 +13,9 @@ import type {
 import { runCalibrationOn, runTuneOn } from '../../runtime/jobRuns.ts';
 import type { PoolHandle, Runner } from '../../runtime/runner.ts';
 import { IDLE_RUN, runSlot, type RunState } from '../common/runSlot.ts';
-import { explorer } from '../common/store.ts';
+import { poolKey } from '../common/params.ts';
+import { explorer, type Explorer } from '../common/store.ts';
+import { calibrationSpecOf, specKey } from './specs.ts';
 
 export type { RunProgress, RunState } from '../common/runSlot.ts';
 
@@ -96,4 +98,18 @@ export function startTuner(
         }),
     }),
   );
+}
+
+/**
+ * The calibration of the current parameters, once their pool is realized, unless it is the run in
+ * flight or the last one (a cancelled run keeps its key and waits for Run).
+ */
+export function syncCalibration(runner: Runner, s: Explorer): void {
+  const { params, pool } = s;
+  if (params.tuneMode !== 'calibrate') return;
+  if (pool.status !== 'ready' || !pool.handle || pool.key !== poolKey(params)) return;
+  const spec = calibrationSpecOf(params);
+  const key = specKey(params, spec);
+  if (tuneRuns.getState().calibration.key !== key)
+    void startCalibration({ runner, pool: pool.handle, key: pool.key }, spec, key);
 }

@@ -194,27 +194,13 @@ export function AbCompare() {
   const params = useExplorer((s) => s.params);
   const ab = useExplorer((s) => s.ab);
   const pack = useExplorer((s) => s.pack);
-  const pool = useExplorer((s) => s.pool.handle);
   const setParams = useExplorer((s) => s.setParams);
   const a = pinnedSide(params);
   const keyA = a ? packKey(a) : null;
   const currentA = ab.status === 'ready' && ab.key === keyA ? ab.response : null;
   const currentB = pack.key === packKey(params) && pack.status === 'ready' ? pack.response : null;
-  const exactA = useExactQ(
-    currentA ? keyA : null,
-    currentA,
-    ab.pool,
-    a?.capacity ?? 1,
-    a?.clairvoyance ?? 1,
-  );
-  // Only while a side is pinned: Pack's headline computes the current packing's exact q itself.
-  const exactB = useExactQ(
-    currentB && a ? pack.key : null,
-    currentB,
-    pool,
-    params.capacity,
-    params.clairvoyance,
-  );
+  const exactA = useExactQ(currentA ? keyA : null);
+  const exactB = useExactQ(currentB && a ? pack.key : null);
   const replayed = useReplayedSides(params);
   if (!a) return null;
   const resultA = ab.response?.result ?? null;

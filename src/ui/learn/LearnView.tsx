@@ -1,5 +1,6 @@
 /** The Learn section: short interactive lessons (lessons.ts), each a link, on the same engine and plots. */
 import { useExplorer } from '../../state/common/store.ts';
+import { SEMI_ONLINE_LESSON } from '../../state/learn/params.ts';
 import { KnobLesson } from './KnobLesson.tsx';
 import { KNOB_LESSON } from './knobLesson.ts';
 import { followLink } from './LessonFrame.tsx';
@@ -32,7 +33,7 @@ function Lesson({ lesson }: { lesson: number }) {
       return <Lesson4StepThrough />;
     case 5:
       return <Lesson5Price />;
-    case 7:
+    case SEMI_ONLINE_LESSON:
       return <Lesson7SemiOnline />;
     default:
       return <Lesson6Scheduler />;

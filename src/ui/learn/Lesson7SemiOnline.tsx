@@ -1,51 +1,29 @@
 /** Lesson 7: Fig. 1 of the semi-online paper played arrival by arrival, then the window on a day. */
-import { useEffect, useMemo, useState } from 'react';
-import {
-  DEFAULT_PARAMS as SIMULATOR_DEFAULTS,
-  type TimelineSummary,
-} from '../../engine/timeline/index.ts';
+import { useMemo } from 'react';
 import { FIGURE1_MODES, figure1Steps, figure1Tasks } from '../../engine/learn/index.ts';
 import { figure1Spec } from '../../present/learn/semiOnline.ts';
 import { windowCurveSpec } from '../../present/timeline/plots.ts';
-import { isCancelled } from '../../protocol/cancel.ts';
 import { useExplorer } from '../../state/common/store.ts';
-import { timelineSummaries } from '../../state/timeline/runs.ts';
+import { useOutcome } from '../../state/common/keyedRuns.ts';
+import { DAY, DAY_CURVE_KEY, dayCurveRuns } from '../../state/timeline/dayCurve.ts';
 import { TIMELINE_WINDOWS } from '../../state/timeline/params.ts';
-import { useController } from '../controllerContext.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { formatCount, formatFixed } from '../../present/format.ts';
 
 const ARRIVALS = 6;
-const DAY = { seed: 1, tasks: 5000, days: 1 } as const;
 const MODE_LABEL = {
   online: 'Online First Fit (tw = 0)',
   'semi-online': 'Semi-online FMF (tw = 3 s)',
   offline: 'Offline (one window)',
 } as const;
 
-function useDayCurve(): { runs: TimelineSummary[] | null; error: string | null } {
-  const controller = useController();
-  const [state, setState] = useState<{ runs: TimelineSummary[] | null; error: string | null }>({
-    runs: null,
-    error: null,
-  });
-  useEffect(() => {
-    const abort = new AbortController();
-    const runs = TIMELINE_WINDOWS.map((window) => ({
-      ...SIMULATOR_DEFAULTS,
-      window,
-      seed: DAY.seed,
-    }));
-    timelineSummaries(controller.runner, { kind: 'synthetic', week: DAY }, runs, abort.signal).then(
-      (r) => setState({ runs: r, error: null }),
-      (e: unknown) => {
-        if (!isCancelled(e)) setState({ runs: null, error: String(e) });
-      },
-    );
-    return () => abort.abort();
-  }, [controller]);
-  return state;
+function useDayCurve() {
+  const outcome = useOutcome(dayCurveRuns, DAY_CURVE_KEY);
+  return {
+    runs: outcome?.status === 'ready' ? outcome.value : null,
+    error: outcome?.status === 'error' ? outcome.error : null,
+  };
 }
 
 function Figure1Player() {

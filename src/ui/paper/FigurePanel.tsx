@@ -1,28 +1,22 @@
 /** One figure of the paper lab: computed in the pool (progress, cancel), cached, then presented. */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import {
   LAB_CACHE,
   cachedFigure,
-  computeLabFigure,
   figureKey,
   unavailable,
   type FigureData,
   type LabInputs,
   type LabParams,
-  type LabProgress,
 } from '../../state/paper/lab.ts';
-import { isCancelled } from '../../state/common/cancel.ts';
+import { useOutcome } from '../../state/common/keyedRuns.ts';
+import { figureRuns } from '../../state/paper/figureRun.ts';
 import { PRESETS } from '../../state/common/datasets.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { fmt, type Cell, type FigureDef, type Presentation } from '../../present/paper/figures.ts';
-
-type Outcome =
-  | { readonly key: string; readonly data: FigureData }
-  | { readonly key: string; readonly error: string }
-  | { readonly key: string; readonly cancelled: true };
 
 const INTEGER_KEYS = new Set(['n', 'k', 'sums', 'count', 'instances', 'observed']);
 
@@ -167,57 +161,14 @@ export function FigurePanel({
   const key = figureKey(def.id, inputs.key, lab);
   const why = unavailable(def.id, inputs.pool, hasSamples);
   const cached = why ? undefined : cachedFigure(LAB_CACHE, def.id, inputs.key, lab);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [progress, setProgress] = useState<LabProgress | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const abortRef = useRef<AbortController | null>(null);
-  const labRef = useRef(lab);
-  // The figure's own parameters are in `key`; the others must not restart a running computation.
-  useEffect(() => {
-    labRef.current = lab;
-  }, [lab]);
-
-  useEffect(() => {
-    if (why || cachedFigure(LAB_CACHE, def.id, inputs.key, labRef.current)) return;
-    const abort = new AbortController();
-    abortRef.current = abort;
-    let last = 0;
-    setProgress(null);
-    const run = async (): Promise<void> => {
-      try {
-        const data = await computeLabFigure(def.id, inputs, labRef.current, {
-          signal: abort.signal,
-          onProgress: (p) => {
-            const now = performance.now();
-            if (now - last < 120 && p.done < p.total) return;
-            last = now;
-            if (!abort.signal.aborted) setProgress(p);
-          },
-        });
-        if (!abort.signal.aborted) setOutcome({ key, data });
-      } catch (e) {
-        if (abort.signal.aborted) return;
-        setOutcome(
-          isCancelled(e)
-            ? { key, cancelled: true }
-            : { key, error: e instanceof Error ? e.message : String(e) },
-        );
-      }
-    };
-    void run();
-    return () => abort.abort();
-  }, [key, def.id, inputs, why, attempt]);
-
-  const rerun = (): void => {
-    setOutcome(null);
-    setAttempt((a) => a + 1);
-  };
-  const data = cached ?? (outcome?.key === key && 'data' in outcome ? outcome.data : null);
+  const outcome = useOutcome(figureRuns, key);
+  const rerun = (): void => figureRuns.retry(key);
+  const data = cached ?? (outcome?.status === 'ready' ? outcome.value : null);
   const pres = useMemo(
     () => (data ? def.present(data, { paper, params: lab }) : null),
     [data, def, paper, lab],
   );
-  const current = outcome?.key === key ? outcome : null;
+  const progress = outcome?.status === 'running' ? outcome.progress : null;
   return (
     <section className="paper-figure" data-testid={`paper-figure-${def.id}`}>
       <h2>
@@ -231,14 +182,14 @@ export function FigurePanel({
         </p>
       ) : pres && data ? (
         <PresentationView def={def} pres={pres} data={data} paper={paper} />
-      ) : current && 'error' in current ? (
+      ) : outcome?.status === 'error' ? (
         <p className="paper-error" role="alert" data-testid="paper-error">
-          {current.error}{' '}
+          {outcome.error}{' '}
           <button type="button" onClick={rerun} data-testid="paper-retry">
             Retry
           </button>
         </p>
-      ) : current && 'cancelled' in current ? (
+      ) : outcome?.status === 'cancelled' ? (
         <p>
           Cancelled.{' '}
           <button type="button" onClick={rerun} data-testid="paper-run">
@@ -250,10 +201,7 @@ export function FigurePanel({
           label={progress ? `Computing: ${progress.label}` : 'Computing…'}
           done={progress?.done ?? null}
           total={progress?.total ?? null}
-          onCancel={() => {
-            abortRef.current?.abort();
-            setOutcome({ key, cancelled: true });
-          }}
+          onCancel={() => figureRuns.cancel()}
         />
       )}
     </section>

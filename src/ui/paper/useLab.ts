@@ -1,6 +1,7 @@
 /** What the paper lab computes on: the controller's runner, its realized pool and the samples. */
 import { useMemo } from 'react';
-import { packSamples, type LabInputs } from '../../state/paper/lab.ts';
+import type { LabInputs } from '../../state/paper/lab.ts';
+import { labSamples } from '../../state/paper/figureRun.ts';
 import { poolKey } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { useController } from '../controllerContext.ts';
@@ -16,7 +17,7 @@ export function useLab(): LabState {
   const pool = useExplorer((s) => s.pool);
   const dataset = data.dataset;
   const key = poolKey(params);
-  const packed = useMemo(() => (dataset?.samples ? packSamples(dataset.samples) : null), [dataset]);
+  const packed = useMemo(() => (dataset ? labSamples(dataset) : null), [dataset]);
   return useMemo((): LabState => {
     if (data.status === 'error' && !dataset)
       return { status: 'error', message: `The dataset could not be loaded: ${data.error}` };

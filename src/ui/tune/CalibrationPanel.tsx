@@ -2,7 +2,7 @@
  * Calibration: sweep one fit family's parameter on Pack's settings and show the measured q
  * against the SLO each value requests, beside the machines it uses. Runs when opened or changed.
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { FAMILY_INFO, familySpec } from '../../engine/index.ts';
 import { CalibrationHead, CalibrationTable } from './CalibrationParts.tsx';
 import { useExplorer } from '../../state/common/store.ts';
@@ -28,11 +28,6 @@ export function CalibrationPanel() {
   const key = specKey(params, spec);
   const family = params.tuneFamily;
   const info = FAMILY_INFO[family];
-
-  // Latest wins: a new key (or a newly ready pool) starts a sweep; a cancelled one waits for Run.
-  useEffect(() => {
-    if (jobs && run.key !== key) void startCalibration(jobs, spec, key);
-  }, [jobs, run.key, key, spec]);
 
   const result = run.result;
   const stale = result !== null && result.key !== key;

@@ -4,64 +4,26 @@
  */
 import {
   DEFAULT_BIN,
-  DEFAULT_TUNE,
   FAMILIES,
   FAMILY_INFO,
   familySpec,
   formatFit,
   type CalibrationCurve,
-  type CalibrationSpec,
   type FitFamily,
   type FitSpec,
   type TuneRow,
   type TuneSpec,
   type TuneTable,
 } from '../../engine/index.ts';
-import { poolKey, type Params } from '../../state/common/params.ts';
+import { type Params } from '../../state/common/params.ts';
 import { formatFixed, formatNumber } from '../../present/format.ts';
 
-/**
- * The clairvoyance the tuner runs at: the link's κ when it holds columns out (κ < 1); at κ = 1 the
- * evaluation columns are the observed ones, so the tuner holds out the engine's default share.
- */
-export function tuneClairvoyance(p: Params): number {
-  return p.clairvoyance < 1 ? p.clairvoyance : DEFAULT_TUNE.clairvoyance;
-}
-
-function runConfig(p: Params) {
-  return {
-    seed: p.seed,
-    instances: p.instances,
-    tasks: p.tasks,
-    packer: p.packer,
-    capacity: p.capacity,
-    source: p.source,
-    rebalance: p.rebalance,
-    bin: DEFAULT_BIN,
-    confidence: p.confidence,
-  };
-}
-
-/** The calibration of one family on Pack's settings (q measured on E as Pack measures it). */
-export function calibrationSpecOf(p: Params, family: FitFamily = p.tuneFamily): CalibrationSpec {
-  return { ...runConfig(p), clairvoyance: p.clairvoyance, families: [family] };
-}
-
-export function tuneSpecOf(p: Params): TuneSpec {
-  return {
-    ...runConfig(p),
-    clairvoyance: tuneClairvoyance(p),
-    families: p.tuneFamilies,
-    targets: [p.target],
-    refineRounds: DEFAULT_TUNE.refineRounds,
-    refinePoints: DEFAULT_TUNE.refinePoints,
-  };
-}
-
-/** Identifies a result: the pool it ran on and every number of its spec. */
-export function specKey(p: Params, spec: CalibrationSpec | TuneSpec): string {
-  return JSON.stringify([poolKey(p), spec]);
-}
+export {
+  calibrationSpecOf,
+  specKey,
+  tuneClairvoyance,
+  tuneSpecOf,
+} from '../../state/tune/specs.ts';
 
 /** What "apply" changes: the fit test, the tuner's clairvoyance (so E stays held out), the view. */
 export function applyPatch(fit: FitSpec, spec: TuneSpec): Partial<Params> {
