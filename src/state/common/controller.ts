@@ -48,13 +48,18 @@ export interface Controller {
 /** The replay's task counts (loaded with the replay's steps, see `replaySteps`). */
 type ReplayTasks = Pick<typeof import('../pack/replay.ts'), 'tasksOfPool' | 'replayTasksReason'>;
 
+/** The tasks `p` can pack of `ds`: the replay's tasks when replayed, else the dataset's. */
+function tasksLimit(p: Params, ds: Dataset, replay: ReplayTasks | null): number {
+  return replay ? replay.tasksOfPool(p, ds) : ds.tasks;
+}
+
 export function fitToDataset(
   p: Params,
   ds: Dataset,
   wantedTasks: number | null = null,
   replay: ReplayTasks | null = null,
 ): { patch: Partial<Params>; notice: string } | null {
-  const limit = replay ? replay.tasksOfPool(p, ds) : ds.tasks;
+  const limit = tasksLimit(p, ds, replay);
   if (p.tasks > limit)
     return {
       patch: { tasks: limit },
@@ -151,17 +156,13 @@ export function startController(
       if (tasks !== undefined && tasks < now.tasks)
         wantedTasks = Math.max(wantedTasks ?? 0, now.tasks);
       else if (tasks !== undefined && tasks >= (wantedTasks ?? 0)) wantedTasks = null;
-      s().notify(
-        fix.patch.tasks !== undefined && fix.patch.tasks > now.tasks ? 'info' : 'warning',
-        fix.notice,
-      );
+      s().notify(tasks !== undefined && tasks > now.tasks ? 'info' : 'warning', fix.notice);
       fitting = true;
       s().adjust(fix.patch);
       fitting = false;
       return;
     }
-    if (wantedTasks !== null && wantedTasks <= (replay ? replay.tasksOfPool(now, ds) : ds.tasks))
-      wantedTasks = null;
+    if (wantedTasks !== null && wantedTasks <= tasksLimit(now, ds, replay)) wantedTasks = null;
     // The Resize and Schedulers views load their own workloads (state/resize, state/schedulers).
     if (p.view === 'resize' || p.view === 'schedulers') return;
     if (p.view === 'model') return; // the Model page is text
