@@ -13,7 +13,7 @@ import { runCluster } from '../src/engine/cluster/run.ts';
 import { realizeMulti, type MultiSamples } from '../src/engine/cluster/workload.ts';
 import { Rng } from '../src/engine/random/rng.ts';
 import { WorkloadStats, identityRows, runPacking } from '../src/engine/index.ts';
-import { loadShared } from '../src/cli/commands/clusterData.ts';
+import { loadShared } from '../src/cli/commands/cluster/clusterData.ts';
 import { loadLpSolver } from '../src/runtime/lp.ts';
 import { medianMs, type BenchFigure, type BenchSuite } from './figure.ts';
 

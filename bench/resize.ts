@@ -11,9 +11,9 @@ import {
   simulateResize,
   type ResizeConfig,
 } from '../src/engine/index.ts';
-import { loadResizeWorkload } from '../src/cli/commands/resizeData.ts';
+import { loadResizeWorkload } from '../src/cli/commands/resize/resizeData.ts';
 import { createNodeRunner, defaultWorkers } from '../src/cli/pool/nodePool.ts';
-import { packWorkload } from '../src/runtime/jobs/resize.ts';
+import { packWorkload } from '../src/runtime/jobs/resize/resize.ts';
 import { openBrowser } from './browser.ts';
 import { medianMs, type BenchFigure, type BenchSuite } from './figure.ts';
 import type { ResizeBrowserResult } from './pages/resizeWorker.ts';

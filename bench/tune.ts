@@ -21,7 +21,7 @@ import {
   type TuneResult,
   type TuneSpec,
 } from '../src/engine/index.ts';
-import { tuneText } from '../src/cli/commands/tune.ts';
+import { tuneText } from '../src/cli/commands/tune/tune.ts';
 import { createNodeRunner } from '../src/cli/pool/nodePool.ts';
 import { runTuneOn } from '../src/runtime/jobRuns.ts';
 import { openBrowser } from './browser.ts';

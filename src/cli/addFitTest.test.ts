@@ -26,12 +26,12 @@ import { realize } from '../engine/data/realize.ts';
 import { CUSHION_FIT, cushionSpec } from '../engine/fit/fixtures/cushion.ts';
 import { instanceRows } from '../engine/tune/runs.ts';
 import { dataPath } from '../ingest/testing.ts';
-import { tradeoffPoints } from '../present/pack/tradeoffPlots.ts';
+import { tradeoffPoints } from '../present/tradeoff/tradeoffPlots.ts';
 import { fitFields, fitOptions } from '../state/common/fitFields.ts';
 import { DEFAULT_PARAMS } from '../state/common/params.ts';
 import { decode, encode } from '../state/common/url.ts';
 import { helpText, parseOptions } from './args.ts';
-import { pack } from './commands/pack.ts';
+import { pack } from './commands/pack/pack.ts';
 
 // The throwaway fit test is one file (fixtures/cushion.ts) and this one registry line; nothing else
 // names it, and each check below reads it where the app and the command line find fit tests.

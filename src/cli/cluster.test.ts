@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from './args.ts';
-import { cluster } from './commands/cluster.ts';
+import { cluster } from './commands/cluster/cluster.ts';
 import { inProcess } from './testing/run.ts';
 
 const cli = (...args: string[]) => inProcess('cluster', ...args);

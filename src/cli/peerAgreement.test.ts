@@ -12,7 +12,7 @@ import {
   parseFit,
   runPacking,
 } from '../engine/index.ts';
-import { peerJson } from './commands/pack.ts';
+import { peerJson } from './commands/pack/pack.ts';
 import { main } from './main.ts';
 import { readMatrix } from './io.ts';
 import { SHARED, peerUnavailable, runPeer, type PeerConfig } from './testing/peer.ts';

@@ -10,7 +10,7 @@ import {
   stepEvents,
   stepMajor,
 } from '../engine/index.ts';
-import { loadResizeWorkload } from './commands/resizeData.ts';
+import { loadResizeWorkload } from './commands/resize/resizeData.ts';
 import { main } from './main.ts';
 
 const PLANETLAB = '../shared/data/planetlab-cloudsim/planetlab_20110303.csv';

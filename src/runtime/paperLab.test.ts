@@ -17,7 +17,7 @@ import {
   unavailable,
   type LabParams,
 } from './paperLab.ts';
-import { packSamples } from './jobs/paperSamples.ts';
+import { packSamples } from './jobs/paper/paperSamples.ts';
 
 const P: LabParams = {
   seed: 2,

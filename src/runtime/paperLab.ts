@@ -27,7 +27,7 @@ import {
   type TaskSamples,
 } from '../engine/index.ts';
 import type { PoolHandle, Runner } from './runner.ts';
-import { packSamples, type PackedSamples } from './jobs/paperSamples.ts';
+import { packSamples, type PackedSamples } from './jobs/paper/paperSamples.ts';
 import {
   CAPACITIES,
   CLAIRVOYANCES,

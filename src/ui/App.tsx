@@ -3,7 +3,7 @@ import { encode } from '../state/common/url.ts';
 import { SHOW_LENGTH_CHARS, linkTo, loadLinkCodec } from '../state/common/linkAddress.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { VIEWS, type ViewId } from '../state/common/params.ts';
-import { PackView } from './PackView.tsx';
+import { PackView } from './pack/PackView.tsx';
 import { GROUP_TITLE, ParamsPanel, shownGroups } from './ParamsPanel.tsx';
 import { panelOf } from '../state/common/wings.ts';
 import { NARROW, useMediaQuery } from './useMediaQuery.ts';
@@ -14,7 +14,7 @@ import { formatCount } from '../present/format.ts';
 // Every view but Pack is loaded when first opened: the first page carries only Pack (its plots, and
 // Plot's code, arrive a moment after its numbers).
 const TradeoffView = lazy(() =>
-  import('./TradeoffView.tsx').then((m) => ({ default: m.TradeoffView })),
+  import('./tradeoff/TradeoffView.tsx').then((m) => ({ default: m.TradeoffView })),
 );
 const DataView = lazy(() => import('./DataView.tsx').then((m) => ({ default: m.DataView })));
 const LinkedFilesBanner = lazy(() =>

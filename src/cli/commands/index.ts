@@ -1,20 +1,20 @@
 import type { Command } from './command.ts';
-import { pack } from './pack.ts';
+import { pack } from './pack/pack.ts';
 import { realizeCommand } from './realize.ts';
-import { sweep } from './sweep.ts';
+import { sweep } from './tradeoff/sweep.ts';
 import { inspect } from './inspect.ts';
 import { reduce } from './reduce.ts';
-import { tune } from './tune.ts';
-import { calibrateCommand } from './calibrate.ts';
-import { paperCommand } from './paper.ts';
-import { cluster } from './cluster.ts';
-import { simulate } from './simulate.ts';
-import { resize } from './resize.ts';
-import { resizeReport } from './resizeReport.ts';
+import { tune } from './tune/tune.ts';
+import { calibrateCommand } from './tune/calibrate.ts';
+import { paperCommand } from './paper/paper.ts';
+import { cluster } from './cluster/cluster.ts';
+import { simulate } from './timeline/simulate.ts';
+import { resize } from './resize/resize.ts';
+import { resizeReport } from './resize/resizeReport.ts';
 import { correlate } from './correlate.ts';
 import { correlationReport } from './correlationReport.ts';
 import { assess } from './assess.ts';
-import { advise } from './advise.ts';
+import { advise } from './schedulers/advise.ts';
 
 export type { Command } from './command.ts';
 

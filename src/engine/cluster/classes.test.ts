@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadShared } from '../../cli/commands/clusterData.ts';
+import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { Rng } from '../random/rng.ts';
 import { identityRows } from '../workload.ts';
 import { analyzeClasses } from './classPacking.ts';

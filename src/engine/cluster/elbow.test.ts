@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadShared } from '../../cli/commands/clusterData.ts';
+import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { splitColumns } from '../split.ts';
 import { identityRows } from '../workload.ts';
 import { taskFeatures } from './classPacking.ts';

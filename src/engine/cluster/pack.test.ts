@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadShared } from '../../cli/commands/clusterData.ts';
+import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { PAPER_FITS, fitTest, tailFits, type FitSpec } from '../fit/index.ts';
 import { pack, PACKERS } from '../pack/pack.ts';
 import { realize } from '../data/realize.ts';

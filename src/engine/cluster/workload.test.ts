@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadShared } from '../../cli/commands/clusterData.ts';
+import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { naiveCsv } from '../../ingest/testing.ts';
 import { DataError } from '../data/errors.ts';
 import { googleMemorySeries } from './googleMemory.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadShared } from '../../cli/commands/clusterData.ts';
+import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { HARMONY_TYPES } from '../../engine/cluster/machineTypes.ts';
 import { machineUse } from '../../engine/cluster/machineUse.ts';
 import { runCluster } from '../../engine/cluster/run.ts';

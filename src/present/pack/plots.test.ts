@@ -3,7 +3,7 @@ import type { SweepRow } from '../../engine/index.ts';
 import { trendLine } from './dataPlots.ts';
 import { histogram, survival } from './histogram.ts';
 import { machineHistogramSpec, survivalSpec } from './machinePlots.ts';
-import { tradeoffPoints, tradeoffSpec } from './tradeoffPlots.ts';
+import { tradeoffPoints, tradeoffSpec } from '../tradeoff/tradeoffPlots.ts';
 
 describe('plot data', () => {
   it('bins a histogram whose densities integrate to 1', () => {

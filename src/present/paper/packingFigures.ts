@@ -6,7 +6,7 @@ import {
   FIG12_FITS,
   FIG13_FITS,
 } from '../../engine/analysis/paperFigures.ts';
-import { tradeoffPoints, tradeoffSpec } from '../pack/tradeoffPlots.ts';
+import { tradeoffPoints, tradeoffSpec } from '../tradeoff/tradeoffPlots.ts';
 import {
   PAPER_COMPARABLE,
   PAPER_FIG10,

@@ -1,9 +1,9 @@
 /** Every job the runners can run; a new job adds one line here. */
-import { calibrate } from './calibrate.ts';
-import { clusterCompare } from './cluster.ts';
-import { clusterClasses, clusterProvision, lpTiming } from './clusterPlan.ts';
-import { exactQ } from './exactQ.ts';
-import { packTrace } from './packTrace.ts';
+import { calibrate } from './tune/calibrate.ts';
+import { clusterCompare } from './cluster/cluster.ts';
+import { clusterClasses, clusterProvision, lpTiming } from './cluster/clusterPlan.ts';
+import { exactQ } from './pack/exactQ.ts';
+import { packTrace } from './pack/packTrace.ts';
 import type { AsyncJobKind, JobKind } from './job.ts';
 import {
   paperFig1,
@@ -11,13 +11,13 @@ import {
   paperKmeans,
   paperMoments,
   paperTimeInvariance,
-} from './paperData.ts';
-import { paperFig5, paperSums } from './paperSums.ts';
-import { tune } from './tune.ts';
-import { timeline } from './timeline.ts';
-import { resizeSweep } from './resize.ts';
-import { resizeRun } from './resizeRun.ts';
-import { schedulerHistory, schedulerKnob } from './schedulers.ts';
+} from './paper/paperData.ts';
+import { paperFig5, paperSums } from './paper/paperSums.ts';
+import { tune } from './tune/tune.ts';
+import { timeline } from './timeline/timeline.ts';
+import { resizeSweep } from './resize/resize.ts';
+import { resizeRun } from './resize/resizeRun.ts';
+import { schedulerHistory, schedulerKnob } from './schedulers/schedulers.ts';
 
 export const JOBS = {
   exactQ,

@@ -11,12 +11,12 @@ import {
   multiDatasetById,
   type MultiSamples,
 } from '../../engine/cluster/workload.ts';
-import type { ClusterJobOut } from '../../runtime/jobs/cluster.ts';
+import type { ClusterJobOut } from '../../runtime/jobs/cluster/cluster.ts';
 import type {
   ClusterClassesOut,
   ClusterProvisionOut,
   LpTimingOut,
-} from '../../runtime/jobs/clusterPlan.ts';
+} from '../../runtime/jobs/cluster/clusterPlan.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { CLUSTER_FITS, clusterFitSpec, resourceList, type ClusterSettings } from './params.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../engine/index.ts';
 import { bitbrainsResizeMemorySpec } from '../../engine/cluster/workload.ts';
 import { createIngest, type Ingest } from '../../runtime/ingestClient.ts';
-import { packWorkload, type PackedWorkload } from '../../runtime/jobs/resize.ts';
+import { packWorkload, type PackedWorkload } from '../../runtime/jobs/resize/resize.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import {
   resizeConfig,

@@ -13,7 +13,7 @@ import {
   type SchedulerAdvice,
 } from '../../engine/schedulers/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
-import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/schedulers.ts';
+import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/schedulers/schedulers.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunState, type Work } from '../common/runSlot.ts';
 import type { SchedulersSettings } from './params.ts';

@@ -1,0 +1,101 @@
+/**
+ * `cluster --prometheus URL`: CPU and memory of a live source packed on its own nodes. The one
+ * machine type is the reference node (the most common node size, in cores and bytes), capacity 1
+ * in each resource; machines are nodes, and the output says them in cores and bytes too.
+ */
+import type { MachineType } from '../../../engine/cluster/machineTypes.ts';
+import { nodesJson, nodesText } from '../../../present/cores.ts';
+import { formatNumber } from '../../../present/format.ts';
+import {
+  loadSourceCluster,
+  parseMemory,
+  type PromCluster,
+} from '../../../ingest/prometheusCluster.ts';
+import { UsageError, type OptionSpec, type Options } from '../../args.ts';
+import { promOptions, sourceFromOptions, tokenFromOptions } from '../../promOptions.ts';
+
+export const clusterPromOptions = {
+  ...promOptions,
+  'cores-per-machine': {
+    kind: 'number',
+    help: 'with --prometheus: cores of a node, when the server exports no kube_node_status_allocatable',
+  },
+  'memory-per-machine': {
+    kind: 'string',
+    help: 'with --prometheus: memory of a node (bytes, or 64Gi, 512Mi), when the server exports no allocatable memory',
+  },
+  'memory-query': {
+    kind: 'string',
+    help: 'with --prometheus: PromQL for memory per pod in bytes (default: container_memory_working_set_bytes without the pod cgroup)',
+  },
+} as const satisfies Record<string, OptionSpec>;
+
+/** The source of the options read as a workload, or null without --prometheus. */
+export async function promClusterFrom(
+  o: Options,
+  resources: readonly string[],
+): Promise<PromCluster | null> {
+  const source = sourceFromOptions(o);
+  if (!source) return null;
+  const memText = o['memory-per-machine'] as string | undefined;
+  const memory = memText === undefined ? undefined : parseMemory(memText);
+  if (memory !== undefined && !(memory > 0))
+    throw new UsageError(
+      `--memory-per-machine "${memText}": expected bytes or a size such as 64Gi, 512Mi, 64G`,
+    );
+  try {
+    return await loadSourceCluster(
+      source,
+      { token: tokenFromOptions(o) },
+      {
+        resources,
+        ...(o['cores-per-machine'] !== undefined
+          ? { coresPerMachine: o['cores-per-machine'] as number }
+          : {}),
+        ...(memory !== undefined ? { memoryPerMachine: memory } : {}),
+        ...(o['memory-query'] !== undefined ? { memoryQuery: String(o['memory-query']) } : {}),
+        onRetention: (note) => process.stderr.write(`${note}\n`),
+      },
+    );
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The reference node as the one machine type (no power model: energy reads 0). */
+export function nodeType(c: PromCluster): MachineType {
+  const gib =
+    c.memoryPerMachine === null ? '' : `, ${+(c.memoryPerMachine / 2 ** 30).toFixed(2)} GiB`;
+  return {
+    name: `node (${c.coresPerMachine} cores${gib})`,
+    capacity: c.memoryPerMachine === null ? [1] : [1, 1],
+    count: null,
+    idleWatts: 0,
+    peakWatts: 0,
+  };
+}
+
+/** The reference node and the machines in its units, for JSON (cores by the one presenter). */
+export function nodeJson(c: PromCluster, machines: number) {
+  return {
+    reference_node: {
+      cores: c.coresPerMachine,
+      ...(c.memoryPerMachine !== null
+        ? { memory_bytes: c.memoryPerMachine, memory_from: c.memoryFrom }
+        : {}),
+    },
+    nodes: machines,
+    cores: nodesJson(machines, 1, c.coresPerMachine)!.cores,
+    ...(c.memoryPerMachine !== null ? { memory_bytes: machines * c.memoryPerMachine } : {}),
+  };
+}
+
+/** The same in words: "3 nodes of 8 cores, 24 cores, 192 GiB". */
+export function nodeLine(c: PromCluster, machines: number): string {
+  const mem =
+    c.memoryPerMachine === null
+      ? ''
+      : `, ${formatNumber((machines * c.memoryPerMachine) / 2 ** 30)} GiB`;
+  return `${nodesText(machines, 1, c.coresPerMachine)!}${mem}`;
+}

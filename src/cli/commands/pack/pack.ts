@@ -1,0 +1,93 @@
+/** The command line's commands over the engine (SPEC §11). */
+import { writeFileSync } from 'node:fs';
+import {
+  WorkloadStats,
+  checkPacker,
+  identityRows,
+  judgeMachines,
+  parseFit,
+  runPacking,
+  type PackResult,
+  type Source,
+} from '../../../engine/index.ts';
+import { UsageError } from '../../args.ts';
+import { asUsage, packOptions, type Command } from '../command.ts';
+import { readMatrix } from '../../io.ts';
+import { fitWithGroups, groupOptions, sloJson, sloOf, sloOptions, sloTarget } from './packSlo.ts';
+
+/** The peer's JSON: m_abs, m_norm, m, q, moves, machines [{tasks, q}], plus extra keys. */
+export function peerJson(r: PackResult, rows: Int32Array): Record<string, unknown> {
+  return {
+    m_abs: r.mAbs,
+    m_norm: r.mNorm,
+    m: r.m,
+    q: r.q,
+    moves: r.moves,
+    machines: r.machines.map((mc) => ({ tasks: Array.from(mc.tasks, (t) => rows[t]), q: mc.q })),
+    oversized: r.oversized.map((t) => rows[t]),
+    evaluated_columns: r.evaluated,
+  };
+}
+
+export const pack: Command = {
+  usage: 'npm run cli -- pack --inst X.npy [--avg Y.npy] [options]',
+  summary:
+    'Packs the tasks of a realization matrix (rows in order) and prints the result as JSON, with the SLO per machine (slo); --eval judges the packing on another matrix of the same tasks (eval).',
+  options: {
+    inst: { kind: 'string', help: 'inst realization matrix (N, R) .npy', required: true },
+    avg: { kind: 'string', help: 'avg realization matrix (N, R) .npy' },
+    ...packOptions,
+    eval: {
+      kind: 'string',
+      help: 'judge the packing on this (N, E) matrix of the same tasks (e.g. the judged part of a split in time)',
+    },
+    ...sloOptions,
+    ...groupOptions,
+    out: { kind: 'string', help: 'write the JSON here instead of stdout' },
+  },
+  run(o, out) {
+    const params = asUsage(() => ({
+      packer: checkPacker(o.algo as string),
+      fit: parseFit(o.fit as string),
+      capacity: o.capacity as number,
+      clairvoyance: o.clairvoyance as number,
+      source: o.source as Source,
+      rebalance: o.rebalance as number,
+    }));
+    if (params.source === 'avg' && !o.avg) throw new UsageError('--source avg needs --avg');
+    const inst = readMatrix(o.inst as string);
+    const avg = o.avg ? readMatrix(o.avg as string) : null;
+    const stats = asUsage(() => new WorkloadStats({ inst, avg }));
+    const rows = identityRows(inst.rows);
+    const fit = asUsage(() => fitWithGroups(o, params.fit, inst.rows));
+    const result = asUsage(() => runPacking(stats, rows, params, undefined, fit));
+    const target = asUsage(() => sloTarget(o, params.fit));
+    const json = peerJson(result, rows);
+    json.slo = sloJson(
+      sloOf(
+        result.machines.map((mc) => mc.overflows),
+        result.evaluated,
+        target,
+      ),
+    );
+    if (o.eval) {
+      const E = readMatrix(o.eval as string);
+      if (E.rows !== inst.rows)
+        throw new UsageError(
+          `--eval ${String(o.eval)} has ${E.rows} tasks, the packed matrix ${inst.rows}: judge the same tasks`,
+        );
+      const judged = asUsage(() =>
+        judgeMachines(
+          result.machines.map((mc) => Array.from(mc.tasks, (t) => rows[t])),
+          E,
+          params.capacity,
+          target,
+        ),
+      );
+      json.eval = sloJson(judged);
+    }
+    const text = JSON.stringify(json);
+    if (o.out) writeFileSync(o.out as string, text);
+    else out(text);
+  },
+};

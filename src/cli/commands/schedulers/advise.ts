@@ -1,0 +1,203 @@
+/**
+ * `advise`: a load-aware scheduler's knob, from the user's time-aligned history to the value in
+ * its configuration. The knob is tuned to q* on the learned part (engine/schedulers/advice.ts, the
+ * replay tuner unchanged), judged on the judged part beside the project's default settings, and
+ * printed as the project's configuration snippet; `--json` adds every figure; `--report FILE`
+ * writes docs/schedulers.md for the bundled histories.
+ */
+import {
+  SCHEDULERS,
+  findScheduler,
+  knobCurve,
+  type AlignedTuneConfig,
+  type JudgedSetting,
+  type SchedulerAdvice,
+  type SchedulerInfo,
+  type SloScope,
+} from '../../../engine/index.ts';
+import { adviceFacts, schedulerSnippets } from '../../../present/schedulers/snippets.ts';
+import { UsageError, type Options } from '../../args.ts';
+import { asUsage, type Command } from '../command.ts';
+import { dataOptions, PUBLIC_DIR } from '../../io.ts';
+import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
+import { sloJson } from '../pack/packSlo.ts';
+import { writeAdviseReport } from './adviseReport.ts';
+import { adviseAll, missNotice, parseSet, requestNotice, stepOf } from './adviseRun.ts';
+import { join } from 'node:path';
+
+/** The schedulers a --scheduler value names ("all": every one). */
+export function schedulersNamed(name: string): SchedulerInfo[] {
+  return name === 'all' ? [...SCHEDULERS] : [asUsage(() => findScheduler(name))];
+}
+
+export function checkTarget(t: number | undefined): number {
+  if (t === undefined)
+    throw new UsageError('--target is required (the per-machine SLO q*, e.g. 0.01)');
+  if (!(t > 0 && t < 1)) throw new UsageError(`invalid --target ${t} (need 0 < target < 1)`);
+  return t;
+}
+
+function settingJson(s: JudgedSetting | null): Record<string, unknown> | null {
+  return (
+    s && { values: s.values, settings: s.settings, machines: s.machines, judged: sloJson(s.judged) }
+  );
+}
+
+export function adviceJson(
+  a: SchedulerAdvice,
+  curve: boolean,
+  r: Replay,
+  c: AlignedTuneConfig,
+  step?: number,
+  set: Readonly<Record<string, number>> = {},
+) {
+  const info = a.scheduler;
+  return {
+    scheduler: info.name,
+    title: info.title,
+    fit: info.kind,
+    knob: info.knob,
+    rule: info.rule,
+    caveats: info.caveats,
+    requests: info.requests,
+    target: a.target,
+    scope: a.scope,
+    grid: a.grid,
+    tuned: settingJson(a.tuned),
+    closest: settingJson(a.closest),
+    fold: a.fold && sloJson(a.fold),
+    defaults: { note: info.defaultsNote, ...settingJson(a.defaults) },
+    snippets: schedulerSnippets(adviceFacts(a)),
+    ...(curve
+      ? {
+          curve: knobCurve(r.inst, r.judge!.inst, info, c, {
+            overrides: { step: stepOf(r, step), ...set },
+          }),
+        }
+      : {}),
+  };
+}
+
+function adviceText(a: SchedulerAdvice): string[] {
+  const chosen = a.tuned ?? a.closest!;
+  const d = a.defaults;
+  const fmt = (s: JudgedSetting) =>
+    `${Object.entries(s.settings)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join(
+        ', ',
+      )}: ${s.machines} nodes, worst-node q ${s.judged.worst.toFixed(4)}, mean q ${s.judged.mean.toFixed(4)}, ${s.judged.over} over ${a.target}`;
+  return [
+    `== ${a.scheduler.title} (${a.scheduler.name})`,
+    `${a.tuned ? 'tuned' : 'closest (none keeps q*)'}: ${fmt(chosen)}`,
+    `defaults: ${fmt(d)}`,
+    ...schedulerSnippets(adviceFacts(a)).flatMap((s) => ['', `--- ${s.title}`, s.text.trimEnd()]),
+    '',
+  ];
+}
+
+export const advise: Command = {
+  usage:
+    'npm run cli -- advise --scheduler NAME|all --target Q --data FILE [--learn a:b] [--scope every|mean|p95] [--json]; or advise --report docs/schedulers.md',
+  summary:
+    'A load-aware scheduler’s knob tuned to the per-machine SLO on a time-aligned history (learned part → judged part), its default settings judged the same way, and its configuration snippet (Koordinator, Trimaran, Crane, overcommit ratios, VPA, descheduler).',
+  options: {
+    ...dataOptions,
+    ...replayOptions,
+    mode: { ...replayOptions.mode, default: 'aligned', choices: ['aligned'] },
+    learn: { ...replayOptions.learn, default: '0:0.5' },
+    scheduler: {
+      kind: 'string',
+      help: `the scheduler: ${SCHEDULERS.map((s) => s.name).join(', ')}, or all`,
+    },
+    target: { kind: 'number', help: 'the SLO q*, a per-machine overflow frequency in (0, 1)' },
+    scope: {
+      kind: 'string',
+      help: 'what q* holds on: every machine (the worst), the mean q, or 95 % of machines',
+      default: 'every',
+      choices: ['every', 'mean', 'p95'],
+    },
+    algo: { kind: 'string', help: 'packer', default: 'bf', choices: ['ff', 'bf', 'ffd', 'bfd'] },
+    capacity: { kind: 'number', help: 'machine capacity c (a node)', default: 1 },
+    rebalance: { kind: 'integer', help: 'rebalancing max_failures (0: off)', default: 5 },
+    set: {
+      kind: 'string',
+      help: 'other parameters of the rule, key=value,… (e.g. aggregation=95,duration=3600 for koordinator; day=1.2 for crane)',
+    },
+    json: { kind: 'flag', help: 'print the values and snippets as JSON' },
+    curve: {
+      kind: 'flag',
+      help: 'with --json: the knob’s curve (q per machine and nodes per value)',
+    },
+    report: {
+      kind: 'string',
+      help: 'write the bundled histories’ report (Markdown) here instead of advising on --data',
+    },
+    datasets: {
+      kind: 'string',
+      help: 'with --report: only these bundled histories (comma-separated ids, e.g. azure-v1,bitbrains-rnd)',
+    },
+    'data-root': {
+      kind: 'string',
+      help: 'folder of the bundled data for --report (default public/data)',
+      default: join(PUBLIC_DIR, 'data'),
+    },
+  },
+  async run(o, out) {
+    const scope = o.scope as SloScope;
+    if (o.report) {
+      const only = o.datasets ? String(o.datasets).split(',') : undefined;
+      await writeAdviseReport(o.report as string, o['data-root'] as string, scope, only);
+      out(`wrote ${String(o.report)}`);
+      return;
+    }
+    if (!o.scheduler)
+      throw new UsageError(
+        `--scheduler is required (${SCHEDULERS.map((s) => s.name).join(', ')}, or all)`,
+      );
+    const list = schedulersNamed(o.scheduler as string);
+    const target = checkTarget(o.target as number | undefined);
+    if (!o.data && !o.prometheus) throw new UsageError('--data (or --prometheus) is required');
+    const capacity = o.capacity as number;
+    if (!(capacity > 0)) throw new UsageError(`invalid --capacity ${capacity} (need c > 0)`);
+    const c: AlignedTuneConfig = {
+      packer: o.algo as AlignedTuneConfig['packer'],
+      capacity,
+      rebalance: o.rebalance as number,
+      target,
+      scope,
+    };
+    const r = await loadReplay(o as Options, 0, 1);
+    const set = asUsage(() => parseSet(o.set as string | undefined));
+    const advice = adviseAll(r, list, c, o.step as number | undefined, set);
+    const stepNotice =
+      r.aligned.report.step === null && o.step === undefined
+        ? `the data carry no timestamps: the rules' windows read each instant as ${stepOf(r)} s (--step tells another)`
+        : null;
+    const notices = [stepNotice, ...list.map(requestNotice), ...advice.map(missNotice)].filter(
+      (n): n is string => n !== null,
+    );
+    if (o.json) {
+      for (const n of notices) process.stderr.write(`note: ${n}\n`);
+      out(
+        JSON.stringify({
+          alignment: replayJson(r),
+          step_s: stepOf(r, o.step as number | undefined),
+          learned_columns: r.inst.cols,
+          judged_columns: r.judge!.inst.cols,
+          notices,
+          schedulers: advice.map((a) =>
+            adviceJson(a, o.curve === true, r, c, o.step as number | undefined, set),
+          ),
+        }),
+      );
+      return;
+    }
+    out(
+      `learned ${r.inst.cols} instants, judged ${r.judge!.inst.cols}; ${r.inst.rows} tasks; q* = ${target} on ${scope}`,
+    );
+    for (const n of notices) out(`note: ${n}`);
+    out('');
+    for (const a of advice) for (const line of adviceText(a)) out(line);
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * `tune --mode aligned`: each family tuned on a time-aligned matrix by one contiguous fold (the
+ * learned part's first half packs, its second half judges: `engine/replay/tuneAligned.ts`), the
+ * target read per machine by `--scope` (mean: the paper's q; every: the worst machine; p95: 95 % of
+ * machines), then the chosen packing judged on the judged part when `--learn` splits the data.
+ */
+import {
+  checkFamily,
+  checkPacker,
+  formatFit,
+  judgeMachines,
+  matrixFrom,
+  SLO_SCOPES,
+  tuneAligned,
+  type RealizationMatrix,
+  type SloScope,
+} from '../../../engine/index.ts';
+import { UsageError, type Options } from '../../args.ts';
+import { asUsage } from '../command.ts';
+import { loadReplay, replayJson } from '../replayData.ts';
+import { sloJson } from '../pack/packSlo.ts';
+
+export const tuneScopeOption = {
+  scope: {
+    kind: 'string',
+    help: 'with --mode aligned: the target holds for the mean q (the paper’s), every machine, or 95 % of machines',
+    default: 'mean',
+    choices: SLO_SCOPES,
+  },
+} as const;
+
+const sci = (v: number) => (v === 0 ? '0' : v.toExponential(2));
+
+export async function tuneReplayed(o: Options, out: (line: string) => void): Promise<void> {
+  if (o.mode !== 'aligned')
+    throw new UsageError(`tune --mode ${String(o.mode)}: the tuner replays --mode aligned only`);
+  if (o.inst) throw new UsageError('tune --mode aligned reads --data (a matrix has no time axis)');
+  const r = await loadReplay(o, o.realizations as number, o.seed as number);
+  const n = (o.tasks as number | undefined) ?? r.inst.rows;
+  if (!(n >= 1 && n <= r.inst.rows))
+    throw new UsageError(`invalid --tasks ${n}: the aligned data have ${r.inst.rows} tasks`);
+  const first = (m: RealizationMatrix) =>
+    n === m.rows ? m : matrixFrom(n, m.cols, m.data.slice(0, n * m.cols));
+  const learn = first(r.inst);
+  const judge = r.judge && first(r.judge.inst);
+  const scope = o.scope as SloScope;
+  const config = asUsage(() => ({
+    packer: checkPacker(o.algo as string),
+    capacity: o.capacity as number,
+    rebalance: o.rebalance as number,
+    scope,
+  }));
+  const families = asUsage(() =>
+    (o.families as string).split(',').map((f) => checkFamily(f.trim())),
+  );
+  const targets = (o.target as string).split(',').map((t) => {
+    const v = Number(t);
+    if (!(v > 0 && v < 1)) throw new UsageError(`invalid --target "${t}" (need 0 < q* < 1)`);
+    return v;
+  });
+  const tables = targets.map((target) => ({
+    target,
+    rows: families.map((family) => {
+      const t = asUsage(() => tuneAligned(learn, family, { ...config, target }));
+      const judged =
+        judge && t.fit ? judgeMachines(t.machines, judge, config.capacity, target) : null;
+      return {
+        family,
+        value: t.value,
+        fit: t.fit && formatFit(t.fit),
+        machines: t.machines.length,
+        cv: t.cv && sloJson(t.cv),
+        judged: judged && sloJson(judged),
+      };
+    }),
+  }));
+  if (o.json) {
+    out(
+      JSON.stringify({
+        mode: 'aligned',
+        scope,
+        tasks: n,
+        learned_columns: learn.cols,
+        judged_columns: judge ? judge.cols : null,
+        alignment: replayJson(r),
+        tables,
+      }),
+    );
+    return;
+  }
+  for (const t of tables) {
+    out(
+      `q* = ${t.target} for ${scope === 'mean' ? 'the mean q' : scope === 'every' ? 'every machine' : '95 % of machines'}: ${n} aligned tasks, tuned on ${learn.cols} learned instants (first half packs, second half judges)${judge ? `, judged on ${judge.cols} later instants` : ''}`,
+    );
+    for (const row of t.rows)
+      out(
+        row.fit === null
+          ? `  ${row.family.padEnd(10)} no grid value met q* on the fold`
+          : `  ${row.family.padEnd(10)} ${row.fit.padEnd(18)} ${String(row.machines).padStart(5)} machines` +
+              (row.judged
+                ? `  judged: q ${sci(row.judged.q_mean as number)}, worst ${sci(row.judged.q_worst as number)}, ${String(row.judged.machines_over_target)} over q*`
+                : ''),
+      );
+  }
+}

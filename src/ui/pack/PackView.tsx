@@ -1,0 +1,456 @@
+import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { gaussianLoadAt, seriesAt, type PackResult } from '../../engine/index.ts';
+import { packKey, type Params } from '../../state/common/params.ts';
+import { useExplorer, type ExplorerState } from '../../state/common/store.ts';
+import { downloadCsv, downloadJson } from '../exportFiles.ts';
+import { countWord, formatFixed, formatNumber, formatQ } from '../../present/format.ts';
+import { coresPerMachineOf, nodesText } from '../../present/cores.ts';
+import { MachineStrip } from './MachineStrip.tsx';
+import { PackWaiting } from './PackWaiting.tsx';
+import { useController } from '../controllerContext.ts';
+import { PinButton } from './ab/PinButton.tsx';
+import { Explain } from '../Explain.tsx';
+import { usePackTrace } from './usePackTrace.ts';
+import { packTraceWanted, wantPackTrace } from '../../state/pack/extras.ts';
+import type { TaskDecision } from '../../present/pack/decisions.ts';
+import type { MachineView } from '../../present/pack/machinePlots.ts';
+
+// The plots of one machine wait for Plot's code (ui/lazyPlot.ts), off the first page.
+const MachinePlots = lazy(() =>
+  import('./MachinePlots.tsx').then((m) => ({ default: m.MachinePlots })),
+);
+// Below the headline and opened on demand: each arrives after the first numbers.
+const AbCompare = lazy(() => import('./ab/AbCompare.tsx').then((m) => ({ default: m.AbCompare })));
+const PackSloLine = lazy(() => import('./PackSlo.tsx').then((m) => ({ default: m.PackSloLine })));
+const ExactQ = lazy(() => import('./ExactQ.tsx').then((m) => ({ default: m.ExactQ })));
+const PackStepThrough = lazy(() =>
+  import('./PackStepThrough.tsx').then((m) => ({ default: m.PackStepThrough })),
+);
+/** The lessons' count, from the Learn link's bound (lessons.test.ts holds it to the registry). */
+const LESSON_COUNT = LEARN_PARAMS.lesson.range!.max;
+const AlignedMachinePlot = lazy(() =>
+  import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
+);
+import { LEARN_PARAMS } from '../../state/learn/params.ts';
+
+/** The first page's "what is this / start here" line. */
+function StartHere() {
+  const setParams = useExplorer((s) => s.setParams);
+  return (
+    <p className="start-here" data-testid="start-here">
+      <strong>What is this?</strong> Tasks whose CPU use is random, packed onto as few machines as
+      possible while a machine overflows at most a share ρ of the time (the GPA paper, SoCC 2017).{' '}
+      <strong>Start here:</strong> change the fit test or ρ in the settings and watch the machines
+      and the overflow frequency q below; new to the idea?{' '}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => setParams({ view: 'learn', lesson: 1 })}
+      >
+        Learn it in {countWord(LESSON_COUNT)} short lessons
+      </button>
+      .
+    </p>
+  );
+}
+
+function Headline({
+  result,
+  rho,
+  stale,
+}: {
+  result: PackResult;
+  rho: number | null;
+  stale: boolean;
+}) {
+  const rel = rho !== null && result.q > 0 ? (result.q - rho) / rho : null;
+  const capacity = useExplorer((s) => s.params.capacity);
+  const cores = useExplorer((s) => coresPerMachineOf(s.params.upload?.options, s.params.scale));
+  const nodes = nodesText(result.mAbs, capacity, cores);
+  return (
+    <dl className={`headline${stale ? ' stale' : ''}`} data-testid="headline">
+      <div>
+        <dt>
+          machines m_abs
+          <Explain term="mAbs" name="m_abs" />
+        </dt>
+        <dd data-testid="m-abs">{result.mAbs}</dd>
+        {nodes && (
+          <dd className="hint" data-testid="m-abs-nodes">
+            {nodes}
+          </dd>
+        )}
+      </div>
+      <div>
+        <dt>
+          mean-load size m_norm
+          <Explain term="mNorm" name="m_norm" />
+        </dt>
+        <dd data-testid="m-norm">{result.mNorm}</dd>
+      </div>
+      <div>
+        <dt>
+          m = m_abs / m_norm
+          <Explain term="m" name="m" />
+        </dt>
+        <dd data-testid="m">{formatFixed(result.m, 3)}</dd>
+      </div>
+      <div>
+        <dt>
+          overflow frequency q
+          <Explain term="q" name="q" />
+        </dt>
+        <dd data-testid="q">{formatQ(result.q, result.evaluated)}</dd>
+      </div>
+      <Suspense fallback={null}>
+        <ExactQ />
+      </Suspense>
+      {rho !== null && (
+        <div>
+          <dt>
+            requested ρ
+            {rel !== null && (
+              <Explain
+                term="qVsRho"
+                name={`q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}
+              />
+            )}
+          </dt>
+          <dd data-testid="rho-value">
+            {rho}
+            {rel !== null && (
+              <small
+                className={rel > 0 ? 'bad' : 'good'}
+              >{` q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}</small>
+            )}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>oversized tasks</dt>
+        <dd data-testid="oversized">{result.oversized.length}</dd>
+      </div>
+      <div>
+        <dt>rebalancing moves</dt>
+        <dd>{result.moves}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The packing as JSON, tasks named by their pool rows. */
+function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike<number>) {
+  downloadJson('slopack-packing', {
+    params,
+    mAbs: result.mAbs,
+    mNorm: result.mNorm,
+    m: result.m,
+    q: result.q,
+    moves: result.moves,
+    evaluated: result.evaluated,
+    oversized: result.oversized.map((t) => rows[t]),
+    machines: result.machines.map((m) => ({
+      ...m,
+      tasks: Array.from(m.tasks, (t) => rows[t]),
+    })),
+  });
+}
+
+function downloadMachinesCsv(result: PackResult) {
+  downloadCsv(
+    'slopack-machines',
+    result.machines.map((m, j) => ({
+      machine: j + 1,
+      tasks: m.tasks.length,
+      q: m.q,
+      overflows: m.overflows,
+      mean: m.mean,
+      sd: m.sd,
+      estimated_mean: m.estimatedMean,
+      estimated_sd: m.estimatedSd,
+    })),
+  );
+}
+
+/** A result being replaced: updating (with Cancel) or cancelled (with Run again). */
+function PackRunState() {
+  const controller = useController();
+  const cancelled = useExplorer(
+    (s) =>
+      s.pack.cancelled === packKey(s.params) ||
+      (s.pool.status === 'error' && s.pool.error === 'cancelled'),
+  );
+  return (
+    <>
+      <span className="badge" data-testid="stale">
+        {cancelled ? 'cancelled: showing the last result' : 'updating…'}
+      </span>
+      {cancelled ? (
+        <button type="button" data-testid="run-again" onClick={() => controller.retry()}>
+          Run again
+        </button>
+      ) : (
+        <button type="button" data-testid="cancel-pack" onClick={() => controller.cancelPack()}>
+          Cancel
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The headline numbers and the packing's actions (run state, A/B pin, downloads). */
+function PackHead({
+  response,
+  rho,
+  stale,
+  behind,
+}: {
+  response: NonNullable<ExplorerState['pack']['response']>;
+  rho: number | null;
+  stale: boolean;
+  /** Whether what lies below the headline still shows an earlier packing. */
+  behind: boolean;
+}) {
+  const params = useExplorer((s) => s.params);
+  const { result, rows } = response;
+  return (
+    <div className="view-head">
+      <Headline result={result} rho={rho} stale={stale} />
+      <div className="view-actions">
+        {(stale || behind) && <PackRunState />}
+        <PinButton />
+        <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
+          Result JSON
+        </button>
+        <button type="button" onClick={() => downloadMachinesCsv(result)}>
+          Machines CSV
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The packing the headline shows, at once, and the one below it: the headline follows each packing;
+ * what lies below it (the SLO line, the machines, a machine's detail) follows in a deferred render
+ * that a drag's next input may interrupt, so the headline's frame never waits for it.
+ */
+function useShownPacking() {
+  const params = useExplorer((s) => s.params);
+  const pack = useExplorer((s) => s.pack);
+  const response = pack.response;
+  const packed = useMemo(
+    () => response && { response, params: pack.params ?? params, key: pack.key },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the parameters of this packing only
+    [response],
+  );
+  const body = useDeferredValue(packed);
+  return { response, stale: pack.key !== packKey(params), body, behind: body !== packed };
+}
+
+/** The selected machine's totals against its Gaussian, for the packing shown below the headline. */
+function useMachineView(
+  machine: PackResult['machines'][number] | undefined,
+  body: { params: Params; key: string | null } | null,
+  selected: number | null,
+): MachineView | null {
+  const totals = useExplorer((s) => s.machine.totals);
+  const machineKey = useExplorer((s) => s.machine.key);
+  const key = body?.key;
+  const fit = body?.params.fit;
+  const capacity = body?.params.capacity;
+  const upload = body?.params.upload?.options;
+  const scale = body?.params.scale;
+  return useMemo(() => {
+    if (!machine || !totals || !fit || capacity === undefined) return null;
+    if (machineKey !== `${key}#${selected}`) return null;
+    const rho = 'rho' in fit ? fit.rho : null;
+    return {
+      totals,
+      mean: machine.estimatedMean,
+      sd: machine.estimatedSd,
+      capacity,
+      coresPerMachine: scale === undefined ? null : coresPerMachineOf(upload, scale),
+      rho,
+      gpaPercentile:
+        fit.kind === 'gpa' && rho !== null
+          ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
+          : null,
+    };
+  }, [machine, totals, machineKey, key, selected, fit, capacity, upload, scale]);
+}
+
+export function PackView() {
+  const params = useExplorer((s) => s.params);
+  const dataset = useExplorer((s) => s.data.dataset);
+  const setParams = useExplorer((s) => s.setParams);
+  const navigate = useExplorer((s) => s.navigate);
+  const abReady = useExplorer((s) => s.ab.status === 'ready' && s.ab.response !== null);
+  const [stepsOpen, setOpen] = useState(() => params.step > 0 || packTraceWanted());
+  const setStepsOpen = (open: boolean) => {
+    setOpen(open);
+    wantPackTrace(open);
+  };
+  const stepsRef = useRef<HTMLDetailsElement>(null);
+  const trace = usePackTrace(stepsOpen || params.machine !== null);
+  const decisions = trace.status === 'ready' ? trace.decisions : null;
+  /** A task's "why": the step-through opens at the decision that placed it. */
+  const openDecision = (step: number) => {
+    navigate({ step });
+    setStepsOpen(true);
+    requestAnimationFrame(() => stepsRef.current?.scrollIntoView({ block: 'start' }));
+  };
+  const { response, stale, body, behind } = useShownPacking();
+  const onSelect = useCallback((j: number) => setParams({ machine: j }), [setParams]);
+  const rho = 'rho' in params.fit ? params.fit.rho : null;
+  const packedCapacity = body?.params.capacity ?? params.capacity;
+  const packedFit = body?.params.fit ?? params.fit;
+  const packedRho = 'rho' in packedFit ? packedFit.rho : null;
+  const selected = params.machine;
+  const machine = body && selected !== null ? body.response.result.machines[selected] : undefined;
+  const view = useMachineView(machine, body, selected);
+
+  if (!response) {
+    return (
+      <>
+        <StartHere />
+        <PackWaiting />
+      </>
+    );
+  }
+  const head = <PackHead response={response} rho={rho} stale={stale} behind={behind} />;
+  if (!body)
+    return (
+      <div className="pack-view">
+        <StartHere />
+        {head}
+      </div>
+    );
+  const { result, rows } = body.response;
+  const bodyStale = stale || behind;
+  const taskRows = machine
+    ? Array.from(machine.tasks, (t) => ({
+        position: t,
+        id: dataset?.ids[rows[t]] ?? String(rows[t]),
+        row: rows[t],
+      }))
+    : [];
+  return (
+    <div className="pack-view">
+      <StartHere />
+      {head}
+      <div className={bodyStale ? 'stale' : undefined}>
+        <Suspense fallback={null}>
+          <PackSloLine result={result} rows={rows} params={body.params} packKey={body.key} />
+        </Suspense>
+      </div>
+      <Suspense fallback={null}>
+        <AbCompare />
+      </Suspense>
+      {!(params.pinned && abReady) && (
+        <MachineStrip
+          result={result}
+          capacity={packedCapacity}
+          selected={selected}
+          onSelect={onSelect}
+        />
+      )}
+      <Suspense fallback={null}>
+        <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
+      </Suspense>
+      {selected === null || !machine ? (
+        <p className="hint">
+          Select a machine to see its usage distribution against the Gaussian GPA assumes.
+        </p>
+      ) : (
+        <div className="machine-detail" data-testid="machine-detail">
+          <Suspense fallback={<div className="plots-2" />}>
+            <MachinePlots
+              selected={selected}
+              machine={machine}
+              evaluated={result.evaluated}
+              rho={packedRho}
+              view={view}
+              stale={bodyStale}
+            />
+            <AlignedMachinePlot {...body.response} machine={selected} stale={bodyStale} />
+          </Suspense>
+          <div className="task-table-wrap">
+            <h3>
+              Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order
+              <button
+                type="button"
+                onClick={() => downloadCsv(`machine-${selected + 1}-tasks`, taskRows)}
+              >
+                CSV
+              </button>
+            </h3>
+            <TaskTable
+              rows={taskRows}
+              decisions={decisions}
+              busy={trace.status === 'running'}
+              onWhy={openDecision}
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TaskTable({
+  rows,
+  decisions,
+  busy,
+  onWhy,
+}: {
+  rows: { position: number; id: string; row: number }[];
+  decisions: readonly TaskDecision[] | null;
+  busy: boolean;
+  onWhy: (step: number) => void;
+}) {
+  const stats = useExplorer((s) => s.data.dataset?.samples);
+  return (
+    <table className="task-table">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">task</th>
+          <th scope="col">sample mean</th>
+          <th scope="col">sample σ</th>
+          <th scope="col">why this machine{busy && ' (rebuilding the decisions…)'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => {
+          const s = stats ? seriesAt(stats.inst, r.row) : undefined;
+          const mean = s ? s.reduce((a, b) => a + b, 0) / s.length : NaN;
+          const sd = s ? Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length) : NaN;
+          return (
+            <tr key={r.position}>
+              <td>{r.position}</td>
+              <td className="task-id">{r.id}</td>
+              <td>{formatNumber(mean)}</td>
+              <td>{formatNumber(sd)}</td>
+              <td className="task-why">
+                {decisions?.[r.position] && decisions[r.position].step > 0 && (
+                  <>
+                    <button
+                      type="button"
+                      data-testid="task-why"
+                      aria-label={`Why task ${r.id} is on this machine: open step ${decisions[r.position].step}`}
+                      onClick={() => onWhy(decisions[r.position].step)}
+                    >
+                      why
+                    </button>{' '}
+                    <small>{decisions[r.position].text}</small>
+                  </>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
