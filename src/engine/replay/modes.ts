@@ -10,23 +10,12 @@ import { blockBootstrap } from './blocks.ts';
 
 import type { RealizationMode } from './modeNames.ts';
 
-export { REALIZATION_MODES, type RealizationMode } from './modeNames.ts';
+export { REALIZATION_MODES, alignDefaults, type RealizationMode } from './modeNames.ts';
 
 export interface ReplayMatrices {
   readonly aligned: AlignedData;
   readonly inst: RealizationMatrix;
   readonly avg: RealizationMatrix | null;
-}
-
-/**
- * The alignment options a load uses unless told otherwise, the same on the command line and in the
- * page: Google task_usage is bucketed to its 5-minute windows, a task absent from one counting as 0
- * (it was not running); a preset's own (`Preset.align`) come on top; every other format takes
- * `alignSamples`' defaults (the data's step, instants where a task has no sample dropped).
- */
-export function alignDefaults(format: string | null, preset?: AlignOptions): AlignOptions {
-  const own: AlignOptions = format === 'google' ? { step: 300, absent: 'zero' } : {};
-  return { ...own, ...preset };
 }
 
 /**

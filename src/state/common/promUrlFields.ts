@@ -48,3 +48,6 @@ export const PROM_URL_FIELDS: readonly UrlField[] = [
     },
   },
 ];
+
+/** The dataset's state while a link's Prometheus source is read again. */
+export const WAITING_FOR_SOURCE = 'waiting for the linked Prometheus source';

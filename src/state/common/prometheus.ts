@@ -77,7 +77,7 @@ export const usePromPanel = create<PromPanelState>((set) => ({
 }));
 
 /** The dataset step's state while a link's Prometheus source is read (or waits for a token). */
-export const WAITING_FOR_SOURCE = 'waiting for the linked Prometheus source';
+export { WAITING_FOR_SOURCE } from './promUrlFields.ts';
 
 /** The panel's fields from a link's source (the token is never in a link). */
 export function fieldsFromLink(s: PromSource | null): void {

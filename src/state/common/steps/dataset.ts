@@ -13,7 +13,7 @@ import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts'
 import type { Params, UploadRef } from '../params.ts';
 import { differences, linkedSpec, optionsOfSpec } from '../uploadOptions.ts';
 import { uploadIsSource } from '../promUrlFields.ts';
-import { readPrometheus, WAITING_FOR_SOURCE } from '../prometheus.ts';
+import { WAITING_FOR_SOURCE } from '../promUrlFields.ts';
 import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 
@@ -233,9 +233,12 @@ function sourceReads(ctx: StepContext, upload: (files: File[], r: LoadRequest) =
     if (reading !== key) {
       reading = key;
       const host = { upload, setParams: s.setParams, params: () => stateOf(ctx).params };
-      void readPrometheus(host, { source: p.prom, scale: p.scale }).finally(() => {
-        if (reading === key) reading = null;
-      });
+      // The reader loads with the first linked source (off the first page).
+      void import('../prometheus.ts')
+        .then(({ readPrometheus }) => readPrometheus(host, { source: p.prom, scale: p.scale }))
+        .finally(() => {
+          if (reading === key) reading = null;
+        });
     }
     return null;
   };
