@@ -98,12 +98,15 @@ function ensureAbExact(runner: Runner, s: Explorer): void {
     { key: keys.a, response: s.ab.response, pool: s.ab.pool, p: a },
     { key: keys.b, response: s.pack.response, pool: s.pool.handle, p: s.params },
   ];
-  for (const { key, response, pool, p } of sides) {
-    if (!key || !response || !pool) continue;
-    abExactRuns.ensure(key, (signal) =>
-      meanExactQ(runner, pool, response, p.capacity, p.clairvoyance, signal),
-    );
-  }
+  // One side at a time: a second ensure would supersede the first (the runs keep one in flight);
+  // the first's outcome triggers this run again for the other.
+  if (sides.some((x) => abExactRuns.outcome(x.key)?.status === 'running')) return;
+  const next = sides.find((x) => x.key && x.response && x.pool && !abExactRuns.outcome(x.key));
+  if (!next) return;
+  const { response, pool, p } = next;
+  abExactRuns.ensure(next.key!, (signal) =>
+    meanExactQ(runner, pool!, response!, p.capacity, p.clairvoyance, signal),
+  );
 }
 
 function ensureTrace(runner: Runner, s: Explorer): void {
@@ -127,8 +130,9 @@ export const PACK_RUNS: readonly WingRun[] = [
     run: (runner, s) => ensureExact(runner, s),
   },
   {
-    inputs: (s) => [s.ab, s.pack, s.pool, s.params.pinned],
+    inputs: (s) => [s.ab, s.pack, s.pool, s.params.pinned, abExactRuns.store.getState().outcomes],
     run: (runner, s) => ensureAbExact(runner, s),
+    triggers: [abExactRuns.store],
   },
   {
     inputs: (s) => [s.pack, s.pool, wantsTrace(s.params)],
