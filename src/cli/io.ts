@@ -255,7 +255,7 @@ export async function loadFromOptions(
   keep: { times?: boolean } = {},
 ): Promise<LoadResult & { spec: LoadSpec }> {
   const source = sourceFromOptions(o);
-  if (source) return loadPrometheusOptions(o, source, control);
+  if (source) return loadPrometheusOptions(o, source, control, keep);
   const inputs = await inputsFrom(o);
   const request = asUsage(() => requestFrom(o));
   try {

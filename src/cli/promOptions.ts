@@ -63,6 +63,7 @@ export async function loadPrometheusOptions(
   o: Options,
   source: PromSource,
   control: StreamControl = {},
+  keep: { times?: boolean } = {},
 ): Promise<SourceLoad> {
   const cores = o['cores-per-machine'] as number | undefined;
   try {
@@ -74,6 +75,7 @@ export async function loadPrometheusOptions(
         ...(o['id-label'] !== undefined ? { idLabel: String(o['id-label']) } : {}),
         ...(o.clamp ? { clamp: true } : {}),
         ...(o.scale !== undefined ? { scale: o.scale as number } : {}),
+        ...(keep.times ? { times: true } : {}),
         onRetention: (note) => process.stderr.write(`${note}\n`),
       },
       {

@@ -107,6 +107,37 @@ describe('--prometheus against a real server', () => {
     expect(live.report.units).toBe(`cores / ${NODE_CORES} cores per machine`);
   }, 120_000);
 
+  it('keeps each sample’s timestamp for the time-aligned replay, as an exported answer does', async () => {
+    const step = 60;
+    const end = HISTORY_START + DAY / 4;
+    const live = await loadFromOptions(
+      {
+        prometheus: prom.url,
+        ...opts(['--start', String(HISTORY_START), '--end', String(end)]),
+        step: String(step),
+      },
+      {},
+      { times: true },
+    );
+    writeFileSync(
+      join(dir, 't.json'),
+      await rangeAnswer(DEFAULT_CPU_QUERY, HISTORY_START, end, step),
+    );
+    const file = await loadFromOptions(
+      { data: join(dir, 't.json'), format: 'prometheus', 'cores-per-machine': NODE_CORES },
+      {},
+      { times: true },
+    );
+    if (live.kind !== 'samples' || file.kind !== 'samples') throw new Error('samples expected');
+    expect(live.samples.times).toBeDefined();
+    expect(live.samples.times!.length).toBe(40);
+    for (let i = 0; i < 40; i++) {
+      const t = Array.from(live.samples.times![i]);
+      expect(t).toEqual(Array.from(file.samples.times![i]));
+      expect(t.every((x, k) => k === 0 || x - t[k - 1] === step)).toBe(true);
+    }
+  }, 120_000);
+
   it('assess: per-node q equals a direct count over the node sums the server computes', async () => {
     const r = await run(['assess', '--prometheus', prom.url, ...range, '--step', '60', '--json']);
     expect(r.err).toBe('');
