@@ -12,15 +12,10 @@
  * paint). The next position is set on the frame after. Reported: p95 and median over the drag.
  * Goals: p95 ≤ 16 ms on the default page, ≤ 50 ms at 100,000 tasks.
  */
-import { chromium } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { preview } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { quantile, withBuiltPage } from './builtPage.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const STEPS = Number(process.env.DRAG_STEPS ?? 60);
 
 const PAGES = [
@@ -66,29 +61,12 @@ const DRAG = `async (steps) => {
   return times;
 }`;
 
-function quantile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-}
-
 export const drag: BenchSuite = {
   name: 'drag',
   description: 'Chromium, production build: dragging ρ on the Pack view, input to repaint (p95)',
   async run(): Promise<BenchFigure[]> {
-    const dist = process.env.DRAG_DIST ?? resolve(ROOT, 'dist');
-    if (!process.env.DRAG_DIST)
-      execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-    const server = await preview({
-      root: ROOT,
-      build: { outDir: dist },
-      preview: { port: 0, host: '127.0.0.1' },
-      logLevel: 'error',
-    });
-    const address = server.httpServer.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const figures: BenchFigure[] = [];
-    try {
+    return withBuiltPage(async (origin, browser) => {
+      const figures: BenchFigure[] = [];
       for (const p of PAGES) {
         const page = await browser.newPage();
         page.on('pageerror', (e) => console.error('[page error]', e));
@@ -119,10 +97,7 @@ export const drag: BenchSuite = {
           note: 'navigation to the packed numbers (load, realize, pack, evaluate); goal at 100,000 × 1,000: ≤ 5 s',
         });
       }
-    } finally {
-      await browser.close();
-      await new Promise<void>((done) => server.httpServer.close(() => done()));
-    }
-    return figures;
+      return figures;
+    });
   },
 };

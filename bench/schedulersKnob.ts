@@ -9,15 +9,10 @@
  * from it, and no plot of the panel stale. Reported: median and p95. Goal (issue "Your scheduler's
  * knob"): ≤ 1 s.
  */
-import { chromium } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { preview } from 'vite';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
+import { quantile, withBuiltPage } from './builtPage.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const STEPS = Number(process.env.KNOB_STEPS ?? 8);
 const URL_PATH = '/?view=schedulers&sch=trimaran-lvrb';
 
@@ -55,28 +50,11 @@ const KNOB = `async (steps) => {
   return times;
 }`;
 
-function quantile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-}
-
 export const schedulersKnob: BenchSuite = {
   name: 'schedulersKnob',
   description: 'Chromium, production build: a knob value in the Schedulers view, input to answer',
   async run(): Promise<BenchFigure[]> {
-    const dist = process.env.DRAG_DIST ?? resolve(ROOT, 'dist');
-    if (!process.env.DRAG_DIST)
-      execFileSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'ignore' });
-    const server = await preview({
-      root: ROOT,
-      build: { outDir: dist },
-      preview: { port: 0, host: '127.0.0.1' },
-      logLevel: 'error',
-    });
-    const address = server.httpServer.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 4173}`;
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    try {
+    return withBuiltPage(async (origin, browser) => {
       const page = await browser.newPage();
       page.on('pageerror', (e) => console.error('[page error]', e));
       await page.goto(origin + URL_PATH);
@@ -96,9 +74,6 @@ export const schedulersKnob: BenchSuite = {
           note: `median ${quantile(times, 0.5).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length} values; goal ≤ 1,000 ms; load average ${loadavg()[0].toFixed(1)}`,
         },
       ];
-    } finally {
-      await browser.close();
-      await new Promise<void>((done) => server.httpServer.close(() => done()));
-    }
+    });
   },
 };

@@ -37,6 +37,27 @@ export function alignedOfDataset(ds: Dataset | null): AlignedData | string {
   return a;
 }
 
+const gridCache = new WeakMap<TaskSamples, { tasks: number; instants: number } | null>();
+
+/**
+ * The size of the dataset's aligned grid (tasks × instants, what aligning holds), without aligning;
+ * null when the samples cannot be aligned (`alignedOfDataset` says why). Kept per dataset: the
+ * controller asks on every pass of a replay.
+ */
+export function gridOfDataset(ds: Dataset): { tasks: number; instants: number } | null {
+  if (!ds.samples) return null;
+  let grid = gridCache.get(ds.samples);
+  if (grid === undefined) {
+    try {
+      grid = alignedGridSize(ds.samples, ds.align);
+    } catch {
+      grid = null;
+    }
+    gridCache.set(ds.samples, grid);
+  }
+  return grid;
+}
+
 /** The dataset's aligned data when its rows are the dataset's tasks (an independent pool's rows). */
 export function alignedTasksOfDataset(ds: Dataset | null): AlignedData | null {
   const aligned = alignedOfDataset(ds);
@@ -49,13 +70,9 @@ export function alignedTasksOfDataset(ds: Dataset | null): AlignedData | null {
  * the replay cannot be made or would pass the memory budget (the pool step says so).
  */
 export function tasksOfPool(p: Params, ds: Dataset): number {
-  if (p.realization === 'independent' || !ds.samples) return ds.tasks;
-  let grid: { tasks: number; instants: number };
-  try {
-    grid = alignedGridSize(ds.samples, ds.align);
-  } catch {
-    return ds.tasks;
-  }
+  if (p.realization === 'independent') return ds.tasks;
+  const grid = gridOfDataset(ds);
+  if (!grid) return ds.tasks;
   const blocks = p.realization === 'blocks' ? p.realizations : null;
   if (replayOverBudget(grid.tasks, grid.instants, blocks, ds.hasAvg, poolKey(p))) return ds.tasks;
   const aligned = alignedOfDataset(ds);

@@ -1,11 +1,11 @@
 /** The replayed pool's steps (aligned or block-bootstrapped matrices), loaded only when asked for. */
-import { alignedGridSize, blockBootstrap } from '../../../engine/index.ts';
+import { blockBootstrap } from '../../../engine/index.ts';
 import { bytes } from '../../../ingest/sizes.ts';
 import { formatCount } from '../../../present/format.ts';
 import type { Dataset } from '../datasets.ts';
 import type { Params } from '../params.ts';
 import { stateOf, type StepContext } from './context.ts';
-import { alignedOfDataset, judgedPartProblem } from '../../pack/replay.ts';
+import { alignedOfDataset, gridOfDataset, judgedPartProblem } from '../../pack/replay.ts';
 
 export { replayTasksReason, tasksOfPool } from '../../pack/replay.ts';
 import {
@@ -47,12 +47,8 @@ export function replayOverBudgetStep(
   key: string,
 ): boolean {
   const s = () => stateOf(ctx);
-  let grid: { tasks: number; instants: number };
-  try {
-    grid = alignedGridSize(ds.samples!, ds.align);
-  } catch {
-    return false; // the alignment itself says what is wrong, when the pool is made
-  }
+  const grid = gridOfDataset(ds);
+  if (!grid) return false; // the alignment itself says what is wrong, when the pool is made
   const blocks = p.realization === 'blocks' ? p.realizations : null;
   const big = replayOverBudget(grid.tasks, grid.instants, blocks, ds.hasAvg, key);
   if (!big) return false;
