@@ -18,6 +18,11 @@ import {
 } from '../engine/index.ts';
 import type { Assessment } from './assessSource.ts';
 import { streamSource, type SourceAssess } from './sourceStream.ts';
+import {
+  loadSourceCluster,
+  type PromCluster,
+  type PromClusterOptions,
+} from './prometheusCluster.ts';
 import { Sha256 } from '../engine/data/sha256.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
 import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from './load.ts';
@@ -81,6 +86,14 @@ export interface IngestApi {
     assess: SourceAssess | null,
     onProgress?: (p: Progress) => void,
   ): Promise<LoadedSource>;
+  /** CPU and memory of a live source as one multi-resource workload (the Cluster view). */
+  loadSourceCluster(
+    token: number,
+    source: PromSource,
+    access: SourceAccess,
+    options: Omit<PromClusterOptions, 'onRetention'>,
+    onProgress?: (p: Progress) => void,
+  ): Promise<PromCluster>;
   /** What `files` would load as with `options`, from their first bytes (nothing replaces the data). */
   previewFiles(files: readonly File[], options: PreviewOptions): Promise<Preview>;
   cancel(token: number): void;
@@ -267,6 +280,11 @@ export function createIngestApi(): IngestApi {
         );
         return { ...r, preset: null };
       });
+    },
+    loadSourceCluster(token, source, access, options, onProgress) {
+      return run(token, (signal) =>
+        loadSourceCluster(source, { ...access, signal }, options, { signal, onProgress }),
+      );
     },
     async previewFiles(files, options) {
       try {

@@ -8,6 +8,7 @@ import { supervisedWorker } from './supervised.ts';
 import type { LoadSpec, Preset, Preview, PreviewOptions, PromSource } from '../engine/index.ts';
 import type { IngestApi, LoadedData, LoadedSource, SourceAccess } from '../ingest/api.ts';
 import type { SourceAssess } from '../ingest/sourceStream.ts';
+import type { PromCluster, PromClusterOptions } from '../ingest/prometheusCluster.ts';
 import type { LoadRequest } from '../ingest/load.ts';
 import type { Progress } from '../ingest/stream.ts';
 
@@ -38,6 +39,14 @@ export interface Ingest {
     onProgress: (p: Progress) => void,
     signal: AbortSignal,
   ): Promise<LoadedSource>;
+  /** CPU and memory of a live source as one multi-resource workload, read in the worker. */
+  loadSourceCluster?(
+    source: PromSource,
+    access: SourceAccess,
+    options: Omit<PromClusterOptions, 'onRetention'>,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<PromCluster>;
 }
 
 /** Ingestion that also reads one bundled data file with a given spec (the Cluster view's resources). */
@@ -120,5 +129,9 @@ export function createIngest(): FileIngest {
       withCancel(signal, (a, token) =>
         a.loadSource(token, source, access, spec, assess, proxy(onProgress)),
       ) as Promise<LoadedSource>,
+    loadSourceCluster: (source, access, options, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadSourceCluster(token, source, access, options, proxy(onProgress)),
+      ) as Promise<PromCluster>,
   };
 }
