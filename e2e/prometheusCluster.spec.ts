@@ -15,7 +15,7 @@ import { readMatrix, writeMatrix } from '../src/cli/matrixFiles.ts';
 import { main } from '../src/cli/main.ts';
 import { startPrometheus, type RunningPrometheus } from '../src/cli/testing/prometheus.ts';
 import { DEFAULT_PARAMS } from '../src/state/common/params.ts';
-import { formatQ } from '../src/present/format.ts';
+import { formatCount, formatQ } from '../src/present/format.ts';
 
 const HOURS = 6 * 3600;
 const PODS = 24;
@@ -179,5 +179,7 @@ test.describe('Prometheus in the Cluster view and the aligned replay', () => {
       ]),
     ) as { m_abs: number; q: number; evaluated_columns: number };
     expect(got).toEqual({ mAbs: String(out.m_abs), q: formatQ(out.q, out.evaluated_columns) });
+    // The page's replay is over the server's own instants, as many as the command line's columns.
+    await expect(page.getByTestId('time-split')).toContainText(`${formatCount(m.cols)} instants`);
   });
 });

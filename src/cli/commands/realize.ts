@@ -18,18 +18,18 @@ import {
 import { UsageError, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { loadReplay, replayJson, replayOptions } from './replayData.ts';
-import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
+import { dataOptions, hasData, loadFromOptions, writeMatrix } from '../io.ts';
 import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
 import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';
 import { Worker } from 'node:worker_threads';
 
 export const realizeCommand: Command = {
-  usage: 'npm run cli -- realize --data FILE --realizations R --seed S --out-inst X.npy [options]',
+  usage:
+    'npm run cli -- realize --data FILE (or --prometheus URL) --realizations R --seed S --out-inst X.npy [options]',
   summary:
     'Realization matrices from per-task samples in any format (SPEC §2, §10): R independent draws with replacement per task (the paper’s), the time-aligned instants (--mode aligned: column t is one instant for every task), or a joint block bootstrap of them (--mode blocks --block B).',
   options: {
     ...dataOptions,
-    data: { ...dataOptions.data, required: true },
     fraction: {
       kind: 'flag',
       help: 'values are fractions of a machine, not percent (= --unit fraction)',
@@ -55,6 +55,7 @@ export const realizeCommand: Command = {
     'out-ids': { kind: 'string', help: 'aligned and blocks: where to write the task ids (JSON)' },
   },
   async run(o, out) {
+    if (!hasData(o)) throw new UsageError('--data (or --prometheus URL) is required');
     if ((o.mode as RealizationMode) !== 'independent') return realizeAligned(o, out);
     for (const k of ['learn', 'judge', 'out-judge', 'block', 'out-ids'])
       if (o[k] !== undefined) throw new UsageError(`--${k} is for --mode aligned or blocks`);
