@@ -152,4 +152,18 @@ describe('a live source streamed chunk by chunk', () => {
     expect(c.asked).toBe(1);
     expect(c.alive).toBe(0);
   }, 120_000);
+
+  it('an empty answer and a series without labels each get their message', async () => {
+    const read = (query: string) =>
+      streamSource({ ...source(), step: 60, query }, {}, sourceSpec(source(), NODE_CORES), {}).then(
+        () => null,
+        (e: unknown) => (e as Error).message,
+      );
+    expect(await read('container_cpu_usage_seconds_total{pod="nobody"}')).toMatch(
+      /returned no series between .* check the metric and label names/,
+    );
+    expect(await read('sum(rate(container_cpu_usage_seconds_total[5m]))')).toMatch(
+      /one series without labels .* group it by \(namespace, pod, node\)/,
+    );
+  }, 120_000);
 });
