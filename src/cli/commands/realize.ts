@@ -77,7 +77,9 @@ export const realizeCommand: Command = {
       writeMatrix(o['out-inst'] as string, m.inst);
       if (o['out-avg']) {
         if (!m.avg)
-          throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+          throw new UsageError(
+            `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
+          );
         writeMatrix(o['out-avg'] as string, m.avg);
       }
     } else {
@@ -87,7 +89,9 @@ export const realizeCommand: Command = {
         avg: samples.avg && sliceTasks(samples.avg, 0, n),
       };
       if (o['out-avg'] && !kept.avg)
-        throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+        throw new UsageError(
+          `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
+        );
       const workers = (o.workers as number | undefined) ?? defaultWorkers();
       if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
       // Without --workers, a small matrix is drawn on this thread (done before threads would start).
@@ -230,7 +234,10 @@ async function realizeAligned(o: Options, out: (line: string) => void): Promise<
     n === m.rows ? m : matrixFrom(n, m.cols, m.data.slice(0, n * m.cols));
   writeMatrix(o['out-inst'] as string, first(r.inst));
   if (o['out-avg']) {
-    if (!r.avg) throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+    if (!r.avg)
+      throw new UsageError(
+        `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
+      );
     writeMatrix(o['out-avg'] as string, first(r.avg));
   }
   if (o['out-judge']) {
