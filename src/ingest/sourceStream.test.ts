@@ -118,7 +118,10 @@ describe('a live source streamed chunk by chunk', () => {
       );
       expect(Array.from(streamed.samples.times![i])).toEqual(Array.from(whole.samples.times![i]));
     }
+    // Stored alike too (coded where exact, as every load in the page).
+    expect(streamed.samples.inst).toEqual(whole.samples.inst);
     expect(streamed.report.notes).toEqual(whole.report.notes);
+    expect(streamed.report.filters).toEqual(whole.report.filters);
     expect(streamed.hash).toBe(await sha256Hex(c.answers.map((b) => new Blob([b as BlobPart]))));
 
     const collected = await collectSeries(files);

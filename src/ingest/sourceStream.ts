@@ -1,7 +1,7 @@
 /**
  * A live Prometheus source read in the page's ingestion worker: the range's chunks fetched one
- * after the other, each response's body streamed as it arrives into the Prometheus reader (the
- * dataset) and into the series kept for the assessment, and hashed on the way (the dataset's key,
+ * after the other, each response's body parsed once as it arrives by the Prometheus reader (the
+ * dataset), which hands each series to the ones kept for the assessment, and hashed on the way (the dataset's key,
  * as an upload's). No response is held: the next chunk is asked for once the one before is read,
  * so memory is the samples kept, whatever the range. Cancel (`control.signal`) stops between two
  * network reads and leaves nothing behind.
@@ -9,12 +9,13 @@
 import {
   DataError,
   SeriesCollector,
-  createLoader,
+  compactSamples,
   type ChunkSink,
   type LoadResult,
   type LoadSpec,
   type PromSource,
 } from '../engine/index.ts';
+import { PrometheusLoader, type PrometheusOptions } from '../engine/data/prometheus.ts';
 import { Sha256 } from '../engine/data/sha256.ts';
 import { assessSeries, type AssessOptions, type Assessment } from './assessSource.ts';
 import {
@@ -40,15 +41,24 @@ export type StreamedSource = LoadResult & {
   readonly assessError: string | null;
 };
 
-function tee(sinks: readonly ChunkSink[], hash: Sha256): ChunkSink {
+function hashed(sink: ChunkSink, hash: Sha256): ChunkSink {
   return {
     push(chunk) {
       hash.update(chunk);
-      for (const s of sinks) s.push(chunk);
+      sink.push(chunk);
     },
-    end() {
-      for (const s of sinks) s.end();
-    },
+    end: () => sink.end(),
+  };
+}
+
+/** The samples as `createLoader` gives them: coded where exact, times only when asked. */
+function result(loader: PrometheusLoader, times: boolean): LoadResult {
+  const { samples, report } = loader.finish();
+  const { times: kept, ...rest } = samples;
+  return {
+    kind: 'samples',
+    samples: compactSamples(times && kept ? { ...rest, times: kept } : rest),
+    report,
   };
 }
 
@@ -64,22 +74,24 @@ export async function streamSource(
   control: StreamControl = {},
 ): Promise<StreamedSource> {
   const a = { ...access, signal: access.signal ?? control.signal };
-  const loader = createLoader(spec, 'compact', { times: options.times === true });
+  if (spec.format !== 'prometheus') throw new RangeError('a live source loads as prometheus');
+  const loader = new PrometheusLoader(spec as PrometheusOptions);
   const collector = options.assess ? new SeriesCollector() : null;
   const hash = new Sha256();
   const inputs = rangeInputs(source, a);
   try {
     for (let i = 0; i < inputs.length; i++) {
       const name = inputs[i].name;
-      const sinks = [loader.file(name, 'inst'), ...(collector ? [collector.file(name)] : [])];
-      await pump(inputs[i], tee(sinks, hash), control, { fileIndex: i, files: inputs.length });
+      // One parse: the reader hands each series to the assessment's collector as it reads it.
+      const sink = loader.file(name, collector ? (s) => collector.take(name, s) : undefined);
+      await pump(inputs[i], hashed(sink, hash), control, { fileIndex: i, files: inputs.length });
     }
     control.signal?.throwIfAborted();
-    const result = loader.finish();
+    const loaded = result(loader, options.times === true);
     if (
-      result.kind === 'samples' &&
-      result.samples.ids.length === 1 &&
-      result.samples.ids[0] === 'series'
+      loaded.kind === 'samples' &&
+      loaded.samples.ids.length === 1 &&
+      loaded.samples.ids[0] === 'series'
     )
       throw new DataError(
         source.url,
@@ -98,7 +110,7 @@ export async function streamSource(
       } catch (e) {
         assessError = `The placement cannot be judged: ${(e as Error).message}`;
       }
-    return { ...result, spec, hash: hash.hex(), assessment, assessError };
+    return { ...loaded, spec, hash: hash.hex(), assessment, assessError };
   } catch (e) {
     throw describeSourceFailure(e, source);
   }
