@@ -1,8 +1,9 @@
 /**
- * Reading a local Prometheus against reading the same answers from exported files, on the command
- * line's path (the CLI's `--prometheus` vs `--data`): a history of PROM_BENCH_PODS pods (default
- * 500) over PROM_BENCH_DAYS days (default 7) at a 60 s step, backfilled with promtool. The page's
- * path is not measured here yet. Heap growth is reported beside the time.
+ * Reading a local Prometheus against reading the same answers from exported files, in the same run,
+ * on the command line's path (the CLI's `--prometheus` vs `--data`) and in the page (the From
+ * Prometheus panel vs uploading the files, prometheusPage.ts): a history of PROM_BENCH_PODS pods
+ * (default 500) over PROM_BENCH_DAYS days (default 7) at a 60 s step, backfilled with promtool.
+ * Heap growth is reported beside the time. PROM_BENCH_PAGE=0 leaves the page out.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,8 @@ import { join } from 'node:path';
 import { DEFAULT_CPU_QUERY, splitRange } from '../src/engine/index.ts';
 import { loadFromOptions } from '../src/cli/io.ts';
 import { HISTORY_START, startPrometheus } from '../src/cli/testing/prometheus.ts';
-import type { BenchSuite } from './figure.ts';
+import type { BenchFigure, BenchSuite } from './figure.ts';
+import { pageReads } from './prometheusPage.ts';
 
 export const prometheus: BenchSuite = {
   name: 'prometheus',
@@ -66,7 +68,7 @@ export const prometheus: BenchSuite = {
           'memory-budget': 0,
         }),
       );
-      return [
+      const figures: BenchFigure[] = [
         {
           name: `CLI read, ${pods} pods × ${days} d at 60 s`,
           value: live.s,
@@ -76,6 +78,26 @@ export const prometheus: BenchSuite = {
           note: `from ${files.length} exported file(s) as baseline; heap +${live.mib.toFixed(0)} MiB vs +${file.mib.toFixed(0)} MiB`,
         },
       ];
+      if (process.env.PROM_BENCH_PAGE !== '0') {
+        const page = await pageReads({
+          url: prom.url,
+          start: HISTORY_START,
+          end: HISTORY_START + seconds,
+          step: 60,
+          cores: 32,
+          pods,
+          files,
+        });
+        figures.push({
+          name: `page read, ${pods} pods × ${days} d at 60 s`,
+          value: page.liveS,
+          unit: 's',
+          baseline: page.fileS,
+          ratio: page.fileS / page.liveS,
+          note: `the same ${files.length} answer(s) uploaded as files as baseline (the live read also judges the placement); main-thread heap after: ${page.liveHeapMiB.toFixed(0)} MiB vs ${page.fileHeapMiB.toFixed(0)} MiB`,
+        });
+      }
+      return figures;
     } finally {
       await prom.stop();
       rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ const worker: IngestApi = {
   loadPreset: (...a) => api.loadPreset(...a).then(moved),
   loadFiles: (...a) => api.loadFiles(...a).then(moved),
   loadFile: (...a) => api.loadFile(...a).then(moved),
+  loadSource: (...a) => api.loadSource(...a).then((r) => moved(r) as typeof r),
 };
 answerPings(self as unknown as Endpoint);
 expose(worker);

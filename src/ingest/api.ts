@@ -14,7 +14,15 @@ import {
   type LoadResult,
   type LoadSpec,
   type Preset,
+  type PromSource,
 } from '../engine/index.ts';
+import type { Assessment } from './assessSource.ts';
+import { streamSource, type SourceAssess } from './sourceStream.ts';
+import {
+  loadSourceCluster,
+  type PromCluster,
+  type PromClusterOptions,
+} from './prometheusCluster.ts';
 import { Sha256 } from '../engine/data/sha256.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
 import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from './load.ts';
@@ -30,6 +38,18 @@ export type LoadedData = LoadResult & {
   /** The size estimate made before the load (uploads with a budget). */
   readonly estimate?: LoadEstimate | null;
 };
+
+/** A source's data with the assessment made on the way. */
+export type LoadedSource = LoadedData & {
+  readonly assessment: Assessment | null;
+  readonly assessError: string | null;
+};
+
+/** What a worker needs to call the server: the token (never kept) and the page's origin. */
+export interface SourceAccess {
+  readonly token?: string;
+  readonly origin?: string;
+}
 
 export interface IngestApi {
   loadPreset(
@@ -54,6 +74,26 @@ export interface IngestApi {
     baseUrl: string,
     onProgress?: (p: Progress) => void,
   ): Promise<LoadedData>;
+  /**
+   * A live Prometheus source read here, chunk by chunk, streamed into the reader (sourceStream.ts);
+   * the placement judged on the same series when `assess` is given.
+   */
+  loadSource(
+    token: number,
+    source: PromSource,
+    access: SourceAccess,
+    spec: LoadSpec,
+    assess: SourceAssess | null,
+    onProgress?: (p: Progress) => void,
+  ): Promise<LoadedSource>;
+  /** CPU and memory of a live source as one multi-resource workload (the Cluster view). */
+  loadSourceCluster(
+    token: number,
+    source: PromSource,
+    access: SourceAccess,
+    options: Omit<PromClusterOptions, 'onRetention'>,
+    onProgress?: (p: Progress) => void,
+  ): Promise<PromCluster>;
   /** What `files` would load as with `options`, from their first bytes (nothing replaces the data). */
   previewFiles(files: readonly File[], options: PreviewOptions): Promise<Preview>;
   cancel(token: number): void;
@@ -228,6 +268,23 @@ export function createIngestApi(): IngestApi {
         const result = await loadDataset([input], spec, { signal, onProgress });
         return { ...result, preset: null, hash: null };
       });
+    },
+    loadSource(token, source, access, spec, assess, onProgress) {
+      return run(token, async (signal) => {
+        const r = await streamSource(
+          source,
+          { ...access, signal },
+          spec,
+          { times: true, assess },
+          { signal, onProgress },
+        );
+        return { ...r, preset: null };
+      });
+    },
+    loadSourceCluster(token, source, access, options, onProgress) {
+      return run(token, (signal) =>
+        loadSourceCluster(source, { ...access, signal }, options, { signal, onProgress }),
+      );
     },
     async previewFiles(files, options) {
       try {

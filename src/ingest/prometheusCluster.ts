@@ -14,6 +14,7 @@ import {
   type TaskSamples,
 } from '../engine/index.ts';
 import { alignResources, type MultiSamples } from '../engine/cluster/workload.ts';
+import type { MachineType } from '../engine/cluster/machineTypes.ts';
 import { loadDataset } from './load.ts';
 import {
   describeSourceFailure,
@@ -159,6 +160,19 @@ export async function loadSourceCluster(
     coresPerMachine,
     memoryPerMachine,
     memoryFrom,
+  };
+}
+
+/** The reference node as the one machine type (no power model: energy reads 0). */
+export function nodeType(c: PromCluster): MachineType {
+  const gib =
+    c.memoryPerMachine === null ? '' : `, ${+(c.memoryPerMachine / 2 ** 30).toFixed(2)} GiB`;
+  return {
+    name: `node (${c.coresPerMachine} cores${gib})`,
+    capacity: c.memoryPerMachine === null ? [1] : [1, 1],
+    count: null,
+    idleWatts: 0,
+    peakWatts: 0,
   };
 }
 

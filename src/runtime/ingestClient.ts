@@ -5,8 +5,10 @@
 import { proxy, type Remote } from 'comlink';
 import { CancelledError } from '../protocol/cancel.ts';
 import { supervisedWorker } from './supervised.ts';
-import type { LoadSpec, Preset, Preview, PreviewOptions } from '../engine/index.ts';
-import type { IngestApi, LoadedData } from '../ingest/api.ts';
+import type { LoadSpec, Preset, Preview, PreviewOptions, PromSource } from '../engine/index.ts';
+import type { IngestApi, LoadedData, LoadedSource, SourceAccess } from '../ingest/api.ts';
+import type { SourceAssess } from '../ingest/sourceStream.ts';
+import type { PromCluster, PromClusterOptions } from '../ingest/prometheusCluster.ts';
 import type { LoadRequest } from '../ingest/load.ts';
 import type { Progress } from '../ingest/stream.ts';
 
@@ -28,6 +30,23 @@ export interface Ingest {
   ): Promise<LoadedData>;
   /** What the files would load as with these options (first rows, unit guess, warnings, filter counts). */
   previewFiles(files: readonly File[], options: PreviewOptions): Promise<Preview>;
+  /** A live Prometheus source read in the worker, streamed chunk by chunk (ingest sourceStream.ts). */
+  loadSource?(
+    source: PromSource,
+    access: SourceAccess,
+    spec: LoadSpec,
+    assess: SourceAssess | null,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<LoadedSource>;
+  /** CPU and memory of a live source as one multi-resource workload, read in the worker. */
+  loadSourceCluster?(
+    source: PromSource,
+    access: SourceAccess,
+    options: Omit<PromClusterOptions, 'onRetention'>,
+    onProgress: (p: Progress) => void,
+    signal: AbortSignal,
+  ): Promise<PromCluster>;
 }
 
 /** Ingestion that also reads one bundled data file with a given spec (the Cluster view's resources). */
@@ -106,5 +125,13 @@ export function createIngest(): FileIngest {
       ) as Promise<LoadedData>,
     previewFiles: (files, options) =>
       use((a) => a.previewFiles(files, options)) as Promise<Preview>,
+    loadSource: (source, access, spec, assess, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadSource(token, source, access, spec, assess, proxy(onProgress)),
+      ) as Promise<LoadedSource>,
+    loadSourceCluster: (source, access, options, onProgress, signal) =>
+      withCancel(signal, (a, token) =>
+        a.loadSourceCluster(token, source, access, options, proxy(onProgress)),
+      ) as Promise<PromCluster>,
   };
 }

@@ -45,7 +45,7 @@ function LinkedSourceBanner() {
   const read = () =>
     void readPrometheus(
       {
-        upload: (files, request) => controller.upload(files, request),
+        readSource: controller.readSource,
         setParams: explorer.getState().setParams,
         params: () => explorer.getState().params,
       },

@@ -42,7 +42,7 @@ export function PrometheusPanel() {
   }, [linked]);
   const read = () =>
     void readPrometheus({
-      upload: (files, request) => controller.upload(files, request),
+      readSource: controller.readSource,
       setParams,
       params: () => explorer.getState().params,
       loadedTasks: () => explorer.getState().data.dataset?.tasks ?? null,

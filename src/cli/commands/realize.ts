@@ -18,18 +18,18 @@ import {
 import { UsageError, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { loadReplay, replayJson, replayOptions } from './replayData.ts';
-import { dataOptions, loadFromOptions, writeMatrix } from '../io.ts';
+import { dataOptions, hasData, loadFromOptions, writeMatrix } from '../io.ts';
 import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
 import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';
 import { Worker } from 'node:worker_threads';
 
 export const realizeCommand: Command = {
-  usage: 'npm run cli -- realize --data FILE --realizations R --seed S --out-inst X.npy [options]',
+  usage:
+    'npm run cli -- realize --data FILE (or --prometheus URL) --realizations R --seed S --out-inst X.npy [options]',
   summary:
     'Realization matrices from per-task samples in any format (SPEC §2, §10): R independent draws with replacement per task (the paper’s), the time-aligned instants (--mode aligned: column t is one instant for every task), or a joint block bootstrap of them (--mode blocks --block B).',
   options: {
     ...dataOptions,
-    data: { ...dataOptions.data, required: true },
     fraction: {
       kind: 'flag',
       help: 'values are fractions of a machine, not percent (= --unit fraction)',
@@ -55,6 +55,7 @@ export const realizeCommand: Command = {
     'out-ids': { kind: 'string', help: 'aligned and blocks: where to write the task ids (JSON)' },
   },
   async run(o, out) {
+    if (!hasData(o)) throw new UsageError('--data (or --prometheus URL) is required');
     if ((o.mode as RealizationMode) !== 'independent') return realizeAligned(o, out);
     for (const k of ['learn', 'judge', 'out-judge', 'block', 'out-ids'])
       if (o[k] !== undefined) throw new UsageError(`--${k} is for --mode aligned or blocks`);
@@ -76,7 +77,9 @@ export const realizeCommand: Command = {
       writeMatrix(o['out-inst'] as string, m.inst);
       if (o['out-avg']) {
         if (!m.avg)
-          throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+          throw new UsageError(
+            `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
+          );
         writeMatrix(o['out-avg'] as string, m.avg);
       }
     } else {
@@ -86,7 +89,9 @@ export const realizeCommand: Command = {
         avg: samples.avg && sliceTasks(samples.avg, 0, n),
       };
       if (o['out-avg'] && !kept.avg)
-        throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+        throw new UsageError(
+          `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
+        );
       const workers = (o.workers as number | undefined) ?? defaultWorkers();
       if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
       // Without --workers, a small matrix is drawn on this thread (done before threads would start).
@@ -229,7 +234,10 @@ async function realizeAligned(o: Options, out: (line: string) => void): Promise<
     n === m.rows ? m : matrixFrom(n, m.cols, m.data.slice(0, n * m.cols));
   writeMatrix(o['out-inst'] as string, first(r.inst));
   if (o['out-avg']) {
-    if (!r.avg) throw new UsageError(`--out-avg: ${basename(o.data as string)} has no avg series`);
+    if (!r.avg)
+      throw new UsageError(
+        `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
+      );
     writeMatrix(o['out-avg'] as string, first(r.avg));
   }
   if (o['out-judge']) {

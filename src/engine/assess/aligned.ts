@@ -8,7 +8,7 @@
 import type { ChunkSink } from '../data/bytes.ts';
 import { DataError } from '../data/errors.ts';
 import { JsonScanner } from '../data/jsonScan.ts';
-import { PromStream } from '../data/promStream.ts';
+import { PromStream, type PromSeries } from '../data/promStream.ts';
 import { matrixFrom, type RealizationMatrix } from '../matrix.ts';
 
 export interface LabeledSeries {
@@ -38,34 +38,37 @@ export class SeriesCollector {
   >();
   notNumbers = 0;
 
+  /** One series of answer `name`, as read (the Prometheus reader hands them over too). */
+  take(name: string, s: PromSeries): void {
+    const key = keyOf(s.labels);
+    let e = this.byKey.get(key);
+    if (!e) {
+      const labels: Record<string, string> = {};
+      for (const [k, v] of Object.entries(s.labels)) labels[k] = String(v);
+      this.byKey.set(key, (e = { labels, t: [], v: [] }));
+    }
+    for (let j = 0; j < s.times.length; j++) {
+      const t = s.times[j];
+      const v = s.values[j];
+      if (!Number.isFinite(v) || !Number.isFinite(t)) {
+        this.notNumbers++;
+        continue;
+      }
+      const last = e.t.length ? e.t[e.t.length - 1] : -Infinity;
+      if (t === last) continue;
+      if (t < last)
+        throw new DataError(
+          name,
+          null,
+          `series ${key}: timestamp ${t} is out of order (after ${last})`,
+        );
+      e.t.push(t);
+      e.v.push(v);
+    }
+  }
+
   file(name: string): ChunkSink {
-    const stream = new PromStream(Infinity, (s) => {
-      const key = keyOf(s.labels);
-      let e = this.byKey.get(key);
-      if (!e) {
-        const labels: Record<string, string> = {};
-        for (const [k, v] of Object.entries(s.labels)) labels[k] = String(v);
-        this.byKey.set(key, (e = { labels, t: [], v: [] }));
-      }
-      for (let j = 0; j < s.times.length; j++) {
-        const t = s.times[j];
-        const v = s.values[j];
-        if (!Number.isFinite(v) || !Number.isFinite(t)) {
-          this.notNumbers++;
-          continue;
-        }
-        const last = e.t.length ? e.t[e.t.length - 1] : -Infinity;
-        if (t === last) continue;
-        if (t < last)
-          throw new DataError(
-            name,
-            null,
-            `series ${key}: timestamp ${t} is out of order (after ${last})`,
-          );
-        e.t.push(t);
-        e.v.push(v);
-      }
-    });
+    const stream = new PromStream(Infinity, (s) => this.take(name, s));
     const scanner = new JsonScanner(name, stream);
     return {
       push: (chunk) => scanner.push(chunk),

@@ -66,10 +66,14 @@ export class PrometheusLoader {
     this.series = new TimedSeries(this.bad, false);
   }
 
-  file(name: string): ChunkSink {
+  /** A sink for one answer; `also` sees each series as read (one parse for two readers). */
+  file(name: string, also?: (s: PromSeries) => void): ChunkSink {
     const entry = { name, bytes: 0 };
     this.files.push(entry);
-    const stream = new PromStream(this.conv.bound, (s) => this.takeSeries(name, s));
+    const stream = new PromStream(this.conv.bound, (s) => {
+      this.takeSeries(name, s);
+      also?.(s);
+    });
     const scanner = new JsonScanner(name, stream);
     return {
       push(chunk) {

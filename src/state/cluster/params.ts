@@ -23,7 +23,8 @@ import {
   type ParamSpecs,
 } from '../common/paramSpec.ts';
 
-export const CLUSTER_DATASETS = ['bitbrains-rnd', 'google-gcd-jobs'] as const;
+/** 'prometheus': the live source of the link (`Params.prom`), CPU and memory on its own nodes. */
+export const CLUSTER_DATASETS = ['bitbrains-rnd', 'google-gcd-jobs', 'prometheus'] as const;
 export type ClusterDataset = (typeof CLUSTER_DATASETS)[number];
 export const CLUSTER_RESOURCES = ['cpu,mem', 'cpu'] as const;
 export type ClusterResources = (typeof CLUSTER_RESOURCES)[number];

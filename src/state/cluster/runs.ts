@@ -18,15 +18,27 @@ import type {
   LpTimingOut,
 } from '../../runtime/jobs/cluster/clusterPlan.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import { CLUSTER_FITS, clusterFitSpec, resourceList, type ClusterSettings } from './params.ts';
+import {
+  CLUSTER_FITS,
+  DEFAULT_CLUSTER,
+  clusterFitSpec,
+  resourceList,
+  type ClusterSettings,
+} from './params.ts';
+import type { MachineType } from '../../engine/cluster/machineTypes.ts';
+import type { PromSource } from '../../engine/index.ts';
+import { nodeType } from '../../ingest/prometheusCluster.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
 import { runSlice, type RunProgress, type RunState, type Work } from '../common/runSlot.ts';
 import { countWord } from '../../present/format.ts';
 
 export type { RunState } from '../common/runSlot.ts';
 
+/** The data of a run: the samples, and the reference node when they came from a live source. */
+type ClusterData = MultiSamples & { readonly node?: MachineType };
+
 const { store: clusterRuns, slots } = runSlice<{
-  data: MultiSamples;
+  data: ClusterData;
   compare: ClusterJobOut[];
   classes: ClusterClassesOut;
   provision: ClusterProvisionOut;
@@ -48,14 +60,20 @@ export function setClusterIngest(i: FileIngest): void {
 }
 let timingRun = 0;
 
-export function dataKey(s: ClusterSettings): string {
-  return JSON.stringify([s.dataset, s.resources]);
+/** The live source a run reads, when the settings ask for it (and the link has one). */
+function sourceOf(s: ClusterSettings, source?: PromSource | null): PromSource | null {
+  return s.dataset === 'prometheus' ? (source ?? null) : null;
 }
 
-export function compareKey(s: ClusterSettings, seed: number): string {
-  const { dataset, resources, types, eps, split, packer, open, realizations, clairvoyance } = s;
+export function dataKey(s: ClusterSettings, source?: PromSource | null): string {
+  const live = sourceOf(s, source);
+  return JSON.stringify([s.dataset, s.resources, ...(live ? [live] : [])]);
+}
+
+export function compareKey(s: ClusterSettings, seed: number, source?: PromSource | null): string {
+  const { resources, types, eps, split, packer, open, realizations, clairvoyance } = s;
   return JSON.stringify([
-    dataset,
+    dataKey(s, source),
     resources,
     types,
     eps,
@@ -68,11 +86,73 @@ export function compareKey(s: ClusterSettings, seed: number): string {
   ]);
 }
 
-export function classesKey(s: ClusterSettings, seed: number): string {
-  return JSON.stringify([compareKey(s, seed), s.k, s.features, s.periods, s.targetDelay]);
+export function classesKey(s: ClusterSettings, seed: number, source?: PromSource | null): string {
+  return JSON.stringify([compareKey(s, seed, source), s.k, s.features, s.periods, s.targetDelay]);
 }
 
-function loadSamples(s: ClusterSettings): Work<MultiSamples> {
+/**
+ * The source's CPU and memory read in the ingestion worker, as `cluster --prometheus` reads them:
+ * node cores and memory from the server (or the cores the link gives), the bearer token of the From
+ * Prometheus panel if any (never in the link).
+ */
+function loadSourceSamples(s: ClusterSettings, source: PromSource): Work<ClusterData> {
+  return async (signal, progress) => {
+    ingest ??= createIngest();
+    const io = ingest;
+    if (!io.loadSourceCluster) throw new Error('this page cannot read a Prometheus server');
+    const { usePromPanel } = await import('../common/prometheus.ts');
+    const token = usePromPanel.getState().fields.token;
+    const c = await io.loadSourceCluster(
+      source,
+      {
+        ...(token ? { token } : {}),
+        ...(globalThis.location ? { origin: globalThis.location.origin } : {}),
+      },
+      {
+        resources: resourceList(s.resources),
+        ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}),
+      },
+      (p) =>
+        progress({
+          label: `Reading ${source.url}, chunk ${p.fileIndex + 1} of ${p.files}`,
+          done: p.bytesRead,
+          total: p.size ?? 0,
+        }),
+      signal,
+    );
+    return { ...c.samples, node: nodeType(c) };
+  };
+}
+
+/**
+ * The settings a run packs with: on a live source's data its own node is the one machine type
+ * unless the types were edited (as `cluster --prometheus` without --types).
+ */
+export function effectiveSettings(s: ClusterSettings, data: ClusterData | null): ClusterSettings {
+  const unedited =
+    s.types === DEFAULT_CLUSTER.types ||
+    JSON.stringify(s.types) === JSON.stringify(DEFAULT_CLUSTER.types);
+  return data?.node && unedited ? { ...s, types: [data.node] } : s;
+}
+
+/** The effective settings of the data loaded now for `s` (the view draws with these). */
+export function useEffectiveSettings(
+  s: ClusterSettings,
+  source: PromSource | null,
+): ClusterSettings {
+  const data = useClusterRuns((r) => r.data.result);
+  return effectiveSettings(s, data && data.key === dataKey(s, source) ? data.value : null);
+}
+
+function loadSamples(s: ClusterSettings, source?: PromSource | null): Work<ClusterData> {
+  const live = sourceOf(s, source);
+  if (live) return loadSourceSamples(s, live);
+  if (s.dataset === 'prometheus')
+    return () => {
+      throw new RangeError(
+        'no Prometheus source yet: read one in Data → From Prometheus (or open a link that names one), then choose it here',
+      );
+    };
   return (signal, progress) => {
     const d = multiDatasetById(s.dataset);
     if (!d) throw new RangeError(`unknown cluster dataset "${s.dataset}"`);
@@ -113,19 +193,22 @@ export async function refreshCluster(
   s: ClusterSettings,
   seed: number,
   force = false,
+  source?: PromSource | null,
 ) {
-  const dk = dataKey(s);
-  if (need('data', dk, force)) await slots.data.start('', dk, dk, loadSamples(s));
+  const dk = dataKey(s, source);
+  if (need('data', dk, force)) await slots.data.start('', dk, dk, loadSamples(s, source));
   const data = clusterRuns.getState().data.result;
   if (!data || data.key !== dk) return;
-  const samples = data.value;
-  const ck = compareKey(s, seed);
+  const { node: _node, ...samples } = data.value;
+  s = effectiveSettings(s, data.value);
+  const types = s.types;
+  const ck = compareKey(s, seed, source);
   const common = {
     samples,
     realizations: s.realizations,
     seed,
     packer: s.packer,
-    types: s.types,
+    types,
     open: s.open,
     clairvoyance: s.clairvoyance,
   };
@@ -145,7 +228,7 @@ export async function refreshCluster(
         ),
       )
     : Promise.resolve();
-  const kk = classesKey(s, seed);
+  const kk = classesKey(s, seed, source);
   if (need('classes', kk, force))
     await slots.classes.start(dk, kk, kk, async (signal, progress) => {
       const [out] = await runner.runJob(
@@ -173,7 +256,7 @@ export async function refreshCluster(
       const [out] = await runner.runJob(
         null,
         'clusterProvision',
-        { types: s.types, sizes: plan.sizes, containers: plan.containers },
+        { types, sizes: plan.sizes, containers: plan.containers },
         { signal, onProgress: jobProgress('Provisioning: CBS-RELAX per period (HiGHS)', progress) },
       );
       return out;

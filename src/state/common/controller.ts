@@ -13,6 +13,7 @@ import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.
 import type { Params } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
+import { sourceReader, type SourceReader } from './steps/sourceRead.ts';
 import { ensureMachine, ensurePack } from '../pack/steps.ts';
 import { pinnedStep } from '../pack/pinned.ts';
 import { ensurePool, replaySteps } from './steps/pool.ts';
@@ -27,6 +28,8 @@ export interface Controller {
   readonly runner: Runner;
   /** Loads the user's files as the dataset (and puts their names and hash in the link). */
   upload(files: File[], request?: LoadRequest): Promise<void>;
+  /** Reads a live Prometheus source as the user's data (state/common/prometheus.ts). */
+  readSource: SourceReader;
   cancelLoad(): void;
   /** What `files` would load as with `options`, without replacing the loaded data. */
   previewFiles(files: File[], options: PreviewOptions): Promise<Preview>;
@@ -211,6 +214,7 @@ export function startController(
   return {
     runner,
     upload: (files, request) => dataset.upload(files, request),
+    readSource: sourceReader(ctx, dataset),
     cancelLoad: () => dataset.cancel(),
     previewFiles: (files, options) => ctx.ingest.previewFiles(files, options),
     requestSweep() {

@@ -11,20 +11,13 @@ import { create } from 'zustand';
 import {
   DEFAULT_CPU_QUERY,
   apiBase,
-  rangeUrl,
   resolveRange,
   splitRange,
   type PromSource,
 } from '../../engine/index.ts';
-import { assessSeries, collectSeries, type Assessment } from '../../ingest/assessSource.ts';
-import { blobInput } from '../../ingest/stream.ts';
-import type { LoadRequest } from '../../ingest/load.ts';
-import {
-  clusterFacts,
-  promGet,
-  referenceCores,
-  type PromAccess,
-} from '../../ingest/prometheusSource.ts';
+import type { Assessment } from '../../ingest/assessSource.ts';
+import { clusterFacts, referenceCores, sourceSpec } from '../../ingest/prometheusSource.ts';
+import type { SourceReader } from './steps/sourceRead.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 import type { Params } from './params.ts';
 import { uploadIsSource } from './promUrlFields.ts';
@@ -121,28 +114,16 @@ function sourceOf(f: PromFields): PromSource {
   };
 }
 
-/** The chunks of the range as files, read one after the other (progress per chunk). */
-async function fetchChunks(source: PromSource, access: PromAccess): Promise<File[]> {
-  const chunks = splitRange(source.start, source.end, source.step);
-  const files: File[] = [];
-  let bytes = 0;
-  for (const [i, c] of chunks.entries()) {
-    const res = await promGet(
-      source.url,
-      rangeUrl(source.url, source.query, c, source.step),
-      access,
-    );
-    const blob = await res.blob();
-    bytes += blob.size;
-    files.push(new File([blob], `prometheus-${i + 1}-of-${chunks.length}.json`));
-    usePromPanel.setState({ progress: { done: i + 1, of: chunks.length, bytes } });
-  }
-  return files;
+/** The names a source's answers go by (one per chunk, as their export to files would be named). */
+function chunkNames(source: PromSource): string[] {
+  const n = splitRange(source.start, source.end, source.step).length;
+  return Array.from({ length: n }, (_, i) => `prometheus-${i + 1}-of-${n}.json`);
 }
 
 /** What a read needs of the page: the ordinary upload, and the parameters (read and set). */
 export interface ReadHost {
-  upload(files: File[], request: LoadRequest): Promise<void>;
+  /** Reads the source in the ingestion worker, streamed, into the dataset (controller.readSource). */
+  readSource: SourceReader;
   setParams(patch: Partial<Params>): void;
   params(): Params;
   /** Tasks of the dataset loaded now (a fresh read packs every task it loaded). */
@@ -166,7 +147,7 @@ export async function readPrometheus(
   usePromPanel.setState({ status: 'running', progress: null, error: null, note: null });
   try {
     const source = linked?.source ?? sourceOf(fields);
-    const access: PromAccess = {
+    const access = {
       ...(fields.token ? { token: fields.token } : {}),
       signal: mine.signal,
       origin: location.origin,
@@ -178,42 +159,33 @@ export async function readPrometheus(
       throw new Error(
         'cores per node needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; fill in "cores per node"',
       );
-    const files = await fetchChunks(source, access);
-    mine.signal.throwIfAborted();
-    const collected = await collectSeries(
-      files.map((f) => blobInput(f, f.name)),
-      { signal: mine.signal },
-    );
-    if (collected.series.length === 0)
-      throw new Error(
-        `the query returned no series over the range: check the metric and label names, and that the range is within what the server keeps: ${source.query}`,
-      );
     const slo = Number(fields.slo) > 0 && Number(fields.slo) < 1 ? Number(fields.slo) : 0.01;
-    let assessment: Assessment | null = null;
-    let assessError: string | null = null;
-    try {
-      assessment = assessSeries(collected, facts, {
-        slo,
-        ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}),
-      });
-    } catch (e) {
-      assessError = `The placement cannot be judged: ${(e as Error).message}`;
-    }
-    await host.upload(files, {
-      format: 'prometheus',
-      unit: 'cores',
-      capacity: cores,
-      query: source.query,
-      step: source.step,
-      rangeStart: source.start,
-      rangeEnd: source.end,
-      ...(linked ? { scale: linked.scale } : {}),
-    } as LoadRequest);
-    if (!uploadIsSource(host.params().upload, source))
-      throw new Error('the answer was read but not loaded (the notice above says why)');
+    let bytes = 0;
+    const loaded = await host.readSource(
+      chunkNames(source),
+      source,
+      access,
+      sourceSpec(source, cores, linked ? { scale: linked.scale } : {}),
+      {
+        facts,
+        options: { slo, ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}) },
+      },
+      (p) => {
+        if (p.phase === 'hashing' || !p.done) return;
+        bytes += p.bytesParsed;
+        usePromPanel.setState({ progress: { done: p.fileIndex + 1, of: p.files, bytes } });
+      },
+    );
+    if (!loaded || !uploadIsSource(host.params().upload, source))
+      throw new Error('the answer was read but not loaded');
     const all = linked ? null : (host.loadedTasks?.() ?? null);
     host.setParams({ prom: source, ...(all ? { tasks: Math.min(all, MAX_TASKS) } : {}) });
-    usePromPanel.setState({ status: 'done', assessment, source, error: assessError });
+    usePromPanel.setState({
+      status: 'done',
+      assessment: loaded.assessment,
+      source,
+      error: loaded.assessError,
+    });
   } catch (e) {
     usePromPanel.setState({
       status: 'error',

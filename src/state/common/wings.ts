@@ -68,10 +68,10 @@ const RESIZE_RUNS: readonly WingRun[] = [
 
 const CLUSTER_RUNS: readonly WingRun[] = [
   {
-    inputs: (s) => [s.params.cluster, s.params.seed],
+    inputs: (s) => [s.params.cluster, s.params.seed, s.params.prom],
     run: (runner, s) =>
       void import('../cluster/runs.ts').then((m) =>
-        m.refreshCluster(runner, s.params.cluster, s.params.seed),
+        m.refreshCluster(runner, s.params.cluster, s.params.seed, false, s.params.prom),
       ),
   },
 ];

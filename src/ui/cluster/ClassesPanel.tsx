@@ -114,9 +114,10 @@ export function ClassesPanel({
   set: (patch: Partial<ClusterSettings>) => void;
 }) {
   const seed = useExplorer((st) => st.params.seed);
+  const prom = useExplorer((st) => st.params.prom);
   const run = useClusterRuns((r) => r.classes);
   const result = run.result;
-  const stale = result !== null && result.key !== classesKey(s, seed);
+  const stale = result !== null && result.key !== classesKey(s, seed, prom);
   const resources = resourceList(s.resources);
   const spec = useMemo(
     () =>

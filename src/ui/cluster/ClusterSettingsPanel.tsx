@@ -34,7 +34,9 @@ export function ClusterSettingsPanel({
         label="Data (CPU and memory)"
         value={s.dataset}
         values={CLUSTER_DATASETS}
-        names={(d) => multiDatasetById(d)?.title ?? d}
+        names={(d) =>
+          d === 'prometheus' ? 'Prometheus (the linked source)' : (multiDatasetById(d)?.title ?? d)
+        }
         onChange={(dataset) => set({ dataset })}
         testId="cluster-dataset"
       />

@@ -9,6 +9,7 @@ import {
   cancelCluster,
   compareKey,
   refreshCluster,
+  useEffectiveSettings,
   runningCluster,
   useClusterRuns,
 } from '../../state/cluster/runs.ts';
@@ -36,17 +37,22 @@ import { PACKER_LABEL } from '../../engine/index.ts';
 import { Code } from '../ModelLink.tsx';
 
 export function useClusterSettings() {
-  const s = useExplorer((st) => st.params.cluster);
+  const linked = useExplorer((st) => st.params.cluster);
   const setParams = useExplorer((st) => st.setParams);
-  const set = (patch: Partial<ClusterSettings>) => setParams({ cluster: { ...s, ...patch } });
+  const s = useEffectiveSettings(
+    linked,
+    useExplorer((st) => st.params.prom),
+  );
+  const set = (patch: Partial<ClusterSettings>) => setParams({ cluster: { ...linked, ...patch } });
   return [s, set] as const;
 }
 
 function CompareSection({ s }: { s: ClusterSettings }) {
   const seed = useExplorer((st) => st.params.seed);
+  const prom = useExplorer((st) => st.params.prom);
   const run = useClusterRuns((r) => r.compare);
   const result = run.result;
-  const stale = result !== null && result.key !== compareKey(s, seed);
+  const stale = result !== null && result.key !== compareKey(s, seed, prom);
   const labels = CLUSTER_FITS.map((f) => FIT_LABEL[f]);
   const types = s.types;
   const rows = useMemo(
@@ -163,9 +169,10 @@ function CompareSection({ s }: { s: ClusterSettings }) {
 
 function PackingSection({ s }: { s: ClusterSettings }) {
   const seed = useExplorer((st) => st.params.seed);
+  const prom = useExplorer((st) => st.params.prom);
   const run = useClusterRuns((r) => r.compare);
   const result = run.result;
-  const stale = result !== null && result.key !== compareKey(s, seed);
+  const stale = result !== null && result.key !== compareKey(s, seed, prom);
   const index = CLUSTER_FITS.indexOf(s.fit);
   const out = result?.value[index] ?? null;
   const resources = resourceList(s.resources);
@@ -213,6 +220,7 @@ function PackingSection({ s }: { s: ClusterSettings }) {
 export function ClusterView() {
   const [s, set] = useClusterSettings();
   const seed = useExplorer((st) => st.params.seed);
+  const prom = useExplorer((st) => st.params.prom);
   const { runner } = useController();
   const runs = useClusterRuns((r) => r);
   const busy = runningCluster(runs);
@@ -244,7 +252,10 @@ export function ClusterView() {
           runs.data.key !== null && (
             <p className="hint">
               Stopped.{' '}
-              <button type="button" onClick={() => void refreshCluster(runner, s, seed, true)}>
+              <button
+                type="button"
+                onClick={() => void refreshCluster(runner, s, seed, true, prom)}
+              >
                 Run again
               </button>
             </p>

@@ -60,9 +60,10 @@ export function ProvisionPanel({
   set: (patch: Partial<ClusterSettings>) => void;
 }) {
   const seed = useExplorer((st) => st.params.seed);
+  const prom = useExplorer((st) => st.params.prom);
   const run = useClusterRuns((r) => r.provision);
   const result = run.result;
-  const stale = result !== null && result.key !== classesKey(s, seed);
+  const stale = result !== null && result.key !== classesKey(s, seed, prom);
   const r = result?.value.result ?? null;
   const machines = useMemo(() => (r ? provisionMachinesSpec(r, s.types) : null), [r, s.types]);
   const energy = useMemo(() => (r ? provisionEnergySpec(r) : null), [r]);

@@ -3,11 +3,11 @@
  * machine type is the reference node (the most common node size, in cores and bytes), capacity 1
  * in each resource; machines are nodes, and the output says them in cores and bytes too.
  */
-import type { MachineType } from '../../../engine/cluster/machineTypes.ts';
 import { nodesJson, nodesText } from '../../../present/cores.ts';
 import { formatNumber } from '../../../present/format.ts';
 import {
   loadSourceCluster,
+  nodeType,
   parseMemory,
   type PromCluster,
 } from '../../../ingest/prometheusCluster.ts';
@@ -63,18 +63,7 @@ export async function promClusterFrom(
   }
 }
 
-/** The reference node as the one machine type (no power model: energy reads 0). */
-export function nodeType(c: PromCluster): MachineType {
-  const gib =
-    c.memoryPerMachine === null ? '' : `, ${+(c.memoryPerMachine / 2 ** 30).toFixed(2)} GiB`;
-  return {
-    name: `node (${c.coresPerMachine} cores${gib})`,
-    capacity: c.memoryPerMachine === null ? [1] : [1, 1],
-    count: null,
-    idleWatts: 0,
-    peakWatts: 0,
-  };
-}
+export { nodeType };
 
 /** The reference node and the machines in its units, for JSON (cores by the one presenter). */
 export function nodeJson(c: PromCluster, machines: number) {

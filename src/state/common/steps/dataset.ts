@@ -7,6 +7,7 @@
  */
 import { FORMATS, type FormatId, type LoadSpec } from '../../../engine/index.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
+import type { LoadedData, LoadedSource } from '../../../ingest/api.ts';
 import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
 import { isCancelled } from '../../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
@@ -16,6 +17,7 @@ import { uploadIsSource } from '../promUrlFields.ts';
 import { WAITING_FOR_SOURCE } from '../promUrlFields.ts';
 import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
+import { sourceReader, type LoadVia, type SourceAdopter } from './sourceRead.ts';
 
 /** For the Data view: the budget and how an estimate reads. */
 export {
@@ -33,6 +35,8 @@ export interface DatasetStep {
   ensure(p: Params): Promise<Dataset | null>;
   /** Loads the user's files as the dataset (and puts their names and hash in the link). */
   upload(files: File[], request?: LoadRequest): Promise<void>;
+  /** Loads a live source's answer (read by `load`) as the user's data; rejects on failure. */
+  readSource: SourceAdopter['readSource'];
   cancel(): void;
 }
 
@@ -200,6 +204,30 @@ function checkLinked(link: UploadRef, scale: number, hash: string, spec: LoadSpe
     );
 }
 
+/** The parameters of data just loaded as the user's (names and hash in the link, every task). */
+function uploadedParams(
+  p: Params,
+  names: string[],
+  hash: string,
+  scale: number,
+  ds: Dataset,
+  spec: LoadSpec | null,
+  request: LoadRequest,
+): { -readonly [K in keyof Params]?: Params[K] } {
+  return {
+    dataset: 'upload',
+    upload: {
+      names,
+      hash,
+      format: spec?.format ?? request.format,
+      options: spec ? optionsOfSpec(spec) : null,
+    },
+    machine: null,
+    scale,
+    tasks: Math.min(p.tasks, ds.tasks),
+  };
+}
+
 /** The first number of tasks a refusal over the budget offers to load, if any. */
 function tasksOffered(message: string): number | null {
   const m = /load only the first ([\d,]+) tasks/.exec(message);
@@ -225,14 +253,18 @@ function failureNotice(ctx: StepContext) {
 }
 
 /** A link's Prometheus source: read again (asking only for a token, if the server wants one). */
-function sourceReads(ctx: StepContext, upload: (files: File[], r: LoadRequest) => Promise<void>) {
+function sourceReads(ctx: StepContext, dataset: SourceAdopter) {
   let reading: string | null = null;
   return function fromSource(p: Params & { prom: NonNullable<Params['prom']> }, key: string) {
     const s = stateOf(ctx);
     ctx.store.setState({ data: { ...s.data, key, status: 'error', error: WAITING_FOR_SOURCE } });
     if (reading !== key) {
       reading = key;
-      const host = { upload, setParams: s.setParams, params: () => stateOf(ctx).params };
+      const host = {
+        readSource: sourceReader(ctx, dataset),
+        setParams: s.setParams,
+        params: () => stateOf(ctx).params,
+      };
       // The reader loads with the first linked source (off the first page).
       void import('../prometheus.ts')
         .then(({ readPrometheus }) => readPrometheus(host, { source: p.prom, scale: p.scale }))
@@ -253,7 +285,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   let rereading: string | null = null;
   const failure = failureNotice(ctx);
 
-  const fromSource = sourceReads(ctx, (f, r) => upload(f, r));
+  const fromSource = sourceReads(ctx, { readSource: (...a) => readSource(...a) });
 
   function fromUpload(p: Params & { upload: NonNullable<Params['upload']> }, key: string) {
     const ds = uploads.get(key);
@@ -285,17 +317,46 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
   }
 
   async function upload(files: File[], request?: LoadRequest): Promise<void> {
+    request ??= defaultRequest(s().params);
+    const r = request;
+    await adopt(
+      files.map((f) => f.name),
+      r,
+      (req, progress, signal) => ingest.loadFiles(files, req, progress, signal),
+      files,
+    ).catch((e: unknown) => {
+      if (!isCancelled(e)) uploadFailed(failure, upload, files, r, describe(e));
+    });
+  }
+
+  /**
+   * A live source's answer loaded as the uploaded data (the worker fetches and streams it): the
+   * data loaded before stay on failure or cancel, which reject for the caller to say.
+   */
+  async function readSource(
+    names: string[],
+    request: LoadRequest,
+    load: LoadVia<LoadedSource>,
+  ): Promise<LoadedSource | null> {
+    return adopt(names, request, load, null);
+  }
+
+  /** Loads what `load` gives as the user's data and links it; the data loaded before stay on failure. */
+  async function adopt<T extends LoadedData>(
+    names: string[],
+    request: LoadRequest,
+    load: LoadVia<T>,
+    files: File[] | null,
+  ): Promise<T | null> {
     const p = s().params;
-    request ??= defaultRequest(p);
-    const load = slot.begin();
+    const slotted = slot.begin();
     const before = s().data;
     store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
     try {
-      const loaded = await ingest.loadFiles(
-        files,
+      const loaded = await load(
         { ...request, budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: p.realizations } },
-        load.progress,
-        load.signal,
+        slotted.progress,
+        slotted.signal,
       );
       const hash = loaded.hash!;
       if (p.upload && p.dataset === 'upload' && before.status === 'error')
@@ -303,57 +364,53 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
       // The task size the data were read with (the loader's default when the request had none).
       const scale = (loaded.spec as { scale?: number } | null)?.scale ?? 1;
       const key = datasetKey('upload', hash, scale);
-      const ds = toDataset(key, files.map((f) => f.name).join(', '), loaded);
+      const ds = toDataset(key, names.join(', '), loaded);
       if (ds.tasks === 0)
         throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
       uploads.set(key, ds);
       const newFiles = inHand?.hash !== hash;
-      inHand = { hash, files, request };
+      inHand = files ? { hash, files, request } : null;
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
       dismissLinkedFilesNotice(s());
       failure.clear();
-      const next: Partial<Params> = {
-        dataset: 'upload',
-        upload: {
-          names: files.map((f) => f.name),
-          hash,
-          format: loaded.spec?.format ?? request.format,
-          options: loaded.spec ? optionsOfSpec(loaded.spec) : null,
-        },
-        machine: null,
-        scale,
-        tasks: Math.min(p.tasks, ds.tasks),
-        // New files are there to be tuned: the Tune view opens on its auto-tuner.
-        ...(newFiles && { tuneMode: 'auto' as const }),
-      };
+      const next = uploadedParams(p, names, hash, scale, ds, loaded.spec ?? null, request);
+      // New files are there to be tuned: the Tune view opens on its auto-tuner.
+      if (newFiles) next.tuneMode = 'auto';
       ready.set({ ...p, ...next }, ds);
       s().setParams(next);
+      return loaded;
     } catch (e) {
       store.setState({ data: { ...before, progress: null } });
-      if (!isCancelled(e)) uploadFailed(files, request, describe(e));
+      throw e;
     } finally {
-      load.end();
+      slotted.end();
     }
   }
 
-  /** The notice of a failed upload: Retry, or the sample of tasks that fits the budget. */
-  function uploadFailed(files: File[], request: LoadRequest, message: string) {
-    const offered = tasksOffered(message);
-    const names = files.map((f) => f.name);
-    // A DataError's message begins with the file it names.
-    const named = names.some((n) => message.startsWith(`${n}:`) || message.startsWith(`${n} `));
-    failure.replace(
-      named ? `Could not load ${message}` : `Could not load ${names.join(', ')}: ${message}`,
-      offered !== null
-        ? {
-            label: `Load the first ${formatCount(offered)} tasks`,
-            run: () => void upload(files, { ...request, maxTasks: offered } as LoadRequest),
-          }
-        : { label: 'Retry', run: () => void upload(files, request) },
-    );
-  }
+  return { fromUpload, fromSource, upload, readSource };
+}
 
-  return { fromUpload, fromSource, upload };
+/** The notice of a failed upload: Retry, or the sample of tasks that fits the budget. */
+function uploadFailed(
+  failure: ReturnType<typeof failureNotice>,
+  upload: (files: File[], request: LoadRequest) => Promise<void>,
+  files: File[],
+  request: LoadRequest,
+  message: string,
+) {
+  const offered = tasksOffered(message);
+  const names = files.map((f) => f.name);
+  // A DataError's message begins with the file it names.
+  const named = names.some((n) => message.startsWith(`${n}:`) || message.startsWith(`${n} `));
+  failure.replace(
+    named ? `Could not load ${message}` : `Could not load ${names.join(', ')}: ${message}`,
+    offered !== null
+      ? {
+          label: `Load the first ${formatCount(offered)} tasks`,
+          run: () => void upload(files, { ...request, maxTasks: offered } as LoadRequest),
+        }
+      : { label: 'Retry', run: () => void upload(files, request) },
+  );
 }
 
 export function datasetStep(ctx: StepContext): DatasetStep {
@@ -375,5 +432,5 @@ export function datasetStep(ctx: StepContext): DatasetStep {
     return loadPreset(p, key);
   }
 
-  return { ensure, upload: files.upload, cancel: slot.cancel };
+  return { ensure, upload: files.upload, readSource: files.readSource, cancel: slot.cancel };
 }
