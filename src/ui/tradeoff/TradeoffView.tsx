@@ -65,6 +65,29 @@ function SweepCancelled() {
   );
 }
 
+/** What the grid packs, at which capacity (in cores and nodes where the data came in cores). */
+function GridLede({ params, cores }: { params: Params; cores: number | null }) {
+  const besidePaper = params.tail ? tailFits() : [];
+  const inGrid = [...PAPER_FITS, ...besidePaper].some(
+    (f) => formatFit(f) === formatFit(params.fit),
+  );
+  return (
+    <p className="lede">
+      The {PAPER_FITS.length} fit tests of the paper's grid (<ModelLink section={8} />)
+      {params.tail ? ` and ${besidePaper.length} tail-aware ones` : ''}, each packing{' '}
+      {params.instances} instance
+      {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
+      <Code code={params.packer} name={PACKER_LABEL[params.packer]} /> at{' '}
+      <span data-testid="tradeoff-capacity">{capacityText(params.capacity, cores)}</span>, κ ={' '}
+      {params.clairvoyance}; points are means over instances
+      {cores === null ? '' : `, each machine a node of ${params.capacity * cores} cores`}.{' '}
+      {inGrid
+        ? 'The ring marks the current fit test.'
+        : `The current fit test (${formatFit(params.fit)}) is not in the grid.`}
+    </p>
+  );
+}
+
 export function TradeoffView() {
   const params = useExplorer((s) => s.params);
   const sweep = useExplorer((s) => s.sweep);
@@ -92,26 +115,10 @@ export function TradeoffView() {
     () => (points.some((p) => p.family === 'GPA ρ') ? rhoVsQSpec(points, evaluated) : null),
     [points, evaluated],
   );
-  const besidePaper = params.tail ? tailFits() : [];
-  const inGrid = [...PAPER_FITS, ...besidePaper].some(
-    (f) => formatFit(f) === formatFit(params.fit),
-  );
   return (
     <div className="tradeoff-view">
       <div className="view-head">
-        <p className="lede">
-          The {PAPER_FITS.length} fit tests of the paper's grid (<ModelLink section={8} />)
-          {params.tail ? ` and ${besidePaper.length} tail-aware ones` : ''}, each packing{' '}
-          {params.instances} instance
-          {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
-          <Code code={params.packer} name={PACKER_LABEL[params.packer]} /> at{' '}
-          <span data-testid="tradeoff-capacity">{capacityText(params.capacity, cores)}</span>, κ ={' '}
-          {params.clairvoyance}; points are means over instances
-          {cores === null ? '' : `, each machine a node of ${params.capacity * cores} cores`}.{' '}
-          {inGrid
-            ? 'The ring marks the current fit test.'
-            : `The current fit test (${formatFit(params.fit)}) is not in the grid.`}
-        </p>
+        <GridLede params={params} cores={cores} />
         <div className="view-actions">
           <label>
             Instances K{' '}
