@@ -5,7 +5,7 @@
  * cores, a capacity c is a node of c × cores-per-machine cores, m machines are m such nodes. Only at
  * task size 1: a task size other than 1 rescales the tasks, and their cores are no longer the data's.
  */
-import { formatCount, formatNumber } from './format.ts';
+import { formatCount, formatFixed, formatNumber } from './format.ts';
 
 /** The loader options a load kept (the link's `o.*`), as far as cores are concerned. */
 export interface CoreOptions {
@@ -47,7 +47,7 @@ export function nodesText(
   return `${formatCount(machines)} node${machines === 1 ? '' : 's'} of ${formatNumber(node)} cores, ${coresText(machines * capacity, coresPerMachine)}`;
 }
 
-/** The same in JSON (the command line's outputs): null without cores. */
+/** The same in JSON (the command line's outputs; a mean count stays fractional): null without cores. */
 export function nodesJson(
   machines: number,
   capacity: number,
@@ -60,4 +60,21 @@ export function nodesJson(
     nodes: machines,
     cores: machines * capacity * coresPerMachine,
   };
+}
+
+/** "machines" or "nodes": what a view calls its bins, the data's cores known or not. */
+export function machineNoun(coresPerMachine: number | null, count = 2): string {
+  const noun = coresPerMachine === null ? 'machine' : 'node';
+  return count === 1 ? noun : `${noun}s`;
+}
+
+/** A usage in machine units with its cores beside it, e.g. "0.62 (4.96 cores)", or alone without. */
+export function usageText(share: number, coresPerMachine: number | null): string {
+  if (coresPerMachine === null) return formatNumber(share);
+  return `${formatNumber(share)} (${coresText(share, coresPerMachine)})`;
+}
+
+/** A utilisation of a node of `nodeCores` cores, e.g. "73.2 % (46.8 cores)". */
+export function utilisationText(fraction: number, nodeCores: number): string {
+  return `${formatFixed(fraction * 100, 1)} % (${formatNumber(fraction * nodeCores)} cores)`;
 }

@@ -1,14 +1,17 @@
 /** The nodes as placed (q now, utilisation, over the SLO) and the fit tests' repacking, in cores and nodes. */
 import type { PlacementAssessment } from '../engine/index.ts';
+import { utilisationText } from '../present/cores.ts';
 import { formatCount, formatFixed } from '../present/format.ts';
-
-const pct = (x: number) => `${formatFixed(x * 100, 1)} %`;
 
 export function AssessTables({ a }: { a: PlacementAssessment }) {
   return (
     <div className="plots-2">
       <table className="task-table" data-testid="assess-nodes">
-        <caption>Nodes as placed: q now over {formatCount(a.instants)} aligned instants</caption>
+        <caption>
+          Nodes as placed: q now over {formatCount(a.instants)} aligned instants; p95 and p99 of
+          each node's usage, as a share of its cores and in cores; {a.overSlo.length} of{' '}
+          {a.nodes.length} nodes over the SLO
+        </caption>
         <thead>
           <tr>
             <th scope="col">node</th>
@@ -27,8 +30,8 @@ export function AssessTables({ a }: { a: PlacementAssessment }) {
               <td>{n.cores}</td>
               <td>{n.tasks.length}</td>
               <td>{formatFixed(n.q, 4)}</td>
-              <td>{pct(n.p95)}</td>
-              <td>{pct(n.p99)}</td>
+              <td data-testid="assess-p95">{utilisationText(n.p95, n.cores)}</td>
+              <td>{utilisationText(n.p99, n.cores)}</td>
               <td>{n.overSlo ? 'yes' : 'no'}</td>
             </tr>
           ))}

@@ -7,7 +7,7 @@ import {
   collectSeries,
   parsePodNodes,
 } from '../../ingest/assessSource.ts';
-import { assessMarkdown } from '../../present/assess/report.ts';
+import { assessJson, assessMarkdown } from '../../present/assess/report.ts';
 import { UsageError } from '../args.ts';
 import { expandPaths, pathInput } from '../io.ts';
 import { promOptions, sourceFromOptions, tokenFromOptions } from '../promOptions.ts';
@@ -65,6 +65,6 @@ export const assess: Command = {
       notNumbers: a.notNumbers,
     });
     if (o.report) writeFileSync(o.report as string, markdown);
-    out(o.json ? JSON.stringify({ ...(source ? { source } : {}), ...a }) : markdown);
+    out(o.json ? JSON.stringify({ ...(source ? { source } : {}), ...assessJson(a) }) : markdown);
   },
 };

@@ -21,6 +21,7 @@ import {
 import { UsageError, type OptionSpec, type Options } from '../args.ts';
 import { asUsage } from './command.ts';
 import { loadFromOptions } from '../io.ts';
+import { coresPerMachineOf, type CoreOptions } from '../../present/cores.ts';
 
 export const replayOptions = {
   mode: {
@@ -61,6 +62,8 @@ export interface Replay {
     readonly avg: RealizationMatrix | null;
   } | null;
   readonly split: TimeSplit | null;
+  /** The data's cores per machine, where they came in cores (machines then read as nodes). */
+  readonly coresPerMachine?: number | null;
 }
 
 /** The report of an alignment and a split as plain JSON. */
@@ -142,5 +145,9 @@ export async function loadReplay(
         avg: aligned.avg && sliceColumns(aligned.avg, split.judge, shared),
       }
     : null;
-  return { aligned, inst, avg, judge, split };
+  const coresPerMachine = coresPerMachineOf(
+    loaded.spec as CoreOptions,
+    (loaded.spec as { scale?: number }).scale ?? 1,
+  );
+  return { aligned, inst, avg, judge, split, coresPerMachine };
 }

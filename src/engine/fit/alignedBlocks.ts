@@ -46,12 +46,17 @@ export function sketchInto(
       sum += x;
       sq += x * x;
     }
-    const mean = sum / n;
-    const centred = Math.max(0, sq - sum * mean) + (n + 4) * 1e-13 * sq;
-    out[3 * b] = mean;
-    out[3 * b + 1] = Math.sqrt(centred);
-    out[3 * b + 2] = Math.sqrt(sq);
+    putBlock(out, b, n, sum, sq);
   }
+}
+
+/** Block b of a sketch from its n values' Σ v and Σ v² (summed in column order). */
+export function putBlock(out: Float64Array, b: number, n: number, sum: number, sq: number): void {
+  const mean = sum / n;
+  const centred = Math.max(0, sq - sum * mean) + (n + 4) * 1e-13 * sq;
+  out[3 * b] = mean;
+  out[3 * b + 1] = Math.sqrt(centred);
+  out[3 * b + 2] = Math.sqrt(sq);
 }
 
 /**

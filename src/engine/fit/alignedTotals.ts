@@ -5,10 +5,11 @@
  * variance of S_j + x follow from Σ S, Σ S², Σ x, Σ x² and Σ S·x. On a time-aligned matrix (column t
  * one instant for every task) var(S_j + x) = Σ σᵢ² + 2 Σ cov(i, k) over the machine's tasks and x,
  * with the covariances observed; on independent draws the covariances are sampling noise around 0.
- * `screen` decides most checks that fail without the whole pass (`alignedBlocks.ts`).
+ * `screen` decides most checks that fail without the whole pass (`alignedBlocks.ts`); the machine's
+ * block sketch is kept in the pass that adds a task, not recomputed per check.
  */
 import type { TaskStats } from '../stats/taskStats.ts';
-import { BLOCK, blockCount, rowSums, sketchInto, suffixBounds } from './alignedBlocks.ts';
+import { BLOCK, blockCount, putBlock, rowSums, suffixBounds } from './alignedBlocks.ts';
 import type { MachineState, TaskSizes } from './fitTest.ts';
 
 /** How the screened checks were decided (for tests and benches; a packing never reads them). */
@@ -85,17 +86,37 @@ export function alignedTotals(
     const sum: number[] = [];
     const sq: number[] = [];
     const sketch: Float64Array[] = [];
-    const stale: boolean[] = [];
     const addTo = (j: number, t: number) => {
-      stale[j] = true;
       const s = totals[j];
       const b = base[t];
-      let q = 0;
-      for (let c = 0; c < width; c++) {
-        s[c] += data[b + c];
-        q += s[c] * s[c];
-      }
       sum[j] += taskSum[t];
+      if (!quickScore) {
+        let q = 0;
+        for (let c = 0; c < width; c++) {
+          const v = s[c] + data[b + c];
+          s[c] = v;
+          q += v * v;
+        }
+        sq[j] = q;
+        return;
+      }
+      // The screened tests read the total's sketch at the next check: kept in the same pass.
+      const out = sketch[j];
+      let q = 0;
+      for (let k = 0, c0 = 0; c0 < width; k++, c0 += BLOCK) {
+        const c1 = Math.min(width, c0 + BLOCK);
+        let blockSum = 0;
+        let blockSq = 0;
+        for (let c = c0; c < c1; c++) {
+          const v = s[c] + data[b + c];
+          s[c] = v;
+          const v2 = v * v;
+          blockSum += v;
+          blockSq += v2;
+          q += v2;
+        }
+        putBlock(out, k, c1 - c0, blockSum, blockSq);
+      }
       sq[j] = q;
     };
     const view: TotalsView = {
@@ -127,10 +148,6 @@ export function alignedTotals(
       total: (j) => (j < 0 ? null : totals[j]),
       mean: (j, t) => (sum[j] + taskSum[t]) / width,
       screen(j, t, test) {
-        if (stale[j]) {
-          sketchInto(totals[j], 0, width, sketch[j]);
-          stale[j] = false;
-        }
         if (counts) counts.checks++;
         return screenedCheck(
           { total: totals[j], sketch: sketch[j], sum: sum[j], sq: sq[j] },
@@ -153,6 +170,7 @@ export function alignedTotals(
       add: addTo,
       remove(j, _t, remaining) {
         totals[j].fill(0);
+        sketch[j].fill(0);
         sum[j] = 0;
         sq[j] = 0;
         for (const r of remaining) addTo(j, r);

@@ -39,8 +39,8 @@ export interface Figure1Step {
   readonly result: TimelineResult;
   /** Tasks placed after `step` arrivals (by arrival order), i.e. the first `step` tasks. */
   readonly placed: number;
-  /** Machine-minutes of the placed tasks' machines (the final schedule's, restricted to them). */
-  readonly machineMinutes: number;
+  /** Machine-seconds of the placed tasks' machines (the final schedule's, restricted to them). */
+  readonly machineSeconds: number;
 }
 
 /** Each scheduler's schedule after `step` (0…6) of the six arrivals. */
@@ -62,6 +62,6 @@ export function figure1Steps(step: number): Figure1Step[] {
       size: tasks.size.slice(0, step),
     };
     const cost = placementCost(sub, machineOf, start, 1);
-    return { mode, result, placed: step, machineMinutes: cost.machineSeconds / 60 };
+    return { mode, result, placed: step, machineSeconds: cost.machineSeconds };
   });
 }

@@ -3,8 +3,9 @@
  * per node its pods, q now, p95/p99 utilisation, over the SLO or not; beside it what each fit test
  * would do with the same pods, in machines and in cores.
  */
-import type { PlacementAssessment } from '../../engine/index.ts';
-import { formatFixed } from '../format.ts';
+import type { NodeAssessment, PlacementAssessment } from '../../engine/index.ts';
+import { utilisationText } from '../cores.ts';
+import { formatFixed, formatNumber } from '../format.ts';
 
 export interface AssessHeader {
   /** The source without any token: URL, query, range. */
@@ -13,8 +14,29 @@ export interface AssessHeader {
   readonly notNumbers?: number;
 }
 
-const pct = (x: number) => `${formatFixed(x * 100, 1)} %`;
 const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+
+/** A node's usage in cores (its utilisation × its cores), for the JSON beside the fractions. */
+export function nodeUsageCores(n: NodeAssessment): {
+  mean_cores: number;
+  p95_cores: number;
+  p99_cores: number;
+  peak_cores: number;
+} {
+  return {
+    mean_cores: n.mean * n.cores,
+    p95_cores: n.p95 * n.cores,
+    p99_cores: n.p99 * n.cores,
+    peak_cores: n.peak * n.cores,
+  };
+}
+
+/** The assessment as the command line's JSON: each node's usage also in cores. */
+export function assessJson(a: PlacementAssessment): PlacementAssessment & {
+  nodes: (NodeAssessment & ReturnType<typeof nodeUsageCores>)[];
+} {
+  return { ...a, nodes: a.nodes.map((n) => ({ ...n, ...nodeUsageCores(n) })) };
+}
 
 /** One line saying what repacking would save, against the nodes as placed. */
 export function assessHeadline(a: PlacementAssessment): string {
@@ -46,7 +68,7 @@ export function assessMarkdown(a: PlacementAssessment, h: AssessHeader = {}): st
   );
   for (const n of a.nodes)
     lines.push(
-      `| ${n.node} | ${n.cores} | ${n.tasks.length} | ${formatFixed(n.q, 4)} | ${pct(n.mean)} | ${pct(n.p95)} | ${pct(n.p99)} | ${pct(n.peak)} | ${n.overSlo ? 'yes' : 'no'} |`,
+      `| ${n.node} | ${formatNumber(n.cores)} | ${n.tasks.length} | ${formatFixed(n.q, 4)} | ${utilisationText(n.mean, n.cores)} | ${utilisationText(n.p95, n.cores)} | ${utilisationText(n.p99, n.cores)} | ${utilisationText(n.peak, n.cores)} | ${n.overSlo ? 'yes' : 'no'} |`,
     );
   lines.push(
     '',

@@ -4,12 +4,15 @@ import { FLOOR_LABEL_MARGIN, resolutionFloorMarks } from '../marks.ts';
 import { fitFamily, formatFit, type FitSpec, type SweepRow } from '../../engine/index.ts';
 import { LOG_PROBABILITY } from '../probability.ts';
 import { formatFixed, formatNumber } from '../format.ts';
+import { capacityText, machineNoun, nodesText } from '../cores.ts';
 
 export interface TradeoffPoint {
   readonly fit: string;
   readonly family: string;
   readonly parameter: number;
   readonly m: number;
+  /** Mean m_abs over instances (machines opened; nodes where the data came in cores). */
+  readonly mAbs: number;
   readonly q: number;
   /** q plotted on a log axis: q = 0 is drawn at half the resolution floor and flagged. */
   readonly qPlot: number;
@@ -33,6 +36,7 @@ export function tradeoffPoints(
   const currentKey = formatFit(current);
   return [...groups.entries()].map(([fit, rs]) => {
     const m = rs.reduce((s, r) => s + r.m, 0) / rs.length;
+    const mAbs = rs.reduce((s, r) => s + r.mAbs, 0) / rs.length;
     const q = rs.reduce((s, r) => s + r.q, 0) / rs.length;
     const { family, parameter } = fitFamily(rs[0].params.fit);
     return {
@@ -40,6 +44,7 @@ export function tradeoffPoints(
       family,
       parameter,
       m,
+      mAbs,
       q,
       qPlot: q > 0 ? q : floor / 2,
       belowFloor: q === 0,
@@ -56,12 +61,22 @@ export interface SidePoint {
   readonly q: number;
 }
 
+/** The capacity c and the data's cores per machine (null: not in cores), to say machines as nodes. */
+export interface TradeoffUnits {
+  readonly capacity: number;
+  readonly coresPerMachine: number | null;
+}
+
 export function tradeoffSpec(
   points: readonly TradeoffPoint[],
   evaluated: number,
   width = 720,
   sides: readonly SidePoint[] = [],
+  units: TradeoffUnits = { capacity: 1, coresPerMachine: null },
 ): Plot.PlotOptions {
+  const cores = units.coresPerMachine;
+  const bins = machineNoun(cores);
+  const nodes = (mAbs: number) => nodesText(mAbs, units.capacity, cores);
   const floor = 1 / evaluated;
   const marked = sides.map((d) => ({ ...d, qPlot: d.q > 0 ? d.q : floor / 2 }));
   const sorted = [...points].sort(
@@ -73,7 +88,11 @@ export function tradeoffSpec(
     marginLeft: 60,
     marginRight: FLOOR_LABEL_MARGIN,
     // Room at the right for the parameter labels written beside the rightmost points.
-    x: { label: 'machines used m = m_abs / m_norm →', grid: true, insetRight: 24 },
+    x: {
+      label: `${bins} used m = m_abs / m_norm${cores === null ? '' : ` (${capacityText(units.capacity, cores)})`} →`,
+      grid: true,
+      insetRight: 24,
+    },
     y: { ...LOG_PROBABILITY, label: '↑ overflow frequency q (log)', grid: true },
     color: { legend: true, label: 'fit test family' },
     symbol: { domain: [false, true], range: ['circle', 'triangle'] },
@@ -133,7 +152,7 @@ export function tradeoffSpec(
           x: 'm',
           y: 'qPlot',
           title: (d: TradeoffPoint) =>
-            `${d.fit}\nm = ${formatFixed(d.m, 3)}\nq = ${d.belowFloor ? `0 (below 1/|E| = ${formatNumber(floor, 2)})` : formatNumber(d.q, 3)}\nmean of ${d.instances} instance${d.instances > 1 ? 's' : ''}\nclick to open in Pack`,
+            `${d.fit}\nm = ${formatFixed(d.m, 3)}\nm_abs = ${cores === null ? `${formatFixed(d.mAbs, 1)} machines` : nodes(d.mAbs)}\nq = ${d.belowFloor ? `0 (below 1/|E| = ${formatNumber(floor, 2)})` : formatNumber(d.q, 3)}\nmean of ${d.instances} instance${d.instances > 1 ? 's' : ''}\nclick to open in Pack`,
         }),
       ),
     ],

@@ -60,7 +60,7 @@ function Figure1Player() {
           <li key={s.mode}>
             {MODE_LABEL[s.mode]}:{' '}
             <strong data-testid={`l7-${s.mode}`}>
-              {formatCount(Math.round(s.machineMinutes * 60))}
+              {formatCount(Math.round(s.machineSeconds))}
             </strong>{' '}
             machine-seconds
           </li>
@@ -108,8 +108,8 @@ function DayWindow() {
       </label>
       {at ? (
         <p className="lesson-note" data-testid="l7-day">
-          tw = {window} s: {formatCount(Math.round(at.machineSeconds))} machine-seconds (
-          {formatFixed(at.machineSeconds / 3600, 1)} machine-hours, as the plot reads), tasks wait{' '}
+          tw = {window} s: {formatFixed(at.machineSeconds / 3600, 1)} machine-hours for the day (the
+          plot's unit; {formatCount(Math.round(at.machineSeconds))} machine-seconds), tasks wait{' '}
           {formatFixed(at.startDelayMean, 2)} s on average.
         </p>
       ) : (

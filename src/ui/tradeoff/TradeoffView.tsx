@@ -21,9 +21,11 @@ import {
   type TradeoffPoint,
 } from '../../present/tradeoff/tradeoffPlots.ts';
 import { Code, ModelLink } from '../ModelLink.tsx';
+import { capacityText, coresPerMachineOf, nodesJson } from '../../present/cores.ts';
 
-/** One run of the grid as a row of the runs CSV. */
-function runCsvRow(r: SweepRow) {
+/** One run of the grid as a row of the runs CSV (with its nodes and cores, the data's cores known). */
+function runCsvRow(r: SweepRow, coresPerMachine: number | null) {
+  const nodes = nodesJson(r.mAbs, r.params.capacity, coresPerMachine);
   return {
     instance: r.instance,
     packer: r.params.packer,
@@ -34,6 +36,7 @@ function runCsvRow(r: SweepRow) {
     q: r.q,
     moves: r.moves,
     oversized: r.oversized,
+    ...(nodes && { node_cores: nodes.node_cores, nodes: nodes.nodes, cores: nodes.cores }),
   };
 }
 
@@ -62,11 +65,35 @@ function SweepCancelled() {
   );
 }
 
+/** What the grid packs, at which capacity (in cores and nodes where the data came in cores). */
+function GridLede({ params, cores }: { params: Params; cores: number | null }) {
+  const besidePaper = params.tail ? tailFits() : [];
+  const inGrid = [...PAPER_FITS, ...besidePaper].some(
+    (f) => formatFit(f) === formatFit(params.fit),
+  );
+  return (
+    <p className="lede">
+      The {PAPER_FITS.length} fit tests of the paper's grid (<ModelLink section={8} />)
+      {params.tail ? ` and ${besidePaper.length} tail-aware ones` : ''}, each packing{' '}
+      {params.instances} instance
+      {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
+      <Code code={params.packer} name={PACKER_LABEL[params.packer]} /> at{' '}
+      <span data-testid="tradeoff-capacity">{capacityText(params.capacity, cores)}</span>, κ ={' '}
+      {params.clairvoyance}; points are means over instances
+      {cores === null ? '' : `, each machine a node of ${params.capacity * cores} cores`}.{' '}
+      {inGrid
+        ? 'The ring marks the current fit test.'
+        : `The current fit test (${formatFit(params.fit)}) is not in the grid.`}
+    </p>
+  );
+}
+
 export function TradeoffView() {
   const params = useExplorer((s) => s.params);
   const sweep = useExplorer((s) => s.sweep);
   const evaluated = useExplorer((s) => s.pack.response?.result.evaluated ?? params.realizations);
   const setParams = useExplorer((s) => s.setParams);
+  const cores = useExplorer((s) => coresPerMachineOf(s.params.upload?.options, s.params.scale));
   const controller = useController();
   const stale = sweep.key !== sweepKey(params);
   const points = useMemo(
@@ -75,31 +102,23 @@ export function TradeoffView() {
   );
   const sides = useAbSides();
   const tradeoff = useMemo(
-    () => (points.length ? tradeoffSpec(points, evaluated, undefined, sides) : null),
-    [points, evaluated, sides],
+    () =>
+      points.length
+        ? tradeoffSpec(points, evaluated, undefined, sides, {
+            capacity: params.capacity,
+            coresPerMachine: cores,
+          })
+        : null,
+    [points, evaluated, sides, params.capacity, cores],
   );
   const rhoQ = useMemo(
     () => (points.some((p) => p.family === 'GPA ρ') ? rhoVsQSpec(points, evaluated) : null),
     [points, evaluated],
   );
-  const besidePaper = params.tail ? tailFits() : [];
-  const inGrid = [...PAPER_FITS, ...besidePaper].some(
-    (f) => formatFit(f) === formatFit(params.fit),
-  );
   return (
     <div className="tradeoff-view">
       <div className="view-head">
-        <p className="lede">
-          The {PAPER_FITS.length} fit tests of the paper's grid (<ModelLink section={8} />)
-          {params.tail ? ` and ${besidePaper.length} tail-aware ones` : ''}, each packing{' '}
-          {params.instances} instance
-          {params.instances > 1 ? 's' : ''} of {params.tasks} tasks with{' '}
-          <Code code={params.packer} name={PACKER_LABEL[params.packer]} /> at c = {params.capacity},
-          κ = {params.clairvoyance}; points are means over instances.{' '}
-          {inGrid
-            ? 'The ring marks the current fit test.'
-            : `The current fit test (${formatFit(params.fit)}) is not in the grid.`}
-        </p>
+        <GridLede params={params} cores={cores} />
         <div className="view-actions">
           <label>
             Instances K{' '}
@@ -128,7 +147,12 @@ export function TradeoffView() {
           <button
             type="button"
             disabled={!sweep.rows.length}
-            onClick={() => downloadCsv('slopack-tradeoff', sweep.rows.map(runCsvRow))}
+            onClick={() =>
+              downloadCsv(
+                'slopack-tradeoff',
+                sweep.rows.map((r) => runCsvRow(r, cores)),
+              )
+            }
           >
             Runs CSV
           </button>

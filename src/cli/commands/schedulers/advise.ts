@@ -16,6 +16,7 @@ import {
   type SloScope,
 } from '../../../engine/index.ts';
 import { adviceFacts, schedulerSnippets } from '../../../present/schedulers/snippets.ts';
+import { nodesJson, nodesText } from '../../../present/cores.ts';
 import { UsageError, type Options } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, PUBLIC_DIR } from '../../io.ts';
@@ -37,9 +38,25 @@ export function checkTarget(t: number | undefined): number {
   return t;
 }
 
-function settingJson(s: JudgedSetting | null): Record<string, unknown> | null {
+/** The data's node: capacity c and cores per machine (null: not in cores). */
+interface NodeUnits {
+  readonly capacity: number;
+  readonly coresPerMachine: number | null;
+}
+
+function settingJson(
+  s: JudgedSetting | null,
+  units: NodeUnits = { capacity: 1, coresPerMachine: null },
+): Record<string, unknown> | null {
+  const nodes = s && nodesJson(s.machines, units.capacity, units.coresPerMachine);
   return (
-    s && { values: s.values, settings: s.settings, machines: s.machines, judged: sloJson(s.judged) }
+    s && {
+      values: s.values,
+      settings: s.settings,
+      machines: s.machines,
+      ...(nodes && { nodes }),
+      judged: sloJson(s.judged),
+    }
   );
 }
 
@@ -52,6 +69,7 @@ export function adviceJson(
   set: Readonly<Record<string, number>> = {},
 ) {
   const info = a.scheduler;
+  const units = { capacity: c.capacity, coresPerMachine: r.coresPerMachine ?? null };
   return {
     scheduler: info.name,
     title: info.title,
@@ -63,10 +81,10 @@ export function adviceJson(
     target: a.target,
     scope: a.scope,
     grid: a.grid,
-    tuned: settingJson(a.tuned),
-    closest: settingJson(a.closest),
+    tuned: settingJson(a.tuned, units),
+    closest: settingJson(a.closest, units),
     fold: a.fold && sloJson(a.fold),
-    defaults: { note: info.defaultsNote, ...settingJson(a.defaults) },
+    defaults: { note: info.defaultsNote, ...settingJson(a.defaults, units) },
     snippets: schedulerSnippets(adviceFacts(a)),
     ...(curve
       ? {
@@ -78,7 +96,7 @@ export function adviceJson(
   };
 }
 
-function adviceText(a: SchedulerAdvice): string[] {
+function adviceText(a: SchedulerAdvice, units: NodeUnits): string[] {
   const chosen = a.tuned ?? a.closest!;
   const d = a.defaults;
   const fmt = (s: JudgedSetting) =>
@@ -86,7 +104,7 @@ function adviceText(a: SchedulerAdvice): string[] {
       .map(([k, v]) => `${k} = ${v}`)
       .join(
         ', ',
-      )}: ${s.machines} nodes, worst-node q ${s.judged.worst.toFixed(4)}, mean q ${s.judged.mean.toFixed(4)}, ${s.judged.over} over ${a.target}`;
+      )}: ${nodesText(s.machines, units.capacity, units.coresPerMachine) ?? `${s.machines} nodes`}, worst-node q ${s.judged.worst.toFixed(4)}, mean q ${s.judged.mean.toFixed(4)}, ${s.judged.over} over ${a.target}`;
   return [
     `== ${a.scheduler.title} (${a.scheduler.name})`,
     `${a.tuned ? 'tuned' : 'closest (none keeps q*)'}: ${fmt(chosen)}`,
@@ -198,6 +216,11 @@ export const advise: Command = {
     );
     for (const n of notices) out(`note: ${n}`);
     out('');
-    for (const a of advice) for (const line of adviceText(a)) out(line);
+    for (const a of advice)
+      for (const line of adviceText(a, {
+        capacity,
+        coresPerMachine: r.coresPerMachine ?? null,
+      }))
+        out(line);
   },
 };

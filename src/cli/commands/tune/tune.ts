@@ -17,6 +17,12 @@ import {
   type TuneSpec,
   type TuneTable,
 } from '../../../engine/index.ts';
+import {
+  coresPerMachineOf,
+  nodesJson,
+  nodesText,
+  type CoreOptions,
+} from '../../../present/cores.ts';
 import { UsageError } from '../../args.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';
@@ -105,6 +111,7 @@ export const tune: Command = {
       throw new UsageError(`invalid --search "${o.search}" (expected ${TUNE_SEARCHES.join(', ')})`);
     let workload;
     let samples: TaskSamples | null = null;
+    let cores: number | null = null;
     if (o.inst) {
       workload = {
         inst: readMatrix(o.inst as string),
@@ -112,6 +119,10 @@ export const tune: Command = {
       };
     } else {
       const loaded = await loadFromOptions(o);
+      cores = coresPerMachineOf(
+        loaded.spec as CoreOptions,
+        (loaded.spec as { scale?: number }).scale ?? 1,
+      );
       if (loaded.kind === 'matrix') workload = { inst: loaded.inst, avg: loaded.avg };
       else {
         samples = loaded.samples;
@@ -168,14 +179,30 @@ export const tune: Command = {
       }
     } else result = asUsage(() => runTune(stats, spec, progress));
     if (progress) process.stderr.write('\n');
-    if (o.json) out(JSON.stringify({ spec, ...result }));
-    else for (const line of tuneText(spec, result)) out(line);
+    if (o.json) out(JSON.stringify({ spec, ...tuneJsonInCores(spec, result, cores) }));
+    else for (const line of tuneText(spec, result, cores)) out(line);
   },
 };
 
 const sci = (v: number) => (v === 0 ? '0' : v.toExponential(2));
 
-function tableText(spec: TuneSpec, t: TuneTable): string[] {
+/** Each row's mean machines also as nodes and cores (`nodes`), where the data came in cores. */
+function tuneJsonInCores(spec: TuneSpec, result: TuneResult, cores: number | null): TuneResult {
+  if (cores === null) return result;
+  return {
+    ...result,
+    tables: result.tables.map((t) => ({
+      ...t,
+      rows: t.rows.map((r) => ({ ...r, nodes: nodesJson(r.machines, spec.capacity, cores) })),
+    })),
+  };
+}
+
+function tableText(spec: TuneSpec, t: TuneTable, cores: number | null): string[] {
+  const inNodes = (machines: number) => {
+    const nodes = nodesText(machines, spec.capacity, cores);
+    return nodes === null ? '' : ` (${nodes})`;
+  };
   const lines = [
     `q* = ${t.target} at ${t.confidence * 100} % confidence: ${spec.instances} instances × ${spec.tasks} tasks, ${spec.packer}, c = ${spec.capacity}, κ = ${spec.clairvoyance}${t.heldOut ? '' : ' (κ = 1: E = O, nothing is held out)'}; a q of 0 is below 1/|E| = ${sci(t.floor)}`,
     [
@@ -210,7 +237,7 @@ function tableText(spec: TuneSpec, t: TuneTable): string[] {
     const paper = t.rows.filter((r) => r.tuned && r.paper && r.met);
     const rival = paper.length ? paper.reduce((a, b) => (b.machines < a.machines ? b : a)) : null;
     lines.push(
-      `best: ${t.best.fitText} on ${t.best.machines.toFixed(2)} machines, held-out q ${sci(t.best.q)}` +
+      `best: ${t.best.fitText} on ${t.best.machines.toFixed(2)} machines${inNodes(t.best.machines)}, held-out q ${sci(t.best.q)}` +
         (rival && rival !== t.best
           ? `; the best tuned paper family, ${rival.fitText}, needs ${rival.machines.toFixed(2)}`
           : ''),
@@ -222,6 +249,10 @@ function tableText(spec: TuneSpec, t: TuneTable): string[] {
   return lines;
 }
 
-export function tuneText(spec: TuneSpec, result: TuneResult): string[] {
-  return result.tables.flatMap((t, k) => [...(k ? [''] : []), ...tableText(spec, t)]);
+export function tuneText(
+  spec: TuneSpec,
+  result: TuneResult,
+  cores: number | null = null,
+): string[] {
+  return result.tables.flatMap((t, k) => [...(k ? [''] : []), ...tableText(spec, t, cores)]);
 }
