@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { sharedPage } from './sharedPage.ts';
 import { formatCount, formatNumber } from '../src/present/format.ts';
 import { main } from '../src/cli/main.ts';
 
@@ -44,6 +45,11 @@ async function drop(page: Page, files: string[]) {
 
 async function useFiles(page: Page, expected: Summary) {
   await page.getByTestId('use-files').click();
+  await expectLoaded(page, expected);
+}
+
+/** The loaded files' counts and summary line are the command line's. */
+async function expectLoaded(page: Page, expected: Summary) {
   await expect(page.getByTestId('tasks-kept')).toContainText(
     `${formatCount(expected.report.tasksKept)} kept`,
   );
@@ -91,19 +97,36 @@ const CASES: {
   { name: 'Bitbrains .tar.gz', files: ['bitbrains/rnd-2013-7.tar.gz'] },
 ];
 
-for (const c of CASES)
-  test(`${c.name}: dropped, unit confirmed, the command line's numbers`, async ({ page }) => {
-    const files = c.files.map((f) => join(FIXTURES, f));
-    const expected = await cli(files, [
-      ...(c.cores ? ['--cores-per-machine', c.cores] : []),
-      ...(c.cliUnit ? ['--unit', c.cliUnit] : []),
-    ]);
-    await drop(page, files);
-    if (c.unit) await expect(page.getByTestId('unit-guess')).toContainText(c.unit);
-    if (c.cores) await page.getByTestId('opt-coresPerMachine').fill(c.cores);
-    await expect(page.getByTestId('preview-rows')).toBeVisible();
-    await useFiles(page, expected);
-  });
+/**
+ * Every format on one page, opened once: each case's files are dropped after the last case's were
+ * loaded. The title naming the new files is waited on before the numbers are read, so no number is
+ * the previous case's.
+ */
+test.describe('uploads on one page', () => {
+  const shared = sharedPage('/?view=data&n=50&K=2');
+
+  for (const c of CASES)
+    test(`${c.name}: dropped, unit confirmed, the command line's numbers`, async () => {
+      const page = shared();
+      const files = c.files.map((f) => join(FIXTURES, f));
+      const expected = await cli(files, [
+        ...(c.cores ? ['--cores-per-machine', c.cores] : []),
+        ...(c.cliUnit ? ['--unit', c.cliUnit] : []),
+      ]);
+      await page.getByTestId('upload').setInputFiles(files);
+      await expect(page.getByTestId('preview')).toBeVisible();
+      if (c.unit) await expect(page.getByTestId('unit-guess')).toContainText(c.unit);
+      // The cores per machine are kept from files to files: each case sets its own (or none).
+      const cores = page.getByTestId('opt-coresPerMachine');
+      if ((await cores.inputValue()) !== (c.cores ?? '')) await cores.fill(c.cores ?? '');
+      await expect(page.getByTestId('preview-rows')).toBeVisible();
+      await page.getByTestId('use-files').click();
+      await expect(page.getByTestId('dataset-title')).toHaveText(
+        c.files.map((f) => f.slice(f.lastIndexOf('/') + 1)).join(', '),
+      );
+      await expectLoaded(page, expected);
+    });
+});
 
 test('cores loaded as percent: the implausible-unit warning before anything is packed', async ({
   page,
@@ -361,24 +384,11 @@ function badCases(): BadCase[] {
  * dismissed between cases, so each message checked is the case's own.
  */
 test.describe('bad input on one page', () => {
-  test.describe.configure({ mode: 'serial' });
+  const shared = sharedPage('/?view=data&n=50&K=2');
   let page: Page;
-  const errors: string[] = [];
-
-  test.beforeAll(async ({ browser }) => {
-    page = await browser.newPage({ baseURL: test.info().project.use.baseURL });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto('/?view=data&n=50&K=2');
+  test.beforeAll(async () => {
+    page = shared();
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-  });
-  test.afterEach(() => {
-    expect(errors.splice(0), 'console errors').toEqual([]);
-  });
-  test.afterAll(async () => {
-    await page?.close();
   });
 
   for (const c of badCases())
