@@ -37,17 +37,6 @@ function expectedSummary(s: Summary): string {
   );
 }
 
-async function drop(page: Page, files: string[]) {
-  await page.goto('/?view=data&n=50&K=2');
-  await page.getByTestId('upload').setInputFiles(files);
-  await expect(page.getByTestId('preview')).toBeVisible();
-}
-
-async function useFiles(page: Page, expected: Summary) {
-  await page.getByTestId('use-files').click();
-  await expectLoaded(page, expected);
-}
-
 /** The loaded files' counts and summary line are the command line's. */
 async function expectLoaded(page: Page, expected: Summary) {
   await expect(page.getByTestId('tasks-kept')).toContainText(
@@ -126,66 +115,48 @@ test.describe('uploads on one page', () => {
       );
       await expectLoaded(page, expected);
     });
-});
 
-test('cores loaded as percent: the implausible-unit warning before anything is packed', async ({
-  page,
-}) => {
-  await drop(page, [join(FIXTURES, 'prometheus/export.csv')]);
-  await expect(page.getByTestId('unit-guess')).toContainText('cores');
-  await page.getByTestId('opt-unit').selectOption('percent');
-  await expect(page.getByTestId('unit-warning').first()).toContainText('look like cores');
-  // Nothing replaced the default dataset yet.
-  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-warning.png') });
-});
+  test('choosing the same file twice reads it again', async () => {
+    const page = shared();
+    const file = join(FIXTURES, 'bitbrains/1.csv');
+    await page.getByTestId('upload').setInputFiles([file]);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    // The input is emptied after each choice, so the browser fires a change for the same file again.
+    await expect(page.getByTestId('upload')).toHaveValue('');
+    await page.getByTestId('use-files').click();
+    await expect(page.getByTestId('dataset-title')).toHaveText('1.csv');
+    await page.getByTestId('upload').setInputFiles([file]);
+    await expect(page.getByTestId('preview-rows')).toBeVisible();
+    await expect(page.getByTestId('upload')).toHaveValue('');
+  });
 
-test('changing Task size after an upload re-reads the file without asking for it', async ({
-  page,
-}) => {
-  const file = join(FIXTURES, 'prometheus/export.csv');
-  await drop(page, [file]);
-  await page.getByTestId('opt-coresPerMachine').fill('4');
-  await useFiles(page, await cli([file], ['--unit', 'cores', '--cores-per-machine', '4']));
-  const size = page.getByLabel('Task size (scale, machines per 100 %)');
-  await size.fill('0.5');
-  await size.press('Enter');
-  await useFilesDone(
-    page,
-    await cli([file], ['--unit', 'cores', '--cores-per-machine', '4', '--scale', '0.5']),
-  );
-  await expect(page.getByText('drop them on this page')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Pack' }).click();
-  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
-  await expect(page.getByTestId('stale')).toHaveCount(0);
+  // Last: it leaves the page on the Pack view.
+  test('changing Task size after an upload re-reads the file without asking for it', async () => {
+    const page = shared();
+    const file = join(FIXTURES, 'prometheus/export.csv');
+    await page.getByTestId('upload').setInputFiles([file]);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    await page.getByTestId('opt-coresPerMachine').fill('4');
+    await page.getByTestId('use-files').click();
+    await expect(page.getByTestId('dataset-title')).toHaveText('export.csv');
+    await expectLoaded(page, await cli([file], ['--unit', 'cores', '--cores-per-machine', '4']));
+    const size = page.getByLabel('Task size (scale, machines per 100 %)');
+    await size.fill('0.5');
+    await size.press('Enter');
+    await useFilesDone(
+      page,
+      await cli([file], ['--unit', 'cores', '--cores-per-machine', '4', '--scale', '0.5']),
+    );
+    await expect(page.getByText('drop them on this page')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pack' }).click();
+    await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('stale')).toHaveCount(0);
+  });
 });
 
 async function useFilesDone(page: Page, expected: Summary) {
   await expect(page.getByTestId('value-summary')).toHaveText(expectedSummary(expected));
 }
-
-test('a bad file: a notice naming it and why, the previous data stays loaded', async ({ page }) => {
-  await page.goto('/?view=data&n=50&K=2');
-  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-  await page.getByTestId('upload').setInputFiles([join(FIXTURES, 'prometheus/error.json')]);
-  await page.getByTestId('opt-coresPerMachine').fill('4');
-  await expect(page.getByTestId('preview-error')).toContainText('error.json');
-  await expect(page.getByTestId('use-files')).toBeDisabled();
-  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-});
-
-test('choosing the same file twice reads it again', async ({ page }) => {
-  const file = join(FIXTURES, 'bitbrains/1.csv');
-  await drop(page, [file]);
-  // The input is emptied after each choice, so the browser fires a change for the same file again.
-  await expect(page.getByTestId('upload')).toHaveValue('');
-  await page.getByTestId('use-files').click();
-  await expect(page.getByTestId('dataset-title')).toContainText('1.csv');
-  await page.getByTestId('upload').setInputFiles([file]);
-  await expect(page.getByTestId('preview-rows')).toBeVisible();
-  await expect(page.getByTestId('upload')).toHaveValue('');
-});
 
 test('a Prometheus export to a tuned threshold in four interactions: drop, confirm cores, Tune, run', async ({
   page,
@@ -389,6 +360,27 @@ test.describe('bad input on one page', () => {
   test.beforeAll(async () => {
     page = shared();
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+  });
+
+  test('a bad file: a notice naming it and why, the previous data stays loaded', async () => {
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    await page.getByTestId('upload').setInputFiles([join(FIXTURES, 'prometheus/error.json')]);
+    await page.getByTestId('opt-coresPerMachine').fill('4');
+    await expect(page.getByTestId('preview-error')).toContainText('error.json');
+    await expect(page.getByTestId('use-files')).toBeDisabled();
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+  });
+
+  test('cores loaded as percent: the implausible-unit warning before anything is packed', async () => {
+    await page.getByTestId('upload').setInputFiles([join(FIXTURES, 'prometheus/export.csv')]);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    await expect(page.getByTestId('unit-guess')).toContainText('cores');
+    await page.getByTestId('opt-unit').selectOption('percent');
+    await expect(page.getByTestId('unit-warning').first()).toContainText('look like cores');
+    // Nothing replaced the default dataset yet.
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-warning.png') });
   });
 
   for (const c of badCases())
