@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { sharedPage } from './sharedPage.ts';
 
 // A small run: R = 200 realizations, 4 periods, 3 classes.
 const VIEW = '/?view=cluster&cr=200&cper=4&ck=3';
@@ -17,36 +18,56 @@ async function packed(page: Page): Promise<string> {
   return (await page.getByTestId('packing-summary').textContent()) ?? '';
 }
 
-test('the view on Bitbrains; a type edit changes the packing; a link reproduces it', async ({
-  page,
-  browser,
-}) => {
-  await page.goto(VIEW);
-  await expect(page.getByTestId('cluster')).toBeVisible();
-  const before = await packed(page);
-  expect(before).toMatch(/Dell R210/);
-  await expect(page.getByTestId('fit-table').locator('tbody tr')).toHaveCount(4);
-  for (const fit of ['gpa', 'additive', 'request'])
-    await expect(page.getByTestId(`fit-machines-${fit}`)).toHaveText(/^\d+$/);
-  // Provisioning: CBS-RELAX solved by HiGHS in a worker, then drawn.
-  await expect(page.getByTestId('provision-totals')).toBeVisible({ timeout: 90_000 });
-  await expect(page.locator('[data-plot="cluster-provision-machines"] svg').first()).toBeVisible();
-  await expect(page.locator('[data-plot="cluster-elbow"] svg').first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/cluster-view.png', fullPage: true });
+/**
+ * The view at its small run, opened once: one CBS-RELAX period timed, then the packing read, edited
+ * and reproduced through its link in a fresh page.
+ */
+test.describe('the Bitbrains view on one page', () => {
+  const shared = sharedPage(VIEW);
 
-  // No Dell R210 machines: the packing changes, and the link carries the edited types.
-  await page.getByTestId('type-0-count').fill('0');
-  await expect.poll(() => packed(page), { timeout: 90_000 }).not.toBe(before);
-  const after = await packed(page);
-  expect(after).toMatch(/0 Dell R210/);
-  await expect.poll(() => page.url()).toMatch(/[?&]ct=/);
-  const link = page.url();
+  test('one CBS-RELAX period is timed in a worker', async () => {
+    const page = shared();
+    await page.getByTestId('lp-timing-run').click();
+    const median = page.getByTestId('lp-timing-median');
+    await expect(median).toBeVisible({ timeout: 90_000 });
+    const ms = Number(await median.textContent());
+    expect(ms).toBeGreaterThan(0);
+    const text = await page.getByTestId('lp-timing-result').textContent();
+    console.log(`CBS-RELAX one period, 4 types × 20 classes, in a Chromium worker: ${text}`);
+  });
 
-  const fresh = await browser.newPage();
-  await fresh.goto(link);
-  await expect(fresh.getByTestId('type-0-count')).toHaveValue('0');
-  expect(await packed(fresh)).toBe(after);
-  await fresh.close();
+  test('the view on Bitbrains; a type edit changes the packing; a link reproduces it', async ({
+    browser,
+  }) => {
+    const page = shared();
+    await expect(page.getByTestId('cluster')).toBeVisible();
+    const before = await packed(page);
+    expect(before).toMatch(/Dell R210/);
+    await expect(page.getByTestId('fit-table').locator('tbody tr')).toHaveCount(4);
+    for (const fit of ['gpa', 'additive', 'request'])
+      await expect(page.getByTestId(`fit-machines-${fit}`)).toHaveText(/^\d+$/);
+    // Provisioning: CBS-RELAX solved by HiGHS in a worker, then drawn.
+    await expect(page.getByTestId('provision-totals')).toBeVisible({ timeout: 90_000 });
+    await expect(
+      page.locator('[data-plot="cluster-provision-machines"] svg').first(),
+    ).toBeVisible();
+    await expect(page.locator('[data-plot="cluster-elbow"] svg').first()).toBeVisible();
+    await page.screenshot({ path: 'test-results/cluster-view.png', fullPage: true });
+
+    // No Dell R210 machines: the packing changes, and the link carries the edited types.
+    await page.getByTestId('type-0-count').fill('0');
+    await expect.poll(() => packed(page), { timeout: 90_000 }).not.toBe(before);
+    const after = await packed(page);
+    expect(after).toMatch(/0 Dell R210/);
+    await expect.poll(() => page.url()).toMatch(/[?&]ct=/);
+    const link = page.url();
+
+    const fresh = await browser.newPage();
+    await fresh.goto(link);
+    await expect(fresh.getByTestId('type-0-count')).toHaveValue('0');
+    expect(await packed(fresh)).toBe(after);
+    await fresh.close();
+  });
 });
 
 test('Google GCD with its memory file packs in the view', async ({ page }) => {
@@ -55,17 +76,6 @@ test('Google GCD with its memory file packs in the view', async ({ page }) => {
   expect(summary).toMatch(/memory/);
   await expect(page.getByTestId('provision-totals')).toBeVisible({ timeout: 90_000 });
   await page.screenshot({ path: 'test-results/cluster-gcd.png', fullPage: true });
-});
-
-test('one CBS-RELAX period is timed in a worker', async ({ page }) => {
-  await page.goto(VIEW);
-  await page.getByTestId('lp-timing-run').click();
-  const median = page.getByTestId('lp-timing-median');
-  await expect(median).toBeVisible({ timeout: 90_000 });
-  const ms = Number(await median.textContent());
-  expect(ms).toBeGreaterThan(0);
-  const text = await page.getByTestId('lp-timing-result').textContent();
-  console.log(`CBS-RELAX one period, 4 types × 20 classes, in a Chromium worker: ${text}`);
 });
 
 test('the pooling lesson plays and opens the Cluster view', async ({ page }) => {

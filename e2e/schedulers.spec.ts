@@ -6,73 +6,82 @@
  */
 import { parse } from 'yaml';
 import { expect, test } from './fixtures.ts';
+import { sharedPage } from './sharedPage.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 const VIEW = '/?view=schedulers&sch=trimaran-lvrb';
 
-test('a knob tuned on a bundled history, its snippet copied and parsed as YAML', async ({
-  page,
-  browser,
-}) => {
-  await page.goto(VIEW);
-  await expect(page.getByTestId('schedulers')).toBeVisible();
-  await expect(page.getByTestId('sched-tab-trimaran-lvrb')).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  const tuned = page.getByTestId('sched-tuned');
-  await expect(tuned).toHaveText(/safeVarianceMargin [\d.]+, safeVarianceSensitivity 2/, {
-    timeout: 120_000,
+/** Both tests read the tuning of one page: it is computed once (the fresh page recomputes it). */
+test.describe('the tuned knob', () => {
+  const shared = sharedPage(VIEW, { permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('a knob tuned on a bundled history, its snippet copied and parsed as YAML', async ({
+    browser,
+  }) => {
+    const page = shared();
+    await expect(page.getByTestId('schedulers')).toBeVisible();
+    await expect(page.getByTestId('sched-tab-trimaran-lvrb')).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const tuned = page.getByTestId('sched-tuned');
+    await expect(tuned).toHaveText(/safeVarianceMargin [\d.]+, safeVarianceSensitivity 2/, {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId('sched-gpa')).toHaveText(/machines \(ρ = /);
+    await expect(page.locator('[data-plot="sched-curve-trimaran-lvrb"] svg').first()).toBeVisible();
+
+    // A knob of one's own: one packing, judged, and the snippet follows it.
+    const box = page.getByTestId('sched-knob');
+    await box.fill('0.5');
+    await box.press('Enter');
+    await expect(page.getByTestId('sched-point')).toHaveText(
+      /safeVarianceMargin = 0\.5: \d+ machines/,
+    );
+    await expect.poll(() => page.url()).toMatch(/[?&]schk=0\.5/);
+
+    await page.getByTestId('snippet-copy').first().click();
+    await expect(page.getByTestId('snippet-copied').first()).toBeVisible();
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    expect(text).toMatch(/^# /);
+    const doc = parse(text) as {
+      kind: string;
+      profiles: { pluginConfig: { name: string; args: Record<string, unknown> }[] }[];
+    };
+    expect(doc.kind).toBe('KubeSchedulerConfiguration');
+    const plugin = doc.profiles[0].pluginConfig.find(
+      (p) => p.name === 'LoadVariationRiskBalancing',
+    );
+    expect(plugin, 'the LoadVariationRiskBalancing pluginConfig').toBeDefined();
+    expect(plugin!.args.safeVarianceMargin).toBe(0.5);
+    expect(plugin!.args.safeVarianceSensitivity).toBe(2);
+    await expect(page.getByTestId('snippet').first()).toContainText(
+      'LoadVariationRiskBalancingArgs',
+    );
+    await page.screenshot({ path: 'test-results/schedulers-view.png', fullPage: true });
+
+    // The link reproduces the tab, the knob and its figures in a fresh page.
+    const point = await page.getByTestId('sched-point').textContent();
+    const fresh = await browser.newPage();
+    await fresh.goto(page.url());
+    await expect(fresh.getByTestId('sched-point')).toHaveText(point!, { timeout: 120_000 });
+    await fresh.close();
   });
-  await expect(page.getByTestId('sched-gpa')).toHaveText(/machines \(ρ = /);
-  await expect(page.locator('[data-plot="sched-curve-trimaran-lvrb"] svg').first()).toBeVisible();
 
-  // A knob of one's own: one packing, judged, and the snippet follows it.
-  const box = page.getByTestId('sched-knob');
-  await box.fill('0.5');
-  await box.press('Enter');
-  await expect(page.getByTestId('sched-point')).toHaveText(
-    /safeVarianceMargin = 0\.5: \d+ machines/,
-  );
-  await expect.poll(() => page.url()).toMatch(/[?&]schk=0\.5/);
-
-  await page.getByTestId('snippet-copy').first().click();
-  await expect(page.getByTestId('snippet-copied').first()).toBeVisible();
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  expect(text).toMatch(/^# /);
-  const doc = parse(text) as {
-    kind: string;
-    profiles: { pluginConfig: { name: string; args: Record<string, unknown> }[] }[];
-  };
-  expect(doc.kind).toBe('KubeSchedulerConfiguration');
-  const plugin = doc.profiles[0].pluginConfig.find((p) => p.name === 'LoadVariationRiskBalancing');
-  expect(plugin, 'the LoadVariationRiskBalancing pluginConfig').toBeDefined();
-  expect(plugin!.args.safeVarianceMargin).toBe(0.5);
-  expect(plugin!.args.safeVarianceSensitivity).toBe(2);
-  await expect(page.getByTestId('snippet').first()).toContainText('LoadVariationRiskBalancingArgs');
-  await page.screenshot({ path: 'test-results/schedulers-view.png', fullPage: true });
-
-  // The link reproduces the tab, the knob and its figures in a fresh page.
-  const point = await page.getByTestId('sched-point').textContent();
-  const fresh = await browser.newPage();
-  await fresh.goto(page.url());
-  await expect(fresh.getByTestId('sched-point')).toHaveText(point!, { timeout: 120_000 });
-  await fresh.close();
-});
-
-test('a target outside (0, 1) is refused at the box; the results stay', async ({ page }) => {
-  await page.goto(VIEW);
-  const tuned = page.getByTestId('sched-tuned');
-  await expect(tuned).toHaveText(/safeVarianceMargin/, { timeout: 120_000 });
-  const before = await tuned.textContent();
-  const target = page.getByTestId('sched-target');
-  await target.fill('1.5');
-  await target.press('Enter');
-  await expect(page.getByRole('alert').filter({ hasText: /q\*/ })).toBeVisible();
-  await expect(target).toHaveValue('0.01');
-  await expect(tuned).toHaveText(before!);
-  expect(page.url()).not.toMatch(/schq=1\.5/);
+  test('a target outside (0, 1) is refused at the box; the results stay', async () => {
+    const page = shared();
+    const tuned = page.getByTestId('sched-tuned');
+    await expect(tuned).toHaveText(/safeVarianceMargin/, { timeout: 120_000 });
+    const before = await tuned.textContent();
+    const target = page.getByTestId('sched-target');
+    await target.fill('1.5');
+    await target.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: /q\*/ })).toBeVisible();
+    await expect(target).toHaveValue('0.01');
+    await expect(tuned).toHaveText(before!);
+    expect(page.url()).not.toMatch(/schq=1\.5/);
+  });
 });
 
 test('an unknown scheduler in a link lists the schedulers', async ({ page }) => {

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { sharedPage } from './sharedPage.ts';
 import { formatCount, formatNumber } from '../src/present/format.ts';
 import { main } from '../src/cli/main.ts';
 
@@ -36,14 +37,8 @@ function expectedSummary(s: Summary): string {
   );
 }
 
-async function drop(page: Page, files: string[]) {
-  await page.goto('/?view=data&n=50&K=2');
-  await page.getByTestId('upload').setInputFiles(files);
-  await expect(page.getByTestId('preview')).toBeVisible();
-}
-
-async function useFiles(page: Page, expected: Summary) {
-  await page.getByTestId('use-files').click();
+/** The loaded files' counts and summary line are the command line's. */
+async function expectLoaded(page: Page, expected: Summary) {
   await expect(page.getByTestId('tasks-kept')).toContainText(
     `${formatCount(expected.report.tasksKept)} kept`,
   );
@@ -91,78 +86,77 @@ const CASES: {
   { name: 'Bitbrains .tar.gz', files: ['bitbrains/rnd-2013-7.tar.gz'] },
 ];
 
-for (const c of CASES)
-  test(`${c.name}: dropped, unit confirmed, the command line's numbers`, async ({ page }) => {
-    const files = c.files.map((f) => join(FIXTURES, f));
-    const expected = await cli(files, [
-      ...(c.cores ? ['--cores-per-machine', c.cores] : []),
-      ...(c.cliUnit ? ['--unit', c.cliUnit] : []),
-    ]);
-    await drop(page, files);
-    if (c.unit) await expect(page.getByTestId('unit-guess')).toContainText(c.unit);
-    if (c.cores) await page.getByTestId('opt-coresPerMachine').fill(c.cores);
+/**
+ * Every format on one page, opened once: each case's files are dropped after the last case's were
+ * loaded. The title naming the new files is waited on before the numbers are read, so no number is
+ * the previous case's.
+ */
+test.describe('uploads on one page', () => {
+  const shared = sharedPage('/?view=data&n=50&K=2');
+
+  for (const c of CASES)
+    test(`${c.name}: dropped, unit confirmed, the command line's numbers`, async () => {
+      const page = shared();
+      const files = c.files.map((f) => join(FIXTURES, f));
+      const expected = await cli(files, [
+        ...(c.cores ? ['--cores-per-machine', c.cores] : []),
+        ...(c.cliUnit ? ['--unit', c.cliUnit] : []),
+      ]);
+      await page.getByTestId('upload').setInputFiles(files);
+      await expect(page.getByTestId('preview')).toBeVisible();
+      if (c.unit) await expect(page.getByTestId('unit-guess')).toContainText(c.unit);
+      // The cores per machine are kept from files to files: each case sets its own (or none).
+      const cores = page.getByTestId('opt-coresPerMachine');
+      if ((await cores.inputValue()) !== (c.cores ?? '')) await cores.fill(c.cores ?? '');
+      await expect(page.getByTestId('preview-rows')).toBeVisible();
+      await page.getByTestId('use-files').click();
+      await expect(page.getByTestId('dataset-title')).toHaveText(
+        c.files.map((f) => f.slice(f.lastIndexOf('/') + 1)).join(', '),
+      );
+      await expectLoaded(page, expected);
+    });
+
+  test('choosing the same file twice reads it again', async () => {
+    const page = shared();
+    const file = join(FIXTURES, 'bitbrains/1.csv');
+    await page.getByTestId('upload').setInputFiles([file]);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    // The input is emptied after each choice, so the browser fires a change for the same file again.
+    await expect(page.getByTestId('upload')).toHaveValue('');
+    await page.getByTestId('use-files').click();
+    await expect(page.getByTestId('dataset-title')).toHaveText('1.csv');
+    await page.getByTestId('upload').setInputFiles([file]);
     await expect(page.getByTestId('preview-rows')).toBeVisible();
-    await useFiles(page, expected);
+    await expect(page.getByTestId('upload')).toHaveValue('');
   });
 
-test('cores loaded as percent: the implausible-unit warning before anything is packed', async ({
-  page,
-}) => {
-  await drop(page, [join(FIXTURES, 'prometheus/export.csv')]);
-  await expect(page.getByTestId('unit-guess')).toContainText('cores');
-  await page.getByTestId('opt-unit').selectOption('percent');
-  await expect(page.getByTestId('unit-warning').first()).toContainText('look like cores');
-  // Nothing replaced the default dataset yet.
-  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-warning.png') });
-});
-
-test('changing Task size after an upload re-reads the file without asking for it', async ({
-  page,
-}) => {
-  const file = join(FIXTURES, 'prometheus/export.csv');
-  await drop(page, [file]);
-  await page.getByTestId('opt-coresPerMachine').fill('4');
-  await useFiles(page, await cli([file], ['--unit', 'cores', '--cores-per-machine', '4']));
-  const size = page.getByLabel('Task size (scale, machines per 100 %)');
-  await size.fill('0.5');
-  await size.press('Enter');
-  await useFilesDone(
-    page,
-    await cli([file], ['--unit', 'cores', '--cores-per-machine', '4', '--scale', '0.5']),
-  );
-  await expect(page.getByText('drop them on this page')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Pack' }).click();
-  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
-  await expect(page.getByTestId('stale')).toHaveCount(0);
+  // Last: it leaves the page on the Pack view.
+  test('changing Task size after an upload re-reads the file without asking for it', async () => {
+    const page = shared();
+    const file = join(FIXTURES, 'prometheus/export.csv');
+    await page.getByTestId('upload').setInputFiles([file]);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    await page.getByTestId('opt-coresPerMachine').fill('4');
+    await page.getByTestId('use-files').click();
+    await expect(page.getByTestId('dataset-title')).toHaveText('export.csv');
+    await expectLoaded(page, await cli([file], ['--unit', 'cores', '--cores-per-machine', '4']));
+    const size = page.getByLabel('Task size (scale, machines per 100 %)');
+    await size.fill('0.5');
+    await size.press('Enter');
+    await useFilesDone(
+      page,
+      await cli([file], ['--unit', 'cores', '--cores-per-machine', '4', '--scale', '0.5']),
+    );
+    await expect(page.getByText('drop them on this page')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Pack' }).click();
+    await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('stale')).toHaveCount(0);
+  });
 });
 
 async function useFilesDone(page: Page, expected: Summary) {
   await expect(page.getByTestId('value-summary')).toHaveText(expectedSummary(expected));
 }
-
-test('a bad file: a notice naming it and why, the previous data stays loaded', async ({ page }) => {
-  await page.goto('/?view=data&n=50&K=2');
-  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-  await page.getByTestId('upload').setInputFiles([join(FIXTURES, 'prometheus/error.json')]);
-  await page.getByTestId('opt-coresPerMachine').fill('4');
-  await expect(page.getByTestId('preview-error')).toContainText('error.json');
-  await expect(page.getByTestId('use-files')).toBeDisabled();
-  await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-});
-
-test('choosing the same file twice reads it again', async ({ page }) => {
-  const file = join(FIXTURES, 'bitbrains/1.csv');
-  await drop(page, [file]);
-  // The input is emptied after each choice, so the browser fires a change for the same file again.
-  await expect(page.getByTestId('upload')).toHaveValue('');
-  await page.getByTestId('use-files').click();
-  await expect(page.getByTestId('dataset-title')).toContainText('1.csv');
-  await page.getByTestId('upload').setInputFiles([file]);
-  await expect(page.getByTestId('preview-rows')).toBeVisible();
-  await expect(page.getByTestId('upload')).toHaveValue('');
-});
 
 test('a Prometheus export to a tuned threshold in four interactions: drop, confirm cores, Tune, run', async ({
   page,
@@ -355,35 +349,73 @@ function badCases(): BadCase[] {
   ];
 }
 
-for (const c of badCases())
-  test(`bad input, ${c.name}: named with file, line and field; the data stay`, async ({ page }) => {
-    const dir = join(BAD, c.name.replace(/\W+/g, '-'));
-    mkdirSync(dir, { recursive: true });
-    const paths = c.files.map(([name, content]) => {
-      const path = join(dir, name);
-      writeFileSync(path, typeof content === 'string' ? Buffer.from(content, 'latin1') : content);
-      return path;
-    });
-    await page.goto('/?view=data&n=50&K=2');
+/**
+ * Every bad-input case on one page, opened once: each is dropped after the last, so the data that
+ * must stay are the ones the page opened with, kept through all of them. Error notices are
+ * dismissed between cases, so each message checked is the case's own.
+ */
+test.describe('bad input on one page', () => {
+  const shared = sharedPage('/?view=data&n=50&K=2');
+  let page: Page;
+  test.beforeAll(async () => {
+    page = shared();
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-    await page.getByTestId('upload').setInputFiles(paths);
-    await expect(page.getByTestId('preview')).toBeVisible();
-    if (c.unit) await page.getByTestId('opt-unit').selectOption(c.unit);
-    if (c.cores) await page.getByTestId('opt-coresPerMachine').fill(c.cores);
-    // A problem within the preview's rows is named there and Use stays off; one further on is
-    // named when the files are read. The verdict is the preview read under the last option set
-    // (the panel is busy until it is in).
-    await expect(page.getByTestId('upload-preview')).toHaveAttribute('aria-busy', 'false');
-    const previewError = page.getByTestId('preview-error');
-    if (await previewError.isVisible()) {
-      await expect(previewError).toContainText(c.message);
-      await expect(page.getByTestId('use-files')).toBeDisabled();
-    } else {
-      await page.getByTestId('use-files').click();
-      await expect(page.locator('[data-testid=notice].notice-error').last()).toContainText(
-        c.message,
-      );
-    }
-    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-    await expect(page.getByTestId('tasks-kept')).toContainText('1,052 kept');
   });
+
+  test('a bad file: a notice naming it and why, the previous data stays loaded', async () => {
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    await page.getByTestId('upload').setInputFiles([join(FIXTURES, 'prometheus/error.json')]);
+    await page.getByTestId('opt-coresPerMachine').fill('4');
+    await expect(page.getByTestId('preview-error')).toContainText('error.json');
+    await expect(page.getByTestId('use-files')).toBeDisabled();
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+  });
+
+  test('cores loaded as percent: the implausible-unit warning before anything is packed', async () => {
+    await page.getByTestId('upload').setInputFiles([join(FIXTURES, 'prometheus/export.csv')]);
+    await expect(page.getByTestId('preview')).toBeVisible();
+    await expect(page.getByTestId('unit-guess')).toContainText('cores');
+    await page.getByTestId('opt-unit').selectOption('percent');
+    await expect(page.getByTestId('unit-warning').first()).toContainText('look like cores');
+    // Nothing replaced the default dataset yet.
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-warning.png') });
+  });
+
+  for (const c of badCases())
+    test(`bad input, ${c.name}: named with file, line and field; the data stay`, async () => {
+      const dir = join(BAD, c.name.replace(/\W+/g, '-'));
+      mkdirSync(dir, { recursive: true });
+      const paths = c.files.map(([name, content]) => {
+        const path = join(dir, name);
+        writeFileSync(path, typeof content === 'string' ? Buffer.from(content, 'latin1') : content);
+        return path;
+      });
+      const errorNotices = page.locator('[data-testid=notice].notice-error');
+      const dismiss = errorNotices.getByRole('button', { name: 'Dismiss notice' });
+      while ((await dismiss.count()) > 0) await dismiss.first().click();
+      await expect(errorNotices).toHaveCount(0);
+      await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+      await page.getByTestId('upload').setInputFiles(paths);
+      await expect(page.getByTestId('preview')).toBeVisible();
+      if (c.unit) await page.getByTestId('opt-unit').selectOption(c.unit);
+      // The cores per machine are kept from file to file: each case sets its own (or none).
+      const cores = page.getByTestId('opt-coresPerMachine');
+      if ((await cores.inputValue()) !== (c.cores ?? '')) await cores.fill(c.cores ?? '');
+      // A problem within the preview's rows is named there and Use stays off; one further on is
+      // named when the files are read. The verdict is the preview read under the last option set
+      // (the panel is busy until it is in).
+      await expect(page.getByTestId('upload-preview')).toHaveAttribute('aria-busy', 'false');
+      const previewError = page.getByTestId('preview-error');
+      if (await previewError.isVisible()) {
+        await expect(previewError).toContainText(c.message);
+        await expect(page.getByTestId('use-files')).toBeDisabled();
+      } else {
+        await page.getByTestId('use-files').click();
+        await expect(errorNotices.last()).toContainText(c.message);
+      }
+      await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
+      await expect(page.getByTestId('tasks-kept')).toContainText('1,052 kept');
+    });
+});
