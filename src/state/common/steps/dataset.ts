@@ -289,8 +289,31 @@ function convertedInHand(inHand: InHand | null, files: File[], request: LoadRequ
   return { ...convertedOf(inHand.loaded, spec), raw: false };
 }
 
+/** The files read (or, at hand, their parsed values converted) under `request`, raw where allowed. */
+async function read(
+  ctx: StepContext,
+  inHand: InHand | null,
+  files: File[],
+  request: LoadRequest,
+  load: ReturnType<LoadSlot['begin']>,
+) {
+  const converted = convertedInHand(inHand, files, request);
+  if (converted) return { loaded: converted, raw: inHand!.loaded };
+  const raw = await ctx.ingest.loadFiles(
+    files,
+    {
+      ...request,
+      keepRaw: true,
+      budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: stateOf(ctx).params.realizations },
+    },
+    load.progress,
+    load.signal,
+  );
+  return { loaded: convertedOf(raw), raw };
+}
+
 function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
-  const { store, ingest } = ctx;
+  const { store } = ctx;
   const s = () => stateOf(ctx);
   const uploads = new Map<string, Dataset>();
   // The files of the last upload stay at hand: a new task size converts their parsed values.
@@ -329,24 +352,6 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     return ds;
   }
 
-  /** The files read (or their parsed values converted) under `request`, raw where allowed. */
-  async function read(files: File[], request: LoadRequest, load: ReturnType<LoadSlot['begin']>) {
-    const converted = convertedInHand(inHand, files, request);
-    if (converted) return { loaded: converted, raw: inHand!.loaded };
-    const p = s().params;
-    const raw = await ingest.loadFiles(
-      files,
-      {
-        ...request,
-        keepRaw: true,
-        budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: p.realizations },
-      },
-      load.progress,
-      load.signal,
-    );
-    return { loaded: convertedOf(raw), raw };
-  }
-
   async function upload(files: File[], request?: LoadRequest): Promise<void> {
     const p = s().params;
     request ??= defaultRequest(p);
@@ -354,7 +359,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     const before = s().data;
     store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
     try {
-      const { loaded, raw } = await read(files, request, load);
+      const { loaded, raw } = await read(ctx, inHand, files, request, load);
       const hash = loaded.hash!;
       if (p.upload && p.dataset === 'upload' && before.status === 'error')
         checkLinked(p.upload, p.scale, hash, loaded.spec);
