@@ -25,6 +25,7 @@ export { dictionaryEncode, MAX_DICTIONARY } from './data/dictionary.ts';
 export * from './data/wide.ts';
 export { LineReader, MAX_LINE_BYTES, parseDecimal, type ChunkSink } from './data/bytes.ts';
 export * from './data/units.ts';
+export * from './data/applyUnits.ts';
 export * from './data/report.ts';
 export * from './data/google.ts';
 export * from './data/columns.ts';

@@ -6,6 +6,8 @@
 import {
   DataError,
   preview,
+  rawSpec,
+  unitsAfterParsing,
   presetById,
   type Preview,
   type PreviewOptions,
@@ -37,6 +39,11 @@ export type LoadedData = LoadResult & {
   readonly spec: LoadSpec | null;
   /** The size estimate made before the load (uploads with a budget). */
   readonly estimate?: LoadEstimate | null;
+  /**
+   * The samples are the parsed values before the unit and the task size (asked by `keepRaw`):
+   * `convertedOf(this, spec)` (convert.ts) gives the data under `spec`'s unit setting, without the files.
+   */
+  readonly raw?: boolean;
 };
 
 /** A source's data with the assessment made on the way. */
@@ -253,12 +260,13 @@ export function createIngestApi(): IngestApi {
         const withEstimate = onProgress && ((p: Progress) => onProgress({ ...p, estimate }));
         // One pass: the files are hashed as they are read (in order, as `sha256Hex` would).
         const hashing = hashedInputs(files);
-        const result = await loadDataset(hashing.inputs, withTimes(spec), {
+        const raw = request.keepRaw === true && unitsAfterParsing(spec);
+        const result = await loadDataset(hashing.inputs, withTimes(raw ? rawSpec(spec) : spec), {
           signal,
           onProgress: withEstimate,
         });
         const hash = hashing.hex() ?? (await sha256Hex(files, signal, withEstimate));
-        return { ...result, preset: null, hash, estimate };
+        return { ...result, spec, preset: null, hash, estimate, raw };
       });
     },
     loadFile(token, file, spec, baseUrl, onProgress) {

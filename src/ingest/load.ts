@@ -32,6 +32,11 @@ export type LoadRequest = (
   readonly storage?: SampleStorage;
   /** Keep the samples' timestamps (`TaskSamples.times`) where the format has them. */
   readonly times?: boolean;
+  /**
+   * Return the parsed values before the unit and the task size where the format allows
+   * (`unitsAfterParsing`; the result says so with `raw`), for `convertedOf` to apply them.
+   */
+  readonly keepRaw?: boolean;
 };
 
 /** The spec a request resolves to, reading the first file's head when the format is 'auto'. */
@@ -42,7 +47,7 @@ export async function resolveRequest(
 ): Promise<LoadSpec> {
   if (inputs.length === 0) throw new RangeError('no input files');
   if (request.format !== 'auto') {
-    const { budget: _budget, storage: _storage, times: _times, ...spec } = request;
+    const { budget: _budget, storage: _storage, times: _times, keepRaw: _raw, ...spec } = request;
     return spec as LoadSpec;
   }
   const first = preferredFirst(inputs);
@@ -53,6 +58,7 @@ export async function resolveRequest(
     budget: _budget,
     storage: _storage,
     times: _times,
+    keepRaw: _raw,
     ...options
   } = request;
   const bytes = await head(first);

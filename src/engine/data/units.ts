@@ -18,6 +18,12 @@ export interface UnitOptions {
   readonly capacity?: number;
   /** Clamp values above the unit to it instead of rejecting them. */
   readonly clamp?: boolean;
+  /**
+   * Keep the parsed values as they are (checked against the unit's bound, not divided, scaled or
+   * clamped), for `applyUnits` to convert after the load: a page that changes the unit or the task
+   * size then converts again without reading the files again.
+   */
+  readonly raw?: boolean;
 }
 
 /** The checked conversion of one unit setting: v ≤ bound (or clamped), then v / divisor · scale. */
@@ -33,6 +39,13 @@ export interface Conversion {
 
 /** Validates unit options (SPEC §2): a RangeError names the bad value. */
 export function conversion(o: UnitOptions): Conversion {
+  const c = checkedConversion(o);
+  if (!o.raw) return c;
+  // Clamped values are kept above the bound: the conversion after the load clamps them, to its bound.
+  return { ...c, bound: c.clamp ? Infinity : c.bound, divisor: 1, scale: 1 };
+}
+
+function checkedConversion(o: UnitOptions): Conversion {
   if (!UNITS.includes(o.unit)) throw new RangeError(`invalid unit: ${String(o.unit)}`);
   if (!(o.scale > 0 && Number.isFinite(o.scale))) throw new RangeError(`invalid scale: ${o.scale}`);
   const clamp = o.clamp === true;

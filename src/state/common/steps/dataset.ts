@@ -5,7 +5,8 @@
  * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
  * against the memory budget before its files are read.
  */
-import { FORMATS, type FormatId, type LoadSpec } from '../../../engine/index.ts';
+import { FORMATS, withUnitsOf, type FormatId, type LoadSpec } from '../../../engine/index.ts';
+import { convertedOf } from '../../../ingest/convert.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import type { LoadedData, LoadedSource } from '../../../ingest/api.ts';
 import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
@@ -276,12 +277,78 @@ function sourceReads(ctx: StepContext, dataset: SourceAdopter) {
   };
 }
 
+/** Two lists of the very same File objects, in order. */
+const sameFiles = (a: readonly File[], b: readonly File[]) =>
+  a.length === b.length && a.every((f, i) => f === b[i]);
+
+/** A request's unit fields (task size, unit, capacity or cores, clamp); the rest is its parsing. */
+function splitUnits(request: LoadRequest) {
+  const {
+    budget: _budget,
+    scale,
+    unit,
+    capacity,
+    coresPerMachine,
+    clamp,
+    percent,
+    ...parsing
+  } = request as LoadRequest & Record<string, unknown>;
+  const cores = unit === 'cores' && capacity === undefined ? coresPerMachine : capacity;
+  return {
+    units: { scale, unit, capacity: cores, clamp, percent } as Partial<LoadSpec>,
+    parsing: JSON.stringify({ ...parsing, ...(unit !== 'cores' && { coresPerMachine }) }),
+  };
+}
+
+/**
+ * The files of the last upload and what they parsed to, before the unit and the task size where
+ * the format allows (the ingestion keeps them raw: `LoadedData.raw`). A request that differs only in
+ * its unit fields is converted from them, without reading the files again.
+ */
+interface InHand {
+  readonly hash: string;
+  readonly files: File[];
+  readonly request: LoadRequest;
+  readonly loaded: LoadedData;
+}
+
+function convertedInHand(inHand: InHand | null, files: File[], request: LoadRequest) {
+  if (!inHand?.loaded.raw || !inHand.loaded.spec || !sameFiles(files, inHand.files)) return null;
+  const next = splitUnits(request);
+  if (next.parsing !== splitUnits(inHand.request).parsing) return null;
+  const spec = withUnitsOf(inHand.loaded.spec, next.units as LoadSpec);
+  return { ...convertedOf(inHand.loaded, spec), raw: false };
+}
+
+/** The files read (or, at hand, their parsed values converted) under `request`, raw where allowed. */
+async function read(
+  ctx: StepContext,
+  inHand: InHand | null,
+  files: File[],
+  request: LoadRequest,
+  load: ReturnType<LoadSlot['begin']>,
+) {
+  const converted = convertedInHand(inHand, files, request);
+  if (converted) return { loaded: converted, raw: inHand!.loaded };
+  const raw = await ctx.ingest.loadFiles(
+    files,
+    {
+      ...request,
+      keepRaw: true,
+      budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: stateOf(ctx).params.realizations },
+    },
+    load.progress,
+    load.signal,
+  );
+  return { loaded: convertedOf(raw), raw };
+}
+
 function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
-  const { store, ingest } = ctx;
+  const { store } = ctx;
   const s = () => stateOf(ctx);
   const uploads = new Map<string, Dataset>();
-  // The files of the last upload stay at hand: a new scale re-reads them instead of asking for them.
-  let inHand: { hash: string; files: File[]; request: LoadRequest } | null = null;
+  // The files of the last upload stay at hand: a new task size converts their parsed values.
+  let inHand: InHand | null = null;
   let rereading: string | null = null;
   const failure = failureNotice(ctx);
 
@@ -322,7 +389,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     await adopt(
       files.map((f) => f.name),
       r,
-      (req, progress, signal) => ingest.loadFiles(files, req, progress, signal),
+      (req, progress, signal) => ctx.ingest.loadFiles(files, req, progress, signal),
       files,
     ).catch((e: unknown) => {
       if (!isCancelled(e)) uploadFailed(failure, upload, files, r, describe(e));
@@ -353,11 +420,16 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     const before = s().data;
     store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
     try {
-      const loaded = await load(
-        { ...request, budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: p.realizations } },
-        slotted.progress,
-        slotted.signal,
-      );
+      const { loaded, raw } = files
+        ? await read(ctx, inHand, files, request, slotted)
+        : {
+            loaded: await load(
+              { ...request, budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: p.realizations } },
+              slotted.progress,
+              slotted.signal,
+            ),
+            raw: null,
+          };
       const hash = loaded.hash!;
       if (p.upload && p.dataset === 'upload' && before.status === 'error')
         checkLinked(p.upload, p.scale, hash, loaded.spec);
@@ -369,7 +441,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
         throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
       uploads.set(key, ds);
       const newFiles = inHand?.hash !== hash;
-      inHand = files ? { hash, files, request } : null;
+      inHand = files && raw ? { hash, files, request, loaded: raw } : null;
       store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
       dismissLinkedFilesNotice(s());
       failure.clear();
@@ -378,7 +450,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
       if (newFiles) next.tuneMode = 'auto';
       ready.set({ ...p, ...next }, ds);
       s().setParams(next);
-      return loaded;
+      return loaded as T;
     } catch (e) {
       store.setState({ data: { ...before, progress: null } });
       throw e;
