@@ -6,7 +6,9 @@
  * - `gpa:ε[:union|indep]`: across resources, each resource's pooled demand tested at ε_r, the target
  *   split by the union bound or independence (Cluster's pooled choice);
  * - `additive:ε[:union|indep]`: HARMONY's per-task containers μ + z·σ at the split target (Cluster's
- *   additive choice); `request`, `maxred`: deterministic sizes (requests; max-reduction).
+ *   additive choice); `request`, `maxred`: deterministic sizes (requests; max-reduction);
+ * - `additive:z` on one resource: the per-VM size μ + z·σ at z itself (Resize's stochastic bridge,
+ *   SPEC §13; z may be negative or zero, a size below the mean, so it is not written as a target).
  * A wing states which of these it takes (`SloForm`); pooled vs additive and the split are parameters
  * of the one shape, not parsers of their own.
  */
@@ -19,19 +21,24 @@ export const EPSILON_SPLITS: readonly EpsilonSplit[] = ['union', 'indep'];
 /** The overflow target ε across resources (SPEC §14). */
 export const EPSILON = numberRange('ε', 'ε', { min: 0, minOpen: true, max: 1, maxOpen: true });
 
+/** The stochastic bridge's z (SPEC §13): e = μ + z·σ; the page's box and `--z` share it. */
+export const Z_SCORE = numberRange('z', 'z', { min: -10, max: 10 });
+
 export type Slo =
   | { readonly kind: 'size' }
   | { readonly kind: 'gpa'; readonly rho: number }
   | { readonly kind: 'gpa'; readonly eps: number; readonly split: EpsilonSplit }
   | { readonly kind: 'additive'; readonly eps: number; readonly split: EpsilonSplit }
+  | { readonly kind: 'additive'; readonly z: number }
   | { readonly kind: 'request' }
   | { readonly kind: 'maxred' };
 
 export type SloKind = Slo['kind'];
 
-/** The SLOs of one resource (Timeline), and those split across resources (Cluster). */
+/** The SLOs of one resource (Timeline), of resizing VMs (Resize), split across resources (Cluster). */
 export type OneResourceSlo = Extract<Slo, { readonly kind: 'size' } | { readonly rho: number }>;
-export type ResourcesSlo = Exclude<Slo, OneResourceSlo>;
+export type ResizeSlo = Extract<Slo, { readonly z: number } | { readonly rho: number }>;
+export type ResourcesSlo = Exclude<Slo, OneResourceSlo | ResizeSlo>;
 
 /**
  * What a wing takes: its tests, whether a target is split across resources, and its messages
@@ -53,6 +60,17 @@ export const TIMELINE_SLO: SloForm<OneResourceSlo> = {
   kinds: ['size', 'gpa'],
   resources: false,
   notation: 'size or gpa:ρ',
+};
+
+/**
+ * Resize (SPEC §13): the stochastic bridge's per-VM size μ + z·σ (`additive:z`, the page's z and
+ * `--z`), or the GPA repack at ρ on the window's μ, σ (`gpa:ρ`, `--policy repack-gpa:K:ρ`).
+ */
+export const RESIZE_SLO: SloForm<ResizeSlo> = {
+  name: 'z',
+  kinds: ['additive', 'gpa'],
+  resources: false,
+  notation: 'additive:z or gpa:ρ',
 };
 
 /** Cluster (SPEC §14): pooled GPA or additive containers at a split ε, requests, max-reduction. */
@@ -80,6 +98,7 @@ function parseAny(text: string, form: SloForm): Slo {
   const most = form.resources ? 2 : 1;
   if (args.length < 1 || args.length > most || args[0].trim() === '') throw bad();
   const target = Number(args[0]);
+  if (!form.resources && kind === 'additive') return { kind, z: checkRange(Z_SCORE, target) };
   if (!form.resources) {
     if (!(target > 0 && target < 1))
       throw new RangeError(`invalid ${form.name} "${text}": ${RHO.symbol} must be in (0, 1)`);
@@ -95,5 +114,6 @@ function parseAny(text: string, form: SloForm): Slo {
 export function formatSlo(slo: Slo): string {
   if ('eps' in slo) return `${slo.kind}:${slo.eps}:${slo.split}`;
   if ('rho' in slo) return `${slo.kind}:${slo.rho}`;
+  if ('z' in slo) return `${slo.kind}:${slo.z}`;
   return slo.kind;
 }

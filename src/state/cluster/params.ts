@@ -12,7 +12,14 @@ import {
   type MachineType,
 } from '../../engine/cluster/machineTypes.ts';
 import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
-import { CLAIRVOYANCE, numberRange } from '../../engine/index.ts';
+import {
+  CLAIRVOYANCE,
+  CLUSTER_SLO,
+  EPSILON,
+  EPSILON_SPLITS,
+  numberRange,
+  parseSlo,
+} from '../../engine/index.ts';
 import type { UrlCodec } from '../common/codecs.ts';
 import {
   choiceParam,
@@ -74,12 +81,8 @@ export const CLUSTER_PARAMS: ParamSpecs<ClusterSettings> = {
     defaultText: 'the default',
   }),
   fit: choiceParam<ClusterFit>('cfit', 'gpa', 'cluster fit test', CLUSTER_FITS),
-  eps: numberParam(
-    'ceps',
-    0.01,
-    numberRange('ε', 'ε', { min: 0, minOpen: true, max: 1, maxOpen: true }),
-  ),
-  split: choiceParam<EpsilonSplit>('csplit', 'union', 'ε split', ['union', 'indep']),
+  eps: numberParam('ceps', 0.01, EPSILON),
+  split: choiceParam<EpsilonSplit>('csplit', 'union', 'ε split', EPSILON_SPLITS),
   packer: choiceParam<MultiPacker>('calgo', 'ff', 'cluster packer', MULTI_PACKERS),
   open: choiceParam<OpenPolicy>('copen', 'order', 'opening policy', ['order', 'energy']),
   realizations: intParam('cr', 1000, 'cluster realizations', 10, 20_000),
@@ -101,7 +104,11 @@ export function resourceList(r: ClusterResources): string[] {
   return r.split(',');
 }
 
-/** The fit spec of one kind at the settings' ε and split. */
+/**
+ * The SLO of one fit test at the settings' ε and split: the link's `cfit`, `ceps` and `csplit` read
+ * as one Cluster SLO (`gpa:ε:split`, `additive:ε:split`, `request`, `maxred`; engine/fit/slo.ts).
+ */
 export function clusterFitSpec(s: ClusterSettings, kind: ClusterFit = s.fit): MultiFitSpec {
-  return kind === 'gpa' || kind === 'additive' ? { kind, eps: s.eps, split: s.split } : { kind };
+  const targeted = kind === 'gpa' || kind === 'additive';
+  return parseSlo(targeted ? `${kind}:${s.eps}:${s.split}` : kind, CLUSTER_SLO);
 }

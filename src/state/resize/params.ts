@@ -4,9 +4,13 @@
  */
 import {
   FUSD_DEFAULTS,
+  RESIZE_SLO,
+  Z_SCORE,
   numberRange,
+  parseSlo,
   type PolicySpec,
   type PredictorSpec,
+  type ResizeSlo,
 } from '../../engine/index.ts';
 import type { ResizeConfig } from '../../engine/index.ts';
 import {
@@ -77,7 +81,7 @@ export const RESIZE_PARAMS: ParamSpecs<ResizeParams> = {
     FUSD_DEFAULTS.percentile,
     numberRange('percentile', 'p', { min: 0, max: 100 }),
   ),
-  z: numberParam('z', 1, numberRange('z', 'z', { min: -10, max: 10 })),
+  z: numberParam('z', 1, Z_SCORE),
   gpaHot: flagParam('gh', false),
   hot: numberParam(
     'hot',
@@ -94,6 +98,11 @@ export const RESIZE_PARAMS: ParamSpecs<ResizeParams> = {
 
 export const DEFAULT_RESIZE: ResizeParams = defaultsOf(RESIZE_PARAMS);
 
+/** The stochastic bridge's z, read as the Resize SLO `additive:z` (engine/fit/slo.ts). */
+function bridgeZ(z: number): number {
+  return (parseSlo(`additive:${z}`, RESIZE_SLO) as Extract<ResizeSlo, { z: number }>).z;
+}
+
 export function predictorOf(r: ResizeParams): PredictorSpec {
   switch (r.predictor) {
     case 'fusd':
@@ -105,7 +114,7 @@ export function predictorOf(r: ResizeParams): PredictorSpec {
         percentile: r.percentile,
       };
     case 'stochastic':
-      return { kind: 'stochastic', window: r.window, z: r.z };
+      return { kind: 'stochastic', window: r.window, z: bridgeZ(r.z) };
     default:
       return { kind: r.predictor };
   }
@@ -172,7 +181,7 @@ export function sweepGrid(r: ResizeParams): SweepPoint[] {
     out.push({
       policy: 'visbp',
       label: `μ + z·σ, z = ${z}`,
-      config: at({ kind: 'visbp' }, { kind: 'stochastic', window: r.window, z }),
+      config: at({ kind: 'visbp' }, { kind: 'stochastic', window: r.window, z: bridgeZ(z) }),
     });
   for (const kind of ['last', 'oracle'] as const)
     out.push({ policy: 'visbp', label: kind, config: at({ kind: 'visbp' }, { kind }) });

@@ -2,7 +2,7 @@
  * The Timeline view's shareable parameters (SPEC §12): the workload over time and the simulator's
  * knobs, plus the scrubber's instant and the selected machine. They join `Params` in params.ts.
  */
-import { TIMELINE_SLO, numberRange, parseSlo } from '../../engine/index.ts';
+import { TIMELINE_SLO, formatSlo, numberRange, parseSlo } from '../../engine/index.ts';
 import {
   ORDERS,
   POLICIES,
@@ -108,5 +108,5 @@ export const DEFAULT_TIMELINE_PARAMS: TimelineViewParams = {
 
 /** The fit test as the CLI writes it (`size`, `gpa:ρ`). */
 export function formatTimelineFit(fit: TimelineFit): string {
-  return fit.kind === 'size' ? 'size' : `gpa:${fit.rho}`;
+  return formatSlo(fit);
 }

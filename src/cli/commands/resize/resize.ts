@@ -2,11 +2,14 @@
 import { writeFileSync } from 'node:fs';
 import {
   FUSD_DEFAULTS,
+  RESIZE_SLO,
   checkPredictor,
+  parseSlo,
   simulateResize,
   type PolicySpec,
   type PredictorSpec,
   type PlacementSink,
+  type ResizeSlo,
   type ResizeTotals,
 } from '../../../engine/index.ts';
 import { toCsv } from '../../../present/csv.ts';
@@ -21,13 +24,29 @@ export function parsePolicy(text: string, check = false, gpaHot = false): Policy
   if (text === 'ff' || text === 'bf' || text === 'hotspot') return { kind: text };
   const m = /^repack:(\d+)$/.exec(text);
   if (m && Number(m[1]) >= 1) return { kind: 'repack', every: Number(m[1]) };
-  const g = /^repack-gpa:(\d+):([0-9.eE+-]+)$/.exec(text);
-  const rho = g ? Number(g[2]) : NaN;
-  if (g && Number(g[1]) >= 1 && rho > 0 && rho < 1)
-    return { kind: 'repack', every: Number(g[1]), gpa: { rho } };
+  const g = /^repack-gpa:(\d+):(.*)$/.exec(text);
+  const slo = g && Number(g[1]) >= 1 ? sloOrNull(`gpa:${g[2]}`) : null;
+  if (g && slo && 'rho' in slo)
+    return { kind: 'repack', every: Number(g[1]), gpa: { rho: slo.rho } };
   throw new UsageError(
     `invalid --policy "${text}" (expected visbp, ff, bf, hotspot, repack:K or repack-gpa:K:ρ with K ≥ 1, 0 < ρ < 1)`,
   );
+}
+
+/** The Resize SLO of `text` (engine/fit/slo.ts), or null when it is refused. */
+function sloOrNull(text: string): ResizeSlo | null {
+  try {
+    return parseSlo(text, RESIZE_SLO);
+  } catch (e) {
+    if (e instanceof RangeError) return null;
+    throw e;
+  }
+}
+
+/** `--z` as the Resize SLO `additive:z`; a bad one is refused naming the flag and the value. */
+function bridgeZ(z: number): number {
+  const slo = asUsage(() => parseSlo(`additive:${z}`, { ...RESIZE_SLO, name: '--z' }));
+  return (slo as Extract<ResizeSlo, { z: number }>).z;
 }
 
 export function predictorFrom(o: Options): PredictorSpec {
@@ -39,7 +58,7 @@ export function predictorFrom(o: Options): PredictorSpec {
     p = {
       kind: 'stochastic',
       window: (o.window as number) ?? FUSD_DEFAULTS.window,
-      z: o.z as number,
+      z: bridgeZ(o.z as number),
     };
   else if (name === 'fusd')
     p = {
