@@ -86,9 +86,7 @@ export interface KernelExports {
   ): number;
 }
 
-/** wasm32's largest memory, in 64 KiB pages (4 GiB). */
-export const MAX_PAGES = 65536;
-export const PAGE_BYTES = 65536;
+export { MAX_PAGES, PAGE_BYTES, createMemory } from './memory.ts';
 
 function decode(base64: string): Uint8Array<ArrayBuffer> {
   const text = atob(base64);
@@ -118,11 +116,4 @@ export function moduleFor(shared: boolean): WebAssembly.Module | null {
 export function kernelAvailable(shared: boolean): boolean {
   if (shared && typeof SharedArrayBuffer === 'undefined') return false;
   return moduleFor(shared) !== null;
-}
-
-/** A memory for `bytes` bytes that never grows (so views over it stay valid), or null if too big. */
-export function createMemory(bytes: number, shared: boolean): WebAssembly.Memory | null {
-  const pages = Math.max(1, Math.ceil(bytes / PAGE_BYTES));
-  if (pages > MAX_PAGES) return null;
-  return new WebAssembly.Memory({ initial: pages, maximum: pages, shared });
 }

@@ -25,7 +25,7 @@ import {
   type SweepSpec,
   type TaskSamples,
 } from '../engine/index.ts';
-import { kernelAvailable } from '../kernels/module.ts';
+import { kernelSupported } from '../kernels/probe.ts';
 import type { JobName, JobOut, JobSpec } from './jobs/index.ts';
 import {
   configuredLiveness,
@@ -96,7 +96,7 @@ export class WorkerPool implements Runner {
     if (!(Number.isInteger(n) && n >= 1)) throw new RangeError(`invalid worker count: ${n}`);
     this.workers = n;
     this.shared = options.shared && typeof SharedArrayBuffer !== 'undefined';
-    this.kernel = kernelAvailable(this.shared) ? ('wasm-simd' as const) : ('scalar' as const);
+    this.kernel = kernelSupported(this.shared) ? ('wasm-simd' as const) : ('scalar' as const);
     this.control = this.shared ? new SharedArrayBuffer(controlBytes(n)) : null;
     this.words = this.control ? new Int32Array(this.control) : null;
     for (let j = MAX_JOBS - 1; j >= 0; j--) this.freeJobs.push(j);

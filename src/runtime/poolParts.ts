@@ -4,7 +4,8 @@
  * worker boundary (own copies out, error classes back).
  */
 import type { Endpoint, Remote } from 'comlink';
-import { createMemory, kernelAvailable } from '../kernels/module.ts';
+import { createMemory } from '../kernels/memory.ts';
+import { kernelSupported } from '../kernels/probe.ts';
 import { taskCount } from '../engine/index.ts';
 import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
 import { poolLayout } from '../protocol/layout.ts';
@@ -140,7 +141,7 @@ export function sharedPoolRecord(
   const { tasks, realizations, hasAvg, seed } = shape;
   const layout = poolLayout(tasks, realizations, hasAvg, workers);
   const memory = allocate(layout.bytes, () =>
-    kernelAvailable(true) ? createMemory(layout.bytes, true) : null,
+    kernelSupported(true) ? createMemory(layout.bytes, true) : null,
   );
   const shared: SharedPoolDescriptor = memory
     ? { id, layout, memory, wasm: true }
