@@ -152,3 +152,34 @@ export async function unreachedByTab(
     [...reached],
   );
 }
+
+/**
+ * Resolves once every drawn plot has its figure's width (PlotFigure redraws a plot a frame or two
+ * after its figure is resized, at the figure's content width less 4 px, at least 280 px, ignoring
+ * changes of 8 px or less): the page's state after a viewport change, before exports read it.
+ */
+export async function plotsRedrawn(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const lagging: string[] = [];
+          for (const host of document.querySelectorAll<HTMLElement>('figure.plot .plot-host')) {
+            const figure = host.closest<HTMLElement>('figure.plot')!;
+            const widths = [...host.querySelectorAll('svg')].map((s) =>
+              Number(s.getAttribute('width')),
+            );
+            if (widths.length === 0) continue;
+            const style = getComputedStyle(figure);
+            const room =
+              figure.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const want = Math.max(280, Math.floor(room) - 4);
+            if (Math.abs(Math.max(...widths) - want) > 9)
+              lagging.push(`${figure.dataset.plot}: ${Math.max(...widths)} px, not ${want}`);
+          }
+          return lagging;
+        }),
+      { message: 'plots redrawn at their figure’s width' },
+    )
+    .toEqual([]);
+}
