@@ -104,9 +104,11 @@ export function sidewaysScroll(page: Page): Promise<number> {
 export async function everythingTappable(page: Page): Promise<void> {
   const covered = () =>
     page.evaluate(() => {
+      // Visible as Playwright's `:visible` has it (a closed <details> hides its content).
       const shown = (el: HTMLElement) => {
         const r = el.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+        const style = getComputedStyle(el);
+        return el.checkVisibility() && r.width > 0 && r.height > 0 && style.visibility !== 'hidden';
       };
       const nav = [
         ...document.querySelectorAll<HTMLElement>('nav[aria-label="Views"] button'),
