@@ -94,21 +94,48 @@ export function sidewaysScroll(page: Page): Promise<number> {
   );
 }
 
-/** Every nav item and every control of the view (up to 60) takes a tap: nothing covers it. */
+/**
+ * Every nav item and every control of the view (up to 60) takes a tap: nothing covers it. The check
+ * a trial click makes (Playwright's hit-target test), run in the page over all of them at once:
+ * each is scrolled into view (centred, else at the start, end or nearest edge, as Playwright's
+ * retries do) and the element at its centre is the control itself, a part of it or its label.
+ * Disabled controls and ones of no size are left out; covered ones are retried for a few seconds.
+ */
 export async function everythingTappable(page: Page): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
-  for (let i = 0; i < (await nav.count()); i++) await nav.nth(i).click({ trial: true });
-  const controls = page.locator(
-    'main button:visible, main select:visible, main input:visible, aside button:visible, aside select:visible, aside input:visible',
-  );
-  const n = Math.min(60, await controls.count());
-  for (let i = 0; i < n; i++) {
-    const control = controls.nth(i);
-    if (await control.isDisabled()) continue;
-    const box = await control.boundingBox();
-    if (!box || box.width === 0) continue;
-    await control.click({ trial: true, timeout: 5000 });
-  }
+  const covered = () =>
+    page.evaluate(() => {
+      // Visible as Playwright's `:visible` has it (a closed <details> hides its content).
+      const shown = (el: HTMLElement) => {
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return el.checkVisibility() && r.width > 0 && r.height > 0 && style.visibility !== 'hidden';
+      };
+      const nav = [
+        ...document.querySelectorAll<HTMLElement>('nav[aria-label="Views"] button'),
+      ].filter(shown);
+      const controls = [
+        ...document.querySelectorAll<HTMLElement>(
+          'main button, main select, main input, aside button, aside select, aside input',
+        ),
+      ]
+        .filter(shown)
+        .slice(0, 60)
+        .filter((el) => !el.matches(':disabled') && el.getAttribute('aria-disabled') !== 'true');
+      const takesTap = (el: HTMLElement) =>
+        (['center', 'start', 'end', 'nearest'] as const).some((block) => {
+          el.scrollIntoView({ block, inline: block });
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit !== null && (el.contains(hit) || hit.closest('label')?.control === el);
+        });
+      return [...nav, ...controls]
+        .filter((el) => !takesTap(el))
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()} ${el.dataset.testid ?? el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40)}`,
+        );
+    });
+  await expect.poll(covered, { timeout: 5000, message: 'controls covered' }).toEqual([]);
 }
 
 /**
@@ -151,4 +178,35 @@ export async function unreachedByTab(
         ),
     [...reached],
   );
+}
+
+/**
+ * Resolves once every drawn plot has its figure's width (PlotFigure redraws a plot a frame or two
+ * after its figure is resized, at the figure's content width less 4 px, at least 280 px, ignoring
+ * changes of 8 px or less): the page's state after a viewport change, before exports read it.
+ */
+export async function plotsRedrawn(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const lagging: string[] = [];
+          for (const host of document.querySelectorAll<HTMLElement>('figure.plot .plot-host')) {
+            const figure = host.closest<HTMLElement>('figure.plot')!;
+            const widths = [...host.querySelectorAll('svg')].map((s) =>
+              Number(s.getAttribute('width')),
+            );
+            if (widths.length === 0) continue;
+            const style = getComputedStyle(figure);
+            const room =
+              figure.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            const want = Math.max(280, Math.floor(room) - 4);
+            if (Math.abs(Math.max(...widths) - want) > 9)
+              lagging.push(`${figure.dataset.plot}: ${Math.max(...widths)} px, not ${want}`);
+          }
+          return lagging;
+        }),
+      { message: 'plots redrawn at their figure’s width' },
+    )
+    .toEqual([]);
 }

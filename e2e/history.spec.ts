@@ -64,11 +64,27 @@ const PANELS: Record<string, { shown: string[]; hidden: string[] }> = {
   paper: { shown: ['Dataset', 'Packer'], hidden: ['Capacity c', 'Fit test', 'Instance'] },
 };
 
+/** The nav button of each view. */
+const NAV: Record<string, string> = {
+  pack: 'Pack',
+  tradeoff: 'Trade-off',
+  data: 'Data',
+  tune: 'Tune',
+  paper: 'Paper lab',
+  learn: 'Learn',
+  resize: 'Resize',
+  cluster: 'Cluster',
+};
+
 test('each view shows only its own parameters; Timeline none of Pack’s', async ({ page }) => {
   test.setTimeout(180_000);
   const panel = page.getByRole('complementary', { name: 'Parameters' });
+  const views = page.getByRole('navigation', { name: 'Views' });
+  // The first view by its link, the others by the nav in the same page (the panel follows the view).
+  await page.goto(`/?view=pack&${SMALL}`);
   for (const [view, { shown, hidden }] of Object.entries(PANELS)) {
-    await page.goto(`/?view=${view}&${SMALL}`);
+    await views.getByRole('button', { name: NAV[view], exact: true }).click();
+    await expect.poll(() => page.url()).toContain(`view=${view}`);
     await expect(page.getByTestId(`view-${view}`)).toBeVisible({ timeout: 60_000 });
     for (const label of shown)
       await expect(panel.getByLabel(label, { exact: true })).toHaveCount(1);
@@ -85,7 +101,8 @@ test('each view shows only its own parameters; Timeline none of Pack’s', async
   await expect(panel.getByLabel('Dataset', { exact: true })).toHaveCount(1);
   await expect(panel.getByLabel('Packer', { exact: true })).toHaveCount(0);
   for (const view of ['learn', 'resize', 'cluster']) {
-    await page.goto(`/?view=${view}`);
+    await views.getByRole('button', { name: NAV[view], exact: true }).click();
+    await expect.poll(() => page.url()).toContain(`view=${view}`);
     await expect(page.locator('main')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('params-panel')).toHaveCount(0);
   }

@@ -3,14 +3,18 @@
  * step carries into Pack, a number box sets ρ exactly (the numbers the CLI gives for it), tasks per
  * instance come back after a smaller dataset, and a task's "why" opens the decision that placed it.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { formatFixed } from '../src/present/format.ts';
 
-/** The CLI's packing of the default instance (PlanetLab day, N' = 1,000, R = 10,000, seed 1) with `fit`. */
-function cliPacking(fit: string): { m_abs: number; m: number; q: number } {
-  const out = execFileSync(
+/**
+ * The CLI's packing of the default instance (PlanetLab day, N' = 1,000, R = 10,000, seed 1) with
+ * `fit` (run beside the page, which meanwhile loads).
+ */
+async function cliPacking(fit: string): Promise<{ m_abs: number; m: number; q: number }> {
+  const { stdout } = await promisify(execFile)(
     'npx',
     [
       'tsx',
@@ -31,9 +35,9 @@ function cliPacking(fit: string): { m_abs: number; m: number; q: number } {
       '--workers',
       '0',
     ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    { encoding: 'utf8' },
   );
-  return JSON.parse(out.trim().split('\n')[0]) as { m_abs: number; m: number; q: number };
+  return JSON.parse(stdout.trim().split('\n')[0]) as { m_abs: number; m: number; q: number };
 }
 
 async function packed(page: Page) {
@@ -64,9 +68,10 @@ test('Back from Pack returns to the lesson, and the lesson’s step carries into
 test('a number box sets ρ = 0.001 exactly: the packing the CLI gives for gpa:0.001', async ({
   page,
 }) => {
-  const cli = cliPacking('gpa:0.001');
+  const fromCli = cliPacking('gpa:0.001');
   await page.goto('/?view=pack');
   await packed(page);
+  const cli = await fromCli;
   const box = page.getByTestId('rho-box');
   await box.fill('0.001');
   await box.press('Enter');

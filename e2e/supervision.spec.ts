@@ -14,14 +14,16 @@ const RECOVERY = 120_000;
 
 /**
  * The liveness watch of the pages whose workers are killed, shortened through the setting the app
- * reads at start (`globalThis.slopackLiveness`; runtime/poolParts.ts): a ping after 1 s of silence,
- * 5 s to answer, 15 s for a new worker to start — instead of waiting out the defaults (5, 25, 60 s).
+ * reads at start (`globalThis.slopackLiveness`; runtime/poolParts.ts): a ping after 0.5 s of silence,
+ * 3 s to answer, 15 s for a new worker to start — instead of waiting out the defaults (5, 25, 60 s).
+ * A busy worker beats at every checkpoint and the units here last milliseconds, so 3.5 s of silence
+ * is a loss even under load; a start (code, hello, pools) keeps the longer deadline.
  */
 async function watchClosely(page: Page): Promise<Page> {
   await page.addInitScript(() => {
     (globalThis as { slopackLiveness?: object }).slopackLiveness = {
-      checkAfter: 1000,
-      deadline: 5000,
+      checkAfter: 500,
+      deadline: 3000,
       startDeadline: 15000,
     };
   });
