@@ -203,6 +203,16 @@ const withTimes = (spec: LoadSpec): LoadRequest => ({ ...spec, times: true });
 /** Beyond this a file is refused before reading, with the way to reduce it (the CLI). */
 export const MAX_UPLOAD_BYTES = 8 * 2 ** 30;
 
+function refuseTooLarge(files: readonly File[]): void {
+  const big = files.find((f) => f.size > MAX_UPLOAD_BYTES);
+  if (big)
+    throw new DataError(
+      big.name,
+      null,
+      `${(big.size / 2 ** 30).toFixed(1)} GiB is too large for the browser; reduce it first with \`npm run cli -- reduce\` (see README)`,
+    );
+}
+
 export function createIngestApi(): IngestApi {
   const running = new Map<number, AbortController>();
   const run = async <T>(token: number, f: (signal: AbortSignal) => Promise<T>): Promise<T> => {
@@ -239,13 +249,7 @@ export function createIngestApi(): IngestApi {
     },
     loadFiles(token, files, request, onProgress) {
       return run(token, async (signal) => {
-        const big = files.find((f) => f.size > MAX_UPLOAD_BYTES);
-        if (big)
-          throw new DataError(
-            big.name,
-            null,
-            `${(big.size / 2 ** 30).toFixed(1)} GiB is too large for the browser; reduce it first with \`npm run cli -- reduce\` (see README)`,
-          );
+        refuseTooLarge(files);
         const inputs = files.map((f) => blobInput(f, f.name));
         let spec = await resolveRequest(inputs, request, { signal });
         // The scale is for percent data: Google's values are already fractions of its largest machine.

@@ -5,8 +5,7 @@
  * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
  * against the memory budget before its files are read.
  */
-import { FORMATS, withUnitsOf, type FormatId, type LoadSpec } from '../../../engine/index.ts';
-import { convertedOf } from '../../../ingest/convert.ts';
+import { FORMATS, type FormatId, type LoadSpec } from '../../../engine/index.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import type { LoadedData, LoadedSource } from '../../../ingest/api.ts';
 import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
@@ -19,6 +18,7 @@ import { WAITING_FOR_SOURCE } from '../promUrlFields.ts';
 import type { Explorer } from '../store.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 import { sourceReader, type LoadVia, type SourceAdopter } from './sourceRead.ts';
+import { read, type InHand } from './inHand.ts';
 
 /** For the Data view: the budget and how an estimate reads. */
 export {
@@ -275,72 +275,6 @@ function sourceReads(ctx: StepContext, dataset: SourceAdopter) {
     }
     return null;
   };
-}
-
-/** Two lists of the very same File objects, in order. */
-const sameFiles = (a: readonly File[], b: readonly File[]) =>
-  a.length === b.length && a.every((f, i) => f === b[i]);
-
-/** A request's unit fields (task size, unit, capacity or cores, clamp); the rest is its parsing. */
-function splitUnits(request: LoadRequest) {
-  const {
-    budget: _budget,
-    scale,
-    unit,
-    capacity,
-    coresPerMachine,
-    clamp,
-    percent,
-    ...parsing
-  } = request as LoadRequest & Record<string, unknown>;
-  const cores = unit === 'cores' && capacity === undefined ? coresPerMachine : capacity;
-  return {
-    units: { scale, unit, capacity: cores, clamp, percent } as Partial<LoadSpec>,
-    parsing: JSON.stringify({ ...parsing, ...(unit !== 'cores' && { coresPerMachine }) }),
-  };
-}
-
-/**
- * The files of the last upload and what they parsed to, before the unit and the task size where
- * the format allows (the ingestion keeps them raw: `LoadedData.raw`). A request that differs only in
- * its unit fields is converted from them, without reading the files again.
- */
-interface InHand {
-  readonly hash: string;
-  readonly files: File[];
-  readonly request: LoadRequest;
-  readonly loaded: LoadedData;
-}
-
-function convertedInHand(inHand: InHand | null, files: File[], request: LoadRequest) {
-  if (!inHand?.loaded.raw || !inHand.loaded.spec || !sameFiles(files, inHand.files)) return null;
-  const next = splitUnits(request);
-  if (next.parsing !== splitUnits(inHand.request).parsing) return null;
-  const spec = withUnitsOf(inHand.loaded.spec, next.units as LoadSpec);
-  return { ...convertedOf(inHand.loaded, spec), raw: false };
-}
-
-/** The files read (or, at hand, their parsed values converted) under `request`, raw where allowed. */
-async function read(
-  ctx: StepContext,
-  inHand: InHand | null,
-  files: File[],
-  request: LoadRequest,
-  load: ReturnType<LoadSlot['begin']>,
-) {
-  const converted = convertedInHand(inHand, files, request);
-  if (converted) return { loaded: converted, raw: inHand!.loaded };
-  const raw = await ctx.ingest.loadFiles(
-    files,
-    {
-      ...request,
-      keepRaw: true,
-      budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: stateOf(ctx).params.realizations },
-    },
-    load.progress,
-    load.signal,
-  );
-  return { loaded: convertedOf(raw), raw };
 }
 
 function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
