@@ -32,6 +32,8 @@ export interface PromClusterOptions {
   /** Bytes of memory of the reference node, when the server does not export it. */
   readonly memoryPerMachine?: number;
   readonly memoryQuery?: string;
+  /** How the caller gives the node's memory, named when the server does not export it. */
+  readonly memoryHint?: string;
   /** Told before fetching when the server no longer keeps the range's beginning. */
   readonly onRetention?: (note: string) => void;
 }
@@ -126,7 +128,7 @@ export async function loadSourceCluster(
   }
   if (memoryPerMachine === undefined)
     throw new RangeError(
-      'memory per node needed: the server does not export kube_node_status_allocatable{resource="memory"}; give the node\'s memory (--memory-per-machine, e.g. 64Gi, or "memory per node" in the page)',
+      `memory per node needed: the server does not export kube_node_status_allocatable{resource="memory"}; ${o.memoryHint ?? "give the node's memory (--memory-per-machine, e.g. 64Gi)"}`,
     );
   const memSource = { ...source, query: o.memoryQuery ?? DEFAULT_MEMORY_QUERY };
   let mem;

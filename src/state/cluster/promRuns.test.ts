@@ -108,6 +108,51 @@ describe('the Cluster slice on a live Prometheus source', () => {
     }
   }, 240_000);
 
+  it('packs CPU alone when Resources is CPU only, as cluster --prometheus --resources cpu', async () => {
+    const source: PromSource = {
+      url: prom.url,
+      query: DEFAULT_CPU_QUERY,
+      start,
+      end: start + HOURS,
+      step: 60,
+    };
+    await refreshCluster(runner, { ...settings, resources: 'cpu' }, 1, false, source);
+    const s = clusterRuns.getState();
+    expect(s.compare.status, `compare: ${s.compare.error}`).toBe('ready');
+    expect(s.data.result!.value.resources).toEqual(['cpu']);
+    const lines: string[] = [];
+    const code = await main(
+      [
+        'cluster',
+        '--prometheus',
+        prom.url,
+        '--start',
+        String(start),
+        '--end',
+        String(start + HOURS),
+        '--step',
+        '60s',
+        '--resources',
+        'cpu',
+        '--fit',
+        'gpa:0.01:union',
+        '--realizations',
+        '200',
+        '--seed',
+        '1',
+        '--clairvoyance',
+        '1',
+        '--json',
+      ],
+      (l) => lines.push(l),
+    );
+    expect(code).toBe(0);
+    const cli = JSON.parse(lines.join('\n')) as { machines: number; q: Record<string, number> };
+    const page = s.compare.result!.value[0].measure;
+    expect(page.machines).toBe(cli.machines);
+    expect(page.qByResource).toEqual([cli.q.cpu]);
+  }, 240_000);
+
   it('without a source, says where to read one', async () => {
     await refreshCluster(runner, { ...settings, realizations: 100 }, 1, false, null);
     const s = clusterRuns.getState();

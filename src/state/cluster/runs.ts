@@ -110,6 +110,8 @@ function loadSourceSamples(s: ClusterSettings, source: PromSource): Work<Cluster
       },
       {
         resources: resourceList(s.resources),
+        memoryHint:
+          'choose Resources "CPU only" in this view, or pack CPU and memory from the command line (cluster --prometheus URL --memory-per-machine 64Gi)',
         ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}),
       },
       (p) =>
