@@ -46,7 +46,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'engine', include: ['src/engine/**/*.test.ts'], isolate: false },
+        test: {
+          name: 'engine',
+          include: ['src/engine/**/*.test.ts', 'src/engine/**/*.test.tsx'],
+          isolate: false,
+        },
       },
       {
         extends: true,
