@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import { fitToDataset } from '../controller.ts';
 import {
@@ -23,6 +23,7 @@ import { navigates, urlSync, type AddressBar } from './urlSync.ts';
 
 const runner = createInlineRunner();
 afterAll(() => runner.dispose());
+afterEach(() => void vi.useRealTimers());
 
 function setup(params: Partial<Params> = {}) {
   const store = createExplorerStore({ params: { ...DEFAULT_PARAMS, tasks: 200, ...params } });
@@ -165,21 +166,23 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     step.dispose();
   });
 
-  it('URL sync: writes the settled parameters once, as a link that decodes back', async () => {
+  it('URL sync: writes the settled parameters once, as a link that decodes back', () => {
     const { s, store } = setup();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { bar, written } = addressBar();
     const sync = urlSync(() => s().params, bar, 5);
     store.setState({ params: { ...s().params, seed: 7 } });
     sync.schedule();
     sync.schedule();
-    await new Promise((r) => setTimeout(r, 30));
+    vi.advanceTimersByTime(30);
     expect(written).toHaveLength(1);
     expect(written[0].mode).toBe('push');
     expect(decode(written[0].search).params).toEqual(s().params);
   });
 
-  it('URL sync: each settled edit is one entry; the app’s adjustments add none', async () => {
+  it('URL sync: each settled edit is one entry; the app’s adjustments add none', () => {
     const { s, store } = setup();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { bar, written } = addressBar();
     const sync = urlSync(() => s().params, bar, 5);
     const change = (patch: Partial<Params>, kind?: 'adjustment') => {
@@ -187,17 +190,17 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
       store.setState({ params: { ...prev, ...patch } });
       sync.schedule(prev, kind);
     };
-    const settled = () => new Promise((r) => setTimeout(r, 30));
+    const settled = () => vi.advanceTimersByTime(30);
     for (const seed of [2, 3, 4]) change({ seed }); // a slider's frames: one entry
-    await settled();
+    settled();
     change({ tasks: 400 });
     change({ tasks: 300 }, 'adjustment'); // fitted while the edit settles: rides along
-    await settled();
+    settled();
     change({ realizations: 2000 }, 'adjustment'); // fitted later: rewrites the entry
-    await settled();
+    settled();
     change({ seed: 9 });
     change({ seed: 4 }); // undone before it settled: nothing to write
-    await settled();
+    settled();
     expect(written.map((w) => w.mode)).toEqual(['push', 'push', 'replace']);
     expect(written.map((w) => decode(w.search).params.seed)).toEqual([4, 4, 4]);
     expect(decode(written[1].search).params.tasks).toBe(300);
