@@ -53,6 +53,35 @@ const settings: ClusterSettings = {
   k: 2,
 };
 
+/** `cluster --prometheus` on the test's range with `extra` flags, its JSON read. */
+async function clusterCli(extra: readonly string[]) {
+  const lines: string[] = [];
+  const code = await main(
+    [
+      'cluster',
+      '--prometheus',
+      prom.url,
+      '--start',
+      String(start),
+      '--end',
+      String(start + HOURS),
+      '--step',
+      '60s',
+      ...extra,
+      '--realizations',
+      '200',
+      '--seed',
+      '1',
+      '--clairvoyance',
+      '1',
+      '--json',
+    ],
+    (l) => lines.push(l),
+  );
+  expect(code).toBe(0);
+  return JSON.parse(lines.join('\n')) as { machines: number; q: Record<string, number> };
+}
+
 describe('the Cluster slice on a live Prometheus source', () => {
   it('packs CPU and memory on the server’s node with the numbers of cluster --prometheus', async () => {
     const source: PromSource = {
@@ -69,39 +98,13 @@ describe('the Cluster slice on a live Prometheus source', () => {
     expect(s.data.result!.value.resources).toEqual(['cpu', 'mem']);
     expect(s.data.result!.value.ids.length).toBe(12);
     expect(s.data.result!.value.node!.name).toBe('node (8 cores, 64 GiB)');
-    const lines: string[] = [];
     for (const [k, fit] of [
       [0, 'gpa:0.01:union'],
       [1, 'additive:0.01:union'],
       [3, 'maxred'],
     ] as const) {
       expect(CLUSTER_FITS[k]).toBe(fit.split(':')[0]);
-      lines.length = 0;
-      const code = await main(
-        [
-          'cluster',
-          '--prometheus',
-          prom.url,
-          '--start',
-          String(start),
-          '--end',
-          String(start + HOURS),
-          '--step',
-          '60s',
-          '--fit',
-          fit,
-          '--realizations',
-          '200',
-          '--seed',
-          '1',
-          '--clairvoyance',
-          '1',
-          '--json',
-        ],
-        (l) => lines.push(l),
-      );
-      expect(code).toBe(0);
-      const cli = JSON.parse(lines.join('\n')) as { machines: number; q: Record<string, number> };
+      const cli = await clusterCli(['--fit', fit]);
       const page = s.compare.result!.value[k].measure;
       expect(page.machines).toBe(cli.machines);
       expect(page.qByResource).toEqual([cli.q.cpu, cli.q.mem]);
@@ -120,34 +123,7 @@ describe('the Cluster slice on a live Prometheus source', () => {
     const s = clusterRuns.getState();
     expect(s.compare.status, `compare: ${s.compare.error}`).toBe('ready');
     expect(s.data.result!.value.resources).toEqual(['cpu']);
-    const lines: string[] = [];
-    const code = await main(
-      [
-        'cluster',
-        '--prometheus',
-        prom.url,
-        '--start',
-        String(start),
-        '--end',
-        String(start + HOURS),
-        '--step',
-        '60s',
-        '--resources',
-        'cpu',
-        '--fit',
-        'gpa:0.01:union',
-        '--realizations',
-        '200',
-        '--seed',
-        '1',
-        '--clairvoyance',
-        '1',
-        '--json',
-      ],
-      (l) => lines.push(l),
-    );
-    expect(code).toBe(0);
-    const cli = JSON.parse(lines.join('\n')) as { machines: number; q: Record<string, number> };
+    const cli = await clusterCli(['--resources', 'cpu', '--fit', 'gpa:0.01:union']);
     const page = s.compare.result!.value[0].measure;
     expect(page.machines).toBe(cli.machines);
     expect(page.qByResource).toEqual([cli.q.cpu]);
