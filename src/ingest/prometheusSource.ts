@@ -272,6 +272,20 @@ export function describeSourceFailure(e: unknown, source: PromSource): unknown {
 /** What a source loads as: the dataset, and what the cluster said of itself. */
 export type SourceLoad = LoadResult & { readonly spec: LoadSpec; readonly facts: ClusterFacts };
 
+/** A query that gives one series without labels (a scalar or a cluster total) is not per pod. */
+export function refuseUnlabelled(result: LoadResult, source: PromSource): void {
+  if (
+    result.kind === 'samples' &&
+    result.samples.ids.length === 1 &&
+    result.samples.ids[0] === 'series'
+  )
+    throw new DataError(
+      source.url,
+      null,
+      'the query gives one series without labels (a scalar or a cluster total), not one per pod: group it by (namespace, pod, node)',
+    );
+}
+
 /**
  * Reads a source through the Prometheus reader, chunk after chunk (progress per chunk, cancel by
  * `control.signal`). Cores per machine: the option, else the node capacity the server exports,
@@ -305,16 +319,7 @@ export async function loadSource(
   try {
     const request = times ? { ...spec, times: true } : spec;
     const result = await loadDataset(rangeInputs(source, a), request, control);
-    if (
-      result.kind === 'samples' &&
-      result.samples.ids.length === 1 &&
-      result.samples.ids[0] === 'series'
-    )
-      throw new DataError(
-        source.url,
-        null,
-        'the query gives one series without labels (a scalar or a cluster total), not one per pod: group it by (namespace, pod, node)',
-      );
+    refuseUnlabelled(result, source);
     return { ...result, spec, facts };
   } catch (e) {
     throw describeSourceFailure(e, source);

@@ -7,7 +7,6 @@
  * network reads and leaves nothing behind.
  */
 import {
-  DataError,
   SeriesCollector,
   compactSamples,
   type ChunkSink,
@@ -21,6 +20,7 @@ import { assessSeries, type AssessOptions, type Assessment } from './assessSourc
 import {
   describeSourceFailure,
   rangeInputs,
+  refuseUnlabelled,
   type ClusterFacts,
   type PromAccess,
 } from './prometheusSource.ts';
@@ -88,16 +88,7 @@ export async function streamSource(
     }
     control.signal?.throwIfAborted();
     const loaded = result(loader, options.times === true);
-    if (
-      loaded.kind === 'samples' &&
-      loaded.samples.ids.length === 1 &&
-      loaded.samples.ids[0] === 'series'
-    )
-      throw new DataError(
-        source.url,
-        null,
-        'the query gives one series without labels (a scalar or a cluster total), not one per pod: group it by (namespace, pod, node)',
-      );
+    refuseUnlabelled(loaded, source);
     let assessment: Assessment | null = null;
     let assessError: string | null = null;
     if (collector && options.assess)

@@ -25,6 +25,11 @@ export function coresPerMachineOf(
   return cores !== undefined && cores > 0 && Number.isFinite(cores) ? cores : null;
 }
 
+/** Cores of the reference machine of a load made with `spec` (its options and task size). */
+export function coresOfSpec(spec: CoreOptions & { readonly scale?: number }): number | null {
+  return coresPerMachineOf(spec, spec.scale ?? 1);
+}
+
 /** Cores of `share` machine units, e.g. "12.5 cores". */
 export function coresText(share: number, coresPerMachine: number): string {
   return `${formatNumber(share * coresPerMachine)} cores`;

@@ -21,7 +21,7 @@ import {
 import { UsageError, type OptionSpec, type Options } from '../args.ts';
 import { asUsage } from './command.ts';
 import { loadFromOptions } from '../io.ts';
-import { coresPerMachineOf, type CoreOptions } from '../../present/cores.ts';
+import { coresOfSpec, type CoreOptions } from '../../present/cores.ts';
 
 export const replayOptions = {
   mode: {
@@ -145,9 +145,6 @@ export async function loadReplay(
         avg: aligned.avg && sliceColumns(aligned.avg, split.judge, shared),
       }
     : null;
-  const coresPerMachine = coresPerMachineOf(
-    loaded.spec as CoreOptions,
-    (loaded.spec as { scale?: number }).scale ?? 1,
-  );
+  const coresPerMachine = coresOfSpec(loaded.spec as CoreOptions);
   return { aligned, inst, avg, judge, split, coresPerMachine };
 }

@@ -71,10 +71,9 @@ export function dataKey(s: ClusterSettings, source?: PromSource | null): string 
 }
 
 export function compareKey(s: ClusterSettings, seed: number, source?: PromSource | null): string {
-  const { resources, types, eps, split, packer, open, realizations, clairvoyance } = s;
+  const { types, eps, split, packer, open, realizations, clairvoyance } = s;
   return JSON.stringify([
     dataKey(s, source),
-    resources,
     types,
     eps,
     split,

@@ -18,7 +18,7 @@ import type { Runner } from '../../../runtime/runner.ts';
 import { UsageError } from '../../args.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
-import { coresPerMachineOf, nodesJson, type CoreOptions } from '../../../present/cores.ts';
+import { coresOfSpec, nodesJson, type CoreOptions } from '../../../present/cores.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';
 
 export const sweep: Command = {
@@ -66,10 +66,7 @@ export const sweep: Command = {
       };
     } else {
       const loaded = await loadFromOptions(o);
-      cores = coresPerMachineOf(
-        loaded.spec as CoreOptions,
-        (loaded.spec as { scale?: number }).scale ?? 1,
-      );
+      cores = coresOfSpec(loaded.spec as CoreOptions);
       source =
         loaded.kind === 'matrix'
           ? { kind: 'matrices', inst: loaded.inst, avg: loaded.avg }

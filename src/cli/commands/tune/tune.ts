@@ -17,12 +17,7 @@ import {
   type TuneSpec,
   type TuneTable,
 } from '../../../engine/index.ts';
-import {
-  coresPerMachineOf,
-  nodesJson,
-  nodesText,
-  type CoreOptions,
-} from '../../../present/cores.ts';
+import { coresOfSpec, nodesJson, nodesText, type CoreOptions } from '../../../present/cores.ts';
 import { UsageError } from '../../args.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';
@@ -119,10 +114,7 @@ export const tune: Command = {
       };
     } else {
       const loaded = await loadFromOptions(o);
-      cores = coresPerMachineOf(
-        loaded.spec as CoreOptions,
-        (loaded.spec as { scale?: number }).scale ?? 1,
-      );
+      cores = coresOfSpec(loaded.spec as CoreOptions);
       if (loaded.kind === 'matrix') workload = { inst: loaded.inst, avg: loaded.avg };
       else {
         samples = loaded.samples;

@@ -8,7 +8,6 @@
 import { FORMATS, type FormatId, type LoadSpec } from '../../../engine/index.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import type { LoadedData, LoadedSource } from '../../../ingest/api.ts';
-import { DEFAULT_BUDGET_BYTES } from '../../../ingest/sizes.ts';
 import { isCancelled } from '../../../protocol/cancel.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../datasets.ts';
 import type { Params, UploadRef } from '../params.ts';
@@ -79,6 +78,7 @@ function loadSlot(ctx: StepContext) {
 }
 
 type LoadSlot = ReturnType<typeof loadSlot>;
+type LoadHandle = ReturnType<LoadSlot['begin']>;
 
 /**
  * After a failed load: the data loaded before stay, and the parameters go back to them (so no view
@@ -323,7 +323,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     await adopt(
       files.map((f) => f.name),
       r,
-      (req, progress, signal) => ctx.ingest.loadFiles(files, req, progress, signal),
+      (slotted) => read(ctx, inHand, files, r, slotted),
       files,
     ).catch((e: unknown) => {
       if (!isCancelled(e)) uploadFailed(failure, upload, files, r, describe(e));
@@ -339,14 +339,25 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     request: LoadRequest,
     load: LoadVia<LoadedSource>,
   ): Promise<LoadedSource | null> {
-    return adopt(names, request, load, null);
+    return adopt(
+      names,
+      request,
+      async (slotted) => ({
+        loaded: await load(request, slotted.progress, slotted.signal),
+        raw: null,
+      }),
+      null,
+    );
   }
 
-  /** Loads what `load` gives as the user's data and links it; the data loaded before stay on failure. */
+  /**
+   * Loads what `obtain` gives as the user's data and links it (with `files`, their parsed values stay
+   * at hand); the data loaded before stay on failure.
+   */
   async function adopt<T extends LoadedData>(
     names: string[],
     request: LoadRequest,
-    load: LoadVia<T>,
+    obtain: (slotted: LoadHandle) => Promise<{ loaded: T; raw: LoadedData | null }>,
     files: File[] | null,
   ): Promise<T | null> {
     const p = s().params;
@@ -354,16 +365,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     const before = s().data;
     store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
     try {
-      const { loaded, raw } = files
-        ? await read(ctx, inHand, files, request, slotted)
-        : {
-            loaded: await load(
-              { ...request, budget: { bytes: DEFAULT_BUDGET_BYTES, realizations: p.realizations } },
-              slotted.progress,
-              slotted.signal,
-            ),
-            raw: null,
-          };
+      const { loaded, raw } = await obtain(slotted);
       const hash = loaded.hash!;
       if (p.upload && p.dataset === 'upload' && before.status === 'error')
         checkLinked(p.upload, p.scale, hash, loaded.spec);
@@ -384,7 +386,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
       if (newFiles) next.tuneMode = 'auto';
       ready.set({ ...p, ...next }, ds);
       s().setParams(next);
-      return loaded as T;
+      return loaded;
     } catch (e) {
       store.setState({ data: { ...before, progress: null } });
       throw e;

@@ -51,7 +51,7 @@ function convertedInHand(inHand: InHand | null, files: File[], request: LoadRequ
   const next = splitUnits(request);
   if (next.parsing !== splitUnits(inHand.request).parsing) return null;
   const spec = withUnitsOf(inHand.loaded.spec, next.units as LoadSpec);
-  return { ...convertedOf(inHand.loaded, spec), raw: false };
+  return convertedOf(inHand.loaded, spec);
 }
 
 /** The files read (or, at hand, their parsed values converted) under `request`, raw where allowed. */

@@ -43,7 +43,6 @@ export function sourceReader(ctx: StepContext, dataset: SourceAdopter): SourceRe
     if (!ingest.loadSource) throw new Error('this page cannot read a Prometheus server');
     const { signal: outer, ...bare } = access;
     return dataset.readSource(names, spec as LoadRequest, (request, progress, signal) => {
-      const { budget: _budget, ...plain } = request as LoadRequest & { budget?: unknown };
       // Cancelled by the panel (outer) or by a newer load of the dataset step (signal).
       const relay = new AbortController();
       const abort = () => relay.abort();
@@ -53,7 +52,7 @@ export function sourceReader(ctx: StepContext, dataset: SourceAdopter): SourceRe
       return ingest.loadSource!(
         source,
         bare,
-        plain as LoadSpec,
+        request as LoadSpec,
         assess,
         (p) => {
           progress(p);
