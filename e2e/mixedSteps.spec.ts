@@ -79,11 +79,11 @@ async function packWith(page: Page, realization: string) {
 
 const notices = (page: Page) => page.getByTestId('notice');
 
-test.describe.serial('bad input to the time-aligned replay, in the page', () => {
-  const shared = sharedPage('/?view=data&n=3&K=2&r=500');
+test.describe('bad input to the time-aligned replay, in the page', () => {
+  const openPage = sharedPage('/?view=data&n=3&K=2&r=500');
 
   test('one export replays in time: the numbers to keep', async () => {
-    const page = await shared.page();
+    const page = openPage();
     await upload(page, [at300]);
     await packWith(page, 'aligned');
     await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/, { timeout: 120_000 });
@@ -92,7 +92,7 @@ test.describe.serial('bad input to the time-aligned replay, in the page', () => 
   });
 
   test('different sampling steps in one load: the task and both steps named, the data kept', async () => {
-    const page = await shared.page();
+    const page = openPage();
     await upload(page, [at300, at600]);
     await expect(page.getByTestId('dataset-title')).toContainText('at-300s.json');
     await packWith(page, 'aligned');
@@ -107,7 +107,7 @@ test.describe.serial('bad input to the time-aligned replay, in the page', () => 
   });
 
   test('series that never share an instant: how much overlaps, and where each starts and ends', async () => {
-    const page = await shared.page();
+    const page = openPage();
     await upload(page, [at300, later]);
     await packWith(page, 'aligned');
     await expect(notices(page).last()).toContainText(
@@ -119,7 +119,7 @@ test.describe.serial('bad input to the time-aligned replay, in the page', () => 
   });
 
   test('a block longer than the series: its length and the series’ named', async () => {
-    const page = await shared.page();
+    const page = openPage();
     await upload(page, [at300]);
     await packWith(page, 'blocks');
     const block = page.getByTestId('block');
