@@ -64,8 +64,16 @@ export async function pageReads(o: {
       await page.getByTestId('upload').setInputFiles([...o.files]);
       await page.getByTestId('preview').waitFor({ timeout: 600_000 });
       await page.getByTestId('opt-coresPerMachine').fill(String(o.cores));
+      await page.getByTestId('opt-coresPerMachine').press('Tab');
+      const use = page.getByTestId('use-files');
+      await page
+        .locator('[data-testid="use-files"]:not([disabled])')
+        .waitFor({ timeout: 600_000 })
+        .catch(async () => {
+          throw new Error(`the preview refuses: ${await page.getByTestId('preview').innerText()}`);
+        });
       t0 = Date.now();
-      await page.getByTestId('use-files').click();
+      await use.click();
       const fileS = await keptAll(page, o.pods, t0);
       return { liveS, fileS, liveHeapMiB, fileHeapMiB: await heapMiB(page) };
     } finally {

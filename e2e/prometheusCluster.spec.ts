@@ -111,6 +111,43 @@ test.describe('Prometheus in the Cluster view and the aligned replay', () => {
       expect(shown.results[k].qByResource, fit).toEqual([out.q.cpu, out.q.mem]);
       expect(shown.results[k].qAny, fit).toBe(out.q_any);
     }
+
+    // The node's memory typed in the view replaces the server's, as --memory-per-machine does;
+    // a bad value is refused with the field's range and the packing before stays.
+    const memory = page.getByTestId('cluster-node-memory');
+    await memory.fill('-3');
+    await memory.press('Enter');
+    await expect(page.getByTestId('cluster-settings').getByRole('alert')).toContainText(
+      'node memory',
+    );
+    await expect(page.getByTestId('fit-table')).toContainText('node (8 cores, 64 GiB)');
+    await memory.fill('24');
+    await memory.press('Enter');
+    await expect(page.getByTestId('fit-table')).toContainText('node (8 cores, 24 GiB)', {
+      timeout: 120_000,
+    });
+    await expect(page.getByTestId('fit-table')).not.toHaveClass(/stale/, { timeout: 120_000 });
+    await expect.poll(() => new URL(page.url()).searchParams.get('cmem')).toBe('24');
+    const gpa = JSON.parse(
+      await cli([
+        'cluster',
+        '--prometheus',
+        prom.url,
+        ...range,
+        '--memory-per-machine',
+        '24Gi',
+        '--fit',
+        'gpa:0.01:union',
+        '--realizations',
+        '200',
+        '--seed',
+        '1',
+        '--clairvoyance',
+        '1',
+        '--json',
+      ]),
+    ) as { machines: number };
+    await expect(page.getByTestId('fit-machines-gpa')).toHaveText(String(gpa.machines));
   });
 
   test('Pack’s aligned replay of the source read in the page equals realize --mode aligned + pack', async ({

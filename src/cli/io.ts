@@ -61,7 +61,7 @@ export function readText(path: string): string {
   return new TextDecoder().decode(readBytes(path));
 }
 
-export { MatrixWriter, readMatrix, writeMatrix } from './matrixFiles.ts';
+export { MatrixWriter, matrixRowBlocks, readMatrix, writeMatrix } from './matrixFiles.ts';
 
 /** A file on disk as a streaming input (read chunk by chunk; gzip detected by its magic bytes). */
 export async function pathInput(path: string, role?: string): Promise<InputFile> {

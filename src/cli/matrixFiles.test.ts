@@ -14,7 +14,13 @@ import {
   parseWideCsv,
   realize,
 } from '../engine/index.ts';
-import { IO_BLOCK, readMatrix, writeMatrix } from './matrixFiles.ts';
+import {
+  IO_BLOCK,
+  ROW_BLOCK_BYTES,
+  matrixRowBlocks,
+  readMatrix,
+  writeMatrix,
+} from './matrixFiles.ts';
 import { SHARED } from './testing/peer.ts';
 import { cli } from './testing/reduce.ts';
 
@@ -55,6 +61,35 @@ describe('matrix files in blocks', () => {
     writeFileSync(path, encodeNpy(new Float32Array(10), [10]));
     expect(() => readMatrix(path)).toThrow(/expected a 2-D \(N, R\) array/);
     expect(() => readMatrix(join(dir, 'none.npy'))).toThrow(/no such file/);
+  });
+
+  it('rows streamed in blocks are the rows read whole, and a bad value is named as readMatrix names it', () => {
+    const cols = 700;
+    const rows = Math.ceil((2.5 * ROW_BLOCK_BYTES) / (4 * cols));
+    const m = allocateMatrix(rows, cols, false);
+    for (let i = 0; i < m.data.length; i++) m.data[i] = ((i * 7919) % 10007) / 10007;
+    m.data[1] = -0;
+    const path = join(dir, 'streamed.npy');
+    writeMatrix(path, m);
+    const blocks = matrixRowBlocks(path)!;
+    expect([blocks.rows, blocks.cols]).toEqual([rows, cols]);
+    const seen: number[] = [];
+    const back = new Float32Array(rows * cols);
+    blocks.forEachBlock((first, block) => {
+      seen.push(first);
+      back.set(block.data, first * cols);
+    });
+    expect(seen.length).toBe(3);
+    expect(Buffer.compare(Buffer.from(back.buffer), Buffer.from(m.data.buffer))).toBe(0);
+    const bad = rows - 2;
+    m.data[bad * cols + 5] = NaN;
+    writeMatrix(path, m);
+    const message = /streamed\.npy.*value NaN at row \d+, column 5 is not a number/;
+    expect(() => readMatrix(path)).toThrow(message);
+    expect(() => matrixRowBlocks(path)!.forEachBlock(() => {})).toThrow(message);
+    expect(() => matrixRowBlocks(path)!.forEachBlock(() => {})).toThrow(`row ${bad},`);
+    writeFileSync(path, encodeNpy(new Float64Array(12), [3, 4]));
+    expect(matrixRowBlocks(path)).toBeNull();
   });
 
   it('realize writes the rows the engine realizes in memory', async () => {

@@ -16,10 +16,14 @@ import {
   matrixFrom,
   type NpyHeader,
   type RealizationMatrix,
+  type RowBlocks,
 } from '../engine/index.ts';
 
 /** Bytes per read or write call: far below the 2 GiB of one call, large enough to stream at disk speed. */
 export const IO_BLOCK = 1 << 26;
+
+/** Bytes of one block of rows streamed from a file, reused from block to block (RowBlocks). */
+export const ROW_BLOCK_BYTES = 1 << 24;
 
 function fileError(path: string, e: unknown): DataError {
   if (e instanceof DataError) return e;
@@ -63,10 +67,7 @@ const CONVERTED: Record<string, (b: ArrayBuffer, at: number, n: number) => Array
   '<i2': (b, at, n) => new Int16Array(b, at, n),
 };
 
-/** A float32 (N, R) matrix exactly as stored; other dtypes are converted to float32, block by block. */
-export function readMatrix(path: string): RealizationMatrix {
-  const file = basename(path);
-  if (path.endsWith('.gz')) return matrixOf(parseNpy(gunzipped(path), file), file);
+function openMatrix(path: string, file: string): { fd: number; header: NpyHeader } {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -88,6 +89,62 @@ export function readMatrix(path: string): RealizationMatrix {
         null,
         `truncated data: expected ${header.byteLength} bytes after the header, found ${found}`,
       );
+    return { fd, header };
+  } catch (e) {
+    closeSync(fd);
+    throw fileError(path, e);
+  }
+}
+
+/**
+ * A float32 `.npy` matrix streamed as blocks of whole rows through one reused buffer, each block's
+ * values checked as `readMatrix` checks them; null for a `.npy.gz` or a dtype other than float32.
+ * The file is opened for each pass, so a pass sees the file as it is then.
+ */
+export function matrixRowBlocks(path: string): RowBlocks | null {
+  if (path.endsWith('.gz')) return null;
+  const file = basename(path);
+  const { fd, header } = openMatrix(path, file);
+  closeSync(fd);
+  if (header.dtype !== '<f4') return null;
+  const [rows, cols] = header.shape;
+  const perBlock = Math.max(1, Math.floor(ROW_BLOCK_BYTES / (4 * cols)));
+  return {
+    rows,
+    cols,
+    forEachBlock(each) {
+      const { fd: pass } = openMatrix(path, file);
+      try {
+        const buffer = new Float32Array(Math.min(rows, perBlock) * cols);
+        const bytes = new Uint8Array(buffer.buffer);
+        for (let first = 0; first < rows; first += perBlock) {
+          const n = Math.min(perBlock, rows - first);
+          const view = bytes.subarray(0, n * cols * 4);
+          let got: number;
+          try {
+            got = readFully(pass, view, header.offset + first * cols * 4);
+          } catch (e) {
+            throw fileError(path, e);
+          }
+          if (got < view.length)
+            throw new DataError(file, null, 'the file became shorter while it was read');
+          const values = buffer.subarray(0, n * cols);
+          checkMatrixValues(values, cols, file, null, '', first * cols);
+          each(first, matrixFrom(n, cols, values));
+        }
+      } finally {
+        closeSync(pass);
+      }
+    },
+  };
+}
+
+/** A float32 (N, R) matrix exactly as stored; other dtypes are converted to float32, block by block. */
+export function readMatrix(path: string): RealizationMatrix {
+  const file = basename(path);
+  if (path.endsWith('.gz')) return matrixOf(parseNpy(gunzipped(path), file), file);
+  const { fd, header } = openMatrix(path, file);
+  try {
     const [rows, cols] = header.shape;
     const m = allocateMatrix(rows, cols, false);
     const bytes = new Uint8Array(m.data.buffer, m.data.byteOffset, m.data.byteLength);
@@ -152,6 +209,8 @@ function matrixOf(a: ReturnType<typeof parseNpy>, file: string): RealizationMatr
 export class MatrixWriter {
   private readonly fd: number;
   private written = 0;
+  /** Bytes before the first value: row i starts at `dataOffset + 4·i·cols`. */
+  readonly dataOffset: number;
 
   constructor(
     readonly path: string,
@@ -163,7 +222,16 @@ export class MatrixWriter {
     } catch (e) {
       throw fileError(path, e);
     }
-    writeFully(this.fd, npyHeader('<f4', [rows, cols]));
+    const header = npyHeader('<f4', [rows, cols]);
+    this.dataOffset = header.length;
+    writeFully(this.fd, header);
+  }
+
+  /** Counts whole rows that another thread wrote in place (at `dataOffset`), in order. */
+  wroteInPlace(values: number): void {
+    if (values % this.cols !== 0 || this.written + values > this.rows * this.cols)
+      throw new RangeError(`a block of ${values} values does not continue the matrix`);
+    this.written += values;
   }
 
   /** The next whole rows, row-major. */

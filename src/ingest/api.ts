@@ -301,13 +301,11 @@ export function createIngestApi(): IngestApi {
     async previewFiles(files, options) {
       try {
         const heads = await Promise.all(
-          files.map(async (f) => ({
-            name: f.name,
-            head: await head(
-              blobInput(f, f.name),
-              /\.json(\.gz)?$/i.test(f.name) ? PREVIEW_JSON_BYTES : PREVIEW_BYTES,
-            ),
-          })),
+          files.map(async (f) => {
+            const bound = /\.json(\.gz)?$/i.test(f.name) ? PREVIEW_JSON_BYTES : PREVIEW_BYTES;
+            const bytes = await head(blobInput(f, f.name), bound);
+            return { name: f.name, head: bytes, truncated: bytes.length === bound };
+          }),
         );
         return preview(heads, options);
       } catch (e) {

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
+  DataError,
   isCoded,
   matrixFrom,
   realize,
@@ -190,11 +191,11 @@ async function realizeInWorkers(
     purpose,
   };
   const source = tsxBootstrap(new URL('../realizeWorker.ts', import.meta.url).href);
-  const started = Array.from({ length: threads }, () => {
-    const block = new Float32Array(new SharedArrayBuffer(4 * rowsPerBlock * cols));
-    const worker = new Worker(source, { eval: true, workerData: { ...common, block } });
-    return { worker, block };
-  });
+  const place = { path: out.path, dataOffset: out.dataOffset };
+  const workerData = { ...common, ...place, blockValues: rowsPerBlock * cols };
+  const started = Array.from({ length: threads }, () => ({
+    worker: new Worker(source, { eval: true, workerData }),
+  }));
   try {
     const order = Array.from({ length: Math.ceil(tasks / rowsPerBlock) }, (_, b) => b);
     const answer = (k: number) =>
@@ -202,7 +203,11 @@ async function realizeInWorkers(
         const w = started[k].worker;
         const fail = (e: Error) => reject(e);
         w.once('error', fail);
-        w.once('message', () => (w.off('error', fail), resolve()));
+        w.once('message', (m: { error?: string }) => {
+          w.off('error', fail);
+          if (m.error) reject(new DataError(basename(out.path), null, m.error));
+          else resolve();
+        });
       });
     const ask = (b: number) => {
       const k = b % threads;
@@ -216,7 +221,7 @@ async function realizeInWorkers(
       await inFlight[b % threads];
       const first = b * rowsPerBlock;
       const rows = Math.min(rowsPerBlock, tasks - first);
-      out.write(started[b % threads].block.subarray(0, rows * cols));
+      out.wroteInPlace(rows * cols);
       if (b + threads < order.length) inFlight[b % threads] = ask(b + threads);
     }
   } finally {

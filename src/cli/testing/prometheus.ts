@@ -40,6 +40,11 @@ export interface HistoryOptions {
   readonly start?: number;
   /** Allocatable memory of every node in bytes (kube_node_status_allocatable); absent: not exported. */
   readonly nodeMemoryBytes?: number;
+  /**
+   * Only what the default CPU query reads (the containers' counters, requests and allocatable): no
+   * pod-level cgroup series and no memory, for benches whose history would otherwise be gigabytes.
+   */
+  readonly cpuOnly?: boolean;
 }
 
 export const HISTORY_START = 1372636800;
@@ -83,23 +88,68 @@ function bitbrainsVms(count: number, cap: number): { t: number; cores: number; m
   return out;
 }
 
-/** Writes the history as OpenMetrics; returns the number of samples. */
-export async function writeHistory(path: string, o: HistoryOptions): Promise<number> {
+/**
+ * OpenMetrics files, one per day of the history: promtool's backfill reads its whole input once per
+ * two-hour block, so one file for a week of 500 pods would take it tens of minutes; a day per file
+ * keeps it linear. Each file has every family's TYPE line and ends with `# EOF`.
+ */
+class DayFiles {
+  private readonly fds: number[] = [];
+  private readonly bufs: string[] = [];
+  private readonly families: string[] = [];
+  samples = 0;
+
+  constructor(
+    private readonly base: string,
+    private readonly start: number,
+  ) {}
+
+  get paths(): string[] {
+    return this.fds.map((_, d) => `${this.base}.${d}.om`);
+  }
+
+  private day(d: number): void {
+    while (this.fds.length <= d) {
+      this.fds.push(openSync(`${this.base}.${this.fds.length}.om`, 'w'));
+      this.bufs.push(this.families.join(''));
+    }
+  }
+
+  family(line: string): void {
+    this.families.push(line);
+    for (let d = 0; d < this.bufs.length; d++) this.bufs[d] += line;
+  }
+
+  put(line: string, t: number): void {
+    const d = Math.floor((t - this.start) / 86400);
+    this.day(d);
+    this.bufs[d] += line;
+    this.samples++;
+    // Written synchronously in 1 MiB pieces: a stream's queue outgrows memory on bench sizes.
+    if (this.bufs[d].length > 1 << 20) {
+      writeSync(this.fds[d], this.bufs[d]);
+      this.bufs[d] = '';
+    }
+  }
+
+  close(): void {
+    this.fds.forEach((fd, d) => {
+      writeSync(fd, this.bufs[d] + '# EOF\n');
+      closeSync(fd);
+    });
+  }
+}
+
+/** Writes the history as OpenMetrics files (`base`.0.om, one a day); their paths and sample count. */
+export async function writeHistory(
+  base: string,
+  o: HistoryOptions,
+): Promise<{ files: string[]; samples: number }> {
   const distinct = bitbrainsVms(o.pods, o.nodeCores * 0.95);
   // More pods than VMs (benches): the VMs again, in order.
   const vms = Array.from({ length: o.pods }, (_, i) => distinct[i % distinct.length]);
-  // Written synchronously in 1 MiB pieces: a stream's unflushed queue outgrows 4 GiB on bench sizes.
-  const out = openSync(path, 'w');
-  let samples = 0;
-  let buf = '';
-  const put = (s: string) => {
-    buf += s;
-    samples++;
-    if (buf.length > 1 << 20) {
-      writeSync(out, buf);
-      buf = '';
-    }
-  };
+  const out = new DayFiles(base, HISTORY_START);
+  const put = (line: string, t: number) => out.put(line, t);
   const scrapes = Math.floor(o.seconds / o.scrape) + 1;
   const shift = Math.round((o.start ?? HISTORY_START) - HISTORY_START);
   // A VM's usage at time t: its last reading at or before t (a step function), as cAdvisor sees it.
@@ -110,32 +160,36 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
       return rows[k];
     };
   };
-  buf += '# TYPE container_cpu_usage_seconds_total unknown\n';
+  out.family('# TYPE container_cpu_usage_seconds_total unknown\n');
   vms.forEach((rows, i) => {
     const { namespace, pod, node } = podOf(i, o.nodes);
-    for (const container of ['app', '']) {
+    for (const container of o.cpuOnly ? ['app'] : ['app', '']) {
       const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="${container}",image="${container ? 'registry.local/app:1' : ''}"`;
       const at = usage(rows);
       let total = 0;
       for (let s = 0; s < scrapes; s++) {
         const t = HISTORY_START + s * o.scrape;
         if (s > 0) total += at(t - o.scrape).cores * o.scrape;
-        put(`container_cpu_usage_seconds_total{${labels}} ${total.toFixed(3)} ${t + shift}\n`);
+        put(`container_cpu_usage_seconds_total{${labels}} ${total.toFixed(3)} ${t + shift}\n`, t);
       }
     }
   });
-  buf += '# TYPE container_memory_working_set_bytes gauge\n';
-  vms.forEach((rows, i) => {
-    const { namespace, pod, node } = podOf(i, o.nodes);
-    const at = usage(rows);
-    const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="app",image="registry.local/app:1"`;
-    for (let s = 0; s < scrapes; s++) {
-      const t = HISTORY_START + s * o.scrape;
-      put(`container_memory_working_set_bytes{${labels}} ${Math.round(at(t).mem)} ${t + shift}\n`);
-    }
-  });
+  out.family('# TYPE container_memory_working_set_bytes gauge\n');
+  if (!o.cpuOnly)
+    vms.forEach((rows, i) => {
+      const { namespace, pod, node } = podOf(i, o.nodes);
+      const at = usage(rows);
+      const labels = `namespace="${namespace}",pod="${pod}",node="${node}",container="app",image="registry.local/app:1"`;
+      for (let s = 0; s < scrapes; s++) {
+        const t = HISTORY_START + s * o.scrape;
+        put(
+          `container_memory_working_set_bytes{${labels}} ${Math.round(at(t).mem)} ${t + shift}\n`,
+          t,
+        );
+      }
+    });
   // Requests and allocatable every 5 minutes (kube-state-metrics' values hardly change).
-  buf += '# TYPE kube_pod_container_resource_requests gauge\n';
+  out.family('# TYPE kube_pod_container_resource_requests gauge\n');
   vms.forEach((rows, i) => {
     const { namespace, pod, node } = podOf(i, o.nodes);
     const mean = rows.slice(0, 288).reduce((a, r) => a + r.cores, 0) / Math.min(288, rows.length);
@@ -143,24 +197,25 @@ export async function writeHistory(path: string, o: HistoryOptions): Promise<num
     for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
       put(
         `kube_pod_container_resource_requests{${labels}} ${Math.max(0.1, mean).toFixed(2)} ${t + shift}\n`,
+        t,
       );
   });
-  buf += '# TYPE kube_node_status_allocatable gauge\n';
+  out.family('# TYPE kube_node_status_allocatable gauge\n');
   for (let n = 0; n < o.nodes; n++)
     for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
       put(
         `kube_node_status_allocatable{node="node-${n + 1}",resource="cpu",unit="core"} ${o.nodeCores} ${t + shift}\n`,
+        t,
       );
   if (o.nodeMemoryBytes !== undefined)
     for (let n = 0; n < o.nodes; n++)
       for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
         put(
           `kube_node_status_allocatable{node="node-${n + 1}",resource="memory",unit="byte"} ${o.nodeMemoryBytes} ${t + shift}\n`,
+          t,
         );
-  buf += '# EOF\n';
-  writeSync(out, buf);
-  closeSync(out);
-  return samples;
+  out.close();
+  return { files: out.paths, samples: out.samples };
 }
 
 /** A free port in [from, to] on 127.0.0.1. */
@@ -200,12 +255,13 @@ export async function startPrometheus(
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const om = join(dir, 'history.om');
-    await writeHistory(om, history);
-    execFileSync(PROMTOOL, ['tsdb', 'create-blocks-from', 'openmetrics', om, join(dir, 'data')], {
-      stdio: 'pipe',
-    });
-    rmSync(om);
+    const { files } = await writeHistory(join(dir, 'history'), history);
+    for (const om of files) {
+      execFileSync(PROMTOOL, ['tsdb', 'create-blocks-from', 'openmetrics', om, join(dir, 'data')], {
+        stdio: 'pipe',
+      });
+      rmSync(om);
+    }
     writeFileSync(
       join(dir, 'prometheus.yml'),
       'global:\n  scrape_interval: 1m\nscrape_configs: []\n',

@@ -119,7 +119,7 @@ export class SeriesBuilder {
   }
 
   private growCodes(need: number): void {
-    const size = Math.max(need, Math.ceil(this.codes.length * 1.5));
+    const size = Math.max(need, this.codes.length * 2);
     const next = this.codes instanceof Uint8Array ? new Uint8Array(size) : new Uint16Array(size);
     next.set(this.codes.subarray(0, this.used));
     this.codes = next;

@@ -317,7 +317,9 @@ export function checkMatrixValues(
   firstIndex = 0,
 ): void {
   const limit = bound ?? FLOAT32_MAX;
-  for (let k = 0; k < data.length; k++) {
+  const from = data instanceof Float32Array ? firstOutside(data, limit) : 0;
+  if (from < 0) return;
+  for (let k = from; k < data.length; k++) {
     const v = data[k];
     if (v >= 0 && v <= limit) continue;
     const why = Number.isNaN(v)
@@ -335,6 +337,28 @@ export function checkMatrixValues(
       `value ${v} at row ${Math.floor((firstIndex + k) / cols)}, column ${(firstIndex + k) % cols} ${why}`,
     );
   }
+}
+
+/**
+ * The first index whose value is not in [0, limit] (NaN included), or −1. Up to float32's largest
+ * value the bits decide: a finite non-negative float32 is an int32 in [0, 0x7f800000), so one
+ * integer comparison replaces two float ones (−0, whose bits are negative, is looked at as a float).
+ */
+function firstOutside(data: Float32Array, limit: number): number {
+  if (limit === FLOAT32_MAX && data.byteOffset % 4 === 0) {
+    const bits = new Int32Array(data.buffer, data.byteOffset, data.length);
+    for (let k = 0; k < bits.length; k++) {
+      const b = bits[k];
+      if (b >= 0 && b < 0x7f800000) continue;
+      if (b !== -0x80000000) return k;
+    }
+    return -1;
+  }
+  for (let k = 0; k < data.length; k++) {
+    const v = data[k];
+    if (!(v >= 0 && v <= limit)) return k;
+  }
+  return -1;
 }
 
 function compactLoader(): DatasetLoader {

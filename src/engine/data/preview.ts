@@ -20,6 +20,7 @@ import {
 } from './plausible.ts';
 import type { LoadReport } from './report.ts';
 import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples.ts';
+import { wholeSeriesHead } from './promHead.ts';
 
 /** Every loader option, as one object: the format ('auto' by default) and `SpecOptions`. */
 export interface PreviewOptions extends SpecOptions {
@@ -35,6 +36,8 @@ export interface PreviewFile {
   readonly head: Uint8Array;
   /** Its role (usage, meta, …); from its name when absent. */
   readonly role?: string;
+  /** The file goes on past `head` (the preview read only its first bytes). */
+  readonly truncated?: boolean;
 }
 
 export interface Preview {
@@ -70,6 +73,9 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
   } catch (e) {
     return { ...empty, error: (e as Error).message };
   }
+  const cut = spec.format === 'prometheus' ? wholeSeriesHeads(files) : null;
+  if (cut && 'error' in cut) return { ...empty, spec, error: cut.error };
+  if (cut) files = cut.files;
   let raw: ValueStats | null = null;
   let maxima: number[] = [];
   if (USER_UNIT.has(spec.format)) {
@@ -92,7 +98,11 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
   }
   const unit = 'unit' in spec ? spec.unit : undefined;
   const capacity = 'capacity' in spec ? spec.capacity : undefined;
-  const warnings: string[] = [];
+  const warnings: string[] = cut?.cutNames.length
+    ? [
+        `${cut.cutNames.join(', ')}: previewed from the series in the first ${formatMiB(cut.bytes)}; the whole answer is read when the data are used`,
+      ]
+    : [];
   if (raw && unit) warnings.push(...unitWarnings(raw, unit, capacity));
   const mixed = mixedUnitsWarning(maxima);
   if (mixed) warnings.push(mixed);
@@ -149,6 +159,33 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
       error: e.message,
     };
   }
+}
+
+const formatMiB = (bytes: number) =>
+  `${(bytes / 2 ** 20).toFixed(bytes < 10 * 2 ** 20 ? 1 : 0)} MiB`;
+
+/** Prometheus answers read only in part, each cut after its last whole series (promHead.ts). */
+function wholeSeriesHeads(
+  files: readonly PreviewFile[],
+): { files: PreviewFile[]; cutNames: string[]; bytes: number } | { error: string } | null {
+  const cutNames: string[] = [];
+  let bytes = 0;
+  const out: PreviewFile[] = [];
+  for (const f of files) {
+    if (!f.truncated) {
+      out.push(f);
+      continue;
+    }
+    const head = wholeSeriesHead(f.head);
+    if (!head)
+      return {
+        error: `${f.name}: no whole series in its first ${formatMiB(f.head.length)}, too little to preview; use the data to read the whole answer`,
+      };
+    cutNames.push(f.name);
+    bytes = Math.max(bytes, f.head.length);
+    out.push({ ...f, head });
+  }
+  return cutNames.length ? { files: out, cutNames, bytes } : null;
 }
 
 function isMatrixSpec(spec: LoadSpec): boolean {

@@ -27,6 +27,7 @@ import {
   defaultsOf,
   intParam,
   numberParam,
+  optionalNumber,
   type ParamSpecs,
 } from '../common/paramSpec.ts';
 
@@ -56,6 +57,11 @@ export interface ClusterSettings {
   /** Provisioning: periods the trace is cut into, and the target mean wait (in periods). */
   readonly periods: number;
   readonly targetDelay: number;
+  /**
+   * A live source's node memory in GiB (`--memory-per-machine` of `cluster --prometheus`): null
+   * takes it from the server; a number replaces the server's (or stands in where it has none).
+   */
+  readonly nodeMemory: number | null;
 }
 
 /** Machine types in a link: every type's name, capacities, count and powers (two resources). */
@@ -95,6 +101,11 @@ export const CLUSTER_PARAMS: ParamSpecs<ClusterSettings> = {
     0.05,
     numberRange('target delay', 'd', { min: 0, minOpen: true, max: 10 }),
     { unit: 'periods' },
+  ),
+  nodeMemory: optionalNumber(
+    'cmem',
+    numberRange('node memory', 'memory', { min: 0, minOpen: true, max: 2 ** 20 }),
+    { unit: 'GiB', onlyChanged: true },
   ),
 };
 

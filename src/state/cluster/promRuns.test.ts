@@ -129,6 +129,54 @@ describe('the Cluster slice on a live Prometheus source', () => {
     expect(page.qByResource).toEqual([cli.q.cpu]);
   }, 240_000);
 
+  it('a node memory typed in the view replaces the server’s, as --memory-per-machine', async () => {
+    const source: PromSource = {
+      url: prom.url,
+      query: DEFAULT_CPU_QUERY,
+      start,
+      end: start + HOURS,
+      step: 60,
+    };
+    await refreshCluster(runner, { ...settings, nodeMemory: 24 }, 1, false, source);
+    const s = clusterRuns.getState();
+    expect(s.compare.status, `compare: ${s.compare.error}`).toBe('ready');
+    expect(s.data.result!.value.node!.name).toBe('node (8 cores, 24 GiB)');
+    const cli = await clusterCli(['--memory-per-machine', '24Gi', '--fit', 'gpa:0.01:union']);
+    const page = s.compare.result!.value[0].measure;
+    expect(page.machines).toBe(cli.machines);
+    expect(page.qByResource).toEqual([cli.q.cpu, cli.q.mem]);
+  }, 240_000);
+
+  it('on a server without node memory, names the view’s field, and packs once it is given', async () => {
+    const bare = await startPrometheus({
+      pods: 6,
+      nodes: 2,
+      nodeCores: 8,
+      seconds: 3600,
+      scrape: 60,
+      start,
+    });
+    try {
+      const source: PromSource = {
+        url: bare.url,
+        query: DEFAULT_CPU_QUERY,
+        start,
+        end: start + 3600,
+        step: 60,
+      };
+      await refreshCluster(runner, settings, 1, false, source);
+      let s = clusterRuns.getState();
+      expect(s.data.status).toBe('error');
+      expect(s.data.error).toMatch(/memory per node needed.*"Node memory" field/);
+      await refreshCluster(runner, { ...settings, nodeMemory: 16 }, 1, false, source);
+      s = clusterRuns.getState();
+      expect(s.compare.status, `compare: ${s.compare.error}`).toBe('ready');
+      expect(s.data.result!.value.node!.name).toBe('node (8 cores, 16 GiB)');
+    } finally {
+      await bare.stop();
+    }
+  }, 240_000);
+
   it('without a source, says where to read one', async () => {
     await refreshCluster(runner, { ...settings, realizations: 100 }, 1, false, null);
     const s = clusterRuns.getState();

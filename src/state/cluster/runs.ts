@@ -67,7 +67,7 @@ function sourceOf(s: ClusterSettings, source?: PromSource | null): PromSource | 
 
 export function dataKey(s: ClusterSettings, source?: PromSource | null): string {
   const live = sourceOf(s, source);
-  return JSON.stringify([s.dataset, s.resources, ...(live ? [live] : [])]);
+  return JSON.stringify([s.dataset, s.resources, ...(live ? [live, s.nodeMemory] : [])]);
 }
 
 export function compareKey(s: ClusterSettings, seed: number, source?: PromSource | null): string {
@@ -110,8 +110,9 @@ function loadSourceSamples(s: ClusterSettings, source: PromSource): Work<Cluster
       {
         resources: resourceList(s.resources),
         memoryHint:
-          'choose Resources "CPU only" in this view, or pack CPU and memory from the command line (cluster --prometheus URL --memory-per-machine 64Gi)',
+          'give it in this view’s "Node memory" field (GiB), or choose Resources "CPU only"',
         ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}),
+        ...(s.nodeMemory !== null ? { memoryPerMachine: s.nodeMemory * 2 ** 30 } : {}),
       },
       (p) =>
         progress({

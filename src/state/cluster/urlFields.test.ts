@@ -41,6 +41,7 @@ const settingsArb: fc.Arbitrary<ClusterSettings> = fc.record({
   features: fc.constantFrom(...CLASS_FEATURES),
   periods: fc.integer({ min: 1, max: 96 }),
   targetDelay: fc.double({ min: 1e-3, max: 10, noNaN: true }),
+  nodeMemory: fc.option(fc.double({ min: 1e-3, max: 2 ** 20, noNaN: true }), { nil: null }),
 });
 
 describe('the Cluster view in the link', () => {

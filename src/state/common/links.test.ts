@@ -172,6 +172,8 @@ const LINKS: readonly (readonly [string, string, Partial<Params>])[] = [
         features: 'requests',
         periods: 24,
         targetDelay: 0.1,
+        // Declared after this link was made: the server's node memory.
+        nodeMemory: null,
       },
     } as unknown as Partial<Params>,
   ],
@@ -228,6 +230,7 @@ const LINKS: readonly (readonly [string, string, Partial<Params>])[] = [
         features: 'usage',
         periods: 12,
         targetDelay: 0.05,
+        nodeMemory: null,
       },
     } as unknown as Partial<Params>,
   ],

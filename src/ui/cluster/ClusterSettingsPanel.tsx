@@ -3,6 +3,7 @@ import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/c
 import { multiDatasetById } from '../../engine/cluster/workload.ts';
 import { Choice } from '../Choice.tsx';
 import { ParamNumber } from '../ParamNumber.tsx';
+import { NodeMemoryField } from './NodeMemoryField.tsx';
 import {
   CLUSTER_DATASETS,
   CLUSTER_FITS,
@@ -48,6 +49,9 @@ export function ClusterSettingsPanel({
         onChange={(resources) => set({ resources })}
         testId="cluster-resources"
       />
+      {s.dataset === 'prometheus' && (
+        <NodeMemoryField value={s.nodeMemory} onCommit={(nodeMemory) => set({ nodeMemory })} />
+      )}
       <Choice
         label="Fit test (drawn)"
         value={s.fit}

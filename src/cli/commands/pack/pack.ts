@@ -7,13 +7,34 @@ import {
   judgeMachines,
   parseFit,
   runPacking,
+  runPackingStreamed,
+  type PackParams,
   type PackResult,
   type Source,
 } from '../../../engine/index.ts';
-import { UsageError } from '../../args.ts';
+import { UsageError, type Options } from '../../args.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
-import { readMatrix } from '../../io.ts';
+import { matrixRowBlocks, readMatrix } from '../../io.ts';
 import { fitWithGroups, groupOptions, sloJson, sloOf, sloOptions, sloTarget } from './packSlo.ts';
+
+/**
+ * The packing of every row of --inst: streamed block by block where the fit test needs only the
+ * tasks' moments (the matrix is never held whole), else read into memory.
+ */
+function packFile(o: Options, params: PackParams): { result: PackResult; rows: Int32Array } {
+  const blocks = o.avg || params.source !== 'inst' ? null : matrixRowBlocks(o.inst as string);
+  if (blocks) {
+    const fit = asUsage(() => fitWithGroups(o, params.fit, blocks.rows));
+    const result = asUsage(() => runPackingStreamed(blocks, params, fit));
+    if (result) return { result, rows: identityRows(blocks.rows) };
+  }
+  const inst = readMatrix(o.inst as string);
+  const avg = o.avg ? readMatrix(o.avg as string) : null;
+  const stats = asUsage(() => new WorkloadStats({ inst, avg }));
+  const rows = identityRows(inst.rows);
+  const fit = asUsage(() => fitWithGroups(o, params.fit, inst.rows));
+  return { result: asUsage(() => runPacking(stats, rows, params, undefined, fit)), rows };
+}
 
 /** The peer's JSON: m_abs, m_norm, m, q, moves, machines [{tasks, q}], plus extra keys. */
 export function peerJson(r: PackResult, rows: Int32Array): Record<string, unknown> {
@@ -55,12 +76,7 @@ export const pack: Command = {
       rebalance: o.rebalance as number,
     }));
     if (params.source === 'avg' && !o.avg) throw new UsageError('--source avg needs --avg');
-    const inst = readMatrix(o.inst as string);
-    const avg = o.avg ? readMatrix(o.avg as string) : null;
-    const stats = asUsage(() => new WorkloadStats({ inst, avg }));
-    const rows = identityRows(inst.rows);
-    const fit = asUsage(() => fitWithGroups(o, params.fit, inst.rows));
-    const result = asUsage(() => runPacking(stats, rows, params, undefined, fit));
+    const { result, rows } = packFile(o, params);
     const target = asUsage(() => sloTarget(o, params.fit));
     const json = peerJson(result, rows);
     json.slo = sloJson(
@@ -72,9 +88,9 @@ export const pack: Command = {
     );
     if (o.eval) {
       const E = readMatrix(o.eval as string);
-      if (E.rows !== inst.rows)
+      if (E.rows !== rows.length)
         throw new UsageError(
-          `--eval ${String(o.eval)} has ${E.rows} tasks, the packed matrix ${inst.rows}: judge the same tasks`,
+          `--eval ${String(o.eval)} has ${E.rows} tasks, the packed matrix ${rows.length}: judge the same tasks`,
         );
       const judged = asUsage(() =>
         judgeMachines(
