@@ -5,6 +5,7 @@
  * float64 value, clamped to the same bound), so the page converts again without reading the files.
  * Only formats whose loader converts every value that way take part (`unitsAfterParsing`).
  */
+import { bitbrainsConversion, bitbrainsUnits, type BitbrainsOptions } from './bitbrains.ts';
 import { DataError } from './errors.ts';
 import type { LoadSpec } from './loader.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
@@ -28,12 +29,21 @@ function unitOf(spec: LoadSpec & UnitFields): Unit {
   return spec.format === 'wide' && spec.percent === false ? 'fraction' : 'percent';
 }
 
+/** A Bitbrains load's unit fields (its unit picks the column read: cores or MHz, so it is parsing). */
+const BITBRAINS_UNIT_OPTIONS = ['scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
+
+const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
+  spec.format === 'bitbrains' ? BITBRAINS_UNIT_OPTIONS : UNIT_OPTIONS;
+
 /**
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
- * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size).
+ * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size),
+ * and Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which
+ * rows are kept would depend on the machine's cores).
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
+  if (spec.format === 'bitbrains') return spec.skipBadLines !== true;
   return spec.format === 'wide' || spec.format === 'columns';
 }
 
@@ -44,13 +54,39 @@ export function rawSpec(spec: LoadSpec): LoadSpec {
 
 /** The conversion `spec` stands for (its RangeError names a bad unit, capacity or task size). */
 export function conversionOf(spec: LoadSpec, raw = false): Conversion {
+  if (spec.format === 'bitbrains') {
+    const c = bitbrainsConversion(spec);
+    return raw ? { ...c, bound: c.clamp ? Infinity : c.bound, scale: 1 } : c;
+  }
   const o = spec as LoadSpec & UnitFields;
   const unit = unitOf(o);
   return conversion({ unit, scale: o.scale ?? 1, capacity: o.capacity, clamp: o.clamp, raw });
 }
 
+/**
+ * Bitbrains with the loose unit fields of a request (`capacity` stands for the cores when the unit
+ * is cores, as `resolveSpec` reads a cores unit); its unit is taken along, for `sameParsing` to see.
+ */
+function bitbrainsWithUnitsOf(spec: BitbrainsOptions, next: UnitFields): LoadSpec {
+  const out: Record<string, unknown> = { ...spec, format: 'bitbrains' };
+  for (const k of [...BITBRAINS_UNIT_OPTIONS, 'unit']) delete out[k];
+  const o = next as UnitFields & { coresPerMachine?: number };
+  const unit = o.unit ?? spec.unit;
+  const fields = {
+    unit,
+    scale: o.scale,
+    clamp: o.clamp,
+    ...((unit ?? 'cores') === 'cores'
+      ? { coresPerMachine: o.capacity ?? o.coresPerMachine }
+      : { capacity: o.capacity }),
+  };
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out as unknown as LoadSpec;
+}
+
 /** `spec` with the unit fields of `next` (the rest, and so the parsing, unchanged). */
 export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
+  if (spec.format === 'bitbrains') return bitbrainsWithUnitsOf(spec, next as UnitFields);
   const out: Record<string, unknown> = { ...spec };
   for (const k of UNIT_OPTIONS) delete out[k];
   for (const k of UNIT_OPTIONS) {
@@ -64,11 +100,16 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
 export function sameParsing(a: LoadSpec, b: LoadSpec): boolean {
   const strip = (s: LoadSpec) => {
     const o: Record<string, unknown> = { ...s };
-    for (const k of [...UNIT_OPTIONS, 'raw']) delete o[k];
+    if (s.format === 'bitbrains') o.unit ??= 'cores';
+    for (const k of [...unitFieldsOf(s), 'raw']) delete o[k];
     return JSON.stringify(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)));
   };
   return a.format === b.format && strip(a) === strip(b);
 }
+
+/** The report's words for a unit setting. */
+const unitsText = (spec: LoadSpec, c: Conversion) =>
+  spec.format === 'bitbrains' ? bitbrainsUnits(spec) : describeUnit(c);
 
 interface Converted {
   readonly series: SeriesSet;
@@ -138,7 +179,7 @@ export function applyUnits(
     inst: inst.series,
     ...(avg ? { avg: avg.series } : {}),
   };
-  const before = describeUnit(conversionOf(loadedWith, true));
+  const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
   const filters = raw.report.filters.flatMap((f) =>
@@ -147,7 +188,7 @@ export function applyUnits(
   const report: LoadReport = {
     ...raw.report,
     filters: clamp && !filters.includes(clamp) ? [...filters, clamp] : filters,
-    units: describeUnit(c) + rest,
+    units: unitsText(spec, c) + rest,
   };
   return { kind: 'samples', samples: converted, report };
 }
