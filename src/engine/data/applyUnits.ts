@@ -33,17 +33,23 @@ function unitOf(spec: LoadSpec & UnitFields): Unit {
 const BITBRAINS_UNIT_OPTIONS = ['scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
 
 const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
-  spec.format === 'bitbrains' ? BITBRAINS_UNIT_OPTIONS : UNIT_OPTIONS;
+  spec.format === 'bitbrains'
+    ? BITBRAINS_UNIT_OPTIONS
+    : spec.format === 'google'
+      ? ['scale']
+      : UNIT_OPTIONS;
 
 /**
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
  * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size),
- * and Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which
- * rows are kept would depend on the machine's cores).
+ * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
+ * are kept would depend on the machine's cores), and Google 2011, whose only unit field is the task
+ * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option).
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
   if (spec.format === 'bitbrains') return spec.skipBadLines !== true;
+  if (spec.format === 'google') return true;
   return spec.format === 'wide' || spec.format === 'columns';
 }
 
@@ -54,6 +60,12 @@ export function rawSpec(spec: LoadSpec): LoadSpec {
 
 /** The conversion `spec` stands for (its RangeError names a bad unit, capacity or task size). */
 export function conversionOf(spec: LoadSpec, raw = false): Conversion {
+  // Google's values are fractions of its largest machine, clamped (or refused) while parsing.
+  if (spec.format === 'google')
+    return {
+      ...conversion({ unit: 'fraction', scale: raw ? 1 : (spec.scale ?? 1) }),
+      bound: Infinity,
+    };
   if (spec.format === 'bitbrains') {
     const c = bitbrainsConversion(spec);
     return raw ? { ...c, bound: c.clamp ? Infinity : c.bound, scale: 1 } : c;
@@ -87,9 +99,14 @@ function bitbrainsWithUnitsOf(spec: BitbrainsOptions, next: UnitFields): LoadSpe
 /** `spec` with the unit fields of `next` (the rest, and so the parsing, unchanged). */
 export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
   if (spec.format === 'bitbrains') return bitbrainsWithUnitsOf(spec, next as UnitFields);
+  const unit = (next as UnitFields).unit;
+  // Google has no unit to choose: another one stays in the spec, to be read (and refused) again.
+  if (spec.format === 'google' && unit !== undefined && unit !== 'fraction')
+    return { ...withUnitsOf(spec, { format: 'google' }), unit } as LoadSpec;
   const out: Record<string, unknown> = { ...spec };
-  for (const k of UNIT_OPTIONS) delete out[k];
-  for (const k of UNIT_OPTIONS) {
+  const fields = unitFieldsOf(spec);
+  for (const k of fields) delete out[k];
+  for (const k of fields) {
     const v = (next as Record<string, unknown>)[k];
     if (v !== undefined) out[k] = v;
   }
@@ -182,12 +199,14 @@ export function applyUnits(
   const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
-  const filters = raw.report.filters.flatMap((f) =>
-    f.id !== 'clamped' ? [f] : clamp ? [clamp] : [],
-  );
+  const filters =
+    spec.format === 'google'
+      ? raw.report.filters
+      : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
   const report: LoadReport = {
     ...raw.report,
-    filters: clamp && !filters.includes(clamp) ? [...filters, clamp] : filters,
+    filters:
+      clamp && !filters.includes(clamp) && spec.format !== 'google' ? [...filters, clamp] : filters,
     units: unitsText(spec, c) + rest,
   };
   return { kind: 'samples', samples: converted, report };

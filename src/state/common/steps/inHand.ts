@@ -50,7 +50,10 @@ function convertedInHand(inHand: InHand | null, files: File[], request: LoadRequ
   if (!inHand?.loaded.raw || !inHand.loaded.spec || !sameFiles(files, inHand.files)) return null;
   const next = splitUnits(request);
   if (next.parsing !== splitUnits(inHand.request).parsing) return null;
-  const spec = withUnitsOf(inHand.loaded.spec, next.units as LoadSpec);
+  // As the ingestion does: an auto-detected Google 2011 trace is in fractions already, unscaled.
+  const unscaled = request.format === 'auto' && inHand.loaded.spec.format === 'google';
+  const units = unscaled ? { ...next.units, scale: undefined } : next.units;
+  const spec = withUnitsOf(inHand.loaded.spec, units as LoadSpec);
   // A format may parse by a field the request counts as a unit (Bitbrains' unit picks its column).
   if (!sameParsing(inHand.loaded.spec, spec)) return null;
   return convertedOf(inHand.loaded, spec);
