@@ -5,6 +5,7 @@
  * float64 value, clamped to the same bound), so the page converts again without reading the files.
  * Only formats whose loader converts every value that way take part (`unitsAfterParsing`).
  */
+import { azure2Factor, azure2Units } from './azure2.ts';
 import { bitbrainsConversion, bitbrainsUnits, type BitbrainsOptions } from './bitbrains.ts';
 import { DataError } from './errors.ts';
 import type { LoadSpec } from './loader.ts';
@@ -37,19 +38,26 @@ const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
     ? BITBRAINS_UNIT_OPTIONS
     : spec.format === 'google'
       ? ['scale']
-      : UNIT_OPTIONS;
+      : spec.format === 'azure2'
+        ? ['scale', 'coresPerMachine']
+        : UNIT_OPTIONS;
+
+/** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
+const clampedWhileParsing = (spec: LoadSpec) =>
+  spec.format === 'google' || spec.format === 'azure2';
 
 /**
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
  * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size),
  * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
  * are kept would depend on the machine's cores), and Google 2011, whose only unit field is the task
- * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option).
+ * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
+ * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise).
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
   if (spec.format === 'bitbrains') return spec.skipBadLines !== true;
-  if (spec.format === 'google') return true;
+  if (spec.format === 'google' || spec.format === 'azure2') return true;
   return spec.format === 'wide' || spec.format === 'columns';
 }
 
@@ -70,6 +78,15 @@ export function conversionOf(spec: LoadSpec, raw = false): Conversion {
     const c = bitbrainsConversion(spec);
     return raw ? { ...c, bound: c.clamp ? Infinity : c.bound, scale: 1 } : c;
   }
+  if (spec.format === 'azure2')
+    return {
+      unit: 'cores',
+      bound: Infinity,
+      divisor: 1,
+      scale: raw ? 1 : azure2Factor(spec),
+      clamp: false,
+      label: '100 %',
+    };
   const o = spec as LoadSpec & UnitFields;
   const unit = unitOf(o);
   return conversion({ unit, scale: o.scale ?? 1, capacity: o.capacity, clamp: o.clamp, raw });
@@ -110,6 +127,9 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
     const v = (next as Record<string, unknown>)[k];
     if (v !== undefined) out[k] = v;
   }
+  // Their clamp is parsing: a new one stays in the spec, for `sameParsing` to see.
+  const clamp = (next as UnitFields).clamp;
+  if (clampedWhileParsing(spec) && clamp !== undefined) out.clamp = clamp;
   return out as unknown as LoadSpec;
 }
 
@@ -126,7 +146,11 @@ export function sameParsing(a: LoadSpec, b: LoadSpec): boolean {
 
 /** The report's words for a unit setting. */
 const unitsText = (spec: LoadSpec, c: Conversion) =>
-  spec.format === 'bitbrains' ? bitbrainsUnits(spec) : describeUnit(c);
+  spec.format === 'bitbrains'
+    ? bitbrainsUnits(spec)
+    : spec.format === 'azure2'
+      ? azure2Units(spec)
+      : describeUnit(c);
 
 interface Converted {
   readonly series: SeriesSet;
@@ -199,14 +223,15 @@ export function applyUnits(
   const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
-  const filters =
-    spec.format === 'google'
-      ? raw.report.filters
-      : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
+  const filters = clampedWhileParsing(spec)
+    ? raw.report.filters
+    : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
   const report: LoadReport = {
     ...raw.report,
     filters:
-      clamp && !filters.includes(clamp) && spec.format !== 'google' ? [...filters, clamp] : filters,
+      clamp && !filters.includes(clamp) && !clampedWhileParsing(spec)
+        ? [...filters, clamp]
+        : filters,
     units: unitsText(spec, c) + rest,
   };
   return { kind: 'samples', samples: converted, report };

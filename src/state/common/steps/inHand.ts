@@ -30,7 +30,7 @@ function splitUnits(request: LoadRequest) {
   const cores = unit === 'cores' && capacity === undefined ? coresPerMachine : capacity;
   return {
     units: { scale, unit, capacity: cores, clamp, percent, coresPerMachine } as Partial<LoadSpec>,
-    parsing: JSON.stringify({ ...parsing, ...(unit !== 'cores' && { coresPerMachine }) }),
+    parsing: JSON.stringify(parsing),
   };
 }
 
