@@ -5,6 +5,8 @@
  * float64 value, clamped to the same bound), so the page converts again without reading the files.
  * Only formats whose loader converts every value that way take part (`unitsAfterParsing`).
  */
+import { azure2Factor, azure2Units } from './azure2.ts';
+import { bitbrainsConversion, bitbrainsUnits, type BitbrainsOptions } from './bitbrains.ts';
 import { DataError } from './errors.ts';
 import type { LoadSpec } from './loader.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
@@ -28,12 +30,34 @@ function unitOf(spec: LoadSpec & UnitFields): Unit {
   return spec.format === 'wide' && spec.percent === false ? 'fraction' : 'percent';
 }
 
+/** A Bitbrains load's unit fields (its unit picks the column read: cores or MHz, so it is parsing). */
+const BITBRAINS_UNIT_OPTIONS = ['scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
+
+const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
+  spec.format === 'bitbrains'
+    ? BITBRAINS_UNIT_OPTIONS
+    : spec.format === 'google'
+      ? ['scale']
+      : spec.format === 'azure2'
+        ? ['scale', 'coresPerMachine']
+        : UNIT_OPTIONS;
+
+/** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
+const clampedWhileParsing = (spec: LoadSpec) =>
+  spec.format === 'google' || spec.format === 'azure2';
+
 /**
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
- * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size).
+ * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size),
+ * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
+ * are kept would depend on the machine's cores), and Google 2011, whose only unit field is the task
+ * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
+ * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise).
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
+  if (spec.format === 'bitbrains') return spec.skipBadLines !== true;
+  if (spec.format === 'google' || spec.format === 'azure2') return true;
   return spec.format === 'wide' || spec.format === 'columns';
 }
 
@@ -44,19 +68,68 @@ export function rawSpec(spec: LoadSpec): LoadSpec {
 
 /** The conversion `spec` stands for (its RangeError names a bad unit, capacity or task size). */
 export function conversionOf(spec: LoadSpec, raw = false): Conversion {
+  // Google's values are fractions of its largest machine, clamped (or refused) while parsing.
+  if (spec.format === 'google')
+    return {
+      ...conversion({ unit: 'fraction', scale: raw ? 1 : (spec.scale ?? 1) }),
+      bound: Infinity,
+    };
+  if (spec.format === 'bitbrains') {
+    const c = bitbrainsConversion(spec);
+    return raw ? { ...c, bound: c.clamp ? Infinity : c.bound, scale: 1 } : c;
+  }
+  if (spec.format === 'azure2')
+    return {
+      unit: 'cores',
+      bound: Infinity,
+      divisor: 1,
+      scale: raw ? 1 : azure2Factor(spec),
+      clamp: false,
+      label: '100 %',
+    };
   const o = spec as LoadSpec & UnitFields;
   const unit = unitOf(o);
   return conversion({ unit, scale: o.scale ?? 1, capacity: o.capacity, clamp: o.clamp, raw });
 }
 
+/**
+ * Bitbrains with the loose unit fields of a request (`capacity` stands for the cores when the unit
+ * is cores, as `resolveSpec` reads a cores unit); its unit is taken along, for `sameParsing` to see.
+ */
+function bitbrainsWithUnitsOf(spec: BitbrainsOptions, next: UnitFields): LoadSpec {
+  const out: Record<string, unknown> = { ...spec, format: 'bitbrains' };
+  for (const k of [...BITBRAINS_UNIT_OPTIONS, 'unit']) delete out[k];
+  const o = next as UnitFields & { coresPerMachine?: number };
+  const unit = o.unit ?? spec.unit;
+  const fields = {
+    unit,
+    scale: o.scale,
+    clamp: o.clamp,
+    ...((unit ?? 'cores') === 'cores'
+      ? { coresPerMachine: o.capacity ?? o.coresPerMachine }
+      : { capacity: o.capacity }),
+  };
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) out[k] = v;
+  return out as unknown as LoadSpec;
+}
+
 /** `spec` with the unit fields of `next` (the rest, and so the parsing, unchanged). */
 export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
+  if (spec.format === 'bitbrains') return bitbrainsWithUnitsOf(spec, next as UnitFields);
+  const unit = (next as UnitFields).unit;
+  // Google has no unit to choose: another one stays in the spec, to be read (and refused) again.
+  if (spec.format === 'google' && unit !== undefined && unit !== 'fraction')
+    return { ...withUnitsOf(spec, { format: 'google' }), unit } as LoadSpec;
   const out: Record<string, unknown> = { ...spec };
-  for (const k of UNIT_OPTIONS) delete out[k];
-  for (const k of UNIT_OPTIONS) {
+  const fields = unitFieldsOf(spec);
+  for (const k of fields) delete out[k];
+  for (const k of fields) {
     const v = (next as Record<string, unknown>)[k];
     if (v !== undefined) out[k] = v;
   }
+  // Their clamp is parsing: a new one stays in the spec, for `sameParsing` to see.
+  const clamp = (next as UnitFields).clamp;
+  if (clampedWhileParsing(spec) && clamp !== undefined) out.clamp = clamp;
   return out as unknown as LoadSpec;
 }
 
@@ -64,11 +137,20 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
 export function sameParsing(a: LoadSpec, b: LoadSpec): boolean {
   const strip = (s: LoadSpec) => {
     const o: Record<string, unknown> = { ...s };
-    for (const k of [...UNIT_OPTIONS, 'raw']) delete o[k];
+    if (s.format === 'bitbrains') o.unit ??= 'cores';
+    for (const k of [...unitFieldsOf(s), 'raw']) delete o[k];
     return JSON.stringify(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)));
   };
   return a.format === b.format && strip(a) === strip(b);
 }
+
+/** The report's words for a unit setting. */
+const unitsText = (spec: LoadSpec, c: Conversion) =>
+  spec.format === 'bitbrains'
+    ? bitbrainsUnits(spec)
+    : spec.format === 'azure2'
+      ? azure2Units(spec)
+      : describeUnit(c);
 
 interface Converted {
   readonly series: SeriesSet;
@@ -138,16 +220,19 @@ export function applyUnits(
     inst: inst.series,
     ...(avg ? { avg: avg.series } : {}),
   };
-  const before = describeUnit(conversionOf(loadedWith, true));
+  const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
-  const filters = raw.report.filters.flatMap((f) =>
-    f.id !== 'clamped' ? [f] : clamp ? [clamp] : [],
-  );
+  const filters = clampedWhileParsing(spec)
+    ? raw.report.filters
+    : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
   const report: LoadReport = {
     ...raw.report,
-    filters: clamp && !filters.includes(clamp) ? [...filters, clamp] : filters,
-    units: describeUnit(c) + rest,
+    filters:
+      clamp && !filters.includes(clamp) && !clampedWhileParsing(spec)
+        ? [...filters, clamp]
+        : filters,
+    units: unitsText(spec, c) + rest,
   };
   return { kind: 'samples', samples: converted, report };
 }

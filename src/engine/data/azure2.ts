@@ -42,14 +42,24 @@ const CORE_BUCKET = 9;
 export const AZURE_DEFAULT_CORES = 64;
 const ABOVE_24 = 32;
 
+/** What a VM's CPU % × its cores is multiplied by: scale / 100 / the machine's cores. */
+export function azure2Factor(o: AzureV2Options): number {
+  return checkScale(o.scale) / 100 / checkCores(o.coresPerMachine, AZURE_DEFAULT_CORES);
+}
+
+/** The report's units of an Azure V2 load. */
+export function azure2Units(o: AzureV2Options): string {
+  const scale = checkScale(o.scale);
+  const cores = checkCores(o.coresPerMachine, AZURE_DEFAULT_CORES);
+  return `CPU % of the VM × its cores / ${cores} cores per machine${scale === 1 ? '' : ` × scale ${scale}`}; max as inst, avg as avg`;
+}
+
 export class AzureV2Loader {
   private readonly bad: BadLines;
   private readonly series: TimedSeries;
   private readonly cores = new Map<string, number>();
   private readonly files: ReadFile[] = [];
   private readonly cuts = new Cuts(VMTABLE_COLUMNS + 1);
-  private readonly scale: number;
-  private readonly machineCores: number;
   private above24 = 0;
   private clamped = 0;
   private records = 0;
@@ -57,8 +67,7 @@ export class AzureV2Loader {
   constructor(private readonly options: AzureV2Options) {
     this.bad = new BadLines(options.skipBadLines === true);
     this.series = new TimedSeries(this.bad, true);
-    this.scale = checkScale(options.scale);
-    this.machineCores = checkCores(options.coresPerMachine, AZURE_DEFAULT_CORES);
+    azure2Factor(options); // a bad scale or core count is refused before any file is read
   }
 
   file(name: string, role: 'usage' | 'meta'): ChunkSink {
@@ -150,7 +159,8 @@ export class AzureV2Loader {
         'Azure V2 readings need vmtable.csv for the VMs’ core counts',
       );
     const filters = missingMeta(missing, meta, 'vmtable core counts', this.bad.skip);
-    const k = this.scale / 100 / this.machineCores;
+    // Kept raw (for `applyUnits`): each VM's usage in its own cores, pct × cores, left to scale.
+    const k = (this.options as { raw?: boolean }).raw ? 1 : azure2Factor(this.options);
     const { samples, gaps } = this.series.finish(
       (raw, t) => raw * coresOf[t] * k,
       (t) => !Number.isNaN(coresOf[t]),
@@ -170,7 +180,7 @@ export class AzureV2Loader {
       samples,
       filters,
       bad: this.bad,
-      units: `CPU % of the VM × its cores / ${this.machineCores} cores per machine${this.scale === 1 ? '' : ` × scale ${this.scale}`}; max as inst, avg as avg`,
+      units: azure2Units(this.options),
       gaps,
       notes: this.above24
         ? [`${this.above24} VM(s) in the ">24" core bucket read as ${ABOVE_24} cores`]

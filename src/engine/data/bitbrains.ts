@@ -21,12 +21,19 @@ import {
 } from './traceCommon.ts';
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
+import type { Conversion } from './units.ts';
 
 export interface BitbrainsOptions extends TraceOptions {
   /** `cores` (percent × the VM's cores) or `absolute` (MHz over `capacity`). */
   readonly unit?: 'cores' | 'absolute';
   /** For `absolute`: the reference machine's capacity in MHz. */
   readonly capacity?: number;
+  /**
+   * Keep each VM's usage as read (cores or MHz, neither clamped nor divided by the machine nor
+   * scaled), for `applyUnits` to convert with `bitbrainsConversion`; without clamp the machine's
+   * bound is still checked, so the load refuses what a converting load refuses.
+   */
+  readonly raw?: boolean;
 }
 
 export const BITBRAINS_HEADER = 'Timestamp [ms]';
@@ -38,6 +45,44 @@ export function vmName(file: string): string {
   return file.replace(/^.*[\\/]/, '').replace(/\.csv(\.gz)?$/i, '');
 }
 
+/** The machine a Bitbrains load divides by: its cores (unit cores) or its MHz (unit absolute). */
+export function bitbrainsBound(o: BitbrainsOptions): number {
+  const unit = o.unit ?? 'cores';
+  if (unit !== 'cores' && unit !== 'absolute')
+    throw new RangeError(`invalid unit for Bitbrains data: ${String(unit)} (cores or absolute)`);
+  return unit === 'cores'
+    ? checkCores(o.coresPerMachine, BITBRAINS_DEFAULT_CORES)
+    : checkCores(o.capacity, NaN);
+}
+
+/**
+ * A Bitbrains load's conversion in `units.ts` terms: min(usage, machine) · (scale / machine), the
+ * very product the loader computes (so a conversion after the load gives the same float64 values).
+ */
+export function bitbrainsConversion(o: BitbrainsOptions): Conversion {
+  const bound = bitbrainsBound(o);
+  const scale = checkScale(o.scale);
+  const unit = o.unit ?? 'cores';
+  return {
+    unit,
+    bound,
+    divisor: 1,
+    scale: scale / bound,
+    clamp: o.clamp === true,
+    label: 'the machine',
+  };
+}
+
+/** The report's units of a Bitbrains load. */
+export function bitbrainsUnits(o: BitbrainsOptions): string {
+  const bound = bitbrainsBound(o);
+  const scale = checkScale(o.scale);
+  const scaled = scale === 1 ? '' : ` × scale ${scale}`;
+  return (o.unit ?? 'cores') === 'cores'
+    ? `CPU usage [%] × CPU cores / ${bound} cores per machine${scaled}`
+    : `CPU usage [MHZ] / capacity ${bound} MHz${scaled}`;
+}
+
 export class BitbrainsLoader {
   private readonly bad: BadLines;
   private readonly series: TimedSeries;
@@ -45,6 +90,7 @@ export class BitbrainsLoader {
   private readonly cuts = new Cuts(COLUMNS + 1);
   private readonly scale: number;
   private readonly bound: number;
+  private readonly k: number;
   private readonly unit: 'cores' | 'absolute';
   private over = 0;
   private records = 0;
@@ -54,14 +100,9 @@ export class BitbrainsLoader {
     this.series = new TimedSeries(this.bad, false);
     this.scale = checkScale(options.scale);
     this.unit = options.unit ?? 'cores';
-    if (this.unit !== 'cores' && this.unit !== 'absolute')
-      throw new RangeError(
-        `invalid unit for Bitbrains data: ${String(this.unit)} (cores or absolute)`,
-      );
-    this.bound =
-      this.unit === 'cores'
-        ? checkCores(options.coresPerMachine, BITBRAINS_DEFAULT_CORES)
-        : checkCores(options.capacity, NaN);
+    const machine = bitbrainsBound(options);
+    this.bound = options.raw && options.clamp ? Infinity : machine;
+    this.k = options.raw ? 1 : this.scale / machine;
   }
 
   file(name: string): ChunkSink {
@@ -132,7 +173,7 @@ export class BitbrainsLoader {
 
   finish(): { samples: TaskSamples; report: LoadReport } {
     const files = endFiles(this.files);
-    const k = this.scale / this.bound;
+    const k = this.k;
     const { samples, gaps } = this.series.finish((v) => v * k);
     return traceReport({
       format: 'bitbrains',
@@ -151,10 +192,7 @@ export class BitbrainsLoader {
           ]
         : [],
       bad: this.bad,
-      units:
-        this.unit === 'cores'
-          ? `CPU usage [%] × CPU cores / ${this.bound} cores per machine${this.scale === 1 ? '' : ` × scale ${this.scale}`}`
-          : `CPU usage [MHZ] / capacity ${this.bound} MHz${this.scale === 1 ? '' : ` × scale ${this.scale}`}`,
+      units: bitbrainsUnits(this.options),
       gaps,
     });
   }

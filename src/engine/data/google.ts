@@ -93,7 +93,8 @@ export class GoogleLoader {
     this.filters = { ...PAPER_FILTERS, ...options.filters };
     const m = this.filters.minRecords;
     if (!Number.isInteger(m) || m < 1) throw new RangeError(`invalid minRecords: ${m}`);
-    this.scale = conversion({ unit: 'fraction', scale: options.scale ?? 1 }).scale;
+    const scale = conversion({ unit: 'fraction', scale: options.scale ?? 1 }).scale;
+    this.scale = (options as { raw?: boolean }).raw ? 1 : scale;
     this.clamp = options.clamp === true;
     this.bad = new BadLines(options.skipBadLines === true);
     const s = options.sample;

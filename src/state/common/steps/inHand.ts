@@ -2,7 +2,7 @@
  * The files of the last upload kept at hand, with what they parsed to: a request that differs only in
  * its unit fields (task size, unit, capacity or cores, clamp) is converted from them, not read again.
  */
-import { withUnitsOf, type LoadSpec } from '../../../engine/index.ts';
+import { sameParsing, withUnitsOf, type LoadSpec } from '../../../engine/index.ts';
 import type { LoadedData } from '../../../ingest/api.ts';
 import { convertedOf } from '../../../ingest/convert.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
@@ -29,8 +29,8 @@ function splitUnits(request: LoadRequest) {
   } = request as LoadRequest & Record<string, unknown>;
   const cores = unit === 'cores' && capacity === undefined ? coresPerMachine : capacity;
   return {
-    units: { scale, unit, capacity: cores, clamp, percent } as Partial<LoadSpec>,
-    parsing: JSON.stringify({ ...parsing, ...(unit !== 'cores' && { coresPerMachine }) }),
+    units: { scale, unit, capacity: cores, clamp, percent, coresPerMachine } as Partial<LoadSpec>,
+    parsing: JSON.stringify(parsing),
   };
 }
 
@@ -50,7 +50,12 @@ function convertedInHand(inHand: InHand | null, files: File[], request: LoadRequ
   if (!inHand?.loaded.raw || !inHand.loaded.spec || !sameFiles(files, inHand.files)) return null;
   const next = splitUnits(request);
   if (next.parsing !== splitUnits(inHand.request).parsing) return null;
-  const spec = withUnitsOf(inHand.loaded.spec, next.units as LoadSpec);
+  // As the ingestion does: an auto-detected Google 2011 trace is in fractions already, unscaled.
+  const unscaled = request.format === 'auto' && inHand.loaded.spec.format === 'google';
+  const units = unscaled ? { ...next.units, scale: undefined } : next.units;
+  const spec = withUnitsOf(inHand.loaded.spec, units as LoadSpec);
+  // A format may parse by a field the request counts as a unit (Bitbrains' unit picks its column).
+  if (!sameParsing(inHand.loaded.spec, spec)) return null;
   return convertedOf(inHand.loaded, spec);
 }
 
