@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { slopackBuild } from './scripts/buildPlugin.ts';
+import { LongestFirstSequencer } from './scripts/testOrder.ts';
 
 // SharedArrayBuffer needs cross-origin isolation on every server; public/_headers does the same for static hosts.
 export const isolationHeaders = {
@@ -40,6 +41,8 @@ export default defineConfig({
     // processes (the NumPy peer, Prometheus, the CLI), so two at once keep both cores busy.
     maxWorkers: 2,
     setupFiles: ['scripts/vitestSetup.ts'],
+    // Longest files first even on a clean clone (no Vitest cache there): scripts/testOrder.ts.
+    sequence: { sequencer: LongestFirstSequencer },
     // The engine is pure (src/engine/README.md): its files share one module graph per worker instead
     // of importing it again for each file (a third of the engine suite's CPU time). Files that hold
     // stores, workers, DOM or child processes keep a fresh graph each.
