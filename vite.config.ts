@@ -10,6 +10,13 @@ export const isolationHeaders = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+const SHARED_GRAPH = [
+  'src/ingest/**/*.test.ts',
+  'src/kernels/**/*.test.ts',
+  'src/protocol/**/*.test.ts',
+  'src/present/**/*.test.ts',
+];
+
 export default defineConfig({
   plugins: [react(), slopackBuild()],
   server: { headers: isolationHeaders, port: 5173, host: '127.0.0.1' },
@@ -56,11 +63,21 @@ export default defineConfig({
         },
       },
       {
+        // Loading, kernels, protocol and the figures' data hold no module-level state their tests
+        // change (no mocks, stores or globals): they share a graph like the engine.
+        extends: true,
+        test: {
+          name: 'shared',
+          include: SHARED_GRAPH,
+          isolate: false,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'isolated',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          exclude: ['src/engine/**', 'node_modules/**'],
+          exclude: ['src/engine/**', ...SHARED_GRAPH, 'node_modules/**'],
         },
       },
     ],
