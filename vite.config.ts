@@ -15,6 +15,7 @@ const SHARED_GRAPH = [
   'src/kernels/**/*.test.ts',
   'src/protocol/**/*.test.ts',
   'src/present/**/*.test.ts',
+  'src/runtime/**/*.test.ts',
 ];
 
 export default defineConfig({
@@ -63,8 +64,9 @@ export default defineConfig({
         },
       },
       {
-        // Loading, kernels, protocol and the figures' data hold no module-level state their tests
-        // change (no mocks, stores or globals): they share a graph like the engine.
+        // Loading, kernels, protocol, the figures' data and the runtime's jobs hold no module-level
+        // state their tests change (no mocks, stores or globals; the jobs' caches are keyed by
+        // their inputs): they share a graph like the engine.
         extends: true,
         test: {
           name: 'shared',
