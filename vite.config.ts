@@ -2,12 +2,21 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { slopackBuild } from './scripts/buildPlugin.ts';
+import { LongestFirstSequencer } from './scripts/testOrder.ts';
 
 // SharedArrayBuffer needs cross-origin isolation on every server; public/_headers does the same for static hosts.
 export const isolationHeaders = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
+
+const SHARED_GRAPH = [
+  'src/ingest/**/*.test.ts',
+  'src/kernels/**/*.test.ts',
+  'src/protocol/**/*.test.ts',
+  'src/present/**/*.test.ts',
+  'src/runtime/**/*.test.ts',
+];
 
 export default defineConfig({
   plugins: [react(), slopackBuild()],
@@ -40,6 +49,8 @@ export default defineConfig({
     // processes (the NumPy peer, Prometheus, the CLI), so two at once keep both cores busy.
     maxWorkers: 2,
     setupFiles: ['scripts/vitestSetup.ts'],
+    // Longest files first even on a clean clone (no Vitest cache there): scripts/testOrder.ts.
+    sequence: { sequencer: LongestFirstSequencer },
     // The engine is pure (src/engine/README.md): its files share one module graph per worker instead
     // of importing it again for each file (a third of the engine suite's CPU time). Files that hold
     // stores, workers, DOM or child processes keep a fresh graph each.
@@ -53,11 +64,22 @@ export default defineConfig({
         },
       },
       {
+        // Loading, kernels, protocol, the figures' data and the runtime's jobs hold no module-level
+        // state their tests change (no mocks, stores or globals; the jobs' caches are keyed by
+        // their inputs): they share a graph like the engine.
+        extends: true,
+        test: {
+          name: 'shared',
+          include: SHARED_GRAPH,
+          isolate: false,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'isolated',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          exclude: ['src/engine/**', 'node_modules/**'],
+          exclude: ['src/engine/**', ...SHARED_GRAPH, 'node_modules/**'],
         },
       },
     ],
