@@ -52,3 +52,4 @@ export * from './csvText.ts';
 export * from './numberText.ts';
 export * from './assess/index.ts';
 export * from './schedulers/index.ts';
+export * from './data/previewTime.ts';
