@@ -319,6 +319,7 @@ export function createIngestApi(): IngestApi {
           warnings: [],
           rows: [],
           report: null,
+          timeAxis: null,
           error: message,
         };
       }
