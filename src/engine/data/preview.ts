@@ -113,6 +113,7 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
     const valuesWanted = options.values ?? 8;
     const s = r.samples;
     warnings.push(...r.report.notes);
+    const timeAxis = timeAxisPreview(s, fileOfSeries(spec, files));
     return {
       spec,
       raw,
@@ -124,8 +125,8 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
         avg: s.avg ? Array.from(seriesAt(s.avg, t).subarray(0, valuesWanted)) : null,
       })),
       report: r.report,
-      timeAxis: timeAxisPreview(s, fileOfSeries(spec, files)),
-      error: null,
+      timeAxis,
+      error: timeAxis?.fileSteps.length ? differentSteps(timeAxis.fileSteps) : null,
     };
   } catch (e) {
     if (!(e instanceof DataError) && !(e instanceof RangeError)) throw e;
@@ -183,6 +184,12 @@ function load(
   if (r.kind !== 'samples')
     throw new DataError(files[0].name, null, 'a realization matrix has no preview rows');
   return r;
+}
+
+/** Files sampled at different steps are one load only with a step given (aligned.ts). */
+function differentSteps(steps: readonly { file: string; step: number }[]): string {
+  const each = steps.map((f) => `${f.file} every ${f.step} s`).join(', ');
+  return `different sampling steps in one load: ${each}; load them separately, or give the step to bucket every series to it`;
 }
 
 /** Which file each series came from, when each file loads on its own (else no file is named). */

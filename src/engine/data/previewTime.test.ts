@@ -14,9 +14,11 @@ const file = (name: string, rows: string[]) => ({
   name,
   head: new TextEncoder().encode([header, ...rows].join('\n') + '\n'),
 });
+const previewOf = (...files: ReturnType<typeof file>[]) =>
+  preview(files, { format: 'long', timeColumn: 'timestamp_s' });
 const axisOf = (...files: ReturnType<typeof file>[]) => {
-  const p = preview(files, { format: 'long', timeColumn: 'timestamp_s' });
-  expect(p.error).toBeNull();
+  const p = previewOf(...files);
+  if (!p.timeAxis?.fileSteps.length) expect(p.error).toBeNull();
   return p.timeAxis!;
 };
 const medianGap = (rows: string[]) => {
@@ -45,6 +47,9 @@ describe('the time axis of a preview, on Bitbrains VMs', () => {
     ]);
     expect(medianGap(sparse)).toBeGreaterThan(1.5 * medianGap(one));
     expect(axis.offSteps.map((s) => [s.series, s.file])).toContainEqual(['2', 'every-other.csv']);
+    expect(previewOf(file('every-step.csv', one), file('every-other.csv', sparse)).error).toBe(
+      `different sampling steps in one load: every-step.csv every ${medianGap(one)} s, every-other.csv every ${medianGap(sparse)} s; load them separately, or give the step to bucket every series to it`,
+    );
   });
 
   it('finds no common instant for series one after the other, and no overlap', () => {
