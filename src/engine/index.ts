@@ -53,3 +53,4 @@ export * from './numberText.ts';
 export * from './assess/index.ts';
 export * from './schedulers/index.ts';
 export * from './streamedPack.ts';
+export * from './data/previewTime.ts';

@@ -317,6 +317,7 @@ export function createIngestApi(): IngestApi {
           warnings: [],
           rows: [],
           report: null,
+          timeAxis: null,
           error: message,
         };
       }

@@ -27,6 +27,7 @@ export interface UploadOptions {
   scaleColumn: string;
   npyKind: '' | 'samples' | 'realizations';
   timeColumns: string;
+  timeColumn: string;
   idLabel: string;
   minRecords: string;
   dropAllZeroInst: boolean;
@@ -48,6 +49,7 @@ export const FORM_DEFAULTS: UploadOptions = {
   scaleColumn: '',
   npyKind: '',
   timeColumns: '',
+  timeColumn: '',
   idLabel: '',
   minRecords: String(PAPER_FILTERS.minRecords),
   dropAllZeroInst: PAPER_FILTERS.dropAllZeroInst,
@@ -83,6 +85,7 @@ export function requestOf(o: UploadOptions): PreviewOptions {
     ...(o.scaleColumn.trim() ? { scaleColumn: column(o.scaleColumn) } : {}),
     ...(o.npyKind ? { kind: o.npyKind } : {}),
     ...(time !== undefined ? { timeColumns: time } : {}),
+    ...(o.timeColumn.trim() ? { timeColumn: column(o.timeColumn) } : {}),
     ...(o.idLabel.trim() ? { idLabel: o.idLabel.trim() } : {}),
     filters,
   };
@@ -116,6 +119,7 @@ export function formFromLink(link: UploadRef, scale: number): Partial<UploadOpti
     scaleColumn: text(o.scaleColumn),
     npyKind: o.kind ?? '',
     timeColumns: text(o.timeColumns),
+    timeColumn: text(o.timeColumn),
     idLabel: o.idLabel ?? '',
     ...(f?.minRecords !== undefined && { minRecords: String(f.minRecords) }),
     ...(f?.dropAllZeroInst !== undefined && { dropAllZeroInst: f.dropAllZeroInst }),

@@ -21,6 +21,7 @@ import {
 import type { LoadReport } from './report.ts';
 import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples.ts';
 import { wholeSeriesHead } from './promHead.ts';
+import { timeAxisPreview, type TimeAxisPreview } from './previewTime.ts';
 
 /** Every loader option, as one object: the format ('auto' by default) and `SpecOptions`. */
 export interface PreviewOptions extends SpecOptions {
@@ -53,6 +54,8 @@ export interface Preview {
     readonly avg: number[] | null;
   }[];
   readonly report: LoadReport | null;
+  /** Step, common span and coverage, for data whose samples carry timestamps (previewTime.ts). */
+  readonly timeAxis: TimeAxisPreview | null;
   /** Why the head could not be read with these options (the message of the DataError). */
   readonly error: string | null;
 }
@@ -61,7 +64,15 @@ const USER_UNIT: ReadonlySet<FormatId> = new Set(['wide', 'columns', 'long', 'np
 
 /** The preview of `files` read with `options`; never throws on bad data (see `error`). */
 export function preview(files: readonly PreviewFile[], options: PreviewOptions = {}): Preview {
-  const empty = { spec: null, raw: null, unitGuess: null, warnings: [], rows: [], report: null };
+  const empty = {
+    spec: null,
+    raw: null,
+    unitGuess: null,
+    warnings: [],
+    rows: [],
+    report: null,
+    timeAxis: null,
+  };
   if (files.length === 0) return { ...empty, error: 'no files' };
   const blank = files.find((f) => f.head.length === 0);
   if (blank)
@@ -112,6 +123,7 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
     const valuesWanted = options.values ?? 8;
     const s = r.samples;
     warnings.push(...r.report.notes);
+    const timeAxis = timeAxisPreview(s, fileOfSeries(spec, files));
     return {
       spec,
       raw,
@@ -123,7 +135,8 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
         avg: s.avg ? Array.from(seriesAt(s.avg, t).subarray(0, valuesWanted)) : null,
       })),
       report: r.report,
-      error: null,
+      timeAxis,
+      error: timeAxis?.fileSteps.length ? differentSteps(timeAxis.fileSteps) : null,
     };
   } catch (e) {
     if (!(e instanceof DataError) && !(e instanceof RangeError)) throw e;
@@ -139,6 +152,7 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
         ],
         rows: [],
         report: null,
+        timeAxis: null,
         error: null,
       };
     // A ready realization matrix loads as it is: nothing to preview, nothing wrong.
@@ -156,6 +170,7 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
       warnings,
       rows: [],
       report: null,
+      timeAxis: null,
       error: e.message,
     };
   }
@@ -196,7 +211,7 @@ function load(
   spec: LoadSpec,
   files: readonly PreviewFile[],
 ): { samples: TaskSamples; report: LoadReport } {
-  const loader = createLoader(spec);
+  const loader = createLoader(spec, 'compact', { times: true });
   for (const f of files) {
     const sink = loader.file(f.name, f.role as never);
     sink.push(wholeLines(f.head, spec.format));
@@ -206,6 +221,29 @@ function load(
   if (r.kind !== 'samples')
     throw new DataError(files[0].name, null, 'a realization matrix has no preview rows');
   return r;
+}
+
+/** Files sampled at different steps are one load only with a step given (aligned.ts). */
+function differentSteps(steps: readonly { file: string; step: number }[]): string {
+  const each = steps.map((f) => `${f.file} every ${f.step} s`).join(', ');
+  return `different sampling steps in one load: ${each}; load them separately, or give the step to bucket every series to it`;
+}
+
+/** Which file each series came from, when each file loads on its own (else no file is named). */
+function fileOfSeries(
+  spec: LoadSpec,
+  files: readonly PreviewFile[],
+): (series: string) => string | null {
+  const fileOf = new Map<string, string>();
+  if (files.length > 1)
+    for (const f of files) {
+      try {
+        for (const id of load(spec, [f]).samples.ids) fileOf.set(id, f.name);
+      } catch {
+        return () => null;
+      }
+    }
+  return (series) => fileOf.get(series) ?? null;
 }
 
 /** The head up to its last newline (text formats), so no half line is parsed. */
