@@ -1,5 +1,6 @@
 /** A small, strict `--key value` parser: unknown or malformed options are usage errors (exit 2). */
 import { decimalOrNull, whyNotDecimal } from '../engine/numberText.ts';
+import { textProblem, type NumberRange } from '../engine/ranges.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -13,8 +14,33 @@ export interface OptionSpec {
   readonly default?: string | number | boolean;
   readonly required?: boolean;
   readonly choices?: readonly string[];
+  /** The declared range the option checks against (`rangeOption`), where it has one. */
+  readonly range?: NumberRange;
   /** What is wrong with the text (a shared range's message), or null to accept it; runs first. */
   readonly check?: (raw: string) => string | null;
+}
+
+/**
+ * The option of a declared parameter (its range carries the flag): refuses what the page's box and
+ * a link refuse, with the range's message, which names the flag (prefixed with it where the range's
+ * name is the page's label, e.g. "FUSD ↑α" for `--up-alpha`).
+ */
+export function rangeOption(
+  range: NumberRange,
+  help: string,
+  value?: number,
+): OptionSpec & { readonly kind: 'number' | 'integer' } {
+  const named = range.flag === undefined || range.name === range.flag;
+  return {
+    kind: range.integer ? 'integer' : 'number',
+    help,
+    range,
+    ...(value === undefined ? {} : { default: value }),
+    check: (raw) => {
+      const problem = textProblem(range, raw);
+      return problem === null || named ? problem : `--${range.flag}: ${problem}`;
+    },
+  };
 }
 
 export type Options = Record<string, string | number | boolean | undefined>;

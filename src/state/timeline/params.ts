@@ -6,6 +6,7 @@ import { TIMELINE_SLO, formatSlo, numberRange, parseSlo } from '../../engine/ind
 import {
   ORDERS,
   POLICIES,
+  TIMELINE_CAPACITY,
   type Policy,
   type TaskOrder,
   type TimelineFit,
@@ -84,11 +85,7 @@ export const TIMELINE_PARAMS: ParamSpecs<TimelineDeclared> = {
   }),
   timelineFit: customParam<TimelineFit>('tfit', { kind: 'size' }, timelineFitCodec),
   timelineError: numberParam('terr', 0, numberRange('duration error', 'x', { min: 0, max: 10 })),
-  timelineCapacity: numberParam(
-    'tc',
-    1,
-    numberRange('capacity', 'c', { min: 0, minOpen: true, max: 1000 }),
-  ),
+  timelineCapacity: numberParam('tc', 1, TIMELINE_CAPACITY),
   timelineSeed: intParam('tseed', 1, 'timelineSeed', 0, 2 ** 31 - 1),
   timelineTime: optionalNumber('tt', numberRange('scrubber time', 't', { min: 0 }), {
     unit: 's',
