@@ -22,24 +22,21 @@ export interface OptionSpec {
 
 /**
  * The option of a declared parameter (its range carries the flag): refuses what the page's box and
- * a link refuse, with the range's message, which names the flag (prefixed with it where the range's
- * name is the page's label, e.g. "FUSD ↑α" for `--up-alpha`).
+ * a link refuse, with the range's message naming the flag ("invalid up-alpha: 2 (need -1 ≤ α ≤ 1)"
+ * where the page says "FUSD ↑α").
  */
 export function rangeOption(
   range: NumberRange,
   help: string,
   value?: number,
 ): OptionSpec & { readonly kind: 'number' | 'integer' } {
-  const named = range.flag === undefined || range.name === range.flag;
+  const asFlag = { ...range, name: range.flag ?? range.name };
   return {
     kind: range.integer ? 'integer' : 'number',
     help,
     range,
     ...(value === undefined ? {} : { default: value }),
-    check: (raw) => {
-      const problem = textProblem(range, raw);
-      return problem === null || named ? problem : `--${range.flag}: ${problem}`;
-    },
+    check: (raw) => textProblem(asFlag, raw),
   };
 }
 

@@ -59,10 +59,17 @@ const closedBounds = (r: NumberRange): number[] => [
   ...(Number.isFinite(r.max) && !r.maxOpen ? [r.max] : []),
 ];
 
+/**
+ * Flags of the same word that are another parameter, checked by their command: `simulate --window`
+ * is Timeline's window in seconds (the simulator refuses outside [0, 10⁹] s), not Resize's or the
+ * paper lab's window in steps.
+ */
+const OTHER_PARAMETER = new Set(['simulate --window']);
+
 /** The commands offering the flag, each with the range its option checks (undefined: none). */
 function commandsWith(flag: string): [string, NumberRange | undefined][] {
   return Object.entries(COMMANDS)
-    .filter(([, c]) => flag in c.options)
+    .filter(([name, c]) => flag in c.options && !OTHER_PARAMETER.has(`${name} --${flag}`))
     .map(([name, c]) => [name, c.options[flag].range]);
 }
 

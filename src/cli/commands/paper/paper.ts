@@ -35,7 +35,8 @@ import {
 } from '../../../present/paper/figures.ts';
 import { standaloneSvg } from '../../../present/paper/svg.ts';
 import { toCsv } from '../../../present/csv.ts';
-import { UsageError } from '../../args.ts';
+import { UsageError, rangeOption } from '../../args.ts';
+import { FIG5_EXAMPLE, FIG5_TASKS, PAPER_WINDOW } from '../../../engine/analysis/paperRanges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../../io.ts';
 import type { Command } from '../command.ts';
@@ -228,9 +229,9 @@ export const paperCommand: Command = {
       default: PAPER_LAB_SIZES.sums,
     },
     algo: { kind: 'string', help: 'packer', default: 'bf', choices: [...PACKERS] },
-    'fig5-n': { kind: 'integer', help: 'Fig. 5: tasks in the sum', default: 50 },
-    'fig5-example': { kind: 'integer', help: 'Fig. 5: which random sum', default: 0 },
-    window: { kind: 'integer', help: '§3.4: samples per window Δ', default: 12 },
+    'fig5-n': rangeOption(FIG5_TASKS, 'Fig. 5: tasks in the sum', 50),
+    'fig5-example': rangeOption(FIG5_EXAMPLE, 'Fig. 5: which random sum', 0),
+    window: rangeOption(PAPER_WINDOW, '§3.4: samples per window Δ', 12),
     figures: {
       kind: 'string',
       help: `comma-separated figures (default all: ${FIGURE_IDS.join(',')})`,

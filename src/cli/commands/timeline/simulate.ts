@@ -19,6 +19,7 @@ import {
   type TimelineResult,
   type TimelineTasks,
   TIMELINE_CAPACITY,
+  DURATION_ERROR,
 } from '../../../engine/timeline/index.ts';
 import { loadDataset } from '../../../ingest/load.ts';
 import { toCsv } from '../../../present/csv.ts';
@@ -123,7 +124,7 @@ export const simulate: Command = {
     order: { kind: 'string', help: 'task order in a window', default: 'd', choices: ORDERS },
     window: { kind: 'number', help: 'window tw, s (0: online)', default: 2 },
     fit: { kind: 'string', help: 'fit test: size or gpa:ρ', default: 'size' },
-    'duration-error': { kind: 'number', help: 'duration-estimate error x (1 = 100 %)', default: 0 },
+    'duration-error': rangeOption(DURATION_ERROR, 'duration-estimate error x (1 = 100 %)', 0),
     capacity: rangeOption(TIMELINE_CAPACITY, 'machine capacity c', 1),
     'remaining-floor': {
       kind: 'string',
