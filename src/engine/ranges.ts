@@ -105,3 +105,10 @@ export function textProblem(r: NumberRange, raw: string): string | null {
     return `invalid ${r.name}: "${raw}" (${whyNotDecimal(raw) === 'not finite' ? 'not finite' : 'not a number'})`;
   return rangeProblem(r, v);
 }
+/** Instances K of a grid of packings (Trade-off, the tuner): 500 bounds the work of one grid. */
+export const INSTANCES = numberRange('instances K', 'instances K', {
+  min: 1,
+  max: 500,
+  integer: true,
+  flag: 'instances',
+});

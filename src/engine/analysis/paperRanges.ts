@@ -9,3 +9,5 @@ export const FIG5_TASKS = count("N'", 1, 100_000, 'fig5-n');
 export const FIG5_EXAMPLE = count('example sum', 0, 1_000_000, 'fig5-example');
 /** §3.4: samples per window Δ (two at least, for a deviation). */
 export const PAPER_WINDOW = count('window Δ', 2, 10_000, 'window');
+/** Instances K of the paper's packing figures. */
+export const PAPER_INSTANCES = count('paper instances K', 1, 500, 'instances');

@@ -1,6 +1,11 @@
 /** The paper lab's shareable parameters: the open figure, the "paper" overlay and the lab's sizes. */
 import { FIGURE_IDS, type FigureId } from '../../engine/analysis/paperFigures.ts';
-import { FIG5_EXAMPLE, FIG5_TASKS, PAPER_WINDOW } from '../../engine/analysis/paperRanges.ts';
+import {
+  FIG5_EXAMPLE,
+  FIG5_TASKS,
+  PAPER_INSTANCES,
+  PAPER_WINDOW,
+} from '../../engine/analysis/paperRanges.ts';
 import {
   choiceParam,
   flagParam,
@@ -25,7 +30,7 @@ export interface PaperViewParams {
 export const PAPER_PARAMS: ParamSpecs<PaperViewParams> = {
   paperFigure: choiceParam<FigureId>('fig', 'fig2', 'figure', FIGURE_IDS, { navigates: true }),
   paperOverlay: flagParam('overlay', true),
-  paperInstances: intParam('pK', 50, 'paper instances K', 1, 500),
+  paperInstances: numberParam('pK', 50, PAPER_INSTANCES),
   paperSums: intParam('pS', 10_000, 'sums per N', 1, 100_000),
   paperN: numberParam('pN', 50, FIG5_TASKS),
   paperExample: numberParam('pE', 0, FIG5_EXAMPLE),

@@ -36,7 +36,12 @@ import {
 import { standaloneSvg } from '../../../present/paper/svg.ts';
 import { toCsv } from '../../../present/csv.ts';
 import { UsageError, rangeOption } from '../../args.ts';
-import { FIG5_EXAMPLE, FIG5_TASKS, PAPER_WINDOW } from '../../../engine/analysis/paperRanges.ts';
+import {
+  FIG5_EXAMPLE,
+  FIG5_TASKS,
+  PAPER_INSTANCES,
+  PAPER_WINDOW,
+} from '../../../engine/analysis/paperRanges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../../io.ts';
 import type { Command } from '../command.ts';
@@ -213,11 +218,11 @@ export const paperCommand: Command = {
     out: { kind: 'string', help: 'folder to write the figures and report.md to', required: true },
     realizations: { kind: 'integer', help: 'R (paper: 10,000)', default: 10000 },
     seed: { kind: 'integer', help: 'random seed (realizations, draws, instances)', default: 1 },
-    instances: {
-      kind: 'integer',
-      help: 'instances K of the packing figures (paper: 50)',
-      default: PAPER_LAB_SIZES.instances,
-    },
+    instances: rangeOption(
+      PAPER_INSTANCES,
+      'instances K of the packing figures (paper: 50)',
+      PAPER_LAB_SIZES.instances,
+    ),
     tasks: {
       kind: 'integer',
       help: "tasks per instance N' (paper: 1,000)",
