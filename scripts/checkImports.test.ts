@@ -6,6 +6,7 @@ import {
   longFunctions,
   looseStateFile,
   viewWork,
+  uiWingViolation,
   wingViolation,
 } from './checkImports.ts';
 
@@ -65,6 +66,28 @@ describe('the import graph check', () => {
     expect(wingViolation({ ...edges[0], from: 'src/state/timeline/x.test.ts' })).toBeNull();
     expect(looseStateFile('src/state/timeline.ts')).toBe(true);
     expect(looseStateFile('src/state/timeline/runs.ts')).toBe(false);
+  });
+
+  it("flags a wing's view importing another wing's view or state, but through a declared entry", () => {
+    const text = [
+      "import { DEFAULT_CLUSTER } from '../../state/cluster/params.ts';",
+      "import { PinButton } from '../pack/ab/PinButton.tsx';",
+      "import { dayCurveRuns } from '../../state/timeline/dayCurve.ts';",
+      "import { useExplorer } from '../../state/common/store.ts';",
+      "import { LessonFrame } from './LessonFrame.tsx';",
+      "import { PlotFigure } from '../PlotFigure.tsx';",
+    ].join('\n');
+    const edges = importsOf('src/ui/learn/Lesson.tsx', text);
+    expect(edges.map(uiWingViolation)).toEqual([
+      "src/ui/learn/Lesson.tsx:1: the learn view may not import the cluster wing's state (src/state/cluster/params.ts); use state/common, the wing's own state or a declared entry",
+      "src/ui/learn/Lesson.tsx:2: the learn view may not import the pack wing's view (src/ui/pack/ab/PinButton.tsx); use state/common, the wing's own state or a declared entry",
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(uiWingViolation({ ...edges[0], from: 'src/ui/learn/Lesson.test.tsx' })).toBeNull();
+    expect(uiWingViolation({ ...edges[0], from: 'src/ui/App.tsx' })).toBeNull();
   });
 
   it('flags a view importing a work starter or starting work in an effect, not a click or a DOM effect', () => {

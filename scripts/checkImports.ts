@@ -1,6 +1,7 @@
 /**
  * The import graph and size check (`npm run lint`): no import cycle, no import a layer may not make
- * (the same LAYER_RULES as lint), no wing's state importing another wing's, no file of src/state outside
+ * (the same LAYER_RULES as lint), no wing's state or view importing another wing's (but through
+ * its declared entries), no file of src/state outside
  * a folder, no file of src/ over 500 lines, no function over 120 lines outside tests, no view
  * starting work (below). Prints each finding and exits non-zero if there is any.
  */
@@ -163,6 +164,32 @@ export function wingViolation(e: ImportEdge): string | null {
   return `${e.from}:${e.line}: the ${from} wing may not import the ${to} wing's state (${e.to})`;
 }
 
+/** The wing whose view a file is (`src/ui/<wing>/…`); views at the top of src/ui are shared. */
+export function uiWingOf(file: string): string | null {
+  return /^src\/ui\/([^/]+)\//.exec(file)?.[1] ?? null;
+}
+
+/**
+ * The single entries through which one wing's view uses another wing's: each names what it gives
+ * and to whom. Anything else of another wing's ui/ or state/ folder is refused.
+ */
+export const WING_ENTRIES: Readonly<Record<string, string>> = {
+  'src/ui/learn/TraceStepper.tsx': "the lessons' step-through, embedded in Pack's decisions",
+  'src/ui/pack/ab/AbCompare.tsx': "Pack's A/B comparison, embedded in the Trade-off view",
+  'src/state/learn/params.ts': "the lessons' count, for Pack's links into a lesson",
+  'src/state/pack/replay.ts': "the aligned replay's judgement, for the correlation lesson",
+  'src/state/timeline/dayCurve.ts': "the day's window curve and its windows, for lesson 7",
+};
+
+/** An import by one wing's view of another wing's view or state, outside the declared entries. */
+export function uiWingViolation(e: ImportEdge): string | null {
+  const from = uiWingOf(e.from);
+  const to = uiWingOf(e.to) ?? stateWingOf(e.to);
+  if (!from || !to || from === to || isTest(e.from) || e.to in WING_ENTRIES) return null;
+  const layer = e.to.startsWith('src/ui/') ? 'view' : 'state';
+  return `${e.from}:${e.line}: the ${from} view may not import the ${to} wing's ${layer} (${e.to}); use state/${SHARED_STATE}, the wing's own state or a declared entry`;
+}
+
 /**
  * State functions that run work on the runner outside any run slot. The controller calls them from
  * a wing's runs (state/common/wingRun.ts); a view never imports them. (A view may dispatch a slot's
@@ -243,7 +270,7 @@ export function check(root: string): string[] {
     for (const e of edges) {
       const v = layerViolation(e);
       if (v) problems.push(`upward import: ${v}`);
-      const w = wingViolation(e);
+      const w = wingViolation(e) ?? uiWingViolation(e);
       if (w) problems.push(`import across wings: ${w}`);
     }
     for (const w of viewWork(file, text)) problems.push(`view starting work: ${w}`);

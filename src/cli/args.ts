@@ -1,5 +1,6 @@
 /** A small, strict `--key value` parser: unknown or malformed options are usage errors (exit 2). */
 import { decimalOrNull, whyNotDecimal } from '../engine/numberText.ts';
+import { textProblem, type NumberRange } from '../engine/ranges.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -13,8 +14,30 @@ export interface OptionSpec {
   readonly default?: string | number | boolean;
   readonly required?: boolean;
   readonly choices?: readonly string[];
+  /** The declared range the option checks against (`rangeOption`), where it has one. */
+  readonly range?: NumberRange;
   /** What is wrong with the text (a shared range's message), or null to accept it; runs first. */
   readonly check?: (raw: string) => string | null;
+}
+
+/**
+ * The option of a declared parameter (its range carries the flag): refuses what the page's box and
+ * a link refuse, with the range's message naming the flag ("invalid up-alpha: 2 (need -1 ≤ α ≤ 1)"
+ * where the page says "FUSD ↑α").
+ */
+export function rangeOption(
+  range: NumberRange,
+  help: string,
+  value?: number,
+): OptionSpec & { readonly kind: 'number' | 'integer' } {
+  const asFlag = { ...range, name: range.flag ?? range.name };
+  return {
+    kind: range.integer ? 'integer' : 'number',
+    help,
+    range,
+    ...(value === undefined ? {} : { default: value }),
+    check: (raw) => textProblem(asFlag, raw),
+  };
 }
 
 export type Options = Record<string, string | number | boolean | undefined>;

@@ -15,6 +15,12 @@ export interface NumberRange {
   readonly minOpen: boolean;
   readonly maxOpen: boolean;
   readonly integer?: boolean;
+  /**
+   * The command line's option for this parameter (`capacity` for `--capacity`), where it has one: a
+   * wing's declaration and the command's flag check read the same range, so the page's box and the
+   * flag accept the same values.
+   */
+  readonly flag?: string;
 }
 
 /** A range from min (inclusive unless `minOpen`) up to max (default +∞, never reached). */
@@ -31,6 +37,7 @@ export function numberRange(
     minOpen: bounds.minOpen ?? false,
     maxOpen: bounds.maxOpen ?? false,
     integer: bounds.integer ?? false,
+    ...(bounds.flag === undefined ? {} : { flag: bounds.flag }),
   };
 }
 
@@ -73,9 +80,21 @@ export function checkRange(r: NumberRange, v: number): number {
 }
 
 /** Machine capacity c (SPEC §2): any positive size. */
-export const CAPACITY = numberRange('capacity', 'c', { min: 0, minOpen: true });
+export const CAPACITY = numberRange('capacity', 'c', { min: 0, minOpen: true, flag: 'capacity' });
 /** Clairvoyance κ (SPEC §3): the share of the R columns observed, in (0, 1]. */
-export const CLAIRVOYANCE = numberRange('clairvoyance', 'κ', { min: 0, minOpen: true, max: 1 });
+export const CLAIRVOYANCE = numberRange('clairvoyance', 'κ', {
+  min: 0,
+  minOpen: true,
+  max: 1,
+  flag: 'clairvoyance',
+});
+/** Rebalancing's max_failures (SPEC §6): 0 turns it off; 1000 bounds the work of one packing. */
+export const REBALANCE = numberRange('rebalance', 'rebalance', {
+  min: 0,
+  max: 1000,
+  integer: true,
+  flag: 'rebalance',
+});
 /** Realizations R per task (SPEC §3): at least 2, so that κ < 1 leaves columns to evaluate. */
 export const REALIZATIONS = numberRange('realizations', 'R', { min: 2, integer: true });
 
@@ -86,3 +105,10 @@ export function textProblem(r: NumberRange, raw: string): string | null {
     return `invalid ${r.name}: "${raw}" (${whyNotDecimal(raw) === 'not finite' ? 'not finite' : 'not a number'})`;
   return rangeProblem(r, v);
 }
+/** Instances K of a grid of packings (Trade-off, the tuner): 500 bounds the work of one grid. */
+export const INSTANCES = numberRange('instances K', 'instances K', {
+  min: 1,
+  max: 500,
+  integer: true,
+  flag: 'instances',
+});

@@ -1,11 +1,5 @@
-import {
-  CAPACITY,
-  CLAIRVOYANCE,
-  fitNotation,
-  fitProblem,
-  textProblem,
-} from '../../engine/index.ts';
-import { UsageError, type OptionSpec, type Options } from '../args.ts';
+import { CAPACITY, CLAIRVOYANCE, REBALANCE, fitNotation, fitProblem } from '../../engine/index.ts';
+import { UsageError, rangeOption, type OptionSpec, type Options } from '../args.ts';
 
 /**
  * A command of the command line: its usage line, one-line summary, options, and what it does:
@@ -44,23 +38,13 @@ export const packOptions = {
     default: 'gpa:0.01',
     check: fitProblem,
   },
-  capacity: {
-    kind: 'number',
-    help: 'machine capacity c',
-    default: 1,
-    check: (raw) => textProblem(CAPACITY, raw),
-  },
-  clairvoyance: {
-    kind: 'number',
-    help: 'share κ of the columns observed (1: all)',
-    default: 1,
-    check: (raw) => textProblem(CLAIRVOYANCE, raw),
-  },
+  capacity: rangeOption(CAPACITY, 'machine capacity c', 1),
+  clairvoyance: rangeOption(CLAIRVOYANCE, 'share κ of the columns observed (1: all)', 1),
   source: {
     kind: 'string',
     help: 'estimates from inst or avg',
     default: 'inst',
     choices: ['inst', 'avg'],
   },
-  rebalance: { kind: 'integer', help: 'rebalancing max_failures (0: off)', default: 5 },
+  rebalance: rangeOption(REBALANCE, 'rebalancing max_failures (0: off)', 5),
 } as const satisfies Record<string, OptionSpec>;

@@ -22,7 +22,7 @@ export const EPSILON_SPLITS: readonly EpsilonSplit[] = ['union', 'indep'];
 export const EPSILON = numberRange('ε', 'ε', { min: 0, minOpen: true, max: 1, maxOpen: true });
 
 /** The stochastic bridge's z (SPEC §13): e = μ + z·σ; the page's box and `--z` share it. */
-export const Z_SCORE = numberRange('z', 'z', { min: -10, max: 10 });
+export const Z_SCORE = numberRange('z', 'z', { min: -10, max: 10, flag: 'z' });
 
 export type Slo =
   | { readonly kind: 'size' }

@@ -1,4 +1,5 @@
 /** Live resizing with bounded migrations (SPEC §13): VISBP, predictors, baselines, step loop. */
+export * from './ranges.ts';
 export * from './bins.ts';
 export * from './visbp.ts';
 export * from './invariants.ts';

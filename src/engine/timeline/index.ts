@@ -1,5 +1,6 @@
 /** The engine's timeline: workloads over time, the event-driven simulator, its metrics (SPEC §12). */
 export * from './types.ts';
+export { DURATION_ERROR, TIMELINE_CAPACITY, TIMELINE_WINDOW } from './ranges.ts';
 export { fitTest, type FitTest, type Load } from './fit.ts';
 export { TimelineCluster, type Machine, type BatchTask, type PolicyContext } from './cluster.ts';
 export {

@@ -7,6 +7,7 @@ import {
   CAPACITY,
   CLAIRVOYANCE,
   PACKERS,
+  REBALANCE,
   numberRange,
   type RealizationMode,
   type FitSpec,
@@ -47,7 +48,7 @@ export const PACK_PARAMS: ParamSpecs<PackViewParams> = {
   capacity: numberParam('c', 1, CAPACITY),
   clairvoyance: numberParam('k', 1, CLAIRVOYANCE),
   source: choiceParam<Source>('src', 'inst', 'source', ['inst', 'avg']),
-  rebalance: intParam('rb', 5, 'rebalance', 0, 1000),
+  rebalance: numberParam('rb', 5, REBALANCE),
   realization: choiceParam<RealizationMode>('rz', 'independent', 'realization', REALIZATION_MODES, {
     onlyChanged: true,
   }),

@@ -1,6 +1,18 @@
 /** The paper lab's shareable parameters: the open figure, the "paper" overlay and the lab's sizes. */
 import { FIGURE_IDS, type FigureId } from '../../engine/analysis/paperFigures.ts';
-import { choiceParam, flagParam, intParam, type ParamSpecs } from '../common/paramSpec.ts';
+import {
+  FIG5_EXAMPLE,
+  FIG5_TASKS,
+  PAPER_INSTANCES,
+  PAPER_WINDOW,
+} from '../../engine/analysis/paperRanges.ts';
+import {
+  choiceParam,
+  flagParam,
+  intParam,
+  numberParam,
+  type ParamSpecs,
+} from '../common/paramSpec.ts';
 
 export interface PaperViewParams {
   readonly paperFigure: FigureId;
@@ -18,9 +30,9 @@ export interface PaperViewParams {
 export const PAPER_PARAMS: ParamSpecs<PaperViewParams> = {
   paperFigure: choiceParam<FigureId>('fig', 'fig2', 'figure', FIGURE_IDS, { navigates: true }),
   paperOverlay: flagParam('overlay', true),
-  paperInstances: intParam('pK', 50, 'paper instances K', 1, 500),
+  paperInstances: numberParam('pK', 50, PAPER_INSTANCES),
   paperSums: intParam('pS', 10_000, 'sums per N', 1, 100_000),
-  paperN: intParam('pN', 50, "N'", 1, 100_000),
-  paperExample: intParam('pE', 0, 'example sum', 0, 1_000_000),
-  paperWindow: intParam('pW', 12, 'window Δ', 2, 10_000, { unit: 'steps' }),
+  paperN: numberParam('pN', 50, FIG5_TASKS),
+  paperExample: numberParam('pE', 0, FIG5_EXAMPLE),
+  paperWindow: numberParam('pW', 12, PAPER_WINDOW, { unit: 'steps' }),
 };

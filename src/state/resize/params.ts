@@ -6,11 +6,15 @@ import {
   FUSD_DEFAULTS,
   RESIZE_SLO,
   Z_SCORE,
-  numberRange,
   parseSlo,
   type PolicySpec,
   type PredictorSpec,
   type ResizeSlo,
+  FUSD_DOWN_ALPHA,
+  FUSD_PERCENTILE,
+  FUSD_UP_ALPHA,
+  HOT_THRESHOLD,
+  RESIZE_WINDOW,
 } from '../../engine/index.ts';
 import type { ResizeConfig } from '../../engine/index.ts';
 import {
@@ -60,8 +64,6 @@ export interface ResizeParams {
   readonly replayStep: number;
 }
 
-const alpha = (name: string) => numberRange(name, 'α', { min: -1, max: 1 });
-
 /** The Resize view's parameters, each once: key, default, range, in link order. */
 export const RESIZE_PARAMS: ParamSpecs<ResizeParams> = {
   workload: choiceParam<ResizeWorkloadId>(
@@ -73,21 +75,13 @@ export const RESIZE_PARAMS: ParamSpecs<ResizeParams> = {
   policy: choiceParam<ResizePolicyKind>('rp', 'visbp', 'resize policy', RESIZE_POLICIES),
   every: intParam('rK', 12, 'repack period K', 1, 100_000, { unit: 'steps' }),
   predictor: choiceParam<ResizePredictorKind>('rpr', 'fusd', 'predictor', RESIZE_PREDICTORS),
-  upAlpha: numberParam('ua', FUSD_DEFAULTS.upAlpha, alpha('FUSD ↑α')),
-  downAlpha: numberParam('da', FUSD_DEFAULTS.downAlpha, alpha('FUSD ↓α')),
-  window: intParam('rW', FUSD_DEFAULTS.window, 'window W', 1, 10_000, { unit: 'steps' }),
-  percentile: numberParam(
-    'pct',
-    FUSD_DEFAULTS.percentile,
-    numberRange('percentile', 'p', { min: 0, max: 100 }),
-  ),
+  upAlpha: numberParam('ua', FUSD_DEFAULTS.upAlpha, FUSD_UP_ALPHA),
+  downAlpha: numberParam('da', FUSD_DEFAULTS.downAlpha, FUSD_DOWN_ALPHA),
+  window: numberParam('rW', FUSD_DEFAULTS.window, RESIZE_WINDOW, { unit: 'steps' }),
+  percentile: numberParam('pct', FUSD_DEFAULTS.percentile, FUSD_PERCENTILE),
   z: numberParam('z', 1, Z_SCORE),
   gpaHot: flagParam('gh', false),
-  hot: numberParam(
-    'hot',
-    1,
-    numberRange('hot-spot threshold', 'h', { min: 0, minOpen: true, max: 10 }),
-  ),
+  hot: numberParam('hot', 1, HOT_THRESHOLD),
   scenario: customParam<string>('sc', 'tight-3-2', {
     read: (raw) =>
       /^[a-z0-9-]{1,40}$/.test(raw) ? { value: raw } : { problem: 'not a valid scenario' },

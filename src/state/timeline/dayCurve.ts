@@ -6,6 +6,9 @@ import { DEFAULT_PARAMS, type TimelineSummary } from '../../engine/timeline/inde
 import type { Runner } from '../../runtime/runner.ts';
 import { keyedRuns } from '../common/keyedRuns.ts';
 import { TIMELINE_WINDOWS } from './params.ts';
+
+/** The windows the lesson's slider steps through (this file is the lesson's entry to Timeline). */
+export { TIMELINE_WINDOWS };
 import { timelineSummaries } from './runs.ts';
 
 export const DAY = { seed: 1, tasks: 5000, days: 1 } as const;

@@ -6,6 +6,9 @@ import { TIMELINE_SLO, formatSlo, numberRange, parseSlo } from '../../engine/ind
 import {
   ORDERS,
   POLICIES,
+  TIMELINE_CAPACITY,
+  TIMELINE_WINDOW,
+  DURATION_ERROR,
   type Policy,
   type TaskOrder,
   type TimelineFit,
@@ -79,16 +82,10 @@ export const TIMELINE_PARAMS: ParamSpecs<TimelineDeclared> = {
   timelineDays: intParam('tdays', 1, 'timelineDays', 1, 30),
   timelinePolicy: choiceParam<Policy>('tpol', 'fmf', 'timelinePolicy', POLICIES),
   timelineOrder: choiceParam<TaskOrder>('tord', 'd', 'timelineOrder', ORDERS),
-  timelineWindow: numberParam('tw', 2, numberRange('window', 'tw', { min: 0, max: 86_400 }), {
-    unit: 's',
-  }),
+  timelineWindow: numberParam('tw', 2, TIMELINE_WINDOW, { unit: 's' }),
   timelineFit: customParam<TimelineFit>('tfit', { kind: 'size' }, timelineFitCodec),
-  timelineError: numberParam('terr', 0, numberRange('duration error', 'x', { min: 0, max: 10 })),
-  timelineCapacity: numberParam(
-    'tc',
-    1,
-    numberRange('capacity', 'c', { min: 0, minOpen: true, max: 1000 }),
-  ),
+  timelineError: numberParam('terr', 0, DURATION_ERROR),
+  timelineCapacity: numberParam('tc', 1, TIMELINE_CAPACITY),
   timelineSeed: intParam('tseed', 1, 'timelineSeed', 0, 2 ** 31 - 1),
   timelineTime: optionalNumber('tt', numberRange('scrubber time', 't', { min: 0 }), {
     unit: 's',

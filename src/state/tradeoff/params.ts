@@ -1,5 +1,6 @@
 /** The Trade-off view's shareable parameters: the sweep's instances and its fit-test grid. */
-import { flagParam, intParam, type ParamSpecs } from '../common/paramSpec.ts';
+import { INSTANCES } from '../../engine/ranges.ts';
+import { flagParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
 
 export interface TradeoffParams {
   /** Instances K of the sweep. */
@@ -9,6 +10,6 @@ export interface TradeoffParams {
 }
 
 export const TRADEOFF_PARAMS: ParamSpecs<TradeoffParams> = {
-  instances: intParam('K', 10, 'instances K', 1, 500),
+  instances: numberParam('K', 10, INSTANCES),
   tail: flagParam('tail', false, { onlyChanged: true }),
 };

@@ -5,8 +5,12 @@ import { figure1Spec } from '../../present/learn/semiOnline.ts';
 import { windowCurveSpec } from '../../present/timeline/plots.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { useOutcome } from '../../state/common/keyedRuns.ts';
-import { DAY, DAY_CURVE_KEY, dayCurveRuns } from '../../state/timeline/dayCurve.ts';
-import { TIMELINE_WINDOWS } from '../../state/timeline/params.ts';
+import {
+  DAY,
+  DAY_CURVE_KEY,
+  TIMELINE_WINDOWS,
+  dayCurveRuns,
+} from '../../state/timeline/dayCurve.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { formatCount, formatFixed } from '../../present/format.ts';

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { poolingCounts, poolingOverflow } from '../../engine/learn/pooling.ts';
 import { poolingSpec } from '../../present/learn/poolingPlots.ts';
-import { DEFAULT_CLUSTER } from '../../state/cluster/params.ts';
+import { DEFAULT_PARAMS } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, followLink } from './LessonFrame.tsx';
@@ -141,7 +141,7 @@ export function Lesson8Pooling() {
   const cluster = {
     ...params,
     view: 'cluster' as const,
-    cluster: { ...DEFAULT_CLUSTER, ...params.cluster, fit: 'gpa' as const, eps },
+    cluster: { ...DEFAULT_PARAMS.cluster, ...params.cluster, fit: 'gpa' as const, eps },
   };
   return (
     <LessonFrame lesson={lesson} pack={null} keys="The sliders follow the arrow keys.">

@@ -12,6 +12,7 @@ import {
 import { formatNumber } from '../../present/format.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
 import { usePlaybackFrames, type Frame } from '../playback.ts';
+import './learn.css';
 
 const stepProblem = (raw: string, total: number) => {
   const k = Number(raw);

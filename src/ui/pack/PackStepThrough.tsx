@@ -9,7 +9,6 @@ import type { PackTraceState } from './usePackTrace.ts';
 import { slackMeaning } from '../../engine/index.ts';
 import { TraceStepper } from '../learn/TraceStepper.tsx';
 import { setFromPlayback } from '../playback.ts';
-import '../learn/learn.css';
 
 function Stepper({ state }: { state: PackTraceState }) {
   const params = useExplorer((s) => s.params);

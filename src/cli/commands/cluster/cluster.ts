@@ -29,7 +29,8 @@ import {
   type MultiWorkload,
 } from '../../../engine/cluster/workload.ts';
 import { identityRows } from '../../../engine/workload.ts';
-import { UsageError, type Options } from '../../args.ts';
+import { CLAIRVOYANCE } from '../../../engine/ranges.ts';
+import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.ts';
 import { asUsage, type Command } from '../command.ts';
 import { writeFindings } from './clusterFindings.ts';
@@ -159,11 +160,7 @@ export const cluster: Command = {
     },
     realizations: { kind: 'integer', help: 'realizations R per task', default: 1000 },
     seed: { kind: 'integer', help: 'seed', default: 1 },
-    clairvoyance: {
-      kind: 'number',
-      help: 'share κ of the columns observed (1: all)',
-      default: 0.5,
-    },
+    clairvoyance: rangeOption(CLAIRVOYANCE, 'share κ of the columns observed (1: all)', 0.5),
     classes: {
       kind: 'integer',
       help: 'class analysis with K classes (k-means++, elbow, by class vs by task)',

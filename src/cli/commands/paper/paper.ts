@@ -35,7 +35,13 @@ import {
 } from '../../../present/paper/figures.ts';
 import { standaloneSvg } from '../../../present/paper/svg.ts';
 import { toCsv } from '../../../present/csv.ts';
-import { UsageError } from '../../args.ts';
+import { UsageError, rangeOption } from '../../args.ts';
+import {
+  FIG5_EXAMPLE,
+  FIG5_TASKS,
+  PAPER_INSTANCES,
+  PAPER_WINDOW,
+} from '../../../engine/analysis/paperRanges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../../io.ts';
 import type { Command } from '../command.ts';
@@ -212,11 +218,11 @@ export const paperCommand: Command = {
     out: { kind: 'string', help: 'folder to write the figures and report.md to', required: true },
     realizations: { kind: 'integer', help: 'R (paper: 10,000)', default: 10000 },
     seed: { kind: 'integer', help: 'random seed (realizations, draws, instances)', default: 1 },
-    instances: {
-      kind: 'integer',
-      help: 'instances K of the packing figures (paper: 50)',
-      default: PAPER_LAB_SIZES.instances,
-    },
+    instances: rangeOption(
+      PAPER_INSTANCES,
+      'instances K of the packing figures (paper: 50)',
+      PAPER_LAB_SIZES.instances,
+    ),
     tasks: {
       kind: 'integer',
       help: "tasks per instance N' (paper: 1,000)",
@@ -228,9 +234,9 @@ export const paperCommand: Command = {
       default: PAPER_LAB_SIZES.sums,
     },
     algo: { kind: 'string', help: 'packer', default: 'bf', choices: [...PACKERS] },
-    'fig5-n': { kind: 'integer', help: 'Fig. 5: tasks in the sum', default: 50 },
-    'fig5-example': { kind: 'integer', help: 'Fig. 5: which random sum', default: 0 },
-    window: { kind: 'integer', help: '§3.4: samples per window Δ', default: 12 },
+    'fig5-n': rangeOption(FIG5_TASKS, 'Fig. 5: tasks in the sum', 50),
+    'fig5-example': rangeOption(FIG5_EXAMPLE, 'Fig. 5: which random sum', 0),
+    window: rangeOption(PAPER_WINDOW, '§3.4: samples per window Δ', 12),
     figures: {
       kind: 'string',
       help: `comma-separated figures (default all: ${FIGURE_IDS.join(',')})`,

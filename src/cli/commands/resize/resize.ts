@@ -11,9 +11,15 @@ import {
   type PlacementSink,
   type ResizeSlo,
   type ResizeTotals,
+  FUSD_DOWN_ALPHA,
+  FUSD_PERCENTILE,
+  FUSD_UP_ALPHA,
+  HOT_THRESHOLD,
+  RESIZE_WINDOW,
+  Z_SCORE,
 } from '../../../engine/index.ts';
 import { toCsv } from '../../../present/csv.ts';
-import { UsageError, type Options } from '../../args.ts';
+import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 import { RESIZE_PRESETS, loadResizeWorkload } from './resizeData.ts';
 
@@ -99,22 +105,22 @@ export const resize: Command = {
       default: 'fusd',
       choices: ['fusd', 'last', 'oracle', 'stochastic'],
     },
-    'up-alpha': { kind: 'number', help: `FUSD ↑α (default ${FUSD_DEFAULTS.upAlpha})` },
-    'down-alpha': { kind: 'number', help: `FUSD ↓α (default ${FUSD_DEFAULTS.downAlpha})` },
-    window: {
-      kind: 'integer',
-      help: `FUSD / stochastic window W (default ${FUSD_DEFAULTS.window})`,
-    },
-    percentile: {
-      kind: 'number',
-      help: `FUSD observation percentile (default ${FUSD_DEFAULTS.percentile})`,
-    },
-    z: { kind: 'number', help: 'stochastic bridge: e = μ + z·σ (implies --predictor stochastic)' },
-    hot: {
-      kind: 'number',
-      help: 'hot-spot threshold on actual usage (SPEC 1; the paper 0.9)',
-      default: 1,
-    },
+    'up-alpha': rangeOption(FUSD_UP_ALPHA, `FUSD ↑α (default ${FUSD_DEFAULTS.upAlpha})`),
+    'down-alpha': rangeOption(FUSD_DOWN_ALPHA, `FUSD ↓α (default ${FUSD_DEFAULTS.downAlpha})`),
+    window: rangeOption(
+      RESIZE_WINDOW,
+      `FUSD / stochastic window W (default ${FUSD_DEFAULTS.window})`,
+    ),
+    percentile: rangeOption(
+      FUSD_PERCENTILE,
+      `FUSD observation percentile (default ${FUSD_DEFAULTS.percentile})`,
+    ),
+    z: rangeOption(Z_SCORE, 'stochastic bridge: e = μ + z·σ (implies --predictor stochastic)'),
+    hot: rangeOption(
+      HOT_THRESHOLD,
+      'hot-spot threshold on actual usage (SPEC 1; the paper 0.9)',
+      1,
+    ),
     scale: { kind: 'number', help: 'VM size in machines (default: the preset’s)' },
     'max-vms': { kind: 'integer', help: 'use the first N VMs' },
     'max-steps': { kind: 'integer', help: 'use the first N steps' },

@@ -14,10 +14,12 @@ import {
   type SchedulerAdvice,
   type SchedulerInfo,
   type SloScope,
+  CAPACITY,
+  REBALANCE,
 } from '../../../engine/index.ts';
 import { adviceFacts, schedulerSnippets } from '../../../present/schedulers/snippets.ts';
 import { nodesJson, nodesText } from '../../../present/cores.ts';
-import { UsageError, type Options } from '../../args.ts';
+import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, PUBLIC_DIR } from '../../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
@@ -136,8 +138,8 @@ export const advise: Command = {
       choices: ['every', 'mean', 'p95'],
     },
     algo: { kind: 'string', help: 'packer', default: 'bf', choices: ['ff', 'bf', 'ffd', 'bfd'] },
-    capacity: { kind: 'number', help: 'machine capacity c (a node)', default: 1 },
-    rebalance: { kind: 'integer', help: 'rebalancing max_failures (0: off)', default: 5 },
+    capacity: rangeOption(CAPACITY, 'machine capacity c (a node)', 1),
+    rebalance: rangeOption(REBALANCE, 'rebalancing max_failures (0: off)', 5),
     set: {
       kind: 'string',
       help: 'other parameters of the rule, key=value,… (e.g. aggregation=95,duration=3600 for koordinator; day=1.2 for crane)',

@@ -18,11 +18,13 @@ import {
   type TimelineParams,
   type TimelineResult,
   type TimelineTasks,
+  TIMELINE_CAPACITY,
+  DURATION_ERROR,
 } from '../../../engine/timeline/index.ts';
 import { loadDataset } from '../../../ingest/load.ts';
 import { toCsv } from '../../../present/csv.ts';
 import { loadLpSolver } from '../../../runtime/lp.ts';
-import { UsageError } from '../../args.ts';
+import { UsageError, rangeOption } from '../../args.ts';
 import { presetInputs, readText } from '../../io.ts';
 import { asUsage, type Command } from '../command.ts';
 import { busySteps, runTrends, trendsMarkdown } from './simulateTrends.ts';
@@ -122,8 +124,8 @@ export const simulate: Command = {
     order: { kind: 'string', help: 'task order in a window', default: 'd', choices: ORDERS },
     window: { kind: 'number', help: 'window tw, s (0: online)', default: 2 },
     fit: { kind: 'string', help: 'fit test: size or gpa:ρ', default: 'size' },
-    'duration-error': { kind: 'number', help: 'duration-estimate error x (1 = 100 %)', default: 0 },
-    capacity: { kind: 'number', help: 'machine capacity c', default: 1 },
+    'duration-error': rangeOption(DURATION_ERROR, 'duration-estimate error x (1 = 100 %)', 0),
+    capacity: rangeOption(TIMELINE_CAPACITY, 'machine capacity c', 1),
     'remaining-floor': {
       kind: 'string',
       help: 'floor of expected remaining durations',

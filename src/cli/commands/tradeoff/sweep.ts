@@ -15,7 +15,8 @@ import {
 } from '../../../engine/index.ts';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import type { Runner } from '../../../runtime/runner.ts';
-import { UsageError } from '../../args.ts';
+import { UsageError, rangeOption } from '../../args.ts';
+import { INSTANCES } from '../../../engine/ranges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { coresOfSpec, nodesJson, type CoreOptions } from '../../../present/cores.ts';
@@ -27,7 +28,7 @@ export const sweep: Command = {
     'Runs a grid of fit tests × packers × instances (default: SPEC §8 fit tests, Best Fit, 50 instances) and prints one JSON line per run.',
   options: {
     ...poolOptions,
-    instances: { kind: 'integer', help: 'instances K', default: DEFAULT_SWEEP.instances },
+    instances: rangeOption(INSTANCES, 'instances K', DEFAULT_SWEEP.instances),
     tasks: {
       kind: 'integer',
       help: "tasks per instance N' (default 1000, or every task when the pool has fewer)",

@@ -18,7 +18,8 @@ import {
   type TuneTable,
 } from '../../../engine/index.ts';
 import { coresOfSpec, nodesJson, nodesText, type CoreOptions } from '../../../present/cores.ts';
-import { UsageError } from '../../args.ts';
+import { UsageError, rangeOption } from '../../args.ts';
+import { INSTANCES } from '../../../engine/ranges.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
@@ -42,7 +43,7 @@ export const tune: Command = {
       help: 'confidence that the CV q meets q*',
       default: DEFAULT_TUNE.confidence,
     },
-    instances: { kind: 'integer', help: 'instances K', default: DEFAULT_TUNE.instances },
+    instances: rangeOption(INSTANCES, 'instances K', DEFAULT_TUNE.instances),
     tasks: {
       kind: 'integer',
       help: `tasks per instance N' (default ${DEFAULT_TUNE.tasks}, or every task when the pool has fewer)`,

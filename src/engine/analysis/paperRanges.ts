@@ -1,0 +1,13 @@
+/** The paper lab's number parameters declared once, with the page's name and the command's flag. */
+import { numberRange } from '../ranges.ts';
+
+const count = (name: string, min: number, max: number, flag: string) =>
+  numberRange(name, name, { min, max, integer: true, flag });
+
+/** Fig. 5: the tasks N' in the random sum, and which sum is drawn. */
+export const FIG5_TASKS = count("N'", 1, 100_000, 'fig5-n');
+export const FIG5_EXAMPLE = count('example sum', 0, 1_000_000, 'fig5-example');
+/** §3.4: samples per window Δ (two at least, for a deviation). */
+export const PAPER_WINDOW = count('window Δ', 2, 10_000, 'window');
+/** Instances K of the paper's packing figures. */
+export const PAPER_INSTANCES = count('paper instances K', 1, 500, 'instances');
