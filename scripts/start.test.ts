@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HASH_FILE, inputsHash, isStale } from './start.ts';
+import { HASH_FILE, immutableAssets, inputsHash, isStale } from './start.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'slopack-start-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -37,5 +37,32 @@ describe('npm start builds only when the inputs changed', () => {
     writeFileSync(join(out, HASH_FILE), 'abc\n');
     expect(isStale(out, 'abc')).toBe(false);
     expect(isStale(out, 'abd')).toBe(true);
+  });
+});
+
+describe('npm start sends the hashed build files as immutable', () => {
+  const headersFor = (url: string) => {
+    const set = new Map<string, string>();
+    let handler: ((req: { url?: string }, res: unknown, next: () => void) => void) | undefined;
+    const hook = immutableAssets().configurePreviewServer as (server: unknown) => void;
+    hook({ middlewares: { use: (f: typeof handler) => (handler = f) } });
+    let passed = false;
+    handler!(
+      { url },
+      { setHeader: (k: string, v: string) => set.set(k, v) },
+      () => (passed = true),
+    );
+    return { cacheControl: set.get('Cache-Control'), passed };
+  };
+
+  it('marks /assets/ files immutable and leaves the page and the data to revalidate', () => {
+    expect(headersFor('/assets/index-abc.js')).toEqual({
+      cacheControl: 'public, max-age=31536000, immutable',
+      passed: true,
+    });
+    expect(headersFor('/')).toEqual({ cacheControl: undefined, passed: true });
+    expect(headersFor('/data/prepared/planetlab-20110303.scale-0.25.bin').cacheControl).toBe(
+      undefined,
+    );
   });
 });

@@ -3,12 +3,16 @@
  * hash of the build's inputs (sources, public files, configs, the lock) differs from the one stored
  * beside the last build — then serves `dist` with Vite's preview server, which sends the
  * cross-origin isolation headers of vite.config.ts, on http://127.0.0.1:5173 (PORT to change it).
- * Vite's development server stays `npm run dev`.
+ * Vite's development server stays `npm run dev`. The build's hashed files (`/assets/`) are sent as
+ * immutable: a name changes with its content, so a returning page takes them from the HTTP cache
+ * without one revalidation round trip per chunk (some forty on the way to the first numbers, six at
+ * a time over HTTP/1.1).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 /** What the production build reads (besides node_modules, which the lock stands for). */
 export const BUILD_INPUTS = [
@@ -57,6 +61,20 @@ export function isStale(outDir: string, hash: string): boolean {
   return readFileSync(stored, 'utf8').trim() !== hash;
 }
 
+/** Marks the build's content-hashed files as cacheable for good (see the note above). */
+export function immutableAssets(): Plugin {
+  return {
+    name: 'slopack-immutable-assets',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.startsWith('/assets/'))
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        next();
+      });
+    },
+  };
+}
+
 async function main(): Promise<void> {
   const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
   const outDir = join(root, 'dist');
@@ -72,6 +90,7 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 5173);
   const server = await preview({
     root,
+    plugins: [immutableAssets()],
     preview: { port, host: '127.0.0.1', strictPort: true, open: false },
   });
   server.printUrls();
