@@ -5,6 +5,7 @@ import type { PoolHandle } from '../../runtime/runner.ts';
 
 import { packKey, packParams, type Params } from '../common/params.ts';
 import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
+import { keepPack, recentPack } from './recentPacks.ts';
 
 /** Packs `p` on `pool` unless the store already holds that packing. */
 export async function ensurePack(
@@ -18,6 +19,11 @@ export async function ensurePack(
   const key = packKey(p);
   if (s().pack.key === key && s().pack.status === 'ready') return;
   if (s().pack.cancelled === key) return;
+  const kept = recentPack(pool, key);
+  if (kept) {
+    store.setState({ pack: { status: 'ready', key, response: kept, params: p, error: null } });
+    return;
+  }
   store.setState({ pack: { ...s().pack, status: 'running', error: null, cancelled: null } });
   try {
     const response = await runner.pack(
@@ -25,6 +31,7 @@ export async function ensurePack(
       { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) },
       { signal },
     );
+    keepPack(pool, key, response);
     store.setState({ pack: { status: 'ready', key, response, params: p, error: null } });
   } catch (e) {
     if (isCancelled(e)) {
