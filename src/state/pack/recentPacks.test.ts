@@ -6,7 +6,7 @@ import type { StepContext } from '../common/steps/context.ts';
 import { datasetStep } from '../common/steps/dataset.ts';
 import { ensurePool } from '../common/steps/pool.ts';
 import { planetLabIngest } from '../common/steps/testing.ts';
-import { ensurePack } from './steps.ts';
+import { ensurePack, showKeptPack } from './steps.ts';
 
 const runner = createInlineRunner();
 afterAll(() => runner.dispose());
@@ -72,5 +72,21 @@ describe('packings kept per pool, over the inline runner and the real PlanetLab 
     await ensurePack(otherCtx, a, again);
     expect(pack).toHaveBeenCalledTimes(2);
     expect(other.getState().pack).toMatchObject({ status: 'ready', key: packKey(a) });
+  });
+
+  it('an input shows a kept packing at once, and never one of other parameters', async () => {
+    const { ctx, p, pool, pack, s } = await setup();
+    const a = withRho(p, 0.2);
+    const b = withRho(p, 0.01);
+    await ensurePack(ctx, a, pool);
+    await ensurePack(ctx, b, pool);
+    ctx.store.setState({ params: a });
+    expect(showKeptPack(ctx)).toBe(true);
+    expect(s().pack).toMatchObject({ status: 'ready', key: packKey(a), params: a });
+    const c = withRho(p, 0.07);
+    ctx.store.setState({ params: c });
+    expect(showKeptPack(ctx)).toBe(false);
+    expect(s().pack.key).toBe(packKey(a));
+    expect(pack).toHaveBeenCalledTimes(2);
   });
 });

@@ -3,7 +3,7 @@ import { isCancelled } from '../../protocol/cancel.ts';
 import { isLostTwice } from '../../runtime/poolQueue.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 
-import { packKey, packParams, type Params } from '../common/params.ts';
+import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
 import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
 import { keepPack, recentPack } from './recentPacks.ts';
 
@@ -32,6 +32,9 @@ export async function ensurePack(
       { signal },
     );
     keepPack(pool, key, response);
+    // A kept packing of newer parameters, shown while this one ran, stays shown.
+    const shown = s().pack;
+    if (shown.status === 'ready' && shown.key !== key && shown.key === packKey(s().params)) return;
     store.setState({ pack: { status: 'ready', key, response, params: p, error: null } });
   } catch (e) {
     if (isCancelled(e)) {
@@ -41,6 +44,21 @@ export async function ensurePack(
     store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
     s().notify('error', `Packing failed: ${describe(e)}`, retryLost(ctx, e));
   }
+}
+
+/**
+ * Shows the current parameters' packing at once if it was made before on the current pool (a ρ
+ * dragged back to), even while another packing is still running. True when it did.
+ */
+export function showKeptPack(ctx: StepContext): boolean {
+  const { params, pool, pack } = stateOf(ctx);
+  if (pool.status !== 'ready' || !pool.handle || pool.key !== poolKey(params)) return false;
+  const key = packKey(params);
+  if (pack.key === key && pack.status === 'ready') return true;
+  const kept = recentPack(pool.handle, key);
+  if (!kept) return false;
+  ctx.store.setState({ pack: { status: 'ready', key, response: kept, params, error: null } });
+  return true;
 }
 
 /**
