@@ -11,6 +11,12 @@
  * the new ρ), stamped by a message posted from that frame's requestAnimationFrame (it runs after the
  * paint). The next position is set on the frame after. Reported: p95 and median over the drag.
  * Goals: p95 ≤ 16 ms on the default page, ≤ 50 ms at 100,000 tasks.
+ *
+ * Where the time goes (read from the code, not yet profiled): the controller runs one pass at a
+ * time, so an input that arrives while a packing runs waits for that packing and then its own —
+ * the slow tail. Packings are kept per pool (state/pack/recentPacks.ts), so the triangle's way back
+ * answers without a round trip, even while an older packing still runs; the first pass over a
+ * position still waits for the workers.
  */
 import { loadavg } from 'node:os';
 import { quantile, withBuiltPage } from './builtPage.ts';

@@ -14,7 +14,7 @@ import type { Params } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { sourceReader, type SourceReader } from './steps/sourceRead.ts';
-import { ensureMachine, ensurePack } from '../pack/steps.ts';
+import { ensureMachine, ensurePack, showKeptPack } from '../pack/steps.ts';
 import { pinnedStep } from '../pack/pinned.ts';
 import { ensurePool, replaySteps } from './steps/pool.ts';
 import { sweepStep } from '../tradeoff/sweep.ts';
@@ -179,6 +179,7 @@ export function startController(
   async function refresh() {
     if (disposed) return;
     if (packing) {
+      showKeptPack(ctx);
       packAgain = true;
       return;
     }

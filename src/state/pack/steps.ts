@@ -3,8 +3,9 @@ import { isCancelled } from '../../protocol/cancel.ts';
 import { isLostTwice } from '../../runtime/poolQueue.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 
-import { packKey, packParams, type Params } from '../common/params.ts';
+import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
 import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
+import { keepPack, recentPack } from './recentPacks.ts';
 
 /** Packs `p` on `pool` unless the store already holds that packing. */
 export async function ensurePack(
@@ -18,6 +19,11 @@ export async function ensurePack(
   const key = packKey(p);
   if (s().pack.key === key && s().pack.status === 'ready') return;
   if (s().pack.cancelled === key) return;
+  const kept = recentPack(pool, key);
+  if (kept) {
+    store.setState({ pack: { status: 'ready', key, response: kept, params: p, error: null } });
+    return;
+  }
   store.setState({ pack: { ...s().pack, status: 'running', error: null, cancelled: null } });
   try {
     const response = await runner.pack(
@@ -25,6 +31,10 @@ export async function ensurePack(
       { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) },
       { signal },
     );
+    keepPack(pool, key, response);
+    // A kept packing of newer parameters, shown while this one ran, stays shown.
+    const shown = s().pack;
+    if (shown.status === 'ready' && shown.key !== key && shown.key === packKey(s().params)) return;
     store.setState({ pack: { status: 'ready', key, response, params: p, error: null } });
   } catch (e) {
     if (isCancelled(e)) {
@@ -34,6 +44,21 @@ export async function ensurePack(
     store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
     s().notify('error', `Packing failed: ${describe(e)}`, retryLost(ctx, e));
   }
+}
+
+/**
+ * Shows the current parameters' packing at once if it was made before on the current pool (a ρ
+ * dragged back to), even while another packing is still running. True when it did.
+ */
+export function showKeptPack(ctx: StepContext): boolean {
+  const { params, pool, pack } = stateOf(ctx);
+  if (pool.status !== 'ready' || !pool.handle || pool.key !== poolKey(params)) return false;
+  const key = packKey(params);
+  if (pack.key === key && pack.status === 'ready') return true;
+  const kept = recentPack(pool.handle, key);
+  if (!kept) return false;
+  ctx.store.setState({ pack: { status: 'ready', key, response: kept, params, error: null } });
+  return true;
 }
 
 /**
