@@ -5,8 +5,13 @@
  * float64 value, clamped to the same bound), so the page converts again without reading the files.
  * Only formats whose loader converts every value that way take part (`unitsAfterParsing`).
  */
-import { azure2Factor, azure2Units } from './azure2.ts';
-import { bitbrainsConversion, bitbrainsUnits, type BitbrainsOptions } from './bitbrains.ts';
+import {
+  azure2Factor,
+  azure2Units,
+  bitbrainsConversion,
+  bitbrainsUnits,
+  type BitbrainsOptions,
+} from './traceUnits.ts';
 import { DataError } from './errors.ts';
 import type { LoadSpec } from './loader.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';

@@ -17,8 +17,6 @@ import { DataError } from './errors.ts';
 import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './rows.ts';
 import { TimedSeries } from './series.ts';
 import {
-  checkCores,
-  checkScale,
   endFiles,
   missingMeta,
   rawProblem,
@@ -28,6 +26,9 @@ import {
 } from './traceCommon.ts';
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
+import { AZURE_DEFAULT_CORES, azure2Factor, azure2Units } from './traceUnits.ts';
+
+export { AZURE_DEFAULT_CORES, azure2Factor, azure2Units };
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.
@@ -39,20 +40,7 @@ export type AzureV2Options = TraceOptions;
 const READING_COLUMNS = 5;
 const VMTABLE_COLUMNS = 11;
 const CORE_BUCKET = 9;
-export const AZURE_DEFAULT_CORES = 64;
 const ABOVE_24 = 32;
-
-/** What a VM's CPU % × its cores is multiplied by: scale / 100 / the machine's cores. */
-export function azure2Factor(o: AzureV2Options): number {
-  return checkScale(o.scale) / 100 / checkCores(o.coresPerMachine, AZURE_DEFAULT_CORES);
-}
-
-/** The report's units of an Azure V2 load. */
-export function azure2Units(o: AzureV2Options): string {
-  const scale = checkScale(o.scale);
-  const cores = checkCores(o.coresPerMachine, AZURE_DEFAULT_CORES);
-  return `CPU % of the VM × its cores / ${cores} cores per machine${scale === 1 ? '' : ` × scale ${scale}`}; max as inst, avg as avg`;
-}
 
 export class AzureV2Loader {
   private readonly bad: BadLines;

@@ -10,77 +10,32 @@ import { BadLines, LineReader, blank, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { Cuts, wrongDelimiter } from './rows.ts';
 import { TimedSeries } from './series.ts';
-import {
-  checkCores,
-  checkScale,
-  endFiles,
-  rawProblem,
-  traceReport,
-  type ReadFile,
-  type TraceOptions,
-} from './traceCommon.ts';
+import { checkScale, endFiles, rawProblem, traceReport, type ReadFile } from './traceCommon.ts';
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
-import type { Conversion } from './units.ts';
+import {
+  BITBRAINS_DEFAULT_CORES,
+  BITBRAINS_HEADER,
+  bitbrainsBound,
+  bitbrainsConversion,
+  bitbrainsUnits,
+  type BitbrainsOptions,
+} from './traceUnits.ts';
 
-export interface BitbrainsOptions extends TraceOptions {
-  /** `cores` (percent × the VM's cores) or `absolute` (MHz over `capacity`). */
-  readonly unit?: 'cores' | 'absolute';
-  /** For `absolute`: the reference machine's capacity in MHz. */
-  readonly capacity?: number;
-  /**
-   * Keep each VM's usage as read (cores or MHz, neither clamped nor divided by the machine nor
-   * scaled), for `applyUnits` to convert with `bitbrainsConversion`; without clamp the machine's
-   * bound is still checked, so the load refuses what a converting load refuses.
-   */
-  readonly raw?: boolean;
-}
+export {
+  BITBRAINS_DEFAULT_CORES,
+  BITBRAINS_HEADER,
+  bitbrainsBound,
+  bitbrainsConversion,
+  bitbrainsUnits,
+  type BitbrainsOptions,
+};
 
-export const BITBRAINS_HEADER = 'Timestamp [ms]';
-export const BITBRAINS_DEFAULT_CORES = 32;
 const COLUMNS = 11;
 
 /** The task id of a per-VM file: its base name without extensions. */
 export function vmName(file: string): string {
   return file.replace(/^.*[\\/]/, '').replace(/\.csv(\.gz)?$/i, '');
-}
-
-/** The machine a Bitbrains load divides by: its cores (unit cores) or its MHz (unit absolute). */
-export function bitbrainsBound(o: BitbrainsOptions): number {
-  const unit = o.unit ?? 'cores';
-  if (unit !== 'cores' && unit !== 'absolute')
-    throw new RangeError(`invalid unit for Bitbrains data: ${String(unit)} (cores or absolute)`);
-  return unit === 'cores'
-    ? checkCores(o.coresPerMachine, BITBRAINS_DEFAULT_CORES)
-    : checkCores(o.capacity, NaN);
-}
-
-/**
- * A Bitbrains load's conversion in `units.ts` terms: min(usage, machine) · (scale / machine), the
- * very product the loader computes (so a conversion after the load gives the same float64 values).
- */
-export function bitbrainsConversion(o: BitbrainsOptions): Conversion {
-  const bound = bitbrainsBound(o);
-  const scale = checkScale(o.scale);
-  const unit = o.unit ?? 'cores';
-  return {
-    unit,
-    bound,
-    divisor: 1,
-    scale: scale / bound,
-    clamp: o.clamp === true,
-    label: 'the machine',
-  };
-}
-
-/** The report's units of a Bitbrains load. */
-export function bitbrainsUnits(o: BitbrainsOptions): string {
-  const bound = bitbrainsBound(o);
-  const scale = checkScale(o.scale);
-  const scaled = scale === 1 ? '' : ` × scale ${scale}`;
-  return (o.unit ?? 'cores') === 'cores'
-    ? `CPU usage [%] × CPU cores / ${bound} cores per machine${scaled}`
-    : `CPU usage [MHZ] / capacity ${bound} MHz${scaled}`;
 }
 
 export class BitbrainsLoader {

@@ -8,29 +8,7 @@ import type { FileReport, FilterCount, LoadReport } from './report.ts';
 import { sampleCount, type TaskSamples } from './samples.ts';
 import { gapNotes, type GapReport } from './series.ts';
 
-/** Options every trace format takes. */
-export interface TraceOptions {
-  /** Multiplies every value (a task's share of the reference machine per source unit). */
-  readonly scale?: number;
-  /** Cap values above their unit's maximum instead of refusing them. */
-  readonly clamp?: boolean;
-  /** Skip (and count) bad lines instead of stopping at the first. */
-  readonly skipBadLines?: boolean;
-  /** Cores of the reference machine (the formats that measure cores or a VM's share). */
-  readonly coresPerMachine?: number;
-}
-
-export function checkScale(scale: number | undefined): number {
-  const s = scale ?? 1;
-  if (!(s > 0 && Number.isFinite(s))) throw new RangeError(`invalid scale: ${scale}`);
-  return s;
-}
-
-export function checkCores(cores: number | undefined, fallback: number): number {
-  const c = cores ?? fallback;
-  if (!(c > 0 && Number.isFinite(c))) throw new RangeError(`invalid cores per machine: ${cores}`);
-  return c;
-}
+export { checkCores, checkScale, type TraceOptions } from './traceUnits.ts';
 
 /** Why a raw value is unusable under a bound (NaN, negative, above it without clamp), or null. */
 export function rawProblem(v: number, bound: number, clamp: boolean, label: string): string | null {
