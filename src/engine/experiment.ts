@@ -4,7 +4,12 @@
  */
 import { fitTest, type FitSpec, type FitTest } from './fit/index.ts';
 import { normalizedMachines, rowMeans } from './metrics/machinesNeeded.ts';
-import { evaluateMachine, overflowCounts, type Checkpoint } from './metrics/evaluate.ts';
+import {
+  evaluateMachine,
+  overflowCounts,
+  type Checkpoint,
+  type MachineEvaluation,
+} from './metrics/evaluate.ts';
 import { checkCapacity, checkRebalance, pack, type PackerKind, type Packing } from './pack/pack.ts';
 import type { PackTrace } from './pack/trace.ts';
 import { checkClairvoyance, evaluatedCount } from './split.ts';
@@ -61,6 +66,22 @@ interface Packed {
   readonly packing: Packing;
 }
 
+/** The packer run on the fit test's sizes of `rows` (SPEC §6), as every packing run does it. */
+export function packRows(
+  taskStats: TaskStats,
+  rows: Int32Array,
+  params: PackParams,
+  fit: FitTest,
+  trace?: PackTrace,
+): Packing {
+  return pack(fit.sizes(taskStats, rows), fit, {
+    packer: params.packer,
+    capacity: params.capacity,
+    rebalance: params.rebalance,
+    trace,
+  });
+}
+
 function packInstance(
   stats: WorkloadStats,
   rows: Int32Array,
@@ -71,15 +92,57 @@ function packInstance(
   checkPackParams(params);
   const split = stats.split(params.clairvoyance);
   const taskStats = stats.taskStats(params.source, split);
-  const fit = fitOverride ?? fitTest(params.fit);
-  const sizes = fit.sizes(taskStats, rows);
-  const packing = pack(sizes, fit, {
-    packer: params.packer,
-    capacity: params.capacity,
-    rebalance: params.rebalance,
-    trace,
-  });
+  const packing = packRows(taskStats, rows, params, fitOverride ?? fitTest(params.fit), trace);
   return { split, taskStats, packing };
+}
+
+/** Machine j's figures from its evaluation and the moments of its pool rows. */
+export function machineResult(
+  packing: Packing,
+  j: number,
+  poolRows: ArrayLike<number>,
+  taskStats: TaskStats,
+  e: MachineEvaluation,
+  width: number,
+): MachineResult {
+  let mu = 0;
+  let v = 0;
+  for (let k = 0; k < poolRows.length; k++) {
+    mu += taskStats.mean[poolRows[k]];
+    v += taskStats.variance[poolRows[k]];
+  }
+  return {
+    tasks: packing.machines[j],
+    overflows: e.overflows,
+    q: e.overflows / width,
+    load: packing.load[j],
+    estimatedMean: mu,
+    estimatedSd: Math.sqrt(v),
+    mean: e.mean,
+    sd: e.sd,
+  };
+}
+
+/** The run's figures (SPEC §7) from its machines in opening order. */
+export function packResult(
+  packing: Packing,
+  machines: MachineResult[],
+  width: number,
+  mNorm: number,
+): PackResult {
+  const mAbs = machines.length;
+  let overflowSum = 0;
+  for (const mc of machines) overflowSum += mc.overflows;
+  return {
+    mAbs,
+    mNorm,
+    m: mAbs / mNorm,
+    q: overflowSum / (mAbs * width),
+    moves: packing.moves,
+    evaluated: width,
+    oversized: packing.oversized,
+    machines,
+  };
 }
 
 /** `fit` replaces the test of `params.fit` (e.g. wrapped with anti-colocation). */
@@ -95,40 +158,13 @@ export function runPacking(
   taskStats.ensureMoments(rows);
   const width = evaluatedCount(split);
   const totals = new Float64Array(width);
-  let overflowSum = 0;
   const machines = packing.machines.map((tasks, j) => {
     const poolRows = tasks.map((t) => rows[t]);
     const e = evaluateMachine(inst, poolRows, split, params.capacity, totals);
-    overflowSum += e.overflows;
-    let mu = 0;
-    let v = 0;
-    for (const r of poolRows) {
-      mu += taskStats.mean[r];
-      v += taskStats.variance[r];
-    }
-    return {
-      tasks,
-      overflows: e.overflows,
-      q: e.overflows / width,
-      load: packing.load[j],
-      estimatedMean: mu,
-      estimatedSd: Math.sqrt(v),
-      mean: e.mean,
-      sd: e.sd,
-    };
+    return machineResult(packing, j, poolRows, taskStats, e, width);
   });
-  const mAbs = machines.length;
   const mNorm = normalizedMachines(rowMeans(inst, rows, stats.fullMeans), params.capacity);
-  return {
-    mAbs,
-    mNorm,
-    m: mAbs / mNorm,
-    q: overflowSum / (mAbs * width),
-    moves: packing.moves,
-    evaluated: width,
-    oversized: packing.oversized,
-    machines,
-  };
+  return packResult(packing, machines, width, mNorm);
 }
 
 /** A packing's figures without per-machine detail: what a grid keeps of each run (SPEC §7). */

@@ -11,9 +11,12 @@ import { capacityLimit } from './capacity.ts';
 import { fitTest, type FitTest } from './fit/index.ts';
 import type { RealizationMatrix } from './matrix.ts';
 import { normalizedMachines, rowMeans } from './metrics/machinesNeeded.ts';
-import { pack } from './pack/pack.ts';
+import { totalsMeanAndSd } from './metrics/evaluate.ts';
 import {
   checkPackParams,
+  machineResult,
+  packResult,
+  packRows,
   type MachineResult,
   type PackParams,
   type PackResult,
@@ -122,19 +125,6 @@ function machineTotalsStreamed(
   });
 }
 
-function meanAndSd(totals: Float64Array): { mean: number; sd: number } {
-  const width = totals.length;
-  let sum = 0;
-  for (let t = 0; t < width; t++) sum += totals[t];
-  const mean = sum / width;
-  let ss = 0;
-  for (let t = 0; t < width; t++) {
-    const d = totals[t] - mean;
-    ss += d * d;
-  }
-  return { mean, sd: Math.sqrt(ss / width) };
-}
-
 /**
  * `runPacking` over every row of `source` in order (the instance is the whole matrix); null when the
  * fit test needs the realizations in memory. `forEachBlock` is called twice.
@@ -149,14 +139,9 @@ export function runPackingStreamed(
   const split = splitColumns(source.cols, params.clairvoyance);
   const { stats, fullMeans } = momentsOf(source, split.observeStart, split.observeEnd);
   const rows = identityRows(source.rows);
-  const test = fit ?? fitTest(params.fit);
   let packing;
   try {
-    packing = pack(test.sizes(stats, rows), test, {
-      packer: params.packer,
-      capacity: params.capacity,
-      rebalance: params.rebalance,
-    });
+    packing = packRows(stats, rows, params, fit ?? fitTest(params.fit));
   } catch (e) {
     if (e instanceof NeedsMatrix) return null;
     throw e;
@@ -164,44 +149,12 @@ export function runPackingStreamed(
   const width = evaluatedCount(split);
   const limit = capacityLimit(params.capacity);
   const machines: MachineResult[] = new Array(packing.machines.length);
-  let overflowSum = 0;
-  machineTotalsStreamed(
-    source,
-    packing.machines,
-    split.evaluateStart,
-    split.evaluateEnd,
-    (j, totals) => {
-      const tasks = packing.machines[j];
-      let overflows = 0;
-      for (let t = 0; t < width; t++) if (totals[t] > limit) overflows++;
-      overflowSum += overflows;
-      let mu = 0;
-      let v = 0;
-      for (const r of tasks) {
-        mu += stats.mean[r];
-        v += stats.variance[r];
-      }
-      machines[j] = {
-        tasks,
-        overflows,
-        q: overflows / width,
-        load: packing.load[j],
-        estimatedMean: mu,
-        estimatedSd: Math.sqrt(v),
-        ...meanAndSd(totals),
-      };
-    },
-  );
-  const mAbs = machines.length;
-  const mNorm = normalizedMachines(fullMeans, params.capacity);
-  return {
-    mAbs,
-    mNorm,
-    m: mAbs / mNorm,
-    q: overflowSum / (mAbs * width),
-    moves: packing.moves,
-    evaluated: width,
-    oversized: packing.oversized,
-    machines,
-  };
+  const { evaluateStart, evaluateEnd } = split;
+  machineTotalsStreamed(source, packing.machines, evaluateStart, evaluateEnd, (j, totals) => {
+    let overflows = 0;
+    for (let t = 0; t < width; t++) if (totals[t] > limit) overflows++;
+    const e = { overflows, ...totalsMeanAndSd(totals, width) };
+    machines[j] = machineResult(packing, j, packing.machines[j], stats, e, width);
+  });
+  return packResult(packing, machines, width, normalizedMachines(fullMeans, params.capacity));
 }

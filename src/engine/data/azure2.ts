@@ -26,9 +26,7 @@ import {
 } from './traceCommon.ts';
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
-import { AZURE_DEFAULT_CORES, azure2Factor, azure2Units } from './traceUnits.ts';
-
-export { AZURE_DEFAULT_CORES, azure2Factor, azure2Units };
+import { azure2Factor, azure2Units } from './traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.

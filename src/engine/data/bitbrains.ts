@@ -14,22 +14,11 @@ import { checkScale, endFiles, rawProblem, traceReport, type ReadFile } from './
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import {
-  BITBRAINS_DEFAULT_CORES,
   BITBRAINS_HEADER,
   bitbrainsBound,
-  bitbrainsConversion,
   bitbrainsUnits,
   type BitbrainsOptions,
 } from './traceUnits.ts';
-
-export {
-  BITBRAINS_DEFAULT_CORES,
-  BITBRAINS_HEADER,
-  bitbrainsBound,
-  bitbrainsConversion,
-  bitbrainsUnits,
-  type BitbrainsOptions,
-};
 
 const COLUMNS = 11;
 

@@ -5,7 +5,8 @@
 import { blank, splitFields, type ChunkSink } from './bytes.ts';
 import { AlibabaLoader, type AlibabaOptions, type AlibabaRole } from './alibaba.ts';
 import { AzureV2Loader, type AzureV2Options } from './azure2.ts';
-import { BITBRAINS_HEADER, BitbrainsLoader, type BitbrainsOptions } from './bitbrains.ts';
+import { BitbrainsLoader } from './bitbrains.ts';
+import { BITBRAINS_HEADER, type BitbrainsOptions } from './traceUnits.ts';
 import { Google2019Loader, isGoogle2019Header, type Google2019Options } from './google2019.ts';
 import { PrometheusLoader, type PrometheusOptions } from './prometheus.ts';
 import type { SpecOptions } from './specOptions.ts';

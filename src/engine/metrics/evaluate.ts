@@ -167,6 +167,11 @@ export function evaluateMachine(
     capacity,
     totals,
   );
+  return { overflows, ...totalsMeanAndSd(totals, width) };
+}
+
+/** Mean and population standard deviation of the first `width` totals. */
+export function totalsMeanAndSd(totals: Float64Array, width: number): { mean: number; sd: number } {
   let sum = 0;
   for (let t = 0; t < width; t++) sum += totals[t];
   const mean = sum / width;
@@ -175,5 +180,5 @@ export function evaluateMachine(
     const d = totals[t] - mean;
     ss += d * d;
   }
-  return { overflows, mean, sd: Math.sqrt(ss / width) };
+  return { mean, sd: Math.sqrt(ss / width) };
 }
