@@ -50,6 +50,23 @@ test('the default view shows numbers and every plot', async ({ page }) => {
   await shot(page, 'tradeoff');
 });
 
+test('the first numbers, packed when the app was built, are the page’s own packing', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const first = await numbers(page);
+  // Away and back: the headline then shows the page's own packing of the default parameters.
+  const slider = page.getByTestId('rho');
+  const at = await slider.inputValue();
+  await slider.fill('0');
+  await expect(page.getByTestId('rho-value')).toContainText('0.0001');
+  expect((await numbers(page)).mAbs).not.toBe(first.mAbs);
+  await slider.fill(at);
+  await expect(page.getByTestId('rho-value')).toContainText('0.01');
+  expect(await numbers(page)).toEqual(first);
+  await expect(page.getByText(/differ from this page’s own packing/)).toHaveCount(0);
+});
+
 test('moving ρ changes m and q, and the trade-off view rings the new point', async ({ page }) => {
   await page.goto('/?n=300&K=2');
   const before = await numbers(page);

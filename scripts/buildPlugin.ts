@@ -1,6 +1,7 @@
 /**
  * The production build's extras (vite.config.ts): the default dataset prepared for the first page
- * (scripts/prepareData.ts), a start of its fetch in index.html before the app's code arrives, and
+ * (scripts/prepareData.ts) and its first packing (scripts/firstPack.ts), a start of their fetches in
+ * index.html before the app's code arrives, and
  * the version (registered with the service worker, public/sw.js, whose cache is named after it) and
  * the service worker's manifest: the files it caches on install.
  */
@@ -10,6 +11,7 @@ import { resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { DEFAULT_PRESET_ID, presetById } from '../src/engine/index.ts';
 import { prepareDefaultDataset } from './prepareData.ts';
+import { prepareFirstPack } from './firstPack.ts';
 
 /** Where the service worker finds its manifest (next to itself, at the app's base). */
 export const SW_MANIFEST = 'sw-manifest.json';
@@ -18,7 +20,12 @@ export const SW_MANIFEST = 'sw-manifest.json';
 const NOT_DEFAULT = /[?&](d|scale|files)=/;
 
 /** The app's version: its content-hashed file names, the prepared data and the service worker. */
-function versionOf(files: readonly string[], prepared: Uint8Array, publicDir: string): string {
+function versionOf(
+  files: readonly string[],
+  prepared: Uint8Array,
+  firstPack: string,
+  publicDir: string,
+): string {
   return createHash('sha256')
     .update(
       [...files]
@@ -27,6 +34,7 @@ function versionOf(files: readonly string[], prepared: Uint8Array, publicDir: st
         .join('\n'),
     )
     .update(prepared)
+    .update(firstPack)
     .update(readFileSync(resolve(publicDir, 'sw.js')))
     .digest('hex')
     .slice(0, 16);
@@ -35,6 +43,7 @@ function versionOf(files: readonly string[], prepared: Uint8Array, publicDir: st
 export function slopackBuild(): Plugin {
   let config: ResolvedConfig;
   let prepared: Awaited<ReturnType<typeof prepareDefaultDataset>> | null = null;
+  let firstPack: Awaited<ReturnType<typeof prepareFirstPack>> | null = null;
   return {
     name: 'slopack-build',
     apply: 'build',
@@ -44,25 +53,37 @@ export function slopackBuild(): Plugin {
     },
     async buildStart() {
       prepared = await prepareDefaultDataset(config.publicDir);
+      firstPack = await prepareFirstPack(prepared.bytes);
     },
     generateBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((f) => f !== 'index.html' && !f.endsWith('.map'));
       const preset = presetById(DEFAULT_PRESET_ID);
       const sources = preset?.kind === 'files' ? preset.files.map((f) => f.url.slice(1)) : [];
-      const manifest = { files: ['', ...files.sort(), prepared!.fileName, ...sources] };
+      const manifest = {
+        files: ['', ...files.sort(), prepared!.fileName, firstPack!.fileName, ...sources],
+      };
       this.emitFile({ type: 'asset', fileName: SW_MANIFEST, source: JSON.stringify(manifest) });
       this.emitFile({ type: 'asset', fileName: prepared!.fileName, source: prepared!.bytes });
+      this.emitFile({ type: 'asset', fileName: firstPack!.fileName, source: firstPack!.text });
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         const url = config.base + prepared!.fileName;
         // Started before the bundle downloads; the app takes the promise (src/main.tsx).
+        const first = config.base + firstPack!.fileName;
         const early =
-          `if(!${NOT_DEFAULT}.test(location.search))window.__slopackPrepared=` +
+          `if(!${NOT_DEFAULT}.test(location.search)){window.__slopackPrepared=` +
           `fetch(${JSON.stringify(url)}).then(function(r){return r.ok?r.arrayBuffer():null})` +
-          `.catch(function(){return null});`;
-        const version = versionOf(Object.keys(ctx.bundle ?? {}), prepared!.bytes, config.publicDir);
+          `.catch(function(){return null});window.__slopackFirstPack=` +
+          `fetch(${JSON.stringify(first)}).then(function(r){return r.ok?r.json():null})` +
+          `.catch(function(){return null});}`;
+        const version = versionOf(
+          Object.keys(ctx.bundle ?? {}),
+          prepared!.bytes,
+          firstPack!.text,
+          config.publicDir,
+        );
         // The app's chunk, loaded by the entry once the workers are started (src/main.tsx), is
         // fetched and compiled meanwhile.
         const app = Object.values(ctx.bundle ?? {}).find(

@@ -15,12 +15,15 @@ import {
 import highsWasm from 'highs/runtime?url';
 import { App } from './ui/App.tsx';
 import { ControllerContext } from './ui/controllerContext.ts';
+import { decodeFirstPack, showFirstPack } from './state/pack/firstPack.ts';
 import './ui/styles.css';
 
 declare global {
   interface Window {
     /** The prepared default dataset's bytes, fetched by index.html before this code arrived. */
     __slopackPrepared?: Promise<ArrayBuffer | null>;
+    /** The build's first packing (state/pack/firstPack.ts), fetched by index.html likewise. */
+    __slopackFirstPack?: Promise<unknown>;
   }
 }
 
@@ -50,6 +53,8 @@ function startReading(runner: Runner): void {
     ? withPreparedDefault(createIngest(), base, prepared)
     : undefined;
   const controller = startController(explorer, runner, { ingest });
+  if (prepared && window.__slopackFirstPack)
+    void window.__slopackFirstPack.then((json) => showFirstPack(explorer, decodeFirstPack(json)));
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

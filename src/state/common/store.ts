@@ -67,6 +67,8 @@ export interface ExplorerState {
     error: string | null;
     /** The packKey of a packing cancelled by the user: not retried until asked. */
     cancelled?: string | null;
+    /** Shown from the build's first packing (state/pack/firstPack.ts), not yet packed here. */
+    provisional?: boolean;
   };
   machine: { key: string | null; totals: Float64Array | null };
   /** A/B: the pinned side's packing, keyed by its packKey, and the pool it was packed on. */

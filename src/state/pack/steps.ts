@@ -6,6 +6,7 @@ import type { PoolHandle } from '../../runtime/runner.ts';
 import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
 import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
 import { keepPack, recentPack } from './recentPacks.ts';
+import { differsFromShown } from './firstPack.ts';
 
 /** Packs `p` on `pool` unless the store already holds that packing. */
 export async function ensurePack(
@@ -17,7 +18,7 @@ export async function ensurePack(
   const { store, runner } = ctx;
   const s = () => stateOf(ctx);
   const key = packKey(p);
-  if (s().pack.key === key && s().pack.status === 'ready') return;
+  if (s().pack.key === key && s().pack.status === 'ready' && !s().pack.provisional) return;
   if (s().pack.cancelled === key) return;
   const kept = recentPack(pool, key);
   if (kept) {
@@ -34,6 +35,11 @@ export async function ensurePack(
     keepPack(pool, key, response);
     // A kept packing of newer parameters, shown while this one ran, stays shown.
     const shown = s().pack;
+    if (differsFromShown(shown, key, response))
+      s().notify(
+        'error',
+        'The first numbers shown (packed when the app was built) differ from this page’s own packing of the same parameters; the page’s own are shown now.',
+      );
     if (shown.status === 'ready' && shown.key !== key && shown.key === packKey(s().params)) return;
     store.setState({ pack: { status: 'ready', key, response, params: p, error: null } });
   } catch (e) {
