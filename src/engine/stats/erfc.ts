@@ -3,7 +3,7 @@
  *
  * Method: erfc(x) = 1 − erf(x) from the Maclaurin series of erf for 0 ≤ x < ½ (no cancellation:
  * erfc ≥ 0.47 there), and erfc(x) = e^{−x²}·erfcx(x) beyond, where the scaled function erfcx is
- * smooth and slowly varying. erfcx is tabulated once, at load, as piecewise polynomials: Chebyshev
+ * smooth and slowly varying. erfcx is tabulated once, on first use, as piecewise polynomials: Chebyshev
  * interpolants on [½, TAIL_FROM) in steps of ½, and on s = 1/x² ∈ (0, 1/TAIL_FROM²] for the tail,
  * where x·√π·erfcx(x) → 1. The interpolated values come from the Laplace continued fraction of
  * erfc, evaluated backwards to convergence, so no coefficient table is copied from anywhere.
@@ -60,25 +60,28 @@ function interpolant(f: (s: number) => number, degree: number): Float64Array {
   return mono;
 }
 
-const BODY: Float64Array = (() => {
-  const table = new Float64Array(PIECES * STRIDE);
+/** The tables, made on first use: some 1.4 million divisions, kept off the page's start. */
+let tables: { readonly body: Float64Array; readonly tail: Float64Array } | null = null;
+
+function makeTables(): { readonly body: Float64Array; readonly tail: Float64Array } {
+  const body = new Float64Array(PIECES * STRIDE);
   for (let p = 0; p < PIECES; p++) {
     const mid = SERIES_BELOW + (p + 0.5) * WIDTH;
-    table.set(
+    body.set(
       interpolant((s) => erfcxReference(mid + (WIDTH / 2) * s), DEGREE),
       p * STRIDE,
     );
   }
-  return table;
-})();
+  const tail = interpolant((s) => {
+    const q = TAIL_HALF * (1 + s);
+    if (q === 0) return 1;
+    const x = 1 / Math.sqrt(q);
+    return x * SQRT_PI * erfcxReference(x);
+  }, TAIL_DEGREE);
+  return { body, tail };
+}
 
 const TAIL_HALF = 0.5 / (TAIL_FROM * TAIL_FROM);
-const TAIL: Float64Array = interpolant((s) => {
-  const q = TAIL_HALF * (1 + s);
-  if (q === 0) return 1;
-  const x = 1 / Math.sqrt(q);
-  return x * SQRT_PI * erfcxReference(x);
-}, TAIL_DEGREE);
 
 function horner(table: Float64Array, offset: number, degree: number, s: number): number {
   let r = table[offset + degree];
@@ -100,13 +103,14 @@ function erfSeries(x: number): number {
 
 /** erfcx(x) = e^{x²}·erfc(x) for x ≥ ½. */
 function erfcxTable(x: number): number {
+  const { body, tail } = (tables ??= makeTables());
   if (x >= TAIL_FROM) {
     const s = 1 / (x * x) / TAIL_HALF - 1;
-    return horner(TAIL, 0, TAIL_DEGREE, s) / (x * SQRT_PI);
+    return horner(tail, 0, TAIL_DEGREE, s) / (x * SQRT_PI);
   }
   const v = (x - SERIES_BELOW) / WIDTH;
   const p = v | 0;
-  return horner(BODY, p * STRIDE, DEGREE, 2 * (v - p) - 1);
+  return horner(body, p * STRIDE, DEGREE, 2 * (v - p) - 1);
 }
 
 /** The complementary error function, with relative precision ≈ 1e-15 for every x ≥ 0. */
