@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
+
 import { DEFAULT_PRESET_ID, presetById } from '../src/engine/index.ts';
 import { prepareDefaultDataset } from './prepareData.ts';
 import { prepareFirstPack } from './firstPack.ts';
@@ -38,6 +39,19 @@ function versionOf(
     .update(readFileSync(resolve(publicDir, 'sw.js')))
     .digest('hex')
     .slice(0, 16);
+}
+
+/** `file` and every chunk it imports statically, transitively, in a stable order. */
+function staticGraph(file: string, bundle: Rolldown.OutputBundle): string[] {
+  const seen = new Set<string>();
+  const visit = (f: string) => {
+    const chunk = bundle[f];
+    if (seen.has(f) || chunk?.type !== 'chunk') return;
+    seen.add(f);
+    for (const i of chunk.imports) visit(i);
+  };
+  visit(file);
+  return [...seen];
 }
 
 export function slopackBuild(): Plugin {
@@ -84,24 +98,17 @@ export function slopackBuild(): Plugin {
           firstPack!.text,
           config.publicDir,
         );
-        // The app's chunk, loaded by the entry once the workers are started (src/main.tsx), is
-        // fetched and compiled meanwhile.
+        // The app's chunk, loaded by the entry once the workers are started (src/main.tsx), and
+        // the chunks it imports statically are fetched and compiled meanwhile, not one wave after
+        // another as each module's imports are found.
         const app = Object.values(ctx.bundle ?? {}).find(
           (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app.tsx'),
         );
-        const preload = app
-          ? [
-              {
-                tag: 'link',
-                attrs: {
-                  rel: 'modulepreload',
-                  crossorigin: true,
-                  href: config.base + app.fileName,
-                },
-                injectTo: 'head' as const,
-              },
-            ]
-          : [];
+        const preload = (app ? staticGraph(app.fileName, ctx.bundle ?? {}) : []).map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: config.base + file },
+          injectTo: 'head' as const,
+        }));
         return [
           ...preload,
           { tag: 'meta', attrs: { name: 'slopack-version', content: version }, injectTo: 'head' },

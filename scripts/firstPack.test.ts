@@ -10,6 +10,7 @@ import { DEFAULT_PRESET_ID } from '../src/engine/index.ts';
 import { createInlineRunner } from '../src/runtime/inlineRunner.ts';
 import { DEFAULT_PARAMS, packKey, type Params } from '../src/state/common/params.ts';
 import { createExplorerStore } from '../src/state/common/store.ts';
+import { startController } from '../src/state/common/controller.ts';
 import type { StepContext } from '../src/state/common/steps/context.ts';
 import { datasetStep } from '../src/state/common/steps/dataset.ts';
 import { ensurePool } from '../src/state/common/steps/pool.ts';
@@ -102,5 +103,41 @@ describe('the first packing made at build time', () => {
     expect(s().pack.response!.result.q).toBe(first.response.result.q);
     expect(s().notices.map((n) => n.kind)).toEqual(['error']);
     expect(s().notices[0].text).toMatch(/differ from this page’s own packing/);
+  });
+});
+
+describe('the controller behind the first numbers', () => {
+  const turns = () => new Promise((r) => setTimeout(r, 20));
+
+  it('starts reading and realizing only once they are painted', async () => {
+    const calls: string[] = [];
+    const store = createExplorerStore({ params: DEFAULT_PARAMS });
+    let painted!: () => void;
+    const startAfter = new Promise<void>((r) => (painted = r));
+    const controller = startController(store, runner, {
+      writeUrl: false,
+      ingest: planetLabIngest(calls),
+      startAfter,
+    });
+    await turns();
+    expect(calls).toEqual([]);
+    painted();
+    await turns();
+    expect(calls).toEqual([`${PLANETLAB_PRESET.id}@${DEFAULT_PARAMS.scale}`]);
+    controller.dispose();
+  });
+
+  it('a change made before then is run at once', async () => {
+    const calls: string[] = [];
+    const store = createExplorerStore({ params: DEFAULT_PARAMS });
+    const controller = startController(store, runner, {
+      writeUrl: false,
+      ingest: planetLabIngest(calls),
+      startAfter: new Promise<void>(() => {}),
+    });
+    store.getState().setParams({ tasks: 500 });
+    await turns();
+    expect(calls).toHaveLength(1);
+    controller.dispose();
   });
 });

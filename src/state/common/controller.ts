@@ -126,7 +126,12 @@ function publishRuntime(store: ExplorerStore, runner: Runner): void {
 export function startController(
   store: ExplorerStore,
   runner: Runner,
-  options: { writeUrl?: boolean; ingest?: Ingest } = {},
+  options: {
+    writeUrl?: boolean;
+    ingest?: Ingest;
+    /** The first pass waits for this (the first page's numbers painted); changes do not. */
+    startAfter?: Promise<void>;
+  } = {},
 ): Controller {
   const ctx: StepContext = { store, runner, ingest: options.ingest ?? createIngest() };
   const s = () => stateOf(ctx);
@@ -209,7 +214,8 @@ export function startController(
       : () => {};
 
   publishRuntime(store, runner);
-  void refresh();
+  if (options.startAfter) void options.startAfter.then(refresh, refresh);
+  else void refresh();
   const stopWings = startWingRuns(store, runner, WINGS);
 
   return {
