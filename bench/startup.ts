@@ -7,6 +7,7 @@
  * cache full), a new tab each time. Baseline, same run and same state: the page's static shell (the
  * app's code run, a view without data). CPU: the browser's processes (renderer, workers, network,
  * GPU), user + system, over the same span, which the machine's load disturbs less than wall time.
+ * Each visit starts once the browser is idle again (`settle`), so that no visit pays for the last.
  * What is measured is what `npm start` serves (scripts/start.ts: built if stale, then served),
  * against Vite's development server (`npm run dev`) in the same run, measured after it and not
  * interleaved: the development server runs in the bench's own process and transforms modules on
@@ -77,12 +78,27 @@ interface Sample {
   cpu: number;
 }
 
+/**
+ * Waits until the browser has been idle for a quarter second (under a tenth of a core), or 10 s:
+ * a closed tab's workers, its garbage collection and the service worker's install would otherwise
+ * run into the next visit, on a machine of two cores.
+ */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const before = descendantTicks(process.pid, CHROMIUM);
+    await new Promise((r) => setTimeout(r, 250));
+    if (cpuBetween(before, descendantTicks(process.pid, CHROMIUM)) < 25) return;
+  }
+}
+
 /** One measurement of `origin`: first numbers (with the browser's CPU), then the shell alone. */
 async function sample(browser: Browser, origin: string, warm: BrowserContext | null) {
   const context = warm ?? (await browser.newContext());
+  await settle();
   const t0 = descendantTicks(process.pid, CHROMIUM);
   const first = await visit(context, `${origin}/`, FIRST_NUMBERS, true);
   const cpu = cpuBetween(t0, descendantTicks(process.pid, CHROMIUM));
+  await settle();
   if (warm) return { first, cpu, shell: await visit(context, origin + SHELL_URL, SHELL, false) };
   await context.close();
   const fresh = await browser.newContext();
