@@ -1,6 +1,6 @@
 /** A small, strict `--key value` parser: unknown or malformed options are usage errors (exit 2). */
 import { decimalOrNull, whyNotDecimal } from '../engine/numberText.ts';
-import { textProblem, type NumberRange } from '../engine/ranges.ts';
+import { inRange, rangeText, textProblem, type NumberRange } from '../engine/ranges.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -37,6 +37,29 @@ export function rangeOption(
     range,
     ...(value === undefined ? {} : { default: value }),
     check: (raw) => textProblem(asFlag, raw),
+  };
+}
+
+/**
+ * `rangeOption` whose refusal names the flag in place of the symbol too ("invalid --target 2 (need
+ * 0 < target < 1)"), the wording of commands whose messages users already read; text that is not a
+ * number gets the option's usual message.
+ */
+export function flagWordedRangeOption(
+  range: NumberRange,
+  help: string,
+  value?: number,
+): OptionSpec & { readonly kind: 'number' | 'integer' } {
+  const flag = range.flag ?? range.name;
+  const worded = { ...range, symbol: flag };
+  return {
+    ...rangeOption(range, help, value),
+    check: (raw) => {
+      const v = decimalOrNull(raw);
+      return v === null || inRange(range, v)
+        ? null
+        : `invalid --${flag} ${v} (need ${rangeText(worded)})`;
+    },
   };
 }
 

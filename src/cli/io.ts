@@ -14,7 +14,6 @@ import {
   FORMATS,
   UNITS,
   REALIZATIONS,
-  textProblem,
   encodeCompact,
   type FilePreset,
   type FormatId,
@@ -28,7 +27,7 @@ import {
 import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from '../ingest/load.ts';
 import { describeEstimate } from '../ingest/sizes.ts';
 import { blobInput, type InputFile, type StreamControl } from '../ingest/stream.ts';
-import { UsageError, type OptionSpec, type Options } from './args.ts';
+import { UsageError, rangeOption, type OptionSpec, type Options } from './args.ts';
 import { asUsage } from './commands/command.ts';
 import { loadPrometheusOptions, promOptions, sourceFromOptions } from './promOptions.ts';
 
@@ -312,11 +311,6 @@ export const poolOptions = {
     ...dataOptions.data,
     help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
   },
-  realizations: {
-    kind: 'integer',
-    help: 'R, with --data',
-    default: 10000,
-    check: (raw) => textProblem(REALIZATIONS, raw),
-  },
+  realizations: rangeOption(REALIZATIONS, 'R, with --data', 10000),
   seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
 } as const satisfies Record<string, OptionSpec>;

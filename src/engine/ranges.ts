@@ -96,7 +96,11 @@ export const REBALANCE = numberRange('rebalance', 'rebalance', {
   flag: 'rebalance',
 });
 /** Realizations R per task (SPEC §3): at least 2, so that κ < 1 leaves columns to evaluate. */
-export const REALIZATIONS = numberRange('realizations', 'R', { min: 2, integer: true });
+export const REALIZATIONS = numberRange('realizations', 'R', {
+  min: 2,
+  integer: true,
+  flag: 'realizations',
+});
 
 /** What is wrong with typed text for a value of `r` (not a number, or out of range), or null. */
 export function textProblem(r: NumberRange, raw: string): string | null {

@@ -16,7 +16,8 @@ import {
   type RealizationMatrix,
   type RealizationMode,
 } from '../../engine/index.ts';
-import { UsageError, type Options } from '../args.ts';
+import { REALIZATIONS } from '../../engine/ranges.ts';
+import { UsageError, rangeOption, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { loadReplay, replayJson, replayOptions } from './replayData.ts';
 import { dataOptions, hasData, loadFromOptions, writeMatrix } from '../io.ts';
@@ -43,7 +44,7 @@ export const realizeCommand: Command = {
       kind: 'integer',
       help: "draw --tasks N tasks with the seed as the page's instance K does (Pack shows instance 0)",
     },
-    realizations: { kind: 'integer', help: 'realizations per task R', default: 10000 },
+    realizations: rangeOption(REALIZATIONS, 'realizations per task R', 10000),
     seed: { kind: 'integer', help: 'random seed', default: 1 },
     'out-inst': { kind: 'string', help: 'where to write the inst matrix', required: true },
     'out-avg': { kind: 'string', help: 'where to write the avg matrix (sources with avg only)' },
@@ -68,7 +69,6 @@ export const realizeCommand: Command = {
     if (n < 1 || n > taskCount(samples.inst))
       throw new UsageError(`invalid --tasks ${n}: the file has ${taskCount(samples.inst)} tasks`);
     const R = o.realizations as number;
-    if (R < 1) throw new UsageError(`invalid --realizations ${R}`);
     const seed = o.seed as number;
     if (o.instance !== undefined) {
       // As the page: every task realized with the seed, then the instance's rows in draw order.

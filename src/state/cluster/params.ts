@@ -20,12 +20,17 @@ import {
   numberRange,
   parseSlo,
 } from '../../engine/index.ts';
+import {
+  CLASS_COUNT,
+  CLUSTER_REALIZATIONS,
+  PERIOD_COUNT,
+  TARGET_DELAY,
+} from '../../engine/cluster/ranges.ts';
 import type { UrlCodec } from '../common/codecs.ts';
 import {
   choiceParam,
   customParam,
   defaultsOf,
-  intParam,
   numberParam,
   optionalNumber,
   type ParamSpecs,
@@ -91,17 +96,12 @@ export const CLUSTER_PARAMS: ParamSpecs<ClusterSettings> = {
   split: choiceParam<EpsilonSplit>('csplit', 'union', 'ε split', EPSILON_SPLITS),
   packer: choiceParam<MultiPacker>('calgo', 'ff', 'cluster packer', MULTI_PACKERS),
   open: choiceParam<OpenPolicy>('copen', 'order', 'opening policy', ['order', 'energy']),
-  realizations: intParam('cr', 1000, 'cluster realizations', 10, 20_000),
+  realizations: numberParam('cr', 1000, CLUSTER_REALIZATIONS),
   clairvoyance: numberParam('ckap', 1, CLAIRVOYANCE),
-  k: intParam('ck', 4, 'class count', 1, 40),
+  k: numberParam('ck', 4, CLASS_COUNT),
   features: choiceParam<ClassFeatures>('cfeat', 'usage', 'class features', CLASS_FEATURES),
-  periods: intParam('cper', 12, 'period count', 1, 96),
-  targetDelay: numberParam(
-    'cdel',
-    0.05,
-    numberRange('target delay', 'd', { min: 0, minOpen: true, max: 10 }),
-    { unit: 'periods' },
-  ),
+  periods: numberParam('cper', 12, PERIOD_COUNT),
+  targetDelay: numberParam('cdel', 0.05, TARGET_DELAY, { unit: 'periods' }),
   nodeMemory: optionalNumber(
     'cmem',
     numberRange('node memory', 'memory', { min: 0, minOpen: true, max: 2 ** 20 }),

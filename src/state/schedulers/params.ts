@@ -5,6 +5,7 @@
  * set (null: the tuned one). The packing is the correlation report's: Best Fit, rebalancing 5, c = 1.
  */
 import { numberRange, SLO_SCOPES, type SloScope } from '../../engine/index.ts';
+import { SLO_TARGET } from '../../engine/schedulers/ranges.ts';
 import type { UrlCodec } from '../common/codecs.ts';
 import {
   choiceParam,
@@ -39,13 +40,6 @@ const schedulerCodec: UrlCodec<string> = {
   write: (v) => v,
 };
 
-export const TARGET_RANGE = numberRange('target', 'q*', {
-  min: 0,
-  minOpen: true,
-  max: 1,
-  maxOpen: true,
-});
-
 export const SCHEDULERS_PARAMS: ParamSpecs<SchedulersSettings> = {
   history: choiceParam<SchedulerHistory>('schd', 'azure-v1', 'history', SCHEDULER_HISTORIES),
   learn: numberParam(
@@ -53,7 +47,7 @@ export const SCHEDULERS_PARAMS: ParamSpecs<SchedulersSettings> = {
     0.5,
     numberRange('learned share', 'learn', { min: 0, minOpen: true, max: 1, maxOpen: true }),
   ),
-  target: numberParam('schq', 0.01, TARGET_RANGE),
+  target: numberParam('schq', 0.01, SLO_TARGET),
   scope: choiceParam<SloScope>('schs', 'every', 'SLO scope', SLO_SCOPES),
   scheduler: customParam('sch', 'trimaran-lvrb', schedulerCodec, { navigates: true }),
   knob: optionalNumber('schk', numberRange('knob', 'knob', { min: -1e9, max: 1e9 }), {

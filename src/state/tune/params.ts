@@ -1,5 +1,6 @@
 /** The Tune view's shareable parameters: the open panel, the families and the target SLO. */
-import { DEFAULT_FAMILIES, FAMILIES, numberRange, type FitFamily } from '../../engine/index.ts';
+import { DEFAULT_FAMILIES, FAMILIES, type FitFamily } from '../../engine/index.ts';
+import { TUNE_CONFIDENCE, TUNE_TARGET } from '../../engine/tune/ranges.ts';
 import { listOf } from '../common/codecs.ts';
 import { choiceParam, customParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
 
@@ -17,14 +18,11 @@ export interface TuneViewParams {
   readonly confidence: number;
 }
 
-const open = (name: string, symbol: string, min: number) =>
-  numberRange(name, symbol, { min, minOpen: true, max: 1, maxOpen: true });
-
 /** Each parameter once: key, default, range; the panel is a navigation. */
 export const TUNE_PARAMS: ParamSpecs<TuneViewParams> = {
   tuneMode: choiceParam<TuneMode>('tm', 'calibrate', 'tune panel', TUNE_MODES, { navigates: true }),
   tuneFamily: choiceParam<FitFamily>('fam', 'gpa', 'fit-test family', FAMILIES),
   tuneFamilies: customParam('fams', DEFAULT_FAMILIES, listOf('list of families', FAMILIES)),
-  target: numberParam('qt', 0.001, open('target SLO', 'q*', 0)),
-  confidence: numberParam('conf', 0.95, open('confidence', 'confidence', 0.5)),
+  target: numberParam('qt', 0.001, TUNE_TARGET),
+  confidence: numberParam('conf', 0.95, TUNE_CONFIDENCE),
 };

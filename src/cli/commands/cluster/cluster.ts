@@ -30,6 +30,12 @@ import {
 } from '../../../engine/cluster/workload.ts';
 import { identityRows } from '../../../engine/workload.ts';
 import { CLAIRVOYANCE } from '../../../engine/ranges.ts';
+import {
+  CLASS_COUNT,
+  CLUSTER_REALIZATIONS,
+  PERIOD_COUNT,
+  TARGET_DELAY,
+} from '../../../engine/cluster/ranges.ts';
 import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.ts';
 import { asUsage, type Command } from '../command.ts';
@@ -158,13 +164,13 @@ export const cluster: Command = {
       default: 'order',
       choices: ['order', 'energy'],
     },
-    realizations: { kind: 'integer', help: 'realizations R per task', default: 1000 },
+    realizations: rangeOption(CLUSTER_REALIZATIONS, 'realizations R per task', 1000),
     seed: { kind: 'integer', help: 'seed', default: 1 },
     clairvoyance: rangeOption(CLAIRVOYANCE, 'share κ of the columns observed (1: all)', 0.5),
-    classes: {
-      kind: 'integer',
-      help: 'class analysis with K classes (k-means++, elbow, by class vs by task)',
-    },
+    classes: rangeOption(
+      CLASS_COUNT,
+      'class analysis with K classes (k-means++, elbow, by class vs by task)',
+    ),
     features: { kind: 'string', help: 'class features', default: 'usage', choices: CLASS_FEATURES },
     kmax: { kind: 'integer', help: 'elbow: k from 1 to this', default: 10 },
     starts: {
@@ -181,12 +187,12 @@ export const cluster: Command = {
       kind: 'string',
       help: 'write task,machine,type and per resource the packed size and the mean actual usage here',
     },
-    provision: {
-      kind: 'integer',
-      help: 'with --classes K: CBS-RELAX (HiGHS) over this many periods; prints each period’s LP solution and its rounding as JSON',
-    },
+    provision: rangeOption(
+      PERIOD_COUNT,
+      'with --classes K: CBS-RELAX (HiGHS) over this many periods; prints each period’s LP solution and its rounding as JSON',
+    ),
     cv2: { kind: 'number', help: '--provision: CV² of the service time', default: 1 },
-    delay: { kind: 'number', help: '--provision: target mean wait, in periods', default: 0.1 },
+    delay: rangeOption(TARGET_DELAY, '--provision: target mean wait, in periods', 0.1),
     json: { kind: 'flag', help: 'print JSON' },
     ...clusterPromOptions,
   },

@@ -9,14 +9,15 @@ import {
   type FitTest,
   type MachineSlo,
 } from '../../../engine/index.ts';
-import { UsageError, type OptionSpec, type Options } from '../../args.ts';
+import { SLO_TARGET } from '../../../engine/schedulers/ranges.ts';
+import { UsageError, flagWordedRangeOption, type OptionSpec, type Options } from '../../args.ts';
 import { readText } from '../../io.ts';
 
 export const sloOptions = {
-  target: {
-    kind: 'number',
-    help: 'the SLO target for the per-machine figures (default: the fit test’s nominal SLO, else 0.01)',
-  },
+  target: flagWordedRangeOption(
+    SLO_TARGET,
+    'the SLO target for the per-machine figures (default: the fit test’s nominal SLO, else 0.01)',
+  ),
 } as const satisfies Record<string, OptionSpec>;
 
 export const groupOptions = {
@@ -34,11 +35,7 @@ export const groupOptions = {
 
 /** The target: --target, else the fit test's nominal SLO, else 0.01. */
 export function sloTarget(o: Options, fit: FitSpec): number {
-  if (o.target !== undefined) {
-    const t = o.target as number;
-    if (!(t > 0 && t < 1)) throw new UsageError(`invalid --target ${t} (need 0 < target < 1)`);
-    return t;
-  }
+  if (o.target !== undefined) return o.target as number;
   const entry = fitEntry(fit.kind);
   const first = entry?.parameters[0];
   const value = first ? (fit as unknown as Record<string, number>)[first.key] : undefined;

@@ -17,6 +17,7 @@ import {
   type TaskSamples,
   taskCount,
 } from '../../../engine/index.ts';
+import { REALIZATIONS } from '../../../engine/ranges.ts';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import {
   FIGURE_IDS,
@@ -216,7 +217,7 @@ export const paperCommand: Command = {
       default: 1,
     },
     out: { kind: 'string', help: 'folder to write the figures and report.md to', required: true },
-    realizations: { kind: 'integer', help: 'R (paper: 10,000)', default: 10000 },
+    realizations: rangeOption(REALIZATIONS, 'R (paper: 10,000)', 10000),
     seed: { kind: 'integer', help: 'random seed (realizations, draws, instances)', default: 1 },
     instances: rangeOption(
       PAPER_INSTANCES,
@@ -266,9 +267,8 @@ export const paperCommand: Command = {
             return s as FigureId;
           })
       : [...FIGURE_IDS];
-    for (const k of ['realizations', 'instances', 'tasks', 'sums', 'fig5-n', 'window'])
+    for (const k of ['instances', 'tasks', 'sums', 'fig5-n', 'window'])
       if (!(int(o, k) >= 1)) throw new UsageError(`invalid --${k} ${int(o, k)}: need 1 or more`);
-    if (int(o, 'realizations') < 2) throw new UsageError('invalid --realizations: need 2 or more');
     const workers = int(o, 'workers');
     if (workers < 0) throw new UsageError(`invalid --workers ${workers}: need 0 or more`);
     let samples: TaskSamples;

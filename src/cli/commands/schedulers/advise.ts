@@ -19,7 +19,8 @@ import {
 } from '../../../engine/index.ts';
 import { adviceFacts, schedulerSnippets } from '../../../present/schedulers/snippets.ts';
 import { nodesJson, nodesText } from '../../../present/cores.ts';
-import { UsageError, rangeOption, type Options } from '../../args.ts';
+import { SLO_TARGET } from '../../../engine/schedulers/ranges.ts';
+import { UsageError, flagWordedRangeOption, rangeOption, type Options } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, PUBLIC_DIR } from '../../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
@@ -36,7 +37,6 @@ export function schedulersNamed(name: string): SchedulerInfo[] {
 export function checkTarget(t: number | undefined): number {
   if (t === undefined)
     throw new UsageError('--target is required (the per-machine SLO q*, e.g. 0.01)');
-  if (!(t > 0 && t < 1)) throw new UsageError(`invalid --target ${t} (need 0 < target < 1)`);
   return t;
 }
 
@@ -130,7 +130,10 @@ export const advise: Command = {
       kind: 'string',
       help: `the scheduler: ${SCHEDULERS.map((s) => s.name).join(', ')}, or all`,
     },
-    target: { kind: 'number', help: 'the SLO q*, a per-machine overflow frequency in (0, 1)' },
+    target: flagWordedRangeOption(
+      SLO_TARGET,
+      'the SLO q*, a per-machine overflow frequency in (0, 1)',
+    ),
     scope: {
       kind: 'string',
       help: 'what q* holds on: every machine (the worst), the mean q, or 95 % of machines',

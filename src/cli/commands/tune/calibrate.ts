@@ -1,6 +1,7 @@
 /** `calibrate`: the synthetic workload measured by the engine next to the GPA paper. */
 import { FIT_BANDS, matchPaper, type PaperMatchReport } from '../../../engine/index.ts';
-import { UsageError } from '../../args.ts';
+import { REALIZATIONS } from '../../../engine/ranges.ts';
+import { UsageError, rangeOption } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 
 const mark = (ok: boolean) => (ok ? 'ok' : 'FAIL');
@@ -54,11 +55,7 @@ export const calibrateCommand: Command = {
     pool: { kind: 'integer', help: 'tasks in the synthetic pool (≤ 100,000)', default: 10000 },
     seed: { kind: 'integer', help: 'random seed (workload, realizations, sums)', default: 1 },
     sums: { kind: 'integer', help: 'sums of N tasks per N (paper: 10,000)', default: 1000 },
-    realizations: {
-      kind: 'integer',
-      help: 'realizations per task R (paper: 10,000)',
-      default: 10000,
-    },
+    realizations: rangeOption(REALIZATIONS, 'realizations per task R (paper: 10,000)', 10000),
     sizes: {
       kind: 'string',
       help: 'comma-separated N (default: Table 1’s 10,20,30,50,100,250,500)',

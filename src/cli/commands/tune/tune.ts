@@ -20,12 +20,13 @@ import {
 import { coresOfSpec, nodesJson, nodesText, type CoreOptions } from '../../../present/cores.ts';
 import { UsageError, rangeOption } from '../../args.ts';
 import { INSTANCES } from '../../../engine/ranges.ts';
+import { TUNE_CONFIDENCE, TUNE_TARGET } from '../../../engine/tune/ranges.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { runTuneOn } from '../../../runtime/jobRuns.ts';
 import { replayOptions } from '../replayData.ts';
-import { tuneReplayed, tuneScopeOption } from './tuneReplay.ts';
+import { targetsOf, targetsProblem, tuneReplayed, tuneScopeOption } from './tuneReplay.ts';
 
 export const tune: Command = {
   usage: 'npm run cli -- tune (--data FILE | --inst X.npy [--avg Y.npy]) --target 0.001 [options]',
@@ -37,12 +38,14 @@ export const tune: Command = {
       kind: 'string',
       help: 'target SLO q* (comma-separated for several tables)',
       required: true,
+      range: TUNE_TARGET,
+      check: targetsProblem,
     },
-    confidence: {
-      kind: 'number',
-      help: 'confidence that the CV q meets q*',
-      default: DEFAULT_TUNE.confidence,
-    },
+    confidence: rangeOption(
+      TUNE_CONFIDENCE,
+      'confidence that the CV q meets q*',
+      DEFAULT_TUNE.confidence,
+    ),
     instances: rangeOption(INSTANCES, 'instances K', DEFAULT_TUNE.instances),
     tasks: {
       kind: 'integer',
@@ -134,12 +137,7 @@ export const tune: Command = {
       bin: o.bin as number,
       confidence: o.confidence as number,
       families: (o.families as string).split(',').map((f) => checkFamily(f.trim())),
-      targets: (o.target as string).split(',').map((t) => {
-        const v = Number(t);
-        if (t.trim() === '' || !Number.isFinite(v))
-          throw new RangeError(`invalid --target "${t}": not a number`);
-        return v;
-      }),
+      targets: targetsOf(o),
       refineRounds: o['refine-rounds'] as number,
       refinePoints: o['refine-points'] as number,
       search: o.search as TuneSearch,

@@ -19,6 +19,25 @@ import { UsageError, type Options } from '../../args.ts';
 import { asUsage } from '../command.ts';
 import { loadReplay, replayJson } from '../replayData.ts';
 import { sloJson } from '../pack/packSlo.ts';
+import { decimalOrNull } from '../../../engine/numberText.ts';
+import { rangeProblem } from '../../../engine/ranges.ts';
+import { TUNE_TARGET } from '../../../engine/tune/ranges.ts';
+
+/** What is wrong with one of `--target`'s comma-separated q* (the declared range's message), or null. */
+export function targetsProblem(raw: string): string | null {
+  for (const t of raw.split(',')) {
+    const v = decimalOrNull(t.trim());
+    if (v === null) return `invalid --target "${t}": not a number`;
+    const problem = rangeProblem({ ...TUNE_TARGET, name: 'target q*' }, v);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** `--target`'s values (checked when the options were read). */
+export function targetsOf(o: Options): number[] {
+  return (o.target as string).split(',').map((t) => decimalOrNull(t.trim()) as number);
+}
 
 export const tuneScopeOption = {
   scope: {
@@ -53,11 +72,7 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
   const families = asUsage(() =>
     (o.families as string).split(',').map((f) => checkFamily(f.trim())),
   );
-  const targets = (o.target as string).split(',').map((t) => {
-    const v = Number(t);
-    if (!(v > 0 && v < 1)) throw new UsageError(`invalid --target "${t}" (need 0 < q* < 1)`);
-    return v;
-  });
+  const targets = targetsOf(o);
   const tables = targets.map((target) => ({
     target,
     rows: families.map((family) => {

@@ -1,0 +1,34 @@
+/**
+ * The Cluster wing's number parameters, each declared once with the page's name and the command
+ * line's flag: the Cluster view's boxes and links and `cluster`'s options accept the same values.
+ */
+import { numberRange } from '../ranges.ts';
+
+/** Realizations R per task of the Cluster view and `cluster --realizations` (SPEC §14). */
+export const CLUSTER_REALIZATIONS = numberRange('cluster realizations', 'cluster realizations', {
+  min: 10,
+  max: 20_000,
+  integer: true,
+  flag: 'realizations',
+});
+/** Classes k of the k-means panel and `cluster --classes`. */
+export const CLASS_COUNT = numberRange('class count', 'class count', {
+  min: 1,
+  max: 40,
+  integer: true,
+  flag: 'classes',
+});
+/** Provisioning periods of the panel and `cluster --provision`. */
+export const PERIOD_COUNT = numberRange('period count', 'period count', {
+  min: 1,
+  max: 96,
+  integer: true,
+  flag: 'provision',
+});
+/** The provisioning's target mean wait d, in periods (`cluster --delay`). */
+export const TARGET_DELAY = numberRange('target delay', 'd', {
+  min: 0,
+  minOpen: true,
+  max: 10,
+  flag: 'delay',
+});
