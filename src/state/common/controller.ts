@@ -250,6 +250,7 @@ export function startController(
     },
     cancelSweep: () => sweep.cancel(),
     cancelPack() {
+      ahead.stop();
       work.abort();
       work = new AbortController();
     },

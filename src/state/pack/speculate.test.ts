@@ -101,4 +101,18 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
     expect(s().pack.response?.result).toEqual(direct.result);
     ahead.dispose();
   });
+
+  it('Cancel forgets what was wished ahead', async () => {
+    const { ctx, p, pool, pack } = await setup();
+    const ahead = packSpeculation(ctx);
+    const [b, c] = [0.021, 0.042].map((rho) => withRho(p, rho));
+    await ahead.holding(packKey(p), async () => {
+      ahead.want([b, c]);
+      ahead.stop();
+    });
+    await settle(ahead);
+    expect(recentPack(pool, packKey(b))).toBeUndefined();
+    expect(pack).not.toHaveBeenCalled();
+    ahead.dispose();
+  });
 });

@@ -19,6 +19,8 @@ export interface PackSpeculation {
    * stopped first unless it packs `needed` (a packKey), which `work` then finds kept.
    */
   holding(needed: string, work: () => Promise<void>): Promise<void>;
+  /** Forgets the wish and stops the speculative packing in flight (Cancel). */
+  stop(): void;
   dispose(): void;
 }
 
@@ -60,6 +62,11 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
     }
   }
 
+  function stop(): void {
+    wanted = [];
+    inFlight?.abort.abort();
+  }
+
   return {
     want(list) {
       wanted = [...list];
@@ -77,10 +84,10 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
         next();
       }
     },
+    stop,
     dispose() {
       disposed = true;
-      wanted = [];
-      inFlight?.abort.abort();
+      stop();
     },
   };
 }
