@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useContext, useId, useState, type ReactNode } from 'react';
 import {
   CAPACITY,
   CLAIRVOYANCE,
@@ -18,7 +18,14 @@ import {
 } from '../state/common/fitFields.ts';
 import { useExplorer } from '../state/common/store.ts';
 import { PANEL_GROUPS, type PanelField, type PanelGroup } from '../state/common/panelFields.ts';
-import { NumberBox, SliderNumber, logScale, rangeProblem } from './SliderNumber.tsx';
+import {
+  NumberBox,
+  SliderNumber,
+  logScale,
+  rangeProblem,
+  type SliderScale,
+} from './SliderNumber.tsx';
+import { ControllerContext } from './controllerContext.ts';
 import type { Params } from '../state/common/params.ts';
 import { Explain } from './Explain.tsx';
 import { formatCount, formatNumber } from '../present/format.ts';
@@ -53,8 +60,21 @@ function NumberField(props: {
   );
 }
 
+/**
+ * The values a slider moved from `from` to `to` is heading for: the next two positions at the same
+ * stride (a drag's frames move it by similar steps), within the slider's ends.
+ */
+function aheadOnSlider(scale: SliderScale, from: number, to: number): number[] {
+  const at = Math.min(scale.steps, Math.max(0, scale.toPosition(to)));
+  const stride = at - Math.min(scale.steps, Math.max(0, scale.toPosition(from)));
+  if (stride === 0) return [];
+  const ahead = [at + stride, at + 2 * stride].filter((i) => i >= 0 && i <= scale.steps);
+  return ahead.map((i) => scale.fromPosition(i));
+}
+
 function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
   const id = useId();
+  const controller = useContext(ControllerContext);
   return (
     <>
       <div className="field">
@@ -81,7 +101,13 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
             value={value}
             scale={logScale(input.min, input.max)}
             problem={(raw) => fieldProblem(range, raw)}
-            onChange={(v) => set(withFitValue(fit, key, v))}
+            onChange={(v) => {
+              set(withFitValue(fit, key, v));
+              const scale = logScale(input.min, input.max);
+              controller?.speculate(
+                aheadOnSlider(scale, value, v).map((w) => ({ fit: withFitValue(fit, key, w) })),
+              );
+            }}
             format={(v) => (range.symbol === 'ρ' ? `${v} (${percent(1 - v)})` : String(v))}
           />
         ) : (

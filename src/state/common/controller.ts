@@ -10,11 +10,12 @@ import type { Preview, PreviewOptions } from '../../engine/index.ts';
 import type { LoadRequest } from '../../ingest/load.ts';
 import { describeRunner, type Runner } from '../../runtime/runner.ts';
 import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
-import type { Params } from './params.ts';
+import { packKey, type Params } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { sourceReader, type SourceReader } from './steps/sourceRead.ts';
 import { ensureMachine, ensurePack, showKeptPack } from '../pack/steps.ts';
+import { packSpeculation } from '../pack/speculate.ts';
 import { pinnedStep } from '../pack/pinned.ts';
 import { ensurePool, replaySteps } from './steps/pool.ts';
 import { sweepStep } from '../tradeoff/sweep.ts';
@@ -40,6 +41,11 @@ export interface Controller {
   cancelPack(): void;
   /** Runs again what was cancelled (pool, packing) for the current parameters. */
   retry(): void;
+  /**
+   * Packs the current parameters with each patch ahead of time, when the workers are idle (the
+   * positions a ρ drag is heading for), so that reaching them answers at once (state/pack/speculate.ts).
+   */
+  speculate(patches: readonly Partial<Params>[]): void;
   dispose(): void;
 }
 
@@ -115,6 +121,36 @@ function changeKind(state: ExplorerState, prev: ExplorerState): ChangeKind {
   return state.adjustments !== prev.adjustments ? 'adjustment' : 'edit';
 }
 
+/**
+ * Runs `pass` one at a time: a call while one runs calls `meanwhile` and asks for another pass after
+ * it. Resolves true when this call ran the passes (false when it only asked), while `live`.
+ */
+function onePassAtATime(
+  pass: () => Promise<void>,
+  meanwhile: () => void,
+  live: () => boolean,
+): () => Promise<boolean> {
+  let running = false;
+  let again = false;
+  return async () => {
+    if (running) {
+      meanwhile();
+      again = true;
+      return false;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await pass();
+      } while (again && live());
+    } finally {
+      running = false;
+    }
+    return true;
+  };
+}
+
 /** What the status line says of the runner: its mode, workers and shared memory. */
 function publishRuntime(store: ExplorerStore, runner: Runner): void {
   const described = describeRunner(runner);
@@ -139,9 +175,8 @@ export function startController(
   const sweep = sweepStep(ctx);
   const pinned = pinnedStep(ctx);
   const url = urlSync(() => s().params);
+  const ahead = packSpeculation(ctx);
   let disposed = false;
-  let packing = false;
-  let packAgain = false;
   let sweepWanted = s().params.view === 'tradeoff';
   /** Tasks per instance as asked, while a smaller dataset holds them lower (null: as asked). */
   let wantedTasks: number | null = null;
@@ -181,23 +216,14 @@ export function startController(
     await pinned.ensure(p, ds, pool);
   }
 
+  const passes = onePassAtATime(
+    () => ahead.holding(packKey(s().params), pass),
+    () => showKeptPack(ctx),
+    () => !disposed,
+  );
+
   async function refresh() {
-    if (disposed) return;
-    if (packing) {
-      showKeptPack(ctx);
-      packAgain = true;
-      return;
-    }
-    packing = true;
-    try {
-      do {
-        packAgain = false;
-        await pass();
-      } while (packAgain && !disposed);
-    } finally {
-      packing = false;
-    }
-    if (sweepWanted) void sweep.run();
+    if (!disposed && (await passes()) && sweepWanted) void sweep.run();
   }
 
   const unsubscribe = store.subscribe((state, prev) => {
@@ -230,6 +256,7 @@ export function startController(
     },
     cancelSweep: () => sweep.cancel(),
     cancelPack() {
+      ahead.stop();
       work.abort();
       work = new AbortController();
     },
@@ -237,6 +264,7 @@ export function startController(
       clearCancelled(store);
       void refresh();
     },
+    speculate: (patches) => ahead.want(patches.map((patch) => ({ ...s().params, ...patch }))),
     dispose() {
       disposed = true;
       unsubscribe();
@@ -246,6 +274,7 @@ export function startController(
       sweep.cancel();
       dataset.cancel();
       pinned.dispose();
+      ahead.dispose();
     },
   };
 }

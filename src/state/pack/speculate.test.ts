@@ -1,0 +1,118 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createInlineRunner } from '../../runtime/inlineRunner.ts';
+import { DEFAULT_PARAMS, packKey, packParams, type Params } from '../common/params.ts';
+import { createExplorerStore } from '../common/store.ts';
+import type { StepContext } from '../common/steps/context.ts';
+import { datasetStep } from '../common/steps/dataset.ts';
+import { ensurePool } from '../common/steps/pool.ts';
+import { planetLabIngest } from '../common/steps/testing.ts';
+import { recentPack } from './recentPacks.ts';
+import { packSpeculation } from './speculate.ts';
+import { ensurePack } from './steps.ts';
+
+const runner = createInlineRunner();
+afterAll(() => runner.dispose());
+
+const withRho = (p: Params, rho: number): Params => ({
+  ...p,
+  fit: { ...p.fit, rho } as Params['fit'],
+});
+
+async function setup() {
+  const store = createExplorerStore({ params: { ...DEFAULT_PARAMS, tasks: 200 } });
+  const ctx: StepContext = { store, runner, ingest: planetLabIngest() };
+  const p = store.getState().params;
+  const pool = (await ensurePool(ctx, p, (await datasetStep(ctx).ensure(p))!))!;
+  const pack = vi.spyOn(runner, 'pack');
+  pack.mockClear();
+  return { ctx, p, pool, pack, s: () => store.getState() };
+}
+
+/** Lets the speculative packings queued so far finish (the inline runner answers in a task). */
+async function settle(ahead: ReturnType<typeof packSpeculation>) {
+  await ahead.holding('', async () => {});
+}
+
+describe('packings made ahead of a ρ drag, over the inline runner and the real PlanetLab day', () => {
+  it('a position packed ahead answers with the very packing made on demand, without packing again', async () => {
+    const { ctx, p, pool, pack, s } = await setup();
+    const ahead = packSpeculation(ctx);
+    const b = withRho(p, 0.031);
+    ahead.want([b]);
+    await vi.waitFor(() => expect(recentPack(pool, packKey(b))).toBeDefined());
+    expect(pack).toHaveBeenCalledTimes(1);
+    await ensurePack(ctx, b, pool);
+    expect(pack).toHaveBeenCalledTimes(1);
+    expect(s().pack).toMatchObject({ status: 'ready', key: packKey(b), params: b });
+    const direct = await runner.pack(pool, {
+      tasks: b.tasks,
+      instance: b.instance,
+      seed: b.seed,
+      params: packParams(b),
+    });
+    expect(s().pack.response?.result).toEqual(direct.result);
+    ahead.dispose();
+  });
+
+  it('nothing is packed ahead while the controller works, and a wish replaces the one before', async () => {
+    const { ctx, p, pool, pack } = await setup();
+    const ahead = packSpeculation(ctx);
+    const [b, c, d] = [0.02, 0.04, 0.08].map((rho) => withRho(p, rho));
+    await ahead.holding(packKey(p), async () => {
+      ahead.want([b, c]);
+      ahead.want([d]);
+      await Promise.resolve();
+      expect(pack).not.toHaveBeenCalled();
+    });
+    await vi.waitFor(() => expect(recentPack(pool, packKey(d))).toBeDefined());
+    await settle(ahead);
+    expect(recentPack(pool, packKey(b))).toBeUndefined();
+    expect(recentPack(pool, packKey(c))).toBeUndefined();
+    expect(pack).toHaveBeenCalledTimes(1);
+    ahead.dispose();
+  });
+
+  it('parameters of another pool, or already kept, are not packed ahead', async () => {
+    const { ctx, p, pool, pack } = await setup();
+    const ahead = packSpeculation(ctx);
+    const b = withRho(p, 0.05);
+    await ensurePack(ctx, b, pool);
+    pack.mockClear();
+    ahead.want([b, { ...withRho(p, 0.06), seed: p.seed + 1 }]);
+    await settle(ahead);
+    expect(pack).not.toHaveBeenCalled();
+    ahead.dispose();
+  });
+
+  it('a pass that needs other parameters stops the speculative packing; its own packing is unchanged', async () => {
+    const { ctx, p, pool, s } = await setup();
+    const ahead = packSpeculation(ctx);
+    const b = withRho(p, 0.011);
+    const c = withRho(p, 0.3);
+    ahead.want([b]);
+    await ahead.holding(packKey(c), () => ensurePack(ctx, c, pool));
+    expect(s().pack).toMatchObject({ status: 'ready', key: packKey(c), params: c });
+    const direct = await runner.pack(pool, {
+      tasks: c.tasks,
+      instance: c.instance,
+      seed: c.seed,
+      params: packParams(c),
+    });
+    expect(s().pack.response?.result).toEqual(direct.result);
+    ahead.dispose();
+  });
+
+  it('Cancel forgets what was wished ahead', async () => {
+    const { ctx, p, pool, pack } = await setup();
+    const ahead = packSpeculation(ctx);
+    const [b, c] = [0.021, 0.042].map((rho) => withRho(p, rho));
+    await ahead.holding(packKey(p), async () => {
+      ahead.want([b, c]);
+      ahead.stop();
+    });
+    await settle(ahead);
+    expect(recentPack(pool, packKey(b))).toBeUndefined();
+    expect(pack).not.toHaveBeenCalled();
+    ahead.dispose();
+  });
+});
