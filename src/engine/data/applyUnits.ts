@@ -10,6 +10,7 @@ import {
   azure2Units,
   bitbrainsConversion,
   bitbrainsUnits,
+  google2019Units,
   type BitbrainsOptions,
 } from './traceUnits.ts';
 import { DataError } from './errors.ts';
@@ -41,7 +42,7 @@ const BITBRAINS_UNIT_OPTIONS = ['scale', 'coresPerMachine', 'capacity', 'clamp']
 const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
   spec.format === 'bitbrains'
     ? BITBRAINS_UNIT_OPTIONS
-    : spec.format === 'google'
+    : spec.format === 'google' || spec.format === 'google2019'
       ? ['scale']
       : spec.format === 'azure2'
         ? ['scale', 'coresPerMachine']
@@ -49,7 +50,7 @@ const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
 
 /** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
 const clampedWhileParsing = (spec: LoadSpec) =>
-  spec.format === 'google' || spec.format === 'azure2';
+  spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2';
 
 /**
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
@@ -57,12 +58,14 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
  * are kept would depend on the machine's cores), and Google 2011, whose only unit field is the task
  * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
- * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise).
+ * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
+ * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
   if (spec.format === 'bitbrains') return spec.skipBadLines !== true;
-  if (spec.format === 'google' || spec.format === 'azure2') return true;
+  if (spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2')
+    return true;
   return spec.format === 'wide' || spec.format === 'columns';
 }
 
@@ -74,7 +77,7 @@ export function rawSpec(spec: LoadSpec): LoadSpec {
 /** The conversion `spec` stands for (its RangeError names a bad unit, capacity or task size). */
 export function conversionOf(spec: LoadSpec, raw = false): Conversion {
   // Google's values are fractions of its largest machine, clamped (or refused) while parsing.
-  if (spec.format === 'google')
+  if (spec.format === 'google' || spec.format === 'google2019')
     return {
       ...conversion({ unit: 'fraction', scale: raw ? 1 : (spec.scale ?? 1) }),
       bound: Infinity,
@@ -155,7 +158,9 @@ const unitsText = (spec: LoadSpec, c: Conversion) =>
     ? bitbrainsUnits(spec)
     : spec.format === 'azure2'
       ? azure2Units(spec)
-      : describeUnit(c);
+      : spec.format === 'google2019'
+        ? google2019Units(spec.scale)
+        : describeUnit(c);
 
 interface Converted {
   readonly series: SeriesSet;
