@@ -14,9 +14,17 @@ import {
   type BitbrainsOptions,
 } from './traceUnits.ts';
 import { DataError } from './errors.ts';
+import { isCounter } from './promChecks.ts';
 import type { LoadSpec } from './loader.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
-import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
+import {
+  isCoded,
+  seriesAt,
+  seriesLength,
+  taskCount,
+  type SeriesSet,
+  type TaskSamples,
+} from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 /** The options a load's unit setting is made of; every other option needs the files read again. */
@@ -33,6 +41,7 @@ type UnitFields = {
 /** The format's own unit when the spec names none (as its loader and `resolveSpec` default). */
 function unitOf(spec: LoadSpec & UnitFields): Unit {
   if (spec.unit) return spec.unit;
+  if (spec.format === 'prometheus') return 'cores';
   return spec.format === 'wide' && spec.percent === false ? 'fraction' : 'percent';
 }
 
@@ -60,10 +69,12 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
  * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
  * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
+ * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains).
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
-  if (spec.format === 'bitbrains') return spec.skipBadLines !== true;
+  if (spec.format === 'bitbrains' || spec.format === 'prometheus')
+    return spec.skipBadLines !== true;
   if (spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2')
     return true;
   return spec.format === 'wide' || spec.format === 'columns';
@@ -212,6 +223,27 @@ function convertSeries(
 }
 
 /**
+ * A Prometheus series that only grows past the machine is a counter read as a usage: refused as its
+ * load refuses it (promChecks.ts), whatever the clamp. The check runs on each task's kept values,
+ * so a counter split over several answers is judged as one series.
+ */
+function refuseCounters(samples: TaskSamples, c: Conversion): void {
+  for (let i = 0; i < taskCount(samples.inst); i++) {
+    const values = seriesAt(samples.inst, i);
+    const last = values[values.length - 1];
+    if (last > c.bound && isCounter(values))
+      throw counterError(samples.ids[i], last, values.length);
+  }
+}
+
+const counterError = (id: string, last: number, points: number) =>
+  new DataError(
+    `task ${id}`,
+    null,
+    `only grows (to ${last} over ${points} points): it is a counter, not a usage; query rate(…[5m]) of it instead (clamping would only cap nonsense)`,
+  );
+
+/**
  * The samples of a raw load (`rawSpec(loaded with)`) in machine units under `spec`'s unit
  * setting, with the report's units and clamp count for it. A value above the unit's bound (without
  * the clamp option) is a DataError naming the task and the sample.
@@ -223,6 +255,7 @@ export function applyUnits(
 ): Extract<LoadResult, { kind: 'samples' }> {
   const c = conversionOf(spec);
   const { samples } = raw;
+  if (spec.format === 'prometheus') refuseCounters(samples, c);
   const inst = convertSeries(samples.inst, c, samples.ids, 'inst');
   const avg = samples.avg && convertSeries(samples.avg, c, samples.ids, 'avg');
   const converted: TaskSamples = {
