@@ -8,6 +8,7 @@
 import {
   azure2Factor,
   azure2Units,
+  alibabaUnits,
   bitbrainsConversion,
   bitbrainsUnits,
   google2019Units,
@@ -53,9 +54,11 @@ const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
     ? BITBRAINS_UNIT_OPTIONS
     : spec.format === 'google' || spec.format === 'google2019'
       ? ['scale']
-      : spec.format === 'azure2'
-        ? ['scale', 'coresPerMachine']
-        : UNIT_OPTIONS;
+      : spec.format === 'alibaba'
+        ? ['scale', 'clamp']
+        : spec.format === 'azure2'
+          ? ['scale', 'coresPerMachine']
+          : UNIT_OPTIONS;
 
 /** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
 const clampedWhileParsing = (spec: LoadSpec) =>
@@ -69,10 +72,13 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
  * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
  * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
- * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains).
+ * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains). Alibaba
+ * takes the task size and the clamp when the cores per machine are given: read from machine_meta
+ * otherwise, they are known only after the load, so they stay a parsing option.
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
+  if (spec.format === 'alibaba') return spec.coresPerMachine !== undefined;
   if (spec.format === 'bitbrains' || spec.format === 'prometheus')
     return spec.skipBadLines !== true;
   if (spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2')
@@ -96,6 +102,10 @@ export function conversionOf(spec: LoadSpec, raw = false): Conversion {
   if (spec.format === 'bitbrains') {
     const c = bitbrainsConversion(spec);
     return raw ? { ...c, bound: c.clamp ? Infinity : c.bound, scale: 1 } : c;
+  }
+  if (spec.format === 'alibaba') {
+    const { coresPerMachine: capacity, clamp } = spec;
+    return conversion({ unit: 'cores', capacity, scale: raw ? 1 : (spec.scale ?? 1), clamp, raw });
   }
   if (spec.format === 'azure2')
     return {
@@ -149,6 +159,12 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
   // Their clamp is parsing: a new one stays in the spec, for `sameParsing` to see.
   const clamp = (next as UnitFields).clamp;
   if (clampedWhileParsing(spec) && clamp !== undefined) out.clamp = clamp;
+  // Alibaba's cores per machine are parsing (machine_meta's when not given): kept for `sameParsing`.
+  if (spec.format === 'alibaba') {
+    const cores = (next as { coresPerMachine?: number }).coresPerMachine;
+    if (cores === undefined) delete out.coresPerMachine;
+    else out.coresPerMachine = cores;
+  }
   return out as unknown as LoadSpec;
 }
 
@@ -171,7 +187,9 @@ const unitsText = (spec: LoadSpec, c: Conversion) =>
       ? azure2Units(spec)
       : spec.format === 'google2019'
         ? google2019Units(spec.scale)
-        : describeUnit(c);
+        : spec.format === 'alibaba'
+          ? alibabaUnits(Number(spec.coresPerMachine), spec.scale)
+          : describeUnit(c);
 
 interface Converted {
   readonly series: SeriesSet;

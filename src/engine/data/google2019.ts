@@ -187,7 +187,7 @@ export class Google2019Loader {
         ? [{ id: 'clamped', label: 'values above 1 clamped', count: this.clamped, of: 'records' }]
         : [],
       bad: this.bad,
-      units: `${google2019Units(this.scale)}; random_sample_usage.cpus as inst, average_usage.cpus as avg`,
+      units: `${google2019Units(this.options.scale)}; random_sample_usage.cpus as inst, average_usage.cpus as avg`,
       gaps,
     });
   }

@@ -104,3 +104,9 @@ export function google2019Units(scale: number | undefined): string {
   const s = checkScale(scale);
   return `Google normalized units${s === 1 ? '' : ` × scale ${s}`}`;
 }
+
+/** The report's units of an Alibaba load: the containers' cores used over the machine's. */
+export function alibabaUnits(cores: number, scale: number | undefined): string {
+  const s = checkScale(scale);
+  return `cpu_util_percent of the container's request (cpu_request / 100 cores) / ${cores} cores per machine${s === 1 ? '' : ` × scale ${s}`}`;
+}
