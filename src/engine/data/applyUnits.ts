@@ -43,6 +43,7 @@ type UnitFields = {
 function unitOf(spec: LoadSpec & UnitFields): Unit {
   if (spec.unit) return spec.unit;
   if (spec.format === 'prometheus') return 'cores';
+  if (spec.format === 'npy') return 'fraction';
   return spec.format === 'wide' && spec.percent === false ? 'fraction' : 'percent';
 }
 
@@ -74,11 +75,13 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
  * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains). Alibaba
  * takes the task size and the clamp when the cores per machine are given: read from machine_meta
- * otherwise, they are known only after the load, so they stay a parsing option.
+ * otherwise, they are known only after the load, so they stay a parsing option. An .npy of samples
+ * takes every unit field (its report counts no clamped values, converted or not).
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
   if (spec.format === 'alibaba') return spec.coresPerMachine !== undefined;
+  if (spec.format === 'npy') return (spec.kind ?? 'samples') === 'samples';
   if (spec.format === 'bitbrains' || spec.format === 'prometheus')
     return spec.skipBadLines !== true;
   if (spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2')
@@ -284,13 +287,14 @@ export function applyUnits(
   const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
-  const filters = clampedWhileParsing(spec)
-    ? raw.report.filters
-    : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
+  const filters =
+    clampedWhileParsing(spec) || spec.format === 'npy'
+      ? raw.report.filters
+      : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
   const report: LoadReport = {
     ...raw.report,
     filters:
-      clamp && !filters.includes(clamp) && !clampedWhileParsing(spec)
+      clamp && !filters.includes(clamp) && !clampedWhileParsing(spec) && spec.format !== 'npy'
         ? [...filters, clamp]
         : filters,
     units: unitsText(spec, c) + rest,
