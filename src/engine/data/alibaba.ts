@@ -32,6 +32,7 @@ import {
 } from './traceCommon.ts';
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
+import { alibabaUnits } from './traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.
@@ -178,9 +179,12 @@ export class AlibabaLoader {
     let over = 0;
     let overExample = '';
     const clamp = this.options.clamp === true;
+    // Kept raw (for `applyUnits`): each container's cores used, over the machine only if clamped.
+    const raw = (this.options as { raw?: boolean }).raw === true;
     const { samples, gaps } = this.series.finish(
       (pct, t) => {
         let used = (pct / 100) * (req[t] / 100);
+        if (raw && (clamp || used <= cores)) return used;
         if (used > cores) {
           if (over++ === 0) overExample = `container ${ids[t]} uses ${used} cores`;
           used = cores;
@@ -195,7 +199,7 @@ export class AlibabaLoader {
         null,
         `${over} value(s) above the ${cores} cores of a machine, e.g. ${overExample} (the clamp option caps such values)`,
       );
-    if (clamp)
+    if (clamp || raw)
       filters.push({
         id: 'clamped',
         label: `values above ${cores} cores clamped`,
@@ -210,7 +214,7 @@ export class AlibabaLoader {
       samples,
       filters,
       bad: this.bad,
-      units: `cpu_util_percent of the container's request (cpu_request / 100 cores) / ${cores} cores per machine${this.scale === 1 ? '' : ` × scale ${this.scale}`}`,
+      units: alibabaUnits(cores, this.scale),
       gaps,
       notes: note ? [note] : [],
     });

@@ -8,14 +8,24 @@
 import {
   azure2Factor,
   azure2Units,
+  alibabaUnits,
   bitbrainsConversion,
   bitbrainsUnits,
+  google2019Units,
   type BitbrainsOptions,
 } from './traceUnits.ts';
 import { DataError } from './errors.ts';
+import { isCounter } from './promChecks.ts';
 import type { LoadSpec } from './loader.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
-import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
+import {
+  isCoded,
+  seriesAt,
+  seriesLength,
+  taskCount,
+  type SeriesSet,
+  type TaskSamples,
+} from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 /** The options a load's unit setting is made of; every other option needs the files read again. */
@@ -32,6 +42,8 @@ type UnitFields = {
 /** The format's own unit when the spec names none (as its loader and `resolveSpec` default). */
 function unitOf(spec: LoadSpec & UnitFields): Unit {
   if (spec.unit) return spec.unit;
+  if (spec.format === 'prometheus') return 'cores';
+  if (spec.format === 'npy') return 'fraction';
   return spec.format === 'wide' && spec.percent === false ? 'fraction' : 'percent';
 }
 
@@ -41,15 +53,17 @@ const BITBRAINS_UNIT_OPTIONS = ['scale', 'coresPerMachine', 'capacity', 'clamp']
 const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
   spec.format === 'bitbrains'
     ? BITBRAINS_UNIT_OPTIONS
-    : spec.format === 'google'
+    : spec.format === 'google' || spec.format === 'google2019'
       ? ['scale']
-      : spec.format === 'azure2'
-        ? ['scale', 'coresPerMachine']
-        : UNIT_OPTIONS;
+      : spec.format === 'alibaba'
+        ? ['scale', 'clamp']
+        : spec.format === 'azure2'
+          ? ['scale', 'coresPerMachine']
+          : UNIT_OPTIONS;
 
 /** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
 const clampedWhileParsing = (spec: LoadSpec) =>
-  spec.format === 'google' || spec.format === 'azure2';
+  spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2';
 
 /**
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
@@ -57,12 +71,21 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
  * are kept would depend on the machine's cores), and Google 2011, whose only unit field is the task
  * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
- * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise).
+ * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
+ * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
+ * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains). Alibaba
+ * takes the task size and the clamp when the cores per machine are given: read from machine_meta
+ * otherwise, they are known only after the load, so they stay a parsing option. An .npy of samples
+ * takes every unit field (its report counts no clamped values, converted or not).
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'long') return spec.scaleColumn === undefined;
-  if (spec.format === 'bitbrains') return spec.skipBadLines !== true;
-  if (spec.format === 'google' || spec.format === 'azure2') return true;
+  if (spec.format === 'alibaba') return spec.coresPerMachine !== undefined;
+  if (spec.format === 'npy') return (spec.kind ?? 'samples') === 'samples';
+  if (spec.format === 'bitbrains' || spec.format === 'prometheus')
+    return spec.skipBadLines !== true;
+  if (spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2')
+    return true;
   return spec.format === 'wide' || spec.format === 'columns';
 }
 
@@ -74,7 +97,7 @@ export function rawSpec(spec: LoadSpec): LoadSpec {
 /** The conversion `spec` stands for (its RangeError names a bad unit, capacity or task size). */
 export function conversionOf(spec: LoadSpec, raw = false): Conversion {
   // Google's values are fractions of its largest machine, clamped (or refused) while parsing.
-  if (spec.format === 'google')
+  if (spec.format === 'google' || spec.format === 'google2019')
     return {
       ...conversion({ unit: 'fraction', scale: raw ? 1 : (spec.scale ?? 1) }),
       bound: Infinity,
@@ -82,6 +105,10 @@ export function conversionOf(spec: LoadSpec, raw = false): Conversion {
   if (spec.format === 'bitbrains') {
     const c = bitbrainsConversion(spec);
     return raw ? { ...c, bound: c.clamp ? Infinity : c.bound, scale: 1 } : c;
+  }
+  if (spec.format === 'alibaba') {
+    const { coresPerMachine: capacity, clamp } = spec;
+    return conversion({ unit: 'cores', capacity, scale: raw ? 1 : (spec.scale ?? 1), clamp, raw });
   }
   if (spec.format === 'azure2')
     return {
@@ -135,6 +162,12 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
   // Their clamp is parsing: a new one stays in the spec, for `sameParsing` to see.
   const clamp = (next as UnitFields).clamp;
   if (clampedWhileParsing(spec) && clamp !== undefined) out.clamp = clamp;
+  // Alibaba's cores per machine are parsing (machine_meta's when not given): kept for `sameParsing`.
+  if (spec.format === 'alibaba') {
+    const cores = (next as { coresPerMachine?: number }).coresPerMachine;
+    if (cores === undefined) delete out.coresPerMachine;
+    else out.coresPerMachine = cores;
+  }
   return out as unknown as LoadSpec;
 }
 
@@ -155,7 +188,11 @@ const unitsText = (spec: LoadSpec, c: Conversion) =>
     ? bitbrainsUnits(spec)
     : spec.format === 'azure2'
       ? azure2Units(spec)
-      : describeUnit(c);
+      : spec.format === 'google2019'
+        ? google2019Units(spec.scale)
+        : spec.format === 'alibaba'
+          ? alibabaUnits(Number(spec.coresPerMachine), spec.scale)
+          : describeUnit(c);
 
 interface Converted {
   readonly series: SeriesSet;
@@ -207,6 +244,27 @@ function convertSeries(
 }
 
 /**
+ * A Prometheus series that only grows past the machine is a counter read as a usage: refused as its
+ * load refuses it (promChecks.ts), whatever the clamp. The check runs on each task's kept values,
+ * so a counter split over several answers is judged as one series.
+ */
+function refuseCounters(samples: TaskSamples, c: Conversion): void {
+  for (let i = 0; i < taskCount(samples.inst); i++) {
+    const values = seriesAt(samples.inst, i);
+    const last = values[values.length - 1];
+    if (last > c.bound && isCounter(values))
+      throw counterError(samples.ids[i], last, values.length);
+  }
+}
+
+const counterError = (id: string, last: number, points: number) =>
+  new DataError(
+    `task ${id}`,
+    null,
+    `only grows (to ${last} over ${points} points): it is a counter, not a usage; query rate(…[5m]) of it instead (clamping would only cap nonsense)`,
+  );
+
+/**
  * The samples of a raw load (`rawSpec(loaded with)`) in machine units under `spec`'s unit
  * setting, with the report's units and clamp count for it. A value above the unit's bound (without
  * the clamp option) is a DataError naming the task and the sample.
@@ -218,6 +276,7 @@ export function applyUnits(
 ): Extract<LoadResult, { kind: 'samples' }> {
   const c = conversionOf(spec);
   const { samples } = raw;
+  if (spec.format === 'prometheus') refuseCounters(samples, c);
   const inst = convertSeries(samples.inst, c, samples.ids, 'inst');
   const avg = samples.avg && convertSeries(samples.avg, c, samples.ids, 'avg');
   const converted: TaskSamples = {
@@ -228,13 +287,14 @@ export function applyUnits(
   const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
-  const filters = clampedWhileParsing(spec)
-    ? raw.report.filters
-    : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
+  const filters =
+    clampedWhileParsing(spec) || spec.format === 'npy'
+      ? raw.report.filters
+      : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
   const report: LoadReport = {
     ...raw.report,
     filters:
-      clamp && !filters.includes(clamp) && !clampedWhileParsing(spec)
+      clamp && !filters.includes(clamp) && !clampedWhileParsing(spec) && spec.format !== 'npy'
         ? [...filters, clamp]
         : filters,
     units: unitsText(spec, c) + rest,

@@ -26,6 +26,7 @@ import {
 } from './traceCommon.ts';
 import type { LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
+import { google2019Units } from './traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use.
 const F_TIME = importedTime;
@@ -63,7 +64,9 @@ export class Google2019Loader {
   constructor(private readonly options: Google2019Options) {
     this.bad = new BadLines(options.skipBadLines === true);
     this.series = new TimedSeries(this.bad, true);
-    this.scale = checkScale(options.scale);
+    const scale = checkScale(options.scale);
+    // Kept raw (for `applyUnits`): the task size is left to the conversion after the load.
+    this.scale = (options as { raw?: boolean }).raw ? 1 : scale;
     this.jsonScanner = new JsonScanner('', this.json);
   }
 
@@ -184,7 +187,7 @@ export class Google2019Loader {
         ? [{ id: 'clamped', label: 'values above 1 clamped', count: this.clamped, of: 'records' }]
         : [],
       bad: this.bad,
-      units: `Google normalized units${this.scale === 1 ? '' : ` × scale ${this.scale}`}; random_sample_usage.cpus as inst, average_usage.cpus as avg`,
+      units: `${google2019Units(this.options.scale)}; random_sample_usage.cpus as inst, average_usage.cpus as avg`,
       gaps,
     });
   }

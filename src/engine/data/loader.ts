@@ -209,6 +209,8 @@ function npyLoader(spec: NpyOptions): DatasetLoader {
     scale: spec.scale ?? 1,
     capacity: spec.capacity,
     clamp: spec.clamp,
+    // Samples kept as stored (for `applyUnits`); a realization matrix takes no unit.
+    raw: kind === 'samples' && (spec as { raw?: boolean }).raw === true,
   });
   const readers: { role: 'inst' | 'avg'; reader: NpyReader }[] = [];
   return {

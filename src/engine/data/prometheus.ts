@@ -48,6 +48,9 @@ export function seriesName(metric: Record<string, unknown>, idLabel?: string): s
 
 export class PrometheusLoader {
   private readonly conv: Conversion;
+  /** The unit's bound a counter may not pass (the machine's, even when values are kept raw). */
+  private readonly counterBound: number;
+  private readonly raw: boolean;
   private readonly bad: BadLines;
   private readonly series: TimedSeries;
   private readonly files: { name: string; bytes: number }[] = [];
@@ -56,12 +59,15 @@ export class PrometheusLoader {
   private readonly checks = new PromChecks();
 
   constructor(private readonly options: PrometheusOptions) {
-    this.conv = conversion({
+    const unit = {
       unit: options.unit ?? 'cores',
       scale: options.scale ?? 1,
       capacity: options.capacity,
       clamp: options.clamp,
-    });
+    };
+    this.raw = (options as { raw?: boolean }).raw === true;
+    this.conv = conversion({ ...unit, raw: this.raw });
+    this.counterBound = conversion(unit).bound;
     this.bad = new BadLines(options.skipBadLines === true);
     this.series = new TimedSeries(this.bad, false);
   }
@@ -99,7 +105,7 @@ export class PrometheusLoader {
     if (isCounter(s.values)) {
       this.checks.counter(id);
       const last = lastFinite(s.values);
-      if (last > this.conv.bound)
+      if (last > this.counterBound)
         throw new DataError(
           name,
           null,
@@ -176,7 +182,8 @@ export class PrometheusLoader {
       tasksRead: this.series.ids.length,
       samples,
       filters: [
-        ...(this.conv.clamp
+        // Kept raw, the clamped count is the conversion's to make (applyUnits), in this place.
+        ...(this.conv.clamp || this.raw
           ? [
               {
                 id: 'clamped',

@@ -98,3 +98,15 @@ export function azure2Units(o: AzureUnitOptions): string {
   const cores = checkCores(o.coresPerMachine, AZURE_DEFAULT_CORES);
   return `CPU % of the VM × its cores / ${cores} cores per machine${scale === 1 ? '' : ` × scale ${scale}`}; max as inst, avg as avg`;
 }
+
+/** The report's units of a Google 2019 load (normalized units: fractions of the largest machine). */
+export function google2019Units(scale: number | undefined): string {
+  const s = checkScale(scale);
+  return `Google normalized units${s === 1 ? '' : ` × scale ${s}`}`;
+}
+
+/** The report's units of an Alibaba load: the containers' cores used over the machine's. */
+export function alibabaUnits(cores: number, scale: number | undefined): string {
+  const s = checkScale(scale);
+  return `cpu_util_percent of the container's request (cpu_request / 100 cores) / ${cores} cores per machine${s === 1 ? '' : ` × scale ${s}`}`;
+}

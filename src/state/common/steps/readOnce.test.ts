@@ -4,47 +4,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seriesAt, taskCount, type LoadSpec, type TaskSamples } from '../../../engine/index.ts';
-import { createIngestApi } from '../../../ingest/api.ts';
+import type { LoadSpec } from '../../../engine/index.ts';
 import { loadDataset } from '../../../ingest/load.ts';
 import { dataInput, dataPath } from '../../../ingest/testing.ts';
-import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
-import type { Ingest } from '../datasets.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
-import { DEFAULT_PARAMS } from '../params.ts';
-import { createExplorerStore } from '../store.ts';
-import type { StepContext } from './context.ts';
-import { datasetStep } from './dataset.ts';
+import { countedFiles, instValues as values, readOnceSetup as setup } from './readOnceHarness.ts';
 
 const FILE = 'planetlab-cloudsim/planetlab_20110303.csv';
 
 /** The real file as a File whose every read (stream, arrayBuffer, text, slice) is counted. */
 function countedFile() {
-  const reads = { n: 0 };
-  const file = new File([readFileSync(dataPath(FILE))], 'planetlab_20110303.csv');
-  for (const m of ['stream', 'arrayBuffer', 'text', 'slice'] as const) {
-    const real = file[m].bind(file) as (...a: unknown[]) => unknown;
-    Object.defineProperty(file, m, { value: (...a: unknown[]) => (reads.n++, real(...a)) });
-  }
-  return { file, reads };
+  const { files, reads } = countedFiles([['planetlab_20110303.csv', readFileSync(dataPath(FILE))]]);
+  return { file: files[0], reads };
 }
-
-function setup() {
-  const api = createIngestApi();
-  let token = 1;
-  const ingest: Ingest = {
-    loadPreset: () => Promise.reject(new Error('no presets in this test')),
-    loadFiles: (files, request, onProgress) => api.loadFiles(token++, files, request, onProgress),
-    previewFiles: (files, options) => api.previewFiles(files, options),
-  };
-  const store = createExplorerStore({ params: { ...DEFAULT_PARAMS } });
-  const ctx: StepContext = { store, runner: createInlineRunner(), ingest };
-  return { step: datasetStep(ctx), s: () => store.getState() };
-}
-
-/** Every sample of every task, decoded. */
-const values = (s: TaskSamples) =>
-  Array.from({ length: taskCount(s.inst) }, (_, i) => Array.from(seriesAt(s.inst, i)));
 
 async function direct(spec: LoadSpec) {
   return (await loadDataset([await dataInput(FILE, 'inst')], spec)) as Extract<
@@ -55,7 +27,7 @@ async function direct(spec: LoadSpec) {
 
 describe('an upload is read once', () => {
   it('a new task size reads the file no more and equals a load at that size', async () => {
-    const { step, s } = setup();
+    const { step, s, setScale } = setup();
     const { file, reads } = countedFile();
     await step.upload([file], { format: 'auto', scale: 1, unit: 'percent' } as LoadRequest);
     expect(
@@ -66,10 +38,7 @@ describe('an upload is read once', () => {
     ).toBe('ready');
     const after = reads.n;
     expect(after).toBeGreaterThan(0);
-    s().setParams({ scale: 0.25 });
-    await step.ensure(s().params);
-    await new Promise((r) => setTimeout(r, 0));
-    await step.ensure(s().params);
+    await setScale(0.25);
     expect(s().data.status).toBe('ready');
     expect(reads.n).toBe(after);
     const want = await direct({ format: 'wide', unit: 'percent', scale: 0.25 });

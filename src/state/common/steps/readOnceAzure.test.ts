@@ -4,48 +4,19 @@
  * 100 %, is fixed, so clamping happens while parsing) reads the files again.
  */
 import { describe, expect, it } from 'vitest';
-import { seriesAt, taskCount, type LoadSpec, type TaskSamples } from '../../../engine/index.ts';
-import { createIngestApi } from '../../../ingest/api.ts';
+import type { LoadSpec } from '../../../engine/index.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import { fixture, run, samples } from '../../../ingest/traceFixtures.ts';
-import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
-import type { Ingest } from '../datasets.ts';
-import { DEFAULT_PARAMS } from '../params.ts';
-import { createExplorerStore } from '../store.ts';
-import type { StepContext } from './context.ts';
-import { datasetStep } from './dataset.ts';
+import {
+  countedFiles as counted,
+  instValues as values,
+  readOnceSetup as setup,
+} from './readOnceHarness.ts';
 
 const FILES = ['vm_cpu_readings-file-1-of-195.csv.gz', 'vmtable.csv'];
 
 /** The trace's files (from the real trace, fixtures/make.py) as Files whose every read is counted. */
-function countedFiles() {
-  const reads = { n: 0 };
-  const files = FILES.map((name) => {
-    const file = new File([fixture(`azure2/${name}`) as Uint8Array<ArrayBuffer>], name);
-    for (const m of ['stream', 'arrayBuffer', 'text', 'slice'] as const) {
-      const real = file[m].bind(file) as (...a: unknown[]) => unknown;
-      Object.defineProperty(file, m, { value: (...a: unknown[]) => (reads.n++, real(...a)) });
-    }
-    return file;
-  });
-  return { files, reads };
-}
-
-function setup() {
-  const api = createIngestApi();
-  let token = 1;
-  const ingest: Ingest = {
-    loadPreset: () => Promise.reject(new Error('no presets in this test')),
-    loadFiles: (files, request, onProgress) => api.loadFiles(token++, files, request, onProgress),
-    previewFiles: (files, options) => api.previewFiles(files, options),
-  };
-  const store = createExplorerStore({ params: { ...DEFAULT_PARAMS } });
-  const ctx: StepContext = { store, runner: createInlineRunner(), ingest };
-  return { step: datasetStep(ctx), s: () => store.getState() };
-}
-
-const values = (s: TaskSamples) =>
-  Array.from({ length: taskCount(s.inst) }, (_, i) => Array.from(seriesAt(s.inst, i)));
+const countedFiles = () => counted(FILES.map((name) => [name, fixture(`azure2/${name}`)]));
 
 /** A fresh read of the same files with `spec`. */
 function direct(spec: LoadSpec) {

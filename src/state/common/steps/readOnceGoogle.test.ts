@@ -5,16 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seriesAt, taskCount, type LoadSpec, type TaskSamples } from '../../../engine/index.ts';
-import { createIngestApi } from '../../../ingest/api.ts';
+import type { LoadSpec } from '../../../engine/index.ts';
 import { loadDataset, type LoadRequest } from '../../../ingest/load.ts';
 import { dataInput, dataPath } from '../../../ingest/testing.ts';
-import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
-import type { Ingest } from '../datasets.ts';
-import { DEFAULT_PARAMS } from '../params.ts';
-import { createExplorerStore } from '../store.ts';
-import type { StepContext } from './context.ts';
-import { datasetStep } from './dataset.ts';
+import {
+  countedFiles,
+  instAndAvgValues as values,
+  readOnceSetup as setup,
+} from './readOnceHarness.ts';
 
 const FILE = 'google-2011-task-usage/task_usage_slice_6tasks_17intervals.csv';
 /**
@@ -24,34 +22,10 @@ const FILE = 'google-2011-task-usage/task_usage_slice_6tasks_17intervals.csv';
 const EVERY_TASK = { minRecords: 1, dropAllZeroInst: false };
 
 function countedFile() {
-  const reads = { n: 0 };
-  const file = new File([readFileSync(dataPath(FILE))], 'task_usage_slice_6tasks_17intervals.csv');
-  for (const m of ['stream', 'arrayBuffer', 'text', 'slice'] as const) {
-    const real = file[m].bind(file) as (...a: unknown[]) => unknown;
-    Object.defineProperty(file, m, { value: (...a: unknown[]) => (reads.n++, real(...a)) });
-  }
-  return { file, reads };
+  const name = 'task_usage_slice_6tasks_17intervals.csv';
+  const { files, reads } = countedFiles([[name, readFileSync(dataPath(FILE))]]);
+  return { file: files[0], reads };
 }
-
-function setup() {
-  const api = createIngestApi();
-  let token = 1;
-  const ingest: Ingest = {
-    loadPreset: () => Promise.reject(new Error('no presets in this test')),
-    loadFiles: (files, request, onProgress) => api.loadFiles(token++, files, request, onProgress),
-    previewFiles: (files, options) => api.previewFiles(files, options),
-  };
-  const store = createExplorerStore({ params: { ...DEFAULT_PARAMS } });
-  const ctx: StepContext = { store, runner: createInlineRunner(), ingest };
-  return { step: datasetStep(ctx), s: () => store.getState() };
-}
-
-/** Every inst and avg sample of every task, decoded. */
-const values = (s: TaskSamples) =>
-  Array.from({ length: taskCount(s.inst) }, (_, i) => [
-    Array.from(seriesAt(s.inst, i)),
-    Array.from(seriesAt(s.avg!, i)),
-  ]);
 
 async function direct(spec: LoadSpec) {
   const r = await loadDataset([await dataInput(FILE, 'usage')], spec);
@@ -94,15 +68,12 @@ describe('a Google 2011 upload is read once', () => {
   });
 
   it('auto-detected, a new task size leaves the fractions as read, reading the file no more', async () => {
-    const { step, s } = setup();
+    const { step, s, setScale } = setup();
     const { file, reads } = countedFile();
     await step.upload([file], { format: 'auto', scale: 1, filters: EVERY_TASK } as LoadRequest);
     expect(s().data.dataset!.report.format).toBe('google');
     const after = reads.n;
-    s().setParams({ scale: 0.25 });
-    await step.ensure(s().params);
-    await new Promise((r) => setTimeout(r, 0));
-    await step.ensure(s().params);
+    await setScale(0.25);
     expect(s().data.status).toBe('ready');
     expect(reads.n).toBe(after);
     const want = await direct({ format: 'google', filters: EVERY_TASK });

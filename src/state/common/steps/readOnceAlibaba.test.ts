@@ -1,0 +1,63 @@
+/**
+ * An Alibaba v2018 upload (container_usage, container_meta, machine_meta) with its cores per machine
+ * given is read once: a new task size or clamp converts the cores used the ingestion kept and
+ * equals a load with them; new cores per machine (or none: machine_meta's) read the files again.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LoadSpec } from '../../../engine/index.ts';
+import type { LoadRequest } from '../../../ingest/load.ts';
+import { fixture, run, samples } from '../../../ingest/traceFixtures.ts';
+import { countedFiles, instValues as values, readOnceSetup as setup } from './readOnceHarness.ts';
+
+const FILES = ['container_usage.csv', 'container_meta.csv', 'machine_meta.csv'];
+const entries = () => FILES.map((name) => [name, fixture(`alibaba/${name}`)] as const);
+
+/** A fresh read of the trace's files with `spec`. */
+function direct(spec: LoadSpec) {
+  const r = run(spec, [...entries()] as [string, Uint8Array][]);
+  if (r.kind !== 'samples') throw new Error('expected samples');
+  return { samples: samples(r), report: r.report };
+}
+
+describe('an Alibaba upload is read once', () => {
+  it('a new clamp and task size read the files no more and equal a load with them', async () => {
+    const { step, s, notices } = setup();
+    const { files, reads } = countedFiles(entries());
+    await step.upload(files, { format: 'alibaba', coresPerMachine: 96 } as LoadRequest);
+    expect(s().data.status, notices()).toBe('ready');
+    const after = reads.n;
+    expect(after).toBeGreaterThan(0);
+    const next = { format: 'alibaba', coresPerMachine: 96, clamp: true, scale: 0.5 };
+    await step.upload(files, next as LoadRequest);
+    expect(reads.n).toBe(after);
+    const want = direct(next as LoadSpec);
+    const got = s().data.dataset!;
+    expect(values(got.samples!)).toEqual(values(want.samples));
+    expect(got.report.filters).toEqual(want.report.filters);
+    expect(got.report.units).toBe(want.report.units);
+    expect(got.report.units).toMatch(/96 cores per machine × scale 0\.5/);
+  });
+
+  it('a task size from the parameters reads the files no more', async () => {
+    const { step, s, setScale } = setup();
+    const { files, reads } = countedFiles(entries());
+    await step.upload(files, { format: 'alibaba', coresPerMachine: 64 } as LoadRequest);
+    const after = reads.n;
+    await setScale(0.25);
+    expect(s().data.status).toBe('ready');
+    expect(reads.n).toBe(after);
+    const want = direct({ format: 'alibaba', coresPerMachine: 64, scale: 0.25 } as LoadSpec);
+    expect(values(s().data.dataset!.samples!)).toEqual(values(want.samples));
+  });
+
+  it('new cores per machine read the files again', async () => {
+    const { step, s } = setup();
+    const { files, reads } = countedFiles(entries());
+    await step.upload(files, { format: 'alibaba', coresPerMachine: 96 } as LoadRequest);
+    const after = reads.n;
+    await step.upload(files, { format: 'alibaba', coresPerMachine: 48 } as LoadRequest);
+    expect(reads.n).toBeGreaterThan(after);
+    const want = direct({ format: 'alibaba', coresPerMachine: 48 } as LoadSpec);
+    expect(values(s().data.dataset!.samples!)).toEqual(values(want.samples));
+  });
+});
