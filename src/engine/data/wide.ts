@@ -20,7 +20,7 @@ import {
 import { POW10, cursor, scanNumber } from './decimal.ts';
 import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
 import { SeriesBuilder } from './coded.ts';
-import type { SampleStorage, TaskSamples } from './samples.ts';
+import type { SampleStorage, SeriesSet, TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 export interface WideOptions {
@@ -104,6 +104,16 @@ export class WideLoader {
     });
     this.files.push({ name, reader });
     return reader;
+  }
+
+  /** Tasks kept so far; each is final once counted (a row is one whole task). */
+  get tasksKept(): number {
+    return this.inst.length;
+  }
+
+  /** Kept tasks `from … to − 1` as a series of their own (`SeriesBuilder.take`). */
+  takeTasks(from: number, to: number): SeriesSet {
+    return this.inst.take(from, to);
   }
 
   private row(
