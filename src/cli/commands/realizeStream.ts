@@ -7,7 +7,7 @@
  * Only plain wide CSV files take this path. The other formats can list a task's samples anywhere
  * in a file (a long CSV's or a trace's rows of one task need not be adjacent, and their tasks are
  * ordered and filtered when the load finishes), so no task is final before the end: they, archives,
- * Prometheus, `--instance`, `--memory-budget` and `--out-avg` go the read-then-realize way.
+ * Prometheus, `--instance` and `--out-avg` go the read-then-realize way.
  * The matrix is written to `OUT.partial-PID` beside the output and renamed over it when complete,
  * so a trace that turns out bad leaves an existing file at the output path as it was.
  */
@@ -18,14 +18,16 @@ import {
   DataError,
   WideLoader,
   isCoded,
+  type LoadSpec,
   type SeriesSet,
   type StreamPurpose,
   type TaskSamples,
 } from '../../engine/index.ts';
 import { isArchiveName } from '../../engine/data/archiveLoader.ts';
 import { npyHeader } from '../../engine/data/npy.ts';
-import { resolveRequest } from '../../ingest/load.ts';
-import { pump } from '../../ingest/stream.ts';
+import { estimateWithin, resolveRequest } from '../../ingest/load.ts';
+import { describeEstimate } from '../../ingest/sizes.ts';
+import { pump, type InputFile } from '../../ingest/stream.ts';
 import { UsageError, type Options } from '../args.ts';
 import { inputsFrom, requestFrom } from '../io.ts';
 import { IO_BLOCK } from '../matrixFiles.ts';
@@ -66,19 +68,26 @@ export async function realizeWhileReading(
   settings: StreamSettings,
 ): Promise<Streamed | null> {
   if (o.instance !== undefined || o['out-avg'] !== undefined) return null;
-  if (o['memory-budget'] !== undefined || sourceFromOptions(o)) return null;
+  if (sourceFromOptions(o)) return null;
   if (!(settings.realizations >= 1 && settings.workers >= 1)) return null;
   const inputs = await inputsFrom(o);
   if (inputs.some((i) => isArchiveName(i.name) || (i.role ?? 'inst') !== 'inst')) return null;
-  let spec;
   try {
-    spec = await resolveRequest(inputs, requestFrom(o));
+    const spec = await resolveRequest(inputs, requestFrom(o));
+    if (spec.format !== 'wide') return null;
+    await checkBudget(o, inputs, spec);
+    return await readAndRealize(inputs, new WideLoader({ ...spec, storage: 'compact' }), settings);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
   }
-  if (spec.format !== 'wide') return null;
-  const loader = new WideLoader({ ...spec, storage: 'compact' });
+}
+
+async function readAndRealize(
+  inputs: readonly InputFile[],
+  loader: WideLoader,
+  settings: StreamSettings,
+): Promise<Streamed> {
   const realizing = new BlockRealizer(loader, settings);
   try {
     for (let i = 0; i < inputs.length; i++) {
@@ -103,11 +112,25 @@ export async function realizeWhileReading(
     const n = settings.tasks ?? count;
     if (n < 1 || n > count)
       throw new UsageError(`invalid --tasks ${n}: the file has ${count} tasks`);
-    if (!realizing.started) return { written: false, samples };
-    return (await realizing.complete(n)) ? { written: true, tasks: n } : null;
+    if (realizing.started && (await realizing.complete(n))) return { written: true, tasks: n };
+    return { written: false, samples };
   } finally {
     await realizing.close();
   }
+}
+
+/** As `loadFromOptions`: a load estimated over `--memory-budget` is refused before it is read. */
+async function checkBudget(
+  o: Options,
+  inputs: readonly InputFile[],
+  spec: LoadSpec,
+): Promise<void> {
+  const bytes = ((o['memory-budget'] as number | undefined) ?? 0) * 2 ** 30;
+  if (!(bytes > 0)) return;
+  const realizations = o.realizations as number;
+  const estimate = await estimateWithin(inputs, spec, { bytes, realizations });
+  if (estimate && estimate.bytes > 64 * 2 ** 20)
+    process.stderr.write(`estimate: ${describeEstimate(estimate)}\n`);
 }
 
 /** Blocks of parsed rows handed to worker threads, each writing its rows in place. */
