@@ -107,13 +107,14 @@ async function readAndRealize(
       };
       await pump(inputs[i], tapped, {}, { fileIndex: i, files: inputs.length });
     }
-    const { samples } = loader.finish();
+    loader.checkComplete();
     const count = loader.tasksKept;
     const n = settings.tasks ?? count;
     if (n < 1 || n > count)
       throw new UsageError(`invalid --tasks ${n}: the file has ${count} tasks`);
     if (realizing.started && (await realizing.complete(n))) return { written: true, tasks: n };
-    return { written: false, samples };
+    // Built only when used: their final copy is fresh memory (0.3 GB at 10⁶ PlanetLab tasks).
+    return { written: false, samples: loader.finish().samples };
   } finally {
     await realizing.close();
   }

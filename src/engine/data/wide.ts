@@ -175,7 +175,11 @@ export class WideLoader {
     this.bad.report(file, line, `${quoteField(b, s, e)} in column ${column} ${why}`);
   }
 
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  /**
+   * Ends the files and throws the `DataError` `finish` would for an empty file or no task kept,
+   * without building the samples (for a reader that used the tasks as they came).
+   */
+  checkComplete(): void {
     for (const f of this.files) f.reader.end();
     const names = this.files.map((f) => f.name).join(', ') || 'wide CSV';
     for (const f of this.files)
@@ -186,6 +190,10 @@ export class WideLoader {
         null,
         this.rows === 0 ? 'no data rows after the header' : 'every data row was skipped',
       );
+  }
+
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    this.checkComplete();
     const files = fileReports(this.files, 'inst');
     const filters: FilterCount[] = [];
     if (this.rows > this.inst.length + this.bad.skipped)
