@@ -1,13 +1,23 @@
 /**
  * A worker thread of `realize`: rows of one series realized into its block on request and written
  * in place into the `.npy` (each block at its own offset), so writing is spread over the workers.
+ * A request either names rows of the series given at start, or brings its rows' samples itself
+ * (`tasks`, row r being task `first + r`, so it draws from that task's stream) while the trace is
+ * still being read.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { realizeRows, type CodedSeries, type StreamPurpose } from '../engine/index.ts';
+import {
+  realizeRows,
+  realizeTask,
+  type CodedSeries,
+  type SeriesSet,
+  type StreamPurpose,
+} from '../engine/index.ts';
 
 export interface RealizeWorkerData {
-  readonly series: CodedSeries;
+  /** The samples of every row, or null when each request brings its own. */
+  readonly series: CodedSeries | null;
   readonly realizations: number;
   readonly seed: number;
   readonly purpose: StreamPurpose;
@@ -24,9 +34,20 @@ const { series, realizations, seed, purpose, blockValues, path, dataOffset } =
   workerData as RealizeWorkerData;
 const block = new Float32Array(blockValues);
 const bytes = new Uint8Array(block.buffer);
-port.on('message', ({ first, rows }: { first: number; rows: number }) => {
+export interface RealizeRequest {
+  readonly first: number;
+  readonly rows: number;
+  readonly tasks?: SeriesSet;
+}
+
+port.on('message', ({ first, rows, tasks }: RealizeRequest) => {
   try {
-    realizeRows(series, first, rows, block, realizations, seed, purpose);
+    if (tasks) {
+      for (let r = 0; r < rows; r++) {
+        const out = block.subarray(r * realizations, (r + 1) * realizations);
+        realizeTask(tasks, r, out, seed, purpose, first + r);
+      }
+    } else realizeRows(series!, first, rows, block, realizations, seed, purpose);
     const length = rows * realizations * 4;
     const position = dataOffset + first * realizations * 4;
     const fd = openSync(path, 'r+');

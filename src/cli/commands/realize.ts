@@ -12,6 +12,7 @@ import {
   type CodedSeries,
   taskCount,
   type SeriesSet,
+  type TaskSamples,
   type StreamPurpose,
   type RealizationMatrix,
   type RealizationMode,
@@ -21,7 +22,8 @@ import { UsageError, rangeOption, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { loadReplay, replayJson, replayOptions } from './replayData.ts';
 import { dataOptions, hasData, loadFromOptions, writeMatrix } from '../io.ts';
-import { IO_BLOCK, MatrixWriter } from '../matrixFiles.ts';
+import { MatrixWriter } from '../matrixFiles.ts';
+import { PARALLEL_DRAWS, realizeWhileReading, rowsPerBlock } from './realizeStream.ts';
 import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';
 import { Worker } from 'node:worker_threads';
 
@@ -61,15 +63,24 @@ export const realizeCommand: Command = {
     if ((o.mode as RealizationMode) !== 'independent') return realizeAligned(o, out);
     for (const k of ['learn', 'judge', 'out-judge', 'block', 'out-ids'])
       if (o[k] !== undefined) throw new UsageError(`--${k} is for --mode aligned or blocks`);
-    const loaded = await loadFromOptions(o);
-    if (loaded.kind !== 'samples')
-      throw new UsageError(`--data ${o.data} is already a realization matrix; pack it directly`);
-    const samples = loaded.samples;
+    const R = o.realizations as number;
+    const seed = o.seed as number;
+    const workers = (o.workers as number | undefined) ?? defaultWorkers();
+    // Without --workers, a small matrix is drawn on this thread (done before threads would start).
+    const parallelFrom = o.workers === undefined ? PARALLEL_DRAWS : 0;
+    const streamed = await realizeWhileReading(o, {
+      path: o['out-inst'] as string,
+      tasks: o.tasks as number | undefined,
+      realizations: R,
+      seed,
+      workers,
+      parallelFrom,
+    });
+    if (streamed?.written) return out(summary(o, streamed.tasks));
+    const samples = streamed ? streamed.samples : await loadSamples(o);
     const n = (o.tasks as number | undefined) ?? taskCount(samples.inst);
     if (n < 1 || n > taskCount(samples.inst))
       throw new UsageError(`invalid --tasks ${n}: the file has ${taskCount(samples.inst)} tasks`);
-    const R = o.realizations as number;
-    const seed = o.seed as number;
     if (o.instance !== undefined) {
       // As the page: every task realized with the seed, then the instance's rows in draw order.
       const all = asUsage(() => realize(samples, R, seed, false));
@@ -93,10 +104,7 @@ export const realizeCommand: Command = {
         throw new UsageError(
           `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
         );
-      const workers = (o.workers as number | undefined) ?? defaultWorkers();
       if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
-      // Without --workers, a small matrix is drawn on this thread (done before threads would start).
-      const parallelFrom = o.workers === undefined ? PARALLEL_DRAWS : 0;
       await realizeTo(
         o['out-inst'] as string,
         kept.inst,
@@ -110,17 +118,26 @@ export const realizeCommand: Command = {
       if (o['out-avg'] && kept.avg)
         await realizeTo(o['out-avg'] as string, kept.avg, n, R, seed, 'avg', workers, parallelFrom);
     }
-    out(
-      JSON.stringify({
-        tasks: n,
-        realizations: R,
-        seed: o.seed,
-        inst: o['out-inst'],
-        avg: o['out-avg'] ?? null,
-      }),
-    );
+    out(summary(o, n));
   },
 };
+
+async function loadSamples(o: Options): Promise<TaskSamples> {
+  const loaded = await loadFromOptions(o);
+  if (loaded.kind !== 'samples')
+    throw new UsageError(`--data ${o.data} is already a realization matrix; pack it directly`);
+  return loaded.samples;
+}
+
+function summary(o: Options, tasks: number): string {
+  return JSON.stringify({
+    tasks,
+    realizations: o.realizations,
+    seed: o.seed,
+    inst: o['out-inst'],
+    avg: o['out-avg'] ?? null,
+  });
+}
 
 /**
  * Realizes `series` (SPEC §2) straight into a `.npy`, one block of rows at a time: memory stays at
@@ -138,20 +155,20 @@ async function realizeTo(
   workers: number,
   parallelFrom: number,
 ): Promise<void> {
-  const rowsPerBlock = Math.max(1, Math.floor(IO_BLOCK / 16 / realizations));
+  const perBlock = rowsPerBlock(realizations);
   const out = new MatrixWriter(path, tasks, realizations);
-  const blocks = Math.ceil(tasks / rowsPerBlock);
+  const blocks = Math.ceil(tasks / perBlock);
   const threads = isCoded(series) ? Math.min(workers, blocks) : 1;
   try {
     if (threads < 2 || tasks * realizations < parallelFrom) {
-      const block = new Float32Array(Math.min(tasks, rowsPerBlock) * realizations);
-      for (let first = 0; first < tasks; first += rowsPerBlock) {
-        const rows = Math.min(rowsPerBlock, tasks - first);
+      const block = new Float32Array(Math.min(tasks, perBlock) * realizations);
+      for (let first = 0; first < tasks; first += perBlock) {
+        const rows = Math.min(perBlock, tasks - first);
         realizeRows(series, first, rows, block, realizations, seed, purpose);
         out.write(block.subarray(0, rows * realizations));
       }
     } else {
-      await realizeInWorkers(series as CodedSeries, out, rowsPerBlock, seed, purpose, threads);
+      await realizeInWorkers(series as CodedSeries, out, perBlock, seed, purpose, threads);
     }
   } catch (e) {
     out.abort();
@@ -159,9 +176,6 @@ async function realizeTo(
   }
   out.close();
 }
-
-// Below this many draws one thread finishes before worker threads have started.
-const PARALLEL_DRAWS = 1 << 26;
 
 function shared<T extends Uint8Array | Uint16Array | Float64Array>(a: T): T {
   const copy = new (a.constructor as new (b: SharedArrayBuffer) => T)(

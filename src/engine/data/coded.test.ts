@@ -170,4 +170,32 @@ describe('coded samples', () => {
     expect(isCoded(set)).toBe(false);
     expectSame(set, tasks);
   });
+
+  it('tasks taken while pushing hold their final values (past 256 values, and past 65,536 to float64)', () => {
+    const b = new SeriesBuilder();
+    const taken: { from: number; series: SeriesSet }[] = [];
+    let next = 0;
+    for (let i = 0; i < 200; i++) {
+      // Few distinct values, then many (Uint16 codes), then more than a dictionary holds.
+      const spread = i < 40 ? 50 : i < 80 ? 4000 : 1 << 20;
+      const task = Float64Array.from(
+        { length: 700 },
+        (_, k) => ((i * 7919 + k * 104729) % spread) / 7,
+      );
+      b.push(task);
+      if (i % 17 === 16) {
+        taken.push({ from: next, series: b.take(next, i + 1) });
+        next = i + 1;
+      }
+    }
+    const whole = b.finish();
+    expect(isCoded(whole)).toBe(false);
+    expect(taken.some((t) => isCoded(t.series))).toBe(true);
+    for (const { from, series } of taken)
+      for (let r = 0; r < taskCount(series); r++)
+        expect(bits(Float64Array.from(seriesAt(series, r)))).toEqual(
+          bits(Float64Array.from(seriesAt(whole, from + r))),
+        );
+    expect(() => b.take(3, 2)).toThrow(/invalid tasks 3…2/);
+  });
 });

@@ -90,6 +90,24 @@ export class SeriesBuilder {
     this.endTask(n);
   }
 
+  /**
+   * Tasks `from … to − 1` as pushed so far, as a series of their own (copied; coded ones with the
+   * dictionary as it stands, which only grows): the same values whatever the builder does later.
+   */
+  take(from: number, to: number): SeriesSet {
+    if (!(0 <= from && from <= to && to <= this.length))
+      throw new RangeError(`invalid tasks ${from}…${to} of ${this.length}`);
+    if (this.floats) return this.floats.slice(from, to);
+    const base = this.offsets[from];
+    const offsets = this.offsets.slice(from, to + 1);
+    for (let i = 0; i < offsets.length; i++) offsets[i] -= base;
+    return {
+      offsets,
+      dictionary: this.dict!.values(),
+      codes: this.codes.slice(base, this.offsets[to]),
+    };
+  }
+
   private endTask(n: number): void {
     this.used += n;
     if (this.tasks + 2 > this.offsets.length) {

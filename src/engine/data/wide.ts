@@ -20,7 +20,7 @@ import {
 import { POW10, cursor, scanNumber } from './decimal.ts';
 import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
 import { SeriesBuilder } from './coded.ts';
-import type { SampleStorage, TaskSamples } from './samples.ts';
+import type { SampleStorage, SeriesSet, TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 export interface WideOptions {
@@ -106,6 +106,16 @@ export class WideLoader {
     return reader;
   }
 
+  /** Tasks kept so far; each is final once counted (a row is one whole task). */
+  get tasksKept(): number {
+    return this.inst.length;
+  }
+
+  /** Kept tasks `from … to − 1` as a series of their own (`SeriesBuilder.take`). */
+  takeTasks(from: number, to: number): SeriesSet {
+    return this.inst.take(from, to);
+  }
+
   private row(
     file: string,
     header: string[],
@@ -165,7 +175,11 @@ export class WideLoader {
     this.bad.report(file, line, `${quoteField(b, s, e)} in column ${column} ${why}`);
   }
 
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  /**
+   * Ends the files and throws the `DataError` `finish` would for an empty file or no task kept,
+   * without building the samples (for a reader that used the tasks as they came).
+   */
+  checkComplete(): void {
     for (const f of this.files) f.reader.end();
     const names = this.files.map((f) => f.name).join(', ') || 'wide CSV';
     for (const f of this.files)
@@ -176,6 +190,10 @@ export class WideLoader {
         null,
         this.rows === 0 ? 'no data rows after the header' : 'every data row was skipped',
       );
+  }
+
+  finish(): { samples: TaskSamples; report: LoadReport } {
+    this.checkComplete();
     const files = fileReports(this.files, 'inst');
     const filters: FilterCount[] = [];
     if (this.rows > this.inst.length + this.bad.skipped)
