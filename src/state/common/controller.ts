@@ -23,7 +23,7 @@ import type { ExplorerState, ExplorerStore } from './store.ts';
 import { startWingRuns } from './wingRun.ts';
 import { WINGS } from './wings.ts';
 import { decodeAddress, loadLinkCodec, needsLinkCodec } from './linkAddress.ts';
-import { previewUploads, type UploadPanelStore } from './uploadPanel.ts';
+import type { UploadPanelStore } from './uploadPanel.ts';
 
 export interface Controller {
   readonly runner: Runner;
@@ -122,13 +122,20 @@ function publishRuntime(store: ExplorerStore, runner: Runner): void {
   });
 }
 
-/** Every wing's runs and the upload panel's previews; returns the function that stops them all. */
+/**
+ * Every wing's runs and the upload panel's previews (their code loads after the first page, as the
+ * Data view's does); returns the function that stops them all.
+ */
 function startRuns(ctx: StepContext, uploadPanel?: UploadPanelStore): () => void {
-  const stops = [
-    startWingRuns(ctx.store, ctx.runner, WINGS),
-    previewUploads(ctx.store, ctx.ingest, uploadPanel),
-  ];
-  return () => stops.forEach((stop) => stop());
+  const stops = [startWingRuns(ctx.store, ctx.runner, WINGS)];
+  let stopped = false;
+  void import('./uploadPanel.ts').then((m) => {
+    if (!stopped) stops.push(m.previewUploads(ctx.store, ctx.ingest, uploadPanel));
+  });
+  return () => {
+    stopped = true;
+    stops.forEach((stop) => stop());
+  };
 }
 
 export function startController(

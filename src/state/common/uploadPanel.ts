@@ -121,10 +121,15 @@ export function previewUploads(
       options: withGuesses(x.options, p),
     }));
   });
-  const stopPanel = panel.subscribe((s, prev) => {
-    if (s.files.length === 0 || (s.files === prev.files && s.options === prev.options)) return;
+  let asked: Pick<UploadPanelState, 'files' | 'options'> | null = null;
+  const follow = (s: UploadPanelState) => {
+    if (s.files.length === 0 || (s.files === asked?.files && s.options === asked.options)) return;
+    asked = { files: s.files, options: s.options };
     void preview(s.files, s.options);
-  });
+  };
+  // Files chosen before previews started (their code loads apart) are previewed now.
+  follow(panel.getState());
+  const stopPanel = panel.subscribe(follow);
   const stopLinks = explorer.subscribe((s) => adoptWaitingLink(s, panel));
   adoptWaitingLink(explorer.getState(), panel);
   return () => {
