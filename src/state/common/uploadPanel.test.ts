@@ -7,12 +7,14 @@ import { describe, expect, it } from 'vitest';
 import type { Preview, PreviewOptions } from '../../engine/index.ts';
 import { createIngestApi } from '../../ingest/api.ts';
 import { dataPath } from '../../ingest/testing.ts';
+import { DEFAULT_PARAMS } from './params.ts';
 import { createExplorerStore } from './store.ts';
 import {
   chooseFiles,
   createUploadPanel,
   editUploadOptions,
   previewUploads,
+  WAITING_FOR_FILES,
   type UploadPanelStore,
 } from './uploadPanel.ts';
 
@@ -102,5 +104,35 @@ describe('the upload preview under two quick option changes', () => {
     stop();
     await answer(held[answered]);
     expect(panel.getState().preview).toBe(before);
+  });
+});
+
+describe('a link waiting for its files', () => {
+  it('fills the form with its options once, and an edit is not undone by the link', () => {
+    const upload = {
+      names: ['cores.csv'],
+      hash: 'ab'.repeat(32),
+      format: 'columns',
+      options: { unit: 'cores' as const, coresPerMachine: 16 },
+    };
+    const explorer = createExplorerStore({ params: { ...DEFAULT_PARAMS, upload, scale: 0.5 } });
+    const panel = createUploadPanel();
+    const stop = previewUploads(explorer, heldIngest().ingest, panel);
+    expect(panel.getState().fromLink).toBeNull();
+    const waiting = { ...explorer.getState().data, status: 'error' as const };
+    explorer.setState({ data: { ...waiting, error: WAITING_FOR_FILES } });
+    expect(panel.getState().options).toMatchObject({
+      format: 'columns',
+      unit: 'cores',
+      coresPerMachine: '16',
+      taskSize: '0.5',
+    });
+    expect(panel.getState().fromLink).not.toBeNull();
+    editUploadOptions({ coresPerMachine: '8' }, panel);
+    explorer.setState({ data: { ...waiting, error: 'refused' } });
+    explorer.setState({ data: { ...waiting, error: WAITING_FOR_FILES } });
+    expect(panel.getState().options.coresPerMachine).toBe('8');
+    expect(panel.getState().fromLink).toBeNull();
+    stop();
   });
 });
