@@ -191,21 +191,20 @@ export function uiWingViolation(e: ImportEdge): string | null {
 }
 
 /**
- * State functions that run work on the runner outside any run slot. The controller calls them from
- * a wing's runs (state/common/wingRun.ts); a view never imports them. (A view may dispatch a slot's
+ * State functions that run work (on the runner or the ingestion worker) outside any run slot. The
+ * controller calls them (a wing's runs, state/common/wingRun.ts; the upload previews); a view never
+ * imports them. (A view may dispatch a slot's
  * start or retry from a click; an effect calling one is refused below.)
  */
 export const WORK_STARTERS: Readonly<Record<string, readonly string[]>> = {
   'src/state/pack/exactQ.ts': ['meanExactQ'],
   'src/state/timeline/runs.ts': ['timelineSummaries'],
   'src/state/paper/lab.ts': ['computeLabFigure'],
+  'src/state/common/uploadPanel.ts': ['previewUploads'],
 };
 
 /** A call that starts work: a runner's job, a controller's preview, a state work starter. */
 const STARTS_WORK = /^(runJob|previewFiles|upload|start[A-Z]\w*|sync[A-Z]\w*|refresh[A-Z]\w*)$/;
-
-/** View files whose effects still start work, each to be moved into its wing's runs. */
-export const EFFECT_ALLOW_LIST: readonly string[] = ['src/ui/UploadPanel.tsx'];
 
 /** Work started by a view: an import of a work starter, or an effect calling one. */
 export function viewWork(file: string, text: string): string[] {
@@ -214,7 +213,7 @@ export function viewWork(file: string, text: string): string[] {
   const found: string[] = [];
   const at = (n: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
   const starters = (target: string) => WORK_STARTERS[normalize(join(dirname(file), target))] ?? [];
-  const calls = (node: ts.Node, effect: ts.Node) => {
+  const calls = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const name = ts.isIdentifier(callee)
@@ -222,10 +221,10 @@ export function viewWork(file: string, text: string): string[] {
         : ts.isPropertyAccessExpression(callee)
           ? callee.name.text
           : '';
-      if (STARTS_WORK.test(name) && !EFFECT_ALLOW_LIST.includes(file))
+      if (STARTS_WORK.test(name))
         found.push(`${at(node)}: an effect starts work (${name}); declare it in its wing's runs`);
     }
-    ts.forEachChild(node, (c) => calls(c, effect));
+    ts.forEachChild(node, calls);
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -246,7 +245,7 @@ export function viewWork(file: string, text: string): string[] {
       /^use(Layout)?Effect$/.test(node.expression.text) &&
       node.arguments[0]
     )
-      calls(node.arguments[0], node);
+      calls(node.arguments[0]);
     ts.forEachChild(node, visit);
   };
   visit(sf);

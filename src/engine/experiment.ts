@@ -53,11 +53,16 @@ export interface PackResult {
 }
 
 export function checkPackParams(p: PackParams): PackParams {
+  checkedFit(p);
+  return p;
+}
+
+/** The fit test of checked packing parameters: `fit` is checked and built once per packing. */
+function checkedFit(p: PackParams): FitTest {
   checkCapacity(p.capacity);
   checkClairvoyance(p.clairvoyance);
   checkRebalance(p.rebalance);
-  fitTest(p.fit);
-  return p;
+  return fitTest(p.fit);
 }
 
 interface Packed {
@@ -89,10 +94,10 @@ function packInstance(
   trace?: PackTrace,
   fitOverride?: FitTest,
 ): Packed {
-  checkPackParams(params);
+  const fit = checkedFit(params);
   const split = stats.split(params.clairvoyance);
   const taskStats = stats.taskStats(params.source, split);
-  const packing = packRows(taskStats, rows, params, fitOverride ?? fitTest(params.fit), trace);
+  const packing = packRows(taskStats, rows, params, fitOverride ?? fit, trace);
   return { split, taskStats, packing };
 }
 

@@ -1,9 +1,11 @@
 /**
  * The user's files, read right before they replace the loaded data: every loader option the
  * command line has, a preview of the first rows as parsed with the unit guess and its warnings, and
- * the per-filter counts. The File handles stay here, so changing an option re-reads them.
+ * the per-filter counts. The files at hand, the options and the preview live in the state
+ * (state/common/uploadPanel.ts): the panel dispatches, the controller previews, so changing an
+ * option re-reads the files' first rows.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useFileDrop } from './useFileDrop.ts';
 import {
   FORMATS,
@@ -17,14 +19,19 @@ import {
 import { useExplorer } from '../state/common/store.ts';
 import { useController } from './controllerContext.ts';
 import { PreviewTable, RecipeList } from './UploadPreview.tsx';
-import { WAITING_FOR_FILES } from './LinkedFiles.tsx';
 import {
-  FORM_DEFAULTS as DEFAULTS,
-  formFromLink,
+  FORM_DEFAULTS,
   requestOf,
   toLoadRequest,
   type UploadOptions,
-} from './uploadForm.ts';
+} from '../state/common/uploadForm.ts';
+import {
+  chooseFiles,
+  editUploadOptions,
+  setUploadOptions,
+  useUploadPanel,
+  waitingLink,
+} from '../state/common/uploadPanel.ts';
 import { formatCount } from '../present/format.ts';
 
 const UNIT_TITLES: Record<Unit, string> = {
@@ -34,81 +41,24 @@ const UNIT_TITLES: Record<Unit, string> = {
   absolute: 'absolute, e.g. MHz (÷ capacity)',
 };
 
-/**
- * The form's options; while a link waits for its files, its options (once per link, as React
- * adjusts state), and whether the form still holds them untouched (then Use loads exactly the
- * link's load).
- */
-function useFormOptions() {
-  const linked = useExplorer((s) => s.params.upload);
-  const scale = useExplorer((s) => s.params.scale);
-  const waiting = useExplorer(
-    (s) => s.data.status === 'error' && s.data.error === WAITING_FOR_FILES,
-  );
-  const [options, setOptions] = useState<UploadOptions>(DEFAULTS);
-  const [fromLink, setFromLink] = useState<string | null>(null);
-  const [seenLink, setSeenLink] = useState<string | null>(null);
-  // Keyed by the link, not by the waiting state (a refused load must not refill the form).
-  const linkKey = linked ? JSON.stringify([linked, scale]) : null;
-  if (waiting && linkKey !== seenLink) {
-    setSeenLink(linkKey);
-    setOptions({ ...DEFAULTS, ...formFromLink(linked!, scale) });
-    setFromLink(linkKey);
-  }
-  const set = (o: Partial<UploadOptions>) => {
-    setFromLink(null);
-    setOptions((x) => ({ ...x, ...o }));
-  };
-  return {
-    options,
-    set,
-    setOptions,
-    linked,
-    usesLink: waiting && linkKey !== null && fromLink === linkKey,
-  };
-}
-
 /** Files at hand, their preview under the current options, and the button that loads them. */
 export function UploadPanel() {
   const controller = useController();
-  const { options, set, setOptions, linked, usesLink } = useFormOptions();
-  const [files, setFiles] = useState<File[]>([]);
-  const [shown, setShown] = useState<Preview | null>(null);
-  // The files and options the shown preview was read under: while they differ from the form's, a
-  // newer preview is on its way (the panel says so with aria-busy).
-  const [shownFor, setShownFor] = useState<{ files: File[]; options: UploadOptions } | null>(null);
+  const linked = useExplorer((s) => s.params.upload);
+  const link = useExplorer(waitingLink);
+  const { files, options, preview, previewFor, fromLink } = useUploadPanel((s) => s);
+  const usesLink = link !== null && fromLink === link;
   const input = useRef<HTMLInputElement>(null);
-  const asked = useRef(0);
-
-  useEffect(() => {
-    if (files.length === 0) return;
-    const n = ++asked.current;
-    void controller.previewFiles(files, requestOf(options)).then((p) => {
-      if (n !== asked.current) return;
-      setShown(p);
-      setShownFor({ files, options });
-      // The detected unit is preselected once; the user confirms or changes it. The task size
-      // applied is shown in its box (never empty while a size is applied).
-      const applied = p.spec && 'scale' in p.spec ? p.spec.scale : p.spec ? 1 : undefined;
-      setOptions((x) => {
-        const unit = !x.unit && p.unitGuess ? p.unitGuess.unit : x.unit;
-        const size = !x.taskSize.trim() && applied !== undefined ? String(applied) : x.taskSize;
-        return unit === x.unit && size === x.taskSize ? x : { ...x, unit, taskSize: size };
-      });
-    });
-  }, [controller, files, options, setOptions]);
 
   const onFiles = (list: FileList | null) => {
     if (!list || list.length === 0) return;
-    setFiles(Array.from(list));
-    setShown(null);
-    if (!usesLink) setOptions((o) => ({ ...o, unit: '', taskSize: '' }));
+    chooseFiles(Array.from(list), usesLink);
     // Reset the input so that choosing the same file again fires a change.
     if (input.current) input.current.value = '';
   };
   const drop = useFileDrop(onFiles);
   const load = () => {
-    if (files.length === 0 || !shown || shown.error !== null) return;
+    if (files.length === 0 || !preview || preview.error !== null) return;
     void controller.upload(files, usesLink ? undefined : toLoadRequest(requestOf(options)));
   };
 
@@ -140,20 +90,20 @@ export function UploadPanel() {
           {linked.hash.slice(0, 12)}…)
         </p>
       )}
-      <OptionsForm options={options} set={set} preview={shown} onConfirm={load} />
+      <OptionsForm options={options} set={editUploadOptions} preview={preview} onConfirm={load} />
       {files.length > 0 && (
         <AtHand
           files={files}
-          preview={shown}
-          reading={shownFor?.files !== files || shownFor.options !== options}
+          preview={preview}
+          reading={previewFor?.files !== files || previewFor.options !== options}
           onUse={load}
         />
       )}
       <RecipeList
         recipes={RECIPES}
         onPick={(r) =>
-          setOptions({
-            ...DEFAULTS,
+          setUploadOptions({
+            ...FORM_DEFAULTS,
             format: r.format,
             unit: r.spec.unit ?? '',
           })

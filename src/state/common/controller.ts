@@ -1,12 +1,12 @@
 /**
  * Drives the engine from the store, outside React: when parameters change it runs the steps in
  * order (steps/: dataset, pool, pack, sweep, URL sync), each only when its key changed, and the
- * runs each other wing declares while its view is open (wings.ts, wingRun.ts). Packing is
+ * runs each other wing declares while its view is open (wings.ts, wingRun.ts), and previews the
+ * upload panel's files as they or its options change (uploadPanel.ts). Packing is
  * latest-wins: while one pass is in flight, further changes collapse into one follow-up pass with the
  * newest parameters; the previous result stays visible, marked stale, until the new one lands. A
  * failed load or run leaves what was loaded and computed before in place, and says what went wrong.
  */
-import type { Preview, PreviewOptions } from '../../engine/index.ts';
 import type { LoadRequest } from '../../ingest/load.ts';
 import { describeRunner, type Runner } from '../../runtime/runner.ts';
 import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
@@ -24,6 +24,7 @@ import type { ExplorerState, ExplorerStore } from './store.ts';
 import { startWingRuns } from './wingRun.ts';
 import { WINGS } from './wings.ts';
 import { decodeAddress, loadLinkCodec, needsLinkCodec } from './linkAddress.ts';
+import type { UploadPanelStore } from './uploadPanel.ts';
 
 export interface Controller {
   readonly runner: Runner;
@@ -32,8 +33,6 @@ export interface Controller {
   /** Reads a live Prometheus source as the user's data (state/common/prometheus.ts). */
   readSource: SourceReader;
   cancelLoad(): void;
-  /** What `files` would load as with `options`, without replacing the loaded data. */
-  previewFiles(files: File[], options: PreviewOptions): Promise<Preview>;
   /** Runs the trade-off sweep for the current parameters if it is not current. */
   requestSweep(): void;
   cancelSweep(): void;
@@ -159,12 +158,29 @@ function publishRuntime(store: ExplorerStore, runner: Runner): void {
   });
 }
 
+/**
+ * Every wing's runs and the upload panel's previews (their code loads after the first page, as the
+ * Data view's does); returns the function that stops them all.
+ */
+function startRuns(ctx: StepContext, uploadPanel?: UploadPanelStore): () => void {
+  const stops = [startWingRuns(ctx.store, ctx.runner, WINGS)];
+  let stopped = false;
+  void import('./uploadPanel.ts').then((m) => {
+    if (!stopped) stops.push(m.previewUploads(ctx.store, ctx.ingest, uploadPanel));
+  });
+  return () => {
+    stopped = true;
+    stops.forEach((stop) => stop());
+  };
+}
+
 export function startController(
   store: ExplorerStore,
   runner: Runner,
   options: {
     writeUrl?: boolean;
     ingest?: Ingest;
+    uploadPanel?: UploadPanelStore;
     /** The first pass waits for this (the first page's numbers painted); changes do not. */
     startAfter?: Promise<void>;
   } = {},
@@ -242,14 +258,13 @@ export function startController(
   publishRuntime(store, runner);
   if (options.startAfter) void options.startAfter.then(refresh, refresh);
   else void refresh();
-  const stopWings = startWingRuns(store, runner, WINGS);
+  const stopRuns = startRuns(ctx, options.uploadPanel);
 
   return {
     runner,
     upload: (files, request) => dataset.upload(files, request),
     readSource: sourceReader(ctx, dataset),
     cancelLoad: () => dataset.cancel(),
-    previewFiles: (files, options) => ctx.ingest.previewFiles(files, options),
     requestSweep() {
       sweepWanted = true;
       void sweep.run();
@@ -268,7 +283,7 @@ export function startController(
     dispose() {
       disposed = true;
       unsubscribe();
-      stopWings();
+      stopRuns();
       url.cancel();
       unfollowHistory();
       sweep.cancel();

@@ -8,9 +8,9 @@ import {
   type FormatId,
   type PreviewOptions,
   type Unit,
-} from '../engine/index.ts';
-import type { LoadRequest } from '../ingest/load.ts';
-import type { UploadRef } from '../state/common/params.ts';
+} from '../../engine/index.ts';
+import type { LoadRequest } from '../../ingest/load.ts';
+import type { UploadRef } from './params.ts';
 
 /** The form's options: strings as typed, turned into loader options by `requestOf`. */
 export interface UploadOptions {
