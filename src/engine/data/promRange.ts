@@ -104,6 +104,26 @@ export function splitRange(
   return out;
 }
 
+/**
+ * A source is read in at least this many chunks when its range is long enough: the reader keeps
+ * two requests in flight (ingest prometheusSource.ts), so the server computes one chunk while the
+ * reader parses the one before, and that overlap starts only after the first chunk has come back.
+ */
+export const READ_PIECES = 4;
+/** Instants under which a range is not cut further than the 11,000-point cap forces. */
+export const MIN_CHUNK_POINTS = 1440;
+
+/** The chunks a source is asked for in: on its grid, none shared, each under the cap. */
+export function sourceChunks(s: {
+  readonly start: number;
+  readonly end: number;
+  readonly step: number;
+}): { start: number; end: number }[] {
+  const instants = Math.floor((s.end - s.start) / s.step + 1e-9) + 1;
+  const per = Math.min(MAX_POINTS, Math.max(MIN_CHUNK_POINTS, Math.ceil(instants / READ_PIECES)));
+  return splitRange(s.start, s.end, s.step, per);
+}
+
 /** The query_range URL of one chunk. */
 export function rangeUrl(
   base: string,

@@ -12,7 +12,7 @@ import {
   DEFAULT_CPU_QUERY,
   apiBase,
   resolveRange,
-  splitRange,
+  sourceChunks,
   type PromSource,
 } from '../../engine/index.ts';
 import type { Assessment } from '../../ingest/assessSource.ts';
@@ -116,7 +116,7 @@ function sourceOf(f: PromFields): PromSource {
 
 /** The names a source's answers go by (one per chunk, as their export to files would be named). */
 function chunkNames(source: PromSource): string[] {
-  const n = splitRange(source.start, source.end, source.step).length;
+  const n = sourceChunks(source).length;
   return Array.from({ length: n }, (_, i) => `prometheus-${i + 1}-of-${n}.json`);
 }
 
