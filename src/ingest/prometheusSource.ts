@@ -128,6 +128,7 @@ export function rangeInputs(source: PromSource, a: PromAccess): RangeInputs {
   else outer?.addEventListener('abort', follow, { once: true });
   const inner: PromAccess = { ...a, signal: stop.signal };
   const asked: (Promise<Response> | undefined)[] = [];
+  const answered: (Response | undefined)[] = [];
   const taken: boolean[] = [];
   const request = (i: number) => {
     const c = chunks[i];
@@ -142,6 +143,7 @@ export function rangeInputs(source: PromSource, a: PromAccess): RangeInputs {
       })
       .then((res) => {
         if (!res.body) throw new DataError(names[i], null, 'the server sent no body');
+        answered[i] = res;
         return res;
       });
     // Reported when the chunk's turn comes, not as an unhandled rejection while another is read.
@@ -168,11 +170,10 @@ export function rangeInputs(source: PromSource, a: PromAccess): RangeInputs {
     close() {
       outer?.removeEventListener('abort', follow);
       asked.forEach((answer, i) => {
-        if (answer && !taken[i])
-          void answer.then(
-            (res) => res.body?.cancel().catch(() => {}),
-            () => {},
-          );
+        if (!answer || taken[i]) return;
+        const drop = (res: Response) => void res.body?.cancel().catch(() => {});
+        if (answered[i]) drop(answered[i]);
+        else void answer.then(drop, () => {});
       });
       if (!stop.signal.aborted) stop.abort(new DOMException('read over', 'AbortError'));
     },
