@@ -23,15 +23,18 @@ export const prometheus: BenchSuite = {
     const pods = Number(process.env.PROM_BENCH_PODS ?? 500);
     const days = Number(process.env.PROM_BENCH_DAYS ?? 7);
     const seconds = days * 86400;
-    const prom = await startPrometheus({
-      pods,
-      nodes: Math.max(1, Math.round(pods / 16)),
-      nodeCores: 32,
-      seconds,
-      // A 60 s scrape under the 5-minute rate window; only the series the default query reads.
-      scrape: 60,
-      cpuOnly: true,
-    });
+    const prom = await startPrometheus(
+      {
+        pods,
+        nodes: Math.max(1, Math.round(pods / 16)),
+        nodeCores: 32,
+        seconds,
+        // A 60 s scrape under the 5-minute rate window; only the series the default query reads.
+        scrape: 60,
+        cpuOnly: true,
+      },
+      { cache: true },
+    );
     const dir = mkdtempSync(join(tmpdir(), 'slopack-prom-bench-'));
     try {
       const range = {
