@@ -4,16 +4,45 @@
  * Prometheus panel vs uploading the files, prometheusPage.ts): a history of PROM_BENCH_PODS pods
  * (default 500) over PROM_BENCH_DAYS days (default 7) at a 60 s step, backfilled with promtool
  * (only the container counters the default query reads, scraped every 60 s).
- * Heap growth is reported beside the time. PROM_BENCH_PAGE=0 leaves the page out.
+ * Each CLI read runs in a child process (promReadChild.ts), so its memory is its own: bytes per
+ * sample kept = (peak RSS − the child's RSS after start-up) / samples kept, beside the file read's;
+ * the page's main-thread JS heap grown by each read, per sample kept. The history's TSDB is cached
+ * by its options (startPrometheus `cache`). PROM_BENCH_PAGE=0 leaves the page out.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_CPU_QUERY, sampleCount, splitRange } from '../src/engine/index.ts';
-import { loadFromOptions } from '../src/cli/io.ts';
+import { DEFAULT_CPU_QUERY, splitRange } from '../src/engine/index.ts';
 import { HISTORY_START, startPrometheus } from '../src/cli/testing/prometheus.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';
 import { pageReads } from './prometheusPage.ts';
+
+interface ChildRead {
+  readonly startRss: number;
+  readonly peakRss: number;
+  readonly kept: number;
+  readonly seconds: number;
+}
+
+/** One read by `loadFromOptions(options)` in a fresh Node process (promReadChild.ts). */
+function childRead(options: Record<string, string | number>): Promise<ChildRead> {
+  const script = join(import.meta.dirname, 'promReadChild.ts');
+  return new Promise((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, JSON.stringify(options)],
+      { maxBuffer: 1 << 20 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`the read's child failed: ${stderr || error.message}`));
+        else resolve(JSON.parse(stdout.trim().split('\n').pop()!) as ChildRead);
+      },
+    ),
+  );
+}
+
+const perSample = (r: ChildRead) => (r.peakRss - r.startRss) / r.kept;
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 
 export const prometheus: BenchSuite = {
   name: 'prometheus',
@@ -23,15 +52,18 @@ export const prometheus: BenchSuite = {
     const pods = Number(process.env.PROM_BENCH_PODS ?? 500);
     const days = Number(process.env.PROM_BENCH_DAYS ?? 7);
     const seconds = days * 86400;
-    const prom = await startPrometheus({
-      pods,
-      nodes: Math.max(1, Math.round(pods / 16)),
-      nodeCores: 32,
-      seconds,
-      // A 60 s scrape under the 5-minute rate window; only the series the default query reads.
-      scrape: 60,
-      cpuOnly: true,
-    });
+    const prom = await startPrometheus(
+      {
+        pods,
+        nodes: Math.max(1, Math.round(pods / 16)),
+        nodeCores: 32,
+        seconds,
+        // A 60 s scrape under the 5-minute rate window; only the series the default query reads.
+        scrape: 60,
+        cpuOnly: true,
+      },
+      { cache: true },
+    );
     const dir = mkdtempSync(join(tmpdir(), 'slopack-prom-bench-'));
     try {
       const range = {
@@ -51,44 +83,30 @@ export const prometheus: BenchSuite = {
         writeFileSync(f, await (await fetch(`${prom.url}/api/v1/query_range?${p}`)).text());
         files.push(f);
       }
-      // Peak resident memory of this process so far (Linux), the samples kept being the read's.
-      const peakBytes = () =>
-        1024 *
-        Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
-      const timed = async (f: () => Promise<unknown>) => {
-        const peak = peakBytes();
-        const t0 = performance.now();
-        await f();
-        return {
-          s: (performance.now() - t0) / 1000,
-          mib: (peakBytes() - peak) / 2 ** 20,
-        };
-      };
-      let kept = 0;
-      const live = await timed(async () => {
-        const loaded = await loadFromOptions({
-          prometheus: prom.url,
-          ...range,
-          'memory-budget': 0,
-        });
-        kept = loaded.kind === 'samples' ? sampleCount(loaded.samples.inst) : 0;
+      const live = await childRead({ prometheus: prom.url, ...range, 'memory-budget': 0 });
+      const file = await childRead({
+        data: files.join(','),
+        format: 'prometheus',
+        'cores-per-machine': 32,
+        'memory-budget': 0,
       });
-      const file = await timed(() =>
-        loadFromOptions({
-          data: files.join(','),
-          format: 'prometheus',
-          'cores-per-machine': 32,
-          'memory-budget': 0,
-        }),
-      );
+      const kept = live.kept;
       const figures: BenchFigure[] = [
         {
           name: `CLI read, ${pods} pods × ${days} d at 60 s`,
-          value: live.s,
+          value: live.seconds,
           unit: 's',
-          baseline: file.s,
-          ratio: file.s / live.s,
-          note: `from ${files.length} exported file(s) as baseline; peak RSS grew ${live.mib.toFixed(0)} MiB for ${kept.toLocaleString('en')} samples kept (${((live.mib * 2 ** 20) / kept).toFixed(1)} bytes a sample; the file read after it, +${file.mib.toFixed(0)} MiB past that peak)`,
+          baseline: file.seconds,
+          ratio: file.seconds / live.seconds,
+          note: `from ${files.length} exported file(s) as baseline, each read in a process of its own`,
+        },
+        {
+          name: `CLI read's memory per sample kept, ${pods} pods × ${days} d`,
+          value: perSample(live),
+          unit: 'B',
+          baseline: perSample(file),
+          ratio: perSample(file) / perSample(live),
+          note: `(peak RSS − RSS after start-up) / samples kept: ${mib(live.peakRss - live.startRss)} MiB for ${kept.toLocaleString('en')} samples (the file read: ${mib(file.peakRss - file.startRss)} MiB for ${file.kept.toLocaleString('en')})`,
         },
       ];
       if (process.env.PROM_BENCH_PAGE !== '0') {
@@ -107,7 +125,17 @@ export const prometheus: BenchSuite = {
           unit: 's',
           baseline: page.fileS,
           ratio: page.fileS / page.liveS,
-          note: `the same ${files.length} answer(s) uploaded as files as baseline (the live read also judges the placement); main-thread heap after: ${page.liveHeapMiB.toFixed(0)} MiB vs ${page.fileHeapMiB.toFixed(0)} MiB`,
+          note: `the same ${files.length} answer(s) uploaded as files as baseline (the live read also judges the placement)`,
+        });
+        const heapPerSample = (grown: number) => (grown * 2 ** 20) / kept;
+        figures.push({
+          name: `page read's main-thread heap per sample kept, ${pods} pods × ${days} d`,
+          value: heapPerSample(page.liveHeapMiB - page.startHeapMiB),
+          unit: 'B',
+          baseline: heapPerSample(page.fileHeapMiB - page.fileStartHeapMiB),
+          ratio:
+            (page.fileHeapMiB - page.fileStartHeapMiB) / (page.liveHeapMiB - page.startHeapMiB),
+          note: `JS heap (performance.memory) after the read less the page's before it: ${(page.liveHeapMiB - page.startHeapMiB).toFixed(0)} MiB live, ${(page.fileHeapMiB - page.fileStartHeapMiB).toFixed(0)} MiB from the uploaded files`,
         });
       }
       return figures;

@@ -12,6 +12,9 @@ import { withBuiltPage } from './builtPage.ts';
 export interface PageReads {
   readonly liveS: number;
   readonly fileS: number;
+  /** The page's heap once loaded, before each read. */
+  readonly startHeapMiB: number;
+  readonly fileStartHeapMiB: number;
   readonly liveHeapMiB: number;
   readonly fileHeapMiB: number;
 }
@@ -54,6 +57,7 @@ export async function pageReads(o: {
       await page.getByTestId('prom-end').fill(String(o.end));
       await page.getByTestId('prom-step').fill(`${o.step}s`);
       await page.getByTestId('prom-cores').fill(String(o.cores));
+      const startHeapMiB = await heapMiB(page);
       let t0 = Date.now();
       await page.getByTestId('prom-read').click();
       const liveS = await keptAll(page, o.pods, t0);
@@ -61,6 +65,7 @@ export async function pageReads(o: {
 
       await page.goto(`${origin}/?view=data&n=50&K=2&r=1000`);
       await page.getByTestId('dataset-title').waitFor();
+      const fileStartHeapMiB = await heapMiB(page);
       await page.getByTestId('upload').setInputFiles([...o.files]);
       await page.getByTestId('preview').waitFor({ timeout: 600_000 });
       await page.getByTestId('opt-coresPerMachine').fill(String(o.cores));
@@ -75,7 +80,14 @@ export async function pageReads(o: {
       t0 = Date.now();
       await use.click();
       const fileS = await keptAll(page, o.pods, t0);
-      return { liveS, fileS, liveHeapMiB, fileHeapMiB: await heapMiB(page) };
+      return {
+        liveS,
+        fileS,
+        startHeapMiB,
+        fileStartHeapMiB,
+        liveHeapMiB,
+        fileHeapMiB: await heapMiB(page),
+      };
     } finally {
       await page.close();
     }

@@ -16,7 +16,7 @@ import {
 } from '../engine/index.ts';
 import {
   clusterFacts,
-  rangeInputs,
+  withRangeInputs,
   referenceCores,
   describeSourceFailure,
   type ClusterFacts,
@@ -129,7 +129,7 @@ export async function assessSource(
   const a = { ...access, signal: access.signal ?? control.signal };
   const facts = o.coresPerMachine !== undefined ? null : await clusterFacts(source, a);
   try {
-    const collected = await collectSeries(rangeInputs(source, a), control);
+    const collected = await withRangeInputs(source, a, (inputs) => collectSeries(inputs, control));
     if (collected.series.length === 0) throw new DataError(source.url, null, 'no data rows');
     return assessSeries(collected, facts, o);
   } catch (e) {

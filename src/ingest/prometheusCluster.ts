@@ -20,7 +20,7 @@ import {
   describeSourceFailure,
   instantVector,
   loadSource,
-  rangeInputs,
+  withRangeInputs,
   referenceCores,
   type PromAccess,
 } from './prometheusSource.ts';
@@ -133,19 +133,21 @@ export async function loadSourceCluster(
   const memSource = { ...source, query: o.memoryQuery ?? DEFAULT_MEMORY_QUERY };
   let mem;
   try {
-    mem = await loadDataset(
-      rangeInputs(memSource, a),
-      {
-        format: 'prometheus',
-        unit: 'absolute',
-        capacity: memoryPerMachine,
-        query: memSource.query,
-        step: source.step,
-        rangeStart: source.start,
-        rangeEnd: source.end,
-        times: true,
-      } as LoadSpec & { times: boolean },
-      control,
+    mem = await withRangeInputs(memSource, a, (inputs) =>
+      loadDataset(
+        inputs,
+        {
+          format: 'prometheus',
+          unit: 'absolute',
+          capacity: memoryPerMachine,
+          query: memSource.query,
+          step: source.step,
+          rangeStart: source.start,
+          rangeEnd: source.end,
+          times: true,
+        } as LoadSpec & { times: boolean },
+        control,
+      ),
     );
   } catch (e) {
     throw describeSourceFailure(e, memSource);

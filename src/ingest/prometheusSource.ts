@@ -1,7 +1,8 @@
 /**
  * Reading a live Prometheus HTTP API (browser and Node alike): a range split into chunks under the
  * 11,000-point cap (engine promRange.ts), each chunk one input streamed through the existing
- * Prometheus reader, so memory is what the reader keeps; instant queries for node capacity and
+ * Prometheus reader with the next chunk asked for while it is read, so memory is what the reader
+ * keeps; instant queries for node capacity and
  * requests. Every failure becomes a `DataError` saying what went wrong and how to get past it:
  * unreachable, TLS, auth, CORS (`--web.cors.origin`), a PromQL error in the server's own words,
  * an empty result, a scalar or vector where a matrix was wanted. The bearer token is used for the
@@ -13,7 +14,7 @@ import {
   instantUrl,
   parseDuration,
   rangeUrl,
-  splitRange,
+  sourceChunks,
   type LoadResult,
   type LoadSpec,
   type PromSource,
@@ -97,20 +98,100 @@ export async function promGet(base: string, url: string, a: PromAccess): Promise
   throw new DataError(base, null, `${status}${body ? `: ${body.slice(0, 300)}` : ''}`);
 }
 
-/** The chunks of a source's range, each an input whose opening asks the server for it. */
-export function rangeInputs(source: PromSource, a: PromAccess): InputFile[] {
-  const chunks = splitRange(source.start, source.end, source.step);
+const isoTime = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
+
+/** The chunks of a source's range as inputs, and the end of their read. */
+export interface RangeInputs {
+  readonly inputs: InputFile[];
+  /** Aborts what is still in flight and drops any answer asked for but never read. */
+  close(): void;
+}
+
+/**
+ * The chunks of a source's range (engine sourceChunks), each an input whose opening asks the
+ * server for it and for the chunk after it: two requests in flight at most, so the server computes
+ * chunk k+1 while chunk k is parsed. The answer ahead waits with its body unread (the stream's
+ * back-pressure holds it in the connection, not in memory), and the chunks still enter the reader
+ * in range order whichever answers first. A failing chunk is named in its error; it is reported
+ * when its turn comes, after the chunks before it were read. Cancel (`a.signal`) aborts both.
+ */
+export function rangeInputs(source: PromSource, a: PromAccess): RangeInputs {
+  const chunks = sourceChunks(source);
   const host = source.url.replace(/^https?:\/\//, '');
-  return chunks.map((c, i) => ({
-    name:
-      chunks.length === 1 ? `${host} query_range` : `${host} chunk ${i + 1} of ${chunks.length}`,
+  const names = chunks.map((_, i) =>
+    chunks.length === 1 ? `${host} query_range` : `${host} chunk ${i + 1} of ${chunks.length}`,
+  );
+  const stop = new AbortController();
+  const outer = a.signal;
+  const follow = () => stop.abort(outer!.reason);
+  if (outer?.aborted) follow();
+  else outer?.addEventListener('abort', follow, { once: true });
+  const inner: PromAccess = { ...a, signal: stop.signal };
+  const asked: (Promise<Response> | undefined)[] = [];
+  const answered: (Response | undefined)[] = [];
+  const taken: boolean[] = [];
+  const request = (i: number) => {
+    const c = chunks[i];
+    const answer = promGet(source.url, rangeUrl(source.url, source.query, c, source.step), inner)
+      .catch((e: unknown) => {
+        if (!(e instanceof DataError)) throw e;
+        throw new DataError(
+          names[i],
+          null,
+          `${e.reason} (the range ${isoTime(c.start)} to ${isoTime(c.end)})`,
+        );
+      })
+      .then((res) => {
+        if (!res.body) throw new DataError(names[i], null, 'the server sent no body');
+        answered[i] = res;
+        return res;
+      });
+    // Reported when the chunk's turn comes, not as an unhandled rejection while another is read.
+    answer.catch(() => {});
+    return answer;
+  };
+  const ask = (i: number) => {
+    if (i < chunks.length && !asked[i]) asked[i] = request(i);
+  };
+  const inputs: InputFile[] = chunks.map((_, i) => ({
+    name: names[i],
     role: 'inst',
     async open() {
-      const res = await promGet(source.url, rangeUrl(source.url, source.query, c, source.step), a);
-      if (!res.body) throw new DataError(source.url, null, 'the server sent no body');
-      return res.body;
+      // A second opening (a head read before the whole) asks again.
+      if (taken[i]) return (await request(i)).body!;
+      ask(i);
+      ask(i + 1);
+      taken[i] = true;
+      return (await asked[i]!).body!;
     },
   }));
+  return {
+    inputs,
+    close() {
+      outer?.removeEventListener('abort', follow);
+      asked.forEach((answer, i) => {
+        if (!answer || taken[i]) return;
+        const drop = (res: Response) => void res.body?.cancel().catch(() => {});
+        if (answered[i]) drop(answered[i]);
+        else void answer.then(drop, () => {});
+      });
+      if (!stop.signal.aborted) stop.abort(new DOMException('read over', 'AbortError'));
+    },
+  };
+}
+
+/** Reads a source's chunks with `use`, closing them after (whether it succeeded or not). */
+export async function withRangeInputs<T>(
+  source: PromSource,
+  a: PromAccess,
+  use: (inputs: InputFile[]) => Promise<T>,
+): Promise<T> {
+  const range = rangeInputs(source, a);
+  try {
+    return await use(range.inputs);
+  } finally {
+    range.close();
+  }
 }
 
 /** One instant query's vector as (labels, value) pairs; null when the server does not know it. */
@@ -131,8 +212,6 @@ export async function instantVector(
     value: Number((r.value as [number, string])[1]),
   }));
 }
-
-const isoTime = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
  * How long the server keeps samples (`storage.tsdb.retention.time` of /api/v1/status/flags; "0s"
@@ -287,8 +366,8 @@ export function refuseUnlabelled(result: LoadResult, source: PromSource): void {
 }
 
 /**
- * Reads a source through the Prometheus reader, chunk after chunk (progress per chunk, cancel by
- * `control.signal`). Cores per machine: the option, else the node capacity the server exports,
+ * Reads a source through the Prometheus reader, chunk after chunk with the next one asked for
+ * ahead (rangeInputs; progress per chunk, cancel by `control.signal`). Cores per machine: the option, else the node capacity the server exports,
  * else an error naming the option.
  */
 export async function loadSource(
@@ -318,7 +397,9 @@ export async function loadSource(
   const spec = sourceSpec(source, cores, extra);
   try {
     const request = times ? { ...spec, times: true } : spec;
-    const result = await loadDataset(rangeInputs(source, a), request, control);
+    const result = await withRangeInputs(source, a, (inputs) =>
+      loadDataset(inputs, request, control),
+    );
     refuseUnlabelled(result, source);
     return { ...result, spec, facts };
   } catch (e) {

@@ -1,11 +1,21 @@
 /**
  * The page's streamed read of a live source (sourceStream.ts) against a real Prometheus (Debian's,
  * backfilled with Bitbrains VMs from ../shared/data): it equals the whole read of the same answers
- * saved as files (samples, timestamps, report, hash and assessment), holds at most one answer at a
- * time, and a cancel between chunks stops before the next chunk is asked for.
+ * saved as files (samples, timestamps, report, hash and assessment) and the read of the range asked
+ * for one chunk after the other, holds at most two answers at a time (the next one asked for while
+ * one is read), reads them in range order whichever answers first, and a cancel aborts both
+ * requests in flight; a failing chunk is named with the server's own words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CPU_QUERY, MAX_POINTS, seriesAt, type PromSource } from '../engine/index.ts';
+import {
+  DEFAULT_CPU_QUERY,
+  rangeUrl,
+  seriesAt,
+  sourceChunks,
+  splitRange,
+  type LoadResult,
+  type PromSource,
+} from '../engine/index.ts';
 import {
   HISTORY_START,
   startPrometheus,
@@ -81,7 +91,26 @@ function countingFetch() {
   return { c, fetcher };
 }
 
-// 3 s steps over a day: 28,801 instants, three chunks under the 11,000-point cap.
+/** Which of the source's chunks a query_range URL asks for (-1: another call). */
+function chunkOf(s: PromSource, url: string): number {
+  if (!url.includes('/query_range')) return -1;
+  const start = Number(new URL(url).searchParams.get('start'));
+  return sourceChunks(s).findIndex((c) => c.start === start);
+}
+
+function expectSameSamples(a: LoadResult, b: LoadResult, series: number): void {
+  if (a.kind !== 'samples' || b.kind !== 'samples') throw new Error('samples expected');
+  expect(a.samples.ids).toEqual(b.samples.ids);
+  expect(a.samples.ids.length).toBe(series);
+  for (let i = 0; i < series; i++) {
+    expect(Array.from(seriesAt(a.samples.inst, i))).toEqual(
+      Array.from(seriesAt(b.samples.inst, i)),
+    );
+    expect(Array.from(a.samples.times![i])).toEqual(Array.from(b.samples.times![i]));
+  }
+}
+
+// 3 s steps over a day: 28,801 instants, three chunks under the 11,000-point cap, read in four.
 const source = (): PromSource => ({
   url: prom.url,
   query: DEFAULT_CPU_QUERY,
@@ -91,7 +120,7 @@ const source = (): PromSource => ({
 });
 
 describe('a live source streamed chunk by chunk', () => {
-  it('equals the whole read of the same answers, holding one answer at a time', async () => {
+  it('equals the whole read of the same answers, holding at most two answers at a time', async () => {
     const { c, fetcher } = countingFetch();
     const s = source();
     const facts = await clusterFacts(s, { fetcher });
@@ -100,10 +129,10 @@ describe('a live source streamed chunk by chunk', () => {
       times: true,
       assess: { facts, options: { slo: 0.01 } },
     });
-    const chunks = Math.ceil((DAY / 3 + 1) / MAX_POINTS);
-    expect(chunks).toBe(3);
+    const chunks = sourceChunks(s).length;
+    expect(chunks).toBe(4);
     expect(c.asked).toBe(chunks);
-    expect(c.maxAlive).toBe(1);
+    expect(c.maxAlive).toBeLessThanOrEqual(2);
     expect(c.alive).toBe(0);
 
     const files = c.answers.map((bytes, i) => bytesInput(`c${i + 1}.json`, bytes));
@@ -131,7 +160,7 @@ describe('a live source streamed chunk by chunk', () => {
     expect(assessed.nodes.length).toBe(3);
   }, 120_000);
 
-  it('a cancel after the first chunk asks for no other and leaves no answer open', async () => {
+  it('a cancel after the first chunk asks for no chunk but the one ahead and leaves no answer open', async () => {
     const { c, fetcher } = countingFetch();
     const s = source();
     const abort = new AbortController();
@@ -152,8 +181,102 @@ describe('a live source streamed chunk by chunk', () => {
       (e: unknown) => e,
     );
     expect(isCancelled(error)).toBe(true);
-    expect(c.asked).toBe(1);
+    expect(c.asked).toBeLessThanOrEqual(2);
     expect(c.alive).toBe(0);
+  }, 120_000);
+
+  it('reads the chunks in range order when the second answers first, as the chunks asked for one by one', async () => {
+    const s = source();
+    const spec = sourceSpec(s, NODE_CORES);
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((r) => (releaseFirst = r));
+    const answered: number[] = [];
+    const fetcher: Fetcher = async (url, init) => {
+      const res = await fetch(url, init);
+      const k = chunkOf(s, url);
+      if (k === 0) await firstHeld;
+      if (k >= 0) answered.push(k);
+      if (k === 1) releaseFirst();
+      return res;
+    };
+    const parsed: number[] = [];
+    const streamed = await streamSource(
+      s,
+      { fetcher },
+      spec,
+      { times: true },
+      { onProgress: (p) => void (p.done && parsed.push(p.fileIndex)) },
+    );
+    expect(answered.slice(0, 2)).toEqual([1, 0]);
+    expect(parsed).toEqual([0, 1, 2, 3]);
+
+    // The same range asked for one query after the other, cut only where the cap forces.
+    const sequential: Uint8Array[] = [];
+    for (const c of splitRange(s.start, s.end, s.step))
+      sequential.push(
+        new Uint8Array(await (await fetch(rangeUrl(s.url, s.query, c, s.step))).arrayBuffer()),
+      );
+    expect(sequential.length).toBe(3);
+    const one = await loadDataset(
+      sequential.map((b, i) => bytesInput(`s${i + 1}.json`, b)),
+      { ...spec, times: true },
+    );
+    expectSameSamples(streamed, one, 12);
+  }, 120_000);
+
+  it('a cancel while the second chunk is read aborts it and the one ahead, leaving no answer open', async () => {
+    const s = source();
+    const { c, fetcher: counting } = countingFetch();
+    const signals = new Map<number, AbortSignal>();
+    const fetcher: Fetcher = (url, init) => {
+      const k = chunkOf(s, url);
+      if (k >= 0 && init?.signal) signals.set(k, init.signal);
+      return counting(url, init);
+    };
+    const abort = new AbortController();
+    const error = await streamSource(
+      s,
+      { fetcher },
+      sourceSpec(s, NODE_CORES),
+      {},
+      {
+        signal: abort.signal,
+        progressEvery: 4096,
+        onProgress: (p) => {
+          if (p.fileIndex === 1 && !p.done && p.bytesParsed > 0) abort.abort();
+        },
+      },
+    ).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isCancelled(error)).toBe(true);
+    expect([...signals.keys()].sort()).toEqual([0, 1, 2]);
+    expect(signals.get(1)!.aborted).toBe(true);
+    expect(signals.get(2)!.aborted).toBe(true);
+    expect(c.alive).toBe(0);
+  }, 120_000);
+
+  it("a failing chunk is named, with the range it covers and the server's own words, after the chunks before it", async () => {
+    const s = source();
+    // The third chunk's query broken on its way to the real server.
+    const fetcher: Fetcher = (url, init) =>
+      fetch(chunkOf(s, url) === 2 ? url.replace(/query=[^&]*/, 'query=rate(') : url, init);
+    const parsed: number[] = [];
+    const message = await streamSource(
+      s,
+      { fetcher },
+      sourceSpec(s, NODE_CORES),
+      {},
+      { onProgress: (p) => void (p.done && parsed.push(p.fileIndex)) },
+    ).then(
+      () => '',
+      (e: unknown) => (e as Error).message,
+    );
+    expect(message).toMatch(
+      /chunk 3 of 4: Prometheus refused the query \(HTTP 400.*\): bad_data: .*parse error.*\(the range 2013-07-01T12:00:06Z to 2013-07-01T18:00:06Z\)/,
+    );
+    expect(parsed).toEqual([0, 1]);
   }, 120_000);
 
   it('an empty answer and a series without labels each get their message', async () => {

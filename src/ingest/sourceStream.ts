@@ -1,10 +1,10 @@
 /**
- * A live Prometheus source read in the page's ingestion worker: the range's chunks fetched one
- * after the other, each response's body parsed once as it arrives by the Prometheus reader (the
- * dataset), which hands each series to the ones kept for the assessment, and hashed on the way (the dataset's key,
- * as an upload's). No response is held: the next chunk is asked for once the one before is read,
- * so memory is the samples kept, whatever the range. Cancel (`control.signal`) stops between two
- * network reads and leaves nothing behind.
+ * A live Prometheus source read in the page's ingestion worker: the range's chunks read in order,
+ * the next one asked for while one is read (rangeInputs: two requests in flight), each response's
+ * body parsed once as it arrives by the Prometheus reader (the dataset), which hands each series
+ * to the ones kept for the assessment, and hashed on the way (the dataset's key, as an upload's).
+ * The answer ahead waits unread, so memory is the samples kept, whatever the range. Cancel
+ * (`control.signal`) aborts both requests between two network reads and leaves nothing behind.
  */
 import {
   SeriesCollector,
@@ -78,7 +78,8 @@ export async function streamSource(
   const loader = new PrometheusLoader(spec as PrometheusOptions);
   const collector = options.assess ? new SeriesCollector() : null;
   const hash = new Sha256();
-  const inputs = rangeInputs(source, a);
+  const range = rangeInputs(source, a);
+  const inputs = range.inputs;
   try {
     for (let i = 0; i < inputs.length; i++) {
       const name = inputs[i].name;
@@ -104,5 +105,7 @@ export async function streamSource(
     return { ...loaded, spec, hash: hash.hex(), assessment, assessError };
   } catch (e) {
     throw describeSourceFailure(e, source);
+  } finally {
+    range.close();
   }
 }

@@ -8,8 +8,10 @@
  * with an empty scrape configuration. `stop()` ends the server and removes the folder.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   closeSync,
+  existsSync,
   mkdtempSync,
   openSync,
   readFileSync,
@@ -238,12 +240,49 @@ export interface RunningPrometheus {
   stop(): Promise<void>;
 }
 
-/** Backfills `history` and starts Prometheus on it; the caller must `stop()` it (even on failure). */
+/**
+ * Backfills `history` into the TSDB folder `data`, a day's OpenMetrics file at a time, in blocks of
+ * up to a day (promtool's default two-hour blocks multiply the blocks the server opens on a week).
+ */
+async function backfill(history: HistoryOptions, scratch: string, data: string): Promise<void> {
+  const { files } = await writeHistory(join(scratch, 'history'), history);
+  for (const om of files) {
+    execFileSync(
+      PROMTOOL,
+      ['tsdb', 'create-blocks-from', 'openmetrics', '--max-block-duration=24h', om, data],
+      { stdio: 'pipe' },
+    );
+    rmSync(om);
+  }
+}
+
+/** Bumped when writeHistory writes other samples for the same options (a cached TSDB is then stale). */
+const HISTORY_VERSION = 1;
+
+/**
+ * Where a cached history's TSDB lives: the system's temp folder, keyed by the history's options, kept
+ * after `stop()` so that a second run (the benches) starts the server on it at once.
+ */
+function cachedTsdb(history: HistoryOptions): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ HISTORY_VERSION, ...history }))
+    .digest('hex')
+    .slice(0, 16);
+  return join(tmpdir(), `slopack-prom-tsdb-${key}`);
+}
+
+/**
+ * Backfills `history` and starts Prometheus on it; the caller must `stop()` it (even on failure).
+ * `cache`: the TSDB is kept by the history's options and reused by the next start (benches only:
+ * the server writes into it, so two at once on one history would contend for its lock).
+ */
 export async function startPrometheus(
   history: HistoryOptions,
-  o: { ports?: [number, number]; corsOrigin?: string; retention?: string } = {},
+  o: { ports?: [number, number]; corsOrigin?: string; retention?: string; cache?: boolean } = {},
 ): Promise<RunningPrometheus> {
   const dir = mkdtempSync(join(tmpdir(), 'slopack-prom-'));
+  const data = o.cache ? cachedTsdb(history) : join(dir, 'data');
+  const complete = `${data}.complete`;
   let child: ChildProcess | null = null;
   const stop = async () => {
     if (child && child.exitCode === null) {
@@ -255,12 +294,10 @@ export async function startPrometheus(
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const { files } = await writeHistory(join(dir, 'history'), history);
-    for (const om of files) {
-      execFileSync(PROMTOOL, ['tsdb', 'create-blocks-from', 'openmetrics', om, join(dir, 'data')], {
-        stdio: 'pipe',
-      });
-      rmSync(om);
+    if (!existsSync(complete)) {
+      rmSync(data, { recursive: true, force: true });
+      await backfill(history, dir, data);
+      writeFileSync(complete, '');
     }
     writeFileSync(
       join(dir, 'prometheus.yml'),
@@ -272,7 +309,7 @@ export async function startPrometheus(
       PROMETHEUS,
       [
         `--config.file=${join(dir, 'prometheus.yml')}`,
-        `--storage.tsdb.path=${join(dir, 'data')}`,
+        `--storage.tsdb.path=${data}`,
         `--storage.tsdb.retention.time=${o.retention ?? '100y'}`,
         `--web.listen-address=127.0.0.1:${port}`,
         `--web.cors.origin=${o.corsOrigin ?? '.*'}`,

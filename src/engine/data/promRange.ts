@@ -40,6 +40,11 @@ export interface PromSource {
   readonly step: number;
   /** Cores per node given by the user (the server exports no node capacity); else read from it. */
   readonly cores?: number;
+  /**
+   * Cut only where the 11,000-point cap forces, as every read was before READ_PIECES: a link made
+   * then names its answers so, and their hash (the dataset's key) depends on the cut.
+   */
+  readonly capOnly?: boolean;
 }
 
 /** The base URL: trailing slashes and any `/api/v1/…` tail removed. */
@@ -102,6 +107,28 @@ export function splitRange(
     out.push({ start: start + k * step, end: start + last * step });
   }
   return out;
+}
+
+/**
+ * A source is read in at least this many chunks when its range is long enough: the reader keeps
+ * two requests in flight (ingest prometheusSource.ts), so the server computes one chunk while the
+ * reader parses the one before, and that overlap starts only after the first chunk has come back.
+ */
+export const READ_PIECES = 4;
+/** Instants under which a range is not cut further than the 11,000-point cap forces. */
+export const MIN_CHUNK_POINTS = 1440;
+
+/** The chunks a source is asked for in: on its grid, none shared, each under the cap. */
+export function sourceChunks(s: {
+  readonly start: number;
+  readonly end: number;
+  readonly step: number;
+  readonly capOnly?: boolean;
+}): { start: number; end: number }[] {
+  if (s.capOnly) return splitRange(s.start, s.end, s.step);
+  const instants = Math.floor((s.end - s.start) / s.step + 1e-9) + 1;
+  const per = Math.min(MAX_POINTS, Math.max(MIN_CHUNK_POINTS, Math.ceil(instants / READ_PIECES)));
+  return splitRange(s.start, s.end, s.step, per);
 }
 
 /** The query_range URL of one chunk. */

@@ -12,7 +12,7 @@ import {
   DEFAULT_CPU_QUERY,
   apiBase,
   resolveRange,
-  splitRange,
+  sourceChunks,
   type PromSource,
 } from '../../engine/index.ts';
 import type { Assessment } from '../../ingest/assessSource.ts';
@@ -116,8 +116,16 @@ function sourceOf(f: PromFields): PromSource {
 
 /** The names a source's answers go by (one per chunk, as their export to files would be named). */
 function chunkNames(source: PromSource): string[] {
-  const n = splitRange(source.start, source.end, source.step).length;
+  const n = sourceChunks(source).length;
   return Array.from({ length: n }, (_, i) => `prometheus-${i + 1}-of-${n}.json`);
+}
+
+/** A link's source, cut as its answers were when the link was made (their count in its names). */
+function linkedSource(source: PromSource, params: Params): PromSource {
+  const n = Number(/-of-(\d+)\.json$/.exec(params.upload?.names[0] ?? '')?.[1]);
+  if (!(n > 0) || n === sourceChunks(source).length) return source;
+  const capOnly = { ...source, capOnly: true };
+  return n === sourceChunks(capOnly).length ? capOnly : source;
 }
 
 /** What a read needs of the page: the ordinary upload, and the parameters (read and set). */
@@ -146,7 +154,7 @@ export async function readPrometheus(
   const { fields } = usePromPanel.getState();
   usePromPanel.setState({ status: 'running', progress: null, error: null, note: null });
   try {
-    const source = linked?.source ?? sourceOf(fields);
+    const source = linked ? linkedSource(linked.source, host.params()) : sourceOf(fields);
     const access = {
       ...(fields.token ? { token: fields.token } : {}),
       signal: mine.signal,
