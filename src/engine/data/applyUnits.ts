@@ -15,7 +15,7 @@ import {
   type BitbrainsOptions,
 } from './traceUnits.ts';
 import { DataError } from './errors.ts';
-import { isCounter } from './promChecks.ts';
+import { isCounter } from './counter.ts';
 import type { LoadSpec } from './loader.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
 import {

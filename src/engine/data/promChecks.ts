@@ -7,24 +7,6 @@
  * null: dropped and counted, never read as 0).
  */
 
-/** A series whose values never decrease and grow at most steps is a counter (≥ 5 points). */
-export function isCounter(values: ArrayLike<number>): boolean {
-  let rises = 0;
-  let n = 0;
-  let prev = NaN;
-  for (let j = 0; j < values.length; j++) {
-    const v = values[j];
-    if (!Number.isFinite(v)) continue;
-    if (n > 0) {
-      if (v < prev) return false;
-      if (v > prev) rises++;
-    }
-    prev = v;
-    n++;
-  }
-  return n >= 5 && rises >= 0.75 * (n - 1);
-}
-
 /** Seconds of a Prometheus duration (`5m`, `1h30m`, `7d`, `90s`, `500ms`), or NaN. */
 export function parseDuration(text: string): number {
   const unit: Record<string, number> = {

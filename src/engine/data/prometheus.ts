@@ -8,7 +8,8 @@
 import { BadLines, textStart, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { JsonScanner } from './jsonScan.ts';
-import { isCounter, nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
+import { isCounter } from './counter.ts';
+import { nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
 import { TimedSeries } from './series.ts';
 import { traceReport } from './traceCommon.ts';

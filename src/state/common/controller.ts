@@ -15,10 +15,8 @@ import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { sourceReader, type SourceReader } from './steps/sourceRead.ts';
 import { ensureMachine, ensurePack, showKeptPack } from '../pack/steps.ts';
-import { packSpeculation } from '../pack/speculate.ts';
-import { pinnedStep } from '../pack/pinned.ts';
 import { ensurePool, replaySteps } from './steps/pool.ts';
-import { sweepStep } from '../tradeoff/sweep.ts';
+import { lazyPinnedStep, lazySpeculation, lazySweepStep } from './steps/lazySteps.ts';
 import { urlSync, type ChangeKind } from './steps/urlSync.ts';
 import type { ExplorerState, ExplorerStore } from './store.ts';
 import { startWingRuns } from './wingRun.ts';
@@ -188,10 +186,10 @@ export function startController(
   const ctx: StepContext = { store, runner, ingest: options.ingest ?? createIngest() };
   const s = () => stateOf(ctx);
   const dataset = datasetStep(ctx);
-  const sweep = sweepStep(ctx);
-  const pinned = pinnedStep(ctx);
+  const sweep = lazySweepStep(ctx);
+  const pinned = lazyPinnedStep(ctx);
   const url = urlSync(() => s().params);
-  const ahead = packSpeculation(ctx);
+  const ahead = lazySpeculation(ctx);
   let disposed = false;
   let sweepWanted = s().params.view === 'tradeoff';
   /** Tasks per instance as asked, while a smaller dataset holds them lower (null: as asked). */

@@ -1,0 +1,19 @@
+/** The counter test of a Prometheus series, alone so that unit conversion can use it cheaply. */
+
+/** A series whose values never decrease and grow at most steps is a counter (≥ 5 points). */
+export function isCounter(values: ArrayLike<number>): boolean {
+  let rises = 0;
+  let n = 0;
+  let prev = NaN;
+  for (let j = 0; j < values.length; j++) {
+    const v = values[j];
+    if (!Number.isFinite(v)) continue;
+    if (n > 0) {
+      if (v < prev) return false;
+      if (v > prev) rises++;
+    }
+    prev = v;
+    n++;
+  }
+  return n >= 5 && rises >= 0.75 * (n - 1);
+}
