@@ -102,6 +102,14 @@ export const REALIZATIONS = numberRange('realizations', 'R', {
   flag: 'realizations',
 });
 
+/** Instants per block of the joint block bootstrap (`--mode blocks`). */
+export const BLOCK_LENGTH = numberRange('block', 'block', {
+  min: 1,
+  max: 1_000_000,
+  integer: true,
+  flag: 'block',
+});
+
 /** What is wrong with typed text for a value of `r` (not a number, or out of range), or null. */
 export function textProblem(r: NumberRange, raw: string): string | null {
   const v = decimalOrNull(raw);

@@ -6,6 +6,7 @@
 import {
   alignDefaults,
   alignSamples,
+  BLOCK_LENGTH,
   blockBootstrap,
   REALIZATION_MODES,
   sliceColumns,
@@ -18,7 +19,7 @@ import {
   type RealizationMatrix,
   type TimeSplit,
 } from '../../engine/index.ts';
-import { UsageError, type OptionSpec, type Options } from '../args.ts';
+import { UsageError, rangeOption, type OptionSpec, type Options } from '../args.ts';
 import { asUsage } from './command.ts';
 import { loadFromOptions } from '../io.ts';
 import { coresOfSpec, type CoreOptions } from '../../present/cores.ts';
@@ -30,7 +31,7 @@ export const replayOptions = {
     default: 'independent',
     choices: REALIZATION_MODES,
   },
-  block: { kind: 'integer', help: '--mode blocks: instants per block B' },
+  block: rangeOption(BLOCK_LENGTH, '--mode blocks: instants per block B'),
   step: {
     kind: 'number',
     help: 'sampling step in seconds (default: the data’s; Google task_usage 300; also dates days:… on an index axis)',

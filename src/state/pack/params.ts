@@ -4,6 +4,7 @@
  * blocks), and the machine selected in Pack.
  */
 import {
+  BLOCK_LENGTH,
   CAPACITY,
   CLAIRVOYANCE,
   PACKERS,
@@ -19,7 +20,6 @@ import { fitCodec } from '../common/codecs.ts';
 import {
   choiceParam,
   customParam,
-  intParam,
   numberParam,
   optionalNumber,
   type ParamSpecs,
@@ -52,7 +52,7 @@ export const PACK_PARAMS: ParamSpecs<PackViewParams> = {
   realization: choiceParam<RealizationMode>('rz', 'independent', 'realization', REALIZATION_MODES, {
     onlyChanged: true,
   }),
-  block: intParam('bl', 12, 'block', 1, 1_000_000, { onlyChanged: true }),
+  block: numberParam('bl', 12, BLOCK_LENGTH, { onlyChanged: true }),
   machine: optionalNumber(
     'm',
     numberRange('machine', 'machine', { min: 0, max: 1e6, integer: true }),
