@@ -13,6 +13,7 @@ import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { DEFAULT_PRESET_ID, presetById } from '../src/engine/index.ts';
 import { prepareDefaultDataset } from './prepareData.ts';
 import { prepareFirstPack } from './firstPack.ts';
+import { staticGraph, type Manifest, type ManifestChunk } from './bundleSize.ts';
 
 /** Where the service worker finds its manifest (next to itself, at the app's base). */
 export const SW_MANIFEST = 'sw-manifest.json';
@@ -41,17 +42,12 @@ function versionOf(
     .slice(0, 16);
 }
 
-/** `file` and every chunk it imports statically, transitively, in a stable order. */
-function staticGraph(file: string, bundle: Rolldown.OutputBundle): string[] {
-  const seen = new Set<string>();
-  const visit = (f: string) => {
-    const chunk = bundle[f];
-    if (seen.has(f) || chunk?.type !== 'chunk') return;
-    seen.add(f);
-    for (const i of chunk.imports) visit(i);
-  };
-  visit(file);
-  return [...seen];
+/** The bundle's chunks as a manifest of their static imports (what `staticGraph` walks). */
+function chunkImports(bundle: Rolldown.OutputBundle): Manifest {
+  const out: Record<string, ManifestChunk> = {};
+  for (const [file, chunk] of Object.entries(bundle))
+    if (chunk.type === 'chunk') out[file] = { file, imports: chunk.imports };
+  return out;
 }
 
 export function slopackBuild(): Plugin {
@@ -104,7 +100,9 @@ export function slopackBuild(): Plugin {
         const app = Object.values(ctx.bundle ?? {}).find(
           (c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/app.tsx'),
         );
-        const preload = (app ? staticGraph(app.fileName, ctx.bundle ?? {}) : []).map((file) => ({
+        const preload = (
+          app ? staticGraph(chunkImports(ctx.bundle ?? {}), [app.fileName]) : []
+        ).map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: config.base + file },
           injectTo: 'head' as const,

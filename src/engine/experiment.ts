@@ -128,16 +128,14 @@ export function machineResult(
   };
 }
 
-/** The run's figures (SPEC §7) from its machines in opening order. */
-export function packResult(
+/** A run's figures (SPEC §7) from its packing and its machines' overflow count. */
+function runFigures(
   packing: Packing,
-  machines: MachineResult[],
+  overflowSum: number,
   width: number,
   mNorm: number,
-): PackResult {
-  const mAbs = machines.length;
-  let overflowSum = 0;
-  for (const mc of machines) overflowSum += mc.overflows;
+): Omit<PackResult, 'machines'> {
+  const mAbs = packing.machines.length;
   return {
     mAbs,
     mNorm,
@@ -146,8 +144,19 @@ export function packResult(
     moves: packing.moves,
     evaluated: width,
     oversized: packing.oversized,
-    machines,
   };
+}
+
+/** The run's figures (SPEC §7) from its machines in opening order. */
+export function packResult(
+  packing: Packing,
+  machines: MachineResult[],
+  width: number,
+  mNorm: number,
+): PackResult {
+  let overflowSum = 0;
+  for (const mc of machines) overflowSum += mc.overflows;
+  return { ...runFigures(packing, overflowSum, width, mNorm), machines };
 }
 
 /** `fit` replaces the test of `params.fit` (e.g. wrapped with anti-colocation). */
@@ -236,16 +245,7 @@ export function runPackingSummaries(
       at += mAbs;
       let overflowSum = 0;
       for (let j = 0; j < mAbs; j++) overflowSum += overflows[j];
-      out[i] = {
-        mAbs,
-        mNorm,
-        m: mAbs / mNorm,
-        q: overflowSum / (mAbs * width),
-        moves: packing.moves,
-        evaluated: width,
-        oversized: packing.oversized,
-        overflows,
-      };
+      out[i] = { ...runFigures(packing, overflowSum, width, mNorm), overflows };
     }
   }
   return out;

@@ -2,11 +2,11 @@
  * Reading a live Prometheus HTTP API (browser and Node alike): a range split into chunks under the
  * 11,000-point cap (engine promRange.ts), each chunk one input streamed through the existing
  * Prometheus reader with the next chunk asked for while it is read, so memory is what the reader
- * keeps; instant queries for node capacity and
- * requests. Every failure becomes a `DataError` saying what went wrong and how to get past it:
- * unreachable, TLS, auth, CORS (`--web.cors.origin`), a PromQL error in the server's own words,
- * an empty result, a scalar or vector where a matrix was wanted. The bearer token is used for the
- * calls only: it never enters a source, a link, an export or a report.
+ * keeps; instant queries for node capacity and requests. Every failure becomes a `DataError`
+ * saying what went wrong and how to get past it: unreachable, TLS, auth, CORS
+ * (`--web.cors.origin`), a PromQL error in the server's own words, an empty result, a scalar or
+ * vector where a matrix was wanted. The bearer token is used for the calls only: it never enters
+ * a source, a link, an export or a report.
  */
 import {
   DataError,
@@ -101,7 +101,7 @@ export async function promGet(base: string, url: string, a: PromAccess): Promise
 const isoTime = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z');
 
 /** The chunks of a source's range as inputs, and the end of their read. */
-export interface RangeInputs {
+interface RangeInputs {
   readonly inputs: InputFile[];
   /** Aborts what is still in flight and drops any answer asked for but never read. */
   close(): void;
@@ -115,7 +115,7 @@ export interface RangeInputs {
  * in range order whichever answers first. A failing chunk is named in its error; it is reported
  * when its turn comes, after the chunks before it were read. Cancel (`a.signal`) aborts both.
  */
-export function rangeInputs(source: PromSource, a: PromAccess): RangeInputs {
+function rangeInputs(source: PromSource, a: PromAccess): RangeInputs {
   const chunks = sourceChunks(source);
   const host = source.url.replace(/^https?:\/\//, '');
   const names = chunks.map((_, i) =>
@@ -367,8 +367,8 @@ export function refuseUnlabelled(result: LoadResult, source: PromSource): void {
 
 /**
  * Reads a source through the Prometheus reader, chunk after chunk with the next one asked for
- * ahead (rangeInputs; progress per chunk, cancel by `control.signal`). Cores per machine: the option, else the node capacity the server exports,
- * else an error naming the option.
+ * ahead (rangeInputs; progress per chunk, cancel by `control.signal`). Cores per machine: the
+ * option, else the node capacity the server exports, else an error naming the option.
  */
 export async function loadSource(
   source: PromSource,

@@ -19,7 +19,7 @@ import { Sha256 } from '../engine/data/sha256.ts';
 import { assessSeries, type AssessOptions, type Assessment } from './assessSource.ts';
 import {
   describeSourceFailure,
-  rangeInputs,
+  withRangeInputs,
   refuseUnlabelled,
   type ClusterFacts,
   type PromAccess,
@@ -78,15 +78,15 @@ export async function streamSource(
   const loader = new PrometheusLoader(spec as PrometheusOptions);
   const collector = options.assess ? new SeriesCollector() : null;
   const hash = new Sha256();
-  const range = rangeInputs(source, a);
-  const inputs = range.inputs;
   try {
-    for (let i = 0; i < inputs.length; i++) {
-      const name = inputs[i].name;
-      // One parse: the reader hands each series to the assessment's collector as it reads it.
-      const sink = loader.file(name, collector ? (s) => collector.take(name, s) : undefined);
-      await pump(inputs[i], hashed(sink, hash), control, { fileIndex: i, files: inputs.length });
-    }
+    await withRangeInputs(source, a, async (inputs) => {
+      for (let i = 0; i < inputs.length; i++) {
+        const name = inputs[i].name;
+        // One parse: the reader hands each series to the assessment's collector as it reads it.
+        const sink = loader.file(name, collector ? (s) => collector.take(name, s) : undefined);
+        await pump(inputs[i], hashed(sink, hash), control, { fileIndex: i, files: inputs.length });
+      }
+    });
     control.signal?.throwIfAborted();
     const loaded = result(loader, options.times === true);
     refuseUnlabelled(loaded, source);
@@ -105,7 +105,5 @@ export async function streamSource(
     return { ...loaded, spec, hash: hash.hex(), assessment, assessError };
   } catch (e) {
     throw describeSourceFailure(e, source);
-  } finally {
-    range.close();
   }
 }

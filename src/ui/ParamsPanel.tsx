@@ -1,4 +1,4 @@
-import { useContext, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   CAPACITY,
   CLAIRVOYANCE,
@@ -25,7 +25,7 @@ import {
   rangeProblem,
   type SliderScale,
 } from './SliderNumber.tsx';
-import { ControllerContext } from './controllerContext.ts';
+import { useController } from './controllerContext.ts';
 import type { Params } from '../state/common/params.ts';
 import { Explain } from './Explain.tsx';
 import { formatCount, formatNumber } from '../present/format.ts';
@@ -74,7 +74,7 @@ function aheadOnSlider(scale: SliderScale, from: number, to: number): number[] {
 
 function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
   const id = useId();
-  const controller = useContext(ControllerContext);
+  const controller = useController();
   return (
     <>
       <div className="field">
@@ -104,7 +104,7 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
             onChange={(v) => {
               set(withFitValue(fit, key, v));
               const scale = logScale(input.min, input.max);
-              controller?.speculate(
+              controller.speculate(
                 aheadOnSlider(scale, value, v).map((w) => ({ fit: withFitValue(fit, key, w) })),
               );
             }}

@@ -9,6 +9,7 @@
  * × scale, cores per machine given or else the most common cpu_num of machine_meta. A container's
  * last non-empty request wins. Usage above the machine's cores is refused unless clamped.
  */
+import { loadsRaw } from './units.ts';
 import {
   BadLines,
   LineReader,
@@ -180,7 +181,7 @@ export class AlibabaLoader {
     let overExample = '';
     const clamp = this.options.clamp === true;
     // Kept raw (for `applyUnits`): each container's cores used, over the machine only if clamped.
-    const raw = (this.options as { raw?: boolean }).raw === true;
+    const raw = loadsRaw(this.options);
     const { samples, gaps } = this.series.finish(
       (pct, t) => {
         let used = (pct / 100) * (req[t] / 100);

@@ -15,7 +15,7 @@ import {
   type BitbrainsOptions,
 } from './traceUnits.ts';
 import { DataError } from './errors.ts';
-import { isCounter } from './counter.ts';
+import { counterReason, isCounter } from './counter.ts';
 import type { LoadSpec } from './loader.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
 import {
@@ -245,7 +245,7 @@ function convertSeries(
 
 /**
  * A Prometheus series that only grows past the machine is a counter read as a usage: refused as its
- * load refuses it (promChecks.ts), whatever the clamp. The check runs on each task's kept values,
+ * load refuses it (prometheus.ts), whatever the clamp. The check runs on each task's kept values,
  * so a counter split over several answers is judged as one series.
  */
 function refuseCounters(samples: TaskSamples, c: Conversion): void {
@@ -253,16 +253,9 @@ function refuseCounters(samples: TaskSamples, c: Conversion): void {
     const values = seriesAt(samples.inst, i);
     const last = values[values.length - 1];
     if (last > c.bound && isCounter(values))
-      throw counterError(samples.ids[i], last, values.length);
+      throw new DataError(`task ${samples.ids[i]}`, null, counterReason(last, values.length));
   }
 }
-
-const counterError = (id: string, last: number, points: number) =>
-  new DataError(
-    `task ${id}`,
-    null,
-    `only grows (to ${last} over ${points} points): it is a counter, not a usage; query rate(…[5m]) of it instead (clamping would only cap nonsense)`,
-  );
 
 /**
  * The samples of a raw load (`rawSpec(loaded with)`) in machine units under `spec`'s unit

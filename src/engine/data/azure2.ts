@@ -5,6 +5,7 @@
  * becomes machine units as pct / 100 × its cores / cores per machine × scale. The bucket ">24"
  * has no exact count: read as 32 (choice written here, SPEC silent), noted in the report.
  */
+import { loadsRaw } from './units.ts';
 import {
   BadLines,
   LineReader,
@@ -146,7 +147,7 @@ export class AzureV2Loader {
       );
     const filters = missingMeta(missing, meta, 'vmtable core counts', this.bad.skip);
     // Kept raw (for `applyUnits`): each VM's usage in its own cores, pct × cores, left to scale.
-    const k = (this.options as { raw?: boolean }).raw ? 1 : azure2Factor(this.options);
+    const k = loadsRaw(this.options) ? 1 : azure2Factor(this.options);
     const { samples, gaps } = this.series.finish(
       (raw, t) => raw * coresOf[t] * k,
       (t) => !Number.isNaN(coresOf[t]),

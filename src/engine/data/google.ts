@@ -23,7 +23,7 @@ import { KeyIndex, groupByTask } from './group.ts';
 import type { FileReport, FilterCount, LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { MAX_JOB, TASK_BITS, gatherSamples, taskPickKey } from './googleTasks.ts';
-import { conversion, describeUnit } from './units.ts';
+import { conversion, describeUnit, loadsRaw } from './units.ts';
 
 /** The paper's filters (§3.1), each a visible option. */
 export interface GoogleFilters {
@@ -94,7 +94,7 @@ export class GoogleLoader {
     const m = this.filters.minRecords;
     if (!Number.isInteger(m) || m < 1) throw new RangeError(`invalid minRecords: ${m}`);
     const scale = conversion({ unit: 'fraction', scale: options.scale ?? 1 }).scale;
-    this.scale = (options as { raw?: boolean }).raw ? 1 : scale;
+    this.scale = loadsRaw(options) ? 1 : scale;
     this.clamp = options.clamp === true;
     this.bad = new BadLines(options.skipBadLines === true);
     const s = options.sample;

@@ -5,6 +5,7 @@
  * Task = (collection_id, instance_index); `random_sample_usage.cpus` is inst, `average_usage.cpus`
  * avg; values are Google's normalized units (a fraction of the largest machine) × scale.
  */
+import { loadsRaw } from './units.ts';
 import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import {
@@ -66,7 +67,7 @@ export class Google2019Loader {
     this.series = new TimedSeries(this.bad, true);
     const scale = checkScale(options.scale);
     // Kept raw (for `applyUnits`): the task size is left to the conversion after the load.
-    this.scale = (options as { raw?: boolean }).raw ? 1 : scale;
+    this.scale = loadsRaw(options) ? 1 : scale;
     this.jsonScanner = new JsonScanner('', this.json);
   }
 

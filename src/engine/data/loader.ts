@@ -12,7 +12,7 @@ import { GoogleLoader, type GoogleOptions } from './google.ts';
 import { LongLoader, type LongOptions } from './long.ts';
 import { NpyReader, type NpyArray } from './npy.ts';
 import type { FileReport, LoadReport, LoadResult } from './report.ts';
-import { conversion, describeUnit, type Unit } from './units.ts';
+import { conversion, describeUnit, type Unit, loadsRaw } from './units.ts';
 import { WideLoader, type WideOptions } from './wide.ts';
 import { compactSamples } from './coded.ts';
 import type { SampleStorage } from './samples.ts';
@@ -210,7 +210,7 @@ function npyLoader(spec: NpyOptions): DatasetLoader {
     capacity: spec.capacity,
     clamp: spec.clamp,
     // Samples kept as stored (for `applyUnits`); a realization matrix takes no unit.
-    raw: kind === 'samples' && (spec as { raw?: boolean }).raw === true,
+    raw: kind === 'samples' && loadsRaw(spec),
   });
   const readers: { role: 'inst' | 'avg'; reader: NpyReader }[] = [];
   return {

@@ -8,14 +8,14 @@
 import { BadLines, textStart, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { JsonScanner } from './jsonScan.ts';
-import { isCounter } from './counter.ts';
+import { counterReason, isCounter } from './counter.ts';
 import { nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
 import { TimedSeries } from './series.ts';
 import { traceReport } from './traceCommon.ts';
 import type { FileReport, LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
+import { conversion, describeUnit, type Conversion, type Unit, loadsRaw } from './units.ts';
 
 export interface PrometheusOptions {
   /** cores (default; `capacity` = cores per machine), percent or fraction of a machine. */
@@ -66,7 +66,7 @@ export class PrometheusLoader {
       capacity: options.capacity,
       clamp: options.clamp,
     };
-    this.raw = (options as { raw?: boolean }).raw === true;
+    this.raw = loadsRaw(options);
     this.conv = conversion({ ...unit, raw: this.raw });
     this.counterBound = conversion(unit).bound;
     this.bad = new BadLines(options.skipBadLines === true);
@@ -110,7 +110,7 @@ export class PrometheusLoader {
         throw new DataError(
           name,
           null,
-          `series ${k + 1} (${id}) only grows (to ${last} over ${s.values.length} points): it is a counter, not a usage; query rate(…[5m]) of it instead (clamping would only cap nonsense)`,
+          `series ${k + 1} (${id}) ${counterReason(last, s.values.length)}`,
         );
     }
     for (let j = 0; j < s.times.length; j++) {

@@ -26,6 +26,11 @@ export interface UnitOptions {
   readonly raw?: boolean;
 }
 
+/** Whether a load's options ask for the values kept raw (`rawSpec` in applyUnits.ts). */
+export function loadsRaw(options: object): boolean {
+  return (options as { raw?: boolean }).raw === true;
+}
+
 /** The checked conversion of one unit setting: v ≤ bound (or clamped), then v / divisor · scale. */
 export interface Conversion {
   readonly unit: Unit;

@@ -1,34 +1,20 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import { DEFAULT_PARAMS, packKey, packParams, type Params } from '../common/params.ts';
+import { packKey } from '../common/params.ts';
 import { createExplorerStore } from '../common/store.ts';
 import type { StepContext } from '../common/steps/context.ts';
 import { datasetStep } from '../common/steps/dataset.ts';
 import { ensurePool } from '../common/steps/pool.ts';
 import { planetLabIngest } from '../common/steps/testing.ts';
+import { packDirectly, packSetup, withRho } from './testing.ts';
 import { ensurePack, showKeptPack } from './steps.ts';
 
 const runner = createInlineRunner();
 afterAll(() => runner.dispose());
 
-const withRho = (p: Params, rho: number): Params => ({
-  ...p,
-  fit: { ...p.fit, rho } as Params['fit'],
-});
-
-async function setup() {
-  const store = createExplorerStore({ params: { ...DEFAULT_PARAMS, tasks: 200 } });
-  const ctx: StepContext = { store, runner, ingest: planetLabIngest() };
-  const p = store.getState().params;
-  const pool = (await ensurePool(ctx, p, (await datasetStep(ctx).ensure(p))!))!;
-  const pack = vi.spyOn(runner, 'pack');
-  pack.mockClear();
-  return { ctx, p, pool, pack, s: () => store.getState() };
-}
-
 describe('packings kept per pool, over the inline runner and the real PlanetLab day', () => {
   it('a ρ dragged back to is answered without packing again, with the same packing', async () => {
-    const { ctx, p, pool, pack, s } = await setup();
+    const { ctx, p, pool, pack, s } = await packSetup(runner);
     expect('rho' in p.fit).toBe(true);
     const a = withRho(p, 0.2);
     const b = withRho(p, 0.01);
@@ -40,17 +26,12 @@ describe('packings kept per pool, over the inline runner and the real PlanetLab 
     expect(pack).toHaveBeenCalledTimes(2);
     expect(s().pack).toMatchObject({ status: 'ready', key: packKey(a), params: a });
     expect(s().pack.response).toBe(first);
-    const direct = await runner.pack(pool, {
-      tasks: a.tasks,
-      instance: a.instance,
-      seed: a.seed,
-      params: packParams(a),
-    });
+    const direct = await packDirectly(runner, pool, a);
     expect(s().pack.response?.result).toEqual(direct.result);
   });
 
   it('any other change to what a packing depends on packs again', async () => {
-    const { ctx, p, pool, pack } = await setup();
+    const { ctx, p, pool, pack } = await packSetup(runner);
     const a = withRho(p, 0.2);
     await ensurePack(ctx, a, pool);
     await ensurePack(ctx, { ...a, packer: a.packer === 'ff' ? 'bf' : 'ff' }, pool);
@@ -62,7 +43,7 @@ describe('packings kept per pool, over the inline runner and the real PlanetLab 
   });
 
   it('a new pool (new data, a refreshed source) starts with nothing kept', async () => {
-    const { ctx, p, pool, pack } = await setup();
+    const { ctx, p, pool, pack } = await packSetup(runner);
     const a = withRho(p, 0.2);
     await ensurePack(ctx, a, pool);
     const other = createExplorerStore({ params: p });
@@ -75,7 +56,7 @@ describe('packings kept per pool, over the inline runner and the real PlanetLab 
   });
 
   it('an input shows a kept packing at once, and never one of other parameters', async () => {
-    const { ctx, p, pool, pack, s } = await setup();
+    const { ctx, p, pool, pack, s } = await packSetup(runner);
     const a = withRho(p, 0.2);
     const b = withRho(p, 0.01);
     await ensurePack(ctx, a, pool);

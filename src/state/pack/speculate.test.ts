@@ -1,32 +1,14 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import { DEFAULT_PARAMS, packKey, packParams, type Params } from '../common/params.ts';
-import { createExplorerStore } from '../common/store.ts';
-import type { StepContext } from '../common/steps/context.ts';
-import { datasetStep } from '../common/steps/dataset.ts';
-import { ensurePool } from '../common/steps/pool.ts';
-import { planetLabIngest } from '../common/steps/testing.ts';
+import { packKey } from '../common/params.ts';
+import { packDirectly, packSetup, withRho } from './testing.ts';
 import { recentPack } from './recentPacks.ts';
 import { packSpeculation } from './speculate.ts';
+import { lazySpeculation } from '../common/steps/lazySteps.ts';
 import { ensurePack } from './steps.ts';
 
 const runner = createInlineRunner();
 afterAll(() => runner.dispose());
-
-const withRho = (p: Params, rho: number): Params => ({
-  ...p,
-  fit: { ...p.fit, rho } as Params['fit'],
-});
-
-async function setup() {
-  const store = createExplorerStore({ params: { ...DEFAULT_PARAMS, tasks: 200 } });
-  const ctx: StepContext = { store, runner, ingest: planetLabIngest() };
-  const p = store.getState().params;
-  const pool = (await ensurePool(ctx, p, (await datasetStep(ctx).ensure(p))!))!;
-  const pack = vi.spyOn(runner, 'pack');
-  pack.mockClear();
-  return { ctx, p, pool, pack, s: () => store.getState() };
-}
 
 /** Lets the speculative packings queued so far finish (the inline runner answers in a task). */
 async function settle(ahead: ReturnType<typeof packSpeculation>) {
@@ -35,7 +17,7 @@ async function settle(ahead: ReturnType<typeof packSpeculation>) {
 
 describe('packings made ahead of a ρ drag, over the inline runner and the real PlanetLab day', () => {
   it('a position packed ahead answers with the very packing made on demand, without packing again', async () => {
-    const { ctx, p, pool, pack, s } = await setup();
+    const { ctx, p, pool, pack, s } = await packSetup(runner);
     const ahead = packSpeculation(ctx);
     const b = withRho(p, 0.031);
     ahead.want([b]);
@@ -44,18 +26,13 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
     await ensurePack(ctx, b, pool);
     expect(pack).toHaveBeenCalledTimes(1);
     expect(s().pack).toMatchObject({ status: 'ready', key: packKey(b), params: b });
-    const direct = await runner.pack(pool, {
-      tasks: b.tasks,
-      instance: b.instance,
-      seed: b.seed,
-      params: packParams(b),
-    });
+    const direct = await packDirectly(runner, pool, b);
     expect(s().pack.response?.result).toEqual(direct.result);
     ahead.dispose();
   });
 
   it('nothing is packed ahead while the controller works, and a wish replaces the one before', async () => {
-    const { ctx, p, pool, pack } = await setup();
+    const { ctx, p, pool, pack } = await packSetup(runner);
     const ahead = packSpeculation(ctx);
     const [b, c, d] = [0.02, 0.04, 0.08].map((rho) => withRho(p, rho));
     await ahead.holding(packKey(p), async () => {
@@ -73,7 +50,7 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
   });
 
   it('parameters of another pool, or already kept, are not packed ahead', async () => {
-    const { ctx, p, pool, pack } = await setup();
+    const { ctx, p, pool, pack } = await packSetup(runner);
     const ahead = packSpeculation(ctx);
     const b = withRho(p, 0.05);
     await ensurePack(ctx, b, pool);
@@ -85,25 +62,20 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
   });
 
   it('a pass that needs other parameters stops the speculative packing; its own packing is unchanged', async () => {
-    const { ctx, p, pool, s } = await setup();
+    const { ctx, p, pool, s } = await packSetup(runner);
     const ahead = packSpeculation(ctx);
     const b = withRho(p, 0.011);
     const c = withRho(p, 0.3);
     ahead.want([b]);
     await ahead.holding(packKey(c), () => ensurePack(ctx, c, pool));
     expect(s().pack).toMatchObject({ status: 'ready', key: packKey(c), params: c });
-    const direct = await runner.pack(pool, {
-      tasks: c.tasks,
-      instance: c.instance,
-      seed: c.seed,
-      params: packParams(c),
-    });
+    const direct = await packDirectly(runner, pool, c);
     expect(s().pack.response?.result).toEqual(direct.result);
     ahead.dispose();
   });
 
   it('Cancel forgets what was wished ahead', async () => {
-    const { ctx, p, pool, pack } = await setup();
+    const { ctx, p, pool, pack } = await packSetup(runner);
     const ahead = packSpeculation(ctx);
     const [b, c] = [0.021, 0.042].map((rho) => withRho(p, rho));
     await ahead.holding(packKey(p), async () => {
@@ -113,6 +85,21 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
     await settle(ahead);
     expect(recentPack(pool, packKey(b))).toBeUndefined();
     expect(pack).not.toHaveBeenCalled();
+    ahead.dispose();
+  });
+
+  it('loaded on the first wish, it waits for a pass begun before its code arrived', async () => {
+    const { ctx, p, pool, pack } = await packSetup(runner);
+    const ahead = lazySpeculation(ctx);
+    const b = withRho(p, 0.033);
+    await ahead.holding(packKey(p), async () => {
+      ahead.want([b]);
+      await import('./speculate.ts');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(pack).not.toHaveBeenCalled();
+    });
+    await vi.waitFor(() => expect(recentPack(pool, packKey(b))).toBeDefined());
+    expect(pack).toHaveBeenCalledTimes(1);
     ahead.dispose();
   });
 });

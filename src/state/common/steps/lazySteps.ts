@@ -42,19 +42,21 @@ export function lazySweepStep(ctx: StepContext): SweepStep {
 export function lazySpeculation(ctx: StepContext): PackSpeculation {
   let loaded: PackSpeculation | null = null;
   let loading: Promise<PackSpeculation> | null = null;
-  /** Passes run before the code arrived, and the wishes waiting for them to end. */
+  /** Passes begun before the code arrived, and the end of the last of them. */
   let held = 0;
-  let waiting: (() => void)[] = [];
-  let generation = 0;
+  let passesEnded: (() => void) | null = null;
+  let stops = 0;
   const load = () =>
-    (loading ??= import('../../pack/speculate.ts').then((m) => (loaded = m.packSpeculation(ctx))));
+    (loading ??= import('../../pack/speculate.ts').then((m) => {
+      const s = m.packSpeculation(ctx);
+      // Passes already running hold it as one, as the passes it sees begin hold it.
+      if (held > 0) void s.holding('', () => new Promise<void>((r) => (passesEnded = r)));
+      return (loaded = s);
+    }));
   return {
     want(list) {
-      const asked = generation;
-      void load().then(async (s) => {
-        while (held > 0) await new Promise<void>((r) => waiting.push(r));
-        if (asked === generation) s.want(list);
-      });
+      const asked = stops;
+      void load().then((s) => asked === stops && s.want(list));
     },
     async holding(needed, work) {
       if (loaded) return loaded.holding(needed, work);
@@ -62,18 +64,15 @@ export function lazySpeculation(ctx: StepContext): PackSpeculation {
       try {
         await work();
       } finally {
-        held--;
-        if (held === 0) for (const resume of waiting.splice(0)) resume();
+        if (--held === 0) passesEnded?.();
       }
     },
     stop() {
-      generation++;
+      stops++;
       loaded?.stop();
     },
     dispose() {
-      generation++;
-      waiting = [];
-      loaded?.dispose();
+      stops++;
       void loading?.then((s) => s.dispose());
     },
   };

@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { LoadSpec } from '../../../engine/index.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import { fixture, run, samples } from '../../../ingest/traceFixtures.ts';
-import { countedFiles, instValues as values, readOnceSetup as setup } from './readOnceHarness.ts';
+import {
+  countedFiles,
+  expectConvertedWithoutReading,
+  instValues as values,
+  readOnceSetup as setup,
+} from './readOnceHarness.ts';
 
 const FILES = ['container_usage.csv', 'container_meta.csv', 'machine_meta.csv'];
 const entries = () => FILES.map((name) => [name, fixture(`alibaba/${name}`)] as const);
@@ -21,20 +26,15 @@ function direct(spec: LoadSpec) {
 
 describe('an Alibaba upload is read once', () => {
   it('a new clamp and task size read the files no more and equal a load with them', async () => {
-    const { step, s, notices } = setup();
-    const { files, reads } = countedFiles(entries());
-    await step.upload(files, { format: 'alibaba', coresPerMachine: 96 } as LoadRequest);
-    expect(s().data.status, notices()).toBe('ready');
-    const after = reads.n;
-    expect(after).toBeGreaterThan(0);
     const next = { format: 'alibaba', coresPerMachine: 96, clamp: true, scale: 0.5 };
-    await step.upload(files, next as LoadRequest);
-    expect(reads.n).toBe(after);
-    const want = direct(next as LoadSpec);
-    const got = s().data.dataset!;
-    expect(values(got.samples!)).toEqual(values(want.samples));
-    expect(got.report.filters).toEqual(want.report.filters);
-    expect(got.report.units).toBe(want.report.units);
+    const got = await expectConvertedWithoutReading(
+      setup(),
+      countedFiles(entries()),
+      { format: 'alibaba', coresPerMachine: 96 },
+      next,
+      () => direct(next as LoadSpec),
+      values,
+    );
     expect(got.report.units).toMatch(/96 cores per machine × scale 0\.5/);
   });
 

@@ -2,7 +2,10 @@
  * Test set-up shared by the read-once tests: real files whose every read is counted, handed to the
  * dataset step over the real ingestion API (run inline), and the samples decoded for comparison.
  */
-import { seriesAt, taskCount, type TaskSamples } from '../../../engine/index.ts';
+import { expect } from 'vitest';
+import { seriesAt, taskCount, type LoadReport, type TaskSamples } from '../../../engine/index.ts';
+import type { LoadRequest } from '../../../ingest/load.ts';
+import type { Dataset } from '../datasets.ts';
 import { createIngestApi } from '../../../ingest/api.ts';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import type { Ingest } from '../datasets.ts';
@@ -65,3 +68,29 @@ export const instAndAvgValues = (s: TaskSamples) =>
     Array.from(seriesAt(s.inst, i)),
     Array.from(seriesAt(s.avg!, i)),
   ]);
+
+/**
+ * Uploads the counted `files` as `first`, then as `next`: the second reads no byte more, and the
+ * dataset after it equals `want` (a fresh load with `next`) in its values, filters and units.
+ */
+export async function expectConvertedWithoutReading(
+  { step, s, notices }: ReturnType<typeof readOnceSetup>,
+  { files, reads }: ReturnType<typeof countedFiles>,
+  first: object,
+  next: object,
+  want: () => { readonly samples: TaskSamples; readonly report: LoadReport },
+  values: (s: TaskSamples) => unknown,
+): Promise<Dataset> {
+  await step.upload(files, first as LoadRequest);
+  expect(s().data.status, notices()).toBe('ready');
+  const after = reads.n;
+  expect(after).toBeGreaterThan(0);
+  await step.upload(files, next as LoadRequest);
+  expect(reads.n).toBe(after);
+  const wanted = want();
+  const got = s().data.dataset!;
+  expect(values(got.samples!)).toEqual(values(wanted.samples));
+  expect(got.report.filters).toEqual(wanted.report.filters);
+  expect(got.report.units).toBe(wanted.report.units);
+  return got;
+}

@@ -9,7 +9,12 @@ import { encodeNpy } from '../../../engine/data/npy.ts';
 import type { LoadRequest } from '../../../ingest/load.ts';
 import { naiveCsv } from '../../../ingest/testing.ts';
 import { run, samples } from '../../../ingest/traceFixtures.ts';
-import { countedFiles, instValues as values, readOnceSetup as setup } from './readOnceHarness.ts';
+import {
+  countedFiles,
+  expectConvertedWithoutReading,
+  instValues as values,
+  readOnceSetup as setup,
+} from './readOnceHarness.ts';
 
 const NAME = 'planetlab_64.npy';
 const rows = naiveCsv('planetlab-cloudsim/planetlab_20110303.csv')
@@ -27,20 +32,15 @@ const AS_PERCENT = { format: 'npy', unit: 'percent' };
 
 describe('an .npy upload is read once', () => {
   it('a new unit, capacity and clamp read the file no more and equal a load with them', async () => {
-    const { step, s, notices } = setup();
-    const { files, reads } = countedFiles([[NAME, NPY]]);
-    await step.upload(files, AS_PERCENT as LoadRequest);
-    expect(s().data.status, notices()).toBe('ready');
-    const after = reads.n;
-    expect(after).toBeGreaterThan(0);
     const next = { format: 'npy', unit: 'absolute', capacity: 50, clamp: true, scale: 0.5 };
-    await step.upload(files, next as LoadRequest);
-    expect(reads.n).toBe(after);
-    const want = direct(next as LoadSpec);
-    const got = s().data.dataset!;
-    expect(values(got.samples!)).toEqual(values(want.samples));
-    expect(got.report.filters).toEqual(want.report.filters);
-    expect(got.report.units).toBe(want.report.units);
+    await expectConvertedWithoutReading(
+      setup(),
+      countedFiles([[NAME, NPY]]),
+      AS_PERCENT,
+      next,
+      () => direct(next as LoadSpec),
+      values,
+    );
     expect(rows.flat().some((v) => v > 50)).toBe(true);
   });
 
