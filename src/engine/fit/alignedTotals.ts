@@ -81,6 +81,10 @@ export function alignedTotals(
   const taskSq = Float64Array.from(task, (r) => r.sq);
   const blocks = blockCount(width);
   const scratch = { low: new Float64Array(blocks + 1), high: new Float64Array(blocks + 1) };
+  // The two sides of a screened check, refilled per check rather than allocated.
+  const none: Float64Array = new Float64Array(0);
+  const machineSide = { total: none, sketch: none, sum: 0, sq: 0 };
+  const taskSide = { data, base: 0, sketch: none, sum: 0, sq: 0 };
   return () => {
     const totals: Float64Array[] = [];
     const sum: number[] = [];
@@ -149,14 +153,15 @@ export function alignedTotals(
       mean: (j, t) => (sum[j] + taskSum[t]) / width,
       screen(j, t, test) {
         if (counts) counts.checks++;
-        return screenedCheck(
-          { total: totals[j], sketch: sketch[j], sum: sum[j], sq: sq[j] },
-          { data, base: base[t], sketch: task[t].sketch, sum: taskSum[t], sq: taskSq[t] },
-          width,
-          test,
-          scratch,
-          counts,
-        );
+        machineSide.total = totals[j];
+        machineSide.sketch = sketch[j];
+        machineSide.sum = sum[j];
+        machineSide.sq = sq[j];
+        taskSide.base = base[t];
+        taskSide.sketch = task[t].sketch;
+        taskSide.sum = taskSum[t];
+        taskSide.sq = taskSq[t];
+        return screenedCheck(machineSide, taskSide, width, test, scratch, counts);
       },
     };
     return {
