@@ -81,10 +81,7 @@ export function alignedTotals(
   const taskSq = Float64Array.from(task, (r) => r.sq);
   const blocks = blockCount(width);
   const scratch = { low: new Float64Array(blocks + 1), high: new Float64Array(blocks + 1) };
-  // The two sides of a screened check, refilled per check rather than allocated.
-  const none: Float64Array = new Float64Array(0);
-  const machineSide = { total: none, sketch: none, sum: 0, sq: 0 };
-  const taskSide = { data, base: 0, sketch: none, sum: 0, sq: 0 };
+  const { machine: machineSide, task: taskSide } = screenSides(data);
   return () => {
     const totals: Float64Array[] = [];
     const sum: number[] = [];
@@ -186,6 +183,15 @@ export function alignedTotals(
         slackBelow: (j: number, t: number, above: number) => quickScore(view, j, t, above),
       }),
     };
+  };
+}
+
+/** The two sides of a screened check, refilled per check rather than allocated. */
+function screenSides(data: ArrayLike<number>) {
+  const none: Float64Array = new Float64Array(0);
+  return {
+    machine: { total: none, sketch: none, sum: 0, sq: 0 },
+    task: { data, base: 0, sketch: none, sum: 0, sq: 0 },
   };
 }
 
