@@ -20,8 +20,10 @@
  * are reported: nothing is filled silently.
  */
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import { seriesAt, taskCount, type TaskSamples } from './samples.ts';
-import { kthSmallest } from '../stats/select.ts';
+import { isCoded, seriesAt, type TaskSamples } from './samples.ts';
+import { AlignError, gridOf, type AlignAxis, type Grid } from './alignedGrid.ts';
+
+export { AlignError, type AlignAxis } from './alignedGrid.ts';
 
 export type AbsentPolicy = 'drop' | 'zero';
 
@@ -34,7 +36,7 @@ export interface AlignOptions {
 }
 
 export interface AlignReport {
-  readonly axis: 'timestamps' | 'sample index' | 'day and sample index';
+  readonly axis: AlignAxis;
   /** Seconds between instants (null on a sample-index axis). */
   readonly step: number | null;
   readonly absent: AbsentPolicy;
@@ -65,141 +67,6 @@ export interface AlignedData {
   readonly inst: RealizationMatrix;
   readonly avg: RealizationMatrix | null;
   readonly report: AlignReport;
-}
-
-/** Raised for data that cannot be aligned; the message names what and where. */
-export class AlignError extends RangeError {}
-
-interface Grid {
-  readonly axis: AlignReport['axis'];
-  readonly step: number | null;
-  readonly origin: number;
-  readonly instants: number;
-  /** The instant of each sample of task i (valid until the next call); null: by `times`. */
-  readonly slotsOf: ((i: number) => ArrayLike<number>) | null;
-  /** On an index axis: task i's sample k is at instant baseOf(i) + k. */
-  readonly baseOf: ((i: number) => number) | null;
-  /** Per task its samples' times: sample k of task i at instant round((t − origin) / step). */
-  readonly times: readonly Float64Array[] | null;
-  readonly ids: string[];
-  /** Per output task, the input tasks whose samples it gathers (days of one VM). */
-  readonly members: number[][];
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}
-
-function medianStep(t: Float64Array): number | null {
-  const n = t.length - 1;
-  if (n < 1) return null;
-  const steps = new Float64Array(n);
-  for (let k = 0; k < n; k++) steps[k] = Math.abs(t[k + 1] - t[k]);
-  const upper = kthSmallest(steps, n >> 1);
-  if (n % 2) return upper;
-  let lower = -Infinity;
-  for (let k = 0; k < n >> 1; k++) if (steps[k] > lower) lower = steps[k];
-  return (lower + upper) / 2;
-}
-
-function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
-  const times = samples.times!;
-  const n = times.length;
-  let origin = Infinity;
-  let last = -Infinity;
-  // A given step needs no estimate, and no check of each task's own step against it.
-  const steps: (number | null)[] = given === undefined ? times.map(medianStep) : [];
-  for (const t of times)
-    for (let k = 0; k < t.length; k++) {
-      if (t[k] < origin) origin = t[k];
-      if (t[k] > last) last = t[k];
-    }
-  const known = steps.filter((s): s is number => s !== null && s > 0);
-  const step = given ?? (known.length ? median(known) : NaN);
-  if (!(step > 0))
-    throw new AlignError(
-      'no sampling step: no task has two samples; give the step (--step seconds)',
-    );
-  if (given === undefined) {
-    const off = steps.findIndex((s) => s !== null && (s > 1.5 * step || s < step / 1.5));
-    if (off >= 0)
-      throw new AlignError(
-        `different sampling steps in one load: task ${samples.ids[off]} is sampled every ${steps[off]} s, most tasks every ${step} s; give the step (--step seconds) to bucket every task to it, or load them separately`,
-      );
-  }
-  const instants = Math.round((last - origin) / step) + 1;
-  if (instants * n > 2 ** 31)
-    throw new AlignError(`${instants} instants × ${n} tasks is too large a grid; raise the step`);
-  const members = Array.from({ length: n }, (_, i) => [i]);
-  return {
-    axis: 'timestamps',
-    step,
-    origin,
-    instants,
-    slotsOf: null,
-    baseOf: null,
-    times,
-    ids: samples.ids,
-    members,
-  };
-}
-
-const DATED = /^(\d{8}):(.+)$/;
-
-function indexGrid(samples: TaskSamples): Grid {
-  const n = taskCount(samples.inst);
-  const lengths = Array.from({ length: n }, (_, i) => seriesAt(samples.inst, i).length);
-  const length = lengths[0];
-  const odd = lengths.findIndex((l) => l !== length);
-  if (odd >= 0)
-    throw new AlignError(
-      `without timestamps samples align only when every task has as many: task ${samples.ids[0]} has ${length}, task ${samples.ids[odd]} has ${lengths[odd]}`,
-    );
-  const dated = samples.ids.map((id) => DATED.exec(id));
-  const index = Int32Array.from({ length }, (_, k) => k);
-  if (n > 1 && dated.every((m) => m !== null)) {
-    const days = [...new Set(dated.map((m) => m![1]))].sort();
-    const byVm = new Map<string, number[]>();
-    dated.forEach((m, i) => {
-      const list = byVm.get(m![2]);
-      if (list) list.push(i);
-      else byVm.set(m![2], [i]);
-    });
-    const dayOf = new Map(days.map((d, k) => [d, k]));
-    const bases = dated.map((m) => dayOf.get(m![1])! * length);
-    const scratch = new Int32Array(length);
-    const slotsOf = (i: number) => {
-      for (let k = 0; k < length; k++) scratch[k] = bases[i] + k;
-      return scratch;
-    };
-    return {
-      axis: 'day and sample index',
-      step: null,
-      origin: 0,
-      instants: days.length * length,
-      slotsOf,
-      baseOf: (i) => bases[i],
-      times: null,
-      ids: [...byVm.keys()],
-      members: [...byVm.values()],
-    };
-  }
-  return {
-    axis: 'sample index',
-    step: null,
-    origin: 0,
-    instants: length,
-    slotsOf: () => index,
-    baseOf: () => 0,
-    times: null,
-    ids: samples.ids,
-    members: Array.from({ length: n }, (_, i) => [i]),
-  };
-}
-
-function gridOf(samples: TaskSamples, step: number | undefined): Grid {
-  return samples.times ? timestampGrid(samples, step) : indexGrid(samples);
 }
 
 /**
@@ -305,21 +172,41 @@ function completeMatrix(
     seen.fill(0);
     let filled = 0;
     for (const i of grid.members[r]) {
-      const values = seriesAt(series, i);
       const base = baseOf(i);
       if (seen[base]) return null;
       seen[base] = 1;
-      const at = r * width + base;
-      for (let k = 0; k < values.length; k++) {
-        const v = values[k];
-        if (v !== v) return null;
-        out[at + k] = v;
-      }
-      filled += values.length;
+      const length = copySeries(series, i, out, r * width + base);
+      if (length < 0) return null;
+      filled += length;
     }
     if (filled !== width) return null;
   }
   return m;
+}
+
+/**
+ * Task i's samples into `out` from `at`, as `seriesAt` reads them (coded ones without decoding
+ * into a new array); their count, or −1 at a NaN sample.
+ */
+function copySeries(series: TaskSamples['inst'], i: number, out: Float32Array, at: number): number {
+  if (isCoded(series)) {
+    const { codes, dictionary, offsets } = series;
+    const from = offsets[i];
+    const length = offsets[i + 1] - from;
+    for (let k = 0; k < length; k++) {
+      const v = dictionary[codes[from + k]];
+      if (v !== v) return -1;
+      out[at + k] = v;
+    }
+    return length;
+  }
+  const values = series[i];
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k];
+    if (v !== v) return -1;
+    out[at + k] = v;
+  }
+  return values.length;
 }
 
 /** `alignSamples` on an index axis with every sample present, or null. */

@@ -2,13 +2,14 @@
  * alignSamples on index axes (no timestamps: sample k is instant k; ids dated YYYYMMDD:vm are one
  * task per VM, day d's sample k at instant d·T + k) against those rules read one sample at a time —
  * complete data (every sample present, the quick path) and dated data with VMs missing days (the
- * general path) alike.
+ * general path) alike, with the samples as float64 arrays or coded.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random/rng.ts';
 import { alignSamples, type AbsentPolicy } from './aligned.ts';
-import type { TaskSamples } from './samples.ts';
+import { compactSamples } from './coded.ts';
+import { isCoded, type TaskSamples } from './samples.ts';
 
 interface Case {
   readonly samples: TaskSamples;
@@ -28,8 +29,7 @@ function randomCase(seed: number, vms: number, days: number, length: number, hol
     for (const vm of vmNames) {
       if (holes && days > 1 && vm !== 'vm-0' && rng.nextFloat() < 0.2) continue;
       ids.push(days > 1 ? `${day}:${vm}` : vm);
-      const row = () =>
-        Float64Array.from({ length }, () => Math.round(rng.nextFloat() * 1000) / 997);
+      const row = () => Float64Array.from({ length }, () => Math.round(rng.nextFloat() * 20) / 7);
       inst.push(row());
       avg.push(row());
     }
@@ -67,8 +67,10 @@ describe('alignSamples on index axes against the rules read one sample at a time
         fc.integer({ min: 1, max: 40 }),
         fc.boolean(),
         fc.constantFrom<AbsentPolicy>('drop', 'zero'),
-        (seed, vms, days, length, holes, absent) => {
+        fc.boolean(),
+        (seed, vms, days, length, holes, absent, coded) => {
           const c = randomCase(seed, vms, days, length, holes);
+          const samples = coded ? compactSamples(c.samples) : c.samples;
           const want = naive(c);
           const columns = Array.from({ length: want.instants }, (_, t) => t).filter(
             (t) =>
@@ -77,7 +79,7 @@ describe('alignSamples on index axes against the rules read one sample at a time
           );
           let a;
           try {
-            a = alignSamples(c.samples, { absent });
+            a = alignSamples(samples, { absent });
           } catch (e) {
             expect(columns.length, String(e)).toBe(0);
             return;
@@ -108,5 +110,10 @@ describe('alignSamples on index axes against the rules read one sample at a time
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('codes the samples it is given coded (so the coded reading is the one tested)', () => {
+    const c = randomCase(7, 4, 2, 30, false);
+    expect(isCoded(compactSamples(c.samples).inst)).toBe(true);
   });
 });
