@@ -122,7 +122,13 @@ export const simulate: Command = {
     'google-usage': { kind: 'string', help: 'Google 2011 task_usage CSV (usage series)' },
     vms: { kind: 'string', help: `per-VM trace preset: ${VM_PRESETS.join(', ')}` },
     'synthetic-week': { kind: 'flag', help: 'a seeded synthetic week (221,140 tasks)' },
-    'synthetic-tasks': rangeOption(TIMELINE_TASKS, 'tasks in the synthetic week'),
+    'synthetic-tasks': wordedRangeOption(
+      TIMELINE_TASKS,
+      'tasks in the synthetic week',
+      undefined,
+      (v) =>
+        `invalid --synthetic-tasks: synthetic tasks must be a positive integer up to ${TIMELINE_TASKS.max}, got ${v}`,
+    ),
     seed: rangeOption(TIMELINE_SEED, 'seed (synthetic week, duration error, RAND)', 1),
     policy: { kind: 'string', help: 'policy', default: 'fmf', choices: POLICIES },
     order: { kind: 'string', help: 'task order in a window', default: 'd', choices: ORDERS },
@@ -130,7 +136,7 @@ export const simulate: Command = {
       SIMULATE_WINDOW,
       'window tw, s (0: online)',
       2,
-      (v) => `invalid --window ${v}: window must be in [0, ${SIMULATE_WINDOW.max}] s`,
+      (v) => `invalid --window: window must be in [0, ${SIMULATE_WINDOW.max}] s, got ${v}`,
     ),
     fit: { kind: 'string', help: 'fit test: size or gpa:ρ', default: 'size' },
     'duration-error': rangeOption(DURATION_ERROR, 'duration-estimate error x (1 = 100 %)', 0),
