@@ -132,12 +132,15 @@ export function helpText(
       spec.kind === 'flag'
         ? ''
         : ` ${spec.choices ? spec.choices.join('|') : spec.kind === 'string' ? 'TEXT' : 'N'}`;
-    const def =
+    const notes = [
       spec.default !== undefined && spec.kind !== 'flag'
-        ? ` (default ${spec.default})`
+        ? `default ${spec.default}`
         : spec.required
-          ? ' (required)'
-          : '';
+          ? 'required'
+          : '',
+      spec.range ? rangeText(spec.range) : '',
+    ].filter((note) => note !== '');
+    const def = notes.length ? ` (${notes.join('; ')})` : '';
     lines.push(`${`  --${name}${value}`.padEnd(33)} ${spec.help}${def}`);
   }
   return lines.join('\n');

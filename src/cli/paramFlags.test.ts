@@ -5,7 +5,7 @@
  * command has a declared range it is checked against, the command line's own numbers included.
  */
 import { describe, expect, it } from 'vitest';
-import { inRange, type NumberRange } from '../engine/index.ts';
+import { inRange, rangeText, type NumberRange } from '../engine/index.ts';
 import type { ParamSpecs } from '../state/common/paramSpec.ts';
 import { CLUSTER_PARAMS } from '../state/cluster/params.ts';
 import { PACK_PARAMS } from '../state/pack/params.ts';
@@ -17,7 +17,7 @@ import { TRADEOFF_PARAMS } from '../state/tradeoff/params.ts';
 import { TUNE_PARAMS } from '../state/tune/params.ts';
 import { LEARN_PARAMS } from '../state/learn/params.ts';
 import { WORKLOAD_PARAMS } from '../state/common/params.ts';
-import { parseOptions, UsageError, type OptionSpec } from './args.ts';
+import { helpText, parseOptions, UsageError, type OptionSpec } from './args.ts';
 import { COMMANDS } from './commands/index.ts';
 
 const DECLARATIONS: Record<string, ParamSpecs<object>> = {
@@ -152,6 +152,13 @@ describe('every number option of every command is checked against a declared ran
         ];
         for (const v of values)
           expect(refusal(command, flag, Number(v)), `${command} --${flag} ${v}`).toBeNull();
+      });
+      it('shows its range in the help', () => {
+        const c = COMMANDS[command];
+        const line = helpText(c.usage, c.summary, c.options)
+          .split('\n')
+          .find((l) => l.startsWith(`  --${flag} `));
+        expect(line).toContain(rangeText(range));
       });
       it('keeps its default within the range', () => {
         if (spec.default !== undefined) expect(inRange(range, Number(spec.default))).toBe(true);
