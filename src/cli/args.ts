@@ -41,9 +41,27 @@ export function rangeOption(
 }
 
 /**
- * `rangeOption` whose refusal names the flag in place of the symbol too ("invalid --target 2 (need
- * 0 < target < 1)"), the wording of commands whose messages users already read; text that is not a
- * number gets the option's usual message.
+ * `rangeOption` whose refusal of a number out of range is `say(v)`, the wording of commands whose
+ * messages users already read; text that is not a number gets the option's usual message.
+ */
+export function wordedRangeOption(
+  range: NumberRange,
+  help: string,
+  value: number | undefined,
+  say: (v: number) => string,
+): OptionSpec & { readonly kind: 'number' | 'integer' } {
+  return {
+    ...rangeOption(range, help, value),
+    check: (raw) => {
+      const v = decimalOrNull(raw);
+      return v === null || inRange(range, v) ? null : say(v);
+    },
+  };
+}
+
+/**
+ * `wordedRangeOption` naming the flag in place of the symbol too ("invalid --target 2 (need
+ * 0 < target < 1)").
  */
 export function flagWordedRangeOption(
   range: NumberRange,
@@ -52,15 +70,12 @@ export function flagWordedRangeOption(
 ): OptionSpec & { readonly kind: 'number' | 'integer' } {
   const flag = range.flag ?? range.name;
   const worded = { ...range, symbol: flag };
-  return {
-    ...rangeOption(range, help, value),
-    check: (raw) => {
-      const v = decimalOrNull(raw);
-      return v === null || inRange(range, v)
-        ? null
-        : `invalid --${flag} ${v} (need ${rangeText(worded)})`;
-    },
-  };
+  return wordedRangeOption(
+    range,
+    help,
+    value,
+    (v) => `invalid --${flag} ${v} (need ${rangeText(worded)})`,
+  );
 }
 
 export type Options = Record<string, string | number | boolean | undefined>;
@@ -117,12 +132,15 @@ export function helpText(
       spec.kind === 'flag'
         ? ''
         : ` ${spec.choices ? spec.choices.join('|') : spec.kind === 'string' ? 'TEXT' : 'N'}`;
-    const def =
+    const notes = [
       spec.default !== undefined && spec.kind !== 'flag'
-        ? ` (default ${spec.default})`
+        ? `default ${spec.default}`
         : spec.required
-          ? ' (required)'
-          : '';
+          ? 'required'
+          : '',
+      spec.range ? rangeText(spec.range) : '',
+    ].filter((note) => note !== '');
+    const def = notes.length ? ` (${notes.join('; ')})` : '';
     lines.push(`${`  --${name}${value}`.padEnd(33)} ${spec.help}${def}`);
   }
   return lines.join('\n');

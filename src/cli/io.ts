@@ -14,6 +14,8 @@ import {
   FORMATS,
   UNITS,
   REALIZATIONS,
+  SEED,
+  TASK_SCALE,
   encodeCompact,
   type FilePreset,
   type FormatId,
@@ -29,6 +31,14 @@ import { describeEstimate } from '../ingest/sizes.ts';
 import { blobInput, type InputFile, type StreamControl } from '../ingest/stream.ts';
 import { UsageError, rangeOption, type OptionSpec, type Options } from './args.ts';
 import { asUsage } from './commands/command.ts';
+import {
+  CORES_PER_MACHINE,
+  MAX_TASKS,
+  MEMORY_BUDGET,
+  MIN_RECORDS,
+  TIME_COLUMNS,
+  UNIT_CAPACITY,
+} from './ranges.ts';
 import { loadPrometheusOptions, promOptions, sourceFromOptions } from './promOptions.ts';
 
 export function readBytes(path: string): Uint8Array {
@@ -138,18 +148,18 @@ export const dataOptions = {
     help: 'source unit (default: percent for CSV, fraction for Google and .npy)',
     choices: UNITS,
   },
-  scale: {
-    kind: 'number',
-    help: 'task size in machines (default 1: percent and fractions are of a whole machine; PlanetLab VMs are 0.25)',
-  },
-  'unit-capacity': {
-    kind: 'number',
-    help: 'the reference machine in the source unit (e.g. MHz), for --unit absolute',
-  },
-  'cores-per-machine': {
-    kind: 'number',
-    help: 'cores of the reference machine: --unit cores, Prometheus, Alibaba, Azure V2, Bitbrains',
-  },
+  scale: rangeOption(
+    TASK_SCALE,
+    'task size in machines (default 1: percent and fractions are of a whole machine; PlanetLab VMs are 0.25)',
+  ),
+  'unit-capacity': rangeOption(
+    UNIT_CAPACITY,
+    'the reference machine in the source unit (e.g. MHz), for --unit absolute',
+  ),
+  'cores-per-machine': rangeOption(
+    CORES_PER_MACHINE,
+    'cores of the reference machine: --unit cores, Prometheus, Alibaba, Azure V2, Bitbrains',
+  ),
   'id-label': { kind: 'string', help: 'Prometheus JSON: the label naming a task' },
   clamp: { kind: 'flag', help: 'clamp values above the unit (> 100 %, > 1) instead of failing' },
   'skip-bad-lines': {
@@ -164,14 +174,11 @@ export const dataOptions = {
     kind: 'string',
     help: 'long CSV: timestamp column in seconds (name or number), for --mode aligned or blocks',
   },
-  'time-columns': {
-    kind: 'integer',
-    help: 'column-per-task CSV: leading time columns (default: detected)',
-  },
-  'min-records': {
-    kind: 'integer',
-    help: 'Google: keep tasks with at least N records (paper: 24)',
-  },
+  'time-columns': rangeOption(
+    TIME_COLUMNS,
+    'column-per-task CSV: leading time columns (default: detected)',
+  ),
+  'min-records': rangeOption(MIN_RECORDS, 'Google: keep tasks with at least N records (paper: 24)'),
   'keep-zero-inst': { kind: 'flag', help: 'Google: keep tasks whose inst samples are all 0' },
   'keep-avg-above-one': { kind: 'flag', help: 'Google: do not replace avg > 1 by the inst value' },
   'keep-failed': { kind: 'flag', help: 'Google: keep tasks with EVICT/FAIL/KILL/LOST events' },
@@ -180,12 +187,12 @@ export const dataOptions = {
     help: '.npy holds (N, T) samples or a ready (N, R) realization matrix',
     choices: ['samples', 'realizations'],
   },
-  'max-tasks': { kind: 'integer', help: 'wide CSV: keep only the first N tasks' },
-  'memory-budget': {
-    kind: 'number',
-    help: 'GiB the loaded samples and the realized pool may take; a load estimated above it is refused before the files are read (0: no check)',
-    default: 8,
-  },
+  'max-tasks': rangeOption(MAX_TASKS, 'wide CSV: keep only the first N tasks'),
+  'memory-budget': rangeOption(
+    MEMORY_BUDGET,
+    'GiB the loaded samples and the realized pool may take; a load estimated above it is refused before the files are read (0: no check)',
+    8,
+  ),
   ...promOptions,
 } as const satisfies Record<string, OptionSpec>;
 
@@ -312,5 +319,5 @@ export const poolOptions = {
     help: `${dataOptions.data.help}, to realize the pool from (instead of --inst)`,
   },
   realizations: rangeOption(REALIZATIONS, 'R, with --data', 10000),
-  seed: { kind: 'integer', help: 'random seed (realizations and instances)', default: 1 },
+  seed: rangeOption(SEED, 'random seed (realizations and instances)', 1),
 } as const satisfies Record<string, OptionSpec>;

@@ -1,10 +1,11 @@
 /**
  * Every wing's declared number parameter with a command-line flag: each command offering that flag
  * refuses a value just outside the declared range with a message naming the flag, and accepts the
- * closed bounds (the values the page's box and a link accept).
+ * closed bounds (the values the page's box and a link accept). And every number option of every
+ * command has a declared range it is checked against, the command line's own numbers included.
  */
 import { describe, expect, it } from 'vitest';
-import type { NumberRange } from '../engine/index.ts';
+import { inRange, rangeText, type NumberRange } from '../engine/index.ts';
 import type { ParamSpecs } from '../state/common/paramSpec.ts';
 import { CLUSTER_PARAMS } from '../state/cluster/params.ts';
 import { PACK_PARAMS } from '../state/pack/params.ts';
@@ -15,10 +16,12 @@ import { TIMELINE_PARAMS } from '../state/timeline/params.ts';
 import { TRADEOFF_PARAMS } from '../state/tradeoff/params.ts';
 import { TUNE_PARAMS } from '../state/tune/params.ts';
 import { LEARN_PARAMS } from '../state/learn/params.ts';
-import { parseOptions, UsageError } from './args.ts';
+import { WORKLOAD_PARAMS } from '../state/common/params.ts';
+import { helpText, parseOptions, UsageError, type OptionSpec } from './args.ts';
 import { COMMANDS } from './commands/index.ts';
 
 const DECLARATIONS: Record<string, ParamSpecs<object>> = {
+  workload: WORKLOAD_PARAMS,
   pack: PACK_PARAMS,
   tradeoff: TRADEOFF_PARAMS,
   learn: LEARN_PARAMS,
@@ -59,17 +62,18 @@ const closedBounds = (r: NumberRange): number[] => [
   ...(Number.isFinite(r.max) && !r.maxOpen ? [r.max] : []),
 ];
 
-/**
- * Flags of the same word that are another parameter, checked by their command: `simulate --window`
- * is Timeline's window in seconds (the simulator refuses outside [0, 10⁹] s), not Resize's or the
- * paper lab's window in steps.
- */
-const OTHER_PARAMETER = new Set(['simulate --window']);
+const isNumber = (spec: OptionSpec): boolean =>
+  spec.kind === 'number' || spec.kind === 'integer' || spec.range !== undefined;
 
-/** The commands offering the flag, each with the range its option checks (undefined: none). */
+/**
+ * The commands offering the flag as a number, each with the range its option checks (undefined:
+ * none). A flag of the same word may be another parameter with a range of its own: `simulate
+ * --window` is the simulator's window in seconds, not Resize's or the paper lab's window in steps;
+ * `simulate --tasks` is a file.
+ */
 function commandsWith(flag: string): [string, NumberRange | undefined][] {
   return Object.entries(COMMANDS)
-    .filter(([name, c]) => flag in c.options && !OTHER_PARAMETER.has(`${name} --${flag}`))
+    .filter(([, c]) => flag in c.options && isNumber(c.options[flag]))
     .map(([name, c]) => [name, c.options[flag].range]);
 }
 
@@ -115,4 +119,50 @@ describe('the command line checks its flags against the wings’ declarations', 
         });
       }
     });
+});
+
+describe('every number option of every command is checked against a declared range', () => {
+  const numberOptions = Object.entries(COMMANDS).flatMap(([command, c]) =>
+    Object.entries(c.options)
+      .filter(([, spec]) => isNumber(spec))
+      .map(([flag, spec]) => ({ command, flag, spec })),
+  );
+
+  it('finds the number options, and none of them without a range', () => {
+    expect(numberOptions.length).toBeGreaterThan(50);
+    const undeclared = numberOptions.filter(({ spec }) => spec.range === undefined);
+    expect(undeclared.map(({ command, flag }) => `${command} --${flag}`)).toEqual([]);
+  });
+
+  for (const { command, flag, spec } of numberOptions) {
+    const range = spec.range;
+    if (range === undefined) continue;
+    describe(`${command} --${flag} (${range.name})`, () => {
+      it('refuses just outside its range, naming the flag', () => {
+        for (const v of outside(range)) {
+          const message = refusal(command, flag, v);
+          expect(message, `${command} --${flag} ${v}`).not.toBeNull();
+          expect(message).toContain(flag);
+        }
+      });
+      it('accepts its closed bounds and its default', () => {
+        const values = [
+          ...closedBounds(range),
+          ...(spec.default === undefined ? [] : [spec.default]),
+        ];
+        for (const v of values)
+          expect(refusal(command, flag, Number(v)), `${command} --${flag} ${v}`).toBeNull();
+      });
+      it('shows its range in the help', () => {
+        const c = COMMANDS[command];
+        const line = helpText(c.usage, c.summary, c.options)
+          .split('\n')
+          .find((l) => l.startsWith(`  --${flag} `));
+        expect(line).toContain(rangeText(range));
+      });
+      it('keeps its default within the range', () => {
+        if (spec.default !== undefined) expect(inRange(range, Number(spec.default))).toBe(true);
+      });
+    });
+  }
 });

@@ -124,3 +124,32 @@ export const INSTANCES = numberRange('instances K', 'instances K', {
   integer: true,
   flag: 'instances',
 });
+
+/** The seed of every random stream (SPEC §3): what `Rng` takes, a safe integer ≥ 0. */
+export const SEED = numberRange('seed', 'seed', {
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  integer: true,
+  flag: 'seed',
+});
+/** Tasks N' per instance (the page's N, a grid's tasks): at most 100,000 bounds one packing. */
+export const TASK_COUNT = numberRange('tasks', 'tasks', {
+  min: 1,
+  max: 100_000,
+  integer: true,
+  flag: 'tasks',
+});
+/** Which instance of N' tasks is drawn (the page's instance; `realize --instance`). */
+export const INSTANCE = numberRange('instance', 'instance', {
+  min: 0,
+  max: 10_000,
+  integer: true,
+  flag: 'instance',
+});
+/** The task size s in machines (SPEC §10): a positive share, up to 1000 machines. */
+export const TASK_SCALE = numberRange('scale', 's', {
+  min: 0,
+  minOpen: true,
+  max: 1000,
+  flag: 'scale',
+});

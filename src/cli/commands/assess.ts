@@ -8,7 +8,8 @@ import {
   parsePodNodes,
 } from '../../ingest/assessSource.ts';
 import { assessJson, assessMarkdown } from '../../present/assess/report.ts';
-import { UsageError } from '../args.ts';
+import { UsageError, rangeOption } from '../args.ts';
+import { ASSESS_SLO, CORES_PER_MACHINE } from '../ranges.ts';
 import { expandPaths, pathInput } from '../io.ts';
 import { promOptions, sourceFromOptions, tokenFromOptions } from '../promOptions.ts';
 import type { Command } from './command.ts';
@@ -25,17 +26,16 @@ export const assess: Command = {
       help: 'exported query_range answers (.json), comma-separated or a glob',
     },
     nodes: { kind: 'string', help: 'pod,node CSV for series without a node label' },
-    slo: { kind: 'number', help: 'SLO ρ: a node is over it when its q exceeds ρ', default: 0.01 },
-    'cores-per-machine': {
-      kind: 'number',
-      help: 'cores of every node (default: kube_node_status_allocatable or machine_cpu_cores)',
-    },
+    slo: rangeOption(ASSESS_SLO, 'SLO ρ: a node is over it when its q exceeds ρ', 0.01),
+    'cores-per-machine': rangeOption(
+      CORES_PER_MACHINE,
+      'cores of every node (default: kube_node_status_allocatable or machine_cpu_cores)',
+    ),
     json: { kind: 'flag', help: 'print one JSON object' },
     report: { kind: 'string', help: 'write the Markdown report here' },
   },
   async run(o, out) {
     const slo = o.slo as number;
-    if (!(slo > 0 && slo < 1)) throw new UsageError(`invalid --slo ${slo} (need 0 < ρ < 1)`);
     const source = sourceFromOptions(o);
     if (!source && !o.data) throw new UsageError('give --prometheus URL or --data answers.json');
     const podNodes = o.nodes

@@ -13,7 +13,9 @@ import {
   varianceRatio,
   type Distribution,
 } from '../../engine/index.ts';
-import { UsageError } from '../args.ts';
+import { UsageError, rangeOption } from '../args.ts';
+import { SEED } from '../../engine/ranges.ts';
+import { MAX_PAIRS } from '../ranges.ts';
 import { asUsage, packOptions, type Command } from './command.ts';
 import { dataOptions } from '../io.ts';
 import { loadReplay, replayJson, replayOptions } from './replayData.ts';
@@ -39,8 +41,8 @@ export const correlate: Command = {
       help: 'groups from the ids: auto, job, label:NAME',
       default: 'auto',
     },
-    'max-pairs': { kind: 'integer', help: 'pairs beyond which pairs are sampled', default: 200000 },
-    seed: { kind: 'integer', help: 'seed of the sampled pairs', default: 1 },
+    'max-pairs': rangeOption(MAX_PAIRS, 'pairs beyond which pairs are sampled', 200000),
+    seed: rangeOption(SEED, 'seed of the sampled pairs', 1),
     ...packOptions,
     'no-pack': { kind: 'flag', help: 'only the pairwise correlations' },
   },

@@ -17,7 +17,8 @@ import {
   type RealizationMatrix,
   type RealizationMode,
 } from '../../engine/index.ts';
-import { REALIZATIONS } from '../../engine/ranges.ts';
+import { INSTANCE, REALIZATIONS, SEED } from '../../engine/ranges.ts';
+import { KEPT_TASKS, THREADS } from '../ranges.ts';
 import { UsageError, rangeOption, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
 import { loadReplay, replayJson, replayOptions } from './replayData.ts';
@@ -38,22 +39,22 @@ export const realizeCommand: Command = {
       kind: 'flag',
       help: 'values are fractions of a machine, not percent (= --unit fraction)',
     },
-    tasks: {
-      kind: 'integer',
-      help: 'keep the first N tasks (default: all), or with --instance the N tasks drawn',
-    },
-    instance: {
-      kind: 'integer',
-      help: "draw --tasks N tasks with the seed as the page's instance K does (Pack shows instance 0)",
-    },
+    tasks: rangeOption(
+      KEPT_TASKS,
+      'keep the first N tasks (default: all), or with --instance the N tasks drawn',
+    ),
+    instance: rangeOption(
+      INSTANCE,
+      "draw --tasks N tasks with the seed as the page's instance K does (Pack shows instance 0)",
+    ),
     realizations: rangeOption(REALIZATIONS, 'realizations per task R', 10000),
-    seed: { kind: 'integer', help: 'random seed', default: 1 },
+    seed: rangeOption(SEED, 'random seed', 1),
     'out-inst': { kind: 'string', help: 'where to write the inst matrix', required: true },
     'out-avg': { kind: 'string', help: 'where to write the avg matrix (sources with avg only)' },
-    workers: {
-      kind: 'integer',
-      help: 'threads drawing the rows (default: the cores; the matrix is the same for any number)',
-    },
+    workers: rangeOption(
+      THREADS,
+      'threads drawing the rows (default: the cores; the matrix is the same for any number)',
+    ),
     ...replayOptions,
     'out-judge': { kind: 'string', help: 'with --learn: where to write the judged part (inst)' },
     'out-ids': { kind: 'string', help: 'aligned and blocks: where to write the task ids (JSON)' },
@@ -104,7 +105,6 @@ export const realizeCommand: Command = {
         throw new UsageError(
           `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
         );
-      if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
       await realizeTo(
         o['out-inst'] as string,
         kept.inst,

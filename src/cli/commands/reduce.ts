@@ -6,8 +6,9 @@
  * docs/reduce.sql is this reduction for BigQuery.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { PAPER_FILTERS, type GoogleFilters } from '../../engine/index.ts';
-import { UsageError } from '../args.ts';
+import { PAPER_FILTERS, SEED, type GoogleFilters } from '../../engine/index.ts';
+import { UsageError, rangeOption } from '../args.ts';
+import { DUCKDB_THREADS, KEPT_TASKS, MIN_RECORDS, THREADS } from '../ranges.ts';
 import type { Command } from './command.ts';
 import { expandPaths } from '../io.ts';
 import { daskReduction } from '../reduce/dask.ts';
@@ -31,11 +32,11 @@ export const reduce: Command = {
     },
     events: { kind: 'string', help: 'task_events shards (failing tasks dropped; requests kept)' },
     out: { kind: 'string', help: 'output BASE: writes BASE.json and BASE.npy', required: true },
-    'min-records': {
-      kind: 'integer',
-      help: 'keep tasks with at least N records',
-      default: PAPER_FILTERS.minRecords,
-    },
+    'min-records': rangeOption(
+      MIN_RECORDS,
+      'keep tasks with at least N records',
+      PAPER_FILTERS.minRecords,
+    ),
     'keep-zero-inst': { kind: 'flag', help: 'keep tasks whose inst samples are all 0' },
     'keep-avg-above-one': { kind: 'flag', help: 'do not replace avg > 1 by the inst value' },
     'keep-failed': { kind: 'flag', help: 'keep tasks with EVICT/FAIL/KILL/LOST events' },
@@ -44,9 +45,9 @@ export const reduce: Command = {
       kind: 'flag',
       help: 'skip unparsable lines (DuckDB ignore_errors) and count them',
     },
-    tasks: { kind: 'integer', help: 'keep N tasks picked by a seeded hash (docs/reduce.sql)' },
-    seed: { kind: 'integer', help: 'seed of the task pick', default: 1 },
-    threads: { kind: 'integer', help: 'DuckDB threads (default: all cores)' },
+    tasks: rangeOption(KEPT_TASKS, 'keep N tasks picked by a seeded hash (docs/reduce.sql)'),
+    seed: rangeOption(SEED, 'seed of the task pick', 1),
+    threads: rangeOption(DUCKDB_THREADS, 'DuckDB threads (default: all cores)'),
     'memory-limit': { kind: 'string', help: "DuckDB memory limit, e.g. '4GB'" },
     'temp-dir': {
       kind: 'string',
@@ -57,11 +58,7 @@ export const reduce: Command = {
       kind: 'string',
       help: 'with --engine dask: a running scheduler, tcp://HOST:8786 (default: a local cluster)',
     },
-    workers: {
-      kind: 'integer',
-      help: 'with --engine dask: workers of the local cluster',
-      default: 2,
-    },
+    workers: rangeOption(THREADS, 'with --engine dask: workers of the local cluster', 2),
   },
   async run(o, out) {
     if (!o.usage === !o['from-json'])
@@ -80,12 +77,8 @@ export const reduce: Command = {
       replaceAvgAboveOne: !o['keep-avg-above-one'],
       dropFailed: !o['keep-failed'],
     };
-    if (!(filters.minRecords >= 1))
-      throw new UsageError(`invalid --min-records ${filters.minRecords}`);
     const pick = o.tasks as number | undefined;
-    if (pick !== undefined && pick < 1) throw new UsageError(`invalid --tasks ${pick}`);
     const seed = o.seed as number;
-    if (seed < 0) throw new UsageError(`invalid --seed ${seed}`);
     const params: ReduceParams = {
       usageFiles: expandPaths(o.usage as string),
       eventFiles: o.events ? expandPaths(o.events as string) : [],
@@ -100,7 +93,6 @@ export const reduce: Command = {
       if (o.threads !== undefined)
         throw new UsageError('--threads is for DuckDB; Dask takes --workers');
       const workers = o.workers as number;
-      if (!(workers >= 1)) throw new UsageError(`invalid --workers ${workers}`);
       const reduction = await daskReduction(params, {
         scheduler: o.scheduler as string | undefined,
         workers,

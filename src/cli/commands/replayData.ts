@@ -21,6 +21,7 @@ import {
 } from '../../engine/index.ts';
 import { UsageError, rangeOption, type OptionSpec, type Options } from '../args.ts';
 import { asUsage } from './command.ts';
+import { ALIGN_STEP, MIN_COVERAGE } from '../ranges.ts';
 import { loadFromOptions } from '../io.ts';
 import { coresOfSpec, type CoreOptions } from '../../present/cores.ts';
 
@@ -32,19 +33,19 @@ export const replayOptions = {
     choices: REALIZATION_MODES,
   },
   block: rangeOption(BLOCK_LENGTH, '--mode blocks: instants per block B'),
-  step: {
-    kind: 'number',
-    help: 'sampling step in seconds (default: the data’s; Google task_usage 300; also dates days:… on an index axis)',
-  },
+  step: rangeOption(
+    ALIGN_STEP,
+    'sampling step in seconds (default: the data’s; Google task_usage 300; also dates days:… on an index axis)',
+  ),
   absent: {
     kind: 'string',
     help: 'an instant where a task has no sample: drop the instant, or count it as 0 (default: zero for Google task_usage, else drop)',
     choices: ['drop', 'zero'],
   },
-  'min-coverage': {
-    kind: 'number',
-    help: 'leave out tasks with samples at less than this share of the instants (default 0)',
-  },
+  'min-coverage': rangeOption(
+    MIN_COVERAGE,
+    'leave out tasks with samples at less than this share of the instants (default 0)',
+  ),
   learn: {
     kind: 'string',
     help: 'the learned part: fractions a:b of the instants or days:d1-d2 (aligned and blocks)',

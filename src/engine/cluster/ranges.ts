@@ -3,6 +3,7 @@
  * line's flag: the Cluster view's boxes and links and `cluster`'s options accept the same values.
  */
 import { numberRange } from '../ranges.ts';
+import { MAX_ELBOW_K } from './classes.ts';
 
 /** Realizations R per task of the Cluster view and `cluster --realizations` (SPEC §14). */
 export const CLUSTER_REALIZATIONS = numberRange('cluster realizations', 'cluster realizations', {
@@ -32,3 +33,18 @@ export const TARGET_DELAY = numberRange('target delay', 'd', {
   max: 10,
   flag: 'delay',
 });
+/** `cluster --kmax`: the elbow's k from 1 to this. */
+export const ELBOW_K_MAX = numberRange('kmax', 'kmax', {
+  min: 1,
+  max: MAX_ELBOW_K,
+  integer: true,
+  flag: 'kmax',
+});
+/** `cluster --starts`: k-means++ starts per k, the best kept. */
+export const KMEANS_START_COUNT = numberRange('starts', 'starts', {
+  min: 1,
+  integer: true,
+  flag: 'starts',
+});
+/** `cluster --cv2`: the squared coefficient of variation of the service time (Allen–Cunneen). */
+export const SERVICE_CV2 = numberRange('cv2', 'CV²', { min: 0, flag: 'cv2' });

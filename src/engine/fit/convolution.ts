@@ -16,7 +16,7 @@ export const DEFAULT_BIN = 0.0025;
 /** The most bins a machine's pmf may have (c/w), to keep the convolution interactive. */
 export const MAX_BINS = 100_000;
 
-export const BIN_WIDTH = numberRange('bin width', 'w', { min: 0, minOpen: true });
+export const BIN_WIDTH = numberRange('bin width', 'w', { min: 0, minOpen: true, flag: 'bin' });
 
 export function checkBin(bin: number): number {
   return checkRange(BIN_WIDTH, bin);

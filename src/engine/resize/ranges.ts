@@ -27,3 +27,14 @@ export const HOT_THRESHOLD = numberRange('hot-spot threshold', 'h', {
   max: 10,
   flag: 'hot',
 });
+/** `resize --max-vms` / `--max-steps`: the first N VMs or steps of a workload. */
+export const RESIZE_MAX_VMS = numberRange('max-vms', 'max-vms', {
+  min: 1,
+  integer: true,
+  flag: 'max-vms',
+});
+export const RESIZE_MAX_STEPS = numberRange('max-steps', 'max-steps', {
+  min: 1,
+  integer: true,
+  flag: 'max-steps',
+});

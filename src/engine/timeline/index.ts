@@ -1,6 +1,14 @@
 /** The engine's timeline: workloads over time, the event-driven simulator, its metrics (SPEC §12). */
 export * from './types.ts';
-export { DURATION_ERROR, TIMELINE_CAPACITY, TIMELINE_WINDOW } from './ranges.ts';
+export {
+  DURATION_ERROR,
+  EXACT_WINDOW_TASKS,
+  SIMULATE_WINDOW,
+  TIMELINE_CAPACITY,
+  TIMELINE_SEED,
+  TIMELINE_TASKS,
+  TIMELINE_WINDOW,
+} from './ranges.ts';
 export { fitTest, type FitTest, type Load } from './fit.ts';
 export { TimelineCluster, type Machine, type BatchTask, type PolicyContext } from './cluster.ts';
 export {

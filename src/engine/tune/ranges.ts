@@ -19,3 +19,24 @@ export const TUNE_CONFIDENCE = numberRange('confidence', 'confidence', {
   maxOpen: true,
   flag: 'confidence',
 });
+/** `calibrate --pool`: tasks of the synthetic pool the calibration measures. */
+export const CALIBRATION_POOL = numberRange('pool', 'pool', {
+  min: 1,
+  max: 100_000,
+  integer: true,
+  flag: 'pool',
+});
+/** The tuner's grid refinement rounds after the coarse grid (0: the coarse grid only). */
+export const REFINE_ROUNDS = numberRange('refinement rounds', 'rounds', {
+  min: 0,
+  integer: true,
+  flag: 'refine-rounds',
+});
+/** New values per bracket and refinement round. */
+export const REFINE_POINTS = numberRange('refinement points', 'points', {
+  min: 1,
+  integer: true,
+  flag: 'refine-points',
+});
+/** The smart search's instances a new value runs on before early stopping. */
+export const TUNE_BATCH = numberRange('batch', 'batch', { min: 1, integer: true, flag: 'batch' });

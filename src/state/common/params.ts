@@ -4,7 +4,14 @@
  * c = 1, κ = 1, inst, rebalancing 5).
  */
 import type { PromSource } from '../../engine/index.ts';
-import { REALIZATIONS, numberRange, type PackParams } from '../../engine/index.ts';
+import {
+  INSTANCE,
+  REALIZATIONS,
+  SEED,
+  TASK_COUNT,
+  TASK_SCALE,
+  type PackParams,
+} from '../../engine/index.ts';
 import { DEFAULT_CLUSTER, type ClusterSettings } from '../cluster/params.ts';
 import { LEARN_PARAMS, type LearnParams } from '../learn/params.ts';
 import { PACK_PARAMS, type PackViewParams } from '../pack/params.ts';
@@ -15,7 +22,7 @@ import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../timeline/pa
 import { TRADEOFF_PARAMS, type TradeoffParams } from '../tradeoff/params.ts';
 import { TUNE_PARAMS, type TuneViewParams } from '../tune/params.ts';
 import type { LoaderOptions } from './uploadOptions.ts';
-import { customParam, defaultsOf, intParam, numberParam, type ParamSpecs } from './paramSpec.ts';
+import { customParam, defaultsOf, numberParam, type ParamSpecs } from './paramSpec.ts';
 
 export { TUNE_MODES, type TuneMode } from '../tune/params.ts';
 
@@ -67,11 +74,11 @@ export const WORKLOAD_PARAMS: ParamSpecs<Omit<WorkloadParams, 'upload'>> = {
     read: (raw) => (DATASET_ID.test(raw) ? { value: raw } : { problem: 'not a valid dataset' }),
     write: (v) => v,
   }),
-  scale: numberParam('s', 0.25, numberRange('scale', 's', { min: 0, minOpen: true, max: 1000 })),
-  tasks: intParam('n', 1000, 'tasks', 1, 100_000),
+  scale: numberParam('s', 0.25, TASK_SCALE),
+  tasks: numberParam('n', 1000, TASK_COUNT),
   realizations: numberParam('r', 10_000, REALIZATIONS),
-  seed: intParam('seed', 1, 'seed', 0, Number.MAX_SAFE_INTEGER),
-  instance: intParam('i', 0, 'instance', 0, 10_000),
+  seed: numberParam('seed', 1, SEED),
+  instance: numberParam('i', 0, INSTANCE),
 };
 
 export interface Params

@@ -4,15 +4,10 @@ import {
   FIG5_EXAMPLE,
   FIG5_TASKS,
   PAPER_INSTANCES,
+  PAPER_SUMS,
   PAPER_WINDOW,
 } from '../../engine/analysis/paperRanges.ts';
-import {
-  choiceParam,
-  flagParam,
-  intParam,
-  numberParam,
-  type ParamSpecs,
-} from '../common/paramSpec.ts';
+import { choiceParam, flagParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
 
 export interface PaperViewParams {
   readonly paperFigure: FigureId;
@@ -31,7 +26,7 @@ export const PAPER_PARAMS: ParamSpecs<PaperViewParams> = {
   paperFigure: choiceParam<FigureId>('fig', 'fig2', 'figure', FIGURE_IDS, { navigates: true }),
   paperOverlay: flagParam('overlay', true),
   paperInstances: numberParam('pK', 50, PAPER_INSTANCES),
-  paperSums: intParam('pS', 10_000, 'sums per N', 1, 100_000),
+  paperSums: numberParam('pS', 10_000, PAPER_SUMS),
   paperN: numberParam('pN', 50, FIG5_TASKS),
   paperExample: numberParam('pE', 0, FIG5_EXAMPLE),
   paperWindow: numberParam('pW', 12, PAPER_WINDOW, { unit: 'steps' }),

@@ -7,6 +7,8 @@ import {
   ORDERS,
   POLICIES,
   TIMELINE_CAPACITY,
+  TIMELINE_SEED,
+  TIMELINE_TASKS,
   TIMELINE_WINDOW,
   DURATION_ERROR,
   type Policy,
@@ -78,7 +80,7 @@ export type TimelineDeclared = Omit<TimelineViewParams, 'timelineUpload'>;
 /** The Timeline view's parameters, each once: key, default, range and unit, navigation. */
 export const TIMELINE_PARAMS: ParamSpecs<TimelineDeclared> = {
   timelineSource: choiceParam('tsrc', 'synthetic', 'timelineSource', TIMELINE_SOURCES),
-  timelineTasks: intParam('tn', 10_000, 'timelineTasks', 1, 2_000_000),
+  timelineTasks: numberParam('tn', 10_000, TIMELINE_TASKS),
   timelineDays: intParam('tdays', 1, 'timelineDays', 1, 30),
   timelinePolicy: choiceParam<Policy>('tpol', 'fmf', 'timelinePolicy', POLICIES),
   timelineOrder: choiceParam<TaskOrder>('tord', 'd', 'timelineOrder', ORDERS),
@@ -86,7 +88,7 @@ export const TIMELINE_PARAMS: ParamSpecs<TimelineDeclared> = {
   timelineFit: customParam<TimelineFit>('tfit', { kind: 'size' }, timelineFitCodec),
   timelineError: numberParam('terr', 0, DURATION_ERROR),
   timelineCapacity: numberParam('tc', 1, TIMELINE_CAPACITY),
-  timelineSeed: intParam('tseed', 1, 'timelineSeed', 0, 2 ** 31 - 1),
+  timelineSeed: numberParam('tseed', 1, TIMELINE_SEED),
   timelineTime: optionalNumber('tt', numberRange('scrubber time', 't', { min: 0 }), {
     unit: 's',
     onlyChanged: true,

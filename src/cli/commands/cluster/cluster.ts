@@ -29,9 +29,12 @@ import {
   type MultiWorkload,
 } from '../../../engine/cluster/workload.ts';
 import { identityRows } from '../../../engine/workload.ts';
-import { CLAIRVOYANCE } from '../../../engine/ranges.ts';
+import { CLAIRVOYANCE, SEED } from '../../../engine/ranges.ts';
 import {
   CLASS_COUNT,
+  ELBOW_K_MAX,
+  KMEANS_START_COUNT,
+  SERVICE_CV2,
   CLUSTER_REALIZATIONS,
   PERIOD_COUNT,
   TARGET_DELAY,
@@ -165,19 +168,19 @@ export const cluster: Command = {
       choices: ['order', 'energy'],
     },
     realizations: rangeOption(CLUSTER_REALIZATIONS, 'realizations R per task', 1000),
-    seed: { kind: 'integer', help: 'seed', default: 1 },
+    seed: rangeOption(SEED, 'seed', 1),
     clairvoyance: rangeOption(CLAIRVOYANCE, 'share κ of the columns observed (1: all)', 0.5),
     classes: rangeOption(
       CLASS_COUNT,
       'class analysis with K classes (k-means++, elbow, by class vs by task)',
     ),
     features: { kind: 'string', help: 'class features', default: 'usage', choices: CLASS_FEATURES },
-    kmax: { kind: 'integer', help: 'elbow: k from 1 to this', default: 10 },
-    starts: {
-      kind: 'integer',
-      help: 'k-means++ starts per k, the best kept (as scikit-learn’s n_init)',
-      default: KMEANS_STARTS,
-    },
+    kmax: rangeOption(ELBOW_K_MAX, 'elbow: k from 1 to this', 10),
+    starts: rangeOption(
+      KMEANS_START_COUNT,
+      'k-means++ starts per k, the best kept (as scikit-learn’s n_init)',
+      KMEANS_STARTS,
+    ),
     erlang: { kind: 'string', help: 'containers for λ,μ,cv2,d (M/G/c, Erlang C + Allen–Cunneen)' },
     findings: {
       kind: 'string',
@@ -191,7 +194,7 @@ export const cluster: Command = {
       PERIOD_COUNT,
       'with --classes K: CBS-RELAX (HiGHS) over this many periods; prints each period’s LP solution and its rounding as JSON',
     ),
-    cv2: { kind: 'number', help: '--provision: CV² of the service time', default: 1 },
+    cv2: rangeOption(SERVICE_CV2, '--provision: CV² of the service time', 1),
     delay: rangeOption(TARGET_DELAY, '--provision: target mean wait, in periods', 0.1),
     json: { kind: 'flag', help: 'print JSON' },
     ...clusterPromOptions,

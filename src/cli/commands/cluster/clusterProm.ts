@@ -11,15 +11,16 @@ import {
   parseMemory,
   type PromCluster,
 } from '../../../ingest/prometheusCluster.ts';
-import { UsageError, type OptionSpec, type Options } from '../../args.ts';
+import { UsageError, rangeOption, type OptionSpec, type Options } from '../../args.ts';
+import { CORES_PER_MACHINE } from '../../ranges.ts';
 import { promOptions, sourceFromOptions, tokenFromOptions } from '../../promOptions.ts';
 
 export const clusterPromOptions = {
   ...promOptions,
-  'cores-per-machine': {
-    kind: 'number',
-    help: 'with --prometheus: cores of a node, when the server exports no kube_node_status_allocatable',
-  },
+  'cores-per-machine': rangeOption(
+    CORES_PER_MACHINE,
+    'with --prometheus: cores of a node, when the server exports no kube_node_status_allocatable',
+  ),
   'memory-per-machine': {
     kind: 'string',
     help: 'with --prometheus: memory of a node (bytes, or 64Gi, 512Mi), when the server exports no allocatable memory',

@@ -10,7 +10,14 @@ import {
   type MachineSlo,
 } from '../../../engine/index.ts';
 import { SLO_TARGET } from '../../../engine/schedulers/ranges.ts';
-import { UsageError, flagWordedRangeOption, type OptionSpec, type Options } from '../../args.ts';
+import {
+  UsageError,
+  flagWordedRangeOption,
+  rangeOption,
+  type OptionSpec,
+  type Options,
+} from '../../args.ts';
+import { MAX_PER_GROUP } from '../../ranges.ts';
 import { readText } from '../../io.ts';
 
 export const sloOptions = {
@@ -21,10 +28,10 @@ export const sloOptions = {
 } as const satisfies Record<string, OptionSpec>;
 
 export const groupOptions = {
-  'max-per-group': {
-    kind: 'integer',
-    help: 'anti-colocation: at most k tasks of one group per machine (with any fit test)',
-  },
+  'max-per-group': rangeOption(
+    MAX_PER_GROUP,
+    'anti-colocation: at most k tasks of one group per machine (with any fit test)',
+  ),
   ids: { kind: 'string', help: 'task ids (JSON array, row order; e.g. realize --out-ids)' },
   'group-by': {
     kind: 'string',

@@ -17,7 +17,7 @@ import {
   type TaskSamples,
   taskCount,
 } from '../../../engine/index.ts';
-import { REALIZATIONS } from '../../../engine/ranges.ts';
+import { REALIZATIONS, SEED, TASK_COUNT } from '../../../engine/ranges.ts';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import {
   FIGURE_IDS,
@@ -41,8 +41,12 @@ import {
   FIG5_EXAMPLE,
   FIG5_TASKS,
   PAPER_INSTANCES,
+  PAPER_SUMS,
   PAPER_WINDOW,
+  SYNTHETIC_SEED,
+  SYNTHETIC_TASKS,
 } from '../../../engine/analysis/paperRanges.ts';
+import { WORKERS } from '../../ranges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../../io.ts';
 import type { Command } from '../command.ts';
@@ -207,33 +211,29 @@ export const paperCommand: Command = {
   options: {
     ...dataOptions,
     data: { ...dataOptions.data, help: `${dataOptions.data.help} (or --synthetic)` },
-    synthetic: {
-      kind: 'integer',
-      help: "use N tasks of the synthetic Google-like workload instead of --data (the app's preset: 2000)",
-    },
-    'synthetic-seed': {
-      kind: 'integer',
-      help: "the synthetic workload's seed (the app's preset: 1; --seed seeds the realizations)",
-      default: 1,
-    },
+    synthetic: rangeOption(
+      SYNTHETIC_TASKS,
+      "use N tasks of the synthetic Google-like workload instead of --data (the app's preset: 2000)",
+    ),
+    'synthetic-seed': rangeOption(
+      SYNTHETIC_SEED,
+      "the synthetic workload's seed (the app's preset: 1; --seed seeds the realizations)",
+      1,
+    ),
     out: { kind: 'string', help: 'folder to write the figures and report.md to', required: true },
     realizations: rangeOption(REALIZATIONS, 'R (paper: 10,000)', 10000),
-    seed: { kind: 'integer', help: 'random seed (realizations, draws, instances)', default: 1 },
+    seed: rangeOption(SEED, 'random seed (realizations, draws, instances)', 1),
     instances: rangeOption(
       PAPER_INSTANCES,
       'instances K of the packing figures (paper: 50)',
       PAPER_LAB_SIZES.instances,
     ),
-    tasks: {
-      kind: 'integer',
-      help: "tasks per instance N' (paper: 1,000)",
-      default: PAPER_LAB_SIZES.tasks,
-    },
-    sums: {
-      kind: 'integer',
-      help: 'sums of N tasks per N for Table 1 and Fig. 6 (paper: 10,000)',
-      default: PAPER_LAB_SIZES.sums,
-    },
+    tasks: rangeOption(TASK_COUNT, "tasks per instance N' (paper: 1,000)", PAPER_LAB_SIZES.tasks),
+    sums: rangeOption(
+      PAPER_SUMS,
+      'sums of N tasks per N for Table 1 and Fig. 6 (paper: 10,000)',
+      PAPER_LAB_SIZES.sums,
+    ),
     algo: { kind: 'string', help: 'packer', default: 'bf', choices: [...PACKERS] },
     'fig5-n': rangeOption(FIG5_TASKS, 'Fig. 5: tasks in the sum', 50),
     'fig5-example': rangeOption(FIG5_EXAMPLE, 'Fig. 5: which random sum', 0),
@@ -246,11 +246,7 @@ export const paperCommand: Command = {
       kind: 'flag',
       help: "leave the paper's numbers off the SVGs (they stay in report.md)",
     },
-    workers: {
-      kind: 'integer',
-      help: 'worker threads (0: on the main thread)',
-      default: defaultWorkers(),
-    },
+    workers: rangeOption(WORKERS, 'worker threads (0: on the main thread)', defaultWorkers()),
   },
   async run(o, out) {
     if (!o.data === (o.synthetic === undefined))
@@ -267,16 +263,11 @@ export const paperCommand: Command = {
             return s as FigureId;
           })
       : [...FIGURE_IDS];
-    for (const k of ['instances', 'tasks', 'sums', 'fig5-n', 'window'])
-      if (!(int(o, k) >= 1)) throw new UsageError(`invalid --${k} ${int(o, k)}: need 1 or more`);
     const workers = int(o, 'workers');
-    if (workers < 0) throw new UsageError(`invalid --workers ${workers}: need 0 or more`);
     let samples: TaskSamples;
     let title: string;
     if (o.synthetic !== undefined) {
       const n = int(o, 'synthetic');
-      if (!(n >= 1 && n <= 100_000))
-        throw new UsageError(`invalid --synthetic ${n} (1 to 100,000 tasks)`);
       samples = syntheticWorkload(n, int(o, 'synthetic-seed'));
       title = `synthetic Google-like workload, ${n} tasks (seed ${int(o, 'synthetic-seed')})`;
     } else {

@@ -15,7 +15,10 @@ import {
   FUSD_PERCENTILE,
   FUSD_UP_ALPHA,
   HOT_THRESHOLD,
+  RESIZE_MAX_STEPS,
+  RESIZE_MAX_VMS,
   RESIZE_WINDOW,
+  TASK_SCALE,
   Z_SCORE,
 } from '../../../engine/index.ts';
 import { toCsv } from '../../../present/csv.ts';
@@ -121,9 +124,9 @@ export const resize: Command = {
       'hot-spot threshold on actual usage (SPEC 1; the paper 0.9)',
       1,
     ),
-    scale: { kind: 'number', help: 'VM size in machines (default: the preset’s)' },
-    'max-vms': { kind: 'integer', help: 'use the first N VMs' },
-    'max-steps': { kind: 'integer', help: 'use the first N steps' },
+    scale: rangeOption(TASK_SCALE, 'VM size in machines (default: the preset’s)'),
+    'max-vms': rangeOption(RESIZE_MAX_VMS, 'use the first N VMs'),
+    'max-steps': rangeOption(RESIZE_MAX_STEPS, 'use the first N steps'),
     'gpa-hot': {
       kind: 'flag',
       help: 'VISBP with --z: hot(b) is GPA’s bin test μ_B + z·σ_B > 1 (no proven bound)',
@@ -141,14 +144,8 @@ export const resize: Command = {
     if (o['gpa-hot'] && o.z === undefined) throw new UsageError('--gpa-hot needs --z');
     const predictor = predictorFrom(o);
     const hot = o.hot as number;
-    if (!(hot > 0)) throw new UsageError(`invalid --hot ${hot} (must be > 0)`);
     const maxVms = o['max-vms'] as number | undefined;
     const maxSteps = o['max-steps'] as number | undefined;
-    for (const [k, v] of [
-      ['max-vms', maxVms],
-      ['max-steps', maxSteps],
-    ] as const)
-      if (v !== undefined && v < 1) throw new UsageError(`invalid --${k} ${v} (must be ≥ 1)`);
     const workload = await loadResizeWorkload(o.vms as string, {
       scale: o.scale as number | undefined,
       maxVms,

@@ -16,6 +16,8 @@ import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import type { Runner } from '../../../runtime/runner.ts';
 import { packWorkload } from '../../../runtime/jobs/resize/resize.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
+import { rangeOption } from '../../args.ts';
+import { WORKERS } from '../../ranges.ts';
 import type { Command } from '../command.ts';
 import { loadResizeWorkload } from './resizeData.ts';
 import { migrationRateSection } from './resizeWhy.ts';
@@ -206,7 +208,7 @@ export const resizeReport: Command = {
     'Real-trace resizing results (VISBP vs repacking, FUSD α sweep, z, max-reduction) as Markdown.',
   options: {
     out: { kind: 'string', help: 'the Markdown file to write', default: 'docs/resize-results.md' },
-    workers: { kind: 'integer', help: 'pool workers (0: inline)', default: defaultWorkers() },
+    workers: rangeOption(WORKERS, 'pool workers (0: inline)', defaultWorkers()),
   },
   async run(o, out) {
     const workers = o.workers as number;

@@ -182,7 +182,6 @@ export const advise: Command = {
     const target = checkTarget(o.target as number | undefined);
     if (!o.data && !o.prometheus) throw new UsageError('--data (or --prometheus) is required');
     const capacity = o.capacity as number;
-    if (!(capacity > 0)) throw new UsageError(`invalid --capacity ${capacity} (need c > 0)`);
     const c: AlignedTuneConfig = {
       packer: o.algo as AlignedTuneConfig['packer'],
       capacity,

@@ -20,11 +20,15 @@ import {
   type TimelineTasks,
   TIMELINE_CAPACITY,
   DURATION_ERROR,
+  EXACT_WINDOW_TASKS,
+  SIMULATE_WINDOW,
+  TIMELINE_SEED,
+  TIMELINE_TASKS,
 } from '../../../engine/timeline/index.ts';
 import { loadDataset } from '../../../ingest/load.ts';
 import { toCsv } from '../../../present/csv.ts';
 import { loadLpSolver } from '../../../runtime/lp.ts';
-import { UsageError, rangeOption } from '../../args.ts';
+import { UsageError, rangeOption, wordedRangeOption } from '../../args.ts';
 import { presetInputs, readText } from '../../io.ts';
 import { asUsage, type Command } from '../command.ts';
 import { busySteps, runTrends, trendsMarkdown } from './simulateTrends.ts';
@@ -118,11 +122,22 @@ export const simulate: Command = {
     'google-usage': { kind: 'string', help: 'Google 2011 task_usage CSV (usage series)' },
     vms: { kind: 'string', help: `per-VM trace preset: ${VM_PRESETS.join(', ')}` },
     'synthetic-week': { kind: 'flag', help: 'a seeded synthetic week (221,140 tasks)' },
-    'synthetic-tasks': { kind: 'integer', help: 'tasks in the synthetic week' },
-    seed: { kind: 'integer', help: 'seed (synthetic week, duration error, RAND)', default: 1 },
+    'synthetic-tasks': wordedRangeOption(
+      TIMELINE_TASKS,
+      'tasks in the synthetic week',
+      undefined,
+      (v) =>
+        `invalid --synthetic-tasks: synthetic tasks must be a positive integer up to ${TIMELINE_TASKS.max}, got ${v}`,
+    ),
+    seed: rangeOption(TIMELINE_SEED, 'seed (synthetic week, duration error, RAND)', 1),
     policy: { kind: 'string', help: 'policy', default: 'fmf', choices: POLICIES },
     order: { kind: 'string', help: 'task order in a window', default: 'd', choices: ORDERS },
-    window: { kind: 'number', help: 'window tw, s (0: online)', default: 2 },
+    window: wordedRangeOption(
+      SIMULATE_WINDOW,
+      'window tw, s (0: online)',
+      2,
+      (v) => `invalid --window: window must be in [0, ${SIMULATE_WINDOW.max}] s, got ${v}`,
+    ),
     fit: { kind: 'string', help: 'fit test: size or gpa:ρ', default: 'size' },
     'duration-error': rangeOption(DURATION_ERROR, 'duration-estimate error x (1 = 100 %)', 0),
     capacity: rangeOption(TIMELINE_CAPACITY, 'machine capacity c', 1),
@@ -152,10 +167,10 @@ export const simulate: Command = {
     },
     json: { kind: 'flag', help: 'print one JSON object' },
     placements: { kind: 'string', help: 'write task_id,machine,start_s,end_s here' },
-    exact: {
-      kind: 'integer',
-      help: 'solve windows of ≤ N tasks exactly (ODBP MIP, HiGHS; first 200) and print the gap',
-    },
+    exact: rangeOption(
+      EXACT_WINDOW_TASKS,
+      'solve windows of ≤ N tasks exactly (ODBP MIP, HiGHS; first 200) and print the gap',
+    ),
     trends: {
       kind: 'string',
       help: 'run the paper’s window and error grids (9 policies) on the pool; write Markdown here',
@@ -195,7 +210,6 @@ export const simulate: Command = {
     const json = timelineJson(tasks, result);
     if (o.exact !== undefined) {
       const maxTasks = o.exact as number;
-      if (!(maxTasks >= 1 && maxTasks <= 12)) throw new UsageError('--exact must be in 1..12');
       const g = asUsage(() => exactWindowGaps(tasks, params, solver!, { maxTasks }));
       json.exact = {
         windows: g.windows,

@@ -16,7 +16,8 @@ import {
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import type { Runner } from '../../../runtime/runner.ts';
 import { UsageError, rangeOption } from '../../args.ts';
-import { INSTANCES } from '../../../engine/ranges.ts';
+import { INSTANCES, TASK_COUNT } from '../../../engine/ranges.ts';
+import { WORKERS } from '../../ranges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { coresOfSpec, nodesJson, type CoreOptions } from '../../../present/cores.ts';
@@ -29,10 +30,10 @@ export const sweep: Command = {
   options: {
     ...poolOptions,
     instances: rangeOption(INSTANCES, 'instances K', DEFAULT_SWEEP.instances),
-    tasks: {
-      kind: 'integer',
-      help: "tasks per instance N' (default 1000, or every task when the pool has fewer)",
-    },
+    tasks: rangeOption(
+      TASK_COUNT,
+      "tasks per instance N' (default 1000, or every task when the pool has fewer)",
+    ),
     fits: {
       kind: 'string',
       help: 'comma-separated fit tests',
@@ -43,18 +44,13 @@ export const sweep: Command = {
     clairvoyance: packOptions.clairvoyance,
     source: packOptions.source,
     rebalance: packOptions.rebalance,
-    workers: {
-      kind: 'integer',
-      help: 'worker threads (0: on the main thread)',
-      default: defaultWorkers(),
-    },
+    workers: rangeOption(WORKERS, 'worker threads (0: on the main thread)', defaultWorkers()),
   },
   async run(o, out) {
     if (!o.inst === !hasData(o))
       throw new UsageError('give exactly one of --inst, --data or --prometheus');
     const seed = o.seed as number;
     const workers = o.workers as number;
-    if (workers < 0) throw new UsageError(`invalid --workers ${workers}: need 0 or more`);
     let source:
       | { kind: 'matrices'; inst: RealizationMatrix; avg: RealizationMatrix | null }
       | { kind: 'samples'; samples: TaskSamples };

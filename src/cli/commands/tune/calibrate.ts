@@ -1,6 +1,8 @@
 /** `calibrate`: the synthetic workload measured by the engine next to the GPA paper. */
 import { FIT_BANDS, matchPaper, type PaperMatchReport } from '../../../engine/index.ts';
-import { REALIZATIONS } from '../../../engine/ranges.ts';
+import { PAPER_SUMS } from '../../../engine/analysis/paperRanges.ts';
+import { REALIZATIONS, SEED } from '../../../engine/ranges.ts';
+import { CALIBRATION_POOL } from '../../../engine/tune/ranges.ts';
 import { UsageError, rangeOption } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 
@@ -52,9 +54,9 @@ export const calibrateCommand: Command = {
   summary:
     'Measures the synthetic Google-like workload (Table 1, §3.3 trend lines) next to the GPA paper, with pass/fail per tolerance.',
   options: {
-    pool: { kind: 'integer', help: 'tasks in the synthetic pool (≤ 100,000)', default: 10000 },
-    seed: { kind: 'integer', help: 'random seed (workload, realizations, sums)', default: 1 },
-    sums: { kind: 'integer', help: 'sums of N tasks per N (paper: 10,000)', default: 1000 },
+    pool: rangeOption(CALIBRATION_POOL, 'tasks in the synthetic pool', 10000),
+    seed: rangeOption(SEED, 'random seed (workload, realizations, sums)', 1),
+    sums: rangeOption(PAPER_SUMS, 'sums of N tasks per N (paper: 10,000)', 1000),
     realizations: rangeOption(REALIZATIONS, 'realizations per task R (paper: 10,000)', 10000),
     sizes: {
       kind: 'string',
@@ -64,9 +66,7 @@ export const calibrateCommand: Command = {
   },
   run(o, out) {
     const pool = o.pool as number;
-    if (pool < 1 || pool > 100_000) throw new UsageError(`invalid --pool ${pool} (1 to 100,000)`);
     const sums = o.sums as number;
-    if (sums < 1) throw new UsageError(`invalid --sums ${sums}`);
     const sizes = o.sizes
       ? String(o.sizes)
           .split(',')

@@ -19,8 +19,16 @@ import {
 } from '../../../engine/index.ts';
 import { coresOfSpec, nodesJson, nodesText, type CoreOptions } from '../../../present/cores.ts';
 import { UsageError, rangeOption } from '../../args.ts';
-import { INSTANCES } from '../../../engine/ranges.ts';
-import { TUNE_CONFIDENCE, TUNE_TARGET } from '../../../engine/tune/ranges.ts';
+import { BIN_WIDTH } from '../../../engine/fit/convolution.ts';
+import { INSTANCES, TASK_COUNT } from '../../../engine/ranges.ts';
+import {
+  REFINE_POINTS,
+  REFINE_ROUNDS,
+  TUNE_BATCH,
+  TUNE_CONFIDENCE,
+  TUNE_TARGET,
+} from '../../../engine/tune/ranges.ts';
+import { WORKERS } from '../../ranges.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
@@ -47,10 +55,10 @@ export const tune: Command = {
       DEFAULT_TUNE.confidence,
     ),
     instances: rangeOption(INSTANCES, 'instances K', DEFAULT_TUNE.instances),
-    tasks: {
-      kind: 'integer',
-      help: `tasks per instance N' (default ${DEFAULT_TUNE.tasks}, or every task when the pool has fewer)`,
-    },
+    tasks: rangeOption(
+      TASK_COUNT,
+      `tasks per instance N' (default ${DEFAULT_TUNE.tasks}, or every task when the pool has fewer)`,
+    ),
     families: {
       kind: 'string',
       help: `comma-separated fit families (${FAMILIES.join(', ')})`,
@@ -65,31 +73,31 @@ export const tune: Command = {
     },
     source: packOptions.source,
     rebalance: packOptions.rebalance,
-    bin: { kind: 'number', help: 'bin width w of the conv family', default: DEFAULT_TUNE.bin },
-    'refine-rounds': {
-      kind: 'integer',
-      help: 'grid refinement rounds after the coarse grid',
-      default: DEFAULT_TUNE.refineRounds,
-    },
-    'refine-points': {
-      kind: 'integer',
-      help: 'new values per bracket and round',
-      default: DEFAULT_TUNE.refinePoints,
-    },
+    bin: rangeOption(BIN_WIDTH, 'bin width w of the conv family', DEFAULT_TUNE.bin),
+    'refine-rounds': rangeOption(
+      REFINE_ROUNDS,
+      'grid refinement rounds after the coarse grid',
+      DEFAULT_TUNE.refineRounds,
+    ),
+    'refine-points': rangeOption(
+      REFINE_POINTS,
+      'new values per bracket and round',
+      DEFAULT_TUNE.refinePoints,
+    ),
     search: {
       kind: 'string',
       help: `which candidates are cross-validated (${TUNE_SEARCHES.join(', ')}: the same winners)`,
       default: DEFAULT_TUNE.search,
     },
-    batch: {
-      kind: 'integer',
-      help: 'smart search: instances a new value runs on before early stopping (default ⌈K/4⌉ for one target, K — none — for several)',
-    },
-    workers: {
-      kind: 'integer',
-      help: 'pool workers for per-task data (0: inline, in this thread)',
-      default: defaultWorkers(),
-    },
+    batch: rangeOption(
+      TUNE_BATCH,
+      'smart search: instances a new value runs on before early stopping (default ⌈K/4⌉ for one target, K — none — for several)',
+    ),
+    workers: rangeOption(
+      WORKERS,
+      'pool workers for per-task data (0: inline, in this thread)',
+      defaultWorkers(),
+    ),
     json: { kind: 'flag', help: 'print the result as one JSON object' },
     ...replayOptions,
     ...tuneScopeOption,
@@ -104,8 +112,6 @@ export const tune: Command = {
       throw new UsageError('give exactly one of --inst, --data or --prometheus');
     const seed = o.seed as number;
     const workers = o.workers as number;
-    if (!(Number.isInteger(workers) && workers >= 0))
-      throw new UsageError(`invalid --workers ${workers}: need 0 or more`);
     if (!(TUNE_SEARCHES as readonly string[]).includes(o.search as string))
       throw new UsageError(`invalid --search "${o.search}" (expected ${TUNE_SEARCHES.join(', ')})`);
     let workload;
