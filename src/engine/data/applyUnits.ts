@@ -76,9 +76,12 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains). Alibaba
  * takes the task size and the clamp when the cores per machine are given: read from machine_meta
  * otherwise, they are known only after the load, so they stay a parsing option. An .npy of samples
- * takes every unit field (its report counts no clamped values, converted or not).
+ * takes every unit field (its report counts no clamped values, converted or not). The compact format
+ * is in machine units already and its loader takes no unit field: every unit setting converts it
+ * to itself.
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
+  if (spec.format === 'compact') return true;
   if (spec.format === 'long') return spec.scaleColumn === undefined;
   if (spec.format === 'alibaba') return spec.coresPerMachine !== undefined;
   if (spec.format === 'npy') return (spec.kind ?? 'samples') === 'samples';
@@ -147,6 +150,7 @@ function bitbrainsWithUnitsOf(spec: BitbrainsOptions, next: UnitFields): LoadSpe
 
 /** `spec` with the unit fields of `next` (the rest, and so the parsing, unchanged). */
 export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
+  if (spec.format === 'compact') return spec;
   if (spec.format === 'bitbrains') return bitbrainsWithUnitsOf(spec, next as UnitFields);
   const unit = (next as UnitFields).unit;
   // Google has no unit to choose: another one stays in the spec, to be read (and refused) again.
@@ -267,6 +271,8 @@ export function applyUnits(
   loadedWith: LoadSpec,
   spec: LoadSpec,
 ): Extract<LoadResult, { kind: 'samples' }> {
+  if (spec.format === 'compact')
+    return { kind: 'samples', samples: raw.samples, report: raw.report };
   const c = conversionOf(spec);
   const { samples } = raw;
   if (spec.format === 'prometheus') refuseCounters(samples, c);

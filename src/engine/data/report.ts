@@ -62,8 +62,26 @@ export interface LoadReport {
   readonly notes: readonly string[];
 }
 
+/**
+ * What a raw load (`rawSpec`, applyUnits.ts) keeps beside its values when another unit setting needs
+ * more than them to convert to the very numbers a load with it gives.
+ */
+export interface RawExtras {
+  /** Alibaba: machine_meta's most common cpu_num (the cores per machine when none are given). */
+  readonly metaCores?: number;
+  /** Bitbrains: each VM's usage in the unit not asked for (the other column: cores or MHz). */
+  readonly otherUnit?: { readonly unit: 'cores' | 'absolute'; readonly inst: SeriesSet };
+  /** A long CSV's per-task scale column, per sample (parallel to inst and avg). */
+  readonly multipliers?: SeriesSet;
+}
+
 export type LoadResult =
-  | { readonly kind: 'samples'; readonly samples: TaskSamples; readonly report: LoadReport }
+  | {
+      readonly kind: 'samples';
+      readonly samples: TaskSamples;
+      readonly report: LoadReport;
+      readonly rawExtras?: RawExtras;
+    }
   | {
       readonly kind: 'matrix';
       readonly inst: RealizationMatrix;
