@@ -27,6 +27,7 @@ import {
   type TaskSamples,
 } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
+import { alibabaNotes, filledSpec, refuseAboveMachine } from './rawExtras.ts';
 
 /** The options a load's unit setting is made of; every other option needs the files read again. */
 export const UNIT_OPTIONS = ['unit', 'percent', 'scale', 'capacity', 'clamp'] as const;
@@ -56,7 +57,7 @@ const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
     : spec.format === 'google' || spec.format === 'google2019'
       ? ['scale']
       : spec.format === 'alibaba'
-        ? ['scale', 'clamp']
+        ? ['scale', 'clamp', 'coresPerMachine']
         : spec.format === 'azure2'
           ? ['scale', 'coresPerMachine']
           : UNIT_OPTIONS;
@@ -74,16 +75,16 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
  * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
  * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains). Alibaba
- * takes the task size and the clamp when the cores per machine are given: read from machine_meta
- * otherwise, they are known only after the load, so they stay a parsing option. An .npy of samples
+ * takes the task size, the clamp and the cores per machine: its raw load keeps each container's
+ * cores used and machine_meta's most common cpu_num (`RawExtras.metaCores`), the cores of a spec
+ * that gives none. An .npy of samples
  * takes every unit field (its report counts no clamped values, converted or not). The compact format
  * is in machine units already and its loader takes no unit field: every unit setting converts it
  * to itself.
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
-  if (spec.format === 'compact') return true;
+  if (spec.format === 'compact' || spec.format === 'alibaba') return true;
   if (spec.format === 'long') return spec.scaleColumn === undefined;
-  if (spec.format === 'alibaba') return spec.coresPerMachine !== undefined;
   if (spec.format === 'npy') return (spec.kind ?? 'samples') === 'samples';
   if (spec.format === 'bitbrains' || spec.format === 'prometheus')
     return spec.skipBadLines !== true;
@@ -166,12 +167,6 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
   // Their clamp is parsing: a new one stays in the spec, for `sameParsing` to see.
   const clamp = (next as UnitFields).clamp;
   if (clampedWhileParsing(spec) && clamp !== undefined) out.clamp = clamp;
-  // Alibaba's cores per machine are parsing (machine_meta's when not given): kept for `sameParsing`.
-  if (spec.format === 'alibaba') {
-    const cores = (next as { coresPerMachine?: number }).coresPerMachine;
-    if (cores === undefined) delete out.coresPerMachine;
-    else out.coresPerMachine = cores;
-  }
   return out as unknown as LoadSpec;
 }
 
@@ -268,14 +263,18 @@ function refuseCounters(samples: TaskSamples, c: Conversion): void {
  */
 export function applyUnits(
   raw: Extract<LoadResult, { kind: 'samples' }>,
-  loadedWith: LoadSpec,
-  spec: LoadSpec,
+  loadedWithGiven: LoadSpec,
+  given: LoadSpec,
 ): Extract<LoadResult, { kind: 'samples' }> {
-  if (spec.format === 'compact')
+  if (given.format === 'compact')
     return { kind: 'samples', samples: raw.samples, report: raw.report };
+  const extras = raw.rawExtras ?? {};
+  const spec = filledSpec(given, extras, raw.report);
+  const loadedWith = filledSpec(loadedWithGiven, extras, raw.report);
   const c = conversionOf(spec);
   const { samples } = raw;
   if (spec.format === 'prometheus') refuseCounters(samples, c);
+  if (spec.format === 'alibaba') refuseAboveMachine(samples, c, raw.report);
   const inst = convertSeries(samples.inst, c, samples.ids, 'inst');
   const avg = samples.avg && convertSeries(samples.avg, c, samples.ids, 'avg');
   const converted: TaskSamples = {
@@ -297,6 +296,7 @@ export function applyUnits(
         ? [...filters, clamp]
         : filters,
     units: unitsText(spec, c) + rest,
+    ...(spec.format === 'alibaba' ? { notes: alibabaNotes(raw.report.notes, given, extras) } : {}),
   };
   return { kind: 'samples', samples: converted, report };
 }

@@ -1,0 +1,53 @@
+/**
+ * The parts of `applyUnits` that need more than the values a raw load kept (`RawExtras`): Alibaba's
+ * cores per machine read from machine_meta when none are given.
+ */
+import { DataError } from './errors.ts';
+import type { LoadSpec } from './loader.ts';
+import type { LoadReport, RawExtras } from './report.ts';
+import { seriesAt, taskCount, type TaskSamples } from './samples.ts';
+import { alibabaMetaNote } from './traceUnits.ts';
+import type { Conversion } from './units.ts';
+
+/**
+ * `spec` with what the read found in place of what it leaves to the files: an Alibaba spec without
+ * cores per machine takes machine_meta's (a DataError, as the load's, when there were none).
+ */
+export function filledSpec(spec: LoadSpec, extras: RawExtras, report: LoadReport): LoadSpec {
+  if (spec.format !== 'alibaba' || spec.coresPerMachine !== undefined) return spec;
+  if (extras.metaCores === undefined)
+    throw new DataError(
+      report.files.map((f) => f.name).join(', '),
+      null,
+      'give the cores per machine, or machine_meta.csv to read them from',
+    );
+  return { ...spec, coresPerMachine: extras.metaCores };
+}
+
+/**
+ * Alibaba's refusal of containers that use more than the machine's cores (without clamp), counted
+ * and worded as its load words it (alibaba.ts): the first such value in task order as the example.
+ */
+export function refuseAboveMachine(samples: TaskSamples, c: Conversion, report: LoadReport): void {
+  if (c.clamp) return;
+  let over = 0;
+  let example = '';
+  for (let i = 0; i < taskCount(samples.inst); i++)
+    for (const used of seriesAt(samples.inst, i))
+      if (used > c.bound && over++ === 0)
+        example = `container ${samples.ids[i]} uses ${used} cores`;
+  if (over)
+    throw new DataError(
+      report.files.find((f) => f.role === 'usage')?.name ?? 'container_usage',
+      null,
+      `${over} value(s) above the ${c.bound} cores of a machine, e.g. ${example} (the clamp option caps such values)`,
+    );
+}
+
+/** An Alibaba report's notes under `spec`: machine_meta's cores said when they are the ones used. */
+export function alibabaNotes(notes: readonly string[], spec: LoadSpec, extras: RawExtras) {
+  const meta = extras.metaCores === undefined ? null : alibabaMetaNote(extras.metaCores);
+  const rest = notes.filter((n) => n !== meta);
+  const given = spec.format === 'alibaba' && spec.coresPerMachine !== undefined;
+  return meta && !given ? [...rest, meta] : rest;
+}
