@@ -27,7 +27,7 @@ import {
   type TaskSamples,
 } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
-import { alibabaNotes, filledSpec, refuseAboveMachine } from './rawExtras.ts';
+import { alibabaNotes, bitbrainsSource, filledSpec, refuseAboveMachine } from './rawExtras.ts';
 
 /** The options a load's unit setting is made of; every other option needs the files read again. */
 export const UNIT_OPTIONS = ['unit', 'percent', 'scale', 'capacity', 'clamp'] as const;
@@ -48,8 +48,11 @@ function unitOf(spec: LoadSpec & UnitFields): Unit {
   return spec.format === 'wide' && spec.percent === false ? 'fraction' : 'percent';
 }
 
-/** A Bitbrains load's unit fields (its unit picks the column read: cores or MHz, so it is parsing). */
-const BITBRAINS_UNIT_OPTIONS = ['scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
+/**
+ * A Bitbrains load's unit fields. Its unit picks the column read (cores or MHz): a raw load keeps
+ * the other column as well (`RawExtras.otherUnit`), so the unit converts after parsing too.
+ */
+const BITBRAINS_UNIT_OPTIONS = ['unit', 'scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
 
 const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
   spec.format === 'bitbrains'
@@ -70,7 +73,8 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
  * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size),
  * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
- * are kept would depend on the machine's cores), and Google 2011, whose only unit field is the task
+ * are kept would depend on the machine's cores; its unit converts too, the raw load keeping the
+ * other column beside), and Google 2011, whose only unit field is the task
  * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
  * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
  * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
@@ -134,7 +138,7 @@ export function conversionOf(spec: LoadSpec, raw = false): Conversion {
  */
 function bitbrainsWithUnitsOf(spec: BitbrainsOptions, next: UnitFields): LoadSpec {
   const out: Record<string, unknown> = { ...spec, format: 'bitbrains' };
-  for (const k of [...BITBRAINS_UNIT_OPTIONS, 'unit']) delete out[k];
+  for (const k of BITBRAINS_UNIT_OPTIONS) delete out[k];
   const o = next as UnitFields & { coresPerMachine?: number };
   const unit = o.unit ?? spec.unit;
   const fields = {
@@ -174,7 +178,6 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
 export function sameParsing(a: LoadSpec, b: LoadSpec): boolean {
   const strip = (s: LoadSpec) => {
     const o: Record<string, unknown> = { ...s };
-    if (s.format === 'bitbrains') o.unit ??= 'cores';
     for (const k of [...unitFieldsOf(s), 'raw']) delete o[k];
     return JSON.stringify(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)));
   };
@@ -272,7 +275,10 @@ export function applyUnits(
   const spec = filledSpec(given, extras, raw.report);
   const loadedWith = filledSpec(loadedWithGiven, extras, raw.report);
   const c = conversionOf(spec);
-  const { samples } = raw;
+  const samples =
+    spec.format === 'bitbrains'
+      ? bitbrainsSource(raw.samples, loadedWith, spec, extras)
+      : raw.samples;
   if (spec.format === 'prometheus') refuseCounters(samples, c);
   if (spec.format === 'alibaba') refuseAboveMachine(samples, c, raw.report);
   const inst = convertSeries(samples.inst, c, samples.ids, 'inst');

@@ -15,6 +15,7 @@ import type { FileReport, LoadReport, LoadResult } from './report.ts';
 import { conversion, describeUnit, type Unit, loadsRaw } from './units.ts';
 import { WideLoader, type WideOptions } from './wide.ts';
 import { compactSamples } from './coded.ts';
+import { compactExtras } from './rawExtras.ts';
 import type { SampleStorage } from './samples.ts';
 import * as traces from './traces.ts';
 import { withArchives } from './archiveLoader.ts';
@@ -103,7 +104,9 @@ export function createLoader(
     file: (name, role) => loader.file(name, role),
     finish() {
       const r = loader.finish();
-      return r.kind === 'samples' ? { ...r, samples: compactSamples(r.samples) } : r;
+      if (r.kind !== 'samples') return r;
+      const extras = r.rawExtras && { rawExtras: compactExtras(r.rawExtras) };
+      return { ...r, samples: compactSamples(r.samples), ...extras };
     },
   };
 }

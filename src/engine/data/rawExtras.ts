@@ -1,11 +1,12 @@
 /**
  * The parts of `applyUnits` that need more than the values a raw load kept (`RawExtras`): Alibaba's
- * cores per machine read from machine_meta when none are given.
+ * cores per machine read from machine_meta when none are given, Bitbrains' other column.
  */
 import { DataError } from './errors.ts';
 import type { LoadSpec } from './loader.ts';
 import type { LoadReport, RawExtras } from './report.ts';
-import { seriesAt, taskCount, type TaskSamples } from './samples.ts';
+import { compactSeries } from './coded.ts';
+import { seriesAt, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
 import { alibabaMetaNote } from './traceUnits.ts';
 import type { Conversion } from './units.ts';
 
@@ -50,4 +51,47 @@ export function alibabaNotes(notes: readonly string[], spec: LoadSpec, extras: R
   const rest = notes.filter((n) => n !== meta);
   const given = spec.format === 'alibaba' && spec.coresPerMachine !== undefined;
   return meta && !given ? [...rest, meta] : rest;
+}
+
+/** The extras' series coded where exact, as the samples are (coded.ts). */
+export function compactExtras(extras: RawExtras): RawExtras {
+  const { otherUnit, multipliers } = extras;
+  return {
+    ...extras,
+    ...(otherUnit ? { otherUnit: { ...otherUnit, inst: compactSeries(otherUnit.inst) } } : {}),
+    ...(multipliers ? { multipliers: compactSeries(multipliers) } : {}),
+  };
+}
+
+/**
+ * The raw samples a Bitbrains spec converts: those of the load, or under the other unit the column
+ * kept beside them (a sample that column could not give is a DataError naming its task, as the
+ * load with that unit refuses its line).
+ */
+export function bitbrainsSource(
+  samples: TaskSamples,
+  loadedWith: LoadSpec,
+  spec: LoadSpec,
+  extras: RawExtras,
+): TaskSamples {
+  const unitOf = (s: LoadSpec) => (s.format === 'bitbrains' ? (s.unit ?? 'cores') : null);
+  if (unitOf(spec) === unitOf(loadedWith)) return samples;
+  const other = extras.otherUnit;
+  if (!other || other.unit !== unitOf(spec))
+    throw new RangeError('these options change how the files are parsed: they must be read again');
+  checkUsable(
+    other.inst,
+    samples.ids,
+    other.unit === 'cores' ? 'CPU usage [%] × CPU cores' : 'CPU usage [MHZ]',
+  );
+  return { ...samples, inst: other.inst };
+}
+
+function checkUsable(series: SeriesSet, ids: readonly string[], what: string): void {
+  for (let i = 0; i < taskCount(series); i++) {
+    const values = seriesAt(series, i);
+    for (let k = 0; k < values.length; k++)
+      if (!(values[k] >= 0 && values[k] < Infinity))
+        throw new DataError(`task ${ids[i]}`, null, `${what} of sample ${k + 1} is not a number`);
+  }
 }
