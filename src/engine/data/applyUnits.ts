@@ -27,7 +27,13 @@ import {
   type TaskSamples,
 } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
-import { alibabaNotes, bitbrainsSource, filledSpec, refuseAboveMachine } from './rawExtras.ts';
+import {
+  alibabaNotes,
+  bitbrainsSource,
+  filledSpec,
+  multiplied,
+  refuseAboveMachine,
+} from './rawExtras.ts';
 
 /** The options a load's unit setting is made of; every other option needs the files read again. */
 export const UNIT_OPTIONS = ['unit', 'percent', 'scale', 'capacity', 'clamp'] as const;
@@ -71,7 +77,9 @@ const clampedWhileParsing = (spec: LoadSpec) =>
 
 /**
  * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
- * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size),
+ * and long CSVs (a long CSV's per-task scale column is kept beside the values, `RawExtras.multipliers`,
+ * for it multiplies after the task size) unless bad lines are skipped (a value above the unit is
+ * a bad line, so which rows are kept would depend on the unit),
  * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
  * are kept would depend on the machine's cores; its unit converts too, the raw load keeping the
  * other column beside), and Google 2011, whose only unit field is the task
@@ -88,13 +96,14 @@ const clampedWhileParsing = (spec: LoadSpec) =>
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'compact' || spec.format === 'alibaba') return true;
-  if (spec.format === 'long') return spec.scaleColumn === undefined;
   if (spec.format === 'npy') return (spec.kind ?? 'samples') === 'samples';
   if (spec.format === 'bitbrains' || spec.format === 'prometheus')
     return spec.skipBadLines !== true;
   if (spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2')
     return true;
-  return spec.format === 'wide' || spec.format === 'columns';
+  // A value above the unit is a bad line: skipped, the rows kept would depend on the unit.
+  const csv = spec.format === 'wide' || spec.format === 'columns' || spec.format === 'long';
+  return csv && spec.skipBadLines !== true;
 }
 
 /** The spec that loads `spec`'s files raw (values checked against its unit, not converted). */
@@ -283,10 +292,11 @@ export function applyUnits(
   if (spec.format === 'alibaba') refuseAboveMachine(samples, c, raw.report);
   const inst = convertSeries(samples.inst, c, samples.ids, 'inst');
   const avg = samples.avg && convertSeries(samples.avg, c, samples.ids, 'avg');
+  const scaled = (set: SeriesSet) => multiplied(set, extras.multipliers);
   const converted: TaskSamples = {
     ...samples,
-    inst: inst.series,
-    ...(avg ? { avg: avg.series } : {}),
+    inst: scaled(inst.series),
+    ...(avg ? { avg: scaled(avg.series) } : {}),
   };
   const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';

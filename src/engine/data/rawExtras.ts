@@ -1,12 +1,13 @@
 /**
  * The parts of `applyUnits` that need more than the values a raw load kept (`RawExtras`): Alibaba's
- * cores per machine read from machine_meta when none are given, Bitbrains' other column.
+ * cores per machine read from machine_meta when none are given, Bitbrains' other column, a long
+ * CSV's scale column.
  */
 import { DataError } from './errors.ts';
 import type { LoadSpec } from './loader.ts';
 import type { LoadReport, RawExtras } from './report.ts';
 import { compactSeries } from './coded.ts';
-import { seriesAt, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
+import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
 import { alibabaMetaNote } from './traceUnits.ts';
 import type { Conversion } from './units.ts';
 
@@ -94,4 +95,21 @@ function checkUsable(series: SeriesSet, ids: readonly string[], what: string): v
       if (!(values[k] >= 0 && values[k] < Infinity))
         throw new DataError(`task ${ids[i]}`, null, `${what} of sample ${k + 1} is not a number`);
   }
+}
+
+/**
+ * A converted series times a long CSV's scale column, sample by sample: the load's very product
+ * (`(v / divisor) · scale · m`, long.ts), coded again where exact as a load codes it.
+ */
+export function multiplied(series: SeriesSet, multipliers: SeriesSet | undefined): SeriesSet {
+  if (!multipliers) return series;
+  return compactSeries(
+    Array.from({ length: taskCount(series) }, (_, i) => {
+      const values = seriesAt(series, i);
+      const m = seriesAt(multipliers, i);
+      const out = new Float64Array(seriesLength(series, i));
+      for (let k = 0; k < out.length; k++) out[k] = values[k] * m[k];
+      return out;
+    }),
+  );
 }
