@@ -30,7 +30,9 @@ import { conversion, describeUnit, type Conversion, type Unit } from './units.ts
 import {
   alibabaNotes,
   bitbrainsSource,
+  clampedAtParse,
   filledSpec,
+  parseClampFilters,
   multiplied,
   refuseAboveMachine,
 } from './rawExtras.ts';
@@ -60,16 +62,25 @@ function unitOf(spec: LoadSpec & UnitFields): Unit {
  */
 const BITBRAINS_UNIT_OPTIONS = ['unit', 'scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
 
+/**
+ * A fixed bound's clamp is a unit field where the raw load keeps the values above it
+ * (`RawExtras.clamp`): unless bad lines are skipped, for then the lines kept depend on the clamp.
+ */
+const clampLater = (spec: LoadSpec, fields: readonly string[]) =>
+  (spec as { skipBadLines?: boolean }).skipBadLines === true ? fields : [...fields, 'clamp'];
+
 const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
   spec.format === 'bitbrains'
     ? BITBRAINS_UNIT_OPTIONS
-    : spec.format === 'google' || spec.format === 'google2019'
+    : spec.format === 'google'
       ? ['scale']
-      : spec.format === 'alibaba'
-        ? ['scale', 'clamp', 'coresPerMachine']
-        : spec.format === 'azure2'
-          ? ['scale', 'coresPerMachine']
-          : UNIT_OPTIONS;
+      : spec.format === 'google2019'
+        ? clampLater(spec, ['scale'])
+        : spec.format === 'alibaba'
+          ? ['scale', 'clamp', 'coresPerMachine']
+          : spec.format === 'azure2'
+            ? clampLater(spec, ['scale', 'coresPerMachine'])
+            : UNIT_OPTIONS;
 
 /** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
 const clampedWhileParsing = (spec: LoadSpec) =>
@@ -284,10 +295,12 @@ export function applyUnits(
   const spec = filledSpec(given, extras, raw.report);
   const loadedWith = filledSpec(loadedWithGiven, extras, raw.report);
   const c = conversionOf(spec);
-  const samples =
+  const clampsNow = (spec as UnitFields).clamp === true;
+  const parsed =
     spec.format === 'bitbrains'
       ? bitbrainsSource(raw.samples, loadedWith, spec, extras)
       : raw.samples;
+  const samples = extras.clamp ? clampedAtParse(parsed, extras.clamp, clampsNow) : parsed;
   if (spec.format === 'prometheus') refuseCounters(samples, c);
   if (spec.format === 'alibaba') refuseAboveMachine(samples, c, raw.report);
   const inst = convertSeries(samples.inst, c, samples.ids, 'inst');
@@ -301,8 +314,9 @@ export function applyUnits(
   const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
-  const filters =
-    clampedWhileParsing(spec) || spec.format === 'npy'
+  const filters = extras.clamp
+    ? parseClampFilters(raw.report.filters, extras.clamp, clampsNow)
+    : clampedWhileParsing(spec) || spec.format === 'npy'
       ? raw.report.filters
       : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
   const report: LoadReport = {

@@ -1,11 +1,11 @@
 /**
  * The parts of `applyUnits` that need more than the values a raw load kept (`RawExtras`): Alibaba's
  * cores per machine read from machine_meta when none are given, Bitbrains' other column, a long
- * CSV's scale column.
+ * CSV's scale column, a clamp to a fixed bound (Google 2019, Azure V2).
  */
 import { DataError } from './errors.ts';
 import type { LoadSpec } from './loader.ts';
-import type { LoadReport, RawExtras } from './report.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import { compactSeries } from './coded.ts';
 import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
 import { alibabaMetaNote } from './traceUnits.ts';
@@ -112,4 +112,40 @@ export function multiplied(series: SeriesSet, multipliers: SeriesSet | undefined
       return out;
     }),
   );
+}
+
+/**
+ * The kept values under `clamp` for a format whose bound is fixed: without it, the first value above
+ * the bound is refused as the load without clamp refuses its line; with it, each value is capped at
+ * its task's bound, the load's very `min`.
+ */
+export function clampedAtParse(samples: TaskSamples, pc: ParseClamp, clamp: boolean): TaskSamples {
+  if (!clamp) {
+    if (pc.firstOver)
+      throw new DataError(pc.firstOver.file, pc.firstOver.line, pc.firstOver.reason);
+    return samples;
+  }
+  if (pc.filter.count === 0) return samples;
+  const capped = (set: SeriesSet) =>
+    compactSeries(
+      Array.from({ length: taskCount(set) }, (_, i) => {
+        const bound = typeof pc.bound === 'number' ? pc.bound : pc.bound[i];
+        return seriesAt(set, i).map((v) => Math.min(v, bound));
+      }),
+    );
+  return {
+    ...samples,
+    inst: capped(samples.inst),
+    ...(samples.avg ? { avg: capped(samples.avg) } : {}),
+  };
+}
+
+/** The report's filters under `clamp`: the clamp filter as its load places it (last) or none. */
+export function parseClampFilters(
+  filters: readonly FilterCount[],
+  pc: ParseClamp,
+  clamp: boolean,
+): readonly FilterCount[] {
+  const rest = filters.filter((f) => f.id !== 'clamped');
+  return clamp ? [...rest, pc.filter] : rest;
 }

@@ -73,6 +73,25 @@ export interface RawExtras {
   readonly otherUnit?: { readonly unit: 'cores' | 'absolute'; readonly inst: SeriesSet };
   /** A long CSV's per-task scale column, per sample (parallel to inst and avg). */
   readonly multipliers?: SeriesSet;
+  /** Google 2019 and Azure V2: their values kept above their fixed bound, for a later clamp. */
+  readonly clamp?: ParseClamp;
+}
+
+/**
+ * What a raw load of a format that clamps while parsing (a fixed bound) needs to convert a clamp
+ * change: the values above the bound were kept as read, counted as its load counts them (every
+ * record read, kept task or not), and the first one is the bad line a load without clamp stops at.
+ */
+export interface ParseClamp {
+  /** The clamp filter a load with clamp reports. */
+  readonly filter: FilterCount;
+  readonly firstOver: {
+    readonly file: string;
+    readonly line: number;
+    readonly reason: string;
+  } | null;
+  /** The bound in the kept values' units: one for every task, or one per kept task. */
+  readonly bound: number | Float64Array;
 }
 
 export type LoadResult =
