@@ -72,38 +72,33 @@ const clampLater = (spec: LoadSpec, fields: readonly string[]) =>
 const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
   spec.format === 'bitbrains'
     ? BITBRAINS_UNIT_OPTIONS
-    : spec.format === 'google'
-      ? ['scale']
-      : spec.format === 'google2019'
-        ? clampLater(spec, ['scale'])
-        : spec.format === 'alibaba'
-          ? ['scale', 'clamp', 'coresPerMachine']
-          : spec.format === 'azure2'
-            ? clampLater(spec, ['scale', 'coresPerMachine'])
-            : UNIT_OPTIONS;
+    : spec.format === 'google' || spec.format === 'google2019'
+      ? clampLater(spec, ['scale'])
+      : spec.format === 'alibaba'
+        ? ['scale', 'clamp', 'coresPerMachine']
+        : spec.format === 'azure2'
+          ? clampLater(spec, ['scale', 'coresPerMachine'])
+          : UNIT_OPTIONS;
 
 /** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
 const clampedWhileParsing = (spec: LoadSpec) =>
   spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2';
 
 /**
- * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
- * and long CSVs (a long CSV's per-task scale column is kept beside the values, `RawExtras.multipliers`,
- * for it multiplies after the task size) unless bad lines are skipped (a value above the unit is
- * a bad line, so which rows are kept would depend on the unit),
- * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
- * are kept would depend on the machine's cores; its unit converts too, the raw load keeping the
- * other column beside), and Google 2011, whose only unit field is the task
- * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
- * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
- * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
- * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains). Alibaba
+ * Whether `spec`'s values can be kept raw and converted after the load. The wide, column-per-task
+ * and long CSVs take every unit field (a long CSV's per-task scale column is kept beside the values,
+ * `RawExtras.multipliers`, for it multiplies after the task size), unless bad lines are skipped: a
+ * value above the unit is a bad line, so which rows are kept would depend on the unit. Bitbrains
+ * likewise (its unit too: the raw load keeps the other column, `RawExtras.otherUnit`), and
+ * Prometheus JSON (unless bad points are skipped). Google 2011 and 2019 take the task size and the
+ * clamp, Azure V2 the task size, cores per machine and clamp: their bound (1, 100 % of the VM) is
+ * fixed, so the raw load keeps the values above it as read with their count and the first such
+ * line (`RawExtras.clamp`); when bad lines are skipped the clamp stays a parsing option. Alibaba
  * takes the task size, the clamp and the cores per machine: its raw load keeps each container's
  * cores used and machine_meta's most common cpu_num (`RawExtras.metaCores`), the cores of a spec
- * that gives none. An .npy of samples
- * takes every unit field (its report counts no clamped values, converted or not). The compact format
- * is in machine units already and its loader takes no unit field: every unit setting converts it
- * to itself.
+ * that gives none. An .npy of samples takes every unit field (its report counts no clamped values,
+ * converted or not). The compact format is in machine units already and its loader takes no unit
+ * field: every unit setting converts it to itself.
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
   if (spec.format === 'compact' || spec.format === 'alibaba') return true;
