@@ -54,16 +54,6 @@ export function alibabaNotes(notes: readonly string[], spec: LoadSpec, extras: R
   return meta && !given ? [...rest, meta] : rest;
 }
 
-/** The extras' series coded where exact, as the samples are (coded.ts). */
-export function compactExtras(extras: RawExtras): RawExtras {
-  const { otherUnit, multipliers } = extras;
-  return {
-    ...extras,
-    ...(otherUnit ? { otherUnit: { ...otherUnit, inst: compactSeries(otherUnit.inst) } } : {}),
-    ...(multipliers ? { multipliers: compactSeries(multipliers) } : {}),
-  };
-}
-
 /**
  * The raw samples a Bitbrains spec converts: those of the load, or under the other unit the column
  * kept beside them (a sample that column could not give is a DataError naming its task, as the
