@@ -1,6 +1,6 @@
 /** Loads datasets off the main thread: built-in presets and the user's files, with progress and cancel. */
 import { expose, transfer, type Endpoint } from 'comlink';
-import { samplesBuffers } from '../src/engine/index.ts';
+import { samplesBuffers, type RawExtras } from '../src/engine/index.ts';
 import { createIngestApi, type IngestApi, type LoadedData } from '../src/ingest/api.ts';
 import { answerPings } from '../src/runtime/workerPort.ts';
 
@@ -8,9 +8,20 @@ import { answerPings } from '../src/runtime/workerPort.ts';
 function moved(r: LoadedData): LoadedData {
   const buffers =
     r.kind === 'samples'
-      ? samplesBuffers(r.samples)
+      ? [...samplesBuffers(r.samples), ...extrasBuffers(r.rawExtras)]
       : [r.inst.data.buffer, r.avg?.data.buffer].filter((b) => b instanceof ArrayBuffer);
   return transfer(r, [...new Set(buffers)]);
+}
+
+/** The arrays a raw load keeps beside its samples (`RawExtras`), moved with them. */
+function extrasBuffers(extras: RawExtras | undefined): ArrayBuffer[] {
+  if (!extras) return [];
+  const series = [extras.otherUnit?.inst, extras.multipliers].filter((s) => s !== undefined);
+  const bound = extras.clamp?.bound;
+  return [
+    ...series.flatMap((inst) => samplesBuffers({ ids: [], inst })),
+    ...(bound instanceof Float64Array && bound.buffer instanceof ArrayBuffer ? [bound.buffer] : []),
+  ];
 }
 
 const api = createIngestApi();

@@ -14,5 +14,6 @@ export function convertedOf(loaded: LoadedData, spec: LoadSpec | null = loaded.s
   if (!loaded.raw || loaded.kind !== 'samples' || !loaded.spec || !spec) return loaded;
   if (!sameParsing(loaded.spec, spec))
     throw new RangeError('these options change how the files are parsed: they must be read again');
-  return { ...loaded, ...applyUnits(loaded, loaded.spec, spec), spec, raw: false };
+  const { rawExtras: _kept, ...parsed } = loaded;
+  return { ...parsed, ...applyUnits(loaded, loaded.spec, spec), spec, raw: false };
 }

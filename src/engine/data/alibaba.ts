@@ -31,9 +31,9 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { LoadReport } from './report.ts';
+import type { LoadReport, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
-import { alibabaUnits } from './traceUnits.ts';
+import { alibabaMetaNote, alibabaUnits } from './traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.
@@ -145,25 +145,28 @@ export class AlibabaLoader {
     this.machineCores.set(cores, (this.machineCores.get(cores) ?? 0) + 1);
   }
 
-  private referenceCores(): { cores: number; note: string } {
-    if (this.options.coresPerMachine !== undefined)
-      return { cores: this.options.coresPerMachine, note: '' };
+  /** machine_meta's most common cpu_num, or 0 without machine_meta. */
+  private metaCores(): number {
     let best = 0;
     let count = 0;
     for (const [c, n] of this.machineCores) if (n > count) [best, count] = [c, n];
+    return best;
+  }
+
+  private referenceCores(): { cores: number; note: string } {
+    if (this.options.coresPerMachine !== undefined)
+      return { cores: this.options.coresPerMachine, note: '' };
+    const best = this.metaCores();
     if (best === 0)
       throw new DataError(
         this.files.map((f) => f.name).join(', '),
         null,
         'give the cores per machine, or machine_meta.csv to read them from',
       );
-    return {
-      cores: best,
-      note: `cores per machine: ${best}, the most common cpu_num of machine_meta`,
-    };
+    return { cores: best, note: alibabaMetaNote(best) };
   }
 
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     const files = endFiles(this.files);
     const ids = this.series.ids;
     const req = ids.map((id) => this.request.get(id) ?? NaN);
@@ -180,12 +183,13 @@ export class AlibabaLoader {
     let over = 0;
     let overExample = '';
     const clamp = this.options.clamp === true;
-    // Kept raw (for `applyUnits`): each container's cores used, over the machine only if clamped.
+    // Kept raw (for `applyUnits`): each container's cores used, whatever the machine (the cores per
+    // machine are a unit field then: the conversion checks and clamps against the ones it is given).
     const raw = loadsRaw(this.options);
     const { samples, gaps } = this.series.finish(
       (pct, t) => {
         let used = (pct / 100) * (req[t] / 100);
-        if (raw && (clamp || used <= cores)) return used;
+        if (raw) return used;
         if (used > cores) {
           if (over++ === 0) overExample = `container ${ids[t]} uses ${used} cores`;
           used = cores;
@@ -207,7 +211,7 @@ export class AlibabaLoader {
         count: over,
         of: 'values',
       });
-    return traceReport({
+    const loaded = traceReport({
       format: 'alibaba',
       files,
       records: this.records,
@@ -219,5 +223,7 @@ export class AlibabaLoader {
       gaps,
       notes: note ? [note] : [],
     });
+    const metaCores = this.metaCores();
+    return raw && metaCores > 0 ? { ...loaded, rawExtras: { metaCores } } : loaded;
   }
 }

@@ -27,6 +27,15 @@ import {
   type TaskSamples,
 } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
+import {
+  alibabaNotes,
+  bitbrainsSource,
+  clampedAtParse,
+  filledSpec,
+  parseClampFilters,
+  multiplied,
+  refuseAboveMachine,
+} from './rawExtras.ts';
 
 /** The options a load's unit setting is made of; every other option needs the files read again. */
 export const UNIT_OPTIONS = ['unit', 'percent', 'scale', 'capacity', 'clamp'] as const;
@@ -47,18 +56,28 @@ function unitOf(spec: LoadSpec & UnitFields): Unit {
   return spec.format === 'wide' && spec.percent === false ? 'fraction' : 'percent';
 }
 
-/** A Bitbrains load's unit fields (its unit picks the column read: cores or MHz, so it is parsing). */
-const BITBRAINS_UNIT_OPTIONS = ['scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
+/**
+ * A Bitbrains load's unit fields. Its unit picks the column read (cores or MHz): a raw load keeps
+ * the other column as well (`RawExtras.otherUnit`), so the unit converts after parsing too.
+ */
+const BITBRAINS_UNIT_OPTIONS = ['unit', 'scale', 'coresPerMachine', 'capacity', 'clamp'] as const;
+
+/**
+ * A fixed bound's clamp is a unit field where the raw load keeps the values above it
+ * (`RawExtras.clamp`): unless bad lines are skipped, for then the lines kept depend on the clamp.
+ */
+const clampLater = (spec: LoadSpec, fields: readonly string[]) =>
+  (spec as { skipBadLines?: boolean }).skipBadLines === true ? fields : [...fields, 'clamp'];
 
 const unitFieldsOf = (spec: LoadSpec): readonly string[] =>
   spec.format === 'bitbrains'
     ? BITBRAINS_UNIT_OPTIONS
     : spec.format === 'google' || spec.format === 'google2019'
-      ? ['scale']
+      ? clampLater(spec, ['scale'])
       : spec.format === 'alibaba'
-        ? ['scale', 'clamp']
+        ? ['scale', 'clamp', 'coresPerMachine']
         : spec.format === 'azure2'
-          ? ['scale', 'coresPerMachine']
+          ? clampLater(spec, ['scale', 'coresPerMachine'])
           : UNIT_OPTIONS;
 
 /** Formats whose bound is fixed (100 %, or Google's largest machine): clamping is parsing there. */
@@ -66,27 +85,31 @@ const clampedWhileParsing = (spec: LoadSpec) =>
   spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2';
 
 /**
- * Whether `spec`'s values can be kept raw and converted after the load: the wide, column-per-task
- * and long CSVs (a long CSV without a per-task scale column, which multiplies after the task size),
- * Bitbrains unless bad lines are skipped (a value above the machine is a bad line, so which rows
- * are kept would depend on the machine's cores), and Google 2011, whose only unit field is the task
- * size (its bound, 1, is fixed, so its clamp decides while parsing and stays a parsing option),
- * and Azure V2 (task size and cores per machine; its bound, 100 %, is fixed likewise). Google
- * 2019 (CSV or JSON lines) is as Google 2011: the task size only, its clamp to 1 while parsing.
- * Prometheus JSON takes every unit field, unless bad points are skipped (as Bitbrains). Alibaba
- * takes the task size and the clamp when the cores per machine are given: read from machine_meta
- * otherwise, they are known only after the load, so they stay a parsing option. An .npy of samples
- * takes every unit field (its report counts no clamped values, converted or not).
+ * Whether `spec`'s values can be kept raw and converted after the load. The wide, column-per-task
+ * and long CSVs take every unit field (a long CSV's per-task scale column is kept beside the values,
+ * `RawExtras.multipliers`, for it multiplies after the task size), unless bad lines are skipped: a
+ * value above the unit is a bad line, so which rows are kept would depend on the unit. Bitbrains
+ * likewise (its unit too: the raw load keeps the other column, `RawExtras.otherUnit`), and
+ * Prometheus JSON (unless bad points are skipped). Google 2011 and 2019 take the task size and the
+ * clamp, Azure V2 the task size, cores per machine and clamp: their bound (1, 100 % of the VM) is
+ * fixed, so the raw load keeps the values above it as read with their count and the first such
+ * line (`RawExtras.clamp`); when bad lines are skipped the clamp stays a parsing option. Alibaba
+ * takes the task size, the clamp and the cores per machine: its raw load keeps each container's
+ * cores used and machine_meta's most common cpu_num (`RawExtras.metaCores`), the cores of a spec
+ * that gives none. An .npy of samples takes every unit field (its report counts no clamped values,
+ * converted or not). The compact format is in machine units already and its loader takes no unit
+ * field: every unit setting converts it to itself.
  */
 export function unitsAfterParsing(spec: LoadSpec): boolean {
-  if (spec.format === 'long') return spec.scaleColumn === undefined;
-  if (spec.format === 'alibaba') return spec.coresPerMachine !== undefined;
+  if (spec.format === 'compact' || spec.format === 'alibaba') return true;
   if (spec.format === 'npy') return (spec.kind ?? 'samples') === 'samples';
   if (spec.format === 'bitbrains' || spec.format === 'prometheus')
     return spec.skipBadLines !== true;
   if (spec.format === 'google' || spec.format === 'google2019' || spec.format === 'azure2')
     return true;
-  return spec.format === 'wide' || spec.format === 'columns';
+  // A value above the unit is a bad line: skipped, the rows kept would depend on the unit.
+  const csv = spec.format === 'wide' || spec.format === 'columns' || spec.format === 'long';
+  return csv && spec.skipBadLines !== true;
 }
 
 /** The spec that loads `spec`'s files raw (values checked against its unit, not converted). */
@@ -130,7 +153,7 @@ export function conversionOf(spec: LoadSpec, raw = false): Conversion {
  */
 function bitbrainsWithUnitsOf(spec: BitbrainsOptions, next: UnitFields): LoadSpec {
   const out: Record<string, unknown> = { ...spec, format: 'bitbrains' };
-  for (const k of [...BITBRAINS_UNIT_OPTIONS, 'unit']) delete out[k];
+  for (const k of BITBRAINS_UNIT_OPTIONS) delete out[k];
   const o = next as UnitFields & { coresPerMachine?: number };
   const unit = o.unit ?? spec.unit;
   const fields = {
@@ -147,6 +170,7 @@ function bitbrainsWithUnitsOf(spec: BitbrainsOptions, next: UnitFields): LoadSpe
 
 /** `spec` with the unit fields of `next` (the rest, and so the parsing, unchanged). */
 export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
+  if (spec.format === 'compact') return spec;
   if (spec.format === 'bitbrains') return bitbrainsWithUnitsOf(spec, next as UnitFields);
   const unit = (next as UnitFields).unit;
   // Google has no unit to choose: another one stays in the spec, to be read (and refused) again.
@@ -162,12 +186,6 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
   // Their clamp is parsing: a new one stays in the spec, for `sameParsing` to see.
   const clamp = (next as UnitFields).clamp;
   if (clampedWhileParsing(spec) && clamp !== undefined) out.clamp = clamp;
-  // Alibaba's cores per machine are parsing (machine_meta's when not given): kept for `sameParsing`.
-  if (spec.format === 'alibaba') {
-    const cores = (next as { coresPerMachine?: number }).coresPerMachine;
-    if (cores === undefined) delete out.coresPerMachine;
-    else out.coresPerMachine = cores;
-  }
   return out as unknown as LoadSpec;
 }
 
@@ -175,7 +193,6 @@ export function withUnitsOf(spec: LoadSpec, next: LoadSpec): LoadSpec {
 export function sameParsing(a: LoadSpec, b: LoadSpec): boolean {
   const strip = (s: LoadSpec) => {
     const o: Record<string, unknown> = { ...s };
-    if (s.format === 'bitbrains') o.unit ??= 'cores';
     for (const k of [...unitFieldsOf(s), 'raw']) delete o[k];
     return JSON.stringify(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)));
   };
@@ -264,24 +281,37 @@ function refuseCounters(samples: TaskSamples, c: Conversion): void {
  */
 export function applyUnits(
   raw: Extract<LoadResult, { kind: 'samples' }>,
-  loadedWith: LoadSpec,
-  spec: LoadSpec,
+  loadedWithGiven: LoadSpec,
+  given: LoadSpec,
 ): Extract<LoadResult, { kind: 'samples' }> {
+  if (given.format === 'compact')
+    return { kind: 'samples', samples: raw.samples, report: raw.report };
+  const extras = raw.rawExtras ?? {};
+  const spec = filledSpec(given, extras, raw.report);
+  const loadedWith = filledSpec(loadedWithGiven, extras, raw.report);
   const c = conversionOf(spec);
-  const { samples } = raw;
+  const clampsNow = (spec as UnitFields).clamp === true;
+  const parsed =
+    spec.format === 'bitbrains'
+      ? bitbrainsSource(raw.samples, loadedWith, spec, extras)
+      : raw.samples;
+  const samples = extras.clamp ? clampedAtParse(parsed, extras.clamp, clampsNow) : parsed;
   if (spec.format === 'prometheus') refuseCounters(samples, c);
+  if (spec.format === 'alibaba') refuseAboveMachine(samples, c, raw.report);
   const inst = convertSeries(samples.inst, c, samples.ids, 'inst');
   const avg = samples.avg && convertSeries(samples.avg, c, samples.ids, 'avg');
+  const scaled = (set: SeriesSet) => multiplied(set, extras.multipliers);
   const converted: TaskSamples = {
     ...samples,
-    inst: inst.series,
-    ...(avg ? { avg: avg.series } : {}),
+    inst: scaled(inst.series),
+    ...(avg ? { avg: scaled(avg.series) } : {}),
   };
   const before = unitsText(loadedWith, conversionOf(loadedWith, true));
   const rest = raw.report.units.startsWith(before) ? raw.report.units.slice(before.length) : '';
   const [clamp] = clampFilters(c, inst.clamped + (avg?.clamped ?? 0));
-  const filters =
-    clampedWhileParsing(spec) || spec.format === 'npy'
+  const filters = extras.clamp
+    ? parseClampFilters(raw.report.filters, extras.clamp, clampsNow)
+    : clampedWhileParsing(spec) || spec.format === 'npy'
       ? raw.report.filters
       : raw.report.filters.flatMap((f) => (f.id !== 'clamped' ? [f] : clamp ? [clamp] : []));
   const report: LoadReport = {
@@ -291,6 +321,7 @@ export function applyUnits(
         ? [...filters, clamp]
         : filters,
     units: unitsText(spec, c) + rest,
+    ...(spec.format === 'alibaba' ? { notes: alibabaNotes(raw.report.notes, given, extras) } : {}),
   };
   return { kind: 'samples', samples: converted, report };
 }

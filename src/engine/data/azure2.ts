@@ -25,7 +25,7 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { LoadReport } from './report.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { azure2Factor, azure2Units } from './traceUnits.ts';
 
@@ -49,12 +49,16 @@ export class AzureV2Loader {
   private readonly cuts = new Cuts(VMTABLE_COLUMNS + 1);
   private above24 = 0;
   private clamped = 0;
+  private firstOver: ParseClamp['firstOver'] = null;
+  /** A raw load without skipped lines keeps values above 100 % as read, for a later clamp. */
+  private readonly keepOver: boolean;
   private records = 0;
 
   constructor(private readonly options: AzureV2Options) {
     this.bad = new BadLines(options.skipBadLines === true);
     this.series = new TimedSeries(this.bad, true);
     azure2Factor(options); // a bad scale or core count is refused before any file is read
+    this.keepOver = loadsRaw(options) && options.skipBadLines !== true;
   }
 
   file(name: string, role: 'usage' | 'meta'): ChunkSink {
@@ -121,19 +125,29 @@ export class AzureV2Loader {
     const time = this.cuts.num(0);
     const max = this.cuts.num(3);
     const avg = this.cuts.num(4);
-    const clamp = this.options.clamp === true;
+    const clamp = this.options.clamp === true || this.keepOver;
     const whyMax = rawProblem(max, 100, clamp, '100 %');
     if (whyMax) return this.bad.report(name, line, `max CPU ${this.cuts.text(3)} ${whyMax}`);
     const whyAvg = rawProblem(avg, 100, clamp, '100 %');
     if (whyAvg) return this.bad.report(name, line, `avg CPU ${this.cuts.text(4)} ${whyAvg}`);
     if (max > 100) this.clamped++;
+    if (this.keepOver && !this.firstOver && (max > 100 || avg > 100))
+      this.firstOver = {
+        file: name,
+        line,
+        reason:
+          max > 100
+            ? `max CPU ${this.cuts.text(3)} ${rawProblem(max, 100, false, '100 %')}`
+            : `avg CPU ${this.cuts.text(4)} ${rawProblem(avg, 100, false, '100 %')}`,
+      };
     const c = this.cuts;
     c.trim(1);
     const t = this.series.taskOfBytes(c.buf, c.s, c.e);
-    this.series.add(t, time, Math.min(max, 100), Math.min(avg, 100), name, line);
+    const cap = this.keepOver ? Infinity : 100;
+    this.series.add(t, time, Math.min(max, cap), Math.min(avg, cap), name, line);
   }
 
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     const files = endFiles(this.files);
     const ids = this.series.ids;
     const coresOf = ids.map((id) => this.cores.get(id) ?? NaN);
@@ -148,18 +162,18 @@ export class AzureV2Loader {
     const filters = missingMeta(missing, meta, 'vmtable core counts', this.bad.skip);
     // Kept raw (for `applyUnits`): each VM's usage in its own cores, pct × cores, left to scale.
     const k = loadsRaw(this.options) ? 1 : azure2Factor(this.options);
-    const { samples, gaps } = this.series.finish(
+    const { samples, gaps, kept } = this.series.finish(
       (raw, t) => raw * coresOf[t] * k,
       (t) => !Number.isNaN(coresOf[t]),
     );
-    if (this.options.clamp)
-      filters.push({
-        id: 'clamped',
-        label: 'values above 100 % clamped',
-        count: this.clamped,
-        of: 'values',
-      });
-    return traceReport({
+    const clamped: FilterCount = {
+      id: 'clamped',
+      label: 'values above 100 % clamped',
+      count: this.clamped,
+      of: 'values',
+    };
+    if (this.options.clamp) filters.push(clamped);
+    const loaded = traceReport({
       format: 'azure2',
       files,
       records: this.records,
@@ -173,5 +187,12 @@ export class AzureV2Loader {
         ? [`${this.above24} VM(s) in the ">24" core bucket read as ${ABOVE_24} cores`]
         : [],
     });
+    if (!this.keepOver) return loaded;
+    // Kept raw, a VM's values are in its own cores: 100 % of the VM is its core count × 100.
+    const bound = Float64Array.from(kept, (t) => coresOf[t] * 100);
+    return {
+      ...loaded,
+      rawExtras: { clamp: { filter: clamped, firstOver: this.firstOver, bound } },
+    };
   }
 }

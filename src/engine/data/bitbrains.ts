@@ -11,7 +11,7 @@ import { DataError } from './errors.ts';
 import { Cuts, wrongDelimiter } from './rows.ts';
 import { TimedSeries } from './series.ts';
 import { checkScale, endFiles, rawProblem, traceReport, type ReadFile } from './traceCommon.ts';
-import type { LoadReport } from './report.ts';
+import type { LoadReport, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import {
   BITBRAINS_HEADER,
@@ -36,12 +36,15 @@ export class BitbrainsLoader {
   private readonly bound: number;
   private readonly k: number;
   private readonly unit: 'cores' | 'absolute';
+  /** A raw load keeps the other unit's column too (in the avg slot), for a later unit change. */
+  private readonly keepOther: boolean;
   private over = 0;
   private records = 0;
 
   constructor(private readonly options: BitbrainsOptions) {
     this.bad = new BadLines(options.skipBadLines === true);
-    this.series = new TimedSeries(this.bad, false);
+    this.keepOther = options.raw === true;
+    this.series = new TimedSeries(this.bad, this.keepOther);
     this.scale = checkScale(options.scale);
     this.unit = options.unit ?? 'cores';
     const machine = bitbrainsBound(options);
@@ -112,14 +115,23 @@ export class BitbrainsLoader {
       this.over++;
       used = this.bound;
     }
-    this.series.add(task, this.cuts.num(0), used, NaN, name, line);
+    this.series.add(task, this.cuts.num(0), used, this.keepOther ? this.other() : NaN, name, line);
   }
 
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  /** The row's usage in the unit not asked for, unchecked against any machine (NaN if unusable). */
+  private other(): number {
+    const v =
+      this.unit === 'cores' ? this.cuts.num(3) : (this.cuts.num(4) / 100) * this.cuts.num(1);
+    const ok = this.unit === 'cores' ? v >= 0 : this.cuts.num(4) >= 0 && this.cuts.num(1) >= 0;
+    return ok && v < Infinity ? v : NaN;
+  }
+
+  finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     const files = endFiles(this.files);
     const k = this.k;
-    const { samples, gaps } = this.series.finish((v) => v * k);
-    return traceReport({
+    const { samples: both, gaps } = this.series.finish((v) => v * k);
+    const { avg: other, ...samples } = both;
+    const loaded = traceReport({
       format: 'bitbrains',
       files,
       records: this.records,
@@ -139,5 +151,8 @@ export class BitbrainsLoader {
       units: bitbrainsUnits(this.options),
       gaps,
     });
+    if (!other) return loaded;
+    const unit = this.unit === 'cores' ? 'absolute' : 'cores';
+    return { ...loaded, rawExtras: { otherUnit: { unit, inst: other } } };
   }
 }

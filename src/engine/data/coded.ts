@@ -8,6 +8,7 @@
  * taken to be continuous (decimals of many digits) and stays float64 without hashing the rest.
  */
 import { MAX_DICTIONARY, ValueDictionary } from './dictionary.ts';
+import type { RawExtras } from './report.ts';
 import type { CodedSeries, SeriesSet, TaskSamples } from './samples.ts';
 import { isCoded } from './samples.ts';
 
@@ -216,5 +217,15 @@ export function compactSamples(s: TaskSamples): TaskSamples {
     ...s,
     inst: compactSeries(s.inst),
     ...(s.avg ? { avg: compactSeries(s.avg) } : {}),
+  };
+}
+
+/** A raw load's extras (`RawExtras`) with their series coded where exact, as the samples are. */
+export function compactExtras(extras: RawExtras): RawExtras {
+  const { otherUnit, multipliers } = extras;
+  return {
+    ...extras,
+    ...(otherUnit ? { otherUnit: { ...otherUnit, inst: compactSeries(otherUnit.inst) } } : {}),
+    ...(multipliers ? { multipliers: compactSeries(multipliers) } : {}),
   };
 }

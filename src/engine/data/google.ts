@@ -20,7 +20,7 @@ import {
   type ChunkSink,
 } from './bytes.ts';
 import { KeyIndex, groupByTask } from './group.ts';
-import type { FileReport, FilterCount, LoadReport } from './report.ts';
+import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { MAX_JOB, TASK_BITS, gatherSamples, taskPickKey } from './googleTasks.ts';
 import { conversion, describeUnit, loadsRaw } from './units.ts';
@@ -66,6 +66,9 @@ export class GoogleLoader {
   private readonly filters: GoogleFilters;
   private readonly scale: number;
   private readonly clamp: boolean;
+  /** A raw load without skipped lines keeps values above 1 as read, for a later clamp. */
+  private readonly keepOver: boolean;
+  private firstOver: ParseClamp['firstOver'] = null;
   private readonly sample: { tasks: number; seed: number } | null;
   readonly bad: BadLines;
   private readonly files: { name: string; role: string; reader: LineReader }[] = [];
@@ -88,6 +91,7 @@ export class GoogleLoader {
   private readonly memTime = new F64Column(4096);
   private readonly memRequest = new F64Column(4096);
   private eventFiles = 0;
+  private parseClamp: ParseClamp | null = null;
 
   constructor(options: GoogleOptions = {}) {
     this.filters = { ...PAPER_FILTERS, ...options.filters };
@@ -95,7 +99,8 @@ export class GoogleLoader {
     if (!Number.isInteger(m) || m < 1) throw new RangeError(`invalid minRecords: ${m}`);
     const scale = conversion({ unit: 'fraction', scale: options.scale ?? 1 }).scale;
     this.scale = loadsRaw(options) ? 1 : scale;
-    this.clamp = options.clamp === true;
+    this.keepOver = loadsRaw(options) && options.skipBadLines !== true;
+    this.clamp = options.clamp === true || this.keepOver;
     this.bad = new BadLines(options.skipBadLines === true);
     const s = options.sample;
     if (s && (!Number.isInteger(s.tasks) || s.tasks < 1))
@@ -204,20 +209,13 @@ export class GoogleLoader {
       replaced = 1;
     }
     if (inst > 1 || avg > 1) {
-      if (!this.clamp)
-        return this.bad.report(
-          file,
-          line,
-          `${inst > 1 ? `sampled CPU usage (column 20) ${inst}` : `CPU rate (column 6) ${avg}`} is above 1, the largest machine (the clamp option caps such values)`,
-        );
-      if (inst > 1) {
-        inst = 1;
-        this.clamped++;
-      }
-      if (avg > 1) {
-        avg = 1;
-        this.clamped++;
-      }
+      const reason = `${inst > 1 ? `sampled CPU usage (column 20) ${inst}` : `CPU rate (column 6) ${avg}`} is above 1, the largest machine (the clamp option caps such values)`;
+      if (!this.clamp) return this.bad.report(file, line, reason);
+      if (this.keepOver) this.firstOver ??= { file, line, reason };
+      const cap = this.keepOver ? Infinity : 1;
+      this.clamped += (inst > 1 ? 1 : 0) + (avg > 1 ? 1 : 0);
+      inst = Math.min(inst, cap);
+      avg = Math.min(avg, cap);
     }
     const before = this.tasks.size;
     const t = this.tasks.add(job * TASK_BITS + index);
@@ -397,18 +395,20 @@ export class GoogleLoader {
         count: replaced,
         of: 'records',
       });
-    if (this.clamp)
-      filters.push({
-        id: 'clamped',
-        label: 'values above 1 clamped to 1',
-        count: this.clamped,
-        of: 'values',
-      });
+    const clamped: FilterCount = {
+      id: 'clamped',
+      label: 'values above 1 clamped to 1',
+      count: this.clamped,
+      of: 'values',
+    };
+    if (this.clamp && !this.keepOver) filters.push(clamped);
+    else if (this.keepOver)
+      this.parseClamp = { filter: clamped, firstOver: this.firstOver, bound: 1 };
     return { kept, filters, total };
   }
 
   /** Applies the filters and returns the dataset; a `DataError` when no task is left. */
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     for (const f of this.files) f.reader.end();
     const names = this.files.map((f) => f.name).join(', ') || 'task_usage';
     if (!this.files.some((f) => f.role === 'task_usage'))
@@ -479,6 +479,7 @@ export class GoogleLoader {
         units: describeUnit(conversion({ unit: 'fraction', scale: this.scale })),
         notes,
       },
+      ...(this.parseClamp ? { rawExtras: { clamp: this.parseClamp } } : {}),
     };
   }
 }

@@ -25,7 +25,7 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { LoadReport } from './report.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { google2019Units } from './traceUnits.ts';
 
@@ -49,6 +49,8 @@ export function isGoogle2019Header(header: readonly string[]): boolean {
   return (Object.keys(NAMES) as Field[]).every((f) => NAMES[f].some((n) => header.includes(n)));
 }
 
+const LABEL = '1 (normalized units)';
+
 export class Google2019Loader {
   private readonly bad: BadLines;
   private readonly series: TimedSeries;
@@ -56,6 +58,9 @@ export class Google2019Loader {
   private readonly cuts = new Cuts(64);
   private readonly scale: number;
   private clamped = 0;
+  private firstOver: ParseClamp['firstOver'] = null;
+  /** A raw load without skipped lines keeps values above 1 as read, for a later clamp. */
+  private readonly keepOver: boolean;
   private records = 0;
   private readonly json = new Google2019Json();
   private readonly jsonScanner: JsonScanner;
@@ -68,6 +73,7 @@ export class Google2019Loader {
     const scale = checkScale(options.scale);
     // Kept raw (for `applyUnits`): the task size is left to the conversion after the load.
     this.scale = loadsRaw(options) ? 1 : scale;
+    this.keepOver = loadsRaw(options) && options.skipBadLines !== true;
     this.jsonScanner = new JsonScanner('', this.json);
   }
 
@@ -165,31 +171,48 @@ export class Google2019Loader {
     inst: number,
     avg: number,
   ): void {
-    const clamp = this.options.clamp === true;
-    const why = rawProblem(inst, 1, clamp, '1 (normalized units)');
+    const clamp = this.options.clamp === true || this.keepOver;
+    const why = rawProblem(inst, 1, clamp, LABEL);
     if (why) return this.bad.report(name, line, `random_sample_usage.cpus ${inst} ${why}`);
-    const whyAvg = rawProblem(avg, 1, clamp, '1 (normalized units)');
+    const whyAvg = rawProblem(avg, 1, clamp, LABEL);
     if (whyAvg) return this.bad.report(name, line, `average_usage.cpus ${avg} ${whyAvg}`);
-    if (inst > 1 || avg > 1) this.clamped++;
-    this.series.add(t, time, Math.min(inst, 1), Math.min(avg, 1), name, line);
+    if (inst > 1 || avg > 1) {
+      this.clamped++;
+      if (this.keepOver && !this.firstOver) {
+        const reason =
+          inst > 1
+            ? `random_sample_usage.cpus ${inst} ${rawProblem(inst, 1, false, LABEL)}`
+            : `average_usage.cpus ${avg} ${rawProblem(avg, 1, false, LABEL)}`;
+        this.firstOver = { file: name, line, reason };
+      }
+    }
+    const cap = this.keepOver ? Infinity : 1;
+    this.series.add(t, time, Math.min(inst, cap), Math.min(avg, cap), name, line);
   }
 
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     const files = endFiles(this.files);
     // start_time is in microseconds.
     const { samples, gaps } = this.series.finish((v) => v * this.scale, undefined, 1e-6);
-    return traceReport({
+    const clamped: FilterCount = {
+      id: 'clamped',
+      label: 'values above 1 clamped',
+      count: this.clamped,
+      of: 'records',
+    };
+    const loaded = traceReport({
       format: 'google2019',
       files,
       records: this.records,
       tasksRead: this.series.ids.length,
       samples,
-      filters: this.options.clamp
-        ? [{ id: 'clamped', label: 'values above 1 clamped', count: this.clamped, of: 'records' }]
-        : [],
+      filters: this.options.clamp ? [clamped] : [],
       bad: this.bad,
       units: `${google2019Units(this.options.scale)}; random_sample_usage.cpus as inst, average_usage.cpus as avg`,
       gaps,
     });
+    if (!this.keepOver) return loaded;
+    const clamp = { filter: clamped, firstOver: this.firstOver, bound: 1 };
+    return { ...loaded, rawExtras: { clamp } };
   }
 }

@@ -14,7 +14,7 @@ import { NpyReader, type NpyArray } from './npy.ts';
 import type { FileReport, LoadReport, LoadResult } from './report.ts';
 import { conversion, describeUnit, type Unit, loadsRaw } from './units.ts';
 import { WideLoader, type WideOptions } from './wide.ts';
-import { compactSamples } from './coded.ts';
+import { compactExtras, compactSamples } from './coded.ts';
 import type { SampleStorage } from './samples.ts';
 import * as traces from './traces.ts';
 import { withArchives } from './archiveLoader.ts';
@@ -103,7 +103,9 @@ export function createLoader(
     file: (name, role) => loader.file(name, role),
     finish() {
       const r = loader.finish();
-      return r.kind === 'samples' ? { ...r, samples: compactSamples(r.samples) } : r;
+      if (r.kind !== 'samples') return r;
+      const extras = r.rawExtras && { rawExtras: compactExtras(r.rawExtras) };
+      return { ...r, samples: compactSamples(r.samples), ...extras };
     },
   };
 }

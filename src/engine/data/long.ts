@@ -19,9 +19,9 @@ import {
   type ChunkSink,
 } from './bytes.ts';
 import { groupByTask } from './group.ts';
-import { clampFilters, fileReports, type LoadReport } from './report.ts';
+import { clampFilters, fileReports, type LoadReport, type RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
+import { conversion, describeUnit, loadsRaw, type Conversion, type Unit } from './units.ts';
 
 /** A column by header name, or by 1-based position. */
 export type ColumnRef = string | number;
@@ -84,6 +84,8 @@ export class LongLoader {
   private readonly inst = new F64Column(1 << 16);
   private readonly avg: F64Column | null;
   private readonly time: F64Column | null;
+  /** A raw load's scale column per row, kept apart from the values for `applyUnits`. */
+  private readonly multipliers: F64Column | null;
   private lastId = new Uint8Array(64);
   private lastIdLength = -1;
   private lastTask = -1;
@@ -95,6 +97,8 @@ export class LongLoader {
     this.bad = new BadLines(options.skipBadLines === true);
     this.avg = options.avgColumn === undefined ? null : new F64Column(1 << 16);
     this.time = options.timeColumn === undefined ? null : new F64Column(1 << 16);
+    this.multipliers =
+      loadsRaw(options) && options.scaleColumn !== undefined ? new F64Column(1 << 16) : null;
   }
 
   file(name: string): ChunkSink {
@@ -209,6 +213,8 @@ export class LongLoader {
       this.clamped++;
     }
     this.taskOf.push(t);
+    this.multipliers?.push(m);
+    if (this.multipliers) m = 1;
     this.inst.push((v / divisor) * scale * m);
     if (this.avg) {
       if (a > bound) {
@@ -253,7 +259,7 @@ export class LongLoader {
     return t;
   }
 
-  finish(): { samples: TaskSamples; report: LoadReport } {
+  finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     for (const f of this.files) {
       f.reader.end();
       if (f.reader.line === 0) throw new DataError(f.name, null, 'empty file');
@@ -298,6 +304,7 @@ export class LongLoader {
             : ''),
         notes: [],
       },
+      ...(this.multipliers ? { rawExtras: { multipliers: pick(this.multipliers) } } : {}),
     };
   }
 }

@@ -62,8 +62,45 @@ export interface LoadReport {
   readonly notes: readonly string[];
 }
 
+/**
+ * What a raw load (`rawSpec`, applyUnits.ts) keeps beside its values when another unit setting needs
+ * more than them to convert to the very numbers a load with it gives.
+ */
+export interface RawExtras {
+  /** Alibaba: machine_meta's most common cpu_num (the cores per machine when none are given). */
+  readonly metaCores?: number;
+  /** Bitbrains: each VM's usage in the unit not asked for (the other column: cores or MHz). */
+  readonly otherUnit?: { readonly unit: 'cores' | 'absolute'; readonly inst: SeriesSet };
+  /** A long CSV's per-task scale column, per sample (parallel to inst and avg). */
+  readonly multipliers?: SeriesSet;
+  /** Google 2019 and Azure V2: their values kept above their fixed bound, for a later clamp. */
+  readonly clamp?: ParseClamp;
+}
+
+/**
+ * What a raw load of a format that clamps while parsing (a fixed bound) needs to convert a clamp
+ * change: the values above the bound were kept as read, counted as its load counts them (every
+ * record read, kept task or not), and the first one is the bad line a load without clamp stops at.
+ */
+export interface ParseClamp {
+  /** The clamp filter a load with clamp reports. */
+  readonly filter: FilterCount;
+  readonly firstOver: {
+    readonly file: string;
+    readonly line: number;
+    readonly reason: string;
+  } | null;
+  /** The bound in the kept values' units: one for every task, or one per kept task. */
+  readonly bound: number | Float64Array;
+}
+
 export type LoadResult =
-  | { readonly kind: 'samples'; readonly samples: TaskSamples; readonly report: LoadReport }
+  | {
+      readonly kind: 'samples';
+      readonly samples: TaskSamples;
+      readonly report: LoadReport;
+      readonly rawExtras?: RawExtras;
+    }
   | {
       readonly kind: 'matrix';
       readonly inst: RealizationMatrix;

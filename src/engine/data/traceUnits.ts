@@ -110,3 +110,7 @@ export function alibabaUnits(cores: number, scale: number | undefined): string {
   const s = checkScale(scale);
   return `cpu_util_percent of the container's request (cpu_request / 100 cores) / ${cores} cores per machine${s === 1 ? '' : ` × scale ${s}`}`;
 }
+
+/** The note of an Alibaba load whose cores per machine come from machine_meta. */
+export const alibabaMetaNote = (cores: number) =>
+  `cores per machine: ${cores}, the most common cpu_num of machine_meta`;

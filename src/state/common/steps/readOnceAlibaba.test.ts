@@ -1,7 +1,8 @@
 /**
  * An Alibaba v2018 upload (container_usage, container_meta, machine_meta) with its cores per machine
- * given is read once: a new task size or clamp converts the cores used the ingestion kept and
- * equals a load with them; new cores per machine (or none: machine_meta's) read the files again.
+ * given or read from machine_meta is read once: a new task size, clamp or cores per machine (or none:
+ * machine_meta's most common cpu_num, kept with the values) converts the cores used the ingestion
+ * kept and equals a load with them.
  */
 import { describe, expect, it } from 'vitest';
 import type { LoadSpec } from '../../../engine/index.ts';
@@ -50,14 +51,63 @@ describe('an Alibaba upload is read once', () => {
     expect(values(s().data.dataset!.samples!)).toEqual(values(want.samples));
   });
 
-  it('new cores per machine read the files again', async () => {
+  it('new cores per machine, clamped, read the files no more and equal a load with them', async () => {
+    const next = { format: 'alibaba', coresPerMachine: 2, clamp: true };
+    const got = await expectConvertedWithoutReading(
+      setup(),
+      countedFiles(entries()),
+      { format: 'alibaba', coresPerMachine: 96 },
+      next,
+      () => direct(next as LoadSpec),
+      values,
+    );
+    expect(got.report.filters.find((f) => f.id === 'clamped')!.count).toBeGreaterThan(0);
+    expect(got.report.notes).toEqual(direct(next as LoadSpec).report.notes);
+  });
+
+  it("without cores given, machine_meta's are kept: new cores read no more", async () => {
+    const next = { format: 'alibaba', coresPerMachine: 48, scale: 0.5 };
+    const got = await expectConvertedWithoutReading(
+      setup(),
+      countedFiles(entries()),
+      { format: 'alibaba' },
+      next,
+      () => direct(next as LoadSpec),
+      values,
+    );
+    expect(got.report.notes).toEqual([]);
+  });
+
+  it("cores given, then none: machine_meta's apply, with their note, and no read", async () => {
+    const got = await expectConvertedWithoutReading(
+      setup(),
+      countedFiles(entries()),
+      { format: 'alibaba', coresPerMachine: 48 },
+      { format: 'alibaba' },
+      () => direct({ format: 'alibaba' } as LoadSpec),
+      values,
+    );
+    expect(got.report.units).toMatch(/\/ 96 cores per machine$/);
+    expect(got.report.notes).toEqual(direct({ format: 'alibaba' } as LoadSpec).report.notes);
+  });
+
+  it('cores the usage exceeds, without clamp, are refused as a load refuses them; the data stay', async () => {
     const { step, s } = setup();
     const { files, reads } = countedFiles(entries());
-    await step.upload(files, { format: 'alibaba', coresPerMachine: 96 } as LoadRequest);
+    await step.upload(files, { format: 'alibaba' } as LoadRequest);
+    const before = s().data.dataset;
     const after = reads.n;
-    await step.upload(files, { format: 'alibaba', coresPerMachine: 48 } as LoadRequest);
-    expect(reads.n).toBeGreaterThan(after);
-    const want = direct({ format: 'alibaba', coresPerMachine: 48 } as LoadSpec);
-    expect(values(s().data.dataset!.samples!)).toEqual(values(want.samples));
+    await step.upload(files, { format: 'alibaba', coresPerMachine: 2 } as LoadRequest);
+    expect(reads.n).toBe(after);
+    expect(s().data.dataset).toBe(before);
+    const refused = (() => {
+      try {
+        direct({ format: 'alibaba', coresPerMachine: 2 } as LoadSpec);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(refused).toMatch(/value\(s\) above the 2 cores of a machine/);
+    expect(s().notices.find((n) => n.kind === 'error')!.text).toContain(refused);
   });
 });
