@@ -49,6 +49,8 @@ export default defineConfig({
     // processes (the NumPy peer, Prometheus, the CLI), so two at once keep both cores busy.
     maxWorkers: 2,
     setupFiles: ['scripts/vitestSetup.ts'],
+    // The CLI and its worker threads bundled once per run instead of through tsx at every start.
+    globalSetup: ['scripts/testBundles.ts'],
     // Longest files first even on a clean clone (no Vitest cache there): scripts/testOrder.ts.
     sequence: { sequencer: LongestFirstSequencer },
     // The engine is pure (src/engine/README.md): its files share one module graph per worker instead
