@@ -8,10 +8,9 @@
  */
 import { build, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sourceFiles } from './checkImports.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The entries started as processes or threads; the output keeps their paths under src/. */
@@ -46,11 +45,11 @@ const sourcePlaces: Plugin = {
 
 function sourceHash(): string {
   const hash = createHash('sha256');
-  for (const file of [
-    ...sourceFiles(ROOT, ['src']),
-    'package-lock.json',
-    'scripts/testBundles.ts',
-  ]) {
+  const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => /\.(tsx?|json)$/.test(f))
+    .map((f) => join('src', f))
+    .sort();
+  for (const file of [...sources, 'package-lock.json', 'scripts/testBundles.ts']) {
     hash.update(file);
     hash.update(readFileSync(join(ROOT, file)));
   }

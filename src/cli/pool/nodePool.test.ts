@@ -241,3 +241,21 @@ describe('aborting before the work starts', () => {
     expect((await runner.pack(handle, request)).result).toEqual(ref.packed.result);
   });
 });
+
+describe('a worker thread through tsx’s hooks', () => {
+  // The suite's workers load its prebuilt bundle (scripts/testBundles.ts); `npm run cli` starts
+  // them from the TypeScript sources, as here.
+  it('gives the grid the bundled workers give', async () => {
+    const ref = await reference;
+    const prebuilt = process.env.SLOPACK_PREBUILT;
+    delete process.env.SLOPACK_PREBUILT;
+    const runner = createNodeRunner({ workers: 1 });
+    try {
+      const handle = await runner.createPool(samples, R, SEED);
+      expectSameRows(await runner.sweep(handle, spec), ref.rows);
+    } finally {
+      runner.dispose();
+      if (prebuilt !== undefined) process.env.SLOPACK_PREBUILT = prebuilt;
+    }
+  });
+});
