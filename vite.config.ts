@@ -18,6 +18,8 @@ const SHARED_GRAPH = [
   'src/runtime/**/*.test.ts',
 ];
 
+const CLI_ISOLATED = ['src/cli/addFitTest.test.ts', 'src/cli/pool/isolation.test.ts'];
+
 export default defineConfig({
   plugins: [react(), slopackBuild()],
   server: { headers: isolationHeaders, port: 5173, host: '127.0.0.1' },
@@ -77,11 +79,27 @@ export default defineConfig({
         },
       },
       {
+        // The command line's tests call it in-process and hold no module state but caches keyed by
+        // their inputs: one graph per worker (its import was a fifth of each file's time). The file
+        // that registers a throwaway fit test and the one that deletes SharedArrayBuffer stay apart.
+        extends: true,
+        test: {
+          name: 'cli',
+          include: ['src/cli/**/*.test.ts'],
+          exclude: CLI_ISOLATED,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated-cli', include: CLI_ISOLATED },
+      },
+      {
         extends: true,
         test: {
           name: 'isolated',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          exclude: ['src/engine/**', ...SHARED_GRAPH, 'node_modules/**'],
+          exclude: ['src/engine/**', ...SHARED_GRAPH, 'src/cli/**', 'node_modules/**'],
         },
       },
     ],
