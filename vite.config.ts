@@ -18,6 +18,8 @@ const SHARED_GRAPH = [
   'src/runtime/**/*.test.ts',
 ];
 
+const CLI_ISOLATED = ['src/cli/addFitTest.test.ts', 'src/cli/pool/isolation.test.ts'];
+
 export default defineConfig({
   plugins: [react(), slopackBuild()],
   server: { headers: isolationHeaders, port: 5173, host: '127.0.0.1' },
@@ -49,6 +51,8 @@ export default defineConfig({
     // processes (the NumPy peer, Prometheus, the CLI), so two at once keep both cores busy.
     maxWorkers: 2,
     setupFiles: ['scripts/vitestSetup.ts'],
+    // The CLI and its worker threads bundled once per run instead of through tsx at every start.
+    globalSetup: ['scripts/testBundles.ts'],
     // Longest files first even on a clean clone (no Vitest cache there): scripts/testOrder.ts.
     sequence: { sequencer: LongestFirstSequencer },
     // The engine is pure (src/engine/README.md): its files share one module graph per worker instead
@@ -75,11 +79,27 @@ export default defineConfig({
         },
       },
       {
+        // The command line's tests call it in-process and hold no module state but caches keyed by
+        // their inputs: one graph per worker (its import was a fifth of each file's time). The file
+        // that registers a throwaway fit test and the one that deletes SharedArrayBuffer stay apart.
+        extends: true,
+        test: {
+          name: 'cli',
+          include: ['src/cli/**/*.test.ts'],
+          exclude: CLI_ISOLATED,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated-cli', include: CLI_ISOLATED },
+      },
+      {
         extends: true,
         test: {
           name: 'isolated',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
-          exclude: ['src/engine/**', ...SHARED_GRAPH, 'node_modules/**'],
+          exclude: ['src/engine/**', ...SHARED_GRAPH, 'src/cli/**', 'node_modules/**'],
         },
       },
     ],

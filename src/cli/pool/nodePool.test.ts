@@ -138,8 +138,10 @@ describe('the Node worker pool', () => {
   it('stops a cancelled sweep with a CancelledError and stays usable', async () => {
     const ref = await reference;
     const runner = pool(2);
-    const handle = await runner.createPool(samples, 10000, SEED);
-    const long: SweepSpec = { ...spec, instances: 200, tasks: 1000, clairvoyance: 1 };
+    const handle = await runner.createPool(samples, R, SEED);
+    // Two hundred units at the grid's size: the abort comes at the first one's end with the rest
+    // still queued (larger units only made the two in flight run out longer).
+    const long: SweepSpec = { ...spec, instances: 200 };
     const total = long.instances * long.fits.length * long.packers.length;
     const abort = new AbortController();
     let done = 0;
@@ -162,7 +164,8 @@ describe('the Node worker pool', () => {
     const ref = await reference;
     const runner = pool(2);
     const handle = await runner.createPool(samples, R, SEED);
-    const long: SweepSpec = { ...spec, instances: 60 };
+    // Twenty units: fifteen left after the fifth, for worker 1 to be handed one of.
+    const long: SweepSpec = { ...spec, instances: 20 };
     const before = await runner.sweep(handle, long);
     const told: string[] = [];
     runner.onWorkerCrash((e) => told.push(e.message));
@@ -239,5 +242,23 @@ describe('aborting before the work starts', () => {
       CancelledError,
     );
     expect((await runner.pack(handle, request)).result).toEqual(ref.packed.result);
+  });
+});
+
+describe('a worker thread through tsx’s hooks', () => {
+  // The suite's workers load its prebuilt bundle (scripts/testBundles.ts); `npm run cli` starts
+  // them from the TypeScript sources, as here.
+  it('gives the grid the bundled workers give', async () => {
+    const ref = await reference;
+    const prebuilt = process.env.SLOPACK_PREBUILT;
+    delete process.env.SLOPACK_PREBUILT;
+    const runner = createNodeRunner({ workers: 1 });
+    try {
+      const handle = await runner.createPool(samples, R, SEED);
+      expectSameRows(await runner.sweep(handle, spec), ref.rows);
+    } finally {
+      runner.dispose();
+      if (prebuilt !== undefined) process.env.SLOPACK_PREBUILT = prebuilt;
+    }
   });
 });

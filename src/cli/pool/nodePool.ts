@@ -5,8 +5,9 @@
 import { nodePortEndpoint } from './endpoint.ts';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
 import { workerPort, type StartedWorker } from '../../runtime/workerPort.ts';
@@ -19,11 +20,22 @@ const TSX_API = pathToFileURL(
     'dist/esm/api/index.mjs',
   ),
 ).href;
-/** The `eval` source of a worker thread that runs the TypeScript module at `entry` (a file URL). */
+const SRC = resolve(import.meta.dirname, '../..');
+
+/**
+ * The `eval` source of a worker thread that runs the TypeScript module at `entry` (a file URL):
+ * through tsx's hooks, or the entry's bundle when $SLOPACK_PREBUILT names a folder that holds one
+ * (the unit suite's, scripts/testBundles.ts: `cli/pool/worker.mjs` for `src/cli/pool/worker.ts`).
+ */
 export function tsxBootstrap(entry: string): string {
+  const prebuilt = process.env.SLOPACK_PREBUILT;
+  if (prebuilt) {
+    const bundle = join(prebuilt, relative(SRC, fileURLToPath(entry)).replace(/\.ts$/, '.mjs'));
+    if (existsSync(bundle)) return `import(${JSON.stringify(pathToFileURL(bundle).href)});`;
+  }
   return `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
 }
-const BOOTSTRAP = tsxBootstrap(new URL('./worker.ts', import.meta.url).href);
+const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
 export interface NodeRunnerOptions {
   /** Default: os.availableParallelism(). */
@@ -50,7 +62,10 @@ function startNodeWorker(slot: number): WorkerPort {
 
 /** One engine worker thread, not yet wrapped for the pool (exported for supervision tests). */
 export function nodeWorker(slot: number): StartedWorker {
-  const worker = new Worker(BOOTSTRAP, { eval: true, name: `slopack-${slot + 1}` });
+  const worker = new Worker(tsxBootstrap(WORKER_ENTRY), {
+    eval: true,
+    name: `slopack-${slot + 1}`,
+  });
   return {
     endpoint: nodePortEndpoint(worker),
     onFailure(fail) {

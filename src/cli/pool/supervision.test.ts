@@ -8,9 +8,11 @@ import { createNodeRunner, nodeWorker } from './nodePool.ts';
 import { planetlabDay } from '../../ingest/testing.ts';
 
 const samples = planetlabDay();
+// Twelve instances are twelve units (six per worker): every fault below is injected at a given
+// unit's dispatch, with units still to come after it, whatever the machine's speed.
 const spec: SweepSpec = {
   seed: 3,
-  instances: 40,
+  instances: 12,
   tasks: 300,
   fits: PAPER_FITS,
   packers: ['bf'],

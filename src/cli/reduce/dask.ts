@@ -27,10 +27,14 @@ export interface DaskOptions {
 }
 
 const foundPython = new Map<string, string>();
+const HAS_DASK =
+  'import importlib.util as u, sys; sys.exit(0 if u.find_spec("dask.dataframe") and u.find_spec("distributed") else 1)';
 
 /**
- * The Python that imports Dask: $PYTHON, else python3 on the PATH, else Debian's /usr/bin/python3.
- * Found once per process and $PYTHON (each probe imports Dask, seconds of start-up).
+ * The Python that has Dask: $PYTHON, else python3 on the PATH, else Debian's /usr/bin/python3.
+ * Found once per process and $PYTHON. The probe looks the packages up without importing them
+ * (importing Dask takes seconds of CPU, which reduce.py pays once anyway); a Dask that is present
+ * but fails on import is reported by reduce.py's own exit with Python's message.
  */
 export function daskPython(): string {
   const key = process.env.PYTHON ?? '';
@@ -38,7 +42,7 @@ export function daskPython(): string {
   if (known) return known;
   const candidates = process.env.PYTHON ? [process.env.PYTHON] : ['python3', '/usr/bin/python3'];
   for (const python of candidates) {
-    const r = spawnSync(python, ['-c', 'import dask.dataframe, distributed'], { stdio: 'ignore' });
+    const r = spawnSync(python, ['-c', HAS_DASK], { stdio: 'ignore' });
     if (r.status === 0) {
       foundPython.set(key, python);
       return python;

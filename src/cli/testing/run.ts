@@ -1,9 +1,11 @@
 /**
  * The command line in a test, two ways with one result shape (spawnSync's): `inProcess` calls
- * runCli here, paying the module graph once per test file; `binary` starts `tsx src/cli/main.ts`
- * (seconds of start-up each), kept for what only a process shows: its exit code and its streams.
+ * runCli here, paying the module graph once per test file; `binary` starts the CLI in a process
+ * (tsx's seconds of start-up each, unless prebuilt), kept for what only a process shows: its exit code and its streams.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli } from '../main.ts';
 
 export interface CliResult {
@@ -35,9 +37,18 @@ export async function inProcess(...args: string[]): Promise<CliResult> {
   }
 }
 
+/**
+ * The binary's command: `tsx src/cli/main.ts`, or its bundle when the unit suite built one
+ * ($SLOPACK_PREBUILT, scripts/testBundles.ts: the same sources without tsx's seconds of start-up).
+ */
+function binaryCommand(): string[] {
+  const bundle = process.env.SLOPACK_PREBUILT && join(process.env.SLOPACK_PREBUILT, 'cli/main.mjs');
+  return bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/cli/main.ts'];
+}
+
 /** Runs `args` in a new process of the real binary. */
 export function binary(args: readonly string[], timeout = 120_000): CliResult {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  const r = spawnSync(process.execPath, [...binaryCommand(), ...args], {
     encoding: 'utf8',
     timeout,
   });
