@@ -21,9 +21,11 @@ import {
 import { expect, test } from './fixtures.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../test-results/wings-classroom');
-const TIMELINE = '/?view=timeline&tsrc=synthetic&tn=300&tdays=1&tseed=3&tpol=fmf&tw=2';
+// R = 1,000: none of these views reads R, but a page opened on them still realizes Pack's pool
+// (PlanetLab at R, the default 10,000) beside their own work. (Resize and the Schedulers view do not.)
+const TIMELINE = '/?view=timeline&tsrc=synthetic&tn=300&tdays=1&tseed=3&tpol=fmf&tw=2&r=1000';
 const RESIZE = '/?view=resize';
-const CLUSTER = '/?view=cluster&cr=200&cper=4&ck=3';
+const CLUSTER = '/?view=cluster&cr=200&cper=4&ck=3&r=1000';
 
 const VIEWS: {
   name: string;
@@ -69,7 +71,7 @@ const VIEWS: {
   },
   {
     name: 'learn-7',
-    link: '/?view=learn&lesson=7',
+    link: '/?view=learn&lesson=7&r=1000',
     ready: async (p) => {
       await expect(p.getByTestId('l7-step')).toBeVisible({ timeout: 60_000 });
       await expect(p.locator('figure.plot svg').first()).toBeVisible({ timeout: 60_000 });
@@ -77,7 +79,7 @@ const VIEWS: {
   },
   {
     name: 'learn-8',
-    link: '/?view=learn&lesson=8',
+    link: '/?view=learn&lesson=8&r=1000',
     ready: async (p) => {
       await expect(p.getByTestId('pool-count-additive')).toBeVisible({ timeout: 60_000 });
       await expect(p.locator('figure.plot svg').first()).toBeVisible({ timeout: 60_000 });
