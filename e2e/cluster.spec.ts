@@ -8,8 +8,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { sharedPage } from './sharedPage.ts';
 
-// A small run: R = 200 realizations, 4 periods, 3 classes.
-const VIEW = '/?view=cluster&cr=200&cper=4&ck=3';
+// A small run: R = 200 realizations, 4 periods, 3 classes. Pack's R (r) at 1,000: the view does not
+// read it, but a page opened on it still realizes Pack's pool (at the default 10,000) beside its work.
+const VIEW = '/?view=cluster&cr=200&cper=4&ck=3&r=1000';
 
 async function packed(page: Page): Promise<string> {
   const machines = page.getByTestId('packing-machines');
@@ -71,7 +72,7 @@ test.describe('the Bitbrains view on one page', () => {
 });
 
 test('Google GCD with its memory file packs in the view', async ({ page }) => {
-  await page.goto('/?view=cluster&cd=google-gcd-jobs&cr=100&cper=4&ck=3');
+  await page.goto('/?view=cluster&cd=google-gcd-jobs&cr=100&cper=4&ck=3&r=1000');
   const summary = await packed(page);
   expect(summary).toMatch(/memory/);
   await expect(page.getByTestId('provision-totals')).toBeVisible({ timeout: 90_000 });
@@ -79,7 +80,7 @@ test('Google GCD with its memory file packs in the view', async ({ page }) => {
 });
 
 test('the pooling lesson plays and opens the Cluster view', async ({ page }) => {
-  await page.goto('/?view=learn');
+  await page.goto('/?view=learn&r=1000');
   await page.getByRole('link', { name: /Pooling beats adding percentiles/ }).click();
   const lesson = page.getByTestId('lesson-pooling');
   await expect(lesson).toBeVisible();

@@ -27,7 +27,8 @@ function vmCoresCsv(): string {
 test('a CSV in cores is shown in nodes of its cores in Pack and Trade-off', async ({ page }) => {
   const path = join(mkdtempSync(join(tmpdir(), 'slopack-cores-views-')), 'pods_cores.csv');
   writeFileSync(path, vmCoresCsv());
-  await page.goto('/?view=data');
+  // R = 1,000: the checks are units and labels, at any R (the page realizes its pools at R).
+  await page.goto('/?view=data&r=1000');
   await page.getByTestId('upload').setInputFiles(path);
   await page.getByTestId('opt-unit').selectOption('cores');
   await page.getByTestId('opt-coresPerMachine').fill('16');
@@ -46,6 +47,6 @@ test('a CSV in cores is shown in nodes of its cores in Pack and Trade-off', asyn
   await expect(page.getByTestId('tradeoff-capacity')).toHaveText('c = 1: nodes of 16 cores');
 
   // The bundled PlanetLab day is not in cores: no nodes are claimed for it.
-  await page.goto('/?view=tradeoff');
+  await page.goto('/?view=tradeoff&r=1000');
   await expect(page.getByTestId('tradeoff-capacity')).toHaveText('c = 1');
 });

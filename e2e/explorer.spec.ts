@@ -85,7 +85,8 @@ test('a link with non-default parameters reproduces the same numbers in a fresh 
   page,
   browser,
 }) => {
-  await page.goto('/?n=400&seed=7&algo=ff&fit=cantelli:1&c=0.8&k=0.5&rb=0&i=2');
+  // R = 1,000: the link carries it, and the fresh page's numbers equal the first page's at any R.
+  await page.goto('/?n=400&seed=7&algo=ff&fit=cantelli:1&c=0.8&k=0.5&rb=0&i=2&r=1000');
   const here = await numbers(page);
   await page.getByTestId('share').click();
   await expect.poll(() => page.url()).toContain('seed=7');
@@ -126,7 +127,8 @@ test('an uploaded real file loads; a corrupted copy is refused with its line, an
   const badPath = info.outputPath('planetlab_corrupted.csv');
   writeFileSync(badPath, lines.join('\n'));
 
-  await page.goto('/?view=data&n=500');
+  // R = 1,000: the checks compare the packing of the loaded file before and after the refusal.
+  await page.goto('/?view=data&n=500&r=1000');
   await page.getByTestId('upload').setInputFiles(PLANETLAB);
   await page.getByTestId('use-files').click();
   await expect(page.getByTestId('dataset-title')).toHaveText('planetlab_20110303.csv');

@@ -123,7 +123,8 @@ test('hostile task names come out of every CSV export neutralised, one cell each
       '\n',
     ),
   );
-  await page.goto('/?view=timeline&tsrc=synthetic&tn=500&tw=3&tpol=fmf');
+  // R = 1,000: Timeline does not read it; the page realizes Pack's pool at it meanwhile.
+  await page.goto('/?view=timeline&tsrc=synthetic&tn=500&tw=3&tpol=fmf&r=1000');
   await page.getByTestId('timeline-upload').setInputFiles(listPath);
   await expect(page.getByTestId('timeline-workload')).toContainText('hostile-tasks.csv: 4 tasks', {
     timeout: 60_000,

@@ -41,7 +41,8 @@ test('mixed steps, no common instant and partial coverage named in the preview; 
   page,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/?view=data');
+  // R = 1,000: previews only (the page realizes its pool at R meanwhile).
+  await page.goto('/?view=data&r=1000');
   const title = page.getByTestId('dataset-title');
   await expect(title).toHaveText(/\S/, { timeout: 60_000 });
   const before = await title.textContent();

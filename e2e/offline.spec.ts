@@ -41,8 +41,9 @@ test('after one visit the app and the data seen reload offline, isolated, with t
   ) as { files: string[] };
   expect(cached.sort()).toEqual(manifest.files.map((f) => `/${f}`).sort());
 
-  // Another bundled dataset, loaded once while online (cached on first use).
-  await page.goto('/?d=bitbrains-rnd&n=100');
+  // Another bundled dataset, loaded once while online (cached on first use). R = 1,000: its numbers
+  // offline are compared with these, at any R.
+  await page.goto('/?d=bitbrains-rnd&n=100&r=1000');
   const bitbrains = await numbers(page);
 
   await context.setOffline(true);
@@ -61,7 +62,7 @@ test('after one visit the app and the data seen reload offline, isolated, with t
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   await expect(page.getByText(/\d workers, shared memory/)).toBeVisible();
 
-  await page.goto('/?d=bitbrains-rnd&n=100');
+  await page.goto('/?d=bitbrains-rnd&n=100&r=1000');
   expect(await numbers(page)).toEqual(bitbrains);
   await page.screenshot({ path: 'test-results/offline-bitbrains.png', fullPage: true });
   await context.setOffline(false);

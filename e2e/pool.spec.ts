@@ -144,7 +144,9 @@ test.describe('without cross-origin isolation', () => {
     try {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      await page.goto(`http://127.0.0.1:${port}/?n=300&K=2`);
+      // R = 1,000: the check is that it computes at all, and says in which mode (the pool is copied
+      // to each worker here, so a smaller one is made and sent sooner).
+      await page.goto(`http://127.0.0.1:${port}/?n=300&K=2&r=1000`);
       expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
       await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/, { timeout: 60_000 });
       await expect(page.getByTestId('q')).not.toBeEmpty();

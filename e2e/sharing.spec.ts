@@ -95,7 +95,9 @@ test('a number box sets ρ = 0.001 exactly: the packing the CLI gives for gpa:0.
 test('tasks per instance come back after a smaller dataset (Azure’s 100 → PlanetLab’s 1,000)', async ({
   page,
 }) => {
-  await page.goto('/?view=pack');
+  // R = 1,000: tasks per instance follow the datasets' task counts, not the realizations (each
+  // dataset change realizes a pool, ten times smaller so).
+  await page.goto('/?view=pack&r=1000');
   await packed(page);
   const dataset = page.getByLabel('Dataset');
   const tasks = page.getByLabel('Tasks per instance', { exact: false });
@@ -135,7 +137,9 @@ test('A/B: pin, change ρ, and a fresh page from the link shows both sides', asy
   page,
   browser,
 }) => {
-  await page.goto('/?view=pack&n=200');
+  // R = 1,000: both sides, the link and the fresh page's copy of them hold whatever R the link
+  // says (the fresh page's trade-off sweeps the grid at it).
+  await page.goto('/?view=pack&n=200&r=1000');
   await packed(page);
   const mA = (await page.getByTestId('m-abs').textContent())!;
   await page.getByTestId('pin').click();

@@ -70,14 +70,20 @@ async function packNumbers(page: Page, timeout = RECOVERY) {
   return { mAbs: await read('m-abs'), m: await read('m'), q: await read('q') };
 }
 
+/**
+ * Read again every 0.1 s (not Playwright's default back-off to 1 s): each read itself waits for
+ * current numbers, and a change lands on the next read rather than up to a second later.
+ */
+const EVERY_READ = { timeout: RECOVERY, intervals: [100] };
+
 /** Waits for the numbers to become `want`. */
 async function expectNumbers(page: Page, want: Awaited<ReturnType<typeof packNumbers>>) {
-  await expect.poll(() => packNumbers(page), { timeout: RECOVERY }).toEqual(want);
+  await expect.poll(() => packNumbers(page), EVERY_READ).toEqual(want);
 }
 
 /** Waits for numbers other than `old` (the next dataset or seed), and returns them. */
 async function nextNumbers(page: Page, old: Awaited<ReturnType<typeof packNumbers>>) {
-  await expect.poll(() => packNumbers(page), { timeout: RECOVERY }).not.toEqual(old);
+  await expect.poll(() => packNumbers(page), EVERY_READ).not.toEqual(old);
   return packNumbers(page);
 }
 

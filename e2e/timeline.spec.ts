@@ -38,7 +38,10 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-const PRESET = '/?view=timeline&tsrc=synthetic&tn=1500&tdays=1&tseed=3&tpol=fmf&tw=2';
+// R = 1,000 in every link: the Timeline view and lesson 7 do not read R, but a page opened on them
+// still realizes Pack's pool (PlanetLab at R, the default 10,000) beside their own work.
+const FEW = 'r=1000';
+const PRESET = `/?view=timeline&tsrc=synthetic&tn=1500&tdays=1&tseed=3&tpol=fmf&tw=2&${FEW}`;
 
 async function machineHours(page: Page): Promise<string> {
   const box = page.getByTestId('timeline-machine-hours');
@@ -82,7 +85,7 @@ test('a synthetic preset: numbers, table, curves; the window slider moves machin
 test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes; a bad file is refused by line and field', async ({
   page,
 }) => {
-  await page.goto('/?view=timeline&tsrc=synthetic&tn=500&tw=3&tpol=fmf');
+  await page.goto(`/?view=timeline&tsrc=synthetic&tn=500&tw=3&tpol=fmf&${FEW}`);
   await machineHours(page);
   await page.getByTestId('timeline-upload').setInputFiles(FIG1);
   await expect(page.getByTestId('timeline-workload')).toContainText('fig1.csv: 6 tasks', {
@@ -115,7 +118,7 @@ test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes;
 test('the Google excerpt has usage series (q_time, overflow map); the panel’s per-VM dataset runs as VMs', async ({
   page,
 }) => {
-  await page.goto('/?view=timeline&tsrc=google&tw=2');
+  await page.goto(`/?view=timeline&tsrc=google&tw=2&${FEW}`);
   await expect(page.getByTestId('timeline-qtime')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('timeline-workload')).toContainText('Google 2011 excerpt');
   await page.getByTestId('timeline-source').selectOption('vms');
@@ -131,7 +134,7 @@ test('the Google excerpt has usage series (q_time, overflow map); the panel’s 
 test('lesson 7 plays Fig. 1 to the paper’s 250 / 210 / 160 machine-minutes, in seconds, and links into the Timeline view', async ({
   page,
 }) => {
-  await page.goto('/?view=learn&lesson=7');
+  await page.goto(`/?view=learn&lesson=7&${FEW}`);
   await expect(page.getByTestId('lesson-7')).toBeVisible();
   await expect(page.getByTestId('l7-step')).toContainText('0 of 6');
   for (let k = 1; k <= 6; k++) {

@@ -48,6 +48,13 @@ async function expectLoaded(page: Page, expected: Summary) {
   await expect(page.getByTestId('value-summary')).toHaveText(expectedSummary(expected));
 }
 
+/**
+ * The Data view's link for every test here: R = 1,000, since each load also realizes the pool and
+ * packs it (at R, the default 10,000), and nothing here reads a realization: the checks are the
+ * loaded samples' counts and summary, the command line's `inspect` numbers, and the notices.
+ */
+const DATA_VIEW = '/?view=data&n=50&K=2&r=1000';
+
 const CASES: {
   name: string;
   files: string[];
@@ -92,7 +99,7 @@ const CASES: {
  * the previous case's.
  */
 test.describe('uploads on one page', () => {
-  const shared = sharedPage('/?view=data&n=50&K=2');
+  const shared = sharedPage(DATA_VIEW);
 
   for (const c of CASES)
     test(`${c.name}: dropped, unit confirmed, the command line's numbers`, async () => {
@@ -161,7 +168,7 @@ async function useFilesDone(page: Page, expected: Summary) {
 test('a Prometheus export to a tuned threshold in four interactions: drop, confirm cores, Tune, run', async ({
   page,
 }) => {
-  await page.goto('/?view=data&n=50&K=2');
+  await page.goto(DATA_VIEW);
   let interactions = 0;
   const act = async (f: () => Promise<void>) => {
     interactions++;
@@ -355,7 +362,7 @@ function badCases(): BadCase[] {
  * dismissed between cases, so each message checked is the case's own.
  */
 test.describe('bad input on one page', () => {
-  const shared = sharedPage('/?view=data&n=50&K=2');
+  const shared = sharedPage(DATA_VIEW);
   let page: Page;
   test.beforeAll(async () => {
     page = shared();

@@ -55,7 +55,8 @@ test('a link to a CSV in cores carries unit and cores; a fresh context reproduce
   browser,
 }) => {
   const csv = file('sre_cores.csv', coresCsv());
-  await page.goto('/?view=data');
+  // R = 1,000: the link carries it; the fresh context's numbers equal the first page's at any R.
+  await page.goto('/?view=data&r=1000');
   await page.getByTestId('upload').setInputFiles(csv);
   await page.getByTestId('opt-unit').selectOption('cores');
   await page.getByTestId('opt-coresPerMachine').fill('16');
@@ -100,7 +101,8 @@ test('a link to a CSV in cores carries unit and cores; a fresh context reproduce
 test('previews: empty, then format, then content, and Use only on a clean preview', async ({
   page,
 }) => {
-  await page.goto('/?view=data');
+  // R = 1,000: previews only (the page realizes its pool at R meanwhile).
+  await page.goto('/?view=data&r=1000');
   const error = page.getByTestId('preview-error');
   const use = page.getByTestId('use-files');
 
