@@ -6,6 +6,9 @@
  * Features are used as given (no scaling: CPU and memory are both fractions of a machine).
  */
 import { Rng } from '../random/rng.ts';
+import { MAX_ELBOW_K } from './ranges.ts';
+
+export { MAX_ELBOW_K } from './ranges.ts';
 
 export interface Clustering {
   readonly k: number;
@@ -132,9 +135,6 @@ function kmeansOnce(
   for (let i = 0; i < n; i++) sse += dist2(points[i], centroids[labels[i]]);
   return { k, centroids, labels, sse, iterations };
 }
-
-/** The elbow's largest k: each k is one k-means run over every task. */
-export const MAX_ELBOW_K = 100;
 
 /** Within-class SSE for k = 1..kMax (the elbow plot's points). */
 export function elbow(

@@ -3,7 +3,6 @@
  * line's flag: the Cluster view's boxes and links and `cluster`'s options accept the same values.
  */
 import { numberRange } from '../ranges.ts';
-import { MAX_ELBOW_K } from './classes.ts';
 
 /** Realizations R per task of the Cluster view and `cluster --realizations` (SPEC §14). */
 export const CLUSTER_REALIZATIONS = numberRange('cluster realizations', 'cluster realizations', {
@@ -33,6 +32,9 @@ export const TARGET_DELAY = numberRange('target delay', 'd', {
   max: 10,
   flag: 'delay',
 });
+/** The elbow's largest k: each k is one k-means run over every task. */
+export const MAX_ELBOW_K = 100;
+
 /** `cluster --kmax`: the elbow's k from 1 to this. */
 export const ELBOW_K_MAX = numberRange('kmax', 'kmax', {
   min: 1,

@@ -1,5 +1,10 @@
 import { numberRange } from '../ranges.ts';
-import { TASK_TIME_MAX_S } from './workload/csv.ts';
+
+/**
+ * The longest time a task list may name, in seconds (about 31.7 years): arrivals and durations
+ * beyond it are refused, so that every sum of times the simulator forms stays exact and finite.
+ */
+export const TASK_TIME_MAX_S = 1e9;
 
 /** Timeline's machine capacity c: positive, at most 1000 machines' worth of one task's unit. */
 export const TIMELINE_CAPACITY = numberRange('capacity', 'c', {

@@ -8,15 +8,12 @@ import { DataError } from '../../data/errors.ts';
 import { refusal, decimalOrNull, type ValueRange } from '../../numberText.ts';
 import type { TimelineTasks } from '../types.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';
+import { TASK_TIME_MAX_S } from '../ranges.ts';
+
+export { TASK_TIME_MAX_S } from '../ranges.ts';
 
 const REQUIRED = ['id', 'arrival_s', 'duration_s', 'cpu_frac'] as const;
 const OPTIONAL = ['mem_frac', 'est_duration_s', 'cpu_mean', 'cpu_sd'] as const;
-
-/**
- * The longest time a task list may name, in seconds (about 31.7 years): arrivals and durations
- * beyond it are refused, so that every sum of times the simulator forms stays exact and finite.
- */
-export const TASK_TIME_MAX_S = 1e9;
 
 const TIME: ValueRange = {
   min: 0,

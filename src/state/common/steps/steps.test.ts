@@ -11,7 +11,7 @@ import {
   type Params,
 } from '../params.ts';
 import { createExplorerStore } from '../store.ts';
-import { decode } from '../url.ts';
+import { decode, encode } from '../url.ts';
 import type { StepContext } from './context.ts';
 import { PLANETLAB_PRESET as preset, planetLabIngest } from './testing.ts';
 import { datasetStep } from './dataset.ts';
@@ -253,13 +253,35 @@ describe('the controller steps, over the inline runner and the real PlanetLab da
     sync.cancel();
     expect(written).toHaveLength(6);
   });
+
+  it('URL sync: Back to an address spelled otherwise (a typed link) keeps the entries Forward leads to', () => {
+    const { s, store } = setup();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const typed = 'view=learn&lesson=4&step=15';
+    const { bar, written } = addressBar(typed);
+    const sync = urlSync(() => s().params, bar, 5);
+    const reached = decode(typed).params;
+    expect(encode(reached)).not.toBe(typed);
+    const prev = s().params;
+    sync.adopt(reached);
+    store.setState({ params: { ...reached } });
+    sync.schedule(prev);
+    vi.advanceTimersByTime(30);
+    expect(written).toEqual([]);
+    const before = s().params;
+    store.setState({ params: { ...before, seed: 7 } });
+    sync.schedule(before);
+    vi.advanceTimersByTime(30);
+    expect(written.map((w) => w.mode)).toEqual(['push']);
+    expect(decode(written[0].search).params.seed).toBe(7);
+  });
 });
 
 /** An address bar in memory: what was written, and how. */
-function addressBar() {
+function addressBar(shown = '') {
   const written: { search: string; mode: 'push' | 'replace' }[] = [];
   const bar: AddressBar = {
-    read: () => written.at(-1)?.search ?? '',
+    read: () => written.at(-1)?.search ?? shown,
     write: (search, mode) => written.push({ search, mode }),
   };
   return { bar, written };

@@ -78,6 +78,12 @@ export function urlSync(
   /** How the change waiting for `timer` will be written. */
   let pending: 'push' | 'replace' = 'replace';
   let shown: Params = params();
+  /**
+   * The link of the state Back or Forward reached: that state is that entry, even where the address
+   * is spelled otherwise (a link typed by hand), so it is not written again as a new entry — which
+   * would drop the entries Forward leads to.
+   */
+  let adopted: string | null = null;
   const stop = () => {
     clearTimeout(timer);
     timer = undefined;
@@ -85,6 +91,8 @@ export function urlSync(
   const write = (p: Params, mode: 'push' | 'replace') => {
     shown = p;
     const search = encode(p);
+    if (search === adopted) return;
+    adopted = null;
     if (search !== bar.read()) bar.write(search, mode);
   };
   return {
@@ -110,6 +118,7 @@ export function urlSync(
     adopt(p) {
       stop();
       shown = p;
+      adopted = encode(p);
     },
     cancel: stop,
   };
