@@ -3,7 +3,8 @@
  * details, sampling limits), each declared once with its flag and read by every command offering
  * it through `rangeOption`. A number the page shows takes the wing's declaration instead.
  */
-import { numberRange } from '../engine/ranges.ts';
+import { RHO } from '../engine/fit/gpa.ts';
+import { numberRange, type NumberRange } from '../engine/ranges.ts';
 
 /** Pool workers of a grid or a lab (0: inline, on the main thread). */
 export const WORKERS = numberRange('workers', 'workers', {
@@ -81,10 +82,4 @@ export const MAX_PER_GROUP = numberRange('max-per-group', 'k', {
   flag: 'max-per-group',
 });
 /** `assess --slo`: a node is over its SLO when its overflow frequency q exceeds ρ. */
-export const ASSESS_SLO = numberRange('slo', 'ρ', {
-  min: 0,
-  minOpen: true,
-  max: 1,
-  maxOpen: true,
-  flag: 'slo',
-});
+export const ASSESS_SLO: NumberRange = { ...RHO, name: 'slo', flag: 'slo' };

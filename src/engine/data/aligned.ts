@@ -20,7 +20,7 @@
  * are reported: nothing is filled silently.
  */
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import { isCoded, seriesAt, type TaskSamples } from './samples.ts';
+import { seriesAt, seriesInto, type TaskSamples } from './samples.ts';
 import { AlignError, gridOf, type AlignAxis, type Grid } from './alignedGrid.ts';
 
 export { AlignError, type AlignAxis } from './alignedGrid.ts';
@@ -175,38 +175,14 @@ function completeMatrix(
       const base = baseOf(i);
       if (seen[base]) return null;
       seen[base] = 1;
-      const length = copySeries(series, i, out, r * width + base);
-      if (length < 0) return null;
+      const at = r * width + base;
+      const length = seriesInto(series, i, out, at);
+      for (let k = at; k < at + length; k++) if (out[k] !== out[k]) return null;
       filled += length;
     }
     if (filled !== width) return null;
   }
   return m;
-}
-
-/**
- * Task i's samples into `out` from `at`, as `seriesAt` reads them (coded ones without decoding
- * into a new array); their count, or −1 at a NaN sample.
- */
-function copySeries(series: TaskSamples['inst'], i: number, out: Float32Array, at: number): number {
-  if (isCoded(series)) {
-    const { codes, dictionary, offsets } = series;
-    const from = offsets[i];
-    const length = offsets[i + 1] - from;
-    for (let k = 0; k < length; k++) {
-      const v = dictionary[codes[from + k]];
-      if (v !== v) return -1;
-      out[at + k] = v;
-    }
-    return length;
-  }
-  const values = series[i];
-  for (let k = 0; k < values.length; k++) {
-    const v = values[k];
-    if (v !== v) return -1;
-    out[at + k] = v;
-  }
-  return values.length;
 }
 
 /** `alignSamples` on an index axis with every sample present, or null. */

@@ -63,11 +63,30 @@ export function seriesLength(s: SeriesSet, i: number): number {
  */
 export function seriesAt(s: SeriesSet, i: number): Float64Array {
   if (!isCoded(s)) return s[i];
-  const from = s.offsets[i];
-  const out = new Float64Array(s.offsets[i + 1] - from);
-  const { codes, dictionary } = s;
-  for (let k = 0; k < out.length; k++) out[k] = dictionary[codes[from + k]];
+  const out = new Float64Array(seriesLength(s, i));
+  seriesInto(s, i, out, 0);
   return out;
+}
+
+/**
+ * Task `i`'s samples written into `out` from index `at` (coded ones decoded in place, with no array
+ * of their own); returns their count.
+ */
+export function seriesInto(
+  s: SeriesSet,
+  i: number,
+  out: Float32Array | Float64Array,
+  at: number,
+): number {
+  if (!isCoded(s)) {
+    out.set(s[i], at);
+    return s[i].length;
+  }
+  const { codes, dictionary, offsets } = s;
+  const from = offsets[i];
+  const length = offsets[i + 1] - from;
+  for (let k = 0; k < length; k++) out[at + k] = dictionary[codes[from + k]];
+  return length;
 }
 
 /**
