@@ -10,7 +10,7 @@
 import type { LoadRequest } from '../../ingest/load.ts';
 import { describeRunner, type Runner } from '../../runtime/runner.ts';
 import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
-import { packKey, type Params } from './params.ts';
+import { packKey, type Params, type ViewId } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { sourceReader, type SourceReader } from './steps/sourceRead.ts';
@@ -172,6 +172,13 @@ function startRuns(ctx: StepContext, uploadPanel?: UploadPanelStore): () => void
   };
 }
 
+/**
+ * The views that read the realized pool; the others (Resize and Schedulers load their own
+ * workloads, lessons, the Timeline and the Cluster view realize what they show, the Model page is
+ * text) never wait for it, and it is realized when one of these first asks.
+ */
+const READS_THE_POOL: ReadonlySet<ViewId> = new Set(['pack', 'data', 'tradeoff', 'tune', 'paper']);
+
 export function startController(
   store: ExplorerStore,
   runner: Runner,
@@ -220,11 +227,9 @@ export function startController(
       return;
     }
     if (wantedTasks !== null && wantedTasks <= tasksLimit(now, ds, replay)) wantedTasks = null;
-    // The Resize and Schedulers views load their own workloads (state/resize, state/schedulers).
-    if (p.view === 'resize' || p.view === 'schedulers') return;
-    if (p.view === 'model') return; // the Model page is text
+    if (!READS_THE_POOL.has(p.view)) return;
     const pool = await ensurePool(ctx, p, ds, work.signal);
-    if (!pool || p.view === 'learn' || p.view === 'timeline' || p.view === 'cluster') return;
+    if (!pool) return;
     await ensurePack(ctx, p, pool, work.signal);
     await ensureMachine(ctx);
     await pinned.ensure(p, ds, pool);
