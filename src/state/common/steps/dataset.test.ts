@@ -118,4 +118,23 @@ describe('the dataset step in the controller', () => {
     expect(s().params.dataset).toBe('azure-v1');
     controller.dispose();
   });
+
+  it('a view that never reads the pool leaves it unrealized until Pack asks for it', async () => {
+    const ingest: Ingest = { loadPreset: (p, scale) => loadReal(p, scale), ...noFiles };
+    const { controller, s } = start(
+      { dataset: 'planetlab-20110303', tasks: 50, view: 'timeline' },
+      ingest,
+    );
+    await until(s, (e) => e.data.status === 'ready', 'the dataset');
+    s().setParams({ view: 'learn', lesson: 4 });
+    s().setParams({ view: 'cluster' });
+    // Time for whatever a pass would set off.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(s().pool).toMatchObject({ status: 'idle', handle: null });
+    expect(s().pack.status).toBe('idle');
+    s().setParams({ view: 'pack' });
+    await until(s, (e) => e.pack.status === 'ready', 'the packing once Pack is open');
+    expect(s().pool.status).toBe('ready');
+    controller.dispose();
+  });
 });
