@@ -3,15 +3,24 @@ import { useSyncExternalStore } from 'react';
 /** The width below which the layout is one column (styles.css): tablets and phones. */
 export const NARROW = '(max-width: 900px)';
 
+/** One list per query: a render reads `matches` instead of parsing the query again. */
+const lists = new Map<string, MediaQueryList>();
+
+function listOf(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) lists.set(query, (list = window.matchMedia(query)));
+  return list;
+}
+
 /** Whether `query` matches now, following the window as it changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (changed) => {
-      const list = window.matchMedia(query);
+      const list = listOf(query);
       list.addEventListener('change', changed);
       return () => list.removeEventListener('change', changed);
     },
-    () => window.matchMedia(query).matches,
+    () => listOf(query).matches,
     () => false,
   );
 }
