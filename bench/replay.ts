@@ -13,6 +13,8 @@
  *   two days, and zeros for the others would change the data, not the path), realized (aligned, or independent draws with as many columns),
  *   packed with Best Fit, and every machine judged, both on the same tasks: against as many
  *   independent columns as the day has instants, and against the page's default realizations.
+ * A path and its baseline are timed in turns, medians of REPLAY_BENCH_REPEATS (default 21) each,
+ * 7 for the packings at 10,000 columns.
  * Sizes: REPLAY_BENCH_TASKS (cov packing, default 1000), REPLAY_BENCH_R (its columns, default
  * 10000), REPLAY_BENCH_LOAD_TASKS (first tasks of each load kept, default all).
  */
@@ -43,6 +45,26 @@ import { DEFAULT_PARAMS } from '../src/state/common/params.ts';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DATA = resolve(import.meta.dirname, '../../shared/data');
 
+/**
+ * Median milliseconds of each of `fs`, timed in turns (f₀, f₁, …, f₀, f₁, …) after one warm-up
+ * call each, so that a path and its baseline see the same load on a shared machine and their
+ * ratio stays put while both drift.
+ */
+function interleavedMediansMs(fs: readonly (() => unknown)[], repeats: number): number[] {
+  for (const f of fs) f();
+  const times = fs.map(() => [] as number[]);
+  for (let r = 0; r < repeats; r++)
+    fs.forEach((f, i) => {
+      const t0 = performance.now();
+      f();
+      times[i].push(performance.now() - t0);
+    });
+  return times.map((t) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)]);
+}
+
+/** Repetitions of the fast figures (each run tens of milliseconds at most). */
+const REPEATS = env('REPLAY_BENCH_REPEATS', 21);
+
 function loadTimed(rel: string, spec: LoadSpec): TaskSamples {
   const raw = readFileSync(resolve(DATA, rel));
   const bytes = rel.endsWith('.gz') ? gunzipSync(raw) : raw;
@@ -68,8 +90,10 @@ async function alignedAgainstIndependent(
   options: AlignOptions,
 ): Promise<BenchFigure> {
   const columns = alignSamples(samples, options).inst.cols;
-  const aligned = await medianMs(() => alignSamples(samples, options), 3);
-  const independent = await medianMs(() => realize(samples, columns, 1, false), 3);
+  const [aligned, independent] = interleavedMediansMs(
+    [() => alignSamples(samples, options), () => realize(samples, columns, 1, false)],
+    REPEATS,
+  );
   const values = samples.ids.reduce((s, _, i) => s + seriesAt(samples.inst, i).length, 0);
   return {
     name: `aligned realization, ${name}`,
@@ -115,10 +139,14 @@ async function pathAgainstIndependent(
   const independent = (R: number) => () =>
     packed(new WorkloadStats(realize(chosen, R, 1, false)), 'gpa:0.01');
   const [a, i] = [aligned(), independent(columns)()];
-  const alignedMs = await medianMs(aligned, 3);
+  const Rs = [columns, defaultColumns];
+  const [alignedMs, ...independentMsAt] = interleavedMediansMs(
+    [aligned, ...Rs.map(independent)],
+    REPEATS,
+  );
   const figures: BenchFigure[] = [];
-  for (const R of [columns, defaultColumns]) {
-    const independentMs = await medianMs(independent(R), 3);
+  for (const [k, R] of Rs.entries()) {
+    const independentMs = independentMsAt[k];
     figures.push({
       name: `the correlation path end to end (aligned realization, cov:0.01 BF packing, every machine judged), the PlanetLab day, ${chosen.ids.length} tasks × ${columns} instants, against ${R === columns ? 'as many' : 'the page’s default'} independent columns`,
       value: alignedMs,
@@ -173,8 +201,7 @@ export const replay: BenchSuite = {
       return () => pack(fit.sizes(taskStats, rows), fit, options).machines.length;
     };
     const machines = [packWith('cov')(), packWith('gpa')()];
-    const cov = await medianMs(packWith('cov'), 3);
-    const gpa = await medianMs(packWith('gpa'), 3);
+    const [cov, gpa] = interleavedMediansMs([packWith('cov'), packWith('gpa')], 7);
     figures.push({
       name: `cov:0.01 BF packing, ${tasks} tasks × ${R} columns`,
       value: cov,
