@@ -67,41 +67,54 @@ export function putBlock(out: Float64Array, b: number, n: number, sum: number, s
 export interface RowSums {
   readonly sum: number;
   readonly sq: number;
-  /** Computed on first use (only the screened tests read it). */
-  readonly sketch: BlockSketch;
+  /** Null until a screened test asks (`sketched`): then computed in the same pass as the sums. */
+  sketch: BlockSketch | null;
 }
 
 const ROW_SUMS = new WeakMap<TaskStats, Map<number, RowSums>>();
 
-export function rowSums(stats: TaskStats, row: number): RowSums {
+export function rowSums(stats: TaskStats, row: number, sketched: boolean): RowSums {
   let byRow = ROW_SUMS.get(stats);
   if (!byRow) ROW_SUMS.set(stats, (byRow = new Map()));
+  const { data, cols } = stats.matrix;
+  const width = stats.width;
+  const base = row * cols + stats.start;
   let r = byRow.get(row);
-  if (!r) {
-    const { data, cols } = stats.matrix;
-    const width = stats.width;
-    const base = row * cols + stats.start;
-    let sum = 0;
-    let sq = 0;
+  if (r) {
+    if (sketched && !r.sketch) {
+      r.sketch = new Float64Array(3 * blockCount(width));
+      sketchInto(data, base, width, r.sketch);
+    }
+    return r;
+  }
+  let sum = 0;
+  let sq = 0;
+  if (!sketched) {
     for (let c = 0; c < width; c++) {
       const v = data[base + c];
       sum += v;
       sq += v * v;
     }
-    let sketch: BlockSketch | null = null;
-    r = {
-      sum,
-      sq,
-      get sketch() {
-        if (!sketch) {
-          sketch = new Float64Array(3 * blockCount(width));
-          sketchInto(data, base, width, sketch);
-        }
-        return sketch;
-      },
-    };
-    byRow.set(row, r);
+    r = { sum, sq, sketch: null };
+  } else {
+    const sketch = new Float64Array(3 * blockCount(width));
+    for (let b = 0, c0 = 0; c0 < width; b++, c0 += BLOCK) {
+      const c1 = Math.min(width, c0 + BLOCK);
+      let blockSum = 0;
+      let blockSq = 0;
+      for (let c = base + c0; c < base + c1; c++) {
+        const v = data[c];
+        const v2 = v * v;
+        sum += v;
+        sq += v2;
+        blockSum += v;
+        blockSq += v2;
+      }
+      putBlock(sketch, b, c1 - c0, blockSum, blockSq);
+    }
+    r = { sum, sq, sketch };
   }
+  byRow.set(row, r);
   return r;
 }
 

@@ -212,7 +212,7 @@ describe('cov(ρ) screened: the same packing as the plain check', () => {
         expectSame(both(stats, rows, { packer, rho, capacity: 1, rebalance: 5 }), packer);
   });
 
-  it('on real aligned series: Google jobs, Bitbrains 30 days, and PlanetLab draws', () => {
+  it('on real aligned series: Google jobs, Bitbrains 30 days, the PlanetLab day, and its draws', () => {
     const gcd = loadAligned('google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv', {
       format: 'wide',
       unit: 'percent',
@@ -233,10 +233,13 @@ describe('cov(ρ) screened: the same packing as the plain check', () => {
       { step: 300, minCoverage: 0.9 },
     );
     const drawn = realize(planetlabDay(), 1000, 1, false).inst;
+    // The replay bench's matrix: the PlanetLab day aligned, its 288 instants.
+    const day = alignSamples(planetlabDay(), { absent: 'zero' }).inst;
     for (const [name, m, tasks] of [
       ['gcd', gcd, 600],
       ['bitbrains', bitbrains, bitbrains.rows],
       ['planetlab drawn', drawn, 500],
+      ['planetlab day aligned', day, 1000],
     ] as const) {
       // The observed part only (κ < 1 on an aligned matrix): learn the first 70 %.
       for (const end of [m.cols, Math.floor(0.7 * m.cols)]) {
