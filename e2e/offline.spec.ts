@@ -19,10 +19,12 @@ test('after one visit the app and the data seen reload offline, isolated, with t
   page,
   context,
 }) => {
-  await page.goto('/?view=data');
+  // R = 1,000 on every link (not the default 10,000): the numbers offline are compared with the
+  // same link's online, at any R, and the app's files are the same.
+  await page.goto('/?view=data&r=1000');
   // A cache left by an older version: the new service worker deletes it.
   await page.evaluate(() => caches.open('slopack-0ld').then((c) => c.put('/x', new Response('x'))));
-  await page.goto('/');
+  await page.goto('/?r=1000');
   const online = await numbers(page);
   const v = await version(page);
   expect(v).toMatch(/^[0-9a-f]{16}$/);
@@ -41,8 +43,7 @@ test('after one visit the app and the data seen reload offline, isolated, with t
   ) as { files: string[] };
   expect(cached.sort()).toEqual(manifest.files.map((f) => `/${f}`).sort());
 
-  // Another bundled dataset, loaded once while online (cached on first use). R = 1,000: its numbers
-  // offline are compared with these, at any R.
+  // Another bundled dataset, loaded once while online (cached on first use).
   await page.goto('/?d=bitbrains-rnd&n=100&r=1000');
   const bitbrains = await numbers(page);
 
@@ -57,7 +58,7 @@ test('after one visit the app and the data seen reload offline, isolated, with t
     ),
   ).toBe('offline');
 
-  await page.goto('/');
+  await page.goto('/?r=1000');
   expect(await numbers(page)).toEqual(online);
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   await expect(page.getByText(/\d workers, shared memory/)).toBeVisible();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SeriesBuilder, compactSeries } from './coded.ts';
 import { dictionaryEncode } from './dictionary.ts';
 import { realizeSeries } from './realize.ts';
+import { summarizeSamples } from './report.ts';
 import {
   isCoded,
   ownTasks,
@@ -119,6 +120,28 @@ describe('coded samples', () => {
           expect(Array.from(set.codes)).toEqual(Array.from(built.codes));
           expect(bits(set.dictionary)).toEqual(bits(built.dictionary));
         } else expect(set).toBe(tasks);
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it('the summary (mean and largest sample) of coded samples is that of their floats, summed in order', () => {
+    fc.assert(
+      fc.property(tasksArb, ({ tasks }) => {
+        const ids = tasks.map((_, i) => `t${i}`);
+        const coded = summarizeSamples({
+          ids,
+          inst: compactSeries(tasks),
+          avg: compactSeries(tasks),
+        });
+        const floats = summarizeSamples({ ids, inst: tasks, avg: tasks });
+        expect(coded).toEqual(floats);
+        let sum = 0;
+        let max = -Infinity;
+        for (const t of tasks) for (const v of t) [sum, max] = [sum + v, v > max ? v : max];
+        const count = tasks.reduce((a, t) => a + t.length, 0);
+        expect(floats.mean).toEqual({ inst: sum / count, avg: sum / count });
+        expect(floats.max).toEqual({ inst: max, avg: max });
       }),
       { numRuns: 20 },
     );
