@@ -89,6 +89,7 @@ async function readAndRealize(
   settings: StreamSettings,
 ): Promise<Streamed> {
   const realizing = new BlockRealizer(loader, settings);
+  loader.reserve(inputs.reduce((sum, i) => sum + (i.size ?? 0), 0));
   try {
     for (let i = 0; i < inputs.length; i++) {
       const sink = loader.file(inputs[i].name);

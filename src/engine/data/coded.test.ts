@@ -4,6 +4,7 @@ import { SeriesBuilder, compactSeries } from './coded.ts';
 import { dictionaryEncode } from './dictionary.ts';
 import { realizeSeries } from './realize.ts';
 import { summarizeSamples } from './report.ts';
+import { WideLoader } from './wide.ts';
 import {
   isCoded,
   ownTasks,
@@ -220,5 +221,34 @@ describe('coded samples', () => {
           bits(Float64Array.from(seriesAt(whole, from + r))),
         );
     expect(() => b.take(3, 2)).toThrow(/invalid tasks 3…2/);
+  });
+
+  it('a wide CSV read into codes reserved from its size is the one read growing them (past 256 values mid-row)', () => {
+    // Integers coded by key, decimals hashed; past 256 distinct values the codes widen mid-row.
+    const rows = Array.from({ length: 40 }, (_, i) =>
+      Array.from({ length: 300 }, (_, k) => {
+        const x = (i * 300 + k * 13) % 100;
+        return k % 7 === 3 ? `${x}.${i < 10 ? 5 : (i + k) % 10}` : String(x);
+      }),
+    );
+    const header = ['vm', ...rows[0].map((_, k) => `t${k}`)].join(',');
+    const text = [header, ...rows.map((r, i) => `vm${i},${r.join(',')}`)].join('\n') + '\n';
+    const bytes = new TextEncoder().encode(text);
+    const load = (reserve: number | null) => {
+      const loader = new WideLoader({ scale: 1 });
+      if (reserve !== null) loader.reserve(reserve);
+      const sink = loader.file('w.csv');
+      for (let at = 0; at < bytes.length; at += 1000) sink.push(bytes.subarray(at, at + 1000));
+      sink.end();
+      return loader.finish().samples.inst;
+    };
+    const grown = load(null);
+    expect(isCoded(grown) && grown.codes instanceof Uint16Array).toBe(true);
+    for (const reserve of [bytes.length, 10]) {
+      const reserved = load(reserve);
+      expect(reserved).toEqual(grown);
+      for (let i = 0; i < rows.length; i++)
+        expect(Array.from(seriesAt(reserved, i))).toEqual(rows[i].map((t) => Number(t) / 100));
+    }
   });
 });

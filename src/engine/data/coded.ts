@@ -61,12 +61,15 @@ export class SeriesBuilder {
     if (this.used + n > this.codes.length) this.growCodes(this.used + n);
     const at = this.used;
     for (let k = 0; k < n;) {
-      const c = codes[k];
-      if (c >= 0) {
-        this.codes[at + k++] = c;
-        continue;
+      let end = k;
+      while (end < n && codes[end] >= 0) end++;
+      if (end > k) {
+        // A run of coded samples, copied natively (the codes fit the array: they are its codes).
+        this.codes.set(codes.subarray(k, end), at + k);
+        k = end;
+        if (k === n) break;
       }
-      let end = k + 1;
+      end = k + 1;
       while (end < n && codes[end] < 0) end++;
       const limit = this.codes instanceof Uint8Array ? 256 : MAX_DICTIONARY;
       const stop = dict.encode(values, k, end, this.codes, at + k, limit);
@@ -79,7 +82,7 @@ export class SeriesBuilder {
           this.toFloats(values.slice(0, n), true);
           return;
         }
-        this.codes = Uint16Array.from(this.codes);
+        this.widen(at + n);
       }
       k = stop;
     }
@@ -129,12 +132,27 @@ export class SeriesBuilder {
       const stop = dict.encode(values, from, n, this.codes, this.used + from, limit);
       if (stop === n) break;
       if (limit === MAX_DICTIONARY) return this.toFloats(values, keep);
-      this.codes = Uint16Array.from(this.codes);
+      this.widen(this.used + n);
       from = stop;
     }
     if (looksContinuous(dict.size, this.used + n)) return this.toFloats(values, keep);
     this.endTask(n);
     return false;
+  }
+
+  /**
+   * Room for `samples` codes in all, allocated at once rather than grown (a loader that knows its
+   * input's size); the memory is only committed as codes are written.
+   */
+  reserve(samples: number): void {
+    if (this.dict && samples > this.codes.length) this.growCodes(samples);
+  }
+
+  /** Two bytes a code from here on; the codes below `written` kept. */
+  private widen(written: number): void {
+    const next = new Uint16Array(this.codes.length);
+    next.set(this.codes.subarray(0, written));
+    this.codes = next;
   }
 
   private growCodes(need: number): void {

@@ -13,27 +13,48 @@ interface Place {
 
 /**
  * Where each id was first seen, kept compact (an index per id, files and lines in flat arrays): a
- * load of millions of tasks holds only a small integer per id beside the id itself.
+ * load of millions of tasks holds only a few integers per id beside the id itself. The ids are
+ * found through a table of their hashes (open addressing over typed arrays), cheaper to fill than
+ * a `Map` of millions of strings; ids are compared only when their hashes agree.
  */
 export class IdPlaces {
-  private readonly first = new Map<string, number>();
+  private readonly ids: string[] = [];
   private readonly files: string[] = [];
   private readonly fileOf: number[] = [];
   private readonly lineOf: number[] = [];
   private readonly whereOf = new Map<number, string>();
+  /** Slot → index of its id + 1 (0: empty), and the id's hash. */
+  private slots = new Int32Array(1024);
+  private hashes = new Int32Array(1024);
 
   /** Records `id` at its place; a DataError naming both places if it was seen before. */
   add(id: string, file: string, line: number | null, where = ''): void {
-    const seen = this.first.get(id);
-    if (seen === undefined) {
-      const k = this.lineOf.length;
-      if (this.files.at(-1) !== file) this.files.push(file);
-      this.fileOf.push(this.files.length - 1);
-      this.lineOf.push(line ?? -1);
-      if (where) this.whereOf.set(k, where);
-      this.first.set(id, k);
-      return;
+    const h = hashOf(id);
+    const mask = this.slots.length - 1;
+    let s = h & mask;
+    for (let k = this.slots[s]; k !== 0; k = this.slots[s]) {
+      if (this.hashes[s] === h && this.ids[k - 1] === id)
+        return this.repeated(id, file, line, where, k - 1);
+      s = (s + 1) & mask;
     }
+    const k = this.ids.length;
+    this.ids.push(id);
+    this.slots[s] = k + 1;
+    this.hashes[s] = h;
+    if (this.files.at(-1) !== file) this.files.push(file);
+    this.fileOf.push(this.files.length - 1);
+    this.lineOf.push(line ?? -1);
+    if (where) this.whereOf.set(k, where);
+    if (2 * this.ids.length > this.slots.length) this.grow();
+  }
+
+  private repeated(
+    id: string,
+    file: string,
+    line: number | null,
+    where: string,
+    seen: number,
+  ): never {
     const at = (p: Place) =>
       `${p.file}${p.line === null ? '' : `, line ${p.line}`}${p.where ? ` ${p.where}` : ''}`;
     throw new DataError(
@@ -41,6 +62,21 @@ export class IdPlaces {
       line,
       `task id ${JSON.stringify(id)}${where ? ` ${where}` : ''} is given twice (first at ${at(this.place(seen))}): ids must be unique`,
     );
+  }
+
+  /** Doubles the table, placing each id again by its stored hash. */
+  private grow(): void {
+    const { slots, hashes } = this;
+    this.slots = new Int32Array(2 * slots.length);
+    this.hashes = new Int32Array(2 * slots.length);
+    const mask = this.slots.length - 1;
+    for (let o = 0; o < slots.length; o++) {
+      if (slots[o] === 0) continue;
+      let s = hashes[o] & mask;
+      while (this.slots[s] !== 0) s = (s + 1) & mask;
+      this.slots[s] = slots[o];
+      this.hashes[s] = hashes[o];
+    }
   }
 
   private place(k: number): Place {
@@ -62,4 +98,12 @@ export function refuseRepeatedNames(
 ): void {
   const places = new IdPlaces();
   names.forEach((n, i) => places.add(n, file, line, `(column ${offset + i + 1})`));
+}
+
+/** A 32-bit hash of a string's UTF-16 code units (FNV-1a, then mixed so the low bits spread). */
+function hashOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  return h ^ (h >>> 13);
 }

@@ -119,3 +119,19 @@ describe('Bitbrains per-VM files', () => {
     );
   });
 });
+
+describe('duplicate ids among many', () => {
+  it('an id repeated after 100,000 others is refused with both lines; ids alike but for a character pass', () => {
+    const rows = Array.from({ length: 100000 }, (_, i) => `vm${i},1,2`);
+    rows.push('vm1x,1,2', 'Vm1,1,2', '"vm1,",1,2');
+    const text = 'vm,t0,t1\n' + rows.join('\n') + '\n';
+    const spec: LoadSpec = { format: 'wide', scale: 1 };
+    const ids = samples(run(spec, [['w.csv', enc(text)]], 1 << 16)).ids;
+    expect(ids.length).toBe(100003);
+    expect(ids.slice(-3)).toEqual(['vm1x', 'Vm1', 'vm1,']);
+    const e = error(spec, [['w.csv', enc(text + 'vm77,3,4\n')]]);
+    expect(e.message).toMatch(
+      /w\.csv, line 100005: task id "vm77" is given twice \(first at w\.csv, line 79\)/,
+    );
+  });
+});

@@ -48,8 +48,7 @@ export function realizeCodedRow(
   series: StreamPurpose,
   task: number,
 ): void {
-  const picks = drawIndices(n, out.length, seed, series, task);
-  for (let t = 0; t < out.length; t++) out[t] = dictionary[codes[from + picks[t]]];
+  Rng.stream(seed, series, task).fillThrough(n, codes, from, dictionary, out);
 }
 
 /**
