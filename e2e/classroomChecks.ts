@@ -4,8 +4,36 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Runs `pass` over `views` in two pages at once, the test's own and a second one like it (the
+ * project's base URL, viewport and service-worker policy), the views split in two runs of about
+ * the same length: `split` views in the first. A console error or uncaught exception in the second
+ * page fails the test as one in the first does.
+ */
+export async function inTwoPages<V>(
+  page: Page,
+  browser: Browser,
+  views: readonly V[],
+  split: number,
+  pass: (page: Page, views: readonly V[]) => Promise<void>,
+): Promise<void> {
+  const { baseURL, viewport, serviceWorkers } = test.info().project.use;
+  const other = await browser.newPage({ baseURL, viewport, serviceWorkers });
+  const errors: string[] = [];
+  other.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  other.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await Promise.all([pass(page, views.slice(0, split)), pass(other, views.slice(split))]);
+  } finally {
+    await other.close();
+  }
+  expect(errors, 'console errors in the second page').toEqual([]);
+}
 
 /** Width × height of a PNG, from its IHDR chunk. */
 export function pngSize(bytes: Buffer): { width: number; height: number } {
