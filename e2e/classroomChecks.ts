@@ -8,31 +8,33 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Runs `pass` over `views` in two pages at once, the test's own and a second one like it (the
- * project's base URL, viewport and service-worker policy), the views split in two runs of about
- * the same length: `split` views in the first. A console error or uncaught exception in the second
- * page fails the test as one in the first does.
+ * Runs `runs` at once, the first in the test's own page, each other in a page of its own like it
+ * (the project's base URL, viewport and service-worker policy): independent passes of a long check
+ * side by side. A console error or uncaught exception in any of the pages fails the test.
  */
-export async function inTwoPages<V>(
+export async function sideBySide(
   page: Page,
   browser: Browser,
-  views: readonly V[],
-  split: number,
-  pass: (page: Page, views: readonly V[]) => Promise<void>,
+  runs: readonly ((page: Page) => Promise<void>)[],
 ): Promise<void> {
   const { baseURL, viewport, serviceWorkers } = test.info().project.use;
-  const other = await browser.newPage({ baseURL, viewport, serviceWorkers });
   const errors: string[] = [];
-  other.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  other.on('pageerror', (e) => errors.push(String(e)));
+  const others = await Promise.all(
+    runs.slice(1).map(async () => {
+      const other = await browser.newPage({ baseURL, viewport, serviceWorkers });
+      other.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      other.on('pageerror', (e) => errors.push(String(e)));
+      return other;
+    }),
+  );
   try {
-    await Promise.all([pass(page, views.slice(0, split)), pass(other, views.slice(split))]);
+    await Promise.all(runs.map((run, i) => run(i === 0 ? page : others[i - 1])));
   } finally {
-    await other.close();
+    await Promise.all(others.map((p) => p.close()));
   }
-  expect(errors, 'console errors in the second page').toEqual([]);
+  expect(errors, 'console errors in the other pages').toEqual([]);
 }
 
 /** Width × height of a PNG, from its IHDR chunk. */
