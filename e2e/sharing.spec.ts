@@ -116,7 +116,8 @@ test('tasks per instance come back after a smaller dataset (Azure’s 100 → Pl
 });
 
 test('a task’s “why” opens the step-through at the decision that placed it', async ({ page }) => {
-  await page.goto('/?view=pack&n=120&m=1');
+  // R = 1,000: where a task goes and at which step follow the tasks' series, not the realizations.
+  await page.goto('/?view=pack&n=120&m=1&r=1000');
   await packed(page);
   await expect(page.getByTestId('machine-detail')).toBeVisible();
   const why = page.getByTestId('task-why');
