@@ -61,12 +61,20 @@ export async function inkShare(page: Page, bytes: Buffer): Promise<number> {
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A download of the extension `kind` (any when ''), awaited for as long as an expectation is (a
+ * click that starts none fails there, not at the end of a long test's time).
+ */
+function download(page: Page, kind = '') {
+  return page.waitForEvent('download', {
+    predicate: (d) => d.suggestedFilename().endsWith(kind),
+    timeout: 30_000,
+  });
+}
+
 /** The file a click on `button` downloads (of the extension `kind`, when several are in flight). */
 export async function downloaded(page: Page, button: Locator, kind = ''): Promise<Buffer> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download', (d) => d.suggestedFilename().endsWith(kind)),
-    button.click(),
-  ]);
+  const [file] = await Promise.all([download(page, kind), button.click({ timeout: 30_000 })]);
   return readFileSync((await file.path())!);
 }
 
@@ -81,9 +89,9 @@ export async function checkExports(page: Page, view: string, dir: string) {
     const box = (await figure.boundingBox())!;
     const marks = await figure.locator('.plot-host svg[aria-label] [aria-label]').count();
     // The PNG asked for first: the page renders it while the SVG is downloaded and read here.
-    const pngFile = page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.png'));
+    const pngFile = download(page, '.png');
     pngFile.catch(() => {}); // awaited below, where a failure is reported
-    await figure.getByRole('button', { name: /as PNG/ }).click();
+    await figure.getByRole('button', { name: /as PNG/ }).click({ timeout: 30_000 });
     const svgButton = figure.getByRole('button', { name: /as SVG/ });
     const svg = (await downloaded(page, svgButton, '.svg')).toString();
     const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
