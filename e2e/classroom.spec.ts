@@ -13,6 +13,7 @@ import {
   checkExports,
   everythingTappable,
   plotsRedrawn,
+  sideBySide,
   sidewaysScroll,
 } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
@@ -112,44 +113,54 @@ async function fitsSideways(page: Page, view: string, width: number) {
     await page.screenshot({ fullPage: true, path: join(SHOTS, `${view}-${width}.png`) });
 }
 
-// One pass over the views, each computed once for every claim. Opened on a phone: no sideways
-// scroll, every nav item and control takes a tap (a trial click: nothing covers it); the same page
-// widened to a tablet; then at the default width axe (the pointer parked off the plots: a hovered
-// plot shows Observable Plot's own tip markup), the clicks that bring up the remaining plots, and
-// every plot's SVG and PNG export; last, widened to a projector.
+// One pass over the views, each computed once for every claim, in two pages at once (the lessons
+// and the views before them in one, Tune and the paper lab in the other). Opened on a phone: no
+// sideways scroll, every nav item and control takes a tap (a trial click: nothing covers it); the
+// same page widened to a tablet; then at the default width axe (the pointer parked off the plots: a
+// hovered plot shows Observable Plot's own tip markup), the clicks that bring up the remaining
+// plots, and every plot's SVG and PNG export; last, widened to a projector.
 test('every view: fits 375 px with every control tappable, axe finds nothing serious, every plot exports the whole figure', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(900_000);
   mkdirSync(join(SHOTS, 'exports'), { recursive: true });
   let total = 0;
-  let previous = '';
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: 375, height: 812 });
-    await open(page, view, previous.startsWith('paper-'));
-    previous = view.name;
-    await fitsSideways(page, view.name, 375);
-    await everythingTappable(page);
-    await page.mouse.move(0, 0);
-    await page.setViewportSize({ width: 768, height: 1024 });
-    await fitsSideways(page, view.name, 768);
+  const pass = async (page: Page, views: readonly (typeof VIEWS)[number][]) => {
+    let previous = '';
+    for (const view of views) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await open(page, view, previous.startsWith('paper-'));
+      previous = view.name;
+      await fitsSideways(page, view.name, 375);
+      await everythingTappable(page);
+      await page.mouse.move(0, 0);
+      await page.setViewportSize({ width: 768, height: 1024 });
+      await fitsSideways(page, view.name, 768);
 
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await plotsRedrawn(page);
-    // Nothing faded while it computes (a faded part's text is low-contrast on purpose); Pack's
-    // exact q computes after the packing, faded until it lands.
-    if (view.name === 'pack')
-      await expect(page.getByTestId('exact-q')).toHaveAttribute('data-state', 'ready', {
-        timeout: 90_000,
-      });
-    await expect(page.locator('.stale')).toHaveCount(0, { timeout: 90_000 });
-    expect.soft(await axeSerious(page), view.name).toEqual([]);
-    await view.more?.(page);
-    total += await checkExports(page, view.name, join(SHOTS, 'exports'));
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await plotsRedrawn(page);
+      // Nothing faded while it computes (a faded part's text is low-contrast on purpose); Pack's
+      // exact q computes after the packing, faded until it lands.
+      if (view.name === 'pack')
+        await expect(page.getByTestId('exact-q')).toHaveAttribute('data-state', 'ready', {
+          timeout: 90_000,
+        });
+      await expect(page.locator('.stale')).toHaveCount(0, { timeout: 90_000 });
+      expect.soft(await axeSerious(page), view.name).toEqual([]);
+      await view.more?.(page);
+      const exported = await checkExports(page, view.name, join(SHOTS, 'exports'));
+      total += exported; // after the await: the other page adds to it meanwhile
 
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    await fitsSideways(page, view.name, 1920);
-  }
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await fitsSideways(page, view.name, 1920);
+    }
+  };
+  const split = VIEWS.findIndex((v) => v.name === 'tune-calibrate');
+  await sideBySide(page, browser, [
+    (p) => pass(p, VIEWS.slice(0, split)),
+    (p) => pass(p, VIEWS.slice(split)),
+  ]);
   expect(total).toBeGreaterThan(25);
 });
 

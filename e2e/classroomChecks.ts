@@ -4,8 +4,38 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * Runs `runs` at once, the first in the test's own page, each other in a page of its own like it
+ * (the project's base URL, viewport and service-worker policy): independent passes of a long check
+ * side by side. A console error or uncaught exception in any of the pages fails the test.
+ */
+export async function sideBySide(
+  page: Page,
+  browser: Browser,
+  runs: readonly ((page: Page) => Promise<void>)[],
+): Promise<void> {
+  const { baseURL, viewport, serviceWorkers } = test.info().project.use;
+  const errors: string[] = [];
+  const others = await Promise.all(
+    runs.slice(1).map(async () => {
+      const other = await browser.newPage({ baseURL, viewport, serviceWorkers });
+      other.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      other.on('pageerror', (e) => errors.push(String(e)));
+      return other;
+    }),
+  );
+  try {
+    await Promise.all(runs.map((run, i) => run(i === 0 ? page : others[i - 1])));
+  } finally {
+    await Promise.all(others.map((p) => p.close()));
+  }
+  expect(errors, 'console errors in the other pages').toEqual([]);
+}
 
 /** Width × height of a PNG, from its IHDR chunk. */
 export function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -31,12 +61,20 @@ export async function inkShare(page: Page, bytes: Buffer): Promise<number> {
 const xml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * A download of the extension `kind` (any when ''), awaited for as long as an expectation is (a
+ * click that starts none fails there, not at the end of a long test's time).
+ */
+function download(page: Page, kind = '') {
+  return page.waitForEvent('download', {
+    predicate: (d) => d.suggestedFilename().endsWith(kind),
+    timeout: 30_000,
+  });
+}
+
 /** The file a click on `button` downloads (of the extension `kind`, when several are in flight). */
 export async function downloaded(page: Page, button: Locator, kind = ''): Promise<Buffer> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download', (d) => d.suggestedFilename().endsWith(kind)),
-    button.click(),
-  ]);
+  const [file] = await Promise.all([download(page, kind), button.click({ timeout: 30_000 })]);
   return readFileSync((await file.path())!);
 }
 
@@ -51,9 +89,9 @@ export async function checkExports(page: Page, view: string, dir: string) {
     const box = (await figure.boundingBox())!;
     const marks = await figure.locator('.plot-host svg[aria-label] [aria-label]').count();
     // The PNG asked for first: the page renders it while the SVG is downloaded and read here.
-    const pngFile = page.waitForEvent('download', (d) => d.suggestedFilename().endsWith('.png'));
+    const pngFile = download(page, '.png');
     pngFile.catch(() => {}); // awaited below, where a failure is reported
-    await figure.getByRole('button', { name: /as PNG/ }).click();
+    await figure.getByRole('button', { name: /as PNG/ }).click({ timeout: 30_000 });
     const svgButton = figure.getByRole('button', { name: /as SVG/ });
     const svg = (await downloaded(page, svgButton, '.svg')).toString();
     const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
@@ -174,25 +212,41 @@ export async function unreachedByTab(
     }
     return k;
   });
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const reached = new Set<string>();
-  for (let i = 0; i < maxPresses && reached.size < total; i++) {
-    await page.keyboard.press('Tab');
-    const id = await page.evaluate(
-      () => (document.activeElement as HTMLElement | null)?.dataset.tabCheck ?? null,
+  // The control focused after each Tab, noted in the page as the key comes up (no round trip per
+  // press); Tab pressed in runs of as many presses as controls are still unreached.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const reached = new Set<string>();
+    const note = (e: KeyboardEvent) => {
+      const id = (document.activeElement as HTMLElement | null)?.dataset.tabCheck;
+      if (e.key === 'Tab' && id !== undefined) reached.add(id);
+    };
+    document.addEventListener('keyup', note, true);
+    Object.assign(window, {
+      tabCheck: { reached, stop: () => document.removeEventListener('keyup', note, true) },
+    });
+  });
+  const reachedCount = () =>
+    page.evaluate(
+      () => (window as unknown as { tabCheck: { reached: Set<string> } }).tabCheck.reached.size,
     );
-    if (id !== null) reached.add(id);
+  for (let pressed = 0, reached = 0; pressed < maxPresses && reached < total;) {
+    const run = Math.min(total - reached, maxPresses - pressed);
+    for (let i = 0; i < run; i++) await page.keyboard.press('Tab');
+    pressed += run;
+    reached = await reachedCount();
   }
-  return root.evaluate(
-    (el, seen) =>
-      [...el.querySelectorAll<HTMLElement>('[data-tab-check]')]
-        .filter((c) => !seen.includes(c.dataset.tabCheck!))
-        .map(
-          (c) =>
-            `${c.tagName.toLowerCase()} ${c.getAttribute('data-testid') ?? c.getAttribute('aria-label') ?? c.textContent?.trim().slice(0, 40)}`,
-        ),
-    [...reached],
-  );
+  return root.evaluate((el) => {
+    const check = (window as unknown as { tabCheck: { reached: Set<string>; stop: () => void } })
+      .tabCheck;
+    check.stop();
+    return [...el.querySelectorAll<HTMLElement>('[data-tab-check]')]
+      .filter((c) => !check.reached.has(c.dataset.tabCheck!))
+      .map(
+        (c) =>
+          `${c.tagName.toLowerCase()} ${c.getAttribute('data-testid') ?? c.getAttribute('aria-label') ?? c.textContent?.trim().slice(0, 40)}`,
+      );
+  });
 }
 
 /**

@@ -76,7 +76,8 @@ test('moving ρ changes m and q, and the trade-off view rings the new point', as
   expect(Number(after.mAbs)).toBeGreaterThan(Number(before.mAbs));
   expect(after.q).not.toBe(before.q);
 
-  await page.goto('/?n=300&K=2&fit=gpa:0.001&view=tradeoff');
+  // R = 1,000: the ring marks the current fit test, whatever R the grid is swept at.
+  await page.goto('/?n=300&K=2&fit=gpa:0.001&view=tradeoff&r=1000');
   const ring = page.locator('[data-plot="tradeoff-m-vs-q"] circle[aria-label^="current:"]');
   await expect(ring).toHaveAttribute('aria-label', 'current: gpa:0.001', { timeout: 90_000 });
 });

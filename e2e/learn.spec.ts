@@ -5,6 +5,7 @@
  * lesson fits a 375 px phone.
  */
 import type { Page } from '@playwright/test';
+import { sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
 
 /** What each lesson shows once its data is ready. */
@@ -38,8 +39,9 @@ async function noHorizontalOverflow(page: Page) {
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-test('every lesson opens from its link, with its prompt and a link into Pack', async ({ page }) => {
-  for (let lesson = 1; lesson <= 6; lesson++) {
+/** Opens each of `lessons` from its link: its prompt, its link into Pack, its place in the list. */
+async function fromLinks(page: Page, lessons: readonly number[]) {
+  for (const lesson of lessons) {
     await openLesson(page, lesson, FEW);
     await expect(page.getByTestId('try-this')).toContainText('Try this');
     await expect(page.getByTestId('open-in-pack')).toHaveAttribute('href', /view=pack/);
@@ -48,6 +50,14 @@ test('every lesson opens from its link, with its prompt and a link into Pack', a
     await expect(self).toHaveAttribute('aria-current', 'page');
     await expect(self).toHaveAttribute('href', new RegExp(`lesson=${lesson}(&|$)`));
   }
+}
+
+test('every lesson opens from its link, with its prompt and a link into Pack', async ({
+  page,
+  browser,
+}) => {
+  // Lessons 1–3 in a second page beside this one's 4–6.
+  await sideBySide(page, browser, [(p) => fromLinks(p, [4, 5, 6]), (p) => fromLinks(p, [1, 2, 3])]);
   // A lesson link followed in the page switches lessons and updates the address.
   await page.getByTestId('lesson-link-3').click();
   await expect(page.getByTestId('l3-verdict')).toBeVisible({ timeout: 60_000 });

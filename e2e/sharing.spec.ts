@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
 import { formatFixed } from '../src/present/format.ts';
 
@@ -116,7 +117,8 @@ test('tasks per instance come back after a smaller dataset (Azure’s 100 → Pl
 });
 
 test('a task’s “why” opens the step-through at the decision that placed it', async ({ page }) => {
-  await page.goto('/?view=pack&n=120&m=1');
+  // R = 1,000: where a task goes and at which step follow the tasks' series, not the realizations.
+  await page.goto('/?view=pack&n=120&m=1&r=1000');
   await packed(page);
   await expect(page.getByTestId('machine-detail')).toBeVisible();
   const why = page.getByTestId('task-why');
@@ -185,9 +187,8 @@ test('A/B: pin, change ρ, and a fresh page from the link shows both sides', asy
   await fresh.close();
 });
 
-test('after Cancel: the faded trade-off is labelled as the last grid and runs again; a heavy pack shows progress and Cancel', async ({
-  page,
-}) => {
+/** A trade-off sweep cancelled: the faded plot is labelled as the last grid, and runs again. */
+async function tradeoffCancel(page: Page) {
   await page.goto('/?view=tradeoff&n=100&K=1');
   await expect(page.locator('[data-plot="tradeoff-m-vs-q"] svg').first()).toBeVisible({
     timeout: 120_000,
@@ -201,9 +202,13 @@ test('after Cancel: the faded trade-off is labelled as the last grid and runs ag
     'the last completed grid, for other settings: 1 instance of 100 tasks',
   );
   await page.getByTestId('sweep-run-again').click();
+  // Running again: its Cancel is back (and not clicked: the rerun keeps the instances finished
+  // before the cancel, and may end before a click lands, which then waits for good).
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+}
 
+/** A heavy pack shows its progress and Cancel, and runs again. */
+async function packCancel(page: Page) {
   await page.goto('/?view=pack&r=100000');
   await expect(page.getByTestId('pack-empty')).toContainText('Realizing R = 100,000', {
     timeout: 60_000,
@@ -213,6 +218,14 @@ test('after Cancel: the faded trade-off is labelled as the last grid and runs ag
   await expect(page.getByTestId('pack-empty')).toContainText('Cancelled');
   await page.getByTestId('run-again').click();
   await expect(page.getByTestId('pack-empty')).toContainText('Realizing R = 100,000');
+}
+
+test('after Cancel: the faded trade-off is labelled as the last grid and runs again; a heavy pack shows progress and Cancel', async ({
+  page,
+  browser,
+}) => {
+  // The trade-off's Cancel and Pack's in two pages at once.
+  await sideBySide(page, browser, [tradeoffCancel, packCancel]);
 });
 
 test('a link waiting for the user’s files says so', async ({ page }) => {

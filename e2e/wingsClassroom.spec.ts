@@ -15,6 +15,7 @@ import {
   pngSize,
   everythingTappable,
   plotsRedrawn,
+  sideBySide,
   sidewaysScroll,
   unreachedByTab,
 } from './classroomChecks.ts';
@@ -96,34 +97,42 @@ async function open(page: Page, view: (typeof VIEWS)[number]) {
 
 const main = (page: Page): Locator => page.locator('.app');
 
-// One pass over the views, each computed once: opened on a phone, no sideways scroll, axe (before
-// any pointer moves: a hovered plot shows Observable Plot's own tip markup), Tab, and a tap on every
+// One pass over the views, each computed once, in two pages at once (Timeline and Resize in one,
+// Cluster and the lessons in the other): opened on a phone, no sideways scroll, axe (before any
+// pointer moves: a hovered plot shows Observable Plot's own tip markup), Tab, and a tap on every
 // nav item and control (a trial click: nothing covers it); then, the pointer parked off the plots,
 // the same page at the default width: the clicks that bring up the remaining plots and every plot's
 // SVG and PNG export.
 test('the wing views at 375 px: no sideways scroll, every control tappable, axe and Tab; every plot exports the whole figure as SVG and PNG', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(900_000);
   mkdirSync(join(SHOTS, 'exports'), { recursive: true });
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: 375, height: 812 });
-    await open(page, view);
-    await page.screenshot({ fullPage: true, path: join(SHOTS, `${view.name}-375.png`) });
-    expect(await sidewaysScroll(page), `${view.name} at 375 px scrolls sideways`).toBe(0);
-    expect.soft(await axeSerious(page), `${view.name}: axe`).toEqual([]);
-    expect
-      .soft(await unreachedByTab(page, main(page)), `${view.name}: not reached by Tab`)
-      .toEqual([]);
-    await everythingTappable(page);
+  const pass = async (page: Page, views: readonly (typeof VIEWS)[number][]) => {
+    for (const view of views) {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await open(page, view);
+      await page.screenshot({ fullPage: true, path: join(SHOTS, `${view.name}-375.png`) });
+      expect(await sidewaysScroll(page), `${view.name} at 375 px scrolls sideways`).toBe(0);
+      expect.soft(await axeSerious(page), `${view.name}: axe`).toEqual([]);
+      expect
+        .soft(await unreachedByTab(page, main(page)), `${view.name}: not reached by Tab`)
+        .toEqual([]);
+      await everythingTappable(page);
 
-    await page.mouse.move(0, 0);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await plotsRedrawn(page);
-    await view.more?.(page);
-    const count = await checkExports(page, view.name, join(SHOTS, 'exports'));
-    expect(count, `${view.name} has plots to export`).toBeGreaterThan(0);
-  }
+      await page.mouse.move(0, 0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await plotsRedrawn(page);
+      await view.more?.(page);
+      const count = await checkExports(page, view.name, join(SHOTS, 'exports'));
+      expect(count, `${view.name} has plots to export`).toBeGreaterThan(0);
+    }
+  };
+  await sideBySide(page, browser, [
+    (p) => pass(p, VIEWS.slice(0, 2)),
+    (p) => pass(p, VIEWS.slice(2)),
+  ]);
 });
 
 test('the VISBP replay exports its whole frame (caption, bins, legend) as SVG and PNG', async ({
