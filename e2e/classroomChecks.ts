@@ -88,10 +88,12 @@ export async function checkExports(page: Page, view: string, dir: string) {
     const title = (await figure.locator('.plot-title').textContent())!.trim();
     const box = (await figure.boundingBox())!;
     const marks = await figure.locator('.plot-host svg[aria-label] [aria-label]').count();
-    // The PNG asked for first: the page renders it while the SVG is downloaded and read here.
-    const pngFile = download(page, '.png');
-    pngFile.catch(() => {}); // awaited below, where a failure is reported
-    await figure.getByRole('button', { name: /as PNG/ }).click({ timeout: 30_000 });
+    // One download in flight at a time: the PNG (rendered asynchronously, after the click's user
+    // activation may have lapsed) has started before the SVG is asked for; its file is read below.
+    const pngFile = await Promise.all([
+      download(page, '.png'),
+      figure.getByRole('button', { name: /as PNG/ }).click({ timeout: 30_000 }),
+    ]).then(([file]) => file);
     const svgButton = figure.getByRole('button', { name: /as SVG/ });
     const svg = (await downloaded(page, svgButton, '.svg')).toString();
     const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)![1]);
@@ -104,7 +106,7 @@ export async function checkExports(page: Page, view: string, dir: string) {
     expect(svg.includes(`aria-label="${xml(title)}"`), `${where} plot`).toBe(true);
     expect((svg.match(/aria-label="/g) ?? []).length, `${where} marks`).toBeGreaterThan(marks / 2);
     expect(svg.includes(`>${xml(title.split(' ')[0])}`), `${where} title`).toBe(true);
-    const png = readFileSync((await (await pngFile).path())!);
+    const png = readFileSync((await pngFile.path())!);
     writeFileSync(join(dir, `${view}-${name}.png`), png);
     const size = pngSize(png);
     expect(Math.abs(size.width - 2 * width), `${where} PNG width`).toBeLessThanOrEqual(2);
