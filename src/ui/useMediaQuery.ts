@@ -6,11 +6,8 @@ export const NARROW = '(max-width: 900px)';
 /** One list per query: a render reads `matches` instead of parsing the query again. */
 const lists = new Map<string, MediaQueryList>();
 
-function listOf(query: string): MediaQueryList {
-  let list = lists.get(query);
-  if (!list) lists.set(query, (list = window.matchMedia(query)));
-  return list;
-}
+const listOf = (query: string) =>
+  lists.get(query) ?? lists.set(query, matchMedia(query)).get(query)!;
 
 /** Whether `query` matches now, following the window as it changes. */
 export function useMediaQuery(query: string): boolean {

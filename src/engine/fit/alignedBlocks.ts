@@ -25,31 +25,6 @@ export function blockCount(width: number): number {
   return Math.ceil(width / BLOCK);
 }
 
-/**
- * The sketch of v[base + c], c ∈ [0, width), into `out` (3 values per block). The spread is
- * inflated by a relative (|B| + 4)·1e-13 of the block's Σ v², which covers the cancellation in
- * Σv² − (Σv)²/|B| many times over.
- */
-export function sketchInto(
-  v: ArrayLike<number>,
-  base: number,
-  width: number,
-  out: Float64Array,
-): void {
-  for (let b = 0, c0 = 0; c0 < width; b++, c0 += BLOCK) {
-    const c1 = Math.min(width, c0 + BLOCK);
-    const n = c1 - c0;
-    let sum = 0;
-    let sq = 0;
-    for (let c = base + c0; c < base + c1; c++) {
-      const x = v[c];
-      sum += x;
-      sq += x * x;
-    }
-    putBlock(out, b, n, sum, sq);
-  }
-}
-
 /** Block b of a sketch from its n values' Σ v and Σ v² (summed in column order). */
 export function putBlock(out: Float64Array, b: number, n: number, sum: number, sq: number): void {
   const mean = sum / n;
@@ -68,53 +43,45 @@ export interface RowSums {
   readonly sum: number;
   readonly sq: number;
   /** Null until a screened test asks (`sketched`): then computed in the same pass as the sums. */
-  sketch: BlockSketch | null;
+  readonly sketch: BlockSketch | null;
 }
 
 const ROW_SUMS = new WeakMap<TaskStats, Map<number, RowSums>>();
 
+/**
+ * Σ v and Σ v² of v[base + c], c ∈ [0, width), in column order, and with `sketched` the block sketch
+ * in the same pass (3 values per block). A block's spread is inflated by a relative (|B| + 4)·1e-13
+ * of its Σ v², which covers the cancellation in Σv² − (Σv)²/|B| many times over.
+ */
+function sumsOf(v: ArrayLike<number>, base: number, width: number, sketched: boolean): RowSums {
+  const sketch = sketched ? new Float64Array(3 * blockCount(width)) : null;
+  let sum = 0;
+  let sq = 0;
+  for (let b = 0, c0 = 0; c0 < width; b++, c0 += BLOCK) {
+    const c1 = Math.min(width, c0 + BLOCK);
+    let blockSum = 0;
+    let blockSq = 0;
+    for (let c = base + c0; c < base + c1; c++) {
+      const x = v[c];
+      const x2 = x * x;
+      sum += x;
+      sq += x2;
+      blockSum += x;
+      blockSq += x2;
+    }
+    if (sketch) putBlock(sketch, b, c1 - c0, blockSum, blockSq);
+  }
+  return { sum, sq, sketch };
+}
+
 export function rowSums(stats: TaskStats, row: number, sketched: boolean): RowSums {
   let byRow = ROW_SUMS.get(stats);
   if (!byRow) ROW_SUMS.set(stats, (byRow = new Map()));
-  const { data, cols } = stats.matrix;
-  const width = stats.width;
-  const base = row * cols + stats.start;
   let r = byRow.get(row);
-  if (r) {
-    if (sketched && !r.sketch) {
-      r.sketch = new Float64Array(3 * blockCount(width));
-      sketchInto(data, base, width, r.sketch);
-    }
-    return r;
+  if (!r || (sketched && !r.sketch)) {
+    r = sumsOf(stats.matrix.data, row * stats.matrix.cols + stats.start, stats.width, sketched);
+    byRow.set(row, r);
   }
-  let sum = 0;
-  let sq = 0;
-  if (!sketched) {
-    for (let c = 0; c < width; c++) {
-      const v = data[base + c];
-      sum += v;
-      sq += v * v;
-    }
-    r = { sum, sq, sketch: null };
-  } else {
-    const sketch = new Float64Array(3 * blockCount(width));
-    for (let b = 0, c0 = 0; c0 < width; b++, c0 += BLOCK) {
-      const c1 = Math.min(width, c0 + BLOCK);
-      let blockSum = 0;
-      let blockSq = 0;
-      for (let c = base + c0; c < base + c1; c++) {
-        const v = data[c];
-        const v2 = v * v;
-        sum += v;
-        sq += v2;
-        blockSum += v;
-        blockSq += v2;
-      }
-      putBlock(sketch, b, c1 - c0, blockSum, blockSq);
-    }
-    r = { sum, sq, sketch };
-  }
-  byRow.set(row, r);
   return r;
 }
 

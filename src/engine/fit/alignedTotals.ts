@@ -79,7 +79,6 @@ export function alignedTotals(
   const task = Array.from(rows, (r) => rowSums(stats, r, quickScore !== undefined));
   const taskSum = Float64Array.from(task, (r) => r.sum);
   const taskSq = Float64Array.from(task, (r) => r.sq);
-  const taskSketch = task.map((r) => r.sketch ?? new Float64Array(0));
   const blocks = blockCount(width);
   const scratch = { low: new Float64Array(blocks + 1), high: new Float64Array(blocks + 1) };
   const { machine: machineSide, task: taskSide } = screenSides(data);
@@ -156,7 +155,7 @@ export function alignedTotals(
         machineSide.sum = sum[j];
         machineSide.sq = sq[j];
         taskSide.base = base[t];
-        taskSide.sketch = taskSketch[t];
+        taskSide.sketch = task[t].sketch!;
         taskSide.sum = taskSum[t];
         taskSide.sq = taskSq[t];
         return screenedCheck(machineSide, taskSide, width, test, scratch, counts);
