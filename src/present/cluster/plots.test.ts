@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { HARMONY_TYPES } from '../../engine/cluster/machineTypes.ts';
 import { machineUse } from '../../engine/cluster/machineUse.ts';
@@ -13,7 +13,9 @@ import {
   provisionTotals,
 } from './plots.ts';
 
-describe('Cluster plots on Bitbrains (CPU and memory)', async () => {
+// The workload is loaded and packed in beforeAll, not while the file is collected: the run's
+// durations (and so the longest-first order of scripts/testOrder.ts) then count it.
+async function packed() {
   const w = realizeMulti(await loadShared('bitbrains-rnd'), 300, 2);
   const rows = identityRows(w.ids.length);
   const r = runCluster(w, rows, {
@@ -23,7 +25,16 @@ describe('Cluster plots on Bitbrains (CPU and memory)', async () => {
     open: 'order',
     clairvoyance: 0.5,
   });
-  const use = machineUse(w.matrices, rows, r.packing, r.split);
+  return { w, r, use: machineUse(w.matrices, rows, r.packing, r.split) };
+}
+
+describe('Cluster plots on Bitbrains (CPU and memory)', () => {
+  let w: Awaited<ReturnType<typeof packed>>['w'];
+  let r: Awaited<ReturnType<typeof packed>>['r'];
+  let use: Awaited<ReturnType<typeof packed>>['use'];
+  beforeAll(async () => {
+    ({ w, r, use } = await packed());
+  });
 
   it('draws a bar per machine and resource: realized use over its own capacity', () => {
     const bars = machineBars(use, r.packing.machineType, r.packing.machines, HARMONY_TYPES, [
