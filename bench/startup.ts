@@ -144,7 +144,8 @@ async function serve(dist: string): Promise<Served> {
 
 /** `npm start` itself (scripts/start.ts: builds if stale, then serves), on a free port. */
 async function npmStart(): Promise<Served> {
-  const child = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  // One process (no npx or tsx wrapper in between), so that closing it stops the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: { ...process.env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
