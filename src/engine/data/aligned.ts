@@ -101,10 +101,8 @@ function denseRows(
       const values = seriesAt(series, i);
       const slot = slotsOf ? slotsOf(i) : null;
       const time = times ? times[i] : null;
-      const n = values.length;
-      for (let k = 0; k < n; k++) {
-        // An integer index (the grid holds fewer than 2³¹ cells): an element access, not a lookup.
-        const at = (time ? Math.round((time[k] - origin) / step!) : slot![k]) | 0;
+      for (let k = 0; k < values.length; k++) {
+        const at = slot ? slot[k] : Math.round((time![k] - origin) / step!);
         if (row[at] !== row[at]) {
           row[at] = values[k];
           present[at]++;
