@@ -61,15 +61,20 @@ function NumberField(props: {
 }
 
 /**
- * The values a slider moved from `from` to `to` is heading for: the next two positions at the same
- * stride (a drag's frames move it by similar steps), within the slider's ends.
+ * The values a slider moved from `from` to `to` is heading for: the next position at the same
+ * stride (a drag's frames move it by similar steps) and, since a pointer's steps round to
+ * positions (19, 18, 19, … for a steady hand), its two neighbours, then the one after; within the
+ * slider's ends.
  */
 function aheadOnSlider(scale: SliderScale, from: number, to: number): number[] {
   const at = Math.min(scale.steps, Math.max(0, scale.toPosition(to)));
   const stride = at - Math.min(scale.steps, Math.max(0, scale.toPosition(from)));
   if (stride === 0) return [];
-  const ahead = [at + stride, at + 2 * stride].filter((i) => i >= 0 && i <= scale.steps);
-  return ahead.map((i) => scale.fromPosition(i));
+  const next = at + stride;
+  const side = Math.sign(stride);
+  return [next, next - side, next + side, next + stride]
+    .filter((i) => i >= 0 && i <= scale.steps)
+    .map((i) => scale.fromPosition(i));
 }
 
 function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
