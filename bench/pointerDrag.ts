@@ -30,13 +30,17 @@ const RECORDER = `(() => {
   frame();
 })()`;
 
-/** Resolves once a frame after the last input has painted a fresh headline, and one frame more. */
+/**
+ * Resolves once a frame after the last input has painted a fresh headline, and one frame more: the
+ * milliseconds to that frame, and whether it was the first frame painted after the input.
+ */
 const ANSWERED = `new Promise((done) => {
   const d = window.__pointerDrag;
   const since = d.inputs.at(-1);
   const check = () => {
     const hit = d.frames.findIndex((f) => f.t > since && f.fresh);
-    if (hit >= 0 && d.frames.length > hit + 1) done(d.frames[hit].t - since);
+    const first = d.frames.findIndex((f) => f.t > since);
+    if (hit >= 0 && d.frames.length > hit + 1) done([d.frames[hit].t - since, hit === first]);
     else setTimeout(check, 4);
   };
   check();
@@ -70,12 +74,7 @@ export async function pointerDrag(page: Page, moves: number): Promise<PointerDra
     const seen = (await page.evaluate('window.__pointerDrag.inputs.length')) as number;
     if (seen === inputs) continue;
     inputs = seen;
-    const ms = (await page.evaluate(ANSWERED)) as number;
-    const first = (await page.evaluate(`(() => {
-      const d = window.__pointerDrag;
-      const since = d.inputs.at(-1);
-      return d.frames.find((f) => f.t > since).fresh;
-    })()`)) as boolean;
+    const [ms, first] = (await page.evaluate(ANSWERED)) as [number, boolean];
     if (first) firstFrame++;
     times.push(ms);
   }

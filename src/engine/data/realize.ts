@@ -48,13 +48,10 @@ export function realizeCodedRow(
   series: StreamPurpose,
   task: number,
 ): void {
-  Rng.stream(seed, series, task).fillThrough(n, codes, from, dictionary, out);
+  const picks = drawIndices(n, out.length, seed, series, task);
+  for (let t = 0; t < out.length; t++) out[t] = dictionary[codes[from + picks[t]]];
 }
 
-/**
- * Row `task` of the realization (its own stream) from the samples of task `i` of `series` (float64
- * arrays, or coded: read from the codes) into `out`.
- */
 /** Rows `first … first + rows − 1` of `series` realized into `block`, one row of R after another. */
 export function realizeRows(
   series: SeriesSet,

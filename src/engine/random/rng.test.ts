@@ -67,24 +67,3 @@ describe('fillInts', () => {
     }
   });
 });
-
-describe('fillThrough', () => {
-  it('reads the values at the draws fillInts makes, in order, through one- and two-byte codes', () => {
-    for (const n of [1, 3, 288, 1025, 2097151, 2097152, 3000000]) {
-      const values = Float64Array.from({ length: 300 }, (_, k) => k / 7);
-      const from = 5;
-      const narrow = Uint8Array.from({ length: from + n }, (_, k) => (k * 31) % 256);
-      const wide = Uint16Array.from({ length: from + n }, (_, k) => (k * 37) % 300);
-      for (const codes of [narrow, wide]) {
-        const a = Rng.stream(7, 'inst', n);
-        const b = Rng.stream(7, 'inst', n);
-        const out = new Float32Array(5000);
-        a.fillThrough(n, codes, from, values, out);
-        const picks = new Int32Array(5000);
-        b.fillInts(n, picks);
-        expect(out).toEqual(Float32Array.from(picks, (p) => values[codes[from + p]]));
-        expect(a.nextUint32()).toBe(b.nextUint32());
-      }
-    }
-  });
-});

@@ -141,51 +141,6 @@ export class Rng {
     this.s3 = s3;
   }
 
-  /**
-   * `out[t] = values[codes[from + k]]` for each draw k of `nextInt(n)`: the draws of `fillInts`,
-   * in the same order, read straight through the codes (a coded realization row) rather than
-   * stored first. Its loop is `fillInts`'s; the two must draw alike (rng.test.ts checks it).
-   */
-  fillThrough(
-    n: number,
-    codes: Uint8Array | Uint16Array,
-    from: number,
-    values: Float64Array,
-    out: Float32Array,
-  ): void {
-    if (!(n >= 1 && n <= 2097152 && Number.isInteger(n))) {
-      for (let t = 0; t < out.length; t++) out[t] = values[codes[from + this.nextInt(n)]];
-      return;
-    }
-    let s0 = this.s0;
-    let s1 = this.s1;
-    let s2 = this.s2;
-    let s3 = this.s3;
-    const threshold = (TWO_32 - n) % n;
-    for (let t = 0; t < out.length; t++) {
-      let high: number;
-      for (;;) {
-        const x = Math.imul(s1, 5);
-        const r = Math.imul((x << 7) | (x >>> 25), 9) >>> 0;
-        const u = s1 << 9;
-        s2 ^= s0;
-        s3 ^= s1;
-        s1 ^= s2;
-        s0 ^= s3;
-        s2 ^= u;
-        s3 = (s3 << 11) | (s3 >>> 21);
-        const m = r * n;
-        high = Math.floor(m * INV_TWO_32);
-        if (m - high * TWO_32 >= threshold) break;
-      }
-      out[t] = values[codes[from + high]];
-    }
-    this.s0 = s0;
-    this.s1 = s1;
-    this.s2 = s2;
-    this.s3 = s3;
-  }
-
   private nextIntWide(n: number): number {
     const limit = TWO_32 - (TWO_32 % n);
     for (;;) {
