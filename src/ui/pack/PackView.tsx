@@ -2,7 +2,6 @@ import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useStat
 import { gaussianLoadAt, seriesAt, type PackResult } from '../../engine/index.ts';
 import { packKey, type Params } from '../../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store.ts';
-import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { countWord, formatFixed, formatNumber, formatQ } from '../../present/format.ts';
 import { coresPerMachineOf, nodesText } from '../../present/cores.ts';
 import { MachineStrip } from './MachineStrip.tsx';
@@ -138,9 +137,12 @@ function Headline({
   );
 }
 
+/** The export helpers, loaded with the first export rather than with the first page. */
+const exportFiles = () => import('../exportFiles.ts');
+
 /** The packing as JSON, tasks named by their pool rows. */
-function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike<number>) {
-  downloadJson('slopack-packing', {
+async function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike<number>) {
+  (await exportFiles()).downloadJson('slopack-packing', {
     params,
     mAbs: result.mAbs,
     mNorm: result.mNorm,
@@ -156,8 +158,8 @@ function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike
   });
 }
 
-function downloadMachinesCsv(result: PackResult) {
-  downloadCsv(
+async function downloadMachinesCsv(result: PackResult) {
+  (await exportFiles()).downloadCsv(
     'slopack-machines',
     result.machines.map((m, j) => ({
       machine: j + 1,
@@ -219,10 +221,10 @@ function PackHead({
       <div className="view-actions">
         {(stale || behind) && <PackRunState />}
         <PinButton />
-        <button type="button" onClick={() => downloadPackingJson(params, result, rows)}>
+        <button type="button" onClick={() => void downloadPackingJson(params, result, rows)}>
           Result JSON
         </button>
-        <button type="button" onClick={() => downloadMachinesCsv(result)}>
+        <button type="button" onClick={() => void downloadMachinesCsv(result)}>
           Machines CSV
         </button>
       </div>
@@ -380,7 +382,11 @@ export function PackView() {
               Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order
               <button
                 type="button"
-                onClick={() => downloadCsv(`machine-${selected + 1}-tasks`, taskRows)}
+                onClick={() =>
+                  void exportFiles().then((f) =>
+                    f.downloadCsv(`machine-${selected + 1}-tasks`, taskRows),
+                  )
+                }
               >
                 CSV
               </button>
