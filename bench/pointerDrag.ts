@@ -6,19 +6,31 @@
  * after a paint, so its answer can show only at the next frame, about one frame interval (16.7 ms)
  * later whatever the page does. A real drag's pointer moves are continuous events, which Chromium
  * dispatches aligned to the frame (at its start, before requestAnimationFrame), so the frame that
- * follows the handler can already show the answer. Here each move's time runs from the pointer
- * event's own timestamp (when Chromium received it, so the wait for the frame counts) to the
- * post-paint stamp of the first frame whose headline is no longer stale.
+ * follows the handler can already show the answer.
+ *
+ * Two clocks, both ending at the post-paint stamp of the first frame whose headline is no longer
+ * stale: from the pointer event's own timestamp (when Chromium received the move, so the wait for
+ * the next frame to begin counts: up to one frame interval at 60 Hz, whatever the page does), and
+ * from the input event the move fired (when the page has the new ρ: input to repaint). Event
+ * Timing, the Performance API's own input-to-next-paint, is read beside them as a cross-check: it
+ * ends at the next paint, fresh or stale, so it cannot tell a miss.
  */
 import type { Page } from '@playwright/test';
 
-/** Installed once: stamps of pointer moves, of the slider's input events, and of every painted frame. */
+/**
+ * Installed once: for each input the slider fires, the timestamp of the pointer move that caused it
+ * and its own; every painted frame; and Event Timing's entries for input events (the Performance
+ * API's own input-to-next-paint, reported from 16 ms up).
+ */
 const RECORDER = `(() => {
   const slider = document.querySelector('[data-testid="rho"]');
   const headline = () => document.querySelector('[data-testid="headline"]');
-  const d = (window.__pointerDrag = { move: 0, inputs: [], frames: [], on: true });
+  const d = (window.__pointerDrag = { move: 0, inputs: [], frames: [], slow: 0, on: true });
   addEventListener('pointermove', (e) => (d.move = e.timeStamp), true);
-  slider.addEventListener('input', () => d.inputs.push(d.move), true);
+  slider.addEventListener('input', (e) => d.inputs.push([d.move, e.timeStamp]), true);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'input') d.slow++;
+  }).observe({ type: 'event', durationThreshold: 16 });
   const frame = () => requestAnimationFrame(() => {
     const c = new MessageChannel();
     c.port1.onmessage = () => {
@@ -32,15 +44,17 @@ const RECORDER = `(() => {
 
 /**
  * Resolves once a frame after the last input has painted a fresh headline, and one frame more: the
- * milliseconds to that frame, and whether it was the first frame painted after the input.
+ * milliseconds from the pointer move and from the input event to that frame, and whether it was
+ * the first frame painted after the input.
  */
 const ANSWERED = `new Promise((done) => {
   const d = window.__pointerDrag;
-  const since = d.inputs.at(-1);
+  const [move, input] = d.inputs.at(-1);
   const check = () => {
-    const hit = d.frames.findIndex((f) => f.t > since && f.fresh);
-    const first = d.frames.findIndex((f) => f.t > since);
-    if (hit >= 0 && d.frames.length > hit + 1) done([d.frames[hit].t - since, hit === first]);
+    const hit = d.frames.findIndex((f) => f.t > input && f.fresh);
+    const first = d.frames.findIndex((f) => f.t > input);
+    if (hit >= 0 && d.frames.length > hit + 1)
+      done([d.frames[hit].t - move, d.frames[hit].t - input, hit === first]);
     else setTimeout(check, 4);
   };
   check();
@@ -49,8 +63,12 @@ const ANSWERED = `new Promise((done) => {
 export interface PointerDrag {
   /** Milliseconds from each move's pointer event to the first frame painted with its answer. */
   readonly times: number[];
+  /** The same from the input event the move fired (without the wait for the frame to begin). */
+  readonly fromInput: number[];
   /** Moves whose answer was in the first frame painted after them. */
   readonly firstFrame: number;
+  /** Input events Event Timing reported 16 ms or more from the event to the next paint. */
+  readonly slowByEventTiming: number;
 }
 
 /** `moves` pointer moves along a triangle across the middle half of ρ's slider. */
@@ -64,6 +82,7 @@ export async function pointerDrag(page: Page, moves: number): Promise<PointerDra
   await page.mouse.move(start, y);
   await page.mouse.down();
   const times: number[] = [];
+  const fromInput: number[] = [];
   let firstFrame = 0;
   let inputs = 0;
   for (let i = 1; i <= moves; i++) {
@@ -74,11 +93,16 @@ export async function pointerDrag(page: Page, moves: number): Promise<PointerDra
     const seen = (await page.evaluate('window.__pointerDrag.inputs.length')) as number;
     if (seen === inputs) continue;
     inputs = seen;
-    const [ms, first] = (await page.evaluate(ANSWERED)) as [number, boolean];
+    const [ms, msFromInput, first] = (await page.evaluate(ANSWERED)) as [number, number, boolean];
     if (first) firstFrame++;
     times.push(ms);
+    fromInput.push(msFromInput);
   }
   await page.mouse.up();
-  await page.evaluate('window.__pointerDrag.on = false');
-  return { times, firstFrame };
+  // Event Timing reports an input once its next paint is known.
+  await page.waitForTimeout(100);
+  const slowByEventTiming = (await page.evaluate(
+    'window.__pointerDrag.on = false, window.__pointerDrag.slow',
+  )) as number;
+  return { times, fromInput, firstFrame, slowByEventTiming };
 }

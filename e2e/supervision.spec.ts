@@ -1,10 +1,12 @@
 /**
- * Workers that vanish, in real Chromium: an engine worker or the ingestion worker is closed from
- * inside (`self.close()`, run through the DevTools protocol: Playwright's worker.evaluate is CDP's
- * Runtime.evaluate on the worker's target), as when a browser ends a worker. It sends no event; the
- * app finds out by an unanswered ping, replaces the worker and runs the lost work again. The numbers
- * after a kill are the numbers of a page where nothing was killed. And 50 dataset changes while
- * sweeps run end without a single failure notice.
+ * Workers that vanish, in real Chromium: an engine worker or the ingestion worker closes from
+ * inside (`self.close()`), as when a browser ends a worker. It sends no event; the app finds out by
+ * an unanswered ping, replaces the worker and runs the lost work again. Idle workers are closed
+ * through the DevTools protocol (Playwright's worker.evaluate is CDP's Runtime.evaluate on the
+ * worker's target); workers busy with a sweep or a paper-lab table are lost as a test planned before
+ * the page started (`planLosses`), at a given unit, so the loss always falls on work in flight. The
+ * numbers after a loss are the numbers of a page where nothing was lost. And 50 dataset changes
+ * while sweeps run end without a single failure notice.
  */
 import type { Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -31,9 +33,9 @@ async function watchClosely(page: Page, startDeadline = 15000): Promise<Page> {
 }
 
 /**
- * Where every replacement's script is `self.close();` (never says hello), a lost start is found
- * only when the start deadline runs out. 8 s (not 15) still leaves the real starts after Retry
- * (code, hello, pools) a wide margin under load, and nearly halves the wait of those tests.
+ * A rerun may land on a replacement that is still starting; closed then, it is found only when the
+ * start deadline runs out. 8 s (not 15) still leaves the real starts (code, hello, pools) a wide
+ * margin under load, and nearly halves the wait of the tests that lose work twice.
  */
 const DEAD_START = 8000;
 
@@ -61,6 +63,32 @@ async function closeAll(page: Page, kind: 'engine' | 'ingest'): Promise<number> 
   const found = workersOf(page, kind);
   for (const w of found) await closeWorker(w);
   return found.length;
+}
+
+/**
+ * Plans the page's engine-worker losses before it starts (`globalThis.slopackFaults`, read by the
+ * pool: runtime/poolFaults.ts): the worker handed the first unit of `job` closes itself from inside
+ * before the unit reaches it, as `closeWorker` does, and with `times: 2` so does the worker handed
+ * that unit's rerun. The loss falls on work in flight however fast the run: no race with it.
+ */
+async function planLosses(page: Page, job: 'sweep' | 'paperSums', times: 1 | 2): Promise<Page> {
+  await page.addInitScript(
+    ([loseUnitOf, n]) => {
+      (globalThis as { slopackFaults?: object }).slopackFaults = { loseUnitOf, times: n };
+    },
+    [job, times] as const,
+  );
+  return page;
+}
+
+/** Counts the engine workers `page` starts from now on: its pool's, then each replacement. */
+function countEngineStarts(page: Page): () => Promise<number> {
+  let started = 0;
+  page.on('worker', (w) => {
+    if (w.url().includes('engine.worker')) started++;
+  });
+  return async () =>
+    started - Math.max(1, (await page.evaluate(() => navigator.hardwareConcurrency)) || 2);
 }
 
 async function packNumbers(page: Page, timeout = RECOVERY) {
@@ -112,36 +140,10 @@ async function paperNumbers(page: Page, timeout = RECOVERY): Promise<string[]> {
   return [...facts, ...cells];
 }
 
-/**
- * Makes the engine workers' next loss certain: their first replacements are served a script that
- * closes them at once (they never take work, so the work run again on them is lost too); the ones
- * after them get the real script. Returns how many engine workers the page has.
- */
-async function loseEngineWorkersTwice(page: Page): Promise<number> {
-  const workers = workersOf(page, 'engine').length;
-  let served = 0;
-  await page.context().route('**/engine.worker-*.js', (route) =>
-    served++ < workers
-      ? route.fulfill({
-          contentType: 'text/javascript',
-          // The page is cross-origin isolated: a worker's script must say it may be embedded.
-          headers: {
-            'Cross-Origin-Embedder-Policy': 'require-corp',
-            'Cross-Origin-Resource-Policy': 'same-origin',
-          },
-          body: 'self.close();',
-        })
-      : route.continue(),
-  );
-  return workers;
-}
-
 test.describe.configure({ timeout: 300_000 });
 
 const SWEEP = '/?view=tradeoff&n=400&K=30&r=2000&seed=3';
-// 5,000 sums per N (not 400): the table's computation must outlast the kill (≈ 0.2 s from the bar
-// seen to the workers closed); at 400 it ended in ≈ 0.2 s, often before the workers were closed.
-const TABLE = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=5000&pN=20';
+const TABLE = '/?view=paper&fig=table1&r=1000&n=200&pK=2&pS=400&pN=20';
 const references = new Map<string, string[]>();
 
 /**
@@ -182,43 +184,34 @@ test('engine workers closed while idle: the next packing is computed, with the s
   expect(await failures(page)).toEqual([]);
 });
 
-test('an engine worker closed during a sweep: the grid completes with the same points', async ({
+test('an engine worker lost during a sweep: the grid completes with the same points', async ({
   browser,
   page,
 }) => {
   const want = await reference(page, SWEEP, tradeoffPoints);
   expect(want.length).toBeGreaterThan(0);
 
-  const killed = await watchClosely(await browser.newPage(), DEAD_START);
+  const killed = await planLosses(await watchClosely(await browser.newPage()), 'sweep', 1);
+  const replacements = countEngineStarts(killed);
   await killed.goto(SWEEP);
-  await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
-    timeout: RECOVERY,
-  });
-  const replaced = replacement(killed, 'engine');
-  const [first] = workersOf(killed, 'engine');
-  await closeWorker(first);
   expect(await tradeoffPoints(killed)).toEqual(want);
-  await replaced;
+  expect(await replacements()).toBe(1);
   expect(await failures(killed)).toEqual([]);
   await killed.close();
 });
 
-test('an engine worker closed during a paper-lab computation: the same table', async ({
+test('an engine worker lost during a paper-lab computation: the same table', async ({
   browser,
   page,
 }) => {
   const want = await reference(page, TABLE, paperNumbers);
   expect(want.length).toBeGreaterThan(0);
 
-  const killed = await watchClosely(await browser.newPage());
+  const killed = await planLosses(await watchClosely(await browser.newPage()), 'paperSums', 1);
+  const replacements = countEngineStarts(killed);
   await killed.goto(TABLE);
-  await expect(
-    killed.getByTestId('paper-figure-table1').getByRole('progressbar').first(),
-  ).toBeVisible({ timeout: RECOVERY });
-  const replaced = replacement(killed, 'engine');
-  await closeAll(killed, 'engine');
   expect(await paperNumbers(killed)).toEqual(want);
-  await replaced;
+  expect(await replacements()).toBe(1);
   expect(await failures(killed)).toEqual([]);
   await killed.close();
 });
@@ -294,13 +287,13 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
   const want = await reference(page, SWEEP, tradeoffPoints);
   expect(want.length).toBeGreaterThan(0);
 
-  const killed = await watchClosely(await browser.newPage(), DEAD_START);
+  const killed = await planLosses(
+    await watchClosely(await browser.newPage(), DEAD_START),
+    'sweep',
+    2,
+  );
+  const replacements = countEngineStarts(killed);
   await killed.goto(SWEEP);
-  await expect(killed.getByRole('progressbar', { name: 'Packing the grid' })).toBeVisible({
-    timeout: RECOVERY,
-  });
-  const workers = await loseEngineWorkersTwice(killed);
-  expect(await closeAll(killed, 'engine')).toBe(workers);
   const notice = killed.locator('.notice-error', { hasText: 'The trade-off sweep failed' });
   await expect(notice).toContainText('restarted once', { timeout: 3 * RECOVERY });
   await killed.screenshot({ path: 'test-results/supervision-retry.png' });
@@ -308,6 +301,7 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
   await expect
     .poll(() => tradeoffPoints(killed, 3 * RECOVERY), { timeout: 3 * RECOVERY })
     .toEqual(want);
+  expect(await replacements()).toBe(2);
   expect(await failures(killed)).toEqual([]);
   await killed.close();
 });
@@ -320,16 +314,19 @@ test('a paper-lab table whose workers are lost twice fails with Retry; Retry giv
   const want = await reference(page, TABLE, paperNumbers);
   expect(want.length).toBeGreaterThan(0);
 
-  const killed = await watchClosely(await browser.newPage(), DEAD_START);
+  const killed = await planLosses(
+    await watchClosely(await browser.newPage(), DEAD_START),
+    'paperSums',
+    2,
+  );
+  const replacements = countEngineStarts(killed);
   await killed.goto(TABLE);
   const figure = killed.getByTestId('paper-figure-table1');
-  await expect(figure.getByRole('progressbar').first()).toBeVisible({ timeout: RECOVERY });
-  const workers = await loseEngineWorkersTwice(killed);
-  expect(await closeAll(killed, 'engine')).toBe(workers);
   await expect(figure.getByTestId('paper-error')).toContainText('restarted once', {
     timeout: 3 * RECOVERY,
   });
   await figure.getByTestId('paper-retry').click();
   expect(await paperNumbers(killed, 3 * RECOVERY)).toEqual(want);
+  expect(await replacements()).toBe(2);
   await killed.close();
 });

@@ -77,6 +77,11 @@ export interface WorkerApi {
   createLocal(id: number, source: LocalSource): PoolInfo;
   release(id: number): void;
   pack(id: number, request: PackRequest, trace: boolean): PackResponse;
+  /**
+   * Readies the worker for `pack(id, request)`: computes and keeps the per-task statistics it reads
+   * and packs the instance's first tasks once, so the packing code is compiled. Returns nothing.
+   */
+  warm(id: number, request: PackRequest): void;
   /** Per-column inst totals of one machine (pool rows) over the evaluation columns. */
   machineTotals(id: number, rows: Int32Array, clairvoyance: number): Float64Array;
   /**
@@ -103,3 +108,5 @@ export interface PoolInfo {
 
 /** A raw message (not comlink) asking a worker to die as if it had crashed: tests only. */
 export const CRASH_MESSAGE = 'slopack:simulate-crash';
+/** Tells a worker to close itself from inside, with no event, as when a browser ends it (tests). */
+export const VANISH_MESSAGE = 'slopack:simulate-vanish';

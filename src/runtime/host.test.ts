@@ -56,6 +56,19 @@ describe('the worker API across the structured-clone boundary', () => {
     );
   });
 
+  it('a worker warmed for a packing packs it as a cold one does', () => {
+    const request: PackRequest = {
+      tasks: 200,
+      instance: 3,
+      seed: 2,
+      params: { ...spec, packer: 'bf', fit: { kind: 'perc', p: 90 } },
+    };
+    const warmed = host();
+    warmed.warm(1, structuredClone(request));
+    expect(warmed.pack(1, request, true)).toEqual(host().pack(1, request, true));
+    expect(() => warmed.warm(9, request)).toThrow(/pool 9/);
+  });
+
   it('counts progress and stops on a cancel request in its control words', () => {
     const control = new SharedArrayBuffer(CONTROL_BYTES);
     const words = new Int32Array(control);

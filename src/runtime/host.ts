@@ -67,6 +67,8 @@ export { allocate };
 
 // Rows between cancellation checks while warming statistics (a row sorts in well under 1 ms).
 const WARM_CHUNK = 32;
+// Tasks in the packing that warms a worker's packing code (warm()).
+const WARM_PACK_TASKS = 1000;
 
 export class EngineHost implements WorkerApi {
   private control: Int32Array | null = null;
@@ -151,6 +153,14 @@ export class EngineHost implements WorkerApi {
     const steps: PackTrace | undefined = trace ? [] : undefined;
     const result = runPacking(p.stats, rows, request.params, steps);
     return steps ? { result, rows, trace: steps } : { result, rows };
+  }
+
+  warm(id: number, request: PackRequest): void {
+    const p = this.pool(id);
+    const rows = sampleInstance(p.layout.tasks, request.tasks, request.seed, request.instance);
+    warmStatistics(p.stats, rows, [request.params], () => this.beat());
+    // A packing of the first tasks, its result dropped, so that the packing code is compiled too.
+    runPacking(p.stats, rows.subarray(0, WARM_PACK_TASKS), request.params);
   }
 
   machineTotals(id: number, rows: Int32Array, clairvoyance: number): Float64Array {

@@ -29,17 +29,19 @@ import { kernelSupported } from '../kernels/probe.ts';
 import type { JobName, JobOut, JobSpec } from './jobs/index.ts';
 import {
   configuredLiveness,
+  BATCH,
   INTERACTIVE,
   LOADING,
   MAX_START_FAILURES,
   REALIZE_DRAWS_PER_TASK,
   checkSource,
+  withoutHeartbeat,
   planUnits,
   revive,
   localPoolHandle,
   sharedPoolRecord,
   untilAborted,
-  type Liveness,
+  type Dispatch,
   type PoolOptions,
   type PendingCall,
   type PoolRecord,
@@ -48,10 +50,14 @@ import {
 } from './poolParts.ts';
 
 export { planUnits, type PoolOptions, type WorkerPort };
+
+const noop = () => {};
 import type { LocalSource, WorkerApi } from '../protocol/api.ts';
 import { TaskQueue } from './poolQueue.ts';
 import { runUnits, type UnitHost } from './poolUnits.ts';
 import { Watchdog } from './poolWatch.ts';
+import { warmOtherWorkers } from './poolWarm.ts';
+import { configuredFaults, planFaults } from './poolFaults.ts';
 import { MAX_JOBS, PROTOCOL_VERSION, controlBytes, heartbeatWord } from '../protocol/layout.ts';
 import {
   CancelledError,
@@ -61,16 +67,6 @@ import {
   type Runner,
   type RunOptions,
 } from './runner.ts';
-
-function withoutHeartbeat(liveness: Liveness, copies: boolean): Liveness {
-  return copies ? { ...liveness, deadline: 3 * liveness.deadline } : liveness;
-}
-
-/** A task handed to a worker: the worker's slot, and whether the task lost a worker before. */
-export interface Dispatch {
-  readonly slot: number;
-  readonly retried: boolean;
-}
 
 /** Starts `options.workers` workers; see the module comment. `dispose()` stops them. */
 export class WorkerPool implements Runner {
@@ -105,7 +101,7 @@ export class WorkerPool implements Runner {
       () => this.disposed,
       (slot, task) => {
         for (const l of this.dispatchListeners)
-          l({ slot: slot.index, retried: task.retried === true });
+          l({ slot: slot.index, retried: task.retried === true, name: task.name });
       },
     );
     this.units = {
@@ -123,6 +119,8 @@ export class WorkerPool implements Runner {
       (slot, reason) => this.crashed(slot, slot.port, reason),
     );
     for (let i = 0; i < n; i++) this.slots.push(this.start(i));
+    const faults = configuredFaults();
+    if (faults) planFaults(faults, this, (slot) => this.slots[slot].port.simulateVanish());
   }
 
   // ---- workers ---------------------------------------------------------------------------------
@@ -402,7 +400,7 @@ export class WorkerPool implements Runner {
   async pack(
     pool: PoolHandle,
     request: Parameters<Runner['pack']>[1],
-    options?: RunOptions & { trace?: boolean },
+    options?: RunOptions & { trace?: boolean; ahead?: boolean },
   ) {
     checkPackParams(request.params);
     checkSource(pool, request.params.source);
@@ -410,9 +408,13 @@ export class WorkerPool implements Runner {
       const work = this.queue.enqueue(
         (slot) => {
           if (options?.signal?.aborted) throw new CancelledError();
-          return this.call(slot, (api) => api.pack(pool.id, request, options?.trace === true));
+          const packed = this.call(slot, (api) =>
+            api.pack(pool.id, request, options?.trace === true),
+          );
+          packed.then(() => warmOtherWorkers(this.units, this.slots, slot, pool.id, request), noop);
+          return packed;
         },
-        INTERACTIVE,
+        options?.ahead ? BATCH : INTERACTIVE,
         Math.abs(request.instance) % this.workers,
       );
       return untilAborted(work, options?.signal);
@@ -445,6 +447,7 @@ export class WorkerPool implements Runner {
     const units = planUnits(runs, this.workers);
     const outputs = await runUnits(
       this.units,
+      'sweep',
       units,
       (unit) => unit.length,
       (api, unit, job) => api.sweepUnit(pool.id, spec, unit, job),
@@ -469,6 +472,7 @@ export class WorkerPool implements Runner {
       const units = kind.units(spec, pool);
       const outputs = await runUnits(
         this.units,
+        name,
         units,
         (unit) => (kind.weight ? kind.weight(unit) : 1),
         (api, unit, job) => api.runJobUnit(name, pool ? pool.id : null, spec, unit, job),

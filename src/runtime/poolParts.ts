@@ -21,6 +21,8 @@ export interface WorkerPort {
   ping(answered: () => void): void;
   /** Asks the worker to die as if it had crashed (tests). */
   simulateCrash(): void;
+  /** Asks the worker to close itself without any event, as when a browser ends it (tests). */
+  simulateVanish(): void;
   terminate(): void;
 }
 
@@ -64,6 +66,19 @@ export function configuredLiveness(): Liveness {
   };
 }
 
+/** Without shared memory there is no heartbeat: a busy worker is told only by its answers. */
+export function withoutHeartbeat(liveness: Liveness, copies: boolean): Liveness {
+  return copies ? { ...liveness, deadline: 3 * liveness.deadline } : liveness;
+}
+
+/** A task handed to a worker: the worker's slot, and whether the task lost a worker before. */
+export interface Dispatch {
+  readonly slot: number;
+  readonly retried: boolean;
+  /** The job whose unit it is (`sweep` or a job's name); none for other tasks. */
+  readonly name?: string;
+}
+
 export interface PoolOptions {
   readonly workers: number;
   /** Matrices in shared memory; false: each worker keeps its own copy (the slower mode). */
@@ -79,6 +94,7 @@ export interface PoolOptions {
 export const INTERACTIVE = 2;
 export const LOADING = 1;
 export const BATCH = 0;
+export const IDLE = -1;
 // A slot that crashes this many times in a row while starting is given up.
 export const MAX_START_FAILURES = 3;
 // Draws per realization task (shared mode): small enough that a cancelled load stops quickly.
@@ -117,6 +133,10 @@ export interface Task {
   readonly priority: number;
   readonly affinity: number;
   readonly job: number;
+  /** The job whose unit this is (`sweep` or a job's name), for fault plans; none for other tasks. */
+  readonly name?: string;
+  /** Runs only on slot `affinity`, unannounced to dispatch listeners (work ahead of need). */
+  readonly pinned: boolean;
   readonly start: (slot: Slot) => Promise<unknown>;
   readonly resolve: (v: unknown) => void;
   readonly reject: (e: unknown) => void;

@@ -31,6 +31,8 @@ export class TaskQueue {
     priority: number,
     affinity = -1,
     job = -1,
+    pinned = false,
+    name?: string,
   ): Promise<T> {
     if (this.stopped()) return Promise.reject(new Error('the worker pool has been disposed'));
     return new Promise<T>((resolve, reject) => {
@@ -38,6 +40,8 @@ export class TaskQueue {
         priority,
         affinity,
         job,
+        pinned,
+        name,
         start,
         resolve: resolve as (v: unknown) => void,
         reject,
@@ -52,6 +56,7 @@ export class TaskQueue {
       let best = -1;
       for (let i = 0; i < this.tasks.length; i++) {
         const t = this.tasks[i];
+        if (t.pinned && t.affinity !== slot.index) continue;
         const b = best < 0 ? null : this.tasks[best];
         if (
           !b ||
@@ -60,9 +65,10 @@ export class TaskQueue {
         )
           best = i;
       }
+      if (best < 0) continue;
       const [task] = this.tasks.splice(best, 1);
       slot.busy = true;
-      this.dispatching(slot, task);
+      if (!task.pinned) this.dispatching(slot, task);
       new Promise((resolve) => resolve(task.start(slot)))
         .then(task.resolve, (e: unknown) => this.lostOrFailed(task, e))
         .finally(() => {

@@ -4,7 +4,7 @@
  * mode, announced by `shared: false`). Create one per page and keep it; `dispose()` on unload.
  */
 import { sharedMemoryAvailable } from '../engine/index.ts';
-import { CRASH_MESSAGE } from '../protocol/api.ts';
+import { CRASH_MESSAGE, VANISH_MESSAGE } from '../protocol/api.ts';
 import { WorkerPool, type WorkerPort } from './pool.ts';
 import type { Runner } from './runner.ts';
 import { workerPort } from './workerPort.ts';
@@ -57,6 +57,7 @@ function startBrowserWorker(slot: number): WorkerPort {
       worker.addEventListener('messageerror', () => fail(new Error('a message could not be read')));
     },
     crash: () => worker.postMessage(CRASH_MESSAGE),
+    vanish: () => worker.postMessage(VANISH_MESSAGE),
     terminate: () => worker.terminate(),
   });
 }

@@ -27,6 +27,7 @@ export interface UnitHost {
  */
 export function runUnits<U, O>(
   pool: UnitHost,
+  name: string,
   units: readonly U[],
   weight: (unit: U) => number,
   call: (api: Remote<WorkerApi>, unit: U, job: number) => Promise<O> | O,
@@ -85,6 +86,8 @@ export function runUnits<U, O>(
           BATCH,
           -1,
           job,
+          false,
+          name,
         )
         .then(
           (got) => {

@@ -63,7 +63,8 @@ export interface Runner {
   pack(
     pool: PoolHandle,
     request: PackRequest,
-    options?: RunOptions & { trace?: boolean },
+    /** `ahead`: a packing made before it is asked for, queued behind every other task. */
+    options?: RunOptions & { trace?: boolean; ahead?: boolean },
   ): Promise<PackResponse>;
   /** Per-column inst totals of one machine of a packing over its evaluation columns. */
   machineTotals(pool: PoolHandle, rows: Int32Array, clairvoyance: number): Promise<Float64Array>;

@@ -14,6 +14,8 @@ export interface StartedWorker {
   onFailure(fail: (e: Error) => void): void;
   /** Makes the worker die as if it had crashed (tests). */
   crash(): void;
+  /** Makes the worker close itself without any event (tests); where absent, `crash`. */
+  vanish?(): void;
   terminate(): void;
 }
 
@@ -65,6 +67,7 @@ export function workerPort(worker: StartedWorker): WorkerPort {
       worker.endpoint.postMessage({ [PING]: sent });
     },
     simulateCrash: () => worker.crash(),
+    simulateVanish: () => (worker.vanish ?? worker.crash)(),
     terminate() {
       stopped = true;
       waiting = null;

@@ -107,6 +107,35 @@ describe('worker supervision', () => {
     expect((await runner.sweep(handle, spec)).length).toBe(spec.instances * PAPER_FITS.length);
   });
 
+  it('a fault planned before the pool starts loses the named job’s first unit, then also its rerun', async () => {
+    const g = globalThis as { slopackFaults?: unknown };
+    const plain = silentPool(2);
+    const before = await plain.sweep(await plain.createPool(samples, 1000, 3), spec);
+    try {
+      g.slopackFaults = { loseUnitOf: 'sweep', times: 1 };
+      const once = silentPool(2);
+      const handle = await once.createPool(samples, 1000, 3);
+      const told: string[] = [];
+      once.onWorkerCrash((e) => told.push(e.message));
+      expect(await once.sweep(handle, spec)).toEqual(before);
+      expect(told).toEqual([expect.stringMatching(/^worker \d stopped \(it gave no sign of life/)]);
+      // Spent: the next sweep loses nothing.
+      expect(await once.sweep(handle, spec)).toEqual(before);
+      expect(told.length).toBe(1);
+
+      // The rerun lands on a worker still starting, which a silent loss would leave to the start
+      // deadline: here the worker ends with an exit event, found at once.
+      g.slopackFaults = { loseUnitOf: 'sweep', times: 2 };
+      const twice = createNodeRunner({ workers: 2 });
+      runners.push(twice);
+      const other = await twice.createPool(samples, 1000, 3);
+      await expect(twice.sweep(other, spec)).rejects.toThrow(/already been restarted once/);
+      expect(await twice.sweep(other, spec)).toEqual(before);
+    } finally {
+      delete g.slopackFaults;
+    }
+  });
+
   it('keeps a released pool in the workers until the sweep reading it has ended', async () => {
     const runner = createNodeRunner({ workers: 2 });
     runners.push(runner);

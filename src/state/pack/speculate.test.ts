@@ -61,16 +61,21 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
     ahead.dispose();
   });
 
-  it('a pass that needs other parameters stops the speculative packing; its own packing is unchanged', async () => {
-    const { ctx, p, pool, s } = await packSetup(runner);
+  it('a pass that needs other parameters goes on beside the speculative packing, which is kept when it lands', async () => {
+    const { ctx, p, pool, s, pack } = await packSetup(runner);
     const ahead = packSpeculation(ctx);
     const b = withRho(p, 0.011);
     const c = withRho(p, 0.3);
     ahead.want([b]);
+    expect(pack).toHaveBeenCalledTimes(1);
     await ahead.holding(packKey(c), () => ensurePack(ctx, c, pool));
     expect(s().pack).toMatchObject({ status: 'ready', key: packKey(c), params: c });
     const direct = await packDirectly(runner, pool, c);
     expect(s().pack.response?.result).toEqual(direct.result);
+    await vi.waitFor(() => expect(recentPack(pool, packKey(b))).toBeDefined());
+    expect(recentPack(pool, packKey(b))!.result).toEqual(
+      (await packDirectly(runner, pool, b)).result,
+    );
     ahead.dispose();
   });
 

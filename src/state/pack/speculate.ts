@@ -3,9 +3,9 @@
  * packed while the pool would otherwise sit idle, and kept with the finished packings
  * (recentPacks.ts, same pool and `packKey`), so the input that reaches them answers from there
  * without waiting for the workers. A speculative packing is the very packing the controller would
- * make for those parameters (same request, same key), never an estimate; it only runs when the
- * controller has nothing to do, and the controller's next pass stops it unless it is the packing
- * that pass needs, which it then waits for instead of starting it again.
+ * make for those parameters (same request, same key), never an estimate; it only starts when the
+ * controller has nothing to do, and is queued behind the controller's own work. The controller's
+ * next pass waits for it if it is the packing that pass needs, else goes on beside it.
  */
 import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
 import { stateOf, type StepContext } from '../common/steps/context.ts';
@@ -15,8 +15,9 @@ export interface PackSpeculation {
   /** Packs these parameters ahead, first first, replacing any earlier wish. */
   want(list: readonly Params[]): void;
   /**
-   * Runs the controller's `work` with speculation held: the speculative packing in flight is
-   * stopped first unless it packs `needed` (a packKey), which `work` then finds kept.
+   * Runs the controller's `work` with speculation held. The speculative packing in flight is
+   * waited for if it packs `needed` (a packKey), which `work` then finds kept; any other runs on
+   * (a worker cannot stop a packing midway) and is kept when it lands, a position further on.
    */
   holding(needed: string, work: () => Promise<void>): Promise<void>;
   /** Forgets the wish and stops the speculative packing in flight (Cancel). */
@@ -47,7 +48,7 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
       const abort = new AbortController();
       const request = { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) };
       const done = ctx.runner
-        .pack(handle, request, { signal: abort.signal })
+        .pack(handle, request, { signal: abort.signal, ahead: true })
         .then(
           (response) => keepPack(handle, key, response),
           // A speculative packing that fails (or is stopped) is made, or reported, by the pass that needs it.
@@ -75,9 +76,7 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
     async holding(needed, work) {
       held++;
       try {
-        const running = inFlight;
-        if (running && running.key !== needed) running.abort.abort();
-        await running?.done;
+        if (inFlight?.key === needed) await inFlight.done;
         await work();
       } finally {
         held--;

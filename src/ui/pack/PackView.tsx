@@ -140,6 +140,10 @@ function Headline({
 /** The export helpers, loaded with the first export rather than with the first page. */
 const exportFiles = () => import('../exportFiles.ts');
 
+async function downloadRows(name: string, rows: readonly Record<string, unknown>[]) {
+  (await exportFiles()).downloadCsv(name, rows);
+}
+
 /** The packing as JSON, tasks named by their pool rows. */
 async function downloadPackingJson(params: Params, result: PackResult, rows: ArrayLike<number>) {
   (await exportFiles()).downloadJson('slopack-packing', {
@@ -382,11 +386,7 @@ export function PackView() {
               Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order
               <button
                 type="button"
-                onClick={() =>
-                  void exportFiles().then((f) =>
-                    f.downloadCsv(`machine-${selected + 1}-tasks`, taskRows),
-                  )
-                }
+                onClick={() => void downloadRows(`machine-${selected + 1}-tasks`, taskRows)}
               >
                 CSV
               </button>

@@ -1,0 +1,40 @@
+/**
+ * Worker losses a test plans before the app starts (`globalThis.slopackFaults`, e.g. from
+ * Playwright's addInitScript, as `slopackLiveness` is set): the worker handed the first unit of a
+ * named job (`sweep`, or a job's name such as `paperSums`) vanishes before the unit reaches it,
+ * and with `times: 2` so does the worker handed that unit's rerun. Each closes itself from inside
+ * with no event, as when a browser ends a worker, so the pool finds out by an unanswered ping.
+ * Deterministic: the loss falls on work in flight however fast the run, never on an observed race.
+ */
+import type { Dispatch } from './poolParts.ts';
+
+export interface FaultPlan {
+  /** The job whose first unit loses its worker. */
+  readonly loseUnitOf: string;
+  /** 1: that worker; 2: also the worker given the unit's rerun (the work is then lost twice). */
+  readonly times: number;
+}
+
+/** The plan a test set, or null (none set, or not a plan: a page never loses work otherwise). */
+export function configuredFaults(): FaultPlan | null {
+  const set = (globalThis as { slopackFaults?: Partial<Record<keyof FaultPlan, unknown>> })
+    .slopackFaults;
+  if (!set || typeof set !== 'object') return null;
+  const { loseUnitOf, times } = set;
+  if (typeof loseUnitOf !== 'string' || (times !== 1 && times !== 2)) return null;
+  return { loseUnitOf, times };
+}
+
+/** Makes `vanish(slot)` happen at each dispatch the plan names. */
+export function planFaults(
+  plan: FaultPlan,
+  pool: { onDispatch(listener: (d: Dispatch) => void): () => void },
+  vanish: (slot: number) => void,
+): void {
+  let lost = 0;
+  pool.onDispatch((d) => {
+    if (d.name !== plan.loseUnitOf || lost >= plan.times || (lost > 0 && !d.retried)) return;
+    lost++;
+    vanish(d.slot);
+  });
+}
