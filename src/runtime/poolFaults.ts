@@ -1,10 +1,12 @@
 /**
- * Worker losses a test plans before the app starts (`globalThis.slopackFaults`, e.g. from
- * Playwright's addInitScript, as `slopackLiveness` is set): the worker handed the first unit of a
- * named job (`sweep`, or a job's name such as `paperSums`) vanishes before the unit reaches it,
- * and with `times: 2` so does the worker handed that unit's rerun. Each closes itself from inside
- * with no event, as when a browser ends a worker, so the pool finds out by an unanswered ping.
- * Deterministic: the loss falls on work in flight however fast the run, never on an observed race.
+ * Worker losses a test plans (`globalThis.slopackFaults`). Before the app starts (e.g. from
+ * Playwright's addInitScript, as `slopackLiveness` is set): the pool's worker handed the first unit
+ * of a named job (`sweep`, or a job's name such as `paperSums`) vanishes before the unit reaches
+ * it, and with `times: 2` so does the worker handed that unit's rerun. While the page runs
+ * (`loseNextCallOf`): a supervised worker's next call (the ingestion worker's load) loses it the
+ * same way. Each worker closes itself from inside with no event, as when a browser ends it, so it
+ * is found by an unanswered ping. Deterministic: the loss falls on work in flight however fast the
+ * run, never on an observed race.
  */
 import type { Dispatch } from './poolParts.ts';
 
@@ -37,4 +39,12 @@ export function planFaults(
     lost++;
     vanish(d.slot);
   });
+}
+
+/** Whether a test asked that the next call to the supervised worker `what` lose it (used up once read). */
+export function plannedLoss(what: string): boolean {
+  const set = (globalThis as { slopackFaults?: { loseNextCallOf?: unknown } }).slopackFaults;
+  if (set?.loseNextCallOf !== what) return false;
+  delete set.loseNextCallOf;
+  return true;
 }

@@ -6,7 +6,9 @@
  * what happened if that worker is lost too.
  */
 import { wrap, type Remote } from 'comlink';
+import { VANISH_MESSAGE } from '../protocol/api.ts';
 import { configuredLiveness, type Liveness } from './poolParts.ts';
+import { plannedLoss } from './poolFaults.ts';
 import { workerPort } from './workerPort.ts';
 import type { WorkerPort } from './poolParts.ts';
 
@@ -64,6 +66,7 @@ export function supervisedWorker<A>(
         );
       },
       crash: () => worker.terminate(),
+      vanish: () => worker.postMessage(VANISH_MESSAGE),
       terminate: () => worker.terminate(),
     });
     const c: Current<A> = {
@@ -99,6 +102,7 @@ export function supervisedWorker<A>(
 
   const once = <T>(f: (api: Remote<A>) => Promise<T>): Promise<T> => {
     const c = open();
+    if (plannedLoss(what)) c.port.simulateVanish();
     return new Promise<T>((resolve, reject) => {
       c.pending.add(reject);
       timer ??= setInterval(tick, Math.max(20, liveness.checkAfter / 4));
