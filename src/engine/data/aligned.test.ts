@@ -34,6 +34,8 @@ function randomSamples(seed: number, tasks: number, instants: number): TaskSampl
         v.push(7);
       }
     }
+    // Some tasks' samples out of time order: the range is then not that of the ends.
+    if (rng.nextFloat() < 0.15) [t, v].forEach((a) => a.reverse());
     ids.push(`task-${i}`);
     inst.push(Float64Array.from(v));
     avg.push(Float64Array.from(v, (x, k) => x / 2 + k));

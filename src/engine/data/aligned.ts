@@ -82,15 +82,22 @@ export function alignedGridSize(
   return { tasks: grid.members.length, instants: grid.instants };
 }
 
+interface Dense {
+  rows: Float32Array[];
+  merged: number;
+  filled: Int32Array;
+  present: Int32Array;
+}
+
 /**
  * Dense rows (NaN = absent) of one series on the grid, the samples merged into an instant, and per
  * row the instants it has a sample at (`filled`); `present[t]` counts the rows with a sample at t.
- * Plain loops, no callback: counters a closure captured would be slower in the loop over samples.
+ * With `check`, null as soon as a task's times are out of order (or not one per sample): a grid
+ * whose range was read from the ends of each task's times (`Grid.inOrder`) holds only when they are
+ * in order. Plain loops, no callback: counters a closure captured would be slower in the loop over
+ * samples.
  */
-function denseRows(
-  series: TaskSamples['inst'],
-  grid: Grid,
-): { rows: Float32Array[]; merged: number; filled: Int32Array; present: Int32Array } {
+function denseRows(series: TaskSamples['inst'], grid: Grid, check: boolean): Dense | null {
   const { instants, members, times, origin, step, slotsOf } = grid;
   let merged = 0;
   const present = new Int32Array(instants);
@@ -114,9 +121,14 @@ function denseRows(
         continue;
       }
       const time = times![i];
+      if (check && time.length !== values.length) return null;
+      let previous = -Infinity;
       for (let k = 0; k < values.length; k++) {
+        const t = time[k];
+        if (!(t >= previous) && check) return null;
+        previous = t;
         // An integer index (`| 0`); a sample at no instant (a NaN time) is merged, as row[NaN] is.
-        const x = Math.round((time[k] - origin) / step!);
+        const x = Math.round((t - origin) / step!);
         const at = x | 0;
         if (at === x && row[at] !== row[at]) {
           row[at] = values[k];
@@ -276,11 +288,16 @@ export function alignSamples(
     throw new AlignError(`invalid minimum coverage ${minCoverage} (need 0 ≤ share ≤ 1)`);
   if (options.step !== undefined && !(options.step > 0 && Number.isFinite(options.step)))
     throw new AlignError(`invalid step ${options.step} s (need a positive number of seconds)`);
-  const grid = gridOf(samples, options.step);
+  // The range from the ends of each task's times, checked as they are laid (else every time read).
+  let grid = gridOf(samples, options.step, true);
   const complete = alignComplete(samples, grid, absent, shared);
   if (complete) return complete;
-  const inst = denseRows(samples.inst, grid);
-  const avg = samples.avg ? denseRows(samples.avg, grid) : null;
+  let inst = denseRows(samples.inst, grid, grid.inOrder);
+  if (!inst) {
+    grid = gridOf(samples, options.step);
+    inst = denseRows(samples.inst, grid, false)!;
+  }
+  const avg = samples.avg ? denseRows(samples.avg, grid, false)! : null;
   const coverageOf = Array.from(inst.filled, (c) => c / grid.instants);
   const keep: number[] = [];
   const dropped: number[] = [];
