@@ -92,10 +92,10 @@ interface Dense {
 /**
  * Dense rows (NaN = absent) of one series on the grid, the samples merged into an instant, and per
  * row the instants it has a sample at (`filled`); `present[t]` counts the rows with a sample at t.
- * With `check`, null as soon as a task's times are out of order (or not one per sample): a grid
- * whose range was read from the ends of each task's times (`Grid.inOrder`) holds only when they are
- * in order. Plain loops, no callback: counters a closure captured would be slower in the loop over
- * samples.
+ * With `check`, null as soon as a task's times are out of order (or not one time per sample): a
+ * grid whose range was read from the ends of each task's times (`Grid.inOrder`) holds only when
+ * they are in order. Plain loops, no callback: counters a closure captured would be slower in the
+ * loop over samples.
  */
 function denseRows(series: TaskSamples['inst'], grid: Grid, check: boolean): Dense | null {
   const { instants, members, times, origin, step, slotsOf } = grid;
@@ -125,7 +125,7 @@ function denseRows(series: TaskSamples['inst'], grid: Grid, check: boolean): Den
       let previous = -Infinity;
       for (let k = 0; k < values.length; k++) {
         const t = time[k];
-        if (!(t >= previous) && check) return null;
+        if (check && !(t >= previous)) return null;
         previous = t;
         // An integer index (`| 0`); a sample at no instant (a NaN time) is merged, as row[NaN] is.
         const x = Math.round((t - origin) / step!);
