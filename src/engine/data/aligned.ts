@@ -289,14 +289,12 @@ export function alignSamples(
   if (options.step !== undefined && !(options.step > 0 && Number.isFinite(options.step)))
     throw new AlignError(`invalid step ${options.step} s (need a positive number of seconds)`);
   // The range from the ends of each task's times, checked as they are laid (else every time read).
-  let grid = gridOf(samples, options.step, true);
-  const complete = alignComplete(samples, grid, absent, shared);
+  const fromEnds = gridOf(samples, options.step, true);
+  const complete = alignComplete(samples, fromEnds, absent, shared);
   if (complete) return complete;
-  let inst = denseRows(samples.inst, grid, grid.inOrder);
-  if (!inst) {
-    grid = gridOf(samples, options.step);
-    inst = denseRows(samples.inst, grid, false)!;
-  }
+  const inOrder = denseRows(samples.inst, fromEnds, fromEnds.inOrder);
+  const grid = inOrder ? fromEnds : gridOf(samples, options.step);
+  const inst = inOrder ?? denseRows(samples.inst, grid, false)!;
   const avg = samples.avg ? denseRows(samples.avg, grid, false)! : null;
   const coverageOf = Array.from(inst.filled, (c) => c / grid.instants);
   const keep: number[] = [];
