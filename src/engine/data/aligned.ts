@@ -82,28 +82,55 @@ export function alignedGridSize(
   return { tasks: grid.members.length, instants: grid.instants };
 }
 
+interface Dense {
+  rows: Float32Array[];
+  merged: number;
+  filled: Int32Array;
+  present: Int32Array;
+}
+
 /**
  * Dense rows (NaN = absent) of one series on the grid, the samples merged into an instant, and per
  * row the instants it has a sample at (`filled`); `present[t]` counts the rows with a sample at t.
+ * With `check`, null as soon as a task's times are out of order (or not one time per sample): a
+ * grid whose range was read from the ends of each task's times (`Grid.inOrder`) holds only when
+ * they are in order. Plain loops, no callback: counters a closure captured would be slower in the
+ * loop over samples.
  */
-function denseRows(
-  series: TaskSamples['inst'],
-  grid: Grid,
-): { rows: Float32Array[]; merged: number; filled: Int32Array; present: Int32Array } {
+function denseRows(series: TaskSamples['inst'], grid: Grid, check: boolean): Dense | null {
+  const { instants, members, times, origin, step, slotsOf } = grid;
   let merged = 0;
-  const present = new Int32Array(grid.instants);
-  const filled = new Int32Array(grid.members.length);
-  const { times, origin, step, slotsOf } = grid;
-  const rows = grid.members.map((list, r) => {
-    const row = new Float32Array(grid.instants).fill(NaN);
+  const present = new Int32Array(instants);
+  const filled = new Int32Array(members.length);
+  const rows: Float32Array[] = [];
+  for (let r = 0; r < members.length; r++) {
+    const row = new Float32Array(instants).fill(NaN);
     let count = 0;
-    for (const i of list) {
+    for (const i of members[r]) {
       const values = seriesAt(series, i);
-      const slot = slotsOf ? slotsOf(i) : null;
-      const time = times ? times[i] : null;
+      if (slotsOf) {
+        const slot = slotsOf(i);
+        for (let k = 0; k < values.length; k++) {
+          const at = slot[k];
+          if (row[at] !== row[at]) {
+            row[at] = values[k];
+            present[at]++;
+            count++;
+          } else merged++;
+        }
+        continue;
+      }
+      const time = times![i];
+      if (check && time.length !== values.length) return null;
+      let previous = -Infinity;
       for (let k = 0; k < values.length; k++) {
-        const at = slot ? slot[k] : Math.round((time![k] - origin) / step!);
-        if (row[at] !== row[at]) {
+        const t = time[k];
+        if (check && !(t >= previous)) return null;
+        previous = t;
+        // An integer index (`| 0`); a sample at no instant (a NaN time) is merged, as row[NaN] is.
+        const x = Math.round((t - origin) / step!);
+        const at = x | 0;
+        if (at === x && row[at] !== row[at]) {
           row[at] = values[k];
           present[at]++;
           count++;
@@ -111,8 +138,8 @@ function denseRows(
       }
     }
     filled[r] = count;
-    return row;
-  });
+    rows.push(row);
+  }
   return { rows, merged, filled, present };
 }
 
@@ -122,34 +149,33 @@ function presence(rows: readonly Float32Array[], instants: number): Int32Array {
   return count;
 }
 
-/** Rows `keep` of `source` at `columns` (all instants when null), absent as 0; spans of own samples. */
+/** Rows `keep` of `source` at `columns`, absent as 0; spans of own samples. */
 function fillMatrix(
   source: readonly Float32Array[],
   keep: readonly number[],
-  columns: Int32Array | null,
-  width: number,
+  columns: Int32Array,
   shared: boolean | undefined,
   spans: Int32Array | null,
 ): RealizationMatrix {
+  const width = columns.length;
   const m = allocateMatrix(keep.length, width, shared);
-  keep.forEach((i, r) => {
-    const row = source[i];
-    const out = m.data.subarray(r * width, (r + 1) * width);
-    let first = -1;
-    let last = -1;
+  const out = m.data;
+  for (let r = 0; r < keep.length; r++) {
+    const row = source[keep[r]];
+    const base = r * width;
+    // The matrix is 0 where nothing is written.
     for (let c = 0; c < width; c++) {
-      const v = row[columns ? columns[c] : c];
-      if (v === v) {
-        out[c] = v;
-        if (first < 0) first = c;
-        last = c;
-      } else out[c] = 0;
+      const v = row[columns[c]];
+      if (v === v) out[base + c] = v;
     }
-    if (spans) {
-      spans[2 * r] = first;
-      spans[2 * r + 1] = last;
-    }
-  });
+    if (!spans) continue;
+    let first = 0;
+    while (first < width && Number.isNaN(row[columns[first]])) first++;
+    let last = width - 1;
+    while (last >= 0 && Number.isNaN(row[columns[last]])) last--;
+    spans[2 * r] = last < 0 ? -1 : first;
+    spans[2 * r + 1] = last;
+  }
   return m;
 }
 
@@ -262,11 +288,14 @@ export function alignSamples(
     throw new AlignError(`invalid minimum coverage ${minCoverage} (need 0 ≤ share ≤ 1)`);
   if (options.step !== undefined && !(options.step > 0 && Number.isFinite(options.step)))
     throw new AlignError(`invalid step ${options.step} s (need a positive number of seconds)`);
-  const grid = gridOf(samples, options.step);
-  const complete = alignComplete(samples, grid, absent, shared);
+  // The range from the ends of each task's times, checked as they are laid (else every time read).
+  const fromEnds = gridOf(samples, options.step, true);
+  const complete = alignComplete(samples, fromEnds, absent, shared);
   if (complete) return complete;
-  const inst = denseRows(samples.inst, grid);
-  const avg = samples.avg ? denseRows(samples.avg, grid) : null;
+  const inOrder = denseRows(samples.inst, fromEnds, fromEnds.inOrder);
+  const grid = inOrder ? fromEnds : gridOf(samples, options.step);
+  const inst = inOrder ?? denseRows(samples.inst, grid, false)!;
+  const avg = samples.avg ? denseRows(samples.avg, grid, false)! : null;
   const coverageOf = Array.from(inst.filled, (c) => c / grid.instants);
   const keep: number[] = [];
   const dropped: number[] = [];
@@ -289,10 +318,9 @@ export function alignSamples(
       kept.push(t);
   if (kept.length === 0) throw noCommonInstant(rows, grid, ids);
   const columns = Int32Array.from(kept);
-  const every = columns.length === grid.instants ? null : columns;
   const spans = new Int32Array(2 * keep.length);
-  const instMatrix = fillMatrix(inst.rows, keep, every, columns.length, shared, spans);
-  const avgMatrix = avg ? fillMatrix(avg.rows, keep, every, columns.length, shared, null) : null;
+  const instMatrix = fillMatrix(inst.rows, keep, columns, shared, spans);
+  const avgMatrix = avg ? fillMatrix(avg.rows, keep, columns, shared, null) : null;
   let absentSamples = 0;
   let zeroFilled = 0;
   for (let t = 0; t < grid.instants; t++) absentSamples += keep.length - count[t];

@@ -22,6 +22,11 @@ export interface Grid {
   readonly baseOf: ((i: number) => number) | null;
   /** Per task its samples' times: sample k of task i at instant round((t − origin) / step). */
   readonly times: readonly Float64Array[] | null;
+  /**
+   * The time range was read from each task's first and last time (`gridOf`'s `inOrder`): the grid
+   * holds only if every task's times are in order, which the caller checks as it lays them.
+   */
+  readonly inOrder: boolean;
   readonly ids: string[];
   /** Per output task, the input tasks whose samples it gathers (days of one VM). */
   readonly members: number[][];
@@ -44,7 +49,7 @@ function medianStep(t: Float64Array): number | null {
   return (lower + upper) / 2;
 }
 
-function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
+function timestampGrid(samples: TaskSamples, given: number | undefined, inOrder: boolean): Grid {
   const times = samples.times!;
   const n = times.length;
   let origin = Infinity;
@@ -52,10 +57,14 @@ function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
   // A given step needs no estimate, and no check of each task's own step against it.
   const steps: (number | null)[] = given === undefined ? times.map(medianStep) : [];
   for (const t of times)
-    for (let k = 0; k < t.length; k++) {
-      if (t[k] < origin) origin = t[k];
-      if (t[k] > last) last = t[k];
-    }
+    if (inOrder) {
+      if (t[0] < origin) origin = t[0];
+      if (t[t.length - 1] > last) last = t[t.length - 1];
+    } else
+      for (let k = 0; k < t.length; k++) {
+        if (t[k] < origin) origin = t[k];
+        if (t[k] > last) last = t[k];
+      }
   const known = steps.filter((s): s is number => s !== null && s > 0);
   const step = given ?? (known.length ? median(known) : NaN);
   if (!(step > 0))
@@ -70,6 +79,9 @@ function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
       );
   }
   const instants = Math.round((last - origin) / step) + 1;
+  // Out of order, the ends may give no grid at all: read every time.
+  if (inOrder && !(instants >= 1 && instants * n <= 2 ** 31))
+    return timestampGrid(samples, given, false);
   if (instants * n > 2 ** 31)
     throw new AlignError(`${instants} instants × ${n} tasks is too large a grid; raise the step`);
   const members = Array.from({ length: n }, (_, i) => [i]);
@@ -81,6 +93,7 @@ function timestampGrid(samples: TaskSamples, given: number | undefined): Grid {
     slotsOf: null,
     baseOf: null,
     times,
+    inOrder,
     ids: samples.ids,
     members,
   };
@@ -122,6 +135,7 @@ function indexGrid(samples: TaskSamples): Grid {
       slotsOf,
       baseOf: (i) => bases[i],
       times: null,
+      inOrder: false,
       ids: [...byVm.keys()],
       members: [...byVm.values()],
     };
@@ -134,11 +148,16 @@ function indexGrid(samples: TaskSamples): Grid {
     slotsOf: () => index,
     baseOf: () => 0,
     times: null,
+    inOrder: false,
     ids: samples.ids,
     members: Array.from({ length: n }, (_, i) => [i]),
   };
 }
 
-export function gridOf(samples: TaskSamples, step: number | undefined): Grid {
-  return samples.times ? timestampGrid(samples, step) : indexGrid(samples);
+/**
+ * The grid of `samples`. `inOrder`: take each task's times to be in order and read the range from
+ * their ends (a caller that reads every time anyway checks it and asks again without).
+ */
+export function gridOf(samples: TaskSamples, step: number | undefined, inOrder = false): Grid {
+  return samples.times ? timestampGrid(samples, step, inOrder) : indexGrid(samples);
 }
