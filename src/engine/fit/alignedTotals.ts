@@ -75,10 +75,10 @@ export function alignedTotals(
 ): () => MachineState {
   const { data, cols } = stats.matrix;
   const width = stats.width;
-  const base = Int32Array.from(rows, (r) => r * cols + stats.start);
-  const task = Array.from(rows, (r) => rowSums(stats, r, quickScore !== undefined));
-  const taskSum = Float64Array.from(task, (r) => r.sum);
-  const taskSq = Float64Array.from(task, (r) => r.sq);
+  const base = new Int32Array(rows.length);
+  for (let k = 0; k < rows.length; k++) base[k] = rows[k] * cols + stats.start;
+  const task = rowSums(stats, rows, quickScore !== undefined);
+  const { sum: taskSum, sq: taskSq } = task;
   const blocks = blockCount(width);
   const scratch = { low: new Float64Array(blocks + 1), high: new Float64Array(blocks + 1) };
   const { machine: machineSide, task: taskSide } = screenSides(data);
@@ -116,7 +116,7 @@ export function alignedTotals(
           blockSq += v2;
           q += v2;
         }
-        putBlock(out, k, c1 - c0, blockSum, blockSq);
+        putBlock(out, 3 * k, c1 - c0, blockSum, blockSq);
       }
       sq[j] = q;
     };
@@ -155,7 +155,8 @@ export function alignedTotals(
         machineSide.sum = sum[j];
         machineSide.sq = sq[j];
         taskSide.base = base[t];
-        taskSide.sketch = task[t].sketch!;
+        taskSide.sketch = task.sketches;
+        taskSide.at = task.at[t];
         taskSide.sum = taskSum[t];
         taskSide.sq = taskSq[t];
         return screenedCheck(machineSide, taskSide, width, test, scratch, counts);
@@ -191,12 +192,13 @@ function screenSides(data: ArrayLike<number>) {
   const none: Float64Array = new Float64Array(0);
   return {
     machine: { total: none, sketch: none, sum: 0, sq: 0 },
-    task: { data, base: 0, sketch: none, sum: 0, sq: 0 },
+    task: { data, base: 0, sketch: none, at: 0, sum: 0, sq: 0 },
   };
 }
 
 /** One side of a screened check: a series over O (at `base` in its array), its sketch and sums. */
 interface Side {
+  /** The sketch, from `at` in the task's case (the instance's sketches share one array). */
   readonly sketch: Float64Array;
   readonly sum: number;
   readonly sq: number;
@@ -209,7 +211,7 @@ interface Side {
  */
 function screenedCheck(
   machine: Side & { readonly total: Float64Array },
-  task: Side & { readonly data: ArrayLike<number>; readonly base: number },
+  task: Side & { readonly data: ArrayLike<number>; readonly base: number; readonly at: number },
   width: number,
   test: ScreenTest,
   { low, high }: { readonly low: Float64Array; readonly high: Float64Array },
@@ -218,7 +220,7 @@ function screenedCheck(
   const s = machine.total;
   const { data, base: b } = task;
   const blocks = blockCount(width);
-  const allowance = suffixBounds(machine.sketch, task.sketch, width, low, high);
+  const allowance = suffixBounds(machine.sketch, task.sketch, task.at, width, low, high);
   const mean = (machine.sum + task.sum) / width;
   const sj = machine.sq;
   const st = task.sq;
@@ -275,9 +277,15 @@ export function alignedSizes(
     quickScore && ((view, j, t, above) => quickScore(view, j, t, capacity, above)),
     counts,
   );
+  const size = new Float64Array(rows.length);
+  const variance = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) {
+    size[k] = stats.mean[rows[k]];
+    variance[k] = stats.variance[rows[k]];
+  }
   return {
-    size: Float64Array.from(rows, (r) => stats.mean[r]),
-    variance: Float64Array.from(rows, (r) => stats.variance[r]),
+    size,
+    variance,
     machineState: (_sums, c) => {
       capacity = c;
       return state();
