@@ -171,8 +171,8 @@ export function rowSums(
 }
 
 /**
- * Bounds of the dot S·x over the blocks not yet computed: `low[b]` ≤ Σ_{c ≥ b·BLOCK} S_c·x_c ≤
- * `high[b]` (both 0 at b = blocks), and the returned allowance is what rounding may move the
+ * Bounds of the dot S·x over the blocks not yet computed: `low[lowAt + b]` ≤ Σ_{c ≥ b·BLOCK} S_c·x_c
+ * ≤ `high[b]` (both 0 at b = blocks), and the returned allowance is what rounding may move the
  * sequential loop's result and the bounds' own arithmetic; widen by it once. Σ_B ‖S‖_B·‖x‖_B ≥
  * Σ |S_c·x_c| scales both: the loop's rounding is at most 2u·(|O| + 1) of it, and 1e-10 of it covers
  * the sums here.
@@ -183,13 +183,14 @@ export function suffixBounds(
   xAt: number,
   width: number,
   low: Float64Array,
+  lowAt: number,
   high: Float64Array,
 ): number {
   const blocks = blockCount(width);
   let scale = 0;
   let lo = 0;
   let hi = 0;
-  low[blocks] = 0;
+  low[lowAt + blocks] = 0;
   high[blocks] = 0;
   for (let b = blocks - 1; b >= 0; b--) {
     const n = Math.min(BLOCK, width - b * BLOCK);
@@ -198,7 +199,7 @@ export function suffixBounds(
     const spread = s[i + 1] * x[xAt + i + 1];
     lo += means - spread;
     hi += means + spread;
-    low[b] = lo;
+    low[lowAt + b] = lo;
     high[b] = hi;
     scale += s[i + 2] * x[xAt + i + 2];
   }

@@ -10,6 +10,7 @@
  */
 import type { TaskStats } from '../stats/taskStats.ts';
 import { BLOCK, blockCount, putBlock, rowSums, suffixBounds } from './alignedBlocks.ts';
+import { bestFitChoice, choiceScratch, type ChoiceTest } from './alignedChoice.ts';
 import type { MachineState, TaskSizes } from './fitTest.ts';
 
 /** How the screened checks were decided (for tests and benches; a packing never reads them). */
@@ -72,7 +73,8 @@ export function alignedTotals(
   score: (view: TotalsView, j: number, t: number) => number,
   quickScore?: (view: TotalsView, j: number, t: number, above: number) => number,
   counts?: ScreenCounts,
-): () => MachineState {
+  choice?: ChoiceTest,
+): (capacity?: number) => MachineState {
   const { data, cols } = stats.matrix;
   const width = stats.width;
   const base = new Int32Array(rows.length);
@@ -82,11 +84,13 @@ export function alignedTotals(
   const blocks = blockCount(width);
   const scratch = { low: new Float64Array(blocks + 1), high: new Float64Array(blocks + 1) };
   const { machine: machineSide, task: taskSide } = screenSides(data);
-  return () => {
+  return (capacity = 1) => {
     const totals: Float64Array[] = [];
     const sum: number[] = [];
     const sq: number[] = [];
     const sketch: Float64Array[] = [];
+    const machines = { totals, sketch, sum, sq };
+    const choosing = choiceScratch();
     const addTo = (j: number, t: number) => {
       const s = totals[j];
       const b = base[t];
@@ -201,6 +205,25 @@ export function alignedTotals(
         quickSlack: (j: number, t: number) => quickScore(view, j, t, Infinity),
         slackBelow: (j: number, t: number, above: number) => quickScore(view, j, t, above),
       }),
+      ...(choice && {
+        bestFit(t: number, count: number) {
+          taskSide.base = base[t];
+          taskSide.sketch = task.sketches;
+          taskSide.at = task.at[t];
+          taskSide.sum = taskSum[t];
+          taskSide.sq = taskSq[t];
+          return bestFitChoice(
+            machines,
+            count,
+            taskSide,
+            width,
+            capacity,
+            choice,
+            choosing,
+            counts,
+          );
+        },
+      }),
     };
   };
 }
@@ -238,7 +261,7 @@ function screenedCheck(
   const s = machine.total;
   const { data, base: b } = task;
   const blocks = blockCount(width);
-  const allowance = suffixBounds(machine.sketch, task.sketch, task.at, width, low, high);
+  const allowance = suffixBounds(machine.sketch, task.sketch, task.at, width, low, 0, high);
   const mean = (machine.sum + task.sum) / width;
   const sj = machine.sq;
   const st = task.sq;
@@ -312,6 +335,7 @@ export function alignedSizes(
   score: (view: TotalsView, j: number, t: number, capacity: number) => number,
   quickScore?: (view: TotalsView, j: number, t: number, capacity: number, above: number) => number,
   counts?: ScreenCounts,
+  choice?: ChoiceTest,
 ): TaskSizes {
   stats.ensureMoments(rows);
   let capacity = 1;
@@ -321,6 +345,7 @@ export function alignedSizes(
     (view, j, t) => score(view, j, t, capacity),
     quickScore && ((view, j, t, above) => quickScore(view, j, t, capacity, above)),
     counts,
+    choice,
   );
   const size = new Float64Array(rows.length);
   const variance = new Float64Array(rows.length);
@@ -333,7 +358,7 @@ export function alignedSizes(
     variance,
     machineState: (_sums, c) => {
       capacity = c;
-      return state();
+      return state(c);
     },
   };
 }

@@ -40,6 +40,11 @@ export interface MachineState {
    * (never chosen over the best so far); where it is negative, any negative value.
    */
   readonly slackBelow?: (machine: number, task: number, above: number) => number;
+  /**
+   * Optional, for Best Fit: the machine among 0 … count − 1 it picks for `task` (the smallest
+   * `slack` ≥ 0, ties to the lowest), −1 where none fits — as a loop over `slack` picks.
+   */
+  readonly bestFit?: (task: number, count: number) => number;
 }
 
 /** Per-task sizes of the tasks of one instance, in instance order. */

@@ -151,10 +151,11 @@ function placeWithState(
       : !trace && state.quickSlack
         ? (j: number) => state.quickSlack!(j, t)
         : (j: number) => state.slack(j, t);
+  const whole = !trace && choose === bestFit ? state.bestFit : undefined;
   for (let k = 0; k < order.length; k++) {
     t = order[k];
     const slacks = trace ? new Float64Array(machines.count) : null;
-    let j = choose(machines, slackOn, slacks);
+    let j = whole ? whole(t, machines.count) : choose(machines, slackOn, slacks);
     const opened = j < 0;
     let tooBig = false;
     if (opened) {
