@@ -10,7 +10,7 @@
  */
 import type { TaskStats } from '../stats/taskStats.ts';
 import { BLOCK, blockCount, putBlock, rowSums, suffixBounds } from './alignedBlocks.ts';
-import { bestFitChoice, choiceScratch, type ChoiceTest } from './alignedChoice.ts';
+import { bestFitChoice, choiceScratch, dotFrom, type ChoiceTest } from './alignedChoice.ts';
 import type { MachineState, TaskSizes } from './fitTest.ts';
 
 /** How the screened checks were decided (for tests and benches; a packing never reads them). */
@@ -201,6 +201,12 @@ export function alignedTotals(
         for (const r of remaining) addTo(j, r);
       },
       slack: (j, t) => score(view, j, t),
+      columnTotals: {
+        matrix: stats.matrix,
+        start: stats.start,
+        end: stats.end,
+        of: (j) => totals[j],
+      },
       ...(quickScore && {
         quickSlack: (j: number, t: number) => quickScore(view, j, t, Infinity),
         slackBelow: (j: number, t: number, above: number) => quickScore(view, j, t, above),
@@ -295,34 +301,6 @@ function screenedCheck(
     counts.columns += width;
   }
   return test.exact(mean, Math.max(0, (sj + 2 * cross + st) / width - m2));
-}
-
-/**
- * cross + Σ_{c ∈ [c0, c1)} s[c]·x[b + c], added one term at a time in column order (unrolled: the
- * same additions as the plain loop, in fewer instructions).
- */
-function dotFrom(
-  cross: number,
-  s: Float64Array,
-  x: ArrayLike<number>,
-  b: number,
-  c0: number,
-  c1: number,
-): number {
-  let c = c0;
-  for (; c < c1 - 7; c += 8) {
-    const a = b + c;
-    cross += s[c] * x[a];
-    cross += s[c + 1] * x[a + 1];
-    cross += s[c + 2] * x[a + 2];
-    cross += s[c + 3] * x[a + 3];
-    cross += s[c + 4] * x[a + 4];
-    cross += s[c + 5] * x[a + 5];
-    cross += s[c + 6] * x[a + 6];
-    cross += s[c + 7] * x[a + 7];
-  }
-  for (; c < c1; c++) cross += s[c] * x[b + c];
-  return cross;
 }
 
 /**
