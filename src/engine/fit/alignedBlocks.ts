@@ -83,23 +83,7 @@ function sumsInto(
     const c1 = Math.min(width, c0 + BLOCK);
     let blockSum = 0;
     let blockSq = 0;
-    let c = base + c0;
-    // Unrolled, the same additions in the same order.
-    for (; c < base + c1 - 3; c += 4) {
-      const x0 = v[c];
-      const x1 = v[c + 1];
-      const x2 = v[c + 2];
-      const x3 = v[c + 3];
-      const y0 = x0 * x0;
-      const y1 = x1 * x1;
-      const y2 = x2 * x2;
-      const y3 = x3 * x3;
-      sum = sum + x0 + x1 + x2 + x3;
-      sq = sq + y0 + y1 + y2 + y3;
-      blockSum = blockSum + x0 + x1 + x2 + x3;
-      blockSq = blockSq + y0 + y1 + y2 + y3;
-    }
-    for (; c < base + c1; c++) {
+    for (let c = base + c0; c < base + c1; c++) {
       const x = v[c];
       const x2 = x * x;
       sum += x;
