@@ -40,42 +40,31 @@ export interface TaskSeries {
   readonly sq: number;
 }
 
-/** Per-machine working values of one choice, at the machine's index, grown with the machines. */
+/** Per-machine working values of one choice, at the machine's index. */
 export interface ChoiceScratch {
   /** The machines still open to the task, in machine order. */
-  live: Int32Array;
-  cross: Float64Array;
-  mean: Float64Array;
-  refuseAt: Float64Array;
-  allowance: Float64Array;
+  readonly live: Int32Array;
+  readonly cross: Float64Array;
+  readonly mean: Float64Array;
+  readonly refuseAt: Float64Array;
+  readonly allowance: Float64Array;
   /** Per machine, blocks + 1 lower bounds of the dot's rest (`suffixBounds`' low). */
-  low: Float64Array;
-  high: Float64Array;
+  readonly low: Float64Array;
+  readonly high: Float64Array;
 }
 
-export function choiceScratch(): ChoiceScratch {
-  const none = new Float64Array(0);
+/** Scratch for up to `machines` machines over `width` columns. */
+export function choiceScratch(machines: number, width: number): ChoiceScratch {
+  const bounds = blockCount(width) + 1;
   return {
-    live: new Int32Array(0),
-    cross: none,
-    mean: none,
-    refuseAt: none,
-    allowance: none,
-    low: none,
-    high: none,
+    live: new Int32Array(machines),
+    cross: new Float64Array(machines),
+    mean: new Float64Array(machines),
+    refuseAt: new Float64Array(machines),
+    allowance: new Float64Array(machines),
+    low: new Float64Array(machines * bounds),
+    high: new Float64Array(bounds),
   };
-}
-
-function fit(scratch: ChoiceScratch, count: number, bounds: number): void {
-  if (scratch.live.length >= count && scratch.high.length === bounds) return;
-  const n = Math.max(count, 2 * scratch.live.length, 16);
-  scratch.live = new Int32Array(n);
-  scratch.cross = new Float64Array(n);
-  scratch.mean = new Float64Array(n);
-  scratch.refuseAt = new Float64Array(n);
-  scratch.allowance = new Float64Array(n);
-  scratch.low = new Float64Array(n * bounds);
-  scratch.high = new Float64Array(bounds);
 }
 
 /** Adds Σ_{c ∈ [c0, c1)} s[c]·x[b + c] to cross[i] and the same of r to cross[k], column by column. */
@@ -161,7 +150,6 @@ export function bestFitChoice(
 ): number {
   const blocks = blockCount(width);
   const bounds = blocks + 1;
-  fit(scratch, count, bounds);
   const { live, cross, mean, refuseAt, allowance, low } = scratch;
   const st = task.sq;
   let n = 0;

@@ -90,7 +90,7 @@ export function alignedTotals(
     const sq: number[] = [];
     const sketch: Float64Array[] = [];
     const machines = { totals, sketch, sum, sq };
-    const choosing = choiceScratch();
+    const choosing = choiceScratch(rows.length, width);
     const addTo = (j: number, t: number) => {
       const s = totals[j];
       const b = base[t];
