@@ -6,11 +6,19 @@ import { fitTest, type FitSpec, type FitTest } from './fit/index.ts';
 import { normalizedMachines, rowMeans } from './metrics/machinesNeeded.ts';
 import {
   evaluateMachine,
+  evaluateTotals,
   overflowCounts,
   type Checkpoint,
   type MachineEvaluation,
 } from './metrics/evaluate.ts';
-import { checkCapacity, checkRebalance, pack, type PackerKind, type Packing } from './pack/pack.ts';
+import {
+  checkCapacity,
+  checkRebalance,
+  pack,
+  type PackerKind,
+  type PackOptions,
+  type Packing,
+} from './pack/pack.ts';
 import type { PackTrace } from './pack/trace.ts';
 import { checkClairvoyance, evaluatedCount } from './split.ts';
 import type { TaskStats } from './stats/taskStats.ts';
@@ -78,12 +86,14 @@ export function packRows(
   params: PackParams,
   fit: FitTest,
   trace?: PackTrace,
+  totals?: PackOptions['totals'],
 ): Packing {
   return pack(fit.sizes(taskStats, rows), fit, {
     packer: params.packer,
     capacity: params.capacity,
     rebalance: params.rebalance,
     trace,
+    totals,
   });
 }
 
@@ -93,11 +103,12 @@ function packInstance(
   params: PackParams,
   trace?: PackTrace,
   fitOverride?: FitTest,
+  totals?: PackOptions['totals'],
 ): Packed {
   const fit = checkedFit(params);
   const split = stats.split(params.clairvoyance);
   const taskStats = stats.taskStats(params.source, split);
-  const packing = packRows(taskStats, rows, params, fitOverride ?? fit, trace);
+  const packing = packRows(taskStats, rows, params, fitOverride ?? fit, trace, totals);
   return { split, taskStats, packing };
 }
 
@@ -167,14 +178,27 @@ export function runPacking(
   trace?: PackTrace,
   fit?: FitTest,
 ): PackResult {
-  const { split, taskStats, packing } = packInstance(stats, rows, params, trace, fit);
   const { inst } = stats.workload;
+  const within = stats.split(params.clairvoyance);
+  // A fit test that kept each machine's totals over the evaluation columns has summed them as
+  // the evaluation would.
+  const kept: Float64Array[] = [];
+  const evaluated = {
+    matrix: inst,
+    start: within.evaluateStart,
+    end: within.evaluateEnd,
+    out: kept,
+  };
+  const { split, taskStats, packing } = packInstance(stats, rows, params, trace, fit, evaluated);
   taskStats.ensureMoments(rows);
   const width = evaluatedCount(split);
   const totals = new Float64Array(width);
+  const summed = kept.length === packing.machines.length;
   const machines = packing.machines.map((tasks, j) => {
     const poolRows = tasks.map((t) => rows[t]);
-    const e = evaluateMachine(inst, poolRows, split, params.capacity, totals);
+    const e = summed
+      ? evaluateTotals(kept[j], params.capacity)
+      : evaluateMachine(inst, poolRows, split, params.capacity, totals);
     return machineResult(packing, j, poolRows, taskStats, e, width);
   });
   const mNorm = normalizedMachines(rowMeans(inst, rows, stats.fullMeans), params.capacity);

@@ -20,7 +20,7 @@
  * are reported: nothing is filled silently.
  */
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import { seriesAt, seriesInto, type TaskSamples } from './samples.ts';
+import { isCoded, seriesAt, seriesInto, type TaskSamples } from './samples.ts';
 import { AlignError, gridOf, type AlignAxis, type Grid } from './alignedGrid.ts';
 
 export { AlignError, type AlignAxis } from './alignedGrid.ts';
@@ -179,6 +179,27 @@ function fillMatrix(
   return m;
 }
 
+/** `seriesInto`, or −1 where a sample is NaN (float64 series checked as they are copied). */
+function numbersInto(
+  series: TaskSamples['inst'],
+  i: number,
+  out: Float32Array,
+  at: number,
+): number {
+  if (isCoded(series)) {
+    const length = seriesInto(series, i, out, at);
+    for (let k = at; k < at + length; k++) if (out[k] !== out[k]) return -1;
+    return length;
+  }
+  const row = series[i];
+  for (let k = 0; k < row.length; k++) {
+    const v = row[k];
+    if (v !== v) return -1;
+    out[at + k] = v;
+  }
+  return row.length;
+}
+
 /**
  * The samples as a matrix when, on an index axis, every output task has exactly one sample at every
  * instant and none is NaN: nothing absent, merged or dropped, so the general path's dense rows are
@@ -202,8 +223,8 @@ function completeMatrix(
       if (seen[base]) return null;
       seen[base] = 1;
       const at = r * width + base;
-      const length = seriesInto(series, i, out, at);
-      for (let k = at; k < at + length; k++) if (out[k] !== out[k]) return null;
+      const length = numbersInto(series, i, out, at);
+      if (length < 0) return null;
       filled += length;
     }
     if (filled !== width) return null;

@@ -112,6 +112,19 @@ describe('alignSamples on index axes against the rules read one sample at a time
     );
   });
 
+  it('leaves the quick path for the same alignment at a NaN sample, float64 or coded', () => {
+    const c = randomCase(11, 3, 1, 12, false);
+    (c.samples.inst as Float64Array[])[1][5] = NaN;
+    for (const absent of ['drop', 'zero'] as const) {
+      const [float64, coded] = [c.samples, compactSamples(c.samples)].map((s) =>
+        alignSamples(s, { absent }),
+      );
+      expect(Array.from(float64.inst.data).some(Number.isNaN)).toBe(false);
+      expect(Array.from(float64.inst.data)).toEqual(Array.from(coded.inst.data));
+      expect(float64.report).toEqual(coded.report);
+    }
+  });
+
   it('codes the samples it is given coded (so the coded reading is the one tested)', () => {
     const c = randomCase(7, 4, 2, 30, false);
     expect(isCoded(compactSamples(c.samples).inst)).toBe(true);

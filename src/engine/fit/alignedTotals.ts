@@ -10,6 +10,7 @@
  */
 import type { TaskStats } from '../stats/taskStats.ts';
 import { BLOCK, blockCount, putBlock, rowSums, suffixBounds } from './alignedBlocks.ts';
+import { bestFitChoice, choiceScratch, dotFrom, type ChoiceTest } from './alignedChoice.ts';
 import type { MachineState, TaskSizes } from './fitTest.ts';
 
 /** How the screened checks were decided (for tests and benches; a packing never reads them). */
@@ -72,21 +73,24 @@ export function alignedTotals(
   score: (view: TotalsView, j: number, t: number) => number,
   quickScore?: (view: TotalsView, j: number, t: number, above: number) => number,
   counts?: ScreenCounts,
-): () => MachineState {
+  choice?: ChoiceTest,
+): (capacity?: number) => MachineState {
   const { data, cols } = stats.matrix;
   const width = stats.width;
-  const base = Int32Array.from(rows, (r) => r * cols + stats.start);
-  const task = Array.from(rows, (r) => rowSums(stats, r, quickScore !== undefined));
-  const taskSum = Float64Array.from(task, (r) => r.sum);
-  const taskSq = Float64Array.from(task, (r) => r.sq);
+  const base = new Int32Array(rows.length);
+  for (let k = 0; k < rows.length; k++) base[k] = rows[k] * cols + stats.start;
+  const task = rowSums(stats, rows, quickScore !== undefined);
+  const { sum: taskSum, sq: taskSq } = task;
   const blocks = blockCount(width);
   const scratch = { low: new Float64Array(blocks + 1), high: new Float64Array(blocks + 1) };
   const { machine: machineSide, task: taskSide } = screenSides(data);
-  return () => {
+  return (capacity = 1) => {
     const totals: Float64Array[] = [];
     const sum: number[] = [];
     const sq: number[] = [];
     const sketch: Float64Array[] = [];
+    const machines = { totals, sketch, sum, sq };
+    const choosing = choiceScratch(rows.length, width);
     const addTo = (j: number, t: number) => {
       const s = totals[j];
       const b = base[t];
@@ -108,7 +112,27 @@ export function alignedTotals(
         const c1 = Math.min(width, c0 + BLOCK);
         let blockSum = 0;
         let blockSq = 0;
-        for (let c = c0; c < c1; c++) {
+        let c = c0;
+        // Unrolled, the same additions in the same order.
+        for (; c < c1 - 3; c += 4) {
+          const a = b + c;
+          const v0 = s[c] + data[a];
+          const v1 = s[c + 1] + data[a + 1];
+          const v2 = s[c + 2] + data[a + 2];
+          const v3 = s[c + 3] + data[a + 3];
+          s[c] = v0;
+          s[c + 1] = v1;
+          s[c + 2] = v2;
+          s[c + 3] = v3;
+          const w0 = v0 * v0;
+          const w1 = v1 * v1;
+          const w2 = v2 * v2;
+          const w3 = v3 * v3;
+          blockSum = blockSum + v0 + v1 + v2 + v3;
+          blockSq = blockSq + w0 + w1 + w2 + w3;
+          q = q + w0 + w1 + w2 + w3;
+        }
+        for (; c < c1; c++) {
           const v = s[c] + data[b + c];
           s[c] = v;
           const v2 = v * v;
@@ -116,7 +140,7 @@ export function alignedTotals(
           blockSq += v2;
           q += v2;
         }
-        putBlock(out, k, c1 - c0, blockSum, blockSq);
+        putBlock(out, 3 * k, c1 - c0, blockSum, blockSq);
       }
       sq[j] = q;
     };
@@ -128,9 +152,7 @@ export function alignedTotals(
           const mean = taskSum[t] / width;
           return { mean, variance: Math.max(0, taskSq[t] / width - mean * mean) };
         }
-        const s = totals[j];
-        let cross = 0;
-        for (let c = 0; c < width; c++) cross += s[c] * data[b + c];
+        const cross = dotFrom(0, totals[j], data, b, 0, width);
         const mean = (sum[j] + taskSum[t]) / width;
         const second = (sq[j] + 2 * cross + taskSq[t]) / width;
         return { mean, variance: Math.max(0, second - mean * mean) };
@@ -155,7 +177,8 @@ export function alignedTotals(
         machineSide.sum = sum[j];
         machineSide.sq = sq[j];
         taskSide.base = base[t];
-        taskSide.sketch = task[t].sketch!;
+        taskSide.sketch = task.sketches;
+        taskSide.at = task.at[t];
         taskSide.sum = taskSum[t];
         taskSide.sq = taskSq[t];
         return screenedCheck(machineSide, taskSide, width, test, scratch, counts);
@@ -178,9 +201,34 @@ export function alignedTotals(
         for (const r of remaining) addTo(j, r);
       },
       slack: (j, t) => score(view, j, t),
+      columnTotals: {
+        matrix: stats.matrix,
+        start: stats.start,
+        end: stats.end,
+        of: (j) => totals[j],
+      },
       ...(quickScore && {
         quickSlack: (j: number, t: number) => quickScore(view, j, t, Infinity),
         slackBelow: (j: number, t: number, above: number) => quickScore(view, j, t, above),
+      }),
+      ...(choice && {
+        bestFit(t: number, count: number) {
+          taskSide.base = base[t];
+          taskSide.sketch = task.sketches;
+          taskSide.at = task.at[t];
+          taskSide.sum = taskSum[t];
+          taskSide.sq = taskSq[t];
+          return bestFitChoice(
+            machines,
+            count,
+            taskSide,
+            width,
+            capacity,
+            choice,
+            choosing,
+            counts,
+          );
+        },
       }),
     };
   };
@@ -191,12 +239,13 @@ function screenSides(data: ArrayLike<number>) {
   const none: Float64Array = new Float64Array(0);
   return {
     machine: { total: none, sketch: none, sum: 0, sq: 0 },
-    task: { data, base: 0, sketch: none, sum: 0, sq: 0 },
+    task: { data, base: 0, sketch: none, at: 0, sum: 0, sq: 0 },
   };
 }
 
 /** One side of a screened check: a series over O (at `base` in its array), its sketch and sums. */
 interface Side {
+  /** The sketch, from `at` in the task's case (the instance's sketches share one array). */
   readonly sketch: Float64Array;
   readonly sum: number;
   readonly sq: number;
@@ -209,7 +258,7 @@ interface Side {
  */
 function screenedCheck(
   machine: Side & { readonly total: Float64Array },
-  task: Side & { readonly data: ArrayLike<number>; readonly base: number },
+  task: Side & { readonly data: ArrayLike<number>; readonly base: number; readonly at: number },
   width: number,
   test: ScreenTest,
   { low, high }: { readonly low: Float64Array; readonly high: Float64Array },
@@ -218,7 +267,7 @@ function screenedCheck(
   const s = machine.total;
   const { data, base: b } = task;
   const blocks = blockCount(width);
-  const allowance = suffixBounds(machine.sketch, task.sketch, width, low, high);
+  const allowance = suffixBounds(machine.sketch, task.sketch, task.at, width, low, 0, high);
   const mean = (machine.sum + task.sum) / width;
   const sj = machine.sq;
   const st = task.sq;
@@ -245,8 +294,7 @@ function screenedCheck(
         return settled;
       }
     }
-    const c1 = Math.min(width, c0 + BLOCK);
-    for (let c = c0; c < c1; c++) cross += s[c] * data[b + c];
+    cross = dotFrom(cross, s, data, b, c0, Math.min(width, c0 + BLOCK));
   }
   if (counts) {
     counts.exact++;
@@ -265,6 +313,7 @@ export function alignedSizes(
   score: (view: TotalsView, j: number, t: number, capacity: number) => number,
   quickScore?: (view: TotalsView, j: number, t: number, capacity: number, above: number) => number,
   counts?: ScreenCounts,
+  choice?: ChoiceTest,
 ): TaskSizes {
   stats.ensureMoments(rows);
   let capacity = 1;
@@ -274,13 +323,20 @@ export function alignedSizes(
     (view, j, t) => score(view, j, t, capacity),
     quickScore && ((view, j, t, above) => quickScore(view, j, t, capacity, above)),
     counts,
+    choice,
   );
+  const size = new Float64Array(rows.length);
+  const variance = new Float64Array(rows.length);
+  for (let k = 0; k < rows.length; k++) {
+    size[k] = stats.mean[rows[k]];
+    variance[k] = stats.variance[rows[k]];
+  }
   return {
-    size: Float64Array.from(rows, (r) => stats.mean[r]),
-    variance: Float64Array.from(rows, (r) => stats.variance[r]),
+    size,
+    variance,
     machineState: (_sums, c) => {
       capacity = c;
-      return state();
+      return state(c);
     },
   };
 }

@@ -8,7 +8,7 @@ import { runPacking, type PackParams } from '../experiment.ts';
 import { alignedTotals, type TotalsView } from './alignedTotals.ts';
 import { antiColocated } from './antiColocation.ts';
 import { fitTest, parseFit, formatFit } from './index.ts';
-import type { FitSpec, MachineSums } from './fitTest.ts';
+import type { FitSpec, FitTest, MachineSums } from './fitTest.ts';
 
 const SUMS: MachineSums = { load: new Float64Array(8), variance: new Float64Array(8) };
 
@@ -136,6 +136,57 @@ describe('peak(N, p): max of N-sigma and the p-th percentile (Bashir et al. 2021
     expect(fits(m, { kind: 'peak', n: 0, p: 99.5 }, [0], 1)).toBe(false);
     // N = 8: 0.5 + 8 · 0.0696 > 1.
     expect(fits(m, { kind: 'peak', n: 8, p: 50 }, [0], 1)).toBe(false);
+  });
+});
+
+/** `fit` whose states keep no column totals, and a count of the totals its own states gave. */
+function withAndWithoutTotals(fit: FitTest): { kept: FitTest; plain: FitTest; read: () => number } {
+  let read = 0;
+  const wrap = (keep: boolean): FitTest => ({
+    ...fit,
+    sizes(stats, rows) {
+      const sizes = fit.sizes(stats, rows);
+      return {
+        ...sizes,
+        machineState(sums, capacity) {
+          const { columnTotals, ...rest } = sizes.machineState!(sums, capacity);
+          if (!keep || !columnTotals) return rest;
+          const of = (j: number) => (read++, columnTotals.of(j));
+          return { ...rest, columnTotals: { ...columnTotals, of } };
+        },
+      };
+    },
+  });
+  return { kept: wrap(true), plain: wrap(false), read: () => read };
+}
+
+describe('every machine judged from the totals the aligned state kept', () => {
+  it('gives the evaluation’s numbers where it reads the same columns, and is not used elsewhere', () => {
+    const rng = new Rng(5);
+    const n = 60;
+    const cols = 150;
+    const m = allocateMatrix(n, cols, false);
+    for (let t = 0; t < cols; t++) {
+      const common = rng.nextFloat();
+      // Every fifth task tiny, so that sums round and their order shows.
+      for (let i = 0; i < n; i++)
+        m.data[i * cols + t] =
+          ((i % 3) * 0.02 * common + 0.06 * rng.nextFloat()) * (i % 5 ? 1 : 1e-12);
+    }
+    const stats = new WorkloadStats({ inst: m, avg: null });
+    const rows = identityRows(n);
+    for (const spec of ['cov:0.01', 'cov:0.2', 'peak:3:95', 'tlp:40:1.5:900:300'])
+      for (const clairvoyance of [1, 0.7]) {
+        const fit = withAndWithoutTotals(fitTest(parseFit(spec)));
+        const p = { ...params(parseFit(spec)), clairvoyance, rebalance: 5 };
+        const kept = runPacking(stats, rows, p, undefined, fit.kept);
+        const plain = runPacking(stats, rows, p, undefined, fit.plain);
+        expect(kept, `${spec} ${clairvoyance}`).toEqual(plain);
+        const windowed = spec.startsWith('tlp');
+        expect(fit.read(), `${spec} ${clairvoyance}`).toBe(
+          clairvoyance === 1 && !windowed ? kept.mAbs : 0,
+        );
+      }
   });
 });
 

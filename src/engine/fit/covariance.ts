@@ -32,6 +32,7 @@ import {
   type ScreenTest,
   type TotalsView,
 } from './alignedTotals.ts';
+import type { ChoiceTest } from './alignedChoice.ts';
 
 /** cov(ρ); `counts`, when given, tallies how `quickSlack` decided each check. */
 export function covarianceGpa(rho: number, counts?: ScreenCounts): FitTest {
@@ -75,11 +76,29 @@ export function covarianceGpa(rho: number, counts?: ScreenCounts): FitTest {
     test.looserBelow = looserAt < Infinity ? (room / looserAt) ** 2 : -Infinity;
     return view.screen(j, t, test);
   };
+  // Best Fit's whole choice refuses as `quickSlack` does (not by "no tighter than the best").
+  const choice: ChoiceTest = {
+    refuseAbove(mean, c) {
+      if (!withinCapacity(mean, c)) return -1;
+      const r = Math.max(0, c - mean) / threshold;
+      return r * r;
+    },
+    refuses: (mean, low, c) => low > 0 && c - mean < threshold * Math.sqrt(low),
+    exact: (mean, variance, c) => rho - gaussianOverflow(mean, variance, c),
+  };
+  const screened = threshold > 0;
   return {
     spec: { kind: 'cov', rho },
     usesVariance: false,
     sizes: (stats, rows) =>
-      alignedSizes(stats, rows, slack, threshold > 0 ? quickSlack : undefined, counts),
+      alignedSizes(
+        stats,
+        rows,
+        slack,
+        screened ? quickSlack : undefined,
+        counts,
+        screened ? choice : undefined,
+      ),
     slack: stateOnlySlack('cov'),
   };
 }

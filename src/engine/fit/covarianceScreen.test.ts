@@ -19,9 +19,10 @@ import { pack, PACKERS, type PackerKind, type Packing } from '../pack/pack.ts';
 import { Rng } from '../random/rng.ts';
 import { TaskStats } from '../stats/taskStats.ts';
 import { sampleInstance } from '../workload.ts';
-import { BLOCK } from './alignedBlocks.ts';
+import { BLOCK, blockCount, rowSums } from './alignedBlocks.ts';
 import { screenCounts, type ScreenCounts } from './alignedTotals.ts';
 import { covarianceGpa } from './covariance.ts';
+import { peakPredictor } from './peak.ts';
 import { antiColocated } from './antiColocation.ts';
 import type { FitTest, MachineState, TaskSizes } from './fitTest.ts';
 import { gaussianOverflow } from './gpa.ts';
@@ -210,6 +211,38 @@ describe('cov(ρ) screened: the same packing as the plain check', () => {
     for (const packer of PACKERS)
       for (const rho of [0.5, 0.01, 1e-9])
         expectSame(both(stats, rows, { packer, rho, capacity: 1, rebalance: 5 }), packer);
+  });
+
+  it('with the rows’ sums and sketches kept from earlier packings of the same data', () => {
+    // One TaskStats for every packing: sums first without sketches (peak), then sketches for
+    // some rows, then for more rows than the kept sketches have room for, then the first again.
+    const cols = 3 * BLOCK + 5;
+    const m = randomMatrix(7, 90, cols, true, true);
+    const stats = new TaskStats(m, 0, cols);
+    const first = Int32Array.from({ length: 20 }, (_, i) => 3 * i);
+    const more = Int32Array.from({ length: 70 }, (_, i) => 89 - i);
+    const peak = peakPredictor(3, 95);
+    pack(peak.sizes(stats, first), peak, { packer: 'bf', capacity: 1, rebalance: 5 });
+    for (const [name, rows] of [
+      ['first', first],
+      ['more', more],
+      ['first again', first],
+    ] as const)
+      for (const rho of [0.2, 0.01])
+        expectSame(
+          both(stats, rows, { packer: 'bf', rho, capacity: 1, rebalance: 5 }),
+          `${name} ${rho}`,
+        );
+    // What was kept is what a first computation gives, bit for bit.
+    const kept = rowSums(stats, first, true);
+    const fresh = rowSums(new TaskStats(m, 0, cols), first, true);
+    const size = 3 * blockCount(cols);
+    const sketch = (r: typeof kept, k: number) =>
+      Array.from(r.sketches.subarray(r.at[k], r.at[k] + size));
+    for (let k = 0; k < first.length; k++) {
+      expect([kept.sum[k], kept.sq[k]]).toEqual([fresh.sum[k], fresh.sq[k]]);
+      expect(sketch(kept, k)).toEqual(sketch(fresh, k));
+    }
   });
 
   it('on real aligned series: Google jobs, Bitbrains 30 days, the PlanetLab day, and its draws', () => {

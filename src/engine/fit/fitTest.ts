@@ -3,6 +3,7 @@
  * (running sums `load`, `variance`) plus a candidate task with a slack: the task fits iff slack ≥ 0.
  */
 import { capacityLimit } from '../capacity.ts';
+import type { RealizationMatrix } from '../matrix.ts';
 import type { TaskStats } from '../stats/taskStats.ts';
 
 /**
@@ -40,6 +41,25 @@ export interface MachineState {
    * (never chosen over the best so far); where it is negative, any negative value.
    */
   readonly slackBelow?: (machine: number, task: number, above: number) => number;
+  /**
+   * Optional, for Best Fit: the machine among 0 … count − 1 it picks for `task` (the smallest
+   * `slack` ≥ 0, ties to the lowest), −1 where none fits — as a loop over `slack` picks.
+   */
+  readonly bestFit?: (task: number, count: number) => number;
+  /**
+   * Optional: per machine, its tasks' values of `matrix` summed column by column over [start, end),
+   * in float64 from 0, task by task in the order they stand on the machine — the totals the
+   * evaluation sums (`metrics/evaluate.ts`), bit for bit, where it reads the same columns.
+   */
+  readonly columnTotals?: ColumnTotals;
+}
+
+/** Machines' totals over columns [start, end) of `matrix` (`MachineState.columnTotals`). */
+export interface ColumnTotals {
+  readonly matrix: RealizationMatrix;
+  readonly start: number;
+  readonly end: number;
+  of(machine: number): Float64Array;
 }
 
 /** Per-task sizes of the tasks of one instance, in instance order. */

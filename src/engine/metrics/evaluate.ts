@@ -170,6 +170,14 @@ export function evaluateMachine(
   return { overflows, ...totalsMeanAndSd(totals, width) };
 }
 
+/** `evaluateMachine`'s figures from the machine's totals over the evaluation columns. */
+export function evaluateTotals(totals: Float64Array, capacity: number): MachineEvaluation {
+  const limit = capacityLimit(capacity);
+  let overflows = 0;
+  for (let t = 0; t < totals.length; t++) if (totals[t] > limit) overflows++;
+  return { overflows, ...totalsMeanAndSd(totals, totals.length) };
+}
+
 /** Mean and population standard deviation of the first `width` totals. */
 export function totalsMeanAndSd(totals: Float64Array, width: number): { mean: number; sd: number } {
   let sum = 0;

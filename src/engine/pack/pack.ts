@@ -11,6 +11,7 @@ import { Machines } from './machines.ts';
 import { rebalance } from './rebalance.ts';
 import { RoomIndex } from './roomIndex.ts';
 import type { PackTrace } from './trace.ts';
+import type { RealizationMatrix } from '../matrix.ts';
 import { CAPACITY, checkRange } from '../ranges.ts';
 
 export const PACKERS = ['ff', 'bf', 'ffd', 'bfd'] as const;
@@ -45,6 +46,16 @@ export interface PackOptions {
   readonly capacity: number;
   readonly rebalance: number;
   readonly trace?: PackTrace;
+  /**
+   * `out` is filled with each kept machine's totals over columns [start, end) of `matrix` where the
+   * fit test's state keeps those (`MachineState.columnTotals`), else left empty.
+   */
+  readonly totals?: {
+    readonly matrix: RealizationMatrix;
+    readonly start: number;
+    readonly end: number;
+    readonly out: Float64Array[];
+  };
 }
 
 export function checkCapacity(c: number): number {
@@ -81,6 +92,16 @@ export function pack(sizes: TaskSizes, fit: FitTest, options: PackOptions): Pack
   const moves = rebalance(machines, sizes, fit, capacity, options.rebalance, trace);
   const kept: number[] = [];
   for (let j = 0; j < machines.count; j++) if (machines.size(j) > 0) kept.push(j);
+  const want = options.totals;
+  const have = state?.columnTotals;
+  if (
+    want &&
+    have &&
+    have.matrix === want.matrix &&
+    have.start === want.start &&
+    have.end === want.end
+  )
+    for (const j of kept) want.out.push(have.of(j));
   return {
     machines: kept.map((j) => Int32Array.from(machines.tasksOn(j))),
     load: Float64Array.from(kept, (j) => machines.load[j]),
@@ -151,10 +172,11 @@ function placeWithState(
       : !trace && state.quickSlack
         ? (j: number) => state.quickSlack!(j, t)
         : (j: number) => state.slack(j, t);
+  const whole = !trace && choose === bestFit ? state.bestFit : undefined;
   for (let k = 0; k < order.length; k++) {
     t = order[k];
     const slacks = trace ? new Float64Array(machines.count) : null;
-    let j = choose(machines, slackOn, slacks);
+    let j = whole ? whole(t, machines.count) : choose(machines, slackOn, slacks);
     const opened = j < 0;
     let tooBig = false;
     if (opened) {
