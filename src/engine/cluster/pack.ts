@@ -13,9 +13,9 @@
 import type { MultiSizes } from './fit.ts';
 import type { MachineType } from './machineTypes.ts';
 
-export const MULTI_PACKERS = ['ff', 'bf', 'ffd', 'bfd'] as const;
-export type MultiPacker = (typeof MULTI_PACKERS)[number];
-export type OpenPolicy = 'order' | 'energy';
+import type { MultiPacker, OpenPolicy } from './packers.ts';
+
+export { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from './packers.ts';
 
 export interface MultiPackOptions {
   readonly packer: MultiPacker;

@@ -99,29 +99,49 @@ function timestampGrid(samples: TaskSamples, given: number | undefined, inOrder:
   };
 }
 
-const DATED = /^(\d{8}):(.+)$/;
+const LINE_BREAK = /[\n\r\u2028\u2029]/;
+
+/** Each id's day and VM when every id reads `YYYYMMDD:vm` (one task per VM and day), else null. */
+function datedIds(ids: readonly string[]): { days: string[]; vms: string[] } | null {
+  const days: string[] = [];
+  const vms: string[] = [];
+  for (const id of ids) {
+    const colon = id.indexOf(':');
+    if (colon !== 8 || id.length < 10) return null;
+    for (let k = 0; k < 8; k++) {
+      const c = id.charCodeAt(k);
+      if (c < 48 || c > 57) return null;
+    }
+    const vm = id.slice(9);
+    if (LINE_BREAK.test(vm)) return null;
+    days.push(id.slice(0, 8));
+    vms.push(vm);
+  }
+  return { days, vms };
+}
 
 function indexGrid(samples: TaskSamples): Grid {
   const n = taskCount(samples.inst);
-  const lengths = Array.from({ length: n }, (_, i) => seriesLength(samples.inst, i));
-  const length = lengths[0];
-  const odd = lengths.findIndex((l) => l !== length);
-  if (odd >= 0)
-    throw new AlignError(
-      `without timestamps samples align only when every task has as many: task ${samples.ids[0]} has ${length}, task ${samples.ids[odd]} has ${lengths[odd]}`,
-    );
-  const dated = samples.ids.map((id) => DATED.exec(id));
+  const length = seriesLength(samples.inst, 0);
+  for (let i = 1; i < n; i++) {
+    const l = seriesLength(samples.inst, i);
+    if (l !== length)
+      throw new AlignError(
+        `without timestamps samples align only when every task has as many: task ${samples.ids[0]} has ${length}, task ${samples.ids[i]} has ${l}`,
+      );
+  }
   const index = Int32Array.from({ length }, (_, k) => k);
-  if (n > 1 && dated.every((m) => m !== null)) {
-    const days = [...new Set(dated.map((m) => m![1]))].sort();
+  const dated = n > 1 ? datedIds(samples.ids) : null;
+  if (dated) {
+    const days = [...new Set(dated.days)].sort();
     const byVm = new Map<string, number[]>();
-    dated.forEach((m, i) => {
-      const list = byVm.get(m![2]);
+    for (let i = 0; i < n; i++) {
+      const list = byVm.get(dated.vms[i]);
       if (list) list.push(i);
-      else byVm.set(m![2], [i]);
-    });
+      else byVm.set(dated.vms[i], [i]);
+    }
     const dayOf = new Map(days.map((d, k) => [d, k]));
-    const bases = dated.map((m) => dayOf.get(m![1])! * length);
+    const bases = dated.days.map((d) => dayOf.get(d)! * length);
     const scratch = new Int32Array(length);
     const slotsOf = (i: number) => {
       for (let k = 0; k < length; k++) scratch[k] = bases[i] + k;

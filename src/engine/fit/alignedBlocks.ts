@@ -12,6 +12,24 @@
  */
 import type { TaskStats } from '../stats/taskStats.ts';
 
+/** How the screened checks were decided (for tests and benches; a packing never reads them). */
+export interface ScreenCounts {
+  /** Checks of a task against an open machine through `screen`. */
+  checks: number;
+  /** Settled by the mean of S_j + x alone (counted by the fit test). */
+  byMean: number;
+  /** Settled by the block sketch before any column of the dot. */
+  bySketch: number;
+  /** Settled after part of the dot, the rest bounded by the sketch. */
+  byPartial: number;
+  /** Of those settled by sketch or partial dot: as no tighter than Best Fit's best so far. */
+  looser: number;
+  /** Not settled early: the whole dot, the moments exactly as `moments` gives them. */
+  exact: number;
+  /** Columns of the dot read, over all checks (the unscreened pass reads |O| per check). */
+  columns: number;
+}
+
 /** Columns per block. */
 export const BLOCK = 64;
 

@@ -6,8 +6,7 @@
  * bit; a refusal needs only the variance's lower bound (`alignedBlocks.ts`), which does not depend
  * on the other machines. Best Fit then takes the smallest slack ≥ 0, ties to the lowest machine.
  */
-import { BLOCK, blockCount, suffixBounds } from './alignedBlocks.ts';
-import type { ScreenCounts } from './alignedTotals.ts';
+import { BLOCK, blockCount, suffixBounds, type ScreenCounts } from './alignedBlocks.ts';
 
 /** What the whole choice asks of a test, at capacity c. */
 export interface ChoiceTest {

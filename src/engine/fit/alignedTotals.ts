@@ -9,27 +9,18 @@
  * block sketch is kept in the pass that adds a task, not recomputed per check.
  */
 import type { TaskStats } from '../stats/taskStats.ts';
-import { BLOCK, blockCount, putBlock, rowSums, suffixBounds } from './alignedBlocks.ts';
+import {
+  BLOCK,
+  blockCount,
+  putBlock,
+  rowSums,
+  suffixBounds,
+  type ScreenCounts,
+} from './alignedBlocks.ts';
+
+export type { ScreenCounts } from './alignedBlocks.ts';
 import { bestFitChoice, choiceScratch, dotFrom, type ChoiceTest } from './alignedChoice.ts';
 import type { MachineState, TaskSizes } from './fitTest.ts';
-
-/** How the screened checks were decided (for tests and benches; a packing never reads them). */
-export interface ScreenCounts {
-  /** Checks of a task against an open machine through `screen`. */
-  checks: number;
-  /** Settled by the mean of S_j + x alone (counted by the fit test). */
-  byMean: number;
-  /** Settled by the block sketch before any column of the dot. */
-  bySketch: number;
-  /** Settled after part of the dot, the rest bounded by the sketch. */
-  byPartial: number;
-  /** Of those settled by sketch or partial dot: as no tighter than Best Fit's best so far. */
-  looser: number;
-  /** Not settled early: the whole dot, the moments exactly as `moments` gives them. */
-  exact: number;
-  /** Columns of the dot read, over all checks (the unscreened pass reads |O| per check). */
-  columns: number;
-}
 
 /**
  * What `TotalsView.screen` asks of a test. `settle(mean, low, high)` gets the exact mean of S_j + x_t
@@ -91,59 +82,9 @@ export function alignedTotals(
     const sketch: Float64Array[] = [];
     const machines = { totals, sketch, sum, sq };
     const choosing = choiceScratch(rows.length, width);
-    const addTo = (j: number, t: number) => {
-      const s = totals[j];
-      const b = base[t];
-      sum[j] += taskSum[t];
-      if (!quickScore) {
-        let q = 0;
-        for (let c = 0; c < width; c++) {
-          const v = s[c] + data[b + c];
-          s[c] = v;
-          q += v * v;
-        }
-        sq[j] = q;
-        return;
-      }
-      // The screened tests read the total's sketch at the next check: kept in the same pass.
-      const out = sketch[j];
-      let q = 0;
-      for (let k = 0, c0 = 0; c0 < width; k++, c0 += BLOCK) {
-        const c1 = Math.min(width, c0 + BLOCK);
-        let blockSum = 0;
-        let blockSq = 0;
-        let c = c0;
-        // Unrolled, the same additions in the same order.
-        for (; c < c1 - 3; c += 4) {
-          const a = b + c;
-          const v0 = s[c] + data[a];
-          const v1 = s[c + 1] + data[a + 1];
-          const v2 = s[c + 2] + data[a + 2];
-          const v3 = s[c + 3] + data[a + 3];
-          s[c] = v0;
-          s[c + 1] = v1;
-          s[c + 2] = v2;
-          s[c + 3] = v3;
-          const w0 = v0 * v0;
-          const w1 = v1 * v1;
-          const w2 = v2 * v2;
-          const w3 = v3 * v3;
-          blockSum = blockSum + v0 + v1 + v2 + v3;
-          blockSq = blockSq + w0 + w1 + w2 + w3;
-          q = q + w0 + w1 + w2 + w3;
-        }
-        for (; c < c1; c++) {
-          const v = s[c] + data[b + c];
-          s[c] = v;
-          const v2 = v * v;
-          blockSum += v;
-          blockSq += v2;
-          q += v2;
-        }
-        putBlock(out, 3 * k, c1 - c0, blockSum, blockSq);
-      }
-      sq[j] = q;
-    };
+    const sketched = quickScore !== undefined;
+    const addTo = (j: number, t: number) =>
+      addToTotal(machines, j, data, base[t], width, taskSum[t], sketched);
     const view: TotalsView = {
       width,
       moments(j, t) {
@@ -232,6 +173,71 @@ export function alignedTotals(
       }),
     };
   };
+}
+
+/**
+ * S_j += x (the task's row from `b` in `data`) and S_j's sum of squares, with its block sketch in
+ * the same pass when `sketched` (the screened tests read it at the next check).
+ */
+function addToTotal(
+  m: { totals: Float64Array[]; sketch: Float64Array[]; sum: number[]; sq: number[] },
+  j: number,
+  data: ArrayLike<number>,
+  b: number,
+  width: number,
+  xSum: number,
+  sketched: boolean,
+): void {
+  const { totals, sketch, sum, sq } = m;
+  const s = totals[j];
+  sum[j] += xSum;
+  if (!sketched) {
+    let q = 0;
+    for (let c = 0; c < width; c++) {
+      const v = s[c] + data[b + c];
+      s[c] = v;
+      q += v * v;
+    }
+    sq[j] = q;
+    return;
+  }
+  const out = sketch[j];
+  let q = 0;
+  for (let k = 0, c0 = 0; c0 < width; k++, c0 += BLOCK) {
+    const c1 = Math.min(width, c0 + BLOCK);
+    let blockSum = 0;
+    let blockSq = 0;
+    let c = c0;
+    // Unrolled, the same additions in the same order.
+    for (; c < c1 - 3; c += 4) {
+      const a = b + c;
+      const v0 = s[c] + data[a];
+      const v1 = s[c + 1] + data[a + 1];
+      const v2 = s[c + 2] + data[a + 2];
+      const v3 = s[c + 3] + data[a + 3];
+      s[c] = v0;
+      s[c + 1] = v1;
+      s[c + 2] = v2;
+      s[c + 3] = v3;
+      const w0 = v0 * v0;
+      const w1 = v1 * v1;
+      const w2 = v2 * v2;
+      const w3 = v3 * v3;
+      blockSum = blockSum + v0 + v1 + v2 + v3;
+      blockSq = blockSq + w0 + w1 + w2 + w3;
+      q = q + w0 + w1 + w2 + w3;
+    }
+    for (; c < c1; c++) {
+      const v = s[c] + data[b + c];
+      s[c] = v;
+      const v2 = v * v;
+      blockSum += v;
+      blockSq += v2;
+      q += v2;
+    }
+    putBlock(out, 3 * k, c1 - c0, blockSum, blockSq);
+  }
+  sq[j] = q;
 }
 
 /** The two sides of a screened check, refilled per check rather than allocated. */

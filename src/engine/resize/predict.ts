@@ -16,8 +16,6 @@ export type PredictorSpec =
   | { readonly kind: 'oracle' }
   | { readonly kind: 'stochastic'; readonly window: number; readonly z: number };
 
-export const FUSD_DEFAULTS = { upAlpha: -0.2, downAlpha: 0.7, window: 8, percentile: 90 } as const;
-
 /** Validates a predictor's parameters; a RangeError names the bad one. */
 export function checkPredictor(p: PredictorSpec): PredictorSpec {
   if (p.kind === 'fusd') {

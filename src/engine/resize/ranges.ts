@@ -4,6 +4,9 @@
  */
 import { numberRange } from '../ranges.ts';
 
+/** FUSD's defaults (here, not beside the predictor: the first page's links read them alone). */
+export const FUSD_DEFAULTS = { upAlpha: -0.2, downAlpha: 0.7, window: 8, percentile: 90 } as const;
+
 const alpha = (name: string, flag: string) => numberRange(name, 'α', { min: -1, max: 1, flag });
 
 export const FUSD_UP_ALPHA = alpha('FUSD ↑α', 'up-alpha');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseWideCsv } from '../data/wide.ts';
 import { dataPath } from '../../ingest/testing.ts';
-import { FUSD_DEFAULTS } from './predict.ts';
+import { FUSD_DEFAULTS } from './ranges.ts';
 import type { PolicySpec } from './policies.ts';
 import { simulateResize, type ResizeWorkload } from './simulate.ts';
 import { visbpMigrationCauses, visbpSnapshotsAt } from './snapshots.ts';

@@ -11,7 +11,7 @@ import {
   machineTypesToLink,
   type MachineType,
 } from '../../engine/cluster/machineTypes.ts';
-import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/packers.ts';
 import {
   CLAIRVOYANCE,
   CLUSTER_SLO,
