@@ -81,14 +81,19 @@ async function planLosses(page: Page, job: 'sweep' | 'paperSums', times: 1 | 2):
   return page;
 }
 
-/** Counts the engine workers `page` starts from now on: its pool's, then each replacement. */
+/**
+ * Counts the engine workers `page` starts from now on; the returned function gives those beyond
+ * the pool's own, whose size the status line states ("2 workers, shared memory").
+ */
 function countEngineStarts(page: Page): () => Promise<number> {
   let started = 0;
   page.on('worker', (w) => {
     if (w.url().includes('engine.worker')) started++;
   });
-  return async () =>
-    started - Math.max(1, (await page.evaluate(() => navigator.hardwareConcurrency)) || 2);
+  return async () => {
+    const runtime = await page.getByTestId('runtime').textContent();
+    return started - Number(/(\d+) workers/.exec(runtime ?? '')?.[1]);
+  };
 }
 
 async function packNumbers(page: Page, timeout = RECOVERY) {

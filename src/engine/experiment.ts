@@ -103,11 +103,18 @@ function packInstance(
   params: PackParams,
   trace?: PackTrace,
   fitOverride?: FitTest,
-  totals?: PackOptions['totals'],
+  kept?: Float64Array[],
 ): Packed {
   const fit = checkedFit(params);
   const split = stats.split(params.clairvoyance);
   const taskStats = stats.taskStats(params.source, split);
+  // Where the fit test keeps each machine's totals over the evaluation columns, into `kept`.
+  const totals = kept && {
+    matrix: stats.workload.inst,
+    start: split.evaluateStart,
+    end: split.evaluateEnd,
+    out: kept,
+  };
   const packing = packRows(taskStats, rows, params, fitOverride ?? fit, trace, totals);
   return { split, taskStats, packing };
 }
@@ -179,17 +186,9 @@ export function runPacking(
   fit?: FitTest,
 ): PackResult {
   const { inst } = stats.workload;
-  const within = stats.split(params.clairvoyance);
-  // A fit test that kept each machine's totals over the evaluation columns has summed them as
-  // the evaluation would.
+  // Totals a fit test kept over the evaluation columns, summed as the evaluation would sum them.
   const kept: Float64Array[] = [];
-  const evaluated = {
-    matrix: inst,
-    start: within.evaluateStart,
-    end: within.evaluateEnd,
-    out: kept,
-  };
-  const { split, taskStats, packing } = packInstance(stats, rows, params, trace, fit, evaluated);
+  const { split, taskStats, packing } = packInstance(stats, rows, params, trace, fit, kept);
   taskStats.ensureMoments(rows);
   const width = evaluatedCount(split);
   const totals = new Float64Array(width);

@@ -50,8 +50,6 @@ import {
 } from './poolParts.ts';
 
 export { planUnits, type PoolOptions, type WorkerPort };
-
-const noop = () => {};
 import type { LocalSource, WorkerApi } from '../protocol/api.ts';
 import { TaskQueue } from './poolQueue.ts';
 import { runUnits, type UnitHost } from './poolUnits.ts';
@@ -67,6 +65,8 @@ import {
   type Runner,
   type RunOptions,
 } from './runner.ts';
+
+const noop = () => {};
 
 /** Starts `options.workers` workers; see the module comment. `dispose()` stops them. */
 export class WorkerPool implements Runner {
@@ -415,7 +415,7 @@ export class WorkerPool implements Runner {
           return packed;
         },
         options?.ahead ? BATCH : INTERACTIVE,
-        Math.abs(request.instance) % this.workers,
+        { affinity: Math.abs(request.instance) % this.workers },
       );
       return untilAborted(work, options?.signal);
     });

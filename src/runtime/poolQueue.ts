@@ -5,6 +5,9 @@
 import { WorkerCrashedError } from './runner.ts';
 import type { Slot, Task } from './poolParts.ts';
 
+/** Where a task may run and what it belongs to (`Task`'s fields of the same names). */
+export type TaskPlace = Partial<Pick<Task, 'affinity' | 'job' | 'pinned' | 'name'>>;
+
 /** Work that lost its worker a second time (after one rerun): the user may run it again (Retry). */
 export class WorkLostTwiceError extends WorkerCrashedError {
   override name = 'WorkLostTwiceError';
@@ -26,13 +29,14 @@ export class TaskQueue {
     private readonly dispatching: (slot: Slot, task: Task) => void = () => {},
   ) {}
 
+  /**
+   * Queues `start` at `priority`. `affinity`: the slot it prefers (with `pinned`, the only slot it
+   * runs on); `job`: its job's control block; `name`: the job it is a unit of (fault plans).
+   */
   enqueue<T>(
     start: (slot: Slot) => Promise<T>,
     priority: number,
-    affinity = -1,
-    job = -1,
-    pinned = false,
-    name?: string,
+    { affinity = -1, job = -1, pinned = false, name }: TaskPlace = {},
   ): Promise<T> {
     if (this.stopped()) return Promise.reject(new Error('the worker pool has been disposed'));
     return new Promise<T>((resolve, reject) => {

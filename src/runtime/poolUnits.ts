@@ -81,14 +81,10 @@ export function runUnits<U, O>(
     options?.signal?.addEventListener('abort', onAbort);
     units.forEach((unit, i) => {
       pool.queue
-        .enqueue(
-          (slot) => pool.call(slot, (api) => Promise.resolve(call(api, unit, job))),
-          BATCH,
-          -1,
+        .enqueue((slot) => pool.call(slot, (api) => Promise.resolve(call(api, unit, job))), BATCH, {
           job,
-          false,
           name,
-        )
+        })
         .then(
           (got) => {
             outputs[i] = got as O;

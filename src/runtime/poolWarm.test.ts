@@ -83,7 +83,7 @@ describe('statistics warmed ahead on the other workers', () => {
     };
     void queue.enqueue(task('a'), INTERACTIVE);
     void queue.enqueue(task('b'), INTERACTIVE);
-    void queue.enqueue(task('warm'), IDLE, 1, -1, true);
+    void queue.enqueue(task('warm'), IDLE, { affinity: 1, pinned: true });
     void queue.enqueue(task('c'), INTERACTIVE);
     expect(started).toEqual(['a@0', 'b@1']);
     gates.get('a')!.resolve();

@@ -1,9 +1,10 @@
 /**
- * Statistics ahead of need. Each worker computes the per-task moments a packing reads (and sorted
- * rows for percentile tests) on first use and keeps them per pool (engine/workload.ts). A pack may
- * land on any free worker, so after one worker packs an instance, every other worker computes that
- * instance's statistics while it is idle. Otherwise a drag's first packing on the second worker pays
- * for them: 75 ms at 1,000 × 10,000 against 5–10 ms for the packing itself.
+ * Workers readied ahead of need. Each worker computes the per-task moments a packing reads (and
+ * sorted rows for percentile tests) on first use and keeps them per pool (engine/workload.ts). A
+ * pack may land on any free worker, so after one worker packs an instance, every other worker
+ * computes that instance's statistics while it is idle, and packs its first tasks once so that the
+ * packing code is compiled (`warm` on the host). Otherwise a drag's first packing on the second
+ * worker pays for both: 48–78 ms at 1,000 × 10,000 against 5–10 ms for the packing itself.
  */
 import type { PackRequest } from '../protocol/api.ts';
 import { IDLE, type Slot, type WorkerPort } from './poolParts.ts';
@@ -26,7 +27,7 @@ function statisticsKey(pool: number, r: PackRequest): string {
 
 /**
  * After `served` packed `request`, queues on every other live worker, at the lowest priority and
- * only there, the computation of the same statistics. Best effort: a failure is the next pack's.
+ * only there, its readying for the same instance. Best effort: a failure is the next pack's.
  */
 export function warmOtherWorkers(
   { queue, call }: Pick<UnitHost, 'queue' | 'call'>,
@@ -41,7 +42,10 @@ export function warmOtherWorkers(
     if (slot === served || slot.failed || heldBy(slot).has(key)) continue;
     heldBy(slot).add(key);
     queue
-      .enqueue((s) => call(s, (api) => api.warm(pool, request)), IDLE, slot.index, -1, true)
+      .enqueue((s) => call(s, (api) => api.warm(pool, request)), IDLE, {
+        affinity: slot.index,
+        pinned: true,
+      })
       .catch(() => heldBy(slot).delete(key));
   }
 }

@@ -99,23 +99,17 @@ function timestampGrid(samples: TaskSamples, given: number | undefined, inOrder:
   };
 }
 
-const LINE_BREAK = /[\n\r\u2028\u2029]/;
+// `YYYYMMDD:vm`: the day and the VM; tested (not matched) and then sliced, which is quicker.
+const DATED = /^\d{8}:[^\n\r\u2028\u2029]+$/;
 
 /** Each id's day and VM when every id reads `YYYYMMDD:vm` (one task per VM and day), else null. */
 function datedIds(ids: readonly string[]): { days: string[]; vms: string[] } | null {
   const days: string[] = [];
   const vms: string[] = [];
   for (const id of ids) {
-    const colon = id.indexOf(':');
-    if (colon !== 8 || id.length < 10) return null;
-    for (let k = 0; k < 8; k++) {
-      const c = id.charCodeAt(k);
-      if (c < 48 || c > 57) return null;
-    }
-    const vm = id.slice(9);
-    if (LINE_BREAK.test(vm)) return null;
+    if (!DATED.test(id)) return null;
     days.push(id.slice(0, 8));
-    vms.push(vm);
+    vms.push(id.slice(9));
   }
   return { days, vms };
 }

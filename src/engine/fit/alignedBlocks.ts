@@ -30,6 +30,32 @@ export interface ScreenCounts {
   columns: number;
 }
 
+/**
+ * The population variance of S + x over the `width` columns of O, from Σ S², the dot S·x, Σ x² and
+ * the mean of S + x, never below 0. Every aligned check reads it here (from the exact dot or from
+ * its bounds), so the screens, Best Fit's whole choice and the plain check agree bit for bit.
+ */
+export function totalVariance(
+  sq: number,
+  cross: number,
+  taskSq: number,
+  width: number,
+  mean: number,
+): number {
+  return Math.max(0, (sq + 2 * cross + taskSq) / width - mean * mean);
+}
+
+/** The dot S·x at which `totalVariance` reaches `variance` (a check's threshold on the dot). */
+export function crossAt(
+  variance: number,
+  sq: number,
+  taskSq: number,
+  width: number,
+  mean: number,
+): number {
+  return (width * (variance + mean * mean) - sq - taskSq) / 2;
+}
+
 /** Columns per block. */
 export const BLOCK = 64;
 

@@ -6,7 +6,14 @@
  * bit; a refusal needs only the variance's lower bound (`alignedBlocks.ts`), which does not depend
  * on the other machines. Best Fit then takes the smallest slack ≥ 0, ties to the lowest machine.
  */
-import { BLOCK, blockCount, suffixBounds, type ScreenCounts } from './alignedBlocks.ts';
+import {
+  BLOCK,
+  blockCount,
+  crossAt,
+  suffixBounds,
+  totalVariance,
+  type ScreenCounts,
+} from './alignedBlocks.ts';
 
 /** What the whole choice asks of a test, at capacity c. */
 export interface ChoiceTest {
@@ -162,7 +169,6 @@ export function bestFitChoice(
     }
     if (counts) counts.checks++;
     const sj = machines.sq[j];
-    const m2 = m * m;
     const allow = suffixBounds(
       machines.sketch[j],
       task.sketch,
@@ -172,9 +178,9 @@ export function bestFitChoice(
       j * bounds,
       scratch.high,
     );
-    const at = (width * (above + m2) - sj - st) / 2;
+    const at = crossAt(above, sj, st, width, m);
     const lo = low[j * bounds] - allow;
-    if (lo >= at && test.refuses(m, Math.max(0, (sj + 2 * lo + st) / width - m2), capacity)) {
+    if (lo >= at && test.refuses(m, totalVariance(sj, lo, st, width, m), capacity)) {
       if (counts) counts.bySketch++;
       continue;
     }
@@ -198,12 +204,10 @@ export function bestFitChoice(
     let kept = 0;
     for (let i = 0; i < n; i++) {
       const j = live[i];
-      const sj = machines.sq[j];
-      const m = mean[j];
       const lo = cross[j] + low[j * bounds + k + 1] - allowance[j];
       if (
         lo >= refuseAt[j] &&
-        test.refuses(m, Math.max(0, (sj + 2 * lo + st) / width - m * m), capacity)
+        test.refuses(mean[j], totalVariance(machines.sq[j], lo, st, width, mean[j]), capacity)
       ) {
         if (counts) {
           counts.byPartial++;
@@ -220,7 +224,7 @@ export function bestFitChoice(
   for (let i = 0; i < n; i++) {
     const j = live[i];
     const m = mean[j];
-    const variance = Math.max(0, (machines.sq[j] + 2 * cross[j] + st) / width - m * m);
+    const variance = totalVariance(machines.sq[j], cross[j], st, width, m);
     if (counts) {
       counts.exact++;
       counts.columns += width;

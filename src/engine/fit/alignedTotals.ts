@@ -12,9 +12,11 @@ import type { TaskStats } from '../stats/taskStats.ts';
 import {
   BLOCK,
   blockCount,
+  crossAt,
   putBlock,
   rowSums,
   suffixBounds,
+  totalVariance,
   type ScreenCounts,
 } from './alignedBlocks.ts';
 
@@ -91,12 +93,11 @@ export function alignedTotals(
         const b = base[t];
         if (j < 0) {
           const mean = taskSum[t] / width;
-          return { mean, variance: Math.max(0, taskSq[t] / width - mean * mean) };
+          return { mean, variance: totalVariance(0, 0, taskSq[t], width, mean) };
         }
         const cross = dotFrom(0, totals[j], data, b, 0, width);
         const mean = (sum[j] + taskSum[t]) / width;
-        const second = (sq[j] + 2 * cross + taskSq[t]) / width;
-        return { mean, variance: Math.max(0, second - mean * mean) };
+        return { mean, variance: totalVariance(sq[j], cross, taskSq[t], width, mean) };
       },
       overflows(j, t, capacity, stop) {
         const b = base[t];
@@ -277,10 +278,9 @@ function screenedCheck(
   const mean = (machine.sum + task.sum) / width;
   const sj = machine.sq;
   const st = task.sq;
-  const m2 = mean * mean;
   // The dots at which the variance reaches the test's hints, to call `settle` only near them.
-  const refuseAt = (width * (test.refuseAbove + m2) - sj - st) / 2;
-  const looserAt = (width * (test.looserBelow + m2) - sj - st) / 2;
+  const refuseAt = crossAt(test.refuseAbove, sj, st, width, mean);
+  const looserAt = crossAt(test.looserBelow, sj, st, width, mean);
   let cross = 0;
   for (let k = 0, c0 = 0; k < blocks; k++, c0 += BLOCK) {
     const lo = cross + low[k] - allowance;
@@ -288,8 +288,8 @@ function screenedCheck(
     if (lo >= refuseAt || hi <= looserAt) {
       const settled = test.settle(
         mean,
-        Math.max(0, (sj + 2 * lo + st) / width - m2),
-        Math.max(0, (sj + 2 * hi + st) / width - m2),
+        totalVariance(sj, lo, st, width, mean),
+        totalVariance(sj, hi, st, width, mean),
       );
       if (settled !== null) {
         if (counts) {
@@ -306,7 +306,7 @@ function screenedCheck(
     counts.exact++;
     counts.columns += width;
   }
-  return test.exact(mean, Math.max(0, (sj + 2 * cross + st) / width - m2));
+  return test.exact(mean, totalVariance(sj, cross, st, width, mean));
 }
 
 /**

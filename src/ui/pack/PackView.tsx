@@ -162,8 +162,8 @@ async function downloadPackingJson(params: Params, result: PackResult, rows: Arr
   });
 }
 
-async function downloadMachinesCsv(result: PackResult) {
-  (await exportFiles()).downloadCsv(
+function downloadMachinesCsv(result: PackResult) {
+  return downloadRows(
     'slopack-machines',
     result.machines.map((m, j) => ({
       machine: j + 1,
