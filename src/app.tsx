@@ -16,6 +16,7 @@ import highsWasm from 'highs/runtime?url';
 import { App } from './ui/App.tsx';
 import { ControllerContext } from './ui/controllerContext.ts';
 import { decodeFirstPack, showFirstPack } from './state/pack/firstPack.ts';
+import { whenQuiet } from './ui/whenQuiet.ts';
 import './ui/styles.css';
 
 declare global {
@@ -28,6 +29,9 @@ declare global {
 }
 
 const base = import.meta.env.BASE_URL;
+
+/** How long the user leaves the page alone before the service worker is registered. */
+const QUIET_MS = 2000;
 
 /** Runs the app on `runner` (started by src/main.tsx before this code arrived). */
 export function start(runner: Runner): void {
@@ -65,7 +69,7 @@ function startReading(runner: Runner): void {
       </ControllerContext.Provider>
     </StrictMode>,
   );
-  if (import.meta.env.PROD) registerWhenShown();
+  if (import.meta.env.PROD) registerWhenQuiet();
 }
 
 /**
@@ -97,19 +101,21 @@ function registerServiceWorker() {
 }
 
 /**
- * Registers the service worker a second after the first numbers are shown (or after 5 s on a view
- * without them): its install fetches and caches the whole app, which must not delay them.
+ * Registers the service worker once the first numbers are shown (or after 5 s on a view without
+ * them) and the user has then left the page alone for `QUIET_MS`: its install fetches and compiles
+ * the whole app, which must delay neither the first numbers nor a drag begun on them.
  */
-function registerWhenShown() {
-  let registered = false;
-  const register = () => {
-    if (registered) return;
-    registered = true;
+function registerWhenQuiet() {
+  let waiting = false;
+  const wait = () => {
+    if (waiting) return;
+    waiting = true;
     unsubscribe();
-    registerServiceWorker();
+    clearTimeout(fallback);
+    whenQuiet(registerServiceWorker, QUIET_MS, window);
   };
   const unsubscribe = explorer.subscribe((s) => {
-    if (s.pack.status === 'ready') setTimeout(register, 1000);
+    if (s.pack.status === 'ready') wait();
   });
-  setTimeout(register, 5000);
+  const fallback = setTimeout(wait, 5000);
 }

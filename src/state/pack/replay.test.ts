@@ -61,6 +61,33 @@ describe('the packing replayed in time, in Pack', () => {
     expect(judged.mean).toBeGreaterThan(2 * own.mean);
   });
 
+  it('a packing judged again answers its kept replay; another capacity or target replays it afresh', () => {
+    const samples = gcdJobs();
+    const ds = asDataset(samples);
+    const rows = sampleInstance(samples.ids.length, 300, 2, 0);
+    const result = runPacking(new WorkloadStats(realize(samples, 500, 2)), rows, {
+      packer: 'bf',
+      fit: DEFAULT_PARAMS.fit,
+      capacity: 1,
+      clairvoyance: 1,
+      source: 'inst',
+      rebalance: 5,
+    });
+    const params = { ...DEFAULT_PARAMS, capacity: 1 };
+    const first = alignedJudgement(ds, result, rows, params)!;
+    expect(alignedJudgement(ds, result, rows, params)).toBe(first);
+    const tighter = alignedJudgement(ds, result, rows, { ...params, capacity: 0.8 })!;
+    expect(tighter.mean).toBeGreaterThan(first.mean);
+    const looser = { ...params, fit: { kind: 'gpa', rho: 0.2 } } as typeof params;
+    const judgedLoose = alignedJudgement(ds, result, rows, looser)!;
+    expect(judgedLoose.q).toEqual(first.q);
+    expect(judgedLoose.over).toBe(first.q.filter((q) => q > 0.2).length);
+    expect(judgedLoose.over).toBeLessThan(first.over);
+    const again = alignedJudgement(ds, result, rows, params)!;
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
   it('is not computed when the packing is itself on the replay, or the data have no time axis', () => {
     const samples = planetlabDay();
     const m = replayMatrices(samples, 'aligned', 1, 1, 1);

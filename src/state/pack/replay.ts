@@ -128,9 +128,30 @@ export function alignedJudgement(
   if (packKey !== undefined && datasetKeyOfPack(packKey) !== ds?.key) return null;
   const aligned = alignedTasksOfDataset(ds);
   if (!aligned) return null;
+  const target = nominalTarget(p.fit);
+  const kept = judged.get(result);
+  const same = kept?.inst === aligned.inst && kept.rows === rows && kept.capacity === p.capacity;
+  if (same && kept.target === target) return kept.slo;
   const machines = result.machines.map((m) => Int32Array.from(m.tasks, (t) => rows[t]));
-  return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
+  const slo = judgeMachines(machines, aligned.inst, p.capacity, target);
+  judged.set(result, { inst: aligned.inst, rows, capacity: p.capacity, target, slo });
+  return slo;
 }
+
+/**
+ * The last replay of each packing, so that a drag back over kept packings does not replay them
+ * again (a packing is one object for as long as it is kept).
+ */
+const judged = new WeakMap<
+  PackResult,
+  {
+    readonly inst: object;
+    readonly rows: Int32Array;
+    readonly capacity: number;
+    readonly target: number;
+    readonly slo: MachineSlo;
+  }
+>();
 
 /**
  * A packing's machines (tasks by pool row) replayed over every aligned instant of the data, whatever

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
+import type { Runner } from '../../runtime/runner.ts';
 import { packKey } from '../common/params.ts';
 import { packDirectly, packSetup, withRho } from './testing.ts';
 import { recentPack } from './recentPacks.ts';
@@ -76,6 +77,22 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
     expect(recentPack(pool, packKey(b))!.result).toEqual(
       (await packDirectly(runner, pool, b)).result,
     );
+    ahead.dispose();
+  });
+
+  it('as many are packed ahead at once as the runner has workers, the first wished first', async () => {
+    const { ctx, p, pool, pack } = await packSetup(runner);
+    const twoWorkers = Object.create(runner, { workers: { value: 2 } }) as Runner;
+    const ahead = packSpeculation({ ...ctx, runner: twoWorkers });
+    const [b, c, d] = [0.012, 0.024, 0.048].map((rho) => withRho(p, rho));
+    ahead.want([b, c, d]);
+    expect(pack.mock.calls.map(([, request]) => request.params.fit)).toEqual([b.fit, c.fit]);
+    await ahead.holding(packKey(c), async () => {
+      expect(recentPack(pool, packKey(c))).toBeDefined();
+    });
+    await vi.waitFor(() => expect(recentPack(pool, packKey(d))).toBeDefined());
+    expect(pack).toHaveBeenCalledTimes(3);
+    expect(recentPack(pool, packKey(b))).toBeDefined();
     ahead.dispose();
   });
 

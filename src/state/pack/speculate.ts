@@ -4,8 +4,10 @@
  * (recentPacks.ts, same pool and `packKey`), so the input that reaches them answers from there
  * without waiting for the workers. A speculative packing is the very packing the controller would
  * make for those parameters (same request, same key), never an estimate; it only starts when the
- * controller has nothing to do, and is queued behind the controller's own work. The controller's
- * next pass waits for it if it is the packing that pass needs, else goes on beside it.
+ * controller has nothing to do, and is queued behind the controller's own work. As many are
+ * in flight as the runner has workers, the first wished first: one at a time left the other
+ * workers idle while a drag outran the one. The controller's next pass waits for the one it needs,
+ * if it is in flight, else goes on beside them.
  */
 import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
 import { stateOf, type StepContext } from '../common/steps/context.ts';
@@ -15,36 +17,37 @@ export interface PackSpeculation {
   /** Packs these parameters ahead, first first, replacing any earlier wish. */
   want(list: readonly Params[]): void;
   /**
-   * Runs the controller's `work` with speculation held. The speculative packing in flight is
-   * waited for if it packs `needed` (a packKey), which `work` then finds kept; any other runs on
-   * (a worker cannot stop a packing midway) and is kept when it lands, a position further on.
+   * Runs the controller's `work` with speculation held. A speculative packing in flight is waited
+   * for if it packs `needed` (a packKey), which `work` then finds kept; the others run on (a worker
+   * cannot stop a packing midway) and are kept when they land, positions further on.
    */
   holding(needed: string, work: () => Promise<void>): Promise<void>;
-  /** Forgets the wish and stops the speculative packing in flight (Cancel). */
+  /** Forgets the wish and stops the speculative packings in flight (Cancel). */
   stop(): void;
   dispose(): void;
 }
 
 interface InFlight {
-  readonly key: string;
   readonly done: Promise<void>;
   readonly abort: AbortController;
 }
 
 export function packSpeculation(ctx: StepContext): PackSpeculation {
   let wanted: Params[] = [];
-  let inFlight: InFlight | null = null;
+  const inFlight = new Map<string, InFlight>();
   let held = 0;
   let disposed = false;
 
   function next(): void {
-    if (inFlight || held > 0 || disposed) return;
+    if (held > 0 || disposed) return;
     const { pool } = stateOf(ctx);
     const handle = pool.handle;
     if (pool.status !== 'ready' || !handle) return;
-    for (let p = wanted.shift(); p; p = wanted.shift()) {
+    const room = Math.max(1, ctx.runner.workers);
+    while (inFlight.size < room && wanted.length > 0) {
+      const p = wanted.shift()!;
       const key = packKey(p);
-      if (poolKey(p) !== pool.key || recentPack(handle, key)) continue;
+      if (poolKey(p) !== pool.key || recentPack(handle, key) || inFlight.has(key)) continue;
       const abort = new AbortController();
       const request = { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) };
       const done = ctx.runner
@@ -55,17 +58,16 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
           () => {},
         )
         .finally(() => {
-          inFlight = null;
+          inFlight.delete(key);
           next();
         });
-      inFlight = { key, done, abort };
-      return;
+      inFlight.set(key, { done, abort });
     }
   }
 
   function stop(): void {
     wanted = [];
-    inFlight?.abort.abort();
+    for (const packing of inFlight.values()) packing.abort.abort();
   }
 
   return {
@@ -76,7 +78,7 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
     async holding(needed, work) {
       held++;
       try {
-        if (inFlight?.key === needed) await inFlight.done;
+        await inFlight.get(needed)?.done;
         await work();
       } finally {
         held--;
