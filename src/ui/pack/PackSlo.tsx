@@ -4,7 +4,7 @@
  * axis (with a warning when the two q differ by more than 2×); the split in time of an aligned
  * packing; every machine's q; and a machine's total over time beside the Gaussian its test assumed.
  */
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { type MachineSlo, type PackResult } from '../../engine/index.ts';
 import type { Params } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
@@ -91,39 +91,43 @@ function MachineQTable({
   evaluated: number;
 }) {
   const setParams = useExplorer((s) => s.setParams);
+  // Closed, it holds no rows: a drag's every packing would otherwise rebuild them unseen.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="machine-q-table">
+    <details className="machine-q-table" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Every machine’s q ({own.q.length})</summary>
-      <table data-testid="machine-q-table">
-        <thead>
-          <tr>
-            <th scope="col">machine</th>
-            <th scope="col">q_j</th>
-            {aligned && <th scope="col">q_j replayed in time</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {own.q.map((q, j) => (
-            <tr key={j}>
-              <td>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => setParams({ machine: j })}
-                >
-                  {j + 1}
-                </button>
-              </td>
-              <td className={q > own.target ? 'bad' : undefined}>{formatQ(q, evaluated)}</td>
-              {aligned && (
-                <td className={aligned.q[j] > aligned.target ? 'bad' : undefined}>
-                  {formatQ(aligned.q[j], aligned.columns)}
-                </td>
-              )}
+      {open && (
+        <table data-testid="machine-q-table">
+          <thead>
+            <tr>
+              <th scope="col">machine</th>
+              <th scope="col">q_j</th>
+              {aligned && <th scope="col">q_j replayed in time</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {own.q.map((q, j) => (
+              <tr key={j}>
+                <td>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setParams({ machine: j })}
+                  >
+                    {j + 1}
+                  </button>
+                </td>
+                <td className={q > own.target ? 'bad' : undefined}>{formatQ(q, evaluated)}</td>
+                {aligned && (
+                  <td className={aligned.q[j] > aligned.target ? 'bad' : undefined}>
+                    {formatQ(aligned.q[j], aligned.columns)}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </details>
   );
 }
