@@ -86,16 +86,32 @@ export interface PointerDrag {
   readonly longFrames: number;
 }
 
-/** `moves` pointer moves along a triangle across the middle half of ρ's slider. */
+/** Chromium's range thumb, in CSS pixels (the app leaves it unstyled). */
+const THUMB_WIDTH = 16;
+
+/**
+ * `moves` pointer moves along a triangle of half the slider's width, the thumb grabbed where it
+ * rests. (A press elsewhere on the track makes the thumb jump there first: a click, whose distance
+ * says nothing of the drag that follows, and whose next position no packing made ahead can guess.)
+ */
 export async function pointerDrag(page: Page, moves: number): Promise<PointerDrag> {
   const slider = page.locator('[data-testid="rho"]');
   const box = (await slider.boundingBox())!;
+  const position = () => slider.evaluate((e: HTMLInputElement) => e.valueAsNumber);
+  const [min, max, before] = await slider.evaluate((e: HTMLInputElement) => [
+    Number(e.min),
+    Number(e.max),
+    e.valueAsNumber,
+  ]);
   const y = box.y + box.height / 2;
-  const start = box.x + box.width / 2;
+  const start =
+    box.x + THUMB_WIDTH / 2 + ((before - min) / (max - min)) * (box.width - THUMB_WIDTH);
   const span = box.width / 4;
   await page.evaluate(RECORDER);
   await page.mouse.move(start, y);
   await page.mouse.down();
+  if ((await position()) !== before)
+    throw new Error(`the press at x = ${start.toFixed(1)} missed ρ's thumb (it jumped there)`);
   const times: number[] = [];
   const fromInput: number[] = [];
   const queuedFromInput: number[] = [];

@@ -26,6 +26,7 @@ import {
   type SliderScale,
 } from './SliderNumber.tsx';
 import { useController } from './controllerContext.ts';
+import { newestAfterPaint } from './afterPaint.ts';
 import type { Params } from '../state/common/params.ts';
 import { Explain } from './Explain.tsx';
 import { formatCount, formatNumber } from '../present/format.ts';
@@ -80,6 +81,7 @@ function aheadOnSlider(scale: SliderScale, from: number, to: number): number[] {
 function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
   const id = useId();
   const controller = useController();
+  const [afterPaint] = useState(newestAfterPaint);
   return (
     <>
       <div className="field">
@@ -109,8 +111,9 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
             onChange={(v) => {
               set(withFitValue(fit, key, v));
               const scale = logScale(input.min, input.max);
-              controller.speculate(
-                aheadOnSlider(scale, value, v).map((w) => ({ fit: withFitValue(fit, key, w) })),
+              const ahead = aheadOnSlider(scale, value, v);
+              afterPaint(() =>
+                controller.speculate(ahead.map((w) => ({ fit: withFitValue(fit, key, w) }))),
               );
             }}
             format={(v) => (range.symbol === 'ρ' ? `${v} (${percent(1 - v)})` : String(v))}

@@ -96,6 +96,36 @@ describe('packings made ahead of a ρ drag, over the inline runner and the real 
     ahead.dispose();
   });
 
+  it('beside a pass of the controller, one worker fewer packs ahead (none on one worker)', async () => {
+    const { ctx, p, pool, pack } = await packSetup(runner);
+    const twoWorkers = Object.create(runner, { workers: { value: 2 } }) as Runner;
+    const ahead = packSpeculation({ ...ctx, runner: twoWorkers });
+    const [b, c] = [0.013, 0.026].map((rho) => withRho(p, rho));
+    await ahead.holding(packKey(p), async () => {
+      ahead.want([b, c]);
+      expect(pack.mock.calls.map(([, request]) => request.params.fit)).toEqual([b.fit]);
+      await vi.waitFor(() => expect(recentPack(pool, packKey(b))).toBeDefined());
+      await vi.waitFor(() => expect(pack).toHaveBeenCalledTimes(2));
+    });
+    await vi.waitFor(() => expect(recentPack(pool, packKey(c))).toBeDefined());
+    ahead.dispose();
+  });
+
+  it('a wish made before the pool is ready is packed as soon as it is', async () => {
+    const { ctx, p, pool, pack, s } = await packSetup(runner);
+    const ready = s().pool;
+    ctx.store.setState({ pool: { ...ready, status: 'running' } });
+    const ahead = packSpeculation(ctx);
+    const b = withRho(p, 0.017);
+    ahead.want([b]);
+    await Promise.resolve();
+    expect(pack).not.toHaveBeenCalled();
+    ctx.store.setState({ pool: ready });
+    expect(pack).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(recentPack(pool, packKey(b))).toBeDefined());
+    ahead.dispose();
+  });
+
   it('Cancel forgets what was wished ahead', async () => {
     const { ctx, p, pool, pack } = await packSetup(runner);
     const ahead = packSpeculation(ctx);

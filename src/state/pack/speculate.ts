@@ -3,11 +3,14 @@
  * packed while the pool would otherwise sit idle, and kept with the finished packings
  * (recentPacks.ts, same pool and `packKey`), so the input that reaches them answers from there
  * without waiting for the workers. A speculative packing is the very packing the controller would
- * make for those parameters (same request, same key), never an estimate; it only starts when the
- * controller has nothing to do, and is queued behind the controller's own work. As many are
- * in flight as the runner has workers, the first wished first: one at a time left the other
- * workers idle while a drag outran the one. The controller's next pass waits for the one it needs,
- * if it is in flight, else goes on beside them.
+ * make for those parameters (same request, same key), never an estimate, and is queued behind
+ * the controller's own work. As many are in flight as the runner has workers, the first wished
+ * first (one at a time left the other worker idle while a drag outran the one); one fewer while a
+ * pass of the controller runs, so that its packing has a worker (none on a runner of one worker).
+ * A wish made before the pool is ready starts when it is: a drag's first move waits for the pool,
+ * and its second found nothing packed ahead while the first packing took one worker and the other
+ * sat idle. The controller's next pass waits for the one it needs, if it is in flight, else goes on
+ * beside them.
  */
 import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
 import { stateOf, type StepContext } from '../common/steps/context.ts';
@@ -17,9 +20,10 @@ export interface PackSpeculation {
   /** Packs these parameters ahead, first first, replacing any earlier wish. */
   want(list: readonly Params[]): void;
   /**
-   * Runs the controller's `work` with speculation held. A speculative packing in flight is waited
-   * for if it packs `needed` (a packKey), which `work` then finds kept; the others run on (a worker
-   * cannot stop a packing midway) and are kept when they land, positions further on.
+   * Runs the controller's `work` with speculation held to one worker fewer. A speculative packing
+   * in flight is waited for if it packs `needed` (a packKey), which `work` then finds kept; the
+   * others run on (a worker cannot stop a packing midway) and are kept when they land, positions
+   * further on.
    */
   holding(needed: string, work: () => Promise<void>): Promise<void>;
   /** Forgets the wish and stops the speculative packings in flight (Cancel). */
@@ -39,11 +43,11 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
   let disposed = false;
 
   function next(): void {
-    if (held > 0 || disposed) return;
+    if (disposed) return;
     const { pool } = stateOf(ctx);
     const handle = pool.handle;
     if (pool.status !== 'ready' || !handle) return;
-    const room = Math.max(1, ctx.runner.workers);
+    const room = Math.max(1, ctx.runner.workers) - (held > 0 ? 1 : 0);
     while (inFlight.size < room && wanted.length > 0) {
       const p = wanted.shift()!;
       const key = packKey(p);
@@ -64,6 +68,10 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
       inFlight.set(key, { done, abort });
     }
   }
+
+  const unsubscribe = ctx.store.subscribe((state, prev) => {
+    if (state.pool !== prev.pool && state.pool.status === 'ready') next();
+  });
 
   function stop(): void {
     wanted = [];
@@ -88,6 +96,7 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
     stop,
     dispose() {
       disposed = true;
+      unsubscribe();
       stop();
     },
   };
