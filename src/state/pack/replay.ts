@@ -114,6 +114,21 @@ export function packSlo(result: PackResult, p: Pick<Params, 'fit'>): MachineSlo 
 }
 
 /**
+ * The last replay of each packing, so that a drag back over kept packings does not replay them
+ * again (a packing is one object for as long as it is kept).
+ */
+const judged = new WeakMap<
+  PackResult,
+  {
+    readonly inst: object;
+    readonly rows: Int32Array;
+    readonly capacity: number;
+    readonly target: number;
+    readonly slo: MachineSlo;
+  }
+>();
+
+/**
  * The packing's machines (tasks by pool row) replayed over every aligned instant of the data; null
  * when the packing was made on the replay itself, or the data have no time axis.
  */
@@ -137,21 +152,6 @@ export function alignedJudgement(
   judged.set(result, { inst: aligned.inst, rows, capacity: p.capacity, target, slo });
   return slo;
 }
-
-/**
- * The last replay of each packing, so that a drag back over kept packings does not replay them
- * again (a packing is one object for as long as it is kept).
- */
-const judged = new WeakMap<
-  PackResult,
-  {
-    readonly inst: object;
-    readonly rows: Int32Array;
-    readonly capacity: number;
-    readonly target: number;
-    readonly slo: MachineSlo;
-  }
->();
 
 /**
  * A packing's machines (tasks by pool row) replayed over every aligned instant of the data, whatever

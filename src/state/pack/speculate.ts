@@ -7,10 +7,10 @@
  * the controller's own work. As many are in flight as the runner has workers, the first wished
  * first (one at a time left the other worker idle while a drag outran the one); one fewer while a
  * pass of the controller runs, so that its packing has a worker (none on a runner of one worker).
- * A wish made before the pool is ready starts when it is: a drag's first move waits for the pool,
- * and its second found nothing packed ahead while the first packing took one worker and the other
- * sat idle. The controller's next pass waits for the one it needs, if it is in flight, else goes on
- * beside them.
+ * A wish made before the pool is ready starts when it is, beside the pass that packs the drag's
+ * first position (else nothing was packed ahead until that pass ended, one worker idle meanwhile).
+ * The controller's next pass waits for the one it needs, if it is in flight, else goes on beside
+ * them.
  */
 import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
 import { stateOf, type StepContext } from '../common/steps/context.ts';
