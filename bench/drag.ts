@@ -21,16 +21,12 @@
  *
  * Where the time goes (Chromium traces and CPU profiles on a quiet machine): an input whose packing
  * is kept (state/pack/recentPacks.ts: the way back along the triangle, and the positions the drag
- * is heading for, packed ahead while the workers are idle by state/pack/speculate.ts) is handled
- * in 2–5 ms (React's update of the Pack view), then the frame's style, layout, paint and commit
- * take 4–7 ms. An input whose packing is not kept waits for that packing (5–20 ms on a worker at
- * 1,000 tasks) and its commit: two to six frames. That is the first two or three positions of a
- * drag, before its stride is known.
- *
- * The page's first drag, begun the moment the first numbers show (they are the build's packing),
- * also waits for the page's own pool at its first position (the workers realize it after the
- * first paint), and shared its first seconds with the service worker's install until that was
- * held back for a quiet page (ui/whenQuiet.ts).
+ * is heading for, packed ahead on every worker once the input's frame is painted by
+ * state/pack/speculate.ts) is handled in 2–5 ms (React's update of the Pack view), then the frame's
+ * style, layout, paint and commit take 4–7 ms. An input whose packing is not kept waits for that
+ * packing and its commit: two to six frames. That is a drag's first position, before its stride is
+ * known; on the page's first drag, begun the moment the first numbers show (the build's packing),
+ * it also waits for the page's own pool, which the workers realize after the first paint.
  */
 import { loadavg } from 'node:os';
 import { quantile, withBuiltPage } from './builtPage.ts';

@@ -97,7 +97,6 @@ const THUMB_WIDTH = 16;
 export async function pointerDrag(page: Page, moves: number): Promise<PointerDrag> {
   const slider = page.locator('[data-testid="rho"]');
   const box = (await slider.boundingBox())!;
-  const position = () => slider.evaluate((e: HTMLInputElement) => e.valueAsNumber);
   const [min, max, before] = await slider.evaluate((e: HTMLInputElement) => [
     Number(e.min),
     Number(e.max),
@@ -110,7 +109,7 @@ export async function pointerDrag(page: Page, moves: number): Promise<PointerDra
   await page.evaluate(RECORDER);
   await page.mouse.move(start, y);
   await page.mouse.down();
-  if ((await position()) !== before)
+  if ((await slider.evaluate((e: HTMLInputElement) => e.valueAsNumber)) !== before)
     throw new Error(`the press at x = ${start.toFixed(1)} missed ρ's thumb (it jumped there)`);
   const times: number[] = [];
   const fromInput: number[] = [];

@@ -106,10 +106,7 @@ function registerServiceWorker() {
  * the whole app, which must delay neither the first numbers nor a drag begun on them.
  */
 function registerWhenQuiet() {
-  let waiting = false;
   const wait = () => {
-    if (waiting) return;
-    waiting = true;
     unsubscribe();
     clearTimeout(fallback);
     whenQuiet(registerServiceWorker, QUIET_MS, window);

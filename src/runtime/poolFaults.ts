@@ -17,10 +17,14 @@ export interface FaultPlan {
   readonly times: number;
 }
 
+/** What a test set, unchecked. */
+const faultsSet = () =>
+  (globalThis as { slopackFaults?: Partial<Record<keyof FaultPlan | 'loseNextCallOf', unknown>> })
+    .slopackFaults;
+
 /** The plan a test set, or null (none set, or not a plan: a page never loses work otherwise). */
 export function configuredFaults(): FaultPlan | null {
-  const set = (globalThis as { slopackFaults?: Partial<Record<keyof FaultPlan, unknown>> })
-    .slopackFaults;
+  const set = faultsSet();
   if (!set || typeof set !== 'object') return null;
   const { loseUnitOf, times } = set;
   if (typeof loseUnitOf !== 'string' || (times !== 1 && times !== 2)) return null;
@@ -43,7 +47,7 @@ export function planFaults(
 
 /** Whether a test asked that the next call to the supervised worker `what` lose it (used up once read). */
 export function plannedLoss(what: string): boolean {
-  const set = (globalThis as { slopackFaults?: { loseNextCallOf?: unknown } }).slopackFaults;
+  const set = faultsSet();
   if (set?.loseNextCallOf !== what) return false;
   delete set.loseNextCallOf;
   return true;
