@@ -80,8 +80,13 @@ export function flagWordedRangeOption(
 
 export type Options = Record<string, string | number | boolean | undefined>;
 
+/** The option named `name`, never a key every object inherits (`constructor`, `__proto__`). */
+export function ownOption(specs: Record<string, OptionSpec>, name: string): OptionSpec | undefined {
+  return Object.hasOwn(specs, name) ? specs[name] : undefined;
+}
+
 export function parseOptions(argv: readonly string[], specs: Record<string, OptionSpec>): Options {
-  const out: Options = {};
+  const out: Options = Object.create(null) as Options;
   for (const [name, spec] of Object.entries(specs))
     if (spec.default !== undefined) out[name] = spec.default;
   for (let i = 0; i < argv.length; i++) {
@@ -89,7 +94,7 @@ export function parseOptions(argv: readonly string[], specs: Record<string, Opti
     if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}"`);
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
-    const spec = specs[name];
+    const spec = ownOption(specs, name);
     if (!spec) throw new UsageError(`unknown option --${name}`);
     if (spec.kind === 'flag') {
       if (eq > 0) throw new UsageError(`--${name} takes no value`);

@@ -1,12 +1,5 @@
 /** File access for the command line: `.npy` matrices, and datasets of every format through src/ingest. */
-import {
-  existsSync,
-  openAsBlob,
-  readFileSync,
-  readdirSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, openAsBlob, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
@@ -40,6 +33,7 @@ import {
   UNIT_CAPACITY,
 } from './ranges.ts';
 import { loadPrometheusOptions, promOptions, sourceFromOptions } from './promOptions.ts';
+import { writeOutput } from './files.ts';
 
 export function readBytes(path: string): Uint8Array {
   try {
@@ -304,8 +298,8 @@ export function writeCompact(
 ): { json: string; npy: string } {
   const stem = base.replace(/\.(json|npy)$/, '');
   const files = encodeCompact(samples, report, options, basename(stem) + '.npy', tool);
-  writeFileSync(stem + '.npy', files.npy);
-  writeFileSync(stem + '.json', files.json);
+  writeOutput(stem + '.npy', files.npy);
+  writeOutput(stem + '.json', files.json);
   return { json: stem + '.json', npy: stem + '.npy' };
 }
 

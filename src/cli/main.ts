@@ -3,6 +3,7 @@ import { DataError } from '../engine/index.ts';
 import { UsageError, parseOptions } from './args.ts';
 import { helpText } from './args.ts';
 import { COMMANDS } from './commands/index.ts';
+import { isSystemError, systemErrorText } from './files.ts';
 
 const GENERAL = `usage: npm run cli -- <command> [options]
 
@@ -34,7 +35,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
     io.out(GENERAL);
     return name ? 0 : 2;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   try {
     if (!command)
       throw new UsageError(
@@ -55,8 +56,21 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       io.err(`slopack ${name}: ${e.message}`);
       return 1;
     }
-    throw e;
+    io.err(`slopack ${name}: ${failureText(e)}`);
+    return 2;
   }
+}
+
+/**
+ * A failure no command named, as one line: a system call's (a file, a pipe) with its path and
+ * errno; anything else by its message. The stack is printed only with SLOPACK_DEBUG set.
+ */
+function failureText(e: unknown): string {
+  if (process.env.SLOPACK_DEBUG && e instanceof Error && e.stack) return e.stack;
+  if (isSystemError(e)) return systemErrorText(e, e.syscall ?? 'use');
+  if (e instanceof RangeError && /array buffer length|allocation failed/i.test(e.message))
+    return `out of memory: ${e.message} (a smaller run, or fewer workers, fits)`;
+  return e instanceof Error ? `failed: ${e.message}` : `failed: ${String(e)}`;
 }
 
 /** runCli with result lines to `out` and messages to stderr. */
@@ -73,7 +87,14 @@ if (
     if (e.code !== 'EPIPE') throw e;
     process.exit(process.exitCode ?? 0);
   });
+  // A failure outside the command's own await (a worker, a stream's event) is a message too.
+  const last = (e: unknown) => {
+    process.stderr.write(`slopack ${process.argv[2] ?? ''}: ${failureText(e)}\n`);
+    process.exit(2);
+  };
+  process.on('uncaughtException', last);
+  process.on('unhandledRejection', last);
   runCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
-  });
+  }, last);
 }

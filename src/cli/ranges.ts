@@ -3,24 +3,34 @@
  * details, sampling limits), each declared once with its flag and read by every command offering
  * it through `rangeOption`. A number the page shows takes the wing's declaration instead.
  */
+import { availableParallelism } from 'node:os';
 import { RHO } from '../engine/fit/gpa.ts';
 import { numberRange, type NumberRange } from '../engine/ranges.ts';
+
+/**
+ * Threads one command may start: four per core of this machine. More only wait for a core while
+ * each holds its own buffers, and a number without a bound asks for buffers no machine has.
+ */
+export const MAX_THREADS = availableParallelism() * 4;
 
 /** Pool workers of a grid or a lab (0: inline, on the main thread). */
 export const WORKERS = numberRange('workers', 'workers', {
   min: 0,
+  max: MAX_THREADS,
   integer: true,
   flag: 'workers',
 });
 /** Threads of a command that always runs them (`realize`'s row drawers, Dask's local workers). */
 export const THREADS = numberRange('workers', 'workers', {
   min: 1,
+  max: MAX_THREADS,
   integer: true,
   flag: 'workers',
 });
 /** DuckDB's threads (`reduce --threads`). */
 export const DUCKDB_THREADS = numberRange('threads', 'threads', {
   min: 1,
+  max: MAX_THREADS,
   integer: true,
   flag: 'threads',
 });

@@ -1,5 +1,5 @@
 /** `assess`: the placement a cluster has now, judged as a packing, and what repacking would do. */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   assessSeries,
@@ -13,6 +13,7 @@ import { ASSESS_SLO, CORES_PER_MACHINE } from '../ranges.ts';
 import { expandPaths, pathInput } from '../io.ts';
 import { promOptions, sourceFromOptions, tokenFromOptions } from '../promOptions.ts';
 import type { Command } from './command.ts';
+import { writeOutput } from '../files.ts';
 
 export const assess: Command = {
   usage:
@@ -64,7 +65,7 @@ export const assess: Command = {
       coresFrom: a.coresFrom,
       notNumbers: a.notNumbers,
     });
-    if (o.report) writeFileSync(o.report as string, markdown);
+    if (o.report) writeOutput(o.report as string, markdown);
     out(o.json ? JSON.stringify({ ...(source ? { source } : {}), ...assessJson(a) }) : markdown);
   },
 };

@@ -6,7 +6,6 @@
  * judged values shuffled on their own) and aligned, beside the ex-post oracle (the empirical test
  * packed on the judged period itself).
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   Rng,
@@ -26,6 +25,7 @@ import type { Options } from '../args.ts';
 import type { Command } from './command.ts';
 import { PUBLIC_DIR } from '../io.ts';
 import { loadReplay, type Replay } from './replayData.ts';
+import { writeOutput } from '../files.ts';
 
 export interface Dataset {
   readonly id: string;
@@ -233,7 +233,7 @@ export const correlationReport: Command = {
     );
     for (const d of ds) await heldOut(d, scope, out);
     const text = out.join('\n');
-    if (o.out) writeFileSync(o.out as string, text + '\n');
+    if (o.out) writeOutput(o.out as string, text + '\n');
     else write(text);
   },
 };

@@ -1,5 +1,4 @@
 /** The command line's commands over the engine (SPEC §11). */
-import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   DataError,
@@ -27,6 +26,7 @@ import { MatrixWriter } from '../matrixFiles.ts';
 import { PARALLEL_DRAWS, realizeWhileReading, rowsPerBlock } from './realizeStream.ts';
 import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';
 import { Worker } from 'node:worker_threads';
+import { writeOutput } from '../files.ts';
 
 export const realizeCommand: Command = {
   usage:
@@ -263,8 +263,7 @@ async function realizeAligned(o: Options, out: (line: string) => void): Promise<
     if (!r.judge) throw new UsageError('--out-judge needs --learn');
     writeMatrix(o['out-judge'] as string, first(r.judge.inst));
   }
-  if (o['out-ids'])
-    writeFileSync(o['out-ids'] as string, JSON.stringify(r.aligned.ids.slice(0, n)));
+  if (o['out-ids']) writeOutput(o['out-ids'] as string, JSON.stringify(r.aligned.ids.slice(0, n)));
   out(
     JSON.stringify({
       mode: o.mode,

@@ -117,7 +117,13 @@ export const reduce: Command = {
     if (o.threads !== undefined) config.threads = String(o.threads);
     if (o['memory-limit'] !== undefined) config.memory_limit = String(o['memory-limit']);
     if (o['temp-dir'] !== undefined) config.temp_directory = String(o['temp-dir']);
-    const instance = await DuckDBInstance.create(':memory:', config);
+    const instance = await DuckDBInstance.create(':memory:', config).catch((e: unknown) => {
+      throw new UsageError(
+        `DuckDB refused its settings (${Object.entries(config)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ')}): ${(e as Error).message}`,
+      );
+    });
     const c = await instance.connect();
     try {
       const reduction = await duckdbReduction(c, params);

@@ -1,9 +1,10 @@
 /** `reduce --from-json`: the JSON-lines export of docs/reduce.sql (BigQuery, Spark) to the compact format. */
-import { createReadStream, writeFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { basename } from 'node:path';
 import { DataError, encodeCompact, type LoadReport } from '../../engine/index.ts';
+import { writeOutput } from '../files.ts';
 
 /** A task of the export: its IDs, inst and avg series and last requests (NaN: none). */
 interface Row {
@@ -146,7 +147,7 @@ export async function fromJson(files: string[], outBase: string, clamp: boolean)
     basename(stem) + '.npy',
     'slopack reduce --from-json',
   );
-  writeFileSync(stem + '.npy', compact.npy);
-  writeFileSync(stem + '.json', compact.json);
+  writeOutput(stem + '.npy', compact.npy);
+  writeOutput(stem + '.json', compact.json);
   return { tasks: rows.length, samples: total, json: stem + '.json', npy: stem + '.npy' };
 }

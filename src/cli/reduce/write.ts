@@ -4,7 +4,7 @@
  * records by start, inst, avg), then the BASE.json sidecar. One writer, so the engines' outputs can
  * only differ by what they computed.
  */
-import { closeSync, openSync, writeSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   compactSidecar,
@@ -13,6 +13,7 @@ import {
   type GoogleFilters,
   type LoadReport,
 } from '../../engine/index.ts';
+import { writeOutput } from '../files.ts';
 
 /** What the reduction was asked (the command's options). */
 export interface ReduceParams {
@@ -121,7 +122,7 @@ export async function writeReduction(outBase: string, r: Reduction, p: ReducePar
     tool,
     requests,
   });
-  writeFileSync(stem + '.json', JSON.stringify(sidecar));
+  writeOutput(stem + '.json', JSON.stringify(sidecar));
   return {
     tasks,
     samples: total,

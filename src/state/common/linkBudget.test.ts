@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGET_BYTES } from '../../ingest/sizes.ts';
 import {
+  allocateAction,
   approveOverBudget,
   overBudgetText,
   poolOverBudget,
@@ -46,5 +47,17 @@ describe('links within the memory budget', () => {
     expect(grid.fit).toBe(0);
     approveOverBudget('r2');
     expect(replayOverBudget(100_000, 8640, null, false, 'r2')).toBeNull();
+  });
+});
+
+describe('a size no tab can hold', () => {
+  it('is named without a number and offers no button', () => {
+    const o = poolOverBudget(1052, 1e308, false, 'inf')!;
+    expect(o.allocatable).toBe(false);
+    expect(overBudgetText('R', 1e308, o)).toMatch(/would take more than the 32 GiB a tab can hold/);
+    expect(overBudgetText('R', 1e308, o)).not.toMatch(/Infinity/);
+    expect(allocateAction(o, () => {})).toBeUndefined();
+    const fits = poolOverBudget(1052, 1_000_000, false, 'fits')!;
+    expect(allocateAction(fits, () => {})?.label).toBe('Allocate 3.92 GiB anyway');
   });
 });

@@ -18,11 +18,19 @@ const BYTES_PER_REALIZATION = 4;
  */
 export const TIMELINE_BYTES_PER_TASK = 1900;
 
+/**
+ * Past this no button offers the size: V8 caps one ArrayBuffer at 32 GiB inside its sandbox
+ * (`kMaxSafeBufferSizeForSandbox`, v8/include/v8-internal.h), and a pool is one buffer.
+ */
+export const ALLOCATABLE_BYTES = 32 * 2 ** 30;
+
 /** A size over the budget: what it needs, and the largest value that fits. */
 export interface OverBudget {
   readonly bytes: number;
   readonly budget: number;
   readonly fit: number;
+  /** Whether a tab could hold it at all (else the notice offers no button). */
+  readonly allocatable: boolean;
 }
 
 const approved = new Set<string>();
@@ -45,6 +53,7 @@ function over(
     bytes: need,
     budget,
     fit: Math.max(min, Math.min(fallback, Math.floor(budget / perUnit))),
+    allocatable: need <= ALLOCATABLE_BYTES,
   };
 }
 
@@ -96,9 +105,20 @@ export function timelineOverBudget(tasks: number, key: string): OverBudget | nul
 /** The notice: what was asked, its memory, the budget and what the page opened at instead. */
 export function overBudgetText(what: string, asked: number, o: OverBudget): string {
   const n = (v: number) => formatCount(v);
-  return `${what} = ${n(asked)} would take ${bytes(o.bytes)}, above this tab's memory budget of ${bytes(o.budget)}: opened at ${what} = ${n(o.fit)} instead.`;
+  return `${what} = ${n(asked)} would take ${needText(o)}, above this tab's memory budget of ${bytes(o.budget)}: opened at ${what} = ${n(o.fit)} instead.`;
 }
 
-export function allocateLabel(o: OverBudget): string {
-  return `Allocate ${bytes(o.bytes)} anyway`;
+/** What the size needs, in words: past what a tab can hold, said so instead of a number. */
+export function needText(o: OverBudget): string {
+  return o.allocatable
+    ? bytes(o.bytes)
+    : `more than the ${bytes(ALLOCATABLE_BYTES)} a tab can hold`;
+}
+
+/** The notice's button allocating the size anyway; none when no tab could hold it. */
+export function allocateAction(
+  o: OverBudget,
+  run: () => void,
+): { readonly label: string; readonly run: () => void } | undefined {
+  return o.allocatable ? { label: `Allocate ${bytes(o.bytes)} anyway`, run } : undefined;
 }

@@ -6,7 +6,7 @@
  * the pool job `timeline`.
  */
 import {
-  allocateLabel,
+  allocateAction,
   approveOverBudget,
   overBudgetText,
   timelineOverBudget,
@@ -157,13 +157,17 @@ async function ensureWorkload(p: Params): Promise<LoadedTimeline | null> {
   if (w.key === key) return w.status === 'ready' ? w.loaded : null;
   const big = p.timelineSource === 'synthetic' ? timelineOverBudget(p.timelineTasks, key) : null;
   if (big) {
-    explorer.getState().notify('warning', overBudgetText('tasks', p.timelineTasks, big), {
-      label: allocateLabel(big),
-      run: () => (
-        approveOverBudget(key),
-        explorer.getState().setParams({ timelineTasks: p.timelineTasks })
+    explorer.getState().notify(
+      'warning',
+      overBudgetText('tasks', p.timelineTasks, big),
+      allocateAction(
+        big,
+        () => (
+          approveOverBudget(key),
+          explorer.getState().setParams({ timelineTasks: p.timelineTasks })
+        ),
       ),
-    });
+    );
     explorer.getState().adjust({ timelineTasks: big.fit });
     return null;
   }

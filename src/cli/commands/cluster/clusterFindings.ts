@@ -1,5 +1,4 @@
 /** `cluster --findings FILE.md`: pooled GPA vs additive containers vs requests on the real data with memory. */
-import { writeFileSync } from 'node:fs';
 import { analyzeClasses } from '../../../engine/cluster/classPacking.ts';
 import { elbowK } from '../../../engine/cluster/classes.ts';
 import { formatMultiFit, type MultiFitSpec } from '../../../engine/cluster/fit.ts';
@@ -9,6 +8,7 @@ import { runCluster } from '../../../engine/cluster/run.ts';
 import { MULTI_DATASETS, realizeMulti } from '../../../engine/cluster/workload.ts';
 import { identityRows } from '../../../engine/workload.ts';
 import { loadShared } from './clusterData.ts';
+import { writeOutput } from '../../files.ts';
 
 export const FINDINGS_FITS: readonly MultiFitSpec[] = [
   { kind: 'gpa', eps: 0.01, split: 'union' },
@@ -169,5 +169,5 @@ async function classSection(seed: number): Promise<string[]> {
 
 export async function writeFindings(path: string, seed: number): Promise<void> {
   const text = findingsMarkdown(await findingRows(seed), seed);
-  writeFileSync(path, [text, ...(await classSection(seed)), ''].join('\n'));
+  writeOutput(path, [text, ...(await classSection(seed)), ''].join('\n'));
 }

@@ -1,5 +1,4 @@
 /** `cluster --placements` (where each task went) and `cluster --provision` (CBS-RELAX per period). */
-import { writeFileSync } from 'node:fs';
 import type { ClassAnalysis } from '../../../engine/cluster/classPacking.ts';
 import { multiSizes, type MultiFitSpec } from '../../../engine/cluster/fit.ts';
 import type { MachineType } from '../../../engine/cluster/machineTypes.ts';
@@ -14,6 +13,7 @@ import type { MultiSamples, MultiWorkload } from '../../../engine/cluster/worklo
 import { toCsv } from '../../../present/csv.ts';
 import { loadLpSolver } from '../../../runtime/lp.ts';
 import { asUsage } from '../command.ts';
+import { writeOutput } from '../../files.ts';
 
 /**
  * One line per placed task: its machine (opening order), the machine's type and, per resource, the
@@ -51,7 +51,7 @@ export function clusterPlacements(
       lines.push(line);
     }
   });
-  writeFileSync(file, toCsv(lines));
+  writeOutput(file, toCsv(lines));
 }
 
 const outcomeJson = (o: PeriodOutcome, types: readonly MachineType[]) => ({

@@ -1,5 +1,4 @@
 /** The command line's commands over the engine (SPEC §11). */
-import { writeFileSync } from 'node:fs';
 import {
   WorkloadStats,
   checkPacker,
@@ -16,6 +15,7 @@ import { UsageError, type Options } from '../../args.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { matrixRowBlocks, readMatrix } from '../../io.ts';
 import { fitWithGroups, groupOptions, sloJson, sloOf, sloOptions, sloTarget } from './packSlo.ts';
+import { writeOutput } from '../../files.ts';
 
 /**
  * The packing of every row of --inst: streamed block by block where the fit test needs only the
@@ -103,7 +103,7 @@ export const pack: Command = {
       json.eval = sloJson(judged);
     }
     const text = JSON.stringify(json);
-    if (o.out) writeFileSync(o.out as string, text);
+    if (o.out) writeOutput(o.out as string, text);
     else out(text);
   },
 };

@@ -5,7 +5,6 @@
  * paper's. It runs the same jobs and sweeps as the browser (src/runtime/paperLab.ts), so the
  * same seed and parameters give the same numbers.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseHTML } from 'linkedom';
 import {
@@ -50,6 +49,7 @@ import { WORKERS } from '../../ranges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../../io.ts';
 import type { Command } from '../command.ts';
+import { writeOutput, makeFolder } from '../../files.ts';
 
 /** Typed arrays as plain arrays, for JSON. */
 export function plainJson(value: unknown): string {
@@ -138,11 +138,11 @@ interface FigureSlo {
 
 /** Writes every figure's SVG, JSON and CSV, and report.md; returns the files written. */
 export function writePaperLab(o: LabOutcome, w: WriteOptions): string[] {
-  mkdirSync(w.out, { recursive: true });
+  makeFolder(w.out);
   const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
   const files: string[] = [];
   const write = (name: string, text: string) => {
-    writeFileSync(join(w.out, name), text);
+    writeOutput(join(w.out, name), text);
     files.push(name);
   };
   const p = w.params;
@@ -263,6 +263,8 @@ export const paperCommand: Command = {
             return s as FigureId;
           })
       : [...FIGURE_IDS];
+    // The folder is made before the lab runs, so a path that cannot be one fails at once.
+    makeFolder(String(o.out));
     const workers = int(o, 'workers');
     let samples: TaskSamples;
     let title: string;

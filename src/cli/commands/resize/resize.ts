@@ -1,5 +1,4 @@
 /** `resize`: one policy over a VM trace with changing sizes (SPEC §13); totals as JSON. */
-import { writeFileSync } from 'node:fs';
 import {
   FUSD_DEFAULTS,
   RESIZE_SLO,
@@ -25,6 +24,7 @@ import { toCsv } from '../../../present/csv.ts';
 import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 import { RESIZE_PRESETS, loadResizeWorkload } from './resizeData.ts';
+import { writeOutput } from '../../files.ts';
 
 /** `visbp`, `ff`, `bf`, `hotspot`, `repack:K` or `repack-gpa:K:ρ` (GPA packer on μ, σ). */
 export function parsePolicy(text: string, check = false, gpaHot = false): PolicySpec {
@@ -171,7 +171,7 @@ export const resize: Command = {
         placements,
       }),
     );
-    if (o.placements) writeFileSync(o.placements as string, toCsv(rows));
+    if (o.placements) writeOutput(o.placements as string, toCsv(rows));
     const body: Record<string, unknown> = {
       vms: workload.name,
       vm_count: workload.usage.length,

@@ -2,7 +2,6 @@
  * `resize-report`: the real-trace results of the resizing wing (docs/model.md §13) beside the VISBP paper's
  * numbers, written as Markdown (docs/resize-results.md). Configurations run on the Node pool.
  */
-import { writeFileSync } from 'node:fs';
 import {
   FUSD_DEFAULTS,
   cannedScenarios,
@@ -21,6 +20,7 @@ import { WORKERS } from '../../ranges.ts';
 import type { Command } from '../command.ts';
 import { loadResizeWorkload } from './resizeData.ts';
 import { migrationRateSection } from './resizeWhy.ts';
+import { writeOutput } from '../../files.ts';
 
 const fusd = (
   upAlpha: number = FUSD_DEFAULTS.upAlpha,
@@ -251,7 +251,7 @@ export const resizeReport: Command = {
     } finally {
       runner.dispose();
     }
-    writeFileSync(o.out as string, md.join('\n'));
+    writeOutput(o.out as string, md.join('\n'));
     out(`wrote ${o.out as string}`);
   },
 };

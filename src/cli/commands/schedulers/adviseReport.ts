@@ -6,7 +6,6 @@
  * (emp:0.01 packed on the judged period itself, as correlation-report computes it); then each
  * scheduler's default settings judged the same way.
  */
-import { writeFileSync } from 'node:fs';
 import {
   FAMILY_INFO,
   SCHEDULERS,
@@ -23,6 +22,7 @@ import {
 import { datasets, type Dataset } from '../correlationReport.ts';
 import { loadReplay, type Replay } from '../replayData.ts';
 import { adviseAll } from './adviseRun.ts';
+import { writeOutput } from '../../files.ts';
 
 const TARGET = 0.01;
 const COMPARED = ['gpa', 'cov', 'peak'];
@@ -150,5 +150,5 @@ export async function writeAdviseReport(
   ];
   out.push(...catalogTable());
   for (const d of list) await section(d, c, out);
-  writeFileSync(path, out.join('\n') + '\n');
+  writeOutput(path, out.join('\n') + '\n');
 }

@@ -1,5 +1,4 @@
 /** `simulate`: the cluster over time (SPEC §12) on a task list, a Google trace, VMs or a synthetic week. */
-import { writeFileSync } from 'node:fs';
 import { TIMELINE_SLO, parseSlo, presetById, presetSpec } from '../../../engine/index.ts';
 import {
   DEFAULT_PARAMS,
@@ -33,6 +32,7 @@ import { presetInputs, readText } from '../../io.ts';
 import { asUsage, type Command } from '../command.ts';
 import { busySteps, runTrends, trendsMarkdown } from './simulateTrends.ts';
 import type { TimelineWorkload } from '../../../runtime/jobs/timeline/timeline.ts';
+import { writeOutput } from '../../files.ts';
 
 const VM_PRESETS = ['planetlab-20110303', 'planetlab-10days', 'azure-v1', 'bitbrains-rnd'];
 const VM_STEP_S = 300;
@@ -199,14 +199,14 @@ export const simulate: Command = {
         : { kind: 'tasks', tasks };
       const runs = await runTrends(workload, params.seed);
       const command = `npm run cli -- simulate ${process.argv.slice(3).join(' ')}`;
-      writeFileSync(
+      writeOutput(
         o.trends as string,
         trendsMarkdown(tasks.source, runs, command, busySteps(tasks)),
       );
       return out(`wrote ${o.trends} (${runs.length} runs)`);
     }
     const result = asUsage(() => simulateTimeline(tasks, params));
-    if (o.placements) writeFileSync(o.placements as string, placementsTable(tasks, result));
+    if (o.placements) writeOutput(o.placements as string, placementsTable(tasks, result));
     const json = timelineJson(tasks, result);
     if (o.exact !== undefined) {
       const maxTasks = o.exact as number;

@@ -5,7 +5,12 @@ import type { Dataset } from '../datasets.ts';
 import { poolKey, type Params } from '../params.ts';
 import { describe, stateOf, type StepContext } from './context.ts';
 import { retryLost } from '../../pack/steps.ts';
-import { allocateLabel, approveOverBudget, overBudgetText, poolOverBudget } from '../linkBudget.ts';
+import {
+  allocateAction,
+  approveOverBudget,
+  overBudgetText,
+  poolOverBudget,
+} from '../linkBudget.ts';
 
 type ReplaySteps = typeof import('./replayPool.ts');
 
@@ -27,10 +32,14 @@ function overBudget(
   const big = poolOverBudget(ds.tasks, p.realizations, ds.hasAvg, key);
   if (!big) return false;
   const s = () => stateOf(ctx);
-  s().notify('warning', overBudgetText('R', p.realizations, big), {
-    label: allocateLabel(big),
-    run: () => (approveOverBudget(key), s().setParams({ realizations: p.realizations })),
-  });
+  s().notify(
+    'warning',
+    overBudgetText('R', p.realizations, big),
+    allocateAction(
+      big,
+      () => (approveOverBudget(key), s().setParams({ realizations: p.realizations })),
+    ),
+  );
   s().adjust({ realizations: big.fit });
   return true;
 }

@@ -9,8 +9,9 @@ import { alignedOfDataset, gridOfDataset, judgedPartProblem } from '../../pack/r
 
 export { replayTasksReason, tasksOfPool } from '../../pack/replay.ts';
 import {
-  allocateLabel,
+  allocateAction,
   approveOverBudget,
+  needText,
   overBudgetText,
   replayOverBudget,
 } from '../linkBudget.ts';
@@ -53,21 +54,18 @@ export function replayOverBudgetStep(
   const big = replayOverBudget(grid.tasks, grid.instants, blocks, ds.hasAvg, key);
   if (!big) return false;
   const size = `${formatCount(grid.tasks)} tasks × ${formatCount(grid.instants)} instants${blocks === null ? '' : ` and R = ${formatCount(blocks)} block columns`}`;
-  const allocate = {
-    label: allocateLabel(big),
-    run: () => {
-      approveOverBudget(key);
-      if (s().pool.key === key && s().pool.status === 'error')
-        ctx.store.setState({ pool: { ...s().pool, status: 'idle', key: null, error: null } });
-      s().setParams({ realizations: p.realizations });
-    },
-  };
+  const allocate = allocateAction(big, () => {
+    approveOverBudget(key);
+    if (s().pool.key === key && s().pool.status === 'error')
+      ctx.store.setState({ pool: { ...s().pool, status: 'idle', key: null, error: null } });
+    s().setParams({ realizations: p.realizations });
+  });
   if (blocks !== null && big.fit >= 2) {
     s().notify('warning', overBudgetText('R', blocks, big), allocate);
     s().adjust({ realizations: big.fit });
     return true;
   }
-  const text = `The ${p.realization} replay of ${size} would take ${bytes(big.bytes)} while aligning, above this tab's memory budget of ${bytes(big.budget)}: nothing was allocated.`;
+  const text = `The ${p.realization} replay of ${size} would take ${needText(big)} while aligning, above this tab's memory budget of ${bytes(big.budget)}: nothing was allocated.`;
   ctx.store.setState({
     pool: { ...s().pool, status: 'error', key, error: text, progress: null },
   });
