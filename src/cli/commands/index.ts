@@ -15,6 +15,7 @@ import { correlate } from './correlate.ts';
 import { correlationReport } from './correlationReport.ts';
 import { assess } from './assess.ts';
 import { advise } from './schedulers/advise.ts';
+import { replay } from './whatif/replay.ts';
 
 export type { Command } from './command.ts';
 
@@ -33,3 +34,4 @@ COMMANDS.correlate = correlate;
 COMMANDS['correlation-report'] = correlationReport;
 COMMANDS.assess = assess;
 COMMANDS.advise = advise;
+COMMANDS.replay = replay;

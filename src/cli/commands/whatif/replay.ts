@@ -1,0 +1,267 @@
+/**
+ * `replay`: the cluster replayed as it runs (engine/whatif): pods arriving, leaving and re-created
+ * by a scenario, one scheduler deciding online with only what it knew then, from the placement the
+ * cluster has now; per node its pods and q on the judged part, the worst node, the settings used.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { CAPACITY, SEED } from '../../../engine/index.ts';
+import {
+  defaultSettings,
+  matrixColumns,
+  onlineScheduler,
+  parseScenario,
+  recreations,
+  runWhatIf,
+  scenarioText,
+  ONLINE_SCHEDULERS,
+  ASSUMED_REQUEST_PERCENTILE,
+  START_NODES,
+  type OnlineSettings,
+  type StartNode,
+  type WhatIfResult,
+} from '../../../engine/whatif/index.ts';
+import { UsageError, rangeOption, type Options } from '../../args.ts';
+import { asUsage, type Command } from '../command.ts';
+import { dataOptions } from '../../io.ts';
+import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
+import { readPlacement, readRequests } from './inputs.ts';
+import { readSchedulerConfig } from './config.ts';
+
+export const DEFAULT_STEP = 300;
+
+interface Prepared {
+  readonly replay: Replay;
+  readonly step: number;
+  readonly capacity: number;
+  readonly milliPerUnit: number;
+  readonly nodes: StartNode[];
+  readonly placement: Int32Array;
+  readonly requests: Float64Array | null;
+  readonly judged: { start: number; end: number };
+  readonly notes: string[];
+}
+
+function startNodes(
+  placed: readonly string[],
+  count: number | undefined,
+  capacity: number,
+): StartNode[] {
+  const names = [...placed];
+  if (count !== undefined && count < names.length)
+    throw new UsageError(`--nodes ${count}: the placement already names ${names.length} nodes`);
+  const taken = new Set(names);
+  for (let k = 0; count !== undefined && names.length < count; k++)
+    if (!taken.has(`node-${k}`)) names.push(`node-${k}`);
+  return names.map((name) => ({ name, capacity }));
+}
+
+export function resultJson(r: WhatIfResult, ids: readonly string[]): Record<string, unknown> {
+  return {
+    scheduler: r.scheduler,
+    settings: r.settings,
+    instants: r.instants,
+    judged: { start: r.judged.start, end: r.judged.end, instants: r.judged.end - r.judged.start },
+    nodes: r.nodes.map((n) => ({
+      name: n.name,
+      capacity: n.capacity,
+      since: n.since,
+      pods: n.pods,
+      q: n.q,
+      overloads: n.overloads,
+      peak: n.peak,
+    })),
+    worst: r.worst,
+    decisions: r.decisions,
+    migrations: r.migrations,
+    evictions: r.evictions,
+    nodes_added: r.nodesAdded,
+    unschedulable: r.unschedulable,
+    residences: Object.fromEntries(
+      ids.map((id, p) => [
+        id,
+        r.residences[p].map((s) => ({ node: r.nodes[s.node].name, from: s.from, to: s.to })),
+      ]),
+    ),
+  };
+}
+
+const SCHEDULER_WORDS = ONLINE_SCHEDULERS.join(', ');
+
+async function prepare(o: Options): Promise<Prepared> {
+  if (o['cores-per-machine'] !== undefined && o.capacity !== undefined)
+    throw new UsageError(
+      'give --cores-per-machine C (nodes of C cores) or --capacity c (nodes of c machine units), not both',
+    );
+  const replay = await loadReplay(o, 0, (o.seed as number) ?? 1);
+  const notes: string[] = [];
+  const step = replay.aligned.report.step ?? (o.step as number | undefined) ?? DEFAULT_STEP;
+  if (replay.aligned.report.step === null && o.step === undefined)
+    notes.push(
+      `the data carry no timestamps: each instant is read as ${DEFAULT_STEP} s (--step tells another)`,
+    );
+  const cores = replay.coresPerMachine ?? null;
+  const capacity = (o.capacity as number | undefined) ?? 1;
+  const milliPerUnit = 1000 * (cores ?? 1);
+  if (cores === null)
+    notes.push('the data are not in cores: one machine unit is read as one core (1000 m)');
+  const ids = replay.aligned.ids;
+  const index = new Map(ids.map((id, p) => [id, p]));
+  const placement = new Int32Array(ids.length).fill(-1);
+  let placedNodes: string[] = [];
+  if (o.placement) {
+    const file = o.placement as string;
+    const map = readPlacement(readFileSync(file, 'utf8'), basename(file), index);
+    placedNodes = [...new Set(map.values())];
+    const nodeIndex = new Map(placedNodes.map((n, k) => [n, k]));
+    for (const [pod, node] of map) placement[index.get(pod)!] = nodeIndex.get(node)!;
+  }
+  const nodes = startNodes(placedNodes, o.nodes as number | undefined, capacity);
+  const requests = o.requests
+    ? readRequests(
+        readFileSync(o.requests as string, 'utf8'),
+        basename(o.requests as string),
+        ids,
+        cores,
+      )
+    : null;
+  if (!requests)
+    notes.push(
+      `requests assumed: a pod created at instant t requests the p${ASSUMED_REQUEST_PERCENTILE} of its own usage before t (none when it has no earlier sample); --requests pod_cpu.csv gives them`,
+    );
+  const columns = replay.aligned.inst.cols;
+  const judged = replay.split
+    ? { start: replay.split.judge.start, end: replay.split.judge.end }
+    : { start: 0, end: columns };
+  return { replay, step, capacity, milliPerUnit, nodes, placement, requests, judged, notes };
+}
+
+function runOne(o: Options, p: Prepared, settings: OnlineSettings): WhatIfResult {
+  const scenario = asUsage(() => parseScenario(o.scenario as string));
+  if (scenario.kind === 'fresh' && o.placement)
+    throw new UsageError(
+      '--scenario fresh starts from an empty cluster: drop --placement (or use history, rollout:H, restart:p)',
+    );
+  const aligned = p.replay.aligned;
+  const T = aligned.inst.cols;
+  const first = new Int32Array(aligned.ids.length);
+  const last = new Int32Array(aligned.ids.length);
+  for (let i = 0; i < aligned.ids.length; i++) {
+    first[i] = aligned.spans[2 * i];
+    last[i] = aligned.spans[2 * i + 1];
+  }
+  const scheduler = asUsage(() => onlineScheduler(settings, p.step));
+  if (scheduler.window && scheduler.window.instants > T)
+    throw new UsageError(
+      `${scheduler.name}: ${scheduler.window.what} needs ${scheduler.window.seconds} s (${scheduler.window.instants} instants of ${p.step} s); the history has ${T} instants`,
+    );
+  const events = asUsage(() =>
+    recreations(scenario, first, last, T, p.step, (o.seed as number) ?? 1),
+  );
+  return runWhatIf(
+    {
+      ids: aligned.ids,
+      usage: matrixColumns(aligned.inst),
+      step: p.step,
+      milliPerUnit: p.milliPerUnit,
+      first,
+      last,
+      nodes: p.nodes,
+      newNodeCapacity: p.capacity,
+      placement: p.placement,
+      requests: p.requests,
+      recreations: events,
+      judged: p.judged,
+    },
+    scheduler,
+  );
+}
+
+function resultText(r: WhatIfResult): string[] {
+  const lines = [
+    `== ${r.scheduler} (${Object.entries(r.settings)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join(', ')})`,
+    `${r.nodes.length} nodes (${r.nodesAdded} added), ${r.decisions} decisions, ${r.migrations} migrations, ${r.evictions} evictions${r.unschedulable.length ? `, ${r.unschedulable.length} unschedulable` : ''}`,
+    `worst node: ${r.worst ? `${r.worst.name}, q ${r.worst.q.toFixed(4)}` : 'none'}`,
+  ];
+  for (const n of r.nodes)
+    lines.push(
+      `  ${n.name}: ${n.pods.length} pods, q ${n.q.toFixed(4)} (${n.overloads} instants over), peak ${n.peak.toFixed(3)}`,
+    );
+  return lines;
+}
+
+export const replay: Command = {
+  usage:
+    'npm run cli -- replay (--data FILES | --prometheus URL …) --scheduler NAME [--config FILE] [--placement pod_node.csv] [--requests pod_cpu.csv] [--nodes N] [--cores-per-machine C | --capacity c] --scenario fresh|rollout:H|restart:p|history [--learn … --judge …] [--seed S] [--json]',
+  summary:
+    'Replays the cluster as it runs: pods arriving, leaving and re-created by a scenario, a scheduler (kube-default, koordinator, trimaran-tlp, trimaran-lvrb) deciding each placement online with only what it knew then, from the current placement; per node its pods and q on the judged part, and the worst node.',
+  options: {
+    ...dataOptions,
+    ...replayOptions,
+    mode: { ...replayOptions.mode, default: 'aligned', choices: ['aligned'] },
+    scheduler: { kind: 'string', help: `the scheduler: ${SCHEDULER_WORDS}` },
+    config: {
+      kind: 'string',
+      help: 'the scheduler’s configuration in its project’s format (a KubeSchedulerConfiguration YAML, as advise writes)',
+    },
+    placement: {
+      kind: 'string',
+      help: 'pod,node CSV: the pods on each node when the replay starts',
+    },
+    requests: {
+      kind: 'string',
+      help: 'id,cpu CSV: each pod’s CPU request in the data’s unit (cores with --cores-per-machine)',
+    },
+    nodes: rangeOption(START_NODES, 'nodes at the start (default: those of the placement)'),
+    capacity: rangeOption(CAPACITY, 'node capacity c in machine units (default 1)'),
+    scenario: {
+      kind: 'string',
+      help: 'fresh, history, rollout:H (every pod re-created over H hours) or restart:p (a share p restarted)',
+    },
+    seed: rangeOption(SEED, 'random seed of the scenario', 1),
+    json: { kind: 'flag', help: 'print one JSON object' },
+  },
+  async run(o, out) {
+    if (!o.scheduler && !o.config)
+      throw new UsageError(`--scheduler is required (${SCHEDULER_WORDS})`);
+    if (!o.scenario)
+      throw new UsageError('--scenario is required (fresh, history, rollout:H, restart:p)');
+    if (!o.data && o.prometheus === undefined)
+      throw new UsageError('--data FILES (or --prometheus URL) is required');
+    asUsage(() => parseScenario(o.scenario as string));
+    const settings = o.config
+      ? asUsage(() =>
+          readSchedulerConfig(
+            readFileSync(o.config as string, 'utf8'),
+            basename(o.config as string),
+            o.scheduler as string | undefined,
+          ),
+        )
+      : asUsage(() => defaultSettings(o.scheduler as string));
+    const p = await prepare(o);
+    const result = runOne(o, p, settings);
+    if (o.json) {
+      for (const n of p.notes) process.stderr.write(`note: ${n}\n`);
+      out(
+        JSON.stringify({
+          scenario: scenarioText(parseScenario(o.scenario as string)),
+          seed: o.seed,
+          step_s: p.step,
+          capacity: p.capacity,
+          millicores_per_unit: p.milliPerUnit,
+          requests: p.requests
+            ? 'given'
+            : `assumed p${ASSUMED_REQUEST_PERCENTILE} of earlier usage`,
+          alignment: replayJson(p.replay),
+          notes: p.notes,
+          ...resultJson(result, p.replay.aligned.ids),
+        }),
+      );
+      return;
+    }
+    for (const n of p.notes) out(`note: ${n}`);
+    for (const line of resultText(result)) out(line);
+  },
+};

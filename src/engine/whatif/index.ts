@@ -1,0 +1,23 @@
+export * from './model.ts';
+export { runWhatIf, ASSUMED_REQUEST_PERCENTILE, type WhatIfInput } from './run.ts';
+export * from './scenarios.ts';
+export * from './schedulers.ts';
+export * from './columns.ts';
+export {
+  kubeDefault,
+  leastRequestedScore,
+  mostRequestedScore,
+  type KubeStrategy,
+} from './kubeDefault.ts';
+export {
+  koordinatorOnline,
+  KOORD_ONLINE_DEFAULTS,
+  type KoordinatorSettings,
+} from './koordinator.ts';
+export {
+  targetLoadPacking,
+  loadVariationRiskBalancing,
+  TLP_ONLINE_DEFAULTS,
+  LVRB_ONLINE_DEFAULTS,
+} from './trimaran.ts';
+export * from './ranges.ts';
