@@ -2,43 +2,23 @@ import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 're
 import { encode } from '../state/common/url.ts';
 import { SHOW_LENGTH_CHARS, linkTo, loadLinkCodec } from '../state/common/linkAddress.ts';
 import { useExplorer } from '../state/common/store.ts';
-import { VIEWS, type ViewId } from '../state/common/params.ts';
-import { PackView } from './pack/PackView.tsx';
+import type { ViewId } from '../state/common/params.ts';
 import { GROUP_TITLE, ParamsPanel, shownGroups } from './ParamsPanel.tsx';
-import { panelOf } from '../state/common/wings.ts';
+import {
+  VIEW_REGISTRY,
+  panelOf,
+  viewEntry,
+  type ViewEntry,
+  type ViewFrame,
+} from '../state/common/views.ts';
+import { VIEW_COMPONENTS } from './viewComponents.ts';
 import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
 import { formatCount } from '../present/format.ts';
 
-// Every view but Pack is loaded when first opened: the first page carries only Pack (its plots, and
-// Plot's code, arrive a moment after its numbers).
-const TradeoffView = lazy(() =>
-  import('./tradeoff/TradeoffView.tsx').then((m) => ({ default: m.TradeoffView })),
-);
-const DataView = lazy(() => import('./DataView.tsx').then((m) => ({ default: m.DataView })));
 const LinkedFilesBanner = lazy(() =>
   import('./LinkedFiles.tsx').then((m) => ({ default: m.LinkedFilesBanner })),
-);
-const LearnView = lazy(() =>
-  import('./learn/LearnView.tsx').then((m) => ({ default: m.LearnView })),
-);
-const TuneView = lazy(() => import('./tune/TuneView.tsx').then((m) => ({ default: m.TuneView })));
-const PaperView = lazy(() =>
-  import('./paper/PaperView.tsx').then((m) => ({ default: m.PaperView })),
-);
-const ResizeView = lazy(() =>
-  import('./resize/ResizeView.tsx').then((m) => ({ default: m.ResizeView })),
-);
-const TimelineView = lazy(() =>
-  import('./timeline/TimelineView.tsx').then((m) => ({ default: m.TimelineView })),
-);
-const ModelView = lazy(() => import('./ModelView.tsx').then((m) => ({ default: m.ModelView })));
-const ClusterView = lazy(() =>
-  import('./cluster/ClusterView.tsx').then((m) => ({ default: m.ClusterView })),
-);
-const SchedulersView = lazy(() =>
-  import('./schedulers/SchedulersView.tsx').then((m) => ({ default: m.SchedulersView })),
 );
 
 /** A view loaded on first opening: the header and panel stay while its code arrives. */
@@ -55,20 +35,6 @@ function Loading({ children }: { children: ReactNode }) {
     </Suspense>
   );
 }
-
-const VIEW_LABEL: Record<ViewId, string> = {
-  pack: 'Pack',
-  tradeoff: 'Trade-off',
-  data: 'Data',
-  learn: 'Learn',
-  tune: 'Tune',
-  paper: 'Paper lab',
-  resize: 'Resize',
-  timeline: 'Timeline',
-  cluster: 'Cluster',
-  schedulers: 'Schedulers',
-  model: 'Model',
-};
 
 function ShareButton() {
   const params = useExplorer((s) => s.params);
@@ -100,47 +66,43 @@ function ShareButton() {
   );
 }
 
-/**
- * A view with the shared parameters it declares (wings.ts) in a side panel. On a narrow screen the
- * view comes first, its headline numbers on the first screen, and the parameters fold below it.
- */
-/** The views beside no side panel, in a main column of their own (and its class). */
-const WHOLE_WIDTH: Partial<Record<ViewId, { View: ComponentType; className: string }>> = {
-  learn: { View: LearnView, className: 'content learn-content' },
-  model: { View: ModelView, className: 'content' },
-  cluster: { View: ClusterView, className: 'content' },
-  schedulers: { View: SchedulersView, className: 'content' },
-};
-
-function WholeWidth({ view }: { view: ViewId }) {
-  const { View, className } = WHOLE_WIDTH[view]!;
+/** The view `view`, in its error boundary (and, loaded on first opening, its Suspense). */
+function ViewBody({ view }: { view: ViewId }) {
+  const { View, lazy: loadsLater } = VIEW_COMPONENTS[view];
   return (
-    <main className={className} data-testid={`view-${view}`}>
-      <ViewBoundary view={view}>
+    <ViewBoundary view={view}>
+      {loadsLater ? (
         <Loading>
           <View />
         </Loading>
-      </ViewBoundary>
+      ) : (
+        <View />
+      )}
+    </ViewBoundary>
+  );
+}
+
+/** A view in a main column of its own, no side panel. */
+function Column({ view }: { view: ViewId }) {
+  const className = ['content', viewEntry(view).className].filter(Boolean).join(' ');
+  return (
+    <main className={className} data-testid={`view-${view}`}>
+      <ViewBody view={view} />
     </main>
   );
 }
 
+/**
+ * A view with the shared parameters it declares (views.ts) in a side panel. On a narrow screen the
+ * view comes first, its headline numbers on the first screen, and the parameters fold below it.
+ */
 function PanelLayout({ view }: { view: ViewId }) {
   const params = useExplorer((s) => s.params);
   const shows = panelOf(view, params);
   const narrow = useMediaQuery(NARROW);
   const main = (
     <main key="main" className="content" data-testid={`view-${view}`}>
-      <ViewBoundary view={view}>
-        {view === 'pack' && <PackView />}
-        <Loading>
-          {view === 'tradeoff' && <TradeoffView />}
-          {view === 'data' && <DataView />}
-          {view === 'tune' && <TuneView />}
-          {view === 'paper' && <PaperView />}
-          {view === 'timeline' && <TimelineView />}
-        </Loading>
-      </ViewBoundary>
+      <ViewBody view={view} />
     </main>
   );
   if (shows.size === 0) return <div className="layout layout-full">{main}</div>;
@@ -162,8 +124,44 @@ function PanelLayout({ view }: { view: ViewId }) {
   return <div className="layout">{narrow ? [main, panel] : [panel, main]}</div>;
 }
 
+/** Where each frame of the registry puts its view. */
+const FRAMES: Record<ViewFrame, ComponentType<{ view: ViewId }>> = {
+  panel: PanelLayout,
+  column: Column,
+  own: ViewBody,
+};
+
+/** The views' buttons, as the registry lists them; opening one starts it at its beginning. */
+export function ViewNav({
+  views,
+  open,
+  onOpen,
+}: {
+  views: readonly ViewEntry<string>[];
+  open: string;
+  onOpen: (view: string) => void;
+}) {
+  return (
+    <nav aria-label="Views">
+      {views.map((v) => (
+        <button
+          key={v.id}
+          type="button"
+          className={v.id === open ? 'active' : ''}
+          aria-current={v.id === open ? 'page' : undefined}
+          title={v.help}
+          onClick={() => v.id !== open && onOpen(v.id)}
+        >
+          {v.label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 export function App() {
   const view = useExplorer((s) => s.params.view);
+  const Frame = FRAMES[viewEntry(view).frame];
   const setParams = useExplorer((s) => s.setParams);
   return (
     <div className="app">
@@ -173,19 +171,11 @@ export function App() {
         </h1>
         {/* A step means something only in the view that set it (a lesson's, Pack's decision):
             the view opened from here starts at its own beginning. */}
-        <nav aria-label="Views">
-          {VIEWS.map((v) => (
-            <button
-              key={v}
-              type="button"
-              className={v === view ? 'active' : ''}
-              aria-current={v === view ? 'page' : undefined}
-              onClick={() => v !== view && setParams({ view: v, step: 0 })}
-            >
-              {VIEW_LABEL[v]}
-            </button>
-          ))}
-        </nav>
+        <ViewNav
+          views={VIEW_REGISTRY}
+          open={view}
+          onOpen={(v) => setParams({ view: v as ViewId, step: 0 })}
+        />
         <RuntimeBadge />
         <ShareButton />
       </header>
@@ -193,17 +183,7 @@ export function App() {
       <Suspense fallback={null}>
         <LinkedFilesBanner />
       </Suspense>
-      {WHOLE_WIDTH[view] ? (
-        <WholeWidth view={view} />
-      ) : view === 'resize' ? (
-        <ViewBoundary view="resize">
-          <Loading>
-            <ResizeView />
-          </Loading>
-        </ViewBoundary>
-      ) : (
-        <PanelLayout view={view} />
-      )}
+      <Frame view={view} />
       <footer className="credits">
         Model: Janus &amp; Rzadca, “SLO-aware Colocation of Data Center Tasks Based on Instantaneous
         Processor Requirements”, ACM SoCC 2017. Data: see the Data view for each source's credit.

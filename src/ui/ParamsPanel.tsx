@@ -141,7 +141,7 @@ type SetParams = (patch: Partial<Params>) => void;
 interface FieldsProps {
   params: Params;
   set: SetParams;
-  /** The fields the open view declares (wings.ts); the others are not shown. */
+  /** The fields the open view declares (views.ts); the others are not shown. */
   shows: ReadonlySet<PanelField>;
 }
 
@@ -393,7 +393,7 @@ export function shownGroups(shows: ReadonlySet<PanelField>): PanelGroup[] {
   );
 }
 
-/** The shared parameters the open view declares (wings.ts), under their group's heading. */
+/** The shared parameters the open view declares (views.ts), under their group's heading. */
 export function ParamsPanel({ shows }: { shows: ReadonlySet<PanelField> }) {
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);

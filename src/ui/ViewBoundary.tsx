@@ -5,35 +5,12 @@
  */
 import { Component, type ReactNode } from 'react';
 import { DEFAULT_PARAMS, type Params, type ViewId } from '../state/common/params.ts';
-import { DEFAULT_TIMELINE_PARAMS } from '../state/timeline/params.ts';
+import { viewEntry } from '../state/common/views.ts';
 import { explorer } from '../state/common/store.ts';
 
-/** The parameters each view owns, reset by "Reset this view". */
-const VIEW_FIELDS: Record<ViewId, readonly (keyof Params)[]> = {
-  pack: ['machine', 'pinned'],
-  tradeoff: ['instances', 'tail'],
-  data: ['dataset', 'upload', 'scale', 'tasks', 'realizations'],
-  learn: ['lesson', 'step'],
-  tune: ['tuneMode', 'tuneFamily', 'tuneFamilies', 'target', 'confidence'],
-  paper: [
-    'paperFigure',
-    'paperOverlay',
-    'paperInstances',
-    'paperSums',
-    'paperN',
-    'paperExample',
-    'paperWindow',
-  ],
-  resize: ['resize'],
-  timeline: Object.keys(DEFAULT_TIMELINE_PARAMS) as (keyof Params)[],
-  cluster: ['cluster'],
-  schedulers: ['schedulers'],
-  model: [],
-};
-
-/** The defaults of a view's own parameters. */
+/** The defaults of the parameters a view owns (its entry in the view registry). */
 export function viewDefaults(view: ViewId): Partial<Params> {
-  return Object.fromEntries(VIEW_FIELDS[view].map((k) => [k, DEFAULT_PARAMS[k]]));
+  return Object.fromEntries(viewEntry(view).owns.map((k) => [k, DEFAULT_PARAMS[k]]));
 }
 
 interface Props {

@@ -1,7 +1,7 @@
 /**
  * Drives the engine from the store, outside React: when parameters change it runs the steps in
  * order (steps/: dataset, pool, pack, sweep, URL sync), each only when its key changed, and the
- * runs each other wing declares while its view is open (wings.ts, wingRun.ts), and previews the
+ * runs each other wing declares while its view is open (views.ts, wingRun.ts), and previews the
  * upload panel's files as they or its options change (uploadPanel.ts). Packing is
  * latest-wins: while one pass is in flight, further changes collapse into one follow-up pass with the
  * newest parameters; the previous result stays visible, marked stale, until the new one lands. A
@@ -10,7 +10,7 @@
 import type { LoadRequest } from '../../ingest/load.ts';
 import { describeRunner, type Runner } from '../../runtime/runner.ts';
 import { createIngest, datasetKey, type Dataset, type Ingest } from './datasets.ts';
-import { packKey, type Params, type ViewId } from './params.ts';
+import { packKey, type Params } from './params.ts';
 import { stateOf, type StepContext } from './steps/context.ts';
 import { datasetStep } from './steps/dataset.ts';
 import { sourceReader, type SourceReader } from './steps/sourceRead.ts';
@@ -20,7 +20,7 @@ import { lazyPinnedStep, lazySpeculation, lazySweepStep } from './steps/lazyStep
 import { urlSync, type ChangeKind } from './steps/urlSync.ts';
 import type { ExplorerState, ExplorerStore } from './store.ts';
 import { startWingRuns } from './wingRun.ts';
-import { WINGS } from './wings.ts';
+import { VIEW_REGISTRY, viewEntry } from './views.ts';
 import { decodeAddress, loadLinkCodec, needsLinkCodec } from './linkAddress.ts';
 import type { UploadPanelStore } from './uploadPanel.ts';
 
@@ -161,7 +161,7 @@ function publishRuntime(store: ExplorerStore, runner: Runner): void {
  * Data view's does); returns the function that stops them all.
  */
 function startRuns(ctx: StepContext, uploadPanel?: UploadPanelStore): () => void {
-  const stops = [startWingRuns(ctx.store, ctx.runner, WINGS)];
+  const stops = [startWingRuns(ctx.store, ctx.runner, VIEW_REGISTRY)];
   let stopped = false;
   void import('./uploadPanel.ts').then((m) => {
     if (!stopped) stops.push(m.previewUploads(ctx.store, ctx.ingest, uploadPanel));
@@ -171,13 +171,6 @@ function startRuns(ctx: StepContext, uploadPanel?: UploadPanelStore): () => void
     stops.forEach((stop) => stop());
   };
 }
-
-/**
- * The views that read the realized pool; the others (Resize and Schedulers load their own
- * workloads, lessons, the Timeline and the Cluster view realize what they show, the Model page is
- * text) never wait for it, and it is realized when one of these first asks.
- */
-const READS_THE_POOL: ReadonlySet<ViewId> = new Set(['pack', 'data', 'tradeoff', 'tune', 'paper']);
 
 export function startController(
   store: ExplorerStore,
@@ -198,7 +191,7 @@ export function startController(
   const url = urlSync(() => s().params);
   const ahead = lazySpeculation(ctx);
   let disposed = false;
-  let sweepWanted = s().params.view === 'tradeoff';
+  let sweepWanted = viewEntry(s().params.view).readsSweep === true;
   /** Tasks per instance as asked, while a smaller dataset holds them lower (null: as asked). */
   let wantedTasks: number | null = null;
   let fitting = false;
@@ -227,7 +220,9 @@ export function startController(
       return;
     }
     if (wantedTasks !== null && wantedTasks <= tasksLimit(now, ds, replay)) wantedTasks = null;
-    if (!READS_THE_POOL.has(p.view)) return;
+    // The other views (Resize and Schedulers load their own workloads, lessons, the Timeline and
+    // the Cluster view realize what they show, the Model page is text) never wait for the pool.
+    if (!viewEntry(p.view).readsPool) return;
     const pool = await ensurePool(ctx, p, ds, work.signal);
     if (!pool) return;
     await ensurePack(ctx, p, pool, work.signal);
@@ -249,7 +244,7 @@ export function startController(
     if (state.params === prev.params) return;
     if (!fitting && state.params.tasks !== prev.params.tasks) wantedTasks = null;
     if (options.writeUrl !== false) url.schedule(prev.params, changeKind(state, prev));
-    if (state.params.view === 'tradeoff') sweepWanted = true;
+    if (viewEntry(state.params.view).readsSweep) sweepWanted = true;
     void refresh();
   });
 

@@ -8,7 +8,7 @@ import { syncTimeline, timelineRuns } from '../timeline/runs.ts';
 import { DEFAULT_PARAMS } from './params.ts';
 import { explorer } from './store.ts';
 import { startWingRuns } from './wingRun.ts';
-import { WINGS } from './wings.ts';
+import { VIEW_REGISTRY } from './views.ts';
 
 const runner = createNodeRunner({ workers: 2 });
 afterAll(() => runner.dispose());
@@ -40,7 +40,7 @@ describe('a wing’s run that loses its worker', () => {
       crashed.add(slot);
       runner.simulateCrash(slot);
     });
-    const stopWings = startWingRuns(explorer, runner, WINGS);
+    const stopWings = startWingRuns(explorer, runner, VIEW_REGISTRY);
     await expect
       .poll(() => [runs().compare.status, runs().curves.status], { timeout: 60_000 })
       .toEqual(['ready', 'ready']);

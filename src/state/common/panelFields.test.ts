@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARAMS, packKey, sweepKey, type Params } from './params.ts';
 import { ALL_PANEL_FIELDS, type PanelField } from './panelFields.ts';
-import { panelOf } from './wings.ts';
+import { panelOf } from './views.ts';
 
 /** Another valid value of each panel field. */
 const CHANGED: { [F in PanelField]: Params[F] } = {

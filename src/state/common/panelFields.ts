@@ -1,6 +1,6 @@
 /**
  * The shared parameters a view's side panel can show: the workload and the packing, which several
- * views read. A view declares in the wing registry (wings.ts) exactly the ones its numbers depend
+ * views read. A view declares in the wing registry (views.ts) exactly the ones its numbers depend
  * on, so a view never shows a parameter that changes nothing on it.
  */
 import type { Params } from './params.ts';

@@ -5,7 +5,8 @@
  * `decode(encode(p))` gives `p` back (a property test checks it).
  */
 import { DEFAULT_PARAMS, type Params } from './params.ts';
-import { URL_FIELDS } from './urlFields.ts';
+import type { UrlField } from './urlField.ts';
+import { URL_FIELDS, navigationFields } from './urlFields.ts';
 
 /**
  * 2: the paper lab's overlay switch is `overlay` (in 1 it was `paper`, easily confused with
@@ -39,13 +40,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { from: 1, migrate: renameKey('paper', 'overlay') },
 ];
 
-export function encode(p: Params): string {
-  const q = new URLSearchParams();
-  q.set('v', String(URL_VERSION));
-  for (const row of URL_FIELDS) row.write(p, q);
-  return q.toString();
-}
-
 /** The link's version, migrating it to the current one; a notice for an unknown version. */
 function migrate(q: URLSearchParams, notices: string[]): Map<string, string> {
   const renamed = new Map<string, string>();
@@ -61,15 +55,46 @@ function migrate(q: URLSearchParams, notices: string[]): Map<string, string> {
   return renamed;
 }
 
+/** The codec of links over `rows` (the page's: every view's, `URL_FIELDS`). */
+export interface LinkCodec {
+  encode(p: Params): string;
+  decode(search: string): Decoded;
+  /** Whether going from `a` to `b` is a navigation (a row marked `navigates` differs). */
+  navigates(a: Params, b: Params): boolean;
+}
+
+export function linkCodec(rows: readonly UrlField[]): LinkCodec {
+  const navigating = navigationFields(rows);
+  return {
+    encode(p) {
+      const q = new URLSearchParams();
+      q.set('v', String(URL_VERSION));
+      for (const row of rows) row.write(p, q);
+      return q.toString();
+    },
+    decode(search) {
+      const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+      const notices: string[] = [];
+      if (q.size === 0) return { params: DEFAULT_PARAMS, notices };
+      const renamed = migrate(q, notices);
+      const named = (key: string) => renamed.get(key) ?? key;
+      const params: Record<string, unknown> = { ...DEFAULT_PARAMS };
+      for (const row of rows) params[row.field] = readRow(row, q, notices, named);
+      return { params: params as unknown as Params, notices };
+    },
+    navigates: (a, b) => navigating.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f])),
+  };
+}
+
+/** The page's links. */
+export const LINKS: LinkCodec = linkCodec(URL_FIELDS);
+
+export function encode(p: Params): string {
+  return LINKS.encode(p);
+}
+
 export function decode(search: string): Decoded {
-  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const notices: string[] = [];
-  if (q.size === 0) return { params: DEFAULT_PARAMS, notices };
-  const renamed = migrate(q, notices);
-  const named = (key: string) => renamed.get(key) ?? key;
-  const params: Record<string, unknown> = { ...DEFAULT_PARAMS };
-  for (const row of URL_FIELDS) params[row.field] = readRow(row, q, notices, named);
-  return { params: params as unknown as Params, notices };
+  return LINKS.decode(search);
 }
 
 /**
@@ -77,7 +102,7 @@ export function decode(search: string): Decoded {
  * default and a notice, so no link can stop the page from opening.
  */
 function readRow(
-  row: (typeof URL_FIELDS)[number],
+  row: UrlField,
   q: URLSearchParams,
   notices: string[],
   named: (key: string) => string,

@@ -1,5 +1,5 @@
 /**
- * What a wing runs while its view is open, as the wing registry declares it (wings.ts): the
+ * What a wing runs while its view is open, as the wing registry declares it (views.ts): the
  * inputs its work depends on, read from the explorer's state, and the work to start when they
  * change or when the view opens. The controller starts every wing's runs, so a view only reads
  * state and dispatches; supersession and cancel stay with the wing's run slots (runSlot.ts).

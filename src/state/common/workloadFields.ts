@@ -1,7 +1,7 @@
-/** The link's rows every view shares: the open view and the workload (dataset, files, sizes). */
+/** The link's rows every view shares: the workload (dataset, files, sizes). */
 import { flatRows } from './paramRows.ts';
-import { VIEWS, WORKLOAD_PARAMS, type ViewId } from './params.ts';
-import { navigation, oneOf, urlField, type UrlField } from './urlField.ts';
+import { WORKLOAD_PARAMS } from './params.ts';
+import type { UrlField } from './urlField.ts';
 import { OPTION_KEYS, readOptions, writeOptions } from './uploadOptions.ts';
 import { uploadIsSource } from './promUrlFields.ts';
 
@@ -41,10 +41,6 @@ const uploadField: UrlField = {
     return { names, hash, format, options: read.options };
   },
 };
-
-export const VIEW_URL_FIELDS: readonly UrlField[] = [
-  navigation(urlField('view', 'view', oneOf<ViewId>('view', VIEWS))),
-];
 
 /** The workload: every view's numbers depend on it (the files right after the dataset). */
 export const WORKLOAD_URL_FIELDS: readonly UrlField[] = (() => {

@@ -9,7 +9,7 @@
  * visit opened on leaves the page.
  */
 import type { Params } from '../params.ts';
-import { encode } from '../url.ts';
+import { LINKS, type LinkCodec } from '../url.ts';
 import {
   LONG_QUERY_CHARS,
   addressOf,
@@ -17,7 +17,6 @@ import {
   loadLinkCodec,
   queryOf,
 } from '../linkAddress.ts';
-import { NAVIGATION_FIELDS } from '../urlFields.ts';
 
 /** The address bar: its current query (without "?") and a write that pushes or replaces. */
 export interface AddressBar {
@@ -66,13 +65,14 @@ export interface UrlSync {
 
 /** Whether going from `a` to `b` is a navigation (a row marked `navigates` differs). */
 export function navigates(a: Params, b: Params): boolean {
-  return NAVIGATION_FIELDS.some((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
+  return LINKS.navigates(a, b);
 }
 
 export function urlSync(
   params: () => Params,
   bar: AddressBar = browserAddressBar,
   delay = 300,
+  links: LinkCodec = LINKS,
 ): UrlSync {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** How the change waiting for `timer` will be written. */
@@ -90,7 +90,7 @@ export function urlSync(
   };
   const write = (p: Params, mode: 'push' | 'replace') => {
     shown = p;
-    const search = encode(p);
+    const search = links.encode(p);
     if (search === adopted) return;
     adopted = null;
     if (search !== bar.read()) bar.write(search, mode);
@@ -98,7 +98,7 @@ export function urlSync(
   return {
     schedule(prev, kind = 'edit') {
       const next = params();
-      if (kind === 'navigation' || navigates(shown, next)) {
+      if (kind === 'navigation' || links.navigates(shown, next)) {
         if (timer !== undefined && prev) write(prev, pending);
         stop();
         write(next, 'push');
@@ -118,7 +118,7 @@ export function urlSync(
     adopt(p) {
       stop();
       shown = p;
-      adopted = encode(p);
+      adopted = links.encode(p);
     },
     cancel: stop,
   };
