@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import ts from 'typescript';
 import { LAYER_ALLOW_LIST, LAYER_RULES } from '../eslint.config.js';
+import { viewNameFindings, viewNamesOf } from './viewNames.ts';
 
 export const MAX_FILE_LINES = 500;
 export const MAX_FUNCTION_LINES = 120;
@@ -259,6 +260,7 @@ export function check(root: string): string[] {
   const files = sourceFiles(root, ['src', 'workers']);
   const problems: string[] = [];
   const graph = new Map<string, string[]>();
+  const views = viewNamesOf(readFileSync(join(root, 'src/state/common/params.ts'), 'utf8'));
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const edges = importsOf(file, text);
@@ -273,6 +275,7 @@ export function check(root: string): string[] {
       if (w) problems.push(`import across wings: ${w}`);
     }
     for (const w of viewWork(file, text)) problems.push(`view starting work: ${w}`);
+    for (const v of viewNameFindings(file, text, views)) problems.push(`view names: ${v}`);
     if (looseStateFile(file))
       problems.push(`state outside a folder: ${file} (state/${SHARED_STATE}/ or state/<wing>/)`);
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
