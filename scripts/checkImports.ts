@@ -3,7 +3,8 @@
  * (the same LAYER_RULES as lint), no wing's state or view importing another wing's (but through
  * its declared entries), no file of src/state outside
  * a folder, no file of src/ over 500 lines, no function over 120 lines outside tests, no view
- * starting work (below). Prints each finding and exits non-zero if there is any.
+ * starting work (below), no import from another layer reaching past a wing's door (its index.ts).
+ * Prints each finding and exits non-zero if there is any; `--doors` lists the deep imports alone.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -253,12 +254,63 @@ export function viewWork(file: string, text: string): string[] {
   return found;
 }
 
+/**
+ * The doors: each folder of the engine is a wing entered through its `index.ts`, and so is every
+ * other folder inside a layer that holds an `index.ts` (the runtime's jobs); the outermost door
+ * around a file is the one to use. Layer roots (`src/engine/index.ts`, `src/kernels/index.ts`) are
+ * not doors here: the engine's own top files stay importable, and a layer's rules say who may enter.
+ */
+export function doorOf(file: string, hasIndex: (dir: string) => boolean): string | null {
+  const wing = /^src\/engine\/[^/]+\//.exec(file);
+  if (wing) return `${wing[0]}index.ts`;
+  const parts = file.split('/');
+  for (let k = 3; k < parts.length; k++) {
+    const dir = parts.slice(0, k).join('/');
+    if (hasIndex(dir)) return `${dir}/index.ts`;
+  }
+  return null;
+}
+
+/** Whether the doors are enforced; off, `--doors` reports the deep imports and lint passes. */
+export const DOORS_ENFORCED = false;
+
+/** An import from another layer into a wing's file other than its door (tests may reach in). */
+export function doorViolation(
+  e: ImportEdge,
+  hasIndex: (dir: string) => boolean,
+): { readonly door: string; readonly message: string } | null {
+  const door = doorOf(e.to, hasIndex);
+  if (!door || e.to === door || isTest(e.from)) return null;
+  const wing = dirname(door);
+  if (e.from.startsWith(`${wing}/`) || layerOf(e.from) === layerOf(e.to)) return null;
+  const spec = relative(dirname(e.from), door);
+  return {
+    door,
+    message: `${e.from}:${e.line}: imports ${e.to} past the door of ${wing}; import from '${spec.startsWith('.') ? spec : `./${spec}`}' (npx tsx scripts/doors.ts rewrites them)`,
+  };
+}
+
 /** A source file at the top of src/state, where only the wing folders and the shared one live. */
 export const looseStateFile = (file: string): boolean => /^src\/state\/[^/]+\.tsx?$/.test(file);
+
+/** Imports past a wing's door, each with its message. */
+export function deepImports(root: string): { edge: ImportEdge; door: string; message: string }[] {
+  const files = sourceFiles(root, ['src', 'workers']);
+  const indexed = new Set(files.filter((f) => f.endsWith('/index.ts')).map((f) => dirname(f)));
+  const out: { edge: ImportEdge; door: string; message: string }[] = [];
+  for (const file of files)
+    for (const edge of importsOf(file, readFileSync(join(root, file), 'utf8'))) {
+      const v = doorViolation(edge, (dir) => indexed.has(dir));
+      if (v) out.push({ edge, ...v });
+    }
+  return out;
+}
 
 export function check(root: string): string[] {
   const files = sourceFiles(root, ['src', 'workers']);
   const problems: string[] = [];
+  if (DOORS_ENFORCED)
+    for (const d of deepImports(root)) problems.push(`import past a door: ${d.message}`);
   const graph = new Map<string, string[]>();
   const views = viewNamesOf(readFileSync(join(root, 'src/state/common/params.ts'), 'utf8'));
   for (const file of files) {
@@ -293,12 +345,18 @@ export function check(root: string): string[] {
 
 if (process.argv[1] && relative(process.argv[1], new URL(import.meta.url).pathname) === '') {
   const root = new URL('..', import.meta.url).pathname;
+  if (process.argv.includes('--doors')) {
+    const deep = deepImports(root);
+    for (const d of deep) console.log(d.message);
+    console.log(`checkImports: ${deep.length} import(s) past a wing's door`);
+    process.exit(0);
+  }
   const problems = check(root);
   for (const p of problems) console.log(p);
   console.log(
     problems.length
       ? `checkImports: ${problems.length} problem(s)`
-      : 'checkImports: no cycle, no upward import, no import across wings, no file or function over its limit',
+      : `checkImports: no cycle, no upward import, no import across wings${DOORS_ENFORCED ? ', no import past a door' : ''}, no file or function over its limit`,
   );
   process.exit(problems.length ? 1 : 0);
 }
