@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   cycles,
+  doorOf,
+  doorViolation,
   importsOf,
   layerViolation,
   longFunctions,
@@ -117,5 +119,32 @@ describe('the import graph check', () => {
       ['g', 8, 7],
     ]);
     expect(longFunctions('x.ts', text, 7)).toEqual([]);
+  });
+
+  it("refuses an import from another layer past a wing's door, naming the door to use", () => {
+    const hasIndex = (dir: string) => dir === 'src/runtime/jobs' || dir === 'src/engine/fit';
+    expect(doorOf('src/engine/cluster/run.ts', hasIndex)).toBe('src/engine/cluster/index.ts');
+    expect(doorOf('src/engine/fit/scheduler/rules.ts', hasIndex)).toBe('src/engine/fit/index.ts');
+    expect(doorOf('src/runtime/jobs/pack/pack.ts', hasIndex)).toBe('src/runtime/jobs/index.ts');
+    expect(doorOf('src/engine/ranges.ts', hasIndex)).toBeNull();
+    expect(doorOf('src/runtime/pool.ts', hasIndex)).toBeNull();
+    const edge = (from: string, to: string) => ({ from, to, line: 3, typeOnly: false });
+    const deep = doorViolation(edge('src/state/x/a.ts', 'src/engine/cluster/run.ts'), hasIndex);
+    expect(deep?.door).toBe('src/engine/cluster/index.ts');
+    expect(deep?.message).toMatch(
+      /^src\/state\/x\/a\.ts:3: imports src\/engine\/cluster\/run\.ts past the door of src\/engine\/cluster; import from '\.\.\/\.\.\/engine\/cluster\/index\.ts'/,
+    );
+    // Through the door, inside the wing, inside the same layer, or from a test: allowed.
+    for (const [from, to] of [
+      ['src/state/x/a.ts', 'src/engine/cluster/index.ts'],
+      ['src/engine/cluster/a.ts', 'src/engine/cluster/run.ts'],
+      ['src/engine/pack/a.ts', 'src/engine/cluster/run.ts'],
+      ['src/state/x/a.test.ts', 'src/engine/cluster/run.ts'],
+      ['src/runtime/pool.ts', 'src/runtime/jobs/pack/pack.ts'],
+    ])
+      expect(doorViolation(edge(from, to), hasIndex)).toBeNull();
+    expect(doorViolation(edge('workers/w.ts', 'src/runtime/jobs/pack/pack.ts'), hasIndex)).not.toBe(
+      null,
+    );
   });
 });

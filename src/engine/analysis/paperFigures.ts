@@ -3,21 +3,12 @@
  * presentation (present) and the URL: figure ids, the parameters that change the numbers, the
  * packing figures' grids (SPEC §8, GPA paper §5) and the shape of each figure's computed data.
  */
-import {
-  PAPER_FITS,
-  type Fig1Result,
-  type Fig2Result,
-  type Fig3Result,
-  type Fig5Panel,
-  type Fig6Cell,
-  type FitSpec,
-  type KmeansResult,
-  type PackerKind,
-  type SweepRow,
-  type SweepSpec,
-  type Table1Row,
-  type TimeInvarianceResult,
-} from '../index.ts';
+import { PAPER_FITS, type FitSpec } from '../fit/index.ts';
+import type { PackerKind } from '../pack/pack.ts';
+import type { SweepRow, SweepSpec } from '../sweep.ts';
+import type { Fig1Result, Fig2Result, Fig3Result, TimeInvarianceResult } from './dataFigures.ts';
+import type { KmeansResult } from './kmeans.ts';
+import type { Fig5Panel, Fig6Cell, Table1Row } from './sums.ts';
 
 export const FIGURE_IDS = [
   'fig1',
