@@ -20,6 +20,7 @@ import {
   type MachineSlo,
   type RealizationMatrix,
   type SloScope,
+  gaussianRho,
 } from '../../engine/index.ts';
 import type { Options } from '../args.ts';
 import type { Command } from './command.ts';
@@ -128,7 +129,7 @@ async function paperTable(ds: Dataset[], out: string[]): Promise<void> {
         .sort((a, b) => a - b);
       if (fit === fits[0]) verdicts.push(verdict(d.title, ind, al, ratios));
       out.push(
-        `| ${d.title} (${m.rows} × ${m.cols}) | gpa:${fit.kind === 'gpa' ? fit.rho : ''} | ${machines.length} | ${f4(ind.mean)} | **${f4(al.mean)}** | ${f4(al.worst)} | ${al.over} of ${machines.length} | ${ratios[Math.floor(ratios.length / 2)].toFixed(2)} | ${pairs.all.quantiles[2].toFixed(3)} |`,
+        `| ${d.title} (${m.rows} × ${m.cols}) | gpa:${gaussianRho(fit) ?? ''} | ${machines.length} | ${f4(ind.mean)} | **${f4(al.mean)}** | ${f4(al.worst)} | ${al.over} of ${machines.length} | ${ratios[Math.floor(ratios.length / 2)].toFixed(2)} | ${pairs.all.quantiles[2].toFixed(3)} |`,
       );
     }
   }

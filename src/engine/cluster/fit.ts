@@ -11,6 +11,7 @@
 import {
   fitTest,
   formatSlo,
+  gaussianRho,
   type EpsilonSplit,
   type FitSpec,
   type FitTest,
@@ -80,8 +81,8 @@ export function multiSizes(
         throw new RangeError(
           `the ${test.spec.kind} fit test needs per-machine state; the multi-resource packer takes running-sum tests only`,
         );
-      const z =
-        test.spec.kind === 'gpa' && test.spec.rho < 0.5 ? normalQuantile(1 - test.spec.rho) : NaN;
+      const rho = gaussianRho(test.spec);
+      const z = rho !== null && rho < 0.5 ? normalQuantile(1 - rho) : NaN;
       return {
         dims: R,
         size: sizes.map((s) => s.size),

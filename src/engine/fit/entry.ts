@@ -97,6 +97,17 @@ export interface FitEntry {
   create(values: readonly number[]): FitTest;
   /** Present when the tuner and calibration sweep the first parameter. */
   readonly tuning?: FitTuning;
+  /** What it can do beyond its slack; callers ask for a capability, never for a kind. */
+  readonly capabilities?: FitCapabilities;
+}
+
+export interface FitCapabilities {
+  /**
+   * It decides by the Gaussian N(Σμ, Σσ²) at its `rho`: the machine's (1 − ρ) percentile
+   * μ + z_ρ·σ is its boundary, so a pre-check may screen by z_ρ, the machine view draws that
+   * percentile and the lessons read its ρ (`gaussianRho`).
+   */
+  readonly gaussian?: boolean;
 }
 
 /** The tuner's grids: `points` values from `from` to `to`, evenly spaced in log10. */

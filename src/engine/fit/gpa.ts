@@ -137,4 +137,5 @@ export const GPA_FIT: FitEntry = {
   example: { kind: 'gpa', rho: 0.01 },
   create: ([rho]) => gpa(rho),
   tuning: rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16), 0),
+  capabilities: { gaussian: true },
 };

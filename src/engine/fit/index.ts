@@ -13,6 +13,7 @@ export type {
   TaskSizes,
 } from './fitTest.ts';
 export type {
+  FitCapabilities,
   FitEntry,
   FitFamilyName,
   FitGroup,
@@ -168,6 +169,12 @@ export function fitFamily(spec: FitSpec): { family: string; parameter: number } 
 /** What the slack of a fit test means, for captions. */
 export function slackMeaning(kind: string): string {
   return entryOf(kind).slackMeaning;
+}
+
+/** The ρ of a test deciding by the Gaussian at ρ (its `gaussian` capability), else null. */
+export function gaussianRho(spec: FitSpec): number | null {
+  if (!entryOf(spec.kind).capabilities?.gaussian) return null;
+  return (spec as unknown as { readonly rho: number }).rho;
 }
 
 /** Whether a spec's sizes read per-task percentiles. */

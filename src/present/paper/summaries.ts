@@ -11,6 +11,7 @@ import {
   type BoxStats,
   type FitSpec,
   type SweepRow,
+  gaussianRho,
 } from '../../engine/index.ts';
 import type { LabSweep } from '../../engine/analysis/paperFigures.ts';
 
@@ -97,9 +98,9 @@ export interface RelErrorSummary {
 
 /** Fig. 9: GPA's relative error (q − ρ)/ρ per ρ (SPEC §7). */
 export function gpaErrors(rows: readonly SweepRow[]): RelErrorSummary[] {
-  return [...byFit(rows.filter((r) => r.params.fit.kind === 'gpa')).entries()]
+  return [...byFit(rows.filter((r) => gaussianRho(r.params.fit) !== null)).entries()]
     .map(([fit, rs]) => {
-      const rho = (rs[0].params.fit as { rho: number }).rho;
+      const rho = gaussianRho(rs[0].params.fit)!;
       const meanQ = mean(rs.map((r) => r.q));
       return {
         rho,

@@ -1,11 +1,11 @@
-import { SLO_RHOS, nearestRho } from '../../engine/index.ts';
+import { SLO_RHOS, gaussianRho, nearestRho } from '../../engine/index.ts';
 import { fieldProblem, fitFields } from '../../state/common/fitFields.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { SliderNumber, type SliderScale } from '../SliderNumber.tsx';
 
 /** The lessons' GPA ρ: the link's fit when it is GPA, else 0.01. */
 export function useLessonRho(): number {
-  return useExplorer((s) => (s.params.fit.kind === 'gpa' ? s.params.fit.rho : 0.01));
+  return useExplorer((s) => gaussianRho(s.params.fit) ?? 0.01);
 }
 
 /** The lesson ρ stops (log-spaced) as slider positions. */

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { gaussianLoadAt, seriesAt, type PackResult } from '../../engine/index.ts';
+import { gaussianLoadAt, gaussianRho, seriesAt, type PackResult } from '../../engine/index.ts';
 import { packKey, type Params } from '../../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store.ts';
 import { countWord, formatFixed, formatNumber, formatQ } from '../../present/format.ts';
@@ -279,7 +279,7 @@ function useMachineView(
       coresPerMachine: scale === undefined ? null : coresPerMachineOf(upload, scale),
       rho,
       gpaPercentile:
-        fit.kind === 'gpa' && rho !== null
+        gaussianRho(fit) !== null && rho !== null
           ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
           : null,
     };
