@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   DataError,
@@ -130,5 +131,57 @@ describe('matrix files in blocks', () => {
     const a = readFileSync(one);
     expect(a.length).toBeGreaterThan(3 * 4 * 4194 * 1000 * 0.9);
     expect(Buffer.compare(a, readFileSync(two))).toBe(0);
+  });
+});
+
+describe('a header that does not describe its file', () => {
+  const rows40 = () => new Float32Array(40 * 200).fill(0.25);
+  const withShape = (shape: string) => {
+    const ok = encodeNpy(rows40(), [40, 200]);
+    const text = new TextDecoder().decode(ok.subarray(10, 10 + (ok[8] | (ok[9] << 8))));
+    const header = text.replace('(40, 200)', shape);
+    const out = new Uint8Array(ok.length);
+    out.set(ok);
+    out.set(new TextEncoder().encode(header), 10);
+    return out;
+  };
+
+  it.each([
+    [
+      '(4, 200) ',
+      /says4\.npy: the header's shape \(4, 200\) needs 3200 bytes after the header, but the file holds 32000/,
+    ],
+    [
+      '(0, 200) ',
+      /says0\.npy: the header's shape \(0, 200\) needs 0 bytes after the header, but the file holds 32000/,
+    ],
+  ])('shape %s on a 40-row file is refused, naming both', (shape, why) => {
+    const name = shape.startsWith('(4') ? 'says4.npy' : 'says0.npy';
+    const path = join(dir, name);
+    writeFileSync(path, withShape(shape));
+    expect(() => readMatrix(path)).toThrow(why);
+    writeFileSync(path + '.gz', gzipSync(withShape(shape)));
+    expect(() => readMatrix(path + '.gz')).toThrow(
+      /the header's shape .* but the file holds 32000/,
+    );
+  });
+
+  it('(0, 200) with no data is refused as holding no task', () => {
+    const path = join(dir, 'empty.npy');
+    writeFileSync(path, encodeNpy(new Float32Array(0), [0, 200]));
+    expect(() => readMatrix(path)).toThrow(
+      /empty\.npy: the header's shape \(0, 200\) holds no task/,
+    );
+  });
+
+  it('a header never closed is refused', () => {
+    const path = join(dir, 'open.npy');
+    const bytes = withShape('(40, 200)');
+    const at = bytes.indexOf('}'.charCodeAt(0));
+    bytes[at] = ' '.charCodeAt(0);
+    writeFileSync(path, bytes);
+    expect(() => readMatrix(path)).toThrow(
+      /open\.npy: the \.npy header is not one closed \{…\} dictionary/,
+    );
   });
 });

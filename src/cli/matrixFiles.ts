@@ -10,6 +10,7 @@ import {
   DataError,
   checkMatrixValues,
   allocateMatrix,
+  lengthProblem,
   npyHeader,
   parseNpy,
   parseNpyHeader,
@@ -83,12 +84,8 @@ function openMatrix(path: string, file: string): { fd: number; header: NpyHeader
         `expected a 2-D (N, R) array, got shape (${header.shape.join(', ')})`,
       );
     const found = fstatSync(fd).size - header.offset;
-    if (found < header.byteLength)
-      throw new DataError(
-        file,
-        null,
-        `truncated data: expected ${header.byteLength} bytes after the header, found ${found}`,
-      );
+    if (found !== header.byteLength) throw new DataError(file, null, lengthProblem(header, found));
+    emptyProblem(header.shape, file);
     return { fd, header };
   } catch (e) {
     closeSync(fd);
@@ -190,6 +187,16 @@ function gunzipped(path: string): Uint8Array {
   }
 }
 
+/** A matrix with no task or no realization is refused: nothing in it can be packed or judged. */
+function emptyProblem(shape: readonly number[], file: string): void {
+  if (shape.some((d) => d === 0))
+    throw new DataError(
+      file,
+      null,
+      `the header's shape (${shape.join(', ')}) holds no ${shape[0] === 0 ? 'task' : 'realization'}`,
+    );
+}
+
 function matrixOf(a: ReturnType<typeof parseNpy>, file: string): RealizationMatrix {
   if (a.shape.length !== 2)
     throw new DataError(
@@ -197,6 +204,7 @@ function matrixOf(a: ReturnType<typeof parseNpy>, file: string): RealizationMatr
       null,
       `expected a 2-D (N, R) array, got shape (${a.shape.join(', ')})`,
     );
+  emptyProblem(a.shape, file);
   checkMatrixValues(a.data, a.shape[1], file, null);
   const data = a.data instanceof Float32Array ? a.data : Float32Array.from(a.data);
   return matrixFrom(a.shape[0], a.shape[1], data);

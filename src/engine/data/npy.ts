@@ -20,15 +20,22 @@ export function parseNpy(bytes: Uint8Array, file = 'array.npy'): NpyArray {
   const header = parseNpyHeader(bytes, file);
   if (header === null) throw new DataError(file, null, 'truncated .npy header');
   const { dtype, shape, offset, byteLength } = header;
-  if (bytes.length - offset < byteLength)
-    throw new DataError(
-      file,
-      null,
-      `truncated data: expected ${byteLength} bytes after the header, found ${bytes.length - offset}`,
-    );
+  const found = bytes.length - offset;
+  if (found !== byteLength) throw new DataError(file, null, lengthProblem(header, found));
   const body = new ArrayBuffer(byteLength);
   new Uint8Array(body).set(bytes.subarray(offset, offset + byteLength));
   return { dtype, shape, data: typedArray(dtype, body) };
+}
+
+/**
+ * Why the data after a header are not what it declares: fewer bytes (a cut file), or more (a
+ * header that undercounts the rows; its shape is not trusted over the file's length).
+ */
+export function lengthProblem(header: NpyHeader, found: number): string {
+  const shape = `(${header.shape.join(', ')})`;
+  return found < header.byteLength
+    ? `truncated data: expected ${header.byteLength} bytes after the header, found ${found} (the header's shape ${shape})`
+    : `the header's shape ${shape} needs ${header.byteLength} bytes after the header, but the file holds ${found}: the header does not describe this file`;
 }
 
 export interface NpyHeader {
@@ -68,6 +75,8 @@ export function parseNpyHeader(
   let header = '';
   for (let i = headerStart; i < headerStart + headerLength; i++)
     header += String.fromCharCode(bytes[i]);
+  if (!/^\{[^{}]*\}[ \t]*\n?$/.test(header.trimStart().replace(/ +$/, '')))
+    fail(`the .npy header is not one closed {…} dictionary: ${header.trim().slice(0, 200)}`);
   const descr = /'descr'\s*:\s*'([^']+)'/.exec(header)?.[1];
   const fortran = /'fortran_order'\s*:\s*(True|False)/.exec(header)?.[1];
   const shapeText = /'shape'\s*:\s*\(([^)]*)\)/.exec(header)?.[1];
@@ -127,7 +136,7 @@ export class NpyReader {
       throw new DataError(
         this.file,
         null,
-        `${this.filled + chunk.length - this.body.length} bytes after the end of the array`,
+        `${this.filled + chunk.length - this.body.length} bytes after the end of the array the header's shape (${this.header!.shape.join(', ')}) declares: the header does not describe this file`,
       );
     this.body.set(chunk, this.filled);
     this.filled += chunk.length;
