@@ -1,6 +1,13 @@
 /** A small, strict `--key value` parser: unknown or malformed options are usage errors (exit 2). */
 import { decimalOrNull, whyNotDecimal } from '../engine/numberText.ts';
-import { inRange, rangeText, textProblem, type NumberRange } from '../engine/ranges.ts';
+import {
+  inRange,
+  isSubnormal,
+  rangeProblem,
+  rangeText,
+  textProblem,
+  type NumberRange,
+} from '../engine/ranges.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -54,6 +61,8 @@ export function wordedRangeOption(
     ...rangeOption(range, help, value),
     check: (raw) => {
       const v = decimalOrNull(raw);
+      if (v !== null && isSubnormal(v))
+        return rangeProblem({ ...range, name: `--${range.flag ?? range.name}` }, v);
       return v === null || inRange(range, v) ? null : say(v);
     },
   };

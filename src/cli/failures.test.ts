@@ -85,3 +85,17 @@ describe('numbers no machine can run', () => {
     refused(await run(name, flag, value), new RegExp(`invalid ${flag.slice(2)}: .*need .* ≤ \\d+`));
   });
 });
+
+describe('one number rule', () => {
+  it.each(['oc:0x10', 'oc:0b1', 'lvrb:0x10:1', 'gpa:', 'gpa:Infinity'])(
+    'pack --fit %s is refused as not a decimal',
+    async (fit) => refused(await run('pack', '--fit', fit), /invalid fit test/),
+  );
+
+  it('subnormals are refused where a range meets 0', async () => {
+    const window = await run('simulate', '--tasks', FIG1, '--window', '2.5e-324', '--json');
+    refused(window, /invalid --window: 5e-324 .*too small to compute with/);
+    const capacity = await run('sweep', '--capacity', '2.5e-324');
+    refused(capacity, /invalid capacity: 5e-324 .*too small to compute with/);
+  });
+});

@@ -58,9 +58,21 @@ export function rangeText(r: NumberRange): string {
   return r.integer ? `an integer ${body}` : body;
 }
 
+/** The smallest normal double; a nonzero value below it has lost precision (a subnormal). */
+export const SMALLEST_NORMAL = 2 ** -1022;
+
+/**
+ * Whether `v` is a subnormal: nonzero and below 2.2e-308 in size. No parameter means such a value,
+ * and dividing by one overflows (1 / 2.5e-324 is Infinity), so no range accepts it.
+ */
+export function isSubnormal(v: number): boolean {
+  return v !== 0 && Math.abs(v) < SMALLEST_NORMAL;
+}
+
 export function inRange(r: NumberRange, v: number): boolean {
   return (
     Number.isFinite(v) &&
+    !isSubnormal(v) &&
     (r.minOpen ? v > r.min : v >= r.min) &&
     (r.maxOpen ? v < r.max : v <= r.max) &&
     (!r.integer || Number.isInteger(v))
@@ -69,7 +81,11 @@ export function inRange(r: NumberRange, v: number): boolean {
 
 /** What is wrong with `v` ("invalid ρ: 2 (need 0 < ρ < 1)"), or null when it is in range. */
 export function rangeProblem(r: NumberRange, v: number): string | null {
-  return inRange(r, v) ? null : `invalid ${r.name}: ${v} (need ${rangeText(r)})`;
+  if (inRange(r, v)) return null;
+  const tiny = isSubnormal(v)
+    ? `; a nonzero value below ${SMALLEST_NORMAL.toPrecision(2)} is too small to compute with`
+    : '';
+  return `invalid ${r.name}: ${v} (need ${rangeText(r)}${tiny})`;
 }
 
 /** `v` when in range, else a RangeError saying what is wrong. */

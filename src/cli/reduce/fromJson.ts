@@ -1,4 +1,5 @@
 /** `reduce --from-json`: the JSON-lines export of docs/reduce.sql (BigQuery, Spark) to the compact format. */
+import { decimalOrNull } from '../../engine/numberText.ts';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
@@ -50,7 +51,7 @@ function parseTask(
   const request = (k: string) => {
     const v = o[k];
     if (v === null || v === undefined) return NaN;
-    const n = typeof v === 'string' ? Number(v) : v;
+    const n = typeof v === 'string' ? decimalOrNull(v) : v;
     return typeof n === 'number' && n >= 0 ? n : fail(`${k} is not a non-negative number`);
   };
   return {

@@ -93,7 +93,7 @@ export function parseNpyHeader(
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '')
-    .map(Number);
+    .map((s) => (/^\d+L?$/.test(s) ? Number(s.replace('L', '')) : NaN));
   if (shape.length < 1 || shape.length > 2 || shape.some((d) => !Number.isSafeInteger(d) || d < 0))
     fail(`unsupported shape (${shapeText}); expected (N,) or (N, T)`);
   const count = shape.reduce((a, b) => a * b, 1);

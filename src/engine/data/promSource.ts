@@ -2,6 +2,7 @@
  * A live Prometheus source as the page's link and the command line name it (what promRange.ts plans
  * reads from): kept apart from the read's planning so that a link is decoded without loading it.
  */
+import { decimalOrNull } from '../numberText.ts';
 
 export const DEFAULT_CPU_QUERY =
   'sum by (namespace, pod, node) (rate(container_cpu_usage_seconds_total{container!="", image!=""}[5m]))';
@@ -40,7 +41,7 @@ export function sourceToParams(s: PromSource): Record<string, string> {
 export function sourceFromParams(p: { get(key: string): string | null }): PromSource | null {
   const url = p.get('prom');
   if (!url) return null;
-  const num = (k: string) => Number(p.get(k));
+  const num = (k: string) => decimalOrNull(p.get(k) ?? '') ?? NaN;
   const s = {
     url,
     query: p.get('q') ?? DEFAULT_CPU_QUERY,
@@ -49,7 +50,9 @@ export function sourceFromParams(p: { get(key: string): string | null }): PromSo
     step: num('step'),
   };
   const cores = p.get('cores');
-  if (!(Number.isFinite(s.start) && Number.isFinite(s.end) && s.step > 0)) return null;
+  // Prometheus reads a step to the millisecond (model.ParseDuration); less is no step at all.
+  if (!(Number.isFinite(s.start) && Number.isFinite(s.end) && s.step >= 0.001)) return null;
   if (cores === null) return s;
-  return Number(cores) > 0 ? { ...s, cores: Number(cores) } : null;
+  const c = num('cores');
+  return c > 0 ? { ...s, cores: c } : null;
 }

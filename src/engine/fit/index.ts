@@ -1,3 +1,4 @@
+import { decimalOrNull } from '../numberText.ts';
 import { checkRange } from '../ranges.ts';
 import type { FitEntry } from './entry.ts';
 import type { FitSpec, FitTest } from './fitTest.ts';
@@ -104,11 +105,11 @@ export function parseFit(text: string): FitSpec {
   const [name, ...args] = text.trim().split(':');
   const entry = entryOf(name);
   const required = entry.parameters.filter((p) => p.default === undefined).length;
-  const values = args.map(Number);
+  const values = args.map(decimalOrNull);
   if (
     args.length < required ||
     args.length > entry.parameters.length ||
-    args.some((a, k) => a.trim() === '' || !Number.isFinite(values[k]))
+    values.some((v) => v === null)
   )
     throw new RangeError(`invalid fit test: "${text}" (expected ${fitNotation()})`);
   const full = entry.parameters.map((p, k) => values[k] ?? (p.default as number));

@@ -12,6 +12,7 @@
  * A wing states which of these it takes (`SloForm`); pooled vs additive and the split are parameters
  * of the one shape, not parsers of their own.
  */
+import { decimalOrNull } from '../numberText.ts';
 import { checkRange, numberRange } from '../ranges.ts';
 import { RHO } from './gpa.ts';
 
@@ -88,16 +89,18 @@ export function parseSlo<S extends Slo>(text: string, form: SloForm<S>): S {
 
 function parseAny(text: string, form: SloForm): Slo {
   const [name, ...args] = text.trim().split(':');
-  const bad = () => new RangeError(`invalid ${form.name} "${text}" (expected ${form.notation})`);
+  function bad(): never {
+    throw new RangeError(`invalid ${form.name} "${text}" (expected ${form.notation})`);
+  }
   const kind = form.kinds.find((k) => k === name);
-  if (!kind) throw bad();
+  if (!kind) bad();
   if (kind === 'size' || kind === 'request' || kind === 'maxred') {
-    if (args.length) throw bad();
+    if (args.length) bad();
     return { kind };
   }
   const most = form.resources ? 2 : 1;
-  if (args.length < 1 || args.length > most || args[0].trim() === '') throw bad();
-  const target = Number(args[0]);
+  if (args.length < 1 || args.length > most || args[0].trim() === '') bad();
+  const target = decimalOrNull(args[0]) ?? bad();
   if (!form.resources && kind === 'additive') return { kind, z: checkRange(Z_SCORE, target) };
   if (!form.resources) {
     if (!(target > 0 && target < 1))
@@ -105,7 +108,7 @@ function parseAny(text: string, form: SloForm): Slo {
     return { kind: 'gpa', rho: target };
   }
   const split = (args[1] ?? 'union') as EpsilonSplit;
-  if (!EPSILON_SPLITS.includes(split)) throw bad();
+  if (!EPSILON_SPLITS.includes(split)) bad();
   const eps = checkRange(EPSILON, target);
   return kind === 'gpa' ? { kind, eps, split } : { kind, eps, split };
 }

@@ -3,6 +3,7 @@
  * at (i+1)·tw and start at (i+1)·tw + tw; tw = 0 places and starts each task at its arrival. Only
  * windows that receive tasks are visited, so the cost follows the tasks, not the length of the trace.
  */
+import { isSubnormal } from '../ranges.ts';
 import { exceeds } from '../capacity.ts';
 import { TimelineCluster, type WindowSnapshot } from './cluster.ts';
 import { TASK_TIME_MAX_S } from './workload/csv.ts';
@@ -29,9 +30,9 @@ export const MAX_DURATION_ERROR = 100;
 export function checkTimelineParams(p: TimelineParams): void {
   if (!POLICIES.includes(p.policy)) throw new RangeError(`unknown policy "${p.policy}"`);
   if (!ORDERS.includes(p.order)) throw new RangeError(`unknown order "${p.order}"`);
-  if (!(p.window >= 0 && p.window <= TASK_TIME_MAX_S))
+  if (!(p.window >= 0 && p.window <= TASK_TIME_MAX_S) || isSubnormal(p.window))
     throw new RangeError(`window must be in [0, ${TASK_TIME_MAX_S}] s, got ${p.window}`);
-  if (!(p.capacity > 0 && p.capacity <= MAX_CAPACITY))
+  if (!(p.capacity > 0 && p.capacity <= MAX_CAPACITY) || isSubnormal(p.capacity))
     throw new RangeError(`capacity must be in (0, ${MAX_CAPACITY}], got ${p.capacity}`);
   const scope = p.durationErrorScope ?? 'all';
   if (!DURATION_ERROR_SCOPES.includes(scope))

@@ -2,6 +2,7 @@
  * The upload form's model: its fields as typed, the loader options they stand for, and the fields
  * a link to files gives (so a link's recipient sees and keeps the link's options).
  */
+import { decimalOrNull } from '../../engine/numberText.ts';
 import {
   FORMATS,
   PAPER_FILTERS,
@@ -58,7 +59,10 @@ export const FORM_DEFAULTS: UploadOptions = {
 };
 
 const column = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s.trim());
-const positive = (s: string) => (s.trim() && Number(s) > 0 ? Number(s) : undefined);
+const positive = (s: string) => {
+  const v = decimalOrNull(s);
+  return v !== null && v > 0 ? v : undefined;
+};
 
 /** The loader options of the form (only what the user set, so the loader's defaults apply). */
 export function requestOf(o: UploadOptions): PreviewOptions {

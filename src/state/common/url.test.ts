@@ -16,6 +16,7 @@ import { schedulersArb } from '../schedulers/testing.ts';
 import { LEARN_PARAMS } from '../learn/params.ts';
 import { FIGURE_IDS } from '../../engine/analysis/paperFigures.ts';
 import { timelineParamsArb } from '../timeline/testing.ts';
+import { isSubnormal } from '../../engine/ranges.ts';
 
 // Every registered fit test, its parameters drawn from the values its entry declares for property tests.
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
@@ -23,7 +24,9 @@ const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
     fc
       .tuple(
         ...e.parameters.map(({ arbitrary: { min, max } }) =>
-          fc.double({ min, max, noNaN: true, noDefaultInfinity: true }),
+          fc
+            .double({ min, max, noNaN: true, noDefaultInfinity: true })
+            .filter((v) => !isSubnormal(v)),
         ),
       )
       .map((values) => e.create(values).spec),

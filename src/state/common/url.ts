@@ -4,6 +4,7 @@
  * with a notice naming the key and the value, and links of older versions are migrated first.
  * `decode(encode(p))` gives `p` back (a property test checks it).
  */
+import { decimalOrNull } from '../../engine/numberText.ts';
 import { DEFAULT_PARAMS, type Params } from './params.ts';
 import type { UrlField } from './urlField.ts';
 import { URL_FIELDS, navigationFields } from './urlFields.ts';
@@ -44,7 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
 function migrate(q: URLSearchParams, notices: string[]): Map<string, string> {
   const renamed = new Map<string, string>();
   const raw = q.get('v');
-  const v = raw === null ? 1 : Number(raw);
+  const v = raw === null ? 1 : (decimalOrNull(raw) ?? NaN);
   if (!(Number.isInteger(v) && v >= 1 && v <= URL_VERSION)) {
     notices.push(
       `This link is from a newer or unknown version (v=${raw}); read as version ${URL_VERSION}.`,

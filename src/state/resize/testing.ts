@@ -6,9 +6,13 @@ import {
   RESIZE_WORKLOAD_IDS,
   type ResizeParams,
 } from './params.ts';
+import { isSubnormal } from '../../engine/ranges.ts';
 
 const finite = (min: number, max: number) =>
-  fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((v) => v + 0); // no −0 in a link
+  fc
+    .double({ min, max, noNaN: true, noDefaultInfinity: true })
+    .filter((v) => !isSubnormal(v))
+    .map((v) => v + 0); // no −0 in a link
 
 export const resizeParamsArb: fc.Arbitrary<ResizeParams> = fc.record({
   workload: fc.constantFrom(...RESIZE_WORKLOAD_IDS),

@@ -1,4 +1,5 @@
 /** `calibrate`: the synthetic workload measured by the engine next to the GPA paper. */
+import { decimalOrNull } from '../../../engine/numberText.ts';
 import { FIT_BANDS, matchPaper, type PaperMatchReport } from '../../../engine/index.ts';
 import { PAPER_SUMS } from '../../../engine/analysis/paperRanges.ts';
 import { REALIZATIONS, SEED } from '../../../engine/ranges.ts';
@@ -71,7 +72,7 @@ export const calibrateCommand: Command = {
       ? String(o.sizes)
           .split(',')
           .map((s) => {
-            const n = Number(s.trim());
+            const n = decimalOrNull(s) ?? NaN;
             if (!Number.isInteger(n)) throw new UsageError(`invalid --sizes entry "${s}"`);
             return n;
           })
