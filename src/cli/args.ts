@@ -23,6 +23,8 @@ export interface OptionSpec {
   readonly choices?: readonly string[];
   /** The declared range the option checks against (`rangeOption`), where it has one. */
   readonly range?: NumberRange;
+  /** A string option given more than once keeps every value, joined by REPEATED (`repeatedValues`). */
+  readonly repeatable?: boolean;
   /** What is wrong with the text (a shared range's message), or null to accept it; runs first. */
   readonly check?: (raw: string) => string | null;
 }
@@ -89,6 +91,14 @@ export function flagWordedRangeOption(
 
 export type Options = Record<string, string | number | boolean | undefined>;
 
+/** Joins the values of a repeatable option (no argument can hold a NUL). */
+const REPEATED = '\0';
+
+/** Every value a repeatable option was given, in order. */
+export function repeatedValues(value: unknown): string[] {
+  return typeof value === 'string' ? value.split(REPEATED) : [];
+}
+
 /** The option named `name`, never a key every object inherits (`constructor`, `__proto__`). */
 export function ownOption(specs: Record<string, OptionSpec>, name: string): OptionSpec | undefined {
   return Object.hasOwn(specs, name) ? specs[name] : undefined;
@@ -96,6 +106,7 @@ export function ownOption(specs: Record<string, OptionSpec>, name: string): Opti
 
 export function parseOptions(argv: readonly string[], specs: Record<string, OptionSpec>): Options {
   const out: Options = Object.create(null) as Options;
+  const given = new Set<string>();
   for (const [name, spec] of Object.entries(specs))
     if (spec.default !== undefined) out[name] = spec.default;
   for (let i = 0; i < argv.length; i++) {
@@ -115,7 +126,9 @@ export function parseOptions(argv: readonly string[], specs: Record<string, Opti
       throw new UsageError(`--${name} needs a value`);
     const problem = spec.check?.(raw);
     if (problem) throw new UsageError(problem);
-    out[name] = convert(name, spec, raw);
+    const value = convert(name, spec, raw);
+    out[name] = spec.repeatable && given.has(name) ? `${out[name]}${REPEATED}${value}` : value;
+    given.add(name);
   }
   for (const [name, spec] of Object.entries(specs))
     if (spec.required && out[name] === undefined) throw new UsageError(`--${name} is required`);

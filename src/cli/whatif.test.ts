@@ -113,6 +113,50 @@ describe('replay', () => {
     expect(one.worst.q).toBe(Math.max(...one.nodes.map((n: { q: number }) => n.q)));
   });
 
+  it('replays two configuration files side by side, each as it replays alone', async () => {
+    const files = [30, 80].map((t) => {
+      const f = join(dir, `koord-${t}.yaml`);
+      writeFileSync(
+        f,
+        `apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles:\n- schedulerName: koord-scheduler\n  pluginConfig:\n  - name: LoadAwareScheduling\n    args:\n      usageThresholds: {cpu: ${t}}\n`,
+      );
+      return f;
+    });
+    const common = [
+      ...base(),
+      '--placement',
+      placement,
+      '--scenario',
+      'rollout:2',
+      '--learn',
+      '0:0.5',
+    ];
+    const ab = await inProcess(...common, '--config', files[0], '--config', files[1], '--json');
+    expect(ab.status, ab.stderr).toBe(0);
+    const both = JSON.parse(ab.stdout);
+    expect(both.comparison.runs.map((r: { config: string }) => r.config)).toEqual([
+      'koord-30.yaml',
+      'koord-80.yaml',
+    ]);
+    for (let k = 0; k < 2; k++) {
+      const alone = JSON.parse((await inProcess(...common, '--config', files[k], '--json')).stdout);
+      expect(both.replays[k].nodes).toEqual(alone.nodes);
+      expect(both.replays[k].settings['usageThresholds.cpu']).toBe([30, 80][k]);
+      const run = both.comparison.runs[k];
+      expect(run.worst).toEqual(alone.worst);
+      expect(run.node_hours_over_capacity).toBeCloseTo(
+        (alone.nodes.reduce((a: number, n: { overloads: number }) => a + n.overloads, 0) * 60) /
+          3600,
+        12,
+      );
+    }
+    // The lower threshold keeps more nodes busy: never fewer nodes than the higher one.
+    expect(both.comparison.runs[0].nodes).toBeGreaterThanOrEqual(both.comparison.runs[1].nodes);
+    const text = await inProcess(...common, '--config', files[0], '--config', files[1]);
+    expect(text.stdout).toMatch(/node-hours over cap\./);
+    expect(text.stdout).toMatch(/koord-30\.yaml\s+koord-80\.yaml/);
+  });
+
   it('refuses bad input with a message naming what and where', async () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'pod,node\np1,n0\nghost,n1\n');

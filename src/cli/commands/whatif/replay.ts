@@ -3,7 +3,6 @@
  * by a scenario, one scheduler deciding online with only what it knew then, from the placement the
  * cluster has now; per node its pods and q on the judged part, the worst node, the settings used.
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CAPACITY, SEED } from '../../../engine/index.ts';
 import {
@@ -21,9 +20,17 @@ import {
   type StartNode,
   type WhatIfResult,
 } from '../../../engine/whatif/index.ts';
-import { UsageError, rangeOption, type Options } from '../../args.ts';
+import {
+  UsageError,
+  flagWordedRangeOption,
+  rangeOption,
+  repeatedValues,
+  type Options,
+} from '../../args.ts';
+import { SLO_TARGET } from '../../../engine/schedulers/ranges.ts';
+import { comparisonJson, comparisonText } from './compare.ts';
 import { asUsage, type Command } from '../command.ts';
-import { dataOptions } from '../../io.ts';
+import { dataOptions, readText } from '../../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
 import { readPlacement, readRequests } from './inputs.ts';
 import { readSchedulerConfig } from './config.ts';
@@ -111,19 +118,14 @@ async function prepare(o: Options): Promise<Prepared> {
   let placedNodes: string[] = [];
   if (o.placement) {
     const file = o.placement as string;
-    const map = readPlacement(readFileSync(file, 'utf8'), basename(file), index);
+    const map = readPlacement(readText(file), basename(file), index);
     placedNodes = [...new Set(map.values())];
     const nodeIndex = new Map(placedNodes.map((n, k) => [n, k]));
     for (const [pod, node] of map) placement[index.get(pod)!] = nodeIndex.get(node)!;
   }
   const nodes = startNodes(placedNodes, o.nodes as number | undefined, capacity);
   const requests = o.requests
-    ? readRequests(
-        readFileSync(o.requests as string, 'utf8'),
-        basename(o.requests as string),
-        ids,
-        cores,
-      )
+    ? readRequests(readText(o.requests as string), basename(o.requests as string), ids, cores)
     : null;
   if (!requests)
     notes.push(
@@ -194,7 +196,7 @@ function resultText(r: WhatIfResult): string[] {
 
 export const replay: Command = {
   usage:
-    'npm run cli -- replay (--data FILES | --prometheus URL …) --scheduler NAME [--config FILE] [--placement pod_node.csv] [--requests pod_cpu.csv] [--nodes N] [--cores-per-machine C | --capacity c] --scenario fresh|rollout:H|restart:p|history [--learn … --judge …] [--seed S] [--json]',
+    'npm run cli -- replay (--data FILES | --prometheus URL …) --scheduler NAME [--config FILE [--config FILE2 …]] [--placement pod_node.csv] [--requests pod_cpu.csv] [--nodes N] [--cores-per-machine C | --capacity c] --scenario fresh|rollout:H|restart:p|history [--learn … --judge …] [--seed S] [--json]',
   summary:
     'Replays the cluster as it runs: pods arriving, leaving and re-created by a scenario, a scheduler (kube-default, koordinator, trimaran-tlp, trimaran-lvrb) deciding each placement online with only what it knew then, from the current placement; per node its pods and q on the judged part, and the worst node.',
   options: {
@@ -204,8 +206,14 @@ export const replay: Command = {
     scheduler: { kind: 'string', help: `the scheduler: ${SCHEDULER_WORDS}` },
     config: {
       kind: 'string',
-      help: 'the scheduler’s configuration in its project’s format (a KubeSchedulerConfiguration YAML, as advise writes)',
+      repeatable: true,
+      help: 'the scheduler’s configuration in its project’s format (a KubeSchedulerConfiguration YAML, as advise writes); twice or more: the replays side by side',
     },
+    target: flagWordedRangeOption(
+      SLO_TARGET,
+      'the SLO q*: with several --config, nodes over it are counted',
+      0.01,
+    ),
     placement: {
       kind: 'string',
       help: 'pod,node CSV: the pods on each node when the replay starts',
@@ -230,38 +238,53 @@ export const replay: Command = {
       throw new UsageError('--scenario is required (fresh, history, rollout:H, restart:p)');
     if (!o.data && o.prometheus === undefined)
       throw new UsageError('--data FILES (or --prometheus URL) is required');
-    asUsage(() => parseScenario(o.scenario as string));
-    const settings = o.config
-      ? asUsage(() =>
-          readSchedulerConfig(
-            readFileSync(o.config as string, 'utf8'),
-            basename(o.config as string),
-            o.scheduler as string | undefined,
+    const scenario = scenarioText(asUsage(() => parseScenario(o.scenario as string)));
+    const configs = repeatedValues(o.config);
+    const settings: { label: string; settings: OnlineSettings }[] = configs.length
+      ? configs.map((file) => ({
+          label: basename(file),
+          settings: asUsage(() =>
+            readSchedulerConfig(readText(file), basename(file), o.scheduler as string | undefined),
           ),
-        )
-      : asUsage(() => defaultSettings(o.scheduler as string));
+        }))
+      : [
+          {
+            label: String(o.scheduler),
+            settings: asUsage(() => defaultSettings(o.scheduler as string)),
+          },
+        ];
     const p = await prepare(o);
-    const result = runOne(o, p, settings);
+    const runs = settings.map((s) => ({ label: s.label, result: runOne(o, p, s.settings) }));
+    const target = o.target as number;
+    const head = {
+      scenario,
+      seed: o.seed,
+      step_s: p.step,
+      capacity: p.capacity,
+      millicores_per_unit: p.milliPerUnit,
+      requests: p.requests ? 'given' : `assumed p${ASSUMED_REQUEST_PERCENTILE} of earlier usage`,
+      alignment: replayJson(p.replay),
+      notes: p.notes,
+    };
     if (o.json) {
       for (const n of p.notes) process.stderr.write(`note: ${n}\n`);
+      const ids = p.replay.aligned.ids;
       out(
-        JSON.stringify({
-          scenario: scenarioText(parseScenario(o.scenario as string)),
-          seed: o.seed,
-          step_s: p.step,
-          capacity: p.capacity,
-          millicores_per_unit: p.milliPerUnit,
-          requests: p.requests
-            ? 'given'
-            : `assumed p${ASSUMED_REQUEST_PERCENTILE} of earlier usage`,
-          alignment: replayJson(p.replay),
-          notes: p.notes,
-          ...resultJson(result, p.replay.aligned.ids),
-        }),
+        JSON.stringify(
+          runs.length === 1
+            ? { ...head, ...resultJson(runs[0].result, ids) }
+            : {
+                ...head,
+                comparison: comparisonJson(runs, p.step, target),
+                replays: runs.map((c) => ({ config: c.label, ...resultJson(c.result, ids) })),
+              },
+        ),
       );
       return;
     }
     for (const n of p.notes) out(`note: ${n}`);
-    for (const line of resultText(result)) out(line);
+    const lines =
+      runs.length === 1 ? resultText(runs[0].result) : comparisonText(runs, p.step, target);
+    for (const line of lines) out(line);
   },
 };
