@@ -21,3 +21,10 @@ export {
   LVRB_ONLINE_DEFAULTS,
 } from './trimaran.ts';
 export * from './ranges.ts';
+export {
+  craneDynamic,
+  CRANE_ONLINE_DEFAULTS,
+  CRANE_METRICS,
+  type CraneSettings,
+  type CraneMetric,
+} from './crane.ts';

@@ -3,6 +3,7 @@
  * configuration file gives them (`config.ts`).
  */
 import type { OnlineScheduler } from './model.ts';
+import { CRANE_ONLINE_DEFAULTS, craneDynamic, type CraneSettings } from './crane.ts';
 import { kubeDefault, type KubeStrategy } from './kubeDefault.ts';
 import {
   KOORD_ONLINE_DEFAULTS,
@@ -31,7 +32,8 @@ export type OnlineSettings =
   | { readonly scheduler: 'kube-default'; readonly strategy: KubeStrategy }
   | { readonly scheduler: 'koordinator'; readonly settings: KoordinatorSettings }
   | { readonly scheduler: 'trimaran-tlp'; readonly settings: TlpSettings }
-  | { readonly scheduler: 'trimaran-lvrb'; readonly settings: LvrbSettings };
+  | { readonly scheduler: 'trimaran-lvrb'; readonly settings: LvrbSettings }
+  | { readonly scheduler: 'crane'; readonly settings: CraneSettings };
 
 export function defaultSettings(name: string): OnlineSettings {
   switch (name) {
@@ -43,6 +45,8 @@ export function defaultSettings(name: string): OnlineSettings {
       return { scheduler: name, settings: TLP_ONLINE_DEFAULTS };
     case 'trimaran-lvrb':
       return { scheduler: name, settings: LVRB_ONLINE_DEFAULTS };
+    case 'crane':
+      return { scheduler: name, settings: CRANE_ONLINE_DEFAULTS };
     default:
       throw new RangeError(
         `unknown --scheduler "${name}" for replay (expected ${ONLINE_SCHEDULERS.join(', ')})`,
@@ -61,5 +65,7 @@ export function onlineScheduler(s: OnlineSettings, step: number): OnlineSchedule
       return targetLoadPacking(s.settings, step);
     case 'trimaran-lvrb':
       return loadVariationRiskBalancing(s.settings, step);
+    case 'crane':
+      return craneDynamic(s.settings, step);
   }
 }

@@ -10,6 +10,8 @@ import {
   recreations,
   runWhatIf,
   targetLoadPacking,
+  craneDynamic,
+  CRANE_ONLINE_DEFAULTS,
   type OnlineScheduler,
   type WhatIfInput,
 } from './index.ts';
@@ -298,6 +300,52 @@ describe('trimaran (online)', () => {
       loadVariationRiskBalancing(undefined, 300),
     );
     expect(firstNodes(r)[2]).toBe('n1');
+  });
+});
+
+describe('crane Dynamic (online)', () => {
+  const nodes = ['n0', 'n1'].map((name) => ({ name, capacity: 1 }));
+
+  it('filters a node whose 5-minute mean is above maxLimitPecent', () => {
+    const rows = [
+      [0.7, 0.7, 0.7],
+      [0.3, 0.3, 0.3],
+      [0, 0, 0.1],
+    ];
+    const r = runWhatIf(
+      input(rows, {
+        nodes,
+        placement: Int32Array.from([0, 1, -1]),
+        first: Int32Array.from([0, 0, 2]),
+        requests: Float64Array.from([0.1, 0.1, 0.1]),
+      }),
+      craneDynamic(CRANE_ONLINE_DEFAULTS, 300),
+    );
+    // n0's cpu_usage_avg_5m 0.7 > 0.65: filtered, though n0 is listed first.
+    expect(firstNodes(r)[2]).toBe('n1');
+  });
+
+  it('the hot value of its own recent bindings spreads a burst', () => {
+    // Both nodes at 0.2: score (0.8·0.2 + 0.8·0.3 + 0.8·0.5)·100 = 80. The first pod goes to n0
+    // (tie, lowest name); n0's hot value is then 1/5 + 1/2 = 0.7 → 80 − 7: the second goes to n1;
+    // the third ties again → n0.
+    const rows = [
+      [0.2, 0.2, 0.2],
+      [0.2, 0.2, 0.2],
+      [0, 0, 0.01],
+      [0, 0, 0.01],
+      [0, 0, 0.01],
+    ];
+    const r = runWhatIf(
+      input(rows, {
+        nodes,
+        placement: Int32Array.from([0, 1, -1, -1, -1]),
+        first: Int32Array.from([0, 0, 2, 2, 2]),
+        requests: Float64Array.from([0.1, 0.1, 0.1, 0.1, 0.1]),
+      }),
+      craneDynamic(CRANE_ONLINE_DEFAULTS, 300),
+    );
+    expect(firstNodes(r).slice(2)).toEqual(['n0', 'n1', 'n0']);
   });
 });
 

@@ -96,3 +96,52 @@ describe('replay reads what advise writes', () => {
     );
   });
 });
+
+describe('Crane policy files', () => {
+  it('reads what advise writes, and the default policy (memory entries left out)', async () => {
+    const crane = findScheduler('crane');
+    const text = written('crane', crane.defaults);
+    const s = readSchedulerConfig(text, 'policy.yaml');
+    expect(s.scheduler).toBe('crane');
+    if (s.scheduler !== 'crane') return;
+    const config = crane.config(crane.defaults);
+    for (const p of s.settings.predicates) expect(p.maxLimitPecent).toBe(config[p.name]);
+    expect(s.settings.predicates.length).toBe(
+      Object.keys(config).filter((k) => k.startsWith('cpu_') && config[k] > 0).length,
+    );
+    const policy = `apiVersion: scheduler.policy.crane.io/v1alpha1
+kind: DynamicSchedulerPolicy
+spec:
+  syncPolicy:
+    - {name: cpu_usage_avg_5m, period: 3m}
+    - {name: cpu_usage_max_avg_1h, period: 15m}
+    - {name: cpu_usage_max_avg_1d, period: 3h}
+    - {name: mem_usage_avg_5m, period: 3m}
+  predicate:
+    - {name: cpu_usage_avg_5m, maxLimitPecent: 0.65}
+    - {name: cpu_usage_max_avg_1h, maxLimitPecent: 0.75}
+    - {name: mem_usage_avg_5m, maxLimitPecent: 0.65}
+  priority:
+    - {name: cpu_usage_avg_5m, weight: 0.2}
+    - {name: cpu_usage_max_avg_1h, weight: 0.3}
+    - {name: cpu_usage_max_avg_1d, weight: 0.5}
+  hotValue:
+    - {timeRange: 5m, count: 5}
+    - {timeRange: 1m, count: 2}
+`;
+    const { CRANE_ONLINE_DEFAULTS } = await import('../../../engine/whatif/index.ts');
+    expect(readSchedulerConfig(policy, 'policy.yaml')).toEqual({
+      scheduler: 'crane',
+      settings: CRANE_ONLINE_DEFAULTS,
+    });
+    expect(() =>
+      readSchedulerConfig(policy.replace('count: 5', 'count: 0'), 'policy.yaml'),
+    ).toThrow(/spec\.hotValue\[0\]\.count: 0 is outside an integer ≥ 1/);
+    expect(() =>
+      readSchedulerConfig(
+        policy.replace('maxLimitPecent: 0.75', 'maxLimitPercent: 0.75'),
+        'p.yaml',
+      ),
+    ).toThrow(/spec\.predicate\[1\]\.maxLimitPercent: unknown/);
+  });
+});

@@ -12,7 +12,11 @@
 import { parse } from 'yaml';
 import { decimalOrNull } from '../../../engine/numberText.ts';
 import {
+  CRANE_METRICS,
+  CRANE_ONLINE_DEFAULTS,
   KOORD_ONLINE_DEFAULTS,
+  type CraneMetric,
+  type CraneSettings,
   LVRB_ONLINE_DEFAULTS,
   TLP_ONLINE_DEFAULTS,
   type KoordinatorSettings,
@@ -245,6 +249,73 @@ const READERS: Record<string, (r: Reader, args: Doc, path: string) => OnlineSett
   LoadVariationRiskBalancing: trimaranLvrb,
 };
 
+const isCpuMetric = (name: unknown): name is CraneMetric =>
+  (CRANE_METRICS as readonly unknown[]).includes(name);
+
+/** A list of maps under spec, each entry's name a Crane metric (memory ones left out). */
+function craneList(r: Reader, spec: Doc, key: string, fields: readonly string[]): Doc[] {
+  const list = spec[key];
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) r.fail(`spec.${key}`, 'expected a list');
+  const out: Doc[] = [];
+  list.forEach((e: unknown, k) => {
+    const at = `spec.${key}[${k}]`;
+    if (!isDoc(e)) r.fail(at, 'expected a map');
+    r.only(e, at, fields);
+    if (key === 'hotValue') out.push(e);
+    else if (isCpuMetric(e.name)) out.push(e);
+    else if (!/^mem_usage_(avg_5m|max_avg_1h|max_avg_1d)$/.test(String(e.name)))
+      r.fail(`${at}.name`, `${JSON.stringify(e.name)} is not one of Crane's metrics`);
+  });
+  return out;
+}
+
+/** Crane's DynamicSchedulerPolicy (pkg/plugins/apis/policy types; deploy/manifests/dynamic/policy.yaml). */
+function cranePolicy(r: Reader, doc: Doc): OnlineSettings {
+  r.only(doc, '(top)', ['spec']);
+  const spec = doc.spec;
+  if (!isDoc(spec)) r.fail('spec', 'expected a map');
+  r.only(spec, 'spec', ['syncPolicy', 'predicate', 'priority', 'hotValue']);
+  const sync = { ...CRANE_ONLINE_DEFAULTS.sync } as Record<CraneMetric, number>;
+  const synced = new Set<CraneMetric>();
+  craneList(r, spec, 'syncPolicy', ['name', 'period']).forEach((e) => {
+    const name = e.name as CraneMetric;
+    sync[name] = r.duration(e.period, `spec.syncPolicy(${name}).period`);
+    if (sync[name] <= 0) r.fail(`spec.syncPolicy(${name}).period`, 'must be longer than 0');
+    synced.add(name);
+  });
+  const predicates = craneList(r, spec, 'predicate', ['name', 'maxLimitPecent']).map((e) => ({
+    name: e.name as CraneMetric,
+    maxLimitPecent: r.number(
+      e.maxLimitPecent,
+      `spec.predicate(${String(e.name)}).maxLimitPecent`,
+      '[0, 1] (a fraction of the node; 0 turns it off)',
+      (x) => x >= 0 && x <= 1,
+    ),
+  }));
+  const priorities = craneList(r, spec, 'priority', ['name', 'weight']).map((e) => ({
+    name: e.name as CraneMetric,
+    weight: r.number(e.weight, `spec.priority(${String(e.name)}).weight`, '[0, ∞)', (x) => x >= 0),
+  }));
+  for (const e of [...predicates, ...priorities])
+    if (!synced.has(e.name))
+      r.fail(
+        `spec.syncPolicy`,
+        `no period for ${e.name}: Crane skips a metric without one (getActiveDuration)`,
+      );
+  const hotValue = craneList(r, spec, 'hotValue', ['timeRange', 'count']).map((e, k) => ({
+    timeRange: r.duration(e.timeRange, `spec.hotValue[${k}].timeRange`),
+    count: r.number(
+      e.count,
+      `spec.hotValue[${k}].count`,
+      'an integer ≥ 1 (Crane divides by it)',
+      (x) => Number.isInteger(x) && x >= 1,
+    ),
+  }));
+  const settings: CraneSettings = { predicates, priorities, sync, hotValue };
+  return { scheduler: 'crane', settings };
+}
+
 export function readSchedulerConfig(
   text: string,
   file: string,
@@ -258,8 +329,17 @@ export function readSchedulerConfig(
     throw new UsageError(`${file}: not YAML (${(e as Error).message.split('\n')[0]})`);
   }
   if (!isDoc(doc)) r.fail('(top)', 'expected a KubeSchedulerConfiguration object');
+  if (doc.kind === 'DynamicSchedulerPolicy') {
+    const crane = cranePolicy(r, doc);
+    if (scheduler !== undefined && scheduler !== 'crane')
+      r.fail('kind', `a Crane policy, but --scheduler is ${scheduler}`);
+    return crane;
+  }
   if (doc.kind !== 'KubeSchedulerConfiguration')
-    r.fail('kind', `${JSON.stringify(doc.kind)}: expected KubeSchedulerConfiguration`);
+    r.fail(
+      'kind',
+      `${JSON.stringify(doc.kind)}: expected KubeSchedulerConfiguration or DynamicSchedulerPolicy (Crane)`,
+    );
   r.only(doc, '(top)', ['profiles']);
   if (!Array.isArray(doc.profiles) || doc.profiles.length !== 1)
     r.fail('profiles', 'expected one profile (the scheduler replayed)');

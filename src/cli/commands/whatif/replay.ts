@@ -198,7 +198,7 @@ export const replay: Command = {
   usage:
     'npm run cli -- replay (--data FILES | --prometheus URL …) --scheduler NAME [--config FILE [--config FILE2 …]] [--placement pod_node.csv] [--requests pod_cpu.csv] [--nodes N] [--cores-per-machine C | --capacity c] --scenario fresh|rollout:H|restart:p|history [--learn … --judge …] [--seed S] [--json]',
   summary:
-    'Replays the cluster as it runs: pods arriving, leaving and re-created by a scenario, a scheduler (kube-default, koordinator, trimaran-tlp, trimaran-lvrb) deciding each placement online with only what it knew then, from the current placement; per node its pods and q on the judged part, and the worst node.',
+    'Replays the cluster as it runs: pods arriving, leaving and re-created by a scenario, a scheduler (kube-default, koordinator, trimaran-tlp, trimaran-lvrb, crane) deciding each placement online with only what it knew then, from the current placement; per node its pods and q on the judged part, and the worst node.',
   options: {
     ...dataOptions,
     ...replayOptions,
