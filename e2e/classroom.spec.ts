@@ -60,7 +60,7 @@ const VIEWS: {
   },
   ...[1, 2, 3, 4, 5, 6].map((lesson) => ({
     name: `learn-${lesson}`,
-    link: `/?view=learn&lesson=${lesson}&${SMALL}`,
+    link: `/?view=learn&lesson=${lesson}&guess=11&${SMALL}`,
     ready: (p: Page) => p.getByTestId(LESSON_READY[lesson]),
   })),
   {

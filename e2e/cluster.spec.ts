@@ -82,6 +82,8 @@ test('Google GCD with its memory file packs in the view', async ({ page }) => {
 test('the pooling lesson plays and opens the Cluster view', async ({ page }) => {
   await page.goto('/?view=learn&r=1000');
   await page.getByRole('link', { name: /Pooling beats adding percentiles/ }).click();
+  await page.getByTestId('predict-choice-1').check();
+  await page.getByTestId('predict-check').click();
   const lesson = page.getByTestId('lesson-pooling');
   await expect(lesson).toBeVisible();
   await expect(page.getByTestId('pool-count-pooled')).toHaveText('16');

@@ -160,7 +160,7 @@ test('at 375 px every view opens on its numbers, the parameters folded below', a
     (p) => firstScreens(p, views.slice(5)),
   ]);
   // Every lesson is a visible link, none scrolled off to the side.
-  await page.goto('/?view=learn&lesson=1');
+  await page.goto('/?view=learn&lesson=1&guess=11');
   const lessons = page.getByRole('navigation', { name: 'Lessons' }).getByRole('link');
   await expect(lessons.last()).toBeVisible();
   const count = await lessons.count();

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
+import { decode } from '../src/state/common/url.ts';
 
 /** What each lesson shows once its data is ready. */
 const READY: Record<number, string> = {
@@ -25,8 +26,16 @@ const READY: Record<number, string> = {
  */
 const FEW = '&r=1000';
 
+/** Answers the lesson's prediction (its first choice) and checks it: the lesson is revealed. */
+async function answer(page: Page) {
+  await page.getByTestId('predict-choice-1').check({ timeout: 60_000 });
+  await page.getByTestId('predict-check').click();
+  await expect(page.getByTestId('predict-feedback')).toContainText(/^(Right|Not quite)\./);
+}
+
+/** Opens a lesson with its prediction already answered (the link's guess: the first choice, checked). */
 async function openLesson(page: Page, lesson: number, extra = '') {
-  await page.goto(`/?view=learn&lesson=${lesson}${extra}`);
+  await page.goto(`/?view=learn&lesson=${lesson}&guess=11${extra}`);
   await expect(page.getByTestId(`lesson-${lesson}`)).toBeVisible();
   await expect(page.getByTestId(READY[lesson])).toBeVisible({ timeout: 60_000 });
 }
@@ -60,6 +69,7 @@ test('every lesson opens from its link, with its prompt and a link into Pack', a
   await sideBySide(page, browser, [(p) => fromLinks(p, [4, 5, 6]), (p) => fromLinks(p, [1, 2, 3])]);
   // A lesson link followed in the page switches lessons and updates the address.
   await page.getByTestId('lesson-link-3').click();
+  await answer(page);
   await expect(page.getByTestId('l3-verdict')).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => page.url()).toContain('lesson=3');
 });
@@ -79,6 +89,7 @@ test('once loaded, every lesson works offline, and nothing is fetched from elsew
   await context.setOffline(true);
   for (let lesson = 1; lesson <= 6; lesson++) {
     await page.getByTestId(`lesson-link-${lesson}`).click();
+    await answer(page);
     await expect(page.getByTestId(READY[lesson])).toBeVisible();
   }
   await page.getByTestId('l6-task-1').click();
@@ -101,7 +112,10 @@ test('lesson 1: dragging a task moves it and changes the overflow figures; keys 
   expect(before[0]).toMatch(/in (4\d|5\d)\.\d %/);
   expect(before[1]).toMatch(/in 0 %/);
 
-  await page.getByTestId('l1-task-C').dragTo(page.getByTestId('l1-machine-2'));
+  // Dropped on the machine's head, on screen beside the task (a drop lower down scrolls mid-drag).
+  await page.getByTestId('l1-task-C').dragTo(page.getByTestId('l1-machine-2'), {
+    targetPosition: { x: 40, y: 20 },
+  });
   await expect(page.getByTestId('l1-machine-2').getByTestId('l1-task-C')).toBeVisible();
   await expect(q1).not.toHaveText(before[0]!);
   await expect(q1).toContainText('in 0 %');
@@ -191,7 +205,7 @@ test('lessons 2, 3 and 5 answer their controls', async ({ page }) => {
   await expect(page.getByTestId('l2-n')).toHaveText('3');
   await expect(error).not.toHaveText(one!);
 
-  await openLesson(page, 3, '&fit=gpa:0.0001');
+  await openLesson(page, 3, '&lrho=0.0001');
   const verdict = page.getByTestId('l3-verdict');
   await page.getByTestId('l3-candidate-1').click();
   await expect(verdict).toContainText('does not fit');
@@ -201,7 +215,7 @@ test('lessons 2, 3 and 5 answer their controls', async ({ page }) => {
   await expect(page.getByTestId('lesson-rho')).toHaveText('0.3');
   await expect(verdict).toContainText(/: fits/);
 
-  await openLesson(page, 5, '&fit=gpa:0.3');
+  await openLesson(page, 5, '&lrho=0.3');
   const machines = Number(await page.getByTestId('l5-machines').textContent());
   await page.getByTestId('lesson-rho-slider').focus();
   await page.keyboard.press('Home'); // ρ = 0.0001
@@ -227,4 +241,75 @@ test('a lesson fits a 375 px phone and a 1920 × 1080 projector without horizont
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
     }
   }
+});
+
+/** What a lesson shows once revealed, and something a learner does there. */
+const REVEALED: Record<number, string> = {
+  ...READY,
+  7: 'l7-step',
+  8: 'pool-count-pooled',
+  9: 'lesson-q-aligned',
+  10: 'knob-risk',
+};
+
+const rhoKey = (key: string) => async (page: Page) => {
+  await page.getByTestId('lesson-rho-slider').focus();
+  await page.keyboard.press(key);
+};
+
+const ACT: Record<number, (page: Page) => Promise<void>> = {
+  1: async (p) => {
+    await p.getByTestId('l1-task-C').click();
+    await p.getByTestId('l1-move-to-2').click();
+  },
+  2: (p) => p.getByTestId('l2-add').click(),
+  3: rhoKey('End'),
+  4: (p) => p.getByTestId('l4-packer-ff').click(),
+  5: rhoKey('Home'),
+  6: async (p) => {
+    await p.getByTestId('l6-task-1').click();
+    await p.getByTestId('l6-move-to-2').click();
+    await expect.poll(() => p.url()).toMatch(/hand=2(&|$)/);
+  },
+  7: (p) => p.getByTestId('l7-next').click(),
+  8: (p) => p.getByTestId('pool-sigma').fill('0.04'),
+  9: async () => {},
+  10: rhoKey('End'),
+};
+
+test('every lesson asks for a prediction before its reveal and leaves Pack’s link as it was', async ({
+  page,
+}) => {
+  test.setTimeout(400_000);
+  await page.goto('/?r=1000');
+  await expect(page.getByTestId('m-abs')).toHaveText(/\d/, { timeout: 60_000 });
+  const packLink = page.url();
+  const views = page.getByRole('navigation', { name: 'Views' });
+  await views.getByRole('button', { name: 'Learn' }).click();
+  for (let lesson = 1; lesson <= 10; lesson++) {
+    await page.getByTestId(`lesson-link-${lesson}`).click();
+    const predict = page.getByTestId('predict');
+    await expect(predict).toBeVisible({ timeout: 90_000 });
+    // Nothing of the reveal before the prediction is checked, and no checking without a choice.
+    await expect(page.getByTestId('lesson-reveal')).toHaveCount(0);
+    await expect(page.getByTestId(REVEALED[lesson])).toHaveCount(0);
+    await expect(page.getByTestId('predict-check')).toBeDisabled();
+    expect(await predict.locator('input[type=radio]').count()).toBeGreaterThanOrEqual(3);
+    await answer(page);
+    // The feedback agrees with the choice marked right.
+    const firstIsRight = await predict.locator('label').first().getAttribute('class');
+    await expect(page.getByTestId('predict-feedback')).toContainText(
+      firstIsRight === 'right' ? 'Right.' : 'Not quite.',
+    );
+    await expect(predict.locator('label.right')).toHaveCount(1);
+    await expect(page.getByTestId(REVEALED[lesson])).toBeVisible({ timeout: 90_000 });
+    await ACT[lesson](page);
+    await expect.poll(() => page.url()).toMatch(new RegExp(`lesson=${lesson}(&|$)`));
+  }
+  // Pack's link carries nothing the lessons did: no ρ, rule, dataset, lesson or prediction.
+  await views.getByRole('button', { name: 'Pack' }).click();
+  await expect(page.getByTestId('m-abs')).toHaveText(/\d/, { timeout: 60_000 });
+  const params = (url: string) => decode(new URL(url).search);
+  expect(params(page.url())).toEqual(params(packLink));
+  expect(page.url()).not.toMatch(/[?&](lesson|guess|lrho|lpacker|lw|hand|step)=/);
 });

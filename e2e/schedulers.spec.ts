@@ -104,7 +104,7 @@ test('the knob lesson: σ in the link, the implied risk against GPA’s, a way i
   page,
 }) => {
   // R = 1,000: the lesson's figures are closed-form; the page realizes Pack's pool at R meanwhile.
-  await page.goto('/?view=learn&lesson=10&step=2500&r=1000');
+  await page.goto('/?view=learn&lesson=10&step=2500&guess=11&r=1000');
   await expect(page.getByTestId('lesson-knob')).toBeVisible();
   // Sensitivity 2 at σ = 0.25: z = 2, ρ = 1 − Φ(2) ≈ 2.3·10⁻², looser than GPA at 0.01.
   await expect(page.getByTestId('knob-sigma-reading')).toHaveText('0.25');

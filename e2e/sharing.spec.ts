@@ -49,7 +49,7 @@ async function packed(page: Page) {
 test('Back from Pack returns to the lesson, and the lesson’s step carries into Pack', async ({
   page,
 }) => {
-  await page.goto('/?view=learn&lesson=4&step=15');
+  await page.goto('/?view=learn&lesson=4&step=15&guess=11');
   await expect(page.getByTestId('step-number')).toHaveText('15', { timeout: 60_000 });
   await page.getByTestId('open-in-pack').click();
   await expect(page.getByTestId('view-pack')).toBeVisible();

@@ -136,7 +136,7 @@ test('the Google excerpt has usage series (q_time, overflow map); the panel’s 
 test('lesson 7 plays Fig. 1 to the paper’s 250 / 210 / 160 machine-minutes, in seconds, and links into the Timeline view', async ({
   page,
 }) => {
-  await page.goto(`/?view=learn&lesson=7&${FEW}`);
+  await page.goto(`/?view=learn&lesson=7&guess=11&${FEW}`);
   await expect(page.getByTestId('lesson-7')).toBeVisible();
   await expect(page.getByTestId('l7-step')).toContainText('0 of 6');
   for (let k = 1; k <= 6; k++) {

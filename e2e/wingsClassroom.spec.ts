@@ -74,7 +74,7 @@ const VIEWS: {
   },
   {
     name: 'learn-7',
-    link: '/?view=learn&lesson=7&r=1000',
+    link: '/?view=learn&lesson=7&guess=11&r=1000',
     ready: async (p) => {
       await expect(p.getByTestId('l7-step')).toBeVisible({ timeout: 60_000 });
       await expect(p.locator('figure.plot svg').first()).toBeVisible({ timeout: 60_000 });
@@ -82,7 +82,7 @@ const VIEWS: {
   },
   {
     name: 'learn-8',
-    link: '/?view=learn&lesson=8&r=1000',
+    link: '/?view=learn&lesson=8&guess=11&r=1000',
     ready: async (p) => {
       await expect(p.getByTestId('pool-count-additive')).toBeVisible({ timeout: 60_000 });
       await expect(p.locator('figure.plot svg').first()).toBeVisible({ timeout: 60_000 });

@@ -2,7 +2,8 @@
  * The URL codec's rows derived from a wing's declaration (paramSpec.ts): a flat wing's fields are
  * fields of `Params`, one row each; a nested wing's are one field of `Params` (`resize`,
  * `cluster`), one row with a key per parameter. Either way each key is written in the wing's view
- * or when it differs from its default, and a bad value falls back to its default with a notice.
+ * or when it differs from its default (a key `onlyInView`: in the wing's view alone), and a bad
+ * value falls back to its default with a notice.
  */
 import { readSafely } from './codecs.ts';
 import { defaultText, type ParamSpec, type ParamSpecs } from './paramSpec.ts';
@@ -68,10 +69,11 @@ export function flatRows<T extends Partial<Params>>(
       field,
       navigates: spec.navigates,
       write(p, q) {
-        const written =
-          whenSpec === 'always' ||
-          !same(p[field], spec.default) ||
-          (whenSpec !== 'changed' && p.view === whenSpec);
+        const written = spec.onlyInView
+          ? p.view === when && (!spec.onlyChanged || !same(p[field], spec.default))
+          : whenSpec === 'always' ||
+            !same(p[field], spec.default) ||
+            (whenSpec !== 'changed' && p.view === whenSpec);
         if (written) q.set(spec.key, spec.codec.write(p[field]));
       },
       read: (q, notices, named = (k) => k) => readSpec(spec, q, notices, named),

@@ -21,6 +21,8 @@ export interface ParamSpec<T> {
   readonly navigates?: boolean;
   /** Written only when it differs from its default, even in its own view (selections, long tables). */
   readonly onlyChanged?: boolean;
+  /** Written only in its wing's own view (a lesson's state never rides in Pack's link). */
+  readonly onlyInView?: boolean;
   /** The default in a notice, where its link text is too long to read ("the default"). */
   readonly defaultText?: string;
 }
@@ -28,7 +30,7 @@ export interface ParamSpec<T> {
 /** The declaration of a wing's parameters: one spec per field of `T`. */
 export type ParamSpecs<T> = { readonly [K in keyof T]: ParamSpec<T[K]> };
 
-type Extra = Pick<ParamSpec<number>, 'unit' | 'navigates' | 'onlyChanged'>;
+type Extra = Pick<ParamSpec<number>, 'unit' | 'navigates' | 'onlyChanged' | 'onlyInView'>;
 
 /** A number in `[min, max]` (bounds open where said), named as messages name it. */
 export function numberParam(
@@ -73,7 +75,7 @@ export function choiceParam<T extends string>(
   value: T,
   name: string,
   values: readonly T[],
-  extra: Pick<ParamSpec<T>, 'navigates' | 'onlyChanged'> = {},
+  extra: Pick<ParamSpec<T>, 'navigates' | 'onlyChanged' | 'onlyInView'> = {},
 ): ParamSpec<T> {
   return { key, default: value, codec: oneOf(name, values), ...extra };
 }
@@ -90,7 +92,7 @@ export function customParam<T>(
   key: string,
   value: T,
   codec: UrlCodec<T>,
-  extra: Pick<ParamSpec<T>, 'navigates' | 'onlyChanged' | 'defaultText'> = {},
+  extra: Pick<ParamSpec<T>, 'navigates' | 'onlyChanged' | 'onlyInView' | 'defaultText'> = {},
 ): ParamSpec<T> {
   return { key, default: value, codec, ...extra };
 }

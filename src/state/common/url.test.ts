@@ -81,6 +81,11 @@ const baseParamsArb = fc.record({
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
   lesson: fc.integer({ min: 1, max: 8 }),
   step: fc.integer({ min: 0, max: 1_000_000 }),
+  guess: fc.integer({ min: 0, max: 19 }),
+  lessonRho: fc.double({ min: 1e-6, max: 0.99, noNaN: true }),
+  lessonPacker: fc.constantFrom('ff' as const, 'bf' as const),
+  lessonWindow: fc.integer({ min: 0, max: 3600 }),
+  hand: fc.stringMatching(/^[.1-9a-z]{0,20}$/),
   tuneMode: fc.constantFrom(...TUNE_MODES),
   tuneFamily: fc.constantFrom(...FAMILIES),
   tuneFamilies: fc.shuffledSubarray([...FAMILIES], { minLength: 1 }),
@@ -97,6 +102,13 @@ const baseParamsArb = fc.record({
   cluster: fc.constant(DEFAULT_CLUSTER), // round-tripped in cluster/urlFields.test.ts
   schedulers: schedulersArb,
 });
+
+/** The Learn view's fields written only in its own link, at their defaults. */
+const LEARN_ONLY = Object.fromEntries(
+  Object.entries(LEARN_PARAMS)
+    .filter(([, spec]) => spec.onlyInView)
+    .map(([field, spec]) => [field, spec.default]),
+) as Partial<Params>;
 
 /** Any parameters without a pinned side, the Timeline view's included. */
 const promArb = fc.option(
@@ -115,7 +127,13 @@ const promArb = fc.option(
 
 const unpinnedArb: fc.Arbitrary<Omit<Params, 'pinned'>> = fc
   .tuple(baseParamsArb, timelineParamsArb, promArb)
-  .map(([base, timeline, prom]) => ({ ...base, ...timeline, prom }));
+  .map(([base, timeline, prom]) => ({
+    ...base,
+    ...timeline,
+    prom,
+    // The lessons' state rides only in the Learn view's link.
+    ...(base.view === 'learn' ? {} : LEARN_ONLY),
+  }));
 
 /** Any parameters, with or without a pinned A/B side. */
 const paramsArb: fc.Arbitrary<Params> = fc
@@ -132,6 +150,14 @@ describe('the URL codec', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('writes a lesson and its state only in the Learn view’s link', () => {
+    const lesson = { ...DEFAULT_PARAMS, lesson: 6, guess: 12, lessonRho: 0.001, hand: '12.3' };
+    expect(encode({ ...lesson, view: 'learn' })).toMatch(
+      /lesson=6.*guess=12.*lrho=0.001.*hand=12.3/,
+    );
+    expect(encode({ ...lesson, view: 'pack' })).toBe(encode({ ...DEFAULT_PARAMS, view: 'pack' }));
   });
 
   it('reads the pinned A/B side as a link of its own, a bad value in it named by ab', () => {

@@ -23,6 +23,7 @@ import { KNOB_LESSON } from './knobLesson.ts';
 import { LessonFrame, followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf } from './lessons.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
+import { knobPrediction } from '../../present/learn/predictions.ts';
 
 const SIGMA_STEP = 10_000;
 const WORKED_SIGMA = 0.04;
@@ -36,6 +37,16 @@ const times = (r: number) =>
 
 export const sigmaOfStep = (step: number) =>
   step > 0 ? Math.min(1, step / SIGMA_STEP) : WORKED_SIGMA;
+
+/** The busy node the prediction asks about. */
+const BUSY_SIGMA = 0.25;
+
+const PREDICTION = knobPrediction({
+  sigma: BUSY_SIGMA,
+  risk: lvrbImpliedRisk(BUSY_SIGMA, LVRB_DOCUMENTED),
+  z: lvrbImpliedZ(BUSY_SIGMA, LVRB_DOCUMENTED),
+  quiet: lvrbImpliedRisk(WORKED_SIGMA, LVRB_DOCUMENTED),
+});
 
 function KnobBoxes({ knob, set }: { knob: LvrbKnob; set: (k: LvrbKnob) => void }) {
   return (
@@ -92,7 +103,12 @@ export function KnobLesson() {
         : `looser than GPA: ${times(risk / rho)} the risk GPA allows`;
   const schedulers = { ...params, view: 'schedulers' as const };
   return (
-    <LessonFrame lesson={lesson} pack={null} keys="The sliders follow the arrow keys.">
+    <LessonFrame
+      lesson={lesson}
+      pack={null}
+      keys="The sliders follow the arrow keys."
+      prediction={PREDICTION}
+    >
       <div data-testid="lesson-knob" className="knob-lesson">
         <div className="knob-controls">
           <SliderNumber

@@ -19,6 +19,7 @@ import { LessonFrame, type PackLink } from './LessonFrame.tsx';
 import type { Params } from '../../state/common/params.ts';
 import { usageSpec } from '../../present/learn/plots.ts';
 import { formatCount, formatFixed } from '../../present/format.ts';
+import { averagesPrediction } from '../../present/learn/predictions.ts';
 
 const R = 10_000;
 const DRAG_TYPE = 'application/x-slopack-task';
@@ -202,6 +203,13 @@ export function Lesson1Averages() {
     [stats, split, where],
   );
   const specs = useMemo(() => usage.map((u) => usageSpec(u.totals, THREE_TASK_CAPACITY)), [usage]);
+  const prediction = useMemo(() => {
+    const withC = [0, 1, 2].filter((t) => byMeans[t] === byMeans[2]);
+    return averagesPrediction({
+      overflow: machineUsage(stats, withC, split, THREE_TASK_CAPACITY).q,
+      draws: R,
+    });
+  }, [stats, split, byMeans]);
 
   const move = (task: number, machine: number) => {
     const next = [...where];
@@ -220,6 +228,7 @@ export function Lesson1Averages() {
       lesson={1}
       keys="A, B or C selects a task; 1 or 2 moves it to that machine; Esc cancels."
       pack={packLink(params)}
+      prediction={prediction}
     >
       <div className="l1-actions">
         <button type="button" onClick={() => setParams({ step: encodeAssignment(byMeans) + 1 })}>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { sumOfFirst, sumVerdict } from '../../engine/index.ts';
+import { sumOfFirst, sumVerdict, type WorkloadStats } from '../../engine/index.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
 import { useExplorer } from '../../state/common/store.ts';
 import { formatCount, formatFixed, formatNumber } from '../../present/format.ts';
@@ -7,6 +7,23 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { errorByNSpec, sumSpec } from '../../present/learn/plots.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { sumsPrediction } from '../../present/learn/predictions.ts';
+
+/** The Gaussian's 99th percentile is close enough at this relative error. */
+const CLOSE = 0.05;
+
+/** The fewest tasks whose sum's 99th percentile the Gaussian meets within CLOSE (null: none up to MAX_TASKS). */
+function firstWithin(
+  stats: WorkloadStats,
+  curve: readonly { n: number; error: number }[],
+): number | null {
+  const at = curve.findIndex((p) => Math.abs(p.error) < CLOSE);
+  if (at < 0) return null;
+  // Between the curve's points, every N is tried.
+  for (let n = at === 0 ? 1 : curve[at - 1].n + 1; n < curve[at].n; n++)
+    if (Math.abs(sumVerdict(sumOfFirst(stats, n)).relativeError99) < CLOSE) return n;
+  return curve[at].n;
+}
 
 type SumVerdictResult = ReturnType<typeof sumVerdict>;
 
@@ -100,7 +117,7 @@ function SumVerdict({ verdict, latestId }: { verdict: SumVerdictResult; latestId
           {formatNumber(verdict.p99)} / {formatNumber(verdict.gaussianP99)}{' '}
           <span
             data-testid="l2-error"
-            className={Math.abs(verdict.relativeError99) < 0.05 ? 'good' : 'bad'}
+            className={Math.abs(verdict.relativeError99) < CLOSE ? 'good' : 'bad'}
           >
             {pct(verdict.relativeError99)}
           </span>
@@ -146,6 +163,18 @@ export function Lesson2Sums() {
     [curve, view, n],
   );
 
+  const prediction = useMemo(
+    () =>
+      stats && curve.length
+        ? sumsPrediction({
+            firstWithin: firstWithin(stats, curve),
+            maxTasks: MAX_TASKS,
+            oneTaskError: curve[0].error,
+          })
+        : null,
+    [stats, curve],
+  );
+
   usePlusMinusKeys(n, setN);
 
   const maxTotal = view ? view.totals.reduce((a, b) => Math.max(a, b), 0) : 1;
@@ -168,6 +197,7 @@ export function Lesson2Sums() {
             }
           : null
       }
+      prediction={prediction}
     >
       {data.status !== 'ready' ? (
         <LessonWaiting message={data.message} error={data.status === 'error'} />

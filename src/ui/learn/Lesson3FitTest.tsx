@@ -7,6 +7,7 @@ import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx'
 import { fitCheckSpec } from '../../present/learn/plots.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { fitTestPrediction } from '../../present/learn/predictions.ts';
 
 const TASKS = 40;
 const CANDIDATES = 8;
@@ -42,6 +43,18 @@ export function Lesson3FitTest() {
     [setup, capacity, rho],
   );
   const check = checks[pick];
+  const prediction = useMemo(() => {
+    if (!setup) return null;
+    const atFill = setup.candidates.map((c) =>
+      gpaFitCheck(setup.ts, setup.machine, c, capacity, FILL_RHO),
+    );
+    return fitTestPrediction({
+      fits: atFill.filter((c) => c.fits).length,
+      candidates: setup.candidates.length,
+      rho: FILL_RHO,
+      overflowNow: atFill[0]?.without.overflow ?? 0,
+    });
+  }, [setup, capacity]);
   const spec = useMemo(() => (check ? fitCheckSpec(check, capacity) : null), [check, capacity]);
 
   return (
@@ -58,6 +71,7 @@ export function Lesson3FitTest() {
         }),
         label: `These ${TASKS} tasks by First Fit + GPA at ρ = ${rho}, in Pack`,
       }}
+      prediction={prediction}
     >
       {data.status !== 'ready' || !setup || !check ? (
         <LessonWaiting

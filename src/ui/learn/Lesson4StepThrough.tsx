@@ -12,6 +12,7 @@ import { useLessonRho } from './RhoSlider.tsx';
 import { TraceStepper } from './TraceStepper.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 import { setFromPlayback } from '../playback.ts';
+import { rulesPrediction } from '../../present/learn/predictions.ts';
 
 const TASKS = 40;
 /** Small machines, so that 40 tasks need about ten and the rules have choices to make. */
@@ -22,7 +23,7 @@ export function Lesson4StepThrough() {
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
   const rho = useLessonRho();
-  const packer = params.packer === 'ff' || params.packer === 'ffd' ? 'ff' : 'bf';
+  const packer = params.lessonPacker;
   const { clairvoyance, source, rebalance } = params;
   const runs = useMemo(() => {
     if (data.status !== 'ready') return null;
@@ -51,6 +52,10 @@ export function Lesson4StepThrough() {
   }, [data, rho, clairvoyance, source, rebalance]);
   const run = runs ? { ...runs[packer], means: runs.means } : null;
   const parted = runs?.parted ?? 0;
+  const prediction = useMemo(
+    () => (runs ? rulesPrediction({ parted: runs.parted, tasks: TASKS }) : null),
+    [runs],
+  );
   const other = packer === 'ff' ? 'bf' : 'ff';
   const partedAt = (k: 'ff' | 'bf') => {
     const s = runs?.[k].trace[parted - 1];
@@ -71,6 +76,7 @@ export function Lesson4StepThrough() {
         }),
         label: `This packing of ${TASKS} tasks, in Pack (step through it there too)`,
       }}
+      prediction={prediction}
     >
       {!run || data.status !== 'ready' ? (
         <LessonWaiting
@@ -88,7 +94,7 @@ export function Lesson4StepThrough() {
                   role="radio"
                   aria-checked={packer === k}
                   data-testid={`l4-packer-${k}`}
-                  onClick={() => setParams({ packer: k })}
+                  onClick={() => setParams({ lessonPacker: k })}
                 >
                   {k === 'ff' ? 'First Fit' : 'Best Fit'}
                 </button>

@@ -7,6 +7,7 @@ import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx'
 import { sloMachinesSpec, sloSpec } from '../../present/learn/plots.ts';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
+import { pricePrediction } from '../../present/learn/predictions.ts';
 
 const TASKS = 100;
 const CAPACITY = 0.5;
@@ -32,6 +33,12 @@ export function Lesson5Price() {
   const qSpec = useMemo(() => (curve ? sloSpec(curve, rho) : null), [curve, rho]);
   const mSpec = useMemo(() => (curve ? sloMachinesSpec(curve, rho) : null), [curve, rho]);
   const firstBroken = curve?.find((p) => p.q > p.rho);
+  const prediction = useMemo(() => {
+    const at = (r: number) => curve?.find((p) => p.rho === r)?.mAbs;
+    const loose = at(0.01);
+    const tight = at(0.0001);
+    return loose && tight ? pricePrediction({ loose, tight, tasks: TASKS }) : null;
+  }, [curve]);
 
   return (
     <LessonFrame
@@ -47,6 +54,7 @@ export function Lesson5Price() {
         }),
         label: `This packing (Best Fit + GPA, ρ = ${rho}, ${TASKS} tasks), in Pack`,
       }}
+      prediction={prediction}
     >
       {data.status !== 'ready' || !curve ? (
         <LessonWaiting

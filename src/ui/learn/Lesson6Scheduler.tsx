@@ -2,14 +2,18 @@ import { useEffect, useMemo, useState, type DragEvent, type ReactNode } from 're
 import {
   gaussianOverflow,
   identityRows,
+  runPacking,
   scoreHandPacking,
   type HandScore,
+  type PackParams,
 } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { formatCount, formatNumber, formatQ } from '../../present/format.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
-import { useLessonWorkload } from './useLessonWorkload.ts';
+import { useLessonWorkload, type LessonData } from './useLessonWorkload.ts';
+import { readHand, writeHand } from '../../state/learn/params.ts';
+import { schedulerPrediction } from '../../present/learn/predictions.ts';
 
 const TASKS = 20;
 const CAPACITY = 0.25;
@@ -257,12 +261,41 @@ function ScoreActions({ onScore, onReset }: { onScore: () => void; onReset: () =
   );
 }
 
+/** The prediction: the machines Best Fit + GPA needs for the lesson's tasks. */
+function useSchedulerPrediction(data: LessonData, ts: TaskStats | null, packParams: PackParams) {
+  return useMemo(() => {
+    if (data.status !== 'ready' || !ts) return null;
+    const rows = identityRows(TASKS);
+    return schedulerPrediction({
+      machines: runPacking(data.workload.stats, rows, packParams).mAbs,
+      meanSum: Array.from(rows, (r) => ts.mean[r]).reduce((a, b) => a + b, 0),
+      capacity: CAPACITY,
+      tasks: TASKS,
+      rho: packParams.fit.kind === 'gpa' ? packParams.fit.rho : NaN,
+    });
+  }, [data, ts, packParams]);
+}
+
+/** The hand packing, kept in the lesson's link; machines added beyond the last one used are kept here. */
+function useHandPacking() {
+  const hand = useExplorer((s) => s.params.hand);
+  const setParams = useExplorer((s) => s.setParams);
+  const where = useMemo(
+    () => readHand(hand, TASKS).map((m) => (m < MAX_MACHINES ? m : -1)),
+    [hand],
+  );
+  const setWhere = (f: (w: number[]) => number[]) => setParams({ hand: writeHand(f(where)) });
+  const [added, setAdded] = useState(3);
+  const machineCount = Math.min(MAX_MACHINES, Math.max(added, ...where.map((m) => m + 1)));
+  const addMachine = () => setAdded(Math.min(MAX_MACHINES, machineCount + 1));
+  return { where, setWhere, machineCount, addMachine };
+}
+
 export function Lesson6Scheduler() {
   const data = useLessonWorkload(TASKS);
   const params = useExplorer((s) => s.params);
   const rho = useLessonRho();
-  const [where, setWhere] = useState<number[]>(() => new Array<number>(TASKS).fill(-1));
-  const [machineCount, setMachineCount] = useState(3);
+  const { where, setWhere, machineCount, addMachine } = useHandPacking();
   const [selected, setSelected] = useState<number | null>(null);
   const [score, setScore] = useState<{ key: string; score: HandScore } | null>(null);
   const { clairvoyance, source, rebalance } = params;
@@ -286,11 +319,12 @@ export function Lesson6Scheduler() {
     return t;
   }, [data, source, clairvoyance]);
 
+  const prediction = useSchedulerPrediction(data, ts, packParams);
+
   const move = (task: number, machine: number) => {
     setWhere((w) => w.map((m, t) => (t === task ? machine : m)));
     setSelected(null);
   };
-  const addMachine = () => setMachineCount((k) => Math.min(MAX_MACHINES, k + 1));
   useSchedulerKeys(selected, machineCount, move, addMachine, setSelected);
 
   const key = `${where.join(',')}|${rho}|${clairvoyance}|${source}|${rebalance}`;
@@ -298,7 +332,7 @@ export function Lesson6Scheduler() {
 
   if (data.status !== 'ready' || !ts)
     return (
-      <LessonFrame lesson={6} pack={null}>
+      <LessonFrame lesson={6} pack={null} prediction={null}>
         <LessonWaiting message={data.status === 'ready' ? 'Preparing…' : data.message} />
       </LessonFrame>
     );
@@ -330,6 +364,7 @@ export function Lesson6Scheduler() {
         }),
         label: `Best Fit + GPA on these ${TASKS} tasks, in Pack`,
       }}
+      prediction={prediction}
     >
       <div className="l6-head">
         <RhoSlider label="target SLO ρ" />
@@ -363,7 +398,7 @@ export function Lesson6Scheduler() {
           setScore({ key, score: scoreHandPacking(data.workload.stats, where, packParams, rho) })
         }
         onReset={() => {
-          setWhere(new Array<number>(TASKS).fill(-1));
+          setWhere(() => new Array<number>(TASKS).fill(-1));
           setSelected(null);
         }}
       />

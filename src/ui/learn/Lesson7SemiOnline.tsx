@@ -14,6 +14,7 @@ import {
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { formatCount, formatFixed } from '../../present/format.ts';
+import { semiOnlinePrediction } from '../../present/learn/predictions.ts';
 
 const ARRIVALS = 6;
 const MODE_LABEL = {
@@ -84,8 +85,8 @@ function DayWindow() {
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
   const { runs, error } = useDayCurve();
-  const window = (TIMELINE_WINDOWS as readonly number[]).includes(params.timelineWindow)
-    ? params.timelineWindow
+  const window = (TIMELINE_WINDOWS as readonly number[]).includes(params.lessonWindow)
+    ? params.lessonWindow
     : 2;
   const spec = useMemo(() => (runs ? windowCurveSpec(runs, window) : null), [runs, window]);
   const at = runs?.find((r) => r.params.window === window);
@@ -106,7 +107,7 @@ function DayWindow() {
           value={TIMELINE_WINDOWS.indexOf(window as (typeof TIMELINE_WINDOWS)[number])}
           data-testid="l7-window"
           aria-valuetext={`${window} s`}
-          onChange={(e) => setParams({ timelineWindow: TIMELINE_WINDOWS[Number(e.target.value)] })}
+          onChange={(e) => setParams({ lessonWindow: TIMELINE_WINDOWS[Number(e.target.value)] })}
         />{' '}
         {window} s
       </label>
@@ -129,10 +130,25 @@ function DayWindow() {
   );
 }
 
+/** The prediction: the share of the online machine-seconds that waiting saves once all six arrived. */
+function usePrediction() {
+  return useMemo(() => {
+    const end = figure1Steps(ARRIVALS);
+    const cost = (mode: (typeof FIGURE1_MODES)[number]) =>
+      end.find((s) => s.mode === mode)!.machineSeconds;
+    return semiOnlinePrediction({
+      online: cost('online'),
+      semiOnline: cost('semi-online'),
+      offline: cost('offline'),
+    });
+  }, []);
+}
+
 export function Lesson7SemiOnline() {
   const params = useExplorer((s) => s.params);
-  const window = (TIMELINE_WINDOWS as readonly number[]).includes(params.timelineWindow)
-    ? params.timelineWindow
+  const prediction = usePrediction();
+  const window = (TIMELINE_WINDOWS as readonly number[]).includes(params.lessonWindow)
+    ? params.lessonWindow
     : 2;
   return (
     <LessonFrame
@@ -157,6 +173,7 @@ export function Lesson7SemiOnline() {
         },
         label: `This day at tw = ${window} s, in the Timeline view`,
       }}
+      prediction={prediction}
     >
       <Figure1Player />
       <DayWindow />

@@ -14,6 +14,10 @@ import { LESSONS, hrefOf } from './lessons.ts';
 import { POOLING_LESSON } from './poolingLesson.ts';
 import { setFromPlayback, usePlaybackFrames } from '../playback.ts';
 import { formatCount, formatFixed } from '../../present/format.ts';
+import { poolingPrediction } from '../../present/learn/predictions.ts';
+
+/** The worked example the prediction asks about, where the sliders start. */
+const WORKED = { mu: 0.05, sigma: 0.02, eps: 0.01, capacity: 1 } as const;
 
 const DRAWS = 20_000;
 
@@ -106,10 +110,14 @@ export function Lesson8Pooling() {
   const lesson = LESSONS.indexOf(POOLING_LESSON) + 1;
   const params = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
-  const [mu, setMu] = useState(0.05);
-  const [sigma, setSigma] = useState(0.02);
-  const [eps, setEps] = useState(0.01);
-  const [capacity, setCapacity] = useState(1);
+  const [mu, setMu] = useState<number>(WORKED.mu);
+  const [sigma, setSigma] = useState<number>(WORKED.sigma);
+  const [eps, setEps] = useState<number>(WORKED.eps);
+  const [capacity, setCapacity] = useState<number>(WORKED.capacity);
+  const prediction = useMemo(() => {
+    const worked = poolingCounts(WORKED.mu, WORKED.sigma, WORKED.eps, WORKED.capacity, 400);
+    return poolingPrediction({ ...worked, mu: WORKED.mu, sigma: WORKED.sigma });
+  }, []);
   const [playing, setPlaying] = useState(false);
   const frame = usePlaybackFrames(playing);
   const counts = useMemo(
@@ -144,7 +152,12 @@ export function Lesson8Pooling() {
     cluster: { ...DEFAULT_PARAMS.cluster, ...params.cluster, fit: 'gpa' as const, eps },
   };
   return (
-    <LessonFrame lesson={lesson} pack={null} keys="The sliders follow the arrow keys.">
+    <LessonFrame
+      lesson={lesson}
+      pack={null}
+      keys="The sliders follow the arrow keys."
+      prediction={prediction}
+    >
       <div data-testid="lesson-pooling" className="pooling">
         <PoolingControls
           values={{ mu, sigma, eps, capacity }}

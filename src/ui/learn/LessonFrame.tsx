@@ -2,6 +2,8 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { PackerKind } from '../../engine/index.ts';
 import type { Params } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';
+import type { Prediction } from '../../present/learn/predict.ts';
+import { Predict } from './Predict.tsx';
 import { LESSONS, LESSON_COUNT, hrefOf, lessonParams } from './lessons.ts';
 
 /** Follows an in-app link without reloading (a modified click still opens a new tab). */
@@ -41,16 +43,22 @@ export function lessonPackParams(
   };
 }
 
-/** One lesson's frame: title, text, the "try this" prompt, its link into Pack, and its keys. */
+/**
+ * One lesson's frame: title, text, the prediction asked first (null while the lesson has no
+ * numbers yet: its children then say why), the lesson revealed once it is checked, the "try
+ * this" prompt, its link into Pack, and its keys.
+ */
 export function LessonFrame({
   lesson,
   pack,
   keys,
+  prediction,
   children,
 }: {
   lesson: number;
   pack: PackLink | null;
   keys?: string;
+  prediction: Prediction | null;
   children: ReactNode;
 }) {
   const params = useExplorer((s) => s.params);
@@ -68,7 +76,9 @@ export function LessonFrame({
           <strong>Try this:</strong> {info.tryThis}
         </p>
       </header>
-      <div className="lesson-body">{children}</div>
+      <div className="lesson-body">
+        <Predict prediction={prediction}>{children}</Predict>
+      </div>
       <footer className="lesson-foot">
         {keys && <p className="lesson-keys">Keys: {keys}</p>}
         <div className="lesson-links">

@@ -1,11 +1,11 @@
-import { SLO_RHOS, gaussianRho, nearestRho } from '../../engine/index.ts';
+import { SLO_RHOS, nearestRho } from '../../engine/index.ts';
 import { fieldProblem, fitFields } from '../../state/common/fitFields.ts';
 import { useExplorer } from '../../state/common/store.ts';
 import { SliderNumber, type SliderScale } from '../SliderNumber.tsx';
 
-/** The lessons' GPA ρ: the link's fit when it is GPA, else 0.01. */
+/** The lessons' GPA ρ: their own, apart from Pack's fit. */
 export function useLessonRho(): number {
-  return useExplorer((s) => gaussianRho(s.params.fit) ?? 0.01);
+  return useExplorer((s) => s.params.lessonRho);
 }
 
 /** The lesson ρ stops (log-spaced) as slider positions. */
@@ -17,7 +17,7 @@ const RHO_STOPS: SliderScale = {
 
 const RHO_RANGE = fitFields({ kind: 'gpa', rho: 0.01 })[0].range;
 
-/** A slider over the lesson ρ stops, with a box for any ρ; writes GPA(ρ) into the shared parameters. */
+/** A slider over the lesson ρ stops, with a box for any ρ; writes the lessons' own ρ. */
 export function RhoSlider({ label = 'SLO ρ' }: { label?: string }) {
   const rho = useLessonRho();
   const setParams = useExplorer((s) => s.setParams);
@@ -31,7 +31,7 @@ export function RhoSlider({ label = 'SLO ρ' }: { label?: string }) {
       problem={(raw) => fieldProblem(RHO_RANGE, raw)}
       testId="lesson-rho-slider"
       valueTestId="lesson-rho"
-      onChange={(v) => setParams({ fit: { kind: 'gpa', rho: v } })}
+      onChange={(v) => setParams({ lessonRho: v })}
     />
   );
 }

@@ -57,7 +57,7 @@ export const LESSONS: readonly LessonInfo[] = [
     title: 'Waiting a little: online, semi-online, offline',
     text: 'Tasks arrive over time, and a machine is paid from its first task’s start to its last task’s end. Six tasks of half a machine arrive one second apart and run 3,000, 600 or 6,000 s (the semi-online paper’s Fig. 1, whose 50, 10 and 100 minutes these are: every time here is in seconds). Online First Fit places each as it comes; semi-online First Merged Fit waits 3 s and places the window’s tasks together, pairing tasks that end together; offline sees all six at once. Play the arrivals and watch each schedule’s machine-seconds.',
     tryThis:
-      'Play to the end: 15,001, 12,603, 9,600 machine-seconds, the paper’s 250, 210, 160 machine-minutes with task i arriving at second i. Then slide the window on a day of 5,000 tasks, whose cost is read in machine-hours (3,600 machine-seconds each): where does waiting stop paying?',
+      'Play to the end and compare the three schedules’ machine-seconds with the paper’s machine-minutes. Then slide the window on a day of 5,000 tasks, whose cost is read in machine-hours (3,600 machine-seconds each): where does waiting stop paying?',
   },
   POOLING_LESSON,
   CORRELATION_LESSON,
@@ -67,7 +67,7 @@ export const LESSONS: readonly LessonInfo[] = [
 export const LESSON_COUNT = LESSONS.length;
 
 export function lessonParams(params: Params, lesson: number, step = 0): Params {
-  return { ...params, view: 'learn', lesson, step, machine: null };
+  return { ...params, view: 'learn', lesson, step, guess: 0, hand: '', machine: null };
 }
 
 export function hrefOf(params: Params): string {
