@@ -5,21 +5,21 @@
  */
 
 export const THIRD = 1 / 3;
-/** Item classes of Def 2, as small integers for the fast path. */
-export const T = 0;
-export const S = 1;
-export const L = 2;
-export const B = 3;
+/** Item classes of Def 2 (T tiny, S small, L large, B big), as small integers for the fast path. */
+export const TINY = 0;
+export const SMALL = 1;
+export const LARGE = 2;
+export const BIG = 3;
 export type ClassCode = 0 | 1 | 2 | 3;
 export const CLASS_NAMES = ['T', 'S', 'L', 'B'] as const;
 export type ItemClass = (typeof CLASS_NAMES)[number];
 
 /** Def 2: T (0, 1/3], S (1/3, 1/2], L (1/2, 2/3], B (2/3, 1]; size 0 counts as T. */
 export function classOf(size: number): ClassCode {
-  if (size <= THIRD) return T;
-  if (size <= 0.5) return S;
-  if (size <= 2 / 3) return L;
-  return B;
+  if (size <= THIRD) return TINY;
+  if (size <= 0.5) return SMALL;
+  if (size <= 2 / 3) return LARGE;
+  return BIG;
 }
 
 export interface Group {
@@ -81,11 +81,11 @@ export class BinStore {
 
   /** An L-bin or LT-bin with gap ≥ 1/3. */
   isULLT(b: Bin): boolean {
-    return b.big.length === 1 && this.cls[b.big[0]] === L && 1 - b.load >= THIRD;
+    return b.big.length === 1 && this.cls[b.big[0]] === LARGE && 1 - b.load >= THIRD;
   }
 
   isSBin(b: Bin): boolean {
-    return b.big.length === 1 && b.groups.length === 0 && this.cls[b.big[0]] === S;
+    return b.big.length === 1 && b.groups.length === 0 && this.cls[b.big[0]] === SMALL;
   }
 
   find(pred: (b: Bin) => boolean, exclude: Bin | null): Bin | null {
@@ -112,9 +112,9 @@ export class BinStore {
     let nB = 0;
     for (const x of b.big) {
       const c = this.cls[x];
-      if (c === S) nS++;
-      else if (c === L) nL++;
-      else if (c === B) nB++;
+      if (c === SMALL) nS++;
+      else if (c === LARGE) nL++;
+      else if (c === BIG) nB++;
       else return 'invalid';
     }
     const t = b.groups.length > 0;
@@ -146,7 +146,7 @@ export class BinStore {
   place(x: number, b: Bin): void {
     this.binOf[x] = b;
     b.load += this.size[x];
-    if (this.cls[x] !== T) {
+    if (this.cls[x] !== TINY) {
       b.big.push(x);
       return;
     }

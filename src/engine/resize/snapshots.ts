@@ -5,7 +5,7 @@
  * migrations attributed to their causes.
  */
 import { exceeds } from '../capacity.ts';
-import { CLASS_NAMES, L, T, classOf, type MoveRecord } from './bins.ts';
+import { CLASS_NAMES, LARGE, TINY, classOf, type MoveRecord } from './bins.ts';
 import { createPolicy, type VisbpPolicy } from './policies.ts';
 import { stepEvents, stepMajor, plannedSizes, type ResizeWorkload } from './simulate.ts';
 import type { PredictorSpec } from './predict.ts';
@@ -118,9 +118,9 @@ export function visbpMigrationCauses(
       const from = classOf(v.sizeOf(x));
       const to = classOf(size[x]);
       let cause = `${CLASS_NAMES[from]}→${CLASS_NAMES[to]}`;
-      if (from === T && to === T) {
+      if (from === TINY && to === TINY) {
         const ob = st.binOf[x]!;
-        if (st.bigClass(ob, L) >= 0) cause += ', in an LT-bin (adjust)';
+        if (st.bigClass(ob, LARGE) >= 0) cause += ', in an LT-bin (adjust)';
         else if (exceeds(ob.load - v.sizeOf(x) + size[x], 1))
           cause += ', bin turns hot (the item leaves)';
         else cause += ', otherwise (unfilled T-bins merge)';

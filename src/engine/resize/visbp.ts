@@ -5,12 +5,12 @@
  */
 import { exceeds } from '../capacity.ts';
 import {
-  B,
+  BIG,
   BinStore,
   CLASS_NAMES,
-  L,
-  S,
-  T,
+  LARGE,
+  SMALL,
+  TINY,
   THIRD,
   classOf,
   type Bin,
@@ -74,12 +74,12 @@ export class Visbp {
     st.size[item] = size;
     st.cls[item] = c;
     st.groupOf[item] = null;
-    if (c === B) st.place(item, st.openBin());
-    else if (c === L) {
+    if (c === BIG) st.place(item, st.openBin());
+    else if (c === LARGE) {
       const b = st.openBin();
       st.place(item, b);
       this.fill(b);
-    } else if (c === S) {
+    } else if (c === SMALL) {
       st.place(item, st.findS(null) ?? st.openBin());
     } else st.place(item, st.findULLT(null) ?? st.findUT(null) ?? st.openBin());
     this.end();
@@ -97,7 +97,7 @@ export class Visbp {
       st.resizeInPlace(item, size);
       // A T-item that grew inside a group still ≤ 1/3 leaves Def 4 as it was (every pair of
       // groups still sums over 1/3, no group to split): regrouping would change nothing.
-      if (to === T && !(grew && st.groupOf[item]!.size <= THIRD)) st.regroup(ob);
+      if (to === TINY && !(grew && st.groupOf[item]!.size <= THIRD)) st.regroup(ob);
     } else {
       st.unplace(item);
       st.size[item] = size;
@@ -120,8 +120,8 @@ export class Visbp {
     const c = st.cls[item];
     st.unplace(item);
     if (ob.big.length + ob.groups.length === 0) st.freeIfEmpty(ob);
-    else if (c === L) this.afterLostL(ob);
-    else if (st.bigClass(ob, L) >= 0) {
+    else if (c === LARGE) this.afterLostL(ob);
+    else if (st.bigClass(ob, LARGE) >= 0) {
       if (st.gap(ob) >= THIRD) this.fill(ob);
     } else if (st.isSBin(ob)) {
       const s = st.findS(ob);
@@ -270,7 +270,7 @@ type ChangeCase = (this: Visbp, item: number, ob: Bin) => void;
 const nothing: ChangeCase = () => {};
 
 function otherS(v: Visbp, ob: Bin, item: number): number {
-  for (const x of ob.big) if (x !== item && v.store.cls[x] === S) return x;
+  for (const x of ob.big) if (x !== item && v.store.cls[x] === SMALL) return x;
   return -1;
 }
 
@@ -280,14 +280,14 @@ const CHANGE: readonly (readonly ChangeCase[])[] = [
     // T→T
     function (item, ob) {
       const st = this.store;
-      if (st.bigClass(ob, L) >= 0) this.adjust(ob);
+      if (st.bigClass(ob, LARGE) >= 0) this.adjust(ob);
       else if (this.hot(ob)) this.fillwithItem(item, ob);
       else this.mergeUnfilledInto(ob);
     },
     // T→S
     function (item, ob) {
       const st = this.store;
-      const x = st.bigClass(ob, L);
+      const x = st.bigClass(ob, LARGE);
       if (x >= 0) {
         this.insertS(item, ob);
         this.fill(st.binOf[x]!);
@@ -307,7 +307,7 @@ const CHANGE: readonly (readonly ChangeCase[])[] = [
     function (item, ob) {
       const st = this.store;
       for (const x of ob.big)
-        if (x !== item && st.cls[x] === L) {
+        if (x !== item && st.cls[x] === LARGE) {
           this.fill(st.newWithItem(x));
           break;
         }
@@ -317,7 +317,7 @@ const CHANGE: readonly (readonly ChangeCase[])[] = [
     function (item, ob) {
       const st = this.store;
       for (const x of ob.big)
-        if (x !== item && st.cls[x] === L) {
+        if (x !== item && st.cls[x] === LARGE) {
           this.fill(st.newWithItem(x));
           break;
         }
