@@ -271,8 +271,8 @@ export function doorOf(file: string, hasIndex: (dir: string) => boolean): string
   return null;
 }
 
-/** Whether the doors are enforced; off, `--doors` reports the deep imports and lint passes. */
-export const DOORS_ENFORCED = false;
+/** Whether the doors are enforced (`--doors` lists the deep imports whether or not). */
+export const DOORS_ENFORCED = true;
 
 /** An import from another layer into a wing's file other than its door (tests may reach in). */
 export function doorViolation(

@@ -63,6 +63,8 @@ function plan(deep: readonly { edge: ImportEdge; door: string }[]): Plan {
   const additions = new Map<string, Map<string, Set<string>>>();
   const rewrites = new Map<string, [string, string, number][]>();
   const leftAlone: string[] = [];
+  /** Per door, the names added so far and what they are (one name, one declaration). */
+  const added = new Map<string, Map<string, ts.Symbol>>();
   for (const { edge, door } of deep) {
     const sf = prog.getSourceFile(join(root, edge.from));
     const node = sf?.statements.find(
@@ -90,8 +92,10 @@ function plan(deep: readonly { edge: ImportEdge; door: string }[]): Plan {
       continue;
     }
     const fileExports = exportsOf(edge.to);
-    const doorExports = exportsOf(door);
-    const adds: string[] = [];
+    if (!added.has(door)) added.set(door, new Map());
+    const doorAdded = added.get(door)!;
+    const doorExports = new Map([...exportsOf(door), ...doorAdded]);
+    const adds: [string, ts.Symbol, string][] = [];
     let clash = false;
     for (const { name } of names) {
       const wanted = fileExports.get(name);
@@ -108,13 +112,16 @@ function plan(deep: readonly { edge: ImportEdge; door: string }[]): Plan {
         continue;
       }
       const value = (wanted.flags & ts.SymbolFlags.Value) !== 0;
-      adds.push(`${value ? '' : 'type '}${name}`);
+      adds.push([name, wanted, `${value ? '' : 'type '}${name}`]);
     }
     if (clash) continue;
     if (!additions.has(door)) additions.set(door, new Map());
     const byFile = additions.get(door)!;
     if (!byFile.has(edge.to)) byFile.set(edge.to, new Set());
-    for (const a of adds) byFile.get(edge.to)!.add(a);
+    for (const [name, symbol, text] of adds) {
+      doorAdded.set(name, symbol);
+      byFile.get(edge.to)!.add(text);
+    }
     if (!rewrites.has(edge.from)) rewrites.set(edge.from, []);
     rewrites.get(edge.from)!.push([spec, relativeSpec(edge.from, door), edge.line]);
   }

@@ -4,7 +4,7 @@
  * it through `rangeOption`. A number the page shows takes the wing's declaration instead.
  */
 import { availableParallelism } from 'node:os';
-import { RHO } from '../engine/fit/gpa.ts';
+import { RHO } from '../engine/fit/index.ts';
 import { numberRange, type NumberRange } from '../engine/ranges.ts';
 
 /**

@@ -25,7 +25,7 @@ import {
   type PromCluster,
   type PromClusterOptions,
 } from './prometheusCluster.ts';
-import { Sha256 } from '../engine/data/sha256.ts';
+import { Sha256 } from '../engine/data/index.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
 import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from './load.ts';
 import type { LoadEstimate } from './sizes.ts';

@@ -13,8 +13,8 @@ import {
   type PromSource,
   type TaskSamples,
 } from '../engine/index.ts';
-import { alignResources, type MultiSamples } from '../engine/cluster/workload.ts';
-import type { MachineType } from '../engine/cluster/machineTypes.ts';
+import { alignResources, type MultiSamples } from '../engine/cluster/index.ts';
+import type { MachineType } from '../engine/cluster/index.ts';
 import { loadDataset } from './load.ts';
 import {
   describeSourceFailure,

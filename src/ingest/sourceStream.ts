@@ -14,8 +14,8 @@ import {
   type LoadSpec,
   type PromSource,
 } from '../engine/index.ts';
-import { PrometheusLoader, type PrometheusOptions } from '../engine/data/prometheus.ts';
-import { Sha256 } from '../engine/data/sha256.ts';
+import { PrometheusLoader, type PrometheusOptions } from '../engine/data/index.ts';
+import { Sha256 } from '../engine/data/index.ts';
 import { assessSeries, type AssessOptions, type Assessment } from './assessSource.ts';
 import {
   describeSourceFailure,

@@ -4,7 +4,7 @@
  * plain Error with its `name`, and a cancelled stream or fetch rejects with an `AbortError`, so
  * `isCancelled` accepts those too.
  */
-import { CancelledError } from '../engine/analysis/control.ts';
+import { CancelledError } from '../engine/analysis/index.ts';
 
 export { CancelledError };
 

@@ -3,7 +3,7 @@
  * own .wasm; a browser bundle passes the URL the bundler gave the file. HiGHS's code is imported
  * on first use, so a bundle loads it only when an LP is first solved.
  */
-import type { LpSolution, LpSolver, LpStatus } from '../engine/lp/solver.ts';
+import type { LpSolution, LpSolver, LpStatus } from '../engine/lp/index.ts';
 import type { Highs } from 'highs';
 
 let loading: Promise<LpSolver> | undefined;

@@ -41,7 +41,7 @@ import {
   type FigureId,
   type LabParams,
   type LabSweep,
-} from '../engine/analysis/paperFigures.ts';
+} from '../engine/analysis/index.ts';
 
 export {
   CAPACITIES,
@@ -58,7 +58,7 @@ export {
   type FigureId,
   type LabParams,
   type LabSweep,
-} from '../engine/analysis/paperFigures.ts';
+} from '../engine/analysis/index.ts';
 
 export interface LabInputs {
   readonly runner: Runner;

@@ -23,8 +23,8 @@ import {
   type StreamPurpose,
   type TaskSamples,
 } from '../../engine/index.ts';
-import { isArchiveName } from '../../engine/data/archiveLoader.ts';
-import { npyHeader } from '../../engine/data/npy.ts';
+import { isArchiveName } from '../../engine/data/index.ts';
+import { npyHeader } from '../../engine/data/index.ts';
 import { estimateWithin, resolveRequest } from '../../ingest/load.ts';
 import { describeEstimate } from '../../ingest/sizes.ts';
 import { pump, type InputFile } from '../../ingest/stream.ts';

@@ -12,3 +12,28 @@ export * from './sort.ts';
 export * from './summary.ts';
 export * from './sums.ts';
 export * from './trend.ts';
+export {
+  CAPACITIES,
+  CLAIRVOYANCES,
+  DATA_FIGURES,
+  FIG11_FITS,
+  FIG12_FITS,
+  FIG13_FITS,
+  FIG4_K,
+  FIGURE_IDS,
+  type FigureData,
+  type FigureId,
+  type LabParams,
+  type LabSweep,
+  PAPER_LAB_SIZES,
+  REBALANCE_ON,
+} from './paperFigures.ts';
+export {
+  FIG5_EXAMPLE,
+  FIG5_TASKS,
+  PAPER_INSTANCES,
+  PAPER_SUMS,
+  PAPER_WINDOW,
+  SYNTHETIC_SEED,
+  SYNTHETIC_TASKS,
+} from './paperRanges.ts';

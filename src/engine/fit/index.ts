@@ -182,3 +182,5 @@ export function gaussianRho(spec: FitSpec): number | null {
 export function readsPercentiles(spec: FitSpec): boolean {
   return entryOf(spec.kind).readsPercentiles === true;
 }
+export { BIN_WIDTH } from './convolution.ts';
+export { RHO } from './gpa.ts';

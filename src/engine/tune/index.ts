@@ -13,3 +13,11 @@ export * from './sloCalibration.ts';
 export * from './tune.ts';
 export * from './tuneSpec.ts';
 export { boundary, smartValues } from './search.ts';
+export {
+  CALIBRATION_POOL,
+  REFINE_POINTS,
+  REFINE_ROUNDS,
+  TUNE_BATCH,
+  TUNE_CONFIDENCE,
+  TUNE_TARGET,
+} from './ranges.ts';

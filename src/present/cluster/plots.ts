@@ -5,10 +5,10 @@
  * period, energy per period) of CBS-RELAX against the heterogeneity-oblivious baseline.
  */
 import * as Plot from '@observablehq/plot';
-import type { MachineType } from '../../engine/cluster/machineTypes.ts';
-import type { MultiMeasure } from '../../engine/cluster/measure.ts';
-import type { MachineUse } from '../../engine/cluster/machineUse.ts';
-import type { ProvisionResult } from '../../engine/cluster/provisionRun.ts';
+import type { MachineType } from '../../engine/cluster/index.ts';
+import type { MultiMeasure } from '../../engine/cluster/index.ts';
+import type { MachineUse } from '../../engine/cluster/index.ts';
+import type { ProvisionResult } from '../../engine/cluster/index.ts';
 import { formatFixed, formatNumber } from '../format.ts';
 
 export const RESOURCE_LABEL: Readonly<Record<string, string>> = { cpu: 'CPU', mem: 'memory' };

@@ -9,7 +9,7 @@ import {
   lvrbImpliedRisk,
   lvrbRiskCurve,
   type LvrbKnob,
-} from '../../engine/learn/knobRisk.ts';
+} from '../../engine/learn/index.ts';
 import { LOG_PROBABILITY, probabilityTick } from '../probability.ts';
 
 export const KNOB_SIGMA_RANGE = [0.02, 0.5] as const;

@@ -4,7 +4,7 @@
  * tasks placed so far marked.
  */
 import * as Plot from '@observablehq/plot';
-import { additiveReservation, pooledReservation } from '../../engine/learn/pooling.ts';
+import { additiveReservation, pooledReservation } from '../../engine/learn/index.ts';
 
 export const RULE_ADDITIVE = 'adding percentiles: n(μ + Zσ)';
 export const RULE_POOLED = 'pooling (GPA): nμ + Zσ√n';

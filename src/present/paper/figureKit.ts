@@ -3,7 +3,7 @@
  * figure groups share: number formatting and narrowing the computed data to a figure's own.
  */
 import type * as Plot from '@observablehq/plot';
-import type { FigureData, FigureId, LabParams } from '../../engine/analysis/paperFigures.ts';
+import type { FigureData, FigureId, LabParams } from '../../engine/analysis/index.ts';
 import { formatFixed, formatNumber } from '../format.ts';
 
 export type Cell = string | number | null;

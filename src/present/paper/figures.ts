@@ -4,7 +4,7 @@
  * specs, a table (with the paper's column when the "paper" toggle is on) and headline facts. Pure:
  * the view, the command line's report and the tests use the same presentations.
  */
-import type { FigureId } from '../../engine/analysis/paperFigures.ts';
+import type { FigureId } from '../../engine/analysis/index.ts';
 import { DATA_FIGURE_DEFS } from './dataFigures.ts';
 import type { FigureDef } from './figureKit.ts';
 import { PACKING_FIGURE_DEFS } from './packingFigures.ts';

@@ -5,7 +5,7 @@ import {
   FIG11_FITS,
   FIG12_FITS,
   FIG13_FITS,
-} from '../../engine/analysis/paperFigures.ts';
+} from '../../engine/analysis/index.ts';
 import { tradeoffPoints, tradeoffSpec } from '../tradeoff/tradeoffPlots.ts';
 import {
   PAPER_COMPARABLE,

@@ -13,7 +13,7 @@ import {
   type SweepRow,
   gaussianRho,
 } from '../../engine/index.ts';
-import type { LabSweep } from '../../engine/analysis/paperFigures.ts';
+import type { LabSweep } from '../../engine/analysis/index.ts';
 
 export interface FitSummary {
   readonly fit: string;

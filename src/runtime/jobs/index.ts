@@ -61,3 +61,13 @@ export function jobKind(name: string): JobKind<unknown, unknown, unknown> {
 
 export type { AsyncJobKind, JobContext, JobKind, PoolShape } from './job.ts';
 export { defineAsyncJob, defineJob } from './job.ts';
+export { type ClusterJobOut } from './cluster/cluster.ts';
+export {
+  type ClusterClassesOut,
+  type ClusterProvisionOut,
+  type LpTimingOut,
+} from './cluster/clusterPlan.ts';
+export { packSamples } from './paper/paperSamples.ts';
+export { type PackedWorkload, packWorkload } from './resize/resize.ts';
+export { type HistoryOut, type KnobOut, type KnobUnit } from './schedulers/schedulers.ts';
+export { type TimelineWorkload } from './timeline/timeline.ts';

@@ -3,15 +3,15 @@
  * dataset and resources, the machine types (HARMONY Table II by default), the fit test and its ε
  * split, the packer and opening policy, the realizations and κ, the classes and the provisioning.
  */
-import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/classFeatures.ts';
-import type { EpsilonSplit, MultiFitSpec } from '../../engine/cluster/fit.ts';
+import { CLASS_FEATURES, type ClassFeatures } from '../../engine/cluster/index.ts';
+import type { EpsilonSplit, MultiFitSpec } from '../../engine/cluster/index.ts';
 import {
   HARMONY_TYPES,
   machineTypesFromLink,
   machineTypesToLink,
   type MachineType,
-} from '../../engine/cluster/machineTypes.ts';
-import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/packers.ts';
+} from '../../engine/cluster/index.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/index.ts';
 import {
   CLAIRVOYANCE,
   CLUSTER_SLO,
@@ -25,7 +25,7 @@ import {
   CLUSTER_REALIZATIONS,
   PERIOD_COUNT,
   TARGET_DELAY,
-} from '../../engine/cluster/ranges.ts';
+} from '../../engine/cluster/index.ts';
 import type { UrlCodec } from '../common/codecs.ts';
 import {
   choiceParam,

@@ -10,13 +10,13 @@ import {
   loadMultiDataset,
   multiDatasetById,
   type MultiSamples,
-} from '../../engine/cluster/workload.ts';
-import type { ClusterJobOut } from '../../runtime/jobs/cluster/cluster.ts';
+} from '../../engine/cluster/index.ts';
+import type { ClusterJobOut } from '../../runtime/jobs/index.ts';
 import type {
   ClusterClassesOut,
   ClusterProvisionOut,
   LpTimingOut,
-} from '../../runtime/jobs/cluster/clusterPlan.ts';
+} from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import {
   CLUSTER_FITS,
@@ -25,7 +25,7 @@ import {
   resourceList,
   type ClusterSettings,
 } from './params.ts';
-import type { MachineType } from '../../engine/cluster/machineTypes.ts';
+import type { MachineType } from '../../engine/cluster/index.ts';
 import type { PromSource } from '../../engine/index.ts';
 import { nodeType } from '../../ingest/prometheusCluster.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';

@@ -6,8 +6,8 @@
  * with other options is refused (the numbers would differ under the same link).
  */
 import { UNITS, type GoogleFilters, type LoadSpec, type SpecOptions } from '../../engine/index.ts';
-import type { PrometheusOptions } from '../../engine/data/prometheus.ts';
-import { Sha256 } from '../../engine/data/sha256.ts';
+import type { PrometheusOptions } from '../../engine/data/index.ts';
+import { Sha256 } from '../../engine/data/index.ts';
 import { flag, int, num, oneOf, readSafely, type Read, type UrlCodec } from './codecs.ts';
 
 /** What a load was read with, besides its format and task size. */

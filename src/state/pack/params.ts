@@ -15,7 +15,7 @@ import {
   type PackerKind,
   type Source,
 } from '../../engine/index.ts';
-import { REALIZATION_MODES } from '../../engine/replay/modeNames.ts';
+import { REALIZATION_MODES } from '../../engine/replay/index.ts';
 import { fitCodec } from '../common/codecs.ts';
 import {
   choiceParam,

@@ -12,7 +12,7 @@ import {
   type LabOptions,
   type LabParams,
 } from '../../runtime/paperLab.ts';
-import { packSamples } from '../../runtime/jobs/paper/paperSamples.ts';
+import { packSamples } from '../../runtime/jobs/index.ts';
 import type { Params } from '../common/params.ts';
 
 export {

@@ -1,12 +1,12 @@
 /** The paper lab's shareable parameters: the open figure, the "paper" overlay and the lab's sizes. */
-import { FIGURE_IDS, type FigureId } from '../../engine/analysis/paperFigures.ts';
+import { FIGURE_IDS, type FigureId } from '../../engine/analysis/index.ts';
 import {
   FIG5_EXAMPLE,
   FIG5_TASKS,
   PAPER_INSTANCES,
   PAPER_SUMS,
   PAPER_WINDOW,
-} from '../../engine/analysis/paperRanges.ts';
+} from '../../engine/analysis/index.ts';
 import { choiceParam, flagParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
 
 export interface PaperViewParams {

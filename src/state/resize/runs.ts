@@ -15,9 +15,9 @@ import {
   type ResizeWorkload,
   type TaskSamples,
 } from '../../engine/index.ts';
-import { bitbrainsResizeMemorySpec } from '../../engine/cluster/workload.ts';
+import { bitbrainsResizeMemorySpec } from '../../engine/cluster/index.ts';
 import { createIngest, type Ingest } from '../../runtime/ingestClient.ts';
-import { packWorkload, type PackedWorkload } from '../../runtime/jobs/resize/resize.ts';
+import { packWorkload, type PackedWorkload } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import {
   resizeConfig,

@@ -5,7 +5,7 @@
  * set (null: the tuned one). The packing is the correlation report's: Best Fit, rebalancing 5, c = 1.
  */
 import { numberRange, SLO_SCOPES, type SloScope } from '../../engine/index.ts';
-import { SLO_TARGET } from '../../engine/schedulers/ranges.ts';
+import { SLO_TARGET } from '../../engine/schedulers/index.ts';
 import type { UrlCodec } from '../common/codecs.ts';
 import {
   choiceParam,

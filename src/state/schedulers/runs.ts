@@ -6,14 +6,14 @@
  * run is keyed by what changes its numbers, so a knob change runs one packing and nothing else.
  */
 import { useStore } from 'zustand';
-import { presetById, type FilePreset } from '../../engine/data/presets.ts';
+import { presetById, type FilePreset } from '../../engine/data/index.ts';
 import {
   DEFAULT_STEP,
   schedulerEntry,
   type SchedulerAdvice,
 } from '../../engine/schedulers/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
-import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/schedulers/schedulers.ts';
+import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunState, type Work } from '../common/runSlot.ts';
 import type { SchedulersSettings } from './params.ts';

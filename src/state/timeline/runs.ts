@@ -21,7 +21,7 @@ import {
   type TimelineSummary,
 } from '../../engine/timeline/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import type { TimelineWorkload } from '../../runtime/jobs/timeline/timeline.ts';
+import type { TimelineWorkload } from '../../runtime/jobs/index.ts';
 import type { Params } from '../common/params.ts';
 import { IDLE_RUN, describeError, runSlot, type RunState } from '../common/runSlot.ts';
 import { explorer } from '../common/store.ts';

@@ -12,7 +12,7 @@ import {
   type SyntheticWeekSpec,
   type TimelineTasks,
 } from '../../engine/timeline/index.ts';
-import type { TimelineWorkload } from '../../runtime/jobs/timeline/timeline.ts';
+import type { TimelineWorkload } from '../../runtime/jobs/index.ts';
 import type { Dataset } from '../common/datasets.ts';
 import type { Params } from '../common/params.ts';
 import { formatCount } from '../../present/format.ts';

@@ -1,6 +1,6 @@
 /** The Tune view's shareable parameters: the open panel, the families and the target SLO. */
 import { DEFAULT_FAMILIES, FAMILIES, type FitFamily } from '../../engine/index.ts';
-import { TUNE_CONFIDENCE, TUNE_TARGET } from '../../engine/tune/ranges.ts';
+import { TUNE_CONFIDENCE, TUNE_TARGET } from '../../engine/tune/index.ts';
 import { listOf } from '../common/codecs.ts';
 import { choiceParam, customParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
 

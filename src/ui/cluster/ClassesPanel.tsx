@@ -8,7 +8,7 @@ import {
   CLASS_FEATURES,
   type ClassAnalysis,
   type ClassFeatures,
-} from '../../engine/cluster/classPacking.ts';
+} from '../../engine/cluster/index.ts';
 import { classesKey, useClusterRuns } from '../../state/cluster/runs.ts';
 import { CLUSTER_PARAMS, resourceList, type ClusterSettings } from '../../state/cluster/params.ts';
 import { useExplorer } from '../../state/common/store.ts';

@@ -1,6 +1,6 @@
 /** The Cluster view's settings: data and resources, fit test and ε split, packer, opening, R, κ. */
-import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/pack.ts';
-import { multiDatasetById } from '../../engine/cluster/workload.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../engine/cluster/index.ts';
+import { multiDatasetById } from '../../engine/cluster/index.ts';
 import { Choice } from '../Choice.tsx';
 import { ParamNumber } from '../ParamNumber.tsx';
 import { NodeMemoryField } from './NodeMemoryField.tsx';

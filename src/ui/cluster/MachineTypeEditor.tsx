@@ -9,7 +9,7 @@ import {
   HARMONY_TYPES,
   checkMachineTypes,
   type MachineType,
-} from '../../engine/cluster/machineTypes.ts';
+} from '../../engine/cluster/index.ts';
 
 type Draft = Record<'name' | 'cpu' | 'mem' | 'count' | 'idle' | 'peak', string>;
 

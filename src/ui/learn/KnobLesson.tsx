@@ -11,8 +11,8 @@ import {
   lvrbImpliedRisk,
   lvrbImpliedZ,
   type LvrbKnob,
-} from '../../engine/learn/knobRisk.ts';
-import { normalSurvivalQuantile } from '../../engine/stats/normal.ts';
+} from '../../engine/learn/index.ts';
+import { normalSurvivalQuantile } from '../../engine/stats/index.ts';
 import { KNOB_SIGMA_RANGE, knobRiskSpec } from '../../present/learn/knobPlots.ts';
 import { probabilityTick } from '../../present/probability.ts';
 import { useExplorer } from '../../state/common/store.ts';

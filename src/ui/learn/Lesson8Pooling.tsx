@@ -4,7 +4,7 @@
  * filled one task at a time (the link's step), with the overflow measured by 20,000 seeded draws.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { poolingCounts, poolingOverflow } from '../../engine/learn/pooling.ts';
+import { poolingCounts, poolingOverflow } from '../../engine/learn/index.ts';
 import { poolingSpec } from '../../present/learn/poolingPlots.ts';
 import { DEFAULT_PARAMS } from '../../state/common/params.ts';
 import { useExplorer } from '../../state/common/store.ts';

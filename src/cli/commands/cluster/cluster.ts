@@ -6,9 +6,9 @@ import {
   analyzeClasses,
   CLASS_FEATURES,
   type ClassFeatures,
-} from '../../../engine/cluster/classPacking.ts';
-import { KMEANS_STARTS, elbowK } from '../../../engine/cluster/classes.ts';
-import { formatMultiFit } from '../../../engine/cluster/fit.ts';
+} from '../../../engine/cluster/index.ts';
+import { KMEANS_STARTS, elbowK } from '../../../engine/cluster/index.ts';
+import { formatMultiFit } from '../../../engine/cluster/index.ts';
 import { CLUSTER_SLO, parseSlo } from '../../../engine/fit/index.ts';
 import {
   HARMONY_POWER_NOTE,
@@ -16,18 +16,18 @@ import {
   RESOURCES,
   machineTypesFromJson,
   type MachineType,
-} from '../../../engine/cluster/machineTypes.ts';
-import type { MultiMeasure } from '../../../engine/cluster/measure.ts';
-import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../../engine/cluster/pack.ts';
-import { allenCunneenDelay, minContainers } from '../../../engine/cluster/queue.ts';
-import { runCluster } from '../../../engine/cluster/run.ts';
+} from '../../../engine/cluster/index.ts';
+import type { MultiMeasure } from '../../../engine/cluster/index.ts';
+import { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from '../../../engine/cluster/index.ts';
+import { allenCunneenDelay, minContainers } from '../../../engine/cluster/index.ts';
+import { runCluster } from '../../../engine/cluster/index.ts';
 import {
   GOOGLE_TASK_USAGE,
   MULTI_DATASETS,
   realizeMulti,
   type MultiSamples,
   type MultiWorkload,
-} from '../../../engine/cluster/workload.ts';
+} from '../../../engine/cluster/index.ts';
 import { identityRows } from '../../../engine/workload.ts';
 import { CLAIRVOYANCE, SEED } from '../../../engine/ranges.ts';
 import {
@@ -38,7 +38,7 @@ import {
   CLUSTER_REALIZATIONS,
   PERIOD_COUNT,
   TARGET_DELAY,
-} from '../../../engine/cluster/ranges.ts';
+} from '../../../engine/cluster/index.ts';
 import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.ts';
 import { asUsage, type Command } from '../command.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { loadDataset } from '../../../ingest/load.ts';
-import { googleMemorySeries } from '../../../engine/cluster/googleMemory.ts';
+import { googleMemorySeries } from '../../../engine/cluster/index.ts';
 import {
   GOOGLE_TASK_USAGE,
   googleMulti,
@@ -14,7 +14,7 @@ import {
   multiDatasetById,
   MULTI_DATASETS,
   type MultiSamples,
-} from '../../../engine/cluster/workload.ts';
+} from '../../../engine/cluster/index.ts';
 import { PUBLIC_DIR, pathInput } from '../../io.ts';
 
 export const DEFAULT_DATA_ROOT = join(PUBLIC_DIR, 'data');

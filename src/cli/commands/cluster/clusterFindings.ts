@@ -1,11 +1,11 @@
 /** `cluster --findings FILE.md`: pooled GPA vs additive containers vs requests on the real data with memory. */
-import { analyzeClasses } from '../../../engine/cluster/classPacking.ts';
-import { elbowK } from '../../../engine/cluster/classes.ts';
-import { formatMultiFit, type MultiFitSpec } from '../../../engine/cluster/fit.ts';
-import { HARMONY_POWER_NOTE, HARMONY_TYPES } from '../../../engine/cluster/machineTypes.ts';
-import type { OpenPolicy } from '../../../engine/cluster/pack.ts';
-import { runCluster } from '../../../engine/cluster/run.ts';
-import { MULTI_DATASETS, realizeMulti } from '../../../engine/cluster/workload.ts';
+import { analyzeClasses } from '../../../engine/cluster/index.ts';
+import { elbowK } from '../../../engine/cluster/index.ts';
+import { formatMultiFit, type MultiFitSpec } from '../../../engine/cluster/index.ts';
+import { HARMONY_POWER_NOTE, HARMONY_TYPES } from '../../../engine/cluster/index.ts';
+import type { OpenPolicy } from '../../../engine/cluster/index.ts';
+import { runCluster } from '../../../engine/cluster/index.ts';
+import { MULTI_DATASETS, realizeMulti } from '../../../engine/cluster/index.ts';
 import { identityRows } from '../../../engine/workload.ts';
 import { loadShared } from './clusterData.ts';
 import { writeOutput } from '../../files.ts';

@@ -1,15 +1,15 @@
 /** `cluster --placements` (where each task went) and `cluster --provision` (CBS-RELAX per period). */
-import type { ClassAnalysis } from '../../../engine/cluster/classPacking.ts';
-import { multiSizes, type MultiFitSpec } from '../../../engine/cluster/fit.ts';
-import type { MachineType } from '../../../engine/cluster/machineTypes.ts';
+import type { ClassAnalysis } from '../../../engine/cluster/index.ts';
+import { multiSizes, type MultiFitSpec } from '../../../engine/cluster/index.ts';
+import type { MachineType } from '../../../engine/cluster/index.ts';
 import {
   periodPlan,
   provisionInput,
   type PeriodPlanParams,
-} from '../../../engine/cluster/periodDemand.ts';
-import { provision, type PeriodOutcome } from '../../../engine/cluster/provisionRun.ts';
-import { resourceStats, type ClusterResult } from '../../../engine/cluster/run.ts';
-import type { MultiSamples, MultiWorkload } from '../../../engine/cluster/workload.ts';
+} from '../../../engine/cluster/index.ts';
+import { provision, type PeriodOutcome } from '../../../engine/cluster/index.ts';
+import { resourceStats, type ClusterResult } from '../../../engine/cluster/index.ts';
+import type { MultiSamples, MultiWorkload } from '../../../engine/cluster/index.ts';
 import { toCsv } from '../../../present/csv.ts';
 import { loadLpSolver } from '../../../runtime/lp.ts';
 import { asUsage } from '../command.ts';

@@ -9,7 +9,7 @@ import {
   type FitTest,
   type MachineSlo,
 } from '../../../engine/index.ts';
-import { SLO_TARGET } from '../../../engine/schedulers/ranges.ts';
+import { SLO_TARGET } from '../../../engine/schedulers/index.ts';
 import {
   UsageError,
   flagWordedRangeOption,

@@ -44,7 +44,7 @@ import {
   PAPER_WINDOW,
   SYNTHETIC_SEED,
   SYNTHETIC_TASKS,
-} from '../../../engine/analysis/paperRanges.ts';
+} from '../../../engine/analysis/index.ts';
 import { WORKERS } from '../../ranges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../../io.ts';

@@ -9,7 +9,7 @@ import {
   type ResizeWorkload,
   type TaskSamples,
 } from '../../../engine/index.ts';
-import { bitbrainsResizeMemorySpec } from '../../../engine/cluster/workload.ts';
+import { bitbrainsResizeMemorySpec } from '../../../engine/cluster/index.ts';
 import { loadDataset } from '../../../ingest/load.ts';
 import { UsageError } from '../../args.ts';
 import { pathInput, presetInputs } from '../../io.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../../engine/index.ts';
 import { createInlineRunner } from '../../../runtime/inlineRunner.ts';
 import type { Runner } from '../../../runtime/runner.ts';
-import { packWorkload } from '../../../runtime/jobs/resize/resize.ts';
+import { packWorkload } from '../../../runtime/jobs/index.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { rangeOption } from '../../args.ts';
 import { WORKERS } from '../../ranges.ts';

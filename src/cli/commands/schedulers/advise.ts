@@ -19,7 +19,7 @@ import {
 } from '../../../engine/index.ts';
 import { adviceFacts, schedulerSnippets } from '../../../present/schedulers/snippets.ts';
 import { nodesJson, nodesText } from '../../../present/cores.ts';
-import { SLO_TARGET } from '../../../engine/schedulers/ranges.ts';
+import { SLO_TARGET } from '../../../engine/schedulers/index.ts';
 import { UsageError, flagWordedRangeOption, rangeOption, type Options } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, PUBLIC_DIR } from '../../io.ts';

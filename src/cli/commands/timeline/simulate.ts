@@ -31,7 +31,7 @@ import { UsageError, rangeOption, wordedRangeOption } from '../../args.ts';
 import { presetInputs, readText } from '../../io.ts';
 import { asUsage, type Command } from '../command.ts';
 import { busySteps, runTrends, trendsMarkdown } from './simulateTrends.ts';
-import type { TimelineWorkload } from '../../../runtime/jobs/timeline/timeline.ts';
+import type { TimelineWorkload } from '../../../runtime/jobs/index.ts';
 import { writeOutput } from '../../files.ts';
 
 const VM_PRESETS = ['planetlab-20110303', 'planetlab-10days', 'azure-v1', 'bitbrains-rnd'];

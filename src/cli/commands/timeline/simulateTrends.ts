@@ -12,7 +12,7 @@ import {
   type TimelineSummary,
   type TimelineTasks,
 } from '../../../engine/timeline/index.ts';
-import type { TimelineWorkload } from '../../../runtime/jobs/timeline/timeline.ts';
+import type { TimelineWorkload } from '../../../runtime/jobs/index.ts';
 import { createNodeRunner } from '../../pool/nodePool.ts';
 
 export const TREND_WINDOWS = [0, 2, 5, 10, 20, 30];

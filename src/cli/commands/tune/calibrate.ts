@@ -1,9 +1,9 @@
 /** `calibrate`: the synthetic workload measured by the engine next to the GPA paper. */
 import { decimalOrNull } from '../../../engine/numberText.ts';
 import { FIT_BANDS, matchPaper, type PaperMatchReport } from '../../../engine/index.ts';
-import { PAPER_SUMS } from '../../../engine/analysis/paperRanges.ts';
+import { PAPER_SUMS } from '../../../engine/analysis/index.ts';
 import { REALIZATIONS, SEED } from '../../../engine/ranges.ts';
-import { CALIBRATION_POOL } from '../../../engine/tune/ranges.ts';
+import { CALIBRATION_POOL } from '../../../engine/tune/index.ts';
 import { UsageError, rangeOption } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 

@@ -19,7 +19,7 @@ import {
 } from '../../../engine/index.ts';
 import { coresOfSpec, nodesJson, nodesText, type CoreOptions } from '../../../present/cores.ts';
 import { UsageError, rangeOption } from '../../args.ts';
-import { BIN_WIDTH } from '../../../engine/fit/convolution.ts';
+import { BIN_WIDTH } from '../../../engine/fit/index.ts';
 import { INSTANCES, TASK_COUNT } from '../../../engine/ranges.ts';
 import {
   REFINE_POINTS,
@@ -27,7 +27,7 @@ import {
   TUNE_BATCH,
   TUNE_CONFIDENCE,
   TUNE_TARGET,
-} from '../../../engine/tune/ranges.ts';
+} from '../../../engine/tune/index.ts';
 import { WORKERS } from '../../ranges.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';

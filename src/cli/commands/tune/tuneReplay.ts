@@ -21,7 +21,7 @@ import { loadReplay, replayJson } from '../replayData.ts';
 import { sloJson } from '../pack/packSlo.ts';
 import { decimalOrNull } from '../../../engine/numberText.ts';
 import { rangeProblem } from '../../../engine/ranges.ts';
-import { TUNE_TARGET } from '../../../engine/tune/ranges.ts';
+import { TUNE_TARGET } from '../../../engine/tune/index.ts';
 
 /** What is wrong with one of `--target`'s comma-separated q* (the declared range's message), or null. */
 export function targetsProblem(raw: string): string | null {

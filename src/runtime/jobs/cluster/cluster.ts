@@ -3,13 +3,13 @@
  * "pooled GPA vs additive containers vs requests at one glance" spreads over the pool. Each unit
  * realizes the samples itself (same seed → the same matrices in every worker) and packs.
  */
-import type { MultiFitSpec } from '../../../engine/cluster/fit.ts';
-import type { MachineType } from '../../../engine/cluster/machineTypes.ts';
-import type { MultiMeasure } from '../../../engine/cluster/measure.ts';
-import type { MultiPacker, OpenPolicy } from '../../../engine/cluster/pack.ts';
-import { machineUse, type MachineUse } from '../../../engine/cluster/machineUse.ts';
-import { runCluster } from '../../../engine/cluster/run.ts';
-import { realizeMulti, type MultiSamples } from '../../../engine/cluster/workload.ts';
+import type { MultiFitSpec } from '../../../engine/cluster/index.ts';
+import type { MachineType } from '../../../engine/cluster/index.ts';
+import type { MultiMeasure } from '../../../engine/cluster/index.ts';
+import type { MultiPacker, OpenPolicy } from '../../../engine/cluster/index.ts';
+import { machineUse, type MachineUse } from '../../../engine/cluster/index.ts';
+import { runCluster } from '../../../engine/cluster/index.ts';
+import { realizeMulti, type MultiSamples } from '../../../engine/cluster/index.ts';
 import { identityRows } from '../../../engine/workload.ts';
 import { defineJob } from '../job.ts';
 

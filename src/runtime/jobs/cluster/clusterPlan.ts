@@ -4,20 +4,20 @@
  * periods with CBS-RELAX solved by HiGHS in the worker (asynchronous: the solver loads first); and
  * the timing of one CBS-RELAX period in the worker.
  */
-import { analyzeClasses, type ClassAnalysis } from '../../../engine/cluster/classPacking.ts';
-import type { ClassFeatures } from '../../../engine/cluster/classPacking.ts';
-import type { EpsilonSplit } from '../../../engine/cluster/fit.ts';
-import type { MachineType } from '../../../engine/cluster/machineTypes.ts';
-import type { MultiPacker, OpenPolicy } from '../../../engine/cluster/pack.ts';
+import { analyzeClasses, type ClassAnalysis } from '../../../engine/cluster/index.ts';
+import type { ClassFeatures } from '../../../engine/cluster/index.ts';
+import type { EpsilonSplit } from '../../../engine/cluster/index.ts';
+import type { MachineType } from '../../../engine/cluster/index.ts';
+import type { MultiPacker, OpenPolicy } from '../../../engine/cluster/index.ts';
 import {
   periodPlan,
   provisionInput,
   relaxTimingInstance,
   type PeriodPlan,
-} from '../../../engine/cluster/periodDemand.ts';
-import { solveCbsRelax } from '../../../engine/cluster/provision.ts';
-import { provision, type ProvisionResult } from '../../../engine/cluster/provisionRun.ts';
-import { realizeMulti, type MultiSamples } from '../../../engine/cluster/workload.ts';
+} from '../../../engine/cluster/index.ts';
+import { solveCbsRelax } from '../../../engine/cluster/index.ts';
+import { provision, type ProvisionResult } from '../../../engine/cluster/index.ts';
+import { realizeMulti, type MultiSamples } from '../../../engine/cluster/index.ts';
 import { identityRows } from '../../../engine/workload.ts';
 import { loadLpSolver } from '../../lp.ts';
 import { defineAsyncJob, defineJob } from '../job.ts';

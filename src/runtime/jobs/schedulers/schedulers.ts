@@ -11,8 +11,8 @@
  * `point` packs the learned part at one knob value and judges it (a point of the knob's curve, or
  * the value the user typed). Packing: Best Fit, rebalancing 5, capacity 1, the correlation report's.
  */
-import type { TaskSamples } from '../../../engine/data/samples.ts';
-import { alignSamples } from '../../../engine/data/aligned.ts';
+import type { TaskSamples } from '../../../engine/data/index.ts';
+import { alignSamples } from '../../../engine/data/index.ts';
 import type { RealizationMatrix } from '../../../engine/matrix.ts';
 import { sharedMemoryAvailable } from '../../../engine/matrix.ts';
 import {

@@ -1,0 +1,2 @@
+/** The stats wing's door: what other layers use of it. */
+export { normalSurvivalQuantile } from './normal.ts';
