@@ -27,7 +27,7 @@ import {
   repeatedValues,
   type Options,
 } from '../../args.ts';
-import { SLO_TARGET } from '../../../engine/schedulers/ranges.ts';
+import { SLO_TARGET } from '../../../engine/schedulers/index.ts';
 import { comparisonJson, comparisonText } from './compare.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, readText } from '../../io.ts';
