@@ -2,7 +2,7 @@
  * Time-aligned replay on the command line: realize --mode aligned|blocks with a split in time, and
  * pack --eval judging a packing on the judged part, checked by a direct count.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { COMMANDS } from './commands/index.ts';
 import { parseOptions, UsageError } from './args.ts';
 import { readMatrix } from './io.ts';
 import { dataPath } from '../ingest/testing.ts';
+import { parseWideCsv, seriesAt } from '../engine/index.ts';
+import { readTaskIds } from './taskIds.ts';
 
 async function run(name: string, ...argv: string[]): Promise<Record<string, unknown>> {
   const command = COMMANDS[name];
@@ -21,6 +23,7 @@ async function run(name: string, ...argv: string[]): Promise<Record<string, unkn
 const dir = mkdtempSync(join(tmpdir(), 'slopack-replay-'));
 const AZURE = dataPath('azure-v1-datacentersim/microsoft_max_100.csv.gz');
 const BITBRAINS = dataPath('bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz');
+const GOOGLE_JOBS = dataPath('google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv');
 
 describe('realize --mode aligned and pack --eval', () => {
   it('packs the learned days and judges the rest: per-machine q by a direct count', async () => {
@@ -179,5 +182,44 @@ describe('realize --mode aligned and pack --eval', () => {
           ' has 100 tasks, the packed matrix 10: judge the same tasks',
       ),
     );
+  });
+
+  it('aligned and independent realize keep the same tasks for the same --tasks, --instance and --seed', async () => {
+    const common = ['--data', GOOGLE_JOBS, '--scale', '0.1', '--tasks', '200', '--seed', '4'];
+    for (const pick of [['--instance', '1'], []]) {
+      const [X, A] = [join(dir, 'ind.npy'), join(dir, 'ali.npy')];
+      await run('realize', ...common, ...pick, '--realizations', '50', '--out-inst', X);
+      await run('realize', ...common, ...pick, '--mode', 'aligned', '--out-inst', A);
+      const ids = readTaskIds(X, 200)!;
+      expect(readTaskIds(A, 200)).toEqual(ids);
+      // Each aligned row is the named task's series, and that task's draws come from it alone.
+      const samples = parseWideCsv(readFileSync(GOOGLE_JOBS), 'gcd', { scale: 0.1, percent: true });
+      const rowOf = new Map(samples.ids.map((id, i) => [id, i]));
+      const [x, a] = [readMatrix(X), readMatrix(A)];
+      for (const i of [0, 57, 199]) {
+        const series = Array.from(seriesAt(samples.inst, rowOf.get(ids[i])!), Math.fround);
+        expect(Array.from(a.data.subarray(i * a.cols, (i + 1) * a.cols))).toEqual(series);
+        const own = new Set(series);
+        for (const v of x.data.subarray(i * x.cols, (i + 1) * x.cols))
+          expect(own.has(v)).toBe(true);
+      }
+    }
+  });
+
+  it('pack --eval refuses a judging matrix of other tasks, naming the first row that differs', async () => {
+    const common = ['--data', GOOGLE_JOBS, '--scale', '0.1', '--tasks', '100'];
+    const [X, J, K] = [join(dir, 'drawn.npy'), join(dir, 'first.npy'), join(dir, 'same.npy')];
+    await run('realize', ...common, '--instance', '0', '--realizations', '100', '--out-inst', X);
+    await run('realize', ...common, '--mode', 'aligned', '--out-inst', J);
+    await run('realize', ...common, '--instance', '0', '--mode', 'aligned', '--out-inst', K);
+    const [drawn, first] = [readTaskIds(X, 100)!, readTaskIds(J, 100)!];
+    const row = drawn.findIndex((id, i) => id !== first[i]);
+    await expect(run('pack', '--inst', X, '--eval', J, '--fit', 'gpa:0.01')).rejects.toThrow(
+      new UsageError(
+        `--eval ${J} judges other tasks: row ${row} is task "${first[row]}" there and "${drawn[row]}" in ${X} (realize both with the same --tasks, --instance and --seed)`,
+      ),
+    );
+    const judged = await run('pack', '--inst', X, '--eval', K, '--fit', 'gpa:0.01');
+    expect((judged.eval as { columns: number }).columns).toBe(288);
   });
 });

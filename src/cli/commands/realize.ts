@@ -20,11 +20,12 @@ import { INSTANCE, REALIZATIONS, SEED } from '../../engine/ranges.ts';
 import { KEPT_TASKS, THREADS } from '../ranges.ts';
 import { UsageError, rangeOption, type Options } from '../args.ts';
 import { asUsage, type Command } from './command.ts';
-import { loadReplay, replayJson, replayOptions } from './replayData.ts';
+import { loadReplay, replayJson, replayOptions, type Replay } from './replayData.ts';
 import { dataOptions, hasData, loadFromOptions, writeMatrix } from '../io.ts';
 import { MatrixWriter } from '../matrixFiles.ts';
 import { PARALLEL_DRAWS, realizeWhileReading, rowsPerBlock } from './realizeStream.ts';
 import { defaultWorkers, tsxBootstrap } from '../pool/nodePool.ts';
+import { writeTaskIds } from '../taskIds.ts';
 import { Worker } from 'node:worker_threads';
 import { writeOutput } from '../files.ts';
 
@@ -77,16 +78,22 @@ export const realizeCommand: Command = {
       workers,
       parallelFrom,
     });
-    if (streamed?.written) return out(summary(o, streamed.tasks));
+    if (streamed?.written) {
+      writeTaskIds(o['out-inst'] as string, streamed.ids);
+      return out(summary(o, streamed.tasks));
+    }
     const samples = streamed ? streamed.samples : await loadSamples(o);
     const n = (o.tasks as number | undefined) ?? taskCount(samples.inst);
     if (n < 1 || n > taskCount(samples.inst))
       throw new UsageError(`invalid --tasks ${n}: the file has ${taskCount(samples.inst)} tasks`);
+    const kept = keptRows(o, taskCount(samples.inst));
+    const keptIds = Array.from(kept, (r) => samples.ids[r]);
+    writeTaskIds(o['out-inst'] as string, keptIds);
+    if (o['out-avg']) writeTaskIds(o['out-avg'] as string, keptIds);
     if (o.instance !== undefined) {
       // As the page: every task realized with the seed, then the instance's rows in draw order.
       const all = asUsage(() => realize(samples, R, seed, false));
-      const rows = asUsage(() => sampleInstance(all.inst.rows, n, seed, o.instance as number));
-      const m = { inst: pickRows(all.inst, rows), avg: all.avg && pickRows(all.avg, rows) };
+      const m = { inst: pickRows(all.inst, kept), avg: all.avg && pickRows(all.avg, kept) };
       writeMatrix(o['out-inst'] as string, m.inst);
       if (o['out-avg']) {
         if (!m.avg)
@@ -96,18 +103,18 @@ export const realizeCommand: Command = {
         writeMatrix(o['out-avg'] as string, m.avg);
       }
     } else {
-      const kept = {
+      const first = {
         ids: samples.ids.slice(0, n),
         inst: sliceTasks(samples.inst, 0, n),
         avg: samples.avg && sliceTasks(samples.avg, 0, n),
       };
-      if (o['out-avg'] && !kept.avg)
+      if (o['out-avg'] && !first.avg)
         throw new UsageError(
           `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
         );
       await realizeTo(
         o['out-inst'] as string,
-        kept.inst,
+        first.inst,
         n,
         R,
         seed,
@@ -115,12 +122,67 @@ export const realizeCommand: Command = {
         workers,
         parallelFrom,
       );
-      if (o['out-avg'] && kept.avg)
-        await realizeTo(o['out-avg'] as string, kept.avg, n, R, seed, 'avg', workers, parallelFrom);
+      if (o['out-avg'] && first.avg)
+        await realizeTo(
+          o['out-avg'] as string,
+          first.avg,
+          n,
+          R,
+          seed,
+          'avg',
+          workers,
+          parallelFrom,
+        );
     }
     out(summary(o, n));
   },
 };
+
+/**
+ * The rows of a universe of `tasks` tasks that realize keeps, the same in every mode: the first
+ * --tasks N, or with --instance the N drawn as the page's instance K draws them (all without either).
+ */
+function keptRows(o: Options, tasks: number): Int32Array {
+  const n = (o.tasks as number | undefined) ?? tasks;
+  if (n < 1 || n > tasks)
+    throw new UsageError(`invalid --tasks ${n}: the data have ${tasks} tasks`);
+  if (o.instance === undefined) return Int32Array.from({ length: n }, (_, i) => i);
+  return asUsage(() => sampleInstance(tasks, n, o.seed as number, o.instance as number));
+}
+
+/**
+ * The aligned rows of the tasks realize keeps in independent mode (`keptRows` over the data's
+ * tasks, found by id; a dated id `YYYYMMDD:vm` is its VM's row when the VM has that one day), and
+ * their ids as the independent realization names them. Where aligning joins several tasks into one
+ * (a VM's days become one task in time) the rows are not the data's tasks, and `keptRows` picks
+ * among the aligned rows instead. A kept task that aligning left out is refused by name.
+ */
+function alignedKeptRows(o: Options, r: Replay): { rows: Int32Array; ids: string[] } {
+  const rowOf = new Map(r.aligned.ids.map((id, i) => [id, i]));
+  const alignedId = (id: string) => (rowOf.has(id) ? id : id.replace(/^\d{8}:/, ''));
+  const taskOf = new Map(r.taskIds.map((id, k) => [alignedId(id), k]));
+  if (taskOf.size < r.taskIds.length || r.aligned.ids.some((id) => !taskOf.has(id))) {
+    const rows = keptRows(o, r.aligned.ids.length);
+    return { rows, ids: Array.from(rows, (k) => r.aligned.ids[k]) };
+  }
+  const kept =
+    o.tasks === undefined && o.instance === undefined
+      ? Int32Array.from(r.aligned.ids, (id) => taskOf.get(id)!)
+      : keptRows(o, r.taskIds.length);
+  const rows = Int32Array.from(kept, (k) => {
+    const row = rowOf.get(alignedId(r.taskIds[k]));
+    if (row !== undefined) return row;
+    const left = r.aligned.report.tasksDropped.find((d) => d.id === r.taskIds[k]);
+    throw new UsageError(
+      `--tasks/--instance keep task "${r.taskIds[k]}", which aligning left out` +
+        (left
+          ? ` (samples at ${left.coverage.toFixed(3)} of the instants, under --min-coverage)`
+          : '') +
+        ': independent and aligned realizations must hold the same tasks',
+    );
+  });
+  return { rows, ids: Array.from(kept, (k) => r.taskIds[k]) };
+}
 
 async function loadSamples(o: Options): Promise<TaskSamples> {
   const loaded = await loadFromOptions(o);
@@ -246,24 +308,27 @@ async function realizeInWorkers(
 async function realizeAligned(o: Options, out: (line: string) => void): Promise<void> {
   const R = o.realizations as number;
   const r = await loadReplay(o, R, o.seed as number);
-  const n = (o.tasks as number | undefined) ?? r.inst.rows;
-  if (n < 1 || n > r.inst.rows)
-    throw new UsageError(`invalid --tasks ${n}: the aligned data have ${r.inst.rows} tasks`);
-  const first = (m: RealizationMatrix) =>
-    n === m.rows ? m : matrixFrom(n, m.cols, m.data.slice(0, n * m.cols));
-  writeMatrix(o['out-inst'] as string, first(r.inst));
+  const { rows, ids } = alignedKeptRows(o, r);
+  const n = rows.length;
+  const kept = (m: RealizationMatrix) =>
+    rows.every((k, i) => k === i) && n === m.rows ? m : pickRows(m, rows);
+  const write = (path: string, m: RealizationMatrix) => {
+    writeMatrix(path, kept(m));
+    writeTaskIds(path, ids);
+  };
+  write(o['out-inst'] as string, r.inst);
   if (o['out-avg']) {
     if (!r.avg)
       throw new UsageError(
         `--out-avg: ${basename(String(o.data ?? o.prometheus))} has no avg series`,
       );
-    writeMatrix(o['out-avg'] as string, first(r.avg));
+    write(o['out-avg'] as string, r.avg);
   }
   if (o['out-judge']) {
     if (!r.judge) throw new UsageError('--out-judge needs --learn');
-    writeMatrix(o['out-judge'] as string, first(r.judge.inst));
+    write(o['out-judge'] as string, r.judge.inst);
   }
-  if (o['out-ids']) writeOutput(o['out-ids'] as string, JSON.stringify(r.aligned.ids.slice(0, n)));
+  if (o['out-ids']) writeOutput(o['out-ids'] as string, JSON.stringify(ids));
   out(
     JSON.stringify({
       mode: o.mode,

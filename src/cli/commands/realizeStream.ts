@@ -59,7 +59,7 @@ export interface StreamSettings {
  * `path`; otherwise the samples read (too few draws to be worth threads) for the caller to realize.
  */
 export type Streamed =
-  | { readonly written: true; readonly tasks: number }
+  | { readonly written: true; readonly tasks: number; readonly ids: readonly string[] }
   | { readonly written: false; readonly samples: TaskSamples };
 
 /** Realizes while reading where the input allows it (see the file's comment), else null. */
@@ -113,7 +113,8 @@ async function readAndRealize(
     const n = settings.tasks ?? count;
     if (n < 1 || n > count)
       throw new UsageError(`invalid --tasks ${n}: the file has ${count} tasks`);
-    if (realizing.started && (await realizing.complete(n))) return { written: true, tasks: n };
+    if (realizing.started && (await realizing.complete(n)))
+      return { written: true, tasks: n, ids: loader.taskIds.slice(0, n) };
     // Built only when used: their final copy is fresh memory (0.3 GB at 10⁶ PlanetLab tasks).
     return { written: false, samples: loader.finish().samples };
   } finally {

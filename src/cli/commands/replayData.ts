@@ -12,6 +12,7 @@ import {
   sliceColumns,
   timeSplit,
   type AbsentPolicy,
+  type BelowCoverage,
   type AlignOptions,
   type AlignReport,
   type AlignedData,
@@ -46,6 +47,11 @@ export const replayOptions = {
     MIN_COVERAGE,
     'leave out tasks with samples at less than this share of the instants (default 0)',
   ),
+  'below-coverage': {
+    kind: 'string',
+    help: 'a task under --min-coverage: leave it out, or keep it with its absent samples as 0 (the instants are then the well-covered tasks’)',
+    choices: ['leave-out', 'zero'],
+  },
   learn: {
     kind: 'string',
     help: 'the learned part: fractions a:b of the instants or days:d1-d2 (aligned and blocks)',
@@ -54,6 +60,8 @@ export const replayOptions = {
 } as const satisfies Record<string, OptionSpec>;
 
 export interface Replay {
+  /** The data's tasks as loaded, before aligning (an independent realization's rows). */
+  readonly taskIds: readonly string[];
   readonly aligned: AlignedData;
   /** The matrices to pack (the learned part, or all; block-bootstrapped in blocks mode). */
   readonly inst: RealizationMatrix;
@@ -80,6 +88,7 @@ export function replayJson(r: Replay): Record<string, unknown> {
     tasks: a.tasksKept,
     tasks_dropped: a.tasksDropped.length,
     tasks_dropped_first: a.tasksDropped.slice(0, 10),
+    tasks_below_coverage_zero_filled: a.tasksSparse.slice(0, 10),
     absent_samples: a.absentSamples,
     zero_filled: a.zeroFilled,
     merged: a.merged,
@@ -117,6 +126,9 @@ export async function loadReplay(
     ...(o.step !== undefined ? { step: o.step as number } : {}),
     ...(o.absent !== undefined ? { absent: o.absent as AbsentPolicy } : {}),
     ...(o['min-coverage'] !== undefined ? { minCoverage: o['min-coverage'] as number } : {}),
+    ...(o['below-coverage'] !== undefined
+      ? { belowCoverage: o['below-coverage'] as BelowCoverage }
+      : {}),
   };
   const aligned = asUsage(() =>
     alignSamples(loaded.samples, { ...alignDefaults(format), ...given }, shared),
@@ -148,5 +160,5 @@ export async function loadReplay(
       }
     : null;
   const coresPerMachine = coresOfSpec(loaded.spec as CoreOptions);
-  return { aligned, inst, avg, judge, split, coresPerMachine };
+  return { taskIds: loaded.samples.ids, aligned, inst, avg, judge, split, coresPerMachine };
 }

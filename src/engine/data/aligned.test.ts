@@ -109,6 +109,7 @@ function naive(s: TaskSamples, step: number, absent: AbsentPolicy, minCoverage: 
     columns: columns.length,
     tasksKept: kept.length,
     tasksDropped: dropped,
+    tasksSparse: [],
     absentSamples,
     zeroFilled,
     merged,
@@ -214,5 +215,13 @@ describe('alignSamples against the rules read one sample at a time', () => {
     expect(Array.from(zero.inst.data)).toEqual([0.125, 0.25, 0.375, 0.5, 0.625, 0, 0.75, 0.875]);
     expect(Array.from(zero.spans)).toEqual([0, 3, 0, 3]);
     expect(zero.report.zeroFilled).toBe(1);
+    // c kept, 0 where it has no sample; the instants are those where a and b both have one.
+    const sparse = alignSamples(s, { ...options, belowCoverage: 'zero' });
+    expect(sparse.ids).toEqual(['a', 'b', 'c']);
+    expect(Array.from(sparse.inst.data)).toEqual([0.125, 0.375, 0.5, 0.625, 0.75, 0.875, 0, 0, 1]);
+    expect(sparse.report.tasksDropped).toEqual([]);
+    expect(sparse.report.tasksSparse).toEqual([{ id: 'c', coverage: 0.25 }]);
+    expect(sparse.report.columns).toBe(3);
+    expect(sparse.report.zeroFilled).toBe(2);
   });
 });

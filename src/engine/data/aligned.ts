@@ -33,7 +33,14 @@ export interface AlignOptions {
   readonly absent?: AbsentPolicy;
   /** Tasks present in less than this share of the grid's instants are left out (reported). */
   readonly minCoverage?: number;
+  /**
+   * What becomes of a task under `minCoverage`: left out (the default), or kept with its absent
+   * samples as 0 (it was not running), the instants then chosen by the well-covered tasks alone.
+   */
+  readonly belowCoverage?: BelowCoverage;
 }
+
+export type BelowCoverage = 'leave-out' | 'zero';
 
 export interface AlignReport {
   readonly axis: AlignAxis;
@@ -46,6 +53,8 @@ export interface AlignReport {
   readonly tasksKept: number;
   /** Tasks left out by `minCoverage`, with their coverage. */
   readonly tasksDropped: readonly { readonly id: string; readonly coverage: number }[];
+  /** Tasks under `minCoverage` kept with absent samples as 0 (`belowCoverage: 'zero'`). */
+  readonly tasksSparse: readonly { readonly id: string; readonly coverage: number }[];
   /** (task, instant) pairs of the kept tasks with no sample, over the grid. */
   readonly absentSamples: number;
   /** Absent samples counted as 0 in kept columns (`absent: 'zero'`). */
@@ -264,6 +273,7 @@ function alignComplete(
       columns: width,
       tasksKept: tasks,
       tasksDropped: [],
+      tasksSparse: [],
       absentSamples: 0,
       zeroFilled: 0,
       merged: 0,
@@ -318,11 +328,15 @@ export function alignSamples(
   const inst = inOrder ?? denseRows(samples.inst, grid, false)!;
   const avg = samples.avg ? denseRows(samples.avg, grid, false)! : null;
   const coverageOf = Array.from(inst.filled, (c) => c / grid.instants);
-  const keep: number[] = [];
+  const wellCovered: number[] = [];
   const dropped: number[] = [];
-  coverageOf.forEach((c, i) => (c >= minCoverage ? keep : dropped).push(i));
-  const tasksDropped = dropped.map((i) => ({ id: grid.ids[i], coverage: coverageOf[i] }));
-  if (keep.length === 0)
+  coverageOf.forEach((c, i) => (c >= minCoverage ? wellCovered : dropped).push(i));
+  const sparse = options.belowCoverage === 'zero' && wellCovered.length > 0 ? dropped : [];
+  const keep = sparse.length > 0 ? coverageOf.map((_, i) => i) : wellCovered;
+  const below = dropped.map((i) => ({ id: grid.ids[i], coverage: coverageOf[i] }));
+  const tasksDropped = sparse.length > 0 ? [] : below;
+  const tasksSparse = sparse.length > 0 ? below : [];
+  if (wellCovered.length === 0)
     throw new AlignError(
       `no task covers ${minCoverage} of the ${grid.instants} instants (the best covers ${Math.max(...coverageOf).toFixed(3)})`,
     );
@@ -335,7 +349,7 @@ export function alignSamples(
   }
   const kept: number[] = [];
   for (let t = 0; t < grid.instants; t++)
-    if (absent === 'zero' ? count[t] > 0 || grid.step !== null : count[t] === keep.length)
+    if (absent === 'zero' ? count[t] > 0 || grid.step !== null : count[t] === wellCovered.length)
       kept.push(t);
   if (kept.length === 0) throw noCommonInstant(rows, grid, ids);
   const columns = Int32Array.from(kept);
@@ -344,8 +358,15 @@ export function alignSamples(
   const avgMatrix = avg ? fillMatrix(avg.rows, keep, columns, shared, null) : null;
   let absentSamples = 0;
   let zeroFilled = 0;
-  for (let t = 0; t < grid.instants; t++) absentSamples += keep.length - count[t];
-  if (absent === 'zero') for (const t of columns) zeroFilled += keep.length - count[t];
+  for (let t = 0; t < grid.instants; t++) absentSamples += wellCovered.length - count[t];
+  if (absent === 'zero') for (const t of columns) zeroFilled += wellCovered.length - count[t];
+  let sparseZeros = 0;
+  for (const i of sparse) {
+    const row = inst.rows[i];
+    for (let t = 0; t < grid.instants; t++) if (row[t] !== row[t]) absentSamples++;
+    for (const t of columns) if (row[t] !== row[t]) sparseZeros++;
+  }
+  zeroFilled += sparseZeros;
   let minAt = 0;
   keep.forEach((i, r) => {
     if (coverageOf[i] < coverageOf[keep[minAt]]) minAt = r;
@@ -361,6 +382,10 @@ export function alignSamples(
     notes.push(`${inst.merged} samples shared an instant with an earlier one of their task`);
   if (tasksDropped.length > 0)
     notes.push(`${tasksDropped.length} tasks left out, covering less than ${minCoverage}`);
+  if (tasksSparse.length > 0)
+    notes.push(
+      `${tasksSparse.length} tasks covering less than ${minCoverage} kept, their ${sparseZeros} absent samples at the kept instants counted as 0 (not running)`,
+    );
   const instants = Float64Array.from(columns, (t) => (grid.step === null ? t : t * grid.step));
   return {
     ids,
@@ -377,6 +402,7 @@ export function alignSamples(
       columns: columns.length,
       tasksKept: keep.length,
       tasksDropped,
+      tasksSparse,
       absentSamples,
       zeroFilled,
       merged: inst.merged,

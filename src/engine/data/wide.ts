@@ -118,6 +118,11 @@ export class WideLoader {
     this.inst.reserve(Math.min(Math.floor(bytes / 2), MAX_RESERVED_SAMPLES));
   }
 
+  /** The ids of the tasks kept so far, in row order. */
+  get taskIds(): readonly string[] {
+    return this.ids;
+  }
+
   /** Tasks kept so far; each is final once counted (a row is one whole task). */
   get tasksKept(): number {
     return this.inst.length;

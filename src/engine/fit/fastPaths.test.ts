@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { exceeds } from '../capacity.ts';
 import { planetlabDay } from '../../ingest/testing.ts';
 import { realize } from '../data/realize.ts';
 import { pack, PACKERS } from '../pack/pack.ts';
@@ -138,7 +139,7 @@ describe('empirical: the early-stopping count', () => {
           for (let col = ts.start; col < ts.start + ts.width; col++) {
             let s = 0;
             for (const u of on) s += data[rows[u] * cols + col];
-            if (s + data[rows[t] * cols + col] > 1) count++;
+            if (exceeds(s + data[rows[t] * cols + col], 1)) count++;
           }
           const exact = rho - count / ts.width;
           expect(state.slack(j, t)).toBe(exact);

@@ -14,6 +14,7 @@ import { checkRange, numberRange } from '../ranges.ts';
 import { linearGrid, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest } from './fitTest.ts';
 import { alignedSizes } from './alignedTotals.ts';
+import { capacityLimit } from '../capacity.ts';
 
 export const PEAK_N = numberRange('N-sigma multiplier', 'N', { min: 0, max: 20 });
 export const PEAK_P = numberRange('peak percentile', 'p', { min: 50, max: 100 });
@@ -30,7 +31,8 @@ export function peakPredictor(n: number, p: number): FitTest {
         const { mean, variance } = view.moments(j, t);
         const sigma = capacity - (mean + n * Math.sqrt(variance));
         if (sigma < 0) return sigma;
-        return view.overflows(j, t, capacity, allowed + 1) > allowed ? -Infinity : sigma;
+        const over = view.overflows(j, t, capacityLimit(capacity), allowed + 1);
+        return over > allowed ? -Infinity : sigma;
       });
     },
     slack: stateOnlySlack('peak'),

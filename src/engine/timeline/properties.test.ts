@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { capacityLimit } from '../capacity.ts';
 import { normalQuantile } from '../stats/normal.ts';
 import type { Machine, PolicyContext } from './cluster.ts';
 import { fitTest } from './fit.ts';
@@ -83,7 +84,7 @@ describe('timeline properties', () => {
         const p = { ...p0, fit: { kind: 'size' } as const };
         const r = simulateTimeline(t, p);
         for (const [q] of peakLoads(t, r, (i) => [t.size[i], 0]))
-          expect(q).toBeLessThanOrEqual(p.capacity + 1e-9);
+          expect(q).toBeLessThanOrEqual(capacityLimit(p.capacity));
       }),
     );
   });
@@ -164,7 +165,7 @@ describe('timeline properties', () => {
               close: 0,
             }))
             .sort((a, b) => b.l - a.l || a.id - b.id);
-          const expected = machines.find((m) => m.q + q <= 1 + 1e-9) ?? null;
+          const expected = machines.find((m) => m.q + q <= capacityLimit(1)) ?? null;
           let got: Machine | 'new' | null = null;
           const task = { index: 0, r, arrival: 0, q, mu: q, v: 0 };
           const ctx: PolicyContext = {

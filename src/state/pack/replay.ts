@@ -86,6 +86,10 @@ export function replayTasksReason(ds: Dataset): string {
   const r = aligned.report;
   const parts: string[] = [];
   if (r.axis === 'day and sample index') parts.push('the days of one VM are one task in time');
+  if (r.tasksSparse.length > 0)
+    parts.push(
+      `${formatCount(r.tasksSparse.length)} with samples at less than ${ds.align?.minCoverage ?? 0} of the instants counted as 0 where they have none`,
+    );
   if (r.tasksDropped.length > 0)
     parts.push(
       `${formatCount(r.tasksDropped.length)} left out, with samples at less than ${ds.align?.minCoverage ?? 0} of the instants`,

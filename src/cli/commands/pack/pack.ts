@@ -14,6 +14,7 @@ import {
 import { UsageError, type Options } from '../../args.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { matrixRowBlocks, readMatrix } from '../../io.ts';
+import { checkSameTasks } from '../../taskIds.ts';
 import { fitWithGroups, groupOptions, sloJson, sloOf, sloOptions, sloTarget } from './packSlo.ts';
 import { writeOutput } from '../../files.ts';
 
@@ -88,10 +89,11 @@ export const pack: Command = {
     );
     if (o.eval) {
       const E = readMatrix(o.eval as string);
-      if (E.rows !== rows.length)
-        throw new UsageError(
-          `--eval ${String(o.eval)} has ${E.rows} tasks, the packed matrix ${rows.length}: judge the same tasks`,
-        );
+      const unchecked = checkSameTasks(
+        { path: o.inst as string, rows: rows.length },
+        { path: o.eval as string, rows: E.rows },
+      );
+      if (unchecked) process.stderr.write(`${unchecked}\n`);
       const judged = asUsage(() =>
         judgeMachines(
           result.machines.map((mc) => Array.from(mc.tasks, (t) => rows[t])),

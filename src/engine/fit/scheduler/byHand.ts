@@ -4,6 +4,7 @@
  * such a rule, for the tests that check the fit tests make the same admission decisions.
  */
 import type { RealizationMatrix } from '../../matrix.ts';
+import { withinCapacity } from '../../capacity.ts';
 
 /** "Does task t fit beside the tasks on a node of capacity c?" over matrix m's columns. */
 export type Rule = (m: RealizationMatrix, node: readonly number[], t: number, c: number) => boolean;
@@ -118,11 +119,11 @@ export function crane(
   };
 }
 
-/** Σ requests with the task ≤ R·c (up to the project's 1e-9 capacity tolerance). */
+/** Σ requests with the task ≤ R·c (up to the project's capacity tolerance). */
 export function overcommit(R: number): Rule {
   return (m, node, t, c) => {
     const sum = [...node, t].reduce((s, i) => s + request(m, i), 0);
-    return sum <= R * c * (1 + 1e-9);
+    return withinCapacity(sum, R * c);
   };
 }
 
@@ -135,7 +136,7 @@ export function vpa(p: number, margin: number): Rule {
   });
   return (m, node, t, c) => {
     const sum = [...node, t].reduce((s, i) => s + size(m, i), 0);
-    return sum <= c * (1 + 1e-9);
+    return withinCapacity(sum, c);
   };
 }
 
