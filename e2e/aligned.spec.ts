@@ -48,9 +48,11 @@ test('the realization switch round-trips through a link: the same numbers in a f
   await numbers(page);
   await expect(page.getByTestId('time-split')).toContainText('288 instants');
   await expect(page.getByTestId('q-aligned')).toHaveCount(0);
+  await expect(page.getByTestId('q')).toHaveAttribute('data-method', 'aligned');
+  await expect(page.getByTestId('q-independent')).toHaveCount(0);
 });
 
-test('Google jobs: the q replayed in time beside the independent q, the 2× warning, the worst machine', async ({
+test('Google jobs: the headline q is the one replayed in time, the independent q beside it, the 2× warning, the worst machine', async ({
   page,
 }) => {
   // R = 2,000 (not the default 10,000): the replayed q stays well over twice the independent one
@@ -59,7 +61,10 @@ test('Google jobs: the q replayed in time beside the independent q, the 2× warn
   const own = await numbers(page);
   expect(own.over).toMatch(/^\d+ of \d+ over 0\.01$/);
   const aligned = Number(await page.getByTestId('q-aligned').textContent());
-  expect(aligned).toBeGreaterThan(2 * Number(own.q));
+  await expect(page.getByTestId('q')).toHaveAttribute('data-method', 'replayed');
+  expect(Number(own.q)).toBe(aligned);
+  const independent = Number(await page.getByTestId('q-independent-value').textContent());
+  expect(aligned).toBeGreaterThan(2 * independent);
   await expect(page.getByTestId('aligned-warning')).toBeVisible();
   await expect(page.getByTestId('aligned-warning')).toContainText('move together');
   const worst = Number(await page.getByTestId('q-aligned-worst').textContent());

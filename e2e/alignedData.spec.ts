@@ -32,7 +32,7 @@ test('Bitbrains replayed in time: the same machines and q as realize --mode alig
   page,
 }) => {
   test.setTimeout(300_000);
-  await page.goto('/?view=pack&d=bitbrains-rnd&s=0.03125&n=98&rz=aligned');
+  await page.goto('/?view=pack&d=bitbrains-rnd&s=0.03125&rz=aligned');
   const got = await numbers(page);
   const cli = await cliNumbers(
     {
@@ -46,13 +46,27 @@ test('Bitbrains replayed in time: the same machines and q as realize --mode alig
       clamp: true,
       step: 300,
       'min-coverage': 0.9,
+      'below-coverage': 'zero',
     },
-    98,
+    100,
   );
   expect(got).toEqual({ mAbs: cli.mAbs, q: cli.q });
   await expect(page.getByTestId('time-split')).toContainText(
     `${formatCount(cli.columns)} instants`,
   );
+});
+
+test('the Bitbrains preset replays every VM: its headline q is the replay of its independent packing', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await page.goto('/?view=pack&d=bitbrains-rnd&s=0.03125');
+  const got = await numbers(page);
+  await expect(page.getByTestId('q')).toHaveAttribute('data-method', 'replayed', {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('q-aligned')).toHaveText(got.q!);
+  await expect(page.getByTestId('q-independent-value')).toHaveText(/\d/);
 });
 
 test('PlanetLab’s ten days replayed in time: a task per VM, 2,880 instants, as the command line', async ({

@@ -52,6 +52,12 @@ export function machineSlo(
   };
 }
 
+/** Whether two q differ by more than `factor` (either way; one zero and the other not counts). */
+export function differsBy(a: number, b: number, factor = 2): boolean {
+  if (a === 0 || b === 0) return a !== b;
+  return a > factor * b || b > factor * a;
+}
+
 /** The figure a scope reads of a machine SLO (compared with the target). */
 export function scopeValue(s: Pick<MachineSlo, 'mean' | 'worst' | 'p95'>, scope: SloScope): number {
   return scope === 'mean' ? s.mean : scope === 'every' ? s.worst : s.p95;

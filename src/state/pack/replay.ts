@@ -176,11 +176,7 @@ export function replayedSlo(
   return judgeMachines(machines, aligned.inst, p.capacity, nominalTarget(p.fit));
 }
 
-/** Whether two q differ by more than `factor` (either way; one zero and the other not counts). */
-export function differsBy(a: number, b: number, factor = 2): boolean {
-  if (a === 0 || b === 0) return a !== b;
-  return a > factor * b || b > factor * a;
-}
+export { differsBy } from '../../engine/index.ts';
 
 /** How instant k (0-based) is named: a day and time when the step is known, else its number. */
 function instantName(aligned: AlignedData, k: number): string {

@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useStat
 import { gaussianLoadAt, gaussianRho, seriesAt, type PackResult } from '../../engine/index.ts';
 import { packKey, type Params } from '../../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store.ts';
-import { countWord, formatFixed, formatNumber, formatQ } from '../../present/format.ts';
+import { countWord, formatFixed, formatNumber } from '../../present/format.ts';
 import { coresPerMachineOf, nodesText } from '../../present/cores.ts';
 import { MachineStrip } from './MachineStrip.tsx';
 import { PackWaiting } from './PackWaiting.tsx';
@@ -22,6 +22,8 @@ const MachinePlots = lazy(() =>
 const AbCompare = lazy(() => import('./ab/AbCompare.tsx').then((m) => ({ default: m.AbCompare })));
 const PackSloLine = lazy(() => import('./PackSlo.tsx').then((m) => ({ default: m.PackSloLine })));
 const ExactQ = lazy(() => import('./ExactQ.tsx').then((m) => ({ default: m.ExactQ })));
+// The headline's q waits for the replay's code (aligning the data), off the first page.
+const HeadlineQ = lazy(() => import('./HeadlineQ.tsx').then((m) => ({ default: m.HeadlineQ })));
 const PackStepThrough = lazy(() =>
   import('./PackStepThrough.tsx').then((m) => ({ default: m.PackStepThrough })),
 );
@@ -55,14 +57,15 @@ function StartHere() {
 
 function Headline({
   result,
+  rows,
   rho,
   stale,
 }: {
   result: PackResult;
+  rows: Int32Array;
   rho: number | null;
   stale: boolean;
 }) {
-  const rel = rho !== null && result.q > 0 ? (result.q - rho) / rho : null;
   const capacity = useExplorer((s) => s.params.capacity);
   const cores = useExplorer((s) => coresPerMachineOf(s.params.upload?.options, s.params.scale));
   const nodes = nodesText(result.mAbs, capacity, cores);
@@ -94,37 +97,13 @@ function Headline({
         </dt>
         <dd data-testid="m">{formatFixed(result.m, 3)}</dd>
       </div>
-      <div>
-        <dt>
-          overflow frequency q
-          <Explain term="q" name="q" />
-        </dt>
-        <dd data-testid="q">{formatQ(result.q, result.evaluated)}</dd>
-      </div>
-      <Suspense fallback={null}>
-        <ExactQ />
+      <Suspense fallback={<QPending rho={rho} />}>
+        <HeadlineQ result={result} rows={rows} rho={rho}>
+          <Suspense fallback={null}>
+            <ExactQ />
+          </Suspense>
+        </HeadlineQ>
       </Suspense>
-      {rho !== null && (
-        <div>
-          <dt>
-            requested ρ
-            {rel !== null && (
-              <Explain
-                term="qVsRho"
-                name={`q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}
-              />
-            )}
-          </dt>
-          <dd data-testid="rho-value">
-            {rho}
-            {rel !== null && (
-              <small
-                className={rel > 0 ? 'bad' : 'good'}
-              >{` q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}</small>
-            )}
-          </dd>
-        </div>
-      )}
       <div>
         <dt>oversized tasks</dt>
         <dd data-testid="oversized">{result.oversized.length}</dd>
@@ -134,6 +113,27 @@ function Headline({
         <dd>{result.moves}</dd>
       </div>
     </dl>
+  );
+}
+
+/** The q and ρ cells while the headline's q is on its way (no number that would then change). */
+function QPending({ rho }: { rho: number | null }) {
+  return (
+    <>
+      <div>
+        <dt>
+          overflow frequency q
+          <Explain term="q" name="q" />
+        </dt>
+        <dd>…</dd>
+      </div>
+      {rho !== null && (
+        <div>
+          <dt>requested ρ</dt>
+          <dd>{rho}</dd>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -221,7 +221,7 @@ function PackHead({
   const { result, rows } = response;
   return (
     <div className="view-head">
-      <Headline result={result} rho={rho} stale={stale} />
+      <Headline result={result} rows={rows} rho={rho} stale={stale} />
       <div className="view-actions">
         {(stale || behind) && <PackRunState />}
         <PinButton />

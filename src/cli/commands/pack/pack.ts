@@ -2,6 +2,7 @@
 import {
   WorkloadStats,
   checkPacker,
+  differsBy,
   identityRows,
   judgeMachines,
   parseFit,
@@ -15,6 +16,7 @@ import { UsageError, type Options } from '../../args.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { matrixRowBlocks, readMatrix } from '../../io.ts';
 import { checkSameTasks } from '../../taskIds.ts';
+import { formatFixed } from '../../../present/format.ts';
 import { fitWithGroups, groupOptions, sloJson, sloOf, sloOptions, sloTarget } from './packSlo.ts';
 import { writeOutput } from '../../files.ts';
 
@@ -79,6 +81,7 @@ export const pack: Command = {
     if (params.source === 'avg' && !o.avg) throw new UsageError('--source avg needs --avg');
     const { result, rows } = packFile(o, params);
     const target = asUsage(() => sloTarget(o, params.fit));
+    const head: Record<string, unknown> = {};
     const json = peerJson(result, rows);
     json.slo = sloJson(
       sloOf(
@@ -103,8 +106,16 @@ export const pack: Command = {
         ),
       );
       json.eval = sloJson(judged);
+      head.q_eval = judged.mean;
+      head.q_eval_worst = judged.worst;
+      head.q_eval_columns = judged.columns;
+      head.q_eval_note = `q judged on --eval (${judged.columns} columns); "q" below is measured on the packed matrix itself`;
+      if (differsBy(judged.mean, result.q))
+        process.stderr.write(
+          `pack: judged on ${String(o.eval)}, q is ${formatFixed(judged.mean, 4)} (worst machine ${formatFixed(judged.worst, 4)}), against ${formatFixed(result.q, 4)} on the packed matrix itself: more than 2× apart, so the packed matrix does not foresee the judged one; read q_eval\n`,
+        );
     }
-    const text = JSON.stringify(json);
+    const text = JSON.stringify({ ...head, ...json });
     if (o.out) writeOutput(o.out as string, text);
     else out(text);
   },

@@ -1,0 +1,101 @@
+/**
+ * Which q Pack's headline shows: where the data have a time axis, the time-aligned one (the same
+ * machines with every task at the same instants, what the cluster would see), with the
+ * independent-draw q of the paper's method beside it; else the packing's own q (an aligned or block
+ * packing's q is already in time). ρ's cell reads the same q. Loaded after the first page, with the
+ * replay's code.
+ */
+import { useMemo, type ReactNode } from 'react';
+import type { PackResult } from '../../engine/index.ts';
+import { useExplorer } from '../../state/common/store.ts';
+import { alignedJudgement } from '../../state/pack/replay.ts';
+import { formatFixed, formatQ } from '../../present/format.ts';
+import { Explain } from '../Explain.tsx';
+
+interface Shown {
+  /** The q the headline reads, over `columns` columns. */
+  readonly q: number;
+  readonly columns: number;
+  /** How q was measured. */
+  readonly method: 'replayed' | 'independent' | 'aligned' | 'blocks';
+  /** The independent-draw q beside a replayed headline (null otherwise). */
+  readonly independent: { readonly q: number; readonly columns: number } | null;
+}
+
+function useShownQ(result: PackResult, rows: Int32Array): Shown {
+  const dataset = useExplorer((s) => s.data.dataset);
+  const packed = useExplorer((s) => s.pack.params ?? s.params);
+  const key = useExplorer((s) => s.pack.key);
+  const { fit, capacity, realization } = packed;
+  const replayed = useMemo(
+    () => alignedJudgement(dataset, result, rows, { fit, capacity, realization }, key),
+    [dataset, result, rows, fit, capacity, realization, key],
+  );
+  if (replayed)
+    return {
+      q: replayed.mean,
+      columns: replayed.columns,
+      method: 'replayed',
+      independent: { q: result.q, columns: result.evaluated },
+    };
+  return { q: result.q, columns: result.evaluated, method: realization, independent: null };
+}
+
+/** The headline's q, `children` (the exact q), then ρ with q's distance from it. */
+export function HeadlineQ({
+  result,
+  rows,
+  rho,
+  children,
+}: {
+  result: PackResult;
+  rows: Int32Array;
+  rho: number | null;
+  children?: ReactNode;
+}) {
+  const shown = useShownQ(result, rows);
+  const rel = rho !== null && shown.q > 0 ? (shown.q - rho) / rho : null;
+  return (
+    <>
+      <div>
+        <dt>
+          overflow frequency q{shown.method === 'replayed' && ', replayed in time'}
+          <Explain term="q" name="q" />
+        </dt>
+        <dd data-testid="q" data-method={shown.method}>
+          {formatQ(shown.q, shown.columns)}
+        </dd>
+        {shown.independent && (
+          <dd className="hint" data-testid="q-independent">
+            independent draws (the paper’s method):{' '}
+            <span data-testid="q-independent-value">
+              {formatQ(shown.independent.q, shown.independent.columns)}
+            </span>
+          </dd>
+        )}
+      </div>
+      {children}
+      {rho !== null && (
+        <div>
+          <dt>
+            requested ρ
+            {rel !== null && (
+              <Explain
+                term="qVsRho"
+                name={`q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}
+              />
+            )}
+          </dt>
+          <dd data-testid="rho-value">
+            {rho}
+            {rel !== null && (
+              <small
+                className={rel > 0 ? 'bad' : 'good'}
+              >{` q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}</small>
+            )}
+          </dd>
+        </div>
+      )}
+    </>
+  );
+}
