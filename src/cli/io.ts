@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import {
   DataError,
   FORMATS,
+  REPEAT_RULES,
   UNITS,
   REALIZATIONS,
   SEED,
@@ -160,6 +161,12 @@ export const dataOptions = {
     kind: 'flag',
     help: 'skip bad lines (reported and counted) instead of failing',
   },
+  duplicates: {
+    kind: 'string',
+    help: 'a repeated timestamp of a series: merge (keep the first, count it in the notes) or refuse',
+    default: 'merge',
+    choices: REPEAT_RULES,
+  },
   'id-column': { kind: 'string', help: 'long CSV: task id column (name or 1-based number)' },
   'value-column': { kind: 'string', help: 'long CSV: inst value column (name or number)' },
   'avg-column': { kind: 'string', help: 'long CSV: avg value column (name or number)' },
@@ -211,6 +218,7 @@ export function requestFrom(o: Options): LoadRequest {
     ...(str('id-label') !== undefined ? { idLabel: str('id-label') } : {}),
     ...(o.clamp ? { clamp: true } : {}),
     ...(o['skip-bad-lines'] ? { skipBadLines: true } : {}),
+    ...(o.duplicates === 'refuse' ? { duplicates: 'refuse' as const } : {}),
     ...(str('id-column') !== undefined ? { idColumn: str('id-column') } : {}),
     ...(str('value-column') !== undefined ? { valueColumn: str('value-column') } : {}),
     ...(str('avg-column') !== undefined ? { avgColumn: str('avg-column') } : {}),

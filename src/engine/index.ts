@@ -54,3 +54,4 @@ export * from './assess/index.ts';
 export * from './schedulers/index.ts';
 export * from './streamedPack.ts';
 export * from './data/previewTime.ts';
+export { REPEAT_RULES, type RepeatRule } from './data/repeats.ts';

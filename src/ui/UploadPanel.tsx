@@ -198,6 +198,7 @@ function MoreOptions({ options: o, set }: { options: UploadOptions; set: SetOpti
         </label>
         {text('timeColumns', 'time columns', 'e.g. 1', 3)}
         {text('timeColumn', 'time column (seconds)', 'e.g. timestamp_s')}
+        {check('refuseDuplicates', 'refuse a repeated timestamp (else: the first kept, counted)')}
         {text('idLabel', 'Prometheus label naming a task', 'e.g. pod')}
         {text('minRecords', 'keep tasks with at least N records', '24', 3)}
         {check('dropAllZeroInst', 'drop tasks whose samples are all 0')}

@@ -59,7 +59,7 @@ export class AlibabaLoader {
 
   constructor(private readonly options: AlibabaOptions) {
     this.bad = new BadLines(options.skipBadLines === true);
-    this.series = new TimedSeries(this.bad, false);
+    this.series = new TimedSeries(this.bad, false, options.duplicates);
     this.scale = checkScale(options.scale);
     if (options.coresPerMachine !== undefined) checkCores(options.coresPerMachine, 1);
   }

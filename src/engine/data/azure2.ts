@@ -56,7 +56,7 @@ export class AzureV2Loader {
 
   constructor(private readonly options: AzureV2Options) {
     this.bad = new BadLines(options.skipBadLines === true);
-    this.series = new TimedSeries(this.bad, true);
+    this.series = new TimedSeries(this.bad, true, options.duplicates);
     azure2Factor(options); // a bad scale or core count is refused before any file is read
     this.keepOver = loadsRaw(options) && options.skipBadLines !== true;
   }

@@ -1,17 +1,26 @@
 /**
  * Bitbrains GWA-T-12 as published (SPEC §10): one file per VM (`1.csv`, `2.csv`, …), fields
  * separated by `;\t`, header `Timestamp [ms];\tCPU cores;\tCPU capacity provisioned [MHZ];\tCPU
- * usage [MHZ];\tCPU usage [%];…`. A task is a file (its name without folder and extension). Unit
- * `cores` (default): CPU usage [%] / 100 × CPU cores, over the reference machine's cores (default
- * 32, as the Bitbrains preset); unit `absolute`: CPU usage [MHZ] over a capacity in MHz.
- * The timestamp is in seconds although the header says [ms] (the trace's quirk; only order matters).
+ * usage [MHZ];\tCPU usage [%];…`, as the archives hold them (`rnd/2013-7/N.csv`,
+ * `fastStorage/2013-8/N.csv`). A task is a VM: its file's name without folder and extension, the
+ * months of one VM (`rnd/2013-7/1.csv`, `rnd/2013-8/1.csv`) one series; a load holding both sets
+ * names its VMs `rnd/N` and `fastStorage/N` (the sets number their VMs apart). Unit `cores`
+ * (default): CPU usage [%] / 100 × CPU cores, over the reference machine's cores (default 32, as
+ * the Bitbrains preset); unit `absolute`: CPU usage [MHZ] over a capacity in MHz.
+ *
+ * The published files reach 106.4 % of a VM's provisioned CPU: a usage above it (CPU usage [%]
+ * above 100, CPU usage [MHZ] above CPU capacity provisioned [MHZ]) is clamped to it and counted,
+ * always, as the long CSV of the same samples is with its clamp option (so both give the same
+ * numbers). The timestamp column says [ms] but the Rnd files hold seconds: each file's unit is told
+ * from its first timestamp (from 1e11, i.e. 1973 in milliseconds or the year 5138 in seconds, it
+ * is milliseconds), times are kept in seconds, and the report says which files held which.
  */
 import { BadLines, LineReader, blank, type ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { Cuts, wrongDelimiter } from './rows.ts';
 import { TimedSeries } from './series.ts';
 import { checkScale, endFiles, rawProblem, traceReport, type ReadFile } from './traceCommon.ts';
-import type { LoadReport, RawExtras } from './report.ts';
+import type { FilterCount, LoadReport, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import {
   BITBRAINS_HEADER,
@@ -27,6 +36,16 @@ export function vmName(file: string): string {
   return file.replace(/^.*[\\/]/, '').replace(/\.csv(\.gz)?$/i, '');
 }
 
+/** The published set a per-VM file's path names (a folder `rnd` or `fastStorage`), or ''. */
+function setOf(file: string): string {
+  for (const part of file.split(/[\\/]/).reverse())
+    if (/^(rnd|fastStorage)$/i.test(part)) return part;
+  return '';
+}
+
+/** A timestamp from 1e11 on is in milliseconds (1973); below, seconds (a year before 5138). */
+const MILLISECONDS_FROM = 1e11;
+
 export class BitbrainsLoader {
   private readonly bad: BadLines;
   private readonly series: TimedSeries;
@@ -39,12 +58,16 @@ export class BitbrainsLoader {
   /** A raw load keeps the other unit's column too (in the avg slot), for a later unit change. */
   private readonly keepOther: boolean;
   private over = 0;
+  /** Usages above the VM's own provisioned CPU, clamped to it. */
+  private overVm = 0;
   private records = 0;
+  private readonly sets = new Set<string>();
+  private readonly timeUnits = { seconds: 0, milliseconds: 0 };
 
   constructor(private readonly options: BitbrainsOptions) {
     this.bad = new BadLines(options.skipBadLines === true);
     this.keepOther = options.raw === true;
-    this.series = new TimedSeries(this.bad, this.keepOther);
+    this.series = new TimedSeries(this.bad, this.keepOther, options.duplicates);
     this.scale = checkScale(options.scale);
     this.unit = options.unit ?? 'cores';
     const machine = bitbrainsBound(options);
@@ -53,8 +76,11 @@ export class BitbrainsLoader {
   }
 
   file(name: string): ChunkSink {
-    const task = this.series.task(vmName(name));
+    const set = setOf(name);
+    this.sets.add(set);
+    const task = this.series.task(set ? `${set}/${vmName(name)}` : vmName(name));
     let headerSeen = false;
+    let perSecond = 0;
     const reader = new LineReader(name, (b, s, e, line) => {
       if (s === e || blank(b, s, e)) return;
       if (!headerSeen) {
@@ -71,13 +97,32 @@ export class BitbrainsLoader {
           );
         return;
       }
-      this.row(name, task, b, s, e, line);
+      perSecond ||= this.timeUnit(b, s, e);
+      this.row(name, task, b, s, e, line, perSecond);
     });
     this.files.push({ name, role: 'inst', reader });
     return reader;
   }
 
-  private row(name: string, task: number, b: Uint8Array, s: number, e: number, line: number): void {
+  /** Timestamps per second of a file (1 or 1000), from its first data row's timestamp. */
+  private timeUnit(b: Uint8Array, s: number, e: number): number {
+    this.cuts.cut(b, s, e, 59);
+    const first = this.cuts.num(0);
+    if (!Number.isFinite(first)) return 0;
+    const ms = first >= MILLISECONDS_FROM;
+    this.timeUnits[ms ? 'milliseconds' : 'seconds']++;
+    return ms ? 1000 : 1;
+  }
+
+  private row(
+    name: string,
+    task: number,
+    b: Uint8Array,
+    s: number,
+    e: number,
+    line: number,
+    perSecond: number,
+  ): void {
     this.records++;
     const n = this.cuts.cut(b, s, e, 59);
     if (n < 5)
@@ -89,9 +134,7 @@ export class BitbrainsLoader {
     let used: number;
     if (this.unit === 'cores') {
       const cores = this.cuts.num(1);
-      const pct = this.cuts.num(4);
-      // A VM may use more than its provisioned cores (the real Rnd files reach 106 %): the bound
-      // that matters is the machine's, checked below.
+      let pct = this.cuts.num(4);
       const why = rawProblem(pct, Infinity, false, '') ?? rawProblem(cores, Infinity, false, '');
       if (why)
         return this.bad.report(
@@ -99,11 +142,20 @@ export class BitbrainsLoader {
           line,
           `CPU usage [%] ${this.cuts.text(4)} or CPU cores ${this.cuts.text(1)} ${why}`,
         );
+      if (pct > 100) {
+        pct = 100;
+        this.overVm++;
+      }
       used = (pct / 100) * cores;
     } else {
       used = this.cuts.num(3);
       const why = rawProblem(used, Infinity, false, '');
       if (why) return this.bad.report(name, line, `CPU usage [MHZ] ${this.cuts.text(3)} ${why}`);
+      const provisioned = this.cuts.num(2);
+      if (provisioned > 0 && used > provisioned) {
+        used = provisioned;
+        this.overVm++;
+      }
     }
     if (used > this.bound) {
       if (!this.options.clamp)
@@ -115,41 +167,74 @@ export class BitbrainsLoader {
       this.over++;
       used = this.bound;
     }
-    this.series.add(task, this.cuts.num(0), used, this.keepOther ? this.other() : NaN, name, line);
+    const time = this.cuts.num(0) / (perSecond || 1);
+    this.series.add(task, time, used, this.keepOther ? this.other() : NaN, name, line);
   }
 
-  /** The row's usage in the unit not asked for, unchecked against any machine (NaN if unusable). */
+  /**
+   * The row's usage in the unit not asked for, clamped to the VM's provisioned CPU as the one asked
+   * for is, unchecked against any machine (NaN if unusable).
+   */
   private other(): number {
+    const provisioned = this.cuts.num(2);
     const v =
-      this.unit === 'cores' ? this.cuts.num(3) : (this.cuts.num(4) / 100) * this.cuts.num(1);
+      this.unit === 'cores'
+        ? provisioned > 0
+          ? Math.min(this.cuts.num(3), provisioned)
+          : this.cuts.num(3)
+        : (Math.min(this.cuts.num(4), 100) / 100) * this.cuts.num(1);
     const ok = this.unit === 'cores' ? v >= 0 : this.cuts.num(4) >= 0 && this.cuts.num(1) >= 0;
     return ok && v < Infinity ? v : NaN;
+  }
+
+  /** The VMs' ids: without their set's folder when the load holds one set only. */
+  private ids(ids: readonly string[]): string[] {
+    const [only, ...more] = this.sets;
+    if (more.length > 0 || !only) return [...ids];
+    return ids.map((id) => id.slice(only.length + 1));
+  }
+
+  private filters(): FilterCount[] {
+    const toVm: FilterCount = {
+      id: 'clampedToVm',
+      label: "values above the VM's provisioned CPU clamped to it",
+      count: this.overVm,
+      of: 'values',
+    };
+    if (!this.options.clamp) return [toVm];
+    return [
+      toVm,
+      { id: 'clamped', label: 'values above the machine clamped', count: this.over, of: 'values' },
+    ];
+  }
+
+  private notes(): string[] {
+    const { seconds, milliseconds } = this.timeUnits;
+    const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
+    const units = [
+      ...(seconds ? [`seconds in ${files(seconds)} (the header says [ms])`] : []),
+      ...(milliseconds ? [`milliseconds in ${files(milliseconds)}`] : []),
+    ];
+    return units.length ? [`timestamps read as ${units.join(', ')}; kept in seconds`] : [];
   }
 
   finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     const files = endFiles(this.files);
     const k = this.k;
     const { samples: both, gaps } = this.series.finish((v) => v * k);
-    const { avg: other, ...samples } = both;
+    const { avg: other, ...read } = both;
+    const samples = { ...read, ids: this.ids(read.ids) };
     const loaded = traceReport({
       format: 'bitbrains',
       files,
       records: this.records,
       tasksRead: this.series.ids.length,
       samples,
-      filters: this.options.clamp
-        ? [
-            {
-              id: 'clamped',
-              label: 'values above the machine clamped',
-              count: this.over,
-              of: 'values',
-            },
-          ]
-        : [],
+      filters: this.filters(),
       bad: this.bad,
       units: bitbrainsUnits(this.options),
       gaps,
+      notes: this.notes(),
     });
     if (!other) return loaded;
     const unit = this.unit === 'cores' ? 'absolute' : 'cores';

@@ -181,6 +181,7 @@ export function resolveSpec(
         ...(o.avgColumn !== undefined ? { avgColumn: o.avgColumn } : {}),
         ...(o.scaleColumn !== undefined ? { scaleColumn: o.scaleColumn } : {}),
         ...(o.timeColumn !== undefined ? { timeColumn: o.timeColumn } : {}),
+        ...(o.duplicates !== undefined ? { duplicates: o.duplicates } : {}),
       };
     }
     case 'npy':

@@ -69,7 +69,7 @@ export class Google2019Loader {
 
   constructor(private readonly options: Google2019Options) {
     this.bad = new BadLines(options.skipBadLines === true);
-    this.series = new TimedSeries(this.bad, true);
+    this.series = new TimedSeries(this.bad, true, options.duplicates);
     const scale = checkScale(options.scale);
     // Kept raw (for `applyUnits`): the task size is left to the conversion after the load.
     this.scale = loadsRaw(options) ? 1 : scale;

@@ -1,12 +1,13 @@
 /**
  * Numbers that must never enter: NaN, null, ±Inf, hex, empty text, values past float32 or below 0;
- * ids given twice, refused with both of their places; a VM above 100 % of its own cores is legal.
+ * ids given twice, refused with both of their places; a VM above 100 % of its own cores is clamped to
+ * them and counted.
  */
 import { describe, expect, it } from 'vitest';
 import { DataError } from './errors.ts';
 import { type LoadSpec } from './loader.ts';
 import { encodeNpy } from './npy.ts';
-import { sampleCount } from './samples.ts';
+import { sampleCount, seriesAt } from './samples.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
 import { decimalOrNull } from '../numberText.ts';
 
@@ -104,12 +105,24 @@ describe('Prometheus query_range samples', () => {
 });
 
 describe('Bitbrains per-VM files', () => {
-  it('a VM above 100 % of its own cores is legal; a machine above its cores is not', () => {
+  it('a VM above 100 % of its own cores is clamped to them and counted; a machine above its cores is refused', () => {
     const lines = dec(fixture('bitbrains/1.csv')).split('\r\n');
+    const cores = Number(lines[1].split(';\t')[1]);
     lines[1] = lines[1].replace(/;\t1\.5;/, ';\t103.2;');
-    const s = samples(run({ format: 'bitbrains' }, [['1.csv', enc(lines.join('\r\n'))]]));
-    expect(s.ids).toHaveLength(1);
+    const r = run({ format: 'bitbrains' }, [['1.csv', enc(lines.join('\r\n'))]]);
+    expect(samples(r).ids).toHaveLength(1);
+    expect(seriesAt(samples(r).inst, 0)[0]).toBe(cores / 32);
+    expect(r.report.filters.find((f) => f.id === 'clampedToVm')?.count).toBe(1);
     lines[1] = lines[1].replace(/;\t103\.2;/, ';\t1e308;');
+    expect(
+      seriesAt(
+        samples(run({ format: 'bitbrains' }, [['1.csv', enc(lines.join('\r\n'))]])).inst,
+        0,
+      )[0],
+    ).toBe(cores / 32);
+    const big = lines[1].split(';\t');
+    big[1] = '64';
+    lines[1] = big.join(';\t');
     expect(error({ format: 'bitbrains' }, [['1.csv', enc(lines.join('\r\n'))]]).reason).toMatch(
       /above the machine's/,
     );

@@ -2,7 +2,8 @@
  * Long CSV (SPEC §10, e.g. Bitbrains): a header, then one row per sample, with a task id column and
  * value column(s) chosen by the user. Tasks keep the order of their first row, samples their file
  * order. An optional scale column multiplies each row's value (Bitbrains: the VM's core count, so
- * a VM's percent becomes a share of the reference machine).
+ * a VM's percent becomes a share of the reference machine). With a time column, a task's row at
+ * the timestamp of its previous row is merged into it by the rule of repeats.ts (or refused).
  */
 import { DataError } from './errors.ts';
 import {
@@ -22,6 +23,7 @@ import { groupByTask } from './group.ts';
 import { clampFilters, fileReports, type LoadReport, type RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, loadsRaw, type Conversion, type Unit } from './units.ts';
+import { Repeats, sameValue, type RepeatRule } from './repeats.ts';
 
 /** A column by header name, or by 1-based position. */
 export type ColumnRef = string | number;
@@ -41,6 +43,8 @@ export interface LongOptions {
   readonly capacity?: number;
   readonly clamp?: boolean;
   readonly skipBadLines?: boolean;
+  /** With a time column: a repeated timestamp of a task merged into its first row, or refused. */
+  readonly duplicates?: RepeatRule;
 }
 
 /** The 0-based index of a column in a header, or a DataError listing the columns there are. */
@@ -91,6 +95,16 @@ export class LongLoader {
   private lastTask = -1;
   private clamped = 0;
   private rows = 0;
+  private readonly repeats: Repeats;
+  /** Per task, its last row kept: time, values, multiplier, file and line (a repeat's first place). */
+  private readonly last = {
+    time: [] as number[],
+    inst: [] as number[],
+    avg: [] as number[],
+    scale: [] as number[],
+    file: [] as string[],
+    line: [] as number[],
+  };
 
   constructor(private readonly options: LongOptions) {
     this.conv = conversion({ ...options, unit: options.unit ?? 'percent' });
@@ -99,6 +113,7 @@ export class LongLoader {
     this.time = options.timeColumn === undefined ? null : new F64Column(1 << 16);
     this.multipliers =
       loadsRaw(options) && options.scaleColumn !== undefined ? new F64Column(1 << 16) : null;
+    this.repeats = new Repeats(options.duplicates);
   }
 
   file(name: string): ChunkSink {
@@ -206,23 +221,55 @@ export class LongLoader {
         `${quoteField(b, tS, tE)} in time column ${L.header[L.time]} is not a number`,
       );
     const t = this.task(b, idS, idE);
-    this.time?.push(time);
     const { bound, divisor, scale } = this.conv;
     if (v > bound) {
       v = bound;
       this.clamped++;
     }
-    this.taskOf.push(t);
-    this.multipliers?.push(m);
-    if (this.multipliers) m = 1;
-    this.inst.push((v / divisor) * scale * m);
-    if (this.avg) {
-      if (a > bound) {
-        a = bound;
-        this.clamped++;
-      }
-      this.avg.push((a / divisor) * scale * m);
+    if (this.avg && a > bound) {
+      a = bound;
+      this.clamped++;
     }
+    const multiplier = m;
+    if (this.multipliers) m = 1;
+    const inst = (v / divisor) * scale * m;
+    a = this.avg ? (a / divisor) * scale * m : NaN;
+    if (this.time && this.repeated(file, line, t, time, inst, a, multiplier)) return;
+    this.time?.push(time);
+    this.taskOf.push(t);
+    this.multipliers?.push(multiplier);
+    this.inst.push(inst);
+    this.avg?.push(a);
+  }
+
+  /** Whether the row repeats its task's last timestamp (merged or refused), else keeps it as last. */
+  private repeated(
+    file: string,
+    line: number,
+    t: number,
+    time: number,
+    inst: number,
+    avg: number,
+    multiplier: number,
+  ): boolean {
+    const last = this.last;
+    if (time !== last.time[t]) {
+      last.time[t] = time;
+      last.inst[t] = inst;
+      last.avg[t] = avg;
+      last.scale[t] = multiplier;
+      last.file[t] = file;
+      last.line[t] = line;
+      return false;
+    }
+    const same =
+      sameValue(inst, last.inst[t]) &&
+      sameValue(avg, last.avg[t]) &&
+      sameValue(multiplier, last.scale[t]);
+    const before = `${last.file[t] === file ? '' : `${last.file[t]}, `}line ${last.line[t]}`;
+    const refused = this.repeats.add(this.ids[t], time, same, file, line, before);
+    if (refused) this.bad.report(file, line, refused);
+    return true;
   }
 
   private check(v: number): string | null {
@@ -302,7 +349,7 @@ export class LongLoader {
           (this.options.scaleColumn !== undefined
             ? ` × column ${String(this.options.scaleColumn)}`
             : ''),
-        notes: [],
+        notes: this.repeats.notes(),
       },
       ...(this.multipliers ? { rawExtras: { multipliers: pick(this.multipliers) } } : {}),
     };

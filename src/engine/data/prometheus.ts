@@ -12,6 +12,7 @@ import { counterReason, isCounter } from './counter.ts';
 import { nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
 import { TimedSeries } from './series.ts';
+import type { RepeatRule } from './repeats.ts';
 import { traceReport } from './traceCommon.ts';
 import type { FileReport, LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
@@ -24,6 +25,8 @@ export interface PrometheusOptions {
   readonly capacity?: number;
   readonly clamp?: boolean;
   readonly skipBadLines?: boolean;
+  /** A repeated timestamp of a series: merged into the first sample (default) or refused. */
+  readonly duplicates?: RepeatRule;
   /** The label naming a task (default: every label, `a=x,b=y`). */
   readonly idLabel?: string;
   /** The query and step the answer came from (a live source), for the checks of promChecks.ts. */
@@ -70,7 +73,7 @@ export class PrometheusLoader {
     this.conv = conversion({ ...unit, raw: this.raw });
     this.counterBound = conversion(unit).bound;
     this.bad = new BadLines(options.skipBadLines === true);
-    this.series = new TimedSeries(this.bad, false);
+    this.series = new TimedSeries(this.bad, false, options.duplicates);
   }
 
   /** A sink for one answer; `also` sees each series as read (one parse for two readers). */

@@ -1,14 +1,15 @@
 /**
  * Timestamped samples of many tasks, arriving interleaved (SPEC §10): the shared bookkeeping of the
  * trace formats (Prometheus, Alibaba, Azure V2, Google 2019, Bitbrains). Per task, timestamps must
- * strictly increase: a duplicated or earlier timestamp is a bad line (thrown, or skipped and
- * counted). Gaps — a step above 1.5 × the task's median step — are counted and reported, never
+ * increase: an earlier timestamp is a bad line (thrown, or skipped and counted); a repeated one is
+ * merged into the first by the rule of repeats.ts (or refused as a bad line, rule `refuse`). Gaps — a step above 1.5 × the task's median step — are counted and reported, never
  * filled (the samples stay the ones measured).
  */
 import { BadLines, F64Column, I32Column, latin1 } from './bytes.ts';
 import { groupByTask } from './group.ts';
 import type { TaskSamples } from './samples.ts';
 import { kthSmallest } from '../stats/select.ts';
+import { Repeats, sameValue, type RepeatRule } from './repeats.ts';
 
 /** Gaps found in the kept series. */
 export interface GapReport {
@@ -20,6 +21,8 @@ export interface GapReport {
   readonly boundaryMerged?: number;
   /** Of those, the ones whose two values differed (the first read is kept). */
   readonly boundaryDiffering?: number;
+  /** The notes of repeated timestamps within a file (repeats.ts). */
+  readonly repeats?: readonly string[];
 }
 
 /** A hash of `buf[start..end)`, four bytes per step (FNV-style multiply-xor). */
@@ -46,15 +49,19 @@ export class TimedSeries {
   private lastTime = new Float64Array(256);
   private lastLine = new Int32Array(256);
   private lastValue = new Float64Array(256);
+  private lastAvg = new Float64Array(256);
   private lastFile: string[] = [];
   private boundaryMerged = 0;
   private boundaryDiffering = 0;
+  readonly repeats: Repeats;
 
   constructor(
     readonly bad: BadLines,
     withAvg: boolean,
+    repeatRule?: RepeatRule,
   ) {
     this.avg = withAvg ? new F64Column(1 << 14) : null;
+    this.repeats = new Repeats(repeatRule);
   }
 
   /** The number of the task whose id is the bytes `buf[start..end)`: no string made for known ids. */
@@ -132,15 +139,19 @@ export class TimedSeries {
       const grownValue = new Float64Array(this.lastValue.length * 2);
       grownValue.set(this.lastValue);
       this.lastValue = grownValue;
+      const grownAvg = new Float64Array(this.lastAvg.length * 2);
+      grownAvg.set(this.lastAvg);
+      this.lastAvg = grownAvg;
     }
     this.lastTime[t] = -Infinity;
     return t;
   }
 
   /**
-   * Adds one sample; false (after reporting it) when its timestamp is duplicated or earlier. The
+   * Adds one sample; false when it was merged into the previous one (a repeated timestamp, by the
+   * rule of repeats.ts) or refused (an earlier timestamp, or a repeat under the rule `refuse`). The
    * last instant of one file read again as the first of the next (contiguous chunks of one range,
-   * both ends included) is merged: kept once, counted, not refused.
+   * both ends included) is merged under either rule: kept once, counted, not refused.
    */
   add(t: number, time: number, inst: number, avg: number, file: string, line: number): boolean {
     const last = this.lastTime[t];
@@ -153,20 +164,25 @@ export class TimedSeries {
     }
     if (!(time > last)) {
       const where = `${this.lastFile[t] === file ? '' : `${this.lastFile[t]}, `}line ${this.lastLine[t]}`;
+      if (time === last) {
+        const same = sameValue(inst, this.lastValue[t]) && sameValue(avg, this.lastAvg[t]);
+        const refused = this.repeats.add(this.ids[t], time, same, file, line, where);
+        if (refused) this.bad.report(file, line, refused);
+        return false;
+      }
       this.bad.report(
         file,
         line,
         Number.isNaN(time)
           ? `task ${this.ids[t]}: the timestamp is not a number`
-          : time === last
-            ? `task ${this.ids[t]}: duplicated timestamp ${time} (also at ${where})`
-            : `task ${this.ids[t]}: timestamp ${time} is out of order (after ${last} at ${where})`,
+          : `task ${this.ids[t]}: timestamp ${time} is out of order (after ${last} at ${where})`,
       );
       return false;
     }
     this.lastTime[t] = time;
     this.lastLine[t] = line;
     this.lastValue[t] = inst;
+    this.lastAvg[t] = avg;
     this.lastFile[t] = file;
     this.taskOf.push(t);
     this.time.push(time);
@@ -262,6 +278,7 @@ export class TimedSeries {
       examples,
       boundaryMerged: this.boundaryMerged,
       boundaryDiffering: this.boundaryDiffering,
+      repeats: this.repeats.notes(),
     };
   }
 }
@@ -273,6 +290,7 @@ export function gapNotes(g: GapReport): string[] {
         `${g.boundaryMerged} instant(s) shared by consecutive files (one range split in chunks) merged: kept once${g.boundaryDiffering ? `; ${g.boundaryDiffering} of them differed, the first file's value kept` : ''}`,
       ]
     : [];
+  merged.push(...(g.repeats ?? []));
   if (g.gaps === 0) return merged;
   return [
     ...merged,

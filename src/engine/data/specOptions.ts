@@ -1,6 +1,7 @@
 /** Loose options of every format (what a command line or a form collects), resolved by detect.ts. */
 import type { GoogleOptions } from './google.ts';
 import type { Unit } from './units.ts';
+import type { RepeatRule } from './repeats.ts';
 
 /** Every format's options in one loose bag (what a command line or a form collects). */
 export interface SpecOptions {
@@ -9,6 +10,8 @@ export interface SpecOptions {
   readonly capacity?: number;
   readonly clamp?: boolean;
   readonly skipBadLines?: boolean;
+  /** Formats with timestamps: a repeated timestamp of a series merged (default) or refused. */
+  readonly duplicates?: RepeatRule;
   readonly maxTasks?: number;
   readonly firstSampleColumn?: number;
   readonly timeColumns?: number;

@@ -8,7 +8,7 @@ import { type LoadSpec } from './loader.ts';
 import { guessUnit, mixedUnitsWarning, unitWarnings, valueStats } from './plausible.ts';
 import { preview } from './preview.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
-import { seriesLength } from './samples.ts';
+import { seriesAt, seriesLength } from './samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -58,9 +58,27 @@ describe('bad input in trace files', () => {
     ]);
     expect(meta.reason).toMatch(/2 id\(s\).*c_27, c_24/);
   });
-  it('duplicated and out-of-order timestamps name both lines', () => {
+  it('a repeated timestamp is merged into the first, counted; the refusal when asked names both lines', () => {
     const dup = [...bb1.slice(0, 4), bb1[3], ...bb1.slice(4)].join('\r\n');
-    const e = error({ format: 'bitbrains' }, [['1.csv', enc(dup)]]);
+    const merged = run({ format: 'bitbrains' }, [['1.csv', enc(dup)]]);
+    const plain = run({ format: 'bitbrains' }, [['1.csv', enc(bb1.join('\r\n'))]]);
+    expect(Array.from(seriesAt(samples(merged).inst, 0))).toEqual(
+      Array.from(seriesAt(samples(plain).inst, 0)),
+    );
+    expect(merged.report.notes.join()).toMatch(
+      /^1 repeated timestamp\(s\) with the same values merged/,
+    );
+    const other = bb1[3].split(';\t');
+    other[4] = '55.5';
+    const conflicting = [...bb1.slice(0, 4), other.join(';\t'), ...bb1.slice(4)].join('\r\n');
+    const first = run({ format: 'bitbrains' }, [['1.csv', enc(conflicting)]]);
+    expect(Array.from(seriesAt(samples(first).inst, 0))).toEqual(
+      Array.from(seriesAt(samples(plain).inst, 0)),
+    );
+    expect(first.report.notes.join()).toMatch(
+      /1 repeated timestamp\(s\) with other values: the first sample kept.*task 1 at \d+, 1\.csv, line 5 \(first at line 4\)/,
+    );
+    const e = error({ format: 'bitbrains', duplicates: 'refuse' }, [['1.csv', enc(dup)]]);
     expect([e.file, e.line]).toEqual(['1.csv', 5]);
     expect(e.reason).toMatch(/task 1: duplicated timestamp \d+ \(also at line 4\)/);
     const swapped = [bb1[0], bb1[2], bb1[1], ...bb1.slice(3)].join('\r\n');
@@ -69,7 +87,9 @@ describe('bad input in trace files', () => {
       3,
       expect.stringMatching(/out of order \(after \d+ at line 2\)/),
     ]);
-    const skipped = run({ format: 'bitbrains', skipBadLines: true }, [['1.csv', enc(dup)]]);
+    const skipped = run({ format: 'bitbrains', skipBadLines: true, duplicates: 'refuse' }, [
+      ['1.csv', enc(dup)],
+    ]);
     expect(skipped.report.skippedLines).toBe(1);
     expect(seriesLength(samples(skipped).inst, 0)).toBe(24);
   });

@@ -4,6 +4,7 @@
  * (so the first page does not pull in the loaders themselves).
  */
 import type { Conversion } from './units.ts';
+import type { RepeatRule } from './repeats.ts';
 
 /** Options every trace format takes. */
 export interface TraceOptions {
@@ -15,6 +16,8 @@ export interface TraceOptions {
   readonly skipBadLines?: boolean;
   /** Cores of the reference machine (the formats that measure cores or a VM's share). */
   readonly coresPerMachine?: number;
+  /** A repeated timestamp of a series: merged into the first sample (default) or refused. */
+  readonly duplicates?: RepeatRule;
 }
 
 export function checkScale(scale: number | undefined): number {

@@ -133,6 +133,7 @@ export function traceSpecFrom(f: TraceFormatId, o: SpecOptions): TraceSpec {
     ...(o.clamp !== undefined ? { clamp: o.clamp } : {}),
     ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
     ...(o.coresPerMachine !== undefined ? { coresPerMachine: o.coresPerMachine } : {}),
+    ...(o.duplicates !== undefined ? { duplicates: o.duplicates } : {}),
   };
   switch (f) {
     case 'prometheus': {

@@ -22,6 +22,8 @@ export interface UploadOptions {
   capacity: string;
   clamp: boolean;
   skipBadLines: boolean;
+  /** Refuse a repeated timestamp of a series instead of merging it into the first sample. */
+  refuseDuplicates: boolean;
   idColumn: string;
   valueColumn: string;
   avgColumn: string;
@@ -44,6 +46,7 @@ export const FORM_DEFAULTS: UploadOptions = {
   capacity: '',
   clamp: false,
   skipBadLines: false,
+  refuseDuplicates: false,
   idColumn: '',
   valueColumn: '',
   avgColumn: '',
@@ -83,6 +86,7 @@ export function requestOf(o: UploadOptions): PreviewOptions {
     ...(capacity !== undefined ? { capacity } : {}),
     ...(o.clamp ? { clamp: true } : {}),
     ...(o.skipBadLines ? { skipBadLines: true } : {}),
+    ...(o.refuseDuplicates ? { duplicates: 'refuse' as const } : {}),
     ...(o.idColumn.trim() ? { idColumn: column(o.idColumn) } : {}),
     ...(o.valueColumn.trim() ? { valueColumn: column(o.valueColumn) } : {}),
     ...(o.avgColumn.trim() ? { avgColumn: column(o.avgColumn) } : {}),
@@ -117,6 +121,7 @@ export function formFromLink(link: UploadRef, scale: number): Partial<UploadOpti
     capacity: o.unit === 'cores' ? '' : text(o.capacity),
     clamp: o.clamp === true,
     skipBadLines: o.skipBadLines === true,
+    refuseDuplicates: o.duplicates === 'refuse',
     idColumn: text(o.idColumn),
     valueColumn: text(o.valueColumn),
     avgColumn: text(o.avgColumn),

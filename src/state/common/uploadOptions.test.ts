@@ -16,6 +16,7 @@ const EVERY_OPTION: Required<LoaderOptions> = {
   coresPerMachine: 12,
   clamp: true,
   skipBadLines: true,
+  duplicates: 'refuse',
   maxTasks: 500,
   firstSampleColumn: 2,
   timeColumns: 1,

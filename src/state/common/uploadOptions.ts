@@ -5,7 +5,13 @@
  * fails the check and is refused; opening a link applies its options to the files, and a load
  * with other options is refused (the numbers would differ under the same link).
  */
-import { UNITS, type GoogleFilters, type LoadSpec, type SpecOptions } from '../../engine/index.ts';
+import {
+  REPEAT_RULES,
+  UNITS,
+  type GoogleFilters,
+  type LoadSpec,
+  type SpecOptions,
+} from '../../engine/index.ts';
 import type { PrometheusOptions } from '../../engine/data/index.ts';
 import { Sha256 } from '../../engine/data/index.ts';
 import { flag, int, num, oneOf, readSafely, type Read, type UrlCodec } from './codecs.ts';
@@ -92,6 +98,7 @@ export const OPTION_ROWS: Record<keyof LoaderOptions, OptionRow> = {
   coresPerMachine: row('cpm', 'cores per machine', positive('core count')),
   clamp: row('clamp', 'clamp values above a machine', flag),
   skipBadLines: row('skip', 'skip bad lines', flag),
+  duplicates: row('dup', 'repeated timestamps', oneOf('duplicates rule', REPEAT_RULES)),
   maxTasks: row('maxn', 'tasks loaded (the first N)', int('task count', 1, 1e9)),
   firstSampleColumn: row('col0', 'first sample column', int('column', 0, 1e6)),
   timeColumns: row('tcols', 'time columns', int('column count', 0, 1e6)),
