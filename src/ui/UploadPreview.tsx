@@ -19,7 +19,7 @@ export function PreviewTable({ preview }: { preview: Preview }) {
         </p>
       )}
       {error && (
-        <p className="notice notice-error" data-testid="preview-error">
+        <p className="notice notice-error lines" data-testid="preview-error">
           {error}
         </p>
       )}

@@ -69,6 +69,11 @@ export function detectFormat(name: string, bytes: Uint8Array): Detection | null 
     const data = rows.slice(1);
     if (first.length > 2 && looksLikeTime(first[0]))
       return { format: 'columns', reason: `first column "${first[0]}" is a time index` };
+    if (first.length > 2 && isSampleIndex(first.slice(1)) && !repeatsFirstField(data))
+      return {
+        format: 'wide',
+        reason: `a task per row ("${first[0]}"), then sample columns ${first[1]}, ${first[2]}, …`,
+      };
     const idCol = first.findIndex((h) => /(^|_)id$/i.test(h));
     if (idCol >= 0 && data.length >= 2 && data[0][idCol] === data[1][idCol])
       return { format: 'long', reason: `id column "${first[idCol]}" repeats` };
@@ -78,9 +83,32 @@ export function detectFormat(name: string, bytes: Uint8Array): Detection | null 
   return null;
 }
 
+/** Headers numbering samples: one prefix (maybe none), then 0, 1, 2, … or 1, 2, 3, … in order. */
+function isSampleIndex(names: readonly string[]): boolean {
+  const parts = names.map((n) => /^([A-Za-z]*)_?(\d+)$/.exec(n.trim()));
+  if (parts.some((p) => p === null)) return false;
+  const start = Number(parts[0]![2]);
+  return parts.every((p, k) => p![1] === parts[0]![1] && Number(p![2]) === start + k);
+}
+
+/** Whether the first two data rows name the same task (a row per sample, not per task). */
+function repeatsFirstField(data: readonly string[][]): boolean {
+  return data.length >= 2 && data[0][0] === data[1][0];
+}
+
 /** The formats detection tries, in the user's words (not the loaders' ids). */
 export const FORMATS_TRIED =
   'CSV (a row per task, a column per task, or a row per sample), Google 2011 and 2019, Alibaba, Azure V2, Bitbrains, a Prometheus answer (JSON), .npy, the compact format';
+
+/** The layouts read, each with the first two lines of an example, for a file no rule recognised. */
+export const LAYOUT_EXAMPLES = [
+  'a row per task (wide CSV):\n  id,s0,s1,s2\n  vm1,12.5,13.0,11.8',
+  'a column per task, a row per instant:\n  time,vm1,vm2\n  0,12.5,40.1',
+  'a row per sample (long CSV; choose the id and value columns):\n  vm_id,timestamp_s,cpu_pct\n  vm1,1372629804,12.5',
+  'Bitbrains per-VM files (;\\t separated):\n  Timestamp [ms];\\tCPU cores;\\tCPU capacity provisioned [MHZ];\\t…\n  1372629804;\\t2;\\t5851.9989;\\t…',
+  'Google 2011 task_usage (20 fields, no header):\n  600000000,900000000,3418309,0,4155527081,0.001562,…\n  600000000,900000000,3418309,1,329150663,0.001568,…',
+  'a Prometheus query_range answer (JSON):\n  {"status":"success","data":{"resultType":"matrix",\n   "result":[{"metric":{"pod":"a"},"values":[[1700000000,"0.5"],…]}]}}',
+].join('\n');
 
 /** The default value column of a long CSV, when the header has an obvious one. */
 export function guessValueColumn(header: readonly string[]): string | null {
@@ -117,7 +145,7 @@ export function resolveSpec(
       throw new DataError(
         name,
         null,
-        `cannot tell the format. Tried: ${FORMATS_TRIED}. If it is one of them, choose it under Format (--format on the command line)`,
+        `cannot tell the format. Tried: ${FORMATS_TRIED}. If it is one of them, choose it under Format (--format on the command line). The layouts read, each as its first two lines:\n${LAYOUT_EXAMPLES}`,
       );
     f = d.format;
   } else if (FORMATS.includes(format)) f = format;

@@ -321,6 +321,30 @@ describe('format detection', () => {
     );
   });
 
+  it('a plain wide CSV (a task column, then numbered samples) is read; the message shows each layout', () => {
+    const text = 'task,s0,s1,s2\nweb,10,20,30\ndb,5,6,7\n';
+    expect(detectFormat('x.csv', enc(text))?.format).toBe('wide');
+    expect(detectFormat('x.csv', enc('vm,1,2,3\na,1,2,3\nb,1,2,3\n'))?.format).toBe('wide');
+    // Numbered columns of a row per sample (the first field repeats), or not in order: not wide.
+    expect(detectFormat('x.csv', enc('vm,s0,s1\na,1,2\na,3,4\n'))?.format).not.toBe('wide');
+    expect(detectFormat('x.csv', enc('task,s0,s2,s1\na,1,2,3\nb,1,2,3\n'))).toBeNull();
+    const spec = resolveSpec('auto', {}, 'x.csv', enc(text));
+    const r = samples(spec, [['x.csv', enc(text)]]);
+    expect(r.samples.ids).toEqual(['web', 'db']);
+    expect(Array.from(seriesAt(r.samples.inst, 0))).toEqual([0.1, 0.2, 0.3]);
+    const e = (() => {
+      try {
+        resolveSpec('auto', {}, 'x.csv', enc('a;b\nc;d\n'));
+      } catch (x) {
+        return x as DataError;
+      }
+    })();
+    expect(e).toBeInstanceOf(DataError);
+    const lines = e!.message.split('\n');
+    for (const head of ['id,s0,s1,s2', 'time,vm1,vm2', 'vm_id,timestamp_s,cpu_pct'])
+      expect(lines[lines.indexOf(`  ${head}`) + 1]).toMatch(/^ {2}\S+,/);
+  });
+
   it('fills defaults: percent of a whole machine (scale 1) for CSV, a long CSV’s id and value columns', () => {
     expect(resolveSpec('auto', {}, 'x.csv', enc('id,t0\na,1\n'))).toEqual({
       format: 'wide',

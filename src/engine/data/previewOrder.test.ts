@@ -17,12 +17,14 @@ describe('preview order: empty → format → content → unit', () => {
     expect(p.spec).toBeNull();
   });
 
-  it('garbage names the formats tried in words, briefly', () => {
+  it('garbage names the formats tried in words, briefly, then an example of each layout', () => {
     const p = preview([{ name: 'noise.bin', head: enc('\u0001\u0002zz\u0000\nqq\n') }]);
     expect(p.error).toMatch(/^noise\.bin: cannot tell the format\. Tried: CSV/);
     expect(p.error).toMatch(/Prometheus/);
     expect(p.error).not.toMatch(/azure2|google2019|columns,/);
-    expect(p.error!.length).toBeLessThan(320);
+    const [first, ...examples] = p.error!.split('\n');
+    expect(first.length).toBeLessThan(400);
+    expect(examples.filter((l) => !l.startsWith('  '))).toHaveLength(6);
   });
 
   it('a Prometheus error answer is named as such before anything about cores', () => {
