@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { parseCsv } from '../src/engine/csvText.ts';
 import { formatCount } from '../src/present/format.ts';
 import { main } from '../src/cli/main.ts';
-import { BITBRAINS_LONG, longRows, perVmFiles, tarGz } from '../src/ingest/bitbrainsLayout.ts';
+import { BITBRAINS_LONG, longRows, perVmFiles, tarGz } from '../src/cli/testing/bitbrainsLayout.ts';
 import { dataPath } from '../src/ingest/testing.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -4,12 +4,13 @@
  * series, task for task and sample for sample, through the command line's loading path; repeated
  * timestamps are merged by the same rule in both and counted in both reports.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DataError, seriesAt, type LoadResult } from '../engine/index.ts';
-import { BITBRAINS_LONG, longRows, perVmFiles, tarGz } from '../ingest/bitbrainsLayout.ts';
+import { DataError, preview, seriesAt, type LoadResult } from '../engine/index.ts';
+import { BITBRAINS_LONG, longRows, perVmFiles, tarGz } from './testing/bitbrainsLayout.ts';
 import { dataPath } from '../ingest/testing.ts';
 import { parseOptions } from './args.ts';
 import { dataOptions, loadFromOptions } from './io.ts';
@@ -106,6 +107,15 @@ describe('Bitbrains Rnd as published (per-VM .tar.gz) and as the bundled long CS
     expect(count(long, 'clamped')).toBe(above);
     expect(count(perVm, 'clampedToVm')).toBe(above);
     expect(perVm.report.notes.join()).toMatch(/timestamps read as seconds in 100 files/);
+  });
+
+  it('the page’s preview of the archive’s first MiB reads its whole members only', () => {
+    const head = gunzipSync(readFileSync(archive)).subarray(0, 1 << 20);
+    const p = preview([{ name: 'rnd_vms.tar.gz', head, truncated: true }]);
+    expect(p.error).toBeNull();
+    expect(p.spec?.format).toBe('bitbrains');
+    expect(p.report!.tasksKept).toBeGreaterThan(0);
+    expect(p.report!.tasksKept).toBeLessThan(100);
   });
 
   it('inspect prints the merge count; --duplicates refuse refuses, naming the file and both lines', async () => {

@@ -21,6 +21,8 @@ import {
 import type { LoadReport } from './report.ts';
 import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples.ts';
 import { wholeSeriesHead } from './promHead.ts';
+import { archiveKind } from './archive.ts';
+import { wholeTarMembers } from './archiveHead.ts';
 import { timeAxisPreview, type TimeAxisPreview } from './previewTime.ts';
 
 /** Every loader option, as one object: the format ('auto' by default) and `SpecOptions`. */
@@ -87,6 +89,9 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
   const cut = spec.format === 'prometheus' ? wholeSeriesHeads(files) : null;
   if (cut && 'error' in cut) return { ...empty, spec, error: cut.error };
   if (cut) files = cut.files;
+  const members = wholeMemberHeads(files);
+  if ('error' in members) return { ...empty, spec, error: members.error };
+  files = members.files;
   let raw: ValueStats | null = null;
   let maxima: number[] = [];
   if (USER_UNIT.has(spec.format)) {
@@ -201,6 +206,23 @@ function wholeSeriesHeads(
     out.push({ ...f, head });
   }
   return cutNames.length ? { files: out, cutNames, bytes } : null;
+}
+
+/** Tar archives read only in part (a .tar.gz of per-VM files), each cut after its last whole member. */
+function wholeMemberHeads(
+  files: readonly PreviewFile[],
+): { files: readonly PreviewFile[] } | { error: string } {
+  if (!files.some((f) => f.truncated && archiveKind(f.head) === 'tar')) return { files };
+  const out: PreviewFile[] = [];
+  for (const f of files) {
+    const head = f.truncated && archiveKind(f.head) === 'tar' ? wholeTarMembers(f.head) : f.head;
+    if (!head)
+      return {
+        error: `${f.name}: no whole member in its first ${formatMiB(f.head.length)}, too little to preview; use the data to read the whole archive`,
+      };
+    out.push({ ...f, head });
+  }
+  return { files: out };
 }
 
 function isMatrixSpec(spec: LoadSpec): boolean {

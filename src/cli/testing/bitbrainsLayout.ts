@@ -6,7 +6,7 @@
  * the POSIX ustar header layout), so the archive is made without the code under test.
  */
 import { gzipSync } from 'node:zlib';
-import { naiveCsv } from './testing.ts';
+import { naiveCsv } from '../../ingest/testing.ts';
 
 export const BITBRAINS_LONG = 'bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz';
 
