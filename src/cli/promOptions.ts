@@ -1,12 +1,30 @@
 /**
- * `--prometheus URL` wherever `--data` is taken: the range, step and query of a live source, and a
- * bearer token from `--bearer-token` or the SLOPACK_PROMETHEUS_TOKEN environment variable (used for
- * the calls only, never printed or written).
+ * `--prometheus URL` wherever `--data` is taken: the range, step and query of a live source, a
+ * bearer token from `--bearer-token` or the SLOPACK_PROMETHEUS_TOKEN environment variable and
+ * headers from `--prometheus-header NAME=VALUE` (used for the calls only, never printed or
+ * written), and the time and size limits of each answer (ingest promFetch.ts).
  */
-import { DEFAULT_CPU_QUERY, apiBase, resolveRange, type PromSource } from '../engine/index.ts';
-import { loadSource, type SourceLoad } from '../ingest/prometheusSource.ts';
+import {
+  DEFAULT_CPU_QUERY,
+  apiBase,
+  numberRange,
+  resolveRange,
+  type PromSource,
+} from '../engine/index.ts';
+import { loadSource, type PromAccess, type SourceLoad } from '../ingest/prometheusSource.ts';
+import {
+  CHUNK_DEADLINE_S,
+  CONNECT_TIMEOUT_S,
+  IDLE_TIMEOUT_S,
+  MAX_ANSWER_BYTES,
+  type FetchLimits,
+} from '../ingest/promFetch.ts';
 import type { StreamControl } from '../ingest/stream.ts';
-import { UsageError, type OptionSpec, type Options } from './args.ts';
+import { UsageError, rangeOption, repeatedValues, type OptionSpec, type Options } from './args.ts';
+
+/** Seconds of a time limit: above 0, at most a day. */
+const seconds = (flag: string) =>
+  numberRange(flag, 'seconds', { min: 0, minOpen: true, max: 86400, flag });
 
 export const TOKEN_ENV = 'SLOPACK_PROMETHEUS_TOKEN';
 
@@ -30,6 +48,32 @@ export const promOptions = {
     kind: 'string',
     help: `with --prometheus: bearer token (or the ${TOKEN_ENV} environment variable); never written anywhere`,
   },
+  'prometheus-header': {
+    kind: 'string',
+    repeatable: true,
+    help: 'with --prometheus: a header sent with every call, NAME=VALUE (repeatable; e.g. X-Scope-OrgID=tenant); never written anywhere',
+  },
+  'prometheus-connect-timeout': rangeOption(
+    seconds('prometheus-connect-timeout'),
+    `with --prometheus: seconds to wait for an answer to begin (default ${CONNECT_TIMEOUT_S})`,
+  ),
+  'prometheus-idle-timeout': rangeOption(
+    seconds('prometheus-idle-timeout'),
+    `with --prometheus: seconds an answer may send nothing (default ${IDLE_TIMEOUT_S})`,
+  ),
+  'prometheus-deadline': rangeOption(
+    seconds('prometheus-deadline'),
+    `with --prometheus: seconds one answer (one chunk of the range) may take in all (default ${CHUNK_DEADLINE_S})`,
+  ),
+  'prometheus-max-mib': rangeOption(
+    numberRange('prometheus-max-mib', 'MiB', {
+      min: 0,
+      minOpen: true,
+      max: 4096,
+      flag: 'prometheus-max-mib',
+    }),
+    `with --prometheus: MiB one answer may hold, after undoing its compression (default ${MAX_ANSWER_BYTES / 2 ** 20})`,
+  ),
 } as const satisfies Record<string, OptionSpec>;
 
 /** The source the options name (no token), or null without --prometheus. */
@@ -58,6 +102,63 @@ export function tokenFromOptions(o: Options): string | undefined {
   return t ? t : undefined;
 }
 
+/** A header's name: an HTTP token (RFC 9110 §5.6.2). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The `--prometheus-header` values as headers; a malformed one is a usage error naming it. */
+export function headersFromOptions(o: Options): Record<string, string> {
+  const out: Record<string, string> = {};
+  const given = o['prometheus-header'];
+  if (given === undefined) return out;
+  repeatedValues(given).forEach((text, i) => {
+    const eq = text.indexOf('=');
+    const name = eq > 0 ? text.slice(0, eq).trim() : '';
+    // The text may be a secret (a value given without its name): it is never repeated.
+    if (eq < 0)
+      throw new UsageError(
+        `invalid --prometheus-header (number ${i + 1}): expected NAME=VALUE, e.g. X-Scope-OrgID=tenant (no "=" found)`,
+      );
+    if (!HEADER_NAME.test(name))
+      throw new UsageError(
+        `invalid --prometheus-header: the name "${name.slice(0, 40)}" is not a header name (letters, digits and !#$%&'*+.^_\`|~-)`,
+      );
+    if (/^authorization$/i.test(name) && tokenFromOptions(o))
+      throw new UsageError(
+        '--prometheus-header Authorization and a bearer token: give one of them',
+      );
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(text))
+      throw new UsageError(
+        `invalid --prometheus-header ${name}: its value holds a control character or a character HTTP headers cannot carry`,
+      );
+    out[name] = text.slice(eq + 1).trim();
+  });
+  return out;
+}
+
+/** The limits the options set on each answer (promFetch.ts). */
+export function limitsFromOptions(o: Options): Partial<FetchLimits> {
+  const num = (k: string) => (typeof o[k] === 'number' ? (o[k] as number) : undefined);
+  const mib = num('prometheus-max-mib');
+  return {
+    ...(num('prometheus-connect-timeout')
+      ? { connectTimeout: num('prometheus-connect-timeout') }
+      : {}),
+    ...(num('prometheus-idle-timeout') ? { idleTimeout: num('prometheus-idle-timeout') } : {}),
+    ...(num('prometheus-deadline') ? { deadline: num('prometheus-deadline') } : {}),
+    ...(mib ? { maxBytes: Math.round(mib * 2 ** 20) } : {}),
+  };
+}
+
+/** How the options reach the server: token, headers and limits (never printed). */
+export function accessFromOptions(o: Options): PromAccess {
+  const token = tokenFromOptions(o);
+  return {
+    ...(token ? { token } : {}),
+    headers: headersFromOptions(o),
+    limits: limitsFromOptions(o),
+  };
+}
+
 /** Loads the source of the options; progress on stderr when there are several chunks. */
 export async function loadPrometheusOptions(
   o: Options,
@@ -69,7 +170,7 @@ export async function loadPrometheusOptions(
   try {
     return await loadSource(
       source,
-      { token: tokenFromOptions(o) },
+      accessFromOptions(o),
       {
         ...(cores !== undefined ? { coresPerMachine: cores } : {}),
         ...(o['id-label'] !== undefined ? { idLabel: String(o['id-label']) } : {}),

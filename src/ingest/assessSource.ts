@@ -28,11 +28,14 @@ import { pump, type InputFile, type StreamControl } from './stream.ts';
 export async function collectSeries(
   inputs: readonly InputFile[],
   control: StreamControl = {},
-): Promise<{ series: LabeledSeries[]; notNumbers: number }> {
+): Promise<{ series: LabeledSeries[]; notNumbers: number; notes: string[] }> {
   const c = new SeriesCollector();
   for (let i = 0; i < inputs.length; i++)
-    await pump(inputs[i], c.file(inputs[i].name), control, { fileIndex: i, files: inputs.length });
-  return { series: c.series(), notNumbers: c.notNumbers };
+    await pump(inputs[i], c.file(inputs[i].name, inputs[i].asked), control, {
+      fileIndex: i,
+      files: inputs.length,
+    });
+  return { series: c.series(), notNumbers: c.notNumbers, notes: c.notes };
 }
 
 /** `pod,node` lines (a header line is skipped) as a map; the pod may be `namespace/pod`. */
@@ -61,6 +64,8 @@ export interface Assessment extends PlacementAssessment {
   readonly coresFrom: string;
   readonly start: number;
   readonly end: number;
+  /** What the reading noted: the servers' warnings, samples outside the asked range. */
+  readonly notes: readonly string[];
 }
 
 /** The node of a series: its label, else the pod→node map by `namespace/pod` or `pod`. */
@@ -78,7 +83,7 @@ function nodeOf(labels: Record<string, string>, podNodes?: ReadonlyMap<string, s
 
 /** Judges the placement the series show (see engine assess/placement.ts). */
 export function assessSeries(
-  collected: { series: LabeledSeries[]; notNumbers: number },
+  collected: { series: LabeledSeries[]; notNumbers: number; notes?: readonly string[] },
   facts: ClusterFacts | null,
   o: AssessOptions,
 ): Assessment {
@@ -116,6 +121,7 @@ export function assessSeries(
         : (facts?.coresFrom ?? 'cores per machine given'),
     start: instants[0],
     end: instants[instants.length - 1],
+    notes: collected.notes ?? [],
   };
 }
 

@@ -9,6 +9,7 @@
 import {
   DEFAULT_MEMORY_QUERY,
   seriesAt,
+  sourceChunks,
   type LoadSpec,
   type PromSource,
   type TaskSamples,
@@ -144,6 +145,7 @@ export async function loadSourceCluster(
           step: source.step,
           rangeStart: source.start,
           rangeEnd: source.end,
+          askedRanges: sourceChunks(memSource),
           times: true,
         } as LoadSpec & { times: boolean },
         control,

@@ -19,23 +19,36 @@ import {
   type LoadSpec,
   type PromSource,
 } from '../engine/index.ts';
+import { decimalOrNull } from '../engine/numberText.ts';
 import { loadDataset } from './load.ts';
 import { isCancelled } from '../protocol/cancel.ts';
+import {
+  boundedGet,
+  LimitError,
+  MAX_WHOLE_BYTES,
+  type Fetcher,
+  type FetchLimits,
+} from './promFetch.ts';
 import type { InputFile, StreamControl } from './stream.ts';
 
-export type Fetcher = (url: string, init?: RequestInit) => Promise<Response>;
+export type { Fetcher };
 
 export interface PromAccess {
   readonly token?: string;
+  /** Headers sent with every call (`--prometheus-header NAME=VALUE`), secret as the token is. */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly fetcher?: Fetcher;
   readonly signal?: AbortSignal;
   /** The page's origin (browsers), for the CORS advice. */
   readonly origin?: string;
+  /** Time and size limits of each answer (promFetch.ts; the defaults where not given). */
+  readonly limits?: Partial<FetchLimits>;
 }
 
 function headers(a: PromAccess): Record<string, string> {
   return {
     Accept: 'application/json',
+    ...a.headers,
     ...(a.token ? { Authorization: `Bearer ${a.token}` } : {}),
   };
 }
@@ -67,19 +80,28 @@ function serverError(text: string): string | null {
 }
 
 /** A GET of the API; a response that is not OK becomes a DataError with the reason. */
-export async function promGet(base: string, url: string, a: PromAccess): Promise<Response> {
+export async function promGet(
+  base: string,
+  url: string,
+  a: PromAccess,
+  maxBytes?: number,
+): Promise<Response> {
   let res: Response;
   try {
-    res = await (a.fetcher ?? fetch)(url, {
+    res = await boundedGet(url, {
       headers: headers(a),
+      ...(a.fetcher ? { fetcher: a.fetcher } : {}),
       ...(a.signal ? { signal: a.signal } : {}),
+      ...(a.limits ? { limits: a.limits } : {}),
+      ...(maxBytes !== undefined ? { maxBytes } : {}),
     });
   } catch (e) {
-    if (isCancelled(e) || a.signal?.aborted) throw e;
+    if (isCancelled(e) || a.signal?.aborted || e instanceof DataError) throw e;
     throw unreachable(base, e, a.origin);
   }
   if (res.ok) return res;
-  const body = (await res.text().catch(() => '')).slice(0, 4000);
+  // Read to MAX_ERROR_BYTES at most (promFetch.ts); runs of blanks said once.
+  const body = (await res.text().catch(() => '')).replace(/\s+/g, ' ').trim();
   const said = serverError(body);
   const status = `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
   if (said) throw new DataError(base, null, `Prometheus refused the query (${status}): ${said}`);
@@ -153,9 +175,10 @@ function rangeInputs(source: PromSource, a: PromAccess): RangeInputs {
   const ask = (i: number) => {
     if (i < chunks.length && !asked[i]) asked[i] = request(i);
   };
-  const inputs: InputFile[] = chunks.map((_, i) => ({
+  const inputs: InputFile[] = chunks.map((c, i) => ({
     name: names[i],
     role: 'inst',
+    asked: c,
     async open() {
       // A second opening (a head read before the whole) asks again.
       if (taken[i]) return (await request(i)).body!;
@@ -201,16 +224,25 @@ export async function instantVector(
   time: number,
   a: PromAccess,
 ): Promise<{ labels: Record<string, string>; value: number }[] | null> {
-  const res = await promGet(base, instantUrl(base, query, time), a);
-  const j = (await res.json()) as {
+  const url = instantUrl(base, query, time);
+  const res = await promGet(base, url, a, MAX_WHOLE_BYTES);
+  const j = (await res.json().catch((e: unknown) => {
+    if (e instanceof DataError || isCancelled(e) || a.signal?.aborted) throw e;
+    throw new DataError(base, null, `the answer to ${url.replace(/\?.*$/, '')} is not JSON`);
+  })) as {
     status?: string;
     data?: { resultType?: string; result?: { metric: Record<string, string>; value: unknown }[] };
   };
-  if (j.status !== 'success' || j.data?.resultType !== 'vector' || !j.data.result) return null;
-  return j.data.result.map((r) => ({
-    labels: r.metric,
-    value: Number((r.value as [number, string])[1]),
-  }));
+  const result = j?.data?.result;
+  if (j?.status !== 'success' || j.data?.resultType !== 'vector' || !Array.isArray(result))
+    return null;
+  // A sample not of the API's shape ([time, "value"] with labels) is left out, as is a NaN.
+  return result.flatMap((r) => {
+    const v = Array.isArray(r?.value) ? r.value[1] : undefined;
+    const value = typeof v === 'string' ? decimalOrNull(v) : null;
+    const labels = r?.metric && typeof r.metric === 'object' ? r.metric : null;
+    return value === null || !labels ? [] : [{ labels, value }];
+  });
 }
 
 /**
@@ -221,10 +253,10 @@ export async function instantVector(
 export async function retentionSeconds(base: string, a: PromAccess): Promise<number | null> {
   let flags: Record<string, string> | undefined;
   try {
-    const res = await promGet(base, `${base}/api/v1/status/flags`, a);
+    const res = await promGet(base, `${base}/api/v1/status/flags`, a, MAX_WHOLE_BYTES);
     flags = ((await res.json()) as { data?: Record<string, string> }).data;
   } catch (e) {
-    if (isCancelled(e) || a.signal?.aborted) throw e;
+    if (isCancelled(e) || a.signal?.aborted || e instanceof LimitError) throw e;
     return null;
   }
   const time = parseDuration(flags?.['storage.tsdb.retention.time'] ?? '');
@@ -328,6 +360,7 @@ export function sourceSpec(
     step: source.step,
     rangeStart: source.start,
     rangeEnd: source.end,
+    askedRanges: sourceChunks(source),
   } as LoadSpec;
 }
 

@@ -15,6 +15,8 @@ export interface InputFile {
   readonly size?: number;
   /** Which file of the dataset this is (usage/events, inst/avg, ...); inferred from the name if absent. */
   readonly role?: string;
+  /** The range (unix s) a server was asked for, when the input is its answer. */
+  readonly asked?: { readonly start: number; readonly end: number };
   open(): ReadableStream<Uint8Array> | Promise<ReadableStream<Uint8Array>>;
 }
 
@@ -217,9 +219,12 @@ export async function pump(
         throw new DataError(
           input.name,
           line === undefined ? null : line + 1,
-          gzip
-            ? `cannot decompress gzip (truncated or corrupt file): ${(e as Error).message}`
-            : `read failed: ${(e as Error).message}`,
+          // A source's limit (ingest promFetch.ts) says its own reason.
+          e instanceof DataError
+            ? e.reason
+            : gzip
+              ? `cannot decompress gzip (truncated or corrupt file): ${(e as Error).message}`
+              : `read failed: ${(e as Error).message}`,
         );
       }
       if (signal?.aborted) throw cancelError(signal);
@@ -266,7 +271,11 @@ async function peekFirst(
     }
   } catch (e) {
     if (signal?.aborted) throw cancelError(signal);
-    throw new DataError(name, null, `read failed: ${(e as Error).message}`);
+    throw new DataError(
+      name,
+      null,
+      e instanceof DataError ? e.reason : `read failed: ${(e as Error).message}`,
+    );
   }
   if (signal?.aborted) {
     await rawReader.cancel(cancelError(signal)).catch(() => {});

@@ -11,7 +11,7 @@ import { assessJson, assessMarkdown } from '../../present/assess/report.ts';
 import { UsageError, rangeOption } from '../args.ts';
 import { ASSESS_SLO, CORES_PER_MACHINE } from '../ranges.ts';
 import { expandPaths, pathInput } from '../io.ts';
-import { promOptions, sourceFromOptions, tokenFromOptions } from '../promOptions.ts';
+import { promOptions, sourceFromOptions, accessFromOptions } from '../promOptions.ts';
 import type { Command } from './command.ts';
 import { writeOutput } from '../files.ts';
 
@@ -51,7 +51,7 @@ export const assess: Command = {
     };
     let a;
     try {
-      if (source) a = await assessSource(source, { token: tokenFromOptions(o) }, options);
+      if (source) a = await assessSource(source, accessFromOptions(o), options);
       else {
         const inputs = await Promise.all(expandPaths(o.data as string).map((p) => pathInput(p)));
         a = assessSeries(await collectSeries(inputs), null, options);
@@ -66,6 +66,11 @@ export const assess: Command = {
       notNumbers: a.notNumbers,
     });
     if (o.report) writeOutput(o.report as string, markdown);
-    out(o.json ? JSON.stringify({ ...(source ? { source } : {}), ...assessJson(a) }) : markdown);
+    for (const note of a.notes) process.stderr.write(`${note}\n`);
+    out(
+      o.json
+        ? JSON.stringify({ ...(source ? { source } : {}), ...assessJson(a), notes: a.notes })
+        : markdown,
+    );
   },
 };

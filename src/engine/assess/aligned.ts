@@ -9,6 +9,7 @@ import type { ChunkSink } from '../data/bytes.ts';
 import { DataError } from '../data/errors.ts';
 import { JsonScanner } from '../data/jsonScan.ts';
 import { PromStream, type PromSeries } from '../data/promStream.ts';
+import { checkAskedRange, warningsNote } from '../data/prometheus.ts';
 import { matrixFrom, type RealizationMatrix } from '../matrix.ts';
 
 export interface LabeledSeries {
@@ -37,6 +38,9 @@ export class SeriesCollector {
     { labels: Record<string, string>; t: number[]; v: number[] }
   >();
   notNumbers = 0;
+  /** Points left out for lying outside the range their answer was asked for, and what the servers
+   * warned of (a partial answer): one note per answer. */
+  readonly notes: string[] = [];
 
   /** One series of answer `name`, as read (the Prometheus reader hands them over too). */
   take(name: string, s: PromSeries): void {
@@ -67,8 +71,9 @@ export class SeriesCollector {
     }
   }
 
-  file(name: string): ChunkSink {
-    const stream = new PromStream(Infinity, (s) => this.take(name, s));
+  /** A sink for one answer; `asked`, the range it was asked for (points outside it left out). */
+  file(name: string, asked?: { start: number; end: number }): ChunkSink {
+    const stream = new PromStream(Infinity, (s) => this.take(name, s), asked);
     const scanner = new JsonScanner(name, stream);
     return {
       push: (chunk) => scanner.push(chunk),
@@ -87,7 +92,13 @@ export class SeriesCollector {
             null,
             `not a query_range answer (status ${JSON.stringify(h.status)}, resultType ${JSON.stringify(h.resultType)}; expected "success" and "matrix")`,
           );
+        checkAskedRange(name, stream, asked);
         stream.flush();
+        if (stream.outside)
+          this.notes.push(
+            `${name}: ${stream.outside} samples outside the range asked for left out`,
+          );
+        this.notes.push(...warningsNote(name, stream));
       },
     };
   }

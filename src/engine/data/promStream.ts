@@ -5,6 +5,9 @@
  * when its object closes (so `values` may come before `metric`); series wait until `status` is
  * "success" and `resultType` "matrix" have been read, so the structural checks keep their order
  * whatever the key order. Memory: the current series and the waiting ones, never the response.
+ * Given the range the answer was asked for, points outside it are left out and counted (a server
+ * answering another range is told by `inside` 0 and `outside` > 0); `warnings` (Prometheus's word
+ * that an answer is partial) are kept, the first few.
  */
 import {
   F64Column,
@@ -56,6 +59,7 @@ const R_METRIC = 5;
 const R_VALUES = 6;
 const R_POINT = 7;
 const R_SKIP = 8;
+const R_WARNINGS = 9;
 
 // What a value is.
 const V_ROOT = 0;
@@ -72,12 +76,19 @@ const V_POINT = 10;
 const V_ELEM = 11;
 const V_LABEL = 12;
 const V_SKIP = 13;
+const V_WARNINGS = 14;
+const V_WARNING = 15;
+
+/** Warnings kept per answer, and characters kept of each. */
+const MAX_WARNINGS = 5;
+const MAX_WARNING_CHARS = 300;
 
 const ROOT_KEYS: Record<string, number> = {
   status: V_STATUS,
   error: V_ERROR,
   errorType: V_ERRTYPE,
   data: V_DATA,
+  warnings: V_WARNINGS,
 };
 const DATA_KEYS: Record<string, number> = { resultType: V_RTYPE, result: V_RESULT };
 const SERIES_KEYS: Record<string, number> = { metric: V_METRIC, values: V_VALUES };
@@ -110,12 +121,36 @@ export class PromStream implements JsonEvents {
   private readonly waiting: PromSeries[] = [];
   /** True inside a values array: the tokenizer reports plain pairs by `pair`. */
   pairs = false;
+  /** Points kept (inside the asked range) and left out (outside it), over the whole answer. */
+  inside = 0;
+  outside = 0;
+  /** The earliest and latest instant of the points left out. */
+  outsideFirst = Infinity;
+  outsideLast = -Infinity;
+  /** The answer's `warnings` (the first MAX_WARNINGS, each cut to MAX_WARNING_CHARS), and their count. */
+  readonly warnings: string[] = [];
+  warningCount = 0;
 
   constructor(
     /** Values in [0, bound] need no text kept. */
     private readonly bound: number,
     private readonly onSeries: (s: PromSeries) => void,
+    /** The range asked for (unix s, both ends in it), when known. */
+    private readonly asked?: { readonly start: number; readonly end: number },
   ) {}
+
+  /** Whether a point at `t` is kept (counted either way); NaN times are kept for the reader to refuse. */
+  private keeps(t: number): boolean {
+    const a = this.asked;
+    if (!a || !(t < a.start || t > a.end)) {
+      this.inside++;
+      return true;
+    }
+    this.outside++;
+    if (t < this.outsideFirst) this.outsideFirst = t;
+    if (t > this.outsideLast) this.outsideLast = t;
+    return false;
+  }
 
   /** True once the response is known to be a success with a matrix. */
   get ready(): boolean {
@@ -140,6 +175,8 @@ export class PromStream implements JsonEvents {
         return V_SERIES;
       case R_METRIC:
         return V_LABEL;
+      case R_WARNINGS:
+        return V_WARNING;
       default:
         return this.keyValue;
     }
@@ -170,6 +207,9 @@ export class PromStream implements JsonEvents {
       case V_RESULT:
         this.head.resultIsArray = array;
         if (array) role = R_RESULT;
+        break;
+      case V_WARNINGS:
+        if (array) role = R_WARNINGS;
         break;
       case V_SERIES:
         this.startSeries();
@@ -212,7 +252,7 @@ export class PromStream implements JsonEvents {
     this.pairs = this.depth > 0 && this.roles[this.depth - 1] === R_VALUES;
     if (role === R_POINT) {
       if (this.elem !== 2) this.badPoint();
-      else {
+      else if (this.keeps(this.pointTime)) {
         if (this.pointRaw !== null) this.raws.set(this.times.length, this.pointRaw);
         this.times.push(this.pointTime);
         this.values.push(this.pointValue);
@@ -221,11 +261,13 @@ export class PromStream implements JsonEvents {
   }
 
   pair(buf: Uint8Array, numStart: number, numEnd: number, strStart: number, strEnd: number): void {
+    const t = scanNumber(buf, numStart, numEnd);
+    if (!this.keeps(t)) return;
     const x = scanNumber(buf, strStart, strEnd);
     if (!(x >= 0 && x <= this.bound)) {
       this.raws.set(this.times.length, latin1(buf, strStart, strEnd));
     }
-    this.times.push(scanNumber(buf, numStart, numEnd));
+    this.times.push(t);
     this.values.push(x);
   }
 
@@ -248,6 +290,13 @@ export class PromStream implements JsonEvents {
       return this.element(x, raw);
     }
     const text = jsonString(buf, start, end, escaped, latin1);
+    if (v === V_WARNING) {
+      if (this.warningCount++ < MAX_WARNINGS)
+        this.warnings.push(
+          text.length > MAX_WARNING_CHARS ? `${text.slice(0, MAX_WARNING_CHARS)}…` : text,
+        );
+      return;
+    }
     this.scalar(v, text, decimalOrNull(text) ?? NaN);
   }
 

@@ -35,6 +35,45 @@ export interface PrometheusOptions {
   /** The range asked for (unix s), for the coverage check; else the data's own span. */
   readonly rangeStart?: number;
   readonly rangeEnd?: number;
+  /**
+   * The range each answer was asked for, in the order the answers are read (a live source's chunks):
+   * points outside it are left out and counted, an answer with none inside it is refused. Without
+   * it, the whole range above (when given) stands for every answer.
+   */
+  readonly askedRanges?: readonly { readonly start: number; readonly end: number }[];
+}
+
+const isoTime = (t: number) =>
+  Number.isFinite(t) && Math.abs(t) < 8.64e12 ? new Date(t * 1000).toISOString() : String(t);
+
+/**
+ * Refuses an answer whose every point lies outside the range asked for (the server answered
+ * another range); an answer with no points at all is left to the reader's own checks.
+ */
+export function checkAskedRange(
+  name: string,
+  s: { inside: number; outside: number; outsideFirst: number; outsideLast: number },
+  asked: { start: number; end: number } | undefined,
+): void {
+  if (!asked || s.inside > 0 || s.outside === 0) return;
+  throw new DataError(
+    name,
+    null,
+    `every point of the answer lies outside the range asked for, ${isoTime(asked.start)} to ${isoTime(asked.end)} (its ${s.outside} points run from ${isoTime(s.outsideFirst)} to ${isoTime(s.outsideLast)}): the server answered another range; refused`,
+  );
+}
+
+/** The server's `warnings` of one answer as a note (Prometheus says so of a partial answer). */
+export function warningsNote(
+  name: string,
+  s: { warnings: string[]; warningCount: number },
+): string[] {
+  if (s.warningCount === 0) return [];
+  const more =
+    s.warningCount > s.warnings.length ? ` and ${s.warningCount - s.warnings.length} more` : '';
+  return [
+    `${name}: the server warns that its answer may be partial: ${s.warnings.map((w) => JSON.stringify(w)).join('; ')}${more}`,
+  ];
 }
 
 /** A series' task id from its labels. */
@@ -60,6 +99,9 @@ export class PrometheusLoader {
   private readonly files: { name: string; bytes: number }[] = [];
   private clamped = 0;
   private records = 0;
+  /** Points left out for lying outside the range asked for, and the servers' warnings. */
+  private outside = 0;
+  private readonly warnings: string[] = [];
   private readonly checks = new PromChecks();
 
   constructor(private readonly options: PrometheusOptions) {
@@ -79,11 +121,21 @@ export class PrometheusLoader {
   /** A sink for one answer; `also` sees each series as read (one parse for two readers). */
   file(name: string, also?: (s: PromSeries) => void): ChunkSink {
     const entry = { name, bytes: 0 };
+    const o = this.options;
+    const asked =
+      o.askedRanges?.[this.files.length] ??
+      (o.rangeStart !== undefined && o.rangeEnd !== undefined
+        ? { start: o.rangeStart, end: o.rangeEnd }
+        : undefined);
     this.files.push(entry);
-    const stream = new PromStream(this.conv.bound, (s) => {
-      this.takeSeries(name, s);
-      also?.(s);
-    });
+    const stream = new PromStream(
+      this.conv.bound,
+      (s) => {
+        this.takeSeries(name, s);
+        also?.(s);
+      },
+      asked,
+    );
     const scanner = new JsonScanner(name, stream);
     return {
       push(chunk) {
@@ -95,7 +147,10 @@ export class PrometheusLoader {
         if (scanner.blank) throw new DataError(name, null, 'empty file');
         scanner.end();
         checkHead(name, stream.head);
+        checkAskedRange(name, stream, asked);
         stream.flush();
+        this.outside += stream.outside;
+        this.warnings.push(...warningsNote(name, stream));
       },
     };
   }
@@ -176,6 +231,7 @@ export class PrometheusLoader {
     const notes = [
       ...(o.query !== undefined ? queryFindings(o.query, o.step) : []),
       ...this.checks.notes(range),
+      ...this.warnings,
     ];
     const { samples, gaps } = this.series.finish((v) => v);
     return traceReport({
@@ -203,6 +259,16 @@ export class PrometheusLoader {
                 id: 'not-a-number',
                 label: 'samples that are not numbers (NaN, ±Inf, null) dropped',
                 count: this.checks.dropped,
+                of: 'values' as const,
+              },
+            ]
+          : []),
+        ...(this.outside
+          ? [
+              {
+                id: 'outside-range',
+                label: 'samples outside the range asked for left out',
+                count: this.outside,
                 of: 'values' as const,
               },
             ]

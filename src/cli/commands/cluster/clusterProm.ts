@@ -13,7 +13,7 @@ import {
 } from '../../../ingest/prometheusCluster.ts';
 import { UsageError, rangeOption, type OptionSpec, type Options } from '../../args.ts';
 import { CORES_PER_MACHINE } from '../../ranges.ts';
-import { promOptions, sourceFromOptions, tokenFromOptions } from '../../promOptions.ts';
+import { promOptions, sourceFromOptions, accessFromOptions } from '../../promOptions.ts';
 
 export const clusterPromOptions = {
   ...promOptions,
@@ -47,7 +47,7 @@ export async function promClusterFrom(
   try {
     return await loadSourceCluster(
       source,
-      { token: tokenFromOptions(o) },
+      accessFromOptions(o),
       {
         resources,
         ...(o['cores-per-machine'] !== undefined

@@ -1,0 +1,163 @@
+/**
+ * A hostile Prometheus for the tests (Node `http` on 127.0.0.1, a port the system chooses): the
+ * first path segment of the URL names how it misbehaves on `query_range` — `/drip` sends a
+ * valid answer one byte a second, `/silent` never sends headers, `/huge` streams spaces without
+ * end, `/bomb` a gzip `Content-Encoding` inflating to 1 GiB, `/error500` a 500 whose body never
+ * ends, `/shifted` a valid answer three days off the asked range, `/warnings` a valid answer with
+ * Prometheus's `warnings`, `/elsewhere` a redirect to another origin (localhost for 127.0.0.1),
+ * `/loop` a redirect to itself, `/wait` 503 with `Retry-After: 99999`, `/moved` a redirect within
+ * the origin to `/ok`, and `/ok` a valid answer. Instant queries answer an empty vector and the
+ * flags call 404, as a server without those metrics would. Every answer allows any origin (the
+ * page reads it). Byte counters say how much each mode wrote before its client let go.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+
+export const HOSTILE_MODES = [
+  'ok',
+  'drip',
+  'silent',
+  'huge',
+  'bomb',
+  'error500',
+  'shifted',
+  'warnings',
+  'elsewhere',
+  'loop',
+  'wait',
+  'moved',
+] as const;
+export type HostileMode = (typeof HOSTILE_MODES)[number];
+
+export interface HostileServer {
+  /** The base URL of a mode (what `--prometheus` takes). */
+  url(mode: HostileMode): string;
+  /** Bytes of body each mode wrote, as far as its clients read. */
+  readonly written: Map<string, number>;
+  close(): Promise<void>;
+}
+
+const THREE_DAYS = 3 * 86400;
+
+/** A valid matrix answer for the asked range: two pods, a point per step. */
+function answer(start: number, end: number, step: number, shift = 0, warnings?: string[]): string {
+  const values = (k: number) => {
+    const out: string[] = [];
+    for (let t = start; t <= end + 1e-9; t += step)
+      out.push(`[${t + shift},"${((k + 1) * 0.25 + ((t / step) % 4) * 0.05).toFixed(3)}"]`);
+    return out.join(',');
+  };
+  const result = [0, 1].map(
+    (k) => `{"metric":{"namespace":"ns","pod":"pod-${k}","node":"node-0"},"values":[${values(k)}]}`,
+  );
+  return `{"status":"success",${warnings ? `"warnings":${JSON.stringify(warnings)},` : ''}"data":{"resultType":"matrix","result":[${result.join(',')}]}}`;
+}
+
+/** Writes `piece` again and again, honouring back-pressure, until the client goes. */
+function endless(res: ServerResponse, piece: Buffer, count: (n: number) => void): void {
+  const more = () => {
+    while (!res.destroyed) {
+      count(piece.length);
+      if (!res.write(piece)) return void res.once('drain', more);
+    }
+  };
+  res.on('close', () => res.removeAllListeners('drain'));
+  more();
+}
+
+export async function startHostileServer(): Promise<HostileServer> {
+  const written = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  const spaces = Buffer.alloc(64 * 1024, 0x20);
+  // 16 gzip members of 64 MiB of spaces each: about 1 MiB sent, 1 GiB inflated.
+  const member = gzipSync(Buffer.alloc(64 * 2 ** 20, 0x20), { level: 9 });
+  let port = 0;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const [, mode, ...rest] = url.pathname.split('/');
+    const path = `/${rest.join('/')}`;
+    const count = (n: number) => written.set(mode, (written.get(mode) ?? 0) + n);
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' };
+    if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+    if (path === '/api/v1/query')
+      return void res
+        .writeHead(200, { ...cors, 'Content-Type': 'application/json' })
+        .end('{"status":"success","data":{"resultType":"vector","result":[]}}');
+    if (path !== '/api/v1/query_range') return void res.writeHead(404, cors).end('not found');
+    const p = url.searchParams;
+    const [start, end, step] = ['start', 'end', 'step'].map((k) => Number(p.get(k)));
+    const json = { ...cors, 'Content-Type': 'application/json' };
+    switch (mode as HostileMode) {
+      case 'ok':
+        return void res.writeHead(200, json).end(answer(start, end, step));
+      case 'warnings':
+        return void res
+          .writeHead(200, json)
+          .end(answer(start, end, step, 0, ['query exceeded the sample limit: result partial']));
+      case 'shifted':
+        return void res.writeHead(200, json).end(answer(start, end, step, THREE_DAYS));
+      case 'drip': {
+        res.writeHead(200, json);
+        const body = Buffer.from(answer(start, end, step));
+        let i = 0;
+        const timer = setInterval(() => {
+          if (res.destroyed || i >= body.length) {
+            clearInterval(timer);
+            timers.delete(timer);
+            return void res.end();
+          }
+          count(1);
+          res.write(body.subarray(i, ++i));
+        }, 1000);
+        timers.add(timer);
+        return;
+      }
+      case 'silent':
+        return; // never answers
+      case 'huge':
+        res.writeHead(200, json);
+        res.write('{"status":"success","data":{"resultType":"matrix","result":[');
+        return endless(res, spaces, count);
+      case 'bomb': {
+        res.writeHead(200, { ...json, 'Content-Encoding': 'gzip' });
+        let sent = 0;
+        const next = () => {
+          while (!res.destroyed && sent < 16) {
+            sent++;
+            count(member.length);
+            if (!res.write(member)) return void res.once('drain', next);
+          }
+          if (!res.destroyed) res.end();
+        };
+        return next();
+      }
+      case 'error500':
+        res.writeHead(500, { ...cors, 'Content-Type': 'text/plain' });
+        res.write('internal error: ');
+        return endless(res, spaces, count);
+      case 'elsewhere':
+        return void res
+          .writeHead(302, { ...cors, Location: `http://localhost:${port}/ok${path}${url.search}` })
+          .end();
+      case 'loop':
+        return void res.writeHead(302, { ...cors, Location: req.url }).end();
+      case 'moved':
+        return void res.writeHead(307, { ...cors, Location: `/ok${path}${url.search}` }).end();
+      case 'wait':
+        return void res.writeHead(503, { ...cors, 'Retry-After': '99999' }).end('busy');
+      default:
+        return void res.writeHead(404, cors).end('no such mode');
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  port = (server.address() as { port: number }).port;
+  return {
+    url: (mode) => `http://127.0.0.1:${port}/${mode}`,
+    written,
+    close: async () => {
+      for (const t of timers) clearInterval(t);
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
