@@ -8,7 +8,8 @@
  * `/loop` a redirect to itself, `/wait` 503 with `Retry-After: 99999`, `/moved` a redirect within
  * the origin to `/ok`, and `/ok` a valid answer. Instant queries answer an empty vector and the
  * flags call 404, as a server without those metrics would. Every answer allows any origin (the
- * page reads it). Byte counters say how much each mode wrote before its client let go.
+ * page reads it). Byte counters say how much each mode wrote before its client let go; the last
+ * request's headers are kept.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -34,6 +35,8 @@ export interface HostileServer {
   url(mode: HostileMode): string;
   /** Bytes of body each mode wrote, as far as its clients read. */
   readonly written: Map<string, number>;
+  /** The headers of the last request (lower-case names). */
+  readonly headers: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -67,12 +70,15 @@ function endless(res: ServerResponse, piece: Buffer, count: (n: number) => void)
 
 export async function startHostileServer(): Promise<HostileServer> {
   const written = new Map<string, number>();
+  const headers = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
   const spaces = Buffer.alloc(64 * 1024, 0x20);
   // 16 gzip members of 64 MiB of spaces each: about 1 MiB sent, 1 GiB inflated.
   const member = gzipSync(Buffer.alloc(64 * 2 ** 20, 0x20), { level: 9 });
   let port = 0;
   const server = createServer((req, res) => {
+    headers.clear();
+    for (const [k, v] of Object.entries(req.headers)) headers.set(k, String(v));
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const [, mode, ...rest] = url.pathname.split('/');
     const path = `/${rest.join('/')}`;
@@ -97,7 +103,7 @@ export async function startHostileServer(): Promise<HostileServer> {
       case 'shifted':
         return void res.writeHead(200, json).end(answer(start, end, step, THREE_DAYS));
       case 'drip': {
-        res.writeHead(200, json);
+        res.writeHead(200, json).flushHeaders();
         const body = Buffer.from(answer(start, end, step));
         let i = 0;
         const timer = setInterval(() => {
@@ -154,6 +160,7 @@ export async function startHostileServer(): Promise<HostileServer> {
   return {
     url: (mode) => `http://127.0.0.1:${port}/${mode}`,
     written,
+    headers,
     close: async () => {
       for (const t of timers) clearInterval(t);
       server.closeAllConnections();
