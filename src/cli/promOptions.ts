@@ -156,6 +156,7 @@ export function accessFromOptions(o: Options): PromAccess {
     ...(token ? { token } : {}),
     headers: headersFromOptions(o),
     limits: limitsFromOptions(o),
+    namesFlags: true,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type Preset,
   type PromSource,
 } from '../engine/index.ts';
+import type { FetchLimits } from './promFetch.ts';
 import type { Assessment } from './assessSource.ts';
 import { streamSource, type SourceAssess } from './sourceStream.ts';
 import {
@@ -52,10 +53,11 @@ export type LoadedSource = LoadedData & {
   readonly assessError: string | null;
 };
 
-/** What a worker needs to call the server: the token (never kept) and the page's origin. */
+/** What a worker needs to call the server: the token (never kept), the page's origin, the limits. */
 export interface SourceAccess {
   readonly token?: string;
   readonly origin?: string;
+  readonly limits?: Partial<FetchLimits>;
 }
 
 export interface IngestApi {

@@ -58,12 +58,12 @@ export const DEFAULT_LIMITS: FetchLimits = {
   maxBytes: MAX_ANSWER_BYTES,
 };
 
-/** Where each limit is set, named in the message that it stopped a read. */
-const WHERE: Record<keyof FetchLimits, string> = {
-  connectTimeout: '--prometheus-connect-timeout',
-  idleTimeout: '--prometheus-idle-timeout',
-  deadline: '--prometheus-deadline',
-  maxBytes: '--prometheus-max-mib',
+/** The flag setting each limit, named (on the command line) in the message that it stopped a read. */
+const FLAGS: Record<keyof FetchLimits, string> = {
+  connectTimeout: 'prometheus-connect-timeout',
+  idleTimeout: 'prometheus-idle-timeout',
+  deadline: 'prometheus-deadline',
+  maxBytes: 'prometheus-max-mib',
 };
 
 /** The limits in force: the defaults, with each field given that is a positive finite number. */
@@ -76,6 +76,17 @@ export function fetchLimits(given?: Partial<Record<keyof FetchLimits, unknown>>)
   return out;
 }
 
+/**
+ * The page's limits: the defaults, with any field a test set before the app started
+ * (`globalThis.slopackFetchLimits`, e.g. from Playwright's addInitScript), so that a hostile
+ * server is told in seconds rather than waited out.
+ */
+export function configuredFetchLimits(): FetchLimits {
+  const set = (globalThis as { slopackFetchLimits?: Partial<Record<keyof FetchLimits, unknown>> })
+    .slopackFetchLimits;
+  return fetchLimits(set && typeof set === 'object' ? set : undefined);
+}
+
 export interface GetOptions {
   readonly headers: Record<string, string>;
   readonly fetcher?: Fetcher;
@@ -83,6 +94,8 @@ export interface GetOptions {
   readonly limits?: Partial<FetchLimits>;
   /** A smaller byte cap for this answer (one read whole). */
   readonly maxBytes?: number;
+  /** Name the command line's flag beside each limit in the messages. */
+  readonly namesFlags?: boolean;
 }
 
 const seconds = (s: number) => `${s >= 100 ? Math.round(s) : Number(s.toPrecision(3))} s`;
@@ -127,7 +140,13 @@ class Wait {
     private readonly url: string,
     private readonly limits: FetchLimits,
     private readonly ctl: AbortController,
+    private readonly namesFlags: boolean,
   ) {}
+
+  /** The limit's name, and its flag on the command line. */
+  name(limit: keyof FetchLimits, what: string): string {
+    return this.namesFlags ? `${what}, --${FLAGS[limit]}` : what;
+  }
 
   /** `p` within `ms` (and within what is left of the deadline); `why` names the limit passed. */
   async on<T>(p: Promise<T>, ms: number, why: () => string): Promise<T> {
@@ -138,7 +157,7 @@ class Wait {
       return await within(p, this.ctl, Math.min(ms, left), () =>
         this.error(
           byDeadline
-            ? `no complete answer within ${seconds(this.limits.deadline)} (the deadline per answer, ${WHERE.deadline})${this.got ? `: ${mib(this.got)} had come` : ''}`
+            ? `no complete answer within ${seconds(this.limits.deadline)} (${this.name('deadline', 'the deadline per answer')})${this.got ? `: ${mib(this.got)} had come` : ''}`
             : why(),
         ),
       );
@@ -182,7 +201,7 @@ function boundedBody(
             reader.read(),
             limits.idleTimeout * 1000,
             () =>
-              `the server sent nothing for ${seconds(limits.idleTimeout)} (the idle timeout, ${WHERE.idleTimeout}) after ${mib(wait.got)}`,
+              `the server sent nothing for ${seconds(limits.idleTimeout)} (${wait.name('idleTimeout', 'the idle timeout')}) after ${mib(wait.got)}`,
           );
         } catch (e) {
           return finish(() => controller.error(e));
@@ -201,7 +220,7 @@ function boundedBody(
         finish(() =>
           controller.error(
             wait.error(
-              `the answer passed ${mib(max)}${inflated}, the cap on one answer (${WHERE.maxBytes}); stopped there`,
+              `the answer passed ${mib(max)}${inflated}, the cap on one answer (${wait.name('maxBytes', 'the size cap')}); stopped there`,
             ),
           ),
         );
@@ -228,13 +247,13 @@ export async function boundedGet(url: string, o: GetOptions): Promise<Response> 
   if (outer?.aborted) follow();
   else outer?.addEventListener('abort', follow, { once: true });
   const done = () => outer?.removeEventListener('abort', follow);
-  const wait = new Wait(url, limits, ctl);
+  const wait = new Wait(url, limits, ctl, o.namesFlags === true);
   const ask = (at: string, redirect: RequestRedirect) =>
     wait.on(
       fetcher(at, { headers: o.headers, signal: ctl.signal, redirect }),
       limits.connectTimeout * 1000,
       () =>
-        `no answer within ${seconds(limits.connectTimeout)} (the connect timeout: connection and the server's first byte, ${WHERE.connectTimeout})`,
+        `no answer within ${seconds(limits.connectTimeout)} (${wait.name('connectTimeout', "the connect timeout: connection and the server's first byte")})`,
     );
   try {
     let at = url;

@@ -43,6 +43,8 @@ export interface PromAccess {
   readonly origin?: string;
   /** Time and size limits of each answer (promFetch.ts; the defaults where not given). */
   readonly limits?: Partial<FetchLimits>;
+  /** Messages name the command line's flag of each limit. */
+  readonly namesFlags?: boolean;
 }
 
 function headers(a: PromAccess): Record<string, string> {
@@ -93,6 +95,7 @@ export async function promGet(
       ...(a.fetcher ? { fetcher: a.fetcher } : {}),
       ...(a.signal ? { signal: a.signal } : {}),
       ...(a.limits ? { limits: a.limits } : {}),
+      ...(a.namesFlags ? { namesFlags: true } : {}),
       ...(maxBytes !== undefined ? { maxBytes } : {}),
     });
   } catch (e) {

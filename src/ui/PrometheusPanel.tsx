@@ -4,7 +4,7 @@
  * with progress and Cancel, loads it as the dataset and shows the cluster as it is beside what each
  * fit test would do with the same pods.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { assessHeadline } from '../present/assess/report.ts';
 import {
   cancelPrometheus,
@@ -28,12 +28,51 @@ const FIELDS: { key: keyof PromFields; label: string; placeholder: string; size:
   { key: 'step', label: 'step', placeholder: '60s', size: 6 },
   { key: 'cores', label: 'cores per node', placeholder: 'from the server', size: 6 },
   { key: 'slo', label: 'SLO ρ', placeholder: '0.01', size: 6 },
-  { key: 'token', label: 'bearer token', placeholder: 'optional, never in links', size: 16 },
+  { key: 'token', label: 'bearer token', placeholder: '', size: 16 },
 ];
+
+/**
+ * The token's box: its value set as a property, never as the `value` attribute React writes for a
+ * controlled input, so the token is not in the page's DOM (outerHTML, a saved page, extensions
+ * reading attributes).
+ */
+function TokenInput(props: { id: string; token: string; set: (token: string) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.value !== props.token) ref.current.value = props.token;
+  }, [props.token]);
+  return (
+    <input
+      ref={ref}
+      id={props.id}
+      data-testid="prom-token"
+      type="password"
+      autoComplete="off"
+      placeholder="optional, never in links"
+      size={16}
+      onChange={(e) => props.set(e.target.value)}
+    />
+  );
+}
+
+/** What the read waits for, and for how long (counted each second while it waits). */
+function Waiting({ waiting }: { waiting: { what: string; since: number } }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.floor((now - waiting.since) / 1000));
+  return (
+    <p className="hint" data-testid="prom-waiting" aria-live="off">
+      Waiting for {waiting.what} for {seconds} s
+    </p>
+  );
+}
 
 export function PrometheusPanel() {
   const controller = useController();
-  const { fields, set, status, progress, error, note, assessment } = usePromPanel();
+  const { fields, set, status, progress, error, note, waiting, assessment } = usePromPanel();
   const linked = useExplorer((s) => s.params.prom);
   const setParams = useExplorer((s) => s.setParams);
   const id = useId();
@@ -59,16 +98,20 @@ export function PrometheusPanel() {
         {FIELDS.map((f) => (
           <label key={f.key} htmlFor={`${id}-${f.key}`}>
             {f.label}{' '}
-            <input
-              id={`${id}-${f.key}`}
-              data-testid={`prom-${f.key}`}
-              type={f.key === 'token' ? 'password' : 'text'}
-              value={fields[f.key]}
-              placeholder={f.placeholder}
-              size={f.size}
-              onChange={(e) => set({ [f.key]: e.target.value })}
-              onKeyDown={(e) => e.key === 'Enter' && f.key === 'url' && read()}
-            />
+            {f.key === 'token' ? (
+              <TokenInput id={`${id}-token`} token={fields.token} set={(token) => set({ token })} />
+            ) : (
+              <input
+                id={`${id}-${f.key}`}
+                data-testid={`prom-${f.key}`}
+                type="text"
+                value={fields[f.key]}
+                placeholder={f.placeholder}
+                size={f.size}
+                onChange={(e) => set({ [f.key]: e.target.value })}
+                onKeyDown={(e) => e.key === 'Enter' && f.key === 'url' && read()}
+              />
+            )}
           </label>
         ))}
       </div>
@@ -92,6 +135,7 @@ export function PrometheusPanel() {
           onCancel={cancelPrometheus}
         />
       )}
+      {status === 'running' && waiting && <Waiting waiting={waiting} />}
       {note && (
         <p className="hint" data-testid="prom-note">
           {note}

@@ -17,6 +17,7 @@ import {
 } from '../../engine/index.ts';
 import type { Assessment } from '../../ingest/assessSource.ts';
 import { clusterFacts, referenceCores, sourceSpec } from '../../ingest/prometheusSource.ts';
+import { configuredFetchLimits } from '../../ingest/promFetch.ts';
 import type { SourceReader } from './steps/sourceRead.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 import type { Params } from './params.ts';
@@ -41,8 +42,13 @@ export interface PromPanelState {
   /** Chunks read of all. */
   progress: { done: number; of: number; bytes: number } | null;
   error: string | null;
-  /** Said before fetching: the range begins before the history the server keeps. */
+  /**
+   * Said of the read: the range begins before the history the server keeps, the server warned its
+   * answer may be partial, samples outside the asked range were left out.
+   */
   note: string | null;
+  /** What the read waits for now (a URL, and which chunk), and since when (ms since the epoch). */
+  waiting: { what: string; since: number } | null;
   assessment: Assessment | null;
   source: PromSource | null;
   set(patch: Partial<PromFields>): void;
@@ -64,6 +70,7 @@ export const usePromPanel = create<PromPanelState>((set) => ({
   progress: null,
   error: null,
   note: null,
+  waiting: null,
   assessment: null,
   source: null,
   set: (patch) => set((s) => ({ fields: { ...s.fields, ...patch } })),
@@ -152,14 +159,24 @@ export async function readPrometheus(
   abort = mine;
   if (linked) fieldsFromLink(linked.source);
   const { fields } = usePromPanel.getState();
-  usePromPanel.setState({ status: 'running', progress: null, error: null, note: null });
+  usePromPanel.setState({
+    status: 'running',
+    progress: null,
+    error: null,
+    note: null,
+    waiting: null,
+  });
+  const wait = (what: string | null) =>
+    usePromPanel.setState({ waiting: what === null ? null : { what, since: Date.now() } });
   try {
     const source = linked ? linkedSource(linked.source, host.params()) : sourceOf(fields);
     const access = {
       ...(fields.token ? { token: fields.token } : {}),
       signal: mine.signal,
       origin: location.origin,
+      limits: configuredFetchLimits(),
     };
+    wait(`${source.url}/api/v1/query (the nodes' cores and the pods' requests)`);
     const facts = await clusterFacts(source, access);
     if (facts.retentionNote) usePromPanel.setState({ note: facts.retentionNote });
     const cores = source.cores ?? referenceCores(facts.nodeCores);
@@ -169,6 +186,10 @@ export async function readPrometheus(
       );
     const slo = Number(fields.slo) > 0 && Number(fields.slo) < 1 ? Number(fields.slo) : 0.01;
     let bytes = 0;
+    const chunks = chunkNames(source).length;
+    const chunkWait = (k: number) =>
+      wait(k < chunks ? `${source.url}/api/v1/query_range (chunk ${k + 1} of ${chunks})` : null);
+    chunkWait(0);
     const loaded = await host.readSource(
       chunkNames(source),
       source,
@@ -182,17 +203,22 @@ export async function readPrometheus(
         if (p.phase === 'hashing' || !p.done) return;
         bytes += p.bytesParsed;
         usePromPanel.setState({ progress: { done: p.fileIndex + 1, of: p.files, bytes } });
+        chunkWait(p.fileIndex + 1);
       },
     );
     if (!loaded || !uploadIsSource(host.params().upload, source))
       throw new Error('the answer was read but not loaded');
     const all = linked ? null : (host.loadedTasks?.() ?? null);
     host.setParams({ prom: source, ...(all ? { tasks: Math.min(all, MAX_TASKS) } : {}) });
+    const said = loaded.report.notes.filter((n) => /warns that its answer may be partial/.test(n));
+    const outside = loaded.report.filters.find((f) => f.id === 'outside-range');
+    if (outside) said.push(`${outside.count} samples outside the range asked for were left out.`);
     usePromPanel.setState({
       status: 'done',
       assessment: loaded.assessment,
       source,
       error: loaded.assessError,
+      ...(said.length ? { note: [facts.retentionNote, ...said].filter(Boolean).join(' ') } : {}),
     });
   } catch (e) {
     usePromPanel.setState({
@@ -200,6 +226,9 @@ export async function readPrometheus(
       error: isCancelled(e) || mine.signal.aborted ? 'reading cancelled' : (e as Error).message,
     });
   } finally {
-    if (abort === mine) abort = null;
+    if (abort === mine) {
+      abort = null;
+      usePromPanel.setState({ waiting: null });
+    }
   }
 }

@@ -45,19 +45,15 @@ export async function promClusterFrom(
       `--memory-per-machine "${memText}": expected bytes or a size such as 64Gi, 512Mi, 64G`,
     );
   try {
-    return await loadSourceCluster(
-      source,
-      accessFromOptions(o),
-      {
-        resources,
-        ...(o['cores-per-machine'] !== undefined
-          ? { coresPerMachine: o['cores-per-machine'] as number }
-          : {}),
-        ...(memory !== undefined ? { memoryPerMachine: memory } : {}),
-        ...(o['memory-query'] !== undefined ? { memoryQuery: String(o['memory-query']) } : {}),
-        onRetention: (note) => process.stderr.write(`${note}\n`),
-      },
-    );
+    return await loadSourceCluster(source, accessFromOptions(o), {
+      resources,
+      ...(o['cores-per-machine'] !== undefined
+        ? { coresPerMachine: o['cores-per-machine'] as number }
+        : {}),
+      ...(memory !== undefined ? { memoryPerMachine: memory } : {}),
+      ...(o['memory-query'] !== undefined ? { memoryQuery: String(o['memory-query']) } : {}),
+      onRetention: (note) => process.stderr.write(`${note}\n`),
+    });
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;
