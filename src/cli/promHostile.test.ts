@@ -60,7 +60,9 @@ async function run(args: string[]) {
 /** Every command that reads `--prometheus`, on one mode; `file` is where realize would write. */
 function commands(mode: HostileMode, file: string): [string, string[]][] {
   const url = server.url(mode);
-  const common = ['--prometheus', url, ...RANGE, ...SHORT, '--cores-per-machine', '8'];
+  // A byte a second never leaves a second's gap for certain: the deadline is what stops a drip.
+  const idle = mode === 'drip' ? ['--prometheus-idle-timeout', '10'] : [];
+  const common = ['--prometheus', url, ...RANGE, ...SHORT, ...idle, '--cores-per-machine', '8'];
   return [
     ['inspect', ['inspect', ...common, '--json']],
     ['assess', ['assess', ...common, '--json']],
@@ -82,6 +84,10 @@ const STACK = /\n\s+at \S+ \(|\bat file:\/\/|node:internal/;
 
 const REFUSED: [HostileMode, RegExp][] = [
   ['drip', /no complete answer within 2 s \(the deadline per answer, --prometheus-deadline\)/],
+  [
+    'stall',
+    /chunk 1 of 2: the server sent nothing for 1 s \(the idle timeout, --prometheus-idle-timeout\) after 10 bytes/,
+  ],
   ['silent', /no answer within 1 s \(the connect timeout.*--prometheus-connect-timeout\)/],
   [
     'huge',

@@ -143,6 +143,11 @@ class Wait {
     private readonly namesFlags: boolean,
   ) {}
 
+  /** The limit's flag on the command line, in parentheses (nothing in the page). */
+  flag(limit: keyof FetchLimits): string {
+    return this.namesFlags ? ` (--${FLAGS[limit]})` : '';
+  }
+
   /** The limit's name, and its flag on the command line. */
   name(limit: keyof FetchLimits, what: string): string {
     return this.namesFlags ? `${what}, --${FLAGS[limit]}` : what;
@@ -220,7 +225,7 @@ function boundedBody(
         finish(() =>
           controller.error(
             wait.error(
-              `the answer passed ${mib(max)}${inflated}, the cap on one answer (${wait.name('maxBytes', 'the size cap')}); stopped there`,
+              `the answer passed ${mib(max)}${inflated}, the cap on one answer${wait.flag('maxBytes')}; stopped there`,
             ),
           ),
         );

@@ -15,6 +15,7 @@ import {
 } from '../state/common/prometheus.ts';
 import { explorer } from '../state/common/store.ts';
 import { ProgressBar } from './ProgressBar.tsx';
+import { TokenInput } from './TokenInput.tsx';
 
 /** The dataset step's state while a link waits for its files (state/common/steps/dataset.ts). */
 export const WAITING_FOR_FILES = 'waiting for the linked files';
@@ -80,12 +81,11 @@ function LinkedSourceBanner() {
         <p>
           <label>
             bearer token{' '}
-            <input
-              type="password"
-              data-testid="linked-source-token"
-              value={fields.token}
-              onChange={(e) => set({ token: e.target.value })}
-              onKeyDown={(e) => e.key === 'Enter' && read()}
+            <TokenInput
+              testId="linked-source-token"
+              token={fields.token}
+              set={(token) => set({ token })}
+              onEnter={read}
             />
           </label>{' '}
           <button type="button" data-testid="linked-source-read" onClick={read}>

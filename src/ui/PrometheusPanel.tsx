@@ -4,7 +4,8 @@
  * with progress and Cancel, loads it as the dataset and shows the cluster as it is beside what each
  * fit test would do with the same pods.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { TokenInput } from './TokenInput.tsx';
 import { assessHeadline } from '../present/assess/report.ts';
 import {
   cancelPrometheus,
@@ -30,30 +31,6 @@ const FIELDS: { key: keyof PromFields; label: string; placeholder: string; size:
   { key: 'slo', label: 'SLO ρ', placeholder: '0.01', size: 6 },
   { key: 'token', label: 'bearer token', placeholder: '', size: 16 },
 ];
-
-/**
- * The token's box: its value set as a property, never as the `value` attribute React writes for a
- * controlled input, so the token is not in the page's DOM (outerHTML, a saved page, extensions
- * reading attributes).
- */
-function TokenInput(props: { id: string; token: string; set: (token: string) => void }) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current && ref.current.value !== props.token) ref.current.value = props.token;
-  }, [props.token]);
-  return (
-    <input
-      ref={ref}
-      id={props.id}
-      data-testid="prom-token"
-      type="password"
-      autoComplete="off"
-      placeholder="optional, never in links"
-      size={16}
-      onChange={(e) => props.set(e.target.value)}
-    />
-  );
-}
 
 /** What the read waits for, and for how long (counted each second while it waits). */
 function Waiting({ waiting }: { waiting: { what: string; since: number } }) {
@@ -99,7 +76,13 @@ export function PrometheusPanel() {
           <label key={f.key} htmlFor={`${id}-${f.key}`}>
             {f.label}{' '}
             {f.key === 'token' ? (
-              <TokenInput id={`${id}-token`} token={fields.token} set={(token) => set({ token })} />
+              <TokenInput
+                id={`${id}-token`}
+                testId="prom-token"
+                placeholder="optional, never in links"
+                token={fields.token}
+                set={(token) => set({ token })}
+              />
             ) : (
               <input
                 id={`${id}-${f.key}`}

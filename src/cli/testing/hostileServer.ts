@@ -1,7 +1,8 @@
 /**
  * A hostile Prometheus for the tests (Node `http` on 127.0.0.1, a port the system chooses): the
  * first path segment of the URL names how it misbehaves on `query_range` — `/drip` sends a
- * valid answer one byte a second, `/silent` never sends headers, `/huge` streams spaces without
+ * valid answer one byte a second, `/stall` its first bytes and then nothing, `/silent` never
+ * sends headers, `/huge` streams spaces without
  * end, `/bomb` a gzip `Content-Encoding` inflating to 1 GiB, `/error500` a 500 whose body never
  * ends, `/shifted` a valid answer three days off the asked range, `/warnings` a valid answer with
  * Prometheus's `warnings`, `/elsewhere` a redirect to another origin (localhost for 127.0.0.1),
@@ -17,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 export const HOSTILE_MODES = [
   'ok',
   'drip',
+  'stall',
   'silent',
   'huge',
   'bomb',
@@ -120,6 +122,10 @@ export async function startHostileServer(): Promise<HostileServer> {
       }
       case 'silent':
         return; // never answers
+      case 'stall':
+        res.writeHead(200, json);
+        count(10);
+        return void res.write(answer(start, end, step).slice(0, 10));
       case 'huge':
         res.writeHead(200, json);
         res.write('{"status":"success","data":{"resultType":"matrix","result":[');
