@@ -5,19 +5,9 @@ import { normalPdf, normalSurvival } from '../../engine/index.ts';
 import { histogram, survival } from './histogram.ts';
 import { LOG_PROBABILITY } from '../probability.ts';
 import { formatFixed, formatNumber } from '../format.ts';
+import type { MachineView } from './machineView.ts';
 
-export interface MachineView {
-  readonly totals: ArrayLike<number>;
-  /** The Gaussian the fit test sees: Σμ and √Σσ² over the observed columns. */
-  readonly mean: number;
-  readonly sd: number;
-  readonly capacity: number;
-  /** GPA's threshold ρ, when the fit test is GPA: its (1−ρ) percentile line is drawn. */
-  readonly rho: number | null;
-  readonly gpaPercentile: number | null;
-  /** Cores of the reference machine when the data came in cores (present/cores.ts). */
-  readonly coresPerMachine?: number | null;
-}
+export type { MachineView };
 
 /** The demand axis' unit: machines, and their cores when known. */
 function demandUnit(v: MachineView): string {

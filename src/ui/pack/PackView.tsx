@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { gaussianLoadAt, gaussianRho, seriesAt, type PackResult } from '../../engine/index.ts';
+import type { PackResult } from '../../engine/index.ts';
 import { packKey, type Params } from '../../state/common/params.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store.ts';
 import { countWord, formatFixed, formatNumber } from '../../present/format.ts';
@@ -12,7 +12,13 @@ import { Explain } from '../Explain.tsx';
 import { usePackTrace } from './usePackTrace.ts';
 import { packTraceWanted, wantPackTrace } from '../../state/pack/extras.ts';
 import type { TaskDecision } from '../../present/pack/decisions.ts';
-import type { MachineView } from '../../present/pack/machinePlots.ts';
+import {
+  machineTasks,
+  machineView,
+  taskMoments,
+  type MachineTask,
+  type MachineView,
+} from '../../present/pack/machineView.ts';
 
 // The plots of one machine wait for Plot's code (ui/lazyPlot.ts), off the first page.
 const MachinePlots = lazy(() =>
@@ -270,19 +276,8 @@ function useMachineView(
   return useMemo(() => {
     if (!machine || !totals || !fit || capacity === undefined) return null;
     if (machineKey !== `${key}#${selected}`) return null;
-    const rho = 'rho' in fit ? fit.rho : null;
-    return {
-      totals,
-      mean: machine.estimatedMean,
-      sd: machine.estimatedSd,
-      capacity,
-      coresPerMachine: scale === undefined ? null : coresPerMachineOf(upload, scale),
-      rho,
-      gpaPercentile:
-        gaussianRho(fit) !== null && rho !== null
-          ? gaussianLoadAt(rho, machine.estimatedMean, machine.estimatedSd)
-          : null,
-    };
+    const cores = scale === undefined ? null : coresPerMachineOf(upload, scale);
+    return machineView(machine, totals, fit, capacity, cores);
   }, [machine, totals, machineKey, key, selected, fit, capacity, upload, scale]);
 }
 
@@ -334,13 +329,7 @@ export function PackView() {
     );
   const { result, rows } = body.response;
   const bodyStale = stale || behind;
-  const taskRows = machine
-    ? Array.from(machine.tasks, (t) => ({
-        position: t,
-        id: dataset?.ids[rows[t]] ?? String(rows[t]),
-        row: rows[t],
-      }))
-    : [];
+  const taskRows = machine ? machineTasks(machine, rows, dataset?.ids) : [];
   return (
     <div className="pack-view">
       <StartHere />
@@ -410,7 +399,7 @@ function TaskTable({
   busy,
   onWhy,
 }: {
-  rows: { position: number; id: string; row: number }[];
+  rows: readonly MachineTask[];
   decisions: readonly TaskDecision[] | null;
   busy: boolean;
   onWhy: (step: number) => void;
@@ -429,9 +418,7 @@ function TaskTable({
       </thead>
       <tbody>
         {rows.map((r) => {
-          const s = stats ? seriesAt(stats.inst, r.row) : undefined;
-          const mean = s ? s.reduce((a, b) => a + b, 0) / s.length : NaN;
-          const sd = s ? Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length) : NaN;
+          const { mean, sd } = taskMoments(stats?.inst, r.row);
           return (
             <tr key={r.position}>
               <td>{r.position}</td>
