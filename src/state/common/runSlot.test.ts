@@ -66,4 +66,38 @@ describe('a run slot', () => {
     await s.start('pool', 'k', 'A', () => Promise.reject(new RangeError('invalid ρ: 2')));
     expect(get()).toMatchObject({ status: 'error', error: 'invalid ρ: 2', progress: null });
   });
+
+  it('runs the last work again on retry, after a cancel or an error, never beside a run', async () => {
+    const { s, get } = slot();
+    let calls = 0;
+    let fail = true;
+    const work: Work<number> = () => {
+      calls++;
+      return fail ? Promise.reject(new Error('worker lost')) : Promise.resolve(7);
+    };
+    await s.start('pool', 'k', 'A', work);
+    expect(get()).toMatchObject({ status: 'error', error: 'worker lost' });
+    fail = false;
+    await s.retry();
+    expect(calls).toBe(2);
+    expect(get()).toMatchObject({ status: 'ready', key: 'k', result: { key: 'k', value: 7 } });
+
+    const p = pending(3);
+    const running = s.start('pool', 'k2', 'B', p.work);
+    await s.retry();
+    expect(get()).toMatchObject({ status: 'running', key: 'k2' });
+    s.cancel();
+    expect(get().status).toBe('idle');
+    const retried = s.retry();
+    expect(get()).toMatchObject({ status: 'running', key: 'k2' });
+    p.release();
+    await Promise.all([running, retried]);
+    expect(get()).toMatchObject({ status: 'ready', result: { key: 'k2', spec: 'B', value: 3 } });
+  });
+
+  it('has nothing to retry before a first run', async () => {
+    const { s, get } = slot();
+    await s.retry();
+    expect(get()).toBe(IDLE_RUN);
+  });
 });

@@ -1,7 +1,10 @@
 /**
- * One way to run keyed work from a store: a slot holds the status, progress and last result of one
- * kind of run; starting a run aborts the one in flight (latest wins, `runtime/latest.ts`), and only
- * the newest run writes the slot. The last result stays, marked stale by its key, until the next.
+ * The one way a wing runs work from a store: a slot holds the status, progress, error and last
+ * result of one kind of run; starting a run aborts the one in flight (latest wins,
+ * `runtime/latest.ts`), and only the newest run writes the slot; Cancel stops it, Retry runs the
+ * last work started again. The last result stays, marked stale by its key, until the next. A
+ * wing's runs are one `runSlice` (a store of slots); work whose earlier results are worth keeping
+ * by key is `keyedRuns.ts`, of the same shape.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { latestWins } from '../../runtime/latest.ts';
@@ -41,6 +44,8 @@ export interface RunSlot<S, T> {
   start(pool: string, key: string, spec: S, work: Work<T>): Promise<void>;
   /** Stops the run in flight: with a reason it ends as an error that says it, else idle. */
   cancel(reason?: string): void;
+  /** Runs the last work started again (after a cancel or an error; not while one runs). */
+  retry(): Promise<void>;
 }
 
 export function describeError(e: unknown): string {
@@ -67,8 +72,16 @@ export function runSlot<S, T>(
       }
     },
   );
+  let last: { pool: string; key: string; spec: S; work: Work<T> } | null = null;
   return {
-    start: (pool, key, spec, work) => run(pool, key, spec, work),
+    start(pool, key, spec, work) {
+      last = { pool, key, spec, work };
+      return run(pool, key, spec, work);
+    },
+    async retry() {
+      if (last === null || get().status === 'running') return;
+      await run(last.pool, last.key, last.spec, last.work);
+    },
     cancel(reason) {
       if (get().status !== 'running') return;
       run.cancel();
@@ -82,25 +95,36 @@ export function runSlot<S, T>(
   };
 }
 
-/** A wing's store of run slots: one slot per kind of run, `V` mapping each kind to its result. */
-export type RunSlice<V> = { readonly [K in keyof V]: RunState<string, V[K]> };
+/** The specs of a slice's runs: by default each run's spec is its key. */
+type Specs<V> = { readonly [K in keyof V]: unknown };
+type KeySpecs<V> = { readonly [K in keyof V]: string };
+
+/**
+ * A wing's store of run slots: one slot per kind of run, `V` mapping each kind to its result and
+ * `S` to the spec it keeps beside it.
+ */
+export type RunSlice<V, S extends Specs<V> = KeySpecs<V>> = {
+  readonly [K in keyof V]: RunState<S[K], V[K]>;
+};
 
 /** The store of `kinds` (each idle at first) and each kind's slot writing into it. */
-export function runSlice<V>(kinds: readonly (keyof V & string)[]): {
-  store: StoreApi<RunSlice<V>>;
-  slots: { readonly [K in keyof V]: RunSlot<string, V[K]> };
+export function runSlice<V, S extends Specs<V> = KeySpecs<V>>(
+  kinds: readonly (keyof V & string)[],
+): {
+  store: StoreApi<RunSlice<V, S>>;
+  slots: { readonly [K in keyof V]: RunSlot<S[K], V[K]> };
 } {
-  const store = createStore<RunSlice<V>>()(
-    () => Object.fromEntries(kinds.map((k) => [k, IDLE_RUN])) as unknown as RunSlice<V>,
+  const store = createStore<RunSlice<V, S>>()(
+    () => Object.fromEntries(kinds.map((k) => [k, IDLE_RUN])) as unknown as RunSlice<V, S>,
   );
   const slots = Object.fromEntries(
     kinds.map((k) => [
       k,
       runSlot(
         () => store.getState()[k],
-        (next) => store.setState({ [k]: next } as unknown as Partial<RunSlice<V>>),
+        (next) => store.setState({ [k]: next } as unknown as Partial<RunSlice<V, S>>),
       ),
     ]),
-  ) as unknown as { readonly [K in keyof V]: RunSlot<string, V[K]> };
+  ) as unknown as { readonly [K in keyof V]: RunSlot<S[K], V[K]> };
   return { store, slots };
 }

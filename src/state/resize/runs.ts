@@ -3,7 +3,6 @@
  * workload (a preset loaded by the ingestion worker, then one series per VM), the shown run with
  * its series, and the Pareto sweep on the pool — each a run slot (runSlot.ts), latest wins.
  */
-import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import {
   presetById,
@@ -28,7 +27,7 @@ import {
   type ResizeWorkloadId,
   type SweepPoint,
 } from './params.ts';
-import { IDLE_RUN, runSlot, type RunProgress, type RunState } from '../common/runSlot.ts';
+import { runSlice, type RunProgress, type RunSlice } from '../common/runSlot.ts';
 
 export type { RunProgress, RunState } from '../common/runSlot.ts';
 
@@ -36,36 +35,18 @@ export interface SweepRowResult extends SweepPoint {
   readonly totals: ResizeTotals;
 }
 
-interface ResizeRuns {
-  data: RunState<ResizeWorkloadId, ResizeWorkload>;
-  run: RunState<string, ResizeResult>;
-  sweep: RunState<string, SweepRowResult[]>;
-}
+/** Each run's result and the spec it keeps beside it. */
+type Results = { data: ResizeWorkload; run: ResizeResult; sweep: SweepRowResult[] };
+type Specs = { data: ResizeWorkloadId; run: string; sweep: string };
+type ResizeRuns = RunSlice<Results, Specs>;
 
-export const resizeRuns = createStore<ResizeRuns>()(() => ({
-  data: IDLE_RUN,
-  run: IDLE_RUN,
-  sweep: IDLE_RUN,
-}));
+const slice = runSlice<Results, Specs>(['data', 'run', 'sweep']);
+export const resizeRuns = slice.store;
+const { slots } = slice;
 
 export function useResizeRuns<T>(selector: (s: ResizeRuns) => T): T {
   return useStore(resizeRuns, selector);
 }
-
-const slots = {
-  data: runSlot<ResizeWorkloadId, ResizeWorkload>(
-    () => resizeRuns.getState().data,
-    (data) => resizeRuns.setState({ data }),
-  ),
-  run: runSlot<string, ResizeResult>(
-    () => resizeRuns.getState().run,
-    (run) => resizeRuns.setState({ run }),
-  ),
-  sweep: runSlot<string, SweepRowResult[]>(
-    () => resizeRuns.getState().sweep,
-    (sweep) => resizeRuns.setState({ sweep }),
-  ),
-};
 
 export function cancelResize(which: keyof ResizeRuns, reason?: string): void {
   slots[which].cancel(reason);

@@ -1,8 +1,7 @@
 /**
  * The Tune view's runs, a store slice outside React so they survive switching views: one
- * calibration and one tuning at a time, each a run slot (runSlot.ts) keyed by its spec.
+ * calibration and one tuning at a time, each a slot of one run slice (runSlot.ts) keyed by its spec.
  */
-import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type {
   CalibrationCurve,
@@ -12,7 +11,7 @@ import type {
 } from '../../engine/index.ts';
 import { runCalibrationOn, runTuneOn } from '../../runtime/jobRuns.ts';
 import type { PoolHandle, Runner } from '../../runtime/runner.ts';
-import { IDLE_RUN, runSlot, type RunState } from '../common/runSlot.ts';
+import { runSlice, type RunSlice } from '../common/runSlot.ts';
 import { poolKey } from '../common/params.ts';
 import { explorer, type Explorer } from '../common/store.ts';
 import { calibrationSpecOf, specKey } from './specs.ts';
@@ -27,30 +26,18 @@ export interface JobPool {
   readonly key: string;
 }
 
-interface TuneRuns {
-  calibration: RunState<CalibrationSpec, CalibrationCurve[]>;
-  tuner: RunState<TuneSpec, TuneResult>;
-}
+/** Each run's result and the spec it keeps beside it. */
+type Results = { calibration: CalibrationCurve[]; tuner: TuneResult };
+type Specs = { calibration: CalibrationSpec; tuner: TuneSpec };
+type TuneRuns = RunSlice<Results, Specs>;
 
-export const tuneRuns = createStore<TuneRuns>()(() => ({
-  calibration: IDLE_RUN,
-  tuner: IDLE_RUN,
-}));
+const slice = runSlice<Results, Specs>(['calibration', 'tuner']);
+export const tuneRuns = slice.store;
+const { slots } = slice;
 
 export function useTuneRuns<T>(selector: (s: TuneRuns) => T): T {
   return useStore(tuneRuns, selector);
 }
-
-const slots = {
-  calibration: runSlot<CalibrationSpec, CalibrationCurve[]>(
-    () => tuneRuns.getState().calibration,
-    (calibration) => tuneRuns.setState({ calibration }),
-  ),
-  tuner: runSlot<TuneSpec, TuneResult>(
-    () => tuneRuns.getState().tuner,
-    (tuner) => tuneRuns.setState({ tuner }),
-  ),
-};
 
 /** Cancels a run; with a reason, the run ends as an error that says it. */
 export function cancelRun(which: keyof TuneRuns, reason?: string): void {
