@@ -1,7 +1,7 @@
 /** File access for the command line: `.npy` matrices, and datasets of every format through src/ingest. */
 import { existsSync, openAsBlob, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipCapped } from './inflate.ts';
 import {
   DataError,
   FORMATS,
@@ -39,17 +39,7 @@ import { writeOutput } from './files.ts';
 export function readBytes(path: string): Uint8Array {
   try {
     const raw = readFileSync(path);
-    if (path.endsWith('.gz')) {
-      try {
-        return gunzipSync(raw);
-      } catch (e) {
-        throw new DataError(
-          basename(path),
-          null,
-          `cannot decompress gzip: ${(e as Error).message}`,
-        );
-      }
-    }
+    if (path.endsWith('.gz')) return gunzipCapped(raw, basename(path));
     return raw;
   } catch (e) {
     if (e instanceof DataError) throw e;

@@ -5,7 +5,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { basename } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipCapped } from './inflate.ts';
 import {
   DataError,
   checkMatrixValues,
@@ -178,13 +178,13 @@ function convertInto(
 }
 
 function gunzipped(path: string): Uint8Array {
+  let raw: Uint8Array;
   try {
-    return gunzipSync(readFileSync(path));
+    raw = readFileSync(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR') throw fileError(path, e);
-    throw new DataError(basename(path), null, `cannot decompress gzip: ${(e as Error).message}`);
+    throw fileError(path, e);
   }
+  return gunzipCapped(raw, basename(path));
 }
 
 /** A matrix with no task or no realization is refused: nothing in it can be packed or judged. */

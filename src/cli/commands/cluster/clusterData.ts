@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzipCapped } from '../../inflate.ts';
 import { loadDataset } from '../../../ingest/load.ts';
 import { googleMemorySeries } from '../../../engine/cluster/index.ts';
 import {
@@ -63,6 +63,6 @@ async function loadGoogle(resources: readonly string[], root: string): Promise<M
   );
   if (r.kind !== 'samples') throw new RangeError(`${usage}: expected per-task samples`);
   const raw = readFileSync(usage);
-  const text = (usage.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+  const text = (usage.endsWith('.gz') ? gunzipCapped(raw, usage) : raw).toString('utf8');
   return googleMulti(r.samples, googleMemorySeries(text, usage), resources);
 }
