@@ -10,7 +10,9 @@ import { identityRows, sampleInstance, WorkloadStats } from './workload.ts';
 
 const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
   fc.double({ min: 1e-4, max: 0.5, noNaN: true }).map((rho) => ({ kind: 'gpa', rho }) as const),
-  fc.double({ min: 0, max: 5, noNaN: true }).map((b) => ({ kind: 'cantelli', b }) as const),
+  fc
+    .double({ min: 0, max: 5, noNaN: true })
+    .map((b) => ({ kind: 'cantelli', b: b < 1e-300 ? 0 : b }) as const),
   fc.double({ min: 0.5, max: 3, noNaN: true }).map((f) => ({ kind: 'av', f }) as const),
   fc.integer({ min: 0, max: 100 }).map((p) => ({ kind: 'perc', p }) as const),
   fc.constant({ kind: 'max' } as const),

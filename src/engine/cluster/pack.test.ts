@@ -6,6 +6,7 @@ import { pack, PACKERS } from '../pack/pack.ts';
 import { realize } from '../data/realize.ts';
 import { TaskStats } from '../stats/taskStats.ts';
 import { matrixOfRows } from '../testing.ts';
+import { capacityLimit } from '../capacity.ts';
 import { identityRows, WorkloadStats } from '../workload.ts';
 import { multiSizes, splitEpsilon, type MultiFitSpec } from './fit.ts';
 import { HARMONY_TYPES, type MachineType } from './machineTypes.ts';
@@ -186,7 +187,7 @@ describe('every packed machine passes its test in every resource', () => {
             const type = HARMONY_TYPES[p.machineType[j]];
             if (m.length > 1)
               for (let d = 0; d < 2; d++)
-                expect(p.load[d][j]).toBeLessThanOrEqual(type.capacity[d] + 1e-12);
+                expect(p.load[d][j]).toBeLessThanOrEqual(capacityLimit(type.capacity[d]));
           });
         },
       ),
