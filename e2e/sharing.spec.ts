@@ -80,7 +80,8 @@ test('a number box sets ρ = 0.001 exactly: the packing the CLI gives for gpa:0.
   await expect(page.getByTestId('m-abs')).toHaveText(String(cli.m_abs), { timeout: 90_000 });
   await packed(page);
   await expect(page.getByTestId('m')).toHaveText(formatFixed(cli.m, 3));
-  await expect(page.getByTestId('q')).toHaveText(formatFixed(cli.q, 4));
+  // The command line packs independent draws: the page shows their q beside the replayed headline.
+  await expect(page.getByTestId('q-independent-value')).toHaveText(formatFixed(cli.q, 4));
   await expect.poll(() => decodeURIComponent(page.url())).toContain('fit=gpa:0.001');
   // Below the slider's reach: the label reads the value, not the slider's end.
   await box.fill('4.18e-5');
