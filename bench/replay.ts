@@ -41,7 +41,7 @@ import type { BenchFigure, BenchSuite } from './figure.ts';
 import { covarianceGpa } from '../src/engine/fit/covariance.ts';
 import { screenCounts } from '../src/engine/fit/alignedTotals.ts';
 import { planetlabSamples } from './evaluation.ts';
-import { DEFAULT_PARAMS } from '../src/state/common/params.ts';
+import { DEFAULT_PARAMS } from '../src/state/common/store/params.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const DATA = resolve(import.meta.dirname, '../../shared/data');

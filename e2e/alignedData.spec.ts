@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { WorkloadStats, runPacking, sampleInstance } from '../src/engine/index.ts';
 import { loadReplay } from '../src/cli/commands/replayData.ts';
 import { dataPath } from '../src/ingest/testing.ts';
-import { DEFAULT_PARAMS, packParams } from '../src/state/common/params.ts';
+import { DEFAULT_PARAMS, packParams } from '../src/state/common/store/params.ts';
 import { formatCount, formatQ } from '../src/present/format.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
-import { decode } from '../src/state/common/url.ts';
+import { decode } from '../src/state/common/link/url.ts';
 
 /** What each lesson shows once its data is ready. */
 const READY: Record<number, string> = {

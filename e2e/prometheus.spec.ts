@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { DEFAULT_CPU_QUERY } from '../src/engine/data/promRange.ts';
-import { writeOptions } from '../src/state/common/uploadOptions.ts';
+import { writeOptions } from '../src/state/common/sources/uploadOptions.ts';
 import { startPrometheus, type RunningPrometheus } from '../src/cli/testing/prometheus.ts';
 
 const NODE_CORES = 8;

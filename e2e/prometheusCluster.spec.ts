@@ -14,7 +14,7 @@ import { matrixFrom } from '../src/engine/matrix.ts';
 import { readMatrix, writeMatrix } from '../src/cli/matrixFiles.ts';
 import { main } from '../src/cli/main.ts';
 import { startPrometheus, type RunningPrometheus } from '../src/cli/testing/prometheus.ts';
-import { DEFAULT_PARAMS } from '../src/state/common/params.ts';
+import { DEFAULT_PARAMS } from '../src/state/common/store/params.ts';
 import { formatCount, formatQ } from '../src/present/format.ts';
 
 const HOURS = 6 * 3600;

@@ -54,7 +54,7 @@ describe('the import graph check', () => {
   it("flags one wing's state importing another's, and state outside a folder", () => {
     const text = [
       "import { a } from '../resize/params.ts';",
-      "import { b } from '../common/store.ts';",
+      "import { b } from '../common/store/store.ts';",
       "import { c } from './runs.ts';",
     ].join('\n');
     const edges = importsOf('src/state/timeline/x.ts', text);
@@ -75,7 +75,7 @@ describe('the import graph check', () => {
       "import { DEFAULT_CLUSTER } from '../../state/cluster/params.ts';",
       "import { PinButton } from '../pack/ab/PinButton.tsx';",
       "import { dayCurveRuns } from '../../state/timeline/dayCurve.ts';",
-      "import { useExplorer } from '../../state/common/store.ts';",
+      "import { useExplorer } from '../../state/common/store/store.ts';",
       "import { LessonFrame } from './LessonFrame.tsx';",
       "import { PlotFigure } from '../PlotFigure.tsx';",
     ].join('\n');

@@ -194,7 +194,7 @@ export function uiWingViolation(e: ImportEdge): string | null {
 
 /**
  * State functions that run work (on the runner or the ingestion worker) outside any run slot. The
- * controller calls them (a wing's runs, state/common/wingRun.ts; the upload previews); a view never
+ * controller calls them (a wing's runs, state/common/runs/wingRun.ts; the upload previews); a view never
  * imports them. (A view may dispatch a slot's
  * start or retry from a click; an effect calling one is refused below.)
  */
@@ -202,7 +202,7 @@ export const WORK_STARTERS: Readonly<Record<string, readonly string[]>> = {
   'src/state/pack/exactQ.ts': ['meanExactQ'],
   'src/state/timeline/runs.ts': ['timelineSummaries'],
   'src/state/paper/lab.ts': ['computeLabFigure'],
-  'src/state/common/uploadPanel.ts': ['previewUploads'],
+  'src/state/common/sources/uploadPanel.ts': ['previewUploads'],
 };
 
 /** A call that starts work: a runner's job, a controller's preview, a state work starter. */
@@ -312,7 +312,7 @@ export function check(root: string): string[] {
   if (DOORS_ENFORCED)
     for (const d of deepImports(root)) problems.push(`import past a door: ${d.message}`);
   const graph = new Map<string, string[]>();
-  const views = viewNamesOf(readFileSync(join(root, 'src/state/common/params.ts'), 'utf8'));
+  const views = viewNamesOf(readFileSync(join(root, 'src/state/common/store/params.ts'), 'utf8'));
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const edges = importsOf(file, text);

@@ -7,7 +7,7 @@
 import { DEFAULT_PRESET_ID, presetById } from '../src/engine/index.ts';
 import { decodePrepared } from '../src/ingest/prepared.ts';
 import { createInlineRunner } from '../src/runtime/inlineRunner.ts';
-import { DEFAULT_PARAMS, packKey, packParams } from '../src/state/common/params.ts';
+import { DEFAULT_PARAMS, packKey, packParams } from '../src/state/common/store/params.ts';
 import { encodeFirstPack, FIRST_PACK_FILE } from '../src/state/pack/firstPack.ts';
 
 /** The first packing of the default parameters on the prepared default dataset's bytes. */

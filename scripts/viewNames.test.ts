@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { viewNameFindings, viewNamesOf } from './viewNames.ts';
 
 const NAMES = viewNamesOf(
-  readFileSync(new URL('../src/state/common/params.ts', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/state/common/store/params.ts', import.meta.url), 'utf8'),
 );
 const find = (text: string, file = 'src/ui/Some.tsx') => viewNameFindings(file, text, NAMES);
 
@@ -29,7 +29,7 @@ describe('view names outside the view registry', () => {
     expect(find("const sources = ['data', 'prometheus'];")).toEqual([]);
     expect(find('if (p.view === wing.id) run();')).toEqual([]);
     const chain = "if (p.view === 'pack') a(); else if (p.view === 'tune') b();";
-    expect(find(chain, 'src/state/common/views.ts')).toEqual([]);
+    expect(find(chain, 'src/state/common/views/views.ts')).toEqual([]);
     expect(find(chain, 'src/ui/App.test.ts')).toEqual([]);
     expect(find(chain, 'src/ui/App.tsx')).toHaveLength(2);
   });

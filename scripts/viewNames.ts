@@ -1,6 +1,6 @@
 /**
  * Part of the import check (`npm run lint`): the views are listed in one place, the view registry
- * (`src/state/common/views.ts`, the names in `VIEWS` of `params.ts` and the code in
+ * (`src/state/common/views/views.ts`, the names in `VIEWS` of `params.ts` and the code in
  * `src/ui/viewComponents.ts`). Elsewhere in `src/` (tests aside) a view's name may name one view (a
  * link into it, `setParams({ view: 'learn' })`), but no `switch` or comparison over the open view's
  * name, no list of view names and no table keyed by `ViewId` — each a parallel list the next view
@@ -10,8 +10,8 @@ import ts from 'typescript';
 
 /** The files that may list the views. */
 export const VIEW_REGISTRY_FILES: readonly string[] = [
-  'src/state/common/views.ts',
-  'src/state/common/params.ts',
+  'src/state/common/views/views.ts',
+  'src/state/common/store/params.ts',
   'src/ui/viewComponents.ts',
 ];
 
@@ -91,5 +91,5 @@ export function viewNameFindings(file: string, text: string, names: ReadonlySet<
     ts.forEachChild(node, visit);
   };
   visit(sf);
-  return found.map((f) => `${f}; ask the view registry (state/common/views.ts) instead`);
+  return found.map((f) => `${f}; ask the view registry (state/common/views/views.ts) instead`);
 }

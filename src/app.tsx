@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DEFAULT_PRESET_ID, presetById } from './engine/index.ts';
-import { startController } from './state/common/controller.ts';
-import { createIngest } from './state/common/datasets.ts';
-import { explorer } from './state/common/store.ts';
-import { decodeAddress, loadLinkCodec, needsLinkCodec } from './state/common/linkAddress.ts';
+import { startController } from './state/common/controller/controller.ts';
+import { createIngest } from './state/common/sources/datasets.ts';
+import { explorer } from './state/common/store/store.ts';
+import { decodeAddress, loadLinkCodec, needsLinkCodec } from './state/common/link/linkAddress.ts';
 import type { Runner } from './runtime/runner.ts';
 import { setLpWasmUrl } from './runtime/lp.ts';
 import {

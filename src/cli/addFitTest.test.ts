@@ -27,9 +27,9 @@ import { CUSHION_FIT, cushionSpec } from '../engine/fit/fixtures/cushion.ts';
 import { instanceRows } from '../engine/tune/runs.ts';
 import { dataPath } from '../ingest/testing.ts';
 import { tradeoffPoints } from '../present/tradeoff/tradeoffPlots.ts';
-import { fitFields, fitOptions } from '../state/common/fitFields.ts';
-import { DEFAULT_PARAMS } from '../state/common/params.ts';
-import { decode, encode } from '../state/common/url.ts';
+import { fitFields, fitOptions } from '../state/common/store/fitFields.ts';
+import { DEFAULT_PARAMS } from '../state/common/store/params.ts';
+import { decode, encode } from '../state/common/link/url.ts';
 import { helpText, parseOptions } from './args.ts';
 import { pack } from './commands/pack/pack.ts';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inRange, rangeText, type NumberRange } from '../engine/index.ts';
-import type { ParamSpecs } from '../state/common/paramSpec.ts';
+import type { ParamSpecs } from '../state/common/store/paramSpec.ts';
 import { CLUSTER_PARAMS } from '../state/cluster/params.ts';
 import { PACK_PARAMS } from '../state/pack/params.ts';
 import { PAPER_PARAMS } from '../state/paper/params.ts';
@@ -16,7 +16,7 @@ import { TIMELINE_PARAMS } from '../state/timeline/params.ts';
 import { TRADEOFF_PARAMS } from '../state/tradeoff/params.ts';
 import { TUNE_PARAMS } from '../state/tune/params.ts';
 import { LEARN_PARAMS } from '../state/learn/params.ts';
-import { WORKLOAD_PARAMS } from '../state/common/params.ts';
+import { WORKLOAD_PARAMS } from '../state/common/store/params.ts';
 import { helpText, parseOptions, UsageError, type OptionSpec } from './args.ts';
 import { COMMANDS } from './commands/index.ts';
 

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
-import { encode } from '../state/common/url.ts';
-import { SHOW_LENGTH_CHARS, linkTo, loadLinkCodec } from '../state/common/linkAddress.ts';
-import { useExplorer } from '../state/common/store.ts';
-import type { ViewId } from '../state/common/params.ts';
+import { encode } from '../state/common/link/url.ts';
+import { SHOW_LENGTH_CHARS, linkTo, loadLinkCodec } from '../state/common/link/linkAddress.ts';
+import { useExplorer } from '../state/common/store/store.ts';
+import type { ViewId } from '../state/common/store/params.ts';
 import { GROUP_TITLE, ParamsPanel, shownGroups } from './ParamsPanel.tsx';
 import {
   VIEW_REGISTRY,
@@ -10,7 +10,7 @@ import {
   viewEntry,
   type ViewEntry,
   type ViewFrame,
-} from '../state/common/views.ts';
+} from '../state/common/views/views.ts';
 import { VIEW_COMPONENTS } from './viewComponents.ts';
 import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { Notices, RuntimeBadge } from './StatusLine.tsx';

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { seriesAt, seriesLength, summarizeSamples, taskCount } from '../engine/index.ts';
-import type { Dataset } from '../state/common/datasets.ts';
+import type { Dataset } from '../state/common/sources/datasets.ts';
 import {
   DEFAULT_BUDGET_BYTES,
   describeEstimate,
   formatBytes as bytes,
-} from '../state/common/steps/dataset.ts';
-import { useExplorer, type Explorer } from '../state/common/store.ts';
+} from '../state/common/controller/steps/dataset.ts';
+import { useExplorer, type Explorer } from '../state/common/store/store.ts';
 import { useController } from './controllerContext.ts';
 import { downloadCsv } from './exportFiles.ts';
 import { formatCount, formatFixed, formatNumber } from '../present/format.ts';

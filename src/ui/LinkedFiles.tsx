@@ -4,20 +4,20 @@
  * checked against its SHA-256 first.
  */
 import { useFileDrop } from './useFileDrop.ts';
-import type { UploadRef } from '../state/common/params.ts';
-import { useExplorer } from '../state/common/store.ts';
+import type { UploadRef } from '../state/common/store/params.ts';
+import { useExplorer } from '../state/common/store/store.ts';
 import { useController } from './controllerContext.ts';
 import {
   cancelPrometheus,
   readPrometheus,
   usePromPanel,
   WAITING_FOR_SOURCE,
-} from '../state/common/prometheus.ts';
-import { explorer } from '../state/common/store.ts';
+} from '../state/common/sources/prometheus.ts';
+import { explorer } from '../state/common/store/store.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { TokenInput } from './TokenInput.tsx';
 
-/** The dataset step's state while a link waits for its files (state/common/steps/dataset.ts). */
+/** The dataset step's state while a link waits for its files (state/common/controller/steps/dataset.ts). */
 export const WAITING_FOR_FILES = 'waiting for the linked files';
 
 /** The link's options in words, e.g. "columns, unit cores, 16 cores per machine, task size 1". */

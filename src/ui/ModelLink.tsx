@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { modelAnchor } from '../present/model.ts';
-import { explorer } from '../state/common/store.ts';
+import { explorer } from '../state/common/store/store.ts';
 
 /** The section the Model page scrolls to when it opens from a link inside the app. */
 let wanted: number | null = null;

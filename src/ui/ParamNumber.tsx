@@ -3,7 +3,7 @@
  * message that refuses a value come from the declaration, as the link's check does.
  */
 import { textProblem } from '../engine/index.ts';
-import type { ParamSpec } from '../state/common/paramSpec.ts';
+import type { ParamSpec } from '../state/common/store/paramSpec.ts';
 import { NumberBox } from './SliderNumber.tsx';
 
 interface Props {

@@ -8,16 +8,16 @@ import {
   type NumberRange,
   type PackerKind,
 } from '../engine/index.ts';
-import { PRESETS } from '../state/common/datasets.ts';
+import { PRESETS } from '../state/common/sources/datasets.ts';
 import {
   fieldProblem,
   fitExample,
   fitFields,
   fitOptions,
   withFitValue,
-} from '../state/common/fitFields.ts';
-import { useExplorer } from '../state/common/store.ts';
-import { PANEL_GROUPS, type PanelField, type PanelGroup } from '../state/common/panelFields.ts';
+} from '../state/common/store/fitFields.ts';
+import { useExplorer } from '../state/common/store/store.ts';
+import { PANEL_GROUPS, type PanelField, type PanelGroup } from '../state/common/store/panelFields.ts';
 import {
   NumberBox,
   SliderNumber,
@@ -27,7 +27,7 @@ import {
 } from './SliderNumber.tsx';
 import { useController } from './controllerContext.ts';
 import { newestAfterPaint } from './afterPaint.ts';
-import type { Params } from '../state/common/params.ts';
+import type { Params } from '../state/common/store/params.ts';
 import { Explain } from './Explain.tsx';
 import { formatCount, formatNumber } from '../present/format.ts';
 

@@ -13,8 +13,8 @@ import {
   readPrometheus,
   usePromPanel,
   type PromFields,
-} from '../state/common/prometheus.ts';
-import { explorer, useExplorer } from '../state/common/store.ts';
+} from '../state/common/sources/prometheus.ts';
+import { explorer, useExplorer } from '../state/common/store/store.ts';
 import { useController } from './controllerContext.ts';
 import { ProgressBar } from './ProgressBar.tsx';
 import { AssessTables } from './AssessTables.tsx';

@@ -4,8 +4,8 @@
  * until dismissed).
  */
 import { useEffect, useState } from 'react';
-import { describeMemory, readMemory } from '../state/common/memory.ts';
-import { useExplorer } from '../state/common/store.ts';
+import { describeMemory, readMemory } from '../state/common/store/memory.ts';
+import { useExplorer } from '../state/common/store/store.ts';
 import { useController } from './controllerContext.ts';
 
 export function Notices() {

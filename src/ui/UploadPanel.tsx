@@ -2,7 +2,7 @@
  * The user's files, read right before they replace the loaded data: every loader option the
  * command line has, a preview of the first rows as parsed with the unit guess and its warnings, and
  * the per-filter counts. The files at hand, the options and the preview live in the state
- * (state/common/uploadPanel.ts): the panel dispatches, the controller previews, so changing an
+ * (state/common/sources/uploadPanel.ts): the panel dispatches, the controller previews, so changing an
  * option re-reads the files' first rows.
  */
 import { useId, useRef } from 'react';
@@ -16,7 +16,7 @@ import {
   type Preview,
   type Unit,
 } from '../engine/index.ts';
-import { useExplorer } from '../state/common/store.ts';
+import { useExplorer } from '../state/common/store/store.ts';
 import { useController } from './controllerContext.ts';
 import { PreviewTable, RecipeList } from './UploadPreview.tsx';
 import {
@@ -24,14 +24,14 @@ import {
   requestOf,
   toLoadRequest,
   type UploadOptions,
-} from '../state/common/uploadForm.ts';
+} from '../state/common/sources/uploadForm.ts';
 import {
   chooseFiles,
   editUploadOptions,
   setUploadOptions,
   useUploadPanel,
   waitingLink,
-} from '../state/common/uploadPanel.ts';
+} from '../state/common/sources/uploadPanel.ts';
 import { formatCount } from '../present/format.ts';
 
 const UNIT_TITLES: Record<Unit, string> = {

@@ -4,9 +4,9 @@
  * instead of leaving the page blank; the other views and the header keep working.
  */
 import { Component, type ReactNode } from 'react';
-import { DEFAULT_PARAMS, type Params, type ViewId } from '../state/common/params.ts';
-import { viewEntry } from '../state/common/views.ts';
-import { explorer } from '../state/common/store.ts';
+import { DEFAULT_PARAMS, type Params, type ViewId } from '../state/common/store/params.ts';
+import { viewEntry } from '../state/common/views/views.ts';
+import { explorer } from '../state/common/store/store.ts';
 
 /** The defaults of the parameters a view owns (its entry in the view registry). */
 export function viewDefaults(view: ViewId): Partial<Params> {

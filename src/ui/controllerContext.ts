@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Controller } from '../state/common/controller.ts';
+import type { Controller } from '../state/common/controller/controller.ts';
 
 export const ControllerContext = createContext<Controller | null>(null);
 

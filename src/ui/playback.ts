@@ -4,8 +4,8 @@
  * Back after a playback returns to the step it started from, not to each frame.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { explorer } from '../state/common/store.ts';
-import type { Params } from '../state/common/params.ts';
+import { explorer } from '../state/common/store/store.ts';
+import type { Params } from '../state/common/store/params.ts';
 
 /** Which frame of a playback a change is (none: a person's own edit). */
 export type Frame = 'first' | 'next';

@@ -1,10 +1,10 @@
 /**
- * Each view's code, by name (its entry in the view registry, state/common/views.ts, says the rest).
+ * Each view's code, by name (its entry in the view registry, state/common/views/views.ts, says the rest).
  * Every view but Pack is loaded when first opened: the first page carries only Pack (its plots, and
  * Plot's code, arrive a moment after its numbers).
  */
 import { lazy, type ComponentType } from 'react';
-import type { ViewId } from '../state/common/params.ts';
+import type { ViewId } from '../state/common/store/params.ts';
 import { PackView } from './pack/PackView.tsx';
 
 export interface ViewComponent {

@@ -1,16 +1,16 @@
 /**
  * A new view is its code and its entry: a trivial view (its component in `testing/HelloView.tsx`,
- * its entry below, as it would be in `state/common/views.ts` and `viewComponents.ts`) appears in
+ * its entry below, as it would be in `state/common/views/views.ts` and `viewComponents.ts`) appears in
  * the nav, opens from a link and is a history entry, with nothing else told about it — and every
  * link of the page's views reads as before beside it.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS, type Params, type ViewId } from '../state/common/params.ts';
-import { urlSync, type AddressBar } from '../state/common/steps/urlSync.ts';
-import { decode, encode, linkCodec } from '../state/common/url.ts';
-import { linkRows } from '../state/common/urlFields.ts';
-import { VIEW_REGISTRY, type ViewEntry } from '../state/common/views.ts';
+import { DEFAULT_PARAMS, type Params, type ViewId } from '../state/common/store/params.ts';
+import { urlSync, type AddressBar } from '../state/common/controller/steps/urlSync.ts';
+import { decode, encode, linkCodec } from '../state/common/link/url.ts';
+import { linkRows } from '../state/common/link/urlFields.ts';
+import { VIEW_REGISTRY, type ViewEntry } from '../state/common/views/views.ts';
 import { ViewNav } from './App.tsx';
 import { HelloView } from './testing/HelloView.tsx';
 import { lazyView } from './viewComponents.ts';

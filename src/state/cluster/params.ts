@@ -26,7 +26,7 @@ import {
   PERIOD_COUNT,
   TARGET_DELAY,
 } from '../../engine/cluster/index.ts';
-import type { UrlCodec } from '../common/codecs.ts';
+import type { UrlCodec } from '../common/link/codecs.ts';
 import {
   choiceParam,
   customParam,
@@ -34,7 +34,7 @@ import {
   numberParam,
   optionalNumber,
   type ParamSpecs,
-} from '../common/paramSpec.ts';
+} from '../common/store/paramSpec.ts';
 
 /** 'prometheus': the live source of the link (`Params.prom`), CPU and memory on its own nodes. */
 export const CLUSTER_DATASETS = ['bitbrains-rnd', 'google-gcd-jobs', 'prometheus'] as const;

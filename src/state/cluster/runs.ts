@@ -29,10 +29,10 @@ import type { MachineType } from '../../engine/cluster/index.ts';
 import type { PromSource } from '../../engine/index.ts';
 import { nodeType } from '../../ingest/prometheusCluster.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
-import { runSlice, type RunProgress, type RunState, type Work } from '../common/runSlot.ts';
+import { runSlice, type RunProgress, type RunState, type Work } from '../common/runs/runSlot.ts';
 import { countWord } from '../../present/format.ts';
 
-export type { RunState } from '../common/runSlot.ts';
+export type { RunState } from '../common/runs/runSlot.ts';
 
 /** The data of a run: the samples, and the reference node when they came from a live source. */
 type ClusterData = MultiSamples & { readonly node?: MachineType };
@@ -99,7 +99,7 @@ function loadSourceSamples(s: ClusterSettings, source: PromSource): Work<Cluster
     ingest ??= createIngest();
     const io = ingest;
     if (!io.loadSourceCluster) throw new Error('this page cannot read a Prometheus server');
-    const { usePromPanel } = await import('../common/prometheus.ts');
+    const { usePromPanel } = await import('../common/sources/prometheus.ts');
     const token = usePromPanel.getState().fields.token;
     const c = await io.loadSourceCluster(
       source,

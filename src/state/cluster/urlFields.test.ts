@@ -10,8 +10,8 @@ import {
   DEFAULT_CLUSTER,
   type ClusterSettings,
 } from './params.ts';
-import { DEFAULT_PARAMS, VIEWS } from '../common/params.ts';
-import { decode, encode } from '../common/url.ts';
+import { DEFAULT_PARAMS, VIEWS } from '../common/store/params.ts';
+import { decode, encode } from '../common/link/url.ts';
 
 const typeArb = fc
   .record({

@@ -3,8 +3,8 @@
  * with a key per setting as `CLUSTER_PARAMS` declares them, each written in the Cluster view or
  * when it differs from its default (the machine types only when edited).
  */
-import { nestedRow } from '../common/paramRows.ts';
-import type { UrlField } from '../common/urlField.ts';
+import { nestedRow } from '../common/link/paramRows.ts';
+import type { UrlField } from '../common/link/urlField.ts';
 import { CLUSTER_PARAMS } from './params.ts';
 
 export const CLUSTER_URL_FIELDS: readonly UrlField[] = [

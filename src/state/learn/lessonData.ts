@@ -10,7 +10,7 @@ import {
   toDataset,
   type Dataset,
   type Ingest,
-} from '../common/datasets.ts';
+} from '../common/sources/datasets.ts';
 
 let ingest: Ingest | null = null;
 const loads = new Map<string, Promise<Dataset>>();

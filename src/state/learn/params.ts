@@ -11,9 +11,9 @@ import {
   intParam,
   numberParam,
   type ParamSpecs,
-} from '../common/paramSpec.ts';
-import { fitFields } from '../common/fitFields.ts';
-import type { UrlCodec } from '../common/codecs.ts';
+} from '../common/store/paramSpec.ts';
+import { fitFields } from '../common/store/fitFields.ts';
+import type { UrlCodec } from '../common/link/codecs.ts';
 
 export interface LearnParams {
   /** The open lesson (1 to the count of ui/learn/lessons.ts, whose test checks the bound), a navigation. */

@@ -7,10 +7,10 @@
 import { createStore } from 'zustand/vanilla';
 import { DEFAULT_BIN, type PackTrace } from '../../engine/index.ts';
 import type { PackResponse, PoolHandle, Runner } from '../../runtime/runner.ts';
-import { keyedRuns } from '../common/keyedRuns.ts';
-import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/params.ts';
-import type { Explorer } from '../common/store.ts';
-import type { WingRun } from '../common/wingRun.ts';
+import { keyedRuns } from '../common/runs/keyedRuns.ts';
+import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/store/params.ts';
+import type { Explorer } from '../common/store/store.ts';
+import type { WingRun } from '../common/runs/wingRun.ts';
 import { meanExactQ } from './exactQ.ts';
 
 /** q = mean P(S > B) and its bracket mean P(S ≥ B), S a machine's total in bins of width w. */

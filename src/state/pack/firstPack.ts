@@ -8,8 +8,8 @@
  */
 import type { MachineResult, PackResult } from '../../engine/index.ts';
 import type { PackResponse } from '../../protocol/api.ts';
-import type { ExplorerState } from '../common/store.ts';
-import { packKey } from '../common/params.ts';
+import type { ExplorerState } from '../common/store/store.ts';
+import { packKey } from '../common/store/params.ts';
 
 /** Where the build writes it, under the app's base. */
 export const FIRST_PACK_FILE = 'data/prepared/first-pack.json';

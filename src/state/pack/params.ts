@@ -16,14 +16,14 @@ import {
   type Source,
 } from '../../engine/index.ts';
 import { REALIZATION_MODES } from '../../engine/replay/index.ts';
-import { fitCodec } from '../common/codecs.ts';
+import { fitCodec } from '../common/link/codecs.ts';
 import {
   choiceParam,
   customParam,
   numberParam,
   optionalNumber,
   type ParamSpecs,
-} from '../common/paramSpec.ts';
+} from '../common/store/paramSpec.ts';
 
 export interface PackViewParams {
   readonly packer: PackerKind;

@@ -4,11 +4,11 @@
  * realized from the same dataset (drawn, or replayed in time as its realization says); a pinned
  * side on another dataset says so instead.
  */
-import { datasetKey, type Dataset } from '../common/datasets.ts';
-import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/params.ts';
+import { datasetKey, type Dataset } from '../common/sources/datasets.ts';
+import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/store/params.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
-import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
-import { replaySteps } from '../common/steps/pool.ts';
+import { describe, stateOf, type StepContext } from '../common/controller/steps/context.ts';
+import { replaySteps } from '../common/controller/steps/pool.ts';
 
 export interface PinnedStep {
   /** Packs the pinned side of `p` (on `pool` when it shares it) unless the store holds it. */

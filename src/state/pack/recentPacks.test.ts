@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import { packKey } from '../common/params.ts';
-import { createExplorerStore } from '../common/store.ts';
-import type { StepContext } from '../common/steps/context.ts';
-import { datasetStep } from '../common/steps/dataset.ts';
-import { ensurePool } from '../common/steps/pool.ts';
-import { planetLabIngest } from '../common/steps/testing.ts';
+import { packKey } from '../common/store/params.ts';
+import { createExplorerStore } from '../common/store/store.ts';
+import type { StepContext } from '../common/controller/steps/context.ts';
+import { datasetStep } from '../common/controller/steps/dataset.ts';
+import { ensurePool } from '../common/controller/steps/pool.ts';
+import { planetLabIngest } from '../common/controller/steps/testing.ts';
 import { packDirectly, packSetup, withRho } from './testing.ts';
 import { ensurePack, showKeptPack } from './steps.ts';
 

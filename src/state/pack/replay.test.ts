@@ -10,8 +10,8 @@ import {
   type TaskSamples,
 } from '../../engine/index.ts';
 import { dataPath, naiveCsv, planetlabDay } from '../../ingest/testing.ts';
-import { datasetKey, type Dataset } from '../common/datasets.ts';
-import { DEFAULT_PARAMS, packKey } from '../common/params.ts';
+import { datasetKey, type Dataset } from '../common/sources/datasets.ts';
+import { DEFAULT_PARAMS, packKey } from '../common/store/params.ts';
 import { alignedJudgement, datasetKeyOfPack, differsBy, packSlo, timeSplitText } from './replay.ts';
 
 const GCD = 'google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv';

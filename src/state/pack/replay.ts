@@ -18,9 +18,9 @@ import {
   type PackResult,
   type TaskSamples,
 } from '../../engine/index.ts';
-import { datasetKey, type Dataset } from '../common/datasets.ts';
-import { poolKey, type Params } from '../common/params.ts';
-import { replayOverBudget } from '../common/linkBudget.ts';
+import { datasetKey, type Dataset } from '../common/sources/datasets.ts';
+import { poolKey, type Params } from '../common/store/params.ts';
+import { replayOverBudget } from '../common/link/linkBudget.ts';
 import { formatCount } from '../../present/format.ts';
 
 const alignedCache = new WeakMap<TaskSamples, AlignedData | string>();

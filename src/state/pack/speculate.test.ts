@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import { packKey } from '../common/params.ts';
+import { packKey } from '../common/store/params.ts';
 import { packDirectly, packSetup, withRho } from './testing.ts';
 import { recentPack } from './recentPacks.ts';
 import { packSpeculation } from './speculate.ts';
-import { lazySpeculation } from '../common/steps/lazySteps.ts';
+import { lazySpeculation } from '../common/controller/steps/lazySteps.ts';
 import { ensurePack } from './steps.ts';
 
 const runner = createInlineRunner();

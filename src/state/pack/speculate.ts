@@ -12,8 +12,8 @@
  * The controller's next pass waits for the one it needs, if it is in flight, else goes on beside
  * them.
  */
-import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
-import { stateOf, type StepContext } from '../common/steps/context.ts';
+import { packKey, packParams, poolKey, type Params } from '../common/store/params.ts';
+import { stateOf, type StepContext } from '../common/controller/steps/context.ts';
 import { keepPack, recentPack } from './recentPacks.ts';
 
 export interface PackSpeculation {

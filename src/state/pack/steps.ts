@@ -3,8 +3,8 @@ import { isCancelled } from '../../protocol/cancel.ts';
 import { isLostTwice } from '../../runtime/poolQueue.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 
-import { packKey, packParams, poolKey, type Params } from '../common/params.ts';
-import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
+import { packKey, packParams, poolKey, type Params } from '../common/store/params.ts';
+import { describe, stateOf, type StepContext } from '../common/controller/steps/context.ts';
 import { keepPack, recentPack } from './recentPacks.ts';
 import { differsFromShown } from './firstPack.ts';
 

@@ -2,12 +2,12 @@
 import { vi } from 'vitest';
 import type { PoolHandle, Runner } from '../../runtime/runner.ts';
 import type { PackResponse } from '../../protocol/api.ts';
-import { DEFAULT_PARAMS, packParams, type Params } from '../common/params.ts';
-import { createExplorerStore } from '../common/store.ts';
-import type { StepContext } from '../common/steps/context.ts';
-import { datasetStep } from '../common/steps/dataset.ts';
-import { ensurePool } from '../common/steps/pool.ts';
-import { planetLabIngest } from '../common/steps/testing.ts';
+import { DEFAULT_PARAMS, packParams, type Params } from '../common/store/params.ts';
+import { createExplorerStore } from '../common/store/store.ts';
+import type { StepContext } from '../common/controller/steps/context.ts';
+import { datasetStep } from '../common/controller/steps/dataset.ts';
+import { ensurePool } from '../common/controller/steps/pool.ts';
+import { planetLabIngest } from '../common/controller/steps/testing.ts';
 
 export const withRho = (p: Params, rho: number): Params => ({
   ...p,

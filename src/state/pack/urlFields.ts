@@ -1,8 +1,8 @@
 /** Pack's rows of the link: the packing's parameters, and the A/B comparison's pinned side. */
-import { flatRows } from '../common/paramRows.ts';
-import { DEFAULT_PARAMS, PINNED_FIELDS, type PinnedParams } from '../common/params.ts';
-import { navigation, type UrlField } from '../common/urlField.ts';
-import { WORKLOAD_URL_FIELDS } from '../common/workloadFields.ts';
+import { flatRows } from '../common/link/paramRows.ts';
+import { DEFAULT_PARAMS, PINNED_FIELDS, type PinnedParams } from '../common/store/params.ts';
+import { navigation, type UrlField } from '../common/link/urlField.ts';
+import { WORKLOAD_URL_FIELDS } from '../common/link/workloadFields.ts';
 import { PACK_PARAMS } from './params.ts';
 
 export const PACKING_URL_FIELDS: readonly UrlField[] = flatRows(PACK_PARAMS, 'always');

@@ -3,10 +3,10 @@
  * dataset and its pool are ready, the figure the parameters name is computed unless the lab's cache
  * holds it or the data cannot make it. Progress is published at most every 120 ms.
  */
-import type { Dataset } from '../common/datasets.ts';
-import { keyedRuns } from '../common/keyedRuns.ts';
-import { poolKey } from '../common/params.ts';
-import type { Explorer } from '../common/store.ts';
+import type { Dataset } from '../common/sources/datasets.ts';
+import { keyedRuns } from '../common/runs/keyedRuns.ts';
+import { poolKey } from '../common/store/params.ts';
+import type { Explorer } from '../common/store/store.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import {
   LAB_CACHE,

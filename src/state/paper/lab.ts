@@ -13,7 +13,7 @@ import {
   type LabParams,
 } from '../../runtime/paperLab.ts';
 import { packSamples } from '../../runtime/jobs/index.ts';
-import type { Params } from '../common/params.ts';
+import type { Params } from '../common/store/params.ts';
 
 export {
   PAPER_LAB_SIZES,

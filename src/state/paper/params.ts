@@ -7,7 +7,7 @@ import {
   PAPER_SUMS,
   PAPER_WINDOW,
 } from '../../engine/analysis/index.ts';
-import { choiceParam, flagParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
+import { choiceParam, flagParam, numberParam, type ParamSpecs } from '../common/store/paramSpec.ts';
 
 export interface PaperViewParams {
   readonly paperFigure: FigureId;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkPredictor, createPolicy } from '../../engine/index.ts';
-import { DEFAULT_PARAMS } from '../common/params.ts';
+import { DEFAULT_PARAMS } from '../common/store/params.ts';
 import {
   DEFAULT_RESIZE,
   policyOf,
@@ -11,7 +11,7 @@ import {
   sweepGrid,
 } from './params.ts';
 import { resizeParamsArb } from './testing.ts';
-import { decode, encode } from '../common/url.ts';
+import { decode, encode } from '../common/link/url.ts';
 
 describe('the Resize parameters in the link', () => {
   it('decodes every sub-parameter it encodes, in the Resize view and elsewhere', () => {

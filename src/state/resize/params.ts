@@ -25,7 +25,7 @@ import {
   intParam,
   numberParam,
   type ParamSpecs,
-} from '../common/paramSpec.ts';
+} from '../common/store/paramSpec.ts';
 
 /** Workloads the page can load (as the CLI's `--vms` presets). */
 export const RESIZE_WORKLOADS = {

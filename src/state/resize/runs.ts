@@ -27,9 +27,9 @@ import {
   type ResizeWorkloadId,
   type SweepPoint,
 } from './params.ts';
-import { runSlice, type RunProgress, type RunSlice } from '../common/runSlot.ts';
+import { runSlice, type RunProgress, type RunSlice } from '../common/runs/runSlot.ts';
 
-export type { RunProgress, RunState } from '../common/runSlot.ts';
+export type { RunProgress, RunState } from '../common/runs/runSlot.ts';
 
 export interface SweepRowResult extends SweepPoint {
   readonly totals: ResizeTotals;

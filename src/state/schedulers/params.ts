@@ -6,7 +6,7 @@
  */
 import { numberRange, SLO_SCOPES, type SloScope } from '../../engine/index.ts';
 import { SLO_TARGET } from '../../engine/schedulers/index.ts';
-import type { UrlCodec } from '../common/codecs.ts';
+import type { UrlCodec } from '../common/link/codecs.ts';
 import {
   choiceParam,
   customParam,
@@ -14,7 +14,7 @@ import {
   numberParam,
   optionalNumber,
   type ParamSpecs,
-} from '../common/paramSpec.ts';
+} from '../common/store/paramSpec.ts';
 
 /** The bundled histories the view replays (sample index = instant, five-minute steps). */
 export const SCHEDULER_HISTORIES = ['azure-v1', 'google-gcd-jobs'] as const;

@@ -15,11 +15,11 @@ import {
 import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
 import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import { runSlice, type RunState, type Work } from '../common/runSlot.ts';
+import { runSlice, type RunState, type Work } from '../common/runs/runSlot.ts';
 import type { SchedulersSettings } from './params.ts';
 import { schedulerTab, type SchedulerTab } from './tabs.ts';
 
-export type { RunState } from '../common/runSlot.ts';
+export type { RunState } from '../common/runs/runSlot.ts';
 
 type Out<K extends KnobOut['kind']> = Extract<KnobOut, { kind: K }>;
 export type KnobPoint = Out<'point'>;

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_PARAMS, type TimelineSummary } from '../../engine/timeline/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import { keyedRuns } from '../common/keyedRuns.ts';
+import { keyedRuns } from '../common/runs/keyedRuns.ts';
 import { TIMELINE_WINDOWS } from './params.ts';
 
 /** The windows the lesson's slider steps through (this file is the lesson's entry to Timeline). */

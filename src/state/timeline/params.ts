@@ -15,7 +15,7 @@ import {
   type TaskOrder,
   type TimelineFit,
 } from '../../engine/timeline/index.ts';
-import type { UrlCodec } from '../common/codecs.ts';
+import type { UrlCodec } from '../common/link/codecs.ts';
 import {
   choiceParam,
   customParam,
@@ -24,7 +24,7 @@ import {
   numberParam,
   optionalNumber,
   type ParamSpecs,
-} from '../common/paramSpec.ts';
+} from '../common/store/paramSpec.ts';
 
 export const TIMELINE_SOURCES = ['synthetic', 'google', 'vms', 'upload'] as const;
 export type TimelineSource = (typeof TIMELINE_SOURCES)[number];

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { POLICIES, simulateTimeline, syntheticWeek } from '../../engine/timeline/index.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import { DEFAULT_PARAMS, type Params } from '../common/params.ts';
-import { explorer } from '../common/store.ts';
+import { DEFAULT_PARAMS, type Params } from '../common/store/params.ts';
+import { explorer } from '../common/store/store.ts';
 import {
   compareKey,
   curvesSpec,

@@ -10,7 +10,7 @@ import {
   approveOverBudget,
   overBudgetText,
   timelineOverBudget,
-} from '../common/linkBudget.ts';
+} from '../common/link/linkBudget.ts';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import {
@@ -22,9 +22,9 @@ import {
 } from '../../engine/timeline/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import type { TimelineWorkload } from '../../runtime/jobs/index.ts';
-import type { Params } from '../common/params.ts';
-import { IDLE_RUN, describeError, runSlot, type RunState } from '../common/runSlot.ts';
-import { explorer } from '../common/store.ts';
+import type { Params } from '../common/store/params.ts';
+import { IDLE_RUN, describeError, runSlot, type RunState } from '../common/runs/runSlot.ts';
+import { explorer } from '../common/store/store.ts';
 import { TIMELINE_ERRORS, TIMELINE_WINDOWS } from './params.ts';
 import {
   loadGoogle,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PARAMS } from '../common/params.ts';
+import { DEFAULT_PARAMS } from '../common/store/params.ts';
 import { DEFAULT_TIMELINE_PARAMS } from './params.ts';
 import { timelineParamsArb } from './testing.ts';
-import { decode, encode } from '../common/url.ts';
+import { decode, encode } from '../common/link/url.ts';
 
 describe('the Timeline view in the link', () => {
   it('carries every number-changing parameter in the Timeline view', () => {

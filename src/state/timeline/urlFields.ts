@@ -1,6 +1,6 @@
 /** The Timeline view's rows of the URL codec's table (see urlFields.ts). */
-import { flatRows } from '../common/paramRows.ts';
-import type { UrlField } from '../common/urlField.ts';
+import { flatRows } from '../common/link/paramRows.ts';
+import type { UrlField } from '../common/link/urlField.ts';
 import { TIMELINE_PARAMS } from './params.ts';
 
 const SHA256 = /^[0-9a-f]{64}$/;

@@ -13,8 +13,8 @@ import {
   type TimelineTasks,
 } from '../../engine/timeline/index.ts';
 import type { TimelineWorkload } from '../../runtime/jobs/index.ts';
-import type { Dataset } from '../common/datasets.ts';
-import type { Params } from '../common/params.ts';
+import type { Dataset } from '../common/sources/datasets.ts';
+import type { Params } from '../common/store/params.ts';
 import { formatCount } from '../../present/format.ts';
 
 export interface LoadedTimeline {

@@ -1,6 +1,6 @@
 /** The Trade-off view's shareable parameters: the sweep's instances and its fit-test grid. */
 import { INSTANCES } from '../../engine/ranges.ts';
-import { flagParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
+import { flagParam, numberParam, type ParamSpecs } from '../common/store/paramSpec.ts';
 
 export interface TradeoffParams {
   /** Instances K of the sweep. */

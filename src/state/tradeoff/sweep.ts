@@ -5,8 +5,8 @@
 import { PAPER_FITS, tailFits } from '../../engine/index.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
 import { isLostTwice } from '../../runtime/poolQueue.ts';
-import { poolKey, sweepKey } from '../common/params.ts';
-import { describe, stateOf, type StepContext } from '../common/steps/context.ts';
+import { poolKey, sweepKey } from '../common/store/params.ts';
+import { describe, stateOf, type StepContext } from '../common/controller/steps/context.ts';
 
 export interface SweepStep {
   /** Runs the sweep of the current parameters unless it is current or running. */

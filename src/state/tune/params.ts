@@ -1,8 +1,8 @@
 /** The Tune view's shareable parameters: the open panel, the families and the target SLO. */
 import { DEFAULT_FAMILIES, FAMILIES, type FitFamily } from '../../engine/index.ts';
 import { TUNE_CONFIDENCE, TUNE_TARGET } from '../../engine/tune/index.ts';
-import { listOf } from '../common/codecs.ts';
-import { choiceParam, customParam, numberParam, type ParamSpecs } from '../common/paramSpec.ts';
+import { listOf } from '../common/link/codecs.ts';
+import { choiceParam, customParam, numberParam, type ParamSpecs } from '../common/store/paramSpec.ts';
 
 export const TUNE_MODES = ['calibrate', 'auto'] as const;
 export type TuneMode = (typeof TUNE_MODES)[number];

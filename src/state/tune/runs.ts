@@ -11,12 +11,12 @@ import type {
 } from '../../engine/index.ts';
 import { runCalibrationOn, runTuneOn } from '../../runtime/jobRuns.ts';
 import type { PoolHandle, Runner } from '../../runtime/runner.ts';
-import { runSlice, type RunSlice } from '../common/runSlot.ts';
-import { poolKey } from '../common/params.ts';
-import { explorer, type Explorer } from '../common/store.ts';
+import { runSlice, type RunSlice } from '../common/runs/runSlot.ts';
+import { poolKey } from '../common/store/params.ts';
+import { explorer, type Explorer } from '../common/store/store.ts';
 import { calibrationSpecOf, specKey } from './specs.ts';
 
-export type { RunProgress, RunState } from '../common/runSlot.ts';
+export type { RunProgress, RunState } from '../common/runs/runSlot.ts';
 
 /** The runner and the realized pool of the current parameters. */
 export interface JobPool {

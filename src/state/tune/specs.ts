@@ -9,7 +9,7 @@ import {
   type FitFamily,
   type TuneSpec,
 } from '../../engine/index.ts';
-import { poolKey, type Params } from '../common/params.ts';
+import { poolKey, type Params } from '../common/store/params.ts';
 
 /**
  * The clairvoyance the tuner runs at: the link's κ when it holds columns out (κ < 1); at κ = 1 the

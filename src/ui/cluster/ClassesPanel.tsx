@@ -11,7 +11,7 @@ import {
 } from '../../engine/cluster/index.ts';
 import { classesKey, useClusterRuns } from '../../state/cluster/runs.ts';
 import { CLUSTER_PARAMS, resourceList, type ClusterSettings } from '../../state/cluster/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { elbowSpec, fmtQ, RESOURCE_LABEL } from '../../present/cluster/plots.ts';
 import { downloadCsv } from '../exportFiles.ts';
 import { formatNumber } from '../../present/format.ts';

@@ -13,7 +13,7 @@ import {
   runningCluster,
   useClusterRuns,
 } from '../../state/cluster/runs.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import {
   fitMachinesSpec,
   fitRows,

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { classesKey, startLpTiming, useClusterRuns } from '../../state/cluster/runs.ts';
 import { CLUSTER_PARAMS, type ClusterSettings } from '../../state/cluster/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import {
   energyData,
   provisionEnergySpec,

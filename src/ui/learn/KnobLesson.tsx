@@ -15,7 +15,7 @@ import {
 import { normalSurvivalQuantile } from '../../engine/stats/index.ts';
 import { KNOB_SIGMA_RANGE, knobRiskSpec } from '../../present/learn/knobPlots.ts';
 import { probabilityTick } from '../../present/probability.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { formatCount, formatFixed, formatNumber, roundSignificant } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { NumberBox, SliderNumber, logScale, rangeProblem } from '../SliderNumber.tsx';

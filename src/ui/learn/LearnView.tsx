@@ -1,5 +1,5 @@
 /** The Learn section: short interactive lessons (lessons.ts), each a link, on the same engine and plots. */
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { SEMI_ONLINE_LESSON } from '../../state/learn/params.ts';
 import { KnobLesson } from './KnobLesson.tsx';
 import { KNOB_LESSON } from './knobLesson.ts';

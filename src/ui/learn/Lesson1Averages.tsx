@@ -13,10 +13,10 @@ import {
   threeTaskWorkload,
   type MachineUsage,
 } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, type PackLink } from './LessonFrame.tsx';
-import type { Params } from '../../state/common/params.ts';
+import type { Params } from '../../state/common/store/params.ts';
 import { usageSpec } from '../../present/learn/plots.ts';
 import { formatCount, formatFixed } from '../../present/format.ts';
 import { averagesPrediction } from '../../present/learn/predictions.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { sumOfFirst, sumVerdict, type WorkloadStats } from '../../engine/index.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { formatCount, formatFixed, formatNumber } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { identityRows, fillOneMachine, gpaFitCheck } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { formatNumber } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';

@@ -6,7 +6,7 @@ import {
   type PackTrace,
   firstDivergence,
 } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { useLessonRho } from './RhoSlider.tsx';
 import { TraceStepper } from './TraceStepper.tsx';

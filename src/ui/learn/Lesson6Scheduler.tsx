@@ -7,7 +7,7 @@ import {
   type HandScore,
   type PackParams,
 } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { formatCount, formatNumber, formatQ } from '../../present/format.ts';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { RhoSlider, useLessonRho } from './RhoSlider.tsx';

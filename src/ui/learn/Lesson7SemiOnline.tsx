@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import { FIGURE1_MODES, figure1Steps, figure1Tasks } from '../../engine/learn/index.ts';
 import { figure1Spec } from '../../present/learn/semiOnline.ts';
 import { windowCurveSpec } from '../../present/timeline/plots.ts';
-import { useExplorer } from '../../state/common/store.ts';
-import { useOutcome } from '../../state/common/keyedRuns.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
+import { useOutcome } from '../../state/common/runs/keyedRuns.ts';
 import {
   DAY,
   DAY_CURVE_KEY,

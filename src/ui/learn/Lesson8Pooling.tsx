@@ -6,8 +6,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { poolingCounts, poolingOverflow } from '../../engine/learn/index.ts';
 import { poolingSpec } from '../../present/learn/poolingPlots.ts';
-import { DEFAULT_PARAMS } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { DEFAULT_PARAMS } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, followLink } from './LessonFrame.tsx';
 import { LESSONS, hrefOf } from './lessons.ts';

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { runPacking } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { alignedJudgement, packSlo } from '../../state/pack/replay.ts';
 import { formatFixed, formatQ } from '../../present/format.ts';
 import { correlationPrediction } from '../../present/learn/predictions.ts';

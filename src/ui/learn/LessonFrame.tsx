@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { PackerKind } from '../../engine/index.ts';
-import type { Params } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import type { Params } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import type { Prediction } from '../../present/learn/predict.ts';
 import { Predict } from './Predict.tsx';
 import { LESSONS, LESSON_COUNT, hrefOf, lessonParams } from './lessons.ts';

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Prediction } from '../../present/learn/predict.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 
 const CHECKED = 10;
 

@@ -1,6 +1,6 @@
 import { SLO_RHOS, nearestRho } from '../../engine/index.ts';
-import { fieldProblem, fitFields } from '../../state/common/fitFields.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { fieldProblem, fitFields } from '../../state/common/store/fitFields.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { SliderNumber, type SliderScale } from '../SliderNumber.tsx';
 
 /** The lessons' GPA ρ: their own, apart from Pack's fit. */

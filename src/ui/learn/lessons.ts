@@ -5,8 +5,8 @@
  * is the fit); 7 — arrivals played of Fig. 1 (0–6); pooling — tasks placed; moving together — the
  * prediction, +10 once revealed; the knob — the node's σ in ten-thousandths (0: the worked σ = 0.04).
  */
-import { encode } from '../../state/common/url.ts';
-import type { Params } from '../../state/common/params.ts';
+import { encode } from '../../state/common/link/url.ts';
+import type { Params } from '../../state/common/store/params.ts';
 import { KNOB_LESSON } from './knobLesson.ts';
 import { POOLING_LESSON } from './poolingLesson.ts';
 import { CORRELATION_LESSON } from './correlationLesson.ts';

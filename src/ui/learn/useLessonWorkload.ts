@@ -6,8 +6,8 @@ import {
   taskCount,
   type WorkloadStats,
 } from '../../engine/index.ts';
-import { datasetKey, type Dataset } from '../../state/common/datasets.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { datasetKey, type Dataset } from '../../state/common/sources/datasets.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { lessonDataset } from '../../state/learn/lessonData.ts';
 
 export interface LessonWorkload {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { nominalTarget, type PackResult } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import {
   alignedOfDataset,
   alignedTasksOfDataset,

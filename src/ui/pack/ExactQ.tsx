@@ -4,8 +4,8 @@
  * the packing changes, marked as computing until it lands. One <div> of the headline's <dl>.
  */
 import { DEFAULT_BIN } from '../../engine/index.ts';
-import { useLatestValue, useOutcome } from '../../state/common/keyedRuns.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useLatestValue, useOutcome } from '../../state/common/runs/keyedRuns.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { currentPacking, exactRuns } from '../../state/pack/extras.ts';
 import { formatFixed } from '../../present/format.ts';
 

@@ -7,7 +7,7 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import type { PackResult } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { alignedJudgement } from '../../state/pack/replay.ts';
 import { formatFixed, formatQ } from '../../present/format.ts';
 import { Explain } from '../Explain.tsx';

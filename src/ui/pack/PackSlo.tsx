@@ -6,8 +6,8 @@
  */
 import { memo, useMemo, useState } from 'react';
 import { type MachineSlo, type PackResult } from '../../engine/index.ts';
-import type { Params } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import type { Params } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { alignedJudgement, differsBy, packSlo, timeSplitText } from '../../state/pack/replay.ts';
 import { formatCount, formatQ } from '../../present/format.ts';
 

@@ -4,7 +4,7 @@
  * is the link's `step`, so a lesson's link (or a task's "why") opens it at that decision.
  */
 import { forwardRef } from 'react';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import type { PackTraceState } from './usePackTrace.ts';
 import { slackMeaning } from '../../engine/index.ts';
 import { TraceStepper } from '../learn/TraceStepper.tsx';

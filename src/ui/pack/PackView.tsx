@@ -1,7 +1,7 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { PackResult } from '../../engine/index.ts';
-import { packKey, type Params } from '../../state/common/params.ts';
-import { useExplorer, type ExplorerState } from '../../state/common/store.ts';
+import { packKey, type Params } from '../../state/common/store/params.ts';
+import { useExplorer, type ExplorerState } from '../../state/common/store/store.ts';
 import { countWord, formatFixed, formatNumber } from '../../present/format.ts';
 import { coresPerMachineOf, nodesText } from '../../present/cores.ts';
 import { MachineStrip } from './MachineStrip.tsx';

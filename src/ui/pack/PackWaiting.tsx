@@ -4,8 +4,8 @@
  * a link waiting for the user's files says so: dropped anywhere, or chosen in the Data view.
  */
 import { PACKER_LABEL } from '../../engine/index.ts';
-import { packKey } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { packKey } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { useController } from '../controllerContext.ts';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { formatCount } from '../../present/format.ts';

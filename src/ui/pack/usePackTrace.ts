@@ -6,8 +6,8 @@
 import { useMemo } from 'react';
 import type { PackTrace } from '../../engine/index.ts';
 import { taskDecisions, type TaskDecision } from '../../present/pack/decisions.ts';
-import { useOutcome } from '../../state/common/keyedRuns.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useOutcome } from '../../state/common/runs/keyedRuns.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { currentPacking, traceRuns, traceTooLarge } from '../../state/pack/extras.ts';
 import { formatCount } from '../../present/format.ts';
 

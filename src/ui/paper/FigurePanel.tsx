@@ -9,10 +9,10 @@ import {
   type LabInputs,
   type LabParams,
 } from '../../state/paper/lab.ts';
-import { useOutcome } from '../../state/common/keyedRuns.ts';
+import { useOutcome } from '../../state/common/runs/keyedRuns.ts';
 import { figureRuns } from '../../state/paper/figureRun.ts';
-import { PRESETS } from '../../state/common/datasets.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { PRESETS } from '../../state/common/sources/datasets.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';

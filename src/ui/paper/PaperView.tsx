@@ -5,9 +5,9 @@
 import { PACKER_LABEL } from '../../engine/index.ts';
 import { useMemo, type MouseEvent } from 'react';
 import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paper/lab.ts';
-import { DEFAULT_PARAMS, type Params } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
-import { encode } from '../../state/common/url.ts';
+import { DEFAULT_PARAMS, type Params } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
+import { encode } from '../../state/common/link/url.ts';
 import { FIGURES, GROUP_LABEL, figureDef, type FigureGroup } from '../../present/paper/figures.ts';
 import { FigurePanel } from './FigurePanel.tsx';
 import { useLab } from './useLab.ts';

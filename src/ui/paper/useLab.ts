@@ -2,8 +2,8 @@
 import { useMemo } from 'react';
 import type { LabInputs } from '../../state/paper/lab.ts';
 import { labSamples } from '../../state/paper/figureRun.ts';
-import { poolKey } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { poolKey } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { useController } from '../controllerContext.ts';
 
 export type LabState =

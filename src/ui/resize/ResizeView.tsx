@@ -13,7 +13,7 @@ import {
 } from '../../present/resize/plots.ts';
 import { cancelResize, syncResize, useResizeRuns } from '../../state/resize/runs.ts';
 import { RESIZE_WORKLOADS, resizeRunKey, type ResizeParams } from '../../state/resize/params.ts';
-import { explorer, useExplorer } from '../../state/common/store.ts';
+import { explorer, useExplorer } from '../../state/common/store/store.ts';
 import { useController } from '../controllerContext.ts';
 import { downloadCsv, downloadJson } from '../exportFiles.ts';
 import { formatCount, formatNumber } from '../../present/format.ts';

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { textProblem } from '../../engine/index.ts';
 import { knobCurveSpec, knobMachinesSpec, Q_FLOOR } from '../../present/schedulers/knobCurve.ts';
 import { viewSnippets } from '../../present/schedulers/viewSnippet.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import {
   SCHEDULER_HISTORIES,
   SCHEDULERS_PARAMS,

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { clusterAt, type TimelineResult, type TimelineTasks } from '../../engine/timeline/index.ts';
 import { clusterAtSpec, ganttSpec, ganttWindow } from '../../present/timeline/gantt.ts';
 import { busiestTime, timeSpan } from '../../present/timeline/summary.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { NumberBox, rangeProblem } from '../SliderNumber.tsx';
 import { formatFixed } from '../../present/format.ts';

@@ -1,7 +1,7 @@
 /** The Timeline view's knobs: workload, policy, order, fit, capacity, seed, window and error. */
 import { TIMELINE_SLO, parseSlo } from '../../engine/index.ts';
 import { ORDERS, POLICIES } from '../../engine/timeline/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { uploadTaskList } from '../../state/timeline/runs.ts';
 import {
   TIMELINE_PARAMS,

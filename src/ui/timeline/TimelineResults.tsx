@@ -15,8 +15,8 @@ import {
   windowCurveSpec,
 } from '../../present/timeline/plots.ts';
 import { policyTable, type PolicyRow } from '../../present/timeline/summary.ts';
-import type { RunState } from '../../state/common/runSlot.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import type { RunState } from '../../state/common/runs/runSlot.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { cancelTimelineRun, type CurvesSpec } from '../../state/timeline/runs.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { placementsCsv } from '../../engine/timeline/index.ts';
 import { policyTable } from '../../present/timeline/summary.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import {
   cancelTimelineRun,
   compareKey,

@@ -7,8 +7,8 @@ import {
   tailFits,
   type SweepRow,
 } from '../../engine/index.ts';
-import { sweepKey, type Params } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { sweepKey, type Params } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { useController } from '../controllerContext.ts';
 import { useAbSides } from '../pack/ab/AbCompare.tsx';
 import { downloadCsv } from '../exportFiles.ts';

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { FAMILY_INFO, familySpec } from '../../engine/index.ts';
 import { CalibrationHead, CalibrationTable } from './CalibrationParts.tsx';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { downloadCsv } from '../exportFiles.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';

@@ -1,6 +1,6 @@
 /** SLO tuning: calibration sweeps of each fit family, and the auto-tuner. */
-import { TUNE_MODES, type TuneMode } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { TUNE_MODES, type TuneMode } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { CalibrationPanel } from './CalibrationPanel.tsx';
 import { TunerPanel } from './TunerPanel.tsx';
 import './tune.css';

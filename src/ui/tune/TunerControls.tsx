@@ -1,7 +1,7 @@
 /** The auto-tuner's controls: target SLO, confidence, families, Run, Apply and CSV. */
 import { useState } from 'react';
 import { FAMILIES, FAMILY_INFO, type FitFamily } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { sloPercent } from './specs.ts';
 import { formatNumber } from '../../present/format.ts';
 

@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import type { TuneRow } from '../../engine/index.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import { downloadCsv } from '../exportFiles.ts';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { applyPatch, specKey, tuneClairvoyance, tuneCsvRows, tuneSpecOf } from './specs.ts';

@@ -8,7 +8,7 @@ import {
   familySpec,
   formatFit,
 } from '../../engine/index.ts';
-import { DEFAULT_PARAMS } from '../../state/common/params.ts';
+import { DEFAULT_PARAMS } from '../../state/common/store/params.ts';
 import {
   applyPatch,
   calibrationSpecOf,

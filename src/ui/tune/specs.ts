@@ -15,7 +15,7 @@ import {
   type TuneSpec,
   type TuneTable,
 } from '../../engine/index.ts';
-import { type Params } from '../../state/common/params.ts';
+import { type Params } from '../../state/common/store/params.ts';
 import { formatFixed, formatNumber } from '../../present/format.ts';
 
 export {

@@ -1,7 +1,7 @@
 /** The runner and the realized pool of the current parameters, once ready (null before). */
 import { useMemo } from 'react';
-import { poolKey } from '../../state/common/params.ts';
-import { useExplorer } from '../../state/common/store.ts';
+import { poolKey } from '../../state/common/store/params.ts';
+import { useExplorer } from '../../state/common/store/store.ts';
 import type { JobPool } from '../../state/tune/runs.ts';
 import { useController } from '../controllerContext.ts';
 

@@ -6,8 +6,8 @@
 import { useMemo } from 'react';
 import { formatFit, type MachineSlo, type PackResult } from '../../../engine/index.ts';
 import type { SidePoint } from '../../../present/tradeoff/tradeoffPlots.ts';
-import { packKey, pinnedSide, PINNED_FIELDS, type Params } from '../../../state/common/params.ts';
-import { useExplorer } from '../../../state/common/store.ts';
+import { packKey, pinnedSide, PINNED_FIELDS, type Params } from '../../../state/common/store/params.ts';
+import { useExplorer } from '../../../state/common/store/store.ts';
 import { formatCount, formatFixed, formatQ, formatSigned } from '../../../present/format.ts';
 import { replayedSlo } from '../../../state/pack/replay.ts';
 import { MachineStrip } from '../MachineStrip.tsx';

@@ -1,5 +1,5 @@
-import { pinnedOf } from '../../../state/common/params.ts';
-import { useExplorer } from '../../../state/common/store.ts';
+import { pinnedOf } from '../../../state/common/store/params.ts';
+import { useExplorer } from '../../../state/common/store/store.ts';
 
 /** Pins the current packing as side A, or unpins it. */
 export function PinButton() {

@@ -1,0 +1,138 @@
+/**
+ * The upload form's model: its fields as typed, the loader options they stand for, and the fields
+ * a link to files gives (so a link's recipient sees and keeps the link's options).
+ */
+import { decimalOrNull } from '../../../engine/numberText.ts';
+import {
+  FORMATS,
+  PAPER_FILTERS,
+  type FormatId,
+  type PreviewOptions,
+  type Unit,
+} from '../../../engine/index.ts';
+import type { LoadRequest } from '../../../ingest/load.ts';
+import type { UploadRef } from '../store/params.ts';
+
+/** The form's options: strings as typed, turned into loader options by `requestOf`. */
+export interface UploadOptions {
+  format: 'auto' | FormatId;
+  unit: '' | Unit;
+  taskSize: string;
+  coresPerMachine: string;
+  capacity: string;
+  clamp: boolean;
+  skipBadLines: boolean;
+  /** Refuse a repeated timestamp of a series instead of merging it into the first sample. */
+  refuseDuplicates: boolean;
+  idColumn: string;
+  valueColumn: string;
+  avgColumn: string;
+  scaleColumn: string;
+  npyKind: '' | 'samples' | 'realizations';
+  timeColumns: string;
+  timeColumn: string;
+  idLabel: string;
+  minRecords: string;
+  dropAllZeroInst: boolean;
+  replaceAvgAboveOne: boolean;
+  dropFailed: boolean;
+}
+
+export const FORM_DEFAULTS: UploadOptions = {
+  format: 'auto',
+  unit: '',
+  taskSize: '',
+  coresPerMachine: '',
+  capacity: '',
+  clamp: false,
+  skipBadLines: false,
+  refuseDuplicates: false,
+  idColumn: '',
+  valueColumn: '',
+  avgColumn: '',
+  scaleColumn: '',
+  npyKind: '',
+  timeColumns: '',
+  timeColumn: '',
+  idLabel: '',
+  minRecords: String(PAPER_FILTERS.minRecords),
+  dropAllZeroInst: PAPER_FILTERS.dropAllZeroInst,
+  replaceAvgAboveOne: PAPER_FILTERS.replaceAvgAboveOne,
+  dropFailed: PAPER_FILTERS.dropFailed,
+};
+
+const column = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s.trim());
+const positive = (s: string) => {
+  const v = decimalOrNull(s);
+  return v !== null && v > 0 ? v : undefined;
+};
+
+/** The loader options of the form (only what the user set, so the loader's defaults apply). */
+export function requestOf(o: UploadOptions): PreviewOptions {
+  const filters = {
+    minRecords: Math.max(1, Math.floor(Number(o.minRecords) || 1)),
+    dropAllZeroInst: o.dropAllZeroInst,
+    replaceAvgAboveOne: o.replaceAvgAboveOne,
+    dropFailed: o.dropFailed,
+  };
+  const cores = positive(o.coresPerMachine);
+  const capacity = positive(o.capacity);
+  const time = o.timeColumns.trim() === '' ? undefined : Math.max(0, Number(o.timeColumns) || 0);
+  return {
+    format: o.format,
+    ...(positive(o.taskSize) !== undefined ? { scale: positive(o.taskSize) } : {}),
+    ...(o.unit ? { unit: o.unit } : {}),
+    ...(cores !== undefined ? { coresPerMachine: cores } : {}),
+    ...(capacity !== undefined ? { capacity } : {}),
+    ...(o.clamp ? { clamp: true } : {}),
+    ...(o.skipBadLines ? { skipBadLines: true } : {}),
+    ...(o.refuseDuplicates ? { duplicates: 'refuse' as const } : {}),
+    ...(o.idColumn.trim() ? { idColumn: column(o.idColumn) } : {}),
+    ...(o.valueColumn.trim() ? { valueColumn: column(o.valueColumn) } : {}),
+    ...(o.avgColumn.trim() ? { avgColumn: column(o.avgColumn) } : {}),
+    ...(o.scaleColumn.trim() ? { scaleColumn: column(o.scaleColumn) } : {}),
+    ...(o.npyKind ? { kind: o.npyKind } : {}),
+    ...(time !== undefined ? { timeColumns: time } : {}),
+    ...(o.timeColumn.trim() ? { timeColumn: column(o.timeColumn) } : {}),
+    ...(o.idLabel.trim() ? { idLabel: o.idLabel.trim() } : {}),
+    filters,
+  };
+}
+
+export function toLoadRequest(options: PreviewOptions): LoadRequest {
+  const { format = 'auto', rows: _r, values: _v, ...rest } = options;
+  return (
+    format === 'auto' ? { format: 'auto', ...rest } : { format: 'auto', as: format, ...rest }
+  ) as LoadRequest;
+}
+
+const text = (v: string | number | undefined) => (v === undefined ? '' : String(v));
+
+/** The upload form's fields that reproduce a link's load (the rest keep the form's defaults). */
+export function formFromLink(link: UploadRef, scale: number): Partial<UploadOptions> {
+  const o = link.options ?? {};
+  const cores = o.coresPerMachine ?? (o.unit === 'cores' ? o.capacity : undefined);
+  const f = o.filters;
+  return {
+    format: FORMATS.includes(link.format as FormatId) ? (link.format as FormatId) : 'auto',
+    unit: o.unit ?? '',
+    taskSize: String(scale),
+    coresPerMachine: text(cores),
+    capacity: o.unit === 'cores' ? '' : text(o.capacity),
+    clamp: o.clamp === true,
+    skipBadLines: o.skipBadLines === true,
+    refuseDuplicates: o.duplicates === 'refuse',
+    idColumn: text(o.idColumn),
+    valueColumn: text(o.valueColumn),
+    avgColumn: text(o.avgColumn),
+    scaleColumn: text(o.scaleColumn),
+    npyKind: o.kind ?? '',
+    timeColumns: text(o.timeColumns),
+    timeColumn: text(o.timeColumn),
+    idLabel: o.idLabel ?? '',
+    ...(f?.minRecords !== undefined && { minRecords: String(f.minRecords) }),
+    ...(f?.dropAllZeroInst !== undefined && { dropAllZeroInst: f.dropAllZeroInst }),
+    ...(f?.replaceAvgAboveOne !== undefined && { replaceAvgAboveOne: f.replaceAvgAboveOne }),
+    ...(f?.dropFailed !== undefined && { dropFailed: f.dropFailed }),
+  };
+}
