@@ -17,7 +17,11 @@ import {
   withFitValue,
 } from '../state/common/store/fitFields.ts';
 import { useExplorer } from '../state/common/store/store.ts';
-import { PANEL_GROUPS, type PanelField, type PanelGroup } from '../state/common/store/panelFields.ts';
+import {
+  PANEL_GROUPS,
+  type PanelField,
+  type PanelGroup,
+} from '../state/common/store/panelFields.ts';
 import {
   NumberBox,
   SliderNumber,

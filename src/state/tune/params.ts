@@ -2,7 +2,12 @@
 import { DEFAULT_FAMILIES, FAMILIES, type FitFamily } from '../../engine/index.ts';
 import { TUNE_CONFIDENCE, TUNE_TARGET } from '../../engine/tune/index.ts';
 import { listOf } from '../common/link/codecs.ts';
-import { choiceParam, customParam, numberParam, type ParamSpecs } from '../common/store/paramSpec.ts';
+import {
+  choiceParam,
+  customParam,
+  numberParam,
+  type ParamSpecs,
+} from '../common/store/paramSpec.ts';
 
 export const TUNE_MODES = ['calibrate', 'auto'] as const;
 export type TuneMode = (typeof TUNE_MODES)[number];

@@ -122,7 +122,8 @@ const TUNE_RUNS: readonly WingRun[] = [
 const PAPER_RUNS: readonly WingRun[] = [
   {
     inputs: (s) => [s.params, s.pool, s.data],
-    run: (runner, s) => void import('../../paper/figureRun.ts').then((m) => m.syncFigure(runner, s)),
+    run: (runner, s) =>
+      void import('../../paper/figureRun.ts').then((m) => m.syncFigure(runner, s)),
   },
 ];
 

@@ -6,7 +6,12 @@
 import { useMemo } from 'react';
 import { formatFit, type MachineSlo, type PackResult } from '../../../engine/index.ts';
 import type { SidePoint } from '../../../present/tradeoff/tradeoffPlots.ts';
-import { packKey, pinnedSide, PINNED_FIELDS, type Params } from '../../../state/common/store/params.ts';
+import {
+  packKey,
+  pinnedSide,
+  PINNED_FIELDS,
+  type Params,
+} from '../../../state/common/store/params.ts';
 import { useExplorer } from '../../../state/common/store/store.ts';
 import { formatCount, formatFixed, formatQ, formatSigned } from '../../../present/format.ts';
 import { replayedSlo } from '../../../state/pack/replay.ts';

@@ -3,7 +3,12 @@
  * dataset step over the real ingestion API (run inline), and the samples decoded for comparison.
  */
 import { expect } from 'vitest';
-import { seriesAt, taskCount, type LoadReport, type TaskSamples } from '../../../../engine/index.ts';
+import {
+  seriesAt,
+  taskCount,
+  type LoadReport,
+  type TaskSamples,
+} from '../../../../engine/index.ts';
 import type { LoadRequest } from '../../../../ingest/load.ts';
 import type { Dataset } from '../../sources/datasets.ts';
 import { createIngestApi } from '../../../../ingest/api.ts';
