@@ -3,41 +3,35 @@
  * step carries into Pack, a number box sets ρ exactly (the numbers the CLI gives for it), tasks per
  * instance come back after a smaller dataset, and a task's "why" opens the decision that placed it.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
 import { formatFixed } from '../src/present/format.ts';
+import { inProcess } from '../src/cli/testing/run.ts';
 
 /**
  * The CLI's packing of the default instance (PlanetLab day, N' = 1,000, R = 10,000, seed 1) with
- * `fit` (run beside the page, which meanwhile loads).
+ * `fit`, in this process (the page meanwhile loads in its own).
  */
 async function cliPacking(fit: string): Promise<{ m_abs: number; m: number; q: number }> {
-  const { stdout } = await promisify(execFile)(
-    'npx',
-    [
-      'tsx',
-      'src/cli/main.ts',
-      'sweep',
-      '--data',
-      '../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
-      '--scale',
-      '0.25',
-      '--fits',
-      fit,
-      '--instances',
-      '1',
-      '--tasks',
-      '1000',
-      '--seed',
-      '1',
-      '--workers',
-      '0',
-    ],
-    { encoding: 'utf8' },
+  const { status, stdout, stderr } = await inProcess(
+    'sweep',
+    '--data',
+    '../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
+    '--scale',
+    '0.25',
+    '--fits',
+    fit,
+    '--instances',
+    '1',
+    '--tasks',
+    '1000',
+    '--seed',
+    '1',
+    '--workers',
+    '0',
   );
+  expect(status, stderr).toBe(0);
   return JSON.parse(stdout.trim().split('\n')[0]) as { m_abs: number; m: number; q: number };
 }
 
