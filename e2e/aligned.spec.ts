@@ -1,7 +1,7 @@
 /**
  * Time-aligned replay in the page: the realization switch round-trips through a link (a fresh
  * context gives the same numbers), the Google jobs' packing replayed in time shows its q beside the
- * independent draws' with the 2× warning, every machine's q and the worst machine show, and the
+ * independent draws' with the 2× warning and the drift notice, every machine's q and the worst machine show, and the
  * lesson reveals the replayed q after a prediction.
  */
 import type { Page } from '@playwright/test';
@@ -50,6 +50,8 @@ test('the realization switch round-trips through a link: the same numbers in a f
   await expect(page.getByTestId('q-aligned')).toHaveCount(0);
   await expect(page.getByTestId('q')).toHaveAttribute('data-method', 'aligned');
   await expect(page.getByTestId('q-independent')).toHaveCount(0);
+  // The PlanetLab day's judged instants look like its learned ones: no drift notice.
+  await expect(page.getByTestId('drift-notice')).toHaveCount(0);
 });
 
 test('Google jobs: the headline q is the one replayed in time, the independent q beside it, the 2× warning, the worst machine', async ({
@@ -67,6 +69,12 @@ test('Google jobs: the headline q is the one replayed in time, the independent q
   expect(aligned).toBeGreaterThan(2 * independent);
   await expect(page.getByTestId('aligned-warning')).toBeVisible();
   await expect(page.getByTestId('aligned-warning')).toContainText('move together');
+  // The afternoon left the morning: the drift notice beside the headline says so, and by how much.
+  const drift = page.getByTestId('drift-notice');
+  await expect(drift).toBeVisible();
+  await expect(drift).toHaveAttribute('data-compared', 'recent');
+  await expect(drift).toContainText(/peak \d+ % above anything seen in learning/);
+  await expect(drift).toContainText('188 of 1600 tasks');
   const worst = Number(await page.getByTestId('q-aligned-worst').textContent());
   expect(worst).toBeGreaterThanOrEqual(aligned);
   await page.getByTestId('pack-slo').locator('summary').click();

@@ -27,6 +27,8 @@ export interface DriftReport {
   readonly levelRise: number;
   /** Tasks whose judged mean exceeds their learned maximum, and all tasks. */
   readonly tasksAbovePeak: number;
+  /** Their rows, in order. */
+  readonly rowsAbovePeak: readonly number[];
   readonly tasks: number;
   /** Correlation of the hour-of-day profiles (null without a step or a whole day on each side). */
   readonly profileCorrelation: number | null;
@@ -36,13 +38,44 @@ export interface DriftReport {
   readonly message: string | null;
 }
 
-function totals(m: RealizationMatrix): Float64Array {
-  const s = new Float64Array(m.cols);
-  for (let i = 0; i < m.rows; i++) {
-    const base = i * m.cols;
-    for (let t = 0; t < m.cols; t++) s[t] += m.data[base + t];
+/** What the alarm reads of one part: the cluster total per instant, each task's maximum and mean. */
+export interface DriftSide {
+  readonly totals: Float64Array;
+  readonly rowMax: Float64Array;
+  readonly rowMean: Float64Array;
+}
+
+/** An empty side of `rows` tasks and `cols` instants, to fill block by block (`addToSide`). */
+export function emptySide(rows: number, cols: number): DriftSide {
+  return {
+    totals: new Float64Array(cols),
+    rowMax: new Float64Array(rows).fill(-Infinity),
+    rowMean: new Float64Array(rows),
+  };
+}
+
+/** Adds the rows of `block` (rows `firstRow`… of the part) to `side`. */
+export function addToSide(side: DriftSide, firstRow: number, block: RealizationMatrix): void {
+  const { cols } = block;
+  for (let i = 0; i < block.rows; i++) {
+    const base = i * cols;
+    let top = -Infinity;
+    let sum = 0;
+    for (let t = 0; t < cols; t++) {
+      const v = block.data[base + t];
+      side.totals[t] += v;
+      sum += v;
+      if (v > top) top = v;
+    }
+    side.rowMax[firstRow + i] = top;
+    side.rowMean[firstRow + i] = cols ? sum / cols : 0;
   }
-  return s;
+}
+
+export function driftSide(m: RealizationMatrix): DriftSide {
+  const side = emptySide(m.rows, m.cols);
+  addToSide(side, 0, m);
+  return side;
 }
 
 const mean = (a: ArrayLike<number>) => {
@@ -103,48 +136,62 @@ const percent = (x: number) => `${Math.round(x * 100)} %`;
 
 /**
  * The drift of `judge` against `learn` (rows are the same tasks; `step` the seconds between
- * instants, or null on an index axis). `learn` starts at instant 0 and `judge` right after it
- * unless `judgeStart` says where.
+ * instants, or null on an index axis). `learn` starts at instant `learnStart` (default 0) and
+ * `judge` right after it unless `judgeStart` says where.
  */
 export function driftAlarm(
   learn: RealizationMatrix,
   judge: RealizationMatrix,
   step: number | null,
   judgeStart = learn.cols,
+  learnStart = 0,
 ): DriftReport {
   if (learn.rows !== judge.rows)
     throw new RangeError(
       `the learned part has ${learn.rows} tasks, the judged part ${judge.rows}: compare the same tasks`,
     );
-  const L = totals(learn);
-  const J = totals(judge);
+  return driftOf(driftSide(learn), driftSide(judge), step, judgeStart, learnStart);
+}
+
+/** The alarm on two parts' summaries (`driftSide`, or `emptySide` filled block by block). */
+export function driftOf(
+  learn: DriftSide,
+  judge: DriftSide,
+  step: number | null,
+  judgeStart = learn.totals.length,
+  learnStart = 0,
+): DriftReport {
+  const rows = learn.rowMax.length;
+  if (judge.rowMax.length !== rows)
+    throw new RangeError(
+      `the learned part has ${rows} tasks, the judged part ${judge.rowMax.length}: compare the same tasks`,
+    );
+  const L = learn.totals;
+  const J = judge.totals;
   const peakRise = max(J) / max(L) - 1;
   const levelRise = mean(J) / mean(L) - 1;
-  let tasksAbovePeak = 0;
-  for (let i = 0; i < learn.rows; i++) {
-    const own = learn.data.subarray(i * learn.cols, (i + 1) * learn.cols);
-    if (mean(judge.data.subarray(i * judge.cols, (i + 1) * judge.cols)) > max(own))
-      tasksAbovePeak++;
-  }
+  const rowsAbovePeak: number[] = [];
+  for (let i = 0; i < rows; i++) if (judge.rowMean[i] > learn.rowMax[i]) rowsAbovePeak.push(i);
+  const tasksAbovePeak = rowsAbovePeak.length;
   const wholeDays = step !== null && Math.min(L.length, J.length) * step >= 86_400;
   const profileCorrelation = wholeDays
-    ? correlation(hourProfile(L, step, 0), hourProfile(J, step, judgeStart))
+    ? correlation(hourProfile(L, step, learnStart), hourProfile(J, step, judgeStart))
     : null;
   const reasons: string[] = [];
   if (peakRise > DRIFT_PEAK_RISE) reasons.push('peak');
   if (levelRise > DRIFT_LEVEL_RISE) reasons.push('level');
-  if (tasksAbovePeak > DRIFT_TASK_SHARE * learn.rows) reasons.push('tasks');
+  if (tasksAbovePeak > DRIFT_TASK_SHARE * rows) reasons.push('tasks');
   if (profileCorrelation !== null && profileCorrelation < DRIFT_PROFILE_CORRELATION)
     reasons.push('profile');
   const fired = reasons.length > 0;
   const parts: string[] = [];
   if (peakRise > 0)
     parts.push(
-      `the last ${span(judge.cols, step)} peak ${percent(peakRise)} above anything seen in learning`,
+      `the last ${span(J.length, step)} peak ${percent(peakRise)} above anything seen in learning`,
     );
-  else parts.push(`the last ${span(judge.cols, step)} stay within the learned peak`);
+  else parts.push(`the last ${span(J.length, step)} stay within the learned peak`);
   if (levelRise > DRIFT_LEVEL_RISE) parts.push(`their mean is ${percent(levelRise)} higher`);
-  parts.push(`${tasksAbovePeak} of ${learn.rows} tasks run above their learned peak on average`);
+  parts.push(`${tasksAbovePeak} of ${rows} tasks run above their learned peak on average`);
   if (reasons.includes('profile'))
     parts.push(`the daily profile moved (correlation ${profileCorrelation!.toFixed(2)})`);
   const message = fired
@@ -155,9 +202,61 @@ export function driftAlarm(
     peakRise,
     levelRise,
     tasksAbovePeak,
-    tasks: learn.rows,
+    rowsAbovePeak,
+    tasks: rows,
     profileCorrelation,
     reasons,
     message,
   };
+}
+
+/** Each matrix row's machine (−1: on none), from the machines' rows. */
+export function machineOfRows(machines: readonly ArrayLike<number>[], rows: number): Int32Array {
+  const of = new Int32Array(rows).fill(-1);
+  machines.forEach((tasks, j) => {
+    for (let k = 0; k < tasks.length; k++) of[tasks[k]] = j;
+  });
+  return of;
+}
+
+/** Adds the rows of `block` (rows `firstRow`… of the part) to `loads`, machines × instants. */
+export function addMachineLoads(
+  loads: Float64Array,
+  machineOf: Int32Array,
+  firstRow: number,
+  block: RealizationMatrix,
+): void {
+  const { cols } = block;
+  for (let i = 0; i < block.rows; i++) {
+    const j = machineOf[firstRow + i];
+    if (j < 0) continue;
+    for (let t = 0; t < cols; t++) loads[j * cols + t] += block.data[i * cols + t];
+  }
+}
+
+/** Each machine's highest load of `loads` (machines × `cols`). */
+export function machinePeaks(loads: Float64Array, cols: number): Float64Array {
+  return Float64Array.from({ length: loads.length / cols }, (_, j) =>
+    max(loads.subarray(j * cols, (j + 1) * cols)),
+  );
+}
+
+/**
+ * Each machine's judged peak over its learned peak, minus 1 (the machines' tasks by row, the parts
+ * as matrices of the same rows): how far each machine's judged load left what it was packed on.
+ */
+export function machinePeakRise(
+  machines: readonly ArrayLike<number>[],
+  learn: RealizationMatrix,
+  judge: RealizationMatrix,
+): Float64Array {
+  const machineOf = machineOfRows(machines, learn.rows);
+  const peaks = (m: RealizationMatrix) => {
+    const loads = new Float64Array(machines.length * m.cols);
+    addMachineLoads(loads, machineOf, 0, m);
+    return machinePeaks(loads, m.cols);
+  };
+  const before = peaks(learn);
+  const after = peaks(judge);
+  return after.map((p, j) => p / before[j] - 1);
 }

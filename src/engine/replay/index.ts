@@ -5,3 +5,4 @@ export * from './slo.ts';
 export * from './correlation.ts';
 export * from './tuneAligned.ts';
 export * from './modes.ts';
+export * from './drift.ts';

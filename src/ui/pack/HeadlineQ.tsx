@@ -2,13 +2,15 @@
  * Which q Pack's headline shows: where the data have a time axis, the time-aligned one (the same
  * machines with every task at the same instants, what the cluster would see), with the
  * independent-draw q of the paper's method beside it; else the packing's own q (an aligned or block
- * packing's q is already in time). ρ's cell reads the same q. Loaded after the first page, with the
- * replay's code.
+ * packing's q is already in time). ρ's cell reads the same q. Beside it, the drift alarm when the
+ * judged (or most recent) part of the history left the learned one. Loaded after the first page,
+ * with the replay's code.
  */
 import { useMemo, type ReactNode } from 'react';
 import type { PackResult } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
-import { alignedJudgement } from '../../state/pack/replay.ts';
+import { alignedJudgement, datasetKeyOfPack } from '../../state/pack/replay.ts';
+import { packDrift, type PackDrift } from '../../state/pack/drift.ts';
 import { formatFixed, formatQ } from '../../present/format.ts';
 import { Explain } from '../Explain.tsx';
 
@@ -39,6 +41,40 @@ function useShownQ(result: PackResult, rows: Int32Array): Shown {
       independent: { q: result.q, columns: result.evaluated },
     };
   return { q: result.q, columns: result.evaluated, method: realization, independent: null };
+}
+
+function usePackDrift(): PackDrift | null {
+  const dataset = useExplorer((s) => s.data.dataset);
+  const packed = useExplorer((s) => s.pack.params ?? s.params);
+  const key = useExplorer((s) => s.pack.key);
+  const { realization, clairvoyance } = packed;
+  return useMemo(
+    () =>
+      key !== null && datasetKeyOfPack(key) !== dataset?.key
+        ? null
+        : packDrift(dataset, { realization, clairvoyance }),
+    [dataset, key, realization, clairvoyance],
+  );
+}
+
+/** The drift alarm's sentence, when it fired. */
+function DriftNotice() {
+  const drift = usePackDrift();
+  if (!drift?.report.fired) return null;
+  const compared =
+    drift.compared === 'judged'
+      ? 'the judged instants against the learned ones'
+      : 'the later half of the history against the earlier half';
+  return (
+    <dd
+      className="notice notice-warning"
+      role="status"
+      data-testid="drift-notice"
+      data-compared={drift.compared}
+    >
+      Drift ({compared}): {drift.report.message!.replace(/^drift: /, '')}
+    </dd>
+  );
 }
 
 /** The headline's q, `children` (the exact q), then ρ with q's distance from it. */
@@ -73,6 +109,7 @@ export function HeadlineQ({
             </span>
           </dd>
         )}
+        <DriftNotice />
       </div>
       {children}
       {rho !== null && (

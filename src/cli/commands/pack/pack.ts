@@ -1,21 +1,30 @@
 /** The command line's commands over the engine (SPEC §11). */
 import {
   WorkloadStats,
+  addMachineLoads,
+  addToSide,
   checkPacker,
   differsBy,
+  driftOf,
+  driftSide,
+  emptySide,
   identityRows,
   judgeMachines,
+  machineOfRows,
+  machinePeaks,
   parseFit,
   runPacking,
   runPackingStreamed,
   type PackParams,
   type PackResult,
+  type RealizationMatrix,
   type Source,
 } from '../../../engine/index.ts';
 import { UsageError, type Options } from '../../args.ts';
 import { asUsage, packOptions, type Command } from '../command.ts';
 import { matrixRowBlocks, readMatrix } from '../../io.ts';
-import { checkSameTasks } from '../../taskIds.ts';
+import { checkSameTasks, readTaskIds } from '../../taskIds.ts';
+import { driftJson, driftLine } from '../driftOut.ts';
 import { formatFixed } from '../../../present/format.ts';
 import { fitWithGroups, groupOptions, sloJson, sloOf, sloOptions, sloTarget } from './packSlo.ts';
 import { writeOutput } from '../../files.ts';
@@ -37,6 +46,36 @@ function packFile(o: Options, params: PackParams): { result: PackResult; rows: I
   const rows = identityRows(inst.rows);
   const fit = asUsage(() => fitWithGroups(o, params.fit, inst.rows));
   return { result: asUsage(() => runPacking(stats, rows, params, undefined, fit)), rows };
+}
+
+/**
+ * The drift alarm of `E` against the packed matrix at `path` (read block by block), and each
+ * machine's judged peak over its packed peak, minus 1.
+ */
+function driftOfEval(path: string, E: RealizationMatrix, machines: readonly Int32Array[]) {
+  const blocks = matrixRowBlocks(path);
+  const machineOf = machineOfRows(machines, E.rows);
+  const each = (visit: (first: number, block: RealizationMatrix) => void) => {
+    if (blocks) blocks.forEachBlock(visit);
+    else visit(0, readMatrix(path));
+  };
+  let learn = null as ReturnType<typeof emptySide> | null;
+  let loads = new Float64Array(0);
+  let cols = 0;
+  each((first, block) => {
+    if (!learn) {
+      cols = block.cols;
+      learn = emptySide(E.rows, cols);
+      loads = new Float64Array(machines.length * cols);
+    }
+    addToSide(learn, first, block);
+    addMachineLoads(loads, machineOf, first, block);
+  });
+  const judgedLoads = new Float64Array(machines.length * E.cols);
+  addMachineLoads(judgedLoads, machineOf, 0, E);
+  const before = machinePeaks(loads, cols);
+  const rise = machinePeaks(judgedLoads, E.cols).map((p, j) => p / before[j] - 1);
+  return { drift: driftOf(learn!, driftSide(E), null), rise };
 }
 
 /** The peer's JSON: m_abs, m_norm, m, q, moves, machines [{tasks, q}], plus extra keys. */
@@ -97,19 +136,18 @@ export const pack: Command = {
         { path: o.eval as string, rows: E.rows },
       );
       if (unchecked) process.stderr.write(`${unchecked}\n`);
-      const judged = asUsage(() =>
-        judgeMachines(
-          result.machines.map((mc) => Array.from(mc.tasks, (t) => rows[t])),
-          E,
-          params.capacity,
-          target,
-        ),
-      );
+      const machines = result.machines.map((mc) => Int32Array.from(mc.tasks, (t) => rows[t]));
+      const judged = asUsage(() => judgeMachines(machines, E, params.capacity, target));
+      const { drift, rise } = driftOfEval(o.inst as string, E, machines);
+      const ids = readTaskIds(o.inst as string, E.rows);
       json.eval = sloJson(judged);
       head.q_eval = judged.mean;
       head.q_eval_worst = judged.worst;
       head.q_eval_columns = judged.columns;
       head.q_eval_note = `q judged on --eval (${judged.columns} columns); "q" below is measured on the packed matrix itself`;
+      head.drift = driftJson(drift, ids, rise);
+      const driftWarning = driftLine('pack', drift, ids, rise);
+      if (driftWarning) process.stderr.write(`${driftWarning}\n`);
       if (differsBy(judged.mean, result.q))
         process.stderr.write(
           `pack: judged on ${String(o.eval)}, q is ${formatFixed(judged.mean, 4)} (worst machine ${formatFixed(judged.worst, 4)}), against ${formatFixed(result.q, 4)} on the packed matrix itself: more than 2× apart, so the packed matrix does not foresee the judged one; read q_eval\n`,

@@ -7,6 +7,7 @@
  */
 import {
   SCHEDULERS,
+  driftAlarm,
   findScheduler,
   knobCurve,
   type AlignedTuneConfig,
@@ -28,6 +29,7 @@ import { sloJson } from '../pack/packSlo.ts';
 import { writeAdviseReport } from './adviseReport.ts';
 import { adviseAll, missNotice, parseSet, requestNotice, stepOf } from './adviseRun.ts';
 import { join } from 'node:path';
+import { driftJson, driftLine } from '../driftOut.ts';
 
 /** The schedulers a --scheduler value names ("all": every one). */
 export function schedulersNamed(name: string): SchedulerInfo[] {
@@ -196,6 +198,16 @@ export const advise: Command = {
       r.aligned.report.step === null && o.step === undefined
         ? `the data carry no timestamps: the rules' windows read each instant as ${stepOf(r)} s (--step tells another)`
         : null;
+    const split = r.split!;
+    const drift = driftAlarm(
+      r.inst,
+      r.judge!.inst,
+      r.aligned.report.step ?? (o.step as number | undefined) ?? null,
+      split.judge.start,
+      split.learn.start,
+    );
+    const driftWarning = driftLine('advise', drift, r.aligned.ids);
+    if (driftWarning) process.stderr.write(`${driftWarning}\n`);
     const notices = [stepNotice, ...list.map(requestNotice), ...advice.map(missNotice)].filter(
       (n): n is string => n !== null,
     );
@@ -207,6 +219,7 @@ export const advise: Command = {
           step_s: stepOf(r, o.step as number | undefined),
           learned_columns: r.inst.cols,
           judged_columns: r.judge!.inst.cols,
+          drift: driftJson(drift, r.aligned.ids),
           notices,
           schedulers: advice.map((a) =>
             adviceJson(a, o.curve === true, r, c, o.step as number | undefined, set),
@@ -218,6 +231,7 @@ export const advise: Command = {
     out(
       `learned ${r.inst.cols} instants, judged ${r.judge!.inst.cols}; ${r.inst.rows} tasks; q* = ${target} on ${scope}`,
     );
+    if (drift.message) out(drift.message);
     for (const n of notices) out(`note: ${n}`);
     out('');
     for (const a of advice)

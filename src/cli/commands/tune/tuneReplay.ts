@@ -7,8 +7,10 @@
 import {
   checkFamily,
   checkPacker,
+  driftAlarm,
   formatFit,
   judgeMachines,
+  machinePeakRise,
   matrixFrom,
   SLO_SCOPES,
   tuneAligned,
@@ -22,6 +24,7 @@ import { sloJson } from '../pack/packSlo.ts';
 import { decimalOrNull } from '../../../engine/numberText.ts';
 import { rangeProblem } from '../../../engine/ranges.ts';
 import { TUNE_TARGET } from '../../../engine/tune/index.ts';
+import { driftJson, driftLine } from '../driftOut.ts';
 
 /** What is wrong with one of `--target`'s comma-separated q* (the declared range's message), or null. */
 export function targetsProblem(raw: string): string | null {
@@ -63,6 +66,14 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
   const learn = first(r.inst);
   const judge = r.judge && first(r.judge.inst);
   const scope = o.scope as SloScope;
+  const ids = r.aligned.ids.slice(0, n);
+  const step = r.aligned.report.step ?? (o.step as number | undefined) ?? null;
+  const drift =
+    judge && r.split
+      ? driftAlarm(learn, judge, step, r.split.judge.start, r.split.learn.start)
+      : null;
+  const driftWarning = drift && driftLine('tune', drift, ids);
+  if (driftWarning) process.stderr.write(`${driftWarning}\n`);
   const config = asUsage(() => ({
     packer: checkPacker(o.algo as string),
     capacity: o.capacity as number,
@@ -86,6 +97,10 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
         machines: t.machines.length,
         cv: t.cv && sloJson(t.cv),
         judged: judged && sloJson(judged),
+        machines_above_learned_peak:
+          judge && t.fit
+            ? machinePeakRise(t.machines, learn, judge).filter((x) => x > 0).length
+            : null,
       };
     }),
   }));
@@ -98,11 +113,13 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
         learned_columns: learn.cols,
         judged_columns: judge ? judge.cols : null,
         alignment: replayJson(r),
+        drift: drift && driftJson(drift, ids),
         tables,
       }),
     );
     return;
   }
+  if (drift?.message) out(drift.message);
   for (const t of tables) {
     out(
       `q* = ${t.target} for ${scope === 'mean' ? 'the mean q' : scope === 'every' ? 'every machine' : '95 % of machines'}: ${n} aligned tasks, tuned on ${learn.cols} learned instants (first half packs, second half judges)${judge ? `, judged on ${judge.cols} later instants` : ''}`,
