@@ -1,7 +1,7 @@
 /** File access for the command line: `.npy` matrices, and datasets of every format through src/ingest. */
-import { existsSync, openAsBlob, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, openAsBlob, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { gunzipCapped } from './inflate.ts';
+import { readWholeFile } from './inflate.ts';
 import {
   DataError,
   FORMATS,
@@ -36,11 +36,13 @@ import {
 import { loadPrometheusOptions, promOptions, sourceFromOptions } from './promOptions.ts';
 import { writeOutput } from './files.ts';
 
-export function readBytes(path: string): Uint8Array {
+/**
+ * A whole file (gunzipped if gzip), streamed under the whole-file cap; `text` adds the checks of a
+ * file of rows (a line past 16 MiB, 16 MiB without a row). Every failure is a `DataError` naming it.
+ */
+export function readBytes(path: string, text = false): Uint8Array {
   try {
-    const raw = readFileSync(path);
-    if (path.endsWith('.gz')) return gunzipCapped(raw, basename(path));
-    return raw;
+    return readWholeFile(path, { text });
   } catch (e) {
     if (e instanceof DataError) throw e;
     throw new DataError(
@@ -52,7 +54,7 @@ export function readBytes(path: string): Uint8Array {
 }
 
 export function readText(path: string): string {
-  return new TextDecoder().decode(readBytes(path));
+  return new TextDecoder().decode(readBytes(path, true));
 }
 
 export { MatrixWriter, matrixRowBlocks, readMatrix, writeMatrix } from './matrixFiles.ts';

@@ -3,9 +3,9 @@
  * stop at 2 GiB (a 1,000,000 × 1,000 float32 matrix is 4 GB), and a block at a time never holds a
  * second copy of the matrix. A `.npy.gz` is still read whole (gzip has no random access).
  */
-import { closeSync, fstatSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { basename } from 'node:path';
-import { gunzipCapped } from './inflate.ts';
+import { readWholeFile } from './inflate.ts';
 import {
   DataError,
   checkMatrixValues,
@@ -178,13 +178,11 @@ function convertInto(
 }
 
 function gunzipped(path: string): Uint8Array {
-  let raw: Uint8Array;
   try {
-    raw = readFileSync(path);
+    return readWholeFile(path);
   } catch (e) {
     throw fileError(path, e);
   }
-  return gunzipCapped(raw, basename(path));
 }
 
 /** A matrix with no task or no realization is refused: nothing in it can be packed or judged. */

@@ -24,6 +24,7 @@ export * from './data/coded.ts';
 export { dictionaryEncode, MAX_DICTIONARY } from './data/dictionary.ts';
 export * from './data/wide.ts';
 export { LineReader, MAX_LINE_BYTES, parseDecimal, type ChunkSink } from './data/bytes.ts';
+export { MAX_INFLATE_RATIO, RATIO_FLOOR_BYTES, inflateProblem } from './data/inflateLimits.ts';
 export * from './data/units.ts';
 export * from './data/applyUnits.ts';
 export * from './data/report.ts';

@@ -4,7 +4,7 @@
  * and pushed into an engine `ChunkSink`, with progress and cancel (`AbortSignal`). Nothing here
  * keeps a chunk after pushing it, so memory is what the parser keeps, not the file size.
  */
-import { DataError, type ChunkSink } from '../engine/index.ts';
+import { DataError, inflateProblem, type ChunkSink } from '../engine/index.ts';
 import { isCancelled } from '../protocol/cancel.ts';
 import type { LoadEstimate } from './sizes.ts';
 
@@ -230,6 +230,8 @@ export async function pump(
       if (signal?.aborted) throw cancelError(signal);
       if (r.done) break;
       bytesParsed += r.value.length;
+      const bomb = gzip ? inflateProblem(bytesParsed, bytesRead, Infinity) : null;
+      if (bomb) throw new DataError(input.name, null, bomb);
       sink.push(r.value);
       if (bytesParsed - lastReport >= every) {
         lastReport = bytesParsed;

@@ -1,5 +1,4 @@
 /** `assess`: the placement a cluster has now, judged as a packing, and what repacking would do. */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   assessSeries,
@@ -10,7 +9,7 @@ import {
 import { assessJson, assessMarkdown } from '../../present/assess/report.ts';
 import { UsageError, rangeOption } from '../args.ts';
 import { ASSESS_SLO, CORES_PER_MACHINE } from '../ranges.ts';
-import { expandPaths, pathInput } from '../io.ts';
+import { expandPaths, pathInput, readText } from '../io.ts';
 import { promOptions, sourceFromOptions, accessFromOptions } from '../promOptions.ts';
 import type { Command } from './command.ts';
 import { writeOutput } from '../files.ts';
@@ -40,7 +39,7 @@ export const assess: Command = {
     const source = sourceFromOptions(o);
     if (!source && !o.data) throw new UsageError('give --prometheus URL or --data answers.json');
     const podNodes = o.nodes
-      ? parsePodNodes(readFileSync(o.nodes as string, 'utf8'), basename(o.nodes as string))
+      ? parsePodNodes(readText(o.nodes as string), basename(o.nodes as string))
       : undefined;
     const options = {
       slo,

@@ -7,6 +7,7 @@
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import type { ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
+import { inflateProblem } from './inflateLimits.ts';
 
 export type ArchiveKind = 'zip' | 'tar';
 
@@ -39,12 +40,20 @@ export function archiveSink(
   return kind === 'zip' ? zipSink(file, open, skipped) : new TarSink(file, open, skipped);
 }
 
+/**
+ * Compressed bytes handed to fflate at a time: at deflate's ~1,030× at most, one piece inflates
+ * to ~16 MiB, so a member that fails (a line past the cap, a bomb) stops within a piece.
+ */
+const ZIP_PIECE = 16 * 1024;
+
 function zipSink(
   file: string,
   open: (m: string) => ChunkSink | null,
   skipped: string[],
 ): ChunkSink {
   let failure: unknown = null;
+  let stored = 0;
+  let inflated = 0;
   const unzip = new Unzip((member) => {
     if (member.name.endsWith('/')) return;
     const sink = open(member.name);
@@ -57,6 +66,9 @@ function zipSink(
       try {
         if (err)
           throw new DataError(`${file}: ${member.name}`, null, `cannot inflate: ${err.message}`);
+        inflated += data.length;
+        const problem = inflateProblem(inflated, stored, Infinity);
+        if (problem) throw new DataError(`${file}/${member.name}`, null, problem);
         sink.push(data);
         if (final) sink.end();
       } catch (e) {
@@ -67,17 +79,18 @@ function zipSink(
   });
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
-  const check = () => {
-    if (failure) throw failure;
-  };
   const push = (chunk: Uint8Array, final: boolean) => {
-    try {
-      unzip.push(chunk, final);
-    } catch (e) {
-      if (e instanceof DataError) throw e;
-      throw new DataError(file, null, `not a readable zip archive: ${(e as Error).message}`);
+    for (let at = 0; at < chunk.length || (final && at === 0); at += ZIP_PIECE) {
+      const piece = chunk.subarray(at, at + ZIP_PIECE);
+      stored += piece.length;
+      try {
+        unzip.push(piece, final && at + ZIP_PIECE >= chunk.length);
+      } catch (e) {
+        if (e instanceof DataError) throw e;
+        throw new DataError(file, null, `not a readable zip archive: ${(e as Error).message}`);
+      }
+      if (failure) throw failure;
     }
-    check();
   };
   return {
     push: (chunk) => push(chunk, false),

@@ -34,6 +34,8 @@ export class LineReader implements ChunkSink {
   private carry: Uint8Array = new Uint8Array(0);
   private carryLength = 0;
   private started = false;
+  /** Bytes of blank lines since the last line with something in it. */
+  private blankBytes = 0;
   /** Lines delivered so far. */
   line = 0;
   /** Bytes received so far. */
@@ -89,6 +91,15 @@ export class LineReader implements ChunkSink {
   private emit(buf: Uint8Array, start: number, end: number): void {
     if (end > start && buf[end - 1] === CR) end--;
     this.line++;
+    if (isBlankLine(buf, start, end)) {
+      this.blankBytes += end - start + 1;
+      if (this.blankBytes > this.maxLineBytes)
+        throw new DataError(
+          this.file,
+          this.line,
+          `${this.maxLineBytes} bytes of blank lines without a row (not a CSV text file?)`,
+        );
+    } else this.blankBytes = 0;
     this.onLine(buf, start, end, this.line);
   }
 
@@ -115,6 +126,12 @@ export class LineReader implements ChunkSink {
     for (let i = from; i < at; i++) if (chunk[i] === NL) line++;
     throw new DataError(this.file, line, 'binary data (a NUL byte); expected CSV text');
   }
+}
+
+/** Whether `buf[start..end)` holds only spaces and tabs (or nothing). */
+function isBlankLine(buf: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (buf[i] !== SPACE && buf[i] !== TAB) return false;
+  return true;
 }
 
 /** The bytes as text, for ids, headers and messages (ASCII/Latin-1 byte for byte; UTF-8 decoded). */

@@ -1,6 +1,5 @@
 /** `cluster`: CPU + memory packing on machine types (SPEC §14), task classes, container counts. */
 import { decimalOrNull } from '../../../engine/numberText.ts';
-import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import {
   analyzeClasses,
@@ -40,6 +39,7 @@ import {
   TARGET_DELAY,
 } from '../../../engine/cluster/index.ts';
 import { UsageError, rangeOption, type Options } from '../../args.ts';
+import { readText } from '../../io.ts';
 import { DEFAULT_DATA_ROOT, loadShared, MULTI_DATASET_IDS } from './clusterData.ts';
 import { asUsage, type Command } from '../command.ts';
 import { writeFindings } from './clusterFindings.ts';
@@ -73,9 +73,9 @@ function typesFrom(text: string, resources: number): readonly MachineType[] {
   if (text === 'harmony') return HARMONY_TYPES;
   let json: string;
   try {
-    json = readFileSync(text, 'utf8');
-  } catch {
-    throw new UsageError(`--types ${text}: no such file (or "harmony")`);
+    json = readText(text);
+  } catch (e) {
+    throw new UsageError(`--types ${text}: ${(e as Error).message} (or "harmony")`);
   }
   return asUsage(() => machineTypesFromJson(json, resources, text));
 }

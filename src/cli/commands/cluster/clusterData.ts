@@ -2,9 +2,7 @@
  * Multi-resource datasets read from disk (Node): the loaders called once per resource, for the
  * cluster command, its tests and bench.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipCapped } from '../../inflate.ts';
 import { loadDataset } from '../../../ingest/load.ts';
 import { googleMemorySeries } from '../../../engine/cluster/index.ts';
 import {
@@ -15,7 +13,7 @@ import {
   MULTI_DATASETS,
   type MultiSamples,
 } from '../../../engine/cluster/index.ts';
-import { PUBLIC_DIR, pathInput } from '../../io.ts';
+import { PUBLIC_DIR, pathInput, readText } from '../../io.ts';
 
 export const DEFAULT_DATA_ROOT = join(PUBLIC_DIR, 'data');
 const cache = new Map<string, Promise<MultiSamples>>();
@@ -62,7 +60,6 @@ async function loadGoogle(resources: readonly string[], root: string): Promise<M
     },
   );
   if (r.kind !== 'samples') throw new RangeError(`${usage}: expected per-task samples`);
-  const raw = readFileSync(usage);
-  const text = (usage.endsWith('.gz') ? gunzipCapped(raw, usage) : raw).toString('utf8');
+  const text = readText(usage);
   return googleMulti(r.samples, googleMemorySeries(text, usage), resources);
 }
