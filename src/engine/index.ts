@@ -20,6 +20,7 @@ export * from './data/errors.ts';
 export * from './data/npy.ts';
 export * from './data/realize.ts';
 export * from './data/samples.ts';
+export { seriesDigest } from './data/digest.ts';
 export * from './data/coded.ts';
 export { dictionaryEncode, MAX_DICTIONARY } from './data/dictionary.ts';
 export * from './data/wide.ts';

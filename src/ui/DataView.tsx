@@ -1,5 +1,11 @@
 import { useMemo, useState } from 'react';
-import { seriesAt, seriesLength, summarizeSamples, taskCount } from '../engine/index.ts';
+import {
+  seriesAt,
+  seriesDigest,
+  seriesLength,
+  summarizeSamples,
+  taskCount,
+} from '../engine/index.ts';
 import type { Dataset } from '../state/common/sources/datasets.ts';
 import {
   DEFAULT_BUDGET_BYTES,
@@ -68,6 +74,15 @@ function LoadProgress({ progress }: { progress: Explorer['data']['progress'] }) 
   );
 }
 
+/** The Tasks CSV: each task's id, mean, sd, sample count and the digest of its samples. */
+function tasksTable(ds: Dataset, moments: readonly TaskMoments[]): Record<string, unknown>[] {
+  const inst = ds.samples?.inst;
+  return moments.map((m, i) => ({
+    ...m,
+    ...(inst ? { samples: seriesLength(inst, i), sha256: seriesDigest(inst, i) } : {}),
+  }));
+}
+
 /** The dataset's title, description, credit and the tasks download. */
 function DatasetHead({ ds, moments }: { ds: Dataset; moments: TaskMoments[] }) {
   return (
@@ -94,12 +109,7 @@ function DatasetHead({ ds, moments }: { ds: Dataset; moments: TaskMoments[] }) {
         <button
           type="button"
           disabled={!moments.length}
-          onClick={() =>
-            downloadCsv(
-              'slopack-tasks',
-              moments.map((m) => ({ ...m })),
-            )
-          }
+          onClick={() => downloadCsv('slopack-tasks', tasksTable(ds, moments))}
         >
           Tasks CSV
         </button>
