@@ -1,7 +1,10 @@
 /**
  * Column-per-task CSV (SPEC §10, e.g. Azure): a header naming the tasks, then one row per time
  * step, one column per task, after leading time column(s). An `avg` file with the same header and
- * rows pairs with the `inst` file (Azure V1: the 5-minute max as inst, the average as avg).
+ * rows pairs with the `inst` file (Azure V1: the 5-minute max as inst, the average as avg). A row
+ * whose time cells repeat the previous row's text repeats every task's timestamp: merged into the
+ * previous row by the rule of repeats.ts (each task's repeat counted once, in the inst table; the
+ * avg table counts only its values that differ), or refused under the rule `refuse`.
  */
 import { refuseRepeatedNames } from './duplicates.ts';
 import { DataError } from './errors.ts';
@@ -10,6 +13,7 @@ import {
   F64Column,
   LineReader,
   blank,
+  latin1,
   quoteField,
   splitFields,
   type ChunkSink,
@@ -18,6 +22,7 @@ import { cursor, scanNumber } from './decimal.ts';
 import { clampFilters, fileReports, type FileReport, type LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
+import { Repeats, sameValue, type RepeatRule } from './repeats.ts';
 
 export interface ColumnsOptions {
   readonly unit?: Unit;
@@ -27,6 +32,8 @@ export interface ColumnsOptions {
   readonly skipBadLines?: boolean;
   /** Leading non-task columns (default: 1 when the first header looks like a time, else 0). */
   readonly timeColumns?: number;
+  /** A repeated time row: merged into the previous one (default) or refused (repeats.ts). */
+  readonly duplicates?: RepeatRule;
 }
 
 const TIME_HEADER = /^(t|t_?index|time|timestamp|time_?s|step|date|index|interval)$/i;
@@ -41,6 +48,9 @@ interface Series {
   columns: F64Column[];
   files: { name: string; reader: LineReader }[];
   rows: number;
+  /** The previous row's time cells (their text) and its line. */
+  lastTime: string | null;
+  lastLine: string;
 }
 
 /** Loads one column-per-task table (inst), optionally paired with an avg table. */
@@ -48,14 +58,16 @@ export class ColumnsLoader {
   private readonly conv: Conversion;
   readonly bad: BadLines;
   private readonly series: Record<'inst' | 'avg', Series> = {
-    inst: { names: null, columns: [], files: [], rows: 0 },
-    avg: { names: null, columns: [], files: [], rows: 0 },
+    inst: { names: null, columns: [], files: [], rows: 0, lastTime: null, lastLine: '' },
+    avg: { names: null, columns: [], files: [], rows: 0, lastTime: null, lastLine: '' },
   };
   private clamped = 0;
+  private readonly repeats: Repeats;
 
   constructor(private readonly options: ColumnsOptions) {
     this.conv = conversion({ ...options, unit: options.unit ?? 'percent' });
     this.bad = new BadLines(options.skipBadLines === true);
+    this.repeats = new Repeats(options.duplicates);
     const t = options.timeColumns;
     if (t !== undefined && !(Number.isInteger(t) && t >= 0))
       throw new RangeError(`invalid timeColumns: ${t}`);
@@ -83,7 +95,7 @@ export class ColumnsLoader {
         return;
       }
       if (s === e || blank(b, s, e)) return;
-      this.row(name, header, skip, series, b, s, e, line);
+      this.row(name, header, skip, series, b, s, e, line, role);
     });
     series.files.push({ name, reader });
     return reader;
@@ -98,6 +110,7 @@ export class ColumnsLoader {
     s: number,
     e: number,
     line: number,
+    role: 'inst' | 'avg',
   ): void {
     const width = header.length;
     // Count first so a short row adds nothing to any column.
@@ -107,6 +120,7 @@ export class ColumnsLoader {
     const { bound, divisor, scale, clamp } = this.conv;
     const values = new Float64Array(width - skip);
     let p = s;
+    let timeEnd = s;
     for (let c = 0; c < width; c++) {
       let q = p;
       if (c >= skip) {
@@ -132,11 +146,41 @@ export class ColumnsLoader {
           }
         }
         values[c - skip] = (v / divisor) * scale;
-      } else while (q < e && b[q] !== 44) q++;
+      } else {
+        while (q < e && b[q] !== 44) q++;
+        timeEnd = q;
+      }
       p = q + 1;
     }
+    const time = skip > 0 ? latin1(b, s, timeEnd) : null;
+    if (time !== null && time === series.lastTime)
+      return this.repeated(file, line, role, series, time, values);
+    series.lastTime = time;
+    series.lastLine = `${file}, line ${line}`;
     for (let c = 0; c < values.length; c++) series.columns[c].push(values[c]);
     series.rows++;
+  }
+
+  /** A row at the previous row's time: merged into it (each task's repeat counted) or refused. */
+  private repeated(
+    file: string,
+    line: number,
+    role: 'inst' | 'avg',
+    series: Series,
+    time: string,
+    values: Float64Array,
+  ): void {
+    const before = series.lastLine.startsWith(`${file}, `)
+      ? series.lastLine.slice(file.length + 2)
+      : series.lastLine;
+    const names = series.names!;
+    for (let c = 0; c < values.length; c++) {
+      const column = series.columns[c];
+      const same = sameValue(values[c], column.data[column.length - 1]);
+      if (role === 'avg' && same && this.repeats.rule === 'merge') continue;
+      const refused = this.repeats.add(names[c], time, same, file, line, before);
+      if (refused) return this.bad.report(file, line, refused);
+    }
   }
 
   finish(): { samples: TaskSamples; report: LoadReport } {
@@ -183,7 +227,7 @@ export class ColumnsLoader {
         skippedLines: this.bad.skipped,
         skippedExamples: this.bad.examples,
         units: describeUnit(this.conv),
-        notes: [],
+        notes: this.repeats.notes(),
       },
     };
   }

@@ -190,6 +190,7 @@ export function resolveSpec(
         format: 'columns',
         ...units('percent'),
         ...(o.timeColumns !== undefined ? { timeColumns: o.timeColumns } : {}),
+        ...(o.duplicates !== undefined ? { duplicates: o.duplicates } : {}),
       };
     case 'long': {
       const header = headerFields(head);

@@ -34,12 +34,12 @@ export class Repeats {
   }
 
   /**
-   * Counts a repeat of `time` for `task` at `file`, `line` (whose first sample is at `before`),
-   * or, under the rule `refuse`, returns the reason to refuse it (a bad line).
+   * Counts a repeat of `time` (a number, or a time cell's text) for `task` at `file`, `line` (whose
+   * first sample is at `before`), or, under the rule `refuse`, returns the reason to refuse it.
    */
   add(
     task: string,
-    time: number,
+    time: number | string,
     same: boolean,
     file: string,
     line: number | null,
