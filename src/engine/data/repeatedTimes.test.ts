@@ -204,3 +204,33 @@ describe.each(CASES)('$name: a repeated timestamp', (c) => {
     expect(e.reason).toMatch(new RegExp(`duplicated timestamp .+ \\(also at line ${c.at + 1}\\)`));
   });
 });
+
+describe('Prometheus query_range JSON: a repeated [time, value] pair', () => {
+  const source = JSON.parse(dec(fixture('prometheus/query_range.json')));
+  const spec: LoadSpec = { format: 'prometheus', capacity: 8 };
+  const withPair = (value: string | null, duplicates?: 'refuse') => {
+    const j = structuredClone(source);
+    const values: [number, string][] = j.data.result[1].values;
+    if (value !== null) values.splice(4, 0, [values[3][0], value]);
+    const bytes = enc(JSON.stringify(j));
+    return run({ ...spec, ...(duplicates ? { duplicates } : {}) }, [['q.json', bytes]]);
+  };
+  const plain = withPair(null);
+  const repeated = source.data.result[1].values[3][1];
+
+  it('the same value merged, another counted with its place (the sample number), or refused', () => {
+    const same = withPair(repeated);
+    expect(series(same)).toEqual(series(plain));
+    expect(same.report.notes).toContain(
+      '1 repeated timestamp(s) with the same values merged (kept once)',
+    );
+    const other = withPair(String(Number(repeated) + 0.5));
+    expect(series(other)).toEqual(series(plain));
+    expect(other.report.notes.join()).toMatch(
+      /1 repeated timestamp\(s\) with other values: the first sample kept.*pod=vm27-0 at \d+, q\.json, line 5 \(first at line 4\)/,
+    );
+    expect(() => withPair(repeated, 'refuse')).toThrow(
+      /q\.json, line 5: task .*vm27-0: duplicated timestamp \d+ \(also at line 4\)/,
+    );
+  });
+});
