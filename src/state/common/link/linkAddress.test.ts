@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MachineType } from '../../../engine/cluster/machineTypes.ts';
 import { DEFAULT_PARAMS, type Params } from '../store/params.ts';
@@ -8,6 +9,7 @@ import {
   loadLinkCodec,
   queryOf,
   LONG_QUERY_CHARS,
+  LINK_QUERY_MAX_BYTES,
 } from './linkAddress.ts';
 import { decode, encode } from './url.ts';
 
@@ -68,5 +70,21 @@ describe('long links travel compressed in the fragment', () => {
     const d = decodeAddress('?view=data', '#z=@@');
     expect(d.params.view).toBe('data');
     expect(d.notices[0]).toMatch(/compressed part .* unreadable/);
+  });
+
+  it('a fragment inflating past 1 MiB (a bomb) is a notice, found after a bounded inflate', () => {
+    const toHash = (bytes: Uint8Array) => '#z=' + Buffer.from(bytes).toString('base64url');
+    const huge = new Uint8Array(200 << 20).fill(97);
+    huge.set(new TextEncoder().encode('v=5&x='));
+    const bomb = toHash(deflateRawSync(huge));
+    expect(bomb.length).toBeLessThan(1 << 20);
+    const d = decodeAddress('?view=data', bomb);
+    expect(d.params.view).toBe('data');
+    expect(d.notices[0]).toMatch(/compressed part .*unreadable \(it inflates past 1 MiB/);
+    const justUnder = 'view=cluster&x=' + 'b'.repeat(LINK_QUERY_MAX_BYTES - 20);
+    expect(queryOf('', toHash(deflateRawSync(new TextEncoder().encode(justUnder))))).toEqual({
+      query: justUnder,
+      notice: null,
+    });
   });
 });

@@ -41,6 +41,32 @@ export function needsLinkCodec(hash = location.hash): boolean {
   return codec === null && hash.replace(/^#/, '').startsWith(FRAGMENT_KEY);
 }
 
+/**
+ * The longest query a `#z=` fragment may inflate to: 1 MiB, twenty times the largest state the
+ * page writes (2,000 machine types, 55 kB). A fragment inflating past it (a bomb: 1 kB of
+ * deflate makes 1 MB) is ignored with a notice after at most this much work.
+ */
+export const LINK_QUERY_MAX_BYTES = 2 ** 20;
+
+/** The compressed bytes inflated at a time while counting: ~1 MB out at deflate's ratio at most. */
+const LINK_PIECE = 1024;
+
+/** `bytes` inflated, or an Error once the output passes `LINK_QUERY_MAX_BYTES`. */
+function inflateLink(c: Codec, bytes: Uint8Array): Uint8Array {
+  let total = 0;
+  const counter = new c.Inflate((data) => {
+    total += data.length;
+    if (total > LINK_QUERY_MAX_BYTES)
+      throw new Error(
+        `it inflates past ${LINK_QUERY_MAX_BYTES / 2 ** 20} MiB, more than any link the page writes`,
+      );
+  });
+  for (let at = 0; at < bytes.length; at += LINK_PIECE)
+    counter.push(bytes.subarray(at, at + LINK_PIECE), at + LINK_PIECE >= bytes.length);
+  // Within the cap: the whole inflate again, which also refuses a fragment cut short.
+  return c.inflateSync(bytes, { out: new Uint8Array(total) });
+}
+
 /** The longest query kept in the open: well below every common server's header limit. */
 export const LONG_QUERY_CHARS = 2000;
 /** Past this length Share shows the link's length (some chat tools and mailers cut long links). */
@@ -75,9 +101,8 @@ export function queryOf(search: string, hash: string): { query: string; notice: 
   if (!h.startsWith(FRAGMENT_KEY)) return { query: plain, notice: null };
   try {
     if (!codec) throw new Error('the code that reads it could not be loaded');
-    const { inflateSync, strFromU8 } = codec;
     return {
-      query: strFromU8(inflateSync(fromBase64Url(h.slice(FRAGMENT_KEY.length)))),
+      query: codec.strFromU8(inflateLink(codec, fromBase64Url(h.slice(FRAGMENT_KEY.length)))),
       notice: null,
     };
   } catch (e) {
