@@ -2,7 +2,7 @@
  * One packing run end to end (SPEC §3–§7): estimates from the observed columns of the chosen source,
  * pack, rebalance, then q from inst on the evaluation columns.
  */
-import { fitTest, type FitSpec, type FitTest } from './fit/index.ts';
+import { fitTest, type FitTest } from './fit/index.ts';
 import { normalizedMachines, rowMeans } from './metrics/machinesNeeded.ts';
 import {
   evaluateMachine,
@@ -15,23 +15,16 @@ import {
   checkCapacity,
   checkRebalance,
   pack,
-  type PackerKind,
   type PackOptions,
   type Packing,
 } from './pack/pack.ts';
 import type { PackTrace } from './pack/trace.ts';
 import { checkClairvoyance, evaluatedCount } from './split.ts';
 import type { TaskStats } from './stats/taskStats.ts';
-import type { Source, WorkloadStats } from './workload.ts';
+import type { PackParams } from './packParams.ts';
+import type { WorkloadStats } from './workload.ts';
 
-export interface PackParams {
-  readonly packer: PackerKind;
-  readonly fit: FitSpec;
-  readonly capacity: number;
-  readonly clairvoyance: number;
-  readonly source: Source;
-  readonly rebalance: number;
-}
+export type { PackParams } from './packParams.ts';
 
 export interface MachineResult {
   /** Instance positions, in placement order. */
@@ -58,11 +51,6 @@ export interface PackResult {
   readonly evaluated: number;
   readonly oversized: number[];
   readonly machines: MachineResult[];
-}
-
-export function checkPackParams(p: PackParams): PackParams {
-  checkedFit(p);
-  return p;
 }
 
 /** The fit test of checked packing parameters: `fit` is checked and built once per packing. */

@@ -5,6 +5,7 @@ export * from './split.ts';
 export * from './ranges.ts';
 export * from './workload.ts';
 export * from './experiment.ts';
+export * from './packParams.ts';
 export * from './sweep.ts';
 export * from './fit/index.ts';
 export * from './pack/pack.ts';

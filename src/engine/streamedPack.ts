@@ -13,14 +13,13 @@ import type { RealizationMatrix } from './matrix.ts';
 import { normalizedMachines, rowMeans } from './metrics/machinesNeeded.ts';
 import { totalsMeanAndSd } from './metrics/evaluate.ts';
 import {
-  checkPackParams,
   machineResult,
   packResult,
   packRows,
   type MachineResult,
-  type PackParams,
   type PackResult,
 } from './experiment.ts';
+import { checkPackParams, type PackParams } from './packParams.ts';
 import { evaluatedCount, splitColumns } from './split.ts';
 import { TaskStats } from './stats/taskStats.ts';
 import { identityRows } from './workload.ts';

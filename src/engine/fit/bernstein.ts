@@ -5,8 +5,8 @@
  * u = L·M/3 + √((L·M/3)² + 2·L·σ'²), so slack = c − (μ' + u). M_i = observed max − μ_i.
  */
 import { capacityLimit } from '../capacity.ts';
-import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
-import { logGrid, type FitEntry } from './entry.ts';
+import { checkRho } from './entries/gpa.ts';
+import type { FitCode } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
 /** The deviation u above the mean that Bernstein's inequality bounds by ρ = e^{−L}. */
@@ -68,15 +68,4 @@ declare module './fitTest.ts' {
   }
 }
 
-export const BERN_FIT: FitEntry = {
-  kind: 'bern',
-  label: 'Bernstein bound (ρ)',
-  group: 'tail-aware',
-  family: { name: 'Bernstein ρ' },
-  slackMeaning: RHO_SLACK,
-  sweep: TAIL_SWEEP,
-  parameters: [RHO_PARAMETER],
-  example: { kind: 'bern', rho: 0.01 },
-  create: ([rho]) => bernstein(rho),
-  tuning: rhoTuning('Bernstein ρ', logGrid(0.95, 1e-6, 14), 7),
-};
+export const BERN_CODE: FitCode = { kind: 'bern', create: ([rho]) => bernstein(rho) };

@@ -6,21 +6,10 @@
  * the w-grid (PlanetLab percent × scale, w = scale/100) this is exact, without Monte Carlo noise.
  */
 import type { TaskHistogram } from '../stats/taskStats.ts';
-import { checkRange, numberRange } from '../ranges.ts';
-import { logGrid, type FitEntry } from './entry.ts';
-import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
+import type { FitCode } from './entry.ts';
+import { checkRho } from './entries/gpa.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
-
-/** The default bin width w: 1/400 of a reference machine (PlanetLab's 1 % at scale 0.25). */
-export const DEFAULT_BIN = 0.0025;
-/** The most bins a machine's pmf may have (c/w), to keep the convolution interactive. */
-export const MAX_BINS = 100_000;
-
-export const BIN_WIDTH = numberRange('bin width', 'w', { min: 0, minOpen: true, flag: 'bin' });
-
-export function checkBin(bin: number): number {
-  return checkRange(BIN_WIDTH, bin);
-}
+import { MAX_BINS, checkBin } from './entries/convolution.ts';
 
 /** B = ⌊c/w⌋: the largest total, in bins, that does not overflow c. */
 export function capacityBins(capacity: number, bin: number): number {
@@ -211,30 +200,4 @@ declare module './fitTest.ts' {
   }
 }
 
-export const CONV_FIT: FitEntry = {
-  kind: 'conv',
-  label: 'exact convolution (ρ)',
-  group: 'tail-aware',
-  family: { name: 'convolution ρ' },
-  slackMeaning: RHO_SLACK,
-  sweep: TAIL_SWEEP,
-  parameters: [
-    RHO_PARAMETER,
-    {
-      key: 'bin',
-      range: BIN_WIDTH,
-      default: DEFAULT_BIN,
-      input: {
-        label: 'histogram bin width (machines)',
-        widget: 'number',
-        min: 1e-4,
-        max: 0.5,
-        hint: 'Per-task usage histograms are convolved at this resolution',
-      },
-      arbitrary: { min: 1e-4, max: 0.5 },
-    },
-  ],
-  example: { kind: 'conv', rho: 0.01, bin: 0.005 },
-  create: ([rho, bin]) => convolution(rho, bin),
-  tuning: rhoTuning('convolution ρ', logGrid(0.2, 1e-8, 16), 6),
-};
+export const CONV_CODE: FitCode = { kind: 'conv', create: ([rho, bin]) => convolution(rho, bin) };

@@ -6,15 +6,9 @@
  */
 import { normalSurvival } from '../stats/normal.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
-import {
-  checkRho,
-  gaussianOverflow,
-  RHO_PARAMETER,
-  RHO_SLACK,
-  rhoTuning,
-  TAIL_SWEEP,
-} from './gpa.ts';
-import { logGrid, type FitEntry } from './entry.ts';
+import { gaussianOverflow } from './gpa.ts';
+import { checkRho } from './entries/gpa.ts';
+import type { FitCode } from './entry.ts';
 
 /** The overflow level P at which the Cornish–Fisher quantile of (mean, variance, third) meets c. */
 export function cornishFisherOverflow(
@@ -88,15 +82,4 @@ declare module './fitTest.ts' {
   }
 }
 
-export const CF_FIT: FitEntry = {
-  kind: 'cf',
-  label: 'GPA + skewness (Cornish–Fisher, ρ)',
-  group: 'tail-aware',
-  family: { name: 'GPA + skew ρ' },
-  slackMeaning: RHO_SLACK,
-  sweep: TAIL_SWEEP,
-  parameters: [RHO_PARAMETER],
-  example: { kind: 'cf', rho: 0.01 },
-  create: ([rho]) => cornishFisher(rho),
-  tuning: rhoTuning('GPA + Cornish–Fisher ρ', logGrid(0.2, 1e-8, 16), 4),
-};
+export const CF_CODE: FitCode = { kind: 'cf', create: ([rho]) => cornishFisher(rho) };

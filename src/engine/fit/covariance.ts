@@ -15,16 +15,9 @@
  * not change, only the work spent on machines that are full for the task.
  */
 import { withinCapacity } from '../capacity.ts';
-import {
-  checkRho,
-  gaussianOverflow,
-  RHO_PARAMETER,
-  RHO_SLACK,
-  rhoTuning,
-  screenThreshold,
-  TAIL_SWEEP,
-} from './gpa.ts';
-import { logGrid, type FitEntry } from './entry.ts';
+import { gaussianOverflow, screenThreshold } from './gpa.ts';
+import { checkRho } from './entries/gpa.ts';
+import type { FitCode } from './entry.ts';
 import { stateOnlySlack, type FitTest } from './fitTest.ts';
 import {
   alignedSizes,
@@ -109,15 +102,4 @@ declare module './fitTest.ts' {
   }
 }
 
-export const COV_FIT: FitEntry = {
-  kind: 'cov',
-  label: 'GPA with covariance (aligned, ρ)',
-  group: 'correlation-aware',
-  family: { name: 'GPA-cov ρ' },
-  slackMeaning: RHO_SLACK,
-  sweep: TAIL_SWEEP,
-  parameters: [RHO_PARAMETER],
-  example: { kind: 'cov', rho: 0.01 },
-  create: ([rho]) => covarianceGpa(rho),
-  tuning: rhoTuning('GPA-cov ρ', logGrid(0.2, 1e-8, 16)),
-};
+export const COV_CODE: FitCode = { kind: 'cov', create: ([rho]) => covarianceGpa(rho) };

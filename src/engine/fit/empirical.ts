@@ -4,16 +4,10 @@
  * k/|O| ≤ ρ where k = #{t ∈ O : exceeds(S_j[t] + x[t], c)}; slack = ρ − k/|O|.
  */
 import { capacityLimit } from '../capacity.ts';
-import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
-import { logGrid, type FitEntry } from './entry.ts';
+import { checkRho } from './entries/gpa.ts';
+import type { FitCode } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
-
-/**
- * Candidate levels: level ℓ holds the columns where S + θ_ℓ > c, θ_ℓ = (largest value)·0.7^ℓ, and a
- * last level θ = 0 the columns already over c (S > c).
- */
-const LEVELS = 12;
-const LEVEL_RATIO = 0.7;
+import { LEVELS, LEVEL_RATIO, allowedColumns } from './entries/empirical.ts';
 
 /**
  * One machine's column totals over O, with its columns indexed by how close they are to c: a task
@@ -86,17 +80,6 @@ class ColumnTotals {
     depth[col] = d;
     this.nextTheta[col] = d < theta.length ? theta[d] : -Infinity;
   }
-}
-
-/**
- * The most columns k out of `width` with fl(k/width) ≤ ρ: a task fits iff it overflows at most this
- * many, so a count may stop one past it (the slack is then negative, its exact value unneeded).
- */
-export function allowedColumns(rho: number, width: number): number {
-  let k = Math.floor(rho * width);
-  while (k > 0 && k / width > rho) k--;
-  while ((k + 1) / width <= rho) k++;
-  return k;
 }
 
 export function empirical(rho: number): FitTest {
@@ -188,20 +171,4 @@ declare module './fitTest.ts' {
   }
 }
 
-export const EMP_FIT: FitEntry = {
-  kind: 'emp',
-  label: 'empirical sum (Monte Carlo, ρ)',
-  group: 'tail-aware',
-  family: { name: 'empirical ρ' },
-  slackMeaning: RHO_SLACK,
-  sweep: TAIL_SWEEP,
-  parameters: [RHO_PARAMETER],
-  example: { kind: 'emp', rho: 0.01 },
-  create: ([rho]) => empirical(rho),
-  tuning: {
-    ...rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12), 5),
-    // Decisions read ρ only through the allowed count: the fits are those within it, ordered by
-    // their counts (slacks 1/|O| apart), so ρ's with one allowed count pack alike.
-    decisionKey: (rho, columns) => allowedColumns(rho, columns),
-  },
-};
+export const EMP_CODE: FitCode = { kind: 'emp', create: ([rho]) => empirical(rho) };

@@ -26,6 +26,11 @@ export interface FitParameter {
   readonly input: FitInput;
   /** The values property tests draw from (a sensible part of `range`). */
   readonly arbitrary: { readonly min: number; readonly max: number };
+  /**
+   * Where the notation has no default: the value it is held at when the tuner or the schedulers'
+   * catalog sweeps the first parameter and leaves this one out.
+   */
+  readonly held?: number;
 }
 
 /** The tuner's view of a one-parameter family (SPEC §5; tune/families.ts). */
@@ -93,8 +98,6 @@ export interface FitEntry {
   readonly parameters: readonly FitParameter[];
   /** The spec the panel picks when the user switches to this test. */
   readonly example: FitSpec;
-  /** The test at these parameter values (in `parameters` order, each already in its range). */
-  create(values: readonly number[]): FitTest;
   /** Present when the tuner and calibration sweep the first parameter. */
   readonly tuning?: FitTuning;
   /** What it can do beyond its slack; callers ask for a capability, never for a kind. */
@@ -109,6 +112,20 @@ export interface FitCapabilities {
    */
   readonly gaussian?: boolean;
 }
+
+/**
+ * A fit test's code, apart from its description (`FitEntry`) so that what lists, parses and
+ * labels fit tests (the first page) does not carry every test's implementation (`code.ts` lists
+ * them; the packing reads them).
+ */
+export interface FitCode {
+  readonly kind: string;
+  /** The test at these parameter values (in `parameters` order, each already in its range). */
+  create(values: readonly number[]): FitTest;
+}
+
+/** A fit test added at run time (`registerFit`): its description and its code together. */
+export type FitPlugin = FitEntry & Omit<FitCode, 'kind'>;
 
 /** The tuner's grids: `points` values from `from` to `to`, evenly spaced in log10. */
 export function logGrid(from: number, to: number, points: number): number[] {

@@ -14,7 +14,7 @@ import { TaskStats, type TaskHistogram } from '../stats/taskStats.ts';
 import { matrixOfRows } from '../testing.ts';
 import { WorkloadStats, identityRows, sampleInstance } from '../workload.ts';
 import { MachineDistribution, capacityBins } from './convolution.ts';
-import { allowedColumns } from './empirical.ts';
+import { allowedColumns } from './entries/empirical.ts';
 import { fitTest } from './index.ts';
 import type { FitSpec, TaskSizes } from './fitTest.ts';
 

@@ -5,8 +5,8 @@
  * running "variance" sum carries Σ(b_i − a_i)².
  */
 import { capacityLimit } from '../capacity.ts';
-import { checkRho, RHO_PARAMETER, RHO_SLACK, rhoTuning, TAIL_SWEEP } from './gpa.ts';
-import { logGrid, type FitEntry } from './entry.ts';
+import { checkRho } from './entries/gpa.ts';
+import type { FitCode } from './entry.ts';
 import type { FitTest } from './fitTest.ts';
 
 export function hoeffding(rho: number): FitTest {
@@ -38,15 +38,4 @@ declare module './fitTest.ts' {
   }
 }
 
-export const HOEFF_FIT: FitEntry = {
-  kind: 'hoeff',
-  label: 'Hoeffding bound (ρ)',
-  group: 'tail-aware',
-  family: { name: 'Hoeffding ρ' },
-  slackMeaning: RHO_SLACK,
-  sweep: TAIL_SWEEP,
-  parameters: [RHO_PARAMETER],
-  example: { kind: 'hoeff', rho: 0.01 },
-  create: ([rho]) => hoeffding(rho),
-  tuning: rhoTuning('Hoeffding ρ', logGrid(0.95, 1e-6, 14)),
-};
+export const HOEFF_CODE: FitCode = { kind: 'hoeff', create: ([rho]) => hoeffding(rho) };

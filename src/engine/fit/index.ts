@@ -1,8 +1,8 @@
 import { decimalOrNull } from '../numberText.ts';
 import { checkRange } from '../ranges.ts';
 import type { FitEntry } from './entry.ts';
-import type { FitSpec, FitTest } from './fitTest.ts';
-import { fitEntries, fitEntry } from './registry.ts';
+import type { FitSpec } from './fitTest.ts';
+import { entryOf, fitEntries, orList, valuesOf } from './registry.ts';
 
 export type {
   FitKind,
@@ -15,15 +15,18 @@ export type {
 } from './fitTest.ts';
 export type {
   FitCapabilities,
+  FitCode,
   FitEntry,
   FitFamilyName,
   FitGroup,
   FitInput,
   FitParameter,
+  FitPlugin,
   FitTuning,
 } from './entry.ts';
 export { FIT_GROUPS } from './entry.ts';
-export { fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
+export { checkFit, fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
+export { fitTest } from './code.ts';
 export { gaussianLoadAt, gaussianOverflow } from './gpa.ts';
 export {
   CLUSTER_SLO,
@@ -46,40 +49,22 @@ export { antiColocated } from './antiColocation.ts';
 export * from './scheduler/index.ts';
 export { cornishFisherOverflow } from './cornishFisher.ts';
 export { bernsteinMargin } from './bernstein.ts';
-export {
-  DEFAULT_BIN,
-  MAX_BINS,
-  MachineDistribution,
-  capacityBins,
-  checkBin,
-} from './convolution.ts';
+export { MachineDistribution, capacityBins } from './convolution.ts';
+export { DEFAULT_BIN, MAX_BINS, checkBin } from './entries/convolution.ts';
 
-/** "a, b or c". */
-function orList(items: readonly string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
-}
-
-/** The spec's parameter values, in its entry's notation order. */
-function valuesOf(entry: FitEntry, spec: FitSpec): number[] {
-  const fields = spec as unknown as Readonly<Record<string, number>>;
-  return entry.parameters.map((p) => fields[p.key]);
-}
-
-function entryOf(kind: string): FitEntry {
-  const entry = fitEntry(kind);
-  if (!entry)
-    throw new RangeError(
-      `unknown fit test: "${kind}" (expected ${orList(fitEntries().map((e) => e.kind))})`,
-    );
-  return entry;
-}
-
-/** The fit test of a spec (SPEC §5 and the tail-aware tests), through the registry. */
-export function fitTest(spec: FitSpec): FitTest {
-  const entry = entryOf(spec.kind);
-  const values = valuesOf(entry, spec);
-  entry.parameters.forEach((p, k) => checkRange(p.range, values[k]));
-  return entry.create(values);
+/**
+ * The spec of an entry at parameter values in notation order, each checked against its range; a
+ * value left out takes the parameter's default, else the value it is `held` at.
+ */
+export function fitSpec(entry: FitEntry, values: readonly (number | undefined)[]): FitSpec {
+  const spec: Record<string, unknown> = { kind: entry.kind };
+  entry.parameters.forEach((p, k) => {
+    const value = values[k] ?? p.default ?? p.held;
+    if (value === undefined)
+      throw new RangeError(`fit test "${entry.kind}": ${p.range.name} is missing`);
+    spec[p.key] = checkRange(p.range, value);
+  });
+  return spec as unknown as FitSpec;
 }
 
 /** The notation, e.g. "gpa:ρ, cantelli:b, …, conv:ρ[:w]", from the registry. */
@@ -112,9 +97,7 @@ export function parseFit(text: string): FitSpec {
     values.some((v) => v === null)
   )
     throw new RangeError(`invalid fit test: "${text}" (expected ${fitNotation()})`);
-  const full = entry.parameters.map((p, k) => values[k] ?? (p.default as number));
-  entry.parameters.forEach((p, k) => checkRange(p.range, full[k]));
-  return entry.create(full).spec;
+  return fitSpec(entry, values as number[]);
 }
 
 /** What is wrong with a fit test's text, or null when `parseFit` accepts it. */
@@ -137,15 +120,10 @@ export function formatFit(spec: FitSpec): string {
   return [spec.kind, ...values.slice(0, n)].join(':');
 }
 
-/** The spec of an entry at one of its sweep points (a trailing parameter left out at its default). */
-function atPoint(entry: FitEntry, values: readonly number[]): FitSpec {
-  return entry.create(entry.parameters.map((p, k) => values[k] ?? (p.default as number))).spec;
-}
-
 /** The fit tests of the paper's grid (SPEC §8): the paper group's sweeps, test by test (the peer's order). */
 export const PAPER_FITS: readonly FitSpec[] = fitEntries()
   .filter((e) => e.group === 'paper')
-  .flatMap((e) => e.sweep.map((values) => atPoint(e, values)));
+  .flatMap((e) => e.sweep.map((values) => fitSpec(e, values)));
 
 /**
  * The fit tests the Trade-off view adds beside the paper's grid (tail-aware and every other group,
@@ -156,7 +134,7 @@ export function tailFits(): FitSpec[] {
   const points = Math.max(0, ...others.map((e) => e.sweep.length));
   const out: FitSpec[] = [];
   for (let k = 0; k < points; k++)
-    for (const e of others) if (k < e.sweep.length) out.push(atPoint(e, e.sweep[k]));
+    for (const e of others) if (k < e.sweep.length) out.push(fitSpec(e, e.sweep[k]));
   return out;
 }
 
@@ -182,5 +160,5 @@ export function gaussianRho(spec: FitSpec): number | null {
 export function readsPercentiles(spec: FitSpec): boolean {
   return entryOf(spec.kind).readsPercentiles === true;
 }
-export { BIN_WIDTH } from './convolution.ts';
-export { RHO } from './gpa.ts';
+export { BIN_WIDTH } from './entries/convolution.ts';
+export { RHO } from './entries/gpa.ts';

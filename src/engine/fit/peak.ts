@@ -10,14 +10,12 @@
  * matters to a packer). Their production defaults are N = 5 over a long history; on the short
  * windows here the tuner sweeps N.
  */
-import { checkRange, numberRange } from '../ranges.ts';
-import { linearGrid, type FitEntry } from './entry.ts';
+import { checkRange } from '../ranges.ts';
+import type { FitCode } from './entry.ts';
 import { stateOnlySlack, type FitTest } from './fitTest.ts';
 import { alignedSizes } from './alignedTotals.ts';
 import { capacityLimit } from '../capacity.ts';
-
-export const PEAK_N = numberRange('N-sigma multiplier', 'N', { min: 0, max: 20 });
-export const PEAK_P = numberRange('peak percentile', 'p', { min: 50, max: 100 });
+import { PEAK_N, PEAK_P } from './entries/peak.ts';
 
 export function peakPredictor(n: number, p: number): FitTest {
   checkRange(PEAK_N, n);
@@ -45,40 +43,4 @@ declare module './fitTest.ts' {
   }
 }
 
-export const PEAK_FIT: FitEntry = {
-  kind: 'peak',
-  label: 'peak predictor, max of N-sigma and p-th percentile (aligned)',
-  group: 'correlation-aware',
-  family: { name: 'peak N' },
-  slackMeaning: 'c − max(μ + N·σ, p-th percentile) of the machine total with the task',
-  sweep: [
-    [2, 99],
-    [3, 99],
-    [4, 99],
-  ],
-  parameters: [
-    {
-      key: 'n',
-      range: PEAK_N,
-      arbitrary: { min: 0, max: 8 },
-      input: { label: 'N (σ multiplier)', widget: 'number', min: 0, max: 20 },
-    },
-    {
-      key: 'p',
-      range: PEAK_P,
-      arbitrary: { min: 50, max: 100 },
-      default: 99,
-      input: { label: 'percentile p', widget: 'number', min: 50, max: 100 },
-    },
-  ],
-  example: { kind: 'peak', n: 3, p: 99 },
-  create: ([n, p]) => peakPredictor(n, p),
-  tuning: {
-    label: 'peak N',
-    direction: 1,
-    scale: 'linear',
-    grid: linearGrid(0, 8, 0.5),
-    nominalSlo: () => null,
-    nominalSloMeaning: 'none: N and p name no overflow probability',
-  },
-};
+export const PEAK_CODE: FitCode = { kind: 'peak', create: ([n, p]) => peakPredictor(n, p) };

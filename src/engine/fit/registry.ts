@@ -1,27 +1,30 @@
 /**
- * The fit tests, one line each, in the order the panel lists them (SPEC §5's tests, then the
- * tail-aware ones). Everything that lists, labels, groups, parses, formats, tunes, calibrates, plots
- * or links fit tests reads this list; a new fit test is one new file (its `FitEntry`) and one line
- * here (README.md says how).
+ * The fit tests' descriptions, one line each, in the order the panel lists them (SPEC §5's tests,
+ * then the tail-aware ones). Everything that lists, labels, groups, parses, formats, tunes,
+ * calibrates, plots or links fit tests reads this list; their code is listed apart (`code.ts`), so
+ * the first page carries the descriptions only. A new fit test is one new file (its `FitEntry` and
+ * its `FitCode`), one line here and one in `code.ts` (README.md says how).
  */
-import { AV_FIT } from './av.ts';
-import { BERN_FIT } from './bernstein.ts';
-import { CANTELLI_FIT } from './cantelli.ts';
-import { CONV_FIT } from './convolution.ts';
-import { COV_FIT } from './covariance.ts';
-import { CF_FIT } from './cornishFisher.ts';
-import { EMP_FIT } from './empirical.ts';
-import { FIT_GROUPS, type FitEntry } from './entry.ts';
-import { GPA_FIT } from './gpa.ts';
-import { HOEFF_FIT } from './hoeffding.ts';
-import { MAX_FIT, PERC_FIT } from './perc.ts';
-import { PEAK_FIT } from './peak.ts';
-import { CRANE_FIT } from './scheduler/crane.ts';
-import { KOORD_FIT } from './scheduler/koordinator.ts';
-import { OVERCOMMIT_FIT } from './scheduler/overcommit.ts';
-import { LVRB_FIT } from './scheduler/trimaranLvrb.ts';
-import { TLP_FIT } from './scheduler/trimaranTlp.ts';
-import { VPA_FIT } from './scheduler/vpa.ts';
+import { AV_FIT } from './entries/av.ts';
+import { BERN_FIT } from './entries/bernstein.ts';
+import { CANTELLI_FIT } from './entries/cantelli.ts';
+import { CONV_FIT } from './entries/convolution.ts';
+import { COV_FIT } from './entries/covariance.ts';
+import { CF_FIT } from './entries/cornishFisher.ts';
+import { EMP_FIT } from './entries/empirical.ts';
+import { checkRange } from '../ranges.ts';
+import type { FitSpec } from './fitTest.ts';
+import { FIT_GROUPS, type FitCode, type FitEntry, type FitPlugin } from './entry.ts';
+import { GPA_FIT } from './entries/gpa.ts';
+import { HOEFF_FIT } from './entries/hoeffding.ts';
+import { MAX_FIT, PERC_FIT } from './entries/perc.ts';
+import { PEAK_FIT } from './entries/peak.ts';
+import { CRANE_FIT } from './entries/crane.ts';
+import { KOORD_FIT } from './entries/koordinator.ts';
+import { OVERCOMMIT_FIT } from './entries/overcommit.ts';
+import { LVRB_FIT } from './entries/trimaranLvrb.ts';
+import { TLP_FIT } from './entries/trimaranTlp.ts';
+import { VPA_FIT } from './entries/vpa.ts';
 
 const entries: FitEntry[] = [
   GPA_FIT,
@@ -45,6 +48,7 @@ const entries: FitEntry[] = [
 ];
 
 const listeners: ((entry: FitEntry) => void)[] = [];
+const pluginCode = new Map<string, FitCode['create']>();
 
 /** Every registered fit test, in registry order. */
 export function fitEntries(): readonly FitEntry[] {
@@ -56,16 +60,19 @@ export function fitEntry(kind: string): FitEntry | undefined {
 }
 
 /**
- * Adds a fit test after the built-in ones (a plug-in, or a test's toy): it is parsed, printed,
- * offered by the panel and, with `tuning`, tuned like the others from then on.
+ * Adds a fit test after the built-in ones (a plug-in, or a test's toy), its description and its
+ * code at once: it is parsed, printed, offered by the panel, packed and, with `tuning`, tuned like
+ * the others from then on.
  */
-export function registerFit(entry: FitEntry): void {
+export function registerFit(plugin: FitPlugin): void {
+  const { create, ...entry } = plugin;
   if (!/^[a-z][a-z0-9]*$/.test(entry.kind))
     throw new RangeError(`invalid fit test name: "${entry.kind}" (need lower-case letters/digits)`);
   if (!FIT_GROUPS.some((g) => g.group === entry.group))
     throw new RangeError(`invalid fit test group: "${entry.group}" (fit test "${entry.kind}")`);
   if (fitEntry(entry.kind)) throw new RangeError(`fit test "${entry.kind}" is already registered`);
   entries.push(entry);
+  pluginCode.set(entry.kind, create);
   for (const listen of listeners) listen(entry);
 }
 
@@ -73,4 +80,37 @@ export function registerFit(entry: FitEntry): void {
 export function onFitEntry(listen: (entry: FitEntry) => void): void {
   for (const e of entries) listen(e);
   listeners.push(listen);
+}
+
+/** The code of a fit test added by `registerFit`. */
+export function registeredCode(kind: string): FitCode['create'] | undefined {
+  return pluginCode.get(kind);
+}
+
+/** "a, b or c". */
+export function orList(items: readonly string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/** The spec's parameter values, in its entry's notation order. */
+export function valuesOf(entry: FitEntry, spec: FitSpec): number[] {
+  const fields = spec as unknown as Readonly<Record<string, number>>;
+  return entry.parameters.map((p) => fields[p.key]);
+}
+
+export function entryOf(kind: string): FitEntry {
+  const entry = fitEntry(kind);
+  if (!entry)
+    throw new RangeError(
+      `unknown fit test: "${kind}" (expected ${orList(fitEntries().map((e) => e.kind))})`,
+    );
+  return entry;
+}
+
+/** The spec, its kind and each parameter checked against the registry (its code is not built). */
+export function checkFit(spec: FitSpec): FitSpec {
+  const entry = entryOf(spec.kind);
+  const values = valuesOf(entry, spec);
+  entry.parameters.forEach((p, k) => checkRange(p.range, values[k]));
+  return spec;
 }

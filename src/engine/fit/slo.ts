@@ -14,7 +14,7 @@
  */
 import { decimalOrNull } from '../numberText.ts';
 import { checkRange, numberRange } from '../ranges.ts';
-import { RHO } from './gpa.ts';
+import { RHO } from './entries/gpa.ts';
 
 export type EpsilonSplit = 'union' | 'indep';
 export const EPSILON_SPLITS: readonly EpsilonSplit[] = ['union', 'indep'];

@@ -12,7 +12,8 @@
  * The documented recommendation is margin 1, sensitivity 2 (the README); the code defaults are 1, 1
  * (apis/config/v1/defaults.go), which put z = 1 (ρ ≈ 0.159) on every node.
  */
-import { LVRB_CODE_DEFAULTS, LVRB_RECOMMENDED, lvrbLoad } from '../fit/scheduler/trimaranLvrb.ts';
+import { lvrbLoad } from '../fit/scheduler/trimaranLvrb.ts';
+import { LVRB_CODE_DEFAULTS, LVRB_RECOMMENDED } from '../fit/entries/trimaranLvrb.ts';
 import { normalSurvival, normalSurvivalQuantile } from '../stats/normal.ts';
 
 export interface LvrbKnob {

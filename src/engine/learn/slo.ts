@@ -3,7 +3,7 @@
  * measured q for each (SPEC §6–§7), to show the trade-off and where q leaves ρ.
  */
 import { runPacking, type PackParams } from '../experiment.ts';
-import { checkRho } from '../fit/gpa.ts';
+import { checkRho } from '../fit/entries/gpa.ts';
 import type { WorkloadStats } from '../workload.ts';
 
 /** The ρ a lesson slider steps through, log-spaced from 10⁻⁴ to 0.3. */

@@ -4,7 +4,8 @@
  * multiple of the bin width w), computed as a sum of positive terms so that it resolves q far below
  * 1/|E|. Exact on data that lie on the w-grid, otherwise up to that rounding; tasks independent.
  */
-import { DEFAULT_BIN, MachineDistribution, capacityBins } from '../fit/convolution.ts';
+import { MachineDistribution, capacityBins } from '../fit/convolution.ts';
+import { DEFAULT_BIN } from '../fit/entries/convolution.ts';
 import { checkCapacity } from '../pack/pack.ts';
 import type { ColumnSplit } from '../split.ts';
 import type { TaskStats } from '../stats/taskStats.ts';

@@ -4,7 +4,7 @@
  * Per step the simulator hands departures, size changes (ascending id) and arrivals (ascending id).
  */
 import { exceeds, withinCapacity } from '../capacity.ts';
-import { checkRho } from '../fit/gpa.ts';
+import { checkRho } from '../fit/entries/gpa.ts';
 import { classOf, type Bin } from './bins.ts';
 import { assertVisbp, visbpViolations, type CheckedEvent } from './invariants.ts';
 import { Visbp } from './visbp.ts';

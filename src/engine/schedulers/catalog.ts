@@ -10,7 +10,7 @@
  * One entry, `descheduler`, is no scheduler's rule: it carries GPA's ρ into the descheduler's
  * LowNodeUtilization as z = Φ⁻¹(1 − ρ) in a PromQL expression (its default ρ = 0.01 is slopack's).
  */
-import { fitEntry, type FitEntry, type FitSpec, type FitTuning } from '../fit/index.ts';
+import { fitEntry, fitSpec, type FitEntry, type FitSpec, type FitTuning } from '../fit/index.ts';
 import { normalSurvivalQuantile } from '../stats/normal.ts';
 import type { SchedulerInfo } from './types.ts';
 import { RULE_SCHEDULERS } from './entries.ts';
@@ -67,16 +67,19 @@ export function specAt(
   overrides: SchedulerOverrides = {},
 ): FitSpec {
   const entry = schedulerEntry(info);
-  const values = entry.parameters.map((p, k) =>
-    k === 0 ? value : (overrides[p.key] ?? p.default),
+  return fitSpec(
+    entry,
+    entry.parameters.map((p, k) => (k === 0 ? value : overrides[p.key])),
   );
-  return entry.create(values as number[]).spec;
 }
 
 /** The project's default settings (catalog `defaults`), with `overrides`. */
 export function defaultSpec(info: SchedulerInfo, overrides: SchedulerOverrides = {}): FitSpec {
   const entry = schedulerEntry(info);
-  return entry.create(entry.parameters.map((p, k) => overrides[p.key] ?? info.defaults[k])).spec;
+  return fitSpec(
+    entry,
+    entry.parameters.map((p, k) => overrides[p.key] ?? info.defaults[k]),
+  );
 }
 
 /** A spec's parameter values (notation order) and the project's fields at them. */
@@ -111,4 +114,4 @@ const DESCHEDULER: SchedulerInfo = {
 
 (SCHEDULERS as SchedulerInfo[]).push(DESCHEDULER);
 
-export { DEFAULT_STEP, REQUEST_ASSUMPTION } from '../fit/scheduler/usage.ts';
+export { DEFAULT_STEP, REQUEST_ASSUMPTION } from '../fit/entries/usage.ts';

@@ -4,13 +4,13 @@
  * come from), with their projects' field names and units. Parameter orders follow the fit tests:
  * koord T:f:a:d:Δ, tlp U:m:w:Δ, lvrb margin:sensitivity:w:Δ, crane L:k_hour:k_day:Δ, oc R, vpa p:m.
  */
-import { CRANE_DEFAULTS } from '../fit/scheduler/crane.ts';
-import { KOORD_DEFAULTS } from '../fit/scheduler/koordinator.ts';
-import { OVERCOMMIT_DEFAULTS } from '../fit/scheduler/overcommit.ts';
-import { TLP_DEFAULTS } from '../fit/scheduler/trimaranTlp.ts';
-import { LVRB_CODE_DEFAULTS } from '../fit/scheduler/trimaranLvrb.ts';
-import { DEFAULT_STEP, REQUEST_ASSUMPTION } from '../fit/scheduler/usage.ts';
-import { VPA_DEFAULTS } from '../fit/scheduler/vpa.ts';
+import { CRANE_DEFAULTS } from '../fit/entries/crane.ts';
+import { KOORD_DEFAULTS } from '../fit/entries/koordinator.ts';
+import { OVERCOMMIT_DEFAULTS } from '../fit/entries/overcommit.ts';
+import { TLP_DEFAULTS } from '../fit/entries/trimaranTlp.ts';
+import { LVRB_CODE_DEFAULTS } from '../fit/entries/trimaranLvrb.ts';
+import { DEFAULT_STEP, REQUEST_ASSUMPTION } from '../fit/entries/usage.ts';
+import { VPA_DEFAULTS } from '../fit/entries/vpa.ts';
 import type { SchedulerInfo } from './types.ts';
 
 const TRIMARAN_SCORES =

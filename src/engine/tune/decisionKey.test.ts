@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planetlabDay } from '../../ingest/testing.ts';
 import { realize } from '../data/realize.ts';
-import { allowedColumns } from '../fit/empirical.ts';
+import { allowedColumns } from '../fit/entries/empirical.ts';
 import { WorkloadStats } from '../workload.ts';
 import { decisionKey } from './families.ts';
 import { folds, instanceRows, packOn } from './runs.ts';

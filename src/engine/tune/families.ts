@@ -7,6 +7,7 @@ import {
   DEFAULT_BIN,
   onFitEntry,
   fitEntry,
+  fitSpec,
   type FitEntry,
   type FitSpec,
   type FitTuning,
@@ -95,10 +96,10 @@ function tunable(family: FitFamily): FitEntry & { readonly tuning: FitTuning } {
 /** The fit test of a family at one parameter value; a second parameter (conv's bin width) is `bin`. */
 export function familySpec(family: FitFamily, value: number, bin = DEFAULT_BIN): FitSpec {
   const entry = tunable(family);
-  const values = entry.parameters.map((p, k) =>
-    k === 0 ? value : p.key === 'bin' ? bin : p.default,
+  return fitSpec(
+    entry,
+    entry.parameters.map((p, k) => (k === 0 ? value : p.key === 'bin' ? bin : undefined)),
   );
-  return entry.create(values as number[]).spec;
 }
 
 /**

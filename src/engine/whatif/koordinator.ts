@@ -24,7 +24,8 @@
  * plugin scores; ties go to the lowest node name.
  */
 import { checkRange } from '../ranges.ts';
-import { KOORD_FACTOR, KOORD_THRESHOLD, koordletIndex } from '../fit/scheduler/koordinator.ts';
+import { koordletIndex } from '../fit/scheduler/koordinator.ts';
+import { KOORD_FACTOR, KOORD_THRESHOLD } from '../fit/entries/koordinator.ts';
 import type { ClusterView, OnlineScheduler } from './model.ts';
 import { bestNode, fitsRequest, MAX_NODE_SCORE } from './kubeDefault.ts';
 

@@ -17,8 +17,8 @@
  * stays, as in Trimaran's sample profiles. Ties go to the lowest node name.
  */
 import { checkRange } from '../ranges.ts';
-import { TLP_MULTIPLIER, TLP_TARGET } from '../fit/scheduler/trimaranTlp.ts';
-import { LVRB_MARGIN, LVRB_SENSITIVITY } from '../fit/scheduler/trimaranLvrb.ts';
+import { TLP_MULTIPLIER, TLP_TARGET } from '../fit/entries/trimaranTlp.ts';
+import { LVRB_MARGIN, LVRB_SENSITIVITY } from '../fit/entries/trimaranLvrb.ts';
 import type { ClusterView, OnlineScheduler } from './model.ts';
 import { bestNode, fitsRequest } from './kubeDefault.ts';
 

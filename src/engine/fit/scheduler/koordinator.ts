@@ -20,32 +20,18 @@
  * The request is assumed (`REQUEST_ASSUMPTION`). Slack = ⌊T⌋ + ½ − 100·(U + E)/c: ≥ 0 iff the rounded
  * percentage is within T (at exactly ⌊T⌋ + ½, which Go's math.Round sends up, it is a miss).
  */
-import { checkRange, numberRange } from '../../ranges.ts';
-import { linearGrid, type FitEntry } from '../entry.ts';
+import { checkRange } from '../../ranges.ts';
+import type { FitCode } from '../entry.ts';
 import { stateOnlySlack, type FitTest } from '../fitTest.ts';
+import { assumedRequests, kthSmallest, windowColumns, windowSizes } from './usage.ts';
+import { STEP_PARAMETER } from '../entries/usage.ts';
 import {
-  assumedRequests,
-  kthSmallest,
-  REQUEST_ASSUMPTION,
-  STEP_PARAMETER,
-  windowColumns,
-  windowSizes,
-} from './usage.ts';
-
-export const KOORD_THRESHOLD = numberRange('usageThresholds[cpu]', 'T', { min: 0, max: 100 });
-export const KOORD_FACTOR = numberRange('estimatedScalingFactors[cpu]', 'f', {
-  min: 0,
-  minOpen: true,
-  max: 100,
-});
-export const KOORD_AGGREGATION = numberRange('usageAggregationType percentile', 'a', {
-  min: 0,
-  max: 100,
-});
-export const KOORD_DURATION = numberRange('usageAggregatedDuration', 'd', { min: 0 });
-
-/** Koordinator's defaults (v1/defaults.go): CPU threshold 65 %, CPU scaling factor 85 %. */
-export const KOORD_DEFAULTS = { threshold: 65, factor: 85, aggregation: 0, duration: 0 } as const;
+  KOORD_THRESHOLD,
+  KOORD_FACTOR,
+  KOORD_AGGREGATION,
+  KOORD_DURATION,
+  KOORD_DEFAULTS,
+} from '../entries/koordinator.ts';
 
 /** Koordlet's index of percentile p among n ascending samples: ⌊n·p⌋ − 1 in float32, at least 0. */
 export function koordletIndex(n: number, p: number): number {
@@ -107,71 +93,8 @@ declare module '../fitTest.ts' {
   }
 }
 
-export const KOORD_FIT: FitEntry = {
+export const KOORD_CODE: FitCode = {
   kind: 'koord',
-  label: `Koordinator LoadAwareScheduling (usageThresholds %; ${REQUEST_ASSUMPTION})`,
-  group: 'scheduler',
-  family: { name: 'Koordinator T' },
-  slackMeaning: `T + ½ − 100·(node usage + f % × request) / c (${REQUEST_ASSUMPTION})`,
-  sweep: [[65], [80]],
-  readsPercentiles: true,
-  parameters: [
-    {
-      key: 'threshold',
-      range: KOORD_THRESHOLD,
-      input: { label: 'usageThresholds cpu T (%)', widget: 'number', min: 0, max: 100 },
-      arbitrary: { min: 0, max: 100 },
-    },
-    {
-      key: 'factor',
-      range: KOORD_FACTOR,
-      default: KOORD_DEFAULTS.factor,
-      input: { label: 'estimatedScalingFactors cpu f (%)', widget: 'number', min: 1, max: 100 },
-      arbitrary: { min: 1, max: 100 },
-    },
-    {
-      key: 'aggregation',
-      range: KOORD_AGGREGATION,
-      default: KOORD_DEFAULTS.aggregation,
-      input: {
-        label: 'aggregated percentile a (0: latest sample)',
-        widget: 'number',
-        min: 0,
-        max: 100,
-        hint: 'Koordinator accepts p50, p90, p95, p99',
-      },
-      arbitrary: { min: 0, max: 100 },
-    },
-    {
-      key: 'duration',
-      range: KOORD_DURATION,
-      default: KOORD_DEFAULTS.duration,
-      input: {
-        label: 'usageAggregatedDuration d (s; 0: the whole learned part)',
-        widget: 'number',
-        min: 0,
-        max: 30 * 86400,
-      },
-      arbitrary: { min: 0, max: 86400 },
-    },
-    STEP_PARAMETER,
-  ],
-  example: {
-    kind: 'koord',
-    threshold: 65,
-    factor: 85,
-    aggregation: 0,
-    duration: 0,
-    step: 300,
-  },
   create: ([threshold, factor, aggregation, duration, step]) =>
     koordinatorLoadAware(threshold, factor, aggregation, duration, step),
-  tuning: {
-    label: 'Koordinator usageThresholds %',
-    direction: -1,
-    scale: 'linear',
-    grid: linearGrid(100, 20, -5),
-    nominalSlo: () => null,
-    nominalSloMeaning: 'none: a usage threshold names no overflow probability',
-  },
 };

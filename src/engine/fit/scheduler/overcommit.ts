@@ -15,15 +15,11 @@
  * (`REQUEST_ASSUMPTION`): size = request, slack = R·c − (Σ r + r) (the capacity comparison of
  * `capacity.ts`).
  */
-import { checkRange, numberRange } from '../../ranges.ts';
-import { linearGrid, type FitEntry } from '../entry.ts';
+import { checkRange } from '../../ranges.ts';
+import type { FitCode } from '../entry.ts';
 import { deterministicSlack, type FitTest } from '../fitTest.ts';
-import { assumedRequests, REQUEST_ASSUMPTION } from './usage.ts';
-
-export const OVERCOMMIT_RATIO = numberRange('overcommit ratio', 'R', { min: 0, minOpen: true });
-
-/** The projects' defaults: Volcano 1.2, Nova's initial ratio 4.0, Katalyst none (1: no overcommit). */
-export const OVERCOMMIT_DEFAULTS = { volcano: 1.2, nova: 4, katalyst: 1 } as const;
+import { assumedRequests } from './usage.ts';
+import { OVERCOMMIT_RATIO } from '../entries/overcommit.ts';
 
 export function overcommitRatio(ratio: number): FitTest {
   checkRange(OVERCOMMIT_RATIO, ratio);
@@ -45,30 +41,4 @@ declare module '../fitTest.ts' {
   }
 }
 
-export const OVERCOMMIT_FIT: FitEntry = {
-  kind: 'oc',
-  label: `overcommit ratio on requests (Volcano overcommit-factor, Nova cpu_allocation_ratio, Katalyst resourceOvercommitRatio; ${REQUEST_ASSUMPTION})`,
-  group: 'scheduler',
-  family: { name: 'overcommit R' },
-  slackMeaning: `R·c − (Σ request + request) (${REQUEST_ASSUMPTION})`,
-  sweep: [[1], [1.2]],
-  readsPercentiles: true,
-  parameters: [
-    {
-      key: 'ratio',
-      range: OVERCOMMIT_RATIO,
-      input: { label: 'overcommit ratio R', widget: 'number', min: 0.1, max: 16 },
-      arbitrary: { min: 0.1, max: 16 },
-    },
-  ],
-  example: { kind: 'oc', ratio: 1.2 },
-  create: ([ratio]) => overcommitRatio(ratio),
-  tuning: {
-    label: 'overcommit ratio R',
-    direction: -1,
-    scale: 'linear',
-    grid: linearGrid(4, 0.5, -0.1),
-    nominalSlo: () => null,
-    nominalSloMeaning: 'none: a ratio names no overflow probability',
-  },
-};
+export const OVERCOMMIT_CODE: FitCode = { kind: 'oc', create: ([ratio]) => overcommitRatio(ratio) };

@@ -15,7 +15,7 @@ import { FAMILIES, familySpec } from '../../tune/families.ts';
 import { TaskStats } from '../../stats/taskStats.ts';
 import { fitTest, formatFit, parseFit, type FitSpec } from '../index.ts';
 import * as byHand from './byHand.ts';
-import { CRANE_DEFAULTS } from './crane.ts';
+import { CRANE_DEFAULTS } from '../entries/crane.ts';
 import { kthSmallest } from './usage.ts';
 
 interface Case {

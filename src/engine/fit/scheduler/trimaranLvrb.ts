@@ -21,32 +21,14 @@
  * the node's own σ (√σ/σ = 1/√σ): 5σ at σ = 0.04, 2σ at σ = 0.25. The request is assumed
  * (`REQUEST_ASSUMPTION`).
  */
-import { checkRange, numberRange } from '../../ranges.ts';
-import { linearGrid, type FitEntry } from '../entry.ts';
+import { checkRange } from '../../ranges.ts';
+import type { FitCode } from '../entry.ts';
 import { stateOnlySlack, type FitTest } from '../fitTest.ts';
-import {
-  assumedRequests,
-  meanAndSd,
-  REQUEST_ASSUMPTION,
-  STEP_PARAMETER,
-  windowSizes,
-} from './usage.ts';
-import {
-  TRIMARAN_SCORE_ONLY,
-  TRIMARAN_WINDOW,
-  TRIMARAN_WINDOW_PARAMETER,
-  trimaranColumns,
-} from './trimaranTlp.ts';
-
-export const LVRB_MARGIN = numberRange('safeVarianceMargin', 'margin', { min: 0 });
-export const LVRB_SENSITIVITY = numberRange('safeVarianceSensitivity', 'sensitivity', {
-  min: 0,
-  minOpen: true,
-});
-
-/** The code's defaults (defaults.go) and the README's recommendation. */
-export const LVRB_CODE_DEFAULTS = { margin: 1, sensitivity: 1 } as const;
-export const LVRB_RECOMMENDED = { margin: 1, sensitivity: 2 } as const;
+import { assumedRequests, meanAndSd, windowSizes } from './usage.ts';
+import { STEP_PARAMETER } from '../entries/usage.ts';
+import { trimaranColumns } from './trimaranTlp.ts';
+import { TRIMARAN_WINDOW, TRIMARAN_WINDOW_PARAMETER } from '../entries/trimaranTlp.ts';
+import { LVRB_MARGIN, LVRB_SENSITIVITY } from '../entries/trimaranLvrb.ts';
 
 /** The filter's sum μ + σ' (fractions of capacity): the pod fits iff it is ≤ 1. */
 export function lvrbLoad(
@@ -99,50 +81,8 @@ declare module '../fitTest.ts' {
   }
 }
 
-export const LVRB_FIT: FitEntry = {
+export const LVRB_CODE: FitCode = {
   kind: 'lvrb',
-  label: `Trimaran LoadVariationRiskBalancing (safeVarianceMargin, safeVarianceSensitivity; this plugin only scores; read as a filter at risk ½; ${REQUEST_ASSUMPTION})`,
-  group: 'scheduler',
-  family: { name: 'Trimaran LVRB margin' },
-  slackMeaning: `1 − (μ + min(1, margin·σ^(1/sensitivity))), μ and σ the node's window mean with the request and its σ, fractions of c (${TRIMARAN_SCORE_ONLY.replace('the target', 'risk ½')}; ${REQUEST_ASSUMPTION})`,
-  sweep: [
-    [1, 1, 0],
-    [1, 2, 0],
-  ],
-  readsPercentiles: true,
-  parameters: [
-    {
-      key: 'margin',
-      range: LVRB_MARGIN,
-      input: { label: 'safeVarianceMargin', widget: 'number', min: 0, max: 10 },
-      arbitrary: { min: 0, max: 10 },
-    },
-    {
-      key: 'sensitivity',
-      range: LVRB_SENSITIVITY,
-      input: {
-        label: 'safeVarianceSensitivity',
-        widget: 'number',
-        min: 0.1,
-        max: 10,
-        hint: 'code default 1, README recommends 2',
-      },
-      arbitrary: { min: 0.25, max: 4 },
-    },
-    TRIMARAN_WINDOW_PARAMETER,
-    STEP_PARAMETER,
-  ],
-  example: { kind: 'lvrb', margin: 1, sensitivity: 2, window: 900, step: 300 },
-  // The tuner leaves the second parameter out (it has no default in the notation): it tunes the
-  // margin at the README's recommended sensitivity.
-  create: ([margin, sensitivity = LVRB_RECOMMENDED.sensitivity, window, step]) =>
+  create: ([margin, sensitivity, window, step]) =>
     trimaranLoadVariationRiskBalancing(margin, sensitivity, window, step),
-  tuning: {
-    label: 'Trimaran safeVarianceMargin (sensitivity 2)',
-    direction: 1,
-    scale: 'linear',
-    grid: linearGrid(0, 6, 0.25),
-    nominalSlo: () => null,
-    nominalSloMeaning: 'none: the margin names no overflow probability',
-  },
 };

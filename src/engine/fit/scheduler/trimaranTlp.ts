@@ -14,34 +14,17 @@
  * recommends to set 10 below the utilisation wanted). The request is assumed (`REQUEST_ASSUMPTION`):
  * every task is taken as a Burstable pod (a request, no limit). Slack = U − the predicted percent.
  */
-import { checkRange, numberRange } from '../../ranges.ts';
-import { linearGrid, type FitEntry, type FitParameter } from '../entry.ts';
+import { checkRange } from '../../ranges.ts';
+import type { FitCode } from '../entry.ts';
 import { stateOnlySlack, type FitTest } from '../fitTest.ts';
+import { assumedRequests, meanAndSd, windowColumns, windowSizes } from './usage.ts';
+import { STEP_PARAMETER } from '../entries/usage.ts';
 import {
-  assumedRequests,
-  meanAndSd,
-  REQUEST_ASSUMPTION,
-  STEP_PARAMETER,
-  windowColumns,
-  windowSizes,
-} from './usage.ts';
-
-export const TLP_TARGET = numberRange('targetUtilization', 'U', {
-  min: 0,
-  minOpen: true,
-  max: 100,
-});
-export const TLP_MULTIPLIER = numberRange('defaultRequestsMultiplier', 'm', {
-  min: 0,
-  minOpen: true,
-});
-/** load-watcher's window (seconds); 0: the whole learned part. */
-export const TRIMARAN_WINDOW = numberRange('load-watcher window', 'w', { min: 0 });
-
-/** Trimaran's defaults: target 40 %, multiplier 1.5, load-watcher's 15-minute window. */
-export const TLP_DEFAULTS = { target: 40, multiplier: 1.5, window: 900 } as const;
-
-export const TRIMARAN_SCORE_ONLY = 'this plugin only scores; read as a filter at the target';
+  TLP_TARGET,
+  TLP_MULTIPLIER,
+  TRIMARAN_WINDOW,
+  TLP_DEFAULTS,
+} from '../entries/trimaranTlp.ts';
 
 /** The window's columns (all observed columns for 0 s). */
 export function trimaranColumns(window: number, step: number, history: number): number {
@@ -85,56 +68,8 @@ declare module '../fitTest.ts' {
   }
 }
 
-export const TRIMARAN_WINDOW_PARAMETER: FitParameter = {
-  key: 'window',
-  range: TRIMARAN_WINDOW,
-  default: TLP_DEFAULTS.window,
-  input: {
-    label: 'load-watcher window w (s; 0: the whole learned part)',
-    widget: 'number',
-    min: 0,
-    max: 30 * 86400,
-  },
-  arbitrary: { min: 0, max: 86400 },
-};
-
-export const TLP_FIT: FitEntry = {
+export const TLP_CODE: FitCode = {
   kind: 'tlp',
-  label: `Trimaran TargetLoadPacking (targetUtilization %; ${TRIMARAN_SCORE_ONLY}; ${REQUEST_ASSUMPTION})`,
-  group: 'scheduler',
-  family: { name: 'Trimaran TLP U' },
-  slackMeaning: `U − 100·(window average + m × request) / c (${TRIMARAN_SCORE_ONLY}; ${REQUEST_ASSUMPTION})`,
-  sweep: [
-    [40, 1.5, 0],
-    [70, 1.5, 0],
-  ],
-  readsPercentiles: true,
-  parameters: [
-    {
-      key: 'target',
-      range: TLP_TARGET,
-      input: { label: 'targetUtilization U (%)', widget: 'number', min: 1, max: 100 },
-      arbitrary: { min: 1, max: 100 },
-    },
-    {
-      key: 'multiplier',
-      range: TLP_MULTIPLIER,
-      default: TLP_DEFAULTS.multiplier,
-      input: { label: 'defaultRequestsMultiplier m', widget: 'number', min: 0.1, max: 10 },
-      arbitrary: { min: 0.1, max: 4 },
-    },
-    TRIMARAN_WINDOW_PARAMETER,
-    STEP_PARAMETER,
-  ],
-  example: { kind: 'tlp', target: 40, multiplier: 1.5, window: 900, step: 300 },
   create: ([target, multiplier, window, step]) =>
     trimaranTargetLoadPacking(target, multiplier, window, step),
-  tuning: {
-    label: 'Trimaran targetUtilization %',
-    direction: -1,
-    scale: 'linear',
-    grid: linearGrid(100, 10, -5),
-    nominalSlo: () => null,
-    nominalSloMeaning: 'none: a target utilisation names no overflow probability',
-  },
 };

@@ -14,20 +14,11 @@
  * the 25-millicore minimum. A per-VPA field for the percentile does not exist in the API at that
  * commit; docs/examples.md runs a second recommender with its own flag for a second percentile.
  */
-import { checkRange, numberRange } from '../../ranges.ts';
+import { checkRange } from '../../ranges.ts';
 import { sortFloat32 } from '../../stats/sortFloat32.ts';
-import { linearGrid, type FitEntry } from '../entry.ts';
-import { DETERMINISTIC_SLACK, deterministicSlack, type FitTest } from '../fitTest.ts';
-
-export const VPA_PERCENTILE = numberRange('target-cpu-percentile', 'p', {
-  min: 0,
-  minOpen: true,
-  max: 1,
-});
-export const VPA_MARGIN = numberRange('recommendation-margin-fraction', 'm', { min: 0 });
-
-/** The recommender's flag defaults (config.go). */
-export const VPA_DEFAULTS = { percentile: 0.9, margin: 0.15 } as const;
+import type { FitCode } from '../entry.ts';
+import { deterministicSlack, type FitTest } from '../fitTest.ts';
+import { VPA_PERCENTILE, VPA_MARGIN, VPA_DEFAULTS } from '../entries/vpa.ts';
 
 /** The smallest value of ascending `sorted` with a share ≥ p of the values at or below it. */
 export function inversePercentile(sorted: ArrayLike<number>, p: number): number {
@@ -62,36 +53,7 @@ declare module '../fitTest.ts' {
   }
 }
 
-export const VPA_FIT: FitEntry = {
+export const VPA_CODE: FitCode = {
   kind: 'vpa',
-  label: 'VPA percentile sizing (target-cpu-percentile × (1 + recommendation-margin-fraction))',
-  group: 'scheduler',
-  family: { name: 'VPA percentile' },
-  slackMeaning: `${DETERMINISTIC_SLACK}, size = P_p × (1 + margin)`,
-  sweep: [[0.9], [0.95]],
-  parameters: [
-    {
-      key: 'percentile',
-      range: VPA_PERCENTILE,
-      input: { label: 'target-cpu-percentile p', widget: 'number', min: 0.01, max: 1 },
-      arbitrary: { min: 0.01, max: 1 },
-    },
-    {
-      key: 'margin',
-      range: VPA_MARGIN,
-      default: VPA_DEFAULTS.margin,
-      input: { label: 'recommendation-margin-fraction', widget: 'number', min: 0, max: 2 },
-      arbitrary: { min: 0, max: 1 },
-    },
-  ],
-  example: { kind: 'vpa', percentile: 0.9, margin: 0.15 },
   create: ([percentile, margin]) => vpaSizing(percentile, margin),
-  tuning: {
-    label: 'VPA target-cpu-percentile',
-    direction: 1,
-    scale: 'linear',
-    grid: linearGrid(0.5, 1, 0.025),
-    nominalSlo: () => null,
-    nominalSloMeaning: 'none: one container’s percentile names no machine’s overflow probability',
-  },
 };

@@ -5,6 +5,7 @@ import {
   PACKERS,
   REALIZATION_MODES,
   fitEntries,
+  fitSpec,
   type FitSpec,
 } from '../../../engine/index.ts';
 import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, pinnedOf, type Params } from '../store/params.ts';
@@ -29,7 +30,7 @@ const fitArb: fc.Arbitrary<FitSpec> = fc.oneof(
             .filter((v) => !isSubnormal(v)),
         ),
       )
-      .map((values) => e.create(values).spec),
+      .map((values) => fitSpec(e, values)),
   ),
 );
 

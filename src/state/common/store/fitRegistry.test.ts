@@ -10,7 +10,7 @@ import {
   numberRange,
   parseFit,
   registerFit,
-  type FitEntry,
+  type FitPlugin,
   type FitFamily,
   type FitSpec,
   type FitTest,
@@ -37,7 +37,7 @@ function toy(g: number): FitTest {
     slack: (load, _v, size, _tv, capacity) => deterministicSlack(load, size, capacity),
   };
 }
-const TOY_FIT: FitEntry = {
+const TOY_FIT: FitPlugin = {
   kind: 'toy',
   label: 'toy (g·μ)',
   group: 'tail-aware',
