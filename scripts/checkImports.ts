@@ -11,6 +11,7 @@ import { dirname, join, normalize, relative } from 'node:path';
 import ts from 'typescript';
 import { LAYER_ALLOW_LIST, LAYER_RULES } from '../eslint.config.js';
 import { viewNameFindings, viewNamesOf } from './viewNames.ts';
+import { formatNameProblems, formatNamesOf } from './formatNames.ts';
 
 export const MAX_FILE_LINES = 500;
 export const MAX_FUNCTION_LINES = 120;
@@ -313,6 +314,7 @@ export function check(root: string): string[] {
     for (const d of deepImports(root)) problems.push(`import past a door: ${d.message}`);
   const graph = new Map<string, string[]>();
   const views = viewNamesOf(readFileSync(join(root, 'src/state/common/store/params.ts'), 'utf8'));
+  const formats = formatNamesOf(readFileSync(join(root, 'src/engine/data/formatIds.ts'), 'utf8'));
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const edges = importsOf(file, text);
@@ -328,6 +330,7 @@ export function check(root: string): string[] {
     }
     for (const w of viewWork(file, text)) problems.push(`view starting work: ${w}`);
     for (const v of viewNameFindings(file, text, views)) problems.push(`view names: ${v}`);
+    for (const f of formatNameProblems(file, text, formats)) problems.push(`format names: ${f}`);
     if (looseStateFile(file))
       problems.push(`state outside a folder: ${file} (state/${SHARED_STATE}/ or state/<wing>/)`);
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
