@@ -119,17 +119,25 @@ describe('Bitbrains Rnd as published (per-VM .tar.gz) and as the bundled long CS
   });
 
   it('inspect prints the merge count; --duplicates refuse refuses, naming the file and both lines', async () => {
-    const r = await cli('inspect', '--data', archive);
+    // VM 20 holds repeats: its file alone, and its rows alone as a long CSV, are enough.
+    const vm20 = join(dir, 'rnd_vm20.tar.gz');
+    writeFileSync(vm20, tarGz(perVmFiles('rnd/2013-7', false, ['20'])));
+    const r = await cli('inspect', '--data', vm20);
     expect(r.code).toBe(0);
     expect(r.out.join('\n')).toMatch(
       /note: \d+ repeated timestamp\(s\) with the same values merged/,
     );
-    const e = await load(['--data', archive, '--duplicates', 'refuse']).catch((x) => x);
+    const e = await load(['--data', vm20, '--duplicates', 'refuse']).catch((x) => x);
     expect(e).toBeInstanceOf(DataError);
     expect(e.message).toMatch(
-      /rnd_vms\.tar\.gz\/rnd\/2013-7\/20\.csv, line \d+: task rnd\/20: duplicated timestamp \d+ \(also at line \d+\)/,
+      /rnd_vm20\.tar\.gz\/rnd\/2013-7\/20\.csv, line \d+: task rnd\/20: duplicated timestamp \d+ \(also at line \d+\)/,
     );
-    const l = await load(['--data', LONG, ...LONG_OPTIONS, '--duplicates', 'refuse']).catch(
+    const longVm20 = join(dir, 'rnd_vm20.csv');
+    const header =
+      'vm_id,timestamp_s,cpu_cores,cpu_capacity_mhz,cpu_usage_mhz,cpu_usage_pct,mem_capacity_kb,mem_usage_kb';
+    const rows = longRows().filter(([vm]) => vm === '20');
+    writeFileSync(longVm20, [header, ...rows.map((x) => x.join(','))].join('\n') + '\n');
+    const l = await load(['--data', longVm20, ...LONG_OPTIONS, '--duplicates', 'refuse']).catch(
       (x) => x,
     );
     expect(l).toBeInstanceOf(DataError);
@@ -138,12 +146,12 @@ describe('Bitbrains Rnd as published (per-VM .tar.gz) and as the bundled long CS
 });
 
 describe('the per-VM layout in milliseconds, and the fastStorage set beside Rnd', () => {
-  const vms = perVmFiles().slice(0, 3);
+  const vms = perVmFiles('rnd/2013-7', false, ['1', '2', '3']);
   it('timestamps in milliseconds are told apart and kept in seconds: the same series', async () => {
     const seconds = join(dir, 's.tar.gz');
     const ms = join(dir, 'ms.tar.gz');
     writeFileSync(seconds, tarGz(vms));
-    writeFileSync(ms, tarGz(perVmFiles('rnd/2013-7', true).slice(0, 3)));
+    writeFileSync(ms, tarGz(perVmFiles('rnd/2013-7', true, ['1', '2', '3'])));
     const a = await load(['--data', seconds]);
     const b = await load(['--data', ms]);
     expect(b.samples.ids).toEqual(['1', '2', '3']);
@@ -158,7 +166,7 @@ describe('the per-VM layout in milliseconds, and the fastStorage set beside Rnd'
 
   it('a load holding both sets names the VMs by set (they are numbered apart)', async () => {
     const both = join(dir, 'both.tar.gz');
-    const fast = perVmFiles('fastStorage/2013-8').slice(0, 2);
+    const fast = perVmFiles('fastStorage/2013-8', false, ['1', '2']);
     writeFileSync(both, tarGz([...vms, ...fast]));
     const r = await load(['--data', both]);
     expect(r.samples.ids).toEqual(['rnd/1', 'rnd/2', 'rnd/3', 'fastStorage/1', 'fastStorage/2']);

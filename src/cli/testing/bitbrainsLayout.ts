@@ -34,15 +34,17 @@ export function longRows(): readonly string[][] {
 
 /**
  * Each VM's file text, in VM order, from the long CSV's rows (`vm_id,timestamp_s,…`); with
- * `milliseconds`, the timestamps ×1000 (the header's unit).
+ * `milliseconds`, the timestamps ×1000 (the header's unit); only the VMs `vms` names, if given.
  */
 export function perVmFiles(
   folder = 'rnd/2013-7',
   milliseconds = false,
+  vms?: readonly string[],
 ): { name: string; text: string }[] {
   const byVm = new Map<string, string[]>();
   for (const row of longRows()) {
     const [vm, time, ...rest] = row;
+    if (vms && !vms.includes(vm)) continue;
     const stamp = milliseconds ? `${time}000` : time;
     const lines = byVm.get(vm) ?? [];
     if (lines.length === 0) byVm.set(vm, lines);
