@@ -112,3 +112,45 @@ describe('a NaN or Infinity CPU rate: one rule in inspect and reduce', () => {
     expect(reduce.err).toMatch(/non-finite/);
   });
 });
+
+describe('options where a machine would run away are closed', () => {
+  it('tune --refine-rounds and --refine-points stop at their bounds', async () => {
+    const rounds = await run('tune', '--target', '0.01', '--refine-rounds', '1e308');
+    expect(rounds.code).toBe(2);
+    expect(rounds.err).toMatch(/invalid refine-rounds: .*0 ≤ rounds ≤ 52/);
+    const points = await run('tune', '--target', '0.01', '--refine-points', '1e6');
+    expect(points.code).toBe(2);
+    expect(points.err).toMatch(/invalid refine-points: .*1 ≤ points ≤ 1000/);
+  });
+
+  it('calibrate and paper refuse a pool above the memory budget before drawing it', async () => {
+    const c = await run('calibrate', '--realizations', '1e6', '--pool', '2000');
+    expect(c.code).toBe(2);
+    expect(c.err).toMatch(
+      /--realizations 1000000 with 2,000 tasks: the realized pool would take 14\.9 GiB, above the memory budget of 8 GiB/,
+    );
+    const small = await run(
+      'calibrate',
+      '--realizations',
+      '1e6',
+      '--pool',
+      '2000',
+      '--memory-budget',
+      '0.5',
+    );
+    expect(small.err).toMatch(/memory budget of 0\.5 GiB/);
+    const p = await run(
+      'paper',
+      '--synthetic',
+      '50',
+      '--realizations',
+      '1e8',
+      '--out',
+      join(dir, 'paper'),
+    );
+    expect(p.code).toBe(2);
+    expect(p.err).toMatch(
+      /--realizations 100000000 with 50 tasks: the realized pool would take 37\.3 GiB/,
+    );
+  });
+});

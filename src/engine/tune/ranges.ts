@@ -26,15 +26,21 @@ export const CALIBRATION_POOL = numberRange('pool', 'pool', {
   integer: true,
   flag: 'pool',
 });
-/** The tuner's grid refinement rounds after the coarse grid (0: the coarse grid only). */
+/**
+ * The tuner's grid refinement rounds after the coarse grid (0: the coarse grid only). Each round
+ * divides a bracket by at least 2, so past 52 rounds no double is left inside it: more rounds
+ * would only run.
+ */
 export const REFINE_ROUNDS = numberRange('refinement rounds', 'rounds', {
   min: 0,
+  max: 52,
   integer: true,
   flag: 'refine-rounds',
 });
-/** New values per bracket and refinement round. */
+/** New values per bracket and refinement round; 1000 bounds one round's cross-validation. */
 export const REFINE_POINTS = numberRange('refinement points', 'points', {
   min: 1,
+  max: 1000,
   integer: true,
   flag: 'refine-points',
 });

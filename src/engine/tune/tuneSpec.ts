@@ -9,6 +9,8 @@ import {
   type FitFamily,
 } from './families.ts';
 import { checkRunConfig, type RunConfig } from './runs.ts';
+import { inRange, rangeText } from '../ranges.ts';
+import { REFINE_POINTS, REFINE_ROUNDS } from './ranges.ts';
 
 export interface TuneSpec extends RunConfig {
   readonly families: readonly FitFamily[];
@@ -59,10 +61,14 @@ export function checkTuneSpec(spec: TuneSpec, poolSize: number): TuneSpec {
   if (spec.targets.length === 0) throw new RangeError('invalid targets: none given');
   for (const q of spec.targets)
     if (!(q > 0 && q < 1)) throw new RangeError(`invalid target q*: ${q} (need 0 < q* < 1)`);
-  if (!(Number.isInteger(spec.refineRounds) && spec.refineRounds >= 0))
-    throw new RangeError(`invalid refinement rounds: ${spec.refineRounds} (need an integer ≥ 0)`);
-  if (!(Number.isInteger(spec.refinePoints) && spec.refinePoints >= 1))
-    throw new RangeError(`invalid refinement points: ${spec.refinePoints} (need an integer ≥ 1)`);
+  if (!inRange(REFINE_ROUNDS, spec.refineRounds))
+    throw new RangeError(
+      `invalid refinement rounds: ${spec.refineRounds} (need ${rangeText(REFINE_ROUNDS)})`,
+    );
+  if (!inRange(REFINE_POINTS, spec.refinePoints))
+    throw new RangeError(
+      `invalid refinement points: ${spec.refinePoints} (need ${rangeText(REFINE_POINTS)})`,
+    );
   if (spec.batch !== undefined && !(Number.isInteger(spec.batch) && spec.batch >= 1))
     throw new RangeError(`invalid batch: ${spec.batch} (need an integer ≥ 1)`);
   if (spec.search !== undefined && !TUNE_SEARCHES.includes(spec.search))

@@ -48,6 +48,7 @@ import {
 import { WORKERS } from '../../ranges.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { dataOptions, loadFromOptions } from '../../io.ts';
+import { checkPoolBudget } from '../../poolBudget.ts';
 import type { Command } from '../command.ts';
 import { writeOutput, makeFolder } from '../../files.ts';
 
@@ -279,6 +280,14 @@ export const paperCommand: Command = {
       samples = loaded.samples;
       title = String(o.data);
     }
+    checkPoolBudget(
+      {
+        tasks: taskCount(samples.inst),
+        realizations: int(o, 'realizations'),
+        series: samples.avg ? 2 : 1,
+      },
+      o['memory-budget'] as number,
+    );
     const params: LabParams = {
       seed: int(o, 'seed'),
       tasks: Math.min(int(o, 'tasks'), taskCount(samples.inst)),

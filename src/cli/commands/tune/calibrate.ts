@@ -6,6 +6,9 @@ import { REALIZATIONS, SEED } from '../../../engine/ranges.ts';
 import { CALIBRATION_POOL } from '../../../engine/tune/index.ts';
 import { UsageError, rangeOption } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
+import { DEFAULT_MEMORY_BUDGET_GIB } from '../../inflate.ts';
+import { checkPoolBudget } from '../../poolBudget.ts';
+import { MEMORY_BUDGET } from '../../ranges.ts';
 
 const mark = (ok: boolean) => (ok ? 'ok' : 'FAIL');
 const signed = (v: number, digits: number) => (v >= 0 ? '+' : '') + v.toFixed(digits);
@@ -59,6 +62,11 @@ export const calibrateCommand: Command = {
     seed: rangeOption(SEED, 'random seed (workload, realizations, sums)', 1),
     sums: rangeOption(PAPER_SUMS, 'sums of N tasks per N (paper: 10,000)', 1000),
     realizations: rangeOption(REALIZATIONS, 'realizations per task R (paper: 10,000)', 10000),
+    'memory-budget': rangeOption(
+      MEMORY_BUDGET,
+      'GiB the realized pool may take (pool × R × 8 bytes); a larger one is refused before it is drawn (0: no check)',
+      DEFAULT_MEMORY_BUDGET_GIB,
+    ),
     sizes: {
       kind: 'string',
       help: 'comma-separated N (default: Table 1’s 10,20,30,50,100,250,500)',
@@ -68,6 +76,10 @@ export const calibrateCommand: Command = {
   run(o, out) {
     const pool = o.pool as number;
     const sums = o.sums as number;
+    checkPoolBudget(
+      { tasks: pool, realizations: o.realizations as number, series: 2 },
+      o['memory-budget'] as number,
+    );
     const sizes = o.sizes
       ? String(o.sizes)
           .split(',')
