@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DataError, LineReader, type LoadSpec } from '../engine/index.ts';
 import { loadDataset } from './load.ts';
 import { bytesInput } from './stream.ts';
+import { tarGz } from '../cli/testing/bitbrainsLayout.ts';
 
 const SHARED = '/work/shared';
 const WIDE: LoadSpec = { format: 'wide', unit: 'percent', scale: 0.25 };
@@ -38,6 +39,27 @@ describe('streamed decompression is bounded', () => {
     const e = await loadDataset([bytesInput('long.zip', zip)], WIDE).catch((x) => x);
     expect(e).toBeInstanceOf(DataError);
     expect(String(e.message)).toMatch(/long\.zip\/a\.csv.*line longer than 16777216 bytes/);
+  });
+
+  it('archive links and names with a NUL are skipped with a note naming them', async () => {
+    const text = CPU.subarray(0, 20_000).toString();
+    const rows = text.slice(0, text.lastIndexOf('\n') + 1);
+    const tar = tarGz([
+      { name: 'cpu.csv', text: rows },
+      { name: 'soft.csv', text: '', link: { type: '2', to: '/etc/passwd' } },
+      { name: 'hard.csv', text: '', link: { type: '1', to: 'cpu.csv' } },
+    ]);
+    const t = await loadDataset([bytesInput('links.tar.gz', tar)], WIDE);
+    const note = t.report.notes.join(' | ');
+    expect(note).toMatch(/soft\.csv \(a symbolic link to \/etc\/passwd, not followed\)/);
+    expect(note).toMatch(/hard\.csv \(a hard link to cpu\.csv, not followed\)/);
+    const zip = zipSync({
+      'cpu.csv': new TextEncoder().encode(rows),
+      'b\0d.csv': new Uint8Array(4),
+    });
+    const z = await loadDataset([bytesInput('nul.zip', zip)], WIDE);
+    expect(z.report.notes.join(' | ')).toMatch(/b\\u0000d\.csv \(a NUL byte in its name\)/);
+    expect(z.report.tasksKept).toBe(t.report.tasksKept);
   });
 
   it('16 MiB of blank lines without a row stop a reader', () => {

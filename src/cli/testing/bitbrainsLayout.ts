@@ -56,8 +56,10 @@ export function perVmFiles(
   }));
 }
 
-/** A ustar archive of the files, gzipped. */
-export function tarGz(files: readonly { name: string; text: string }[]): Uint8Array {
+/** A ustar archive of the files, gzipped; a file with `link` is a hard ('1') or symbolic ('2') link. */
+export function tarGz(
+  files: readonly { name: string; text: string; link?: { type: '1' | '2'; to: string } }[],
+): Uint8Array {
   const enc = new TextEncoder();
   const parts: Uint8Array[] = [];
   for (const f of files) {
@@ -73,7 +75,8 @@ export function tarGz(files: readonly { name: string; text: string }[]): Uint8Ar
     octal(124, 12, data.length);
     octal(136, 12, 1373000000);
     put(148, '        ');
-    put(156, '0');
+    put(156, f.link?.type ?? '0');
+    if (f.link) put(157, f.link.to);
     put(257, 'ustar\0');
     put(263, '00');
     let sum = 0;

@@ -56,6 +56,10 @@ function zipSink(
   let inflated = 0;
   const unzip = new Unzip((member) => {
     if (member.name.endsWith('/')) return;
+    if (member.name.includes('\0')) {
+      skipped.push(`${shownName(member.name)} (a NUL byte in its name)`);
+      return;
+    }
     const sink = open(member.name);
     if (!sink) {
       skipped.push(member.name);
@@ -99,6 +103,14 @@ function zipSink(
 }
 
 const BLOCK = 512;
+
+/** Tar member types that point at another file: named in the notes, never followed. */
+const LINK_TYPES: Record<string, string> = { '1': 'a hard link', '2': 'a symbolic link' };
+
+/** A member name for a note: control bytes (a NUL) shown as \u escapes. */
+function shownName(name: string): string {
+  return JSON.stringify(name).slice(1, -1);
+}
 
 /** A streaming ustar/GNU tar reader: 512-byte headers, member data padded to 512. */
 class TarSink implements ChunkSink {
@@ -167,7 +179,8 @@ class TarSink implements ChunkSink {
       if (type === '0' || type === '\0') {
         this.sink = this.open(name);
         if (!this.sink) this.skipped.push(name);
-      }
+      } else if (LINK_TYPES[type] && isDataMember(name))
+        this.skipped.push(`${name} (${LINK_TYPES[type]} to ${text(h, 157, 257)}, not followed)`);
     }
     if (size === 0) this.memberDone();
   }

@@ -59,7 +59,10 @@ export function withArchives<F, R>(
         ...r,
         report: {
           ...r.report,
-          notes: [...r.report.notes, `skipped in archives (not data files): ${skipped.join(', ')}`],
+          notes: [
+            ...r.report.notes,
+            `skipped in archives (not data files, links or unreadable names): ${skipped.join(', ')}`,
+          ],
         },
       };
     },
