@@ -125,6 +125,24 @@ describe('the drift alarm on the command line', () => {
     expect(tuned.stderr).not.toMatch(/drift/);
     const advised = await run('advise', ...args, '--scheduler', 'overcommit', '--json');
     expect((advised.json!.drift as Drift).fired).toBe(false);
+    // Half a day learned: walk-forward folds on four blocks of it (learn 1..k, judge k + 1).
+    const [advice] = advised.json!.schedulers as {
+      folds: { learn: number[]; judge: number[] }[];
+    }[];
+    expect(advice.folds.map((f) => [f.learn, f.judge])).toEqual([
+      [
+        [0, 36],
+        [36, 72],
+      ],
+      [
+        [0, 72],
+        [72, 108],
+      ],
+      [
+        [0, 108],
+        [108, 144],
+      ],
+    ]);
     expect(advised.stderr).not.toMatch(/drift/);
   });
 });

@@ -81,7 +81,7 @@ describe('the SLO per machine in the JSON of sweep and tune', () => {
 
 describe('tune --mode aligned', () => {
   const split = ['--step', '300', '--learn', 'days:1-14', '--judge', 'days:15-28'];
-  it('tunes on the learned days by a contiguous fold and judges the later days as pack --eval does', async () => {
+  it('tunes on the learned days by walk-forward folds and judges the later days as pack --eval does', async () => {
     const t = await json(
       'tune',
       ...['--data', AZURE, '--scale', '0.25', '--mode', 'aligned', ...split],
@@ -101,7 +101,17 @@ describe('tune --mode aligned', () => {
       if (row.fit === null) continue;
       const cv = row.cv as Record<string, number>;
       expect(cv.q_worst).toBeLessThanOrEqual(0.01);
-      expect(cv.columns).toBe(7 * 288);
+      // Learn days 1..k, judge day k + 1: the last seven of the fourteen learned days, each kept.
+      const folds = row.folds as { learn: number[]; judge: number[]; q_worst: number }[];
+      expect(folds.map((f) => f.judge)).toEqual(
+        Array.from({ length: 7 }, (_, k) => [(7 + k) * 288, (8 + k) * 288]),
+      );
+      for (const f of folds) {
+        expect(f.learn).toEqual([0, f.judge[0]]);
+        expect(f.q_worst).toBeLessThanOrEqual(0.01);
+      }
+      expect(cv.q_worst).toBe(Math.max(...folds.map((f) => f.q_worst)));
+      expect(cv.columns).toBe(288);
       const p = await json(
         'pack',
         ...['--inst', L, '--eval', J, '--fit', row.fit as string, '--target', '0.01'],

@@ -6,3 +6,4 @@ export * from './correlation.ts';
 export * from './tuneAligned.ts';
 export * from './modes.ts';
 export * from './drift.ts';
+export * from './walkForward.ts';

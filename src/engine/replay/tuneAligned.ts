@@ -1,9 +1,10 @@
 /**
  * Tuning on a time-aligned matrix, past to future: a family's parameter is chosen on the learned
- * part alone, by one contiguous fold — pack with estimates from its first half, judge on its second
- * half (random columns, or the reverse fold, would let the future inform the past) — as the most
- * aggressive grid value that meets the target and after which every more conservative value meets
- * it too. The target reads the SLO per machine by `scope`: the mean (the paper's q), every machine
+ * part alone, by contiguous folds — one (pack with estimates from its first half, judge on its
+ * second half; the default) or walk-forward (`validation: 'walk'`, `walkForward.ts`: learn days
+ * 1..k, judge day k + 1); random columns, or a reverse fold, would let the future inform the past —
+ * as the most aggressive grid value that meets the target on every fold and after which every more
+ * conservative value meets it too. The target reads the SLO per machine by `scope`: the mean (the paper's q), every machine
  * (the worst), or 95 % of machines (the 95th percentile of q_j). Then the chosen value packs on the
  * whole learned part and is judged on the judged part.
  */
@@ -13,7 +14,8 @@ import { WorkloadStats, identityRows } from '../workload.ts';
 import type { RealizationMatrix } from '../matrix.ts';
 import type { FitSpec } from '../fit/index.ts';
 import { sliceColumns } from './timeSplit.ts';
-import { judgeMachines, scopeValue, type MachineSlo, type SloScope } from './slo.ts';
+import { scopeValue, type MachineSlo, type SloScope } from './slo.ts';
+import { scoreFolds, validationFolds, type FoldSlo, type Validation } from './walkForward.ts';
 
 export interface AlignedTuneConfig {
   readonly packer: PackParams['packer'];
@@ -21,6 +23,10 @@ export interface AlignedTuneConfig {
   readonly rebalance: number;
   readonly target: number;
   readonly scope: SloScope;
+  /** How the learned part is cut into folds (default 'half': one fold). */
+  readonly validation?: Validation;
+  /** Seconds between instants (walk-forward folds by day), or null. */
+  readonly step?: number | null;
 }
 
 export interface AlignedTuneResult {
@@ -28,8 +34,10 @@ export interface AlignedTuneResult {
   /** null: no grid value met the target on the fold. */
   readonly value: number | null;
   readonly fit: FitSpec | null;
-  /** The fold's figures of the chosen value. */
+  /** The fold's figures of the chosen value (with several folds, its worst fold). */
   readonly cv: MachineSlo | null;
+  /** Each fold's figures of the chosen value (empty when none met the target). */
+  readonly folds: readonly FoldSlo[];
   /** Machines packed on the whole learned part, and their per-machine machines (pool rows). */
   readonly machines: readonly Int32Array[];
 }
@@ -64,30 +72,23 @@ export function tuneAligned(
   grid: readonly number[] = FAMILY_INFO[family].grid,
   specOf: (value: number) => FitSpec = (v) => familySpec(family, v),
 ): AlignedTuneResult {
-  const half = Math.floor(learn.cols / 2);
-  if (half < 1 || learn.cols - half < 1)
-    throw new RangeError(
-      `cannot cross-validate on ${learn.cols} learned column(s): need at least 2`,
-    );
-  const past = sliceColumns(learn, { start: 0, end: half });
-  const future = sliceColumns(learn, { start: half, end: learn.cols });
-  const fold = grid.map((v) => {
-    const machines = packAligned(past, specOf(v), c);
-    return judgeMachines(machines, future, c.capacity, c.target);
-  });
-  // From the conservative end: the longest run of values that meet the target.
+  const folds = validationFolds(learn.cols, c.step ?? null, c.validation ?? 'half');
+  const pack = (past: RealizationMatrix, fit: FitSpec) => packAligned(past, fit, c);
+  const fold = grid.map((v) => scoreFolds(learn, folds, specOf(v), pack, c));
+  // From the conservative end: the longest run of values that meet the target on every fold.
   let chosen = -1;
   for (let k = grid.length - 1; k >= 0; k--) {
-    if (scopeValue(fold[k], c.scope) > c.target) break;
+    if (scopeValue(fold[k].worst, c.scope) > c.target) break;
     chosen = k;
   }
-  if (chosen < 0) return { family, value: null, fit: null, cv: null, machines: [] };
+  if (chosen < 0) return { family, value: null, fit: null, cv: null, folds: [], machines: [] };
   const fit = specOf(grid[chosen]);
   return {
     family,
     value: grid[chosen],
     fit,
-    cv: fold[chosen],
+    cv: fold[chosen].worst,
+    folds: fold[chosen].folds,
     machines: packAligned(learn, fit, c),
   };
 }

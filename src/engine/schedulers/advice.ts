@@ -1,10 +1,10 @@
 /**
  * A scheduler's knob tuned to the per-machine SLO on a time-aligned history, past to future. The
- * choice is `tuneAligned`'s (engine/replay/tuneAligned.ts), unchanged: on the learned part, one
- * contiguous fold picks the most aggressive grid value that keeps q* (mean, every machine or 95 % of
+ * choice is `tuneAligned`'s (engine/replay/tuneAligned.ts), unchanged: on the learned part, its
+ * contiguous folds (one, or walk-forward by day: `engine/replay/walkForward.ts`) pick the most aggressive grid value that keeps q* (mean, every machine or 95 % of
  * machines) from which on every more conservative value keeps it too; that value packs the whole
- * learned part and is judged on the judged part. When no grid value keeps q* on the fold, the
- * closest is the value whose fold figure is nearest q* (the smallest, all being above it), packed
+ * learned part and is judged on the judged part. When no grid value keeps q* on the folds, the
+ * closest is the value whose worst fold figure is nearest q* (the smallest, all being above it), packed
  * and judged the same way and reported as missing. The project's default settings are packed on
  * the learned part and judged on the judged part beside it.
  */
@@ -14,9 +14,11 @@ import {
   judgeMachines,
   packAligned,
   scopeValue,
-  sliceColumns,
+  scoreFolds,
   tuneAligned,
+  validationFolds,
   type AlignedTuneConfig,
+  type FoldSlo,
   type MachineSlo,
 } from '../replay/index.ts';
 import {
@@ -57,8 +59,10 @@ export interface SchedulerAdvice {
   readonly grid: readonly number[];
   /** The tuned setting (null: no grid value kept q* on the fold; see `closest`). */
   readonly tuned: JudgedSetting | null;
-  /** The fold's figures of the tuned value, or of the closest one. */
+  /** The (worst) fold's figures of the tuned value, or of the closest one. */
   readonly fold: MachineSlo | null;
+  /** Each fold's figures of the tuned value (empty without one). */
+  readonly folds: readonly FoldSlo[];
   /** When nothing kept q* on the fold: the value nearest to it, packed and judged. */
   readonly closest: JudgedSetting | null;
   readonly defaults: JudgedSetting;
@@ -81,19 +85,17 @@ export function judgeSetting(
   };
 }
 
-/** The fold's figures of every grid value (the first half of `learn` packs, the second judges). */
+/** The folds' figures of every grid value (its worst fold; `validationFolds` cuts `learn`). */
 export function foldFigures(
   learn: RealizationMatrix,
   info: SchedulerInfo,
   c: AlignedTuneConfig,
   o: AdviseOptions = {},
 ): MachineSlo[] {
-  const grid = gridOf(info, o);
-  const half = Math.floor(learn.cols / 2);
-  const past = sliceColumns(learn, { start: 0, end: half });
-  const future = sliceColumns(learn, { start: half, end: learn.cols });
-  return grid.map((v) =>
-    judgeMachines(packAligned(past, specAt(info, v, o.overrides), c), future, c.capacity, c.target),
+  const folds = validationFolds(learn.cols, c.step ?? null, c.validation ?? 'half');
+  const pack = (past: RealizationMatrix, fit: FitSpec) => packAligned(past, fit, c);
+  return gridOf(info, o).map(
+    (v) => scoreFolds(learn, folds, specAt(info, v, o.overrides), pack, c).worst,
   );
 }
 
@@ -124,6 +126,7 @@ export function adviseScheduler(
         judged: judgeMachines(t.machines, judged, c.capacity, c.target),
       },
       fold: t.cv,
+      folds: t.folds,
       closest: null,
     };
   const fold = foldFigures(learn, info, c, o);
@@ -135,6 +138,7 @@ export function adviseScheduler(
     ...base,
     tuned: null,
     fold: fold[best],
+    folds: [],
     closest: judgeSetting(info, specAt(info, grid[best], o.overrides), learn, judged, c),
   };
 }

@@ -15,6 +15,7 @@ import {
   type SchedulerAdvice,
   type SchedulerInfo,
   type SloScope,
+  type Validation,
   CAPACITY,
   REBALANCE,
 } from '../../../engine/index.ts';
@@ -26,6 +27,7 @@ import { asUsage, type Command } from '../command.ts';
 import { dataOptions, PUBLIC_DIR } from '../../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
 import { sloJson } from '../pack/packSlo.ts';
+import { foldJson, foldsText, tuneScopeOption } from '../tune/tuneReplay.ts';
 import { writeAdviseReport } from './adviseReport.ts';
 import { adviseAll, missNotice, parseSet, requestNotice, stepOf } from './adviseRun.ts';
 import { join } from 'node:path';
@@ -88,6 +90,7 @@ export function adviceJson(
     tuned: settingJson(a.tuned, units),
     closest: settingJson(a.closest, units),
     fold: a.fold && sloJson(a.fold),
+    folds: a.folds.map(foldJson),
     defaults: { note: info.defaultsNote, ...settingJson(a.defaults, units) },
     snippets: schedulerSnippets(adviceFacts(a)),
     ...(curve
@@ -112,6 +115,7 @@ function adviceText(a: SchedulerAdvice, units: NodeUnits): string[] {
   return [
     `== ${a.scheduler.title} (${a.scheduler.name})`,
     `${a.tuned ? 'tuned' : 'closest (none keeps q*)'}: ${fmt(chosen)}`,
+    ...(a.folds.length ? [`folds: ${foldsText(a.folds.map(foldJson))}`] : []),
     `defaults: ${fmt(d)}`,
     ...schedulerSnippets(adviceFacts(a)).flatMap((s) => ['', `--- ${s.title}`, s.text.trimEnd()]),
     '',
@@ -142,6 +146,7 @@ export const advise: Command = {
       default: 'every',
       choices: ['every', 'mean', 'p95'],
     },
+    validate: tuneScopeOption.validate,
     algo: { kind: 'string', help: 'packer', default: 'bf', choices: ['ff', 'bf', 'ffd', 'bfd'] },
     capacity: rangeOption(CAPACITY, 'machine capacity c (a node)', 1),
     rebalance: rangeOption(REBALANCE, 'rebalancing max_failures (0: off)', 5),
@@ -184,14 +189,16 @@ export const advise: Command = {
     const target = checkTarget(o.target as number | undefined);
     if (!o.data && !o.prometheus) throw new UsageError('--data (or --prometheus) is required');
     const capacity = o.capacity as number;
+    const r = await loadReplay(o as Options, 0, 1);
     const c: AlignedTuneConfig = {
       packer: o.algo as AlignedTuneConfig['packer'],
       capacity,
       rebalance: o.rebalance as number,
       target,
       scope,
+      validation: o.validate as Validation,
+      step: stepOf(r, o.step as number | undefined),
     };
-    const r = await loadReplay(o as Options, 0, 1);
     const set = asUsage(() => parseSet(o.set as string | undefined));
     const advice = adviseAll(r, list, c, o.step as number | undefined, set);
     const stepNotice =

@@ -1,6 +1,7 @@
 /**
- * `tune --mode aligned`: each family tuned on a time-aligned matrix by one contiguous fold (the
- * learned part's first half packs, its second half judges: `engine/replay/tuneAligned.ts`), the
+ * `tune --mode aligned`: each family tuned on a time-aligned matrix by walk-forward folds over the
+ * learned part (learn days 1..k, judge day k + 1: `engine/replay/walkForward.ts`; `--validate half`
+ * is the single fold of its halves), each fold's q per machine shown, the
  * target read per machine by `--scope` (mean: the paper's q; every: the worst machine; p95: 95 % of
  * machines), then the chosen packing judged on the judged part when `--learn` splits the data.
  */
@@ -15,7 +16,10 @@ import {
   SLO_SCOPES,
   tuneAligned,
   type RealizationMatrix,
+  type FoldSlo,
   type SloScope,
+  type Validation,
+  VALIDATIONS,
 } from '../../../engine/index.ts';
 import { UsageError, type Options } from '../../args.ts';
 import { asUsage } from '../command.ts';
@@ -25,6 +29,8 @@ import { decimalOrNull } from '../../../engine/numberText.ts';
 import { rangeProblem } from '../../../engine/ranges.ts';
 import { TUNE_TARGET } from '../../../engine/tune/index.ts';
 import { driftJson, driftLine } from '../driftOut.ts';
+
+const sci = (v: number) => (v === 0 ? '0' : v.toExponential(2));
 
 /** What is wrong with one of `--target`'s comma-separated q* (the declared range's message), or null. */
 export function targetsProblem(raw: string): string | null {
@@ -49,9 +55,33 @@ export const tuneScopeOption = {
     default: 'mean',
     choices: SLO_SCOPES,
   },
+  validate: {
+    kind: 'string',
+    help: 'with --mode aligned: walk-forward folds over the learned part (learn days 1..k, judge day k+1), or one fold (its halves)',
+    default: 'walk',
+    choices: VALIDATIONS,
+  },
 } as const;
 
-const sci = (v: number) => (v === 0 ? '0' : v.toExponential(2));
+/** A fold's figures in the JSON: its columns (of the learned part) and the SLO per machine. */
+export function foldJson(f: FoldSlo): Record<string, unknown> {
+  return {
+    learn: [f.fold.learn.start, f.fold.learn.end],
+    judge: [f.fold.judge.start, f.fold.judge.end],
+    machines: f.machines,
+    ...sloJson(f.slo),
+  };
+}
+
+/** The folds (as `foldJson`) in a line: each judged part's worst machine and its misses. */
+export function foldsText(folds: readonly Record<string, unknown>[]): string {
+  return folds
+    .map((f) => {
+      const [start, end] = f.judge as number[];
+      return `judged [${start}, ${end}) worst ${sci(f.q_worst as number)}, ${String(f.machines_over_target)} of ${String(f.machines)} over`;
+    })
+    .join('; ');
+}
 
 export async function tuneReplayed(o: Options, out: (line: string) => void): Promise<void> {
   if (o.mode !== 'aligned')
@@ -79,6 +109,8 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
     capacity: o.capacity as number,
     rebalance: o.rebalance as number,
     scope,
+    validation: o.validate as Validation,
+    step,
   }));
   const families = asUsage(() =>
     (o.families as string).split(',').map((f) => checkFamily(f.trim())),
@@ -96,6 +128,7 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
         fit: t.fit && formatFit(t.fit),
         machines: t.machines.length,
         cv: t.cv && sloJson(t.cv),
+        folds: t.folds.map(foldJson),
         judged: judged && sloJson(judged),
         machines_above_learned_peak:
           judge && t.fit
@@ -109,6 +142,7 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
       JSON.stringify({
         mode: 'aligned',
         scope,
+        validation: config.validation,
         tasks: n,
         learned_columns: learn.cols,
         judged_columns: judge ? judge.cols : null,
@@ -122,7 +156,7 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
   if (drift?.message) out(drift.message);
   for (const t of tables) {
     out(
-      `q* = ${t.target} for ${scope === 'mean' ? 'the mean q' : scope === 'every' ? 'every machine' : '95 % of machines'}: ${n} aligned tasks, tuned on ${learn.cols} learned instants (first half packs, second half judges)${judge ? `, judged on ${judge.cols} later instants` : ''}`,
+      `q* = ${t.target} for ${scope === 'mean' ? 'the mean q' : scope === 'every' ? 'every machine' : '95 % of machines'}: ${n} aligned tasks, tuned on ${learn.cols} learned instants (${config.validation === 'walk' ? 'walk-forward folds: learn days 1..k, judge day k+1' : 'first half packs, second half judges'})${judge ? `, judged on ${judge.cols} later instants` : ''}`,
     );
     for (const row of t.rows)
       out(
@@ -131,7 +165,8 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
           : `  ${row.family.padEnd(10)} ${row.fit.padEnd(18)} ${String(row.machines).padStart(5)} machines` +
               (row.judged
                 ? `  judged: q ${sci(row.judged.q_mean as number)}, worst ${sci(row.judged.q_worst as number)}, ${String(row.judged.machines_over_target)} over q*`
-                : ''),
+                : '') +
+              (row.folds.length ? `\n             folds: ${foldsText(row.folds)}` : ''),
       );
   }
 }
