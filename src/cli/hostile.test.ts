@@ -154,3 +154,30 @@ describe('options where a machine would run away are closed', () => {
     );
   });
 });
+
+describe('assess checks samples as inspect does', () => {
+  it('a sample of 1e308 is refused by both, naming the series and the point', async () => {
+    const values = Array.from({ length: 30 }, (_, i) => [
+      1700000000 + 60 * i,
+      i === 3 ? '1e308' : '0.5',
+    ]);
+    const result = ['a', 'b'].map((pod) => ({
+      metric: { pod, node: 'n1', namespace: 'd' },
+      values,
+    }));
+    const path = join(dir, 'big.json');
+    writeFileSync(
+      path,
+      JSON.stringify({ status: 'success', data: { resultType: 'matrix', result } }),
+    );
+    const inspect = await run('inspect', '--data', path, '--cores-per-machine', '4');
+    expect(inspect.code).toBe(1);
+    expect(inspect.err).toMatch(/point 4: value "1e308" is above 4 cores/);
+    const assess = await run('assess', '--data', path, '--cores-per-machine', '4', '--json');
+    expect(assess.code).toBe(1);
+    expect(assess.err).toMatch(
+      /series 1 \(.*pod=a.*\): point 4: value 1e\+308 is above the 4 cores of its node/,
+    );
+    expect(assess.out.join('')).not.toMatch(/null/);
+  });
+});

@@ -82,6 +82,32 @@ function nodeOf(labels: Record<string, string>, podNodes?: ReadonlyMap<string, s
 }
 
 /** Judges the placement the series show (see engine assess/placement.ts). */
+/**
+ * The sample checks `inspect` makes of a Prometheus series, made here too: a value that is not a
+ * finite number, is negative, or is above the cores of the pod's node is refused, naming the
+ * series and the point (a pod cannot use more than its node; 1e308 would make every mean null).
+ */
+function checkSamples(
+  series: readonly LabeledSeries[],
+  coresOf: (s: LabeledSeries) => number,
+): void {
+  series.forEach((s, k) => {
+    const cores = coresOf(s);
+    const at = s.values.findIndex((v) => !(Number.isFinite(v) && v >= 0 && v <= cores));
+    if (at < 0) return;
+    const labels = Object.entries(s.labels)
+      .filter(([key]) => key !== '__name__')
+      .map(([key, v]) => `${key}=${v}`)
+      .join(',');
+    const v = s.values[at];
+    throw new DataError(
+      `series ${k + 1} (${labels})`,
+      null,
+      `point ${at + 1}: value ${v} ${v < 0 ? 'is negative' : Number.isFinite(v) ? `is above the ${cores} cores of its node` : 'is not a finite number'}`,
+    );
+  });
+}
+
 export function assessSeries(
   collected: { series: LabeledSeries[]; notNumbers: number; notes?: readonly string[] },
   facts: ClusterFacts | null,
@@ -96,6 +122,7 @@ export function assessSeries(
     throw new RangeError(
       'node cores needed: the data carry neither kube_node_status_allocatable nor machine_cpu_cores; give the nodes\' cores (--cores-per-machine N, or "cores per node" in the From Prometheus panel)',
     );
+  checkSamples(series, (s) => nodeCores[nodeOf(s.labels, o.podNodes)] ?? ref);
   const { instants, usage } = alignSeries(series);
   const ids = series.map((s) =>
     s.labels.pod
