@@ -18,7 +18,7 @@ import {
   PAPER_LAB_SIZES,
   runPaperLab,
   type LabParams,
-} from '../src/runtime/paperLab.ts';
+} from '../src/runtime/lab/paperLab.ts';
 import { openBrowser } from './browser.ts';
 import { descendantsCpuMs } from './processCpu.ts';
 import type { BenchFigure, BenchSuite } from './figure.ts';

@@ -3,8 +3,8 @@
  * bench/browser.ts): the whole lab on the PlanetLab day with the browser's worker pool.
  */
 import { parseWideCsv } from '../src/engine/index.ts';
-import { FIGURE_IDS, runPaperLab, type LabParams } from '../src/runtime/paperLab.ts';
-import { createPoolRunner } from '../src/runtime/poolRunner.ts';
+import { FIGURE_IDS, runPaperLab, type LabParams } from '../src/runtime/lab/paperLab.ts';
+import { createPoolRunner } from '../src/runtime/pool/poolRunner.ts';
 
 const plain = (v: unknown) =>
   JSON.stringify(v, (_k, x) =>

@@ -4,7 +4,7 @@
  */
 import { parseWideCsv, type TuneSpec } from '../src/engine/index.ts';
 import { runTuneOn } from '../src/runtime/jobRuns.ts';
-import { createPoolRunner } from '../src/runtime/poolRunner.ts';
+import { createPoolRunner } from '../src/runtime/pool/poolRunner.ts';
 
 export async function run(arg: { spec: TuneSpec; realizations: number }) {
   const res = await fetch('/data/planetlab-cloudsim/planetlab_20110303.csv');

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { readNumber } from '../src/present/format.ts';
-import { FIGURE_IDS } from '../src/runtime/paperLab.ts';
+import { FIGURE_IDS } from '../src/runtime/lab/paperLab.ts';
 import {
   axeSerious,
   checkExports,

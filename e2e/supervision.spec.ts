@@ -16,7 +16,7 @@ const RECOVERY = 120_000;
 
 /**
  * The liveness watch of the pages whose workers are killed, shortened through the setting the app
- * reads at start (`globalThis.slopackLiveness`; runtime/poolParts.ts): a ping after 0.5 s of silence,
+ * reads at start (`globalThis.slopackLiveness`; runtime/pool/poolParts.ts): a ping after 0.5 s of silence,
  * 3 s to answer, 15 s for a new worker to start — instead of waiting out the defaults (5, 25, 60 s).
  * A busy worker beats at every checkpoint and the units here last milliseconds, so 3.5 s of silence
  * is a loss even under load; a start (code, hello, pools) keeps the longer deadline.
@@ -67,7 +67,7 @@ async function closeAll(page: Page, kind: 'engine' | 'ingest'): Promise<number> 
 
 /**
  * Plans the page's engine-worker losses before it starts (`globalThis.slopackFaults`, read by the
- * pool: runtime/poolFaults.ts): the worker handed the first unit of `job` closes itself from inside
+ * pool: runtime/pool/poolFaults.ts): the worker handed the first unit of `job` closes itself from inside
  * before the unit reaches it, as `closeWorker` does, and with `times: 2` so does the worker handed
  * that unit's rerun. The loss falls on work in flight however fast the run: no race with it.
  */

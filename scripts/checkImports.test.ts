@@ -127,7 +127,7 @@ describe('the import graph check', () => {
     expect(doorOf('src/engine/fit/scheduler/rules.ts', hasIndex)).toBe('src/engine/fit/index.ts');
     expect(doorOf('src/runtime/jobs/pack/pack.ts', hasIndex)).toBe('src/runtime/jobs/index.ts');
     expect(doorOf('src/engine/ranges.ts', hasIndex)).toBeNull();
-    expect(doorOf('src/runtime/pool.ts', hasIndex)).toBeNull();
+    expect(doorOf('src/runtime/pool/pool.ts', hasIndex)).toBeNull();
     const edge = (from: string, to: string) => ({ from, to, line: 3, typeOnly: false });
     const deep = doorViolation(edge('src/state/x/a.ts', 'src/engine/cluster/run.ts'), hasIndex);
     expect(deep?.door).toBe('src/engine/cluster/index.ts');
@@ -140,7 +140,7 @@ describe('the import graph check', () => {
       ['src/engine/cluster/a.ts', 'src/engine/cluster/run.ts'],
       ['src/engine/pack/a.ts', 'src/engine/cluster/run.ts'],
       ['src/state/x/a.test.ts', 'src/engine/cluster/run.ts'],
-      ['src/runtime/pool.ts', 'src/runtime/jobs/pack/pack.ts'],
+      ['src/runtime/pool/pool.ts', 'src/runtime/jobs/pack/pack.ts'],
     ])
       expect(doorViolation(edge(from, to), hasIndex)).toBeNull();
     expect(doorViolation(edge('workers/w.ts', 'src/runtime/jobs/pack/pack.ts'), hasIndex)).not.toBe(

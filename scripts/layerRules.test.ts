@@ -32,7 +32,7 @@ const CASES: readonly (readonly [string, string, string])[] = [
   ['src/ui/x.ts', '../cli/io.ts', '../present/csv.ts'],
   ['src/cli/x.ts', '../ui/exportFiles.ts', '../present/csv.ts'],
   ['src/cli/x.ts', '../state/store.ts', '../runtime/inlineRunner.ts'],
-  ['workers/x.ts', '../src/state/store.ts', '../src/runtime/host.ts'],
+  ['workers/x.ts', '../src/state/store.ts', '../src/runtime/pool/host.ts'],
   ['workers/x.ts', '../src/ui/App.tsx', '../src/ingest/load.ts'],
 ];
 

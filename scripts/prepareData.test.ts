@@ -5,8 +5,8 @@ import { DEFAULT_PRESET_ID, presetById, type LoadReport } from '../src/engine/in
 import { createIngestApi, type LoadedData } from '../src/ingest/api.ts';
 import { decodePrepared, encodePrepared } from '../src/ingest/prepared.ts';
 import { isCancelled } from '../src/protocol/cancel.ts';
-import type { FileIngest } from '../src/runtime/ingestClient.ts';
-import { withPreparedDefault } from '../src/runtime/preparedIngest.ts';
+import type { FileIngest } from '../src/runtime/ingestion/ingestClient.ts';
+import { withPreparedDefault } from '../src/runtime/ingestion/preparedIngest.ts';
 import { SHARED_DATA } from '../src/ingest/testing.ts';
 import { prepareDefaultDataset, publicFetcher } from './prepareData.ts';
 import { seriesAt, seriesList, taskCount } from '../src/engine/index.ts';

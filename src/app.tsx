@@ -11,7 +11,7 @@ import {
   defaultPreparedUrl,
   fetchPrepared,
   withPreparedDefault,
-} from './runtime/preparedIngest.ts';
+} from './runtime/ingestion/preparedIngest.ts';
 import highsWasm from 'highs/runtime?url';
 import { App } from './ui/App.tsx';
 import { ControllerContext } from './ui/controllerContext.ts';

@@ -1,8 +1,8 @@
-/** A Web Worker running the engine host (src/runtime/host.ts) behind comlink. */
+/** A Web Worker running the engine host (src/runtime/pool/host.ts) behind comlink. */
 import { expose, type Endpoint } from 'comlink';
 import { CRASH_MESSAGE, VANISH_MESSAGE } from '../src/protocol/api.ts';
-import { EngineHost } from '../src/runtime/host.ts';
-import { answerPings } from '../src/runtime/workerPort.ts';
+import { EngineHost } from '../src/runtime/pool/host.ts';
+import { answerPings } from '../src/runtime/pool/workerPort.ts';
 import { setLpWasmUrl } from '../src/runtime/lp.ts';
 import highsWasm from 'highs/runtime?url';
 

@@ -3,7 +3,7 @@ import { expose, transfer, type Endpoint } from 'comlink';
 import { samplesBuffers, type RawExtras } from '../src/engine/index.ts';
 import { createIngestApi, type IngestApi, type LoadedData } from '../src/ingest/api.ts';
 import { VANISH_MESSAGE } from '../src/protocol/api.ts';
-import { answerPings } from '../src/runtime/workerPort.ts';
+import { answerPings } from '../src/runtime/pool/workerPort.ts';
 
 /** The loaded arrays move to the page (transferred, not copied: a big load is not held twice). */
 function moved(r: LoadedData): LoadedData {
@@ -33,7 +33,7 @@ const worker: IngestApi = {
   loadFile: (...a) => api.loadFile(...a).then(moved),
   loadSource: (...a) => api.loadSource(...a).then((r) => moved(r) as typeof r),
 };
-// Closes without any event, as when a browser ends a worker (tests: runtime/poolFaults.ts).
+// Closes without any event, as when a browser ends a worker (tests: runtime/pool/poolFaults.ts).
 addEventListener('message', (e: MessageEvent) => e.data === VANISH_MESSAGE && close());
 answerPings(self as unknown as Endpoint);
 expose(worker);

@@ -8,7 +8,7 @@ import {
   type PackParams,
   type TaskSamples,
 } from '../../src/engine/index.ts';
-import { createPoolRunner } from '../../src/runtime/poolRunner.ts';
+import { createPoolRunner } from '../../src/runtime/pool/poolRunner.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -3,7 +3,7 @@
  * browser's worker pool directly (no UI) and return plain, comparable results.
  */
 import { PAPER_FITS, parseWideCsv, type SweepSpec } from '../../src/engine/index.ts';
-import { createPoolRunner } from '../../src/runtime/poolRunner.ts';
+import { createPoolRunner } from '../../src/runtime/pool/poolRunner.ts';
 import { CancelledError, WorkerCrashedError, describeRunner } from '../../src/runtime/runner.ts';
 
 export const SPEC: SweepSpec = {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BoundedCache, estimateBytes } from './boundedCache.ts';
-import { LabCache } from './paperLab.ts';
+import { LabCache } from './lab/paperLab.ts';
 
 describe('BoundedCache', () => {
   it('never holds more than its entries or bytes, and keeps the most recently used', () => {

@@ -2,7 +2,7 @@
 import { checkSamples, sweepRuns, type SweepRow } from '../engine/index.ts';
 import { kernelAvailable } from '../kernels/index.ts';
 import type { LocalSource } from '../protocol/api.ts';
-import { EngineHost } from './host.ts';
+import { EngineHost } from './pool/host.ts';
 import { jobKind } from './jobs/index.ts';
 import { CancelledError, type PoolHandle, type Runner, type RunOptions } from './runner.ts';
 

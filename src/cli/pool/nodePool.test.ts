@@ -9,7 +9,7 @@ import {
   type SweepSpec,
 } from '../../engine/index.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import type { WorkerPool } from '../../runtime/pool.ts';
+import type { WorkerPool } from '../../runtime/pool/pool.ts';
 import { CancelledError, type PoolHandle, type Runner } from '../../runtime/runner.ts';
 import { createNodeRunner } from './nodePool.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The command line's runner: the same worker pool as the browser's (src/runtime/pool.ts) on Node's
+ * The command line's runner: the same worker pool as the browser's (src/runtime/pool/pool.ts) on Node's
  * worker_threads, one worker per core by default, matrices in a shared WebAssembly.Memory.
  */
 import { nodePortEndpoint } from './endpoint.ts';
@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
-import { workerPort, type StartedWorker } from '../../runtime/workerPort.ts';
+import { WorkerPool, type WorkerPort } from '../../runtime/pool/pool.ts';
+import { workerPort, type StartedWorker } from '../../runtime/pool/workerPort.ts';
 
 // Workers run TypeScript through tsx's ESM hooks, whatever started the main thread (tsx, vitest):
 // a one-line bootstrap registers them, then imports the entry.

@@ -1,9 +1,9 @@
 import type { Endpoint } from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAPER_FITS, type SweepSpec } from '../../engine/index.ts';
-import { WorkerPool, type WorkerPort } from '../../runtime/pool.ts';
+import { WorkerPool, type WorkerPort } from '../../runtime/pool/pool.ts';
 import { WorkerCrashedError } from '../../runtime/runner.ts';
-import { workerPort } from '../../runtime/workerPort.ts';
+import { workerPort } from '../../runtime/pool/workerPort.ts';
 import { createNodeRunner, nodeWorker } from './nodePool.ts';
 import { planetlabDay } from '../../ingest/testing.ts';
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { syntheticWorkload } from '../../engine/index.ts';
 import type { FigureData, FigureId, LabParams } from '../../engine/analysis/paperFigures.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import { FIGURE_IDS, runPaperLab } from '../../runtime/paperLab.ts';
+import { FIGURE_IDS, runPaperLab } from '../../runtime/lab/paperLab.ts';
 import {
   figureDocument,
   figureSnapshot,

@@ -10,7 +10,7 @@ import { createIngestApi } from '../../ingest/api.ts';
 import { main } from '../../cli/main.ts';
 import { startPrometheus, type RunningPrometheus } from '../../cli/testing/prometheus.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import type { FileIngest } from '../../runtime/ingestClient.ts';
+import type { FileIngest } from '../../runtime/ingestion/ingestClient.ts';
 import { clusterRuns, refreshCluster, setClusterIngest } from './runs.ts';
 import { CLUSTER_FITS, DEFAULT_CLUSTER, type ClusterSettings } from './params.ts';
 

@@ -3,7 +3,7 @@ import { loadDataset } from '../../ingest/load.ts';
 import { dataInput } from '../../ingest/testing.ts';
 import type { LoadedData } from '../../ingest/api.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import type { FileIngest } from '../../runtime/ingestClient.ts';
+import type { FileIngest } from '../../runtime/ingestion/ingestClient.ts';
 import { HARMONY_TYPES } from '../../engine/cluster/machineTypes.ts';
 import { clusterRuns, compareKey, refreshCluster, setClusterIngest } from './runs.ts';
 import { DEFAULT_CLUSTER, type ClusterSettings } from './params.ts';

@@ -28,7 +28,7 @@ import {
 import type { MachineType } from '../../engine/cluster/index.ts';
 import type { PromSource } from '../../engine/index.ts';
 import { nodeType } from '../../ingest/prometheusCluster.ts';
-import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
+import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
 import { runSlice, type RunProgress, type RunState, type Work } from '../common/runs/runSlot.ts';
 import { countWord } from '../../present/format.ts';
 

@@ -1,6 +1,6 @@
 /** The pack step: one packing per packKey, and the selected machine's per-column totals. */
 import { isCancelled } from '../../protocol/cancel.ts';
-import { isLostTwice } from '../../runtime/poolQueue.ts';
+import { isLostTwice } from '../../runtime/pool/poolQueue.ts';
 import type { PoolHandle } from '../../runtime/runner.ts';
 
 import { packKey, packParams, poolKey, type Params } from '../common/store/params.ts';

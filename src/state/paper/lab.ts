@@ -11,7 +11,7 @@ import {
   type LabInputs,
   type LabOptions,
   type LabParams,
-} from '../../runtime/paperLab.ts';
+} from '../../runtime/lab/paperLab.ts';
 import { packSamples } from '../../runtime/jobs/index.ts';
 import type { Params } from '../common/store/params.ts';
 
@@ -25,7 +25,7 @@ export {
   type LabInputs,
   type LabParams,
   type LabProgress,
-} from '../../runtime/paperLab.ts';
+} from '../../runtime/lab/paperLab.ts';
 export { packSamples };
 
 export { LAB_CACHE } from './labCache.ts';

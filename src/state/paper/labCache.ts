@@ -1,4 +1,4 @@
-import { LabCache } from '../../runtime/labCache.ts';
+import { LabCache } from '../../runtime/lab/labCache.ts';
 
 /** Results of every figure of this page, kept while the page lives. */
 export const LAB_CACHE = new LabCache();

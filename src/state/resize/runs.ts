@@ -15,7 +15,7 @@ import {
   type TaskSamples,
 } from '../../engine/index.ts';
 import { bitbrainsResizeMemorySpec } from '../../engine/cluster/index.ts';
-import { createIngest, type Ingest } from '../../runtime/ingestClient.ts';
+import { createIngest, type Ingest } from '../../runtime/ingestion/ingestClient.ts';
 import { packWorkload, type PackedWorkload } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import {

@@ -3,7 +3,7 @@ import type { LoadedData } from '../../ingest/api.ts';
 import { loadDataset } from '../../ingest/load.ts';
 import { dataInput } from '../../ingest/testing.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
-import type { FileIngest } from '../../runtime/ingestClient.ts';
+import type { FileIngest } from '../../runtime/ingestion/ingestClient.ts';
 import { DEFAULT_SCHEDULERS, type SchedulersSettings } from './params.ts';
 import {
   knobKey,

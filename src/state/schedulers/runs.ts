@@ -12,7 +12,7 @@ import {
   schedulerEntry,
   type SchedulerAdvice,
 } from '../../engine/schedulers/index.ts';
-import { createIngest, type FileIngest } from '../../runtime/ingestClient.ts';
+import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
 import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunState, type Work } from '../common/runs/runSlot.ts';

@@ -4,7 +4,7 @@
  */
 import { PAPER_FITS, tailFits } from '../../engine/index.ts';
 import { isCancelled } from '../../protocol/cancel.ts';
-import { isLostTwice } from '../../runtime/poolQueue.ts';
+import { isLostTwice } from '../../runtime/pool/poolQueue.ts';
 import { poolKey, sweepKey } from '../common/store/params.ts';
 import { describe, stateOf, type StepContext } from '../common/controller/steps/context.ts';
 

@@ -21,7 +21,7 @@ import {
   computeFigure,
   type FigureId,
   type LabParams,
-} from '../../../runtime/paperLab.ts';
+} from '../../../runtime/lab/paperLab.ts';
 import { packSamples } from '../../../runtime/jobs/paper/paperSamples.ts';
 import { main } from '../../main.ts';
 import { plainJson } from './paper.ts';

@@ -2,7 +2,7 @@
  * `paper`: the paper lab headless. Every table and figure of the GPA paper recomputed on
  * a dataset, written to a folder: each figure as SVG (the browser's Plot specs, rendered with a DOM
  * implementation), its numbers as JSON and CSV, and a one-page report.md with the tables beside the
- * paper's. It runs the same jobs and sweeps as the browser (src/runtime/paperLab.ts), so the
+ * paper's. It runs the same jobs and sweeps as the browser (src/runtime/lab/paperLab.ts), so the
  * same seed and parameters give the same numbers.
  */
 import { join, resolve } from 'node:path';
@@ -25,7 +25,7 @@ import {
   type FigureId,
   type LabOutcome,
   type LabParams,
-} from '../../../runtime/paperLab.ts';
+} from '../../../runtime/lab/paperLab.ts';
 import {
   figureDef,
   fmt,

@@ -9,7 +9,7 @@ import {
   syntheticWeek,
   type TimelineParams,
 } from '../../../engine/timeline/index.ts';
-import type { WorkerPool } from '../../pool.ts';
+import type { WorkerPool } from '../../pool/pool.ts';
 import type { TimelineJobSpec } from './timeline.ts';
 
 const week = { seed: 3, tasks: 4000, days: 1 };

@@ -19,7 +19,11 @@ import type { LoadedData } from '../../../ingest/api.ts';
 
 export { PRESETS, presetById };
 export type { Preset };
-export { createIngest, SYNTHETIC_POOL, type Ingest } from '../../../runtime/ingestClient.ts';
+export {
+  createIngest,
+  SYNTHETIC_POOL,
+  type Ingest,
+} from '../../../runtime/ingestion/ingestClient.ts';
 
 export interface Dataset {
   readonly key: string;

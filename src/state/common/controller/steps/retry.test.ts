@@ -11,7 +11,7 @@ import { planetLabIngest } from './testing.ts';
 import { datasetStep } from './dataset.ts';
 import { retryLost } from '../../../pack/steps.ts';
 import { ensurePool } from './pool.ts';
-import { WorkLostTwiceError } from '../../../../runtime/poolQueue.ts';
+import { WorkLostTwiceError } from '../../../../runtime/pool/poolQueue.ts';
 import { WorkerCrashedError } from '../../../../runtime/runner.ts';
 import { sweepStep } from '../../../tradeoff/sweep.ts';
 

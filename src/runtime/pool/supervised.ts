@@ -6,7 +6,7 @@
  * what happened if that worker is lost too.
  */
 import { wrap, type Remote } from 'comlink';
-import { VANISH_MESSAGE } from '../protocol/api.ts';
+import { VANISH_MESSAGE } from '../../protocol/api.ts';
 import { configuredLiveness, type Liveness } from './poolParts.ts';
 import { plannedLoss } from './poolFaults.ts';
 import { workerPort } from './workerPort.ts';

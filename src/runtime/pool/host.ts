@@ -26,8 +26,8 @@ import {
   type SeriesSet,
   type SweepRow,
   type SweepSpec,
-} from '../engine/index.ts';
-import { WasmKernel, createMemory, kernelAvailable } from '../kernels/index.ts';
+} from '../../engine/index.ts';
+import { WasmKernel, createMemory, kernelAvailable } from '../../kernels/index.ts';
 import type {
   HostInfo,
   LocalSource,
@@ -37,7 +37,7 @@ import type {
   Series,
   SharedPoolDescriptor,
   WorkerApi,
-} from '../protocol/api.ts';
+} from '../../protocol/api.ts';
 import {
   CANCEL,
   JOB_DONE,
@@ -49,10 +49,10 @@ import {
   poolLayout,
   slotScratch,
   type PoolLayout,
-} from '../protocol/layout.ts';
+} from '../../protocol/layout.ts';
 import { allocate } from './allocate.ts';
-import { jobKind } from './jobs/index.ts';
-import { CancelledError } from '../protocol/cancel.ts';
+import { jobKind } from '../jobs/index.ts';
+import { CancelledError } from '../../protocol/cancel.ts';
 
 interface HostedPool {
   readonly layout: PoolLayout;

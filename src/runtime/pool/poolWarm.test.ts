@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PackRequest } from '../protocol/api.ts';
+import type { PackRequest } from '../../protocol/api.ts';
 import { IDLE, INTERACTIVE, type Slot, type WorkerPort } from './poolParts.ts';
 import { TaskQueue } from './poolQueue.ts';
 import { warmOtherWorkers } from './poolWarm.ts';

@@ -3,10 +3,10 @@
  * memory when the page is cross-origin isolated, else each worker with its own copy (the slower
  * mode, announced by `shared: false`). Create one per page and keep it; `dispose()` on unload.
  */
-import { sharedMemoryAvailable } from '../engine/index.ts';
-import { CRASH_MESSAGE, VANISH_MESSAGE } from '../protocol/api.ts';
+import { sharedMemoryAvailable } from '../../engine/index.ts';
+import { CRASH_MESSAGE, VANISH_MESSAGE } from '../../protocol/api.ts';
 import { WorkerPool, type WorkerPort } from './pool.ts';
-import type { Runner } from './runner.ts';
+import type { Runner } from '../runner.ts';
 import { workerPort } from './workerPort.ts';
 
 export interface PoolRunnerOptions {
@@ -32,7 +32,7 @@ export function createPoolRunner(options: PoolRunnerOptions = {}): WorkerPool {
  */
 export async function createRunner(options: PoolRunnerOptions = {}): Promise<Runner> {
   if (workersAvailable()) return createPoolRunner(options);
-  const { createInlineRunner } = await import('./inlineRunner.ts');
+  const { createInlineRunner } = await import('../inlineRunner.ts');
   return createInlineRunner();
 }
 
@@ -42,7 +42,7 @@ export function workersAvailable(): boolean {
 }
 
 function startBrowserWorker(slot: number): WorkerPort {
-  const worker = new Worker(new URL('../../workers/engine.worker.ts', import.meta.url), {
+  const worker = new Worker(new URL('../../../workers/engine.worker.ts', import.meta.url), {
     type: 'module',
     name: `slopack engine ${slot + 1}`,
   });

@@ -3,8 +3,8 @@
  * at build time (src/ingest/prepared.ts) on this thread, with no parsing and no ingestion worker;
  * every other load, and this one when the prepared file cannot be had, goes to the ingestion worker.
  */
-import { DEFAULT_PRESET_ID, presetById } from '../engine/index.ts';
-import { decodePrepared, preparedUrl } from '../ingest/prepared.ts';
+import { DEFAULT_PRESET_ID, presetById } from '../../engine/index.ts';
+import { decodePrepared, preparedUrl } from '../../ingest/prepared.ts';
 import type { FileIngest } from './ingestClient.ts';
 
 /** The default preset's prepared file URL (under the app's base) at its default scale. */

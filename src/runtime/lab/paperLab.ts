@@ -25,9 +25,9 @@ import {
   type SweepRow,
   type SweepSpec,
   type TaskSamples,
-} from '../engine/index.ts';
-import type { PoolHandle, Runner } from './runner.ts';
-import { packSamples, type PackedSamples } from './jobs/paper/paperSamples.ts';
+} from '../../engine/index.ts';
+import type { PoolHandle, Runner } from '../runner.ts';
+import { packSamples, type PackedSamples } from '../jobs/paper/paperSamples.ts';
 import {
   CAPACITIES,
   CLAIRVOYANCES,
@@ -41,7 +41,7 @@ import {
   type FigureId,
   type LabParams,
   type LabSweep,
-} from '../engine/analysis/index.ts';
+} from '../../engine/analysis/index.ts';
 
 export {
   CAPACITIES,
@@ -58,7 +58,7 @@ export {
   type FigureId,
   type LabParams,
   type LabSweep,
-} from '../engine/analysis/index.ts';
+} from '../../engine/analysis/index.ts';
 
 export interface LabInputs {
   readonly runner: Runner;

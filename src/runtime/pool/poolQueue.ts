@@ -2,7 +2,7 @@
  * The pool's task queue: tasks wait by priority (and worker affinity) for a free worker; a task whose
  * worker was lost runs once more, first in line, on the replacement.
  */
-import { WorkerCrashedError } from './runner.ts';
+import { WorkerCrashedError } from '../runner.ts';
 import type { Slot, Task } from './poolParts.ts';
 
 /** Where a task may run and what it belongs to (`Task`'s fields of the same names). */

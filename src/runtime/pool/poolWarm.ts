@@ -6,7 +6,7 @@
  * packing code is compiled (`warm` on the host). Otherwise a drag's first packing on the second
  * worker pays for both: 48–78 ms at 1,000 × 10,000 against 5–10 ms for the packing itself.
  */
-import type { PackRequest } from '../protocol/api.ts';
+import type { PackRequest } from '../../protocol/api.ts';
 import { IDLE, type Slot, type WorkerPort } from './poolParts.ts';
 import type { UnitHost } from './poolUnits.ts';
 

@@ -24,9 +24,9 @@ import {
   type SweepRow,
   type SweepSpec,
   type TaskSamples,
-} from '../engine/index.ts';
-import { kernelSupported } from '../kernels/probe.ts';
-import type { JobName, JobOut, JobSpec } from './jobs/index.ts';
+} from '../../engine/index.ts';
+import { kernelSupported } from '../../kernels/probe.ts';
+import type { JobName, JobOut, JobSpec } from '../jobs/index.ts';
 import {
   configuredLiveness,
   BATCH,
@@ -50,13 +50,13 @@ import {
 } from './poolParts.ts';
 
 export { planUnits, type PoolOptions, type WorkerPort };
-import type { LocalSource, WorkerApi } from '../protocol/api.ts';
+import type { LocalSource, WorkerApi } from '../../protocol/api.ts';
 import { TaskQueue } from './poolQueue.ts';
 import { runUnits, type UnitHost } from './poolUnits.ts';
 import { Watchdog } from './poolWatch.ts';
 import { warmOtherWorkers } from './poolWarm.ts';
 import { configuredFaults, planFaults } from './poolFaults.ts';
-import { MAX_JOBS, PROTOCOL_VERSION, controlBytes, heartbeatWord } from '../protocol/layout.ts';
+import { MAX_JOBS, PROTOCOL_VERSION, controlBytes, heartbeatWord } from '../../protocol/layout.ts';
 import {
   CancelledError,
   WorkerCrashedError,
@@ -64,7 +64,7 @@ import {
   type PoolHandle,
   type Runner,
   type RunOptions,
-} from './runner.ts';
+} from '../runner.ts';
 
 const noop = () => {};
 
@@ -465,7 +465,7 @@ export class WorkerPool implements Runner {
     options?: RunOptions,
   ): Promise<JobOut<N>[]> {
     // The jobs' code (and the engine behind it) is loaded with the first job, not with the page.
-    const { jobKind } = await import('./jobs/index.ts');
+    const { jobKind } = await import('../jobs/index.ts');
     const kind = jobKind(name);
     if (kind.needsPool && !pool) throw new RangeError(`the job "${name}" needs a pool`);
     return this.leased(pool, async () => {

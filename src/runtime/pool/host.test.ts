@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PAPER_FITS, type SweepSpec } from '../engine/index.ts';
-import type { PackRequest } from '../protocol/api.ts';
-import { CANCEL, CONTROL_BYTES, JOB_DONE, JOB_STATE, JOB_WORDS } from '../protocol/layout.ts';
+import { PAPER_FITS, type SweepSpec } from '../../engine/index.ts';
+import type { PackRequest } from '../../protocol/api.ts';
+import { CANCEL, CONTROL_BYTES, JOB_DONE, JOB_STATE, JOB_WORDS } from '../../protocol/layout.ts';
 import { EngineHost } from './host.ts';
-import { CancelledError } from './runner.ts';
-import { planetlabDay } from '../ingest/testing.ts';
+import { CancelledError } from '../runner.ts';
+import { planetlabDay } from '../../ingest/testing.ts';
 
 const samples = planetlabDay();
 const spec: SweepSpec = {

@@ -3,11 +3,11 @@
  * priority wherever a worker is free, outputs in unit order.
  */
 import type { Remote } from 'comlink';
-import type { WorkerApi } from '../protocol/api.ts';
-import { CANCEL, JOB_DONE, JOB_STATE, JOB_WORDS, MAX_JOBS, RUN } from '../protocol/layout.ts';
+import type { WorkerApi } from '../../protocol/api.ts';
+import { CANCEL, JOB_DONE, JOB_STATE, JOB_WORDS, MAX_JOBS, RUN } from '../../protocol/layout.ts';
 import { BATCH, type Slot } from './poolParts.ts';
 import type { TaskQueue } from './poolQueue.ts';
-import { CancelledError, type Progress, type RunOptions } from './runner.ts';
+import { CancelledError, type Progress, type RunOptions } from '../runner.ts';
 
 /** What running units needs of the pool. */
 export interface UnitHost {

@@ -4,9 +4,9 @@
  * nothing again, while a failed or cancelled computation is not kept.
  */
 import { describe, expect, it } from 'vitest';
-import { syntheticWorkload } from '../engine/index.ts';
-import { createInlineRunner } from './inlineRunner.ts';
-import type { PoolHandle, Runner } from './runner.ts';
+import { syntheticWorkload } from '../../engine/index.ts';
+import { createInlineRunner } from '../inlineRunner.ts';
+import type { PoolHandle, Runner } from '../runner.ts';
 import {
   CAPACITIES,
   CLAIRVOYANCES,
@@ -17,7 +17,7 @@ import {
   unavailable,
   type LabParams,
 } from './paperLab.ts';
-import { packSamples } from './jobs/paper/paperSamples.ts';
+import { packSamples } from '../jobs/paper/paperSamples.ts';
 
 const P: LabParams = {
   seed: 2,

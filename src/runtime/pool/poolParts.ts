@@ -4,13 +4,13 @@
  * worker boundary (own copies out, error classes back).
  */
 import type { Endpoint, Remote } from 'comlink';
-import { createMemory } from '../kernels/memory.ts';
-import { kernelSupported } from '../kernels/probe.ts';
-import { taskCount } from '../engine/index.ts';
-import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../protocol/api.ts';
-import { poolLayout } from '../protocol/layout.ts';
+import { createMemory } from '../../kernels/memory.ts';
+import { kernelSupported } from '../../kernels/probe.ts';
+import { taskCount } from '../../engine/index.ts';
+import type { LocalSource, SharedPoolDescriptor, WorkerApi } from '../../protocol/api.ts';
+import { poolLayout } from '../../protocol/layout.ts';
 import { allocate } from './allocate.ts';
-import { CancelledError, type PoolHandle } from './runner.ts';
+import { CancelledError, type PoolHandle } from '../runner.ts';
 
 /** One started worker, however the platform starts it. */
 export interface WorkerPort {

@@ -1,16 +1,16 @@
 /**
- * The page side of ingestion (as `runtime/pool.ts` is for the engine): the ingestion worker, or
+ * The page side of ingestion (as `runtime/pool/pool.ts` is for the engine): the ingestion worker, or
  * without workers the same API on this thread, loaded on demand; progress and cancel by token.
  */
 import { proxy, type Remote } from 'comlink';
-import { CancelledError } from '../protocol/cancel.ts';
-import { supervisedWorker } from './supervised.ts';
-import type { LoadSpec, Preset, Preview, PreviewOptions, PromSource } from '../engine/index.ts';
-import type { IngestApi, LoadedData, LoadedSource, SourceAccess } from '../ingest/api.ts';
-import type { SourceAssess } from '../ingest/sourceStream.ts';
-import type { PromCluster, PromClusterOptions } from '../ingest/prometheusCluster.ts';
-import type { LoadRequest } from '../ingest/load.ts';
-import type { Progress } from '../ingest/stream.ts';
+import { CancelledError } from '../../protocol/cancel.ts';
+import { supervisedWorker } from '../pool/supervised.ts';
+import type { LoadSpec, Preset, Preview, PreviewOptions, PromSource } from '../../engine/index.ts';
+import type { IngestApi, LoadedData, LoadedSource, SourceAccess } from '../../ingest/api.ts';
+import type { SourceAssess } from '../../ingest/sourceStream.ts';
+import type { PromCluster, PromClusterOptions } from '../../ingest/prometheusCluster.ts';
+import type { LoadRequest } from '../../ingest/load.ts';
+import type { Progress } from '../../ingest/stream.ts';
 
 /** The synthetic Google-like pool drawn in the browser (the generator allows up to 1,000,000). */
 export const SYNTHETIC_POOL = 2000;
@@ -62,7 +62,7 @@ export interface FileIngest extends Ingest {
 let nextToken = 1;
 
 /**
- * The ingestion worker, supervised (runtime/supervised.ts: a lost worker is replaced and the call
+ * The ingestion worker, supervised (runtime/pool/supervised.ts: a lost worker is replaced and the call
  * run once more), or, without workers, the same code on this thread, loaded on demand.
  */
 export function createIngest(): FileIngest {
@@ -71,7 +71,7 @@ export function createIngest(): FileIngest {
       ? supervisedWorker<IngestApi>(
           'ingestion worker',
           () =>
-            new Worker(new URL('../../workers/ingest.worker.ts', import.meta.url), {
+            new Worker(new URL('../../../workers/ingest.worker.ts', import.meta.url), {
               type: 'module',
               name: 'slopack ingestion',
             }),
@@ -81,7 +81,7 @@ export function createIngest(): FileIngest {
   const use = <T>(f: (a: Remote<IngestApi> | IngestApi) => Promise<T>): Promise<T> =>
     supervised
       ? supervised.run(f)
-      : (inline ??= import('../ingest/api.ts').then((m) => m.createIngestApi())).then(f);
+      : (inline ??= import('../../ingest/api.ts').then((m) => m.createIngestApi())).then(f);
   const withCancel = <T>(
     signal: AbortSignal,
     f: (a: Remote<IngestApi> | IngestApi, token: number) => Promise<T>,

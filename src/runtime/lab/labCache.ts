@@ -1,4 +1,4 @@
-import { BoundedCache, type CacheBounds } from './boundedCache.ts';
+import { BoundedCache, type CacheBounds } from '../boundedCache.ts';
 
 /**
  * Results kept by key, bounded (least recently used first out; a figure's numbers are small, its
