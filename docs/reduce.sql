@@ -33,6 +33,10 @@
 --   an avg value above 1 is replaced by the same record's inst (replace_avg); records with an
 --   empty column 6 or 20 are not used. Values are fractions of the largest machine (no scaling).
 --   Samples of a task are ordered by (start time, inst, avg); tasks by (job ID, task index).
+--   Records of one task at one start time are merged first, the first in (inst, avg) order kept;
+--   the loaders count the dropped ones (identical or not) in their notes, e.g.:
+--     SELECT COUNT(*) - COUNT(DISTINCT FORMAT('%d/%d/%d', job_id, task_index, start_time))
+--     FROM trace.task_usage WHERE sampled_cpu_usage IS NOT NULL AND cpu_rate IS NOT NULL;
 --   Requests: the CPU and memory request of the task's latest task_events row that has one (ties:
 --   the larger value).
 --
@@ -79,6 +83,15 @@ WITH recs AS (
     (replace_avg AND cpu_rate > 1) AS replaced
   FROM trace.task_usage
   WHERE sampled_cpu_usage IS NOT NULL AND cpu_rate IS NOT NULL
+  -- A repeated start time of a task: the first record in (inst, avg, replaced) order kept, before
+  -- the filters (docs/model.md §10, "Repeated timestamps"). Spark SQL: no QUALIFY, filter a
+  -- row_number column in a subquery.
+  QUALIFY ROW_NUMBER() OVER (
+    PARTITION BY job_id, task_index, start_time
+    ORDER BY sampled_cpu_usage,
+      CASE WHEN replace_avg AND cpu_rate > 1 THEN sampled_cpu_usage ELSE cpu_rate END,
+      (replace_avg AND cpu_rate > 1)
+  ) = 1
 ),
 failed AS (
   SELECT DISTINCT job_id AS job, task_index AS idx

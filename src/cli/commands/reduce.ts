@@ -6,7 +6,7 @@
  * docs/reduce.sql is this reduction for BigQuery.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { PAPER_FILTERS, SEED, type GoogleFilters } from '../../engine/index.ts';
+import { PAPER_FILTERS, REPEAT_RULES, SEED, type GoogleFilters } from '../../engine/index.ts';
 import { UsageError, rangeOption } from '../args.ts';
 import { DUCKDB_THREADS, KEPT_TASKS, MIN_RECORDS, THREADS } from '../ranges.ts';
 import type { Command } from './command.ts';
@@ -44,6 +44,12 @@ export const reduce: Command = {
     'skip-bad-lines': {
       kind: 'flag',
       help: 'skip unparsable lines (DuckDB ignore_errors) and count them',
+    },
+    duplicates: {
+      kind: 'string',
+      help: 'records of one task at one start time: merge (keep the first in (inst, avg) order, count it in the notes) or refuse',
+      default: 'merge',
+      choices: REPEAT_RULES,
     },
     tasks: rangeOption(KEPT_TASKS, 'keep N tasks picked by a seeded hash (docs/reduce.sql)'),
     seed: rangeOption(SEED, 'seed of the task pick', 1),
@@ -87,6 +93,7 @@ export const reduce: Command = {
       skipBad: o['skip-bad-lines'] === true,
       pick,
       seed,
+      duplicates: o.duplicates === 'refuse' ? 'refuse' : 'merge',
     };
     const engine = o.engine as string;
     if (engine === 'dask') {

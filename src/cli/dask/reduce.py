@@ -114,6 +114,7 @@ def reduce(args):
                       (avg.clip(upper=1.0) if clamp else avg).rename('avg'),
                       replaced.rename('replaced')], axis=1)
     clamped = int(((s > 1).astype('int64') + (avg > 1).astype('int64')).sum().compute()) if clamp else 0
+    recs, repeats = merge_repeats(recs, names, args['duplicates'])
     recs['nonzero'] = recs.inst != 0
     tasks = recs.groupby(['job', 'idx']).agg({'inst': 'size', 'nonzero': 'sum',
                                               'replaced': 'sum'}).compute()
@@ -182,7 +183,40 @@ def reduce(args):
     if events is not None:
         write_requests(events, kept, args['requests_path'])
     return {'records': int(records), 'tasksRead': len(tasks), 'tasks': len(kept), 'total': total,
-            'counts': counts, 'skipped': skipped}
+            'counts': counts, 'skipped': skipped, 'repeats': repeats}
+
+
+def merge_repeats(recs, names, rule):
+    """Records of one task at one start time merged, as DuckDB's mergeRepeats: the first in (inst,
+    avg, replaced) order kept, the others counted as identical or conflicting; or refused. Only the
+    repeated (job, idx, start) keys come to the client."""
+    at = ['job', 'idx', 'start']
+    sizes = recs.groupby(at).size()
+    keys = sizes[sizes > 1].compute()
+    if len(keys) == 0:
+        return recs, {'identical': 0, 'conflicting': 0, 'first': None}
+    keys = keys.reset_index()[at].sort_values(at)
+    if rule == 'refuse':
+        k = keys.iloc[0]
+        raise DataError(names, None, f'task {int(k.job)}:{int(k.idx)}: duplicated start time '
+                                     f'{int(k.start)} (two task_usage records; --duplicates merge '
+                                     'keeps the first)')
+    marked = recs.merge(keys.assign(repeated=True), on=at, how='left')
+    group = marked[marked.repeated.notnull()].drop(columns='repeated').compute()
+    group = group.sort_values(at + ['inst', 'avg', 'replaced'], kind='mergesort')
+    by = group.groupby(at, sort=False)
+    rank, inst0, avg0 = by.cumcount(), by.inst.transform('first'), by.avg.transform('first')
+    same = (group.inst == inst0) & (group.avg == avg0)
+    other = group[(rank > 0) & ~same]
+    place = None
+    if len(other):
+        o = other.iloc[0]
+        place = {'job': int(o.job), 'index': int(o.idx), 'start': int(o.start)}
+    identical, conflicting = int(((rank > 0) & same).sum()), len(other)
+    first = group[rank == 0].reset_index(drop=True)
+    kept = marked[marked.repeated.isnull()].drop(columns='repeated')
+    kept = dd.concat([kept, dd.from_pandas(first, npartitions=1)])
+    return kept, {'identical': identical, 'conflicting': conflicting, 'first': place}
 
 
 def write_rows(recs, kept, path):

@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DataError, type FilterCount } from '../../engine/index.ts';
+import { DataError, type FilterCount, type StartRepeats } from '../../engine/index.ts';
 import type { ReduceParams, Reduction, RowChunk } from './write.ts';
 
 const SCRIPT = resolve(import.meta.dirname, '../dask/reduce.py');
@@ -60,6 +60,7 @@ interface DaskCounts {
   total: number;
   counts: FilterCount[];
   skipped: number;
+  repeats: StartRepeats;
 }
 
 /** Runs the reduction on Dask; the scratch folder goes when the returned reduction is written. */
@@ -78,6 +79,7 @@ export async function daskReduction(
     skipBad: p.skipBad,
     pick: p.pick ?? null,
     seed: p.seed,
+    duplicates: p.duplicates,
     scheduler: o.scheduler ?? null,
     workers: o.workers ?? 2,
     memoryLimit: o.memoryLimit ?? null,

@@ -4,7 +4,14 @@
  */
 import { basename } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { DataError, EVENTS_COLUMNS, USAGE_COLUMNS, type FilterCount } from '../../engine/index.ts';
+import {
+  DataError,
+  EVENTS_COLUMNS,
+  USAGE_COLUMNS,
+  startRepeatRefusal,
+  type FilterCount,
+  type StartRepeats,
+} from '../../engine/index.ts';
 import { head } from '../../ingest/stream.ts';
 import { pathInput } from '../io.ts';
 import type { ReduceParams, Reduction } from './write.ts';
@@ -176,6 +183,53 @@ async function loadUsage(
   return { records, emptyCpu, clamped };
 }
 
+/**
+ * Records of one task at one start time merged in `recs`: the first in (inst, avg, replaced) order
+ * kept (as the in-process loader), the others counted as identical or conflicting; or refused.
+ */
+async function mergeRepeats(s: Session): Promise<StartRepeats> {
+  const { c, p } = s;
+  await run(
+    c,
+    `CREATE TEMP TABLE ranked AS SELECT *,
+       row_number() OVER w AS k, first_value(inst) OVER w AS inst0, first_value(avg) OVER w AS avg0
+     FROM recs WINDOW w AS (PARTITION BY job, idx, start ORDER BY inst, avg, replaced)`,
+  );
+  const r = await c.runAndReadAll(
+    `SELECT count(*) FILTER (WHERE inst = inst0 AND avg = avg0),
+       count(*) FILTER (WHERE NOT (inst = inst0 AND avg = avg0)),
+       min([job, idx, start]) FILTER (WHERE NOT (inst = inst0 AND avg = avg0)),
+       min([job, idx, start])
+     FROM ranked WHERE k > 1`,
+  );
+  const [identical, conflicting, first, any] = r.getRows()[0];
+  const place = (v: unknown) => {
+    const [job, index, start] = (v as { items: unknown[] }).items.map(Number);
+    return { job, index, start };
+  };
+  if (any !== null && p.duplicates === 'refuse') {
+    const { job, index, start } = place(any);
+    throw new DataError(
+      p.usageFiles.map((f) => basename(f)).join(', '),
+      null,
+      startRepeatRefusal(job, index, start),
+    );
+  }
+  if (any !== null) {
+    await run(c, 'DROP TABLE recs');
+    await run(
+      c,
+      'CREATE TEMP TABLE recs AS SELECT job, idx, start, inst, avg, replaced FROM ranked WHERE k = 1',
+    );
+  }
+  await run(c, 'DROP TABLE ranked');
+  return {
+    identical: Number(identical),
+    conflicting: Number(conflicting),
+    first: first === null ? null : place(first),
+  };
+}
+
 /** task_events into `events` after the line checks, and `failed`: tasks with a failure event. */
 async function loadEvents(s: Session): Promise<void> {
   const { c, p } = s;
@@ -268,6 +322,7 @@ export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Pro
   const { filters, clamp } = p;
   const s: Session = { c, p, rejects: [], skipped: 0 };
   const { records, emptyCpu, clamped } = await loadUsage(s);
+  const repeats = await mergeRepeats(s);
   const useEvents = p.eventFiles.length > 0;
   if (useEvents) await loadEvents(s);
   const counts: FilterCount[] = [
@@ -311,6 +366,7 @@ export async function duckdbReduction(c: DuckDBConnection, p: ReduceParams): Pro
     total,
     counts,
     skipped: s.skipped,
+    repeats,
     ...keptRows(c, tasks, useEvents),
   };
 }

@@ -11,7 +11,10 @@ import {
   npyHeader,
   type FilterCount,
   type GoogleFilters,
+  startRepeatNotes,
   type LoadReport,
+  type RepeatRule,
+  type StartRepeats,
 } from '../../engine/index.ts';
 import { writeOutput } from '../files.ts';
 
@@ -24,6 +27,8 @@ export interface ReduceParams {
   skipBad: boolean;
   pick: number | undefined;
   seed: number;
+  /** Records of one task at one start time: merged (the first in (inst, avg) order) or refused. */
+  duplicates: RepeatRule;
 }
 
 /** A slice of the sorted kept records. */
@@ -43,6 +48,8 @@ export interface Reduction {
   readonly total: number;
   readonly counts: FilterCount[];
   readonly skipped: number;
+  /** The records dropped as repeats of a task's start time. */
+  readonly repeats: StartRepeats;
   rows(): AsyncIterable<RowChunk>;
   /** Per kept task in order, the last CPU and memory request (NaN: none), or undefined without events. */
   requests(): Promise<{ cpu: Float64Array; memory: Float64Array } | undefined>;
@@ -85,7 +92,7 @@ export async function writeReduction(outBase: string, r: Reduction, p: ReducePar
     closeSync(fd);
   }
   const requests = await r.requests();
-  const notes: string[] = [];
+  const notes: string[] = startRepeatNotes(r.repeats);
   if (requests) {
     const withCpu = requests.cpu.filter((v) => !Number.isNaN(v)).length;
     notes.push(`${withCpu} of ${tasks} kept tasks have a CPU request in task_events`);
@@ -130,6 +137,7 @@ export async function writeReduction(outBase: string, r: Reduction, p: ReducePar
     tasksRead: r.tasksRead,
     filters: r.counts,
     skippedLines: r.skipped,
+    notes,
     json: stem + '.json',
     npy: stem + '.npy',
   };

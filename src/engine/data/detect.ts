@@ -177,6 +177,7 @@ export function resolveSpec(
         ...(o.skipBadLines !== undefined ? { skipBadLines: o.skipBadLines } : {}),
         ...(o.filters ? { filters: o.filters } : {}),
         ...(o.sample ? { sample: o.sample } : {}),
+        ...(o.duplicates !== undefined ? { duplicates: o.duplicates } : {}),
       };
     case 'wide':
       return {

@@ -22,38 +22,25 @@ import {
 import { KeyIndex, groupByTask } from './group.ts';
 import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';
-import { MAX_JOB, TASK_BITS, gatherSamples, taskPickKey } from './googleTasks.ts';
+import {
+  MAX_JOB,
+  TASK_BITS,
+  bisect,
+  emptyField,
+  gatherSamples,
+  isHeader,
+  lastRequests,
+  later,
+  mergeStartRepeats,
+  pickTasks,
+  startRepeatNotes,
+} from './googleTasks.ts';
+import { checkRepeatRule, type RepeatRule } from './repeats.ts';
+import { PAPER_FILTERS, type GoogleFilters, type GoogleOptions } from './googleOptions.ts';
 import { conversion, describeUnit, loadsRaw } from './units.ts';
 
-/** The paper's filters (§3.1), each a visible option. */
-export interface GoogleFilters {
-  /** Keep tasks with at least this many records (paper: 24, i.e. 2 hours); 1 keeps every task. */
-  readonly minRecords: number;
-  /** Drop tasks whose inst samples are all 0. */
-  readonly dropAllZeroInst: boolean;
-  /** Replace an avg value above 1 by the same record's inst value. */
-  readonly replaceAvgAboveOne: boolean;
-  /** With task_events given: drop tasks with any EVICT (2), FAIL (3), KILL (5) or LOST (6) event. */
-  readonly dropFailed: boolean;
-}
-
-export const PAPER_FILTERS: GoogleFilters = {
-  minRecords: 24,
-  dropAllZeroInst: true,
-  replaceAvgAboveOne: true,
-  dropFailed: true,
-};
-
-export interface GoogleOptions {
-  readonly filters?: Partial<GoogleFilters>;
-  /** Multiplies the trace's machine-normalised values (default 1). */
-  readonly scale?: number;
-  /** Cap values above 1 at 1 instead of rejecting them (avg > 1 is replaced first when enabled). */
-  readonly clamp?: boolean;
-  readonly skipBadLines?: boolean;
-  /** Keep `tasks` tasks chosen by `taskPickKey(job, index, seed)` among those that pass. */
-  readonly sample?: { readonly tasks: number; readonly seed: number };
-}
+export { PAPER_FILTERS, type GoogleFilters, type GoogleOptions } from './googleOptions.ts';
+export { startRepeatNotes, startRepeatRefusal, type StartRepeats } from './googleTasks.ts';
 
 /** Google task_usage has 20 columns, task_events 13. */
 export const USAGE_COLUMNS = 20;
@@ -70,6 +57,7 @@ export class GoogleLoader {
   private readonly keepOver: boolean;
   private firstOver: ParseClamp['firstOver'] = null;
   private readonly sample: { tasks: number; seed: number } | null;
+  private readonly repeatRule: RepeatRule;
   readonly bad: BadLines;
   private readonly files: { name: string; role: string; reader: LineReader }[] = [];
 
@@ -80,6 +68,8 @@ export class GoogleLoader {
   private readonly inst = new F64Column(1 << 16);
   private readonly avg = new F64Column(1 << 16);
   private replaced = new I32Column(4096);
+  /** The records whose avg was replaced, in reading order (a repeat dropped takes its count along). */
+  private readonly replacedRecords = new I32Column(256);
   private emptyCpu = 0;
   private clamped = 0;
 
@@ -108,6 +98,7 @@ export class GoogleLoader {
     if (s && (!Number.isSafeInteger(s.seed) || s.seed < 0))
       throw new RangeError(`invalid seed: ${s.seed}`);
     this.sample = s ?? null;
+    this.repeatRule = checkRepeatRule(options.duplicates);
   }
 
   /** A task_usage shard. */
@@ -220,7 +211,10 @@ export class GoogleLoader {
     const before = this.tasks.size;
     const t = this.tasks.add(job * TASK_BITS + index);
     if (t === before) this.replaced.push(0);
-    if (replaced) this.replaced.data[t]++;
+    if (replaced) {
+      this.replaced.data[t]++;
+      this.replacedRecords.push(this.taskOf.length);
+    }
     this.taskOf.push(t);
     this.start.push(start);
     this.inst.push(inst * this.scale);
@@ -363,19 +357,10 @@ export class GoogleLoader {
         return true;
       });
     if (this.sample && left > this.sample.tasks) {
-      const seed = this.sample.seed;
-      const candidates: { t: number; key: number; pick: number }[] = [];
-      for (let t = 0; t < n; t++)
-        if (alive[t]) {
-          const key = this.tasks.keyOf(t);
-          const job = Math.floor(key / TASK_BITS);
-          candidates.push({ t, key, pick: taskPickKey(job, key - job * TASK_BITS, seed) });
-        }
-      candidates.sort((a, b) => a.pick - b.pick || a.key - b.key);
-      const keep = new Set(candidates.slice(0, this.sample.tasks).map((c) => c.t));
+      const keep = pickTasks(alive, (t) => this.tasks.keyOf(t), this.sample);
       drop(
         'sample',
-        `tasks not among the ${this.sample.tasks} picked with seed ${seed}, dropped`,
+        `tasks not among the ${this.sample.tasks} picked with seed ${this.sample.seed}, dropped`,
         (t) => !keep.has(t),
       );
     }
@@ -407,6 +392,24 @@ export class GoogleLoader {
     return { kept, filters, total };
   }
 
+  /** Each task's records in canonical order, a repeated start time merged (or refused). */
+  private mergeRepeats(names: string, n: number) {
+    const { offsets, order } = groupByTask(this.taskOf.view(), n);
+    const replacedRecords = this.replacedRecords.view();
+    const refuse = (message: string): never => {
+      throw new DataError(names, null, message);
+    };
+    const records = { start: this.start.data, inst: this.inst.data, avg: this.avg.data };
+    return mergeStartRepeats(
+      (t) => this.tasks.keyOf(t),
+      { offsets, order, records, replaced: (rec) => (bisect(replacedRecords, rec) ? 1 : 0) },
+      this.repeatRule === 'refuse' ? refuse : null,
+      (rec) => {
+        if (bisect(replacedRecords, rec)) this.replaced.data[this.taskOf.data[rec]]--;
+      },
+    );
+  }
+
   /** Applies the filters and returns the dataset; a `DataError` when no task is left. */
   finish(): { samples: TaskSamples; report: LoadReport; rawExtras?: RawExtras } {
     for (const f of this.files) f.reader.end();
@@ -415,7 +418,7 @@ export class GoogleLoader {
       throw new DataError(names, null, 'no task_usage file given');
     const n = this.tasks.size;
     const records = this.taskOf.length;
-    const { offsets, order } = groupByTask(this.taskOf.view(), n);
+    const { offsets, order, repeats } = this.mergeRepeats(names, n);
     const inst = this.inst.data;
     const useEvents = this.eventFiles > 0;
     const { kept, filters, total } = this.filterTasks(n, offsets, order);
@@ -441,20 +444,15 @@ export class GoogleLoader {
       { start: this.start.data, inst, avg: this.avg.data },
       total,
     );
-    const notes: string[] = [];
+    const notes: string[] = startRepeatNotes(repeats);
     let requests: TaskSamples['requests'];
     if (useEvents) {
-      const cpu = new Float64Array(kept.length).fill(NaN);
-      const memory = new Float64Array(kept.length).fill(NaN);
-      let withCpu = 0;
-      for (let k = 0; k < kept.length; k++) {
-        const ev = this.events.get(this.tasks.keyOf(kept[k]));
-        if (ev < 0) continue;
-        cpu[k] = this.cpuRequest.data[ev];
-        memory[k] = this.memRequest.data[ev];
-        if (!Number.isNaN(cpu[k])) withCpu++;
-      }
-      requests = { cpu, memory };
+      requests = lastRequests(
+        kept.map((t) => this.events.get(this.tasks.keyOf(t))),
+        this.cpuRequest.data,
+        this.memRequest.data,
+      );
+      const withCpu = requests.cpu.filter((x) => !Number.isNaN(x)).length;
       notes.push(`${withCpu} of ${kept.length} kept tasks have a CPU request in task_events`);
     } else if (this.filters.dropFailed)
       notes.push('no task_events given: failing tasks (EVICT, FAIL, KILL, LOST) are not dropped');
@@ -482,16 +480,4 @@ export class GoogleLoader {
       ...(this.parseClamp ? { rawExtras: { clamp: this.parseClamp } } : {}),
     };
   }
-}
-
-function isHeader(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 34 || c === 35;
-}
-
-function emptyField(b: Uint8Array, s: number, e: number): boolean {
-  return blank(b, s, e);
-}
-
-function later(time: number, value: number, bestTime: number, bestValue: number): boolean {
-  return time > bestTime || (time === bestTime && !(value <= bestValue));
 }

@@ -1,3 +1,5 @@
+import { blank } from './bytes.ts';
+
 /**
  * Google 2011 task keys and record order (SPEC §10): the (job ID, task index) key, the sampling key
  * shared with the DuckDB `reduce` (docs/reduce.sql), and each kept task's records gathered in the
@@ -83,4 +85,145 @@ export function gatherSamples(
     pos += e - f;
   }
   return { ids, inst: instOut, avg: avgOut, times: timeOut };
+}
+
+/** The repeats of a Google 2011 load: records of one task at one start time beyond the first. */
+export interface StartRepeats {
+  identical: number;
+  conflicting: number;
+  /** The smallest (job, task, start) of a conflicting repeat, or null. */
+  first: { job: number; index: number; start: number } | null;
+}
+
+/** The load's notes on merged repeats, the same words from the loader and from `reduce`. */
+export function startRepeatNotes(r: StartRepeats): string[] {
+  const out: string[] = [];
+  if (r.identical)
+    out.push(
+      `${r.identical} repeated start time(s) with the same values merged (kept once; task_usage records of one task)`,
+    );
+  if (r.conflicting && r.first)
+    out.push(
+      `${r.conflicting} repeated start time(s) with other values: the first record in (inst, avg) order kept, the later dropped (first: task ${r.first.job}:${r.first.index} at ${r.first.start}); --duplicates refuse refuses them`,
+    );
+  return out;
+}
+
+/** The refusal of a repeated start time under `--duplicates refuse`. */
+export function startRepeatRefusal(job: number, index: number, start: number): string {
+  return `task ${job}:${index}: duplicated start time ${start} (two task_usage records; --duplicates merge keeps the first)`;
+}
+
+/**
+ * Each task's records sorted in (start, inst, avg) order with the records repeating a start time
+ * dropped, the first kept: new offsets into a compacted `order`. `dropped(record)` is told of each
+ * dropped record; with `refuse` given, the smallest (job, task, start) repeated is handed to it
+ * (which throws) after the pass.
+ */
+export function mergeStartRepeats(
+  keyOf: (t: number) => number,
+  grouped: {
+    offsets: Int32Array;
+    order: Int32Array;
+    records: { start: Float64Array; inst: Float64Array; avg: Float64Array };
+    /** 1 for a record whose avg was replaced: of two equal records, the one not replaced is kept. */
+    replaced: (record: number) => number;
+  },
+  refuse: ((message: string) => never) | null,
+  dropped: (record: number) => void,
+): { offsets: Int32Array; order: Int32Array; repeats: StartRepeats } {
+  const { offsets, order, records, replaced } = grouped;
+  const { start, inst, avg } = records;
+  const n = offsets.length - 1;
+  const out = new Int32Array(n + 1);
+  const repeats: StartRepeats = { identical: 0, conflicting: 0, first: null };
+  let firstKey = Infinity;
+  let pos = 0;
+  for (let t = 0; t < n; t++) {
+    const f = offsets[t];
+    const rows = Array.from(order.subarray(f, offsets[t + 1]));
+    rows.sort((x, y) => compareRecords(start, inst, avg, x, y) || replaced(x) - replaced(y));
+    out[t] = pos;
+    for (let r = 0; r < rows.length; r++) {
+      const rec = rows[r];
+      const kept = pos > out[t] ? order[pos - 1] : -1;
+      if (kept < 0 || start[kept] !== start[rec]) {
+        order[pos++] = rec;
+        continue;
+      }
+      const key = keyOf(t);
+      const same = inst[rec] === inst[kept] && avg[rec] === avg[kept];
+      if (same && !refuse) repeats.identical++;
+      else {
+        repeats.conflicting++;
+        if (key < firstKey || (key === firstKey && start[rec] < repeats.first!.start)) {
+          firstKey = key;
+          const job = Math.floor(key / TASK_BITS);
+          repeats.first = { job, index: key - job * TASK_BITS, start: start[rec] };
+        }
+      }
+      dropped(rec);
+    }
+  }
+  out[n] = pos;
+  const f = repeats.first;
+  if (refuse && f) refuse(startRepeatRefusal(f.job, f.index, f.start));
+  return { offsets: out, order, repeats };
+}
+
+/** The `sample.tasks` alive tasks of smallest `taskPickKey` (ties by key). */
+export function pickTasks(
+  alive: Uint8Array,
+  keyOf: (t: number) => number,
+  sample: { tasks: number; seed: number },
+): Set<number> {
+  const candidates: { t: number; key: number; pick: number }[] = [];
+  for (let t = 0; t < alive.length; t++)
+    if (alive[t]) {
+      const key = keyOf(t);
+      const job = Math.floor(key / TASK_BITS);
+      candidates.push({ t, key, pick: taskPickKey(job, key - job * TASK_BITS, sample.seed) });
+    }
+  candidates.sort((a, b) => a.pick - b.pick || a.key - b.key);
+  return new Set(candidates.slice(0, sample.tasks).map((c) => c.t));
+}
+
+/** Each kept task's CPU and memory request from its task_events row (row −1 or NaN: none). */
+export function lastRequests(
+  eventRows: readonly number[],
+  cpuRequest: Float64Array,
+  memRequest: Float64Array,
+): { cpu: Float64Array; memory: Float64Array } {
+  const cpu = new Float64Array(eventRows.length).fill(NaN);
+  const memory = new Float64Array(eventRows.length).fill(NaN);
+  eventRows.forEach((ev, k) => {
+    if (ev < 0) return;
+    cpu[k] = cpuRequest[ev];
+    memory[k] = memRequest[ev];
+  });
+  return { cpu, memory };
+}
+
+/** Whether the ascending `sorted` holds `x`. */
+export function bisect(sorted: Int32Array, x: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] === x;
+}
+
+export function isHeader(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 34 || c === 35;
+}
+
+export function emptyField(b: Uint8Array, s: number, e: number): boolean {
+  return blank(b, s, e);
+}
+
+export function later(time: number, value: number, bestTime: number, bestValue: number): boolean {
+  return time > bestTime || (time === bestTime && !(value <= bestValue));
 }
