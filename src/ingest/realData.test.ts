@@ -410,12 +410,20 @@ describe('Google 2011 task_usage excerpt and task_events', () => {
       format: 'google',
       filters: { minRecords: 1, dropAllZeroInst: false },
     });
-    // The slice's first window repeats rows of the excerpt (same tasks at start 600 s).
+    // The slice's first window repeats rows of the excerpt (same tasks at start 600 s): one record
+    // of a task at a start time is kept, and the repeats are counted in the notes.
     const naive = [...naiveCsv(G_USAGE).slice(1), ...naiveCsv(G_SLICE)];
     const tasks = new Set(naive.map((row) => `${row[2]}:${row[3]}`));
+    const starts = new Set(naive.map((row) => `${row[2]}:${row[3]}@${row[0]}`));
+    const repeated = naive.length - starts.size;
+    expect(repeated).toBeGreaterThan(0);
     expect(r.samples.ids).toHaveLength(tasks.size);
     expect(r.report.records).toBe(naive.length);
+    const counted = r.report.notes
+      .map((n) => /^(\d+) repeated start time/.exec(n))
+      .reduce((sum, m) => sum + (m ? Number(m[1]) : 0), 0);
+    expect(counted).toBe(repeated);
     const k = r.samples.ids.indexOf('3418309:0');
-    expect(seriesAt(r.samples.inst, k)).toHaveLength(1 + 17);
+    expect(seriesAt(r.samples.inst, k)).toHaveLength(17);
   });
 });
