@@ -8,23 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeNpy, parseCsv } from '../engine/index.ts';
 import { SHARED } from './testing/peer.ts';
-import { cli } from './testing/reduce.ts';
+import { cliWithErrors } from './testing/reduce.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'slopack-hostile-'));
 const FIG1 = join(import.meta.dirname, '../engine/timeline/fixtures/fig1.csv');
 const SLICE = join(SHARED, 'data/google-2011-task-usage/task_usage_slice_6tasks_17intervals.csv');
 
 /** The CLI's exit code, printed lines and what it wrote to stderr. */
-async function run(...args: string[]) {
-  const errors: string[] = [];
-  const write = process.stderr.write;
-  process.stderr.write = ((s: string) => (errors.push(String(s)), true)) as typeof write;
-  try {
-    return { ...(await cli(...args)), err: errors.join('') };
-  } finally {
-    process.stderr.write = write;
-  }
-}
+const run = cliWithErrors;
 
 describe('pack --inst refuses bad cells', () => {
   it.each([

@@ -11,6 +11,18 @@ export async function cli(...args: string[]): Promise<{ code: number; out: strin
   return { code, out };
 }
 
+/** Runs the CLI in this process; its exit code, printed lines and what it wrote to stderr. */
+export async function cliWithErrors(...args: string[]) {
+  const errors: string[] = [];
+  const write = process.stderr.write;
+  process.stderr.write = ((s: string) => (errors.push(String(s)), true)) as typeof write;
+  try {
+    return { ...(await cli(...args)), err: errors.join('') };
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
 /** The in-process loader on the same files (plain bytes, no streaming layer needed). */
 export function inProcess(usage: string[], events: string[], options: GoogleOptions) {
   const loader = createLoader({ format: 'google', ...options });
