@@ -12,6 +12,7 @@ import ts from 'typescript';
 import { LAYER_ALLOW_LIST, LAYER_RULES } from '../eslint.config.js';
 import { viewNameFindings, viewNamesOf } from './viewNames.ts';
 import { formatNameProblems, formatNamesOf } from './formatNames.ts';
+import { isTest } from './nameSites.ts';
 
 export const MAX_FILE_LINES = 500;
 export const MAX_FUNCTION_LINES = 120;
@@ -30,8 +31,6 @@ export interface ImportEdge {
   readonly line: number;
   readonly typeOnly: boolean;
 }
-
-const isTest = (file: string) => /\.(test|bench)\.tsx?$/.test(file);
 
 export function sourceFiles(root: string, dirs: readonly string[]): string[] {
   const out: string[] = [];

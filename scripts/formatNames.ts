@@ -8,7 +8,8 @@
  * file: a file may lose findings as its formats move into the registry, never gain one, and a file
  * not listed may have none (a ratchet, as the size allow-list of checkImports.ts).
  */
-import ts from 'typescript';
+import type ts from 'typescript';
+import { isTest, nameSites, namesOf } from './nameSites.ts';
 
 /** The files that may list the formats. */
 export const FORMAT_REGISTRY_FILES: readonly string[] = ['src/engine/data/formatIds.ts'];
@@ -34,42 +35,14 @@ export const FORMAT_SITES_LEFT: Readonly<Record<string, number>> = {
   'src/state/common/sources/promUrlFields.ts': 1,
 };
 
-const isTest = (file: string) => /\.(test|bench)\.tsx?$/.test(file);
-
 /** The format names of the `FORMATS` and `TRACE_FORMATS` lists in `formatIds.ts`' text. */
 export function formatNamesOf(formatIdsText: string): ReadonlySet<string> {
-  const sf = ts.createSourceFile('formatIds.ts', formatIdsText, ts.ScriptTarget.Latest, true);
-  const names = new Set<string>();
-  const collect = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node)) names.add(node.text);
-    ts.forEachChild(node, collect);
-  };
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isVariableDeclaration(node) &&
-      ts.isIdentifier(node.name) &&
-      (node.name.text === 'FORMATS' || node.name.text === 'TRACE_FORMATS') &&
-      node.initializer
-    )
-      collect(node.initializer);
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return names;
+  return namesOf(formatIdsText, ['FORMATS', 'TRACE_FORMATS']);
 }
-
-const EQUALITY = new Set([
-  ts.SyntaxKind.EqualsEqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsEqualsToken,
-  ts.SyntaxKind.EqualsEqualsToken,
-  ts.SyntaxKind.ExclamationEqualsToken,
-]);
 
 /** An expression that reads a format (`format`, `spec.format`, `r.report.format`, `f`). */
 const readsFormat = (e: ts.Expression) =>
   /(^|\.)(format|formatId)$|^f$/i.test(e.getText().replace(/\s+/g, ''));
-
-const FORMAT_TYPES = new Set(['FormatId', 'TraceFormatId']);
 
 /** Switches, comparisons, lists and tables over format names in `file` outside the registry. */
 export function formatNameFindings(
@@ -84,42 +57,17 @@ export function formatNameFindings(
     file.startsWith(FORMAT_REGISTRY_DIR)
   )
     return [];
-  const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const at = (n: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}`;
-  const isName = (e: ts.Node) => ts.isStringLiteralLike(e) && names.has(e.text);
-  const visit = (node: ts.Node) => {
-    if (ts.isSwitchStatement(node)) {
-      const cases = node.caseBlock.clauses.filter(
-        (c) => ts.isCaseClause(c) && isName(c.expression),
-      );
-      if (cases.length > 1 || (cases.length === 1 && readsFormat(node.expression)))
-        found.push(`${at(node)}: a switch over format names (${cases.length} cases)`);
-    } else if (ts.isBinaryExpression(node) && EQUALITY.has(node.operatorToken.kind)) {
-      const [name, other] = isName(node.left)
-        ? [node.left, node.right]
-        : isName(node.right)
-          ? [node.right, node.left]
-          : [null, null];
-      if (name && other && readsFormat(other))
-        found.push(`${at(node)}: a comparison of a format with '${name.getText().slice(1, -1)}'`);
-    } else if (
-      ts.isArrayLiteralExpression(node) &&
-      node.elements.length > 1 &&
-      node.elements.every(isName)
-    ) {
-      found.push(`${at(node)}: a list of format names`);
-    } else if (
-      ts.isTypeReferenceNode(node) &&
-      node.typeName.getText() === 'Record' &&
-      FORMAT_TYPES.has(node.typeArguments?.[0]?.getText() ?? '')
-    ) {
-      found.push(`${at(node)}: a table keyed by ${node.typeArguments![0].getText()}`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
+  return nameSites(file, text, {
+    names,
+    reads: readsFormat,
+    switchCounts: (cases, reads) => cases > 1 || (cases === 1 && reads),
+    keyTypes: new Set(['FormatId', 'TraceFormatId']),
+    words: {
+      switch: (cases) => `a switch over format names (${cases} cases)`,
+      comparison: (name) => `a comparison of a format with '${name}'`,
+      list: 'a list of format names',
+    },
+  });
 }
 
 /**

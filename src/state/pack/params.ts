@@ -13,6 +13,7 @@ import {
   type RealizationMode,
   type FitSpec,
   type PackerKind,
+  type PackParams,
   type Source,
 } from '../../engine/index.ts';
 import { REALIZATION_MODES } from '../../engine/replay/index.ts';
@@ -25,13 +26,7 @@ import {
   type ParamSpecs,
 } from '../common/store/paramSpec.ts';
 
-export interface PackViewParams {
-  readonly packer: PackerKind;
-  readonly fit: FitSpec;
-  readonly capacity: number;
-  readonly clairvoyance: number;
-  readonly source: Source;
-  readonly rebalance: number;
+export interface PackViewParams extends PackParams {
   /**
    * How the workload is realized: independent draws per task (the paper's), the time-aligned
    * instants, or a joint block bootstrap of them with `block` instants per block.
