@@ -31,6 +31,8 @@ import {
   setUploadOptions,
   useUploadPanel,
   waitingLink,
+  previewAtHand,
+  uploadPanel,
 } from '../state/common/sources/uploadPanel.ts';
 import { formatCount } from '../present/format.ts';
 
@@ -57,9 +59,12 @@ export function UploadPanel() {
     if (input.current) input.current.value = '';
   };
   const drop = useFileDrop(onFiles);
-  const load = () => {
-    if (files.length === 0 || !preview || preview.error !== null) return;
-    void controller.upload(files, usesLink ? undefined : toLoadRequest(requestOf(options)));
+  const load = async () => {
+    const read = await previewAtHand();
+    if (!read || read.error !== null) return;
+    const { files, options, fromLink } = uploadPanel.getState();
+    const keepLink = link !== null && fromLink === link;
+    void controller.upload(files, keepLink ? undefined : toLoadRequest(requestOf(options)));
   };
 
   return (
@@ -90,13 +95,18 @@ export function UploadPanel() {
           {linked.hash.slice(0, 12)}…)
         </p>
       )}
-      <OptionsForm options={options} set={editUploadOptions} preview={preview} onConfirm={load} />
+      <OptionsForm
+        options={options}
+        set={editUploadOptions}
+        preview={preview}
+        onConfirm={() => void load()}
+      />
       {files.length > 0 && (
         <AtHand
           files={files}
           preview={preview}
           reading={previewFor?.files !== files || previewFor.options !== options}
-          onUse={load}
+          onUse={() => void load()}
         />
       )}
       <RecipeList

@@ -13,6 +13,7 @@ import {
   chooseFiles,
   createUploadPanel,
   editUploadOptions,
+  previewAtHand,
   previewUploads,
   WAITING_FOR_FILES,
   type UploadPanelStore,
@@ -104,6 +105,23 @@ describe('the upload preview under two quick option changes', () => {
     stop();
     await answer(held[answered]);
     expect(panel.getState().preview).toBe(before);
+  });
+});
+
+describe('a confirmation typed while an edit is previewed', () => {
+  it('waits for the preview of the options at hand, not the one before the edit', async () => {
+    const { panel, held, stop, answered } = await panelWithFile();
+    const before = panel.getState().preview;
+    editUploadOptions({ taskSize: '0.5' }, panel);
+    let confirmed: Preview | null | undefined;
+    void previewAtHand(panel).then((p) => (confirmed = p));
+    await new Promise((r) => setImmediate(r));
+    expect(confirmed).toBeUndefined();
+    await answer(held[answered]);
+    expect(confirmed).toBe(await held[answered].result);
+    expect(confirmed).not.toBe(before);
+    expect(await previewAtHand(panel)).toBe(confirmed);
+    stop();
   });
 });
 

@@ -81,6 +81,30 @@ export function chooseFiles(files: File[], keepLinkOptions: boolean, panel = upl
   }));
 }
 
+/**
+ * The preview of the files and options at hand once it has been read: a confirmation typed while
+ * an edit is still being previewed (Enter right after typing the cores) waits for that preview
+ * instead of judging the files by the previous one. Null when no files are at hand.
+ */
+export function previewAtHand(panel: UploadPanelStore = uploadPanel): Promise<Preview | null> {
+  const current = (s: UploadPanelState) =>
+    s.files.length === 0
+      ? null
+      : s.previewFor?.files === s.files && s.previewFor.options === s.options
+        ? s.preview
+        : undefined;
+  const now = current(panel.getState());
+  if (now !== undefined) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const stop = panel.subscribe((s) => {
+      const p = current(s);
+      if (p === undefined) return;
+      stop();
+      resolve(p);
+    });
+  });
+}
+
 /** Fills the form with a waiting link's options, once per link. */
 function adoptWaitingLink(s: Explorer, panel: UploadPanelStore): void {
   const link = waitingLink(s);
