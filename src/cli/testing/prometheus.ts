@@ -322,34 +322,61 @@ export async function startPrometheus(
       'global:\n  scrape_interval: 1m\nscrape_configs: []\n',
     );
     const [from, to] = o.ports ?? [19090, 19099];
-    const port = await freePort(from, to);
-    child = spawn(
-      PROMETHEUS,
-      [
-        `--config.file=${join(dir, 'prometheus.yml')}`,
-        `--storage.tsdb.path=${data}`,
-        `--storage.tsdb.retention.time=${o.retention ?? '100y'}`,
-        `--web.listen-address=127.0.0.1:${port}`,
-        `--web.cors.origin=${o.corsOrigin ?? '.*'}`,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let log = '';
-    child.stderr!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
-    const url = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}): ${log}`);
-      const ok = await fetch(`${url}/-/ready`).then(
-        (r) => r.ok,
-        () => false,
+    // A port found free can be taken before the server binds it (test files and suites run side
+    // by side): the server then exits saying so, and the next free port is tried.
+    for (let attempt = 0; ; attempt++) {
+      const port = await freePort(from, to);
+      child = spawn(
+        PROMETHEUS,
+        [
+          `--config.file=${join(dir, 'prometheus.yml')}`,
+          `--storage.tsdb.path=${data}`,
+          `--storage.tsdb.retention.time=${o.retention ?? '100y'}`,
+          `--web.listen-address=127.0.0.1:${port}`,
+          `--web.cors.origin=${o.corsOrigin ?? '.*'}`,
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
       );
-      if (ok) break;
-      if (i > 600) throw new Error(`prometheus did not get ready in 60 s: ${log}`);
-      await new Promise((r) => setTimeout(r, 100));
+      const url = `http://127.0.0.1:${port}`;
+      const ready = await whenReady(child, url, data);
+      if (ready === true) return { url, port, dir, stop };
+      if (!/address already in use/.test(ready) || attempt >= 5) throw new Error(ready);
     }
-    return { url, port, dir, stop };
   } catch (e) {
     await stop();
     throw e;
+  }
+}
+
+/**
+ * Waits for `child` to answer ready at `url`: `true`, or why it did not. The answer must name its
+ * TSDB folder `data`: another test's server on the port this one failed to bind answers too.
+ */
+async function whenReady(child: ChildProcess, url: string, data: string): Promise<true | string> {
+  let log = '';
+  child.stderr!.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) {
+      await new Promise((r) => setImmediate(r));
+      return `prometheus exited (${child.exitCode}): ${log}`;
+    }
+    const ready = await fetch(`${url}/-/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready && (await tsdbPath(url)) === data) return true;
+    if (i > 600) return `prometheus did not get ready in 60 s: ${log}`;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function tsdbPath(url: string): Promise<string | undefined> {
+  try {
+    const flags = (await (await fetch(`${url}/api/v1/status/flags`)).json()) as {
+      data?: Record<string, string>;
+    };
+    return flags.data?.['storage.tsdb.path'];
+  } catch {
+    return undefined;
   }
 }
