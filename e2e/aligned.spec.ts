@@ -77,9 +77,15 @@ test('Google jobs: the headline q is the one replayed in time, the independent q
   await expect(drift).toContainText('188 of 1600 tasks');
   const worst = Number(await page.getByTestId('q-aligned-worst').textContent());
   expect(worst).toBeGreaterThanOrEqual(aligned);
+  // The 95 % bound for autocorrelation sits above the worst q; 144 instants cannot show 0.01.
+  const bound = Number(await page.getByTestId('q-aligned-bound').textContent());
+  expect(bound).toBeGreaterThan(worst);
+  expect(bound).toBeGreaterThan(0.01);
+  await expect(page.getByTestId('q-aligned-unproven')).toHaveText(/^\d+$/);
   await page.getByTestId('pack-slo').locator('summary').click();
   const table = page.getByTestId('machine-q-table');
   await expect(table.locator('tbody tr')).toHaveCount(Number(own.mAbs));
+  await expect(table.locator('thead')).toContainText('95 % bound');
 });
 
 test('the lesson: predict, then reveal the replayed q of the Google jobs, the page’s data untouched', async ({

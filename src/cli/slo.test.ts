@@ -119,6 +119,14 @@ describe('tune --mode aligned', () => {
       );
       expect((p.machines as unknown[]).length).toBe(row.machines);
       expect(row.judged).toEqual(p.eval);
+      const ev = p.eval as Record<string, number[]> & Record<string, number>;
+      ev.q.forEach((q, j) => {
+        expect(ev.q_upper95[j]).toBeGreaterThanOrEqual(q);
+        expect(ev.effective_instants[j]).toBeLessThanOrEqual(ev.columns);
+      });
+      expect(ev.machines_unproven).toBe(
+        ev.q.filter((q, j) => q <= 0.01 && ev.q_upper95[j] > 0.01).length,
+      );
       checked++;
     }
     expect(checked).toBeGreaterThan(0);

@@ -7,3 +7,4 @@ export * from './tuneAligned.ts';
 export * from './modes.ts';
 export * from './drift.ts';
 export * from './walkForward.ts';
+export * from './bound.ts';

@@ -5,9 +5,10 @@
  * can be "the mean" (the paper's), "every machine" (the worst) or "95 % of machines".
  */
 import type { RealizationMatrix } from '../matrix.ts';
-import { overflowCounts } from '../metrics/evaluate.ts';
 import { percentileOfSorted } from '../stats/percentile.ts';
 import { fitEntry, type FitSpec } from '../fit/index.ts';
+import { machineTotals } from '../metrics/evaluate.ts';
+import { BOUND_CONFIDENCE, autocorrelationTime, qUpperBound } from './bound.ts';
 
 export const SLO_SCOPES = ['mean', 'every', 'p95'] as const;
 export type SloScope = (typeof SLO_SCOPES)[number];
@@ -25,14 +26,35 @@ export interface MachineSlo {
   /** Machines with q_j > target. */
   readonly over: number;
   readonly columns: number;
+  /** Per machine, the upper bound on q_j at `BOUND_CONFIDENCE` (`bound.ts`). */
+  readonly upper: readonly number[];
+  /** Per machine, the independent instants its columns count as (columns / τ). */
+  readonly effective: readonly number[];
+  readonly upperWorst: number;
+  /** Machines whose q_j meets the target but whose bound does not: not shown to hold. */
+  readonly unproven: number;
 }
 
+/** A machine's verdict: its bound meets the target, only its q_j does, or its q_j misses. */
+export type MachineVerdict = 'holds' | 'unproven' | 'misses';
+
+export function machineVerdict(s: MachineSlo, j: number): MachineVerdict {
+  return s.q[j] > s.target ? 'misses' : s.upper[j] > s.target ? 'unproven' : 'holds';
+}
+
+/**
+ * The figures of per-machine overflow counts over `columns` columns. `effective`, per machine, the
+ * independent columns they count as; without it every column is one (independent draws).
+ */
 export function machineSlo(
   overflows: ArrayLike<number>,
   columns: number,
   target: number,
+  effective?: ArrayLike<number>,
 ): MachineSlo {
   const q = Array.from(overflows, (o) => o / columns);
+  const eff = Array.from(q, (_, j) => (effective ? effective[j] : columns));
+  const upper = q.map((_, j) => qUpperBound(overflows[j], columns, eff[j], BOUND_CONFIDENCE));
   let worstMachine = 0;
   let total = 0;
   q.forEach((v, j) => {
@@ -49,6 +71,10 @@ export function machineSlo(
     target,
     over: q.filter((v) => v > target).length,
     columns,
+    upper,
+    effective: eff,
+    upperWorst: upper.reduce((a, b) => Math.max(a, b), 0),
+    unproven: q.filter((v, j) => v <= target && upper[j] > target).length,
   };
 }
 
@@ -65,7 +91,8 @@ export function scopeValue(s: Pick<MachineSlo, 'mean' | 'worst' | 'p95'>, scope:
 
 /**
  * Machines (pool rows each) judged on every column of `E`, a matrix of the same tasks (row r of E
- * is pool row r): the overflow counts q_j·|E| and their SLO figures.
+ * is pool row r) whose columns are consecutive instants: the overflow counts q_j·|E| and their SLO
+ * figures, each machine's bound read from the autocorrelation of its total over time.
  */
 export function judgeMachines(
   machines: readonly ArrayLike<number>[],
@@ -80,8 +107,12 @@ export function judgeMachines(
         throw new RangeError(
           `the packing places task ${rows[k]}, but the judging matrix has only ${E.rows} tasks`,
         );
-  overflowCounts(E, machines, 0, E.cols, capacity, counts);
-  return { ...machineSlo(counts, E.cols, target), overflows: counts };
+  const totals = new Float64Array(E.cols);
+  const effective = machines.map((rows, j) => {
+    counts[j] = machineTotals(E, rows, 0, E.cols, capacity, totals);
+    return E.cols / autocorrelationTime(totals, E.cols);
+  });
+  return { ...machineSlo(counts, E.cols, target, effective), overflows: counts };
 }
 
 /**

@@ -5,11 +5,11 @@
  * packing; every machine's q; and a machine's total over time beside the Gaussian its test assumed.
  */
 import { memo, useMemo, useState } from 'react';
-import { type MachineSlo, type PackResult } from '../../engine/index.ts';
+import { machineVerdict, type MachineSlo, type PackResult } from '../../engine/index.ts';
 import type { Params } from '../../state/common/store/params.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import { alignedJudgement, differsBy, packSlo, timeSplitText } from '../../state/pack/replay.ts';
-import { formatCount, formatQ } from '../../present/format.ts';
+import { formatCount, formatFixed, formatQ } from '../../present/format.ts';
 
 interface Packed {
   readonly result: PackResult;
@@ -31,6 +31,8 @@ function usePackSlo({ result, rows, params, packKey }: Packed) {
   );
   return { own, aligned, params, dataset };
 }
+
+const VERDICT_CLASS = { holds: 'good', unproven: undefined, misses: 'bad' } as const;
 
 function overText(s: MachineSlo): string {
   return `${s.over} of ${s.q.length} over ${s.target}`;
@@ -61,7 +63,10 @@ export const PackSloLine = memo(function PackSloLine(props: Packed) {
           {formatCount(aligned.columns)} instants): q{' '}
           <span data-testid="q-aligned">{formatQ(aligned.mean, aligned.columns)}</span>, worst{' '}
           <span data-testid="q-aligned-worst">{formatQ(aligned.worst, aligned.columns)}</span>{' '}
-          (machine {aligned.worstMachine + 1}); {overText(aligned)}.
+          (machine {aligned.worstMachine + 1}); {overText(aligned)}; 95 % upper bound (for
+          autocorrelation) worst{' '}
+          <span data-testid="q-aligned-bound">{formatFixed(aligned.upperWorst, 4)}</span>,{' '}
+          <span data-testid="q-aligned-unproven">{aligned.unproven}</span> more not shown to hold.
         </p>
       )}
       {warn && (
@@ -103,6 +108,7 @@ function MachineQTable({
               <th scope="col">machine</th>
               <th scope="col">q_j</th>
               {aligned && <th scope="col">q_j replayed in time</th>}
+              {aligned && <th scope="col">95 % bound</th>}
             </tr>
           </thead>
           <tbody>
@@ -121,6 +127,14 @@ function MachineQTable({
                 {aligned && (
                   <td className={aligned.q[j] > aligned.target ? 'bad' : undefined}>
                     {formatQ(aligned.q[j], aligned.columns)}
+                  </td>
+                )}
+                {aligned && (
+                  <td
+                    className={VERDICT_CLASS[machineVerdict(aligned, j)]}
+                    title={`${machineVerdict(aligned, j)}: ${formatCount(Math.round(aligned.effective[j]))} independent instants`}
+                  >
+                    {formatFixed(aligned.upper[j], 4)}
                   </td>
                 )}
               </tr>

@@ -61,6 +61,10 @@ export function sloJson(s: MachineSlo): Record<string, unknown> {
     machines_over_target: s.over,
     machines: s.q.length,
     q: s.q,
+    q_upper95_worst: s.upperWorst,
+    machines_unproven: s.unproven,
+    q_upper95: s.upper,
+    effective_instants: s.effective,
   };
 }
 

@@ -164,7 +164,7 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
           ? `  ${row.family.padEnd(10)} no grid value met q* on the fold`
           : `  ${row.family.padEnd(10)} ${row.fit.padEnd(18)} ${String(row.machines).padStart(5)} machines` +
               (row.judged
-                ? `  judged: q ${sci(row.judged.q_mean as number)}, worst ${sci(row.judged.q_worst as number)}, ${String(row.judged.machines_over_target)} over q*`
+                ? `  judged: q ${sci(row.judged.q_mean as number)}, worst ${sci(row.judged.q_worst as number)} (95 % bound ${sci(row.judged.q_upper95_worst as number)}), ${String(row.judged.machines_over_target)} over q*, ${String(row.judged.machines_unproven)} more not shown to hold`
                 : '') +
               (row.folds.length ? `\n             folds: ${foldsText(row.folds)}` : ''),
       );
