@@ -188,9 +188,12 @@ test('at 1280 px the header is one row; the Data task table and the tuner table 
     for (let i = 0; i < (await nav.count()); i++)
       tops.add(Math.round((await nav.nth(i).boundingBox())!.y));
     expect(tops.size, `${view}: the views on one row`).toBe(1);
-    const memory = (await page.getByTestId('memory').boundingBox())!;
+    const diagnostics = (await page.getByTestId('diagnostics').boundingBox())!;
     const share = (await page.getByTestId('share').boundingBox())!;
-    expect(memory.x + memory.width, `${view}: memory clear of Share`).toBeLessThanOrEqual(share.x);
+    expect(
+      diagnostics.x + diagnostics.width,
+      `${view}: diagnostics clear of Share`,
+    ).toBeLessThanOrEqual(share.x);
   }
   const wrap = page.locator('.task-table-wrap');
   await expect(wrap).toBeVisible({ timeout: 60_000 });

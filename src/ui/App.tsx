@@ -1,4 +1,12 @@
-import { Suspense, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { encode } from '../state/common/link/url.ts';
 import { SHOW_LENGTH_CHARS, linkTo, loadLinkCodec } from '../state/common/link/linkAddress.ts';
 import { useExplorer } from '../state/common/store/store.ts';
@@ -13,7 +21,7 @@ import {
 } from '../state/common/views/views.ts';
 import { VIEW_COMPONENTS } from './viewComponents.ts';
 import { NARROW, useMediaQuery } from './useMediaQuery.ts';
-import { Notices, RuntimeBadge } from './StatusLine.tsx';
+import { Diagnostics, Notices } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
 import { formatCount } from '../present/format.ts';
 
@@ -141,8 +149,17 @@ export function ViewNav({
   open: string;
   onOpen: (view: string) => void;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  // On a phone the views scroll sideways on one row: the open one is kept in sight.
+  useEffect(() => {
+    const nav = ref.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    nav.scrollLeft =
+      active.offsetLeft - nav.offsetLeft - (nav.clientWidth - active.offsetWidth) / 2;
+  }, [open]);
   return (
-    <nav aria-label="Views">
+    <nav aria-label="Views" ref={ref}>
       {views.map((v) => (
         <button
           key={v.id}
@@ -176,7 +193,7 @@ export function App() {
           open={view}
           onOpen={(v) => setParams({ view: v as ViewId, step: 0 })}
         />
-        <RuntimeBadge />
+        <Diagnostics />
         <ShareButton />
       </header>
       <Notices />

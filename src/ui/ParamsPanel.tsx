@@ -259,9 +259,9 @@ function RealizationField({ params, set }: { params: Params; set: SetParams }) {
           value={params.realization}
           onChange={(e) => set({ realization: e.target.value as Params['realization'] })}
         >
-          <option value="independent">independent draws per task (the paper’s)</option>
-          <option value="aligned">time-aligned replay (every task at the same instant)</option>
-          <option value="blocks">block bootstrap of the aligned instants</option>
+          <option value="independent">independent draws (the paper’s)</option>
+          <option value="aligned">time-aligned replay</option>
+          <option value="blocks">block bootstrap in time</option>
         </select>
       </div>
       {params.realization === 'blocks' && (
@@ -343,7 +343,7 @@ function PackingFields({ params, set, shows }: FieldsProps) {
       {shows.has('capacity') && <CapacityField capacity={params.capacity} set={set} />}
       {shows.has('clairvoyance') && (
         <SliderNumber
-          label="Clairvoyance κ"
+          label="Share of draws the packer sees (κ)"
           testId="clairvoyance"
           explain={<Explain term="clairvoyance" name="κ" />}
           value={params.clairvoyance}
@@ -352,7 +352,7 @@ function PackingFields({ params, set, shows }: FieldsProps) {
           onChange={(clairvoyance) => set({ clairvoyance: Math.min(1, clairvoyance) })}
           format={(k) =>
             k >= 1
-              ? '1 (all columns observed)'
+              ? '1 (all)'
               : `${k} (first ${Math.max(1, Math.floor(k * params.realizations + 0.5))} of ${params.realizations})`
           }
         />
@@ -374,7 +374,7 @@ function PackingFields({ params, set, shows }: FieldsProps) {
       )}
       {shows.has('rebalance') && (
         <NumberField
-          label="Rebalancing max_failures (0: off)"
+          label="Rebalancing: failed moves before it stops (0: off)"
           explain={<Explain term="maxFailures" name="max_failures" />}
           value={params.rebalance}
           min={0}

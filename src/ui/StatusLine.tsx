@@ -70,23 +70,41 @@ function MemoryReadout() {
   );
 }
 
-export function RuntimeBadge() {
+function RuntimeBadge() {
   const runtime = useExplorer((s) => s.runtime);
-  const busy = useExplorer(
-    (s) =>
-      s.pack.status === 'running' || s.pool.status === 'running' || s.data.status === 'running',
-  );
   return (
     <span
       className={`runtime${runtime.slower ? ' slower' : ''}`}
       data-testid="runtime"
       title={runtime.text}
     >
-      {busy && <span className="spinner" role="img" aria-label="computing" />}
       {runtime.mode === 'pool'
         ? `${runtime.workers} workers${runtime.shared ? ', shared memory' : ' (slower mode: not cross-origin isolated)'}`
         : 'main thread (slower mode)'}
       <MemoryReadout />
     </span>
+  );
+}
+
+/**
+ * How the engine runs here and what holds memory, folded behind a small button: a visitor sees a
+ * spinner while it computes, and the slower mode is said on the button itself.
+ */
+export function Diagnostics() {
+  const slower = useExplorer((s) => s.runtime.slower);
+  const busy = useExplorer(
+    (s) =>
+      s.pack.status === 'running' || s.pool.status === 'running' || s.data.status === 'running',
+  );
+  return (
+    <details className="diagnostics" data-testid="diagnostics">
+      <summary title="Diagnostics: how the engine runs here, and what holds memory">
+        {busy && <span className="spinner" role="img" aria-label="computing" />}
+        {slower ? 'slower mode' : 'engine'}
+      </summary>
+      <div className="diagnostics-body">
+        <RuntimeBadge />
+      </div>
+    </details>
   );
 }

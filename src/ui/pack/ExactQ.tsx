@@ -25,9 +25,10 @@ export function ExactQ() {
   const failed = computing && error !== null;
   return (
     <div
+      className="exact-cell"
       title={`P(machine total > c) from the convolution of its tasks' histograms of the evaluation columns (values rounded to bins of width w = ${DEFAULT_BIN}, B = ⌊c/w⌋ bins), averaged over machines; resolves q below 1/|E|. Off the w-grid the rounding biases it: the bracket is P(total ≥ B bins).`}
     >
-      <dt>exact q (convolution)</dt>
+      <dt>overflow, exact (convolution)</dt>
       <dd
         data-testid="exact-q"
         data-state={failed ? 'error' : computing ? 'computing' : 'ready'}
@@ -36,12 +37,12 @@ export function ExactQ() {
         {failed ? `— (${error!.message})` : value !== undefined ? formatExactQ(value.q) : '…'}
         {computing && !failed && <small> computing…</small>}
       </dd>
-      {!failed && value !== undefined && (
-        <dd data-testid="exact-q-bracket" className={computing ? 'stale' : undefined}>
-          <small>
-            w = {DEFAULT_BIN}; P(total ≥ B bins) = {formatExactQ(value.atLeast)}
-          </small>
+      {!failed && value !== undefined ? (
+        <dd data-testid="exact-q-bracket" className={`hint${computing ? ' stale' : ''}`}>
+          w = {DEFAULT_BIN}; P(total ≥ B bins) = {formatExactQ(value.atLeast)}
         </dd>
+      ) : (
+        <dd className="hint">{'\u00a0'}</dd>
       )}
     </div>
   );

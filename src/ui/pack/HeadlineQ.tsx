@@ -11,10 +11,10 @@ import type { PackResult } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import { alignedJudgement, datasetKeyOfPack } from '../../state/pack/replay.ts';
 import { packDrift, type PackDrift } from '../../state/pack/drift.ts';
-import { formatFixed, formatQ } from '../../present/format.ts';
+import { formatNumber, formatQ } from '../../present/format.ts';
 import { Explain } from '../Explain.tsx';
 
-interface Shown {
+export interface Shown {
   /** The q the headline reads, over `columns` columns. */
   readonly q: number;
   readonly columns: number;
@@ -24,7 +24,7 @@ interface Shown {
   readonly independent: { readonly q: number; readonly columns: number } | null;
 }
 
-function useShownQ(result: PackResult, rows: Int32Array): Shown {
+export function useShownQ(result: PackResult, rows: Int32Array): Shown {
   const dataset = useExplorer((s) => s.data.dataset);
   const packed = useExplorer((s) => s.pack.params ?? s.params);
   const key = useExplorer((s) => s.pack.key);
@@ -90,49 +90,52 @@ export function HeadlineQ({
   children?: ReactNode;
 }) {
   const shown = useShownQ(result, rows);
-  const rel = rho !== null && shown.q > 0 ? (shown.q - rho) / rho : null;
+  const times = rho !== null && shown.q > 0 ? shown.q / rho : null;
   return (
     <>
-      <div>
+      <div className="q-cell">
         <dt>
-          overflow frequency q{shown.method === 'replayed' && ', replayed in time'}
+          overflow frequency{shown.method === 'replayed' && ' replayed in time'} (q)
           <Explain term="q" name="q" />
         </dt>
         <dd data-testid="q" data-method={shown.method}>
           {formatQ(shown.q, shown.columns)}
         </dd>
-        {shown.independent && (
-          <dd className="hint" data-testid="q-independent">
-            independent draws (the paper’s method):{' '}
-            <span data-testid="q-independent-value">
-              {formatQ(shown.independent.q, shown.independent.columns)}
-            </span>
-          </dd>
-        )}
+        {/* Held when empty: the cell keeps its height from the first paint on. */}
+        <dd className="hint" data-testid={shown.independent ? 'q-independent' : undefined}>
+          {shown.independent ? (
+            <>
+              independent draws (the paper’s method):{' '}
+              <span data-testid="q-independent-value">
+                {formatQ(shown.independent.q, shown.independent.columns)}
+              </span>
+            </>
+          ) : (
+            '\u00a0'
+          )}
+        </dd>
         <DriftNotice />
       </div>
       {children}
       {rho !== null && (
         <div>
           <dt>
-            requested ρ
-            {rel !== null && (
-              <Explain
-                term="qVsRho"
-                name={`q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}
-              />
-            )}
+            promised overflow (ρ)
+            {times !== null && <Explain term="qVsRho" name={`q is ${timesText(times)} ρ`} />}
           </dt>
           <dd data-testid="rho-value">
             {rho}
-            {rel !== null && (
-              <small
-                className={rel > 0 ? 'bad' : 'good'}
-              >{` q ${rel > 0 ? '+' : ''}${formatFixed(rel * 100, 0)} %`}</small>
+            {times !== null && (
+              <small className={times > 1 ? 'bad' : 'good'}>{` q is ${timesText(times)} ρ`}</small>
             )}
           </dd>
         </div>
       )}
     </>
   );
+}
+
+/** q as a multiple of ρ: "2×", "0.45×". */
+export function timesText(times: number): string {
+  return `${formatNumber(times, 2)}×`;
 }

@@ -2,42 +2,32 @@ import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useStat
 import type { PackResult } from '../../engine/index.ts';
 import { packKey, type Params } from '../../state/common/store/params.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store/store.ts';
-import { countWord, formatFixed, formatNumber } from '../../present/format.ts';
+import { countWord, formatFixed } from '../../present/format.ts';
 import { coresPerMachineOf, nodesText } from '../../present/cores.ts';
 import { MachineStrip } from './MachineStrip.tsx';
+import { MachineDetail, downloadRows, exportFiles } from './MachineDetail.tsx';
 import { PackWaiting } from './PackWaiting.tsx';
 import { useController } from '../controllerContext.ts';
 import { PinButton } from './ab/PinButton.tsx';
 import { Explain } from '../Explain.tsx';
 import { usePackTrace } from './usePackTrace.ts';
 import { packTraceWanted, wantPackTrace } from '../../state/pack/extras.ts';
-import type { TaskDecision } from '../../present/pack/decisions.ts';
-import {
-  machineTasks,
-  machineView,
-  taskMoments,
-  type MachineTask,
-  type MachineView,
-} from '../../present/pack/machineView.ts';
+import { machineTasks, machineView, type MachineView } from '../../present/pack/machineView.ts';
 
-// The plots of one machine wait for Plot's code (ui/lazyPlot.ts), off the first page.
-const MachinePlots = lazy(() =>
-  import('./MachinePlots.tsx').then((m) => ({ default: m.MachinePlots })),
-);
 // Below the headline and opened on demand: each arrives after the first numbers.
 const AbCompare = lazy(() => import('./ab/AbCompare.tsx').then((m) => ({ default: m.AbCompare })));
 const PackSloLine = lazy(() => import('./PackSlo.tsx').then((m) => ({ default: m.PackSloLine })));
 const ExactQ = lazy(() => import('./ExactQ.tsx').then((m) => ({ default: m.ExactQ })));
 // The headline's q waits for the replay's code (aligning the data), off the first page.
 const HeadlineQ = lazy(() => import('./HeadlineQ.tsx').then((m) => ({ default: m.HeadlineQ })));
+const HeadlineSentence = lazy(() =>
+  import('./HeadlineSentence.tsx').then((m) => ({ default: m.HeadlineSentence })),
+);
 const PackStepThrough = lazy(() =>
   import('./PackStepThrough.tsx').then((m) => ({ default: m.PackStepThrough })),
 );
 /** The lessons' count, from the Learn link's bound (lessons.test.ts holds it to the registry). */
 const LESSON_COUNT = LEARN_PARAMS.lesson.range!.max;
-const AlignedMachinePlot = lazy(() =>
-  import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
-);
 import { LEARN_PARAMS } from '../../state/learn/params.ts';
 
 /** The first page's "what is this / start here" line. */
@@ -79,7 +69,7 @@ function Headline({
     <dl className={`headline${stale ? ' stale' : ''}`} data-testid="headline">
       <div>
         <dt>
-          machines m_abs
+          machines used (m_abs)
           <Explain term="mAbs" name="m_abs" />
         </dt>
         <dd data-testid="m-abs">{result.mAbs}</dd>
@@ -91,21 +81,21 @@ function Headline({
       </div>
       <div>
         <dt>
-          mean-load size m_norm
+          mean-load machines (m_norm)
           <Explain term="mNorm" name="m_norm" />
         </dt>
         <dd data-testid="m-norm">{result.mNorm}</dd>
       </div>
       <div>
         <dt>
-          m = m_abs / m_norm
+          used per mean-load machine (m)
           <Explain term="m" name="m" />
         </dt>
         <dd data-testid="m">{formatFixed(result.m, 3)}</dd>
       </div>
       <Suspense fallback={<QPending rho={rho} />}>
         <HeadlineQ result={result} rows={rows} rho={rho}>
-          <Suspense fallback={null}>
+          <Suspense fallback={<ExactPending />}>
             <ExactQ />
           </Suspense>
         </HeadlineQ>
@@ -122,20 +112,25 @@ function Headline({
   );
 }
 
-/** The q and ρ cells while the headline's q is on its way (no number that would then change). */
+/**
+ * The q, exact q and ρ cells while the headline's q is on its way: each line its final cell will
+ * hold, so nothing moves when the numbers arrive (no number that would then change).
+ */
 function QPending({ rho }: { rho: number | null }) {
   return (
     <>
-      <div>
+      <div className="q-cell">
         <dt>
-          overflow frequency q
+          overflow frequency (q)
           <Explain term="q" name="q" />
         </dt>
         <dd>…</dd>
+        <dd className="hint">{'\u00a0'}</dd>
       </div>
+      <ExactPending />
       {rho !== null && (
         <div>
-          <dt>requested ρ</dt>
+          <dt>promised overflow (ρ)</dt>
           <dd>{rho}</dd>
         </div>
       )}
@@ -143,11 +138,14 @@ function QPending({ rho }: { rho: number | null }) {
   );
 }
 
-/** The export helpers, loaded with the first export rather than with the first page. */
-const exportFiles = () => import('../exportFiles.ts');
-
-async function downloadRows(name: string, rows: readonly Record<string, unknown>[]) {
-  (await exportFiles()).downloadCsv(name, rows);
+function ExactPending() {
+  return (
+    <div className="exact-cell">
+      <dt>overflow, exact (convolution)</dt>
+      <dd>…</dd>
+      <dd className="hint">{'\u00a0'}</dd>
+    </div>
+  );
 }
 
 /** The packing as JSON, tasks named by their pool rows. */
@@ -228,8 +226,9 @@ function PackHead({
   return (
     <div className="view-head">
       <Headline result={result} rows={rows} rho={rho} stale={stale} />
-      <div className="view-actions">
-        {(stale || behind) && <PackRunState />}
+      <div className="view-actions pack-actions">
+        {/* A slot of its own: the run state coming and going moves no button. */}
+        <span className="run-state">{(stale || behind) && <PackRunState />}</span>
         <PinButton />
         <button type="button" onClick={() => void downloadPackingJson(params, result, rows)}>
           Result JSON
@@ -334,116 +333,42 @@ export function PackView() {
     <div className="pack-view">
       <StartHere />
       {head}
-      <div className={bodyStale ? 'stale' : undefined}>
-        <Suspense fallback={null}>
+      {/* One boundary: what lies below the headline arrives whole, under it, moving nothing. */}
+      <Suspense fallback={null}>
+        <HeadlineSentence result={response.result} rows={response.rows} />
+        <div className={bodyStale ? 'stale' : undefined}>
           <PackSloLine result={result} rows={rows} params={body.params} packKey={body.key} />
-        </Suspense>
-      </div>
-      <Suspense fallback={null}>
-        <AbCompare />
-      </Suspense>
-      {!(params.pinned && abReady) && (
-        <MachineStrip
-          result={result}
-          capacity={packedCapacity}
-          selected={selected}
-          onSelect={onSelect}
-        />
-      )}
-      <Suspense fallback={null}>
-        <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
-      </Suspense>
-      {selected === null || !machine ? (
-        <p className="hint">
-          Select a machine to see its usage distribution against the Gaussian GPA assumes.
-        </p>
-      ) : (
-        <div className="machine-detail" data-testid="machine-detail">
-          <Suspense fallback={<div className="plots-2" />}>
-            <MachinePlots
-              selected={selected}
-              machine={machine}
-              evaluated={result.evaluated}
-              rho={packedRho}
-              view={view}
-              stale={bodyStale}
-            />
-            <AlignedMachinePlot {...body.response} machine={selected} stale={bodyStale} />
-          </Suspense>
-          <div className="task-table-wrap">
-            <h3>
-              Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order
-              <button
-                type="button"
-                onClick={() => void downloadRows(`machine-${selected + 1}-tasks`, taskRows)}
-              >
-                CSV
-              </button>
-            </h3>
-            <TaskTable
-              rows={taskRows}
-              decisions={decisions}
-              busy={trace.status === 'running'}
-              onWhy={openDecision}
-            />
-          </div>
         </div>
-      )}
+        <AbCompare />
+        {!(params.pinned && abReady) && (
+          <MachineStrip
+            result={result}
+            capacity={packedCapacity}
+            selected={selected}
+            onSelect={onSelect}
+          />
+        )}
+        <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
+        {selected === null || !machine ? (
+          <p className="hint">
+            Select a machine to see its usage distribution against the Gaussian GPA assumes.
+          </p>
+        ) : (
+          <MachineDetail
+            selected={selected}
+            machine={machine}
+            result={result}
+            rho={packedRho}
+            view={view}
+            stale={bodyStale}
+            response={body.response}
+            taskRows={taskRows}
+            decisions={decisions}
+            busy={trace.status === 'running'}
+            onWhy={openDecision}
+          />
+        )}
+      </Suspense>
     </div>
-  );
-}
-
-function TaskTable({
-  rows,
-  decisions,
-  busy,
-  onWhy,
-}: {
-  rows: readonly MachineTask[];
-  decisions: readonly TaskDecision[] | null;
-  busy: boolean;
-  onWhy: (step: number) => void;
-}) {
-  const stats = useExplorer((s) => s.data.dataset?.samples);
-  return (
-    <table className="task-table">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">task</th>
-          <th scope="col">sample mean</th>
-          <th scope="col">sample σ</th>
-          <th scope="col">why this machine{busy && ' (rebuilding the decisions…)'}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => {
-          const { mean, sd } = taskMoments(stats?.inst, r.row);
-          return (
-            <tr key={r.position}>
-              <td>{r.position}</td>
-              <td className="task-id">{r.id}</td>
-              <td>{formatNumber(mean)}</td>
-              <td>{formatNumber(sd)}</td>
-              <td className="task-why">
-                {decisions?.[r.position] && decisions[r.position].step > 0 && (
-                  <>
-                    <button
-                      type="button"
-                      data-testid="task-why"
-                      aria-label={`Why task ${r.id} is on this machine: open step ${decisions[r.position].step}`}
-                      onClick={() => onWhy(decisions[r.position].step)}
-                    >
-                      why
-                    </button>{' '}
-                    <small>{decisions[r.position].text}</small>
-                  </>
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
   );
 }

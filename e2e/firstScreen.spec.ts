@@ -1,0 +1,138 @@
+/**
+ * The first screen as a visitor meets it, at a projector's 1366 × 768 and a phone's 375 px: the
+ * sentence under the headline says what the numbers mean for these data, plain names come before
+ * symbols, no label is clipped or covered, the engine's diagnostics wait behind a toggle, the views
+ * sit on one row, and nothing on the first screen moves once painted (the Layout Instability API's
+ * layout-shift entries, summed over the whole load until the late cards have arrived).
+ */
+import type { Page } from '@playwright/test';
+import { readNumber } from '../src/present/format.ts';
+import { sharePercent } from '../src/present/pack/headlineSentence.ts';
+import { expect, test } from './fixtures.ts';
+
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 375, height: 812 },
+] as const;
+
+/** Records every layout shift from the page's first frame on (window.__shifts). */
+async function watchShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
+        if (e.hadRecentInput) continue;
+        shifts.push({
+          value: e.value,
+          sources: (e.sources ?? []).map((s) => (s.node?.textContent ?? '').slice(0, 40)),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Labels, terms and buttons on the first screen whose text is cut or runs under their "?". */
+function clippedLabels(page: Page) {
+  return page.evaluate(() => {
+    const onScreen = (r: DOMRect) =>
+      r.width > 0 && r.height > 0 && r.top < innerHeight && r.bottom > 0;
+    const problems: string[] = [];
+    const texts = document.querySelectorAll<HTMLElement>(
+      'label, dt, summary, button, .headline dd, .start-here',
+    );
+    for (const el of texts) {
+      if (!el.checkVisibility() || !onScreen(el.getBoundingClientRect())) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+        problems.push(`cut: ${el.textContent}`);
+    }
+    // A label's words never run under the "?" placed at its field's corner.
+    for (const field of document.querySelectorAll<HTMLElement>('.field')) {
+      const label = field.querySelector(':scope > label');
+      const explain = field.querySelector(':scope > .explain button');
+      if (!label || !explain || !field.checkVisibility()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const q = explain.getBoundingClientRect();
+      for (const r of range.getClientRects())
+        if (r.left < q.right && r.right > q.left && r.top < q.bottom && r.bottom > q.top)
+          problems.push(`under its "?": ${label.textContent}`);
+    }
+    // A select's chosen option is read whole (the box is as wide as its text and the arrow).
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    for (const select of document.querySelectorAll<HTMLSelectElement>('select')) {
+      if (!select.checkVisibility() || !onScreen(select.getBoundingClientRect())) continue;
+      const style = getComputedStyle(select);
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = select.selectedOptions[0]?.text ?? '';
+      const room =
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+      if (ctx.measureText(text).width > room) problems.push(`option cut: ${text}`);
+    }
+    return problems;
+  });
+}
+
+for (const size of SIZES) {
+  test(`the first screen at ${size.width} px teaches, keeps still and cuts no label`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await watchShifts(page);
+    await page.goto('/');
+    const q = page.getByTestId('q');
+    await expect(q).toHaveText(/\d/);
+    // The late cards: the exact q, the sentence, the machines.
+    await expect(page.getByTestId('exact-q')).toHaveAttribute('data-state', 'ready');
+    const sentence = page.getByTestId('headline-sentence');
+    await expect(sentence).toBeVisible();
+    await expect(page.getByTestId('strip')).toBeVisible();
+    await expect(page.getByTestId('stale')).toHaveCount(0);
+
+    // The sentence reads the numbers beside it: ρ promised, the q of independent draws and in time.
+    const replayed = readNumber((await q.textContent())!);
+    const independent = readNumber((await page.getByTestId('q-independent-value').textContent())!);
+    await expect(sentence).toContainText('GPA promised at most 1 % of samples over capacity');
+    await expect(sentence).toContainText(
+      `it gets ${sharePercent(independent)} on independent draws`,
+    );
+    await expect(sentence).toContainText(`replayed in time it gets ${sharePercent(replayed)}`);
+    await expect(sentence).toContainText('heavier tail than the Gaussian');
+    await expect(sentence).toContainText('tail plot');
+
+    // Plain names first, the paper's symbols second.
+    const headline = page.getByTestId('headline');
+    await expect(headline).toContainText('machines used (m_abs)');
+    await expect(headline).toContainText('mean-load machines (m_norm)');
+    await expect(headline).toContainText('promised overflow (ρ)');
+
+    // The diagnostics wait behind their toggle.
+    await expect(page.getByTestId('memory')).toBeHidden();
+    await expect(page.getByTestId('runtime')).toBeHidden();
+    expect(await clippedLabels(page)).toEqual([]);
+
+    // The views on one row (scrolling sideways on a phone).
+    const nav = page.getByRole('navigation', { name: 'Views' }).getByRole('button');
+    const tops = new Set<number>();
+    for (let i = 0; i < (await nav.count()); i++)
+      tops.add(Math.round((await nav.nth(i).boundingBox())!.y));
+    expect(tops.size, 'the views on one row').toBe(1);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    const shifts = await page.evaluate(
+      () => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts,
+    );
+    const total = shifts.reduce((sum, s) => sum + s.value, 0);
+    expect(total, `layout shifts: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+
+    await page.getByTestId('diagnostics').locator('summary').click();
+    await expect(page.getByTestId('runtime')).toContainText(/workers|main thread/);
+    await expect(page.getByTestId('memory')).toBeVisible();
+  });
+}
