@@ -3,71 +3,17 @@
  * renderer stays under 2 GB) with the numbers and the ways out, the previous data staying — its
  * samples would take 1 byte each as stored (≈ 0.7 GiB), but the realized pool at R = 1,000 alone is
  * ≈ 8 GiB; Cancel stops a large load (the time it took reported); a failed fetch ends as a notice
- * with Retry, which loads it. On the command line the same file loads within a 1.5 GiB budget
- * (no pool) and is refused under 1 GiB, with the numbers.
+ * with Retry, which loads it. The command line's load of the same file is a unit test
+ * (src/cli/bigWideCsv.test.ts).
  */
-import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { BIG_WIDE_CSV, bigWideCsv } from '../src/cli/testing/bigWideCsv.ts';
 import { expect, test } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SHOTS = join(ROOT, 'test-results/screens');
-/** Kept between runs (the file is the same every time): written once, found again by its size. */
-const DIR = join(tmpdir(), 'slopack-bigfiles');
-const BIG = join(DIR, 'wide_1p5GB.csv');
-const ROWS = 2_160_000;
-const COLS = 278;
-
-const HEADER = `vm,${Array.from({ length: COLS }, (_, t) => `t${t}`).join(',')}\n`;
-const BODIES = Array.from({ length: 997 }, (_, r) =>
-  Array.from({ length: COLS }, (_, t) => Math.floor(((r * 7 + t * 13) % 100) ** 3 / 1e4)).join(','),
-);
-const rowText = (r: number) => `vm${r},${BODIES[r % BODIES.length]}\n`;
-
-/** The size in bytes the file must have (all ASCII), to tell a complete copy from a partial one. */
-function expectedSize(): number {
-  let size = HEADER.length;
-  for (let r = 0; r < ROWS; r++) size += `vm${r},`.length + BODIES[r % BODIES.length].length + 1;
-  return size;
-}
-
-/**
- * The 1.5 GB file: 2.16 M tasks × 278 integer percents (mostly small), streamed to a temporary name
- * and renamed when complete, unless a previous run left it with the expected size.
- */
-async function writeBigFile(): Promise<{ size: number; seconds: number; cached: boolean }> {
-  const t0 = Date.now();
-  const size = expectedSize();
-  if (existsSync(BIG) && statSync(BIG).size === size) return { size, seconds: 0, cached: true };
-  mkdirSync(DIR, { recursive: true });
-  const partial = `${BIG}.${process.pid}.part`;
-  const out = createWriteStream(partial);
-  out.write(HEADER);
-  for (let r = 0; r < ROWS;) {
-    let block = '';
-    for (const end = Math.min(ROWS, r + 2000); r < end; r++) block += rowText(r);
-    if (!out.write(block)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  renameSync(partial, BIG);
-  return { size: statSync(BIG).size, seconds: (Date.now() - t0) / 1000, cached: false };
-}
-
-let written: Promise<{ size: number; seconds: number; cached: boolean }> | undefined;
-/** The big file, written once for every test of this file that reads it (and for later runs). */
-const bigFile = () => (written ??= writeBigFile());
 
 /** The resident memory of the browser's renderer processes (the page and its workers), in bytes. */
 async function rendererBytes(browser: Browser): Promise<number> {
@@ -115,14 +61,14 @@ async function openData(page: Page) {
 test.describe('big files', () => {
   test.describe.configure({ timeout: 300_000 });
   test.beforeAll(async () => {
-    await bigFile();
+    await bigWideCsv();
   });
 
   test('a 1.5 GB wide CSV is refused before it is read, with the numbers; the data stay', async ({
     page,
     browser,
   }) => {
-    const { size, seconds: writeSeconds, cached } = await bigFile();
+    const { size, seconds: writeSeconds, cached } = await bigWideCsv();
     expect(size).toBeGreaterThan(1.4e9);
     expect(size).toBeLessThan(1.6e9);
     test.info().annotations.push({
@@ -133,7 +79,7 @@ test.describe('big files', () => {
     });
     await openData(page);
     const memory = watchMemory(browser);
-    await page.getByTestId('upload').setInputFiles(BIG);
+    await page.getByTestId('upload').setInputFiles(BIG_WIDE_CSV);
     await expect(page.getByTestId('preview')).toBeVisible();
     await page.getByTestId('use-files').click();
     const notice = page.locator('[data-testid=notice].notice-error').last();
@@ -156,7 +102,7 @@ test.describe('big files', () => {
 
   test('Cancel on a large load stops reading (the time it took is reported)', async ({ page }) => {
     await openData(page);
-    await page.getByTestId('upload').setInputFiles(BIG);
+    await page.getByTestId('upload').setInputFiles(BIG_WIDE_CSV);
     await page.getByTestId('use-files').click();
     // The sample of tasks that fits: a load of the whole file (its rows past the sample are counted).
     await page
@@ -192,66 +138,6 @@ test.describe('big files', () => {
     expect(stopped).toBeGreaterThan(0);
     await expect(page.locator('[data-testid=notice].notice-error')).toHaveCount(0);
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-  });
-});
-
-/** Runs the command line under /usr/bin/time -v: its output, exit code and peak RSS (bytes). */
-async function cli(
-  args: string[],
-): Promise<{ out: string; code: number; rss: number; cpu: number }> {
-  return new Promise((done) => {
-    execFile(
-      '/usr/bin/time',
-      // Node itself with tsx's loader (as `npx tsx` runs it, without npm's own process around it).
-      ['-v', process.execPath, '--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
-      { cwd: ROOT, maxBuffer: 1 << 24 },
-      (error, stdout, stderr) => {
-        const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1];
-        const user = Number(/User time \(seconds\): ([\d.]+)/.exec(stderr)?.[1] ?? NaN);
-        const sys = Number(/System time \(seconds\): ([\d.]+)/.exec(stderr)?.[1] ?? NaN);
-        done({
-          out: stdout + stderr,
-          code: error ? ((error as { code?: number }).code ?? 1) : 0,
-          rss: Number(kb) * 1024,
-          cpu: user + sys,
-        });
-      },
-    );
-  });
-}
-
-test.describe('big files on the command line', () => {
-  test.describe.configure({ timeout: 600_000 });
-  test.beforeAll(async () => {
-    await bigFile();
-  });
-
-  test('the 1.5 GB wide CSV loads within a 1.5 GiB budget (coded), and is refused under 1 GiB', async () => {
-    const data = ['--data', BIG, '--format', 'wide', '--unit', 'percent', '--scale', '0.25'];
-    // The two runs are independent processes (each its own peak RSS): run side by side.
-    const [refused, loaded] = await Promise.all([
-      cli(['inspect', ...data, '--memory-budget', '1']),
-      cli(['inspect', ...data, '--memory-budget', '1.5', '--json']),
-    ]);
-    expect(refused.code).not.toBe(0);
-    expect(refused.out).toMatch(/too large to load: ≈ 2\.1\d M tasks, ≈ 6\d\d M samples/);
-    expect(refused.out).toMatch(/1 byte a sample/);
-    expect(refused.out).toMatch(/over the memory budget of 1 GiB/);
-    expect(loaded.code, loaded.out.slice(-2000)).toBe(0);
-    const doc = JSON.parse(
-      loaded.out.slice(loaded.out.indexOf('{'), loaded.out.lastIndexOf('}') + 1),
-    ) as {
-      report: { tasksKept: number; samplesKept: number };
-    };
-    expect(doc.report.tasksKept).toBe(ROWS);
-    expect(doc.report.samplesKept).toBe(ROWS * COLS);
-    // The samples held in 1 byte each (0.7 GiB, growing as read): the process (Node and tsx
-    // included) peaks far under the samples' float64 size alone (602 M × 8 bytes = 4.8 GB).
-    expect(loaded.rss).toBeLessThan(2 * 2 ** 30);
-    test.info().annotations.push({
-      type: 'command line',
-      description: `refused in ${refused.cpu.toFixed(1)} s CPU at ${(refused.rss / 2 ** 20).toFixed(0)} MiB; loaded in ${loaded.cpu.toFixed(1)} s CPU at ${(loaded.rss / 2 ** 20).toFixed(0)} MiB peak RSS`,
-    });
   });
 });
 
