@@ -28,3 +28,4 @@ export {
   type CraneSettings,
   type CraneMetric,
 } from './crane.ts';
+export * from './descheduler.ts';

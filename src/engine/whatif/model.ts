@@ -102,6 +102,11 @@ export interface NodeOutcome {
 export interface WhatIfResult {
   readonly scheduler: string;
   readonly settings: Readonly<Record<string, number | string>>;
+  /** The descheduler run at its interval, if any, and its settings. */
+  readonly descheduler: {
+    readonly name: string;
+    readonly settings: Readonly<Record<string, number | string>>;
+  } | null;
   readonly instants: number;
   readonly judged: { readonly start: number; readonly end: number };
   readonly nodes: NodeOutcome[];

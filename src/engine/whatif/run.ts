@@ -2,7 +2,8 @@
  * The replay: discrete time at the data's step. At each instant t, in this order: pods past their
  * last sample leave; pods at their first sample arrive (a pod of the starting placement is bound to
  * its node, any other is scheduled), in the data's order; the scenario's re-creations at t are
- * deleted and scheduled again; then the instant's usage is laid on the nodes and judged. A pod
+ * deleted and scheduled again; the descheduler, at its interval, evicts pods that are scheduled again
+ * at once; then the instant's usage is laid on the nodes and judged. A pod
  * scheduled at t is placed just before t's sample: the scheduler reads usage at instants < t only.
  * When the scheduler finds no node, the autoscaler adds an empty one (`node-0`, `node-1`, … the first
  * names not taken) and the pod is scheduled again; a pod whose request exceeds an empty node is left
@@ -20,6 +21,7 @@ import type {
   WhatIfResult,
 } from './model.ts';
 import type { Recreation } from './scenarios.ts';
+import type { Descheduler } from './descheduler.ts';
 
 /** The percentile of a pod's earlier usage that stands for its request when none is given. */
 export const ASSUMED_REQUEST_PERCENTILE = 95;
@@ -45,6 +47,8 @@ export interface WhatIfInput {
   /** The judged instants [start, end). */
   readonly judged: { readonly start: number; readonly end: number };
   readonly keep?: { readonly usage?: boolean; readonly overloadInstants?: boolean };
+  /** Evictions at its interval, after the instant's re-creations; the evicted pods are scheduled again. */
+  readonly descheduler?: Descheduler | null;
 }
 
 function autoscaledName(cluster: Cluster, counter: { next: number }): string {
@@ -171,7 +175,9 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
   const counter = { next: 0 };
   let decisions = 0;
   let migrations = 0;
+  let evictions = 0;
   let nodesAdded = 0;
+  const createdAt = new Int32Array(pods).fill(-1);
 
   const leave = (p: number, t: number) => {
     const n = nodeOf[p];
@@ -185,6 +191,7 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
   const bindAt = (p: number, n: number, t: number, scheduled: boolean) => {
     cluster.bind(p, n, scheduled);
     nodeOf[p] = n;
+    createdAt[p] = t;
     residences[p].push({ node: n, from: t, to: -1 });
   };
   const schedule = (p: number, t: number) => {
@@ -225,6 +232,14 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
       const after = schedule(p, t);
       if (after >= 0 && after !== before) migrations++;
     }
+    if (input.descheduler && t % input.descheduler.everyInstants === 0) {
+      const podsOn: number[][] = Array.from({ length: cluster.nodeCount }, () => []);
+      for (let p = 0; p < pods; p++) if (nodeOf[p] >= 0) podsOn[nodeOf[p]].push(p);
+      const evicted = input.descheduler.evict(cluster, podsOn, createdAt);
+      for (const p of evicted) leave(p, t);
+      for (const p of evicted) schedule(p, t);
+      evictions += evicted.length;
+    }
     const column = cluster.columnSlot(t);
     column.set(usage.column(t));
     const N = cluster.nodeCount;
@@ -243,6 +258,9 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
   return {
     scheduler: scheduler.name,
     settings: scheduler.settings,
+    descheduler: input.descheduler
+      ? { name: input.descheduler.name, settings: input.descheduler.settings }
+      : null,
     instants: T,
     judged: input.judged,
     nodes,
@@ -250,7 +268,7 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
     residences,
     decisions,
     migrations,
-    evictions: 0,
+    evictions,
     nodesAdded,
     unschedulable,
   };

@@ -24,7 +24,7 @@ import {
 } from '../../../engine/whatif/index.ts';
 import { UsageError } from '../../args.ts';
 
-type Doc = Record<string, unknown>;
+export type Doc = Record<string, unknown>;
 
 const PLUGINS: Record<string, OnlineSettings['scheduler']> = {
   NodeResourcesFit: 'kube-default',
@@ -36,11 +36,11 @@ const PLUGINS: Record<string, OnlineSettings['scheduler']> = {
 /** Fields accepted and left aside: they say where metrics come from, not how the plugin decides. */
 const IGNORED = new Set(['apiVersion', 'kind', 'metricProvider', 'watcherAddress']);
 
-function isDoc(v: unknown): v is Doc {
+export function isDoc(v: unknown): v is Doc {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-class Reader {
+export class Reader {
   constructor(private readonly file: string) {}
 
   fail(path: string, message: string): never {

@@ -33,7 +33,10 @@ import { asUsage, type Command } from '../command.ts';
 import { dataOptions, readText } from '../../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
 import { readPlacement, readRequests } from './inputs.ts';
-import { readSchedulerConfig } from './config.ts';
+import { Reader, readSchedulerConfig } from './config.ts';
+import { readDeschedulerPolicy } from './deschedulerConfig.ts';
+import { descheduler, type DeschedulerSettings } from '../../../engine/whatif/index.ts';
+import { decimalOrNull } from '../../../engine/numberText.ts';
 
 export const DEFAULT_STEP = 300;
 
@@ -67,6 +70,7 @@ export function resultJson(r: WhatIfResult, ids: readonly string[]): Record<stri
   return {
     scheduler: r.scheduler,
     settings: r.settings,
+    descheduler: r.descheduler,
     instants: r.instants,
     judged: { start: r.judged.start, end: r.judged.end, instants: r.judged.end - r.judged.start },
     nodes: r.nodes.map((n) => ({
@@ -138,7 +142,28 @@ async function prepare(o: Options): Promise<Prepared> {
   return { replay, step, capacity, milliPerUnit, nodes, placement, requests, judged, notes };
 }
 
-function runOne(o: Options, p: Prepared, settings: OnlineSettings): WhatIfResult {
+/** --descheduler FILE with its interval (the file's, or --descheduling-interval: 300, 5m, 1h). */
+function deschedulerOf(o: Options): DeschedulerSettings | null {
+  const flag = o['descheduling-interval'] as string | undefined;
+  if (!o.descheduler) {
+    if (flag !== undefined)
+      throw new UsageError('--descheduling-interval needs --descheduler FILE');
+    return null;
+  }
+  const seconds =
+    flag === undefined
+      ? null
+      : (decimalOrNull(flag) ?? new Reader('--descheduling-interval').duration(flag, 'value'));
+  const file = o.descheduler as string;
+  return readDeschedulerPolicy(readText(file), basename(file), seconds);
+}
+
+function runOne(
+  o: Options,
+  p: Prepared,
+  settings: OnlineSettings,
+  evictor: DeschedulerSettings | null,
+): WhatIfResult {
   const scenario = asUsage(() => parseScenario(o.scenario as string));
   if (scenario.kind === 'fresh' && o.placement)
     throw new UsageError(
@@ -174,6 +199,7 @@ function runOne(o: Options, p: Prepared, settings: OnlineSettings): WhatIfResult
       requests: p.requests,
       recreations: events,
       judged: p.judged,
+      descheduler: evictor && descheduler(evictor, p.step),
     },
     scheduler,
   );
@@ -184,6 +210,13 @@ function resultText(r: WhatIfResult): string[] {
     `== ${r.scheduler} (${Object.entries(r.settings)
       .map(([k, v]) => `${k} = ${v}`)
       .join(', ')})`,
+    ...(r.descheduler
+      ? [
+          `descheduler ${r.descheduler.name} (${Object.entries(r.descheduler.settings)
+            .map(([k, v]) => `${k} = ${v}`)
+            .join(', ')})`,
+        ]
+      : []),
     `${r.nodes.length} nodes (${r.nodesAdded} added), ${r.decisions} decisions, ${r.migrations} migrations, ${r.evictions} evictions${r.unschedulable.length ? `, ${r.unschedulable.length} unschedulable` : ''}`,
     `worst node: ${r.worst ? `${r.worst.name}, q ${r.worst.q.toFixed(4)}` : 'none'}`,
   ];
@@ -196,7 +229,7 @@ function resultText(r: WhatIfResult): string[] {
 
 export const replay: Command = {
   usage:
-    'npm run cli -- replay (--data FILES | --prometheus URL …) --scheduler NAME [--config FILE [--config FILE2 …]] [--placement pod_node.csv] [--requests pod_cpu.csv] [--nodes N] [--cores-per-machine C | --capacity c] --scenario fresh|rollout:H|restart:p|history [--learn … --judge …] [--seed S] [--json]',
+    'npm run cli -- replay (--data FILES | --prometheus URL …) --scheduler NAME [--config FILE [--config FILE2 …]] [--descheduler POLICY [--descheduling-interval 5m]] [--placement pod_node.csv] [--requests pod_cpu.csv] [--nodes N] [--cores-per-machine C | --capacity c] --scenario fresh|rollout:H|restart:p|history [--learn … --judge …] [--seed S] [--json]',
   summary:
     'Replays the cluster as it runs: pods arriving, leaving and re-created by a scenario, a scheduler (kube-default, koordinator, trimaran-tlp, trimaran-lvrb, crane) deciding each placement online with only what it knew then, from the current placement; per node its pods and q on the judged part, and the worst node.',
   options: {
@@ -214,6 +247,14 @@ export const replay: Command = {
       'the SLO q*: with several --config, nodes over it are counted',
       0.01,
     ),
+    descheduler: {
+      kind: 'string',
+      help: 'a descheduler policy run at its interval: a DeschedulerPolicy (LowNodeUtilization) or Koordinator’s DeschedulerConfiguration (LowNodeLoad); evicted pods are scheduled again',
+    },
+    'descheduling-interval': {
+      kind: 'string',
+      help: 'the descheduler’s interval (seconds, or a duration such as 5m); Koordinator’s file may give deschedulingInterval',
+    },
     placement: {
       kind: 'string',
       help: 'pod,node CSV: the pods on each node when the replay starts',
@@ -253,8 +294,12 @@ export const replay: Command = {
             settings: asUsage(() => defaultSettings(o.scheduler as string)),
           },
         ];
+    const evictor = deschedulerOf(o);
     const p = await prepare(o);
-    const runs = settings.map((s) => ({ label: s.label, result: runOne(o, p, s.settings) }));
+    const runs = settings.map((s) => ({
+      label: s.label,
+      result: runOne(o, p, s.settings, evictor),
+    }));
     const target = o.target as number;
     const head = {
       scenario,
