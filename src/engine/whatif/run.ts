@@ -148,6 +148,25 @@ function worstNode(nodes: readonly NodeOutcome[]): { name: string; q: number } |
   return worst;
 }
 
+/** Per instant, the pods arriving (at their first sample) and leaving (after their last). */
+function lifeEvents(first: Int32Array, last: Int32Array, T: number) {
+  const arrivals: number[][] = Array.from({ length: T }, () => []);
+  const departures: number[][] = Array.from({ length: T + 1 }, () => []);
+  for (let p = 0; p < first.length; p++) {
+    if (first[p] < 0 || first[p] >= T) continue;
+    arrivals[first[p]].push(p);
+    departures[last[p] + 1].push(p);
+  }
+  return { arrivals, departures };
+}
+
+/** The pods on each node, in the data's order. */
+function podsByNode(nodeOf: Int32Array, nodes: number): number[][] {
+  const out: number[][] = Array.from({ length: nodes }, () => []);
+  for (let p = 0; p < nodeOf.length; p++) if (nodeOf[p] >= 0) out[nodeOf[p]].push(p);
+  return out;
+}
+
 export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatIfResult {
   const { ids, usage, first, last } = input;
   const pods = ids.length;
@@ -162,13 +181,7 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
     2 * history + 1,
   );
   for (const n of input.nodes) cluster.addNode(n.name, n.capacity, 0);
-  const arrivals: number[][] = Array.from({ length: T }, () => []);
-  const departures: number[][] = Array.from({ length: T + 1 }, () => []);
-  for (let p = 0; p < pods; p++) {
-    if (first[p] < 0 || first[p] >= T) continue;
-    arrivals[first[p]].push(p);
-    departures[last[p] + 1].push(p);
-  }
+  const { arrivals, departures } = lifeEvents(first, last, T);
   const nodeOf = new Int32Array(pods).fill(-1);
   const residences: Residence[][] = Array.from({ length: pods }, () => []);
   const unschedulable: string[] = [];
@@ -233,8 +246,7 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
       if (after >= 0 && after !== before) migrations++;
     }
     if (input.descheduler && t % input.descheduler.everyInstants === 0) {
-      const podsOn: number[][] = Array.from({ length: cluster.nodeCount }, () => []);
-      for (let p = 0; p < pods; p++) if (nodeOf[p] >= 0) podsOn[nodeOf[p]].push(p);
+      const podsOn = podsByNode(nodeOf, cluster.nodeCount);
       const evicted = input.descheduler.evict(cluster, podsOn, createdAt);
       for (const p of evicted) leave(p, t);
       for (const p of evicted) schedule(p, t);

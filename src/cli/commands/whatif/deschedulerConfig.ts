@@ -166,7 +166,7 @@ export function readDeschedulerPolicy(
   file: string,
   intervalFlag: number | null,
 ): DeschedulerSettings {
-  const r = new Reader(file);
+  const r: Reader = new Reader(file);
   let doc: unknown;
   try {
     doc = parse(text);
@@ -198,15 +198,15 @@ export function readDeschedulerPolicy(
   r.only(profile, 'profiles[0]', ['name', 'plugins', 'pluginConfig']);
   const configs = profile.pluginConfig;
   if (!Array.isArray(configs)) r.fail('profiles[0].pluginConfig', 'expected a list');
-  let found: DeschedulerSettings | null = null;
-  configs.forEach((c: unknown, k) => {
+  let found = null as DeschedulerSettings | null;
+  for (const [k, c] of (configs as unknown[]).entries()) {
     const at = `profiles[0].pluginConfig[${k}]`;
     if (!isDoc(c)) r.fail(at, 'expected name and args');
     r.only(c, at, ['name', 'args']);
     if (c.name === 'DefaultEvictor') {
       if (isDoc(c.args) && c.args.nodeFit === true)
         r.fail(`${at}.args.nodeFit`, "the DefaultEvictor's nodeFit check is not modelled");
-      return;
+      continue;
     }
     if (c.name !== plugin)
       r.fail(
@@ -219,7 +219,7 @@ export function readDeschedulerPolicy(
     found = koord
       ? lowNodeLoad(r, args, `${at}.args`, interval)
       : lowNodeUtilization(r, args, `${at}.args`, interval);
-  });
+  }
   if (!found) r.fail('profiles[0].pluginConfig', `no ${plugin}`);
   return found;
 }
