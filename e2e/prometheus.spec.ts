@@ -47,6 +47,19 @@ test.describe('From Prometheus', () => {
     interactions++;
     await page.getByTestId('prom-url').fill(prom.url);
     interactions++;
+    // A box's number under the one rule, named before anything is fetched; the data stay.
+    for (const [box, typed] of [
+      ['cores', '0x10'],
+      ['slo', '1.5'],
+    ] as const) {
+      await page.getByTestId(`prom-${box}`).fill(typed);
+      await page.getByTestId('prom-read').click();
+      await expect(page.getByTestId('prom-error')).toContainText(
+        `"${box === 'cores' ? 'cores per node' : 'SLO ρ'}" is "${typed}"`,
+      );
+      await page.getByTestId(`prom-${box}`).fill(box === 'cores' ? '' : '0.01');
+    }
+    await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
     await page.getByTestId('prom-read').click();
     interactions++;
     await expect(page.getByTestId('prom-assessment')).toBeVisible({ timeout: 120_000 });

@@ -11,8 +11,10 @@ import { create } from 'zustand';
 import {
   DEFAULT_CPU_QUERY,
   apiBase,
+  decimalOrNull,
   resolveRange,
   sourceChunks,
+  whyNotDecimal,
   type PromSource,
 } from '../../../engine/index.ts';
 import type { Assessment } from '../../../ingest/assessSource.ts';
@@ -112,13 +114,30 @@ function sourceOf(f: PromFields): PromSource {
     },
     Date.now() / 1000,
   );
-  const cores = Number(f.cores);
+  const cores = f.cores.trim()
+    ? typedNumber(f.cores, 'cores per node', (v) => v > 0, 'above 0')
+    : null;
   return {
     url: apiBase(f.url),
     query: f.query.trim() || DEFAULT_CPU_QUERY,
     ...range,
-    ...(f.cores.trim() && cores > 0 ? { cores } : {}),
+    ...(cores !== null ? { cores } : {}),
   };
+}
+
+/** A number typed in the panel's box `label`, by the one number rule, or an error naming the box. */
+function typedNumber(
+  text: string,
+  label: string,
+  holds: (v: number) => boolean,
+  expected: string,
+): number {
+  const v = decimalOrNull(text);
+  if (v === null || !holds(v))
+    throw new Error(
+      `"${label}" is ${JSON.stringify(text.trim())}: ${v === null ? whyNotDecimal(text) : 'out of range'}; expected a number ${expected}`,
+    );
+  return v;
 }
 
 /** The names a source's answers go by (one per chunk, as their export to files would be named). */
@@ -170,6 +189,9 @@ export async function readPrometheus(
     usePromPanel.setState({ waiting: what === null ? null : { what, since: Date.now() } });
   try {
     const source = linked ? linkedSource(linked.source, host.params()) : sourceOf(fields);
+    const slo = fields.slo.trim()
+      ? typedNumber(fields.slo, 'SLO ρ', (v) => v > 0 && v < 1, 'between 0 and 1 (exclusive)')
+      : 0.01;
     const access = {
       ...(fields.token ? { token: fields.token } : {}),
       signal: mine.signal,
@@ -184,7 +206,6 @@ export async function readPrometheus(
       throw new Error(
         'cores per node needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; fill in "cores per node"',
       );
-    const slo = Number(fields.slo) > 0 && Number(fields.slo) < 1 ? Number(fields.slo) : 0.01;
     let bytes = 0;
     const chunks = chunkNames(source).length;
     const chunkWait = (k: number) =>
