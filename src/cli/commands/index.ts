@@ -16,6 +16,7 @@ import { correlationReport } from './correlationReport.ts';
 import { assess } from './assess.ts';
 import { advise } from './schedulers/advise.ts';
 import { replay } from './whatif/replay.ts';
+import { rightsize } from './rightsize/rightsize.ts';
 
 export type { Command } from './command.ts';
 
@@ -35,3 +36,4 @@ COMMANDS['correlation-report'] = correlationReport;
 COMMANDS.assess = assess;
 COMMANDS.advise = advise;
 COMMANDS.replay = replay;
+COMMANDS.rightsize = rightsize;

@@ -1,0 +1,165 @@
+/**
+ * `rightsize`'s history: the aligned usage of the pods (files or Prometheus), kept to `--namespace`
+ * and `--selector`, with what the cluster says of them (owners, labels, today's requests), grouped
+ * into workloads.
+ */
+import { basename } from 'node:path';
+import {
+  groupWorkloads,
+  matchesSelector,
+  parseSelector,
+  podIdentity,
+  type Grouping,
+  type PodIdentity,
+  type RightsizeHistory,
+} from '../../../engine/rightsize/index.ts';
+import { UsageError, type Options } from '../../args.ts';
+import { accessFromOptions, sourceFromOptions } from '../../promOptions.ts';
+import { readText } from '../../io.ts';
+import { asUsage } from '../command.ts';
+import { loadReplay, type Replay } from '../replayData.ts';
+import { readRequests } from '../whatif/inputs.ts';
+import { podFacts, rightsizeQuery, type PodFacts } from './cluster.ts';
+
+export const DEFAULT_STEP = 300;
+export const DEFAULT_LEARN = '0:0.5';
+
+export interface LoadedHistory {
+  readonly history: RightsizeHistory;
+  readonly grouping: Grouping;
+  readonly identities: PodIdentity[];
+  /** Today's request per pod (machine units, NaN where unknown), or null. */
+  readonly today: Float64Array | null;
+  readonly coresPerUnit: number | null;
+  readonly learned: { start: number; end: number };
+  readonly judged: { start: number; end: number };
+  readonly notes: string[];
+  readonly source: string;
+}
+
+const podKey = (who: PodIdentity) => `${who.namespace ?? ''}/${who.pod}`;
+
+/** Which pods `--namespace` and `--selector` keep; none is an error naming what was seen. */
+function kept(o: Options, identities: readonly PodIdentity[], facts: PodFacts | null): number[] {
+  const namespace = o.namespace as string | undefined;
+  const selector =
+    o.selector === undefined ? null : asUsage(() => parseSelector(String(o.selector)));
+  const keep: number[] = [];
+  identities.forEach((who, p) => {
+    if (namespace !== undefined && who.namespace !== namespace) return;
+    const labels = { ...who.labels, ...(facts?.labels.get(podKey(who)) ?? {}) };
+    if (selector && !matchesSelector(labels, selector)) return;
+    keep.push(p);
+  });
+  if (keep.length === 0) {
+    const seen = [...new Set(identities.map((w) => w.namespace ?? '(none)'))].slice(0, 10);
+    if (namespace !== undefined && !identities.some((w) => w.namespace === namespace))
+      throw new UsageError(
+        `--namespace ${namespace} matches none of the ${identities.length} pods (their namespaces: ${seen.join(', ')})`,
+      );
+    throw new UsageError(
+      `--selector ${String(o.selector)} matches none of the ${identities.length} pods${namespace ? ` of namespace ${namespace}` : ''}${facts && facts.labels.size === 0 ? ' (the server exports no kube_pod_labels: the series’ own labels were matched)' : ''}`,
+    );
+  }
+  return keep;
+}
+
+function subset(replay: Replay, keep: readonly number[]) {
+  const a = replay.aligned;
+  const cols = a.inst.cols;
+  const data = new Float32Array(keep.length * cols);
+  const first = new Int32Array(keep.length);
+  const last = new Int32Array(keep.length);
+  keep.forEach((p, i) => {
+    data.set(a.inst.data.subarray(p * cols, (p + 1) * cols), i * cols);
+    first[i] = a.spans[2 * p];
+    last[i] = a.spans[2 * p + 1];
+  });
+  return {
+    ids: keep.map((p) => a.ids[p]),
+    usage: { rows: keep.length, cols, data },
+    first,
+    last,
+  };
+}
+
+export async function loadHistory(o: Options): Promise<LoadedHistory> {
+  const notes: string[] = [];
+  const source0 = sourceFromOptions(o);
+  const load: Options = { ...o, format: o['data-format'], mode: 'aligned' };
+  if (source0 && o.query === undefined)
+    load.query = rightsizeQuery(o.namespace as string | undefined);
+  if (!o.learn) {
+    load.learn = DEFAULT_LEARN;
+    notes.push(
+      `--learn not given: requests learned on the first half of the history and judged on the second (--learn ${DEFAULT_LEARN})`,
+    );
+  }
+  const replay = await loadReplay(load, 0, (o.seed as number) ?? 1);
+  const source = sourceFromOptions(load);
+  const facts = source ? await podFacts(source, accessFromOptions(o)) : null;
+  const a = replay.aligned;
+  const identities = a.ids.map(podIdentity);
+  const keep = kept(o, identities, facts);
+  const sub = subset(replay, keep);
+  const ids = sub.ids;
+  const who = keep.map((p) => identities[p]);
+  const step = a.report.step ?? (o.step as number | undefined) ?? DEFAULT_STEP;
+  if (a.report.step === null && o.step === undefined)
+    notes.push(
+      `the data carry no timestamps: each instant is read as ${DEFAULT_STEP} s (--step tells another)`,
+    );
+  const cores = replay.coresPerMachine ?? null;
+  const capacity = (o.capacity as number | undefined) ?? 1;
+  const times =
+    a.report.step === null ? Float64Array.from(a.instants, (k) => k * step) : a.instants;
+  const grouping = groupWorkloads(ids, facts?.owners ?? new Map(), who);
+  if (grouping.ungrouped.length)
+    notes.push(
+      `${grouping.ungrouped.length} of ${ids.length} pods follow no controller's name pattern and have no owner label: each is its own workload (${grouping.ungrouped.slice(0, 5).join(', ')}${grouping.ungrouped.length > 5 ? ', …' : ''})`,
+    );
+  let today: Float64Array | null = null;
+  if (o.requests) {
+    const file = o.requests as string;
+    today = readRequests(readText(file), basename(file), ids, cores);
+  } else if (facts && facts.requests.size) {
+    today = Float64Array.from(who, (w) => {
+      const r = facts.requests.get(podKey(w));
+      return r === undefined ? NaN : r / (cores ?? 1);
+    });
+    const missing = today.filter((v) => Number.isNaN(v)).length;
+    if (missing)
+      notes.push(
+        `${missing} of ${ids.length} pods have no kube_pod_container_resource_requests: today's row places them without a request`,
+      );
+  }
+  const split = replay.split!;
+  return {
+    history: {
+      ids,
+      usage: sub.usage,
+      first: sub.first,
+      last: sub.last,
+      times,
+      step,
+      milliPerUnit: 1000 * (cores ?? 1),
+      capacity,
+    },
+    grouping,
+    identities: who,
+    today,
+    coresPerUnit: cores,
+    learned: { start: split.learn.start, end: split.learn.end },
+    judged: { start: split.judge.start, end: split.judge.end },
+    notes,
+    source: source ? `${source.url} (${source.query})` : String(o.data),
+  };
+}
+
+/** Per workload the container its patch names: the series' `container` label, else `--container`, else the workload's name. */
+export function containerNames(loaded: LoadedHistory, given: string | undefined): string[] {
+  return loaded.grouping.workloads.map((w) => {
+    const label = loaded.identities[w.pods[0]].labels.container;
+    return label || given || w.name;
+  });
+}

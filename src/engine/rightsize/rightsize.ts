@@ -1,0 +1,184 @@
+/**
+ * Right-sizing side by side: per workload a CPU request from each strategy (slopack's effective
+ * sizing, krr `simple`, the VPA recommender, and today's requests where the cluster exports them),
+ * all learned on the same learned part, each judged on the same judged part by the same replay
+ * (kube-default by requests, the autoscaler adding nodes; `judge.ts`).
+ */
+import type { Scenario } from '../whatif/index.ts';
+import { effectiveSizing, podRequests, type EffectiveSizing } from './effective.ts';
+import {
+  exceedance,
+  outcomeOf,
+  replayRequests,
+  type Exceedance,
+  type InstantRange,
+  type ReplayOutcome,
+  type RightsizeHistory,
+} from './judge.ts';
+import { krrSimple, vpaTarget, type Recommendation, type WorkloadSamples } from './recommenders.ts';
+import type { Workload } from './workloads.ts';
+
+export const STRATEGIES = ['slopack', 'krr', 'vpa'] as const;
+export type StrategyName = (typeof STRATEGIES)[number];
+
+export interface RightsizeInput {
+  readonly history: RightsizeHistory;
+  readonly workloads: readonly Workload[];
+  readonly learned: InstantRange;
+  readonly judged: InstantRange;
+  /** The SLO q*: a node's share of judged instants above its capacity. */
+  readonly target: number;
+  readonly scenarios: readonly Scenario[];
+  readonly seed: number;
+  /** The smallest request the cluster allows (machine units); smaller ones are raised to it. */
+  readonly minRequest: number;
+  /** Today's request per pod (machine units; NaN where unknown), or null when not exported. */
+  readonly today: Float64Array | null;
+  readonly strategies: readonly StrategyName[];
+}
+
+export interface StrategyOutcome {
+  readonly strategy: StrategyName | 'today';
+  /** Per workload its request (machine units), or NaN where the strategy gives none. */
+  readonly requests: Float64Array;
+  /** Per workload why it has no request (null where it has one). */
+  readonly why: (string | null)[];
+  /** Workloads whose request was raised to the cluster's minimum. */
+  readonly raised: number;
+  /** Requested machine units, the judged part's mean over its instants of the running pods' requests. */
+  readonly requested: number;
+  readonly replays: ReplayOutcome[];
+  readonly exceed: Exceedance;
+}
+
+export interface RightsizeResult {
+  readonly outcomes: StrategyOutcome[];
+  readonly slopack: EffectiveSizing | null;
+  readonly notes: string[];
+}
+
+/** One workload's samples on a range, in cores, with their times. */
+export function workloadSamples(
+  h: RightsizeHistory,
+  w: Workload,
+  r: InstantRange,
+): WorkloadSamples {
+  const { cols, data } = h.usage;
+  const cores = h.milliPerUnit / 1000;
+  const pods: Float64Array[] = [];
+  const times: Float64Array[] = [];
+  for (const p of w.pods) {
+    const from = Math.max(r.start, h.first[p]);
+    const to = Math.min(r.end - 1, h.last[p]);
+    const n = Math.max(0, to - from + 1);
+    const s = new Float64Array(n);
+    const t = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      s[k] = data[p * cols + from + k] * cores;
+      t[k] = h.times[from + k];
+    }
+    pods.push(s);
+    times.push(t);
+  }
+  return { pods, times };
+}
+
+/** Per workload its recommendation in machine units (NaN where none) and why not. */
+function recommended(
+  input: RightsizeInput,
+  recommend: (w: WorkloadSamples) => Recommendation,
+): { requests: Float64Array; why: (string | null)[] } {
+  const cores = input.history.milliPerUnit / 1000;
+  const why: (string | null)[] = [];
+  const requests = Float64Array.from(input.workloads, (w) => {
+    const r = recommend(workloadSamples(input.history, w, input.learned));
+    why.push(r.why);
+    return r.cores === null ? NaN : r.cores / cores;
+  });
+  return { requests, why };
+}
+
+/** Today's request of each workload: the largest of its pods' (NaN when none is known). */
+function todays(input: RightsizeInput, today: Float64Array): Float64Array {
+  return Float64Array.from(input.workloads, (w) => {
+    let best = NaN;
+    for (const p of w.pods) if (!Number.isNaN(today[p])) best = Math.max(best || 0, today[p]);
+    return best;
+  });
+}
+
+function judgeRequests(
+  input: RightsizeInput,
+  strategy: StrategyOutcome['strategy'],
+  perWorkload: Float64Array,
+  why: (string | null)[],
+): StrategyOutcome {
+  const h = input.history;
+  let raised = 0;
+  const requests = perWorkload.map((r) => {
+    if (Number.isNaN(r) || r >= input.minRequest) return r;
+    raised++;
+    return input.minRequest;
+  });
+  // A workload without a request is placed as one (kube-scheduler counts it as 100 m in its score).
+  const pods = podRequests(
+    h.ids.length,
+    input.workloads,
+    requests.map((r) => (Number.isNaN(r) ? 0 : r)),
+  );
+  const judged = input.judged;
+  let requested = 0;
+  for (let p = 0; p < h.ids.length; p++) {
+    const from = Math.max(judged.start, h.first[p]);
+    const to = Math.min(judged.end - 1, h.last[p]);
+    if (to >= from) requested += pods[p] * (to - from + 1);
+  }
+  requested /= Math.max(1, judged.end - judged.start);
+  const replays = input.scenarios.map((s) =>
+    outcomeOf(replayRequests(h, pods, judged, s, input.seed), s, input.target),
+  );
+  return {
+    strategy,
+    requests,
+    why,
+    raised,
+    requested,
+    replays,
+    exceed: exceedance(h, input.workloads, pods, judged),
+  };
+}
+
+export function rightsize(input: RightsizeInput): RightsizeResult {
+  const outcomes: StrategyOutcome[] = [];
+  const notes: string[] = [];
+  let slopack: EffectiveSizing | null = null;
+  for (const s of input.strategies) {
+    if (s === 'slopack') {
+      slopack = effectiveSizing(input);
+      notes.push(...slopack.notes);
+      outcomes.push(
+        judgeRequests(
+          input,
+          s,
+          slopack.requests,
+          input.workloads.map(() => null),
+        ),
+      );
+    } else {
+      const r = recommended(input, s === 'krr' ? (w) => krrSimple(w) : (w) => vpaTarget(w));
+      outcomes.push(judgeRequests(input, s, r.requests, r.why));
+    }
+  }
+  if (input.today) {
+    const t = todays(input, input.today);
+    outcomes.push(
+      judgeRequests(
+        input,
+        'today',
+        t,
+        Array.from(t, (v) => (Number.isNaN(v) ? 'no request exported' : null)),
+      ),
+    );
+  }
+  return { outcomes, slopack, notes };
+}
