@@ -142,9 +142,7 @@ describe('rightsize on exported answers', () => {
       'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n        - name: app\n          image: registry.local/web:1\n          resources: {requests: {cpu: 2000m, memory: 1Gi}}\n        - name: sidecar\n          image: envoy\n',
     ) as Manifest;
     const patched = mergeByName(manifest, docs[0]) as Manifest;
-    const app = patched.spec.template.spec.containers.find(
-      (c: { name: string }) => c.name === 'app',
-    );
+    const app = patched.spec.template.spec.containers.find((c) => c.name === 'app')!;
     expect(app.image).toBe('registry.local/web:1');
     expect(app.resources.requests.memory).toBe('1Gi');
     expect(app.resources.requests.cpu).toBe(
