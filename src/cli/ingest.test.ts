@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeCompact, parseNpy, type TaskSamples } from '../engine/index.ts';
 import { readMatrix } from './io.ts';
 import { SHARED } from './testing/peer.ts';
-import { cli, inProcess } from './testing/reduce.ts';
+import { cli, cliWithErrors, inProcess } from './testing/reduce.ts';
 import { syntheticShards as shardsIn } from './testing/shards.ts';
 import { seriesAt, seriesList } from '../engine/index.ts';
 
@@ -176,6 +176,21 @@ describe('reduce (DuckDB) gives what the in-process loader gives', () => {
     expect((await cli('reduce', '--from-json', join(dir, 'broken.json'), '--out', out)).code).toBe(
       1,
     );
+    // A sample given as a string is a number only under the one rule ('' and hex are not).
+    for (const text of ['', '0x0', ' ']) {
+      const task = JSON.parse(lines[0]) as { inst: unknown[] };
+      task.inst[1] = text;
+      writeFileSync(join(dir, 'stringy.json'), JSON.stringify(task) + '\n');
+      const r = await cliWithErrors(
+        'reduce',
+        '--from-json',
+        join(dir, 'stringy.json'),
+        '--out',
+        out,
+      );
+      expect(r.code, JSON.stringify(text)).toBe(1);
+      expect(r.err).toMatch(/stringy\.json.*inst\[1\] is not a non-negative number/s);
+    }
   });
 
   it('with the paper’s filters the excerpt leaves nothing: exit 1 and the counts', async () => {

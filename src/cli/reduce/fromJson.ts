@@ -38,7 +38,7 @@ function parseTask(
     if (!Array.isArray(v) || v.length === 0) return fail(`${k} is not a non-empty array`);
     const a = new Float64Array(v.length);
     v.forEach((x, i) => {
-      const n = typeof x === 'string' ? Number(x) : x;
+      const n = typeof x === 'string' ? decimalOrNull(x) : x;
       if (typeof n !== 'number' || !(n >= 0)) fail(`${k}[${i}] is not a non-negative number`);
       if (n > 1) {
         if (!clamp) fail(`${k}[${i}] = ${n} is above 1 (the clamp option caps such values)`);
