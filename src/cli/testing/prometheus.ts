@@ -48,6 +48,11 @@ export interface HistoryOptions {
    * pod-level cgroup series and no memory, for benches whose history would otherwise be gigabytes.
    */
   readonly cpuOnly?: boolean;
+  /**
+   * Pods named as controllers name them, with `kube_pod_owner` and `kube_pod_labels` (label_app):
+   * replicas of Deployments and StatefulSets, one owned through a ReplicaSet only, one bare pod.
+   */
+  readonly workloads?: boolean;
 }
 
 export const HISTORY_START = 1372636800;
@@ -61,6 +66,31 @@ export function podOf(i: number, nodes: number): { namespace: string; pod: strin
     node: `node-${(i % nodes) + 1}`,
   };
 }
+
+/** With `workloads`: pod i's name, its owner and its app label (see HistoryOptions). */
+export function workloadPodOf(
+  i: number,
+  pods: number,
+): { pod: string; owner: { kind: string; name: string } | null; app: string } {
+  const suffix = (k: number) =>
+    Array.from({ length: 5 }, (_, j) => 'bcdfghjklmnpqrstvwxz'[(k * 7 + j * 3) % 20]).join('');
+  if (i === pods - 1) return { pod: 'standalone', owner: null, app: 'standalone' };
+  if (i % 3 === 0)
+    return {
+      pod: `web-7d4b9c8f6-${suffix(i)}`,
+      owner: { kind: 'ReplicaSet', name: 'web-7d4b9c8f6' },
+      app: 'web',
+    };
+  if (i % 3 === 1)
+    return { pod: `db-${(i - 1) / 3}`, owner: { kind: 'StatefulSet', name: 'db' }, app: 'db' };
+  return {
+    pod: `cache-${i}`,
+    owner: { kind: 'ReplicaSet', name: 'cache-5c9d8f7b6' },
+    app: 'cache',
+  };
+}
+
+const basePodOf = podOf;
 
 type VmRow = { t: number; cores: number; mem: number };
 
@@ -165,6 +195,10 @@ export async function writeHistory(
   base: string,
   o: HistoryOptions,
 ): Promise<{ files: string[]; samples: number }> {
+  const podOf = (i: number, nodes: number) => {
+    const p = basePodOf(i, nodes);
+    return o.workloads ? { ...p, namespace: 'shop', pod: workloadPodOf(i, o.pods).pod } : p;
+  };
   const distinct = await bitbrainsVms(o.pods, o.nodeCores * 0.95);
   // More pods than VMs (benches): the VMs again, in order.
   const vms = Array.from({ length: o.pods }, (_, i) => distinct[i % distinct.length]);
@@ -220,6 +254,23 @@ export async function writeHistory(
         t,
       );
   });
+  if (o.workloads) {
+    const every = (line: (i: number) => string) =>
+      vms.forEach((_, i) => {
+        for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)
+          put(`${line(i)} 1 ${t + shift}\n`, t);
+      });
+    out.family('# TYPE kube_pod_owner gauge\n');
+    every((i) => {
+      const { pod, owner } = workloadPodOf(i, o.pods);
+      return `kube_pod_owner{namespace="shop",pod="${pod}",owner_kind="${owner?.kind ?? '<none>'}",owner_name="${owner?.name ?? '<none>'}"}`;
+    });
+    out.family('# TYPE kube_pod_labels gauge\n');
+    every((i) => {
+      const { pod, app } = workloadPodOf(i, o.pods);
+      return `kube_pod_labels{namespace="shop",pod="${pod}",label_app="${app}"}`;
+    });
+  }
   out.family('# TYPE kube_node_status_allocatable gauge\n');
   for (let n = 0; n < o.nodes; n++)
     for (let t = HISTORY_START; t <= HISTORY_START + o.seconds; t += 300)

@@ -1,0 +1,134 @@
+/**
+ * `rightsize --prometheus` against a real Prometheus (Debian's, started here on a backfilled
+ * history of Bitbrains VMs named as Deployment and StatefulSet replicas, with `kube_pod_owner`,
+ * `kube_pod_labels` and `kube_pod_container_resource_requests`): the pods grouped by their owners,
+ * krr's requests equal a per-pod p95 computed here from the server's own answer, today's requests
+ * read, `--selector` and `--namespace` kept to, and bad input named.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcess } from './testing/run.ts';
+import { HISTORY_START, startPrometheus, type RunningPrometheus } from './testing/prometheus.ts';
+import { rightsizeQuery } from './commands/rightsize/cluster.ts';
+
+const DAY = 86400;
+const PODS = 10;
+const CORES = 4;
+let prom: RunningPrometheus;
+
+beforeAll(async () => {
+  prom = await startPrometheus({
+    pods: PODS,
+    nodes: 3,
+    nodeCores: CORES,
+    seconds: DAY,
+    scrape: 60,
+    workloads: true,
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await prom?.stop();
+});
+
+const args = () => [
+  'rightsize',
+  '--prometheus',
+  prom.url,
+  '--start',
+  String(HISTORY_START + 600),
+  '--end',
+  String(HISTORY_START + DAY),
+  '--step',
+  '300',
+];
+
+/** NumPy's percentile (linear), written out here. */
+function p95(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const h = (s.length - 1) * 0.95;
+  const lo = Math.floor(h);
+  return lo + 1 < s.length ? s[lo] + (h - lo) * (s[lo + 1] - s[lo]) : s[lo];
+}
+
+interface Report {
+  unit: string;
+  learned: { start: number; end: number };
+  workloads: {
+    id: string;
+    kind: string;
+    grouped_by: string;
+    pods: number;
+    requests: Record<string, number | null>;
+  }[];
+  comparison: { strategy: string }[];
+}
+
+describe('rightsize against a real Prometheus', () => {
+  it('groups by owner, and krr equals a p95 of the server’s own answer', async () => {
+    const r = await inProcess(...args(), '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.unit).toBe('cores');
+    const ids = report.workloads.map((w) => [w.id, w.kind, w.grouped_by, w.pods]);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        ['shop/Deployment/web', 'Deployment', 'owner', 3],
+        ['shop/StatefulSet/db', 'StatefulSet', 'owner', 3],
+        ['shop/Deployment/cache', 'Deployment', 'owner', 3],
+      ]),
+    );
+    expect(ids).toHaveLength(4);
+    expect(r.stderr).toMatch(/1 of 10 pods follow no controller's name pattern.*standalone/);
+    expect(report.comparison.map((c) => c.strategy)).toEqual(['slopack', 'krr', 'vpa', 'today']);
+
+    const q = new URLSearchParams({
+      query: rightsizeQuery(undefined),
+      start: String(HISTORY_START + 600),
+      end: String(HISTORY_START + DAY),
+      step: '300',
+    });
+    const answer = (await (await fetch(`${prom.url}/api/v1/query_range?${q}`)).json()) as {
+      data: { result: { metric: { pod: string }; values: [number, string][] }[] };
+    };
+    const learnedEnd = HISTORY_START + 600 + 300 * (report.learned.end - 1);
+    const byApp = new Map<string, number>();
+    for (const s of answer.data.result) {
+      const app = /^web-/.test(s.metric.pod)
+        ? 'web'
+        : /^db-/.test(s.metric.pod)
+          ? 'db'
+          : /^cache-/.test(s.metric.pod)
+            ? 'cache'
+            : 'standalone';
+      const learned = s.values.filter(([t]) => t <= learnedEnd).map(([, v]) => Number(v));
+      byApp.set(app, Math.max(byApp.get(app) ?? 0, p95(learned)));
+    }
+    for (const w of report.workloads) {
+      const app = w.id
+        .split('/')
+        .at(-1)!
+        .replace(/^.*pod=/, '');
+      expect(w.requests.krr, w.id).toBeCloseTo(byApp.get(app)!, 3);
+      expect(w.requests.today, w.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps to --selector and --namespace, and names what matches nothing', async () => {
+    const web = await inProcess(...args(), '--selector', 'app=web', '--json');
+    expect(web.status, web.stderr).toBe(0);
+    const report = JSON.parse(web.stdout) as Report;
+    expect(report.workloads.map((w) => w.id)).toEqual(['shop/Deployment/web']);
+    const cases: [string[], RegExp][] = [
+      [['--selector', 'app=nope'], /--selector app=nope matches none of the 10 pods/],
+      [['--prometheus-header', 'X-Scope-OrgID'], /expected NAME=VALUE.*no "=" found/],
+    ];
+    for (const [extra, message] of cases) {
+      const r = await inProcess(...args(), ...extra);
+      expect(r.status, extra.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(message);
+    }
+    const none = await inProcess(...args(), '--namespace', 'nope');
+    expect(none.status).not.toBe(0);
+    expect(none.stderr).toMatch(/nope/);
+  });
+});
