@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type DragEvent, type ReactNode } from 'react';
 import {
   gaussianOverflow,
+  gaussianRho,
   identityRows,
   runPacking,
   scoreHandPacking,
@@ -271,7 +272,7 @@ function useSchedulerPrediction(data: LessonData, ts: TaskStats | null, packPara
       meanSum: Array.from(rows, (r) => ts.mean[r]).reduce((a, b) => a + b, 0),
       capacity: CAPACITY,
       tasks: TASKS,
-      rho: packParams.fit.kind === 'gpa' ? packParams.fit.rho : NaN,
+      rho: gaussianRho(packParams.fit) ?? NaN,
     });
   }, [data, ts, packParams]);
 }
