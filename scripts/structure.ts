@@ -75,7 +75,10 @@ function measure() {
       `${common.length} (${Math.round((100 * common.length) / Math.max(1, state.length))} %)`,
     ],
     ['`runtime/`: entries at its top', topLevel('src/runtime')],
-    ["`kind === 'gpa'` outside the fit registry: files", kindChecks.length],
+    [
+      "files outside engine/fit comparing a kind with 'gpa' (a fit spec's, the Timeline's, the Cluster view's or a job unit's)",
+      kindChecks.length,
+    ],
   ] as const;
 }
 
