@@ -37,10 +37,25 @@ export * from './data/compact.ts';
 export * from './data/loader.ts';
 export * from './data/detect.ts';
 export * from './data/presets.ts';
+export { presetSpec } from './data/presetSpec.ts';
+export { findFormat, formatEntries, formatOf, registerFormat } from './data/formats/registry.ts';
+export type {
+  Carries,
+  DetectRule,
+  FormatEntry,
+  TimeAxis,
+  UnitRules,
+} from './data/formats/entry.ts';
+export { Probe } from './data/formats/probe.ts';
 export * from './data/preview.ts';
 export * from './data/plausible.ts';
 export * from './data/recipes.ts';
-export * from './data/traces.ts';
+export {
+  LIVE_SOURCE_FORMAT,
+  TRACE_FORMATS,
+  TRACE_TITLES,
+  type TraceFormatId,
+} from './data/formatIds.ts';
 export * from './data/aligned.ts';
 export * from './replay/index.ts';
 export * from './data/promRange.ts';

@@ -5,6 +5,7 @@
  */
 import {
   DataError,
+  formatOf,
   preview,
   rawSpec,
   unitsAfterParsing,
@@ -255,7 +256,8 @@ export function createIngestApi(): IngestApi {
         const inputs = files.map((f) => blobInput(f, f.name));
         let spec = await resolveRequest(inputs, request, { signal });
         // The scale is for percent data: Google's values are already fractions of its largest machine.
-        if (request.format === 'auto' && spec.format === 'google' && request.scale !== undefined) {
+        const fractions = formatOf(spec).fractionsOfMachine === true;
+        if (request.format === 'auto' && fractions && request.scale !== undefined) {
           const { scale: _scale, ...rest } = request;
           spec = await resolveRequest(inputs, rest, { signal });
         }

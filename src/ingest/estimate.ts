@@ -4,6 +4,7 @@
  */
 import {
   createLoader,
+  formatOf,
   isCoded,
   roleFromName,
   type FileRole,
@@ -39,8 +40,15 @@ export async function estimateLoad(
   const data = roled.filter((r) => DATA_ROLES.has(r.role));
   const first = data[0];
   const bytes = inputs.reduce((a, i) => a + (i.size ?? 0), 0);
-  if (spec.format === 'compact' || spec.format === 'npy')
-    return estimateFromHeaders(roled, spec, { bytes, realizations, budgetBytes }, control.signal);
+  const array = formatOf(spec).arrayFile;
+  if (array)
+    return estimateFromHeaders(
+      roled,
+      array,
+      spec,
+      { bytes, realizations, budgetBytes },
+      control.signal,
+    );
   if (!first) return null;
   const dataBytes = data.reduce((a, r) => a + (r.input.size ?? 0), 0);
   const { head, storedBytes: headStored } = await readHead(first.input, control.signal);
@@ -81,7 +89,7 @@ export async function estimateLoad(
     series: full.hasAvg || data.some((r) => r.role === 'avg') ? 2 : 1,
     budgetBytes,
     extrapolated: f > 1,
-    canSample: spec.format === 'wide',
+    canSample: formatOf(spec).limitsTasks === true,
     bytesPerSample: bytesPerSampleOf(full.coded),
   });
 }

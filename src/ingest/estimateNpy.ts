@@ -8,6 +8,7 @@ import {
   dictionaryEncode,
   parseNpyHeader,
   type FileRole,
+  type FormatEntry,
   type LoadSpec,
   type NpyDtype,
 } from '../engine/index.ts';
@@ -61,20 +62,21 @@ const ESTIMATE_VALUES = 1 << 17;
  */
 export async function estimateFromHeaders(
   roled: readonly { input: InputFile; role: FileRole }[],
+  array: NonNullable<FormatEntry['arrayFile']>,
   spec: LoadSpec,
   o: { bytes: number; realizations: number; budgetBytes: number },
   signal?: AbortSignal,
 ): Promise<LoadEstimate | null> {
-  const samplesFile = roled.find((r) => r.role === (spec.format === 'npy' ? 'inst' : 'samples'));
+  const samplesFile = roled.find((r) => r.role === array.role);
   if (!samplesFile) return null;
   const head = await headArray(samplesFile.input, signal);
   if (!head) return null;
   const common = { bytes: o.bytes, budgetBytes: o.budgetBytes, extrapolated: true };
-  if (spec.format === 'npy') {
+  if (!array.taskCountRole) {
     if (head.shape.length !== 2) return null;
     const [tasks, cols] = head.shape;
     const series = roled.some((r) => r.role === 'avg') ? 2 : 1;
-    if (spec.kind === 'realizations')
+    if ('kind' in spec && spec.kind === 'realizations')
       return sized({
         ...common,
         rows: tasks,
@@ -98,7 +100,7 @@ export async function estimateFromHeaders(
       transientPerSample: head.itemBytes + 8,
     });
   }
-  const sidecar = roled.find((r) => r.role === 'sidecar');
+  const sidecar = roled.find((r) => r.role === array.taskCountRole);
   if (!sidecar) return null;
   const text = new TextDecoder().decode((await readHead(sidecar.input, signal)).head);
   const tasks = Number(/"tasks"\s*:\s*(\d+)/.exec(text)?.[1] ?? NaN);

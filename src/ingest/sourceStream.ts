@@ -7,6 +7,7 @@
  * (`control.signal`) aborts both requests between two network reads and leaves nothing behind.
  */
 import {
+  LIVE_SOURCE_FORMAT,
   SeriesCollector,
   compactSamples,
   type ChunkSink,
@@ -74,7 +75,8 @@ export async function streamSource(
   control: StreamControl = {},
 ): Promise<StreamedSource> {
   const a = { ...access, signal: access.signal ?? control.signal };
-  if (spec.format !== 'prometheus') throw new RangeError('a live source loads as prometheus');
+  if (spec.format !== LIVE_SOURCE_FORMAT)
+    throw new RangeError(`a live source loads as ${LIVE_SOURCE_FORMAT}`);
   const loader = new PrometheusLoader(spec as PrometheusOptions);
   const collector = options.assess ? new SeriesCollector() : null;
   const hash = new Sha256();

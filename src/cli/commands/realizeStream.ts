@@ -16,8 +16,9 @@ import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import {
   DataError,
-  WideLoader,
+  formatOf,
   isCoded,
+  type WideLoader,
   type LoadSpec,
   type SeriesSet,
   type StreamPurpose,
@@ -74,9 +75,10 @@ export async function realizeWhileReading(
   if (inputs.some((i) => isArchiveName(i.name) || (i.role ?? 'inst') !== 'inst')) return null;
   try {
     const spec = await resolveRequest(inputs, requestFrom(o));
-    if (spec.format !== 'wide') return null;
+    const taskRows = formatOf(spec).taskRows;
+    if (!taskRows) return null;
     await checkBudget(o, inputs, spec);
-    return await readAndRealize(inputs, new WideLoader({ ...spec, storage: 'compact' }), settings);
+    return await readAndRealize(inputs, taskRows(spec), settings);
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;

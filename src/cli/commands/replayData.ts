@@ -7,6 +7,7 @@ import {
   alignDefaults,
   alignSamples,
   BLOCK_LENGTH,
+  findFormat,
   blockBootstrap,
   REALIZATION_MODES,
   sliceColumns,
@@ -116,12 +117,14 @@ export async function loadReplay(
     throw new UsageError('--mode blocks needs --block B');
   if (mode !== 'blocks' && o.block !== undefined)
     throw new UsageError('--block is for --mode blocks');
-  if (o.format === 'long' && o['time-column'] === undefined) throw noTimeColumn();
+  const timesFromColumn = (format: unknown) =>
+    findFormat(String(format))?.timeAxis.kind === 'column';
+  if (timesFromColumn(o.format) && o['time-column'] === undefined) throw noTimeColumn();
   const loaded = await loadFromOptions(o, {}, { times: true });
   if (loaded.kind !== 'samples')
     throw new UsageError(`--data ${String(o.data)} is a realization matrix: it has no time axis`);
   const format = loaded.spec.format;
-  if (format === 'long' && !loaded.samples.times) throw noTimeColumn();
+  if (timesFromColumn(format) && !loaded.samples.times) throw noTimeColumn();
   const given: AlignOptions = {
     ...(o.step !== undefined ? { step: o.step as number } : {}),
     ...(o.absent !== undefined ? { absent: o.absent as AbsentPolicy } : {}),

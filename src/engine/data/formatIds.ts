@@ -1,3 +1,5 @@
+import type { AlignOptions } from './aligned.ts';
+
 /**
  * The names and titles of the loader's formats, apart from the loaders themselves so that the page
  * can check a link's format without loading every parser.
@@ -17,6 +19,18 @@ export const TRACE_TITLES: Record<TraceFormatId, string> = {
   azure2: 'Azure V2 vm_cpu_readings (+ vmtable)',
   google2019: 'Google 2019 instance_usage (BigQuery CSV or JSON lines)',
   bitbrains: 'Bitbrains GWA-T-12 per-VM files (1.csv, 2.csv, …)',
+};
+
+/** The format a live Prometheus source's answers load as. */
+export const LIVE_SOURCE_FORMAT = 'prometheus' satisfies TraceFormatId;
+
+/**
+ * The alignment a format's samples take unless told otherwise (`alignDefaults`), here rather than in
+ * its entry because the page reads it before any parser loads: Google task_usage is bucketed to its
+ * 5-minute windows, a task absent from one counting as 0 (it was not running).
+ */
+export const ALIGN_DEFAULTS: Partial<Record<FormatId, AlignOptions>> = {
+  google: { step: 300, absent: 'zero' },
 };
 
 export const FORMATS = [

@@ -239,11 +239,3 @@ export const PRESETS: readonly Preset[] = [
 export function presetById(id: string): Preset | undefined {
   return PRESETS.find((p) => p.id === id);
 }
-
-/** A file preset's load spec with the user's scale in place of the default (SPEC §2). */
-export function presetSpec(preset: FilePreset, scale: number = preset.scale): LoadSpec {
-  if (!(scale > 0 && Number.isFinite(scale))) throw new RangeError(`invalid scale: ${scale}`);
-  const spec = preset.spec;
-  if (spec.format === 'compact') return spec;
-  return { ...spec, scale };
-}

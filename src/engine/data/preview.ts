@@ -9,6 +9,7 @@
  */
 import { DataError, FilteredEmpty } from './errors.ts';
 import { createLoader, type FormatId, type LoadSpec } from './loader.ts';
+import { formatOf } from './formats/registry.ts';
 import { resolveSpec, type SpecOptions } from './detect.ts';
 import {
   guessUnit,
@@ -62,8 +63,6 @@ export interface Preview {
   readonly error: string | null;
 }
 
-const USER_UNIT: ReadonlySet<FormatId> = new Set(['wide', 'columns', 'long', 'npy', 'prometheus']);
-
 /** The preview of `files` read with `options`; never throws on bad data (see `error`). */
 export function preview(files: readonly PreviewFile[], options: PreviewOptions = {}): Preview {
   const empty = {
@@ -86,7 +85,7 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
   } catch (e) {
     return { ...empty, error: (e as Error).message };
   }
-  const cut = spec.format === 'prometheus' ? wholeSeriesHeads(files) : null;
+  const cut = formatOf(spec).seriesHeads ? wholeSeriesHeads(files) : null;
   if (cut && 'error' in cut) return { ...empty, spec, error: cut.error };
   if (cut) files = cut.files;
   const members = wholeMemberHeads(files);
@@ -94,7 +93,7 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
   files = members.files;
   let raw: ValueStats | null = null;
   let maxima: number[] = [];
-  if (USER_UNIT.has(spec.format)) {
+  if (formatOf(spec).userUnit) {
     try {
       const rawSpec = {
         ...spec,
@@ -226,7 +225,7 @@ function wholeMemberHeads(
 }
 
 function isMatrixSpec(spec: LoadSpec): boolean {
-  return spec.format === 'npy' && spec.kind === 'realizations';
+  return 'kind' in spec && spec.kind === 'realizations';
 }
 
 function load(
@@ -270,7 +269,7 @@ function fileOfSeries(
 
 /** The head up to its last newline (text formats), so no half line is parsed. */
 function wholeLines(head: Uint8Array, format: FormatId): Uint8Array {
-  if (format === 'npy' || format === 'compact' || format === 'prometheus') return head;
+  if (formatOf({ format }).wholeHeads) return head;
   const nl = head.lastIndexOf(10);
   return nl < 0 ? head : head.subarray(0, nl + 1);
 }

@@ -1,22 +1,26 @@
 /**
  * The parts of `applyUnits` that need more than the values a raw load kept (`RawExtras`): Alibaba's
  * cores per machine read from machine_meta when none are given, Bitbrains' other column, a long
- * CSV's scale column, a clamp to a fixed bound (Google 2019, Azure V2).
+ * CSV's scale column, a clamp to a fixed bound (Google 2019, Azure V2), a Prometheus counter.
  */
 import { DataError } from './errors.ts';
-import type { LoadSpec } from './loader.ts';
 import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import { compactSeries } from './coded.ts';
 import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
-import { alibabaMetaNote } from './traceUnits.ts';
+import { alibabaMetaNote, type BitbrainsOptions } from './traceUnits.ts';
+import { counterReason, isCounter } from './counter.ts';
 import type { Conversion } from './units.ts';
 
 /**
- * `spec` with what the read found in place of what it leaves to the files: an Alibaba spec without
- * cores per machine takes machine_meta's (a DataError, as the load's, when there were none).
+ * An Alibaba spec with what the read found in place of what it leaves to the files: without cores
+ * per machine it takes machine_meta's (a DataError, as the load's, when there were none).
  */
-export function filledSpec(spec: LoadSpec, extras: RawExtras, report: LoadReport): LoadSpec {
-  if (spec.format !== 'alibaba' || spec.coresPerMachine !== undefined) return spec;
+export function alibabaFilled<S extends { readonly coresPerMachine?: number }>(
+  spec: S,
+  extras: RawExtras,
+  report: LoadReport,
+): S {
+  if (spec.coresPerMachine !== undefined) return spec;
   if (extras.metaCores === undefined)
     throw new DataError(
       report.files.map((f) => f.name).join(', '),
@@ -47,10 +51,14 @@ export function refuseAboveMachine(samples: TaskSamples, c: Conversion, report: 
 }
 
 /** An Alibaba report's notes under `spec`: machine_meta's cores said when they are the ones used. */
-export function alibabaNotes(notes: readonly string[], spec: LoadSpec, extras: RawExtras) {
+export function alibabaNotes(
+  notes: readonly string[],
+  spec: { readonly coresPerMachine?: number },
+  extras: RawExtras,
+) {
   const meta = extras.metaCores === undefined ? null : alibabaMetaNote(extras.metaCores);
   const rest = notes.filter((n) => n !== meta);
-  const given = spec.format === 'alibaba' && spec.coresPerMachine !== undefined;
+  const given = spec.coresPerMachine !== undefined;
   return meta && !given ? [...rest, meta] : rest;
 }
 
@@ -61,11 +69,11 @@ export function alibabaNotes(notes: readonly string[], spec: LoadSpec, extras: R
  */
 export function bitbrainsSource(
   samples: TaskSamples,
-  loadedWith: LoadSpec,
-  spec: LoadSpec,
+  loadedWith: BitbrainsOptions,
+  spec: BitbrainsOptions,
   extras: RawExtras,
 ): TaskSamples {
-  const unitOf = (s: LoadSpec) => (s.format === 'bitbrains' ? (s.unit ?? 'cores') : null);
+  const unitOf = (s: BitbrainsOptions) => s.unit ?? 'cores';
   if (unitOf(spec) === unitOf(loadedWith)) return samples;
   const other = extras.otherUnit;
   if (!other || other.unit !== unitOf(spec))
@@ -138,4 +146,18 @@ export function parseClampFilters(
 ): readonly FilterCount[] {
   const rest = filters.filter((f) => f.id !== 'clamped');
   return clamp ? [...rest, pc.filter] : rest;
+}
+
+/**
+ * A Prometheus series that only grows past the machine is a counter read as a usage: refused as its
+ * load refuses it (prometheus.ts), whatever the clamp. The check runs on each task's kept values,
+ * so a counter split over several answers is judged as one series.
+ */
+export function refuseCounters(samples: TaskSamples, c: Conversion): void {
+  for (let i = 0; i < taskCount(samples.inst); i++) {
+    const values = seriesAt(samples.inst, i);
+    const last = values[values.length - 1];
+    if (last > c.bound && isCounter(values))
+      throw new DataError(`task ${samples.ids[i]}`, null, counterReason(last, values.length));
+  }
 }

@@ -4,7 +4,12 @@
  * and pcores when the user gave the node cores). Data read from it carry no file names in the link:
  * the source is the one place (workloadFields.ts leaves out an upload that is this source's answer).
  */
-import { sourceFromParams, sourceToParams, type PromSource } from '../../../engine/index.ts';
+import {
+  LIVE_SOURCE_FORMAT,
+  sourceFromParams,
+  sourceToParams,
+  type PromSource,
+} from '../../../engine/index.ts';
 import type { UploadRef } from '../store/params.ts';
 import type { UrlField } from '../link/urlField.ts';
 
@@ -15,7 +20,7 @@ export function uploadIsSource(upload: UploadRef | null, source: PromSource | nu
     upload &&
     source &&
     o &&
-    upload.format === 'prometheus' &&
+    upload.format === LIVE_SOURCE_FORMAT &&
     o.query === source.query &&
     o.rangeStart === source.start &&
     o.rangeEnd === source.end &&

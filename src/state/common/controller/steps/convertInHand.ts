@@ -2,7 +2,7 @@
  * A request that differs from the last upload's only in its unit fields, converted from the values
  * kept at hand (inHand.ts), loaded with the first upload rather than the first page.
  */
-import { sameParsing, withUnitsOf, type LoadSpec } from '../../../../engine/index.ts';
+import { formatOf, sameParsing, withUnitsOf, type LoadSpec } from '../../../../engine/index.ts';
 import { convertedOf } from '../../../../ingest/convert.ts';
 import type { LoadRequest } from '../../../../ingest/load.ts';
 import type { LoadedData } from '../../../../ingest/api.ts';
@@ -49,7 +49,8 @@ export function convertedInHand(inHand: InHand | null, files: File[], request: L
   const next = splitUnits(request);
   if (next.parsing !== splitUnits(inHand.request).parsing) return null;
   // As the ingestion does: an auto-detected Google 2011 trace is in fractions already, unscaled.
-  const unscaled = request.format === 'auto' && inHand.loaded.spec.format === 'google';
+  const unscaled =
+    request.format === 'auto' && formatOf(inHand.loaded.spec).fractionsOfMachine === true;
   const units = unscaled ? { ...next.units, scale: undefined } : next.units;
   const spec = withUnitsOf(inHand.loaded.spec, units as LoadSpec);
   // A format may parse by a field the request counts as a unit (Bitbrains' unit picks its column).

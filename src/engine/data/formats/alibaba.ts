@@ -1,0 +1,61 @@
+/** Alibaba v2018 container_usage (+ container_meta, machine_meta): alibaba.ts reads it. */
+import { AlibabaLoader, type AlibabaRole } from '../alibaba.ts';
+import { FORMAT_TITLES } from '../formatIds.ts';
+import { alibabaFilled, alibabaNotes, refuseAboveMachine } from '../rawExtras.ts';
+import { alibabaUnits } from '../traceUnits.ts';
+import { conversion } from '../units.ts';
+import type { FormatEntry } from './entry.ts';
+import { ownUnitTrace } from './entry.ts';
+import type { SpecOf } from './spec.ts';
+
+export const alibabaFormat: FormatEntry<SpecOf<'alibaba'>> = {
+  id: 'alibaba',
+  title: FORMAT_TITLES.alibaba,
+  roles: ['usage', 'meta', 'machines'],
+  roleFromName: (base) =>
+    base.includes('machine_meta') ? 'machines' : base.includes('meta') ? 'meta' : 'usage',
+  detect: [
+    {
+      rank: 20,
+      test: ({ json, base }) =>
+        !json && /^container_(usage|meta)|^machine_meta/.test(base)
+          ? 'Alibaba v2018 file name'
+          : null,
+    },
+    {
+      rank: 33,
+      test: ({ json, firstLine: first }) =>
+        !json && first && first.length >= 4 && /^c_\d+$/.test(first[0]) && /^m_\d+$/.test(first[1])
+          ? 'container and machine ids c_…, m_… (no header)'
+          : null,
+    },
+  ],
+  specFrom: (o) => ({ format: 'alibaba', ...ownUnitTrace('alibaba', o) }),
+  read: (spec) => {
+    const l = new AlibabaLoader(spec);
+    return {
+      file: (name, role) => l.file(name, role as AlibabaRole),
+      finish: () => ({ kind: 'samples', ...l.finish() }),
+    };
+  },
+  // Its raw load keeps each container's cores used and machine_meta's most common cpu_num.
+  units: {
+    fields: () => ['scale', 'clamp', 'coresPerMachine'],
+    afterParsing: () => true,
+    conversion: (spec, raw) =>
+      conversion({
+        unit: 'cores',
+        capacity: spec.coresPerMachine,
+        scale: raw ? 1 : (spec.scale ?? 1),
+        clamp: spec.clamp,
+        raw,
+      }),
+    text: (spec) => alibabaUnits(Number(spec.coresPerMachine), spec.scale),
+    filled: alibabaFilled,
+    refuse: refuseAboveMachine,
+    notes: alibabaNotes,
+  },
+  userUnit: false,
+  timeAxis: { kind: 'timestamps' },
+  carries: { cpu: true, avg: false, memory: false, requests: false, placement: false },
+};

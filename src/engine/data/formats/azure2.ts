@@ -1,0 +1,58 @@
+/** Azure V2 vm_cpu_readings (+ vmtable): azure2.ts reads it. */
+import { AzureV2Loader } from '../azure2.ts';
+import { FORMAT_TITLES } from '../formatIds.ts';
+import { azure2Factor, azure2Units } from '../traceUnits.ts';
+import type { FormatEntry } from './entry.ts';
+import { ownUnitTrace } from './entry.ts';
+import type { SpecOf } from './spec.ts';
+import { clampLater } from './unitRules.ts';
+
+export const azure2Format: FormatEntry<SpecOf<'azure2'>> = {
+  id: 'azure2',
+  title: FORMAT_TITLES.azure2,
+  roles: ['usage', 'meta'],
+  roleFromName: (base) => (base.includes('vmtable') ? 'meta' : 'usage'),
+  detect: [
+    {
+      rank: 21,
+      test: ({ json, base }) =>
+        !json && /^vm_cpu_readings|^vmtable/.test(base) ? 'Azure V2 file name' : null,
+    },
+    {
+      rank: 32,
+      test: ({ json, firstLine: first }) =>
+        !json &&
+        first &&
+        first.length === 5 &&
+        /^\d+$/.test(first[0]) &&
+        /^[A-Za-z0-9+/]{20,}={0,2}$/.test(first[1])
+          ? 'timestamp, VM id, min, max, avg (no header)'
+          : null,
+    },
+  ],
+  specFrom: (o) => ({ format: 'azure2', ...ownUnitTrace('azure2', o) }),
+  read: (spec) => {
+    const l = new AzureV2Loader(spec);
+    return {
+      file: (name, role) => l.file(name, role as 'usage' | 'meta'),
+      finish: () => ({ kind: 'samples', ...l.finish() }),
+    };
+  },
+  units: {
+    fields: (spec) => clampLater(spec, ['scale', 'coresPerMachine']),
+    afterParsing: () => true,
+    conversion: (spec, raw) => ({
+      unit: 'cores',
+      bound: Infinity,
+      divisor: 1,
+      scale: raw ? 1 : azure2Factor(spec),
+      clamp: false,
+      label: '100 %',
+    }),
+    text: (spec) => azure2Units(spec),
+    clampedWhileParsing: true,
+  },
+  userUnit: false,
+  timeAxis: { kind: 'timestamps' },
+  carries: { cpu: true, avg: true, memory: false, requests: false, placement: false },
+};

@@ -1,0 +1,44 @@
+/** The column-per-task CSV: a row per time step, a column per task (columns.ts reads it). */
+import { ColumnsLoader, looksLikeTime } from '../columns.ts';
+import { FORMAT_TITLES } from '../formatIds.ts';
+import type { FormatEntry } from './entry.ts';
+import { unitSpec } from './entry.ts';
+import { averagedRole } from './npy.ts';
+import { csvHeader } from './probe.ts';
+import type { SpecOf } from './spec.ts';
+import { plainUnits, unlessSkipping } from './unitRules.ts';
+
+export const columnsFormat: FormatEntry<SpecOf<'columns'>> = {
+  id: 'columns',
+  title: FORMAT_TITLES.columns,
+  roles: ['inst', 'avg'],
+  roleFromName: averagedRole,
+  detect: [
+    {
+      rank: 54,
+      test: (probe) => {
+        const h = csvHeader(probe);
+        return h && h.length > 2 && looksLikeTime(h[0])
+          ? `first column "${h[0]}" is a time index`
+          : null;
+      },
+    },
+  ],
+  specFrom: (o) => ({
+    format: 'columns',
+    ...unitSpec(o, 'percent'),
+    ...(o.timeColumns !== undefined ? { timeColumns: o.timeColumns } : {}),
+    ...(o.duplicates !== undefined ? { duplicates: o.duplicates } : {}),
+  }),
+  read: (spec) => {
+    const c = new ColumnsLoader(spec);
+    return {
+      file: (name, role) => c.file(name, role as 'inst' | 'avg'),
+      finish: () => ({ kind: 'samples', ...c.finish() }),
+    };
+  },
+  units: plainUnits<SpecOf<'columns'>>(() => 'percent', unlessSkipping),
+  userUnit: true,
+  timeAxis: { kind: 'steps' },
+  carries: { cpu: true, avg: true, memory: false, requests: false, placement: false },
+};

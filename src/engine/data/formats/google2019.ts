@@ -1,0 +1,50 @@
+/** Google 2019 instance_usage, as BigQuery CSV or JSON lines: google2019.ts reads it. */
+import { FORMAT_TITLES } from '../formatIds.ts';
+import { Google2019Loader, isGoogle2019Header } from '../google2019.ts';
+import { google2019Units } from '../traceUnits.ts';
+import { conversion } from '../units.ts';
+import type { FormatEntry } from './entry.ts';
+import { ownUnitTrace } from './entry.ts';
+import type { SpecOf } from './spec.ts';
+import { clampLater } from './unitRules.ts';
+
+export const google2019Format: FormatEntry<SpecOf<'google2019'>> = {
+  id: 'google2019',
+  title: FORMAT_TITLES.google2019,
+  roles: ['usage'],
+  detect: [
+    {
+      rank: 11,
+      test: ({ json, start }) =>
+        json && /"collection_id"/.test(start) && /"instance_index"/.test(start)
+          ? 'JSON lines with collection_id and instance_index'
+          : null,
+    },
+    {
+      rank: 31,
+      test: ({ json, firstLine }) =>
+        !json && firstLine && isGoogle2019Header(firstLine)
+          ? 'instance_usage columns in the header'
+          : null,
+    },
+  ],
+  specFrom: (o) => ({ format: 'google2019', ...ownUnitTrace('google2019', o) }),
+  read: (spec) => {
+    const l = new Google2019Loader(spec);
+    return { file: (name) => l.file(name), finish: () => ({ kind: 'samples', ...l.finish() }) };
+  },
+  units: {
+    fields: (spec) => clampLater(spec, ['scale']),
+    afterParsing: () => true,
+    // Fractions of the largest machine, clamped (or refused) while parsing.
+    conversion: (spec, raw) => ({
+      ...conversion({ unit: 'fraction', scale: raw ? 1 : (spec.scale ?? 1) }),
+      bound: Infinity,
+    }),
+    text: (spec) => google2019Units(spec.scale),
+    clampedWhileParsing: true,
+  },
+  userUnit: false,
+  timeAxis: { kind: 'timestamps' },
+  carries: { cpu: true, avg: true, memory: false, requests: false, placement: false },
+};

@@ -1,0 +1,47 @@
+/** A Prometheus query_range answer (JSON, resultType matrix): prometheus.ts reads it. */
+import { FORMAT_TITLES } from '../formatIds.ts';
+import { PrometheusLoader } from '../prometheus.ts';
+import { refuseCounters } from '../rawExtras.ts';
+import type { FormatEntry } from './entry.ts';
+import { traceCommon } from './entry.ts';
+import type { SpecOf } from './spec.ts';
+import { plainUnits, unlessSkipping } from './unitRules.ts';
+
+export const prometheusFormat: FormatEntry<SpecOf<'prometheus'>> = {
+  id: 'prometheus',
+  title: FORMAT_TITLES.prometheus,
+  roles: ['inst'],
+  detect: [
+    {
+      rank: 10,
+      test: ({ json, start }) =>
+        json && /"resultType"|"status"\s*:\s*"(success|error)"/.test(start)
+          ? 'a Prometheus API response'
+          : null,
+    },
+  ],
+  specFrom: (o) => {
+    const unit = o.unit ?? 'cores';
+    const capacity = o.capacity ?? (unit === 'cores' ? o.coresPerMachine : undefined);
+    return {
+      format: 'prometheus',
+      ...traceCommon(o),
+      unit,
+      ...(capacity !== undefined ? { capacity } : {}),
+      ...(o.idLabel !== undefined ? { idLabel: o.idLabel } : {}),
+    };
+  },
+  read: (spec) => {
+    const l = new PrometheusLoader(spec);
+    return { file: (name) => l.file(name), finish: () => ({ kind: 'samples', ...l.finish() }) };
+  },
+  units: {
+    ...plainUnits<SpecOf<'prometheus'>>(() => 'cores', unlessSkipping),
+    refuse: refuseCounters,
+  },
+  userUnit: true,
+  wholeHeads: true,
+  seriesHeads: true,
+  timeAxis: { kind: 'timestamps' },
+  carries: { cpu: true, avg: false, memory: false, requests: false, placement: false },
+};
