@@ -5,6 +5,7 @@ import {
   useRef,
   useState,
   type ComponentType,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { encode } from '../state/common/link/url.ts';
@@ -176,12 +177,34 @@ export function ViewNav({
   );
 }
 
+/**
+ * The first stop of Tab: to the view's controls (its side panel's first field, else the view),
+ * past the header's eleven views. The address's fragment is left alone (a long link lives there).
+ */
+function SkipLink() {
+  const skip = (e: MouseEvent) => {
+    e.preventDefault();
+    const panel = document.querySelector('[data-testid="params-panel"]');
+    const first = panel?.querySelector<HTMLElement>('summary, input, select, button, textarea');
+    const target = first ?? document.querySelector<HTMLElement>('main');
+    if (!target) return;
+    if (!first) target.tabIndex = -1;
+    target.focus();
+  };
+  return (
+    <a className="skip-link" href="#main" onClick={skip} data-testid="skip-link">
+      Skip to the controls
+    </a>
+  );
+}
+
 export function App() {
   const view = useExplorer((s) => s.params.view);
   const Frame = FRAMES[viewEntry(view).frame];
   const setParams = useExplorer((s) => s.setParams);
   return (
     <div className="app">
+      <SkipLink />
       <header className="top">
         <h1 title="slopack: SLO-aware stochastic bin packing">
           slopack <small>SLO-aware stochastic bin packing</small>

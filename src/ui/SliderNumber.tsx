@@ -13,6 +13,33 @@ export interface SliderScale {
   readonly steps: number;
   toPosition(value: number): number;
   fromPosition(position: number): number;
+  /**
+   * The value a key moves to from `value`: one step up (`by` 1) or down (−1), or a page (±10).
+   * Absent: the slider's own one position per arrow key.
+   */
+  keyStep?(value: number, by: number): number;
+}
+
+/** Key steps of a log scale: a tenth of a decade per arrow, a decade per page, on round values. */
+function logKeyStep(min: number, max: number, round: (v: number) => number) {
+  return (value: number, by: number) => {
+    const unit = Math.abs(by) >= 10 ? 1 : 0.1;
+    const exact = Math.log10(value) / unit;
+    // A mark's value as rounded (0.0158 for 10^−1.8) is that mark; from a value between two
+    // marks, a step goes to the next mark in its direction.
+    const at = Math.abs(exact - Math.round(exact)) < 0.05 ? Math.round(exact) : exact;
+    const k = by > 0 ? Math.floor(at) + 1 : Math.ceil(at) - 1;
+    return Math.min(max, Math.max(min, round(10 ** (k * unit))));
+  };
+}
+
+/** Arrow and page keys as steps: +1, −1, +10, −10 (null: a key the slider keeps). */
+export function keyStepOf(key: string): number | null {
+  if (key === 'ArrowRight' || key === 'ArrowUp') return 1;
+  if (key === 'ArrowLeft' || key === 'ArrowDown') return -1;
+  if (key === 'PageUp') return 10;
+  if (key === 'PageDown') return -10;
+  return null;
 }
 
 /** A linear integer scale over [min, max]. */
@@ -37,6 +64,7 @@ export function logScale(
     steps,
     toPosition: (v) => Math.round(((Math.log10(v) - lo) / (hi - lo)) * steps),
     fromPosition: (i) => round(10 ** (lo + ((hi - lo) * i) / steps)),
+    keyStep: logKeyStep(min, max, round),
   };
 }
 
@@ -219,6 +247,13 @@ export function SliderNumber({
           aria-label={label}
           aria-valuetext={reading}
           onChange={(e) => onChange(scale.fromPosition(Number(e.target.value)))}
+          onKeyDown={(e) => {
+            const by = scale.keyStep && keyStepOf(e.key);
+            if (!by) return;
+            e.preventDefault();
+            const next = scale.keyStep!(value, by);
+            if (next !== value) onChange(next);
+          }}
         />
         <BoxInput
           className="slider-number-box"

@@ -49,7 +49,7 @@ export const SCHEDULERS_PARAMS: ParamSpecs<SchedulersSettings> = {
   ),
   target: numberParam('schq', 0.01, SLO_TARGET),
   scope: choiceParam<SloScope>('schs', 'every', 'SLO scope', SLO_SCOPES),
-  scheduler: customParam('sch', 'trimaran-lvrb', schedulerCodec, { navigates: true }),
+  scheduler: customParam('sch', 'koordinator', schedulerCodec, { navigates: true }),
   knob: optionalNumber('schk', numberRange('knob', 'knob', { min: -1e9, max: 1e9 }), {
     onlyChanged: true,
   }),

@@ -47,7 +47,10 @@ export function SnippetBox({ text, name }: { text: string; name: string }) {
           />
         </>
       ) : (
-        <pre data-testid="snippet-text">{text}</pre>
+        // Focusable, so a keyboard scrolls its long lines sideways.
+        <pre data-testid="snippet-text" tabIndex={0} role="region" aria-label={name}>
+          {text}
+        </pre>
       )}
     </div>
   );

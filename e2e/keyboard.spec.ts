@@ -1,0 +1,58 @@
+/**
+ * The page by keyboard: a skip link past the header to the controls, Tab never dropping the focus
+ * onto the page, ρ's keys a tenth of a decade (a decade with PageUp/PageDown) and a run of key
+ * presses one history entry; Schedulers opening on its first tab.
+ */
+import { expect, test } from './fixtures.ts';
+
+const SMALL = 'n=300&K=2&r=1000';
+
+test('the skip link, then Tab through Pack without losing the focus', async ({ page }) => {
+  await page.goto(`/?${SMALL}`);
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('skip-link')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByTestId('params-panel').getByLabel('Dataset', { exact: true }),
+  ).toBeFocused();
+
+  // From the top, through the header, the panel and its explanations' Model links.
+  await page.locator('body').focus();
+  const lost: number[] = [];
+  for (let i = 1; i <= 45; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement === document.body)) lost.push(i);
+  }
+  expect(lost, 'Tab stops where the focus fell onto the page').toEqual([]);
+});
+
+test('ρ’s keys move a tenth of a decade, PageUp a decade, and a run of presses is one Back', async ({
+  page,
+}) => {
+  await page.goto(`/?${SMALL}`);
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  const box = page.getByTestId('rho-box');
+  await expect(box).toHaveValue('0.01');
+  const entries = await page.evaluate(() => history.length);
+  await page.getByTestId('rho').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(box).toHaveValue('0.0126');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(box).toHaveValue('0.01');
+  await page.keyboard.press('PageUp');
+  await expect(box).toHaveValue('0.1');
+  await expect(page.getByTestId('rho-value')).toContainText('0.1');
+  await expect.poll(() => page.url()).toMatch(/fit=gpa(%3A|:)0\.1\b/);
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+  await page.goBack();
+  await expect(box).toHaveValue('0.01');
+});
+
+test('Schedulers opens on its first tab', async ({ page }) => {
+  await page.goto('/?view=schedulers');
+  const tabs = page.getByRole('tablist', { name: 'Schedulers' }).getByRole('tab');
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+});
