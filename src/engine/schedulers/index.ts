@@ -2,3 +2,4 @@
 export * from './catalog.ts';
 export * from './advice.ts';
 export { SLO_TARGET } from './ranges.ts';
+export * from './overcommitRanges.ts';

@@ -18,6 +18,7 @@
  * request kubernetes/autoscaler#10056, behind a feature gate; no release has it).
  */
 import type { SnippetBody } from './body.ts';
+import { overcommitVerdicts } from '../../engine/index.ts';
 
 type Settings = Readonly<Record<string, number>>;
 
@@ -108,6 +109,10 @@ export function crane(s: Settings): SnippetBody[] {
 
 export function overcommit(s: Settings): SnippetBody[] {
   const ratio = s.ratio;
+  const refused = (project: string) =>
+    overcommitVerdicts(ratio)
+      .filter((v) => v.project === project && !v.accepted)
+      .map((v) => `NOT TAKEN: ${project} applies ${v.applied} instead (${v.rule})`);
   return [
     {
       title: 'Volcano: volcano-scheduler.conf, overcommit plugin',
@@ -115,7 +120,10 @@ export function overcommit(s: Settings): SnippetBody[] {
         actions: 'enqueue, allocate, backfill',
         tiers: [{ plugins: [{ name: 'overcommit', arguments: { 'overcommit-factor': ratio } }] }],
       },
-      notes: ['Volcano applies the factor when jobs enqueue, to the cluster’s idle resources'],
+      notes: [
+        ...refused('Volcano'),
+        'Volcano applies the factor when jobs enqueue, to the cluster’s idle resources',
+      ],
     },
     {
       title: 'OpenStack nova: cpu_allocation_ratio (openstack-helm values)',
@@ -133,7 +141,10 @@ export function overcommit(s: Settings): SnippetBody[] {
           resourceOvercommitRatio: { cpu: String(ratio) },
         },
       },
-      notes: ['label the nodes: katalyst.kubewharf.io/overcommit_node_pool=slopack-advised'],
+      notes: [
+        ...refused('Katalyst'),
+        'label the nodes: katalyst.kubewharf.io/overcommit_node_pool=slopack-advised',
+      ],
     },
   ];
 }

@@ -18,6 +18,8 @@ import {
   type Validation,
   CAPACITY,
   REBALANCE,
+  overcommitFlags,
+  overcommitVerdicts,
 } from '../../../engine/index.ts';
 import { adviceFacts, schedulerSnippets } from '../../../present/schedulers/snippets.ts';
 import { nodesJson, nodesText } from '../../../present/cores.ts';
@@ -92,6 +94,9 @@ export function adviceJson(
     fold: a.fold && sloJson(a.fold),
     folds: a.folds.map(foldJson),
     defaults: { note: info.defaultsNote, ...settingJson(a.defaults, units) },
+    ...(info.kind === 'oc' && {
+      projects: overcommitVerdicts((a.tuned ?? a.closest ?? a.defaults).settings.ratio),
+    }),
     snippets: schedulerSnippets(adviceFacts(a)),
     ...(curve
       ? {
@@ -101,6 +106,11 @@ export function adviceJson(
         }
       : {}),
   };
+}
+
+/** A setting a project would not take as given (overcommit ratios), one line per project. */
+function projectFlags(a: SchedulerAdvice, s: JudgedSetting): string[] {
+  return a.scheduler.kind === 'oc' ? overcommitFlags(s.settings.ratio) : [];
 }
 
 function adviceText(a: SchedulerAdvice, units: NodeUnits): string[] {
@@ -115,6 +125,7 @@ function adviceText(a: SchedulerAdvice, units: NodeUnits): string[] {
   return [
     `== ${a.scheduler.title} (${a.scheduler.name})`,
     `${a.tuned ? 'tuned' : 'closest (none keeps q*)'}: ${fmt(chosen)}`,
+    ...projectFlags(a, chosen).map((f) => `  flag: ${f}`),
     ...(a.folds.length ? [`folds: ${foldsText(a.folds.map(foldJson))}`] : []),
     `defaults: ${fmt(d)}`,
     ...schedulerSnippets(adviceFacts(a)).flatMap((s) => ['', `--- ${s.title}`, s.text.trimEnd()]),
