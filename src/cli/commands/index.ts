@@ -17,6 +17,7 @@ import { assess } from './assess.ts';
 import { advise } from './schedulers/advise.ts';
 import { replay } from './whatif/replay.ts';
 import { rightsize } from './rightsize/rightsize.ts';
+import { generate } from './generate.ts';
 
 export type { Command } from './command.ts';
 
@@ -37,3 +38,4 @@ COMMANDS.assess = assess;
 COMMANDS.advise = advise;
 COMMANDS.replay = replay;
 COMMANDS.rightsize = rightsize;
+COMMANDS.generate = generate;

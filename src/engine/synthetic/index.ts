@@ -2,3 +2,4 @@
 export * from './paperMatch.ts';
 export * from './generator.ts';
 export * from './params.ts';
+export * from './correlatedWeek.ts';
