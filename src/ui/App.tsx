@@ -25,6 +25,12 @@ import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { Diagnostics, Notices } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
 import { formatCount } from '../present/format.ts';
+import { presenting } from './presenter/presenting.ts';
+
+// Presenter mode's bar, loaded only when the page presents (?present=1).
+const Presenter = lazy(() =>
+  import('./presenter/Presenter.tsx').then((m) => ({ default: m.Presenter })),
+);
 
 const LinkedFilesBanner = lazy(() =>
   import('./LinkedFiles.tsx').then((m) => ({ default: m.LinkedFilesBanner })),
@@ -202,9 +208,15 @@ export function App() {
   const view = useExplorer((s) => s.params.view);
   const Frame = FRAMES[viewEntry(view).frame];
   const setParams = useExplorer((s) => s.setParams);
+  const [present] = useState(presenting);
   return (
     <div className="app">
       <SkipLink />
+      {present && (
+        <Suspense fallback={null}>
+          <Presenter />
+        </Suspense>
+      )}
       <header className="top">
         <h1 title="slopack: SLO-aware stochastic bin packing">
           slopack <small>SLO-aware stochastic bin packing</small>

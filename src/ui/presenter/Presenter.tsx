@@ -1,0 +1,142 @@
+/**
+ * Presenter mode (`?present=1`): large type and high contrast for a projector, a sequence of steps
+ * (links of this page, in order) walked with the arrow keys or the bar's buttons, and a print
+ * stylesheet that prints the open step alone, large. A step is opened as Back and Forward open an
+ * address (the app reads it from the address bar), so each is also one history entry.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import './presenter.css';
+import { DEFAULT_STEPS, readSteps, stepFrom } from './steps.ts';
+
+const STEPS_KEY = 'slopack-present-steps';
+const AT_KEY = 'slopack-present-at';
+
+function stored(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function store(key: string, value: string) {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    // A page that may not store keeps its steps for this view of it.
+  }
+}
+
+/** Opens `query` as the app opens an address from history. */
+function open(query: string) {
+  history.pushState(null, '', `${location.pathname}${query}`);
+  dispatchEvent(new PopStateEvent('popstate'));
+}
+
+/** Whether a key press belongs to a field (typing, a slider, a menu) rather than to the steps. */
+function inField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName))
+  );
+}
+
+export function Presenter() {
+  const [steps, setSteps] = useState<string[]>(() => {
+    const text = stored(STEPS_KEY);
+    return text ? readSteps(text, location.origin, location.pathname).steps : [...DEFAULT_STEPS];
+  });
+  const [at, setAt] = useState(() => Number(stored(AT_KEY) ?? 0) || 0);
+  const [editing, setEditing] = useState(false);
+  const [skipped, setSkipped] = useState(0);
+
+  const go = useCallback(
+    (next: number) => {
+      if (steps.length === 0) return;
+      setAt(next);
+      store(AT_KEY, String(next));
+      open(steps[next]);
+    },
+    [steps],
+  );
+
+  useEffect(() => {
+    document.documentElement.classList.add('presenting');
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || inField(e.target)) return;
+      const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (by === 0) return;
+      e.preventDefault();
+      go(stepFrom(at, by, steps.length));
+    };
+    addEventListener('keydown', onKey);
+    return () => {
+      removeEventListener('keydown', onKey);
+      document.documentElement.classList.remove('presenting');
+    };
+  }, [at, go, steps.length]);
+
+  const save = (text: string) => {
+    const read = readSteps(text, location.origin, location.pathname);
+    setSkipped(read.skipped);
+    if (read.steps.length === 0) return;
+    store(STEPS_KEY, read.steps.join('\n'));
+    setSteps(read.steps);
+    setAt(0);
+    store(AT_KEY, '0');
+  };
+
+  return (
+    <div className="presenter-bar" role="region" aria-label="Presenter" data-testid="presenter">
+      <button
+        type="button"
+        onClick={() => go(stepFrom(at, -1, steps.length))}
+        disabled={at === 0}
+        aria-label="Previous step"
+      >
+        ←
+      </button>
+      <span data-testid="presenter-step" aria-live="polite">
+        Step {at + 1} of {steps.length}
+      </span>
+      <button
+        type="button"
+        onClick={() => go(stepFrom(at, 1, steps.length))}
+        disabled={at >= steps.length - 1}
+        aria-label="Next step"
+      >
+        →
+      </button>
+      <button type="button" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
+        Steps
+      </button>
+      <button type="button" onClick={() => print()}>
+        Print this step
+      </button>
+      <a href={`${location.pathname}?present=0`}>Leave presenter mode</a>
+      {editing && (
+        <form
+          className="presenter-steps"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save(new FormData(e.currentTarget).get('steps') as string);
+          }}
+        >
+          <label htmlFor="presenter-steps">Links of this page, one a line, in order</label>
+          <textarea
+            id="presenter-steps"
+            name="steps"
+            rows={8}
+            defaultValue={steps.map((s) => `${location.origin}${location.pathname}${s}`).join('\n')}
+          />
+          <button type="submit">Use these steps</button>
+          {skipped > 0 && (
+            <p role="alert">
+              {skipped} line{skipped === 1 ? '' : 's'} left out: not a link of this page.
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
