@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../../../cli/testing/reduce.ts';
+import { loadDataset } from '../../../ingest/load.ts';
+import { blobInput } from '../../../ingest/stream.ts';
+import { createLoader, type LoadSpec } from '../loader.ts';
+import { detectFormat, resolveSpec } from '../detect.ts';
+import { findFormat, registerFormat } from '../formats/registry.ts';
+import { seriesAt } from '../samples.ts';
+import { HELLO_FORMAT } from './helloFormat.ts';
+
+// The throwaway format is one file (helloFormat.ts) and this one registry line; nothing else names
+// it, and each check below finds it where the loader, the command line and the page find formats.
+registerFormat(HELLO_FORMAT);
+
+const TEXT = 'hello\nweb 0.25 0.5 0.125\ndb 0.75 0.5 1\n';
+const BYTES = new TextEncoder().encode(TEXT);
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'slopack-hello-'));
+  writeFileSync(join(dir, 'tasks.hello'), TEXT);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a format added in one file and one registry line', () => {
+  it('is detected from its name and first line, and only then', () => {
+    expect(detectFormat('tasks.hello', BYTES)).toEqual({ format: 'hello', reason: 'a hello file' });
+    expect(detectFormat('tasks.csv', BYTES)?.format).not.toBe('hello');
+    expect(detectFormat('tasks.hello', new TextEncoder().encode('id,t0,t1\na,1,2\n'))?.format).toBe(
+      'wide',
+    );
+    expect(findFormat('hello')?.title).toMatch(/a task per line/);
+  });
+
+  it('loads through the engine loader, its numbers as written', () => {
+    const spec = resolveSpec('auto', { scale: 0.5 }, 'tasks.hello', BYTES);
+    expect(spec).toEqual({ format: 'hello', scale: 0.5 });
+    const loader = createLoader(spec);
+    const sink = loader.file('tasks.hello');
+    sink.push(BYTES.subarray(0, 9));
+    sink.push(BYTES.subarray(9));
+    sink.end();
+    const r = loader.finish();
+    if (r.kind !== 'samples') throw new Error('expected samples');
+    expect(r.samples.ids).toEqual(['web', 'db']);
+    expect([...seriesAt(r.samples.inst, 1)]).toEqual([0.375, 0.25, 0.5]);
+    expect(r.report.format).toBe('hello');
+  });
+
+  it('refuses a bad sample by file and line', () => {
+    const loader = createLoader({ format: 'hello' } as unknown as LoadSpec);
+    const sink = loader.file('bad.hello');
+    sink.push(new TextEncoder().encode('hello\nweb 0.25 1.5\n'));
+    sink.end();
+    expect(() => loader.finish()).toThrow(/bad\.hello.*2.*"1\.5" is not a fraction of a machine/);
+  });
+
+  it("is read by the command line's --data", async () => {
+    const { code, out } = await cli('inspect', '--data', join(dir, 'tasks.hello'), '--json');
+    expect(code).toBe(0);
+    const report = JSON.parse(out.join('\n'));
+    expect(JSON.stringify(report)).toContain('"hello"');
+    expect(JSON.stringify(report)).toMatch(/"tasksKept":2/);
+  });
+
+  it("is read by the page's upload path (the ingestion its worker runs on a File)", async () => {
+    const file = new File([BYTES], 'tasks.hello');
+    const loaded = await loadDataset([blobInput(file)], { format: 'auto' });
+    expect(loaded.spec.format).toBe('hello');
+    if (loaded.kind !== 'samples') throw new Error('expected samples');
+    expect(loaded.samples.ids).toEqual(['web', 'db']);
+    expect([...seriesAt(loaded.samples.inst, 0)]).toEqual([0.25, 0.5, 0.125]);
+  });
+});
