@@ -7,6 +7,7 @@
  *     web 0.25 0.5 0.125
  *     db 0.75 0.5 1
  */
+import { latin1 } from '../bytes.ts';
 import { DataError } from '../errors.ts';
 import { parseDecimal } from '../decimal.ts';
 import type { FormatEntry } from '../formats/entry.ts';
@@ -19,14 +20,14 @@ export interface HelloSpec {
 
 /** The tasks of a `.hello` text: ids and samples, each number read by the project's decimal parser. */
 function parseHello(name: string, bytes: Uint8Array) {
-  const lines = new TextDecoder().decode(bytes).split('\n');
+  const lines = latin1(bytes, 0, bytes.length).split('\n');
   const ids: string[] = [];
   const inst: Float64Array[] = [];
   lines.forEach((line, k) => {
     if (k === 0 || line.trim() === '') return;
     const fields = line.trim().split(/ +/);
     const values = fields.slice(1).map((f) => {
-      const b = new TextEncoder().encode(f);
+      const b = Uint8Array.from(f, (c) => c.charCodeAt(0));
       const v = parseDecimal(b, 0, b.length);
       if (!(v >= 0 && v <= 1))
         throw new DataError(name, k + 1, `sample "${f}" is not a fraction of a machine`);
