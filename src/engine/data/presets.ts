@@ -73,7 +73,7 @@ const PLANETLAB_CREDIT: PresetCredit = {
 };
 
 const PLANETLAB_SCALE =
-  'a VM is a quarter of a machine (SPEC §2’s example): the mean sample, 11–12 %, becomes ≈ 3 % of a machine, as a typical Google task';
+  'a VM is a quarter of a machine (the GPA paper’s example): the mean sample, 11–12 %, becomes ≈ 3 % of a machine, as a typical Google task';
 
 export const DEFAULT_PRESET_ID = 'planetlab-20110303';
 
@@ -219,7 +219,7 @@ export const PRESETS: readonly Preset[] = [
     id: 'google-like',
     title: 'Synthetic Google-like workload (seeded)',
     description:
-      'Tasks drawn from a mixture of shapes resembling the GPA paper’s 16 task clusters (plus a rare class of large tasks), with inst and avg series, calibrated to what the paper published about its data (SPEC §8 Table 1, §3.3 trend lines).',
+      'Tasks drawn from a mixture of shapes resembling the GPA paper’s 16 task clusters (plus a rare class of large tasks), with inst and avg series, calibrated to what the paper published about its data (its Table 1 and the trend lines of its §3.3).',
     units: 'fraction of a machine',
     scale: 1,
     scaleReason: 'generated in machine units, calibrated to the paper’s mean totals',
