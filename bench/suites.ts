@@ -17,6 +17,7 @@ import { replay } from './replay.ts';
 import { prometheus } from './prometheus.ts';
 import { advise } from './advise.ts';
 import { schedulersKnob } from './schedulersKnob.ts';
+import { whatIfWeek } from './whatIfWeek.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -40,4 +41,5 @@ export const SUITES: BenchSuite[] = [
   prometheus,
   advise,
   schedulersKnob,
+  whatIfWeek,
 ];
