@@ -18,6 +18,7 @@ import { advise } from './schedulers/advise.ts';
 import { replay } from './whatif/replay.ts';
 import { rightsize } from './rightsize/rightsize.ts';
 import { generate } from './generate.ts';
+import { rightsizeReport } from './rightsize/rightsizeReport.ts';
 
 export type { Command } from './command.ts';
 
@@ -39,3 +40,4 @@ COMMANDS.advise = advise;
 COMMANDS.replay = replay;
 COMMANDS.rightsize = rightsize;
 COMMANDS.generate = generate;
+COMMANDS['rightsize-report'] = rightsizeReport;
