@@ -5,7 +5,8 @@
  * (docs/rightsize-results.md). Each run is the command line's own, in-process, with `--json`.
  */
 import { dataPath } from '../../../ingest/testing.ts';
-import { UsageError } from '../../args.ts';
+import { parseOptions } from '../../args.ts';
+import { rightsize } from './rightsize.ts';
 import { writeOutput } from '../../files.ts';
 import { HISTORY_START, startPrometheus } from '../../testing/prometheus.ts';
 import type { Command } from '../command.ts';
@@ -131,15 +132,10 @@ export const rightsizeReport: Command = {
     },
   },
   async run(o, out) {
-    const { runCli } = await import('../../main.ts');
     const once = async (args: string[]) => {
       const lines: string[] = [];
-      const errors: string[] = [];
-      const code = await runCli(['rightsize', '--target', '0.01', ...args, '--json'], {
-        out: (l) => lines.push(l),
-        err: (l) => errors.push(l),
-      });
-      if (code !== 0) throw new UsageError(`rightsize ${args.join(' ')}: ${errors.join(' ')}`);
+      const o = parseOptions(['--target', '0.01', ...args, '--json'], rightsize.options);
+      await rightsize.run(o, (l) => lines.push(l));
       return JSON.parse(lines.join('\n')) as Record<string, unknown>;
     };
     const shown = (args: string[]) =>
