@@ -7,6 +7,7 @@
  */
 import { stringify } from 'yaml';
 import type { RightsizeResult, StrategyName, Workload } from '../../engine/rightsize/index.ts';
+import { formatFixed, formatPercent } from '../format.ts';
 
 export interface ReportContext {
   readonly workloads: readonly Workload[];
@@ -27,8 +28,11 @@ export interface ReportContext {
 
 const unitOf = (c: ReportContext) => (c.coresPerUnit === null ? 'machines' : 'cores');
 /** A request in the data's unit (cores when known), to a millicore. */
-const inUnit = (c: ReportContext, v: number) =>
-  Number.isNaN(v) ? null : Number((v * (c.coresPerUnit ?? 1)).toFixed(c.coresPerUnit ? 3 : 4));
+const inUnit = (c: ReportContext, v: number) => {
+  if (Number.isNaN(v)) return null;
+  const scale = c.coresPerUnit ? 1e3 : 1e4;
+  return Math.round(v * (c.coresPerUnit ?? 1) * scale) / scale;
+};
 
 export function reportJson(r: RightsizeResult, c: ReportContext): Record<string, unknown> {
   const chosen = r.outcomes.find((o) => o.strategy === c.strategy)!;
@@ -80,10 +84,10 @@ export function reportJson(r: RightsizeResult, c: ReportContext): Record<string,
   };
 }
 
-const pct = (v: number) => `${(100 * v).toFixed(2)} %`;
+const pct = (v: number) => formatPercent(v, 2);
 
 /** The side-by-side table's rows (header first), shared by the terminal and the HTML. */
-export function comparisonRows(r: RightsizeResult, c: ReportContext): string[][] {
+function comparisonRows(r: RightsizeResult, c: ReportContext): string[][] {
   const scenarios = r.outcomes[0]?.replays.map((p) => p.scenario) ?? [];
   const head = [
     'strategy',
@@ -140,7 +144,7 @@ export function reportTable(r: RightsizeResult, c: ReportContext): string[] {
   if (r.slopack)
     lines.push(
       '',
-      `slopack: λ = ${r.slopack.lambda.toFixed(3)} (z = ${r.slopack.z.toFixed(3)}) ${r.slopack.met ? 'meets q* on every walk-forward fold' : 'does not meet q* on every fold'} (${r.slopack.folds.length} folds)`,
+      `slopack: λ = ${formatFixed(r.slopack.lambda, 3)} (z = ${formatFixed(r.slopack.z, 3)}) ${r.slopack.met ? 'meets q* on every walk-forward fold' : 'does not meet q* on every fold'} (${r.slopack.folds.length} folds)`,
     );
   for (const n of c.notes) lines.push(`note: ${n}`);
   return lines;
@@ -172,7 +176,7 @@ export function reportCsv(r: RightsizeResult, c: ReportContext): string {
 }
 
 /** A CPU quantity as Kubernetes writes it: whole millicores. */
-export function cpuQuantity(cores: number): string {
+function cpuQuantity(cores: number): string {
   return `${Math.max(1, Math.ceil(Math.round(cores * 1e6) / 1e3))}m`;
 }
 
@@ -238,7 +242,7 @@ export function reportHtml(r: RightsizeResult, c: ReportContext): string {
   const style =
     'body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #ccc;padding:3px 8px;text-align:right}th:first-child,td:first-child{text-align:left}thead{background:#f3f3f3}';
   const slopack = r.slopack
-    ? `<p>slopack: λ = ${r.slopack.lambda.toFixed(3)} (z = ${r.slopack.z.toFixed(3)}), ${r.slopack.met ? 'meets' : 'does not meet'} q* on every one of ${r.slopack.folds.length} walk-forward folds.</p>`
+    ? `<p>slopack: λ = ${formatFixed(r.slopack.lambda, 3)} (z = ${formatFixed(r.slopack.z, 3)}), ${r.slopack.met ? 'meets' : 'does not meet'} q* on every one of ${r.slopack.folds.length} walk-forward folds.</p>`
     : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>slopack rightsize</title><style>${style}</style></head>
