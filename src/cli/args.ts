@@ -13,7 +13,7 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-export type OptionKind = 'string' | 'number' | 'integer' | 'flag';
+type OptionKind = 'string' | 'number' | 'integer' | 'flag';
 
 export interface OptionSpec {
   readonly kind: OptionKind;
@@ -100,7 +100,7 @@ export function repeatedValues(value: unknown): string[] {
 }
 
 /** The option named `name`, never a key every object inherits (`constructor`, `__proto__`). */
-export function ownOption(specs: Record<string, OptionSpec>, name: string): OptionSpec | undefined {
+function ownOption(specs: Record<string, OptionSpec>, name: string): OptionSpec | undefined {
   return Object.hasOwn(specs, name) ? specs[name] : undefined;
 }
 

@@ -21,7 +21,7 @@ export function wholeFileCap(budgetGiB = DEFAULT_MEMORY_BUDGET_GIB): number {
   return Math.floor(Math.min(2 ** 31, Math.max(64 * 2 ** 20, share)));
 }
 
-export interface WholeFileOptions {
+interface WholeFileOptions {
   /** Bytes the read (inflated, for a `.gz`) may reach; default `wholeFileCap()`. */
   readonly cap?: number;
   /** Text of rows: a line past 16 MiB, or 16 MiB of blank lines or spaces without a row, stops it. */

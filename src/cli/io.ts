@@ -40,7 +40,7 @@ import { writeOutput } from './files.ts';
  * A whole file (gunzipped if gzip), streamed under the whole-file cap; `text` adds the checks of a
  * file of rows (a line past 16 MiB, 16 MiB without a row). Every failure is a `DataError` naming it.
  */
-export function readBytes(path: string, text = false): Uint8Array {
+function readBytes(path: string, text = false): Uint8Array {
   try {
     return readWholeFile(path, { text });
   } catch (e) {

@@ -15,7 +15,7 @@ ${Object.entries(COMMANDS)
 Run a command with --help for its options.`;
 
 /** Where a run of the command line writes: result lines, and messages (errors, notes, progress). */
-export interface CliIo {
+interface CliIo {
   readonly out: (line: string) => void;
   readonly err: (line: string) => void;
 }

@@ -7,7 +7,7 @@
 import { UsageError } from './args.ts';
 import { DEFAULT_MEMORY_BUDGET_GIB } from './inflate.ts';
 
-export interface PoolSize {
+interface PoolSize {
   readonly tasks: number;
   readonly realizations: number;
   /** 2 with an avg series beside inst, else 1. */
@@ -15,7 +15,7 @@ export interface PoolSize {
 }
 
 /** Bytes the realized pool of `size` takes. */
-export function poolBytes(size: PoolSize): number {
+function poolBytes(size: PoolSize): number {
   return size.tasks * size.realizations * 4 * size.series;
 }
 

@@ -26,7 +26,7 @@ import { UsageError, rangeOption, repeatedValues, type OptionSpec, type Options 
 const seconds = (flag: string) =>
   numberRange(flag, 'seconds', { min: 0, minOpen: true, max: 86400, flag });
 
-export const TOKEN_ENV = 'SLOPACK_PROMETHEUS_TOKEN';
+const TOKEN_ENV = 'SLOPACK_PROMETHEUS_TOKEN';
 
 export const promOptions = {
   prometheus: {
@@ -97,7 +97,7 @@ export function sourceFromOptions(o: Options, now = Date.now() / 1000): PromSour
   }
 }
 
-export function tokenFromOptions(o: Options): string | undefined {
+function tokenFromOptions(o: Options): string | undefined {
   const t = (o['bearer-token'] as string | undefined) ?? process.env[TOKEN_ENV];
   return t ? t : undefined;
 }
@@ -106,7 +106,7 @@ export function tokenFromOptions(o: Options): string | undefined {
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The `--prometheus-header` values as headers; a malformed one is a usage error naming it. */
-export function headersFromOptions(o: Options): Record<string, string> {
+function headersFromOptions(o: Options): Record<string, string> {
   const out: Record<string, string> = {};
   const given = o['prometheus-header'];
   if (given === undefined) return out;
@@ -136,7 +136,7 @@ export function headersFromOptions(o: Options): Record<string, string> {
 }
 
 /** The limits the options set on each answer (promFetch.ts). */
-export function limitsFromOptions(o: Options): Partial<FetchLimits> {
+function limitsFromOptions(o: Options): Partial<FetchLimits> {
   const num = (k: string) => (typeof o[k] === 'number' ? (o[k] as number) : undefined);
   const mib = num('prometheus-max-mib');
   return {

@@ -11,7 +11,7 @@ import { numberRange, type NumberRange } from '../engine/ranges.ts';
  * Threads one command may start: four per core of this machine. More only wait for a core while
  * each holds its own buffers, and a number without a bound asks for buffers no machine has.
  */
-export const MAX_THREADS = availableParallelism() * 4;
+const MAX_THREADS = availableParallelism() * 4;
 
 /** Pool workers of a grid or a lab (0: inline, on the main thread). */
 export const WORKERS = numberRange('workers', 'workers', {

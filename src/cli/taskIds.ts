@@ -11,7 +11,7 @@ import { readText } from './io.ts';
 import { writeOutput } from './files.ts';
 
 /** Where the ids of the matrix at `matrixPath` live. */
-export function idsPathOf(matrixPath: string): string {
+function idsPathOf(matrixPath: string): string {
   return matrixPath.endsWith('.npy')
     ? `${matrixPath.slice(0, -'.npy'.length)}.ids.json`
     : `${matrixPath}.ids.json`;

@@ -3,7 +3,7 @@ import { DataError } from '../engine/index.ts';
 import type { InputFile } from './stream.ts';
 
 /** Bytes of the first data file loaded for the estimate. */
-export const ESTIMATE_HEAD_BYTES = 1 << 20;
+const ESTIMATE_HEAD_BYTES = 1 << 20;
 
 /**
  * The first bytes of a file (decompressed) and the stored bytes they came from: a plain file's

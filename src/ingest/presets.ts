@@ -16,9 +16,9 @@ import { loadDataset } from './load.ts';
 import { urlInput, type StreamControl } from './stream.ts';
 
 /** A generator for synthetic presets: its parameters (with `seed`) to samples in machine units. */
-export type SampleGenerator = (params: Readonly<Record<string, number>>) => TaskSamples;
+type SampleGenerator = (params: Readonly<Record<string, number>>) => TaskSamples;
 
-export interface PresetOptions {
+interface PresetOptions {
   /** Prefix of the preset URLs (Vite's `import.meta.env.BASE_URL` without its trailing slash). */
   readonly baseUrl?: string;
   /** The user's scale instead of the preset's default (file presets). */

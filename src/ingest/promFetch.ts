@@ -45,13 +45,13 @@ export const CHUNK_DEADLINE_S = 600;
 export const MAX_ANSWER_BYTES = 512 * 2 ** 20;
 /** Answers read whole before parsing (instant queries, the server's flags) are smaller by far. */
 export const MAX_WHOLE_BYTES = 64 * 2 ** 20;
-export const MAX_ERROR_BYTES = 4096;
-export const MAX_REDIRECTS = 5;
-export const MAX_RETRIES = 2;
-export const MAX_RETRY_AFTER_S = 30;
+const MAX_ERROR_BYTES = 4096;
+const MAX_REDIRECTS = 5;
+const MAX_RETRIES = 2;
+const MAX_RETRY_AFTER_S = 30;
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 
-export const DEFAULT_LIMITS: FetchLimits = {
+const DEFAULT_LIMITS: FetchLimits = {
   connectTimeout: CONNECT_TIMEOUT_S,
   idleTimeout: IDLE_TIMEOUT_S,
   deadline: CHUNK_DEADLINE_S,
@@ -67,7 +67,7 @@ const FLAGS: Record<keyof FetchLimits, string> = {
 };
 
 /** The limits in force: the defaults, with each field given that is a positive finite number. */
-export function fetchLimits(given?: Partial<Record<keyof FetchLimits, unknown>>): FetchLimits {
+function fetchLimits(given?: Partial<Record<keyof FetchLimits, unknown>>): FetchLimits {
   const out = { ...DEFAULT_LIMITS };
   for (const k of Object.keys(DEFAULT_LIMITS) as (keyof FetchLimits)[]) {
     const v = given?.[k];
@@ -87,7 +87,7 @@ export function configuredFetchLimits(): FetchLimits {
   return fetchLimits(set && typeof set === 'object' ? set : undefined);
 }
 
-export interface GetOptions {
+interface GetOptions {
   readonly headers: Record<string, string>;
   readonly fetcher?: Fetcher;
   readonly signal?: AbortSignal;
@@ -125,7 +125,7 @@ function within<T>(p: Promise<T>, ctl: AbortController, ms: number, late: () => 
 }
 
 /** Seconds to wait before asking again: the server's Retry-After (seconds or date), else 1, 2. */
-export function retryDelay(header: string | null, attempt: number, now = Date.now()): number {
+function retryDelay(header: string | null, attempt: number, now = Date.now()): number {
   const h = header?.trim() ?? '';
   if (/^\d{1,12}$/.test(h)) return Number(h);
   const at = h ? Date.parse(h) : NaN;

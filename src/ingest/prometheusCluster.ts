@@ -50,10 +50,7 @@ export interface PromCluster {
 }
 
 /** Allocatable memory per node (bytes), the last value within the range; empty when not exported. */
-export async function nodeMemory(
-  source: PromSource,
-  a: PromAccess,
-): Promise<Record<string, number>> {
+async function nodeMemory(source: PromSource, a: PromAccess): Promise<Record<string, number>> {
   const span = Math.max(300, Math.ceil(source.end - source.start));
   const query = `sum by (node) (last_over_time(kube_node_status_allocatable{resource="memory"}[${span}s]))`;
   const out: Record<string, number> = {};

@@ -82,7 +82,7 @@ function serverError(text: string): string | null {
 }
 
 /** A GET of the API; a response that is not OK becomes a DataError with the reason. */
-export async function promGet(
+async function promGet(
   base: string,
   url: string,
   a: PromAccess,
@@ -253,7 +253,7 @@ export async function instantVector(
  * means Prometheus's default of 15 days when no size limit is set), or null when it does not say
  * (Thanos, VictoriaMetrics, Mimir and proxies answer this call differently or not at all).
  */
-export async function retentionSeconds(base: string, a: PromAccess): Promise<number | null> {
+async function retentionSeconds(base: string, a: PromAccess): Promise<number | null> {
   let flags: Record<string, string> | undefined;
   try {
     const res = await promGet(base, `${base}/api/v1/status/flags`, a, MAX_WHOLE_BYTES);
@@ -272,7 +272,7 @@ export async function retentionSeconds(base: string, a: PromAccess): Promise<num
  * The source's range against what the server keeps, said before anything is fetched: an error when
  * the whole range is older than the retention, a note when only its beginning is, else null.
  */
-export function retentionVerdict(
+function retentionVerdict(
   source: PromSource,
   retention: number | null,
   now: number,

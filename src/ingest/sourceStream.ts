@@ -33,7 +33,7 @@ export interface SourceAssess {
   readonly options: AssessOptions;
 }
 
-export type StreamedSource = LoadResult & {
+type StreamedSource = LoadResult & {
   readonly spec: LoadSpec;
   /** SHA-256 of the responses' bytes in order (the same as of the answers saved as files). */
   readonly hash: string;

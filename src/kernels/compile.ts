@@ -10,11 +10,11 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const HERE = import.meta.dirname;
-export const SOURCE = resolve(HERE, 'assembly/evaluate.ts');
+const SOURCE = resolve(HERE, 'assembly/evaluate.ts');
 export const OUTPUT = resolve(HERE, 'build/evaluate.wasm.ts');
 
 /** wasm32's largest memory: 65,536 pages of 64 KiB = 4 GiB. */
-export const MAX_PAGES = 65536;
+const MAX_PAGES = 65536;
 
 async function compile(shared: boolean): Promise<Uint8Array> {
   let binary: Uint8Array | null = null;

@@ -28,7 +28,7 @@ const BLOCK = 256;
 const LONG_BLOCK = 1 << 16;
 // Columns per block for nested sums: a block of a 1,000-task pool (4 MB) stays in cache while every
 // subset of a batch reads its rows.
-export const SUMS_BLOCK = 1024;
+const SUMS_BLOCK = 1024;
 
 /** The SIMD kernel over one memory, with a scratch region [offset, offset + bytes) of its own. */
 export class WasmKernel implements EvaluationKernel, NestedSumsKernel {

@@ -31,7 +31,7 @@ export function coresOfSpec(spec: CoreOptions & { readonly scale?: number }): nu
 }
 
 /** Cores of `share` machine units, e.g. "12.5 cores". */
-export function coresText(share: number, coresPerMachine: number): string {
+function coresText(share: number, coresPerMachine: number): string {
   return `${formatNumber(share * coresPerMachine)} cores`;
 }
 

@@ -8,11 +8,11 @@
  * these forms back, so tests and scripts can compare what the page shows.
  */
 
-export const MINUS = '−';
+const MINUS = '−';
 /** Below this magnitude a non-zero number is written in scientific notation. */
-export const SCIENTIFIC_BELOW = 1e-3;
+const SCIENTIFIC_BELOW = 1e-3;
 /** From this magnitude on a number is written in scientific notation. */
-export const SCIENTIFIC_FROM = 1e6;
+const SCIENTIFIC_FROM = 1e6;
 
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 

@@ -10,7 +10,7 @@ export type ModelBlock =
   | { readonly kind: 'code'; readonly text: string }
   | { readonly kind: 'heading'; readonly text: string };
 
-export interface ModelSection {
+interface ModelSection {
   /** The section's number (0 for the text before the first numbered section). */
   readonly number: number;
   readonly title: string;
@@ -74,7 +74,7 @@ export function parseModel(markdown: string): ModelSection[] {
   }));
 }
 
-export type InlinePart =
+type InlinePart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'strong' | 'em' | 'code'; readonly text: string }
   | { readonly kind: 'link'; readonly text: string; readonly href: string };

@@ -12,12 +12,12 @@ export const PROTOCOL_VERSION = 1;
 
 export const ALIGN = 64;
 
-export function align(bytes: number, to = ALIGN): number {
+function align(bytes: number, to = ALIGN): number {
   return Math.ceil(bytes / to) * to;
 }
 
 /** Row indices the kernel's scratch holds per call (larger machine lists are batched). */
-export const SCRATCH_ENTRIES = 1 << 16;
+const SCRATCH_ENTRIES = 1 << 16;
 
 /** Scratch of one kernel: per-column float64 totals, then row indices, offsets and counts (i32). */
 export interface ScratchLayout {

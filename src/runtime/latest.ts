@@ -2,7 +2,7 @@
  * Latest wins, for slider-driven runs: each call aborts the one before it (which then rejects with
  * the runner's CancelledError), so only the newest parameters are computed and shown.
  */
-export interface LatestWins<A extends unknown[], T> {
+interface LatestWins<A extends unknown[], T> {
   (...args: A): Promise<T>;
   /** Aborts the call in flight, if any. */
   cancel(): void;

@@ -68,7 +68,7 @@ export function logScale(
   };
 }
 
-export interface SliderNumberProps {
+interface SliderNumberProps {
   readonly label: string;
   readonly value: number;
   readonly scale: SliderScale;
@@ -165,7 +165,7 @@ function Refusal({ why }: { why: string | null }) {
   );
 }
 
-export interface NumberBoxProps {
+interface NumberBoxProps {
   readonly label: string;
   readonly value: number;
   readonly onChange: (value: number) => void;

@@ -9,7 +9,7 @@ import { viewEntry } from '../state/common/views/views.ts';
 import { explorer } from '../state/common/store/store.ts';
 
 /** The defaults of the parameters a view owns (its entry in the view registry). */
-export function viewDefaults(view: ViewId): Partial<Params> {
+function viewDefaults(view: ViewId): Partial<Params> {
   return Object.fromEntries(viewEntry(view).owns.map((k) => [k, DEFAULT_PARAMS[k]]));
 }
 

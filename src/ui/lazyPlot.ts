@@ -10,7 +10,7 @@ export type PlotModule = typeof import('@observablehq/plot');
 let loaded: PlotModule | null = null;
 let loading: Promise<PlotModule> | null = null;
 
-export function loadPlot(): Promise<PlotModule> {
+function loadPlot(): Promise<PlotModule> {
   loading ??= import('@observablehq/plot').then((m) => (loaded = m));
   return loading;
 }

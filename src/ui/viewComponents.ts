@@ -7,7 +7,7 @@ import { lazy, type ComponentType } from 'react';
 import type { ViewId } from '../state/common/store/params.ts';
 import { PackView } from './pack/PackView.tsx';
 
-export interface ViewComponent {
+interface ViewComponent {
   readonly View: ComponentType;
   /** Loaded when first opened (the page shows "Loading the view…" while its code arrives). */
   readonly lazy: boolean;

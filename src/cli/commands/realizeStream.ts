@@ -44,7 +44,7 @@ export function rowsPerBlock(realizations: number): number {
   return Math.max(1, Math.floor(IO_BLOCK / 16 / realizations));
 }
 
-export interface StreamSettings {
+interface StreamSettings {
   readonly path: string;
   /** `--tasks`: realize the first N tasks (checked against the file's count at the end). */
   readonly tasks: number | undefined;
@@ -59,7 +59,7 @@ export interface StreamSettings {
  * What became of a realization while reading: `written` with the task count when the matrix is at
  * `path`; otherwise the samples read (too few draws to be worth threads) for the caller to realize.
  */
-export type Streamed =
+type Streamed =
   | { readonly written: true; readonly tasks: number; readonly ids: readonly string[] }
   | { readonly written: false; readonly samples: TaskSamples };
 

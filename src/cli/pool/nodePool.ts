@@ -37,7 +37,7 @@ export function tsxBootstrap(entry: string): string {
 }
 const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
-export interface NodeRunnerOptions {
+interface NodeRunnerOptions {
   /** Default: os.availableParallelism(). */
   readonly workers?: number;
   /** Default true; false runs the copying mode of pages without cross-origin isolation. */

@@ -15,7 +15,7 @@ import type { ReduceParams, Reduction, RowChunk } from './write.ts';
 const SCRIPT = resolve(import.meta.dirname, '../dask/reduce.py');
 const ROW_BYTES = 32;
 
-export interface DaskOptions {
+interface DaskOptions {
   /** `tcp://HOST:8786`, or undefined for a local cluster. */
   readonly scheduler?: string;
   /** Workers of the local cluster (default 2). */

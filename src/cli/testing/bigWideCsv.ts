@@ -30,7 +30,7 @@ function expectedSize(): number {
   return size;
 }
 
-export interface BigFile {
+interface BigFile {
   readonly size: number;
   readonly seconds: number;
   readonly cached: boolean;

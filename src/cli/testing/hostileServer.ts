@@ -15,22 +15,20 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 
-export const HOSTILE_MODES = [
-  'ok',
-  'drip',
-  'stall',
-  'silent',
-  'huge',
-  'bomb',
-  'error500',
-  'shifted',
-  'warnings',
-  'elsewhere',
-  'loop',
-  'wait',
-  'moved',
-] as const;
-export type HostileMode = (typeof HOSTILE_MODES)[number];
+export type HostileMode =
+  | 'ok'
+  | 'drip'
+  | 'stall'
+  | 'silent'
+  | 'huge'
+  | 'bomb'
+  | 'error500'
+  | 'shifted'
+  | 'warnings'
+  | 'elsewhere'
+  | 'loop'
+  | 'wait'
+  | 'moved';
 
 export interface HostileServer {
   /** The base URL of a mode (what `--prometheus` takes). */

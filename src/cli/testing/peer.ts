@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { CAPACITY_TOLERANCE } from '../../engine/capacity.ts';
 
 export const SHARED = resolve(import.meta.dirname, '../../../../shared');
-export const PEER = resolve(SHARED, 'peers/sbp_reference.py');
+const PEER = resolve(SHARED, 'peers/sbp_reference.py');
 
 /** Why the peer cannot run here, or null when python3 with numpy and scipy is available. */
 export function peerUnavailable(): string | null {

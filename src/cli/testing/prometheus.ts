@@ -26,10 +26,10 @@ import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import { dataPath } from '../../ingest/testing.ts';
 
-export const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
-export const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
+const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
+const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
 
-export interface HistoryOptions {
+interface HistoryOptions {
   /** Bitbrains VMs (1-based ids from 1) read as pods. */
   readonly pods: number;
   readonly nodes: number;
@@ -58,7 +58,7 @@ export interface HistoryOptions {
 export const HISTORY_START = 1372636800;
 
 /** A pod's name, namespace and node, by its VM's 0-based position. */
-export function podOf(i: number, nodes: number): { namespace: string; pod: string; node: string } {
+function podOf(i: number, nodes: number): { namespace: string; pod: string; node: string } {
   const namespace = i % 3 === 0 ? 'analytics' : 'web';
   return {
     namespace,
@@ -68,7 +68,7 @@ export function podOf(i: number, nodes: number): { namespace: string; pod: strin
 }
 
 /** With `workloads`: pod i's name, its owner and its app label (see HistoryOptions). */
-export function workloadPodOf(
+function workloadPodOf(
   i: number,
   pods: number,
 ): { pod: string; owner: { kind: string; name: string } | null; app: string } {
@@ -191,7 +191,7 @@ class DayFiles {
 }
 
 /** Writes the history as OpenMetrics files (`base`.0.om, one a day); their paths and sample count. */
-export async function writeHistory(
+async function writeHistory(
   base: string,
   o: HistoryOptions,
 ): Promise<{ files: string[]; samples: number }> {

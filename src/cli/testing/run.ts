@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../main.ts';
 
-export interface CliResult {
+interface CliResult {
   readonly status: number;
   readonly stdout: string;
   readonly stderr: string;

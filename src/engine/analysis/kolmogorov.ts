@@ -26,7 +26,7 @@ function logFactorialOverPower(n: number): number {
 }
 
 /** P(D⁺_n ≥ x), exactly (Birnbaum–Tingey): x Σ_{j ≤ n(1−x)} C(n,j)(1 − x − j/n)^{n−j}(x + j/n)^{j−1}. */
-export function smirnovSurvival(n: number, x: number): number {
+function smirnovSurvival(n: number, x: number): number {
   if (x <= 0) return 1;
   if (x >= 1) return 0;
   const jmax = Math.floor(n * (1 - x) + 1e-12 * n);
@@ -45,7 +45,7 @@ export function smirnovSurvival(n: number, x: number): number {
 }
 
 /** P(D_n < x) by the Durbin matrix: n!/nⁿ · (Hⁿ)_{kk} with x = (k − h)/n, H of order 2k − 1. */
-export function durbinCdf(n: number, x: number): number {
+function durbinCdf(n: number, x: number): number {
   const nx = n * x;
   if (nx <= 0.5) return 0;
   const k = Math.ceil(nx);
@@ -113,7 +113,7 @@ function matrixPower(
 }
 
 /** P(D_n ≤ x) ≈ K₀ + K₁/√n + K₂/n + K₃/n^{3/2} with z = x√n (Pelz–Good). */
-export function pelzGoodCdf(n: number, x: number): number {
+function pelzGoodCdf(n: number, x: number): number {
   const z = Math.sqrt(n) * x;
   const z2 = z * z;
   const z4 = z2 * z2;

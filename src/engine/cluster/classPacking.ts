@@ -17,7 +17,7 @@ import type { ClassFeatures } from './classFeatures.ts';
 
 export { CLASS_FEATURES, type ClassFeatures } from './classFeatures.ts';
 
-export interface ClassAnalysisParams {
+interface ClassAnalysisParams {
   readonly k: number;
   readonly kMax: number;
   readonly seed: number;

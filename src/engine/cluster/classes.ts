@@ -49,7 +49,7 @@ export function nearestCentroid(
 /** Independent k-means++ starts by default; the best (least SSE) is kept (scikit-learn's n_init). */
 export const KMEANS_STARTS = 10;
 
-export interface KmeansOptions {
+interface KmeansOptions {
   /** Independent k-means++ starts (≥ 1); default KMEANS_STARTS. */
   readonly starts?: number;
   readonly maxIterations?: number;

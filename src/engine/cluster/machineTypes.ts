@@ -5,7 +5,6 @@
 import { decimalOrNull } from '../numberText.ts';
 
 export const RESOURCES = ['cpu', 'mem'] as const;
-export type Resource = (typeof RESOURCES)[number];
 
 export interface MachineType {
   readonly name: string;
@@ -37,11 +36,7 @@ export const HARMONY_POWER_NOTE =
   'powers are illustrative defaults, not the paper’s (not in its text)';
 
 /** One machine type checked against `resources` resources; a RangeError names the bad field. */
-export function checkMachineType(
-  t: MachineType,
-  resources: number,
-  where = 'machine type',
-): MachineType {
+function checkMachineType(t: MachineType, resources: number, where = 'machine type'): MachineType {
   const at = `${where} "${t?.name ?? '?'}"`;
   if (typeof t !== 'object' || t === null) throw new RangeError(`${where}: not an object`);
   if (typeof t.name !== 'string' || t.name === '')

@@ -17,7 +17,7 @@ import type { MultiPacker, OpenPolicy } from './packers.ts';
 
 export { MULTI_PACKERS, type MultiPacker, type OpenPolicy } from './packers.ts';
 
-export interface MultiPackOptions {
+interface MultiPackOptions {
   readonly packer: MultiPacker;
   readonly types: readonly MachineType[];
   readonly open: OpenPolicy;

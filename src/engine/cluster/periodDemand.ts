@@ -69,11 +69,7 @@ export function periodLoads(
 }
 
 /** HARMONY's container size per class: μ_n + Z_{ε_r}·σ_n in each resource. */
-export function classContainerSizes(
-  classes: ClassStats,
-  eps: number,
-  split: EpsilonSplit,
-): number[][] {
+function classContainerSizes(classes: ClassStats, eps: number, split: EpsilonSplit): number[][] {
   const R = classes.mean.length;
   const z = normalQuantile(1 - splitEpsilon(eps, R, split));
   return Array.from(classes.count, (_, n) =>

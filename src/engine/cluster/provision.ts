@@ -24,7 +24,7 @@ export interface ProvisionInput {
   readonly containerValue: number;
 }
 
-export interface RelaxSolution {
+interface RelaxSolution {
   /** z[m]: fractional active machines of type m. */
   readonly z: Float64Array;
   /** x[m][n]: fractional containers of class n on type m. */
@@ -33,17 +33,17 @@ export interface RelaxSolution {
 }
 
 /** Whether a type-m machine can host one class-n container (c^{nr} ≤ C^{mr} ∀r). */
-export function canHost(t: MachineType, size: readonly number[]): boolean {
+function canHost(t: MachineType, size: readonly number[]): boolean {
   return size.every((c, r) => withinCapacity(c, t.capacity[r]));
 }
 
 /** Marginal energy of one class-n container on type m: Σ_r α^{mr} c^{nr}/C^{mr} (Eq. 14). */
-export function containerEnergy(t: MachineType, size: readonly number[]): number {
+function containerEnergy(t: MachineType, size: readonly number[]): number {
   return ((t.peakWatts - t.idleWatts) * size[0]) / t.capacity[0];
 }
 
 /** CBS-RELAX for one period as CPLEX LP text: maximise gain − energy − switching. */
-export function cbsRelaxModel(
+function cbsRelaxModel(
   input: ProvisionInput,
   demand: readonly number[],
   previous: readonly number[],

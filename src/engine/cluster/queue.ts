@@ -43,9 +43,9 @@ function checkQueue(lambda: number, mu: number, cv2: number): void {
  * The largest offered load λ/μ `minContainers` takes: an Erlang C evaluation costs O(λ/μ), and the
  * search below makes O(log N) of them, so a million keeps the answer well under a second.
  */
-export const MAX_OFFERED_LOAD = 1e6;
+const MAX_OFFERED_LOAD = 1e6;
 /** The most containers `minContainers` answers with; a class needing more is refused. */
-export const MAX_CONTAINERS = 1e9;
+const MAX_CONTAINERS = 1e9;
 
 /**
  * The smallest N with ρ < 1 and d(N) ≤ d̄ (harmony-notes.md §2 C). d(N) decreases in N above λ/μ,

@@ -11,7 +11,7 @@ import { measureMulti, type MultiMeasure } from './measure.ts';
 import { packMulti, type MultiPacker, type MultiPacking, type OpenPolicy } from './pack.ts';
 import type { MultiWorkload } from './workload.ts';
 
-export interface ClusterParams {
+interface ClusterParams {
   readonly fit: MultiFitSpec;
   readonly packer: MultiPacker;
   readonly types: readonly MachineType[];

@@ -66,7 +66,7 @@ export function alignResources(
 }
 
 /** Requests carried by a Google load (task_events CPU and memory requests), as per-resource arrays. */
-export function googleRequests(s: TaskSamples): Float64Array[] | undefined {
+function googleRequests(s: TaskSamples): Float64Array[] | undefined {
   return s.requests ? [s.requests.cpu, s.requests.memory] : undefined;
 }
 
@@ -96,7 +96,7 @@ export function realizeMulti(m: MultiSamples, realizations: number, seed: number
 }
 
 /** A named multi-resource dataset: one load spec per resource over the same files, plus requests. */
-export interface MultiDataset {
+interface MultiDataset {
   readonly id: string;
   readonly title: string;
   /** Files relative to the data folder, per resource. */
@@ -116,7 +116,7 @@ const BITBRAINS_MEM_KB = 536303616;
  * (our choice, 2 GiB per core; the cluster wing's reference is the largest VM instead); another
  * CPU scale scales memory alike (scale 1/8: 8 cores and 16 GiB).
  */
-export const BITBRAINS_RESIZE_MEMORY_KB = 64 * 1024 * 1024;
+const BITBRAINS_RESIZE_MEMORY_KB = 64 * 1024 * 1024;
 
 /** The long-format spec of Bitbrains memory on the resize wing's reference machine, clamped to it. */
 export function bitbrainsResizeMemorySpec(scale = 1): LoadSpec {
@@ -198,7 +198,7 @@ export function multiDatasetById(id: string): MultiDataset | undefined {
 }
 
 /** Loads one dataset file with one spec (the caller's I/O: ingest's `loadDataset` in Node or a worker). */
-export type LoadOne = (file: string, spec: LoadSpec) => Promise<TaskSamples>;
+type LoadOne = (file: string, spec: LoadSpec) => Promise<TaskSamples>;
 
 /** A named multi-resource dataset: the loaders called once per resource (and per request column). */
 export async function loadMultiDataset(

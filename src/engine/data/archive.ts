@@ -9,7 +9,7 @@ import type { ChunkSink } from './bytes.ts';
 import { DataError } from './errors.ts';
 import { inflateProblem } from './inflateLimits.ts';
 
-export type ArchiveKind = 'zip' | 'tar';
+type ArchiveKind = 'zip' | 'tar';
 
 /** The archive kind from the first bytes (decompressed), or null for a plain file. */
 export function archiveKind(head: Uint8Array): ArchiveKind | null {

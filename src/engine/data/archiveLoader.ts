@@ -15,7 +15,7 @@ export function isArchiveName(name: string): boolean {
 }
 
 /** What `withArchives` wraps: any loader of files by name and role (loader.ts's DatasetLoader). */
-export interface FileLoader<F, R> {
+interface FileLoader<F, R> {
   readonly format: F;
   file(name: string, role?: R): ChunkSink;
   finish(): LoadResult;

@@ -32,7 +32,7 @@ import {
 const COLUMNS = 11;
 
 /** The task id of a per-VM file: its base name without extensions. */
-export function vmName(file: string): string {
+function vmName(file: string): string {
   return file.replace(/^.*[\\/]/, '').replace(/\.csv(\.gz)?$/i, '');
 }
 

@@ -24,7 +24,7 @@ export interface ChunkSink {
 }
 
 /** Receives one line without its terminator: `buf[start..end)`, `line` 1-based. */
-export type LineHandler = (buf: Uint8Array, start: number, end: number, line: number) => void;
+type LineHandler = (buf: Uint8Array, start: number, end: number, line: number) => void;
 
 /**
  * Cuts a byte stream into lines whatever the chunk boundaries; only the unfinished last line of a
@@ -162,7 +162,7 @@ const nativeDecoder = (() => {
 })();
 
 /** UTF-8 bytes as text (the engine has no TextDecoder in its lib); invalid UTF-8 reads as Latin-1. */
-export function decodeUtf8(buf: Uint8Array, start = 0, end = buf.length): string {
+function decodeUtf8(buf: Uint8Array, start = 0, end = buf.length): string {
   let escaped = '';
   for (let i = start; i < end; i++) {
     const c = buf[i];

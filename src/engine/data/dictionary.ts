@@ -7,7 +7,7 @@
 /** The most values a dictionary holds: codes fit two bytes. */
 export const MAX_DICTIONARY = 65536;
 /** Integer keys a dictionary remembers codes for (`byKey`). */
-export const KEYS = 10000;
+const KEYS = 10000;
 
 /** The top `bits` bits of a multiplicative hash of a float64's two words. */
 const hashOf = (l: number, h: number, shift: number) =>

@@ -15,8 +15,8 @@ const parseDecimal = importedParseDecimal;
 const jsonString = importedJsonString;
 /** Field numbers (index of `num`). */
 export const F_TIME = 0;
-export const F_COLLECTION = 1;
-export const F_INSTANCE = 2;
+const F_COLLECTION = 1;
+const F_INSTANCE = 2;
 export const F_INST = 3;
 export const F_AVG = 4;
 

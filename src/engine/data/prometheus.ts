@@ -77,7 +77,7 @@ export function warningsNote(
 }
 
 /** A series' task id from its labels. */
-export function seriesName(metric: Record<string, unknown>, idLabel?: string): string {
+function seriesName(metric: Record<string, unknown>, idLabel?: string): string {
   if (idLabel !== undefined) {
     const v = metric[idLabel];
     if (typeof v === 'string') return v;

@@ -33,8 +33,8 @@ export function checkCores(cores: number | undefined, fallback: number): number 
 }
 
 export const BITBRAINS_HEADER = 'Timestamp [ms]';
-export const BITBRAINS_DEFAULT_CORES = 32;
-export const AZURE_DEFAULT_CORES = 64;
+const BITBRAINS_DEFAULT_CORES = 32;
+const AZURE_DEFAULT_CORES = 64;
 
 export interface BitbrainsOptions extends TraceOptions {
   /** `cores` (percent × the VM's cores) or `absolute` (MHz over `capacity`). */

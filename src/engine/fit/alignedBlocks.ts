@@ -63,7 +63,7 @@ export const BLOCK = 64;
 const U = 2 ** -53;
 
 /** The block sketch of one series: per block mean, spread and norm, interleaved. */
-export type BlockSketch = Float64Array;
+type BlockSketch = Float64Array;
 
 export function blockCount(width: number): number {
   return Math.ceil(width / BLOCK);
@@ -96,7 +96,7 @@ interface RowStore {
 }
 
 /** An instance's rows as the aligned checks read them: position k is the instance's k-th row. */
-export interface InstanceRows {
+interface InstanceRows {
   readonly sum: Float64Array;
   readonly sq: Float64Array;
   /** Where row k's sketch starts in `sketches` (unset without sketches). */

@@ -29,7 +29,7 @@ export interface ChoiceTest {
 }
 
 /** The machines' side, as the state keeps it: totals, sketches and sums per machine. */
-export interface MachineTotals {
+interface MachineTotals {
   readonly totals: readonly Float64Array[];
   readonly sketch: readonly Float64Array[];
   readonly sum: readonly number[];
@@ -37,7 +37,7 @@ export interface MachineTotals {
 }
 
 /** The task's side: its series at `base` in `data`, its sketch at `at` in `sketch`, its sums. */
-export interface TaskSeries {
+interface TaskSeries {
   readonly data: ArrayLike<number>;
   readonly base: number;
   readonly sketch: Float64Array;
@@ -47,7 +47,7 @@ export interface TaskSeries {
 }
 
 /** Per-machine working values of one choice, at the machine's index. */
-export interface ChoiceScratch {
+interface ChoiceScratch {
   /** The machines still open to the task, in machine order. */
   readonly live: Int32Array;
   readonly cross: Float64Array;

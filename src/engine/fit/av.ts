@@ -7,7 +7,7 @@ import type { FitCode } from './entry.ts';
 import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 import { AV_FACTOR } from './entries/av.ts';
 
-export function av(f: number): FitTest {
+function av(f: number): FitTest {
   checkRange(AV_FACTOR, f);
   return {
     spec: { kind: 'av', f },

@@ -15,7 +15,7 @@ export function bernsteinMargin(L: number, variance: number, maxDeviation: numbe
   return a + Math.sqrt(a * a + 2 * L * variance);
 }
 
-export function bernstein(rho: number): FitTest {
+function bernstein(rho: number): FitTest {
   checkRho(rho);
   const L = -Math.log(rho);
   return {

@@ -7,7 +7,7 @@ import type { FitCode } from './entry.ts';
 import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 import { CANTELLI_B } from './entries/cantelli.ts';
 
-export function cantelli(b: number): FitTest {
+function cantelli(b: number): FitTest {
   checkRange(CANTELLI_B, b);
   return {
     spec: { kind: 'cantelli', b },

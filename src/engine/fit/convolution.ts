@@ -157,7 +157,7 @@ function nonZeroBins(h: TaskHistogram): { bins: Int32Array; values: Float64Array
   return sparse;
 }
 
-export function convolution(rho: number, bin: number): FitTest {
+function convolution(rho: number, bin: number): FitTest {
   checkRho(rho);
   checkBin(bin);
   return {

@@ -28,7 +28,7 @@ export function cornishFisherOverflow(
   return normalSurvival(z);
 }
 
-export function cornishFisher(rho: number): FitTest {
+function cornishFisher(rho: number): FitTest {
   checkRho(rho);
   return {
     spec: { kind: 'cf', rho },

@@ -82,7 +82,7 @@ class ColumnTotals {
   }
 }
 
-export function empirical(rho: number): FitTest {
+function empirical(rho: number): FitTest {
   checkRho(rho);
   return {
     spec: { kind: 'emp', rho },

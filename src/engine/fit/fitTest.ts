@@ -55,7 +55,7 @@ export interface MachineState {
 }
 
 /** Machines' totals over columns [start, end) of `matrix` (`MachineState.columnTotals`). */
-export interface ColumnTotals {
+interface ColumnTotals {
   readonly matrix: RealizationMatrix;
   readonly start: number;
   readonly end: number;

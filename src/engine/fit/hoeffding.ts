@@ -9,7 +9,7 @@ import { checkRho } from './entries/gpa.ts';
 import type { FitCode } from './entry.ts';
 import type { FitTest } from './fitTest.ts';
 
-export function hoeffding(rho: number): FitTest {
+function hoeffding(rho: number): FitTest {
   checkRho(rho);
   const L = -Math.log(rho);
   return {

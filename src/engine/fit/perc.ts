@@ -4,12 +4,12 @@ import type { FitCode } from './entry.ts';
 import { deterministicSlack, sizesFrom, type FitTest } from './fitTest.ts';
 import { PERCENTILE } from './entries/perc.ts';
 
-export function perc(p: number): FitTest {
+function perc(p: number): FitTest {
   checkRange(PERCENTILE, p);
   return percentileTest(p, { kind: 'perc', p });
 }
 
-export function max(): FitTest {
+function max(): FitTest {
   return percentileTest(100, { kind: 'max' });
 }
 

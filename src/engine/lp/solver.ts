@@ -34,7 +34,7 @@ export function lpTerms(
 }
 
 /** Full precision, never exponent notation (LP readers accept it, but some misread `1e-05`). */
-export function formatCoefficient(a: number): string {
+function formatCoefficient(a: number): string {
   const s = String(a);
   return s.includes('e') ? a.toFixed(20).replace(/0+$/, '').replace(/\.$/, '') : s;
 }

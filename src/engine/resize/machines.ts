@@ -3,7 +3,7 @@ import { exceeds } from '../capacity.ts';
 import type { ResizePolicy, StepInput } from './policyTypes.ts';
 
 /** Machines for the baselines: loads on predicted sizes, members, compact slots. */
-export class Machines {
+class Machines {
   readonly machineOf: Int32Array;
   readonly load: number[] = [];
   readonly members: number[][] = [];

@@ -31,7 +31,7 @@ export interface WorkloadSamples {
   readonly times: readonly Float64Array[];
 }
 
-export const KRR_DEFAULTS = { percentile: 95, pointsRequired: 100 } as const;
+const KRR_DEFAULTS = { percentile: 95, pointsRequired: 100 } as const;
 
 export type Recommendation =
   { readonly cores: number; readonly why: null } | { readonly cores: null; readonly why: string };
@@ -58,7 +58,7 @@ export function krrSimple(
   return { cores: best, why: null };
 }
 
-export const VPA_DEFAULTS = {
+const VPA_DEFAULTS = {
   targetPercentile: 0.9,
   safetyMargin: 0.15,
   podMinCores: 0.025,
@@ -70,7 +70,7 @@ export const VPA_DEFAULTS = {
 } as const;
 
 /** The VPA's CPU histogram buckets (NewExponentialHistogramOptions(1000, 0.01, 1.05, ε)). */
-export class VpaBuckets {
+class VpaBuckets {
   readonly count: number;
   private readonly ratio: number;
 

@@ -21,7 +21,7 @@ import type { Workload } from './workloads.ts';
 export const STRATEGIES = ['slopack', 'krr', 'vpa'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
-export interface RightsizeInput {
+interface RightsizeInput {
   readonly history: RightsizeHistory;
   readonly workloads: readonly Workload[];
   readonly learned: InstantRange;
@@ -37,7 +37,7 @@ export interface RightsizeInput {
   readonly strategies: readonly StrategyName[];
 }
 
-export interface StrategyOutcome {
+interface StrategyOutcome {
   readonly strategy: StrategyName | 'today';
   /** Per workload its request (machine units), or NaN where the strategy gives none. */
   readonly requests: Float64Array;
@@ -58,11 +58,7 @@ export interface RightsizeResult {
 }
 
 /** One workload's samples on a range, in cores, with their times. */
-export function workloadSamples(
-  h: RightsizeHistory,
-  w: Workload,
-  r: InstantRange,
-): WorkloadSamples {
+function workloadSamples(h: RightsizeHistory, w: Workload, r: InstantRange): WorkloadSamples {
   const { cols, data } = h.usage;
   const cores = h.milliPerUnit / 1000;
   const pods: Float64Array[] = [];

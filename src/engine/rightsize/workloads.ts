@@ -13,7 +13,7 @@
  * - a pod none of these fit is kept as its own workload (kind `Pod`) and listed.
  */
 
-export type WorkloadKind =
+type WorkloadKind =
   | 'Deployment'
   | 'StatefulSet'
   | 'DaemonSet'
@@ -83,7 +83,7 @@ export function podIdentity(id: string): PodIdentity {
 }
 
 /** The controller an owner stands for: a ReplicaSet's Deployment, a Job's CronJob. */
-export function controllerOf(owner: PodOwner): { kind: WorkloadKind; name: string } | null {
+function controllerOf(owner: PodOwner): { kind: WorkloadKind; name: string } | null {
   const kind = owner.kind;
   if (kind === 'ReplicaSet') {
     const m = TEMPLATE_HASH.exec(owner.name);
@@ -99,7 +99,7 @@ export function controllerOf(owner: PodOwner): { kind: WorkloadKind; name: strin
 }
 
 /** The controller a pod's name stands for, or null when it follows none of their patterns. */
-export function controllerFromName(pod: string): { kind: WorkloadKind; name: string } | null {
+function controllerFromName(pod: string): { kind: WorkloadKind; name: string } | null {
   let m = CRON_JOB_POD.exec(pod);
   if (m) return { kind: 'CronJob', name: m[1] };
   m = REPLICA_SET_POD.exec(pod);
@@ -158,7 +158,7 @@ export function groupWorkloads(
 }
 
 /** One label matcher of a selector: `k=v`, `k==v`, `k!=v` (Kubernetes' equality-based selector). */
-export interface LabelMatcher {
+interface LabelMatcher {
   readonly key: string;
   readonly value: string;
   readonly equal: boolean;

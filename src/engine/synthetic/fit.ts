@@ -51,7 +51,7 @@ const toVector = (k: SyntheticKnobs) => KEYS.map((key) => Math.log(k[key]));
 const toKnobs = (v: readonly number[]): SyntheticKnobs =>
   Object.fromEntries(KEYS.map((key, i) => [key, Math.exp(v[i])])) as unknown as SyntheticKnobs;
 
-export interface FitStep {
+interface FitStep {
   readonly knobs: SyntheticKnobs;
   readonly loss: number;
 }

@@ -4,8 +4,8 @@ import type { BatchTask } from './context.ts';
 import type { TaskOrder } from './types.ts';
 
 /** Timeline streams live under the 'synthetic' purpose, told apart by this first index. */
-export const TIMELINE_STREAM = 0x7e11;
-export const STREAM_ORDER = 1;
+const TIMELINE_STREAM = 0x7e11;
+const STREAM_ORDER = 1;
 export const STREAM_ERROR = 2;
 export const STREAM_WORKLOAD = 3;
 

@@ -88,7 +88,7 @@ function nextFit(ctx: PolicyContext, pointer: NextFitPointer): void {
 }
 
 /** Where NF's pointer points between windows (see `nextFit`). */
-export type NextFitPointer = 'machine' | 'position';
+type NextFitPointer = 'machine' | 'position';
 
 /** B: gap classes ⌊B·gap/c⌋ of SS (SPEC §12; the authors' code uses 10). */
 export const SS_CLASSES = 10;

@@ -19,9 +19,9 @@ import {
 } from './types.ts';
 
 /** The largest machine capacity, in machines of the task list's unit. */
-export const MAX_CAPACITY = 1e6;
+const MAX_CAPACITY = 1e6;
 /** The largest duration-estimate error x (the estimates then span [0, 101 d̂]). */
-export const MAX_DURATION_ERROR = 100;
+const MAX_DURATION_ERROR = 100;
 
 /**
  * Checks parameters; a RangeError names the bad one. The window is bounded as the task list's

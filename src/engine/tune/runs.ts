@@ -60,7 +60,7 @@ export function instanceRows(stats: WorkloadStats, c: RunConfig, instance: numbe
 
 /** A split whose observed columns are [start, end): how TaskStats over any range is asked for. */
 /** One measured packing of a calibration or tuning run. */
-export interface MeasuredPacking {
+interface MeasuredPacking {
   readonly mAbs: number;
   readonly m: number;
   readonly q: number;

@@ -20,7 +20,7 @@
  * "meets" is upper ≤ q* in both.
  */
 /** Candidates checked beyond each bracket the bisection finds. */
-export const DEFAULT_VERIFY = 2;
+const DEFAULT_VERIFY = 2;
 
 import { between, byConservativeness, type FitFamily } from './families.ts';
 import {

@@ -30,10 +30,9 @@ import type { ClusterView, OnlineScheduler } from './model.ts';
 import { bestNode, fitsRequest, MAX_NODE_SCORE } from './kubeDefault.ts';
 
 /** estimator/default_estimator.go: the estimate of a pod without a CPU request. */
-export const KOORD_DEFAULT_MILLI_CPU = 250;
+const KOORD_DEFAULT_MILLI_CPU = 250;
 
-export type KoordAggregation = 'avg' | 'p50' | 'p90' | 'p95' | 'p99';
-export const KOORD_AGGREGATIONS: readonly KoordAggregation[] = ['avg', 'p50', 'p90', 'p95', 'p99'];
+type KoordAggregation = 'avg' | 'p50' | 'p90' | 'p95' | 'p99';
 
 export interface KoordinatorSettings {
   /** usageThresholds.cpu (%; 0: no limit). */

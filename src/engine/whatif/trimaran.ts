@@ -23,8 +23,8 @@ import type { ClusterView, OnlineScheduler } from './model.ts';
 import { bestNode, fitsRequest } from './kubeDefault.ts';
 
 /** load-watcher's window and the metrics agent's reporting interval (s). */
-export const LOAD_WATCHER_WINDOW = 900;
-export const METRICS_AGENT_INTERVAL = 60;
+const LOAD_WATCHER_WINDOW = 900;
+const METRICS_AGENT_INTERVAL = 60;
 
 export interface TlpSettings {
   readonly targetUtilization: number;
@@ -50,7 +50,7 @@ export const LVRB_ONLINE_DEFAULTS: LvrbSettings = {
 };
 
 /** Mean and population standard deviation of node n's totals over the window, or null. */
-export function windowStats(
+function windowStats(
   view: ClusterView,
   n: number,
   instants: number,
@@ -67,7 +67,7 @@ export function windowStats(
   return { mean, sd: Math.sqrt(variance), end };
 }
 
-export function windowInstants(step: number): number {
+function windowInstants(step: number): number {
   return Math.max(1, Math.round(LOAD_WATCHER_WINDOW / step));
 }
 

@@ -7,7 +7,7 @@ import type { NodeAssessment, PlacementAssessment } from '../../engine/index.ts'
 import { utilisationText } from '../cores.ts';
 import { formatFixed, formatNumber } from '../format.ts';
 
-export interface AssessHeader {
+interface AssessHeader {
   /** The source without any token: URL, query, range. */
   readonly source?: { url: string; query: string; start: number; end: number; step: number };
   readonly coresFrom?: string;
@@ -17,7 +17,7 @@ export interface AssessHeader {
 const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
 
 /** A node's usage in cores (its utilisation × its cores), for the JSON beside the fractions. */
-export function nodeUsageCores(n: NodeAssessment): {
+function nodeUsageCores(n: NodeAssessment): {
   mean_cores: number;
   p95_cores: number;
   p99_cores: number;

@@ -85,7 +85,7 @@ export function machineBarsSpec(
   };
 }
 
-export type FitRow = {
+type FitRow = {
   readonly fit: string;
   readonly machines: number;
   readonly byType: string;
@@ -180,15 +180,15 @@ export function elbowSpec(sse: readonly number[], k: number): Plot.PlotOptions {
   };
 }
 
-export interface PeriodDatum {
+interface PeriodDatum {
   readonly period: number;
   readonly policy: string;
   readonly type: string;
   readonly machines: number;
 }
 
-export const POLICY_RELAX = 'CBS-RELAX';
-export const POLICY_BASELINE = 'baseline';
+const POLICY_RELAX = 'CBS-RELAX';
+const POLICY_BASELINE = 'baseline';
 
 /** Machines by type per period, one row of bars per policy. */
 export function provisionMachinesSpec(
@@ -216,7 +216,7 @@ export function provisionMachinesSpec(
   };
 }
 
-export type EnergyDatum = {
+type EnergyDatum = {
   readonly period: number;
   readonly policy: string;
   readonly energy: number;

@@ -14,13 +14,13 @@ import { LOG_PROBABILITY, probabilityTick } from '../probability.ts';
 
 export const KNOB_SIGMA_RANGE = [0.02, 0.5] as const;
 /** The lowest risk drawn: below it the curve is clipped (σ = 0.02 at sensitivity 2 is 8·10⁻¹³). */
-export const KNOB_RISK_FLOOR = 1e-14;
+const KNOB_RISK_FLOOR = 1e-14;
 
 const GPA = '#d62728';
 const CHOSEN = '#1f77b4';
 const DEFAULT = '#8c96a3';
 
-export function knobLabel(knob: LvrbKnob): string {
+function knobLabel(knob: LvrbKnob): string {
   return `margin ${knob.margin}, sensitivity ${knob.sensitivity}`;
 }
 

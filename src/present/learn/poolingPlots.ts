@@ -6,8 +6,8 @@
 import * as Plot from '@observablehq/plot';
 import { additiveReservation, pooledReservation } from '../../engine/learn/index.ts';
 
-export const RULE_ADDITIVE = 'adding percentiles: n(μ + Zσ)';
-export const RULE_POOLED = 'pooling (GPA): nμ + Zσ√n';
+const RULE_ADDITIVE = 'adding percentiles: n(μ + Zσ)';
+const RULE_POOLED = 'pooling (GPA): nμ + Zσ√n';
 
 export function poolingSpec(
   mu: number,

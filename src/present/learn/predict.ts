@@ -20,12 +20,12 @@ export interface Prediction {
 }
 
 /** One interval of a ladder: [lo, hi), either end open (null). */
-export interface Interval {
+interface Interval {
   readonly lo: number | null;
   readonly hi: number | null;
 }
 
-export type IntervalLabel = (i: Interval) => string;
+type IntervalLabel = (i: Interval) => string;
 
 /** "under 2×", "2× to 5×", "5× or more" for any unit written by `write`. */
 export function rangeLabel(write: (x: number) => string): IntervalLabel {

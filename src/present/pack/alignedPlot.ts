@@ -6,7 +6,7 @@
 import * as Plot from '@observablehq/plot';
 import { normalQuantile } from '../../engine/index.ts';
 
-export interface AlignedTotalsView {
+interface AlignedTotalsView {
   /** The machine's total at each replayed instant, in time order. */
   readonly totals: ArrayLike<number>;
   readonly mean: number;

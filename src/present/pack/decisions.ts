@@ -20,7 +20,7 @@ const short = (x: number) =>
   Math.abs(x) >= 1e-3 || x === 0 ? formatFixed(x, 4) : formatNumber(x, 3);
 
 /** One task's deciding step, told in a line (machines named M1, M2, … in opening order). */
-export function describeDecision(trace: PackTrace, step: number, packer: PackerKind): string {
+function describeDecision(trace: PackTrace, step: number, packer: PackerKind): string {
   const s = trace[step - 1];
   if (!s) return 'never placed';
   if (s.kind === 'rebalance')

@@ -1,5 +1,5 @@
 /** Histogram bins with density (so that a probability density can be drawn over them). */
-export interface Bin {
+interface Bin {
   readonly x0: number;
   readonly x1: number;
   readonly count: number;

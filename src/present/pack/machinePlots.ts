@@ -151,6 +151,6 @@ export function survivalSpec(v: MachineView, width = 640): Plot.PlotOptions {
   };
 }
 
-export function fmtPct(x: number): string {
+function fmtPct(x: number): string {
   return `${formatNumber(x * 100, 4)}th`;
 }

@@ -31,7 +31,7 @@ export interface FitSummary {
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 /** Rows grouped by fit test, in the order the fits first appear. */
-export function byFit(rows: readonly SweepRow[]): Map<string, SweepRow[]> {
+function byFit(rows: readonly SweepRow[]): Map<string, SweepRow[]> {
   const groups = new Map<string, SweepRow[]>();
   for (const r of rows) {
     const key = formatFit(r.params.fit);

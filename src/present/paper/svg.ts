@@ -8,7 +8,7 @@ import { withNumberTicks } from '../plotTicks.ts';
 
 const NS = 'http://www.w3.org/2000/svg';
 
-export interface SvgOptions {
+interface SvgOptions {
   readonly document: Document;
   readonly title: string;
   readonly caption?: string;

@@ -5,7 +5,7 @@
  */
 import type { BinType, ItemClass, ReplayFrame, ScenarioEvent } from '../../engine/index.ts';
 
-export interface ItemBox {
+interface ItemBox {
   readonly item: number;
   readonly size: number;
   readonly cls: ItemClass;
@@ -14,7 +14,7 @@ export interface ItemBox {
   readonly moved: boolean;
 }
 
-export interface GroupBox {
+interface GroupBox {
   readonly items: readonly number[];
   readonly size: number;
   readonly y0: number;
@@ -34,7 +34,7 @@ export interface BinBox {
 }
 
 /** Def 3's bin types as the view labels them (a T-bin is filled or unfilled). */
-export const BIN_TYPE_LABEL: Record<BinType, string> = {
+const BIN_TYPE_LABEL: Record<BinType, string> = {
   B: 'B',
   L: 'L',
   LT: 'LT',

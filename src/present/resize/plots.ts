@@ -7,7 +7,7 @@ import * as Plot from '@observablehq/plot';
 import type { ResizeConfig, ResizeSeries, ResizeTotals } from '../../engine/index.ts';
 import { formatFixed, formatNumber } from '../format.ts';
 
-export type StepDatum = {
+type StepDatum = {
   readonly step: number;
   readonly hour: number;
   readonly active: number;
@@ -88,13 +88,13 @@ export const migrationsSpec = (d: readonly StepDatum[]) =>
 export const hotSpotsSpec = (d: readonly StepDatum[]) =>
   overTime(d, 'hot', '↑ hot spots (actual usage)', '#e67e22', true);
 
-export interface ParetoInput {
+interface ParetoInput {
   readonly policy: string;
   readonly label: string;
   readonly totals: ResizeTotals;
 }
 
-export interface ParetoDatum {
+interface ParetoDatum {
   readonly policy: string;
   readonly label: string;
   readonly machineHours: number;
@@ -205,7 +205,7 @@ export function sweepRows(rows: readonly ParetoInput[]): Record<string, string |
   return rows.map((r) => ({ policy: r.policy, parameters: r.label, ...r.totals }));
 }
 
-export interface AlphaDatum {
+interface AlphaDatum {
   readonly upAlpha: number;
   readonly downAlpha: string;
   readonly migrationsPerItemStep: number;

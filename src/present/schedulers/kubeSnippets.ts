@@ -17,7 +17,7 @@ import type { SnippetBody } from './body.ts';
 type Settings = Readonly<Record<string, number>>;
 
 /** A Go duration (metav1.Duration) of whole seconds: "15m", "1h", "90s". */
-export function goDuration(seconds: number): string {
+function goDuration(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600}h`;
   if (seconds % 60 === 0) return `${seconds / 60}m`;
   return `${seconds}s`;

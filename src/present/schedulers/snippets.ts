@@ -120,16 +120,3 @@ export function adviceFacts(a: SchedulerAdvice): SnippetFacts {
     scope: a.scope,
   };
 }
-
-/** The facts of an advice's default settings. */
-export function defaultFacts(a: SchedulerAdvice): SnippetFacts {
-  return {
-    scheduler: a.scheduler,
-    settings: a.defaults.settings,
-    status: 'default',
-    machines: a.defaults.machines,
-    judged: a.defaults.judged,
-    target: a.target,
-    scope: a.scope,
-  };
-}

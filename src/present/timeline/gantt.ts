@@ -10,7 +10,7 @@ import { policyRow } from './summary.ts';
 import { timeUnit } from './plots.ts';
 import { formatFixed } from '../format.ts';
 
-export interface GanttBar {
+interface GanttBar {
   readonly task: string;
   readonly machine: number;
   readonly t0: number;

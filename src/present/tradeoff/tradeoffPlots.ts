@@ -62,7 +62,7 @@ export interface SidePoint {
 }
 
 /** The capacity c and the data's cores per machine (null: not in cores), to say machines as nodes. */
-export interface TradeoffUnits {
+interface TradeoffUnits {
   readonly capacity: number;
   readonly coresPerMachine: number | null;
 }

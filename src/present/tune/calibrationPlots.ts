@@ -25,7 +25,7 @@ export interface CalibrationDatum {
   readonly current: boolean;
 }
 
-export interface RunDatum {
+interface RunDatum {
   readonly value: number;
   /** The value nudged sideways per instance so the runs' intervals do not overlap. */
   readonly x: number;
@@ -36,7 +36,7 @@ export interface RunDatum {
   readonly high: number;
 }
 
-export interface CalibrationData {
+interface CalibrationData {
   readonly family: FitFamily;
   readonly label: string;
   readonly log: boolean;

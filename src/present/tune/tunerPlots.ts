@@ -22,7 +22,7 @@ export interface TunerDatum {
   readonly best: boolean;
 }
 
-export const OUTCOMES = ['met', 'missed', 'untuned'] as const;
+const OUTCOMES = ['met', 'missed', 'untuned'] as const;
 
 export function tunerData(table: TuneTable): TunerDatum[] {
   const half = halfOfSmallest(

@@ -81,7 +81,7 @@ export interface LabOptions {
 }
 
 /** The lab's parameters a figure's numbers depend on (its cache key beside the pool's). */
-export function figureParams(id: FigureId, p: LabParams): Partial<LabParams> {
+function figureParams(id: FigureId, p: LabParams): Partial<LabParams> {
   switch (id) {
     case 'fig1':
     case 'fig4':
@@ -334,7 +334,7 @@ async function sweepFigure(
 }
 
 /** One line naming a sweep's conditions, for progress and tables. */
-export function describeSweep(s: SweepSpec): string {
+function describeSweep(s: SweepSpec): string {
   return `${s.fits.length} fit tests × ${s.instances} instances, c = ${s.capacity}, κ = ${s.clairvoyance}, ${s.source}, rebalancing ${s.rebalance ? 'on' : 'off'}`;
 }
 
@@ -349,7 +349,7 @@ export function unavailable(id: FigureId, pool: PoolHandle, hasSamples = true): 
   return null;
 }
 
-export interface LabRun {
+interface LabRun {
   readonly samples: TaskSamples;
   readonly realizations: number;
   readonly params: LabParams;

@@ -10,7 +10,7 @@
  */
 import type { Dispatch } from './poolParts.ts';
 
-export interface FaultPlan {
+interface FaultPlan {
   /** The job whose first unit loses its worker. */
   readonly loseUnitOf: string;
   /** 1: that worker; 2: also the worker given the unit's rerun (the work is then lost twice). */

@@ -6,7 +6,7 @@ import { WorkerCrashedError } from '../runner.ts';
 import type { Slot, Task } from './poolParts.ts';
 
 /** Where a task may run and what it belongs to (`Task`'s fields of the same names). */
-export type TaskPlace = Partial<Pick<Task, 'affinity' | 'job' | 'pinned' | 'name'>>;
+type TaskPlace = Partial<Pick<Task, 'affinity' | 'job' | 'pinned' | 'name'>>;
 
 /** Work that lost its worker a second time (after one rerun): the user may run it again (Retry). */
 export class WorkLostTwiceError extends WorkerCrashedError {

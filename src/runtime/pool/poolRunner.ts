@@ -9,7 +9,7 @@ import { WorkerPool, type WorkerPort } from './pool.ts';
 import type { Runner } from '../runner.ts';
 import { workerPort } from './workerPort.ts';
 
-export interface PoolRunnerOptions {
+interface PoolRunnerOptions {
   /** Default: one per logical core (navigator.hardwareConcurrency). */
   readonly workers?: number;
   /** Default: whether SharedArrayBuffer is usable here (cross-origin isolated). */
@@ -37,7 +37,7 @@ export async function createRunner(options: PoolRunnerOptions = {}): Promise<Run
 }
 
 /** Whether this page can run workers at all (else use the inline runner). */
-export function workersAvailable(): boolean {
+function workersAvailable(): boolean {
   return typeof Worker !== 'undefined';
 }
 

@@ -13,7 +13,7 @@ import { workerPort } from './workerPort.ts';
 import type { WorkerPort } from './poolParts.ts';
 
 /** The call's worker was lost (crashed, closed, or silent past the deadline). */
-export class WorkerLostError extends Error {
+class WorkerLostError extends Error {
   override name = 'WorkerLostError';
 }
 
@@ -25,7 +25,7 @@ interface Current<A> {
   probeSentAt: number | null;
 }
 
-export interface Supervised<A> {
+interface Supervised<A> {
   /** `f` on the worker, run once more on a fresh worker if this one is lost meanwhile. */
   run<T>(f: (api: Remote<A>) => Promise<T>): Promise<T>;
   /** Test hook and last resort: ends the current worker as if it had been lost. */

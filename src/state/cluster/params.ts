@@ -38,9 +38,9 @@ import {
 
 /** 'prometheus': the live source of the link (`Params.prom`), CPU and memory on its own nodes. */
 export const CLUSTER_DATASETS = ['bitbrains-rnd', 'google-gcd-jobs', 'prometheus'] as const;
-export type ClusterDataset = (typeof CLUSTER_DATASETS)[number];
+type ClusterDataset = (typeof CLUSTER_DATASETS)[number];
 export const CLUSTER_RESOURCES = ['cpu,mem', 'cpu'] as const;
-export type ClusterResources = (typeof CLUSTER_RESOURCES)[number];
+type ClusterResources = (typeof CLUSTER_RESOURCES)[number];
 export const CLUSTER_FITS = ['gpa', 'additive', 'request', 'maxred'] as const;
 export type ClusterFit = (typeof CLUSTER_FITS)[number];
 

@@ -34,8 +34,6 @@ export interface LearnParams {
 /** The lesson that plays the semi-online paper's Fig. 1 and a day's window curve (its run). */
 export const SEMI_ONLINE_LESSON = 7;
 
-/** The most machines a hand packing names (one character each). */
-export const HAND_MACHINES = 35;
 const HAND_DIGITS = '123456789abcdefghijklmnopqrstuvwxyz';
 
 /** A hand packing's text: one character per task, the unplaced ones at the end left out. */

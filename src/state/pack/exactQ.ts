@@ -9,7 +9,7 @@ import type { PackResponse, PoolHandle, Runner } from '../../runtime/runner.ts';
  * How long a packing must stay current before its exact q starts, in ms: the packings a ρ drag
  * passes through get none, so the workers stay free for the next packing of the drag.
  */
-export const EXACT_Q_SETTLE_MS = 250;
+const EXACT_Q_SETTLE_MS = 250;
 
 function settled(signal: AbortSignal, ms: number): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -14,13 +14,13 @@ import type { WingRun } from '../common/runs/wingRun.ts';
 import { meanExactQ } from './exactQ.ts';
 
 /** q = mean P(S > B) and its bracket mean P(S ≥ B), S a machine's total in bins of width w. */
-export interface ExactQ {
+interface ExactQ {
   readonly q: number;
   readonly atLeast: number;
 }
 
 /** A packing rebuilt with its decisions, checked against the one shown. */
-export interface RebuiltTrace {
+interface RebuiltTrace {
   readonly trace: PackTrace;
   readonly means: Float64Array;
   readonly rows: PackResponse['rows'];
@@ -31,7 +31,7 @@ export const abExactRuns = keyedRuns<number>(16);
 export const traceRuns = keyedRuns<RebuiltTrace>(4);
 
 /** Above this many recorded slacks (tasks × machines / 2) the trace is not rebuilt. */
-export const MAX_TRACE_SLACKS = 30_000_000;
+const MAX_TRACE_SLACKS = 30_000_000;
 
 export function traceTooLarge(response: PackResponse): boolean {
   return (response.rows.length * response.result.mAbs) / 2 > MAX_TRACE_SLACKS;
@@ -80,7 +80,7 @@ function ensureExact(runner: Runner, s: Explorer): void {
 }
 
 /** The A/B sides' keys (null: that side is not current). */
-export function abSideKeys(s: Explorer): { a: string | null; b: string | null } {
+function abSideKeys(s: Explorer): { a: string | null; b: string | null } {
   const a = pinnedSide(s.params);
   const keyA = a ? packKey(a) : null;
   const { ab } = s;

@@ -14,7 +14,7 @@ import { packKey } from '../common/store/params.ts';
 /** Where the build writes it, under the app's base. */
 export const FIRST_PACK_FILE = 'data/prepared/first-pack.json';
 
-export interface FirstPack {
+interface FirstPack {
   /** The packKey of the parameters it was packed with. */
   readonly key: string;
   readonly response: PackResponse;

@@ -5,7 +5,7 @@ import { navigation, type UrlField } from '../common/link/urlField.ts';
 import { WORKLOAD_URL_FIELDS } from '../common/link/workloadFields.ts';
 import { PACK_PARAMS } from './params.ts';
 
-export const PACKING_URL_FIELDS: readonly UrlField[] = flatRows(PACK_PARAMS, 'always');
+const PACKING_URL_FIELDS: readonly UrlField[] = flatRows(PACK_PARAMS, 'always');
 
 /** The rows an A/B comparison pins (the packing's parameters), to write inside `ab`. */
 const PINNED_ROWS = [...WORKLOAD_URL_FIELDS, ...PACKING_URL_FIELDS].filter((r) =>

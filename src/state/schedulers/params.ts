@@ -18,7 +18,7 @@ import {
 
 /** The bundled histories the view replays (sample index = instant, five-minute steps). */
 export const SCHEDULER_HISTORIES = ['azure-v1', 'google-gcd-jobs'] as const;
-export type SchedulerHistory = (typeof SCHEDULER_HISTORIES)[number];
+type SchedulerHistory = (typeof SCHEDULER_HISTORIES)[number];
 
 export interface SchedulersSettings {
   readonly history: SchedulerHistory;

@@ -34,7 +34,7 @@ export const TIMELINE_WINDOWS = [0, 2, 5, 10, 20, 30] as const;
 export const TIMELINE_ERRORS = [0, 0.5, 1, 1.5, 2, 3] as const;
 
 /** A task list the user gave: its name and the SHA-256 of its bytes (a link asks for it again). */
-export interface TimelineUpload {
+interface TimelineUpload {
   readonly name: string;
   readonly hash: string;
 }
@@ -75,7 +75,7 @@ const timelineFitCodec: UrlCodec<TimelineFit> = {
 };
 
 /** Every parameter of the Timeline view but the uploaded task list (two keys: urlFields.ts). */
-export type TimelineDeclared = Omit<TimelineViewParams, 'timelineUpload'>;
+type TimelineDeclared = Omit<TimelineViewParams, 'timelineUpload'>;
 
 /** The Timeline view's parameters, each once: key, default, range and unit, navigation. */
 export const TIMELINE_PARAMS: ParamSpecs<TimelineDeclared> = {

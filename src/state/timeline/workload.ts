@@ -26,10 +26,10 @@ export interface LoadedTimeline {
   readonly label: string;
 }
 
-export const GOOGLE_EVENTS = 'google-2011-task-usage/task_events_part-00000_first20000.csv';
-export const GOOGLE_USAGE = 'google-2011-task-usage/task_usage_part-00000_first10000.csv';
+const GOOGLE_EVENTS = 'google-2011-task-usage/task_events_part-00000_first20000.csv';
+const GOOGLE_USAGE = 'google-2011-task-usage/task_usage_part-00000_first10000.csv';
 /** Per-VM traces are sampled every 5 minutes (PlanetLab, Azure, Bitbrains as bundled). */
-export const VM_STEP_S = 300;
+const VM_STEP_S = 300;
 
 /** Identifies the workload `p` asks for (the dataset key for per-VM traces). */
 export function timelineWorkloadKey(p: Params, datasetKey: string | null): string {
@@ -45,7 +45,7 @@ export function timelineWorkloadKey(p: Params, datasetKey: string | null): strin
   }
 }
 
-export function syntheticSpec(p: Params): Partial<SyntheticWeekSpec> {
+function syntheticSpec(p: Params): Partial<SyntheticWeekSpec> {
   return { seed: p.timelineSeed, tasks: p.timelineTasks, days: p.timelineDays };
 }
 

@@ -35,8 +35,7 @@ const SIGMA_SCALE = logScale(KNOB_SIGMA_RANGE[0], KNOB_SIGMA_RANGE[1], (v) =>
 const times = (r: number) =>
   `${r < 10 ? formatFixed(r, 1) : formatCount(Math.round(roundSignificant(r, 3)))}×`;
 
-export const sigmaOfStep = (step: number) =>
-  step > 0 ? Math.min(1, step / SIGMA_STEP) : WORKED_SIGMA;
+const sigmaOfStep = (step: number) => (step > 0 ? Math.min(1, step / SIGMA_STEP) : WORKED_SIGMA);
 
 /** The busy node the prediction asks about. */
 const BUSY_SIGMA = 0.25;

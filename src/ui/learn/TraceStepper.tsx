@@ -21,7 +21,7 @@ const stepProblem = (raw: string, total: number) => {
     : `a step from 0 to ${total}`;
 };
 
-export interface TraceStepperProps {
+interface TraceStepperProps {
   readonly trace: PackTrace;
   readonly packer: PackerKind;
   /** Per task (instance position): a readable id, and the mean the bars stack. */

@@ -11,7 +11,7 @@ import { KNOB_LESSON } from './knobLesson.ts';
 import { POOLING_LESSON } from './poolingLesson.ts';
 import { CORRELATION_LESSON } from './correlationLesson.ts';
 
-export interface LessonInfo {
+interface LessonInfo {
   readonly title: string;
   readonly text: string;
   readonly tryThis: string;

@@ -10,7 +10,7 @@ import { datasetKey, type Dataset } from '../../state/common/sources/datasets.ts
 import { useExplorer } from '../../state/common/store/store.ts';
 import { lessonDataset } from '../../state/learn/lessonData.ts';
 
-export interface LessonWorkload {
+interface LessonWorkload {
   readonly stats: WorkloadStats;
   /** Pool rows, in instance order (workload row k is pool row rows[k]). */
   readonly rows: Int32Array;
@@ -23,7 +23,7 @@ export type LessonData =
   | { readonly status: 'ready'; readonly workload: LessonWorkload };
 
 /** Where a lesson's tasks come from: a dataset, or why there is none yet. */
-export interface LessonSource {
+interface LessonSource {
   readonly dataset: Dataset | null;
   readonly status: string;
   /** While loading, what is loading; on error, what went wrong. */

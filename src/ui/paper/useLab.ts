@@ -6,7 +6,7 @@ import { poolKey } from '../../state/common/store/params.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import { useController } from '../controllerContext.ts';
 
-export type LabState =
+type LabState =
   | { readonly status: 'waiting' | 'error'; readonly message: string }
   | { readonly status: 'ready'; readonly inputs: LabInputs; readonly hasSamples: boolean };
 

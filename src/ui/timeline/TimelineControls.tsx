@@ -181,7 +181,7 @@ const ERROR_PERCENT: SliderScale = {
 };
 
 /** The window slider (the paper's stops 0, 2, 5, 10, 20, 30 s) and the duration-error slider. */
-export function SliderControls() {
+function SliderControls() {
   const p = useExplorer((s) => s.params);
   const setParams = useExplorer((s) => s.setParams);
   return (

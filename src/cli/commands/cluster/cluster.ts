@@ -90,7 +90,7 @@ function resourcesFrom(text: string): string[] {
   return list;
 }
 
-export async function samplesFrom(o: Options): Promise<MultiSamples> {
+async function samplesFrom(o: Options): Promise<MultiSamples> {
   const { id, root } = dataRef(o.data as string);
   const resources = resourcesFrom(o.resources as string);
   return loadShared(id, resources, root).catch((e: unknown) => {
@@ -99,7 +99,7 @@ export async function samplesFrom(o: Options): Promise<MultiSamples> {
   });
 }
 
-export async function workloadFrom(o: Options, samples?: MultiSamples): Promise<MultiWorkload> {
+async function workloadFrom(o: Options, samples?: MultiSamples): Promise<MultiWorkload> {
   const s = samples ?? (await samplesFrom(o));
   return asUsage(() => realizeMulti(s, o.realizations as number, o.seed as number));
 }

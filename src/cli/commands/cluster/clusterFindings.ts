@@ -10,7 +10,7 @@ import { identityRows } from '../../../engine/workload.ts';
 import { loadShared } from './clusterData.ts';
 import { writeOutput } from '../../files.ts';
 
-export const FINDINGS_FITS: readonly MultiFitSpec[] = [
+const FINDINGS_FITS: readonly MultiFitSpec[] = [
   { kind: 'gpa', eps: 0.01, split: 'union' },
   { kind: 'additive', eps: 0.01, split: 'union' },
   { kind: 'request' },
@@ -18,7 +18,7 @@ export const FINDINGS_FITS: readonly MultiFitSpec[] = [
 ];
 const REALIZATIONS = 2000;
 
-export interface FindingRow {
+interface FindingRow {
   readonly dataset: string;
   readonly open: OpenPolicy;
   readonly fit: string;
@@ -31,7 +31,7 @@ export interface FindingRow {
   readonly stranded: readonly number[];
 }
 
-export async function findingRows(seed: number): Promise<FindingRow[]> {
+async function findingRows(seed: number): Promise<FindingRow[]> {
   const rows: FindingRow[] = [];
   for (const d of MULTI_DATASETS) {
     const w = realizeMulti(await loadShared(d.id), REALIZATIONS, seed);
@@ -64,7 +64,7 @@ export async function findingRows(seed: number): Promise<FindingRow[]> {
 
 const pct = (q: number) => `${(q * 100).toFixed(3)} %`;
 
-export function findingsMarkdown(rows: readonly FindingRow[], seed: number): string {
+function findingsMarkdown(rows: readonly FindingRow[], seed: number): string {
   const head = [
     '# Cluster results: pooled GPA vs additive containers vs requests (CPU + memory)',
     '',

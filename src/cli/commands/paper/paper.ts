@@ -71,7 +71,7 @@ function mdCell(c: Cell | undefined, key: string): string {
 }
 
 /** A table in Markdown, the paper's columns included. */
-export function markdownTable(t: TableDef): string[] {
+function markdownTable(t: TableDef): string[] {
   const cols = t.columns;
   return [
     `| ${cols.map((c) => (c.paper ? `**${c.label}**` : c.label)).join(' | ')} |`,
@@ -87,7 +87,7 @@ function presentationCsv(p: Presentation): string {
   );
 }
 
-export interface WriteOptions {
+interface WriteOptions {
   readonly out: string;
   readonly title: string;
   readonly params: LabParams;
@@ -102,7 +102,7 @@ export interface WriteOptions {
  * machine's q_j over the instances, and the machines over the fit test's nominal SLO (all instances
  * together). Beside the figure's numbers, which it leaves as they are; null for other figures.
  */
-export function figureSlo(data: unknown): unknown[] | null {
+function figureSlo(data: unknown): unknown[] | null {
   const sweeps = (data as { sweeps?: { rows: SweepRow[] }[] }).sweeps;
   if (!Array.isArray(sweeps)) return null;
   return sweeps.map(({ rows }) => {
@@ -138,7 +138,7 @@ interface FigureSlo {
 }
 
 /** Writes every figure's SVG, JSON and CSV, and report.md; returns the files written. */
-export function writePaperLab(o: LabOutcome, w: WriteOptions): string[] {
+function writePaperLab(o: LabOutcome, w: WriteOptions): string[] {
   makeFolder(w.out);
   const { document } = parseHTML('<!DOCTYPE html><html><body></body></html>');
   const files: string[] = [];

@@ -83,7 +83,7 @@ export function predictorFrom(o: Options): PredictorSpec {
   return asUsage(() => checkPredictor(p));
 }
 
-export function totalsJson(t: ResizeTotals): Record<string, number> {
+function totalsJson(t: ResizeTotals): Record<string, number> {
   return { ...t };
 }
 

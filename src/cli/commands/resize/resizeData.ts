@@ -21,9 +21,8 @@ export const RESIZE_PRESETS = {
   bitbrains: 'Bitbrains Rnd, 100 VMs, CPU + memory by max-reduction',
   'bitbrains-cpu': 'Bitbrains Rnd, 100 VMs, CPU only',
 } as const;
-export type ResizePresetId = keyof typeof RESIZE_PRESETS;
 
-export interface WorkloadOptions {
+interface WorkloadOptions {
   readonly scale?: number;
   readonly maxVms?: number;
   readonly maxSteps?: number;

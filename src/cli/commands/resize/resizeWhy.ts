@@ -18,7 +18,7 @@ const e = (x: number) => (x === 0 ? '0' : x.toExponential(2));
 const fusd = { kind: 'fusd', ...FUSD_DEFAULTS } as const;
 
 /** The workload with every `m` consecutive steps averaged into one (a longer decision interval). */
-export function coarser(w: ResizeWorkload, m: number): ResizeWorkload {
+function coarser(w: ResizeWorkload, m: number): ResizeWorkload {
   const steps = Math.floor(w.steps / m);
   const mean = (u: Float64Array) => {
     const out = new Float64Array(steps);

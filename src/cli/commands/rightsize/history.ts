@@ -21,10 +21,10 @@ import { loadReplay, type Replay } from '../replayData.ts';
 import { readRequests } from '../whatif/inputs.ts';
 import { podFacts, rightsizeQuery, type PodFacts } from './cluster.ts';
 
-export const DEFAULT_STEP = 300;
-export const DEFAULT_LEARN = '0:0.5';
+const DEFAULT_STEP = 300;
+const DEFAULT_LEARN = '0:0.5';
 
-export interface LoadedHistory {
+interface LoadedHistory {
   readonly history: RightsizeHistory;
   readonly grouping: Grouping;
   readonly identities: PodIdentity[];

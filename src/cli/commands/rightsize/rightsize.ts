@@ -28,11 +28,11 @@ import { asUsage, type Command } from '../command.ts';
 import { replayOptions } from '../replayData.ts';
 import { containerNames, loadHistory } from './history.ts';
 
-export const ROLLOUT_HOURS_DEFAULT = 1;
-export const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'html'] as const;
+const ROLLOUT_HOURS_DEFAULT = 1;
+const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'html'] as const;
 
 /** The smallest request the cluster allows, in the data's unit (cores with --cores-per-machine). */
-export const MIN_REQUEST = numberRange('min-request', 'request', {
+const MIN_REQUEST = numberRange('min-request', 'request', {
   min: 0,
   flag: 'min-request',
 });

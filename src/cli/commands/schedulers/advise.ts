@@ -36,11 +36,11 @@ import { join } from 'node:path';
 import { driftJson, driftLine } from '../driftOut.ts';
 
 /** The schedulers a --scheduler value names ("all": every one). */
-export function schedulersNamed(name: string): SchedulerInfo[] {
+function schedulersNamed(name: string): SchedulerInfo[] {
   return name === 'all' ? [...SCHEDULERS] : [asUsage(() => findScheduler(name))];
 }
 
-export function checkTarget(t: number | undefined): number {
+function checkTarget(t: number | undefined): number {
   if (t === undefined)
     throw new UsageError('--target is required (the per-machine SLO q*, e.g. 0.01)');
   return t;
@@ -68,7 +68,7 @@ function settingJson(
   );
 }
 
-export function adviceJson(
+function adviceJson(
   a: SchedulerAdvice,
   curve: boolean,
   r: Replay,

@@ -38,7 +38,7 @@ const VM_PRESETS = ['planetlab-20110303', 'planetlab-10days', 'azure-v1', 'bitbr
 const VM_STEP_S = 300;
 
 /** The JSON summary of a run (snake_case keys, as the issue names them). */
-export function timelineJson(t: TimelineTasks, r: TimelineResult): Record<string, unknown> {
+function timelineJson(t: TimelineTasks, r: TimelineResult): Record<string, unknown> {
   let active = 0;
   let overflow = 0;
   if (r.overflow)

@@ -15,8 +15,8 @@ import {
 import type { TimelineWorkload } from '../../../runtime/jobs/index.ts';
 import { createNodeRunner } from '../../pool/nodePool.ts';
 
-export const TREND_WINDOWS = [0, 2, 5, 10, 20, 30];
-export const TREND_ERRORS = [0, 0.5, 1, 2, 3];
+const TREND_WINDOWS = [0, 2, 5, 10, 20, 30];
+const TREND_ERRORS = [0, 0.5, 1, 2, 3];
 
 /** The paper's Tables 4 and 5 (policies alone), machine-hours (semionline-notes §4.3–4.4). */
 const PAPER_WINDOWS: Record<Policy, Record<number, number>> = {
@@ -98,7 +98,7 @@ function runKey(p: TimelineParams): string {
 }
 
 /** How many tw-long windows receive tasks, and how many tasks they get (the paper's Fig. 6a). */
-export interface BusySteps {
+interface BusySteps {
   readonly window: number;
   readonly steps: number;
   readonly busy: number;

@@ -13,7 +13,7 @@ import { MEMORY_BUDGET } from '../../ranges.ts';
 const mark = (ok: boolean) => (ok ? 'ok' : 'FAIL');
 const signed = (v: number, digits: number) => (v >= 0 ? '+' : '') + v.toFixed(digits);
 
-export function calibrationTable(r: PaperMatchReport, header: string): string[] {
+function calibrationTable(r: PaperMatchReport, header: string): string[] {
   const lines = [header, ''];
   lines.push(
     `Table 1: sums of N random tasks (A–D at 5 %: |Δ| ≤ ${FIT_BANDS.rejectionRate}; mean total: ±${100 * FIT_BANDS.meanTotal} %)`,

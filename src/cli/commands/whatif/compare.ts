@@ -6,12 +6,12 @@
  */
 import type { WhatIfResult } from '../../../engine/whatif/index.ts';
 
-export interface Compared {
+interface Compared {
   readonly label: string;
   readonly result: WhatIfResult;
 }
 
-export function summaryOf(r: WhatIfResult, step: number, target: number) {
+function summaryOf(r: WhatIfResult, step: number, target: number) {
   return {
     nodes: r.nodes.length,
     nodes_added: r.nodesAdded,

@@ -38,7 +38,7 @@ import { readDeschedulerPolicy } from './deschedulerConfig.ts';
 import { descheduler, type DeschedulerSettings } from '../../../engine/whatif/index.ts';
 import { decimalOrNull } from '../../../engine/numberText.ts';
 
-export const DEFAULT_STEP = 300;
+const DEFAULT_STEP = 300;
 
 interface Prepared {
   readonly replay: Replay;
@@ -66,7 +66,7 @@ function startNodes(
   return names.map((name) => ({ name, capacity }));
 }
 
-export function resultJson(r: WhatIfResult, ids: readonly string[]): Record<string, unknown> {
+function resultJson(r: WhatIfResult, ids: readonly string[]): Record<string, unknown> {
   return {
     scheduler: r.scheduler,
     settings: r.settings,

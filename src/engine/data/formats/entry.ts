@@ -91,7 +91,7 @@ export interface UnitRules<S extends FormatSpec> {
 }
 
 /** The file and head a spec is resolved from. */
-export interface FirstFile {
+interface FirstFile {
   readonly name: string;
   readonly head: Uint8Array;
 }

@@ -13,7 +13,7 @@ import { parseDecimal } from '../decimal.ts';
 import type { FormatEntry } from '../formats/entry.ts';
 import { plainUnits } from '../formats/unitRules.ts';
 
-export interface HelloSpec {
+interface HelloSpec {
   readonly format: 'hello';
   readonly scale?: number;
 }

@@ -14,7 +14,7 @@ function row(m: RealizationMatrix, i: number): number[] {
 }
 
 /** Type-7 percentile (linear between order statistics), q in [0, 100]. */
-export function type7(values: readonly number[], q: number): number {
+function type7(values: readonly number[], q: number): number {
   const s = [...values].sort((a, b) => a - b);
   const h = (s.length - 1) * (q / 100);
   const lo = Math.floor(h);

@@ -21,7 +21,7 @@ import { deterministicSlack, type FitTest } from '../fitTest.ts';
 import { VPA_PERCENTILE, VPA_MARGIN, VPA_DEFAULTS } from '../entries/vpa.ts';
 
 /** The smallest value of ascending `sorted` with a share ≥ p of the values at or below it. */
-export function inversePercentile(sorted: ArrayLike<number>, p: number): number {
+function inversePercentile(sorted: ArrayLike<number>, p: number): number {
   const rank = Math.max(1, Math.ceil(p * sorted.length - 1e-9));
   return sorted[Math.min(sorted.length, rank) - 1];
 }

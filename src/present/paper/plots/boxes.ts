@@ -8,7 +8,7 @@ import { LOG_PROBABILITY } from '../../probability.ts';
 import type { BoxStats } from '../../../engine/index.ts';
 import { formatNumber } from '../../format.ts';
 
-export interface BoxDatum {
+interface BoxDatum {
   /** The box's position on x (a category). */
   readonly x: string;
   readonly box: BoxStats;
@@ -20,7 +20,7 @@ export interface BoxDatum {
   readonly note?: string;
 }
 
-export interface BoxOptions {
+interface BoxOptions {
   readonly xLabel: string;
   readonly yLabel: string;
   readonly yType?: 'linear' | 'log';

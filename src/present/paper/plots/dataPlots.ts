@@ -107,7 +107,7 @@ export function fig2Spec(r: Fig2Result): Plot.PlotOptions {
   };
 }
 
-export type HeatmapKind = 'inst' | 'avg' | 'diff';
+type HeatmapKind = 'inst' | 'avg' | 'diff';
 
 interface Cell {
   x1: number;

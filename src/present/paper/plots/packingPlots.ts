@@ -1,11 +1,6 @@
 /** The packing experiments (GPA paper §5): Figs. 7, 9–13 (Fig. 8 is the Trade-off view's spec). */
 import * as Plot from '@observablehq/plot';
-import {
-  PAPER_FIG12_ENOUGH,
-  PAPER_FIG9,
-  PAPER_Q,
-  PAPER_REBALANCING_GAIN,
-} from '../paperNumbers.ts';
+import { PAPER_FIG12_ENOUGH, PAPER_FIG9, PAPER_REBALANCING_GAIN } from '../paperNumbers.ts';
 import type {
   ConditionSummary,
   FitSummary,
@@ -190,9 +185,4 @@ export function fig13Spec(g: readonly GainSummary[], paper: boolean): Plot.PlotO
         : [],
     },
   );
-}
-
-/** The paper's mean q for a fit test at c = 1, κ = 1 (§5.2), or undefined. */
-export function paperQ(fit: string): number | undefined {
-  return PAPER_Q[fit];
 }

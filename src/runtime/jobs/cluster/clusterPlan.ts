@@ -58,7 +58,7 @@ export const clusterClasses = defineJob({
   },
 });
 
-export interface ClusterProvisionSpec {
+interface ClusterProvisionSpec {
   readonly types: readonly MachineType[];
   readonly sizes: number[][];
   readonly containers: number[][];
@@ -90,7 +90,7 @@ export const clusterProvision = defineAsyncJob({
   },
 });
 
-export interface LpTimingSpec {
+interface LpTimingSpec {
   readonly types: readonly MachineType[];
   readonly classes: number;
   readonly repeats: number;

@@ -2,7 +2,7 @@
 import { exactOverflow } from '../../../engine/index.ts';
 import { defineJob } from '../job.ts';
 
-export interface ExactQSpec {
+interface ExactQSpec {
   /** Pool rows of the instance, in instance order. */
   readonly rows: Int32Array;
   /** Instance positions per machine (as `PackResult.machines[j].tasks`). */

@@ -6,13 +6,13 @@
 import { runPacking, type PackParams, type PackTrace } from '../../../engine/index.ts';
 import { defineJob } from '../job.ts';
 
-export interface PackTraceSpec {
+interface PackTraceSpec {
   /** Pool rows of the instance, in instance order. */
   readonly rows: Int32Array;
   readonly params: PackParams;
 }
 
-export interface PackTraceOut {
+interface PackTraceOut {
   readonly trace: PackTrace;
   /** Per instance position: the task's mean under the packing's source and split. */
   readonly means: Float64Array;

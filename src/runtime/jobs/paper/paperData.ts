@@ -33,7 +33,7 @@ const ranges = (spec: { samples: PackedSamples }): Range[] =>
 const tasksIn = (u: Range) => Math.max(1, u.end - u.start);
 const control = (checkpoint: () => void): RunControl => ({ onProgress: () => checkpoint() });
 
-export interface Fig1JobSpec {
+interface Fig1JobSpec {
   readonly samples: PackedSamples;
   readonly seed: number;
   readonly ks?: readonly number[];
@@ -55,7 +55,7 @@ export const paperFig1 = defineJob({
   weight: tasksIn,
 });
 
-export interface SamplesJobSpec {
+interface SamplesJobSpec {
   readonly samples: PackedSamples;
 }
 
@@ -79,7 +79,7 @@ export const paperHistograms = defineJob({
   weight: tasksIn,
 });
 
-export interface KmeansJobSpec {
+interface KmeansJobSpec {
   readonly histograms: Histograms;
   readonly k: number;
   readonly seed: number;
@@ -93,7 +93,7 @@ export const paperKmeans = defineJob({
   },
 });
 
-export interface TimeInvarianceJobSpec {
+interface TimeInvarianceJobSpec {
   readonly samples: PackedSamples;
   readonly seed: number;
   readonly window: number;

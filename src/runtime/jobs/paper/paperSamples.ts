@@ -12,7 +12,7 @@ import {
   type TaskSamples,
 } from '../../../engine/index.ts';
 
-export interface PackedSeries {
+interface PackedSeries {
   /** Task i's samples are values[offsets[i] .. offsets[i + 1]). */
   readonly offsets: Float64Array;
   readonly values: Float64Array;

@@ -17,7 +17,7 @@ import { WasmKernel } from '../../../kernels/index.ts';
 import { defineJob } from '../job.ts';
 
 /** Replicates per unit (a replicate of N ≤ 500 over R = 10,000 costs a few ms). */
-export const REPLICATES_PER_UNIT = 25;
+const REPLICATES_PER_UNIT = 25;
 
 // Per-task moments are cached per matrix in each worker, for every unit of every job on it; the
 // SIMD kernel attached to a pool's matrix (if any) computes the sums.
@@ -55,7 +55,7 @@ export const paperSums = defineJob({
   weight: (u) => u.end - u.start,
 });
 
-export interface Fig5JobSpec {
+interface Fig5JobSpec {
   /** One panel per N (each below the pool size). */
   readonly ns: readonly number[];
   readonly seed: number;

@@ -6,7 +6,7 @@ import { simulateResize, type ResizeConfig, type ResizeResult } from '../../../e
 import { defineJob } from '../job.ts';
 import { unpackWorkload, type PackedWorkload } from './resize.ts';
 
-export interface ResizeRunSpec {
+interface ResizeRunSpec {
   readonly workload: PackedWorkload;
   readonly config: ResizeConfig;
 }

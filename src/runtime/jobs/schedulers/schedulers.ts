@@ -31,9 +31,9 @@ import {
 } from '../../../engine/schedulers/index.ts';
 import { defineJob } from '../job.ts';
 
-export const SCHEDULER_PACKING = { packer: 'bf', capacity: 1, rebalance: 5 } as const;
+const SCHEDULER_PACKING = { packer: 'bf', capacity: 1, rebalance: 5 } as const;
 
-export interface HistorySpec {
+interface HistorySpec {
   readonly samples: TaskSamples;
   /** The share of the instants learned, from the first. */
   readonly learn: number;
@@ -77,7 +77,7 @@ export type KnobUnit =
   | { readonly kind: 'gpa' }
   | { readonly kind: 'point'; readonly scheduler: string; readonly value: number };
 
-export interface KnobSpec {
+interface KnobSpec {
   readonly learn: RealizationMatrix;
   readonly judge: RealizationMatrix;
   readonly target: number;
@@ -88,9 +88,9 @@ export interface KnobSpec {
 }
 
 /** An advice without its catalog entry (which holds functions): the page puts it back by name. */
-export type AdviceOut = Omit<SchedulerAdvice, 'scheduler'> & { readonly name: string };
+type AdviceOut = Omit<SchedulerAdvice, 'scheduler'> & { readonly name: string };
 
-export interface GpaOut {
+interface GpaOut {
   /** GPA's ρ tuned the same way (null: none kept the target on the fold). */
   readonly rho: number | null;
   readonly machines: number | null;

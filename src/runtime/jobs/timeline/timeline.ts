@@ -26,7 +26,7 @@ export interface TimelineJobSpec {
   readonly detail?: 'summary' | 'full';
 }
 
-export type TimelineJobOut =
+type TimelineJobOut =
   | { readonly detail: 'summary'; readonly summary: TimelineSummary }
   | { readonly detail: 'full'; readonly result: TimelineResult };
 

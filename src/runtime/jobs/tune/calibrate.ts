@@ -15,16 +15,16 @@ import {
 } from '../../../engine/index.ts';
 import { defineJob, type PoolShape } from '../job.ts';
 
-export interface CalibrateSpec {
+interface CalibrateSpec {
   readonly calibration: CalibrationSpec;
   /** Given: combine these chunks into curves (one unit); absent: run the sweep's units. */
   readonly chunks?: readonly CalibrationChunk[];
 }
 
-export type CalibrateUnit =
+type CalibrateUnit =
   { readonly kind: 'runs'; readonly job: CalibrationJob } | { readonly kind: 'curves' };
 
-export type CalibrateOut =
+type CalibrateOut =
   | { readonly kind: 'runs'; readonly chunk: CalibrationChunk }
   | { readonly kind: 'curves'; readonly curves: CalibrationCurve[] };
 

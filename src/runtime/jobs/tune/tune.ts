@@ -25,7 +25,7 @@ import {
 } from '../../../engine/index.ts';
 import { defineJob, type PoolShape } from '../job.ts';
 
-export type TuneJobSpec =
+type TuneJobSpec =
   | { readonly stage: 'cv'; readonly tune: TuneSpec; readonly jobs: readonly CvJob[] }
   | {
       readonly stage: 'held-out';
@@ -39,12 +39,12 @@ export type TuneJobSpec =
       readonly runs: readonly HeldOutRun[];
     };
 
-export type TuneUnit =
+type TuneUnit =
   | { readonly stage: 'cv'; readonly job: CvJob }
   | { readonly stage: 'held-out'; readonly job: HeldOutJob }
   | { readonly stage: 'tables' };
 
-export type TuneOut =
+type TuneOut =
   | { readonly stage: 'cv'; readonly chunk: CvChunk }
   | { readonly stage: 'held-out'; readonly run: HeldOutRun }
   | { readonly stage: 'tables'; readonly result: TuneResult };

@@ -16,16 +16,16 @@ const BYTES_PER_REALIZATION = 4;
  * id, placements and per-policy results in each worker): 1.9 kB, measured in Chromium on the
  * 2,000,000-task, 30-day link (3.8 GB).
  */
-export const TIMELINE_BYTES_PER_TASK = 1900;
+const TIMELINE_BYTES_PER_TASK = 1900;
 
 /**
  * Past this no button offers the size: V8 caps one ArrayBuffer at 32 GiB inside its sandbox
  * (`kMaxSafeBufferSizeForSandbox`, v8/include/v8-internal.h), and a pool is one buffer.
  */
-export const ALLOCATABLE_BYTES = 32 * 2 ** 30;
+const ALLOCATABLE_BYTES = 32 * 2 ** 30;
 
 /** A size over the budget: what it needs, and the largest value that fits. */
-export interface OverBudget {
+interface OverBudget {
   readonly bytes: number;
   readonly budget: number;
   readonly fit: number;

@@ -37,9 +37,7 @@ function renameKey(from: string, to: string): Migration['migrate'] {
   };
 }
 
-export const MIGRATIONS: readonly Migration[] = [
-  { from: 1, migrate: renameKey('paper', 'overlay') },
-];
+const MIGRATIONS: readonly Migration[] = [{ from: 1, migrate: renameKey('paper', 'overlay') }];
 
 /** The link's version, migrating it to the current one; a notice for an unknown version. */
 function migrate(q: URLSearchParams, notices: string[]): Map<string, string> {

@@ -28,5 +28,3 @@ export function navigationFields(rows: readonly UrlField[]): readonly (keyof Par
 
 /** Every row of the page's links. */
 export const URL_FIELDS: readonly UrlField[] = linkRows(VIEW_REGISTRY);
-
-export const NAVIGATION_FIELDS: readonly (keyof Params)[] = navigationFields(URL_FIELDS);

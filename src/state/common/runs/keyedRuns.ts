@@ -10,13 +10,13 @@ import { useStore } from 'zustand';
 import { isCancelled } from '../../../protocol/cancel.ts';
 import { describeError, type RunProgress, type Work } from './runSlot.ts';
 
-export type Outcome<T> =
+type Outcome<T> =
   | { readonly status: 'running'; readonly progress: RunProgress | null }
   | { readonly status: 'ready'; readonly value: T }
   | { readonly status: 'error'; readonly error: string }
   | { readonly status: 'cancelled' };
 
-export interface KeyedRuns<T> {
+interface KeyedRuns<T> {
   readonly store: StoreApi<{ readonly outcomes: ReadonlyMap<string, Outcome<T>> }>;
   outcome(key: string | null): Outcome<T> | undefined;
   /** Starts `work` for `key` unless its outcome is kept (ready, failed, cancelled) or running. */

@@ -39,7 +39,7 @@ export const IDLE_RUN = {
 
 export type Work<T> = (signal: AbortSignal, progress: (p: RunProgress) => void) => Promise<T>;
 
-export interface RunSlot<S, T> {
+interface RunSlot<S, T> {
   /** Runs `work` for (pool, key, spec); resolves when it has finished, failed or been superseded. */
   start(pool: string, key: string, spec: S, work: Work<T>): Promise<void>;
   /** Stops the run in flight: with a reason it ends as an error that says it, else idle. */

@@ -140,7 +140,7 @@ function canonical(o: LoaderOptions): string {
 }
 
 /** The link's check of files and options: 16 hex digits of SHA-256 over both. */
-export function optionsCheck(hash: string, o: LoaderOptions, format: string): string {
+function optionsCheck(hash: string, o: LoaderOptions, format: string): string {
   const bytes = new TextEncoder().encode(`${hash}\n${format}\n${canonical(o)}`);
   return new Sha256().update(bytes).hex().slice(0, 16);
 }

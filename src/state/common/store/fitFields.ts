@@ -12,7 +12,7 @@ import {
   type NumberRange,
 } from '../../../engine/index.ts';
 
-export interface FitOption {
+interface FitOption {
   readonly kind: string;
   readonly label: string;
 }
@@ -29,7 +29,7 @@ export function fitExample(kind: string): FitSpec {
   return entry.example;
 }
 
-export interface FitField {
+interface FitField {
   readonly key: string;
   readonly value: number;
   readonly range: NumberRange;

@@ -12,13 +12,13 @@ import { explorer } from './store.ts';
 import { formatCount, formatFixed } from '../../../present/format.ts';
 
 /** The bytes of a dataset's arrays (samples or matrices), its samples, and bytes per inst sample. */
-export interface DatasetMemory {
+interface DatasetMemory {
   readonly bytes: number;
   readonly samples: number;
   readonly bytesPerSample: number;
 }
 
-export interface MemoryReadout {
+interface MemoryReadout {
   /** The current dataset's arrays (null without a dataset). */
   readonly dataset: DatasetMemory | null;
   /** Bytes of realization matrices held (null when the runner does not say). */

@@ -4,7 +4,7 @@
  * change is a navigation (a history entry, so Back returns). The link's rows, the number boxes and
  * the checks of a value all derive from it; a wing's `params.ts` declares its parameters once.
  */
-import { numberRange, rangeProblem, type NumberRange } from '../../../engine/index.ts';
+import { numberRange, type NumberRange } from '../../../engine/index.ts';
 import { flag, oneOf, ranged, type UrlCodec } from '../link/codecs.ts';
 
 export interface ParamSpec<T> {
@@ -102,11 +102,6 @@ export function defaultsOf<T>(specs: ParamSpecs<T>): T {
   const out: Record<string, unknown> = {};
   for (const field of Object.keys(specs)) out[field] = specs[field as keyof T].default;
   return out as T;
-}
-
-/** What is wrong with a number for this parameter (the panel's and the link's message), or null. */
-export function numberProblem(spec: ParamSpec<number>, v: number): string | null {
-  return spec.range ? rangeProblem(spec.range, v) : null;
 }
 
 /** The default as a notice says it. */

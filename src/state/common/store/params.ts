@@ -56,7 +56,7 @@ export interface UploadRef {
 }
 
 /** The workload every view's numbers depend on. */
-export interface WorkloadParams {
+interface WorkloadParams {
   readonly dataset: string;
   readonly upload: UploadRef | null;
   readonly scale: number;

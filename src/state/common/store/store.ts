@@ -13,9 +13,9 @@ import type { Dataset } from '../sources/datasets.ts';
 export type { Dataset };
 import { DEFAULT_PARAMS, type Params } from './params.ts';
 
-export type Status = 'idle' | 'running' | 'ready' | 'error';
+type Status = 'idle' | 'running' | 'ready' | 'error';
 
-export interface Notice {
+interface Notice {
   readonly id: number;
   readonly kind: 'info' | 'warning' | 'error';
   readonly text: string;
@@ -99,7 +99,7 @@ export interface ExplorerState {
   };
 }
 
-export interface ExplorerActions {
+interface ExplorerActions {
   /** A person's edit: one history entry once the edits settle. */
   setParams(patch: Partial<Params>): void;
   /** Sets parameters as a navigation (a link followed): Back returns to the state before. */

@@ -30,7 +30,7 @@ import { formatCount } from '../../../../present/format.ts';
 /** How the notice asking for a link's own files begins. */
 const LINKED_FILES = 'This link uses your files';
 
-export interface DatasetStep {
+interface DatasetStep {
   /** The dataset of `p`, loading it if needed; null while it loads or when it cannot be had. */
   ensure(p: Params): Promise<Dataset | null>;
   /** Loads the user's files as the dataset (and puts their names and hash in the link). */

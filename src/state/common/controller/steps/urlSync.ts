@@ -27,7 +27,7 @@ export interface AddressBar {
 /** Writes waiting for the long-link codec to load, in order (null: none waiting). */
 let codecWrites: Promise<void> | null = null;
 
-export const browserAddressBar: AddressBar = {
+const browserAddressBar: AddressBar = {
   read: () => queryOf(location.search, location.hash).query,
   write(query, mode) {
     const put = () => {
@@ -51,7 +51,7 @@ export const browserAddressBar: AddressBar = {
 /** How a change came: a person's edit, a navigation, or the app adjusting its own state. */
 export type ChangeKind = 'edit' | 'navigation' | 'adjustment';
 
-export interface UrlSync {
+interface UrlSync {
   /**
    * Follows a change from `prev` to the current parameters: a navigation is pushed now (an edit of
    * `prev` still settling is written into its own entry first); an edit is pushed, an adjustment
