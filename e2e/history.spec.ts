@@ -28,7 +28,9 @@ test('Back walks three parameter changes back in order, then leaves the app', as
   await page.goto('data:text/html,<title>before</title>');
   await page.goto(`/?view=pack&${SMALL}`);
   const start = await page.evaluate(() => history.length);
-  const packer = page.getByRole('complementary', { name: 'Parameters' }).getByLabel('Packer');
+  const packer = page
+    .getByRole('complementary', { name: 'Parameters' })
+    .getByLabel('Packer', { exact: true });
   const states = [{ seed: '1', tasks: '300', packer: 'bf', numbers: await headline(page) }];
   const changes: [() => Promise<void>, RegExp, Partial<(typeof states)[0]>][] = [
     [() => commit(page.getByTestId('seed'), '2'), /[?&]seed=2(&|$)/, { seed: '2' }],

@@ -131,7 +131,7 @@ async function changes(page: Page, n: number, start: number): Promise<void> {
         await page.getByTestId('seed').press('Enter');
         break;
       case 1:
-        await page.getByLabel('Packer').selectOption(packers[x % packers.length]);
+        await page.getByLabel('Packer', { exact: true }).selectOption(packers[x % packers.length]);
         break;
       case 2:
         // The fit test is Pack's alone (Trade-off sweeps every fit test).

@@ -61,7 +61,8 @@ test('after one visit the app and the data seen reload offline, isolated, with t
   await page.goto('/?r=1000');
   expect(await numbers(page)).toEqual(online);
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-  await expect(page.getByText(/\d workers, shared memory/)).toBeVisible();
+  await page.getByTestId('diagnostics').locator('summary').click();
+  await expect(page.getByTestId('runtime')).toContainText(/\d workers, shared memory/);
 
   await page.goto('/?d=bitbrains-rnd&n=100&r=1000');
   expect(await numbers(page)).toEqual(bitbrains);
