@@ -36,6 +36,15 @@ const PLUGINS: Record<string, OnlineSettings['scheduler']> = {
 /** Fields accepted and left aside: they say where metrics come from, not how the plugin decides. */
 const IGNORED = new Set(['apiVersion', 'kind', 'metricProvider', 'watcherAddress']);
 
+/** A configuration file's YAML, or a usage error naming the file and the parser's first line. */
+export function parseYaml(text: string, file: string): unknown {
+  try {
+    return parse(text);
+  } catch (e) {
+    throw new UsageError(`${file}: not YAML (${(e as Error).message.split('\n')[0]})`);
+  }
+}
+
 export function isDoc(v: unknown): v is Doc {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -322,12 +331,7 @@ export function readSchedulerConfig(
   scheduler?: string,
 ): OnlineSettings {
   const r: Reader = new Reader(file);
-  let doc: unknown;
-  try {
-    doc = parse(text);
-  } catch (e) {
-    throw new UsageError(`${file}: not YAML (${(e as Error).message.split('\n')[0]})`);
-  }
+  const doc = parseYaml(text, file);
   if (!isDoc(doc)) r.fail('(top)', 'expected a KubeSchedulerConfiguration object');
   if (doc.kind === 'DynamicSchedulerPolicy') {
     const crane = cranePolicy(r, doc);

@@ -10,10 +10,8 @@
  * `--descheduling-interval` flag (the command line's). A field the replay does not model is refused
  * naming it.
  */
-import { parse } from 'yaml';
 import { LOW_NODE_LOAD_DEFAULTS, type DeschedulerSettings } from '../../../engine/whatif/index.ts';
-import { UsageError } from '../../args.ts';
-import { isDoc, Reader, type Doc } from './config.ts';
+import { isDoc, parseYaml, Reader, type Doc } from './config.ts';
 
 const SIGS_RULE = "the descheduler's range [0, 100] (validateThresholds)";
 const KOORD_RULE = "Koordinator's rule: a percentage ≥ 0 (ValidateLowLoadUtilizationArgs)";
@@ -167,12 +165,7 @@ export function readDeschedulerPolicy(
   intervalFlag: number | null,
 ): DeschedulerSettings {
   const r: Reader = new Reader(file);
-  let doc: unknown;
-  try {
-    doc = parse(text);
-  } catch (e) {
-    throw new UsageError(`${file}: not YAML (${(e as Error).message.split('\n')[0]})`);
-  }
+  const doc = parseYaml(text, file);
   if (!isDoc(doc)) r.fail('(top)', 'expected a DeschedulerPolicy or DeschedulerConfiguration');
   const plugin = KINDS[String(doc.kind)];
   if (!plugin)
