@@ -136,3 +136,44 @@ for (const size of SIZES) {
     await expect(page.getByTestId('memory')).toBeVisible();
   });
 }
+
+/** The headline's place and figures, as the page shows them now. */
+const headlineNow = (page: Page) =>
+  page.evaluate(() => {
+    const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent;
+    const box = document.querySelector('[data-testid="m-abs"]')!.getBoundingClientRect();
+    const nav = [...document.querySelectorAll('nav[aria-label="Views"] button')];
+    return {
+      figures: ['m-abs', 'm-norm', 'm', 'oversized'].map(text),
+      at: [Math.round(box.x), Math.round(box.y)],
+      nav: nav.map((b) => b.textContent),
+    };
+  });
+
+test('the headline is painted from the build before the app runs, where the app then draws it', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.setViewportSize(SIZES[0]);
+  // The app's code never arrives: what the page shows is index.html and its stylesheet alone.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  const still = await headlineNow(page);
+  expect(still.nav).toContain('Trade-off');
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.locator('.first-screen')).toHaveCount(0);
+  await expect(page.getByTestId('m-abs')).toHaveText(/\d/);
+  expect(await headlineNow(page)).toEqual(still);
+
+  // Another address (another view or parameters) is drawn by the app alone.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/?view=data');
+  await expect(page.locator('.first-screen')).toBeHidden();
+  await expect(page.getByTestId('m-abs')).toBeHidden();
+  // The console's only complaints are the loads refused above.
+  const refused = 'Failed to load resource: net::ERR_FAILED';
+  expect(consoleErrors.length).toBeGreaterThan(0);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== refused));
+});

@@ -1,7 +1,8 @@
 /**
  * The production build's extras (vite.config.ts): the default dataset prepared for the first page
  * (scripts/prepareData.ts) and its first packing (scripts/firstPack.ts), a start of their fetches in
- * index.html before the app's code arrives, and
+ * index.html before the app's code arrives, the first screen painted from that packing as static
+ * HTML with the app's stylesheet (src/present/pack/firstScreen.ts), and
  * the version (registered with the service worker, public/sw.js, whose cache is named after it) and
  * the service worker's manifest: the files it caches on install.
  */
@@ -14,6 +15,15 @@ import { DEFAULT_PRESET_ID, presetById } from '../src/engine/index.ts';
 import { prepareDefaultDataset } from './prepareData.ts';
 import { prepareFirstPack } from './firstPack.ts';
 import { staticGraph, type Manifest, type ManifestChunk } from './bundleSize.ts';
+import { LEARN_PARAMS } from '../src/state/learn/params.ts';
+import { DEFAULT_PARAMS } from '../src/state/common/store/params.ts';
+import { VIEW_REGISTRY } from '../src/state/common/views/views.ts';
+import { decodeFirstPack } from '../src/state/pack/firstPack.ts';
+import {
+  FIRST_SCREEN_ON,
+  FIRST_SCREEN_STYLE,
+  firstScreenHtml,
+} from '../src/present/pack/firstScreen.ts';
 
 /** Where the service worker finds its manifest (next to itself, at the app's base). */
 export const SW_MANIFEST = 'sw-manifest.json';
@@ -40,6 +50,21 @@ function versionOf(
     .update(readFileSync(resolve(publicDir, 'sw.js')))
     .digest('hex')
     .slice(0, 16);
+}
+
+/** The first screen's static HTML from the build's first packing (the static block shows Pack). */
+function firstScreenOf(firstPackText: string): string {
+  if (DEFAULT_PARAMS.view !== 'pack') throw new Error('the first screen is drawn for Pack only');
+  const first = decodeFirstPack(JSON.parse(firstPackText));
+  if (!first) throw new Error('the first packing does not read back');
+  const views = VIEW_REGISTRY.map((v) => ({ label: v.label, help: v.help, open: v.id === 'pack' }));
+  const fit = DEFAULT_PARAMS.fit;
+  return firstScreenHtml({
+    result: first.response.result,
+    rho: 'rho' in fit ? fit.rho : null,
+    views,
+    lessons: LEARN_PARAMS.lesson.range!.max,
+  });
 }
 
 /** The bundle's chunks as a manifest of their static imports (what `staticGraph` walks). */
@@ -78,7 +103,7 @@ export function slopackBuild(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const url = config.base + prepared!.fileName;
         // Started before the bundle downloads; the app takes the promise (src/main.tsx).
         const first = config.base + firstPack!.fileName;
@@ -94,6 +119,8 @@ export function slopackBuild(): Plugin {
           firstPack!.text,
           config.publicDir,
         );
+        // Painted with the page on the plain address (the default view and parameters).
+        const plain = `if(location.search===''&&location.hash==='')document.documentElement.classList.add(${JSON.stringify(FIRST_SCREEN_ON)});`;
         // The app's chunk, loaded by the entry once the workers are started (src/main.tsx), and
         // the chunks it imports statically are fetched and compiled meanwhile, not one wave after
         // another as each module's imports are found.
@@ -107,11 +134,27 @@ export function slopackBuild(): Plugin {
           attrs: { rel: 'modulepreload', crossorigin: true, href: config.base + file },
           injectTo: 'head' as const,
         }));
-        return [
-          ...preload,
-          { tag: 'meta', attrs: { name: 'slopack-version', content: version }, injectTo: 'head' },
-          { tag: 'script', children: early, injectTo: 'head-prepend' },
-        ];
+        // The app's stylesheet in the head (not added by its code): the static first screen is
+        // painted styled; the app's loader finds it there and does not add it again.
+        const css = [...(app?.type === 'chunk' ? (app.viteMetadata?.importedCss ?? []) : [])].map(
+          (file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: config.base + file },
+            injectTo: 'head' as const,
+          }),
+        );
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`index.html has no ${root}`);
+        return {
+          html: html.replace(root, `<div id="root">${firstScreenOf(firstPack!.text)}</div>`),
+          tags: [
+            ...css,
+            ...preload,
+            { tag: 'meta', attrs: { name: 'slopack-version', content: version }, injectTo: 'head' },
+            { tag: 'style', children: FIRST_SCREEN_STYLE, injectTo: 'head-prepend' },
+            { tag: 'script', children: early + plain, injectTo: 'head-prepend' },
+          ],
+        };
       },
     },
   };

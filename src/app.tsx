@@ -17,6 +17,7 @@ import { App } from './ui/App.tsx';
 import { ControllerContext } from './ui/controllerContext.ts';
 import { decodeFirstPack, showFirstPack } from './state/pack/firstPack.ts';
 import { whenQuiet } from './ui/whenQuiet.ts';
+import { FIRST_SCREEN_ON } from './present/pack/firstScreen.ts';
 import './ui/styles.css';
 
 declare global {
@@ -57,6 +58,19 @@ function startReading(runner: Runner): void {
     ? withPreparedDefault(createIngest(), base, prepared)
     : undefined;
   const first = prepared ? window.__slopackFirstPack : undefined;
+  // The build's static first screen (present/pack/firstScreen.ts) shows the numbers already: the
+  // app's first render, which replaces it, waits for the packing so that they never go away.
+  if (first && document.documentElement.classList.contains(FIRST_SCREEN_ON)) {
+    const run = () => startRendering(runner, ingest, first);
+    void first.then(run, run);
+  } else startRendering(runner, ingest, first);
+}
+
+function startRendering(
+  runner: Runner,
+  ingest: ReturnType<typeof withPreparedDefault> | undefined,
+  first: Promise<unknown> | undefined,
+): void {
   const controller = startController(explorer, runner, {
     ingest,
     startAfter: first && firstNumbersPainted(first),
