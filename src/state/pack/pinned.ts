@@ -2,11 +2,13 @@
  * The A/B step: the pinned side's packing (side A), beside the current one (B). It packs on the
  * current pool when the two share it (same dataset, scale, R and seed), else on a pool of its own
  * realized from the same dataset (drawn, or replayed in time as its realization says); a pinned
- * side on another dataset says so instead.
+ * side on another dataset says so instead. One packing at a time (latestRun.ts): a newer pin, or an
+ * unpin, supersedes the one in flight.
  */
 import { datasetKey, type Dataset } from '../common/sources/datasets.ts';
 import { packKey, packParams, pinnedSide, poolKey, type Params } from '../common/store/params.ts';
-import type { PoolHandle } from '../../runtime/runner.ts';
+import type { PackResponse, PoolHandle } from '../../runtime/runner.ts';
+import { latestRun } from '../common/runs/latestRun.ts';
 import { describe, stateOf, type StepContext } from '../common/controller/steps/context.ts';
 import { replaySteps } from '../common/controller/steps/pool.ts';
 
@@ -21,6 +23,7 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
   const s = () => stateOf(ctx);
   /** The pinned side's own pool, when it does not share the current one. */
   let own: { key: string; handle: PoolHandle } | null = null;
+  const packing = latestRun<{ response: PackResponse; pool: PoolHandle }, never>();
 
   const release = () => {
     if (own) runner.releasePool(own.handle);
@@ -28,6 +31,11 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
   };
   const fail = (key: string, error: string) =>
     store.setState({ ab: { ...s().ab, status: 'error', key, error } });
+  /** A state the step writes itself supersedes the packing in flight. */
+  const settle = (key: string, error: string) => {
+    packing.cancel();
+    fail(key, error);
+  };
 
   async function poolFor(a: Params, p: Params, ds: Dataset, pool: PoolHandle) {
     const key = poolKey(a);
@@ -47,6 +55,7 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
   async function ensure(p: Params, ds: Dataset, pool: PoolHandle): Promise<void> {
     const a = pinnedSide(p);
     if (!a) {
+      packing.cancel();
       release();
       if (s().ab.key !== null)
         store.setState({
@@ -57,32 +66,36 @@ export function pinnedStep(ctx: StepContext): PinnedStep {
     const key = packKey(a);
     if (s().ab.key === key && s().ab.status !== 'running') return;
     if (datasetKey(a.dataset, a.upload?.hash ?? null, a.scale) !== ds.key)
-      return fail(
+      return settle(
         key,
         `the pinned side packs another dataset (${a.dataset}, scale ${a.scale}); pin again on this one to compare`,
       );
     const tasks = (await replaySteps(a))?.tasksOfPool(a, ds) ?? ds.tasks;
     if (a.tasks > tasks)
-      return fail(
+      return settle(
         key,
         tasks === ds.tasks
           ? `the pinned side asks ${a.tasks} tasks of a dataset of ${ds.tasks}`
           : `the pinned side asks ${a.tasks} tasks of a ${a.realization} replay of ${tasks}`,
       );
-    store.setState({ ab: { ...s().ab, status: 'running', key, error: null } });
-    try {
-      const handle = await poolFor(a, p, ds, pool);
-      const response = await runner.pack(handle, {
-        tasks: a.tasks,
-        instance: a.instance,
-        seed: a.seed,
-        params: packParams(a),
-      });
-      if (s().ab.key === key)
-        store.setState({ ab: { status: 'ready', key, response, error: null, pool: handle } });
-    } catch (e) {
-      if (s().ab.key === key) fail(key, describe(e));
-    }
+    await packing.start(
+      async () => {
+        const handle = await poolFor(a, p, ds, pool);
+        const response = await runner.pack(handle, {
+          tasks: a.tasks,
+          instance: a.instance,
+          seed: a.seed,
+          params: packParams(a),
+        });
+        return { response, pool: handle };
+      },
+      {
+        running: () => store.setState({ ab: { ...s().ab, status: 'running', key, error: null } }),
+        ready: ({ response, pool }) =>
+          store.setState({ ab: { status: 'ready', key, response, error: null, pool } }),
+        failed: (e) => fail(key, describe(e)),
+      },
+    );
   }
 
   return { ensure, dispose: release };

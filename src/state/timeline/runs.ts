@@ -25,6 +25,7 @@ import type { TimelineWorkload } from '../../runtime/jobs/index.ts';
 import type { Params } from '../common/store/params.ts';
 import { IDLE_RUN, describeError, runSlot, type RunState } from '../common/runs/runSlot.ts';
 import { explorer } from '../common/store/store.ts';
+import { latestRun } from '../common/runs/latestRun.ts';
 import { TIMELINE_ERRORS, TIMELINE_WINDOWS } from './params.ts';
 import {
   loadGoogle,
@@ -120,7 +121,8 @@ export function curvesKey(p: Params, workloadKey: string): string {
 /** Task lists given in this page, by SHA-256 (a link names one; the file stays on this machine). */
 const uploads = new Map<string, Omit<LoadedTimeline, 'key'>>();
 
-let loadAbort: AbortController | null = null;
+/** One workload load at a time (latestRun.ts): a newer key supersedes the load in flight. */
+const workloadLoads = latestRun<LoadedTimeline, never>();
 
 function setWorkload(w: Partial<TimelineWorkloadState>) {
   timelineRuns.setState((s) => ({ workload: { ...s.workload, ...w } }));
@@ -171,19 +173,18 @@ async function ensureWorkload(p: Params): Promise<LoadedTimeline | null> {
     explorer.getState().adjust({ timelineTasks: big.fit });
     return null;
   }
-  loadAbort?.abort();
-  const abort = new AbortController();
-  loadAbort = abort;
-  setWorkload({ status: 'running', key, error: null });
-  try {
-    const loaded = await loadWorkload(p, key, abort.signal);
-    if (abort.signal.aborted) return null;
-    setWorkload({ status: 'ready', loaded });
-    return loaded;
-  } catch (e) {
-    if (!abort.signal.aborted) setWorkload({ status: 'error', error: describeError(e) });
-    return null;
-  }
+  let loaded: LoadedTimeline | null = null;
+  const failed = (e: unknown) => setWorkload({ status: 'error', error: describeError(e) });
+  await workloadLoads.start((signal) => loadWorkload(p, key, signal), {
+    running: () => setWorkload({ status: 'running', key, error: null }),
+    ready: (value) => {
+      loaded = value;
+      setWorkload({ status: 'ready', loaded: value });
+    },
+    failed,
+    cancelled: (_, reason) => setWorkload({ status: 'error', error: reason ?? 'cancelled' }),
+  });
+  return loaded;
 }
 
 /**

@@ -3,11 +3,12 @@
  * a paper figure, a lesson's runs. The controller asks for a key (`ensure`, from a wing's runs); a
  * newer key supersedes the one in flight (latest wins); Cancel stops it and keeps it cancelled until
  * Retry, which runs the key's last work again. Views read `outcome(key)` and dispatch cancel/retry:
- * the same shape as the run slots (runSlot.ts), for work whose earlier results are worth keeping.
+ * the same shape as the run slots (runSlot.ts), for work whose earlier results are worth keeping,
+ * on the same mechanism (latestRun.ts).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { isCancelled } from '../../../protocol/cancel.ts';
+import { latestRun } from './latestRun.ts';
 import { describeError, type RunProgress, type Work } from './runSlot.ts';
 
 type Outcome<T> =
@@ -32,7 +33,8 @@ export function keyedRuns<T>(size: number): KeyedRuns<T> {
     outcomes: new Map(),
   }));
   const works = new Map<string, Work<T>>();
-  let inFlight: { key: string; abort: AbortController } | null = null;
+  const run = latestRun<T, RunProgress>();
+  let inFlight: string | null = null;
 
   const write = (key: string, outcome: Outcome<T> | null) => {
     const next = new Map(store.getState().outcomes);
@@ -41,42 +43,34 @@ export function keyedRuns<T>(size: number): KeyedRuns<T> {
     else works.delete(key);
     for (const old of next.keys()) {
       if (next.size <= size) break;
-      if (old === inFlight?.key) continue;
+      if (old === inFlight) continue;
       next.delete(old);
       works.delete(old);
     }
     store.setState({ outcomes: next });
   };
+  const settle = (key: string, outcome: Outcome<T>) => {
+    inFlight = null;
+    write(key, outcome);
+  };
 
   const start = (key: string, work: Work<T>) => {
-    inFlight?.abort.abort();
-    const abort = new AbortController();
-    inFlight = { key, abort };
+    inFlight = key;
     works.set(key, work);
-    write(key, { status: 'running', progress: null });
-    const live = () => !abort.signal.aborted;
-    work(abort.signal, (progress) => live() && write(key, { status: 'running', progress }))
-      .then(
-        (value) => live() && write(key, { status: 'ready', value }),
-        (e: unknown) => {
-          if (!live()) return;
-          write(
-            key,
-            isCancelled(e) ? { status: 'cancelled' } : { status: 'error', error: describeError(e) },
-          );
-        },
-      )
-      .finally(() => {
-        if (inFlight?.abort === abort) inFlight = null;
-      });
+    void run.start(work, {
+      running: () => write(key, { status: 'running', progress: null }),
+      progress: (progress) => write(key, { status: 'running', progress }),
+      ready: (value) => settle(key, { status: 'ready', value }),
+      failed: (e) => settle(key, { status: 'error', error: describeError(e) }),
+      cancelled: () => settle(key, { status: 'cancelled' }),
+    });
   };
 
   const supersede = () => {
-    // A superseded run leaves no outcome: asked for again, it starts afresh.
-    if (!inFlight) return;
-    const { key, abort } = inFlight;
+    // A superseded run leaves no outcome: asked for again, it starts afresh (the next start aborts it).
+    if (inFlight === null) return;
+    const key = inFlight;
     inFlight = null;
-    abort.abort();
     if (store.getState().outcomes.get(key)?.status === 'running') write(key, null);
   };
 
@@ -88,13 +82,7 @@ export function keyedRuns<T>(size: number): KeyedRuns<T> {
       supersede();
       start(key, work);
     },
-    cancel() {
-      if (!inFlight) return;
-      const { key, abort } = inFlight;
-      inFlight = null;
-      abort.abort();
-      write(key, { status: 'cancelled' });
-    },
+    cancel: () => run.cancel(),
     retry(key) {
       const work = works.get(key);
       const status = store.getState().outcomes.get(key)?.status;

@@ -4,11 +4,11 @@
  * `runtime/latest.ts`), and only the newest run writes the slot; Cancel stops it, Retry runs the
  * last work started again. The last result stays, marked stale by its key, until the next. A
  * wing's runs are one `runSlice` (a store of slots); work whose earlier results are worth keeping
- * by key is `keyedRuns.ts`, of the same shape.
+ * by key is `keyedRuns.ts`, of the same shape. Both are the one mechanism of `latestRun.ts` writing
+ * a status of their own shape.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { latestWins } from '../../../runtime/latest.ts';
-import { isCancelled } from '../../../protocol/cancel.ts';
+import { describeError, latestRun, type RunEvents } from './latestRun.ts';
 
 export interface RunProgress {
   readonly label: string;
@@ -48,50 +48,32 @@ interface RunSlot<S, T> {
   retry(): Promise<void>;
 }
 
-export function describeError(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
+export { describeError };
 
-/** A slot read and written through `get`/`set` (a store slice). */
+/** A slot read and written through `get`/`set` (a store slice), on the one mechanism (`latestRun.ts`). */
 export function runSlot<S, T>(
   get: () => RunState<S, T>,
   set: (next: RunState<S, T>) => void,
 ): RunSlot<S, T> {
-  const run = latestWins(
-    async (signal: AbortSignal, pool: string, key: string, spec: S, work: Work<T>) => {
-      // A superseded or cancelled run writes nothing more: the newer run (or the cancel) owns the slot.
-      const patch = (p: Partial<RunState<S, T>>) => {
-        if (!signal.aborted) set({ ...get(), ...p });
-      };
-      patch({ status: 'running', key, pool, progress: null, error: null });
-      try {
-        const value = await work(signal, (progress) => patch({ progress }));
-        patch({ status: 'ready', progress: null, result: { key, spec, value } });
-      } catch (e) {
-        if (!isCancelled(e)) patch({ status: 'error', progress: null, error: describeError(e) });
-      }
-    },
-  );
-  let last: { pool: string; key: string; spec: S; work: Work<T> } | null = null;
+  const run = latestRun<T, RunProgress>();
+  const patch = (p: Partial<RunState<S, T>>) => set({ ...get(), ...p });
+  const events = (pool: string, key: string, spec: S): RunEvents<T, RunProgress> => ({
+    running: () => patch({ status: 'running', key, pool, progress: null, error: null }),
+    progress: (progress) => patch({ progress }),
+    ready: (value) => patch({ status: 'ready', progress: null, result: { key, spec, value } }),
+    failed: (e) => patch({ status: 'error', progress: null, error: describeError(e) }),
+    // A cancelled run keeps its key: a view does not restart it until asked.
+    cancelled: (cause, reason) =>
+      patch(
+        cause === 'user' && reason !== undefined
+          ? { status: 'error', progress: null, error: reason }
+          : { status: 'idle', progress: null },
+      ),
+  });
   return {
-    start(pool, key, spec, work) {
-      last = { pool, key, spec, work };
-      return run(pool, key, spec, work);
-    },
-    async retry() {
-      if (last === null || get().status === 'running') return;
-      await run(last.pool, last.key, last.spec, last.work);
-    },
-    cancel(reason) {
-      if (get().status !== 'running') return;
-      run.cancel();
-      // A cancelled run keeps its key: a view does not restart it until asked.
-      set(
-        reason === undefined
-          ? { ...get(), status: 'idle', progress: null }
-          : { ...get(), status: 'error', progress: null, error: reason },
-      );
-    },
+    start: (pool, key, spec, work) => run.start(work, events(pool, key, spec)),
+    retry: () => run.retry(),
+    cancel: (reason) => run.cancel(reason),
   };
 }
 

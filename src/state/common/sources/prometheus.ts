@@ -21,7 +21,7 @@ import type { Assessment } from '../../../ingest/assessSource.ts';
 import { clusterFacts, referenceCores, sourceSpec } from '../../../ingest/prometheusSource.ts';
 import { configuredFetchLimits } from '../../../ingest/promFetch.ts';
 import type { SourceReader } from '../controller/steps/sourceRead.ts';
-import { isCancelled } from '../../../protocol/cancel.ts';
+import { latestRun } from '../runs/latestRun.ts';
 import type { Params } from '../store/params.ts';
 import { uploadIsSource } from './promUrlFields.ts';
 
@@ -98,10 +98,11 @@ export function fieldsFromLink(s: PromSource | null): void {
 /** The task-count parameter's bound (params.ts). */
 const MAX_TASKS = 100_000;
 
-let abort: AbortController | null = null;
+/** One read at a time (latestRun.ts): a newer read supersedes the one in flight. */
+const reads = latestRun<Partial<PromPanelState>, PromPanelState['progress']>();
 
 export function cancelPrometheus(): void {
-  abort?.abort();
+  reads.cancel();
 }
 
 function sourceOf(f: PromFields): PromSource {
@@ -173,83 +174,88 @@ export async function readPrometheus(
   host: ReadHost,
   linked?: { source: PromSource; scale: number },
 ): Promise<void> {
-  abort?.abort();
-  const mine = new AbortController();
-  abort = mine;
   if (linked) fieldsFromLink(linked.source);
   const { fields } = usePromPanel.getState();
-  usePromPanel.setState({
-    status: 'running',
-    progress: null,
-    error: null,
-    note: null,
-    waiting: null,
-  });
   const wait = (what: string | null) =>
     usePromPanel.setState({ waiting: what === null ? null : { what, since: Date.now() } });
-  try {
-    const source = linked ? linkedSource(linked.source, host.params()) : sourceOf(fields);
-    const slo = fields.slo.trim()
-      ? typedNumber(fields.slo, 'SLO ρ', (v) => v > 0 && v < 1, 'between 0 and 1 (exclusive)')
-      : 0.01;
-    const access = {
-      ...(fields.token ? { token: fields.token } : {}),
-      signal: mine.signal,
-      origin: location.origin,
-      limits: configuredFetchLimits(),
-    };
-    wait(`${source.url}/api/v1/query (the nodes' cores and the pods' requests)`);
-    const facts = await clusterFacts(source, access);
-    if (facts.retentionNote) usePromPanel.setState({ note: facts.retentionNote });
-    const cores = source.cores ?? referenceCores(facts.nodeCores);
-    if (cores === undefined)
-      throw new Error(
-        'cores per node needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; fill in "cores per node"',
-      );
-    let bytes = 0;
-    const chunks = chunkNames(source).length;
-    const chunkWait = (k: number) =>
-      wait(k < chunks ? `${source.url}/api/v1/query_range (chunk ${k + 1} of ${chunks})` : null);
-    chunkWait(0);
-    const loaded = await host.readSource(
-      chunkNames(source),
-      source,
-      access,
-      sourceSpec(source, cores, linked ? { scale: linked.scale } : {}),
-      {
-        facts,
-        options: { slo, ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}) },
-      },
-      (p) => {
-        if (p.phase === 'hashing' || !p.done) return;
-        bytes += p.bytesParsed;
-        usePromPanel.setState({ progress: { done: p.fileIndex + 1, of: p.files, bytes } });
-        chunkWait(p.fileIndex + 1);
-      },
+  const ended = (patch: Partial<PromPanelState>) =>
+    usePromPanel.setState({ ...patch, waiting: null });
+  await reads.start((signal, progress) => read(host, fields, signal, progress, wait, linked), {
+    running: () =>
+      usePromPanel.setState({
+        status: 'running',
+        progress: null,
+        error: null,
+        note: null,
+        waiting: null,
+      }),
+    progress: (progress) => usePromPanel.setState({ progress }),
+    ready: (result) => ended(result),
+    failed: (e) => ended({ status: 'error', error: (e as Error).message }),
+    cancelled: () => ended({ status: 'error', error: 'reading cancelled' }),
+  });
+}
+
+/** The read itself: the cluster's facts, the chunks into the upload, the panel's result. */
+async function read(
+  host: ReadHost,
+  fields: PromFields,
+  signal: AbortSignal,
+  progress: (p: PromPanelState['progress']) => void,
+  wait: (what: string | null) => void,
+  linked?: { source: PromSource; scale: number },
+): Promise<Partial<PromPanelState>> {
+  const source = linked ? linkedSource(linked.source, host.params()) : sourceOf(fields);
+  const slo = fields.slo.trim()
+    ? typedNumber(fields.slo, 'SLO ρ', (v) => v > 0 && v < 1, 'between 0 and 1 (exclusive)')
+    : 0.01;
+  const access = {
+    ...(fields.token ? { token: fields.token } : {}),
+    signal,
+    origin: location.origin,
+    limits: configuredFetchLimits(),
+  };
+  wait(`${source.url}/api/v1/query (the nodes' cores and the pods' requests)`);
+  const facts = await clusterFacts(source, access);
+  if (facts.retentionNote) usePromPanel.setState({ note: facts.retentionNote });
+  const cores = source.cores ?? referenceCores(facts.nodeCores);
+  if (cores === undefined)
+    throw new Error(
+      'cores per node needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; fill in "cores per node"',
     );
-    if (!loaded || !uploadIsSource(host.params().upload, source))
-      throw new Error('the answer was read but not loaded');
-    const all = linked ? null : (host.loadedTasks?.() ?? null);
-    host.setParams({ prom: source, ...(all ? { tasks: Math.min(all, MAX_TASKS) } : {}) });
-    const said = loaded.report.notes.filter((n) => /warns that its answer may be partial/.test(n));
-    const outside = loaded.report.filters.find((f) => f.id === 'outside-range');
-    if (outside) said.push(`${outside.count} samples outside the range asked for were left out.`);
-    usePromPanel.setState({
-      status: 'done',
-      assessment: loaded.assessment,
-      source,
-      error: loaded.assessError,
-      ...(said.length ? { note: [facts.retentionNote, ...said].filter(Boolean).join(' ') } : {}),
-    });
-  } catch (e) {
-    usePromPanel.setState({
-      status: 'error',
-      error: isCancelled(e) || mine.signal.aborted ? 'reading cancelled' : (e as Error).message,
-    });
-  } finally {
-    if (abort === mine) {
-      abort = null;
-      usePromPanel.setState({ waiting: null });
-    }
-  }
+  let bytes = 0;
+  const chunks = chunkNames(source).length;
+  const chunkWait = (k: number) =>
+    wait(k < chunks ? `${source.url}/api/v1/query_range (chunk ${k + 1} of ${chunks})` : null);
+  chunkWait(0);
+  const loaded = await host.readSource(
+    chunkNames(source),
+    source,
+    access,
+    sourceSpec(source, cores, linked ? { scale: linked.scale } : {}),
+    {
+      facts,
+      options: { slo, ...(source.cores !== undefined ? { coresPerMachine: source.cores } : {}) },
+    },
+    (p) => {
+      if (p.phase === 'hashing' || !p.done) return;
+      bytes += p.bytesParsed;
+      progress({ done: p.fileIndex + 1, of: p.files, bytes });
+      chunkWait(p.fileIndex + 1);
+    },
+  );
+  if (!loaded || !uploadIsSource(host.params().upload, source))
+    throw new Error('the answer was read but not loaded');
+  const all = linked ? null : (host.loadedTasks?.() ?? null);
+  host.setParams({ prom: source, ...(all ? { tasks: Math.min(all, MAX_TASKS) } : {}) });
+  const said = loaded.report.notes.filter((n) => /warns that its answer may be partial/.test(n));
+  const outside = loaded.report.filters.find((f) => f.id === 'outside-range');
+  if (outside) said.push(`${outside.count} samples outside the range asked for were left out.`);
+  return {
+    status: 'done',
+    assessment: loaded.assessment,
+    source,
+    error: loaded.assessError,
+    ...(said.length ? { note: [facts.retentionNote, ...said].filter(Boolean).join(' ') } : {}),
+  };
 }
