@@ -27,6 +27,8 @@ export interface OptionSpec {
   readonly repeatable?: boolean;
   /** What is wrong with the text (a shared range's message), or null to accept it; runs first. */
   readonly check?: (raw: string) => string | null;
+  /** A number option's reading of its text, after `check` accepted it (e.g. "60s" as 60). */
+  readonly parse?: (raw: string) => number;
 }
 
 /**
@@ -141,7 +143,7 @@ function convert(name: string, spec: OptionSpec, raw: string): string | number {
       throw new UsageError(`invalid --${name} "${raw}" (expected ${spec.choices.join(' or ')})`);
     return raw;
   }
-  const v = decimalOrNull(raw);
+  const v = spec.parse ? spec.parse(raw) : decimalOrNull(raw);
   if (v === null) throw new UsageError(`invalid --${name} "${raw}": ${whyNotDecimal(raw)}`);
   if (spec.kind === 'integer' && !Number.isInteger(v))
     throw new UsageError(`invalid --${name} "${raw}": not an integer`);

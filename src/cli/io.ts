@@ -25,15 +25,9 @@ import { describeEstimate } from '../ingest/sizes.ts';
 import { blobInput, type InputFile, type StreamControl } from '../ingest/stream.ts';
 import { UsageError, rangeOption, type OptionSpec, type Options } from './args.ts';
 import { asUsage } from './commands/command.ts';
-import {
-  CORES_PER_MACHINE,
-  MAX_TASKS,
-  MEMORY_BUDGET,
-  MIN_RECORDS,
-  TIME_COLUMNS,
-  UNIT_CAPACITY,
-} from './ranges.ts';
+import { MAX_TASKS, MEMORY_BUDGET, MIN_RECORDS, TIME_COLUMNS, UNIT_CAPACITY } from './ranges.ts';
 import { loadPrometheusOptions, promOptions, sourceFromOptions } from './promOptions.ts';
+import { CORES_OPTION } from './clusterFlags.ts';
 import { writeOutput } from './files.ts';
 
 /**
@@ -143,10 +137,7 @@ export const dataOptions = {
     UNIT_CAPACITY,
     'the reference machine in the source unit (e.g. MHz), for --unit absolute',
   ),
-  'cores-per-machine': rangeOption(
-    CORES_PER_MACHINE,
-    'cores of the reference machine: --unit cores, Prometheus, Alibaba, Azure V2, Bitbrains',
-  ),
+  'cores-per-machine': CORES_OPTION,
   'id-label': { kind: 'string', help: 'Prometheus JSON: the label naming a task' },
   clamp: { kind: 'flag', help: 'clamp values above the unit (> 100 %, > 1) instead of failing' },
   'skip-bad-lines': {

@@ -4,6 +4,7 @@ import { UsageError, parseOptions } from './args.ts';
 import { helpText } from './args.ts';
 import { COMMANDS } from './commands/index.ts';
 import { isSystemError, systemErrorText } from './files.ts';
+import { withSettings } from './settingsFile.ts';
 
 const GENERAL = `usage: npm run cli -- <command> [options]
 
@@ -45,7 +46,11 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo): Pr
       io.out(helpText(command.usage, command.summary, command.options));
       return 0;
     }
-    await command.run(parseOptions(rest, command.options), io.out, io.err);
+    await command.run(
+      parseOptions(withSettings(rest, command.options), command.options),
+      io.out,
+      io.err,
+    );
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -8,9 +8,13 @@ import {
   DEFAULT_CPU_QUERY,
   apiBase,
   numberRange,
+  parseDuration,
   resolveRange,
   type PromSource,
 } from '../engine/index.ts';
+import { decimalOrNull } from '../engine/numberText.ts';
+import { rangeProblem } from '../engine/ranges.ts';
+import { ALIGN_STEP } from './ranges.ts';
 import { loadSource, type PromAccess, type SourceLoad } from '../ingest/prometheusSource.ts';
 import {
   CHUNK_DEADLINE_S,
@@ -28,6 +32,29 @@ const seconds = (flag: string) =>
 
 const TOKEN_ENV = 'SLOPACK_PROMETHEUS_TOKEN';
 
+/** Seconds of a step given as a number (seconds) or a Prometheus duration (60s, 5m, 1h), or null. */
+function stepSeconds(raw: string): number | null {
+  const duration = parseDuration(raw);
+  return Number.isNaN(duration) ? decimalOrNull(raw) : duration;
+}
+
+/**
+ * `--step`, one declaration for every command: the seconds between instants, as seconds or a
+ * duration; with --prometheus the query's step, with files the grid the data are aligned on.
+ */
+export const STEP_OPTION: OptionSpec = {
+  kind: 'number',
+  help: 'seconds between instants, 60 or 60s, 5m, 1h (with --prometheus the query’s step, default 60s; with files the grid’s, default the data’s own; Google task_usage 300; also dates days:… on an index axis)',
+  range: ALIGN_STEP,
+  check: (raw) => {
+    const v = stepSeconds(raw);
+    if (v === null)
+      return `invalid --step "${raw.slice(0, 40)}": expected seconds or a duration (60, 60s, 5m, 1h)`;
+    return rangeProblem({ ...ALIGN_STEP, name: 'step' }, v);
+  },
+  parse: (raw) => stepSeconds(raw)!,
+};
+
 export const promOptions = {
   prometheus: {
     kind: 'string',
@@ -40,10 +67,7 @@ export const promOptions = {
   },
   start: { kind: 'string', help: 'with --prometheus: start (unix s, RFC 3339, now-7d)' },
   end: { kind: 'string', help: 'with --prometheus: end (default now)' },
-  step: {
-    kind: 'string',
-    help: 'with --prometheus: seconds between instants (e.g. 60s, 5m; default 60s)',
-  },
+  step: STEP_OPTION,
   'bearer-token': {
     kind: 'string',
     help: `with --prometheus: bearer token (or the ${TOKEN_ENV} environment variable); never written anywhere`,

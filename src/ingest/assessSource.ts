@@ -12,6 +12,7 @@ import {
   assessPlacement,
   type LabeledSeries,
   type PlacementAssessment,
+  type PlacementInput,
   type PromSource,
 } from '../engine/index.ts';
 import {
@@ -56,6 +57,12 @@ export interface AssessOptions {
   /** Overrides the server's node cores (one size for every node). */
   readonly coresPerMachine?: number;
   readonly podNodes?: ReadonlyMap<string, string>;
+  /** Node capacity in machine units: a node holds this share of its cores (default 1). */
+  readonly capacity?: number;
+  /** The series kept (by their labels), in order; the rest are not assessed. */
+  readonly keep?: (labels: readonly Record<string, string>[]) => number[];
+  /** The learned and judged columns of the aligned instants (seconds), or undefined: all. */
+  readonly parts?: (instants: Float64Array) => PlacementInput['parts'];
 }
 
 export interface Assessment extends PlacementAssessment {
@@ -113,7 +120,9 @@ export function assessSeries(
   facts: ClusterFacts | null,
   o: AssessOptions,
 ): Assessment {
-  const { series } = collected;
+  const series = o.keep
+    ? o.keep(collected.series.map((s) => s.labels)).map((k) => collected.series[k])
+    : collected.series;
   if (series.length === 0) throw new DataError('assess', null, 'no series to assess');
   const nodeCores: Record<string, number> =
     o.coresPerMachine !== undefined ? {} : { ...(facts?.nodeCores ?? {}) };
@@ -129,12 +138,15 @@ export function assessSeries(
       ? `${s.labels.namespace ? `${s.labels.namespace}/` : ''}${s.labels.pod}`
       : Object.values(s.labels).join(','),
   );
+  const c = o.capacity ?? 1;
+  const parts = o.parts?.(instants);
   const placement = assessPlacement({
     ids,
     nodes: series.map((s) => nodeOf(s.labels, o.podNodes)),
     usage,
-    nodeCores,
-    referenceCores: ref,
+    nodeCores: Object.fromEntries(Object.entries(nodeCores).map(([n, k]) => [n, k * c])),
+    referenceCores: ref * c,
+    ...(parts ? { parts } : {}),
     slo: o.slo,
     fits: assessFits(o.slo),
   });
@@ -146,8 +158,8 @@ export function assessSeries(
       o.coresPerMachine !== undefined
         ? 'cores per machine given'
         : (facts?.coresFrom ?? 'cores per machine given'),
-    start: instants[0],
-    end: instants[instants.length - 1],
+    start: instants[parts?.judge.start ?? 0],
+    end: instants[(parts?.judge.end ?? instants.length) - 1],
     notes: collected.notes ?? [],
   };
 }

@@ -1,52 +1,100 @@
 /** `assess`: the placement a cluster has now, judged as a packing, and what repacking would do. */
 import { basename } from 'node:path';
+import { timeSplit, type PromSource } from '../../engine/index.ts';
+import { podIdentity } from '../../engine/rightsize/index.ts';
 import {
   assessSeries,
   assessSource,
   collectSeries,
   parsePodNodes,
+  type AssessOptions,
 } from '../../ingest/assessSource.ts';
 import { assessJson, assessMarkdown } from '../../present/assess/report.ts';
-import { UsageError, rangeOption } from '../args.ts';
-import { ASSESS_SLO, CORES_PER_MACHINE } from '../ranges.ts';
+import { UsageError, rangeOption, type Options } from '../args.ts';
+import { clusterOptions } from '../clusterFlags.ts';
+import { ASSESS_SLO } from '../ranges.ts';
 import { expandPaths, pathInput, readText } from '../io.ts';
 import { promOptions, sourceFromOptions, accessFromOptions } from '../promOptions.ts';
-import type { Command } from './command.ts';
+import { asUsage, type Command } from './command.ts';
+import { filtersPods, keptPods, podKey } from './podFilter.ts';
+import { podFacts } from './rightsize/cluster.ts';
 import { writeOutput } from '../files.ts';
+
+/** The series `--namespace` and `--selector` keep (kube_pod_labels read for a selector). */
+async function seriesKept(
+  o: Options,
+  source: PromSource | null,
+): Promise<AssessOptions['keep'] | undefined> {
+  if (!filtersPods(o)) return undefined;
+  const facts =
+    source && o.selector !== undefined ? await podFacts(source, accessFromOptions(o)) : null;
+  const labelsOf = facts
+    ? facts.labels.size
+      ? (who: ReturnType<typeof podIdentity>) => facts.labels.get(podKey(who))
+      : null
+    : () => undefined;
+  return (labels) =>
+    keptPods(
+      o,
+      labels.map((l) => ({
+        namespace: l.namespace ?? null,
+        pod: l.pod ?? Object.values(l).join(','),
+        labels: l,
+      })),
+      labelsOf,
+    );
+}
+
+/** The learned and judged parts `--learn` and `--judge` name, on the aligned instants. */
+function partsOf(o: Options): AssessOptions['parts'] | undefined {
+  if (o.learn === undefined) {
+    if (o.judge !== undefined) throw new UsageError('--judge needs --learn');
+    return undefined;
+  }
+  return (instants) => {
+    const step = instants.length > 1 ? instants[1] - instants[0] : null;
+    const split = asUsage(() =>
+      timeSplit(instants, step, o.learn as string, o.judge as string | undefined),
+    );
+    return { learn: split.learn, judge: split.judge };
+  };
+}
 
 export const assess: Command = {
   usage:
-    'npm run cli -- assess (--prometheus URL [--range 7d | --start T --end T] [--step 60s] | --data answers.json) [--nodes pods.csv] [--slo 0.01] [--json] [--report FILE.md]',
+    'npm run cli -- assess (--prometheus URL [--range 7d | --start T --end T] [--step 60s] | --data answers.json) [--nodes pods.csv] [--target 0.01] [--namespace NS] [--selector app=web] [--learn … --judge …] [--json] [--report FILE.md]',
   summary:
     'Judges the current placement (pods on nodes, from the node label or a pod,node CSV) as a packing: per node q now, p95/p99 utilisation, nodes over the SLO; and what each fit test would do with the same pods.',
   options: {
     ...promOptions,
+    ...clusterOptions,
     data: {
       kind: 'string',
       help: 'exported query_range answers (.json), comma-separated or a glob',
     },
     nodes: { kind: 'string', help: 'pod,node CSV for series without a node label' },
-    slo: rangeOption(ASSESS_SLO, 'SLO ρ: a node is over it when its q exceeds ρ', 0.01),
-    'cores-per-machine': rangeOption(
-      CORES_PER_MACHINE,
-      'cores of every node (default: kube_node_status_allocatable or machine_cpu_cores)',
-    ),
+    slo: rangeOption(ASSESS_SLO, 'the older spelling of --target'),
     json: { kind: 'flag', help: 'print one JSON object' },
     report: { kind: 'string', help: 'write the Markdown report here' },
   },
   async run(o, out) {
-    const slo = o.slo as number;
+    const slo = (o.slo as number | undefined) ?? (o.target as number);
     const source = sourceFromOptions(o);
     if (!source && !o.data) throw new UsageError('give --prometheus URL or --data answers.json');
     const podNodes = o.nodes
       ? parsePodNodes(readText(o.nodes as string), basename(o.nodes as string))
       : undefined;
-    const options = {
+    const keep = await seriesKept(o, source);
+    const parts = partsOf(o);
+    const options: AssessOptions = {
       slo,
       ...(o['cores-per-machine'] !== undefined
         ? { coresPerMachine: o['cores-per-machine'] as number }
         : {}),
+      ...(o.capacity !== undefined ? { capacity: o.capacity as number } : {}),
       ...(podNodes ? { podNodes } : {}),
+      ...(keep ? { keep } : {}),
+      ...(parts ? { parts } : {}),
     };
     let a;
     try {

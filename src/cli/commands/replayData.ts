@@ -23,7 +23,14 @@ import {
 } from '../../engine/index.ts';
 import { UsageError, rangeOption, type OptionSpec, type Options } from '../args.ts';
 import { asUsage } from './command.ts';
-import { ALIGN_STEP, MIN_COVERAGE } from '../ranges.ts';
+import { MIN_COVERAGE } from '../ranges.ts';
+import { splitOptions } from '../clusterFlags.ts';
+import { accessFromOptions, sourceFromOptions } from '../promOptions.ts';
+import type { TaskSamples } from '../../engine/index.ts';
+import type { PodIdentity } from '../../engine/rightsize/index.ts';
+import { filtersPods, identitiesOf, keepTasks, keptPods, podKey } from './podFilter.ts';
+import { podFacts, type PodFacts } from './rightsize/cluster.ts';
+import { STEP_OPTION } from '../promOptions.ts';
 import { loadFromOptions } from '../io.ts';
 import { coresOfSpec, type CoreOptions } from '../../present/cores.ts';
 
@@ -35,10 +42,7 @@ export const replayOptions = {
     choices: REALIZATION_MODES,
   },
   block: rangeOption(BLOCK_LENGTH, '--mode blocks: instants per block B'),
-  step: rangeOption(
-    ALIGN_STEP,
-    'sampling step in seconds (default: the data’s; Google task_usage 300; also dates days:… on an index axis)',
-  ),
+  step: STEP_OPTION,
   absent: {
     kind: 'string',
     help: 'an instant where a task has no sample: drop the instant, or count it as 0 (default: zero for Google task_usage, else drop)',
@@ -53,11 +57,7 @@ export const replayOptions = {
     help: 'a task under --min-coverage: leave it out, or keep it with its absent samples as 0 (the instants are then the well-covered tasks’)',
     choices: ['leave-out', 'zero'],
   },
-  learn: {
-    kind: 'string',
-    help: 'the learned part: fractions a:b of the instants or days:d1-d2 (aligned and blocks)',
-  },
-  judge: { kind: 'string', help: 'the judged part (default: every instant after --learn)' },
+  ...splitOptions,
 } as const satisfies Record<string, OptionSpec>;
 
 export interface Replay {
@@ -75,6 +75,8 @@ export interface Replay {
   readonly split: TimeSplit | null;
   /** The data's cores per machine, where they came in cores (machines then read as nodes). */
   readonly coresPerMachine?: number | null;
+  /** What the Prometheus said of the pods, when `--selector` needed it. */
+  readonly facts?: PodFacts | null;
 }
 
 /** The report of an alignment and a split as plain JSON. */
@@ -104,6 +106,27 @@ const noTimeColumn = () =>
     'a long CSV aligns by its timestamps: name their column with --time-column (e.g. timestamp_s)',
   );
 
+/** The pods `--namespace` and `--selector` keep, before aligning; the facts fetched for them. */
+async function podsKept(
+  o: Options,
+  samples: TaskSamples,
+): Promise<{ samples: TaskSamples; facts: PodFacts | null }> {
+  if (!filtersPods(o)) return { samples, facts: null };
+  const source = sourceFromOptions(o);
+  const facts =
+    source && o.selector !== undefined ? await podFacts(source, accessFromOptions(o)) : null;
+  const labelsOf = facts
+    ? facts.labels.size
+      ? (who: PodIdentity) => facts.labels.get(podKey(who))
+      : null
+    : () => undefined;
+  const keep = keptPods(o, identitiesOf(samples.ids), labelsOf);
+  return {
+    samples: keep.length === samples.ids.length ? samples : keepTasks(samples, keep),
+    facts,
+  };
+}
+
 /** Loads `--data` and aligns it; the mode must be aligned or blocks. */
 export async function loadReplay(
   o: Options,
@@ -125,6 +148,7 @@ export async function loadReplay(
     throw new UsageError(`--data ${String(o.data)} is a realization matrix: it has no time axis`);
   const format = loaded.spec.format;
   if (timesFromColumn(format) && !loaded.samples.times) throw noTimeColumn();
+  const { samples, facts } = await podsKept(o, loaded.samples);
   const given: AlignOptions = {
     ...(o.step !== undefined ? { step: o.step as number } : {}),
     ...(o.absent !== undefined ? { absent: o.absent as AbsentPolicy } : {}),
@@ -134,7 +158,7 @@ export async function loadReplay(
       : {}),
   };
   const aligned = asUsage(() =>
-    alignSamples(loaded.samples, { ...alignDefaults(format), ...given }, shared),
+    alignSamples(samples, { ...alignDefaults(format), ...given }, shared),
   );
   const step = aligned.report.step ?? (o.step as number | undefined) ?? null;
   const instants =
@@ -163,5 +187,5 @@ export async function loadReplay(
       }
     : null;
   const coresPerMachine = coresOfSpec(loaded.spec as CoreOptions);
-  return { taskIds: loaded.samples.ids, aligned, inst, avg, judge, split, coresPerMachine };
+  return { taskIds: samples.ids, aligned, inst, avg, judge, split, coresPerMachine, facts };
 }

@@ -6,7 +6,8 @@
  * utilisation are percentiles of total / cores. A node is over the SLO when q > ρ. Beside it, what
  * each fit test would do with the same pods on machines of the reference size (the most common
  * node): machines used and the worst machine's q, measured on the same aligned instants (all
- * columns observed and evaluated: κ = 1, so the numbers are in-sample, as the placement's are).
+ * columns observed and evaluated: κ = 1, so the numbers are in-sample, as the placement's are),
+ * or, given a learned and a judged part, learned on the one and every q counted on the other.
  */
 import { formatFit, type FitSpec } from '../fit/index.ts';
 import { runPacking } from '../experiment.ts';
@@ -28,6 +29,32 @@ export interface PlacementInput {
   readonly slo: number;
   readonly fits: readonly FitSpec[];
   readonly packer?: PackerKind;
+  /**
+   * Columns the repacking's fit tests learn from and columns every q is counted on (the nodes as
+   * placed and the repacked machines): out of sample when given, else every column for both.
+   */
+  readonly parts?: { readonly learn: ColumnRange; readonly judge: ColumnRange };
+}
+
+interface ColumnRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Columns `parts` of `m`, side by side, each scaled by `scale`. */
+function columnsOf(
+  m: RealizationMatrix,
+  parts: readonly ColumnRange[],
+  scale = 1,
+): RealizationMatrix {
+  const cols = parts.reduce((n, r) => n + r.end - r.start, 0);
+  const data = new Float32Array(m.rows * cols);
+  for (let i = 0; i < m.rows; i++) {
+    let at = i * cols;
+    for (const r of parts)
+      for (let t = r.start; t < r.end; t++) data[at++] = m.data[i * m.cols + t] / scale;
+  }
+  return matrixFrom(m.rows, cols, data);
 }
 
 export interface NodeAssessment {
@@ -137,7 +164,13 @@ export function assessPlacement(input: PlacementInput): PlacementAssessment {
   if (input.ids.length !== usage.rows || input.nodes.length !== usage.rows)
     throw new RangeError(`${usage.rows} series but ${input.nodes.length} node names`);
   if (!(ref > 0)) throw new RangeError(`invalid reference cores: ${ref}`);
-  const totals = nodeTotals(input.nodes, usage);
+  const all = { start: 0, end: usage.cols };
+  const learn = input.parts?.learn ?? all;
+  const judge = input.parts?.judge ?? all;
+  if (!(learn.end > learn.start && judge.end > judge.start && judge.end <= usage.cols))
+    throw new RangeError(`empty or out-of-range learned or judged part of ${usage.cols} instants`);
+  const judged = columnsOf(usage, [judge]);
+  const totals = nodeTotals(input.nodes, judged);
   const nodes = [...totals.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([node, e]) =>
@@ -149,17 +182,19 @@ export function assessPlacement(input: PlacementInput): PlacementAssessment {
         input.slo,
       ),
     );
-  // Repacking: the same usage in machines of the reference size (c = 1).
-  const scaled = new Float32Array(usage.data.length);
-  for (let k = 0; k < scaled.length; k++) scaled[k] = usage.data[k] / ref;
-  const stats = new WorkloadStats({ inst: matrixFrom(usage.rows, usage.cols, scaled), avg: null });
+  // Repacking: the same usage in machines of the reference size (c = 1), learned on the learned
+  // columns and judged on the judged ones (κ the learned share, the columns laid learned first).
+  const outOfSample = input.parts !== undefined;
+  const repackUsage = columnsOf(usage, outOfSample ? [learn, judge] : [all], ref);
+  const clairvoyance = outOfSample ? (learn.end - learn.start) / repackUsage.cols : 1;
+  const stats = new WorkloadStats({ inst: repackUsage, avg: null });
   const rows = identityRows(usage.rows);
   const repacks = input.fits.map((fit): RepackAssessment => {
     const r = runPacking(stats, rows, {
       packer: input.packer ?? 'bf',
       fit,
       capacity: 1,
-      clairvoyance: 1,
+      clairvoyance,
       source: 'inst',
       rebalance: 0,
     });
@@ -173,7 +208,7 @@ export function assessPlacement(input: PlacementInput): PlacementAssessment {
     };
   });
   return {
-    instants: usage.cols,
+    instants: judged.cols,
     referenceCores: ref,
     slo: input.slo,
     nodes,

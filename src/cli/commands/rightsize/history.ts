@@ -6,20 +6,18 @@
 import { basename } from 'node:path';
 import {
   groupWorkloads,
-  matchesSelector,
-  parseSelector,
   podIdentity,
   type Grouping,
   type PodIdentity,
   type RightsizeHistory,
 } from '../../../engine/rightsize/index.ts';
-import { UsageError, type Options } from '../../args.ts';
+import type { Options } from '../../args.ts';
 import { accessFromOptions, sourceFromOptions } from '../../promOptions.ts';
 import { readText } from '../../io.ts';
-import { asUsage } from '../command.ts';
-import { loadReplay, type Replay } from '../replayData.ts';
+import { podKey } from '../podFilter.ts';
+import { loadReplay } from '../replayData.ts';
 import { readRequests } from '../whatif/inputs.ts';
-import { podFacts, rightsizeQuery, type PodFacts } from './cluster.ts';
+import { podFacts, rightsizeQuery } from './cluster.ts';
 
 const DEFAULT_STEP = 300;
 const DEFAULT_LEARN = '0:0.5';
@@ -37,58 +35,11 @@ interface LoadedHistory {
   readonly source: string;
 }
 
-const podKey = (who: PodIdentity) => `${who.namespace ?? ''}/${who.pod}`;
-
-/** Which pods `--namespace` and `--selector` keep; none is an error naming what was seen. */
-function kept(o: Options, identities: readonly PodIdentity[], facts: PodFacts | null): number[] {
-  const namespace = o.namespace as string | undefined;
-  const selector =
-    o.selector === undefined ? null : asUsage(() => parseSelector(String(o.selector)));
-  const keep: number[] = [];
-  identities.forEach((who, p) => {
-    if (namespace !== undefined && who.namespace !== namespace) return;
-    const labels = { ...who.labels, ...(facts?.labels.get(podKey(who)) ?? {}) };
-    if (selector && !matchesSelector(labels, selector)) return;
-    keep.push(p);
-  });
-  if (keep.length === 0) {
-    const seen = [...new Set(identities.map((w) => w.namespace ?? '(none)'))].slice(0, 10);
-    if (namespace !== undefined && !identities.some((w) => w.namespace === namespace))
-      throw new UsageError(
-        `--namespace ${namespace} matches none of the ${identities.length} pods (their namespaces: ${seen.join(', ')})`,
-      );
-    throw new UsageError(
-      `--selector ${String(o.selector)} matches none of the ${identities.length} pods${namespace ? ` of namespace ${namespace}` : ''}${facts && facts.labels.size === 0 ? ' (the server exports no kube_pod_labels: the series’ own labels were matched)' : ''}`,
-    );
-  }
-  return keep;
-}
-
-function subset(replay: Replay, keep: readonly number[]) {
-  const a = replay.aligned;
-  const cols = a.inst.cols;
-  const data = new Float32Array(keep.length * cols);
-  const first = new Int32Array(keep.length);
-  const last = new Int32Array(keep.length);
-  keep.forEach((p, i) => {
-    data.set(a.inst.data.subarray(p * cols, (p + 1) * cols), i * cols);
-    first[i] = a.spans[2 * p];
-    last[i] = a.spans[2 * p + 1];
-  });
-  return {
-    ids: keep.map((p) => a.ids[p]),
-    usage: { rows: keep.length, cols, data },
-    first,
-    last,
-  };
-}
-
 export async function loadHistory(o: Options): Promise<LoadedHistory> {
   const notes: string[] = [];
   const source0 = sourceFromOptions(o);
   const load: Options = { ...o, format: o['data-format'], mode: 'aligned' };
-  if (source0 && o.query === undefined)
-    load.query = rightsizeQuery(o.namespace as string | undefined);
+  if (source0 && o.query === undefined) load.query = rightsizeQuery(undefined);
   if (!o.learn) {
     load.learn = DEFAULT_LEARN;
     notes.push(
@@ -97,13 +48,10 @@ export async function loadHistory(o: Options): Promise<LoadedHistory> {
   }
   const replay = await loadReplay(load, 0, (o.seed as number) ?? 1);
   const source = sourceFromOptions(load);
-  const facts = source ? await podFacts(source, accessFromOptions(o)) : null;
+  const facts = source ? (replay.facts ?? (await podFacts(source, accessFromOptions(o)))) : null;
   const a = replay.aligned;
-  const identities = a.ids.map(podIdentity);
-  const keep = kept(o, identities, facts);
-  const sub = subset(replay, keep);
-  const ids = sub.ids;
-  const who = keep.map((p) => identities[p]);
+  const ids = a.ids;
+  const who = ids.map(podIdentity);
   const step = a.report.step ?? (o.step as number | undefined) ?? DEFAULT_STEP;
   if (a.report.step === null && o.step === undefined)
     notes.push(
@@ -137,9 +85,9 @@ export async function loadHistory(o: Options): Promise<LoadedHistory> {
   return {
     history: {
       ids,
-      usage: sub.usage,
-      first: sub.first,
-      last: sub.last,
+      usage: a.inst,
+      first: Int32Array.from(ids, (_, p) => a.spans[2 * p]),
+      last: Int32Array.from(ids, (_, p) => a.spans[2 * p + 1]),
       times,
       step,
       milliPerUnit: 1000 * (cores ?? 1),

@@ -4,8 +4,7 @@
  * side by side with krr `simple`, the VPA recommender and today's requests on the same history and
  * the same replay.
  */
-import { CAPACITY, SEED } from '../../../engine/index.ts';
-import { SLO_TARGET } from '../../../engine/schedulers/index.ts';
+import { SEED } from '../../../engine/index.ts';
 import {
   rightsize as rightsizeRun,
   STRATEGIES,
@@ -21,11 +20,12 @@ import {
   reportYaml,
   type ReportContext,
 } from '../../../present/rightsize/report.ts';
-import { UsageError, flagWordedRangeOption, rangeOption, type Options } from '../../args.ts';
+import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { writeOutput } from '../../files.ts';
 import { dataOptions } from '../../io.ts';
 import { asUsage, type Command } from '../command.ts';
 import { replayOptions } from '../replayData.ts';
+import { clusterOptions } from '../../clusterFlags.ts';
 import { containerNames, loadHistory } from './history.ts';
 
 const ROLLOUT_HOURS_DEFAULT = 1;
@@ -58,12 +58,8 @@ export const rightsize: Command = {
     ...otherDataOptions,
     'data-format': { ...dataFormat, help: `input ${dataFormat.help}` },
     ...replayOptions,
+    ...clusterOptions,
     mode: { ...replayOptions.mode, default: 'aligned', choices: ['aligned'] },
-    target: flagWordedRangeOption(
-      SLO_TARGET,
-      'the SLO q*: a node’s share of judged instants over its capacity',
-      0.01,
-    ),
     strategy: {
       kind: 'string',
       help: 'whose requests the workloads, YAML and CSV carry (the table compares all)',
@@ -78,11 +74,6 @@ export const rightsize: Command = {
     },
     json: { kind: 'flag', help: 'the same as --format json' },
     out: { kind: 'string', help: 'write the output to this file instead of standard output' },
-    namespace: { kind: 'string', help: 'only the pods of this namespace' },
-    selector: {
-      kind: 'string',
-      help: 'only the pods whose labels match (app=web,tier!=db; kube_pod_labels with --prometheus)',
-    },
     requests: {
       kind: 'string',
       help: 'id,cpu CSV: today’s requests in the data’s unit (with --prometheus: kube_pod_container_resource_requests)',
@@ -100,7 +91,6 @@ export const rightsize: Command = {
       'the rollout scenario re-creates every pod over H hours',
       ROLLOUT_HOURS_DEFAULT,
     ),
-    capacity: rangeOption(CAPACITY, 'node capacity c in machine units (default 1)'),
     seed: rangeOption(SEED, 'random seed of the rollout’s order', 1),
   },
   async run(o, out) {

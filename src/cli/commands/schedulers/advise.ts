@@ -16,18 +16,17 @@ import {
   type SchedulerInfo,
   type SloScope,
   type Validation,
-  CAPACITY,
   REBALANCE,
   overcommitFlags,
   overcommitVerdicts,
 } from '../../../engine/index.ts';
 import { adviceFacts, schedulerSnippets } from '../../../present/schedulers/snippets.ts';
 import { nodesJson, nodesText } from '../../../present/cores.ts';
-import { SLO_TARGET } from '../../../engine/schedulers/index.ts';
-import { UsageError, flagWordedRangeOption, rangeOption, type Options } from '../../args.ts';
+import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, PUBLIC_DIR } from '../../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
+import { clusterOptions } from '../../clusterFlags.ts';
 import { sloJson } from '../pack/packSlo.ts';
 import { foldJson, foldsText, tuneScopeOption } from '../tune/tuneReplay.ts';
 import { writeAdviseReport } from './adviseReport.ts';
@@ -38,12 +37,6 @@ import { driftJson, driftLine } from '../driftOut.ts';
 /** The schedulers a --scheduler value names ("all": every one). */
 function schedulersNamed(name: string): SchedulerInfo[] {
   return name === 'all' ? [...SCHEDULERS] : [asUsage(() => findScheduler(name))];
-}
-
-function checkTarget(t: number | undefined): number {
-  if (t === undefined)
-    throw new UsageError('--target is required (the per-machine SLO q*, e.g. 0.01)');
-  return t;
 }
 
 /** The data's node: capacity c and cores per machine (null: not in cores). */
@@ -142,15 +135,12 @@ export const advise: Command = {
     ...dataOptions,
     ...replayOptions,
     mode: { ...replayOptions.mode, default: 'aligned', choices: ['aligned'] },
-    learn: { ...replayOptions.learn, default: '0:0.5' },
+    ...clusterOptions,
+    learn: { ...clusterOptions.learn, default: '0:0.5' },
     scheduler: {
       kind: 'string',
       help: `the scheduler: ${SCHEDULERS.map((s) => s.name).join(', ')}, or all`,
     },
-    target: flagWordedRangeOption(
-      SLO_TARGET,
-      'the SLO q*, a per-machine overflow frequency in (0, 1)',
-    ),
     scope: {
       kind: 'string',
       help: 'what q* holds on: every machine (the worst), the mean q, or 95 % of machines',
@@ -159,7 +149,6 @@ export const advise: Command = {
     },
     validate: tuneScopeOption.validate,
     algo: { kind: 'string', help: 'packer', default: 'bf', choices: ['ff', 'bf', 'ffd', 'bfd'] },
-    capacity: rangeOption(CAPACITY, 'machine capacity c (a node)', 1),
     rebalance: rangeOption(REBALANCE, 'rebalancing max_failures (0: off)', 5),
     set: {
       kind: 'string',
@@ -197,9 +186,9 @@ export const advise: Command = {
         `--scheduler is required (${SCHEDULERS.map((s) => s.name).join(', ')}, or all)`,
       );
     const list = schedulersNamed(o.scheduler as string);
-    const target = checkTarget(o.target as number | undefined);
+    const target = o.target as number;
     if (!o.data && !o.prometheus) throw new UsageError('--data (or --prometheus) is required');
-    const capacity = o.capacity as number;
+    const capacity = (o.capacity as number | undefined) ?? 1;
     const r = await loadReplay(o as Options, 0, 1);
     const c: AlignedTuneConfig = {
       packer: o.algo as AlignedTuneConfig['packer'],

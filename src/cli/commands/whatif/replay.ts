@@ -4,7 +4,7 @@
  * cluster has now; per node its pods and q on the judged part, the worst node, the settings used.
  */
 import { basename } from 'node:path';
-import { CAPACITY, SEED } from '../../../engine/index.ts';
+import { SEED } from '../../../engine/index.ts';
 import {
   defaultSettings,
   matrixColumns,
@@ -20,18 +20,12 @@ import {
   type StartNode,
   type WhatIfResult,
 } from '../../../engine/whatif/index.ts';
-import {
-  UsageError,
-  flagWordedRangeOption,
-  rangeOption,
-  repeatedValues,
-  type Options,
-} from '../../args.ts';
-import { SLO_TARGET } from '../../../engine/schedulers/index.ts';
+import { UsageError, rangeOption, repeatedValues, type Options } from '../../args.ts';
 import { comparisonJson, comparisonText } from './compare.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, readText } from '../../io.ts';
 import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
+import { clusterOptions } from '../../clusterFlags.ts';
 import { readPlacement, readRequests } from './inputs.ts';
 import { Reader, readSchedulerConfig } from './config.ts';
 import { readDeschedulerPolicy } from './deschedulerConfig.ts';
@@ -235,6 +229,7 @@ export const replay: Command = {
   options: {
     ...dataOptions,
     ...replayOptions,
+    ...clusterOptions,
     mode: { ...replayOptions.mode, default: 'aligned', choices: ['aligned'] },
     scheduler: { kind: 'string', help: `the scheduler: ${SCHEDULER_WORDS}` },
     config: {
@@ -242,11 +237,6 @@ export const replay: Command = {
       repeatable: true,
       help: 'the scheduler’s configuration in its project’s format (a KubeSchedulerConfiguration YAML, as advise writes); twice or more: the replays side by side',
     },
-    target: flagWordedRangeOption(
-      SLO_TARGET,
-      'the SLO q*: with several --config, nodes over it are counted',
-      0.01,
-    ),
     descheduler: {
       kind: 'string',
       help: 'a descheduler policy run at its interval: a DeschedulerPolicy (LowNodeUtilization) or Koordinator’s DeschedulerConfiguration (LowNodeLoad); evicted pods are scheduled again',
@@ -264,7 +254,6 @@ export const replay: Command = {
       help: 'id,cpu CSV: each pod’s CPU request in the data’s unit (cores with --cores-per-machine)',
     },
     nodes: rangeOption(START_NODES, 'nodes at the start (default: those of the placement)'),
-    capacity: rangeOption(CAPACITY, 'node capacity c in machine units (default 1)'),
     scenario: {
       kind: 'string',
       help: 'fresh, history, rollout:H (every pod re-created over H hours) or restart:p (a share p restarted)',
