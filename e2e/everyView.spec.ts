@@ -1,0 +1,41 @@
+/**
+ * Every view opens on numbers: one page walks the nav, and each view's main result shows a digit
+ * with no click but the nav's (the views compute on open). Small workloads keep it quick: the
+ * pool's 300 tasks and R = 1,000, the cluster's 50 VMs; the other views' own defaults.
+ */
+import type { Page } from '@playwright/test';
+import type { ViewId } from '../src/state/common/store/params.ts';
+import { VIEW_REGISTRY } from '../src/state/common/views/views.ts';
+import { expect, test } from './fixtures.ts';
+
+/** A plot's numbers: its x axis's tick labels (drawn once it has data). */
+const ticks = (p: Page, plot: string) =>
+  p.locator(`[data-plot="${plot}"] g[aria-label="x-axis tick label"]`).first();
+
+/** Where each view shows its main result. */
+const RESULT: { readonly [V in ViewId]: (page: Page) => ReturnType<Page['locator']> } = {
+  pack: (p) => p.getByTestId('m-abs'),
+  tradeoff: (p) => ticks(p, 'tradeoff-m-vs-q'),
+  data: (p) => ticks(p, 'std-vs-mean'),
+  learn: (p) => p.getByTestId('predict'),
+  tune: (p) => p.getByTestId('calibration-table'),
+  paper: (p) => p.getByTestId('paper-result').first(),
+  timeline: (p) => p.getByTestId('timeline-machine-hours'),
+  resize: (p) => p.getByTestId('resize-totals'),
+  cluster: (p) => p.getByTestId('packing-machines'),
+  schedulers: (p) => p.getByTestId('sched-machines'),
+  model: (p) => p.locator('main h3').first(),
+};
+
+test('every view opens on numbers, switched by the nav with no other click', async ({ page }) => {
+  test.setTimeout(600_000);
+  await page.goto('/?n=300&K=2&r=1000&cr=50&cper=4&ck=3');
+  const nav = page.getByRole('navigation', { name: 'Views' });
+  for (const view of VIEW_REGISTRY) {
+    await nav.getByRole('button', { name: view.label, exact: true }).click();
+    await expect(page.getByTestId(`view-${view.id}`).or(page.locator('main'))).toBeVisible();
+    await expect(RESULT[view.id](page), `${view.label}'s result`).toHaveText(/\d/, {
+      timeout: 120_000,
+    });
+  }
+});
