@@ -10,6 +10,7 @@ import {
   alignSeries,
   assessFits,
   assessPlacement,
+  queryFindings,
   type LabeledSeries,
   type PlacementAssessment,
   type PlacementInput,
@@ -176,7 +177,8 @@ export async function assessSource(
   try {
     const collected = await withRangeInputs(source, a, (inputs) => collectSeries(inputs, control));
     if (collected.series.length === 0) throw new DataError(source.url, null, 'no data rows');
-    return assessSeries(collected, facts, o);
+    const notes = [...queryFindings(source.query, source.step), ...collected.notes];
+    return assessSeries({ ...collected, notes }, facts, o);
   } catch (e) {
     throw describeSourceFailure(e, source);
   }
