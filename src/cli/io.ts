@@ -21,7 +21,7 @@ import {
   type Unit,
 } from '../engine/index.ts';
 import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from '../ingest/load.ts';
-import { describeEstimate } from '../ingest/sizes.ts';
+import { describeEstimate, parseLimit, type ParseLimit } from '../ingest/sizes.ts';
 import { blobInput, type InputFile, type StreamControl } from '../ingest/stream.ts';
 import { UsageError, rangeOption, type OptionSpec, type Options } from './args.ts';
 import { asUsage } from './commands/command.ts';
@@ -252,14 +252,17 @@ export async function loadFromOptions(
   try {
     const spec = await resolveRequest(inputs, request, control);
     const budget = ((o['memory-budget'] as number | undefined) ?? 0) * 2 ** 30;
+    let maxParsed: ParseLimit | undefined;
     if (budget > 0) {
       const realizations = typeof o.realizations === 'number' ? o.realizations : 0;
       const estimate = await estimateWithin(inputs, spec, { bytes: budget, realizations }, control);
       // Worth a line only when the load is big enough to take a while.
       if (estimate && estimate.bytes > 64 * 2 ** 20)
         process.stderr.write(`estimate: ${describeEstimate(estimate)}\n`);
+      maxParsed = parseLimit(estimate, budget) ?? undefined;
     }
-    return await loadDataset(inputs, { ...spec, ...(keep.times ? { times: true } : {}) }, control);
+    const timed = { ...spec, ...(keep.times ? { times: true } : {}) };
+    return await loadDataset(inputs, timed, { ...control, maxParsed });
   } catch (e) {
     if (e instanceof RangeError) throw new UsageError(e.message);
     throw e;

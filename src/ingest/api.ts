@@ -30,7 +30,7 @@ import {
 import { Sha256 } from '../engine/data/index.ts';
 import { CancelledError, isCancelled } from '../protocol/cancel.ts';
 import { estimateWithin, loadDataset, resolveRequest, type LoadRequest } from './load.ts';
-import type { LoadEstimate } from './sizes.ts';
+import { parseLimit, type LoadEstimate } from './sizes.ts';
 import { loadPreset } from './presets.ts';
 import { blobInput, head, urlInput, type InputFile, type Progress } from './stream.ts';
 
@@ -272,6 +272,7 @@ export function createIngestApi(): IngestApi {
         const result = await loadDataset(hashing.inputs, withTimes(raw ? rawSpec(spec) : spec), {
           signal,
           onProgress: withEstimate,
+          maxParsed: (request.budget && parseLimit(estimate, request.budget.bytes)) ?? undefined,
         });
         const hash = hashing.hex() ?? (await sha256Hex(files, signal, withEstimate));
         return { ...result, spec, preset: null, hash, estimate, raw };

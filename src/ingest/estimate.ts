@@ -91,7 +91,25 @@ export async function estimateLoad(
     extrapolated: f > 1,
     canSample: formatOf(spec).limitsTasks === true,
     bytesPerSample: bytesPerSampleOf(full.coded),
+    parsedBytes: parsedBytesOf(inputs, head.length / Math.max(1, headStored)),
   });
+}
+
+const GZIP_NAME = /\.(gz|tgz)$/i;
+
+/**
+ * The bytes all `inputs` inflate to at `rate` (the head's), or null when that rate cannot stand
+ * for every file: a size unknown, a zip (its head is read as stored), gzip beside plain files.
+ */
+function parsedBytesOf(inputs: readonly InputFile[], rate: number): number | null {
+  const gzip = GZIP_NAME.test(inputs[0].name);
+  let sum = 0;
+  for (const i of inputs) {
+    if (i.size === undefined || /\.zip$/i.test(i.name) || GZIP_NAME.test(i.name) !== gzip)
+      return null;
+    sum += i.size;
+  }
+  return sum > 0 ? Math.ceil(sum * Math.max(1, rate)) : null;
 }
 
 function halfOf(lines: Uint8Array): Uint8Array {

@@ -16,6 +16,19 @@ const SHARED = '/work/shared';
 const WIDE: LoadSpec = { format: 'wide', unit: 'percent', scale: 0.25 };
 const CPU = readFileSync(join(SHARED, 'data/google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv'));
 
+/** Rows of the CPU file's shape under new ids, `bytes` of them: text that gzips ~ 80× (no header). */
+function uniqueRows(bytes: number, prefix = 't'): Buffer {
+  const row = CPU.toString('latin1', CPU.indexOf(10) + 1, CPU.indexOf(10, CPU.indexOf(10) + 1) + 1);
+  const rest = row.slice(row.indexOf(','));
+  const parts: string[] = [];
+  for (let i = 0, n = 0; n < bytes; i++) {
+    const r = `${prefix}${i}${rest}`;
+    parts.push(r);
+    n += r.length;
+  }
+  return Buffer.from(parts.join(''), 'latin1');
+}
+
 describe('streamed decompression is bounded', () => {
   it('a gzip bomb behind a real header stops by its ratio, naming the file', async () => {
     const header = CPU.subarray(0, CPU.indexOf(10) + 1);
@@ -30,6 +43,37 @@ describe('streamed decompression is bounded', () => {
     const gz = await loadDataset([bytesInput('cpu.csv.gz', gzipSync(CPU))], WIDE);
     expect(gz.report.tasksKept).toBe(plain.report.tasksKept);
     expect(gz.report.tasksKept).toBeGreaterThan(1000);
+  });
+
+  it('a gzip whose tail inflates far past its head stops where the samples would pass the budget', async () => {
+    const budget = { bytes: 32 << 20, realizations: 100 };
+    const bomb = gzipSync(Buffer.concat([CPU, uniqueRows(24 << 20)]));
+    const e = await loadDataset([bytesInput('tail.csv.gz', bomb)], { ...WIDE, budget }).catch(
+      (x) => x,
+    );
+    expect(e).toBeInstanceOf(DataError);
+    const m = /^tail\.csv\.gz: inflates past ([\d.]+) MiB .*memory budget of 32 MiB/.exec(
+      e.message,
+    );
+    expect(m, e.message).not.toBeNull();
+    // Well before the 27 MiB of text it holds: the head put the whole at the CPU file's size.
+    expect(Number(m![1])).toBeLessThan(20);
+    const real = await loadDataset([bytesInput('cpu.csv.gz', gzipSync(CPU))], { ...WIDE, budget });
+    expect(real.report.tasksKept).toBeGreaterThan(1000);
+  });
+
+  it('the limit counts the files of one load together', async () => {
+    const budget = { bytes: 32 << 20, realizations: 100 };
+    const header = CPU.subarray(0, CPU.indexOf(10) + 1);
+    const files = ['a', 'b', 'c'].map((k) =>
+      bytesInput(`${k}.csv.gz`, gzipSync(Buffer.concat([header, uniqueRows(6 << 20, k)]))),
+    );
+    files.unshift(bytesInput('cpu.csv.gz', gzipSync(CPU)));
+    const e = await loadDataset(files, { ...WIDE, budget }).catch((x) => x);
+    expect(e).toBeInstanceOf(DataError);
+    expect(e.message).toMatch(
+      /^[bc]\.csv\.gz: inflates past .* after [\d.]+ MiB from the files before it/,
+    );
   });
 
   it('a line past 16 MiB inside a zip member stops as it does in a .gz', async () => {

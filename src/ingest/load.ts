@@ -16,7 +16,7 @@ import {
   type SpecOptions,
 } from '../engine/index.ts';
 import { estimateLoad } from './estimate.ts';
-import { checkBudget, type LoadBudget, type LoadEstimate } from './sizes.ts';
+import { checkBudget, parseLimit, type LoadBudget, type LoadEstimate } from './sizes.ts';
 import { head, pump, type InputFile, type StreamControl } from './stream.ts';
 
 /**
@@ -78,7 +78,8 @@ function preferredFirst(inputs: readonly InputFile[]): InputFile {
 /**
  * Loads `inputs` as one dataset. Files are read one after the other; progress reports each file's
  * bytes, cancel (`control.signal`) rejects with the signal's reason. Bad data rejects with a
- * `DataError` naming the file, the line and the reason.
+ * `DataError` naming the file, the line and the reason. With a budget (in the request, or its
+ * `parseLimit` in `control.maxParsed`), the bytes parsed stop where the samples would pass it.
  */
 export async function loadDataset(
   inputs: readonly InputFile[],
@@ -86,15 +87,27 @@ export async function loadDataset(
   control: StreamControl = {},
 ): Promise<LoadResult & { readonly spec: LoadSpec }> {
   const spec = await resolveRequest(inputs, request, control);
-  if (request.budget) await estimateWithin(inputs, spec, request.budget, control);
+  const limit =
+    control.maxParsed ??
+    (request.budget
+      ? parseLimit(
+          await estimateWithin(inputs, spec, request.budget, control),
+          request.budget.bytes,
+        )
+      : null);
   const loader = createLoader(spec, request.storage, { times: request.times === true });
+  let spent = 0;
   for (let i = 0; i < inputs.length; i++) {
     const input = inputs[i];
     const role = (input.role as FileRole | undefined) ?? roleFromName(spec.format, input.name);
-    await pump(input, loader.file(input.name, role), control, {
-      fileIndex: i,
-      files: inputs.length,
-    });
+    const maxParsed = limit ? { ...limit, spent } : undefined;
+    const r = await pump(
+      input,
+      loader.file(input.name, role),
+      { ...control, maxParsed },
+      { fileIndex: i, files: inputs.length },
+    );
+    spent += r.bytesParsed;
   }
   control.signal?.throwIfAborted();
   return { ...loader.finish(), spec };

@@ -44,6 +44,11 @@ export interface LoadEstimate {
    * CSV's `maxTasks`), else null.
    */
   readonly tasksThatFit: number | null;
+  /**
+   * Bytes the whole load hands its parsers (decompressed): the files' stored bytes at the rate
+   * the head inflated, or null when a file's size or that rate is unknown.
+   */
+  readonly parsedBytes: number | null;
 }
 
 /** A task's id string and typed-array header, about (V8): float64 arrays per task. */
@@ -78,6 +83,8 @@ export function sized(o: {
   bytesPerSample?: number;
   /** Bytes a sample takes while loading besides its stored form (e.g. .npy's raw and float64). */
   transientPerSample?: number;
+  /** Bytes the load hands its parsers, when known (`LoadEstimate.parsedBytes`). */
+  parsedBytes?: number | null;
 }): LoadEstimate {
   const perSample = o.bytesPerSample ?? 8;
   const perTask = perSample < 8 ? CODED_TASK_OVERHEAD_BYTES : TASK_OVERHEAD_BYTES;
@@ -98,6 +105,37 @@ export function sized(o: {
     totalBytes,
     extrapolated: o.extrapolated,
     tasksThatFit: o.canSample && fit >= 1 && fit < o.tasks ? fit : null,
+    parsedBytes: o.parsedBytes ?? null,
+  };
+}
+
+/** How many bytes a load's parsers may be handed in all, and why (for the message). */
+export interface ParseLimit {
+  readonly bytes: number;
+  readonly why: string;
+}
+
+/** Text a load without an estimate may parse, per byte of budget (see `parseLimit`). */
+const PARSED_PER_BUDGET_BYTE = 4;
+
+/**
+ * What a load may hand its parsers under `budgetBytes` (0: no limit): the text at which the
+ * samples, growing with the text as the head's did, reach the budget. Memory follows the text, not
+ * the stored bytes, so a gzip whose tail inflates far more than its head (a bomb behind real rows)
+ * stops there. Without an estimate, four times the budget: room for rows that carry several
+ * columns for each value kept.
+ */
+export function parseLimit(e: LoadEstimate | null, budgetBytes: number): ParseLimit | null {
+  if (!(budgetBytes > 0)) return null;
+  const budget = `the memory budget of ${bytes(budgetBytes)}`;
+  if (e?.parsedBytes && e.totalBytes > 0)
+    return {
+      bytes: Math.ceil(e.parsedBytes * Math.max(1, budgetBytes / e.totalBytes)),
+      why: `what ${budget} holds at the samples per byte of the first rows (which put the whole at ${bytes(e.parsedBytes)})`,
+    };
+  return {
+    bytes: PARSED_PER_BUDGET_BYTE * budgetBytes,
+    why: `${PARSED_PER_BUDGET_BYTE} times ${budget}`,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { DataError, inflateProblem, type ChunkSink } from '../engine/index.ts';
 import { isCancelled } from '../protocol/cancel.ts';
-import type { LoadEstimate } from './sizes.ts';
+import { bytes as sizeText, type LoadEstimate, type ParseLimit } from './sizes.ts';
 
 /** A file to read: a name for messages, a way to open it as a byte stream, its size if known. */
 export interface InputFile {
@@ -43,6 +43,11 @@ export interface StreamControl {
   readonly onProgress?: (p: Progress) => void;
   /** Minimum bytes between two progress calls (default 1 MiB); the last call always comes. */
   readonly progressEvery?: number;
+  /**
+   * What the parsers may be handed (decompressed), counting `spent` bytes the load's earlier files
+   * took; past it the load stops with a message naming the file (`sizes.ts` `parseLimit`).
+   */
+  readonly maxParsed?: ParseLimit & { readonly spent?: number };
 }
 
 /** A cancelled load rejects with the signal's reason, an `AbortError` by default (see `isCancelled`). */
@@ -232,6 +237,8 @@ export async function pump(
       bytesParsed += r.value.length;
       const bomb = gzip ? inflateProblem(bytesParsed, bytesRead, Infinity) : null;
       if (bomb) throw new DataError(input.name, null, bomb);
+      const over = overLimit(control.maxParsed, bytesParsed, bytesRead, gzip);
+      if (over) throw new DataError(input.name, null, over);
       sink.push(r.value);
       if (bytesParsed - lastReport >= every) {
         lastReport = bytesParsed;
@@ -253,6 +260,22 @@ export async function pump(
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** Why `parsed` bytes (from `stored`) pass the load's limit, or null. */
+function overLimit(
+  limit: StreamControl['maxParsed'],
+  parsed: number,
+  stored: number,
+  gzip: boolean,
+): string | null {
+  const spent = limit?.spent ?? 0;
+  if (!limit || spent + parsed <= limit.bytes) return null;
+  const what = gzip
+    ? `inflates past ${sizeText(limit.bytes - spent)} (${stored.toLocaleString('en-US')} bytes stored)`
+    : `holds more than ${sizeText(limit.bytes - spent)}`;
+  const before = spent > 0 ? ` after ${sizeText(spent)} from the files before it` : '';
+  return `${what}${before}: past ${limit.why}; not read`;
 }
 
 /** The first non-empty chunk of a stream (for the gzip magic), or undefined when it is empty. */
