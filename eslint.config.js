@@ -125,6 +125,30 @@ export default tseslint.config(
   ...Object.keys(LAYER_RULES).map((name) => layerConfig(name)),
   ...LAYER_ALLOW_LIST.map(({ layer, file, allow }) => layerConfig(layer, [file], allow)),
   {
+    // Text a user typed, a link carried or a file held is read by the one decimal rule
+    // (engine/numberText.ts decimalOrNull, a range's textProblem): Number('0x10') is 16 and
+    // Number('') is 0. A slider's position is its input's valueAsNumber.
+    files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx', 'src/state/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Number', 'parseFloat', 'parseInt'].map((name) => ({
+          selector: `CallExpression[callee.name='${name}']`,
+          message: `${name}() reads hex, '' and Infinity: use decimalOrNull (engine/numberText.ts) or a range's textProblem.`,
+        })),
+        {
+          selector: "CallExpression[callee.object.name='Number'][callee.property.name=/^parse/]",
+          message: "Number.parse*() reads '12px' as 12: use decimalOrNull (engine/numberText.ts).",
+        },
+        {
+          selector: "UnaryExpression[operator='+']",
+          message: "Unary + reads hex, '' and Infinity: use decimalOrNull (engine/numberText.ts).",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/engine/**/*.ts'],
     ignores: ['src/engine/**/*.test.ts', 'src/engine/**/*.bench.ts'],
     rules: {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { modelAnchor } from '../present/model.ts';
 import { explorer } from '../state/common/store/store.ts';
+import { decimalOrNull } from '../engine/index.ts';
 
 /** The section the Model page scrolls to when it opens from a link inside the app. */
 let wanted: number | null = null;
@@ -11,7 +12,7 @@ export function takeWantedSection(): number | null {
   wanted = null;
   if (asked !== null) return asked;
   const fromHash = /^#model-(\d+)$/.exec(location.hash);
-  return fromHash ? Number(fromHash[1]) : null;
+  return fromHash ? decimalOrNull(fromHash[1]) : null;
 }
 
 /** A link to section `section` of the Model page (a history entry: Back returns). */
@@ -39,11 +40,11 @@ export function WithModelLinks({ text }: { text: string }) {
   let last = 0;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     parts.push(text.slice(last, m.index));
-    parts.push(<ModelLink key={m.index} section={Number(m[1])} />);
+    parts.push(<ModelLink key={m.index} section={decimalOrNull(m[1])!} />);
     for (const more of m[2].matchAll(/§(\d+)/g))
       parts.push(
         ', ',
-        <ModelLink key={`${m.index}-${more[1]}`} section={Number(more[1])}>
+        <ModelLink key={`${m.index}-${more[1]}`} section={decimalOrNull(more[1])!}>
           §{more[1]}
         </ModelLink>,
       );

@@ -34,6 +34,7 @@ import { newestAfterPaint } from './afterPaint.ts';
 import type { Params } from '../state/common/store/params.ts';
 import { Explain } from './Explain.tsx';
 import { formatCount, formatNumber } from '../present/format.ts';
+import { decimalOrNull } from '../engine/index.ts';
 
 /** A probability as a percentage, to as many digits as it takes (1 − 4.18e-5 is 99.9958 %, not 100 %). */
 const percent = (p: number) => `${formatNumber(p * 100, 6)} %`;
@@ -205,7 +206,9 @@ function WorkloadFields({ params, set, shows }: FieldsProps) {
           <select
             id={ids.realizations}
             value={params.realizations}
-            onChange={(e) => set({ realizations: Number(e.target.value) })}
+            onChange={(e) =>
+              set({ realizations: decimalOrNull(e.target.value) ?? params.realizations })
+            }
           >
             {[...new Set([1000, 2000, 5000, 10_000, 20_000, params.realizations])]
               .sort((a, b) => a - b)
@@ -298,8 +301,8 @@ function CapacityField({ capacity, set }: { capacity: number; set: SetParams }) 
         onBlur={(e) => {
           const why = fieldProblem(CAPACITY, e.target.value);
           setProblem(why);
-          const c = Number(e.target.value);
-          if (why === null && c !== capacity) set({ capacity: c });
+          const c = decimalOrNull(e.target.value);
+          if (why === null && c !== null && c !== capacity) set({ capacity: c });
           else if (why !== null) e.target.value = String(capacity);
         }}
       />

@@ -7,6 +7,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import './sliderNumber.css';
 import { roundSignificant } from '../present/format.ts';
+import { decimalOrNull } from '../engine/index.ts';
 
 export interface SliderScale {
   /** Slider positions 0…steps. */
@@ -91,8 +92,7 @@ interface SliderNumberProps {
   readonly hint?: string;
 }
 
-const finite = (raw: string) =>
-  raw.trim() !== '' && Number.isFinite(Number(raw)) ? null : 'not a number';
+const finite = (raw: string) => (decimalOrNull(raw) !== null ? null : 'not a number');
 
 /** A problem function refusing what is not a number in [min, max] (an integer with `integer`). */
 export function rangeProblem(
@@ -102,9 +102,8 @@ export function rangeProblem(
   integer = false,
 ): (raw: string) => string | null {
   return (raw) => {
-    const v = Number(raw);
-    const ok =
-      raw.trim() !== '' && Number.isFinite(v) && (!integer || Number.isInteger(v)) && v >= min;
+    const v = decimalOrNull(raw);
+    const ok = v !== null && (!integer || Number.isInteger(v)) && v >= min;
     return ok && v <= max
       ? null
       : `${label}: ${JSON.stringify(raw)} refused (${integer ? 'an integer ' : ''}in [${min}, ${max}])`;
@@ -131,7 +130,10 @@ function BoxInput(p: BoxInputProps) {
     const why = p.problem(input.value);
     p.onRefused(why);
     if (why !== null) input.value = String(p.value);
-    else if (Number(input.value) !== p.value) p.onChange(Number(input.value));
+    else {
+      const v = decimalOrNull(input.value)!;
+      if (v !== p.value) p.onChange(v);
+    }
   };
   return (
     <input
@@ -246,7 +248,7 @@ export function SliderNumber({
           value={position}
           aria-label={label}
           aria-valuetext={reading}
-          onChange={(e) => onChange(scale.fromPosition(Number(e.target.value)))}
+          onChange={(e) => onChange(scale.fromPosition(e.target.valueAsNumber))}
           onKeyDown={(e) => {
             const by = scale.keyStep && keyStepOf(e.key);
             if (!by) return;

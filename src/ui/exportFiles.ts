@@ -1,5 +1,6 @@
 /** Downloads: plots as SVG or PNG, tables as CSV, results as JSON. */
 import { toCsv } from '../present/csv.ts';
+import { decimalOrNull } from '../engine/index.ts';
 
 export function download(name: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -30,9 +31,9 @@ export function downloadSvg(svg: SVGSVGElement, name: string, title: string): vo
 
 /** The SVG's size: its width/height attributes, else its box on screen. */
 function svgSize(svg: SVGSVGElement): { width: number; height: number } {
-  const width = Number(svg.getAttribute('width'));
-  const height = Number(svg.getAttribute('height'));
-  if (width > 0 && height > 0) return { width, height };
+  const width = decimalOrNull(svg.getAttribute('width') ?? '');
+  const height = decimalOrNull(svg.getAttribute('height') ?? '');
+  if (width !== null && height !== null && width > 0 && height > 0) return { width, height };
   return svg.getBoundingClientRect();
 }
 

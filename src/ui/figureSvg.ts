@@ -1,3 +1,4 @@
+import { decimalOrNull } from '../engine/index.ts';
 /**
  * One standalone SVG from a figure as it is on screen: its title, legends (ramps and swatches),
  * the plot itself and its caption, each placed where the browser laid it out. Text outside SVG
@@ -49,7 +50,7 @@ function textLines(node: Text): { text: string; rect: DOMRect }[] {
 
 function textElement(line: { text: string; rect: DOMRect }, style: CSSStyleDeclaration, at: Box) {
   const text = document.createElementNS(SVG_NS, 'text');
-  const size = parseFloat(style.fontSize) || 12;
+  const size = decimalOrNull(style.fontSize.replace(/px$/, '')) ?? 12;
   text.setAttribute('x', coordinate(at.x));
   // Baseline: the line box's vertical middle plus about a third of the font size.
   text.setAttribute('y', coordinate(at.y + at.height / 2 + size * 0.35));

@@ -10,6 +10,7 @@ import {
   checkMachineTypes,
   type MachineType,
 } from '../../engine/cluster/index.ts';
+import { decimalOrNull } from '../../engine/index.ts';
 
 type Draft = Record<'name' | 'cpu' | 'mem' | 'count' | 'idle' | 'peak', string>;
 
@@ -22,7 +23,7 @@ const toDraft = (t: MachineType): Draft => ({
   peak: String(t.peakWatts),
 });
 
-const num = (s: string) => (s.trim() === '' ? NaN : Number(s));
+const num = (s: string) => decimalOrNull(s) ?? NaN;
 
 function fromDrafts(drafts: readonly Draft[]): MachineType[] {
   const types = drafts.map((d) => ({

@@ -6,6 +6,7 @@
 import { useId, useState } from 'react';
 import { textProblem } from '../../engine/index.ts';
 import { CLUSTER_PARAMS } from '../../state/cluster/params.ts';
+import { decimalOrNull } from '../../engine/index.ts';
 
 export function NodeMemoryField({
   value,
@@ -22,7 +23,10 @@ export function NodeMemoryField({
     const why = raw === '' ? null : textProblem(spec.range!, raw);
     setRefused(why);
     if (why !== null) input.value = value === null ? '' : String(value);
-    else if ((raw === '' ? null : Number(raw)) !== value) onCommit(raw === '' ? null : Number(raw));
+    else {
+      const v = raw === '' ? null : decimalOrNull(raw);
+      if (v !== value) onCommit(v);
+    }
   };
   return (
     <div className="field">

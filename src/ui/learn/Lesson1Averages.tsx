@@ -20,6 +20,7 @@ import type { Params } from '../../state/common/store/params.ts';
 import { usageSpec } from '../../present/learn/plots.ts';
 import { formatCount, formatFixed } from '../../present/format.ts';
 import { averagesPrediction } from '../../present/learn/predictions.ts';
+import { decimalOrNull } from '../../engine/index.ts';
 
 const R = 10_000;
 const DRAG_TYPE = 'application/x-slopack-task';
@@ -73,7 +74,7 @@ function useAssignmentKeys(
         setSelected(task);
         e.preventDefault();
       } else if ((e.key === '1' || e.key === '2') && selected !== null) {
-        move(selected, Number(e.key) - 1);
+        move(selected, e.key === '1' ? 0 : 1);
         e.preventDefault();
       } else if (e.key === 'Escape') setSelected(null);
     };
@@ -111,8 +112,8 @@ function MachineCard({
       }}
       onDrop={(e) => {
         e.preventDefault();
-        const task = Number(e.dataTransfer.getData(DRAG_TYPE));
-        if (Number.isInteger(task) && task >= 0 && task < 3) move(task, m);
+        const task = decimalOrNull(e.dataTransfer.getData(DRAG_TYPE));
+        if (task !== null && Number.isInteger(task) && task >= 0 && task < 3) move(task, m);
       }}
     >
       <h3>

@@ -8,6 +8,7 @@ import { LessonFrame, LessonWaiting } from './LessonFrame.tsx';
 import { errorByNSpec, sumSpec } from '../../present/learn/plots.ts';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 import { sumsPrediction } from '../../present/learn/predictions.ts';
+import { decimalOrNull } from '../../engine/index.ts';
 
 /** The Gaussian's 99th percentile is close enough at this relative error. */
 const CLOSE = 0.05;
@@ -78,11 +79,12 @@ function SumControls({ n, setN }: { n: number; setN: (k: number) => void }) {
         caption="N ="
         value={n}
         scale={linearScale(1, MAX_TASKS)}
-        problem={(raw) =>
-          Number.isInteger(Number(raw)) && Number(raw) >= 1 && Number(raw) <= MAX_TASKS
+        problem={(raw) => {
+          const v = decimalOrNull(raw);
+          return v !== null && Number.isInteger(v) && v >= 1 && v <= MAX_TASKS
             ? null
-            : `a whole number of tasks from 1 to ${MAX_TASKS}`
-        }
+            : `a whole number of tasks from 1 to ${MAX_TASKS}`;
+        }}
         valueTestId="l2-n"
         onChange={setN}
       />

@@ -15,6 +15,7 @@ import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload, type LessonData } from './useLessonWorkload.ts';
 import { readHand, writeHand } from '../../state/learn/params.ts';
 import { schedulerPrediction } from '../../present/learn/predictions.ts';
+import { decimalOrNull } from '../../engine/index.ts';
 
 const TASKS = 20;
 const CAPACITY = 0.25;
@@ -56,8 +57,8 @@ function useSchedulerKeys(
       if (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName)) return;
       if (e.metaKey || e.ctrlKey || e.altKey) return;
       if (e.key === 'n') addMachine();
-      else if (selected !== null && /^[1-9]$/.test(e.key) && Number(e.key) <= machineCount)
-        move(selected, Number(e.key) - 1);
+      else if (selected !== null && /^[1-9]$/.test(e.key) && digit(e.key) <= machineCount)
+        move(selected, digit(e.key) - 1);
       else if (selected !== null && (e.key === '0' || e.key === 'u')) move(selected, -1);
       else if (e.key === 'Escape') setSelected(null);
       else return;
@@ -114,12 +115,15 @@ const allowDrop = (e: DragEvent) => {
   e.dataTransfer.dropEffect = 'move';
 };
 
+/** The digit a key 1–9 stands for. */
+const digit = (key: string) => key.charCodeAt(0) - 48;
+
 /** What a drop on `machine` (−1: the pool) does: moves the dragged task there. */
 const dropOn =
   (machine: number, move: (task: number, machine: number) => void) => (e: DragEvent) => {
     e.preventDefault();
-    const t = Number(e.dataTransfer.getData(DRAG_TYPE));
-    if (Number.isInteger(t) && t >= 0 && t < TASKS) move(t, machine);
+    const t = decimalOrNull(e.dataTransfer.getData(DRAG_TYPE));
+    if (t !== null && Number.isInteger(t) && t >= 0 && t < TASKS) move(t, machine);
   };
 
 /** One machine of the hand packing: its tasks, Σμ and the Gaussian overflow probability. */

@@ -107,7 +107,7 @@ function DayWindow() {
           value={TIMELINE_WINDOWS.indexOf(window as (typeof TIMELINE_WINDOWS)[number])}
           data-testid="l7-window"
           aria-valuetext={`${window} s`}
-          onChange={(e) => setParams({ lessonWindow: TIMELINE_WINDOWS[Number(e.target.value)] })}
+          onChange={(e) => setParams({ lessonWindow: TIMELINE_WINDOWS[e.target.valueAsNumber] })}
         />{' '}
         {window} s
       </label>

@@ -42,7 +42,7 @@ function Slider(props: {
         step={props.step}
         value={props.value}
         data-testid={props.testId}
-        onChange={(e) => props.onChange(Number(e.target.value))}
+        onChange={(e) => props.onChange(e.target.valueAsNumber)}
       />
     </label>
   );

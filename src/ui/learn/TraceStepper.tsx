@@ -13,10 +13,11 @@ import { formatNumber } from '../../present/format.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
 import { usePlaybackFrames, type Frame } from '../playback.ts';
 import './learn.css';
+import { decimalOrNull } from '../../engine/index.ts';
 
 const stepProblem = (raw: string, total: number) => {
-  const k = Number(raw);
-  return raw.trim() !== '' && Number.isInteger(k) && k >= 0 && k <= total
+  const k = decimalOrNull(raw);
+  return k !== null && Number.isInteger(k) && k >= 0 && k <= total
     ? null
     : `a step from 0 to ${total}`;
 };

@@ -2,7 +2,7 @@
  * The paper lab: every table and figure of the GPA paper recomputed on the loaded dataset, one
  * linkable sub-view each, with the paper's published numbers one toggle away.
  */
-import { PACKER_LABEL } from '../../engine/index.ts';
+import { decimalOrNull, PACKER_LABEL } from '../../engine/index.ts';
 import { useMemo, type MouseEvent } from 'react';
 import { PAPER_LAB_SIZES, labParams, type FigureId } from '../../state/paper/lab.ts';
 import { DEFAULT_PARAMS, type Params } from '../../state/common/store/params.ts';
@@ -57,8 +57,8 @@ function SizeInput({
         key={value}
         data-testid={testid}
         onBlur={(e) => {
-          const v = Number(e.target.value);
-          if (Number.isInteger(v) && v >= min && v <= max) setParams({ [field]: v });
+          const v = decimalOrNull(e.target.value);
+          if (v !== null && Number.isInteger(v) && v >= min && v <= max) setParams({ [field]: v });
           else e.target.value = String(value);
         }}
         onKeyDown={(e) => {

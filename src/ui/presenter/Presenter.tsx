@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import './presenter.css';
 import { DEFAULT_STEPS, readSteps, stepFrom } from './steps.ts';
+import { decimalOrNull } from '../../engine/index.ts';
 
 const STEPS_KEY = 'slopack-present-steps';
 const AT_KEY = 'slopack-present-at';
@@ -46,7 +47,7 @@ export function Presenter() {
     const text = stored(STEPS_KEY);
     return text ? readSteps(text, location.origin, location.pathname).steps : [...DEFAULT_STEPS];
   });
-  const [at, setAt] = useState(() => Number(stored(AT_KEY) ?? 0) || 0);
+  const [at, setAt] = useState(() => decimalOrNull(stored(AT_KEY) ?? '') ?? 0);
   const [editing, setEditing] = useState(false);
   const [skipped, setSkipped] = useState(0);
 

@@ -3,7 +3,12 @@
  * each bin labelled with its type, T-item groups outlined, the event's moved items highlighted.
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { cannedScenarios, replayVisbp, type ReplayFrame } from '../../engine/index.ts';
+import {
+  decimalOrNull,
+  cannedScenarios,
+  replayVisbp,
+  type ReplayFrame,
+} from '../../engine/index.ts';
 import {
   BIN_TYPE_HELP,
   frameCaption,
@@ -317,8 +322,9 @@ function ReplayNav({
           value={index + 1}
           data-testid="resize-event"
           onChange={(e) => {
-            const v = Number(e.target.value);
-            if (Number.isInteger(v) && v >= 1 && v <= frames.length) set({ replayStep: v - 1 });
+            const v = decimalOrNull(e.target.value);
+            if (v !== null && Number.isInteger(v) && v >= 1 && v <= frames.length)
+              set({ replayStep: v - 1 });
           }}
         />{' '}
         of {frames.length}

@@ -79,7 +79,7 @@ export function Scrubber({
             value={t}
             data-testid="timeline-scrubber"
             aria-valuetext={`${formatFixed(t, 0)} s`}
-            onChange={(e) => setParams({ timelineTime: Number(e.target.value) })}
+            onChange={(e) => setParams({ timelineTime: e.target.valueAsNumber })}
           />
         </label>
         <button type="button" data-testid="timeline-step-back" onClick={() => jump(-1)}>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import {
+  decimalOrNull,
   PACKER_LABEL,
   PAPER_FITS,
   formatFit,
@@ -129,8 +130,9 @@ export function TradeoffView() {
               defaultValue={params.instances}
               key={params.instances}
               onBlur={(e) => {
-                const k = Number(e.target.value);
-                if (Number.isInteger(k) && k >= 1 && k <= 500) setParams({ instances: k });
+                const k = decimalOrNull(e.target.value);
+                if (k !== null && Number.isInteger(k) && k >= 1 && k <= 500)
+                  setParams({ instances: k });
                 else e.target.value = String(params.instances);
               }}
             />

@@ -4,6 +4,7 @@ import { FAMILIES, FAMILY_INFO, type FitFamily } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import { sloPercent } from './specs.ts';
 import { formatNumber } from '../../present/format.ts';
+import { decimalOrNull } from '../../engine/index.ts';
 
 const TARGETS = [0.01, 0.001, 0.0001];
 const CONFIDENCES = [0.9, 0.95, 0.99];
@@ -13,8 +14,8 @@ function TargetInput() {
   const setParams = useExplorer((s) => s.setParams);
   const [text, setText] = useState<string | null>(null);
   const commit = (raw: string) => {
-    const v = Number(raw);
-    if (raw.trim() !== '' && v > 0 && v < 1) setParams({ target: v });
+    const v = decimalOrNull(raw);
+    if (v !== null && v > 0 && v < 1) setParams({ target: v });
     setText(null);
   };
   return (
@@ -96,7 +97,7 @@ export function TunerControls({
         <select
           value={confidence}
           data-testid="confidence"
-          onChange={(e) => setParams({ confidence: Number(e.target.value) })}
+          onChange={(e) => setParams({ confidence: decimalOrNull(e.target.value) ?? confidence })}
         >
           {[...new Set([...CONFIDENCES, confidence])].map((c) => (
             <option key={c} value={c}>

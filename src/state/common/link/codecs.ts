@@ -35,7 +35,7 @@ export function ranged(range: NumberRange): UrlCodec<number> {
   return {
     read: (raw) => {
       const problem = textProblem(range, raw);
-      return problem === null ? { value: Number(raw) } : { problem };
+      return problem === null ? { value: decimalOrNull(raw)! } : { problem };
     },
     write: String,
   };

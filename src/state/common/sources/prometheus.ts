@@ -149,8 +149,8 @@ function chunkNames(source: PromSource): string[] {
 
 /** A link's source, cut as its answers were when the link was made (their count in its names). */
 function linkedSource(source: PromSource, params: Params): PromSource {
-  const n = Number(/-of-(\d+)\.json$/.exec(params.upload?.names[0] ?? '')?.[1]);
-  if (!(n > 0) || n === sourceChunks(source).length) return source;
+  const n = decimalOrNull(/-of-(\d+)\.json$/.exec(params.upload?.names[0] ?? '')?.[1] ?? '');
+  if (n === null || !(n > 0) || n === sourceChunks(source).length) return source;
   const capOnly = { ...source, capOnly: true };
   return n === sourceChunks(capOnly).length ? capOnly : source;
 }

@@ -61,7 +61,7 @@ export const FORM_DEFAULTS: UploadOptions = {
   dropFailed: PAPER_FILTERS.dropFailed,
 };
 
-const column = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s) : s.trim());
+const column = (s: string) => (/^\d+$/.test(s.trim()) ? decimalOrNull(s)! : s.trim());
 const positive = (s: string) => {
   const v = decimalOrNull(s);
   return v !== null && v > 0 ? v : undefined;
@@ -70,14 +70,15 @@ const positive = (s: string) => {
 /** The loader options of the form (only what the user set, so the loader's defaults apply). */
 export function requestOf(o: UploadOptions): PreviewOptions {
   const filters = {
-    minRecords: Math.max(1, Math.floor(Number(o.minRecords) || 1)),
+    minRecords: Math.max(1, Math.floor(decimalOrNull(o.minRecords) ?? 1)),
     dropAllZeroInst: o.dropAllZeroInst,
     replaceAvgAboveOne: o.replaceAvgAboveOne,
     dropFailed: o.dropFailed,
   };
   const cores = positive(o.coresPerMachine);
   const capacity = positive(o.capacity);
-  const time = o.timeColumns.trim() === '' ? undefined : Math.max(0, Number(o.timeColumns) || 0);
+  const time =
+    o.timeColumns.trim() === '' ? undefined : Math.max(0, decimalOrNull(o.timeColumns) ?? 0);
   return {
     format: o.format,
     ...(positive(o.taskSize) !== undefined ? { scale: positive(o.taskSize) } : {}),

@@ -15,6 +15,7 @@ import {
 import type { PrometheusOptions } from '../../../engine/data/index.ts';
 import { Sha256 } from '../../../engine/data/index.ts';
 import { flag, int, num, oneOf, readSafely, type Read, type UrlCodec } from '../link/codecs.ts';
+import { decimalOrNull } from '../../../engine/numberText.ts';
 
 /** What a load was read with, besides its format and task size. */
 export type LoaderOptions = Omit<SpecOptions, 'scale'> &
@@ -25,7 +26,9 @@ type ColumnRef = string | number;
 /** A column: its index (digits) or its header name. */
 const columnCodec: UrlCodec<ColumnRef> = {
   read: (raw) =>
-    raw === '' ? { problem: 'not a column' } : { value: /^\d+$/.test(raw) ? Number(raw) : raw },
+    raw === ''
+      ? { problem: 'not a column' }
+      : { value: /^\d+$/.test(raw) ? decimalOrNull(raw)! : raw },
   write: String,
 };
 
@@ -58,7 +61,10 @@ const filtersCodec: UrlCodec<Partial<GoogleFilters>> = {
   },
   write: (f) =>
     Object.entries(f)
-      .map(([k, v]) => `${FILTER_KEYS[k as keyof GoogleFilters]}:${v === true ? 1 : Number(v)}`)
+      .map(
+        ([k, v]) =>
+          `${FILTER_KEYS[k as keyof GoogleFilters]}:${v === true ? 1 : v === false ? 0 : v}`,
+      )
       .join(','),
 };
 

@@ -26,6 +26,7 @@ export {
   DEFAULT_BUDGET_BYTES,
 } from '../../../../ingest/sizes.ts';
 import { formatCount } from '../../../../present/format.ts';
+import { decimalOrNull } from '../../../../engine/numberText.ts';
 
 /** How the notice asking for a link's own files begins. */
 const LINKED_FILES = 'This link uses your files';
@@ -232,7 +233,7 @@ function uploadedParams(
 /** The first number of tasks a refusal over the budget offers to load, if any. */
 function tasksOffered(message: string): number | null {
   const m = /load only the first ([\d,]+) tasks/.exec(message);
-  return m ? Number(m[1].replace(/,/g, '')) : null;
+  return m ? decimalOrNull(m[1].replace(/,/g, '')) : null;
 }
 
 /** One notice for the upload that failed: a new failure replaces the one before (never stacks). */
