@@ -7,7 +7,8 @@
  * ends, `/shifted` a valid answer three days off the asked range, `/warnings` a valid answer with
  * Prometheus's `warnings`, `/elsewhere` a redirect to another origin (localhost for 127.0.0.1),
  * `/loop` a redirect to itself, `/wait` 503 with `Retry-After: 99999`, `/moved` a redirect within
- * the origin to `/ok`, and `/ok` a valid answer. Instant queries answer an empty vector and the
+ * the origin to `/ok`, `/ok` a valid answer, and `/mutate~SEED` a valid answer with a few of its
+ * bytes replaced, cut or repeated, the same for the same seed (`mutatedAnswer`). Instant queries answer an empty vector and the
  * flags call 404, as a server without those metrics would. Every answer allows any origin (the
  * page reads it). Byte counters say how much each mode wrote before its client let go; the last
  * request's headers are kept.
@@ -31,8 +32,8 @@ export type HostileMode =
   | 'moved';
 
 export interface HostileServer {
-  /** The base URL of a mode (what `--prometheus` takes). */
-  url(mode: HostileMode): string;
+  /** The base URL of a mode (what `--prometheus` takes), or of `mutate~SEED`. */
+  url(mode: HostileMode | `mutate~${number}`): string;
   /** Bytes of body each mode wrote, as far as its clients read. */
   readonly written: Map<string, number>;
   /** The headers of the last request (lower-case names). */
@@ -54,6 +55,55 @@ function answer(start: number, end: number, step: number, shift = 0, warnings?: 
     (k) => `{"metric":{"namespace":"ns","pod":"pod-${k}","node":"node-0"},"values":[${values(k)}]}`,
   );
   return `{"status":"success",${warnings ? `"warnings":${JSON.stringify(warnings)},` : ''}"data":{"resultType":"matrix","result":[${result.join(',')}]}}`;
+}
+
+/** Text a mutation may put in a value's place: what a broken or lying server might send. */
+const SPLICES = [
+  'null',
+  'NaN',
+  '"+Inf"',
+  '"-1e308"',
+  '"1e400"',
+  '"0x10"',
+  '""',
+  '[]',
+  '{}',
+  '"1,5"',
+];
+
+/**
+ * `text` mutated by a small seeded generator (a linear congruential one: the tests' numbers need
+ * no quality, only the same answer for the same seed): one to four edits, each a value replaced by
+ * a hostile one, a byte flipped, the text cut, or a stretch repeated.
+ */
+function mutatedAnswer(text: string, seed: number): string {
+  let state = seed >>> 0 || 1;
+  const next = (n: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % n;
+  };
+  let out = text;
+  for (let edits = 1 + next(4); edits > 0; edits--) {
+    const at = next(out.length);
+    switch (next(4)) {
+      case 0: {
+        const quote = out.indexOf('"', out.indexOf(',"', at) + 1);
+        const close = out.indexOf('"', quote + 1);
+        if (quote > 0 && close > quote)
+          out = out.slice(0, quote) + SPLICES[next(SPLICES.length)] + out.slice(close + 1);
+        break;
+      }
+      case 1:
+        out = out.slice(0, at) + String.fromCharCode(32 + next(95)) + out.slice(at + 1);
+        break;
+      case 2:
+        out = out.slice(0, at);
+        break;
+      default:
+        out = out.slice(0, at) + out.slice(at, at + 1 + next(200)).repeat(2) + out.slice(at);
+    }
+  }
+  return out;
 }
 
 /** Writes `piece` again and again, honouring back-pressure, until the client goes. */
@@ -156,6 +206,10 @@ export async function startHostileServer(): Promise<HostileServer> {
       case 'wait':
         return void res.writeHead(503, { ...cors, 'Retry-After': '99999' }).end('busy');
       default:
+        if (mode.startsWith('mutate~'))
+          return void res
+            .writeHead(200, json)
+            .end(mutatedAnswer(answer(start, end, step), Number(mode.slice(7)) + start));
         return void res.writeHead(404, cors).end('no such mode');
     }
   });
