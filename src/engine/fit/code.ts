@@ -11,6 +11,9 @@ import { CONV_CODE } from './convolution.ts';
 import { COV_CODE } from './covariance.ts';
 import { CF_CODE } from './cornishFisher.ts';
 import { EMP_CODE } from './empirical.ts';
+import { EMP_MARGIN_CODE } from './empiricalMargin.ts';
+import { AUTOPILOT_CODE } from './autopilot.ts';
+import { MAX_PREDICTOR_CODE, NSIGMA_CODE } from './nSigma.ts';
 import type { FitCode } from './entry.ts';
 import type { FitSpec, FitTest } from './fitTest.ts';
 import { GPA_CODE } from './gpa.ts';
@@ -38,12 +41,16 @@ const BUILT_IN: readonly FitCode[] = [
   HOEFF_CODE,
   COV_CODE,
   PEAK_CODE,
+  NSIGMA_CODE,
+  MAX_PREDICTOR_CODE,
+  EMP_MARGIN_CODE,
   KOORD_CODE,
   TLP_CODE,
   LVRB_CODE,
   CRANE_CODE,
   OVERCOMMIT_CODE,
   VPA_CODE,
+  AUTOPILOT_CODE,
 ];
 
 /** The fit test of a spec (SPEC §5 and the tail-aware tests), through the registry. */

@@ -12,6 +12,9 @@ import { CONV_FIT } from './entries/convolution.ts';
 import { COV_FIT } from './entries/covariance.ts';
 import { CF_FIT } from './entries/cornishFisher.ts';
 import { EMP_FIT } from './entries/empirical.ts';
+import { EMP_MARGIN_FIT } from './entries/empiricalMargin.ts';
+import { AUTOPILOT_FIT } from './entries/autopilot.ts';
+import { MAX_PREDICTOR_FIT, NSIGMA_FIT } from './entries/nSigma.ts';
 import { checkRange } from '../ranges.ts';
 import type { FitSpec } from './fitTest.ts';
 import { FIT_GROUPS, type FitCode, type FitEntry, type FitPlugin } from './entry.ts';
@@ -39,12 +42,16 @@ const entries: FitEntry[] = [
   HOEFF_FIT,
   COV_FIT,
   PEAK_FIT,
+  NSIGMA_FIT,
+  MAX_PREDICTOR_FIT,
+  EMP_MARGIN_FIT,
   KOORD_FIT,
   TLP_FIT,
   LVRB_FIT,
   CRANE_FIT,
   OVERCOMMIT_FIT,
   VPA_FIT,
+  AUTOPILOT_FIT,
 ];
 
 const listeners: ((entry: FitEntry) => void)[] = [];
