@@ -19,6 +19,7 @@ import { replay } from './whatif/replay.ts';
 import { rightsize } from './rightsize/rightsize.ts';
 import { generate } from './generate.ts';
 import { rightsizeReport } from './rightsize/rightsizeReport.ts';
+import { adviceReport } from './adviceReport.ts';
 
 export type { Command } from './command.ts';
 
@@ -41,3 +42,4 @@ COMMANDS.replay = replay;
 COMMANDS.rightsize = rightsize;
 COMMANDS.generate = generate;
 COMMANDS['rightsize-report'] = rightsizeReport;
+COMMANDS['advice-report'] = adviceReport;

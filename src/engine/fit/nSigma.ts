@@ -28,7 +28,7 @@ function nSigmaPeak(view: TotalsView, j: number, t: number, n: number): number {
   return mean + n * Math.sqrt(Math.max(0, sample));
 }
 
-export function nSigma(n: number): FitTest {
+function nSigma(n: number): FitTest {
   checkRange(NSIGMA_N, n);
   return {
     spec: { kind: 'nsig', n },
@@ -39,7 +39,7 @@ export function nSigma(n: number): FitTest {
   };
 }
 
-export function maxOfPredictors(n: number, p: number): FitTest {
+function maxOfPredictors(n: number, p: number): FitTest {
   checkRange(NSIGMA_N, n);
   checkRange(RC_PERCENTILE, p);
   return {

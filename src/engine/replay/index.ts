@@ -8,3 +8,4 @@ export * from './modes.ts';
 export * from './drift.ts';
 export * from './walkForward.ts';
 export * from './bound.ts';
+export * from './pick.ts';

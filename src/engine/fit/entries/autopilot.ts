@@ -19,7 +19,7 @@ export const AUTOPILOT_STEP = numberRange('sampling step (seconds)', 'Δ', {
 });
 
 /** Autopilot's CPU recommender: the 95th percentile of samples decaying with a 12-hour half-life. */
-export const AUTOPILOT_DEFAULTS = { percentile: 95, halfLife: 12, step: 300 } as const;
+const AUTOPILOT_DEFAULTS = { percentile: 95, halfLife: 12, step: 300 } as const;
 
 export const AUTOPILOT_FIT: FitEntry = {
   kind: 'apw',

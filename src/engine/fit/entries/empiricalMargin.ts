@@ -10,7 +10,7 @@ import { RHO_PARAMETER, RHO_SLACK } from './gpa.ts';
 export const SAFETY_MARGIN = numberRange('safety margin', 'm', { min: 0, max: 10 });
 
 /** The ρ the tuner holds while it learns the margin: the per-machine target. */
-export const MARGIN_RHO = 0.01;
+const MARGIN_RHO = 0.01;
 
 export const EMP_MARGIN_FIT: FitEntry = {
   kind: 'empm',

@@ -10,7 +10,7 @@ export const NSIGMA_N = numberRange('N-sigma multiplier', 'N', { min: 0, max: 20
 export const RC_PERCENTILE = numberRange('RC-like percentile', 'p', { min: 0, max: 100 });
 
 /** N = 5, their production N-sigma; p = 99, the RC-like percentile the tuner holds. */
-export const NSIGMA_DEFAULTS = { n: 5, p: 99 } as const;
+const NSIGMA_DEFAULTS = { n: 5, p: 99 } as const;
 
 const N_PARAMETER = {
   key: 'n',
