@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { withNumberTicks } from '../present/plotTicks.ts';
 import { downloadPng, downloadSvg } from './exportFiles.ts';
 import { figureSvg } from './figureSvg.ts';
+import { attachXDrag, type DragSetter } from './plotDrag.ts';
 
 interface Props {
   /** Says what the plot shows; also the exported file's title. */
@@ -15,14 +16,27 @@ interface Props {
   onPick?: (datum: unknown) => void;
   stale?: boolean;
   placeholder?: string;
+  /** Dragging across the plot sets the x value under the pointer (`plotDrag.ts`). */
+  onDragX?: DragSetter;
 }
 
 /** Renders one Observable Plot spec, with its title, caption and SVG/PNG export. */
-export function PlotFigure({ title, caption, spec, name, onPick, stale, placeholder }: Props) {
+export function PlotFigure({
+  title,
+  caption,
+  spec,
+  name,
+  onPick,
+  stale,
+  placeholder,
+  onDragX,
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLElement>(null);
   const [width, setWidth] = useState<number | null>(null);
   const pick = useRef(onPick);
+  const drag = useRef(onDragX);
+  const draggable = onDragX !== undefined;
   useEffect(() => {
     const el = frame.current;
     if (!el) return;
@@ -35,7 +49,8 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
   }, []);
   useEffect(() => {
     pick.current = onPick;
-  }, [onPick]);
+    drag.current = onDragX;
+  }, [onPick, onDragX]);
   useEffect(() => {
     const el = host.current;
     if (!el || !spec || width === null) return;
@@ -59,6 +74,12 @@ export function PlotFigure({ title, caption, spec, name, onPick, stale, placehol
       figure.remove();
     };
   }, [spec, title, width]);
+  const hasPlot = spec !== null;
+  useEffect(() => {
+    const el = host.current;
+    if (!el || !draggable || !hasPlot) return;
+    return attachXDrag(el, (value, frame) => drag.current?.(value, frame) ?? false);
+  }, [draggable, hasPlot]);
   // The whole figure (title, legends, plot, caption) as on screen, without the export buttons.
   const svg = () =>
     frame.current && host.current?.querySelector('svg')

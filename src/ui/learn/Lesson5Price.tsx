@@ -5,7 +5,7 @@ import { formatFixed, formatQ } from '../../present/format.ts';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { LessonFrame, LessonWaiting, lessonPackParams } from './LessonFrame.tsx';
 import { sloMachinesSpec, sloSpec } from '../../present/learn/plots.ts';
-import { RhoSlider, useLessonRho } from './RhoSlider.tsx';
+import { RhoSlider, dragLessonRho, useLessonRho } from './RhoSlider.tsx';
 import { useLessonWorkload } from './useLessonWorkload.ts';
 import { pricePrediction } from '../../present/learn/predictions.ts';
 
@@ -43,7 +43,7 @@ export function Lesson5Price() {
   return (
     <LessonFrame
       lesson={5}
-      keys="Tab to the slider; ← and → move ρ."
+      keys="Tab to the slider; ← and → move ρ. Or drag across either plot: ρ follows the pointer."
       pack={{
         params: lessonPackParams(params, {
           tasks: TASKS,
@@ -96,14 +96,16 @@ export function Lesson5Price() {
             <PlotFigure
               name="lesson5-q-vs-rho"
               title="Measured q against the promised ρ (log–log)"
-              caption={`Dashed: q = ρ. Red points: q above the promise${firstBroken ? ` (first at ρ = ${firstBroken.rho})` : ''}; hollow: q = 0, below 1/|E|. Ringed: the slider's ρ.`}
+              caption={`Dashed: q = ρ. Red points: q above the promise${firstBroken ? ` (first at ρ = ${firstBroken.rho})` : ''}; hollow: q = 0, below 1/|E|. Ringed: the slider's ρ; drag across the plot to move it.`}
               spec={qSpec}
+              onDragX={dragLessonRho}
             />
             <PlotFigure
               name="lesson5-machines"
               title="Machines used against ρ"
-              caption="A tighter SLO opens more machines."
+              caption="A tighter SLO opens more machines. Drag across the plot to move ρ."
               spec={mSpec}
+              onDragX={dragLessonRho}
             />
           </div>
         </>
