@@ -30,6 +30,12 @@ describe('Pack figures as SVG snapshots', () => {
     ).toMatchFileSnapshot('__snapshots__/machineHistogram-cores.svg');
   });
 
+  it('the machine histogram with a capacity dragged below the packing’s: the bins over it red', async () => {
+    await expect(figureSnapshot(machineHistogramSpec(machine, 640, 0.8))).toMatchFileSnapshot(
+      '__snapshots__/machineHistogram-whatIf.svg',
+    );
+  });
+
   it('the machine survival function', async () => {
     await expect(figureSnapshot(survivalSpec(machine))).toMatchFileSnapshot(
       '__snapshots__/survival.svg',

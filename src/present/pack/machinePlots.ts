@@ -18,6 +18,8 @@ function demandUnit(v: MachineView): string {
 const CAPACITY_COLOR = '#d62728';
 const GAUSS_COLOR = '#1f77b4';
 const PERCENTILE_COLOR = '#ff7f0e';
+/** Bins over a dragged capacity. */
+const OVER_COLOR = '#e8a0a0';
 
 /** Points of the N(mean, sd²) density on [lo, hi], for a line over a density histogram. */
 export function gaussianCurve(mean: number, sd: number, lo: number, hi: number, points = 200) {
@@ -30,7 +32,17 @@ export function gaussianCurve(mean: number, sd: number, lo: number, hi: number, 
   return out;
 }
 
-export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOptions {
+/**
+ * The machine's totals against its Gaussian, the capacity and (GPA) the (1−ρ) percentile. With
+ * `whatIf`, a capacity dragged on this machine alone: its line replaces the packing's, which stays
+ * faint, and the bins over it turn red. The axis does not follow `whatIf`, so a drag along it
+ * reads the same scale from start to end.
+ */
+export function machineHistogramSpec(
+  v: MachineView,
+  width = 640,
+  whatIf: number | null = null,
+): Plot.PlotOptions {
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i < v.totals.length; i++) {
@@ -40,11 +52,12 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
   lo = Math.min(lo, v.mean - 4 * v.sd, v.capacity);
   hi = Math.max(hi, v.mean + 4 * v.sd, v.capacity * 1.02);
   const bins = histogram(v.totals, 60);
-  const left = v.gpaPercentile !== null && v.gpaPercentile <= v.capacity;
+  const line = whatIf ?? v.capacity;
+  const left = v.gpaPercentile !== null && v.gpaPercentile <= line;
   const rules = [
     {
-      x: v.capacity,
-      label: `capacity ${capacityText(v.capacity, v.coresPerMachine ?? null)}`,
+      x: line,
+      label: `${whatIf === null ? '' : 'what-if '}capacity ${capacityText(line, v.coresPerMachine ?? null)}`,
       color: CAPACITY_COLOR,
       dy: 4,
       anchor: left ? 'start' : 'end',
@@ -72,7 +85,10 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
         x1: 'x0',
         x2: 'x1',
         y: 'density',
-        fill: '#9aa7b8',
+        fill:
+          whatIf === null
+            ? '#9aa7b8'
+            : (b: { x0: number }) => (b.x0 >= whatIf ? OVER_COLOR : '#9aa7b8'),
         insetLeft: 0.5,
         tip: true,
         title: (b: { x0: number; x1: number; count: number }) =>
@@ -84,6 +100,15 @@ export function machineHistogramSpec(v: MachineView, width = 640): Plot.PlotOpti
         stroke: GAUSS_COLOR,
         strokeWidth: 2,
       }),
+      ...(whatIf === null
+        ? []
+        : [
+            Plot.ruleX([v.capacity], {
+              stroke: CAPACITY_COLOR,
+              strokeOpacity: 0.35,
+              strokeWidth: 2,
+            }),
+          ]),
       Plot.ruleX(rules, { x: 'x', stroke: 'color', strokeWidth: 2, strokeDasharray: '5,3' }),
       ...rules.map((r) =>
         Plot.text([r], {

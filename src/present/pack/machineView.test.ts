@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { PackResult } from '../../engine/index.ts';
-import { machineTasks, machineView, taskMoments } from './machineView.ts';
+import {
+  WorkloadStats,
+  evaluateMachine,
+  identityRows,
+  realize,
+  runPacking,
+  type PackResult,
+} from '../../engine/index.ts';
+import { planetlabDay } from '../../ingest/testing.ts';
+import {
+  draggedCapacity,
+  machineTasks,
+  machineView,
+  overflowShare,
+  taskMoments,
+} from './machineView.ts';
 
 type Machine = PackResult['machines'][number];
 const machine = {
@@ -51,5 +65,54 @@ describe('the machine view of a packing', () => {
     expect(taskMoments(samples, 1)).toEqual({ mean: 0.5, sd: 0 });
     const none = taskMoments(undefined, 0);
     expect(Number.isNaN(none.mean) && Number.isNaN(none.sd)).toBe(true);
+  });
+});
+
+describe('a capacity dragged on one machine', () => {
+  it('at the packing’s capacity gives each machine’s q_j; higher, less; lower, more', () => {
+    const stats = new WorkloadStats(realize(planetlabDay(), 2000, 1, false));
+    const rows = identityRows(300);
+    const params = {
+      packer: 'bf',
+      fit: { kind: 'gpa', rho: 0.01 },
+      capacity: 1,
+      clairvoyance: 0.5,
+      source: 'inst',
+      rebalance: 0,
+    } as const;
+    const result = runPacking(stats, rows, params);
+    const split = stats.split(params.clairvoyance);
+    const totals = new Float64Array(result.evaluated);
+    let overflowing = 0;
+    for (const m of result.machines) {
+      evaluateMachine(
+        stats.workload.inst,
+        Array.from(m.tasks, (t) => rows[t]),
+        split,
+        1,
+        totals,
+      );
+      expect(overflowShare(totals, 1)).toBe(m.q);
+      if (m.q > 0) overflowing++;
+      const looser = overflowShare(totals, 1.1);
+      const tighter = overflowShare(totals, 0.9);
+      expect(looser).toBeLessThanOrEqual(m.q);
+      expect(tighter).toBeGreaterThanOrEqual(m.q);
+    }
+    expect(overflowing).toBeGreaterThan(0);
+  });
+
+  it('counts a total filling the capacity exactly as fitting, as q does', () => {
+    const totals = Float64Array.from([0.25 + 0.75, 0.1 * 10, 1.5, 0.4]);
+    expect(overflowShare(totals, 1)).toBe(0.25);
+    expect(overflowShare(totals, 0.5)).toBe(0.75);
+    expect(overflowShare(new Float64Array(0), 1)).toBe(0);
+  });
+
+  it('reads the pointer’s capacity to three significant digits, refusing c ≤ 0', () => {
+    expect(draggedCapacity(1.234567)).toBe(1.23);
+    expect(draggedCapacity(0.0123456)).toBe(0.0123);
+    expect(draggedCapacity(0)).toBeNull();
+    expect(draggedCapacity(-0.2)).toBeNull();
   });
 });

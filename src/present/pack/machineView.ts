@@ -4,13 +4,17 @@
  * Pure: the view renders what these give.
  */
 import {
+  CAPACITY,
+  exceeds,
   gaussianLoadAt,
+  inRange,
   gaussianRho,
   seriesAt,
   type FitSpec,
   type PackResult,
   type SeriesSet,
 } from '../../engine/index.ts';
+import { roundSignificant } from '../format.ts';
 
 export interface MachineView {
   readonly totals: ArrayLike<number>;
@@ -82,4 +86,24 @@ export function taskMoments(
   const mean = s ? s.reduce((a, b) => a + b, 0) / s.length : NaN;
   const sd = s ? Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length) : NaN;
   return { mean, sd };
+}
+
+/**
+ * The share of a machine's `totals` over capacity c, by the one comparison every q is counted
+ * with (`engine/capacity.ts`): at the packing's own capacity it is the machine's q_j.
+ */
+export function overflowShare(totals: ArrayLike<number>, capacity: number): number {
+  if (!totals.length) return 0;
+  let over = 0;
+  for (let i = 0; i < totals.length; i++) if (exceeds(totals[i], capacity)) over++;
+  return over / totals.length;
+}
+
+/**
+ * A capacity dragged on a machine's histogram, as a value to show: three significant digits (a
+ * pixel of the axis is finer than that), null outside capacity's range (c > 0).
+ */
+export function draggedCapacity(value: number): number | null {
+  const c = roundSignificant(value, 3);
+  return inRange(CAPACITY, c) ? c : null;
 }
