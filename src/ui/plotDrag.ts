@@ -14,7 +14,7 @@ export interface DragScale {
 }
 
 /** The on-screen box of the plot's SVG: where it starts and how wide it is drawn. */
-export interface ScreenBox {
+interface ScreenBox {
   readonly left: number;
   readonly width: number;
 }
