@@ -312,7 +312,7 @@ export function check(root: string): string[] {
   if (DOORS_ENFORCED)
     for (const d of deepImports(root)) problems.push(`import past a door: ${d.message}`);
   const graph = new Map<string, string[]>();
-  const views = viewNamesOf(readFileSync(join(root, 'src/state/common/store/params.ts'), 'utf8'));
+  const views = viewNamesOf(readFileSync(join(root, 'src/state/common/views/views.ts'), 'utf8'));
   const formats = formatNamesOf(readFileSync(join(root, 'src/engine/data/formatIds.ts'), 'utf8'));
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');

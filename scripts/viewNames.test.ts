@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { viewNameFindings, viewNamesOf } from './viewNames.ts';
 
 const NAMES = viewNamesOf(
-  readFileSync(new URL('../src/state/common/store/params.ts', import.meta.url), 'utf8'),
+  readFileSync(new URL('../src/state/common/views/views.ts', import.meta.url), 'utf8'),
 );
 const find = (text: string, file = 'src/ui/Some.tsx') => viewNameFindings(file, text, NAMES);
 

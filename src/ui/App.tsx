@@ -20,7 +20,7 @@ import {
   type ViewEntry,
   type ViewFrame,
 } from '../state/common/views/views.ts';
-import { VIEW_COMPONENTS } from './viewComponents.ts';
+import { viewComponent } from './viewComponents.ts';
 import { NARROW, useMediaQuery } from './useMediaQuery.ts';
 import { Diagnostics, Notices } from './StatusLine.tsx';
 import { ViewBoundary } from './ViewBoundary.tsx';
@@ -83,7 +83,7 @@ function ShareButton() {
 
 /** The view `view`, in its error boundary (and, loaded on first opening, its Suspense). */
 function ViewBody({ view }: { view: ViewId }) {
-  const { View, lazy: loadsLater } = VIEW_COMPONENTS[view];
+  const { View, lazy: loadsLater } = viewComponent(view);
   return (
     <ViewBoundary view={view}>
       {loadsLater ? (

@@ -1,8 +1,9 @@
 /**
- * A new view is its code and its entry: a trivial view (its component in `testing/HelloView.tsx`,
- * its entry below, as it would be in `state/common/views/views.ts` and `viewComponents.ts`) appears in
- * the nav, opens from a link and is a history entry, with nothing else told about it — and every
- * link of the page's views reads as before beside it.
+ * A new view is its folder and one line: a trivial view (its component in `testing/HelloView.tsx`,
+ * found by its name as `viewComponents.ts` finds every view's code, and its entry below, the one
+ * line it would be in `ENTRIES` of `state/common/views/views.ts`) appears in the nav, opens from a
+ * link and is a history entry, with nothing else told about it — and every link of the page's views
+ * reads as before beside it.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,12 @@ import { linkRows } from '../state/common/link/urlFields.ts';
 import { VIEW_REGISTRY, type ViewEntry } from '../state/common/views/views.ts';
 import { ViewNav } from './App.tsx';
 import { HelloView } from './testing/HelloView.tsx';
-import { lazyView } from './viewComponents.ts';
+import { viewCodeIn, viewComponent } from './viewComponents.ts';
+
+/** React's lazy component, whose loader the test calls to see what it loads. */
+interface LazyComponent {
+  _payload: { _result: () => Promise<unknown> };
+}
 
 const HELLO: ViewEntry<'hello'> = {
   id: 'hello',
@@ -22,7 +28,8 @@ const HELLO: ViewEntry<'hello'> = {
   frame: 'column',
   owns: [],
 };
-const HELLO_CODE = lazyView(() => import('./testing/HelloView.tsx'), 'HelloView');
+// Its folder, where the page looks for a view's code (`testing/` stands for `src/ui/hello/`).
+const HELLO_CODE = viewCodeIn(import.meta.glob('./*View.tsx', { base: './testing' }), 'hello');
 
 const VIEWS_AND_HELLO: readonly ViewEntry<string>[] = [...VIEW_REGISTRY, HELLO];
 const LINKS = linkCodec(linkRows(VIEWS_AND_HELLO));
@@ -80,8 +87,18 @@ describe('a view added by its entry alone', () => {
     ]);
   });
 
-  it('brings its code when first opened, not with the page', () => {
+  it('brings its code, found by its name, when first opened, not with the page', async () => {
     expect(HELLO_CODE.lazy).toBe(true);
+    const loaded = (await (HELLO_CODE.View as unknown as LazyComponent)._payload._result()) as {
+      default: unknown;
+    };
+    expect(loaded.default).toBe(HelloView);
     expect(renderToStaticMarkup(<HelloView />)).toBe('<p data-testid="hello">Hello.</p>');
+  });
+
+  it("finds every view's code by its name, and says where it looked for a missing one", () => {
+    for (const v of VIEW_REGISTRY) expect(viewComponent(v.id).View).toBeTruthy();
+    expect(viewComponent('pack').lazy).toBe(false);
+    expect(() => viewCodeIn({}, 'hello')).toThrow('expected src/ui/hello/HelloView.tsx');
   });
 });

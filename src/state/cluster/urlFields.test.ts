@@ -10,7 +10,8 @@ import {
   DEFAULT_CLUSTER,
   type ClusterSettings,
 } from './params.ts';
-import { DEFAULT_PARAMS, VIEWS } from '../common/store/params.ts';
+import { DEFAULT_PARAMS } from '../common/store/params.ts';
+import { VIEWS } from '../common/views/views.ts';
 import { decode, encode } from '../common/link/url.ts';
 
 const typeArb = fc

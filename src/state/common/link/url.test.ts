@@ -8,7 +8,8 @@ import {
   fitSpec,
   type FitSpec,
 } from '../../../engine/index.ts';
-import { DEFAULT_PARAMS, TUNE_MODES, VIEWS, pinnedOf, type Params } from '../store/params.ts';
+import { DEFAULT_PARAMS, TUNE_MODES, pinnedOf, type Params } from '../store/params.ts';
+import { VIEWS } from '../views/views.ts';
 import { URL_VERSION, decode, encode } from './url.ts';
 import { URL_FIELDS } from './urlFields.ts';
 import { resizeParamsArb } from '../../resize/testing.ts';

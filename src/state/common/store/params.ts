@@ -26,20 +26,13 @@ import { customParam, defaultsOf, numberParam, type ParamSpecs } from './paramSp
 
 export { TUNE_MODES, type TuneMode } from '../../tune/params.ts';
 
-export const VIEWS = [
-  'pack',
-  'tradeoff',
-  'data',
-  'learn',
-  'tune',
-  'paper',
-  'timeline',
-  'resize',
-  'cluster',
-  'schedulers',
-  'model',
-] as const;
-export type ViewId = (typeof VIEWS)[number];
+/**
+ * The views' names, in no order: each entry of the view registry adds its own (`declare module` in
+ * `state/common/views/views.ts`), so a view is named in its entry alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ViewNames {}
+export type ViewId = keyof ViewNames & string;
 
 export interface UploadRef {
   /** File names, in the order they were given. */

@@ -30,7 +30,7 @@ import {
   type PanelField,
 } from '../store/panelFields.ts';
 import { flatRows } from '../link/paramRows.ts';
-import { VIEWS, type Params, type ViewId } from '../store/params.ts';
+import type { Params, ViewId } from '../store/params.ts';
 import type { UrlField } from '../link/urlField.ts';
 import type { WingRun } from '../runs/wingRun.ts';
 
@@ -155,8 +155,16 @@ const PACKING_BUT_FIT: readonly PanelField[] = [
   'rebalance',
 ];
 
-/** Each view's entry but its name (the nav's order is `VIEWS`, params.ts). */
-const ENTRIES: { readonly [V in ViewId]: Omit<ViewEntry<V>, 'id'> } = {
+const TRADEOFF_ROWS: readonly UrlField[] = flatRows(TRADEOFF_PARAMS, 'always');
+const LEARN_ROWS: readonly UrlField[] = flatRows(LEARN_PARAMS, 'learn');
+const TUNE_ROWS: readonly UrlField[] = flatRows(TUNE_PARAMS, 'tune');
+const PAPER_ROWS: readonly UrlField[] = flatRows(PAPER_PARAMS, 'paper');
+const TIMELINE_PANEL = (p: Params): readonly PanelField[] =>
+  p.timelineSource === 'vms' ? ['dataset', 'scale'] : [];
+const TIMELINE_OWNS = Object.keys(DEFAULT_TIMELINE_PARAMS) as (keyof Params)[];
+
+/** Each view's entry under its name, in the nav's order: the one place a view is listed. */
+const ENTRIES = {
   pack: {
     label: 'Pack',
     help: 'Tasks packed onto machines, each judged.',
@@ -173,7 +181,7 @@ const ENTRIES: { readonly [V in ViewId]: Omit<ViewEntry<V>, 'id'> } = {
     help: 'Machines against violations, per fit test.',
     frame: 'panel',
     params: TRADEOFF_PARAMS,
-    urlRows: flatRows(TRADEOFF_PARAMS, 'always'),
+    urlRows: TRADEOFF_ROWS,
     panel: [...POOL, 'tasks', ...PACKING_BUT_FIT],
     owns: ['instances', 'tail'],
     readsPool: true,
@@ -194,7 +202,7 @@ const ENTRIES: { readonly [V in ViewId]: Omit<ViewEntry<V>, 'id'> } = {
     frame: 'column',
     className: 'learn-content',
     params: LEARN_PARAMS,
-    urlRows: flatRows(LEARN_PARAMS, 'learn'),
+    urlRows: LEARN_ROWS,
     owns: ['lesson', 'step'],
     runs: LEARN_RUNS,
   },
@@ -203,7 +211,7 @@ const ENTRIES: { readonly [V in ViewId]: Omit<ViewEntry<V>, 'id'> } = {
     help: 'A fit test tuned to an SLO target.',
     frame: 'panel',
     params: TUNE_PARAMS,
-    urlRows: flatRows(TUNE_PARAMS, 'tune'),
+    urlRows: TUNE_ROWS,
     panel: [...POOL, 'tasks', ...PACKING_BUT_FIT],
     owns: ['tuneMode', 'tuneFamily', 'tuneFamilies', 'target', 'confidence'],
     runs: TUNE_RUNS,
@@ -214,7 +222,7 @@ const ENTRIES: { readonly [V in ViewId]: Omit<ViewEntry<V>, 'id'> } = {
     help: "The GPA paper's figures, rebuilt.",
     frame: 'panel',
     params: PAPER_PARAMS,
-    urlRows: flatRows(PAPER_PARAMS, 'paper'),
+    urlRows: PAPER_ROWS,
     panel: [...POOL, 'tasks', 'packer'],
     owns: [
       'paperFigure',
@@ -235,8 +243,8 @@ const ENTRIES: { readonly [V in ViewId]: Omit<ViewEntry<V>, 'id'> } = {
     params: TIMELINE_PARAMS,
     urlRows: TIMELINE_URL_FIELDS,
     // Only its per-VM source reads the panel's dataset; the rest is in the view.
-    panel: (p) => (p.timelineSource === 'vms' ? ['dataset', 'scale'] : []),
-    owns: Object.keys(DEFAULT_TIMELINE_PARAMS) as (keyof Params)[],
+    panel: TIMELINE_PANEL,
+    owns: TIMELINE_OWNS,
     runs: TIMELINE_RUNS,
   },
   resize: {
@@ -273,7 +281,15 @@ const ENTRIES: { readonly [V in ViewId]: Omit<ViewEntry<V>, 'id'> } = {
     frame: 'column',
     owns: [],
   },
-};
+} satisfies { readonly [view: string]: Omit<ViewEntry<string>, 'id'> };
+
+declare module '../store/params.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ViewNames extends Record<keyof typeof ENTRIES, true> {}
+}
+
+/** Every view's name, in the nav's order. */
+export const VIEWS = Object.keys(ENTRIES) as readonly ViewId[];
 
 /** Every view, in the nav's order. */
 export const VIEW_REGISTRY: readonly ViewEntry[] = VIEWS.map((id) => ({ id, ...ENTRIES[id] }));
