@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './e2e/chromium.ts';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const FULL_BROWSER_SPECS = ['smoke.spec.ts', 'firstScreen.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -17,11 +18,20 @@ export default defineConfig({
     // The service worker would answer requests that specs intercept with page.route; the offline
     // spec allows it.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-    },
   },
+  // Every spec in Chromium's headless shell (e2e/chromium.ts says why); the page's first contact
+  // again in the full browser people use, so that a difference between the two builds shows.
+  projects: [
+    {
+      name: 'headless-shell',
+      use: { launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS } },
+    },
+    {
+      name: 'chromium',
+      testMatch: FULL_BROWSER_SPECS,
+      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
+    },
+  ],
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,

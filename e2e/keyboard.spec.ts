@@ -30,6 +30,11 @@ test('the skip link, then Tab through Pack without losing the focus', async ({ p
 test('ρ’s keys move a tenth of a decade, PageUp a decade, and a run of presses is one Back', async ({
   page,
 }) => {
+  // Each press waits for the box to show it; on a loaded machine that can take longer than the
+  // 300 ms an edit rests to be settled, which would make each press an entry of its own.
+  await page.addInitScript(() => {
+    (globalThis as { slopackSettleMs?: number }).slopackSettleMs = 5000;
+  });
   await page.goto(`/?${SMALL}`);
   await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
   const box = page.getByTestId('rho-box');

@@ -1,26 +1,36 @@
-// Makes sure a Chromium for the e2e tests exists: Debian's package, installed when missing (test tools
-// cannot download their own browsers here). Honours CHROMIUM_PATH.
+// Makes sure the e2e tests' browsers exist: Debian's `chromium` and `chromium-headless-shell` (the same
+// Chromium; e2e/chromium.ts says which runs what), installed when missing (test tools cannot download
+// their own browsers here). Honours CHROMIUM_PATH and HEADLESS_SHELL_PATH.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(path)) process.exit(0);
-console.log(`No browser at ${path}: installing Debian's chromium (apt-get) for the e2e tests…`);
+const wanted = [
+  ['chromium', process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'],
+  [
+    'chromium-headless-shell',
+    process.env.HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+  ],
+];
+const missing = wanted.filter(([, path]) => !existsSync(path));
+if (missing.length === 0) process.exit(0);
+const packages = missing.map(([name]) => name).join(' ');
+console.log(
+  `No browser at ${missing.map(([, p]) => p).join(', ')}: installing Debian's ${packages}…`,
+);
 const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
 try {
   execSync(
-    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
-    {
-      stdio: 'inherit',
-    },
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`,
+    { stdio: 'inherit' },
   );
 } catch {
   console.error(
-    `Could not install chromium. Install it yourself (apt-get install chromium) or set CHROMIUM_PATH.`,
+    `Could not install ${packages}. Install them yourself (apt-get install ${packages}) or set CHROMIUM_PATH / HEADLESS_SHELL_PATH.`,
   );
   process.exit(1);
 }
-if (!existsSync(path)) {
-  console.error(`chromium was installed but ${path} does not exist; set CHROMIUM_PATH.`);
-  process.exit(1);
-}
+for (const [name, path] of missing)
+  if (!existsSync(path)) {
+    console.error(`${name} was installed but ${path} does not exist; set its path variable.`);
+    process.exit(1);
+  }

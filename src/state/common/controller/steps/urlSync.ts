@@ -68,10 +68,20 @@ export function navigates(a: Params, b: Params): boolean {
   return LINKS.navigates(a, b);
 }
 
+/**
+ * How long an edit must rest to be settled: 300 ms, or what a test set before the app started
+ * (`globalThis.slopackSettleMs`, as `slopackLiveness`), so that a run of key presses that a loaded
+ * machine spreads over more than 300 ms still counts as one change there.
+ */
+function configuredSettle(): number {
+  const set = (globalThis as { slopackSettleMs?: unknown }).slopackSettleMs;
+  return typeof set === 'number' && Number.isFinite(set) && set > 0 ? set : 300;
+}
+
 export function urlSync(
   params: () => Params,
   bar: AddressBar = browserAddressBar,
-  delay = 300,
+  delay = configuredSettle(),
   links: LinkCodec = LINKS,
 ): UrlSync {
   let timer: ReturnType<typeof setTimeout> | undefined;
