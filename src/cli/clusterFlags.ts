@@ -11,7 +11,7 @@ import { SLO_TARGET } from '../engine/schedulers/index.ts';
 import { flagWordedRangeOption, rangeOption, type OptionSpec } from './args.ts';
 import { CORES_PER_MACHINE } from './ranges.ts';
 
-export const SLO_DEFAULT = 0.01;
+const SLO_DEFAULT = 0.01;
 
 export const CORES_OPTION = rangeOption(
   CORES_PER_MACHINE,

@@ -25,7 +25,7 @@ const TIMED = `elementtiming="${HEADLINE_TIMING}"`;
 export const FIRST_SCREEN_CLASS = 'first-screen';
 
 /** What the static first screen shows: the headline's figures and the nav's views. */
-export interface FirstScreen {
+interface FirstScreen {
   readonly result: Pick<PackResult, 'mAbs' | 'mNorm' | 'm' | 'oversized' | 'moves'>;
   /** ρ of the default fit test, or null where it has none. */
   readonly rho: number | null;

@@ -10,7 +10,7 @@
 import { isCancelled } from '../../../protocol/cancel.ts';
 
 /** Why a run ended without a result: the person's Cancel, its inputs gone, or the runner's own. */
-export type CancelCause = 'user' | 'stale' | 'elsewhere';
+type CancelCause = 'user' | 'stale' | 'elsewhere';
 
 export interface RunEvents<T, P> {
   /** The run begins (the one before it, if any, is aborted and writes nothing more). */
@@ -33,7 +33,7 @@ export function describeError(e: unknown): string {
 
 export type RunWork<T, P> = (signal: AbortSignal, progress: (p: P) => void) => Promise<T>;
 
-export interface LatestRun<T, P> {
+interface LatestRun<T, P> {
   /** Runs `work`, telling `events` how it goes; resolves when it has ended or been superseded. */
   start(work: RunWork<T, P>, events: RunEvents<T, P>): Promise<void>;
   /** Stops the run in flight (nothing when none runs); its `cancelled('user', reason)` is told now. */
