@@ -35,8 +35,8 @@ export function valueAtPointer(
   const pixel = ((clientX - box.left) * viewWidth) / box.width;
   const [a, b] = scale.range ?? [0, viewWidth];
   const held = Math.min(Math.max(a, b), Math.max(Math.min(a, b), pixel));
-  const value = Number(scale.invert(held));
-  return Number.isFinite(value) ? value : null;
+  const value: unknown = scale.invert(held);
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 /**

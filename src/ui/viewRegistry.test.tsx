@@ -29,7 +29,10 @@ const HELLO: ViewEntry<'hello'> = {
   owns: [],
 };
 // Its folder, where the page looks for a view's code (`testing/` stands for `src/ui/hello/`).
-const HELLO_CODE = viewCodeIn(import.meta.glob('./*View.tsx', { base: './testing' }), 'hello');
+const HELLO_CODE = viewCodeIn(
+  import.meta.glob<Record<string, unknown>>('./*View.tsx', { base: './testing' }),
+  'hello',
+);
 
 const VIEWS_AND_HELLO: readonly ViewEntry<string>[] = [...VIEW_REGISTRY, HELLO];
 const LINKS = linkCodec(linkRows(VIEWS_AND_HELLO));
