@@ -43,4 +43,19 @@ describe('exports no other file reads', () => {
       ['src/a/values.ts', 'OwnType', 'own-file'],
     ]);
   });
+
+  it('counts the modules an import.meta.glob finds as read, its negated patterns left out', () => {
+    const files = {
+      'src/ui/views.ts': [
+        "export const views = import.meta.glob(['./*/*View.tsx', '!./skipped/**']);",
+      ].join('\n'),
+      'src/ui/one/OneView.tsx': 'export const OneView = 1;',
+      'src/ui/skipped/SkippedView.tsx': 'export const SkippedView = 2;',
+      'src/ui/views.test.ts': "import { views } from './views.ts';\nvoid views;",
+    };
+    const found = unusedExports(tree(files), Object.keys(files));
+    expect(found.map((u) => [u.file, u.name, u.kind])).toEqual([
+      ['src/ui/skipped/SkippedView.tsx', 'SkippedView', 'dead'],
+    ]);
+  });
 });

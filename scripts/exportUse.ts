@@ -7,7 +7,7 @@
  * the public names of `src/engine/index.ts`, read by whoever uses the engine as a library.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, posix, relative } from 'node:path';
 import ts from 'typescript';
 import { execFileSync } from 'node:child_process';
 
@@ -24,6 +24,51 @@ function trackedFiles(root: string): string[] {
 }
 
 /** Files whose exports are read from outside the code base (the engine's library door, workers). */
+/** A glob pattern of `import.meta.glob` (`*` within a folder, `**` across folders) as a RegExp. */
+function globPattern(pattern: string): RegExp {
+  const body = pattern
+    .replace(/\*\*$/, '**/*')
+    .split('**/')
+    .map((part) =>
+      part
+        .split('*')
+        .map((t) => t.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('(?:.*/)?');
+  return new RegExp(`^${body}$`);
+}
+
+/** The files (of `files`, from the root) that an `import.meta.glob` call at `node` in `file` finds. */
+function globbed(node: ts.Node, file: string, files: readonly string[]): string[] {
+  if (
+    !ts.isCallExpression(node) ||
+    !ts.isPropertyAccessExpression(node.expression) ||
+    node.expression.name.text !== 'glob' ||
+    node.expression.expression.getText() !== 'import.meta'
+  )
+    return [];
+  const [first, options] = node.arguments;
+  const literals = first && ts.isArrayLiteralExpression(first) ? first.elements : [first];
+  const patterns = literals.flatMap((e) => (e && ts.isStringLiteral(e) ? [e.text] : []));
+  let base = dirname(file);
+  if (options && ts.isObjectLiteralExpression(options))
+    for (const p of options.properties)
+      if (
+        ts.isPropertyAssignment(p) &&
+        p.name.getText() === 'base' &&
+        ts.isStringLiteral(p.initializer)
+      )
+        base = posix.join(base, p.initializer.text);
+  const wanted = (negated: boolean) =>
+    patterns
+      .filter((p) => p.startsWith('!') === negated)
+      .map((p) => globPattern(posix.join(base, negated ? p.slice(1) : p)));
+  const take = wanted(false);
+  const drop = wanted(true);
+  return files.filter((f) => take.some((r) => r.test(f)) && !drop.some((r) => r.test(f)));
+}
+
 const ENTRY =
   /^(src\/engine\/index\.ts|src\/main\.tsx|src\/kernels\/assembly\/|workers\/|scripts\/|bench\/|e2e\/)/;
 
@@ -71,6 +116,16 @@ export function unusedExports(root = ROOT, files = trackedFiles(root)): ExportUs
         ts.isStringLiteral(node.arguments[0])
       ) {
         const mod = checker.getSymbolAtLocation(node.arguments[0]);
+        for (const exp of mod ? checker.getExportsOfModule(mod) : []) {
+          const s = original(exp);
+          let set = readers.get(s);
+          if (!set) readers.set(s, (set = new Set()));
+          set.add(file);
+        }
+      }
+      // Modules an `import.meta.glob` finds are read by name too (the views are found that way).
+      for (const found of globbed(node, file, files)) {
+        const mod = checker.getSymbolAtLocation(program.getSourceFile(join(root, found))!);
         for (const exp of mod ? checker.getExportsOfModule(mod) : []) {
           const s = original(exp);
           let set = readers.get(s);
