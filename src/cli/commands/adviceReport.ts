@@ -25,7 +25,7 @@ import {
   type RealizationMatrix,
   WEEK_TASKS,
 } from '../../engine/index.ts';
-import { rangeOption } from '../args.ts';
+import { flagWordedRangeOption } from '../args.ts';
 import type { Command } from './command.ts';
 import { writeOutput } from '../files.ts';
 import { datasets } from './correlationReport.ts';
@@ -189,7 +189,11 @@ export const adviceReport: Command = {
       help: 'folder of the bundled data (default public/data)',
       default: join(PUBLIC_DIR, 'data'),
     },
-    'week-tasks': rangeOption(WEEK_TASKS, 'tasks of each generated week (default 300)', 300),
+    'week-tasks': flagWordedRangeOption(
+      { ...WEEK_TASKS, flag: 'week-tasks' },
+      'tasks of each generated week (default 300)',
+      300,
+    ),
   },
   async run(o, write) {
     const log = (line: string) => process.stderr.write(`${line}\n`);
