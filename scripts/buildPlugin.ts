@@ -21,6 +21,7 @@ import { VIEW_REGISTRY } from '../src/state/common/views/views.ts';
 import { decodeFirstPack } from '../src/state/pack/firstPack.ts';
 import {
   FIRST_SCREEN_ON,
+  FIRST_SCREEN_CLASS,
   FIRST_SCREEN_STYLE,
   firstScreenHtml,
 } from '../src/present/pack/firstScreen.ts';
@@ -120,7 +121,11 @@ export function slopackBuild(): Plugin {
           config.publicDir,
         );
         // Painted with the page on the plain address (the default view and parameters).
-        const plain = `if(location.search===''&&location.hash==='')document.documentElement.classList.add(${JSON.stringify(FIRST_SCREEN_ON)});`;
+        // Elsewhere the block is removed once parsed: hidden, its cells still answered a search for
+        // the headline's figures (a test read its 41 machines before the app drew its own 9).
+        const plain =
+          `if(location.search===''&&location.hash==='')document.documentElement.classList.add(${JSON.stringify(FIRST_SCREEN_ON)});` +
+          `else document.addEventListener('DOMContentLoaded',function(){var b=document.querySelector(${JSON.stringify('.' + FIRST_SCREEN_CLASS)});if(b)b.remove();});`;
         // The app's chunk, loaded by the entry once the workers are started (src/main.tsx), and
         // the chunks it imports statically are fetched and compiled meanwhile, not one wave after
         // another as each module's imports are found.
