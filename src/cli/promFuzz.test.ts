@@ -11,8 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from './main.ts';
-import { startHostileServer, type HostileServer } from './testing/hostileServer.ts';
+import { inProcess } from './testing/run.ts';
+import {
+  SHORT_LIMITS,
+  STACK_TRACE,
+  jsonNulls,
+  startHostileServer,
+  type HostileServer,
+} from './testing/hostileServer.ts';
 
 const RUNS = Number.parseInt(process.env.SLOPACK_FUZZ_RUNS ?? '', 10) || 40;
 const SEED = Number.parseInt(process.env.SLOPACK_FUZZ_SEED ?? '', 10) || 49;
@@ -30,16 +36,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const SHORT = [
-  '--prometheus-connect-timeout',
-  '1',
-  '--prometheus-idle-timeout',
-  '1',
-  '--prometheus-deadline',
-  '2',
-  '--prometheus-max-mib',
-  '1',
-];
 const MODES = [
   'ok',
   'stall',
@@ -54,29 +50,6 @@ const MODES = [
   'wait',
   'moved',
 ] as const;
-const STACK = /\n\s+at \S+ \(|\bat file:\/\/|node:internal/;
-
-async function run(args: string[]) {
-  const lines: string[] = [];
-  const errors: string[] = [];
-  const write = process.stderr.write.bind(process.stderr);
-  process.stderr.write = ((s: string) => (errors.push(String(s)), true)) as typeof write;
-  try {
-    const code = await main(args, (s) => lines.push(s));
-    return { code, out: lines.join('\n'), err: errors.join('') };
-  } finally {
-    process.stderr.write = write;
-  }
-}
-
-/** Paths in a JSON value that hold null. */
-function nulls(v: unknown, at = '$'): string[] {
-  if (v === null) return [at];
-  if (Array.isArray(v)) return v.flatMap((x, i) => nulls(x, `${at}[${i}]`));
-  if (typeof v === 'object')
-    return Object.entries(v as object).flatMap(([k, x]) => nulls(x, `${at}.${k}`));
-  return [];
-}
 
 describe('fuzz: a hostile Prometheus', () => {
   it('any command, any misbehaviour or mutated answer: a result without null, or a message', async () => {
@@ -96,26 +69,26 @@ describe('fuzz: a hostile Prometheus', () => {
           rmSync(file, { force: true });
           const range = ['--start', String(start), '--end', String(start + 7200)];
           const args = [command, '--prometheus', server.url(mode), ...range, '--step', `${step}`];
-          args.push(...SHORT, '--cores-per-machine', '8');
+          args.push(...SHORT_LIMITS, '--cores-per-machine', '8');
           args.push(
             ...(command === 'realize' ? ['--realizations', '20', '--out-inst', file] : ['--json']),
           );
-          const r = await run(args);
-          expect(r.err, `${mode}`).not.toMatch(STACK);
-          if (r.code === 0) {
+          const r = await inProcess(...args);
+          expect(r.stderr, `${mode}`).not.toMatch(STACK_TRACE);
+          if (r.status === 0) {
             if (command === 'realize') expect(existsSync(file)).toBe(true);
             else {
-              const j = JSON.parse(r.out) as { report?: unknown };
+              const j = JSON.parse(r.stdout) as { report?: unknown };
               // inspect's summary says null where a source has no avg file: its report is checked.
-              expect(nulls(command === 'inspect' ? j.report : j), `${mode}`).toEqual([]);
+              expect(jsonNulls(command === 'inspect' ? j.report : j), `${mode}`).toEqual([]);
             }
             return;
           }
           refused++;
-          expect([1, 2], `${mode}: ${r.err}`).toContain(r.code);
-          expect(r.err, `${mode}`).toMatch(new RegExp(`^slopack ${command}: \\S`));
-          expect(r.err, `${mode}`).not.toMatch(/\b(undefined|NaN)\b/);
-          expect(r.out).toBe('');
+          expect([1, 2], `${mode}: ${r.stderr}`).toContain(r.status);
+          expect(r.stderr, `${mode}`).toMatch(new RegExp(`^slopack ${command}: \\S`));
+          expect(r.stderr, `${mode}`).not.toMatch(/\b(undefined|NaN)\b/);
+          expect(r.stdout).toBe('');
           expect(existsSync(file)).toBe(false);
         },
       ),

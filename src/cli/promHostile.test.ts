@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from './main.ts';
 import {
+  SHORT_LIMITS,
+  STACK_TRACE,
+  jsonNulls,
   startHostileServer,
   type HostileMode,
   type HostileServer,
@@ -33,16 +36,6 @@ const START = 1_700_000_000;
 /** Two hours at 5 s: 1,441 instants, two chunks of the range for every command. */
 const RANGE = ['--start', String(START), '--end', String(START + 7200), '--step', '5'];
 const INSTANTS = 1441;
-const SHORT = [
-  '--prometheus-connect-timeout',
-  '1',
-  '--prometheus-idle-timeout',
-  '1',
-  '--prometheus-deadline',
-  '2',
-  '--prometheus-max-mib',
-  '1',
-];
 
 async function run(args: string[]) {
   const lines: string[] = [];
@@ -62,7 +55,15 @@ function commands(mode: HostileMode, file: string): [string, string[]][] {
   const url = server.url(mode);
   // A byte a second never leaves a second's gap for certain: the deadline is what stops a drip.
   const idle = mode === 'drip' ? ['--prometheus-idle-timeout', '10'] : [];
-  const common = ['--prometheus', url, ...RANGE, ...SHORT, ...idle, '--cores-per-machine', '8'];
+  const common = [
+    '--prometheus',
+    url,
+    ...RANGE,
+    ...SHORT_LIMITS,
+    ...idle,
+    '--cores-per-machine',
+    '8',
+  ];
   return [
     ['inspect', ['inspect', ...common, '--json']],
     ['assess', ['assess', ...common, '--json']],
@@ -70,17 +71,6 @@ function commands(mode: HostileMode, file: string): [string, string[]][] {
     ['cluster', ['cluster', ...common, '--json']],
   ];
 }
-
-/** Paths in a JSON value that hold null. */
-function nulls(v: unknown, at = '$'): string[] {
-  if (v === null) return [at];
-  if (Array.isArray(v)) return v.flatMap((x, i) => nulls(x, `${at}[${i}]`));
-  if (typeof v === 'object')
-    return Object.entries(v as object).flatMap(([k, x]) => nulls(x, `${at}.${k}`));
-  return [];
-}
-
-const STACK = /\n\s+at \S+ \(|\bat file:\/\/|node:internal/;
 
 const REFUSED: [HostileMode, RegExp][] = [
   ['drip', /no complete answer within 2 s \(the deadline per answer, --prometheus-deadline\)/],
@@ -120,7 +110,7 @@ describe('--prometheus against a hostile server', () => {
         expect(r.code, `${name}: ${r.err}`).toBe(1);
         expect(r.err, name).toMatch(message);
         expect(r.err, name).toMatch(new RegExp(`^slopack ${name}: `));
-        expect(r.err, name).not.toMatch(STACK);
+        expect(r.err, name).not.toMatch(STACK_TRACE);
         expect(r.out, name).toBe('');
       }
       expect(existsSync(join(dir, `${mode}.npy`))).toBe(false);
@@ -144,7 +134,7 @@ describe('--prometheus against a hostile server', () => {
         '--prometheus',
         server.url(mode),
         ...RANGE,
-        ...SHORT,
+        ...SHORT_LIMITS,
         '--cores-per-machine',
         '8',
         '--json',
@@ -152,7 +142,7 @@ describe('--prometheus against a hostile server', () => {
       expect(r.code, r.err).toBe(0);
       const j = JSON.parse(r.out) as { report: { notes: string[]; samplesKept: number } };
       // The report of what was read (inspect's summary says null where a source has no avg file).
-      expect(nulls(j.report)).toEqual([]);
+      expect(jsonNulls(j.report)).toEqual([]);
       expect(j.report.samplesKept).toBe(2 * INSTANTS);
       const warned = j.report.notes.filter((n) => /warns that its answer may be partial/.test(n));
       expect(warned.length).toBe(mode === 'warnings' ? 2 : 0);
@@ -166,7 +156,7 @@ describe('--prometheus against a hostile server', () => {
       '--prometheus',
       server.url('warnings'),
       ...RANGE,
-      ...SHORT,
+      ...SHORT_LIMITS,
       '--cores-per-machine',
       '8',
       '--json',
@@ -175,7 +165,7 @@ describe('--prometheus against a hostile server', () => {
     expect(a.err).toMatch(/chunk 2 of 2: the server warns that its answer may be partial/);
     const j = JSON.parse(a.out) as { notes: string[] };
     expect(j.notes.length).toBe(2);
-    expect(nulls(j)).toEqual([]);
+    expect(jsonNulls(j)).toEqual([]);
   }, 60_000);
 });
 

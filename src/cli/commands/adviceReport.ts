@@ -28,10 +28,8 @@ import {
 import { flagWordedRangeOption } from '../args.ts';
 import type { Command } from './command.ts';
 import { writeOutput } from '../files.ts';
-import { datasets } from './correlationReport.ts';
+import { REPORT_OPTIONS, datasets } from './correlationReport.ts';
 import { loadReplay } from './replayData.ts';
-import { PUBLIC_DIR } from '../io.ts';
-import { join } from 'node:path';
 
 const TARGET = 0.01;
 const CANDIDATES = ['gpa', 'perc', 'emp', 'cov', 'peak', 'nsig', 'bmax', 'empm', 'apw', 'vpa'];
@@ -183,12 +181,7 @@ export const adviceReport: Command = {
   summary:
     'Whether advice learned from the past holds on the days after: every candidate tuned by walk-forward on every bundled history and on seeded correlated weeks, judged per machine out of sample, the tuner’s pick against the ex-post oracle, with the drift alarm (Markdown).',
   options: {
-    out: { kind: 'string', help: 'where to write the Markdown (default: stdout)' },
-    'data-root': {
-      kind: 'string',
-      help: 'folder of the bundled data (default public/data)',
-      default: join(PUBLIC_DIR, 'data'),
-    },
+    ...REPORT_OPTIONS,
     'week-tasks': flagWordedRangeOption(
       { ...WEEK_TASKS, flag: 'week-tasks' },
       'tasks of each generated week (default 300)',

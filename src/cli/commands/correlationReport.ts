@@ -198,17 +198,22 @@ async function heldOut(d: Dataset, scope: SloScope, out: string[]): Promise<void
   );
 }
 
+/** Where a results report is written and where it reads the bundled histories from. */
+export const REPORT_OPTIONS = {
+  out: { kind: 'string', help: 'where to write the Markdown (default: stdout)' },
+  'data-root': {
+    kind: 'string',
+    help: 'folder of the bundled data (default public/data)',
+    default: join(PUBLIC_DIR, 'data'),
+  },
+} as const;
+
 export const correlationReport: Command = {
   usage: 'npm run cli -- correlation-report --out docs/correlation-results.md',
   summary:
     'The SLO on the real cluster: the paper’s packing judged on independent draws and on the time-aligned replay, and every fit family tuned on the past and judged on the future, for every bundled dataset with a time axis (Markdown).',
   options: {
-    out: { kind: 'string', help: 'where to write the Markdown (default: stdout)' },
-    'data-root': {
-      kind: 'string',
-      help: 'folder of the bundled data (default public/data)',
-      default: join(PUBLIC_DIR, 'data'),
-    },
+    ...REPORT_OPTIONS,
     scope: {
       kind: 'string',
       help: 'what the tuner holds to q*: the mean q (paper), every machine, or 95 % of machines',

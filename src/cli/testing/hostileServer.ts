@@ -226,3 +226,27 @@ export async function startHostileServer(): Promise<HostileServer> {
     },
   };
 }
+
+/** Every network limit of `--prometheus` set short, so that the test's own timeout is the only clock. */
+export const SHORT_LIMITS: readonly string[] = [
+  '--prometheus-connect-timeout',
+  '1',
+  '--prometheus-idle-timeout',
+  '1',
+  '--prometheus-deadline',
+  '2',
+  '--prometheus-max-mib',
+  '1',
+];
+
+/** A stack trace in a command's output (a failure that reached the user unnamed). */
+export const STACK_TRACE = /\n\s+at \S+ \(|\bat file:\/\/|node:internal/;
+
+/** Paths in a JSON value that hold null. */
+export function jsonNulls(v: unknown, at = '$'): string[] {
+  if (v === null) return [at];
+  if (Array.isArray(v)) return v.flatMap((x, i) => jsonNulls(x, `${at}[${i}]`));
+  if (typeof v === 'object')
+    return Object.entries(v as object).flatMap(([k, x]) => jsonNulls(x, `${at}.${k}`));
+  return [];
+}
