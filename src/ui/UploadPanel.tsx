@@ -21,6 +21,7 @@ import { useController } from './controllerContext.ts';
 import { PreviewTable, RecipeList } from './UploadPreview.tsx';
 import {
   FORM_DEFAULTS,
+  formProblems,
   requestOf,
   toLoadRequest,
   type UploadOptions,
@@ -158,6 +159,7 @@ type SetOptions = (o: Partial<UploadOptions>) => void;
 
 /** A text field and a checkbox bound to one option of the form. */
 function fields(o: UploadOptions, set: SetOptions) {
+  const wrong = new Set(formProblems(o).map((x) => x.key));
   const text = (key: keyof UploadOptions, label: string, placeholder: string, size = 8) => (
     <label>
       {label}{' '}
@@ -165,6 +167,7 @@ function fields(o: UploadOptions, set: SetOptions) {
         value={o[key] as string}
         placeholder={placeholder}
         size={size}
+        aria-invalid={wrong.has(key) || undefined}
         data-testid={`opt-${key}`}
         onChange={(e) => set({ [key]: e.target.value })}
       />
@@ -235,6 +238,8 @@ function OptionsForm(props: {
   };
   const { check } = fields(o, set);
   const format = preview?.spec?.format;
+  const problems = formProblems(o);
+  const bad = (key: keyof UploadOptions) => problems.some((x) => x.key === key) || undefined;
   return (
     <div className="upload-options">
       <label htmlFor={ids.format}>Format</label>
@@ -272,6 +277,7 @@ function OptionsForm(props: {
         <input
           value={o.taskSize}
           data-testid="opt-taskSize"
+          aria-invalid={bad('taskSize')}
           placeholder="1 = a whole machine"
           size={14}
           onChange={(e) => set({ taskSize: e.target.value })}
@@ -281,6 +287,7 @@ function OptionsForm(props: {
       <input
         id={ids.cores}
         data-testid="opt-coresPerMachine"
+        aria-invalid={bad('coresPerMachine')}
         value={o.coresPerMachine}
         placeholder="e.g. 16"
         size={5}
@@ -291,6 +298,7 @@ function OptionsForm(props: {
       <input
         id={ids.capacity}
         data-testid="opt-capacity"
+        aria-invalid={bad('capacity')}
         value={o.capacity}
         placeholder="e.g. MHz"
         size={7}
@@ -299,6 +307,11 @@ function OptionsForm(props: {
       {check('clamp', 'clamp values above a machine')}
       {check('skipBadLines', 'skip bad lines (and count them)')}
       <MoreOptions options={o} set={set} />
+      {problems.length > 0 && (
+        <p className="notice notice-error lines" role="alert" data-testid="form-problems">
+          {problems.map((x) => x.message).join('\n')}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,11 +2,15 @@
  * The upload form's model: its fields as typed, the loader options they stand for, and the fields
  * a link to files gives (so a link's recipient sees and keeps the link's options).
  */
-import { decimalOrNull } from '../../../engine/numberText.ts';
+import { decimalOrNull, whyNotDecimal } from '../../../engine/numberText.ts';
 import {
   FORMATS,
   PAPER_FILTERS,
+  inRange,
+  numberRange,
+  rangeText,
   type FormatId,
+  type NumberRange,
   type PreviewOptions,
   type Unit,
 } from '../../../engine/index.ts';
@@ -66,6 +70,43 @@ const positive = (s: string) => {
   const v = decimalOrNull(s);
   return v !== null && v > 0 ? v : undefined;
 };
+
+type NumberBox = 'taskSize' | 'coresPerMachine' | 'capacity' | 'timeColumns' | 'minRecords';
+
+/** The form's number boxes, each with its label as shown and the range the loader accepts. */
+const NUMBER_BOXES: Record<NumberBox, NumberRange> = {
+  taskSize: numberRange('Task size', 'size', { min: 0, minOpen: true }),
+  coresPerMachine: numberRange('cores per machine', 'cores', { min: 0, minOpen: true }),
+  capacity: numberRange('capacity', 'capacity', { min: 0, minOpen: true }),
+  timeColumns: numberRange('time columns', 'columns', { min: 0, max: 1e6, integer: true }),
+  minRecords: numberRange('keep tasks with at least N records', 'N', {
+    min: 1,
+    max: 1e9,
+    integer: true,
+  }),
+};
+
+/** A box whose text does not read, and why in words naming the box. */
+export interface FormProblem {
+  readonly key: keyof UploadOptions;
+  readonly message: string;
+}
+
+/**
+ * What is wrong with the form's number boxes, each named by its label; empty when every box is
+ * empty (the loader's default) or holds a number in its range. A box that does not read is never
+ * taken as its default: the preview shows these and Use stays off.
+ */
+export function formProblems(o: UploadOptions): FormProblem[] {
+  return (Object.entries(NUMBER_BOXES) as [NumberBox, NumberRange][]).flatMap(([key, range]) => {
+    const typed = o[key].trim();
+    if (typed === '') return [];
+    const v = decimalOrNull(typed);
+    if (v !== null && inRange(range, v)) return [];
+    const why = v === null ? whyNotDecimal(typed) : `needs ${rangeText(range)}`;
+    return [{ key, message: `${range.name}: "${typed}" — ${why}` }];
+  });
+}
 
 /** The loader options of the form (only what the user set, so the loader's defaults apply). */
 export function requestOf(o: UploadOptions): PreviewOptions {

@@ -125,6 +125,23 @@ describe('a confirmation typed while an edit is previewed', () => {
   });
 });
 
+describe('a number box that does not read', () => {
+  it('is shown as the preview, names its box, reads nothing, and keeps Use off until fixed', async () => {
+    const { panel, held, stop } = await panelWithFile();
+    const before = held.length;
+    editUploadOptions({ minRecords: 'abc' }, panel);
+    const read = await previewAtHand(panel);
+    expect(held.length).toBe(before);
+    expect(read?.error).toMatch(/keep tasks with at least N records: "abc"/);
+    editUploadOptions({ minRecords: '24', taskSize: '-1' }, panel);
+    expect((await previewAtHand(panel))?.error).toMatch(/Task size: "-1" — needs size > 0/);
+    editUploadOptions({ taskSize: '0.5' }, panel);
+    await answer(held[held.length - 1]);
+    expect((await previewAtHand(panel))?.error).toBeNull();
+    stop();
+  });
+});
+
 describe('a link waiting for its files', () => {
   it('fills the form with its options once, and an edit is not undone by the link', () => {
     const upload = {

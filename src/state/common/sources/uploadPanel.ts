@@ -12,7 +12,13 @@ import type { Preview } from '../../../engine/index.ts';
 import { latestWins } from '../../../runtime/latest.ts';
 import type { Ingest } from './datasets.ts';
 import type { Explorer, ExplorerStore } from '../store/store.ts';
-import { FORM_DEFAULTS, formFromLink, requestOf, type UploadOptions } from './uploadForm.ts';
+import {
+  FORM_DEFAULTS,
+  formFromLink,
+  formProblems,
+  requestOf,
+  type UploadOptions,
+} from './uploadForm.ts';
 
 /** The dataset step's state while a link's files are asked for (steps/dataset.ts). */
 export const WAITING_FOR_FILES = 'waiting for the linked files';
@@ -127,6 +133,20 @@ function withGuesses(x: UploadOptions, p: Preview): UploadOptions {
   return unit === x.unit && size === x.taskSize ? x : { ...x, unit, taskSize: size };
 }
 
+/** The preview of a form whose boxes do not read: nothing is read from the files until they do. */
+function formPreview(problems: readonly string[]): Preview {
+  return {
+    spec: null,
+    raw: null,
+    unitGuess: null,
+    warnings: [],
+    rows: [],
+    report: null,
+    timeAxis: null,
+    error: problems.join('\n'),
+  };
+}
+
 /**
  * Previews the panel's files whenever they or the options change (the controller runs it); returns
  * the function that stops previewing (a preview in flight then never lands).
@@ -137,7 +157,11 @@ export function previewUploads(
   panel: UploadPanelStore = uploadPanel,
 ): () => void {
   const preview = latestWins(async (signal, files: File[], options: UploadOptions) => {
-    const p = await ingest.previewFiles(files, requestOf(options));
+    const problems = formProblems(options);
+    const p =
+      problems.length > 0
+        ? formPreview(problems.map((x) => x.message))
+        : await ingest.previewFiles(files, requestOf(options));
     if (signal.aborted) return;
     panel.setState((x) => ({
       preview: p,
