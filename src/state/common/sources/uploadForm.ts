@@ -87,7 +87,7 @@ const NUMBER_BOXES: Record<NumberBox, NumberRange> = {
 };
 
 /** A box whose text does not read, and why in words naming the box. */
-export interface FormProblem {
+interface FormProblem {
   readonly key: keyof UploadOptions;
   readonly message: string;
 }
