@@ -101,6 +101,7 @@ export function UploadPanel() {
         set={editUploadOptions}
         preview={preview}
         onConfirm={() => void load()}
+        problemsShown={files.length === 0}
       />
       {files.length > 0 && (
         <AtHand
@@ -228,6 +229,8 @@ function OptionsForm(props: {
   preview: Preview | null;
   /** Enter in the cores field loads the files (drop, confirm, done). */
   onConfirm: () => void;
+  /** Whether the boxes' problems are said here (with files at hand, their preview says them). */
+  problemsShown: boolean;
 }) {
   const { options: o, set, preview } = props;
   const ids = {
@@ -307,7 +310,7 @@ function OptionsForm(props: {
       {check('clamp', 'clamp values above a machine')}
       {check('skipBadLines', 'skip bad lines (and count them)')}
       <MoreOptions options={o} set={set} />
-      {problems.length > 0 && (
+      {props.problemsShown && problems.length > 0 && (
         <p className="notice notice-error lines" role="alert" data-testid="form-problems">
           {problems.map((x) => x.message).join('\n')}
         </p>
