@@ -18,6 +18,8 @@ import { prometheus } from './prometheus.ts';
 import { advise } from './advise.ts';
 import { schedulersKnob } from './schedulersKnob.ts';
 import { whatIfWeek } from './whatIfWeek.ts';
+import { whatIfTune } from './whatIfTune.ts';
+import { whatIfCell } from './whatIfCell.ts';
 
 /** Every benchmark suite; a new suite adds one line here. */
 export const SUITES: BenchSuite[] = [
@@ -42,4 +44,6 @@ export const SUITES: BenchSuite[] = [
   advise,
   schedulersKnob,
   whatIfWeek,
+  whatIfTune,
+  whatIfCell,
 ];

@@ -19,7 +19,7 @@ import type { BenchFigure, BenchSuite } from './figure.ts';
 const GOAL_MS = 2_000;
 const STEP = 300;
 
-function week() {
+export function week() {
   const pods = Number(process.env.WHATIF_BENCH_PODS ?? 1000);
   const nodes = Number(process.env.WHATIF_BENCH_NODES ?? 50);
   const T = Number(process.env.WHATIF_BENCH_INSTANTS ?? 2016);

@@ -3,6 +3,7 @@
  * load that turns them into matrices (aligned, or a joint block bootstrap of the aligned columns,
  * optionally split into a learned and a judged part).
  */
+import type { ClusterFacts } from '../../ingest/prometheusSource.ts';
 import {
   alignDefaults,
   alignSamples,
@@ -77,6 +78,8 @@ export interface Replay {
   readonly coresPerMachine?: number | null;
   /** What the Prometheus said of the pods, when `--selector` needed it. */
   readonly facts?: PodFacts | null;
+  /** What a Prometheus source said of its cluster (node cores, pod requests); absent for files. */
+  readonly cluster?: ClusterFacts | null;
 }
 
 /** The report of an alignment and a split as plain JSON. */
@@ -187,5 +190,16 @@ export async function loadReplay(
       }
     : null;
   const coresPerMachine = coresOfSpec(loaded.spec as CoreOptions);
-  return { taskIds: samples.ids, aligned, inst, avg, judge, split, coresPerMachine, facts };
+  const cluster = 'facts' in loaded ? (loaded.facts as ClusterFacts) : null;
+  return {
+    taskIds: samples.ids,
+    aligned,
+    inst,
+    avg,
+    judge,
+    split,
+    coresPerMachine,
+    facts,
+    cluster,
+  };
 }

@@ -29,3 +29,14 @@ export {
   type CraneMetric,
 } from './crane.ts';
 export * from './descheduler.ts';
+export {
+  REPLAY_KNOBS,
+  adviseByReplay,
+  replayWindow,
+  foldWindows,
+  type ReplayAdvice,
+  type ReplayBase,
+  type ReplayKnob,
+  type ReplayTuneConfig,
+  type ReplayedSetting,
+} from './tuneByReplay.ts';

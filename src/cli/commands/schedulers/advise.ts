@@ -33,6 +33,14 @@ import { writeAdviseReport } from './adviseReport.ts';
 import { adviseAll, missNotice, parseSet, requestNotice, stepOf } from './adviseRun.ts';
 import { join } from 'node:path';
 import { driftJson, driftLine } from '../driftOut.ts';
+import {
+  adviseReplayOptions,
+  judgeByReplay,
+  replayAdviceJson,
+  replayAdviceText,
+  replayHead,
+  type ReplayJudgement,
+} from './adviseReplay.ts';
 
 /** The schedulers a --scheduler value names ("all": every one). */
 function schedulersNamed(name: string): SchedulerInfo[] {
@@ -68,10 +76,12 @@ function adviceJson(
   c: AlignedTuneConfig,
   step?: number,
   set: Readonly<Record<string, number>> = {},
+  judgement: ReplayJudgement | null = null,
 ) {
   const info = a.scheduler;
   const units = { capacity: c.capacity, coresPerMachine: r.coresPerMachine ?? null };
   return {
+    ...(judgement && { replay: replayAdviceJson(judgement, info.name) }),
     scheduler: info.name,
     title: info.title,
     fit: info.kind,
@@ -154,6 +164,7 @@ export const advise: Command = {
       kind: 'string',
       help: 'other parameters of the rule, key=value,… (e.g. aggregation=95,duration=3600 for koordinator; day=1.2 for crane)',
     },
+    ...adviseReplayOptions,
     json: { kind: 'flag', help: 'print the values and snippets as JSON' },
     curve: {
       kind: 'flag',
@@ -201,6 +212,12 @@ export const advise: Command = {
     };
     const set = asUsage(() => parseSet(o.set as string | undefined));
     const advice = adviseAll(r, list, c, o.step as number | undefined, set);
+    const judgement = judgeByReplay(
+      r,
+      o,
+      list.map((s) => s.name),
+      { target, scope, validation: c.validation ?? 'walk' },
+    );
     const stepNotice =
       r.aligned.report.step === null && o.step === undefined
         ? `the data carry no timestamps: the rules' windows read each instant as ${stepOf(r)} s (--step tells another)`
@@ -228,8 +245,9 @@ export const advise: Command = {
           judged_columns: r.judge!.inst.cols,
           drift: driftJson(drift, r.aligned.ids),
           notices,
+          ...(judgement && { replay: replayHead(judgement) }),
           schedulers: advice.map((a) =>
-            adviceJson(a, o.curve === true, r, c, o.step as number | undefined, set),
+            adviceJson(a, o.curve === true, r, c, o.step as number | undefined, set, judgement),
           ),
         }),
       );
@@ -241,11 +259,11 @@ export const advise: Command = {
     if (drift.message) out(drift.message);
     for (const n of notices) out(`note: ${n}`);
     out('');
-    for (const a of advice)
-      for (const line of adviceText(a, {
-        capacity,
-        coresPerMachine: r.coresPerMachine ?? null,
-      }))
-        out(line);
+    if (judgement) for (const n of judgement.prepared.notes) out(`note: replay: ${n}`);
+    for (const a of advice) {
+      const lines = adviceText(a, { capacity, coresPerMachine: r.coresPerMachine ?? null });
+      const replayed = judgement ? replayAdviceText(judgement, a.scheduler.name, target) : [];
+      for (const line of [...lines.slice(0, 2), ...replayed, ...lines.slice(2)]) out(line);
+    }
   },
 };

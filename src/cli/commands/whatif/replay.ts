@@ -17,48 +17,19 @@ import {
   ASSUMED_REQUEST_PERCENTILE,
   START_NODES,
   type OnlineSettings,
-  type StartNode,
   type WhatIfResult,
 } from '../../../engine/whatif/index.ts';
 import { UsageError, rangeOption, repeatedValues, type Options } from '../../args.ts';
 import { comparisonJson, comparisonText } from './compare.ts';
 import { asUsage, type Command } from '../command.ts';
 import { dataOptions, readText } from '../../io.ts';
-import { loadReplay, replayJson, replayOptions, type Replay } from '../replayData.ts';
+import { replayJson, replayOptions } from '../replayData.ts';
 import { clusterOptions } from '../../clusterFlags.ts';
-import { readPlacement, readRequests } from './inputs.ts';
+import { podSpans, prepare, type Prepared } from './prepare.ts';
 import { Reader, readSchedulerConfig } from './config.ts';
 import { readDeschedulerPolicy } from './deschedulerConfig.ts';
 import { descheduler, type DeschedulerSettings } from '../../../engine/whatif/index.ts';
 import { decimalOrNull } from '../../../engine/numberText.ts';
-
-const DEFAULT_STEP = 300;
-
-interface Prepared {
-  readonly replay: Replay;
-  readonly step: number;
-  readonly capacity: number;
-  readonly milliPerUnit: number;
-  readonly nodes: StartNode[];
-  readonly placement: Int32Array;
-  readonly requests: Float64Array | null;
-  readonly judged: { start: number; end: number };
-  readonly notes: string[];
-}
-
-function startNodes(
-  placed: readonly string[],
-  count: number | undefined,
-  capacity: number,
-): StartNode[] {
-  const names = [...placed];
-  if (count !== undefined && count < names.length)
-    throw new UsageError(`--nodes ${count}: the placement already names ${names.length} nodes`);
-  const taken = new Set(names);
-  for (let k = 0; count !== undefined && names.length < count; k++)
-    if (!taken.has(`node-${k}`)) names.push(`node-${k}`);
-  return names.map((name) => ({ name, capacity }));
-}
 
 function resultJson(r: WhatIfResult, ids: readonly string[]): Record<string, unknown> {
   return {
@@ -93,49 +64,6 @@ function resultJson(r: WhatIfResult, ids: readonly string[]): Record<string, unk
 
 const SCHEDULER_WORDS = ONLINE_SCHEDULERS.join(', ');
 
-async function prepare(o: Options): Promise<Prepared> {
-  if (o['cores-per-machine'] !== undefined && o.capacity !== undefined)
-    throw new UsageError(
-      'give --cores-per-machine C (nodes of C cores) or --capacity c (nodes of c machine units), not both',
-    );
-  const replay = await loadReplay(o, 0, (o.seed as number) ?? 1);
-  const notes: string[] = [];
-  const step = replay.aligned.report.step ?? (o.step as number | undefined) ?? DEFAULT_STEP;
-  if (replay.aligned.report.step === null && o.step === undefined)
-    notes.push(
-      `the data carry no timestamps: each instant is read as ${DEFAULT_STEP} s (--step tells another)`,
-    );
-  const cores = replay.coresPerMachine ?? null;
-  const capacity = (o.capacity as number | undefined) ?? 1;
-  const milliPerUnit = 1000 * (cores ?? 1);
-  if (cores === null)
-    notes.push('the data are not in cores: one machine unit is read as one core (1000 m)');
-  const ids = replay.aligned.ids;
-  const index = new Map(ids.map((id, p) => [id, p]));
-  const placement = new Int32Array(ids.length).fill(-1);
-  let placedNodes: string[] = [];
-  if (o.placement) {
-    const file = o.placement as string;
-    const map = readPlacement(readText(file), basename(file), index);
-    placedNodes = [...new Set(map.values())];
-    const nodeIndex = new Map(placedNodes.map((n, k) => [n, k]));
-    for (const [pod, node] of map) placement[index.get(pod)!] = nodeIndex.get(node)!;
-  }
-  const nodes = startNodes(placedNodes, o.nodes as number | undefined, capacity);
-  const requests = o.requests
-    ? readRequests(readText(o.requests as string), basename(o.requests as string), ids, cores)
-    : null;
-  if (!requests)
-    notes.push(
-      `requests assumed: a pod created at instant t requests the p${ASSUMED_REQUEST_PERCENTILE} of its own usage before t (none when it has no earlier sample); --requests pod_cpu.csv gives them`,
-    );
-  const columns = replay.aligned.inst.cols;
-  const judged = replay.split
-    ? { start: replay.split.judge.start, end: replay.split.judge.end }
-    : { start: 0, end: columns };
-  return { replay, step, capacity, milliPerUnit, nodes, placement, requests, judged, notes };
-}
-
 /** --descheduler FILE with its interval (the file's, or --descheduling-interval: 300, 5m, 1h). */
 function deschedulerOf(o: Options): DeschedulerSettings | null {
   const flag = o['descheduling-interval'] as string | undefined;
@@ -165,12 +93,7 @@ function runOne(
     );
   const aligned = p.replay.aligned;
   const T = aligned.inst.cols;
-  const first = new Int32Array(aligned.ids.length);
-  const last = new Int32Array(aligned.ids.length);
-  for (let i = 0; i < aligned.ids.length; i++) {
-    first[i] = aligned.spans[2 * i];
-    last[i] = aligned.spans[2 * i + 1];
-  }
+  const { first, last } = podSpans(p);
   const scheduler = asUsage(() => onlineScheduler(settings, p.step));
   if (scheduler.window && scheduler.window.instants > T)
     throw new UsageError(
@@ -284,7 +207,7 @@ export const replay: Command = {
           },
         ];
     const evictor = deschedulerOf(o);
-    const p = await prepare(o);
+    const p = await prepare(o, o.scenario !== 'fresh');
     const runs = settings.map((s) => ({
       label: s.label,
       result: runOne(o, p, s.settings, evictor),
