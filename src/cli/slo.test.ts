@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  ALIGNED_FAMILIES,
   WorkloadStats,
   formatFit,
   parseFit,
@@ -130,6 +131,31 @@ describe('tune --mode aligned', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
+  });
+
+  it('tunes every aligned family for every machine by default and picks the fewest machines among those that held on every fold', async () => {
+    const args = ['--data', AZURE, '--scale', '0.25', '--mode', 'aligned', '--tasks', '40'];
+    const learned = [...args, '--step', '300', '--learn', 'days:1-4', '--judge', 'days:5-6'];
+    const t = await json('tune', ...learned, '--target', '0.01', '--json');
+    expect(t.scope).toBe('every');
+    const table = (t.tables as { pick: string | null; rows: Record<string, unknown>[] }[])[0];
+    expect(table.rows.map((r) => r.family)).toEqual([...ALIGNED_FAMILIES]);
+    const held = table.rows.filter(
+      (r) => r.fit !== null && (r.folds as { q_worst: number }[]).every((f) => f.q_worst <= 0.01),
+    );
+    expect(held.length).toBeGreaterThan(0);
+    const fewest = Math.min(...held.map((r) => r.machines as number));
+    const lowest = Math.min(
+      ...held
+        .filter((r) => r.machines === fewest)
+        .map((r) => (r.cv as { q_worst: number }).q_worst),
+    );
+    const expected = held.find(
+      (r) => r.machines === fewest && (r.cv as { q_worst: number }).q_worst === lowest,
+    )!;
+    expect(table.pick).toBe(expected.family);
+    const text = await lines('tune', ...learned, '--target', '0.01');
+    expect(text.join('\n')).toContain(`pick: ${String(expected.fit)} on ${fewest} machines`);
   });
 
   it('refuses a scope without aligned mode, and blocks', async () => {

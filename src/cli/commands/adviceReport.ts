@@ -4,8 +4,8 @@
  * first half, judged on the second) and for seeded correlated weeks (learned on days 1–5, judged
  * on days 6–7; `engine/synthetic/correlatedWeek.ts`): the drift alarm of the judged part against
  * the learned one, every candidate family tuned by walk-forward to q_j ≤ 0.01 on every machine
- * (`tuneAligned`, scope every) and judged per machine on the judged part, the tuner's pick
- * (`pickTuned`), and the ex-post oracle (the empirical test packed on the judged part itself).
+ * (`tunePicked` over `ALIGNED_FAMILIES`, scope every) and judged per machine on the judged part,
+ * the tuner's pick (`pickTuned`), and the ex-post oracle (the empirical test packed on the judged part itself).
  */
 import {
   correlatedWeek,
@@ -15,9 +15,9 @@ import {
   judgeMachines,
   matrixFrom,
   packAligned,
-  pickTuned,
+  ALIGNED_FAMILIES,
   sliceColumns,
-  tuneAligned,
+  tunePicked,
   type AlignedTuneResult,
   type CorrelatedWeekParams,
   type DriftReport,
@@ -32,7 +32,6 @@ import { REPORT_OPTIONS, datasets } from './correlationReport.ts';
 import { loadReplay } from './replayData.ts';
 
 const TARGET = 0.01;
-const CANDIDATES = ['gpa', 'perc', 'emp', 'cov', 'peak', 'nsig', 'bmax', 'empm', 'apw', 'vpa'];
 const PACK = { packer: 'bf', capacity: 1, rebalance: 5 } as const;
 /** Generated tasks read at 4× their size: about 20 tasks a machine, as on the bundled traces. */
 const WEEK_SCALE = 4;
@@ -120,17 +119,14 @@ function weekCases(tasks: number): Case[] {
 function judgeCase(c: Case, log: (line: string) => void): Outcome {
   const drift = driftAlarm(c.learn, c.judge, c.step, c.judgeStart);
   const config = { ...PACK, target: TARGET, scope: 'every' as const, validation: 'walk' as const };
-  const rows = CANDIDATES.map((family) => {
-    const tuned = tuneAligned(c.learn, family, { ...config, step: c.step });
-    log(`${c.title}: ${family} ${tuned.fit ? formatFit(tuned.fit) : 'none'}`);
-    const judged = tuned.fit ? judgeMachines(tuned.machines, c.judge, 1, TARGET) : null;
-    return { tuned, judged };
-  });
-  const picked = pickTuned(
-    rows.map((r) => r.tuned),
-    'every',
+  const tuning = tunePicked(c.learn, ALIGNED_FAMILIES, { ...config, step: c.step }, (t) =>
+    log(`${c.title}: ${t.family} ${t.fit ? formatFit(t.fit) : 'none'}`),
   );
-  const pick = rows.find((r) => r.tuned === picked) ?? null;
+  const rows = tuning.results.map((tuned) => ({
+    tuned,
+    judged: tuned.fit ? judgeMachines(tuned.machines, c.judge, 1, TARGET) : null,
+  }));
+  const pick = rows.find((r) => r.tuned === tuning.pick) ?? null;
   const oracle = packAligned(c.judge, { kind: 'emp', rho: TARGET }, PACK).length;
   return { c, drift, rows, pick, oracle };
 }

@@ -50,6 +50,12 @@ export interface FitTuning {
   /** Its place among the tuner's default families (absent: tuned only when asked). */
   readonly defaultRank?: number;
   /**
+   * Its place among the families the time-aligned tuner sweeps by default (`tune --mode aligned`,
+   * the advice report, the Tune view's walk-forward), whose pick `pickTuned` makes; absent: tuned
+   * there only when asked.
+   */
+  readonly alignedRank?: number;
+  /**
    * Optional: values with equal keys on the same number of observed columns make every packing
    * decision the same (so the tuner packs once for all of them).
    */

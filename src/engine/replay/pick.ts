@@ -6,7 +6,9 @@
  * on the learned part alone; its judged figures (`judgeMachines`) and the drift alarm
  * (`driftAlarm`) say afterwards whether it held.
  */
-import type { AlignedTuneResult } from './tuneAligned.ts';
+import type { RealizationMatrix } from '../matrix.ts';
+import type { FitFamily } from '../tune/families.ts';
+import { tuneAligned, type AlignedTuneConfig, type AlignedTuneResult } from './tuneAligned.ts';
 import { scopeValue, type SloScope } from './slo.ts';
 
 export function pickTuned<T extends AlignedTuneResult>(
@@ -25,4 +27,28 @@ export function pickTuned<T extends AlignedTuneResult>(
       best = r;
   }
   return best;
+}
+
+/** Every family tuned on the same learned part, and the pick among them. */
+export interface PickedTuning {
+  readonly results: readonly AlignedTuneResult[];
+  readonly pick: AlignedTuneResult | null;
+}
+
+/**
+ * Each of `families` tuned on `learn` (`tuneAligned`, by the folds `c.validation` names), then
+ * `pickTuned` at `c.scope`; `onTuned` hears each family as it is done.
+ */
+export function tunePicked(
+  learn: RealizationMatrix,
+  families: readonly FitFamily[],
+  c: AlignedTuneConfig,
+  onTuned?: (r: AlignedTuneResult) => void,
+): PickedTuning {
+  const results = families.map((family) => {
+    const r = tuneAligned(learn, family, c);
+    onTuned?.(r);
+    return r;
+  });
+  return { results, pick: pickTuned(results, c.scope) };
 }

@@ -27,6 +27,11 @@ export const FAMILIES: readonly FitFamily[] = [];
 export const PAPER_FAMILIES: readonly FitFamily[] = [];
 /** The families the tuner sweeps unless told otherwise, by their `defaultRank`. */
 export const DEFAULT_FAMILIES: readonly FitFamily[] = [];
+/**
+ * The families the time-aligned tuner sweeps unless told otherwise (its candidates for advice that
+ * holds on the days after), by their `alignedRank`.
+ */
+export const ALIGNED_FAMILIES: readonly FitFamily[] = [];
 
 export interface FamilyInfo {
   readonly family: FitFamily;
@@ -75,12 +80,15 @@ onFitEntry((entry) => {
   (FAMILIES as FitFamily[]).push(info.family);
   FAMILY_INFO[info.family] = info;
   if (entry.group === 'paper') (PAPER_FAMILIES as FitFamily[]).push(info.family);
-  const rank = entry.tuning?.defaultRank;
-  if (rank === undefined) return;
-  const defaults = DEFAULT_FAMILIES as FitFamily[];
-  defaults.push(info.family);
-  const rankOf = (f: FitFamily) => fitEntry(f)?.tuning?.defaultRank ?? Infinity;
-  defaults.sort((a, b) => rankOf(a) - rankOf(b));
+  const ranked = (list: readonly FitFamily[], rank: (t: FitTuning) => number | undefined) => {
+    if (rank(entry.tuning!) === undefined) return;
+    const families = list as FitFamily[];
+    families.push(info.family);
+    const rankOf = (f: FitFamily) => rank(fitEntry(f)!.tuning!) ?? Infinity;
+    families.sort((a, b) => rankOf(a) - rankOf(b));
+  };
+  ranked(DEFAULT_FAMILIES, (t) => t.defaultRank);
+  ranked(ALIGNED_FAMILIES, (t) => t.alignedRank);
 });
 
 export function checkFamily(name: string): FitFamily {

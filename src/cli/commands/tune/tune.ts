@@ -1,10 +1,10 @@
 /** `tune`: the SLO auto-tuner over the engine, its ranked table as text or JSON. */
 import {
+  ALIGNED_FAMILIES,
   DEFAULT_TUNE,
   FAMILIES,
   TUNE_SEARCHES,
   WorkloadStats,
-  checkFamily,
   checkPacker,
   checkTuneSpec,
   folds,
@@ -34,12 +34,18 @@ import { hasData, loadFromOptions, poolOptions, readMatrix } from '../../io.ts';
 import { createNodeRunner, defaultWorkers } from '../../pool/nodePool.ts';
 import { runTuneOn } from '../../../runtime/jobRuns.ts';
 import { replayOptions } from '../replayData.ts';
-import { targetsOf, targetsProblem, tuneReplayed, tuneScopeOption } from './tuneReplay.ts';
+import {
+  familiesOf,
+  targetsOf,
+  targetsProblem,
+  tuneReplayed,
+  tuneScopeOption,
+} from './tuneReplay.ts';
 
 export const tune: Command = {
   usage: 'npm run cli -- tune (--data FILE | --inst X.npy [--avg Y.npy]) --target 0.001 [options]',
   summary:
-    'Tunes each fit family to a target SLO q* by cross-validation inside the observed columns, then ranks them by machines and held-out q (JSON: each row’s SLO per machine); --mode aligned tunes on the time-aligned instants by contiguous folds, the target per --scope.',
+    'Tunes each fit family to a target SLO q* by cross-validation inside the observed columns, then ranks them by machines and held-out q (JSON: each row’s SLO per machine); --mode aligned tunes on the time-aligned instants by walk-forward folds, the target per --scope, and picks the family with the fewest machines among those that met it on every fold.',
   options: {
     ...poolOptions,
     target: {
@@ -61,8 +67,7 @@ export const tune: Command = {
     ),
     families: {
       kind: 'string',
-      help: `comma-separated fit families (${FAMILIES.join(', ')})`,
-      default: DEFAULT_TUNE.families.join(','),
+      help: `comma-separated fit families (${FAMILIES.join(', ')}; default ${DEFAULT_TUNE.families.join(',')}, with --mode aligned ${ALIGNED_FAMILIES.join(',')})`,
     },
     algo: packOptions.algo,
     capacity: packOptions.capacity,
@@ -104,7 +109,7 @@ export const tune: Command = {
   },
   async run(o, out) {
     if (o.mode !== 'independent') return tuneReplayed(o, out);
-    if (o.scope !== 'mean')
+    if (o.scope !== undefined && o.scope !== 'mean')
       throw new UsageError(
         '--scope is for --mode aligned (the independent tuner targets the mean)',
       );
@@ -142,7 +147,7 @@ export const tune: Command = {
       rebalance: o.rebalance as number,
       bin: o.bin as number,
       confidence: o.confidence as number,
-      families: (o.families as string).split(',').map((f) => checkFamily(f.trim())),
+      families: familiesOf(o, DEFAULT_TUNE.families),
       targets: targetsOf(o),
       refineRounds: o['refine-rounds'] as number,
       refinePoints: o['refine-points'] as number,

@@ -14,7 +14,9 @@ import {
   machinePeakRise,
   matrixFrom,
   SLO_SCOPES,
-  tuneAligned,
+  ALIGNED_FAMILIES,
+  tunePicked,
+  type FitFamily,
   type RealizationMatrix,
   type FoldSlo,
   type SloScope,
@@ -48,11 +50,17 @@ export function targetsOf(o: Options): number[] {
   return (o.target as string).split(',').map((t) => decimalOrNull(t.trim()) as number);
 }
 
+/** `--families`, or `defaults` when it is not given. */
+export function familiesOf(o: Options, defaults: readonly FitFamily[]): FitFamily[] {
+  const given = o.families as string | undefined;
+  if (given === undefined) return [...defaults];
+  return asUsage(() => given.split(',').map((f) => checkFamily(f.trim())));
+}
+
 export const tuneScopeOption = {
   scope: {
     kind: 'string',
-    help: 'with --mode aligned: the target holds for the mean q (the paper’s), every machine, or 95 % of machines',
-    default: 'mean',
+    help: 'with --mode aligned: the target holds for every machine (the default: the worst machine’s q_j), 95 % of machines, or the mean q (the paper’s)',
     choices: SLO_SCOPES,
   },
   validate: {
@@ -83,6 +91,24 @@ export function foldsText(folds: readonly Record<string, unknown>[]): string {
     .join('; ');
 }
 
+/** The pick's line: the family chosen on the folds, and how it did on the judged part. */
+function pickText(
+  pick: {
+    family: string;
+    fit: string | null;
+    machines: number;
+    judged: Record<string, unknown> | null;
+  } | null,
+): string {
+  if (!pick) return '  pick: none — no family met q* on every fold, so no setting is recommended';
+  const judged = pick.judged
+    ? Number(pick.judged.machines_over_target) > 0
+      ? `; judged: ${String(pick.judged.machines_over_target)} machines over q*, it misses`
+      : `; judged: holds on every machine's q_j (${String(pick.judged.machines_unproven)} not shown to hold by the 95 % bound)`
+    : '';
+  return `  pick: ${pick.fit} on ${pick.machines} machines, the fewest among the families that met q* on every fold${judged}`;
+}
+
 export async function tuneReplayed(o: Options, out: (line: string) => void): Promise<void> {
   if (o.mode !== 'aligned')
     throw new UsageError(`tune --mode ${String(o.mode)}: the tuner replays --mode aligned only`);
@@ -95,7 +121,7 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
     n === m.rows ? m : matrixFrom(n, m.cols, m.data.slice(0, n * m.cols));
   const learn = first(r.inst);
   const judge = r.judge && first(r.judge.inst);
-  const scope = o.scope as SloScope;
+  const scope = (o.scope as SloScope | undefined) ?? 'every';
   const ids = r.aligned.ids.slice(0, n);
   const step = r.aligned.report.step ?? (o.step as number | undefined) ?? null;
   const drift =
@@ -112,18 +138,15 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
     validation: o.validate as Validation,
     step,
   }));
-  const families = asUsage(() =>
-    (o.families as string).split(',').map((f) => checkFamily(f.trim())),
-  );
+  const families = familiesOf(o, ALIGNED_FAMILIES);
   const targets = targetsOf(o);
-  const tables = targets.map((target) => ({
-    target,
-    rows: families.map((family) => {
-      const t = asUsage(() => tuneAligned(learn, family, { ...config, target }));
+  const tables = targets.map((target) => {
+    const { results, pick } = asUsage(() => tunePicked(learn, families, { ...config, target }));
+    const rows = results.map((t) => {
       const judged =
         judge && t.fit ? judgeMachines(t.machines, judge, config.capacity, target) : null;
       return {
-        family,
+        family: t.family,
         value: t.value,
         fit: t.fit && formatFit(t.fit),
         machines: t.machines.length,
@@ -135,8 +158,9 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
             ? machinePeakRise(t.machines, learn, judge).filter((x) => x > 0).length
             : null,
       };
-    }),
-  }));
+    });
+    return { target, pick: pick && pick.family, rows };
+  });
   if (o.json) {
     out(
       JSON.stringify({
@@ -158,6 +182,7 @@ export async function tuneReplayed(o: Options, out: (line: string) => void): Pro
     out(
       `q* = ${t.target} for ${scope === 'mean' ? 'the mean q' : scope === 'every' ? 'every machine' : '95 % of machines'}: ${n} aligned tasks, tuned on ${learn.cols} learned instants (${config.validation === 'walk' ? 'walk-forward folds: learn days 1..k, judge day k+1' : 'first half packs, second half judges'})${judge ? `, judged on ${judge.cols} later instants` : ''}`,
     );
+    out(pickText(t.rows.find((row) => row.family === t.pick) ?? null));
     for (const row of t.rows)
       out(
         row.fit === null

@@ -65,5 +65,6 @@ export const AUTOPILOT_FIT: FitEntry = {
     grid: linearGrid(0, 1, 0.05),
     nominalSlo: () => null,
     nominalSloMeaning: 'none: one task’s percentile names no machine’s overflow probability',
+    alignedRank: 8,
   },
 };

@@ -14,5 +14,5 @@ export const COV_FIT: FitEntry = {
   sweep: TAIL_SWEEP,
   parameters: [RHO_PARAMETER],
   example: { kind: 'cov', rho: 0.01 },
-  tuning: rhoTuning('GPA-cov ρ', logGrid(0.2, 1e-8, 16)),
+  tuning: { ...rhoTuning('GPA-cov ρ', logGrid(0.2, 1e-8, 16)), alignedRank: 3 },
 };

@@ -35,6 +35,7 @@ export const EMP_FIT: FitEntry = {
   example: { kind: 'emp', rho: 0.01 },
   tuning: {
     ...rhoTuning('empirical sum ρ', logGrid(0.2, 1e-5, 12), 5),
+    alignedRank: 2,
     // Decisions read ρ only through the allowed count: the fits are those within it, ordered by
     // their counts (slacks 1/|O| apart), so ρ's with one allowed count pack alike.
     decisionKey: (rho, columns) => allowedColumns(rho, columns),

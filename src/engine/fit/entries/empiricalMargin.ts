@@ -36,5 +36,6 @@ export const EMP_MARGIN_FIT: FitEntry = {
     grid: linearGrid(0, 0.6, 0.025),
     nominalSlo: () => MARGIN_RHO,
     nominalSloMeaning: 'the held ρ, 0.01, on the learned instants',
+    alignedRank: 7,
   },
 };

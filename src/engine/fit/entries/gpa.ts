@@ -52,6 +52,6 @@ export const GPA_FIT: FitEntry = {
   sweep: [[0.1], [0.05], [0.01], [0.001]],
   parameters: [RHO_PARAMETER],
   example: { kind: 'gpa', rho: 0.01 },
-  tuning: rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16), 0),
+  tuning: { ...rhoTuning('GPA ρ', logGrid(0.2, 1e-8, 16), 0), alignedRank: 0 },
   capabilities: { gaussian: true },
 };

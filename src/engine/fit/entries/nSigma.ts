@@ -19,13 +19,14 @@ const N_PARAMETER = {
   input: { label: 'N (σ multiplier)', widget: 'number', min: 0, max: 20 },
 } as const;
 
-const N_TUNING = (label: string): FitTuning => ({
+const N_TUNING = (label: string, alignedRank: number): FitTuning => ({
   label,
   direction: 1,
   scale: 'linear',
   grid: linearGrid(0, 8, 0.25),
   nominalSlo: () => null,
   nominalSloMeaning: 'none: N names no overflow probability',
+  alignedRank,
 });
 
 export const NSIGMA_FIT: FitEntry = {
@@ -37,7 +38,7 @@ export const NSIGMA_FIT: FitEntry = {
   sweep: [[2], [3], [5]],
   parameters: [N_PARAMETER],
   example: { kind: 'nsig', n: NSIGMA_DEFAULTS.n },
-  tuning: N_TUNING('N-sigma N'),
+  tuning: N_TUNING('N-sigma N', 5),
 };
 
 export const MAX_PREDICTOR_FIT: FitEntry = {
@@ -59,5 +60,5 @@ export const MAX_PREDICTOR_FIT: FitEntry = {
     },
   ],
   example: { kind: 'bmax', n: NSIGMA_DEFAULTS.n, p: NSIGMA_DEFAULTS.p },
-  tuning: N_TUNING('max(N-sigma, RC-like) N'),
+  tuning: N_TUNING('max(N-sigma, RC-like) N', 6),
 };

@@ -43,5 +43,6 @@ export const PEAK_FIT: FitEntry = {
     grid: linearGrid(0, 8, 0.5),
     nominalSlo: () => null,
     nominalSloMeaning: 'none: N and p name no overflow probability',
+    alignedRank: 4,
   },
 };

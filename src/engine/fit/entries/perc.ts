@@ -34,6 +34,7 @@ export const PERC_FIT: FitEntry = {
     nominalSlo: (p) => 1 - p / 100,
     nominalSloMeaning: 'one task’s 1 − p/100',
     defaultRank: 2,
+    alignedRank: 1,
   },
 };
 

@@ -47,5 +47,6 @@ export const VPA_FIT: FitEntry = {
     grid: linearGrid(0.5, 1, 0.025),
     nominalSlo: () => null,
     nominalSloMeaning: 'none: one container’s percentile names no machine’s overflow probability',
+    alignedRank: 9,
   },
 };
