@@ -1,14 +1,26 @@
-/** The pack step: one packing per packKey, and the selected machine's per-column totals. */
-import { isCancelled } from '../../protocol/cancel.ts';
+/**
+ * The pack step: one packing per packKey on the run mechanism (`common/runs/latestRun.ts`), and the
+ * selected machine's per-column totals.
+ */
 import { isLostTwice } from '../../runtime/pool/poolQueue.ts';
-import type { PoolHandle } from '../../runtime/runner.ts';
+import type { PackResponse, PoolHandle } from '../../runtime/runner.ts';
 
 import { packKey, packParams, poolKey, type Params } from '../common/store/params.ts';
-import { describe, stateOf, type StepContext } from '../common/controller/steps/context.ts';
+import {
+  describe,
+  stateOf,
+  stepRuns,
+  unlessCancelled,
+  type StepContext,
+} from '../common/controller/steps/context.ts';
 import { keepPack, recentPack } from './recentPacks.ts';
 import { differsFromShown } from './firstPack.ts';
 
-/** Packs `p` on `pool` unless the store already holds that packing. */
+/**
+ * Packs `p` on `pool` unless the store already holds that packing; one packing at a time per store
+ * (`stepRuns`: a newer one aborts it), stopped by Cancel (`signal`: the pass's) and then not packed
+ * again until asked.
+ */
 export async function ensurePack(
   ctx: StepContext,
   p: Params,
@@ -25,31 +37,37 @@ export async function ensurePack(
     store.setState({ pack: { status: 'ready', key, response: kept, params: p, error: null } });
     return;
   }
-  store.setState({ pack: { ...s().pack, status: 'running', error: null, cancelled: null } });
-  try {
-    const response = await runner.pack(
-      pool,
-      { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) },
-      { signal },
+  const run = stepRuns(ctx).pack;
+  const request = { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) };
+  const cancelled = () => store.setState({ pack: { ...s().pack, status: 'idle', cancelled: key } });
+  await unlessCancelled(run, signal, cancelled, () =>
+    run.start((runSignal) => runner.pack(pool, request, { signal: runSignal }), {
+      running: () =>
+        store.setState({ pack: { ...s().pack, status: 'running', error: null, cancelled: null } }),
+      ready: (response) => packed(ctx, p, pool, response),
+      failed: (e) => {
+        store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
+        s().notify('error', `Packing failed: ${describe(e)}`, retryLost(ctx, e));
+      },
+      cancelled,
+    }),
+  );
+}
+
+/** A packing made: kept for its pool, and shown unless a packing of newer parameters is. */
+function packed(ctx: StepContext, p: Params, pool: PoolHandle, response: PackResponse): void {
+  const s = () => stateOf(ctx);
+  const key = packKey(p);
+  keepPack(pool, key, response);
+  // A kept packing of newer parameters, shown while this one ran, stays shown.
+  const shown = s().pack;
+  if (differsFromShown(shown, key, response))
+    s().notify(
+      'error',
+      'The first numbers shown (packed when the app was built) differ from this page’s own packing of the same parameters; the page’s own are shown now.',
     );
-    keepPack(pool, key, response);
-    // A kept packing of newer parameters, shown while this one ran, stays shown.
-    const shown = s().pack;
-    if (differsFromShown(shown, key, response))
-      s().notify(
-        'error',
-        'The first numbers shown (packed when the app was built) differ from this page’s own packing of the same parameters; the page’s own are shown now.',
-      );
-    if (shown.status === 'ready' && shown.key !== key && shown.key === packKey(s().params)) return;
-    store.setState({ pack: { status: 'ready', key, response, params: p, error: null } });
-  } catch (e) {
-    if (isCancelled(e)) {
-      store.setState({ pack: { ...s().pack, status: 'idle', cancelled: key } });
-      return;
-    }
-    store.setState({ pack: { ...s().pack, status: 'error', key, error: describe(e) } });
-    s().notify('error', `Packing failed: ${describe(e)}`, retryLost(ctx, e));
-  }
+  if (shown.status === 'ready' && shown.key !== key && shown.key === packKey(s().params)) return;
+  ctx.store.setState({ pack: { status: 'ready', key, response, params: p, error: null } });
 }
 
 /**

@@ -2,7 +2,9 @@
  * Drives the engine from the store, outside React: when parameters change it runs the steps in
  * order (steps/: dataset, pool, pack, sweep, URL sync), each only when its key changed, and the
  * runs each other wing declares while its view is open (views.ts, wingRun.ts), and previews the
- * upload panel's files as they or its options change (uploadPanel.ts). Packing is
+ * upload panel's files as they or its options change (uploadPanel.ts). Each step's work (the load,
+ * the pool, the packing, the sweep, the A/B pin) is a run on the one mechanism
+ * (`runs/latestRun.ts`: latest wins, cancel, progress, error). Packing is
  * latest-wins: while one pass is in flight, further changes collapse into one follow-up pass with the
  * newest parameters; the previous result stays visible, marked stale, until the new one lands. A
  * failed load or run leaves what was loaded and computed before in place, and says what went wrong.
@@ -195,7 +197,7 @@ export function startController(
   /** Tasks per instance as asked, while a smaller dataset holds them lower (null: as asked). */
   let wantedTasks: number | null = null;
   let fitting = false;
-  /** Aborts the pool and packing of the current pass (Cancel). */
+  /** Cancel: stops the pass's pool or packing run in flight and those it has not begun. */
   let work = new AbortController();
 
   /** One pass of the steps for the current parameters (a fix to the parameters starts another). */

@@ -4,8 +4,9 @@
  * so at once; Retry starts the last run again; progress reaches the store only from the newest run;
  * an ending is told apart as done, failed or cancelled (by the person, by its inputs going stale, or
  * by the runner). What each outcome writes is the store's own (`RunEvents`): a run slot's status
- * and result (`runSlot.ts`), the sweep's rows, the A/B pin's packing, the Prometheus panel's read,
- * Timeline's workload.
+ * and result (`runSlot.ts`), the controller's dataset, pool and packing (`controller/steps/`), the
+ * sweep's rows, the A/B pin's packing, the Prometheus panel's read, Timeline's workload, the upload
+ * panel's preview.
  */
 import { isCancelled } from '../../../protocol/cancel.ts';
 
@@ -33,7 +34,7 @@ export function describeError(e: unknown): string {
 
 export type RunWork<T, P> = (signal: AbortSignal, progress: (p: P) => void) => Promise<T>;
 
-interface LatestRun<T, P> {
+export interface LatestRun<T, P> {
   /** Runs `work`, telling `events` how it goes; resolves when it has ended or been superseded. */
   start(work: RunWork<T, P>, events: RunEvents<T, P>): Promise<void>;
   /** Stops the run in flight (nothing when none runs); its `cancelled('user', reason)` is told now. */

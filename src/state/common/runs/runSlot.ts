@@ -1,7 +1,6 @@
 /**
  * The one way a wing runs work from a store: a slot holds the status, progress, error and last
- * result of one kind of run; starting a run aborts the one in flight (latest wins,
- * `runtime/latest.ts`), and only the newest run writes the slot; Cancel stops it, Retry runs the
+ * result of one kind of run; starting a run aborts the one in flight (latest wins), and only the newest run writes the slot; Cancel stops it, Retry runs the
  * last work started again. The last result stays, marked stale by its key, until the next. A
  * wing's runs are one `runSlice` (a store of slots); work whose earlier results are worth keeping
  * by key is `keyedRuns.ts`, of the same shape. Both are the one mechanism of `latestRun.ts` writing

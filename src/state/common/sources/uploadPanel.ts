@@ -2,14 +2,14 @@
  * The upload panel's state, outside React: the files at hand, the form's options as typed, and the
  * preview of the files under those options. The panel only dispatches (choose files, edit an
  * option, pick a recipe); the controller previews (`previewUploads`): every new choice of files
- * or options starts a preview of their first rows, a newer one supersedes it (latest wins), and a
- * superseded preview never lands. While a link waits for its files, its options fill the form once
+ * or options starts a preview of their first rows on the run mechanism (`runs/latestRun.ts`), a
+ * newer one supersedes it (latest wins), and a superseded preview never lands. While a link waits for its files, its options fill the form once
  * per link.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { Preview } from '../../../engine/index.ts';
-import { latestWins } from '../../../runtime/latest.ts';
+import { describeError, latestRun } from '../runs/latestRun.ts';
 import type { Ingest } from './datasets.ts';
 import type { Explorer, ExplorerStore } from '../store/store.ts';
 import {
@@ -133,8 +133,8 @@ function withGuesses(x: UploadOptions, p: Preview): UploadOptions {
   return unit === x.unit && size === x.taskSize ? x : { ...x, unit, taskSize: size };
 }
 
-/** The preview of a form whose boxes do not read: nothing is read from the files until they do. */
-function formPreview(problems: readonly string[]): Preview {
+/** A preview that read nothing from the files, saying why (the form, or the reader's failure). */
+function unreadPreview(error: string): Preview {
   return {
     spec: null,
     raw: null,
@@ -143,7 +143,7 @@ function formPreview(problems: readonly string[]): Preview {
     rows: [],
     report: null,
     timeAxis: null,
-    error: problems.join('\n'),
+    error,
   };
 }
 
@@ -156,19 +156,31 @@ export function previewUploads(
   ingest: Pick<Ingest, 'previewFiles'>,
   panel: UploadPanelStore = uploadPanel,
 ): () => void {
-  const preview = latestWins(async (signal, files: File[], options: UploadOptions) => {
+  const run = latestRun<Preview, never>();
+  const preview = (files: File[], options: UploadOptions) => {
     const problems = formProblems(options);
-    const p =
-      problems.length > 0
-        ? formPreview(problems.map((x) => x.message))
-        : await ingest.previewFiles(files, requestOf(options));
-    if (signal.aborted) return;
-    panel.setState((x) => ({
-      preview: p,
-      previewFor: { files, options },
-      options: withGuesses(x.options, p),
-    }));
-  });
+    return run.start(
+      async () =>
+        problems.length > 0
+          ? unreadPreview(problems.map((x) => x.message).join('\n'))
+          : ingest.previewFiles(files, requestOf(options)),
+      {
+        running: () => {},
+        ready: (p) =>
+          panel.setState((x) => ({
+            preview: p,
+            previewFor: { files, options },
+            options: withGuesses(x.options, p),
+          })),
+        // A preview says what is wrong with the files in its `error`; a failure is the reader's own.
+        failed: (e) =>
+          panel.setState({
+            preview: unreadPreview(describeError(e)),
+            previewFor: { files, options },
+          }),
+      },
+    );
+  };
   let asked: Pick<UploadPanelState, 'files' | 'options'> | null = null;
   const follow = (s: UploadPanelState) => {
     if (s.files.length === 0 || (s.files === asked?.files && s.options === asked.options)) return;
@@ -183,6 +195,6 @@ export function previewUploads(
   return () => {
     stopPanel();
     stopLinks();
-    preview.cancel();
+    run.cancel();
   };
 }

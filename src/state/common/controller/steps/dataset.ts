@@ -1,14 +1,16 @@
 /**
  * The dataset step: a built-in preset loaded by the ingestion client, or the user's files (kept
- * by their key, so a link to them works again in this page). One load at a time: a new one aborts
- * the one before. A failed load keeps the dataset loaded before (and the parameters return to it,
+ * by their key, so a link to them works again in this page). One load at a time, on the run
+ * mechanism (`runs/latestRun.ts`): a new one aborts the one before. A failed load keeps the dataset loaded before (and the parameters return to it,
  * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
  * against the memory budget before its files are read.
  */
 import { FORMATS, type FormatId, type LoadSpec } from '../../../../engine/index.ts';
 import type { LoadRequest } from '../../../../ingest/load.ts';
 import type { LoadedData, LoadedSource } from '../../../../ingest/api.ts';
-import { isCancelled } from '../../../../protocol/cancel.ts';
+import { CancelledError, isCancelled } from '../../../../protocol/cancel.ts';
+import type { Progress as LoadProgress } from '../../../../ingest/stream.ts';
+import { latestRun, type LatestRun, type RunEvents, type RunWork } from '../../runs/latestRun.ts';
 import { datasetKey, presetById, toDataset, type Dataset } from '../../sources/datasets.ts';
 import type { Params, UploadRef } from '../../store/params.ts';
 import { differences, linkedSpec, optionsOfSpec } from '../../sources/uploadOptions.ts';
@@ -55,31 +57,32 @@ const datasetParams = (p: Params): DatasetParams => ({
   scale: p.scale,
 });
 
-/** One load at a time: `begin` aborts the one in flight; `current()` says whether it is the newest. */
-function loadSlot(ctx: StepContext) {
-  let loadAbort: AbortController | null = null;
-  return {
-    begin() {
-      loadAbort?.abort();
-      const abort = new AbortController();
-      loadAbort = abort;
-      return {
-        signal: abort.signal,
-        current: () => loadAbort === abort,
-        end: () => {
-          if (loadAbort === abort) loadAbort = null;
-        },
-        progress: (progress: NonNullable<Explorer['data']['progress']>) => {
-          if (loadAbort === abort) ctx.store.setState({ data: { ...stateOf(ctx).data, progress } });
-        },
-      };
-    },
-    cancel: () => loadAbort?.abort(),
-  };
+/** One load at a time (a preset, files or a source): a newer one aborts the one in flight. */
+type LoadRun = LatestRun<unknown, LoadProgress>;
+
+/** The data slice holding `ds`, loaded. */
+const readyData = (ds: Dataset): Explorer['data'] => ({
+  status: 'ready',
+  key: ds.key,
+  dataset: ds,
+  progress: null,
+  error: null,
+});
+
+/** Starts `work` on the load's run (which holds every kind of load, whatever its result). */
+function startLoad<T>(
+  run: LoadRun,
+  work: RunWork<T, LoadProgress>,
+  events: RunEvents<T, LoadProgress>,
+): Promise<void> {
+  return run.start(work, events as RunEvents<unknown, LoadProgress>);
 }
 
-type LoadSlot = ReturnType<typeof loadSlot>;
-type LoadHandle = ReturnType<LoadSlot['begin']>;
+/** What a load's reader is given: its signal, and its progress (shown only while it is the newest). */
+interface LoadHandle {
+  readonly signal: AbortSignal;
+  readonly progress: (progress: LoadProgress) => void;
+}
 
 /**
  * After a failed load: the data loaded before stay, and the parameters go back to them (so no view
@@ -111,7 +114,7 @@ function failed(
   s.notify('error', text, { label: 'Retry', run: retry });
 }
 
-function presetLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
+function presetLoads(ctx: StepContext, run: LoadRun, ready: ReadyDatasets) {
   const { store, ingest } = ctx;
   const s = () => stateOf(ctx);
   return async function loadPreset(p: Params, key: string): Promise<Dataset | null> {
@@ -121,23 +124,39 @@ function presetLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
       s().adjust({ dataset: 'planetlab-20110303', scale: 0.25 });
       return null;
     }
-    const load = slot.begin();
-    store.setState({ data: { ...s().data, status: 'running', key, progress: null, error: null } });
-    try {
-      const loaded = await ingest.loadPreset(preset, p.scale, load.progress, load.signal);
+    let loadedDataset: Dataset | null = null;
+    const load = async (signal: AbortSignal, progress: (value: LoadProgress) => void) => {
+      const loaded = await ingest.loadPreset(preset, p.scale, progress, signal);
       const ds = toDataset(key, preset.title, loaded);
       if (ds.tasks === 0)
         throw new Error(
           `no task of "${preset.title}" passes its filters: ${loaded.report.notes.join(' ')}`,
         );
-      if (s().data.key !== key) return null;
-      store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
-      ready.set(p, ds);
-      dismissLinkedFilesNotice(s());
       return ds;
-    } catch (e) {
-      if (!load.current()) return null;
-      if (isCancelled(e)) {
+    };
+    await startLoad(run, load, {
+      running: () =>
+        store.setState({
+          data: { ...s().data, status: 'running', key, progress: null, error: null },
+        }),
+      progress: (progress) => store.setState({ data: { ...s().data, progress } }),
+      ready: (ds) => {
+        if (s().data.key !== key) return;
+        store.setState({
+          data: { status: 'ready', key, dataset: ds, progress: null, error: null },
+        });
+        ready.set(p, ds);
+        dismissLinkedFilesNotice(s());
+        loadedDataset = ds;
+      },
+      failed: (e) => {
+        const target = datasetParams(p);
+        failed(ctx, key, `Could not load "${preset.title}": ${describe(e)}`, ready.last, () => {
+          store.setState({ data: { ...s().data, status: 'idle', key: null, error: null } });
+          s().setParams(target);
+        });
+      },
+      cancelled: () =>
         store.setState({
           data: {
             status: 'error',
@@ -146,18 +165,9 @@ function presetLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
             progress: null,
             error: 'loading cancelled',
           },
-        });
-        return null;
-      }
-      const target = datasetParams(p);
-      failed(ctx, key, `Could not load "${preset.title}": ${describe(e)}`, ready.last, () => {
-        store.setState({ data: { ...s().data, status: 'idle', key: null, error: null } });
-        s().setParams(target);
-      });
-      return null;
-    } finally {
-      load.end();
-    }
+        }),
+    });
+    return loadedDataset;
   };
 }
 
@@ -278,7 +288,31 @@ function sourceReads(ctx: StepContext, dataset: SourceAdopter) {
   };
 }
 
-function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
+/**
+ * The work of loading data as the user's: what `obtain` gives, checked against the link it stands
+ * for (`p`'s, when `before` waited for it) and made a dataset at the task size it was read with.
+ */
+function readOwn<T extends LoadedData>(
+  p: Params,
+  before: Explorer['data'],
+  names: string[],
+  obtain: (load: LoadHandle) => Promise<{ loaded: T; raw: LoadedData | null }>,
+) {
+  return async (signal: AbortSignal, progress: (value: LoadProgress) => void) => {
+    const { loaded, raw } = await obtain({ signal, progress });
+    const hash = loaded.hash!;
+    if (p.upload && p.dataset === 'upload' && before.status === 'error')
+      checkLinked(p.upload, p.scale, hash, loaded.spec);
+    // The task size the data were read with (the loader's default when the request had none).
+    const scale = (loaded.spec as { scale?: number } | null)?.scale ?? 1;
+    const ds = toDataset(datasetKey('upload', hash, scale), names.join(', '), loaded);
+    if (ds.tasks === 0)
+      throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
+    return { loaded, raw, hash, scale, ds };
+  };
+}
+
+function fileLoads(ctx: StepContext, run: LoadRun, ready: ReadyDatasets) {
   const { store } = ctx;
   const s = () => stateOf(ctx);
   const uploads = new Map<string, Dataset>();
@@ -324,7 +358,7 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     await adopt(
       files.map((f) => f.name),
       r,
-      (slotted) => read(ctx, inHand, files, r, slotted),
+      (load) => read(ctx, inHand, files, r, load),
       files,
     ).catch((e: unknown) => {
       if (!isCancelled(e)) uploadFailed(failure, upload, files, r, describe(e));
@@ -343,8 +377,8 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
     return adopt(
       names,
       request,
-      async (slotted) => ({
-        loaded: await load(request, slotted.progress, slotted.signal),
+      async (handle) => ({
+        loaded: await load(request, handle.progress, handle.signal),
         raw: null,
       }),
       null,
@@ -353,47 +387,45 @@ function fileLoads(ctx: StepContext, slot: LoadSlot, ready: ReadyDatasets) {
 
   /**
    * Loads what `obtain` gives as the user's data and links it (with `files`, their parsed values stay
-   * at hand); the data loaded before stay on failure.
+   * at hand); the data loaded before stay on failure, cancel or a newer load, which reject.
    */
   async function adopt<T extends LoadedData>(
     names: string[],
     request: LoadRequest,
-    obtain: (slotted: LoadHandle) => Promise<{ loaded: T; raw: LoadedData | null }>,
+    obtain: (load: LoadHandle) => Promise<{ loaded: T; raw: LoadedData | null }>,
     files: File[] | null,
   ): Promise<T | null> {
     const p = s().params;
-    const slotted = slot.begin();
     const before = s().data;
-    store.setState({ data: { ...before, status: 'running', progress: null, error: null } });
-    try {
-      const { loaded, raw } = await obtain(slotted);
-      const hash = loaded.hash!;
-      if (p.upload && p.dataset === 'upload' && before.status === 'error')
-        checkLinked(p.upload, p.scale, hash, loaded.spec);
-      // The task size the data were read with (the loader's default when the request had none).
-      const scale = (loaded.spec as { scale?: number } | null)?.scale ?? 1;
-      const key = datasetKey('upload', hash, scale);
-      const ds = toDataset(key, names.join(', '), loaded);
-      if (ds.tasks === 0)
-        throw new Error(`no task passes the filters: ${loaded.report.notes.join(' ')}`);
-      uploads.set(key, ds);
-      const newFiles = inHand?.hash !== hash;
-      inHand = files && raw ? { hash, files, request, loaded: raw } : null;
-      store.setState({ data: { status: 'ready', key, dataset: ds, progress: null, error: null } });
-      dismissLinkedFilesNotice(s());
-      failure.clear();
-      const next = uploadedParams(p, names, hash, scale, ds, loaded.spec ?? null, request);
-      // New files are there to be tuned: the Tune view opens on its auto-tuner.
-      if (newFiles) next.tuneMode = 'auto';
-      ready.set({ ...p, ...next }, ds);
-      s().setParams(next);
-      return loaded;
-    } catch (e) {
+    // Written by the run's ending; a run a newer load took the place of ends with none.
+    let outcome = { error: new CancelledError() } as { loaded: T } | { error: unknown };
+    const keepBefore = (error: unknown) => {
       store.setState({ data: { ...before, progress: null } });
-      throw e;
-    } finally {
-      slotted.end();
-    }
+      outcome = { error };
+    };
+    await startLoad(run, readOwn(p, before, names, obtain), {
+      running: () =>
+        store.setState({ data: { ...before, status: 'running', progress: null, error: null } }),
+      progress: (progress) => store.setState({ data: { ...s().data, progress } }),
+      ready: ({ loaded, raw, hash, scale, ds }) => {
+        uploads.set(ds.key, ds);
+        const newFiles = inHand?.hash !== hash;
+        inHand = files && raw ? { hash, files, request, loaded: raw } : null;
+        store.setState({ data: readyData(ds) });
+        dismissLinkedFilesNotice(s());
+        failure.clear();
+        const next = uploadedParams(p, names, hash, scale, ds, loaded.spec ?? null, request);
+        // New files are there to be tuned: the Tune view opens on its auto-tuner.
+        if (newFiles) next.tuneMode = 'auto';
+        ready.set({ ...p, ...next }, ds);
+        s().setParams(next);
+        outcome = { loaded };
+      },
+      failed: keepBefore,
+      cancelled: () => keepBefore(new CancelledError()),
+    });
+    if ('error' in outcome) throw outcome.error;
+    return outcome.loaded;
   }
 
   return { fromUpload, fromSource, upload, readSource };
@@ -423,10 +455,10 @@ function uploadFailed(
 }
 
 export function datasetStep(ctx: StepContext): DatasetStep {
-  const slot = loadSlot(ctx);
+  const run: LoadRun = latestRun();
   const ready = readyDatasets();
-  const files = fileLoads(ctx, slot, ready);
-  const loadPreset = presetLoads(ctx, slot, ready);
+  const files = fileLoads(ctx, run, ready);
+  const loadPreset = presetLoads(ctx, run, ready);
 
   async function ensure(p: Params): Promise<Dataset | null> {
     const key = datasetKey(p.dataset, p.upload?.hash ?? null, p.scale);
@@ -441,5 +473,5 @@ export function datasetStep(ctx: StepContext): DatasetStep {
     return loadPreset(p, key);
   }
 
-  return { ensure, upload: files.upload, readSource: files.readSource, cancel: slot.cancel };
+  return { ensure, upload: files.upload, readSource: files.readSource, cancel: () => run.cancel() };
 }

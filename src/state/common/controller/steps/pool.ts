@@ -1,9 +1,8 @@
 /** The pool step: the dataset realized (SPEC §2) or its matrices kept, in the runner, per poolKey. */
-import { isCancelled } from '../../../../protocol/cancel.ts';
-import type { PoolHandle } from '../../../../runtime/runner.ts';
+import type { PoolHandle, Progress } from '../../../../runtime/runner.ts';
 import type { Dataset } from '../../sources/datasets.ts';
 import { poolKey, type Params } from '../../store/params.ts';
-import { describe, stateOf, type StepContext } from './context.ts';
+import { describe, stateOf, stepRuns, unlessCancelled, type StepContext } from './context.ts';
 import { retryLost } from '../../../pack/steps.ts';
 import {
   allocateAction,
@@ -44,7 +43,11 @@ function overBudget(
   return true;
 }
 
-/** The pool of `p`, realizing it if needed (the one before is released); null on failure. */
+/**
+ * The pool of `p`, realizing it if needed (the one before is released); null on failure, on
+ * Cancel (`signal`: the pass's) or when newer parameters superseded it. One realization at a time
+ * per store (`stepRuns`): a newer one aborts it.
+ */
 export async function ensurePool(
   ctx: StepContext,
   p: Params,
@@ -63,41 +66,49 @@ export async function ensurePool(
   }
   if (replay?.unjudgeable(ctx, p, ds)) return null;
   if (ready) return pool.handle;
-  store.setState({ pool: { ...pool, status: 'running', key, error: null, progress: null } });
-  const options = {
-    signal,
-    onProgress: (progress: { done: number; total: number }) => {
-      if (s().pool.key === key) store.setState({ pool: { ...s().pool, progress } });
-    },
-  };
-  try {
+  const run = stepRuns(ctx).pool;
+  let realized: PoolHandle | null = null;
+  const cancelled = () =>
+    store.setState({ pool: { ...s().pool, status: 'error', error: 'cancelled', progress: null } });
+  const realize = async (runSignal: AbortSignal, onProgress: (p: Progress) => void) => {
+    const options = { signal: runSignal, onProgress };
     const matrices = replay?.replayOf(p, ds);
     const handle = matrices
       ? await runner.loadMatrices(matrices.inst, matrices.avg, options)
       : ds.matrices
         ? await runner.loadMatrices(ds.matrices.inst, ds.matrices.avg, options)
         : await runner.createPool(ds.samples!, p.realizations, p.seed, options);
-    if (s().pool.key !== key) {
-      runner.releasePool(handle);
-      return null;
-    }
-    if (pool.handle) runner.releasePool(pool.handle);
-    store.setState({ pool: { status: 'ready', key, handle, error: null, progress: null } });
-    return handle;
-  } catch (e) {
-    if (s().pool.key !== key) return null;
-    if (isCancelled(e)) {
-      store.setState({
-        pool: { ...s().pool, status: 'error', error: 'cancelled', progress: null },
-      });
-      return null;
-    }
-    store.setState({ pool: { ...s().pool, status: 'error', error: describe(e), progress: null } });
-    const clear = () => {
-      if (s().pool.key === key && s().pool.status === 'error')
-        store.setState({ pool: { ...s().pool, status: 'idle', key: null, error: null } });
-    };
-    s().notify('error', `Could not realize the workload: ${describe(e)}`, retryLost(ctx, e, clear));
+    if (!runSignal.aborted && s().pool.key === key) return handle;
+    runner.releasePool(handle);
     return null;
-  }
+  };
+  await unlessCancelled(run, signal, cancelled, () =>
+    run.start(realize, {
+      running: () =>
+        store.setState({ pool: { ...pool, status: 'running', key, error: null, progress: null } }),
+      progress: (progress) => store.setState({ pool: { ...s().pool, progress } }),
+      ready: (handle) => {
+        if (!handle) return;
+        if (pool.handle) runner.releasePool(pool.handle);
+        store.setState({ pool: { status: 'ready', key, handle, error: null, progress: null } });
+        realized = handle;
+      },
+      failed: (e) => {
+        store.setState({
+          pool: { ...s().pool, status: 'error', error: describe(e), progress: null },
+        });
+        const clear = () => {
+          if (s().pool.key === key && s().pool.status === 'error')
+            store.setState({ pool: { ...s().pool, status: 'idle', key: null, error: null } });
+        };
+        s().notify(
+          'error',
+          `Could not realize the workload: ${describe(e)}`,
+          retryLost(ctx, e, clear),
+        );
+      },
+      cancelled,
+    }),
+  );
+  return realized;
 }
