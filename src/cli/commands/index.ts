@@ -20,6 +20,7 @@ import { rightsize } from './rightsize/rightsize.ts';
 import { generate } from './generate.ts';
 import { rightsizeReport } from './rightsize/rightsizeReport.ts';
 import { adviceReport } from './adviceReport.ts';
+import { replayReport } from './whatif/replayReport.ts';
 
 export type { Command } from './command.ts';
 
@@ -43,3 +44,4 @@ COMMANDS.rightsize = rightsize;
 COMMANDS.generate = generate;
 COMMANDS['rightsize-report'] = rightsizeReport;
 COMMANDS['advice-report'] = adviceReport;
+COMMANDS['replay-report'] = replayReport;

@@ -102,6 +102,7 @@ export function craneDynamic(settings: CraneSettings, step: number): OnlineSched
     }
     return value;
   };
+  const longest = [...used].reduce((a, b) => (METRIC_WINDOW[b] > METRIC_WINDOW[a] ? b : a));
   return {
     name: 'crane',
     settings: Object.fromEntries([
@@ -110,8 +111,8 @@ export function craneDynamic(settings: CraneSettings, step: number): OnlineSched
     ]),
     historyInstants: history,
     window: {
-      what: `Crane's ${[...used].sort().at(-1)} window`,
-      seconds: Math.max(300, ...[...used].map((m) => METRIC_WINDOW[m])),
+      what: `Crane's ${longest} window`,
+      seconds: Math.max(300, METRIC_WINDOW[longest]),
       instants: Math.max(five, ...[...used].map(spanOf)),
     },
     place(pod, view) {

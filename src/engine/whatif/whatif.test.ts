@@ -347,6 +347,25 @@ describe('crane Dynamic (online)', () => {
     );
     expect(firstNodes(r).slice(2)).toEqual(['n0', 'n1', 'n0']);
   });
+
+  it('names its longest window: the default policy’s one-day priority', () => {
+    const w = craneDynamic(CRANE_ONLINE_DEFAULTS, 300).window!;
+    expect(w.what).toBe("Crane's cpu_usage_max_avg_1d window");
+    expect(w.seconds).toBe(86400);
+    const hourOnly = craneDynamic(
+      {
+        ...CRANE_ONLINE_DEFAULTS,
+        priorities: CRANE_ONLINE_DEFAULTS.priorities.filter(
+          (p) => p.name !== 'cpu_usage_max_avg_1d',
+        ),
+      },
+      300,
+    ).window!;
+    expect([hourOnly.what, hourOnly.seconds]).toEqual([
+      "Crane's cpu_usage_max_avg_1h window",
+      3600,
+    ]);
+  });
 });
 
 describe('the replay', () => {
