@@ -313,7 +313,7 @@ export function check(root: string): string[] {
     for (const d of deepImports(root)) problems.push(`import past a door: ${d.message}`);
   const graph = new Map<string, string[]>();
   const views = viewNamesOf(readFileSync(join(root, 'src/state/common/views/views.ts'), 'utf8'));
-  const formats = formatNamesOf(readFileSync(join(root, 'src/engine/data/formatIds.ts'), 'utf8'));
+  const formats = formatNamesOf(root);
   for (const file of files) {
     const text = readFileSync(join(root, file), 'utf8');
     const edges = importsOf(file, text);

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatNameFindings, formatNameProblems, formatNamesOf } from './formatNames.ts';
 
 const root = new URL('..', import.meta.url);
-const NAMES = formatNamesOf(readFileSync(new URL('src/engine/data/formatIds.ts', root), 'utf8'));
+const NAMES = formatNamesOf(fileURLToPath(root));
 const find = (text: string, file = 'src/engine/data/some.ts') =>
   formatNameFindings(file, text, NAMES);
 

@@ -1,21 +1,28 @@
 /**
  * Part of the import check (`npm run lint`): the trace formats are listed in one place, the format
- * registry (the modules of `src/engine/data/formats/`, one line each in its `registry.ts`, and the
- * names and titles of `src/engine/data/formatIds.ts` that the first page reads). Elsewhere in
+ * registry (the modules of `src/engine/data/formats/`, one line each in its `registry.ts`; the
+ * names are the modules' `id`s, and `src/engine/data/formatIds.ts` holds only what the first page
+ * must know of a format before any parser loads). Elsewhere in
  * `src/` (tests aside) no `switch` over format names, no comparison of a spec's or a file's format
- * with a name, no list of format names and no table keyed by `FormatId` / `TraceFormatId` — each a
+ * with a name, no list of format names and no table keyed by `FormatId` — each a
  * parallel list the next format would have to find: such code asks the format's entry instead.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type ts from 'typescript';
-import { isTest, nameSites, namesOf } from './nameSites.ts';
+import { isTest, nameSites } from './nameSites.ts';
 
 /** The files that may list the formats. */
 export const FORMAT_REGISTRY_FILES: readonly string[] = ['src/engine/data/formatIds.ts'];
 export const FORMAT_REGISTRY_DIR = 'src/engine/data/formats/';
 
-/** The format names of the `FORMATS` and `TRACE_FORMATS` lists in `formatIds.ts`' text. */
-export function formatNamesOf(formatIdsText: string): ReadonlySet<string> {
-  return namesOf(formatIdsText, ['FORMATS', 'TRACE_FORMATS']);
+/** The format names: the `id` of each format module in the registry's folder under `root`. */
+export function formatNamesOf(root: string): ReadonlySet<string> {
+  const dir = join(root, FORMAT_REGISTRY_DIR);
+  const ids = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !isTest(f))
+    .map((f) => /^ {2}id: '([\w-]+)',$/m.exec(readFileSync(join(dir, f), 'utf8'))?.[1]);
+  return new Set(ids.filter((id) => id !== undefined));
 }
 
 /** An expression that reads a format (`format`, `spec.format`, `r.report.format`, `f`). */

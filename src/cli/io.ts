@@ -4,7 +4,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { readWholeFile } from './inflate.ts';
 import {
   DataError,
-  FORMATS,
+  findFormat,
+  formatEntries,
   REPEAT_RULES,
   UNITS,
   REALIZATIONS,
@@ -120,7 +121,7 @@ export const dataOptions = {
     kind: 'string',
     help: 'input format (auto: from the name and first lines)',
     default: 'auto',
-    choices: ['auto', ...FORMATS],
+    choices: ['auto', ...formatEntries().map((e) => e.id)],
   },
   events: { kind: 'string', help: 'Google task_events file(s), folders or globs' },
   'avg-data': { kind: 'string', help: 'the avg file paired with --data (column-per-task, .npy)' },
@@ -215,7 +216,7 @@ export function requestFrom(o: Options): LoadRequest {
       : {}),
   };
   const format = (o.format as string | undefined) ?? 'auto';
-  if (format !== 'auto' && !FORMATS.includes(format as FormatId))
+  if (format !== 'auto' && !findFormat(format))
     throw new UsageError(`invalid --format "${format}"`);
   return format === 'auto'
     ? { format: 'auto', ...options }

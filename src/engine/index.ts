@@ -50,12 +50,7 @@ export { Probe } from './data/formats/probe.ts';
 export * from './data/preview.ts';
 export * from './data/plausible.ts';
 export * from './data/recipes.ts';
-export {
-  LIVE_SOURCE_FORMAT,
-  TRACE_FORMATS,
-  TRACE_TITLES,
-  type TraceFormatId,
-} from './data/formatIds.ts';
+export { LIVE_SOURCE_FORMAT } from './data/formatIds.ts';
 export * from './data/aligned.ts';
 export * from './replay/index.ts';
 export * from './data/promRange.ts';

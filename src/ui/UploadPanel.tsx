@@ -8,8 +8,8 @@
 import { useId, useRef } from 'react';
 import { useFileDrop } from './useFileDrop.ts';
 import {
-  FORMATS,
-  FORMAT_TITLES,
+  findFormat,
+  formatEntries,
   RECIPES,
   UNITS,
   type FormatId,
@@ -252,11 +252,11 @@ function OptionsForm(props: {
         onChange={(e) => set({ format: e.target.value as 'auto' | FormatId })}
       >
         <option value="auto">
-          detect from the file{format ? ` (${FORMAT_TITLES[format]})` : ''}
+          detect from the file{format ? ` (${findFormat(format)?.title ?? format})` : ''}
         </option>
-        {FORMATS.map((f) => (
-          <option key={f} value={f}>
-            {FORMAT_TITLES[f]}
+        {formatEntries().map((f) => (
+          <option key={f.id} value={f.id}>
+            {f.title}
           </option>
         ))}
       </select>

@@ -1,5 +1,5 @@
 /** What files would load as (first rows, unit guess, warnings, filter counts) and the recipes. */
-import { FORMAT_TITLES, type Preview, type Recipe, type TimeAxisPreview } from '../engine/index.ts';
+import { findFormat, type Preview, type Recipe, type TimeAxisPreview } from '../engine/index.ts';
 import { formatCount, formatNumber } from '../present/format.ts';
 
 /** The preview of files under the chosen options, before they replace the loaded data. */
@@ -9,7 +9,10 @@ export function PreviewTable({ preview }: { preview: Preview }) {
     <div data-testid="preview">
       {spec && (
         <p>
-          Read as <strong data-testid="preview-format">{FORMAT_TITLES[spec.format]}</strong>
+          Read as{' '}
+          <strong data-testid="preview-format">
+            {findFormat(spec.format)?.title ?? spec.format}
+          </strong>
           {report ? `, ${report.units}` : ''}.
         </p>
       )}

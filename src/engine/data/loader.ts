@@ -11,7 +11,7 @@ import { withArchives } from './archiveLoader.ts';
 import { findFormat, formatOf } from './formats/registry.ts';
 import type { DatasetLoader, FileRole, LoadSpec } from './formats/spec.ts';
 
-export { FORMATS, FORMAT_TITLES, type FormatId } from './formatIds.ts';
+export type { FormatId } from './formatIds.ts';
 export type {
   DatasetLoader,
   FileRole,

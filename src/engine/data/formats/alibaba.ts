@@ -1,6 +1,5 @@
 /** Alibaba v2018 container_usage (+ container_meta, machine_meta): alibaba.ts reads it. */
 import { AlibabaLoader, type AlibabaRole } from '../alibaba.ts';
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { alibabaFilled, alibabaNotes, refuseAboveMachine } from '../rawExtras.ts';
 import { alibabaUnits } from '../traceUnits.ts';
 import { conversion } from '../units.ts';
@@ -10,7 +9,7 @@ import type { SpecOf } from './spec.ts';
 
 export const alibabaFormat: FormatEntry<SpecOf<'alibaba'>> = {
   id: 'alibaba',
-  title: FORMAT_TITLES.alibaba,
+  title: 'Alibaba v2018 container_usage (+ container_meta, machine_meta)',
   roles: ['usage', 'meta', 'machines'],
   roleFromName: (base) =>
     base.includes('machine_meta') ? 'machines' : base.includes('meta') ? 'meta' : 'usage',

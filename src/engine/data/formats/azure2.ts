@@ -1,6 +1,5 @@
 /** Azure V2 vm_cpu_readings (+ vmtable): azure2.ts reads it. */
 import { AzureV2Loader } from '../azure2.ts';
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { azure2Factor, azure2Units } from '../traceUnits.ts';
 import type { FormatEntry } from './entry.ts';
 import { ownUnitTrace } from './entry.ts';
@@ -9,7 +8,7 @@ import { clampLater } from './unitRules.ts';
 
 export const azure2Format: FormatEntry<SpecOf<'azure2'>> = {
   id: 'azure2',
-  title: FORMAT_TITLES.azure2,
+  title: 'Azure V2 vm_cpu_readings (+ vmtable)',
   roles: ['usage', 'meta'],
   roleFromName: (base) => (base.includes('vmtable') ? 'meta' : 'usage'),
   detect: [

@@ -1,6 +1,5 @@
 /** Bitbrains GWA-T-12 per-VM files (1.csv, 2.csv, …): bitbrains.ts reads them. */
 import { BitbrainsLoader } from '../bitbrains.ts';
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { bitbrainsSource } from '../rawExtras.ts';
 import {
   BITBRAINS_HEADER,
@@ -42,7 +41,7 @@ function withUnitsOf(spec: BitbrainsOptions, next: UnitFields): SpecOf<'bitbrain
 
 export const bitbrainsFormat: FormatEntry<SpecOf<'bitbrains'>> = {
   id: 'bitbrains',
-  title: FORMAT_TITLES.bitbrains,
+  title: 'Bitbrains GWA-T-12 per-VM files (1.csv, 2.csv, …)',
   roles: ['inst'],
   detect: [
     {

@@ -1,6 +1,5 @@
 /** The column-per-task CSV: a row per time step, a column per task (columns.ts reads it). */
 import { ColumnsLoader, looksLikeTime } from '../columns.ts';
-import { FORMAT_TITLES } from '../formatIds.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
 import { averagedRole } from './npy.ts';
@@ -10,7 +9,7 @@ import { plainUnits, unlessSkipping } from './unitRules.ts';
 
 export const columnsFormat: FormatEntry<SpecOf<'columns'>> = {
   id: 'columns',
-  title: FORMAT_TITLES.columns,
+  title: 'column-per-task CSV: one row per time step',
   roles: ['inst', 'avg'],
   roleFromName: averagedRole,
   detect: [

@@ -2,7 +2,6 @@
 import { latin1 } from '../bytes.ts';
 import { decodeCompact } from '../compact.ts';
 import { DataError } from '../errors.ts';
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { NpyReader } from '../npy.ts';
 import type { FormatEntry } from './entry.ts';
 import type { FormatReader, SpecOf } from './spec.ts';
@@ -10,7 +9,7 @@ import { plainUnits } from './unitRules.ts';
 
 export const compactFormat: FormatEntry<SpecOf<'compact'>> = {
   id: 'compact',
-  title: FORMAT_TITLES.compact,
+  title: 'compact per-task format (.json sidecar + .npy)',
   roles: ['sidecar', 'samples'],
   roleFromName: (base) => (base.endsWith('.json') ? 'sidecar' : 'samples'),
   detect: [{ rank: 41, test: ({ base }) => (base.endsWith('.json') ? '.json sidecar' : null) }],

@@ -1,5 +1,4 @@
 /** Google 2011 task_usage (+ task_events): the paper's trace (google.ts reads it). */
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { EVENTS_COLUMNS, GoogleLoader, USAGE_COLUMNS } from '../google.ts';
 import { conversion, describeUnit } from '../units.ts';
 import type { FormatEntry } from './entry.ts';
@@ -9,7 +8,7 @@ import { clampLater } from './unitRules.ts';
 
 export const googleFormat: FormatEntry<SpecOf<'google'>> = {
   id: 'google',
-  title: FORMAT_TITLES.google,
+  title: 'Google 2011 task_usage (+ task_events)',
   roles: ['usage', 'events'],
   roleFromName: (base) =>
     base.includes('task_events') || base.includes('events') ? 'events' : 'usage',

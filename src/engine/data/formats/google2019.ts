@@ -1,5 +1,4 @@
 /** Google 2019 instance_usage, as BigQuery CSV or JSON lines: google2019.ts reads it. */
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { Google2019Loader, isGoogle2019Header } from '../google2019.ts';
 import { google2019Units } from '../traceUnits.ts';
 import { conversion } from '../units.ts';
@@ -10,7 +9,7 @@ import { clampLater } from './unitRules.ts';
 
 export const google2019Format: FormatEntry<SpecOf<'google2019'>> = {
   id: 'google2019',
-  title: FORMAT_TITLES.google2019,
+  title: 'Google 2019 instance_usage (BigQuery CSV or JSON lines)',
   roles: ['usage'],
   detect: [
     {

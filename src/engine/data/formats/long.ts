@@ -1,7 +1,6 @@
 /** The long CSV: a row per sample, with id and value columns (long.ts reads it). */
 import { splitFields } from '../bytes.ts';
 import { DataError } from '../errors.ts';
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { LongLoader } from '../long.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
@@ -28,7 +27,7 @@ export function headerFields(head: Uint8Array): string[] {
 
 export const longFormat: FormatEntry<SpecOf<'long'>> = {
   id: 'long',
-  title: FORMAT_TITLES.long,
+  title: 'long CSV: one row per sample, id and value columns',
   roles: ['inst'],
   detect: [
     {

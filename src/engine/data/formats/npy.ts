@@ -1,6 +1,5 @@
 /** The .npy array: (N, T) samples per task or a ready (N, R) realization matrix (npy.ts reads it). */
 import { DataError } from '../errors.ts';
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { matrixFrom } from '../../matrix.ts';
 import { checkMatrixValues } from '../matrixValues.ts';
 import { NpyReader, type NpyArray } from '../npy.ts';
@@ -18,7 +17,7 @@ export const averagedRole = (base: string): FileRole =>
 
 export const npyFormat: FormatEntry<SpecOf<'npy'>> = {
   id: 'npy',
-  title: FORMAT_TITLES.npy,
+  title: '.npy array (N, T) of samples or (N, R) realizations',
   roles: ['inst', 'avg'],
   roleFromName: averagedRole,
   detect: [

@@ -1,5 +1,4 @@
 /** A Prometheus query_range answer (JSON, resultType matrix): prometheus.ts reads it. */
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { PrometheusLoader } from '../prometheus.ts';
 import { refuseCounters } from '../rawExtras.ts';
 import type { FormatEntry } from './entry.ts';
@@ -9,7 +8,7 @@ import { plainUnits, unlessSkipping } from './unitRules.ts';
 
 export const prometheusFormat: FormatEntry<SpecOf<'prometheus'>> = {
   id: 'prometheus',
-  title: FORMAT_TITLES.prometheus,
+  title: 'Prometheus query_range JSON (resultType matrix)',
   roles: ['inst'],
   detect: [
     {

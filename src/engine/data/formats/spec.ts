@@ -8,7 +8,6 @@ import type { ChunkSink } from '../bytes.ts';
 import type { AlibabaOptions } from '../alibaba.ts';
 import type { AzureV2Options } from '../azure2.ts';
 import type { ColumnsOptions } from '../columns.ts';
-import type { FormatId } from '../formatIds.ts';
 import type { GoogleOptions } from '../google.ts';
 import type { Google2019Options } from '../google2019.ts';
 import type { LongOptions } from '../long.ts';
@@ -42,6 +41,9 @@ export type LoadSpec =
   | ({ readonly format: 'npy' } & NpyOptions)
   | { readonly format: 'compact' }
   | TraceSpec;
+
+/** A format's name (each built-in one's spec is a member of `LoadSpec`). */
+export type FormatId = LoadSpec['format'];
 
 /** The spec of one format. */
 export type SpecOf<F extends FormatId> = Extract<LoadSpec, { readonly format: F }>;

@@ -1,5 +1,4 @@
 /** The wide CSV: one row per task, a column per sample (wide.ts reads it). */
-import { FORMAT_TITLES } from '../formatIds.ts';
 import { WideLoader } from '../wide.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
@@ -17,7 +16,7 @@ function isSampleIndex(names: readonly string[]): boolean {
 
 export const wideFormat: FormatEntry<SpecOf<'wide'>> = {
   id: 'wide',
-  title: FORMAT_TITLES.wide,
+  title: 'wide CSV: one row per task',
   roles: ['inst'],
   detect: [
     {

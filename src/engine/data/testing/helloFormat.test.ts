@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { loadDataset } from '../../../ingest/load.ts';
 import { blobInput } from '../../../ingest/stream.ts';
 import { createLoader, type LoadSpec } from '../loader.ts';
 import { detectFormat, resolveSpec } from '../detect.ts';
-import { findFormat, registerFormat } from '../formats/registry.ts';
+import { findFormat, formatEntries, registerFormat } from '../formats/registry.ts';
 import { seriesAt } from '../samples.ts';
 import { HELLO_FORMAT } from './helloFormat.ts';
 
@@ -25,7 +25,27 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const SRC = join(import.meta.dirname, '../../..');
+
+/** The source files (tests aside) under `src/`, relative to it. */
+const sources = (): string[] =>
+  readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter(
+    (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f),
+  );
+
 describe('a format added in one file and one registry line', () => {
+  it('is named by its module alone, and the page and the command line list it from the registry', () => {
+    // The trivial view of the view registry's test is also called hello (src/ui/testing/).
+    const naming = sources().filter(
+      (f) =>
+        !f.startsWith(join('ui', 'testing')) &&
+        /['"]hello['"]/.test(readFileSync(join(SRC, f), 'utf8')),
+    );
+    expect(naming).toEqual([join('engine', 'data', 'testing', 'helloFormat.ts')]);
+    expect(formatEntries().map((e) => e.id)).toContain('hello');
+    expect(formatEntries().at(-1)?.title).toBe(HELLO_FORMAT.title);
+  });
+
   it('is detected from its name and first line, and only then', () => {
     expect(detectFormat('tasks.hello', BYTES)).toEqual({ format: 'hello', reason: 'a hello file' });
     expect(detectFormat('tasks.csv', BYTES)?.format).not.toBe('hello');

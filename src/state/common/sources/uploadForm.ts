@@ -4,8 +4,8 @@
  */
 import { decimalOrNull, whyNotDecimal } from '../../../engine/numberText.ts';
 import {
-  FORMATS,
   PAPER_FILTERS,
+  findFormat,
   inRange,
   numberRange,
   rangeText,
@@ -108,6 +108,11 @@ export function formProblems(o: UploadOptions): FormProblem[] {
   });
 }
 
+/** Whether `name` is a format of the registry (a link may name one this page does not have). */
+export function knownFormat(name: string): boolean {
+  return findFormat(name) !== undefined;
+}
+
 /** The loader options of the form (only what the user set, so the loader's defaults apply). */
 export function requestOf(o: UploadOptions): PreviewOptions {
   const filters = {
@@ -156,7 +161,7 @@ export function formFromLink(link: UploadRef, scale: number): Partial<UploadOpti
   const cores = o.coresPerMachine ?? (o.unit === 'cores' ? o.capacity : undefined);
   const f = o.filters;
   return {
-    format: FORMATS.includes(link.format as FormatId) ? (link.format as FormatId) : 'auto',
+    format: knownFormat(link.format) ? (link.format as FormatId) : 'auto',
     unit: o.unit ?? '',
     taskSize: String(scale),
     coresPerMachine: text(cores),

@@ -5,7 +5,7 @@
  * so nothing waits on the failed one) and says what went wrong with a Retry; an upload is checked
  * against the memory budget before its files are read.
  */
-import { FORMATS, type FormatId, type LoadSpec } from '../../../../engine/index.ts';
+import type { FormatId, LoadSpec } from '../../../../engine/index.ts';
 import type { LoadRequest } from '../../../../ingest/load.ts';
 import type { LoadedData, LoadedSource } from '../../../../ingest/api.ts';
 import { CancelledError, isCancelled } from '../../../../protocol/cancel.ts';
@@ -191,10 +191,13 @@ function readyDatasets(): ReadyDatasets {
  * The request for files when none is given: a link's own load (its format and options at its task
  * size), else detection at the current task size.
  */
-function defaultRequest(p: Params): LoadRequest {
-  if (p.upload?.options && FORMATS.includes(p.upload.format as FormatId))
+async function defaultRequest(p: Params): Promise<LoadRequest> {
+  // The format registry loads with the first upload, off the first page.
+  const { knownFormat } = await import('../../sources/uploadForm.ts');
+  const known = p.upload !== null && knownFormat(p.upload.format);
+  if (p.upload?.options && known)
     return linkedSpec(p.upload.format, p.upload.options, p.scale) as LoadRequest;
-  return p.upload && p.upload.format !== 'auto' && FORMATS.includes(p.upload.format as FormatId)
+  return p.upload && known
     ? ({ format: 'auto', as: p.upload.format as FormatId, scale: p.scale } as LoadRequest)
     : { format: 'auto', scale: p.scale };
 }
@@ -353,7 +356,7 @@ function fileLoads(ctx: StepContext, run: LoadRun, ready: ReadyDatasets) {
   }
 
   async function upload(files: File[], request?: LoadRequest): Promise<void> {
-    request ??= defaultRequest(s().params);
+    request ??= await defaultRequest(s().params);
     const r = request;
     await adopt(
       files.map((f) => f.name),
