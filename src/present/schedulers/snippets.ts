@@ -39,6 +39,8 @@ export interface SnippetFacts {
   readonly judged: Pick<MachineSlo, 'mean' | 'worst' | 'p95' | 'over'>;
   readonly target: number;
   readonly scope: SloScope;
+  /** The data it was tuned on, by name (default "your data"). */
+  readonly data?: string;
 }
 
 const SCOPE_TEXT: Record<SloScope, string> = {
@@ -66,7 +68,7 @@ function header(f: SnippetFacts): string[] {
   return [
     `slopack advise: ${s.title}; knob ${knob} (${s.knob.unit})`,
     `${status}: ${settings}`,
-    `on your data (packed on the learned part, judged on the judged part): ${f.machines} nodes,`,
+    `on ${f.data ?? 'your data'} (packed on the learned part, judged on the judged part): ${f.machines} nodes,`,
     `  worst-node q ${q4(f.judged.worst)}, mean q ${q4(f.judged.mean)}, 95th percentile ${q4(f.judged.p95)}, ${f.judged.over} of ${f.machines} nodes over ${f.target}`,
     `rule: ${s.rule}`,
     ...(s.requests ? [s.requests] : []),

@@ -1,12 +1,14 @@
 /**
  * The Schedulers view's runs, a store slice of run slots (runSlot.ts, latest wins): the history
- * (the bundled file read by the ingestion worker, aligned and split in an engine worker), the
+ * (the user's data when they are loaded, files or Prometheus, else the bundled file read by the
+ * ingestion worker; aligned and split in an engine worker), the
  * open scheduler's knob (its value tuned to the target on the learned part, GPA tuned the same way,
  * and the knob's curve judged on the judged part) and the point of a knob value the user set. Each
  * run is keyed by what changes its numbers, so a knob change runs one packing and nothing else.
  */
 import { useStore } from 'zustand';
-import { presetById, type FilePreset } from '../../engine/data/index.ts';
+import { presetById, type FilePreset, type TaskSamples } from '../../engine/data/index.ts';
+import type { AlignOptions } from '../../engine/index.ts';
 import {
   DEFAULT_STEP,
   schedulerEntry,
@@ -16,6 +18,7 @@ import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestCli
 import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunState, type Work } from '../common/runs/runSlot.ts';
+import type { ExplorerState } from '../common/store/store.ts';
 import type { SchedulersSettings } from './params.ts';
 import { schedulerTab, type SchedulerTab } from './tabs.ts';
 
@@ -58,10 +61,47 @@ export function setSchedulersIngest(i: FileIngest): void {
   ingest = i;
 }
 
-export const historyKey = (s: SchedulersSettings) => JSON.stringify([s.history, s.learn]);
-export const knobKey = (s: SchedulersSettings) =>
-  JSON.stringify([historyKey(s), s.scheduler, s.target, s.scope]);
-export const pointKey = (s: SchedulersSettings) => JSON.stringify([knobKey(s), s.knob]);
+/** The user's data the view tunes on instead of a bundled history: what was loaded, by name. */
+export interface SchedulersData {
+  /** The loaded dataset's key (its files' hash and task size). */
+  readonly key: string;
+  /** Its name, as the snippet says it: the files, or the Prometheus source. */
+  readonly title: string;
+  readonly samples: TaskSamples;
+  readonly align?: AlignOptions;
+}
+
+/**
+ * What the view tunes on: the user's data when they are loaded (files or Prometheus), else the
+ * bundled history; while the user's data load, or when they have no per-task series (a realization
+ * matrix), nothing: the view never tunes on a bundled history while the user's data are loaded.
+ */
+export type SchedulersSource =
+  | { readonly kind: 'bundled' }
+  | { readonly kind: 'loaded'; readonly data: SchedulersData }
+  | { readonly kind: 'waiting' }
+  | { readonly kind: 'no-series'; readonly title: string };
+
+export function schedulersSource(e: {
+  readonly params: Pick<ExplorerState['params'], 'dataset'>;
+  readonly data: ExplorerState['data'];
+}): SchedulersSource {
+  if (e.params.dataset !== 'upload') return { kind: 'bundled' };
+  const ds = e.data.dataset;
+  if (e.data.status !== 'ready' || !ds) return { kind: 'waiting' };
+  if (!ds.samples) return { kind: 'no-series', title: ds.title };
+  return {
+    kind: 'loaded',
+    data: { key: ds.key, title: ds.title, samples: ds.samples, align: ds.align },
+  };
+}
+
+export const historyKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
+  JSON.stringify([data ? data.key : s.history, s.learn]);
+export const knobKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
+  JSON.stringify([historyKey(s, data), s.scheduler, s.target, s.scope]);
+export const pointKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
+  JSON.stringify([knobKey(s, data), s.knob]);
 
 /** The bundled history's file preset (its instantaneous usage file is read). */
 export function historyPreset(s: SchedulersSettings): FilePreset {
@@ -70,8 +110,33 @@ export function historyPreset(s: SchedulersSettings): FilePreset {
   return p;
 }
 
-function loadHistory(runner: Runner, s: SchedulersSettings): Work<HistoryOut> {
+function alignHistory(
+  runner: Runner,
+  s: SchedulersSettings,
+  samples: TaskSamples,
+  align: AlignOptions | undefined,
+  signal: AbortSignal,
+): Promise<HistoryOut> {
+  return runner
+    .runJob(
+      null,
+      'schedulerHistory',
+      { samples, align, learn: s.learn, minLearned: MIN_LEARNED },
+      { signal },
+    )
+    .then(([out]) => out);
+}
+
+function loadHistory(
+  runner: Runner,
+  s: SchedulersSettings,
+  data: SchedulersData | null,
+): Work<HistoryOut> {
   return async (signal, progress) => {
+    if (data) {
+      progress({ label: `Aligning ${data.title} in time`, done: 0, total: 0 });
+      return alignHistory(runner, s, data.samples, data.align, signal);
+    }
     const preset = historyPreset(s);
     const file = preset.files.find((f) => f.role === 'inst') ?? preset.files[0];
     const name = file.url.replace(/^\/data\//, '');
@@ -85,18 +150,13 @@ function loadHistory(runner: Runner, s: SchedulersSettings): Work<HistoryOut> {
     );
     if (loaded.kind !== 'samples') throw new RangeError(`${name}: expected per-task samples`);
     progress({ label: 'Aligning the history in time', done: 0, total: 0 });
-    const [out] = await runner.runJob(
-      null,
-      'schedulerHistory',
-      { samples: loaded.samples, learn: s.learn, minLearned: MIN_LEARNED },
-      { signal },
-    );
-    return out;
+    return alignHistory(runner, s, loaded.samples, undefined, signal);
   };
 }
 
 function knobSpec(s: SchedulersSettings, h: HistoryOut, units: KnobUnit[]) {
-  return { learn: h.learn, judge: h.judge, target: s.target, scope: s.scope, step: STEP, units };
+  const step = h.step ?? STEP;
+  return { learn: h.learn, judge: h.judge, target: s.target, scope: s.scope, step, units };
 }
 
 function tuneKnob(runner: Runner, s: SchedulersSettings, tab: SchedulerTab, h: HistoryOut) {
@@ -148,20 +208,27 @@ function need(which: Which, key: string, force: boolean): boolean {
 }
 
 /**
- * Brings every run up to date with `s`: the history if needed, then the knob's tuning and curve,
- * and the point of the user's knob value. An unknown scheduler runs nothing (the view lists them).
+ * Brings every run up to date with `s` on `data` (the user's, else the bundled history): the
+ * history if needed, then the knob's tuning and curve, and the point of the user's knob value. An
+ * unknown scheduler runs nothing (the view lists them).
  */
-export async function refreshSchedulers(runner: Runner, s: SchedulersSettings, force = false) {
-  const hk = historyKey(s);
-  if (need('history', hk, force)) await slots.history.start('', hk, hk, loadHistory(runner, s));
+export async function refreshSchedulers(
+  runner: Runner,
+  s: SchedulersSettings,
+  force = false,
+  data: SchedulersData | null = null,
+) {
+  const hk = historyKey(s, data);
+  if (need('history', hk, force))
+    await slots.history.start('', hk, hk, loadHistory(runner, s, data));
   const history = schedulerRuns.getState().history.result;
   const tab = schedulerTab(s.scheduler);
   if (!history || history.key !== hk || !tab) return;
-  const kk = knobKey(s);
+  const kk = knobKey(s, data);
   const knob = need('knob', kk, force)
     ? slots.knob.start(hk, kk, kk, tuneKnob(runner, s, tab, history.value))
     : Promise.resolve();
-  const pk = pointKey(s);
+  const pk = pointKey(s, data);
   if (s.knob !== null && need('point', pk, force))
     await slots.point.start(hk, pk, pk, judgeKnob(runner, s, tab, history.value, s.knob));
   await knob;

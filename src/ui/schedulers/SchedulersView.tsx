@@ -1,8 +1,9 @@
 /**
  * The Schedulers view: one tab per load-aware scheduler's rule. A tab says the rule in one
- * sentence, draws the knob's curve of q (mean and worst machine, on the judged part of a bundled
- * history) against its value with the target, marks the value tuned on the learned part, says the
- * machines it implies against GPA tuned the same way, and gives the configuration snippet to copy.
+ * sentence, draws the knob's curve of q (mean and worst machine, on the judged part of the user's
+ * loaded data, else of a bundled history) against its value with the target, marks the value tuned
+ * on the learned part, says the machines it implies against GPA tuned the same way, and gives the
+ * configuration snippet to copy, naming the data it was tuned on.
  */
 import { useMemo } from 'react';
 import { textProblem } from '../../engine/index.ts';
@@ -20,8 +21,12 @@ import {
   pointKey,
   refreshSchedulers,
   runningSchedulers,
+  schedulersSource,
   useSchedulerRuns,
+  type KnobPoint,
   type KnobResult,
+  type SchedulersData,
+  type SchedulersSource,
 } from '../../state/schedulers/runs.ts';
 import { schedulerTab, schedulerTabs, type SchedulerTab } from '../../state/schedulers/tabs.ts';
 import { useController } from '../controllerContext.ts';
@@ -51,31 +56,59 @@ function useSchedulersSettings() {
 
 const fq = (q: number) => formatNumber(q, 2);
 
+/** The view's source, read from the explorer (its parts selected one by one, so it is stable). */
+function useSchedulersSource(): SchedulersSource {
+  const dataset = useExplorer((st) => st.params.dataset);
+  const data = useExplorer((st) => st.data);
+  return useMemo(() => schedulersSource({ params: { dataset }, data }), [dataset, data]);
+}
+
+const loadedOf = (source: SchedulersSource): SchedulersData | null =>
+  source.kind === 'loaded' ? source.data : null;
+
+/** The data's name in the snippet and the settings. */
+function dataName(source: SchedulersSource, s: SchedulersSettings): string {
+  return source.kind === 'loaded'
+    ? `your data, ${source.data.title}`
+    : `the bundled history ${HISTORY_LABEL[s.history]}`;
+}
+
 function Settings({
   s,
   set,
+  source,
 }: {
   s: SchedulersSettings;
   set: (p: Partial<SchedulersSettings>) => void;
+  source: SchedulersSource;
 }) {
   return (
     <div className="sched-settings" data-testid="sched-settings">
-      <label className="field">
-        <span>History</span>
-        <select
-          value={s.history}
-          data-testid="sched-history"
-          onChange={(e) =>
-            set({ history: e.target.value as SchedulersSettings['history'], knob: null })
-          }
-        >
-          {SCHEDULER_HISTORIES.map((h) => (
-            <option key={h} value={h}>
-              {HISTORY_LABEL[h]}
-            </option>
-          ))}
-        </select>
-      </label>
+      {source.kind !== 'bundled' ? (
+        <p className="field" data-testid="sched-data">
+          <span>History</span> your data
+          {source.kind === 'loaded' || source.kind === 'no-series'
+            ? `, ${source.kind === 'loaded' ? source.data.title : source.title}`
+            : ' (loading)'}
+        </p>
+      ) : (
+        <label className="field">
+          <span>History</span>
+          <select
+            value={s.history}
+            data-testid="sched-history"
+            onChange={(e) =>
+              set({ history: e.target.value as SchedulersSettings['history'], knob: null })
+            }
+          >
+            {SCHEDULER_HISTORIES.map((h) => (
+              <option key={h} value={h}>
+                {HISTORY_LABEL[h]}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <ParamNumber
         spec={SCHEDULERS_PARAMS.learn}
         label="share learned"
@@ -188,19 +221,33 @@ function closestMiss(r: KnobResult): string {
     : '';
 }
 
-function KnobPanel({
-  s,
-  tab,
-  set,
-}: {
-  s: SchedulersSettings;
-  tab: SchedulerTab;
-  set: (p: Partial<SchedulersSettings>) => void;
-}) {
+/** The snippets to copy once the knob is tuned (and the user's value judged), naming the data. */
+function useViewSnippets(
+  r: KnobResult | null,
+  stale: boolean,
+  s: SchedulersSettings,
+  mine: KnobPoint | null,
+  tunedOn: string,
+) {
+  return useMemo(
+    () => (r && !stale && (s.knob === null || mine) ? viewSnippets(r.advice, mine, tunedOn) : []),
+    [r, stale, s.knob, mine, tunedOn],
+  );
+}
+
+interface PanelProps {
+  readonly s: SchedulersSettings;
+  readonly tab: SchedulerTab;
+  readonly set: (p: Partial<SchedulersSettings>) => void;
+  readonly source: SchedulersSource;
+}
+
+function KnobPanel({ s, tab, set, source }: PanelProps) {
+  const data = loadedOf(source);
   const knob = useSchedulerRuns((r) => r.knob);
   const point = useSchedulerRuns((r) => r.point);
   const r = knob.result?.value ?? null;
-  const stale = knob.result !== null && knob.result.key !== knobKey(s);
+  const stale = knob.result !== null && knob.result.key !== knobKey(s, data);
   const field = tab.info.knob.field;
   const tunedValue = r ? ((r.advice.tuned ?? r.advice.closest)?.values[0] ?? null) : null;
   const curve = useMemo(
@@ -225,11 +272,9 @@ function KnobPanel({
       }),
     [r, field, tab.logKnob],
   );
-  const mine = s.knob !== null && point.result?.key === pointKey(s) ? point.result.value : null;
-  const snippets = useMemo(
-    () => (r && !stale && (s.knob === null || mine) ? viewSnippets(r.advice, mine) : []),
-    [r, stale, s.knob, mine],
-  );
+  const mine =
+    s.knob !== null && point.result?.key === pointKey(s, data) ? point.result.value : null;
+  const snippets = useViewSnippets(r, stale, s, mine, dataName(source, s));
   return (
     <section
       className="sched-panel"
@@ -317,6 +362,7 @@ export function SchedulersView() {
   const tabs = schedulerTabs();
   const tab = schedulerTab(s.scheduler);
   const history = runs.history;
+  const source = useSchedulersSource();
   return (
     <div className="sched-view" data-testid="schedulers">
       <p className="lede">
@@ -324,7 +370,13 @@ export function SchedulersView() {
         of a real history; its knob is tuned so that the per-machine SLO holds on the part after it,
         beside GPA tuned the same way.
       </p>
-      <Settings s={s} set={set} />
+      <Settings s={s} set={set} source={source} />
+      {source.kind === 'no-series' && (
+        <p className="error-text" role="alert" data-testid="sched-no-series">
+          Your data ({source.title}) are a realization matrix, with no time axis: the view tunes on
+          per-task series. Load the series (or choose a built-in dataset) to tune here.
+        </p>
+      )}
       {busy && (
         <ProgressBar
           label={busy.progress?.label ?? 'Working…'}
@@ -336,7 +388,10 @@ export function SchedulersView() {
       {!busy && history.status === 'idle' && history.key !== null && (
         <p className="hint">
           Stopped.{' '}
-          <button type="button" onClick={() => void refreshSchedulers(runner, s, true)}>
+          <button
+            type="button"
+            onClick={() => void refreshSchedulers(runner, s, true, loadedOf(source))}
+          >
             Run again
           </button>
         </p>
@@ -354,7 +409,7 @@ export function SchedulersView() {
       )}
       <Tabs tabs={tabs} current={s.scheduler} go={(scheduler) => go({ scheduler, knob: null })} />
       {tab ? (
-        <KnobPanel key={tab.info.name} s={s} tab={tab} set={set} />
+        <KnobPanel key={tab.info.name} s={s} tab={tab} set={set} source={source} />
       ) : (
         <p className="error-text" role="alert" data-testid="sched-unknown">
           {tabs.length

@@ -1,7 +1,7 @@
 /**
  * A scheduler's knob on a time-aligned history, as jobs for the Schedulers view.
  *
- * `schedulerHistory` aligns a bundled history (engine/data/aligned.ts) and splits its instants
+ * `schedulerHistory` aligns a history, bundled or loaded (engine/data/aligned.ts), and splits its instants
  * into a learned part and a judged part (engine/replay/timeSplit.ts) — one unit, returning the two
  * matrices (in shared memory where the platform allows, so later jobs read them without copies).
  *
@@ -12,6 +12,7 @@
  * the value the user typed). Packing: Best Fit, rebalancing 5, capacity 1, the correlation report's.
  */
 import type { TaskSamples } from '../../../engine/data/index.ts';
+import type { AlignOptions } from '../../../engine/index.ts';
 import { alignSamples } from '../../../engine/data/index.ts';
 import type { RealizationMatrix } from '../../../engine/matrix.ts';
 import { sharedMemoryAvailable } from '../../../engine/matrix.ts';
@@ -35,6 +36,8 @@ const SCHEDULER_PACKING = { packer: 'bf', capacity: 1, rebalance: 5 } as const;
 
 interface HistorySpec {
   readonly samples: TaskSamples;
+  /** How the data's format aligns them (the loaded data's `align`; none for a bundled history). */
+  readonly align?: AlignOptions;
   /** The share of the instants learned, from the first. */
   readonly learn: number;
   /** Columns the learned part needs at least (the tuner's fold halves it). */
@@ -46,6 +49,8 @@ export interface HistoryOut {
   readonly judge: RealizationMatrix;
   readonly tasks: number;
   readonly instants: number;
+  /** Seconds between instants, where the data carry timestamps. */
+  readonly step: number | null;
 }
 
 export const schedulerHistory = defineJob({
@@ -55,7 +60,7 @@ export const schedulerHistory = defineJob({
     if (!(spec.learn > 0 && spec.learn < 1))
       throw new RangeError(`the learned share must be in (0, 1), got ${spec.learn}`);
     const shared = sharedMemoryAvailable();
-    const aligned = alignSamples(spec.samples, {}, shared);
+    const aligned = alignSamples(spec.samples, spec.align ?? {}, shared);
     checkpoint();
     const T = aligned.inst.cols;
     const cut = Math.floor(spec.learn * T + 0.5);
@@ -68,6 +73,7 @@ export const schedulerHistory = defineJob({
       judge: sliceColumns(aligned.inst, { start: cut, end: T }, shared),
       tasks: aligned.inst.rows,
       instants: T,
+      step: aligned.report.step,
     };
   },
 });

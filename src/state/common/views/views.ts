@@ -104,11 +104,14 @@ const CLUSTER_RUNS: readonly WingRun[] = [
 
 const SCHEDULERS_RUNS: readonly WingRun[] = [
   {
-    inputs: (s) => [s.params.schedulers],
+    inputs: (s) => [s.params.schedulers, s.params.dataset, s.data.dataset, s.data.status],
     run: (runner, s) =>
-      void import('../../schedulers/runs.ts').then((m) =>
-        m.refreshSchedulers(runner, s.params.schedulers),
-      ),
+      void import('../../schedulers/runs.ts').then((m) => {
+        const source = m.schedulersSource(s);
+        if (source.kind === 'waiting' || source.kind === 'no-series') return;
+        const data = source.kind === 'loaded' ? source.data : null;
+        return m.refreshSchedulers(runner, s.params.schedulers, false, data);
+      }),
   },
 ];
 
