@@ -16,6 +16,8 @@ import {
   matrixFrom,
   packAligned,
   ALIGNED_FAMILIES,
+  FAMILY_INFO,
+  familySpec,
   sliceColumns,
   tunePicked,
   type AlignedTuneResult,
@@ -50,11 +52,22 @@ interface Row {
   readonly judged: MachineSlo | null;
 }
 
+/** A packing of the learned part judged on the judged part. */
+interface Judged {
+  readonly label: string;
+  readonly machines: number;
+  readonly judged: MachineSlo;
+}
+
 interface Outcome {
   readonly c: Case;
   readonly drift: DriftReport;
   readonly rows: readonly Row[];
   readonly pick: Row | null;
+  /** The pick's family at the knob chosen ex post (on the judged part), or null. */
+  readonly hindsight: Judged | null;
+  /** The oracle's own test, emp:0.01, packed on the learned part. */
+  readonly learnedEmp: Judged;
   readonly oracle: number;
 }
 
@@ -128,7 +141,33 @@ function judgeCase(c: Case, log: (line: string) => void): Outcome {
   }));
   const pick = rows.find((r) => r.tuned === tuning.pick) ?? null;
   const oracle = packAligned(c.judge, { kind: 'emp', rho: TARGET }, PACK).length;
-  return { c, drift, rows, pick, oracle };
+  const hindsight = pick && knobInHindsight(c, pick.tuned.family);
+  const emp = { kind: 'emp', rho: TARGET } as const;
+  const learnedEmp = judgedPacking(c, formatFit(emp), packAligned(c.learn, emp, PACK));
+  return { c, drift, rows, pick, hindsight, learnedEmp, oracle };
+}
+
+const judgedPacking = (c: Case, label: string, machines: readonly Int32Array[]): Judged => ({
+  label,
+  machines: machines.length,
+  judged: judgeMachines(machines, c.judge, 1, TARGET),
+});
+
+/**
+ * The family's knob as the tuner's rule would choose it on the judged part itself (the most
+ * aggressive grid value from which on every more conservative one keeps every machine at q* on
+ * the judged part), packed on the learned part: what knowing the right knob, and nothing else of
+ * the future, would have cost. Null when no value holds.
+ */
+function knobInHindsight(c: Case, family: string): Judged | null {
+  let best: Judged | null = null;
+  for (const value of [...FAMILY_INFO[family].grid].reverse()) {
+    const fit = familySpec(family, value);
+    const j = judgedPacking(c, formatFit(fit), packAligned(c.learn, fit, PACK));
+    if (j.judged.worst > TARGET) break;
+    best = j;
+  }
+  return best;
 }
 
 const verdictOf = (s: MachineSlo) =>
@@ -161,6 +200,18 @@ function caseSection(o: Outcome, out: string[]): void {
     `| ex-post oracle (emp:0.01 packed on the judged part) | | | ${o.oracle} | | | | | |`,
     '',
   );
+}
+
+/** Where the pick's machines above the oracle come from (the measurement table's row). */
+function gapRow(o: Outcome): string {
+  const p = o.pick;
+  const h = o.hindsight;
+  const e = o.learnedEmp;
+  const emp = `${e.machines} (${pct(e.machines, o.oracle)}), worst ${f4(e.judged.worst)}`;
+  if (!p) return `| ${o.c.title} | none | | ${emp} | ${o.oracle} |`;
+  const m = p.tuned.machines.length;
+  const knob = h ? `${h.label}: ${h.machines} (${pct(h.machines, o.oracle)})` : 'no value holds';
+  return `| ${o.c.title} | ${formatFit(p.tuned.fit!)}: ${m} (${pct(m, o.oracle)}) | ${knob} | ${emp} | ${o.oracle} |`;
 }
 
 function summaryRow(o: Outcome): string {
@@ -203,6 +254,14 @@ export const adviceReport: Command = {
       '| history | drift alarm | pick | machines | oracle | vs oracle | judged worst q_j | verdict |',
       '|---|---|---|---|---|---|---|---|',
       ...outcomes.map(summaryRow),
+      '',
+      '## Where the machines above the oracle come from',
+      '',
+      'The pick against two packings of the learned part that each know one thing more: its family at the knob the tuner’s rule would choose on the judged part itself (the most aggressive grid value from which on every more conservative one keeps every machine at q* there: the cost of not knowing the knob), and the oracle’s own test, emp:0.01, packed on the learned part (the cost of packing on the past instead of the judged part, and whether the past’s 1 % holds).',
+      '',
+      '| history | pick: machines (vs oracle) | pick’s family, knob chosen ex post | emp:0.01 on the learned part: machines, judged worst q_j | oracle |',
+      '|---|---|---|---|---|',
+      ...outcomes.map(gapRow),
       '',
       '## Every candidate, per history',
       '',
