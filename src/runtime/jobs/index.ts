@@ -14,6 +14,7 @@ import {
 } from './paper/paperData.ts';
 import { paperFig5, paperSums } from './paper/paperSums.ts';
 import { tune } from './tune/tune.ts';
+import { tuneWalk } from './tune/walkForward.ts';
 import { timeline } from './timeline/timeline.ts';
 import { resizeSweep } from './resize/resize.ts';
 import { resizeRun } from './resize/resizeRun.ts';
@@ -31,6 +32,7 @@ export const JOBS = {
   paperFig5,
   calibrate,
   tune,
+  tuneWalk,
   clusterCompare,
   clusterClasses,
   clusterProvision,
@@ -71,3 +73,4 @@ export { packSamples } from './paper/paperSamples.ts';
 export { type PackedWorkload, packWorkload } from './resize/resize.ts';
 export { type HistoryOut, type KnobOut, type KnobUnit } from './schedulers/schedulers.ts';
 export { type TimelineWorkload } from './timeline/timeline.ts';
+export { type WalkFamily } from './tune/walkForward.ts';

@@ -9,11 +9,11 @@ import {
   type ParamSpecs,
 } from '../common/store/paramSpec.ts';
 
-export const TUNE_MODES = ['calibrate', 'auto'] as const;
+export const TUNE_MODES = ['calibrate', 'auto', 'walk'] as const;
 export type TuneMode = (typeof TUNE_MODES)[number];
 
 export interface TuneViewParams {
-  /** The open panel (calibration sweep or auto-tuner). */
+  /** The open panel (calibration sweep, auto-tuner or walk-forward advice on the loaded data). */
   readonly tuneMode: TuneMode;
   /** The family the calibration sweeps, and the families the auto-tuner tunes. */
   readonly tuneFamily: FitFamily;

@@ -1,6 +1,7 @@
 /**
  * The Tune view's runs, a store slice outside React so they survive switching views: one
- * calibration and one tuning at a time, each a slot of one run slice (runSlot.ts) keyed by its spec.
+ * calibration, one tuning and one walk-forward advice at a time, each a slot of one run slice
+ * (runSlot.ts) keyed by its spec.
  */
 import { useStore } from 'zustand';
 import type {
@@ -15,6 +16,9 @@ import { runSlice, type RunSlice } from '../common/runs/runSlot.ts';
 import { poolKey } from '../common/store/params.ts';
 import { explorer, type Explorer } from '../common/store/store.ts';
 import { calibrationSpecOf, specKey } from './specs.ts';
+import { walkWork, type WalkResult } from './walk.ts';
+import type { Dataset } from '../common/sources/datasets.ts';
+import type { Params } from '../common/store/params.ts';
 
 export type { RunProgress, RunState } from '../common/runs/runSlot.ts';
 
@@ -27,11 +31,11 @@ export interface JobPool {
 }
 
 /** Each run's result and the spec it keeps beside it. */
-type Results = { calibration: CalibrationCurve[]; tuner: TuneResult };
-type Specs = { calibration: CalibrationSpec; tuner: TuneSpec };
+type Results = { calibration: CalibrationCurve[]; tuner: TuneResult; walk: WalkResult };
+type Specs = { calibration: CalibrationSpec; tuner: TuneSpec; walk: string };
 type TuneRuns = RunSlice<Results, Specs>;
 
-const slice = runSlice<Results, Specs>(['calibration', 'tuner']);
+const slice = runSlice<Results, Specs>(['calibration', 'tuner', 'walk']);
 export const tuneRuns = slice.store;
 const { slots } = slice;
 
@@ -99,4 +103,15 @@ export function syncCalibration(runner: Runner, s: Explorer): void {
   const key = specKey(params, spec);
   if (tuneRuns.getState().calibration.key !== key)
     void startCalibration({ runner, pool: pool.handle, key: pool.key }, spec, key);
+}
+
+/** What the walk-forward advice reads: the dataset, the target and the packing. */
+export function walkKey(ds: Dataset | null, p: Params): string {
+  return JSON.stringify([ds?.key ?? null, p.target, p.packer, p.capacity, p.rebalance]);
+}
+
+/** The walk-forward advice on the loaded dataset (state/tune/walk.ts), from a click. */
+export function startWalk(runner: Runner, ds: Dataset | null, p: Params): Promise<void> {
+  const key = walkKey(ds, p);
+  return slots.walk.start(ds?.key ?? '', key, key, walkWork(runner, ds, p));
 }

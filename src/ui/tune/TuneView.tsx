@@ -1,13 +1,15 @@
-/** SLO tuning: calibration sweeps of each fit family, and the auto-tuner. */
+/** SLO tuning: calibration sweeps of each fit family, the auto-tuner, and walk-forward advice. */
 import { TUNE_MODES, type TuneMode } from '../../state/common/store/params.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import { CalibrationPanel } from './CalibrationPanel.tsx';
 import { TunerPanel } from './TunerPanel.tsx';
+import { WalkPanel } from './WalkPanel.tsx';
 import './tune.css';
 
 const MODE_LABEL: Record<TuneMode, string> = {
   calibrate: 'Calibration',
   auto: 'Auto-tuner',
+  walk: 'Walk-forward',
 };
 
 export function TuneView() {
@@ -29,7 +31,13 @@ export function TuneView() {
           </button>
         ))}
       </nav>
-      {mode === 'calibrate' ? <CalibrationPanel /> : <TunerPanel />}
+      {mode === 'calibrate' ? (
+        <CalibrationPanel />
+      ) : mode === 'walk' ? (
+        <WalkPanel />
+      ) : (
+        <TunerPanel />
+      )}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { decimalOrNull } from '../../engine/index.ts';
 const TARGETS = [0.01, 0.001, 0.0001];
 const CONFIDENCES = [0.9, 0.95, 0.99];
 
-function TargetInput() {
+export function TargetInput() {
   const target = useExplorer((s) => s.params.target);
   const setParams = useExplorer((s) => s.setParams);
   const [text, setText] = useState<string | null>(null);
