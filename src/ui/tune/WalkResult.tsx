@@ -4,8 +4,9 @@
  * the folds of the pick (learned and judged instants, machines, worst machine and its 95 % bound).
  */
 import { formatFit, type FoldSlo, type MachineSlo } from '../../engine/index.ts';
-import type { WalkFamily } from '../../runtime/jobs/index.ts';
 import type { WalkResult } from '../../state/tune/walk.ts';
+
+type WalkFamily = WalkResult['families'][number];
 import { formatNumber, formatPercent } from '../../present/format.ts';
 
 const q4 = (v: number) => (v === 0 ? '0' : formatNumber(v, 2));

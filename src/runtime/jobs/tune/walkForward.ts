@@ -13,10 +13,10 @@ import {
   type AlignedTuneResult,
   type MachineSlo,
 } from '../../../engine/replay/index.ts';
-import { checkFamily } from '../../../engine/tune/families.ts';
+import { checkFamily } from '../../../engine/tune/index.ts';
 import { defineJob } from '../job.ts';
 
-export interface WalkSpec {
+interface WalkSpec {
   readonly learn: RealizationMatrix;
   readonly judge: RealizationMatrix;
   /** Seconds between instants (folds by day), or null (four blocks). */
