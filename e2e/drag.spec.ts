@@ -89,3 +89,47 @@ test('dragging the capacity line on a machine’s histogram gives that machine�
   expect(page.url()).toBe(link);
   await expect(page.getByTestId('m-abs')).toHaveText(machines!);
 });
+
+test('a task dragged onto another machine is judged by the fit test: a move that fits changes the numbers and the link, one that does not is explained', async ({
+  page,
+}) => {
+  // Tall enough for the machines' bars and the task table at once: a drag that scrolls is lost.
+  await page.setViewportSize({ width: 1366, height: 2000 });
+  await page.goto('/?view=pack&n=200&m=1&r=1000');
+  const rows = page.getByTestId('task-row');
+  await expect(rows.first()).toBeVisible({ timeout: 60_000 });
+  const bars = page.getByTestId('strip').getByRole('option');
+  const before = { link: page.url(), q: await page.getByTestId('q').textContent() };
+  const note = page.getByTestId('hand-move-note');
+  const tasksOn = async (j: number) =>
+    Number(/(\d+) tasks/.exec((await bars.nth(j).getAttribute('aria-label'))!)![1]);
+  const counts = [await tasksOn(1), await tasksOn(2)];
+
+  // Machine 1, filled first, has no room under ρ for machine 2's first task.
+  await rows.first().dragTo(bars.nth(0));
+  await expect(note).toHaveText(
+    /^Not moved: task \S+ does not fit machine 1: its Gaussian overflow probability there would be 0\.0\d+ > ρ 0\.01\.$/,
+  );
+  expect(page.url()).toBe(before.link);
+
+  // The keyboard sends it to machine 3 instead, where it fits.
+  await page.getByTestId('move-to').selectOption('2');
+  await page.getByTestId('move-task-button').click();
+  await expect(note).toHaveText(/^Moved: task \S+ fits machine 3: .+ ≤ ρ 0\.01\.$/);
+  await expect(page).toHaveURL(/moves=\d+%3A3/);
+  await expect.poll(() => tasksOn(2)).toBe(counts[1] + 1);
+  expect(await tasksOn(1)).toBe(counts[0] - 1);
+  const moved = {
+    q: await page.getByTestId('q').textContent(),
+    m: await page.getByTestId('m-abs').textContent(),
+  };
+
+  // The link alone gives the same numbers; undoing the move gives the packing back.
+  await page.goto(page.url());
+  await expect(page.getByTestId('q')).toHaveText(moved.q!, { timeout: 60_000 });
+  await expect(page.getByTestId('m-abs')).toHaveText(moved.m!);
+  expect(await tasksOn(2)).toBe(counts[1] + 1);
+  await page.getByTestId('undo-move').click();
+  await expect.poll(() => tasksOn(2)).toBe(counts[1]);
+  await expect(page.getByTestId('q')).toHaveText(before.q!);
+});

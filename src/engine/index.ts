@@ -10,6 +10,13 @@ export * from './sweep.ts';
 export * from './fit/index.ts';
 export * from './pack/pack.ts';
 export type { PackStep, PackTrace } from './pack/trace.ts';
+export {
+  applyHandMoves,
+  checkMove,
+  type HandMove,
+  type MoveCheck,
+  type MoveOutcome,
+} from './pack/handMove.ts';
 export * from './metrics/evaluate.ts';
 export * from './metrics/machinesNeeded.ts';
 export * from './random/rng.ts';

@@ -4,6 +4,8 @@
  * structured-clone boundary. Everything here is a plain, cloneable value.
  */
 import type {
+  HandMove,
+  MoveOutcome,
   PackParams,
   PackResult,
   PackTrace,
@@ -55,6 +57,8 @@ export interface PackRequest {
   readonly instance: number;
   readonly seed: number;
   readonly params: PackParams;
+  /** Tasks moved by hand after the packing, in order (`applyHandMoves`); none when absent. */
+  readonly moves?: readonly HandMove[];
 }
 
 export interface PackResponse {
@@ -62,6 +66,8 @@ export interface PackResponse {
   /** Pool rows of the instance, in instance order (machines' tasks index into it). */
   readonly rows: Int32Array;
   readonly trace?: PackTrace;
+  /** The fit test's verdict on each of the request's hand moves (the result has those that fit). */
+  readonly handMoves?: readonly MoveOutcome[];
 }
 
 export type Series = 'inst' | 'avg';

@@ -3,6 +3,7 @@ import { calibrate } from './tune/calibrate.ts';
 import { clusterCompare } from './cluster/cluster.ts';
 import { clusterClasses, clusterProvision, lpTiming } from './cluster/clusterPlan.ts';
 import { exactQ } from './pack/exactQ.ts';
+import { handMove } from './pack/handMove.ts';
 import { packTrace } from './pack/packTrace.ts';
 import type { AsyncJobKind, JobKind } from './job.ts';
 import {
@@ -22,6 +23,7 @@ import { schedulerHistory, schedulerKnob } from './schedulers/schedulers.ts';
 
 export const JOBS = {
   exactQ,
+  handMove,
   packTrace,
   paperFig1,
   paperMoments,

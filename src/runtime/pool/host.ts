@@ -6,6 +6,7 @@
  */
 import {
   WorkloadStats,
+  applyHandMoves,
   attachKernel,
   checkPackParams,
   fitTest,
@@ -151,8 +152,12 @@ export class EngineHost implements WorkerApi {
     const p = this.pool(id);
     const rows = sampleInstance(p.layout.tasks, request.tasks, request.seed, request.instance);
     const steps: PackTrace | undefined = trace ? [] : undefined;
-    const result = runPacking(p.stats, rows, request.params, steps);
-    return steps ? { result, rows, trace: steps } : { result, rows };
+    const packed = runPacking(p.stats, rows, request.params, steps);
+    if (!request.moves?.length)
+      return steps ? { result: packed, rows, trace: steps } : { result: packed, rows };
+    const moved = applyHandMoves(p.stats, rows, request.params, packed, request.moves);
+    const response = { result: moved.result, rows, handMoves: moved.outcomes };
+    return steps ? { ...response, trace: steps } : response;
   }
 
   warm(id: number, request: PackRequest): void {

@@ -59,7 +59,7 @@ export function currentPacking(s: Explorer): { key: string; response: PackRespon
     : null;
 }
 
-function readyPool(s: Explorer): PoolHandle | null {
+export function readyPool(s: Explorer): PoolHandle | null {
   return s.pool.status === 'ready' && s.pool.key === poolKey(s.params) ? s.pool.handle : null;
 }
 
@@ -113,6 +113,8 @@ function ensureTrace(runner: Runner, s: Explorer): void {
   const packing = currentPacking(s);
   const pool = readyPool(s);
   if (!packing || !pool || !wantsTrace(s.params) || traceTooLarge(packing.response)) return;
+  // The packer's decisions are not those of a packing moved by hand.
+  if (s.params.moves.length) return;
   const { result, rows } = packing.response;
   const params = packParams(s.params);
   traceRuns.ensure(packing.key, async (signal) => {

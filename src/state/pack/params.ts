@@ -9,7 +9,9 @@ import {
   CLAIRVOYANCE,
   PACKERS,
   REBALANCE,
+  decimalOrNull,
   numberRange,
+  type HandMove,
   type RealizationMode,
   type FitSpec,
   type PackerKind,
@@ -17,7 +19,7 @@ import {
   type Source,
 } from '../../engine/index.ts';
 import { REALIZATION_MODES } from '../../engine/replay/index.ts';
-import { fitCodec } from '../common/link/codecs.ts';
+import { fitCodec, type UrlCodec } from '../common/link/codecs.ts';
 import {
   choiceParam,
   customParam,
@@ -35,7 +37,34 @@ export interface PackViewParams extends PackParams {
   readonly block: number;
   /** Selected machine in Pack (opening order, 0-based), or null. */
   readonly machine: number | null;
+  /** Tasks moved by hand in Pack after the packing, in order, each judged by the fit test. */
+  readonly moves: readonly HandMove[];
 }
+
+/** The most hand moves a link carries. */
+const MAX_HAND_MOVES = 200;
+
+/** Hand moves in a link: `task:machine` pairs, both counted from 1 as the page shows them. */
+const movesCodec: UrlCodec<readonly HandMove[]> = {
+  read(raw) {
+    const pairs = raw === '' ? [] : raw.split(',');
+    const moves: HandMove[] = [];
+    for (const pair of pairs) {
+      const [task, to, extra] = pair.split(':').map((part) => decimalOrNull(part));
+      const whole = (v: number | null | undefined): v is number =>
+        v != null && Number.isInteger(v) && v >= 1 && v <= 1e7;
+      if (!whole(task) || !whole(to) || extra !== undefined)
+        return { problem: `"${pair}" is not a hand move (task:machine, both from 1)` };
+      moves.push({ task: task - 1, to: to - 1 });
+    }
+    if (moves.length > MAX_HAND_MOVES)
+      return {
+        problem: `${moves.length} hand moves, more than the ${MAX_HAND_MOVES} a link keeps`,
+      };
+    return { value: moves };
+  },
+  write: (moves) => moves.map((m) => `${m.task + 1}:${m.to + 1}`).join(','),
+};
 
 export const PACK_PARAMS: ParamSpecs<PackViewParams> = {
   packer: choiceParam<PackerKind>('algo', 'bf', 'packer', PACKERS),
@@ -56,4 +85,5 @@ export const PACK_PARAMS: ParamSpecs<PackViewParams> = {
       onlyChanged: true,
     },
   ),
+  moves: customParam('moves', [], movesCodec, { onlyChanged: true }),
 };

@@ -12,7 +12,7 @@
  * The controller's next pass waits for the one it needs, if it is in flight, else goes on beside
  * them.
  */
-import { packKey, packParams, poolKey, type Params } from '../common/store/params.ts';
+import { packKey, packRequest, poolKey, type Params } from '../common/store/params.ts';
 import { stateOf, type StepContext } from '../common/controller/steps/context.ts';
 import { keepPack, recentPack } from './recentPacks.ts';
 
@@ -53,7 +53,7 @@ export function packSpeculation(ctx: StepContext): PackSpeculation {
       const key = packKey(p);
       if (poolKey(p) !== pool.key || recentPack(handle, key) || inFlight.has(key)) continue;
       const abort = new AbortController();
-      const request = { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) };
+      const request = packRequest(p);
       const done = ctx.runner
         .pack(handle, request, { signal: abort.signal, ahead: true })
         .then(

@@ -5,7 +5,7 @@
 import { isLostTwice } from '../../runtime/pool/poolQueue.ts';
 import type { PackResponse, PoolHandle } from '../../runtime/runner.ts';
 
-import { packKey, packParams, poolKey, type Params } from '../common/store/params.ts';
+import { packKey, packRequest, poolKey, type Params } from '../common/store/params.ts';
 import {
   describe,
   stateOf,
@@ -38,7 +38,7 @@ export async function ensurePack(
     return;
   }
   const run = stepRuns(ctx).pack;
-  const request = { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) };
+  const request = packRequest(p);
   const cancelled = () => store.setState({ pack: { ...s().pack, status: 'idle', cancelled: key } });
   await unlessCancelled(run, signal, cancelled, () =>
     run.start((runSignal) => runner.pack(pool, request, { signal: runSignal }), {

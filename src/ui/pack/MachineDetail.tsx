@@ -4,6 +4,7 @@ import type { PackResult } from '../../engine/index.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store/store.ts';
 import { formatNumber } from '../../present/format.ts';
 import type { TaskDecision } from '../../present/pack/decisions.ts';
+import { TASK_DRAG_TYPE } from './MachineStrip.tsx';
 import { taskMoments, type MachineTask, type MachineView } from '../../present/pack/machineView.ts';
 
 /** The export helpers, loaded with the first export rather than with the first page. */
@@ -16,6 +17,9 @@ export async function downloadRows(name: string, rows: readonly Record<string, u
 // The plots of one machine wait for Plot's code (ui/lazyPlot.ts), off the first page.
 const MachinePlots = lazy(() =>
   import('./MachinePlots.tsx').then((m) => ({ default: m.MachinePlots })),
+);
+const MoveTaskForm = lazy(() =>
+  import('./HandMoves.tsx').then((m) => ({ default: m.MoveTaskForm })),
 );
 const AlignedMachinePlot = lazy(() =>
   import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
@@ -69,6 +73,9 @@ export function MachineDetail({
             CSV
           </button>
         </h3>
+        <Suspense fallback={null}>
+          <MoveTaskForm machine={selected} machines={result.mAbs} tasks={taskRows} />
+        </Suspense>
         <TaskTable rows={taskRows} decisions={decisions} busy={busy} onWhy={onWhy} />
       </div>
     </div>
@@ -102,7 +109,16 @@ function TaskTable({
         {rows.map((r) => {
           const { mean, sd } = taskMoments(stats?.inst, r.row);
           return (
-            <tr key={r.position}>
+            <tr
+              key={r.position}
+              draggable
+              title="Drag onto a machine’s bar to move this task there"
+              data-testid="task-row"
+              onDragStart={(e) => {
+                e.dataTransfer.setData(TASK_DRAG_TYPE, String(r.position));
+                e.dataTransfer.effectAllowed = 'move';
+              }}
+            >
               <td>{r.position}</td>
               <td className="task-id">{r.id}</td>
               <td>{formatNumber(mean)}</td>

@@ -1,8 +1,11 @@
 /** The machines of a packing in opening order, as bars coloured by their own overflow frequency. */
 import { memo } from 'react';
-import type { PackResult } from '../../engine/index.ts';
+import { decimalOrNull, type PackResult } from '../../engine/index.ts';
 import { formatFixed, formatQ } from '../../present/format.ts';
 import { usePlot, type PlotModule } from '../lazyPlot.ts';
+
+/** The drag's payload: a task's instance position, from a row of a machine's task table. */
+export const TASK_DRAG_TYPE = 'application/x-slopack-task';
 
 /** Bars are grey for the moment before the colour scale's code (Plot's) has arrived. */
 const NOT_YET_COLOURED = '#d9d9d9';
@@ -24,6 +27,7 @@ export const MachineStrip = memo(function MachineStrip({
   onSelect,
   side,
   testId = 'strip',
+  onDropTask,
 }: {
   result: PackResult;
   capacity: number;
@@ -32,6 +36,8 @@ export const MachineStrip = memo(function MachineStrip({
   /** In an A/B comparison: which side this is (e.g. "A, pinned"). */
   side?: string;
   testId?: string;
+  /** A task's row dropped on machine `to`: a hand move (none in an A/B comparison). */
+  onDropTask?: (task: number, to: number) => void;
 }) {
   const maxLoad = Math.max(capacity * 1.1, ...result.machines.map((m) => m.mean + m.sd));
   const colorForQ = qColorScale(usePlot(), result.evaluated);
@@ -61,6 +67,24 @@ export const MachineStrip = memo(function MachineStrip({
             aria-selected={selected === j}
             className={`strip-bar${selected === j ? ' selected' : ''}`}
             onClick={() => onSelect(j)}
+            onDragOver={
+              onDropTask &&
+              ((e) => {
+                if (!e.dataTransfer.types.includes(TASK_DRAG_TYPE)) return;
+                e.preventDefault();
+                e.dataTransfer.dropEffect = 'move';
+              })
+            }
+            onDrop={
+              onDropTask &&
+              ((e) => {
+                const task = decimalOrNull(e.dataTransfer.getData(TASK_DRAG_TYPE));
+                if (task === null || !Number.isInteger(task) || task < 0) return;
+                e.preventDefault();
+                onDropTask(task, j);
+              })
+            }
+            data-machine={j + 1}
             aria-label={`Machine ${j + 1}: ${m.tasks.length} tasks, mean ${formatFixed(m.mean, 3)}, q ${formatQ(m.q, result.evaluated)}`}
             title={`Machine ${j + 1}\n${m.tasks.length} tasks\nmean ${formatFixed(m.mean, 3)}, σ ${formatFixed(m.sd, 3)}\nq_j = ${formatQ(m.q, result.evaluated)}`}
           >

@@ -1,5 +1,8 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { PackResult } from '../../engine/index.ts';
+import type { Controller } from '../../state/common/controller/controller.ts';
+
+type Runner = Controller['runner'];
 import { packKey, type Params } from '../../state/common/store/params.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store/store.ts';
 import { countWord, formatFixed } from '../../present/format.ts';
@@ -24,6 +27,12 @@ const HeadlineQ = lazy(() => import('./HeadlineQ.tsx').then((m) => ({ default: m
 const HeadlineSentence = lazy(() =>
   import('./HeadlineSentence.tsx').then((m) => ({ default: m.HeadlineSentence })),
 );
+const HandMovesBar = lazy(() =>
+  import('./HandMoves.tsx').then((m) => ({ default: m.HandMovesBar })),
+);
+/** A task dropped on a machine: judged and applied by the hand moves' code, loaded then. */
+const dropTask = (runner: Runner) => (task: number, to: number) =>
+  void import('./handMoves.ts').then((m) => m.tryMove(runner, { task, to }));
 const PackStepThrough = lazy(() =>
   import('./PackStepThrough.tsx').then((m) => ({ default: m.PackStepThrough })),
 );
@@ -305,6 +314,8 @@ export function PackView() {
   };
   const { response, stale, body, behind } = useShownPacking();
   const onSelect = useCallback((j: number) => setParams({ machine: j }), [setParams]);
+  const { runner } = useController();
+  const onDropTask = useMemo(() => dropTask(runner), [runner]);
   const rho = 'rho' in params.fit ? params.fit.rho : null;
   const packedCapacity = body?.params.capacity ?? params.capacity;
   const packedFit = body?.params.fit ?? params.fit;
@@ -349,8 +360,10 @@ export function PackView() {
             capacity={packedCapacity}
             selected={selected}
             onSelect={onSelect}
+            onDropTask={stale ? undefined : onDropTask}
           />
         )}
+        <HandMovesBar />
         <PackStepThrough ref={stepsRef} open={stepsOpen} onOpen={setStepsOpen} state={trace} />
         {selected === null || !machine ? (
           <p className="hint">

@@ -27,6 +27,7 @@ export function usePackTrace(wanted: boolean): PackTraceState {
   const response = useExplorer((s) => currentPacking(s)?.response ?? null);
   const packer = useExplorer((s) => s.params.packer);
   const ids = useExplorer((s) => s.data.dataset?.ids);
+  const moved = useExplorer((s) => s.params.moves.length > 0);
   const outcome = useOutcome(traceRuns, key);
   const rebuilt = outcome?.status === 'ready' ? outcome.value : null;
   const ready = useMemo(
@@ -42,6 +43,12 @@ export function usePackTrace(wanted: boolean): PackTraceState {
   );
 
   if (!key || !response) return { status: 'idle' };
+  if (moved)
+    return {
+      status: 'error',
+      message:
+        'Tasks were moved by hand after this packing, so the packer’s decisions no longer describe it; undo the moves to step through them.',
+    };
   if (traceTooLarge(response))
     return {
       status: 'error',

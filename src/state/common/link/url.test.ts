@@ -81,6 +81,13 @@ const baseParamsArb = fc.record({
   tail: fc.boolean(),
   view: fc.constantFrom(...VIEWS),
   machine: fc.option(fc.integer({ min: 0, max: 10_000 }), { nil: null }),
+  moves: fc.array(
+    fc.record({
+      task: fc.integer({ min: 0, max: 99_999 }),
+      to: fc.integer({ min: 0, max: 9_999 }),
+    }),
+    { maxLength: 8 },
+  ),
   lesson: fc.integer({ min: 1, max: 8 }),
   step: fc.integer({ min: 0, max: 1_000_000 }),
   guess: fc.integer({ min: 0, max: 19 }),
@@ -179,6 +186,23 @@ describe('the URL codec', () => {
     expect(bad.params).toMatchObject({ realization: 'independent', block: 12 });
     expect(bad.notices.join('\n')).toMatch(/rz="sideways"/);
     expect(bad.notices.join('\n')).toMatch(/bl="0"/);
+  });
+
+  it('reads Pack’s hand moves counted from 1, and refuses a malformed one naming it', () => {
+    const d = decode('?v=2&moves=17%3A3,4%3A1');
+    expect(d.params.moves).toEqual([
+      { task: 16, to: 2 },
+      { task: 3, to: 0 },
+    ]);
+    expect(encode(d.params)).toMatch(/moves=17%3A3%2C4%3A1/);
+    expect(encode(DEFAULT_PARAMS)).not.toMatch(/moves=/);
+    for (const raw of ['17%3A0', '17', '1.5%3A2', '1%3A2%3A3']) {
+      const bad = decode(`?v=2&moves=${raw}`);
+      expect(bad.params.moves).toEqual([]);
+      expect(bad.notices.join('\n')).toMatch(
+        /moves=.*is not a hand move \(task:machine, both from 1\)/,
+      );
+    }
   });
 
   it('gives the defaults for a bare link', () => {

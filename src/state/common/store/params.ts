@@ -22,6 +22,7 @@ import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../../timeline
 import { TRADEOFF_PARAMS, type TradeoffParams } from '../../tradeoff/params.ts';
 import { TUNE_PARAMS, type TuneViewParams } from '../../tune/params.ts';
 import type { LoaderOptions } from '../sources/uploadOptions.ts';
+import type { PackRequest } from '../../../protocol/api.ts';
 import { customParam, defaultsOf, numberParam, type ParamSpecs } from './paramSpec.ts';
 
 export { TUNE_MODES, type TuneMode } from '../../tune/params.ts';
@@ -124,7 +125,7 @@ export function pinnedOf(p: Params): PinnedParams {
 
 /** The parameters of the pinned side: `p` with its pinned packing parameters (null: none pinned). */
 export function pinnedSide(p: Params): Params | null {
-  return p.pinned ? { ...p, ...p.pinned, pinned: null } : null;
+  return p.pinned ? { ...p, ...p.pinned, pinned: null, moves: [] } : null;
 }
 
 export const DEFAULT_PARAMS: Params = {
@@ -178,8 +179,23 @@ const packKeys = new WeakMap<Params, string>();
 export function packKey(p: Params): string {
   let key = packKeys.get(p);
   if (key === undefined)
-    packKeys.set(p, (key = JSON.stringify([poolKey(p), p.tasks, p.instance, packParams(p)])));
+    packKeys.set(
+      p,
+      (key = JSON.stringify([
+        poolKey(p),
+        p.tasks,
+        p.instance,
+        packParams(p),
+        ...(p.moves.length ? [p.moves] : []),
+      ])),
+    );
   return key;
+}
+
+/** What a worker packs for `p`: its instance, packing parameters and hand moves. */
+export function packRequest(p: Params): PackRequest {
+  const request = { tasks: p.tasks, instance: p.instance, seed: p.seed, params: packParams(p) };
+  return p.moves.length ? { ...request, moves: p.moves } : request;
 }
 
 /** Identifies one trade-off sweep (the fit test itself is not part of it: the grid is fixed). */
