@@ -12,6 +12,7 @@ import {
 import { formatNumber } from '../../present/format.ts';
 import { SliderNumber, linearScale } from '../SliderNumber.tsx';
 import { usePlaybackFrames, type Frame } from '../playback.ts';
+import { useMediaQuery } from '../useMediaQuery.ts';
 import './learn.css';
 import { decimalOrNull } from '../../engine/index.ts';
 
@@ -45,12 +46,16 @@ const RULE_TEXT = {
 
 type Decision = PackTrace[number];
 
+const PLAY_SPEEDS = [0.5, 1, 2, 4];
+
 /** Plays the steps one by one every `interval` ms until the last; the latest step and callback are read at each tick. */
 function usePlayback(
   step: number,
   total: number,
   onStep: (step: number, frame?: Frame) => void,
   interval: number,
+  /** `prefers-reduced-motion`: Play goes to the last step at once. */
+  still: boolean,
 ) {
   const [playing, setPlaying] = useState(false);
   const frame = usePlaybackFrames(playing);
@@ -67,7 +72,11 @@ function usePlayback(
     }, interval);
     return () => clearInterval(id);
   }, [playing, total, interval, frame]);
-  return { playingNow: playing && step < total, setPlaying };
+  const play = (on: boolean) => {
+    if (on && still) onStep(total);
+    else setPlaying(on);
+  };
+  return { playingNow: playing && step < total, setPlaying: play };
 }
 
 /** The sentence under the controls: what the decision at this step did and why. */
@@ -225,7 +234,9 @@ export function TraceStepper({
 }: TraceStepperProps) {
   const total = trace.length;
   const step = Math.min(Math.max(0, rawStep), total);
-  const { playingNow, setPlaying } = usePlayback(step, total, onStep, interval);
+  const [speed, setSpeed] = useState(1);
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const { playingNow, setPlaying } = usePlayback(step, total, onStep, interval / speed, still);
   const machines = useMemo(() => replayTrace(trace, step), [trace, step]);
   const loads = useMemo(() => sumsOf(machines, means), [machines, means]);
   const decision = step > 0 ? trace[step - 1] : null;
@@ -260,6 +271,20 @@ export function TraceStepper({
         setPlaying={setPlaying}
         go={go}
       />
+      <label className="stepper-speed">
+        speed{' '}
+        <select
+          value={speed}
+          data-testid="play-speed"
+          onChange={(e) => setSpeed(PLAY_SPEEDS[e.currentTarget.selectedIndex])}
+        >
+          {PLAY_SPEEDS.map((v) => (
+            <option key={v} value={v}>
+              {v}×
+            </option>
+          ))}
+        </select>
+      </label>
       <p className="stepper-status" data-testid="step-status" aria-live="polite">
         <strong>{PACKER_LABEL[packer]}</strong>: {stepStatus(trace, step, packer, labels, means)}
       </p>

@@ -1,5 +1,5 @@
 /** A selected machine in Pack: its plots against its Gaussian and its tasks in placement order. */
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { PackResult } from '../../engine/index.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store/store.ts';
 import { formatNumber } from '../../present/format.ts';
@@ -21,6 +21,7 @@ const MachinePlots = lazy(() =>
 const MoveTaskForm = lazy(() =>
   import('./HandMoves.tsx').then((m) => ({ default: m.MoveTaskForm })),
 );
+const DrawsFill = lazy(() => import('./DrawsFill.tsx').then((m) => ({ default: m.DrawsFill })));
 const AlignedMachinePlot = lazy(() =>
   import('./AlignedMachinePlot.tsx').then((m) => ({ default: m.AlignedMachinePlot })),
 );
@@ -63,6 +64,7 @@ export function MachineDetail({
         />
         <AlignedMachinePlot {...response} machine={selected} stale={stale} />
       </Suspense>
+      {view && <DrawsFillPanel machine={selected} view={view} />}
       <div className="task-table-wrap">
         <h3>
           Tasks on machine {selected + 1} ({machine.tasks.length}), in placement order
@@ -79,6 +81,24 @@ export function MachineDetail({
         <TaskTable rows={taskRows} decisions={decisions} busy={busy} onWhy={onWhy} />
       </div>
     </div>
+  );
+}
+
+/** The animation of the draws filling the histogram, its code loaded when first opened. */
+function DrawsFillPanel({ machine, view }: { machine: number; view: MachineView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="draws-fill-panel"
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary data-testid="draws-open">Watch the draws fill this histogram</summary>
+      {open && (
+        <Suspense fallback={<p className="hint">Loading…</p>}>
+          <DrawsFill machine={machine} totals={view.totals} capacity={view.capacity} />
+        </Suspense>
+      )}
+    </details>
   );
 }
 
