@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { figureSnapshot } from '../../../scripts/figureSnapshot.ts';
 import { alignedTotalsSpec } from './alignedPlot.ts';
+import { fillFrame, fillHeight, fillSpec } from './drawsFill.ts';
 import { stdVsMeanSpec } from './dataPlots.ts';
 import { machineHistogramSpec, survivalSpec, type MachineView } from './machinePlots.ts';
 
@@ -33,6 +34,13 @@ describe('Pack figures as SVG snapshots', () => {
   it('the machine histogram with a capacity dragged below the packing’s: the bins over it red', async () => {
     await expect(figureSnapshot(machineHistogramSpec(machine, 640, 0.8))).toMatchFileSnapshot(
       '__snapshots__/machineHistogram-whatIf.svg',
+    );
+  });
+
+  it('the draws filling the histogram: a middle frame on the last frame’s axes', async () => {
+    const frame = fillFrame(totals, 12, 1);
+    await expect(figureSnapshot(fillSpec(frame, 1, fillHeight(totals, 1)))).toMatchFileSnapshot(
+      '__snapshots__/drawsFill.svg',
     );
   });
 
