@@ -13,7 +13,7 @@ import {
   type PromSource,
 } from '../engine/index.ts';
 import { decimalOrNull } from '../engine/numberText.ts';
-import { rangeProblem } from '../engine/ranges.ts';
+import { rangeProblem, type NumberRange } from '../engine/ranges.ts';
 import { ALIGN_STEP } from './ranges.ts';
 import { loadSource, type PromAccess, type SourceLoad } from '../ingest/prometheusSource.ts';
 import {
@@ -38,22 +38,31 @@ function stepSeconds(raw: string): number | null {
   return Number.isNaN(duration) ? decimalOrNull(raw) : duration;
 }
 
+/** A number option of seconds given as seconds or a Prometheus duration (60, 60s, 5m, 1h). */
+export function durationOption(range: NumberRange, help: string): OptionSpec {
+  const flag = range.flag ?? range.name;
+  return {
+    kind: 'number',
+    help,
+    range,
+    check: (raw) => {
+      const v = stepSeconds(raw);
+      if (v === null)
+        return `invalid --${flag} "${raw.slice(0, 40)}": expected seconds or a duration (60, 60s, 5m, 1h)`;
+      return rangeProblem({ ...range, name: flag }, v);
+    },
+    parse: (raw) => stepSeconds(raw)!,
+  };
+}
+
 /**
  * `--step`, one declaration for every command: the seconds between instants, as seconds or a
  * duration; with --prometheus the query's step, with files the grid the data are aligned on.
  */
-export const STEP_OPTION: OptionSpec = {
-  kind: 'number',
-  help: 'seconds between instants, 60 or 60s, 5m, 1h (with --prometheus the query’s step, default 60s; with files the grid’s, default the data’s own; Google task_usage 300; also dates days:… on an index axis)',
-  range: ALIGN_STEP,
-  check: (raw) => {
-    const v = stepSeconds(raw);
-    if (v === null)
-      return `invalid --step "${raw.slice(0, 40)}": expected seconds or a duration (60, 60s, 5m, 1h)`;
-    return rangeProblem({ ...ALIGN_STEP, name: 'step' }, v);
-  },
-  parse: (raw) => stepSeconds(raw)!,
-};
+export const STEP_OPTION = durationOption(
+  ALIGN_STEP,
+  'seconds between instants, 60 or 60s, 5m, 1h (with --prometheus the query’s step, default 60s; with files the grid’s, default the data’s own; Google task_usage 300; also dates days:… on an index axis)',
+);
 
 export const promOptions = {
   prometheus: {

@@ -73,6 +73,13 @@ export const KEPT_TASKS = numberRange('tasks', 'tasks', { min: 1, integer: true,
 
 /** Aligned replay: the sampling step in seconds. */
 export const ALIGN_STEP = numberRange('step', 'step', { min: 0, minOpen: true, flag: 'step' });
+/** `assess`: seconds q now looks back from the range's end (a year at most). */
+export const NOW_WINDOW = numberRange('now', 'seconds', {
+  min: 0,
+  minOpen: true,
+  max: 366 * 86400,
+  flag: 'now',
+});
 /** Aligned replay: tasks sampled at less than this share of the instants are left out. */
 export const MIN_COVERAGE = numberRange('min-coverage', 'share', {
   min: 0,

@@ -62,6 +62,7 @@ export * from './data/aligned.ts';
 export * from './replay/index.ts';
 export * from './data/promRange.ts';
 export * from './data/promChecks.ts';
+export { counterReason, isCounter } from './data/counter.ts';
 export * from './metrics/exactOverflow.ts';
 export * from './tune/index.ts';
 export * from './learn/index.ts';

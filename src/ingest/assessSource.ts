@@ -10,7 +10,10 @@ import {
   alignSeries,
   assessFits,
   assessPlacement,
+  counterReason,
+  isCounter,
   queryFindings,
+  seriesFindings,
   type LabeledSeries,
   type PlacementAssessment,
   type PlacementInput,
@@ -64,7 +67,14 @@ export interface AssessOptions {
   readonly keep?: (labels: readonly Record<string, string>[]) => number[];
   /** The learned and judged columns of the aligned instants (seconds), or undefined: all. */
   readonly parts?: (instants: Float64Array) => PlacementInput['parts'];
+  /** The range asked for (unix s), for the checks of its gaps; else the data's own span. */
+  readonly range?: { readonly start: number; readonly end: number };
+  /** Seconds q now looks back from the last judged instant (default an hour). */
+  readonly nowSeconds?: number;
 }
+
+/** q now: the last hour, as `kubectl top` and a dashboard's "now" panel read it. */
+const NOW_SECONDS = 3600;
 
 export interface Assessment extends PlacementAssessment {
   readonly series: number;
@@ -72,8 +82,26 @@ export interface Assessment extends PlacementAssessment {
   readonly coresFrom: string;
   readonly start: number;
   readonly end: number;
+  /** q now's window: seconds asked for and the first instant in it (unix s). */
+  readonly now: { readonly seconds: number; readonly start: number };
   /** What the reading noted: the servers' warnings, samples outside the asked range. */
   readonly notes: readonly string[];
+}
+
+/** A series' name in the notes and tables: `namespace/pod`, else its label values. */
+function seriesId(labels: Record<string, string>): string {
+  return labels.pod
+    ? `${labels.namespace ? `${labels.namespace}/` : ''}${labels.pod}`
+    : Object.values(labels).join(',');
+}
+
+/** A series' labels but `__name__`, sorted, `a=x,b=y` (as inspect names a series). */
+function labelsText(labels: Record<string, string>): string {
+  return Object.keys(labels)
+    .filter((k) => k !== '__name__')
+    .sort()
+    .map((k) => `${k}=${labels[k]}`)
+    .join(',');
 }
 
 /** The node of a series: its label, else the pod→node map by `namespace/pod` or `pod`. */
@@ -89,11 +117,11 @@ function nodeOf(labels: Record<string, string>, podNodes?: ReadonlyMap<string, s
   );
 }
 
-/** Judges the placement the series show (see engine assess/placement.ts). */
 /**
  * The sample checks `inspect` makes of a Prometheus series, made here too: a value that is not a
  * finite number, is negative, or is above the cores of the pod's node is refused, naming the
- * series and the point (a pod cannot use more than its node; 1e308 would make every mean null).
+ * series and the point (a pod cannot use more than its node; 1e308 would make every mean null), a
+ * counter with inspect's words (query its rate()).
  */
 function checkSamples(
   series: readonly LabeledSeries[],
@@ -103,11 +131,14 @@ function checkSamples(
     const cores = coresOf(s);
     const at = s.values.findIndex((v) => !(Number.isFinite(v) && v >= 0 && v <= cores));
     if (at < 0) return;
-    const labels = Object.entries(s.labels)
-      .filter(([key]) => key !== '__name__')
-      .map(([key, v]) => `${key}=${v}`)
-      .join(',');
+    const labels = labelsText(s.labels);
     const v = s.values[at];
+    if (isCounter(s.values))
+      throw new DataError(
+        `series ${k + 1} (${labels})`,
+        null,
+        counterReason(Math.max(...s.values), s.values.length),
+      );
     throw new DataError(
       `series ${k + 1} (${labels})`,
       null,
@@ -116,6 +147,7 @@ function checkSamples(
   });
 }
 
+/** Judges the placement the series show (see engine assess/placement.ts). */
 export function assessSeries(
   collected: { series: LabeledSeries[]; notNumbers: number; notes?: readonly string[] },
   facts: ClusterFacts | null,
@@ -125,6 +157,12 @@ export function assessSeries(
     ? o.keep(collected.series.map((s) => s.labels)).map((k) => collected.series[k])
     : collected.series;
   if (series.length === 0) throw new DataError('assess', null, 'no series to assess');
+  // Named as inspect names a series (its labels), so that both say the same words.
+  const checked = seriesFindings(
+    series.map((s) => ({ ...s, id: labelsText(s.labels) })),
+    o.range,
+  );
+  if (checked.refusal) throw new DataError('assess', null, checked.refusal);
   const nodeCores: Record<string, number> =
     o.coresPerMachine !== undefined ? {} : { ...(facts?.nodeCores ?? {}) };
   const ref = o.coresPerMachine ?? referenceCores(nodeCores);
@@ -134,13 +172,20 @@ export function assessSeries(
     );
   checkSamples(series, (s) => nodeCores[nodeOf(s.labels, o.podNodes)] ?? ref);
   const { instants, usage } = alignSeries(series);
-  const ids = series.map((s) =>
-    s.labels.pod
-      ? `${s.labels.namespace ? `${s.labels.namespace}/` : ''}${s.labels.pod}`
-      : Object.values(s.labels).join(','),
-  );
+  const ids = series.map((s) => seriesId(s.labels));
   const c = o.capacity ?? 1;
   const parts = o.parts?.(instants);
+  const judge = parts?.judge ?? { start: 0, end: instants.length };
+  const nowSeconds = o.nowSeconds ?? NOW_SECONDS;
+  const last = instants[judge.end - 1];
+  let nowStart = judge.end - 1;
+  while (nowStart > judge.start && instants[nowStart - 1] > last - nowSeconds) nowStart--;
+  const rangeNotes =
+    nowStart === judge.start
+      ? [
+          `the judged range (${Math.round(last - instants[judge.start])} s) is not longer than --now (${nowSeconds} s): q now is the range's q`,
+        ]
+      : [];
   const placement = assessPlacement({
     ids,
     nodes: series.map((s) => nodeOf(s.labels, o.podNodes)),
@@ -148,6 +193,7 @@ export function assessSeries(
     nodeCores: Object.fromEntries(Object.entries(nodeCores).map(([n, k]) => [n, k * c])),
     referenceCores: ref * c,
     ...(parts ? { parts } : {}),
+    now: { start: nowStart, end: judge.end },
     slo: o.slo,
     fits: assessFits(o.slo),
   });
@@ -159,9 +205,10 @@ export function assessSeries(
       o.coresPerMachine !== undefined
         ? 'cores per machine given'
         : (facts?.coresFrom ?? 'cores per machine given'),
-    start: instants[parts?.judge.start ?? 0],
-    end: instants[(parts?.judge.end ?? instants.length) - 1],
-    notes: collected.notes ?? [],
+    start: instants[judge.start],
+    end: last,
+    now: { seconds: nowSeconds, start: instants[nowStart] },
+    notes: [...(collected.notes ?? []), ...checked.notes, ...rangeNotes],
   };
 }
 
@@ -178,7 +225,10 @@ export async function assessSource(
     const collected = await withRangeInputs(source, a, (inputs) => collectSeries(inputs, control));
     if (collected.series.length === 0) throw new DataError(source.url, null, 'no data rows');
     const notes = [...queryFindings(source.query, source.step), ...collected.notes];
-    return assessSeries({ ...collected, notes }, facts, o);
+    return assessSeries({ ...collected, notes }, facts, {
+      range: { start: source.start, end: source.end },
+      ...o,
+    });
   } catch (e) {
     throw describeSourceFailure(e, source);
   }

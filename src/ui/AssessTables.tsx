@@ -1,4 +1,4 @@
-/** The nodes as placed (q now, utilisation, over the SLO) and the fit tests' repacking, in cores and nodes. */
+/** The nodes as placed (q over the range and now, utilisation, over the SLO) and the fit tests' repacking, in cores and nodes. */
 import type { PlacementAssessment } from '../engine/index.ts';
 import { utilisationText } from '../present/cores.ts';
 import { formatCount, formatFixed } from '../present/format.ts';
@@ -8,15 +8,16 @@ export function AssessTables({ a }: { a: PlacementAssessment }) {
     <div className="plots-2">
       <table className="task-table" data-testid="assess-nodes">
         <caption>
-          Nodes as placed: q now over {formatCount(a.instants)} aligned instants; p95 and p99 of
-          each node's usage, as a share of its cores and in cores; {a.overSlo.length} of{' '}
-          {a.nodes.length} nodes over the SLO
+          Nodes as placed: q over the range of {formatCount(a.instants)} aligned instants, q now
+          over its last {formatCount(a.nowInstants)}; p95 and p99 of each node's usage, as a share
+          of its cores and in cores; {a.overSlo.length} of {a.nodes.length} nodes over the SLO
         </caption>
         <thead>
           <tr>
             <th scope="col">node</th>
             <th scope="col">cores</th>
             <th scope="col">pods</th>
+            <th scope="col">q over the range</th>
             <th scope="col">q now</th>
             <th scope="col">p95</th>
             <th scope="col">p99</th>
@@ -30,6 +31,7 @@ export function AssessTables({ a }: { a: PlacementAssessment }) {
               <td>{n.cores}</td>
               <td>{n.tasks.length}</td>
               <td>{formatFixed(n.q, 4)}</td>
+              <td>{formatFixed(n.qNow, 4)}</td>
               <td data-testid="assess-p95">{utilisationText(n.p95, n.cores)}</td>
               <td>{utilisationText(n.p99, n.cores)}</td>
               <td>{n.overSlo ? 'yes' : 'no'}</td>

@@ -12,9 +12,14 @@ import {
 import { assessJson, assessMarkdown } from '../../present/assess/report.ts';
 import { UsageError, rangeOption, type Options } from '../args.ts';
 import { clusterOptions } from '../clusterFlags.ts';
-import { ASSESS_SLO } from '../ranges.ts';
+import { ASSESS_SLO, NOW_WINDOW } from '../ranges.ts';
 import { expandPaths, pathInput, readText } from '../io.ts';
-import { promOptions, sourceFromOptions, accessFromOptions } from '../promOptions.ts';
+import {
+  accessFromOptions,
+  durationOption,
+  promOptions,
+  sourceFromOptions,
+} from '../promOptions.ts';
 import { asUsage, type Command } from './command.ts';
 import { filtersPods, keptPods, podKey } from './podFilter.ts';
 import { podFacts } from './rightsize/cluster.ts';
@@ -62,9 +67,9 @@ function partsOf(o: Options): AssessOptions['parts'] | undefined {
 
 export const assess: Command = {
   usage:
-    'npm run cli -- assess (--prometheus URL [--range 7d | --start T --end T] [--step 60s] | --data answers.json) [--nodes pods.csv] [--target 0.01] [--namespace NS] [--selector app=web] [--learn … --judge …] [--json] [--report FILE.md]',
+    'npm run cli -- assess (--prometheus URL [--range 7d | --start T --end T] [--step 60s] | --data answers.json) [--nodes pods.csv] [--target 0.01] [--namespace NS] [--selector app=web] [--learn … --judge …] [--now 1h] [--json] [--report FILE.md]',
   summary:
-    'Judges the current placement (pods on nodes, from the node label or a pod,node CSV) as a packing: per node q now, p95/p99 utilisation, nodes over the SLO; and what each fit test would do with the same pods.',
+    'Judges the current placement (pods on nodes, from the node label or a pod,node CSV) as a packing: per node q over the range and q now (the last hour), p95/p99 utilisation, nodes over the SLO; and what each fit test would do with the same pods.',
   options: {
     ...promOptions,
     ...clusterOptions,
@@ -74,6 +79,10 @@ export const assess: Command = {
     },
     nodes: { kind: 'string', help: 'pod,node CSV for series without a node label' },
     slo: rangeOption(ASSESS_SLO, 'the older spelling of --target'),
+    now: durationOption(
+      NOW_WINDOW,
+      'how far back q now looks from the range’s (or judged part’s) end: 1h (default), 15m, 3600',
+    ),
     json: { kind: 'flag', help: 'print one JSON object' },
     report: { kind: 'string', help: 'write the Markdown report here' },
   },
@@ -95,6 +104,7 @@ export const assess: Command = {
       ...(podNodes ? { podNodes } : {}),
       ...(keep ? { keep } : {}),
       ...(parts ? { parts } : {}),
+      ...(o.now !== undefined ? { nowSeconds: o.now as number } : {}),
     };
     let a;
     try {
@@ -111,6 +121,7 @@ export const assess: Command = {
       ...(source ? { source } : {}),
       coresFrom: a.coresFrom,
       notNumbers: a.notNumbers,
+      nowSeconds: a.now.seconds,
     });
     if (o.report) writeOutput(o.report as string, markdown);
     for (const note of a.notes) process.stderr.write(`${note}\n`);

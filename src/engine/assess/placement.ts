@@ -2,8 +2,10 @@
  * The cluster as it is, judged as a packing (SPEC §7's q on the time-aligned usage; SPEC is silent
  * on live placements, the choices are written here): each node is a machine holding the pods the
  * `node` label (or a pod→node map) puts on it; its total at instant t is the sum of its pods' usage
- * at t; its q now is the fraction of instants whose total exceeds the node's cores; its p95/p99
- * utilisation are percentiles of total / cores. A node is over the SLO when q > ρ. Beside it, what
+ * at t; its q over the range is the fraction of instants whose total exceeds the node's cores, its
+ * q now the same fraction over the last columns only (the last hour: `now`); its p95/p99
+ * utilisation are percentiles of total / cores. A node is over the SLO when its q over the range
+ * exceeds ρ. Beside it, what
  * each fit test would do with the same pods on machines of the reference size (the most common
  * node): machines used and the worst machine's q, measured on the same aligned instants (all
  * columns observed and evaluated: κ = 1, so the numbers are in-sample, as the placement's are),
@@ -34,6 +36,8 @@ export interface PlacementInput {
    * placed and the repacked machines): out of sample when given, else every column for both.
    */
   readonly parts?: { readonly learn: ColumnRange; readonly judge: ColumnRange };
+  /** The columns q now is counted on, within the judged part (default: the judged part). */
+  readonly now?: ColumnRange;
 }
 
 interface ColumnRange {
@@ -61,9 +65,11 @@ export interface NodeAssessment {
   readonly node: string;
   readonly cores: number;
   readonly tasks: string[];
-  /** Instants whose total exceeds the cores, and their share of all instants (q now). */
+  /** Judged instants whose total exceeds the cores, and their share of them (q over the range). */
   readonly overflows: number;
   readonly q: number;
+  /** The share of the last instants (`PlacementInput.now`) whose total exceeds the cores. */
+  readonly qNow: number;
   /** Mean, p95, p99 and peak of total / cores. */
   readonly mean: number;
   readonly p95: number;
@@ -83,6 +89,8 @@ export interface RepackAssessment {
 
 export interface PlacementAssessment {
   readonly instants: number;
+  /** The instants q now is counted on. */
+  readonly nowInstants: number;
   readonly referenceCores: number;
   readonly slo: number;
   readonly nodes: NodeAssessment[];
@@ -134,12 +142,17 @@ function assessNode(
   tasks: string[],
   total: Float64Array,
   slo: number,
+  nowFrom: number,
 ): NodeAssessment {
   let overflows = 0;
+  let overflowsNow = 0;
   let sum = 0;
   const util = new Float64Array(total.length);
   for (let t = 0; t < total.length; t++) {
-    if (total[t] > cores) overflows++;
+    if (total[t] > cores) {
+      overflows++;
+      if (t >= nowFrom) overflowsNow++;
+    }
     util[t] = total[t] / cores;
     sum += util[t];
   }
@@ -151,6 +164,7 @@ function assessNode(
     tasks,
     overflows,
     q,
+    qNow: total.length > nowFrom ? overflowsNow / (total.length - nowFrom) : 0,
     mean: total.length ? sum / total.length : 0,
     p95: quantile(util, 0.95),
     p99: quantile(util, 0.99),
@@ -169,6 +183,9 @@ export function assessPlacement(input: PlacementInput): PlacementAssessment {
   const judge = input.parts?.judge ?? all;
   if (!(learn.end > learn.start && judge.end > judge.start && judge.end <= usage.cols))
     throw new RangeError(`empty or out-of-range learned or judged part of ${usage.cols} instants`);
+  const now = input.now ?? judge;
+  if (!(now.start >= judge.start && now.end === judge.end && now.start < now.end))
+    throw new RangeError(`the columns of q now are not the judged part's last ones`);
   const judged = columnsOf(usage, [judge]);
   const totals = nodeTotals(input.nodes, judged);
   const nodes = [...totals.entries()]
@@ -180,6 +197,7 @@ export function assessPlacement(input: PlacementInput): PlacementAssessment {
         e.rows.map((i) => input.ids[i]),
         e.total,
         input.slo,
+        now.start - judge.start,
       ),
     );
   // Repacking: the same usage in machines of the reference size (c = 1), learned on the learned
@@ -209,6 +227,7 @@ export function assessPlacement(input: PlacementInput): PlacementAssessment {
   });
   return {
     instants: judged.cols,
+    nowInstants: now.end - now.start,
     referenceCores: ref,
     slo: input.slo,
     nodes,

@@ -3,9 +3,12 @@
  * on them; the choices are written here): a counter read as a usage ("use rate()"), the pod-level
  * cgroup (`container=""`) summed with its containers (every pod twice), a step coarser than the
  * rate window (samples between steps never seen), series that start or end inside the range (pods
- * created or deleted: kept, their coverage shown), and samples that are not numbers (NaN, ±Inf,
- * null: dropped and counted, never read as 0).
+ * created or deleted: kept, their coverage shown), a range partly without any sample (days, or hours
+ * of a range under two days, none of whose minutes has a sample: retention or a scrape outage; what
+ * is measured is then of the instants with samples only), and samples that are not numbers (NaN,
+ * ±Inf, null: dropped and counted, never read as 0).
  */
+import { isCounter } from './counter.ts';
 
 /** Seconds of a Prometheus duration (`5m`, `1h30m`, `7d`, `90s`, `500ms`), or NaN. */
 export function parseDuration(text: string): number {
@@ -69,6 +72,8 @@ export class PromChecks {
   private counters = 0;
   private readonly counterExamples: string[] = [];
   private step = Infinity;
+  /** The minutes (unix s / 60) holding a sample of any series, for the gaps of the range. */
+  private readonly minutes = new Set<number>();
 
   series(id: string, labels: Record<string, unknown>, times: ArrayLike<number>): void {
     // Prometheus drops empty labels: the pod's own cgroup comes without a container label at all.
@@ -90,6 +95,7 @@ export class PromChecks {
       if (points > 0 && t - last > 0 && t - last < this.step) this.step = t - last;
       if (t < first) first = t;
       if (t > last) last = t;
+      this.minutes.add(Math.floor(t / 60));
       points++;
     }
     if (points > 0) this.spans.push({ id, first, last, points });
@@ -113,10 +119,17 @@ export class PromChecks {
   }
 
   /** Pods present both as their own cgroup (container="" or none) and as containers. */
-  doubleCounted(): string[] {
+  private doubleCounted(): string[] {
     const out: string[] = [];
     for (const [pod, c] of this.containers) if (c.empty && c.named !== null) out.push(pod);
     return out;
+  }
+
+  /** Why the series cannot be read as usage, each pod counted twice, or null. */
+  doubleCountProblem(): string | null {
+    const doubled = this.doubleCounted();
+    if (doubled.length === 0) return null;
+    return `double count: ${doubled.length} pod(s) come both as their own cgroup (container="") and as their containers (e.g. ${doubled.slice(0, 3).join(', ')}): summing both counts each pod twice; add {container!="", image!=""} to the query`;
   }
 
   /** The notes of every check that found something, for the load report. */
@@ -132,8 +145,35 @@ export class PromChecks {
         `${this.dropped} sample(s) not numbers dropped (${kinds}; e.g. ${this.nonFiniteExamples.join('; ')}), never read as 0`,
       );
     }
-    out.push(...this.coverageNotes(range));
+    out.push(...this.gapNotes(range), ...this.coverageNotes(range));
     return out;
+  }
+
+  /** "4 of 7 days have samples": the days (hours under two days) of the range with none. */
+  private gapNotes(range?: { start: number; end: number }): string[] {
+    if (this.minutes.size === 0) return [];
+    const times = [...this.minutes].map((m) => m * 60);
+    const start = range?.start ?? Math.min(...times);
+    const end = range?.end ?? Math.max(...times);
+    const span = end - start;
+    const unit = span >= 2 * 86400 ? 86400 : span >= 2 * 3600 ? 3600 : 0;
+    if (unit === 0) return [];
+    const parts = Math.ceil(span / unit);
+    const seen = new Uint8Array(parts);
+    for (const t of times) {
+      const k = Math.floor((t - start) / unit);
+      if (k >= 0) seen[Math.min(k, parts - 1)] = 1;
+    }
+    const missing: number[] = [];
+    seen.forEach((s, k) => s || missing.push(k));
+    if (missing.length === 0) return [];
+    const word = unit === 86400 ? 'days' : 'hours';
+    const from = (k: number) =>
+      new Date((start + k * unit) * 1000).toISOString().replace(/:00\.000Z$/, 'Z');
+    const listed = missing.slice(0, 3).map(from).join(', ');
+    return [
+      `${parts - missing.length} of ${parts} ${word} of the range have samples (none in the ${word} from ${listed}${missing.length > 3 ? ', …' : ''}): what is measured over the range is of the instants with samples only`,
+    ];
   }
 
   private coverageNotes(range?: { start: number; end: number }): string[] {
@@ -149,4 +189,26 @@ export class PromChecks {
       `${partial.length} of ${this.spans.length} series start or end inside the range ${start}–${end} (pods created or deleted), kept: ${partial.slice(0, 3).map(cover).join('; ')}${partial.length > 3 ? '; …' : ''}`,
     ];
   }
+}
+
+/**
+ * The checks `inspect` makes of a Prometheus load, made on series already read whole (`assess`): the
+ * notes of `PromChecks.notes` (counters, gaps, series starting or ending inside the range) and the
+ * double count, which the reader refuses.
+ */
+export function seriesFindings(
+  series: readonly {
+    readonly id: string;
+    readonly labels: Record<string, unknown>;
+    readonly times: ArrayLike<number>;
+    readonly values: ArrayLike<number>;
+  }[],
+  range?: { start: number; end: number },
+): { notes: string[]; refusal: string | null } {
+  const checks = new PromChecks();
+  for (const s of series) {
+    checks.series(s.id, s.labels, s.times);
+    if (isCounter(s.values)) checks.counter(s.id);
+  }
+  return { notes: checks.notes(range), refusal: checks.doubleCountProblem() };
 }

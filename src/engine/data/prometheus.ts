@@ -216,13 +216,8 @@ export class PrometheusLoader {
       bytes: f.bytes,
       lines: 0,
     }));
-    const doubled = this.checks.doubleCounted();
-    if (doubled.length)
-      throw new DataError(
-        files.map((f) => f.name).join(', '),
-        null,
-        `double count: ${doubled.length} pod(s) come both as their own cgroup (container="") and as their containers (e.g. ${doubled.slice(0, 3).join(', ')}): summing both counts each pod twice; add {container!="", image!=""} to the query`,
-      );
+    const doubled = this.checks.doubleCountProblem();
+    if (doubled) throw new DataError(files.map((f) => f.name).join(', '), null, doubled);
     const o = this.options;
     const range =
       o.rangeStart !== undefined && o.rangeEnd !== undefined

@@ -1,6 +1,7 @@
 /**
  * The assessment of the cluster as it is, as rows and Markdown (for the CLI's report and the page):
- * per node its pods, q now, p95/p99 utilisation, over the SLO or not; beside it what each fit test
+ * per node its pods, q over the range and q now (its last hour), p95/p99 utilisation, over the SLO
+ * or not; beside it what each fit test
  * would do with the same pods, in machines and in cores.
  */
 import type { NodeAssessment, PlacementAssessment } from '../../engine/index.ts';
@@ -12,6 +13,8 @@ interface AssessHeader {
   readonly source?: { url: string; query: string; start: number; end: number; step: number };
   readonly coresFrom?: string;
   readonly notNumbers?: number;
+  /** Seconds q now looks back (default: the last instants, counted). */
+  readonly nowSeconds?: number;
 }
 
 const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
@@ -38,15 +41,25 @@ export function assessJson(a: PlacementAssessment): PlacementAssessment & {
   return { ...a, nodes: a.nodes.map((n) => ({ ...n, ...nodeUsageCores(n) })) };
 }
 
+/** "the last hour", "the last 90 s", or the instants when the seconds are not known. */
+function nowWindowText(a: PlacementAssessment, seconds?: number): string {
+  if (seconds === undefined) return `the last ${a.nowInstants} instants`;
+  if (seconds % 3600 === 0)
+    return seconds === 3600 ? 'the last hour' : `the last ${seconds / 3600} h`;
+  return seconds % 60 === 0 ? `the last ${seconds / 60} min` : `the last ${seconds} s`;
+}
+
 /** One line saying what repacking would save, against the nodes as placed. */
-export function assessHeadline(a: PlacementAssessment): string {
+export function assessHeadline(a: PlacementAssessment, nowSeconds?: number): string {
   const gpa = a.repacks[0];
   const over = a.overSlo.length
-    ? `${a.overSlo.length} of ${a.nodes.length} nodes over the SLO (q > ${a.slo}): ${a.overSlo.join(', ')}`
-    : `no node over the SLO (q > ${a.slo})`;
+    ? `${a.overSlo.length} of ${a.nodes.length} nodes over the SLO over the range (q > ${a.slo}): ${a.overSlo.join(', ')}`
+    : `no node over the SLO over the range (q > ${a.slo})`;
+  const overNow = a.nodes.filter((n) => n.qNow > a.slo).map((n) => n.node);
+  const now = `; now (${nowWindowText(a, nowSeconds)}, ${a.nowInstants} instants) ${overNow.length ? `${overNow.length} over: ${overNow.join(', ')}` : 'none over'}`;
   return gpa
-    ? `${over}. Repacked by ${gpa.fit}: ${gpa.machines} nodes of ${a.referenceCores} cores (${gpa.cores} cores) instead of ${a.nodes.length} (${a.cores} cores), worst node q ${formatFixed(gpa.worstQ, 4)}.`
-    : `${over}.`;
+    ? `${over}${now}. Repacked by ${gpa.fit}: ${gpa.machines} nodes of ${a.referenceCores} cores (${gpa.cores} cores) instead of ${a.nodes.length} (${a.cores} cores), worst node q over the range ${formatFixed(gpa.worstQ, 4)}.`
+    : `${over}${now}.`;
 }
 
 export function assessMarkdown(a: PlacementAssessment, h: AssessHeader = {}): string {
@@ -59,22 +72,22 @@ export function assessMarkdown(a: PlacementAssessment, h: AssessHeader = {}): st
   lines.push(
     `${a.instants} aligned instants; node cores from ${h.coresFrom ?? 'the data'}; SLO ρ = ${a.slo}.${h.notNumbers ? ` ${h.notNumbers} samples that were not numbers dropped.` : ''}`,
     '',
-    assessHeadline(a),
+    assessHeadline(a, h.nowSeconds),
     '',
     '## Nodes as placed',
     '',
-    '| node | cores | pods | q now | mean | p95 | p99 | peak | over SLO |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| node | cores | pods | q over the range | q now (${nowWindowText(a, h.nowSeconds)}) | mean | p95 | p99 | peak | over SLO |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   );
   for (const n of a.nodes)
     lines.push(
-      `| ${n.node} | ${formatNumber(n.cores)} | ${n.tasks.length} | ${formatFixed(n.q, 4)} | ${utilisationText(n.mean, n.cores)} | ${utilisationText(n.p95, n.cores)} | ${utilisationText(n.p99, n.cores)} | ${utilisationText(n.peak, n.cores)} | ${n.overSlo ? 'yes' : 'no'} |`,
+      `| ${n.node} | ${formatNumber(n.cores)} | ${n.tasks.length} | ${formatFixed(n.q, 4)} | ${formatFixed(n.qNow, 4)} | ${utilisationText(n.mean, n.cores)} | ${utilisationText(n.p95, n.cores)} | ${utilisationText(n.p99, n.cores)} | ${utilisationText(n.peak, n.cores)} | ${n.overSlo ? 'yes' : 'no'} |`,
     );
   lines.push(
     '',
     `## Repacked (nodes of ${a.referenceCores} cores, judged on the same instants)`,
     '',
-    '| fit test | nodes | cores | worst node q | nodes over SLO |',
+    '| fit test | nodes | cores | worst node q over the range | nodes over SLO |',
     '|---|---:|---:|---:|---:|',
     `| as placed | ${a.nodes.length} | ${a.cores} | ${formatFixed(Math.max(0, ...a.nodes.map((n) => n.q)), 4)} | ${a.overSlo.length} |`,
   );
