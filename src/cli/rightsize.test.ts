@@ -7,11 +7,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { inProcess } from './testing/run.ts';
 import { Rng } from '../engine/index.ts';
 import { parseCsv } from '../engine/csvText.ts';
+import { dataPath } from '../ingest/testing.ts';
 
 const INSTANTS = 480;
 const CORES = 4;
@@ -221,3 +223,62 @@ function mergeByName(target: unknown, patch: unknown): unknown {
   }
   return patch;
 }
+
+describe('rightsize with a memory file beside the CPU file', () => {
+  it('gives the Google 2011 jobs memory requests in machines, krr the learned peak + 15 %', async () => {
+    const rows = (text: string) => text.split('\n').slice(0, 11).join('\n') + '\n';
+    const cpu = join(dir, 'gcd_cpu.csv');
+    const mem = join(dir, 'gcd_mem.csv');
+    writeFileSync(
+      cpu,
+      rows(readFileSync(dataPath('google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv'), 'utf8')),
+    );
+    const memText = rows(
+      gunzipSync(
+        readFileSync(dataPath('google-2011-gcd-vms/gcd_vms_mem_pct_wide.csv.gz')),
+      ).toString('utf8'),
+    );
+    writeFileSync(mem, memText);
+    const r = await inProcess(
+      'rightsize',
+      '--target',
+      '0.01',
+      '--data',
+      cpu,
+      '--memory',
+      mem,
+      '--json',
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      memory_unit: string;
+      learned: { start: number; end: number };
+      workloads: { id: string; memory_requests: Record<string, number | null> }[];
+    };
+    expect(report.memory_unit).toBe('machines');
+    expect(report.learned).toEqual({ start: 0, end: 144 });
+    const table = parseCsv(memText).map((record) => record.cells);
+    expect(report.workloads).toHaveLength(10);
+    for (const w of report.workloads) {
+      const row = table.find((cells) => cells[0] === w.id)!;
+      const learnedPeak = Math.max(...row.slice(1, 145).map(Number)) / 100;
+      expect(w.memory_requests.krr, w.id).toBeCloseTo(learnedPeak * 1.15, 5);
+      expect(w.memory_requests.slopack!, w.id).toBeGreaterThanOrEqual(learnedPeak - 1e-6);
+    }
+    const yaml = await inProcess(
+      'rightsize',
+      '--target',
+      '0.01',
+      '--data',
+      cpu,
+      '--memory',
+      mem,
+      '--format',
+      'yaml',
+    );
+    expect(yaml.stdout).toMatch(
+      /# memory requests are in machine units here, not in bytes: not written/,
+    );
+    expect(yaml.stdout).not.toMatch(/memory:/);
+  });
+});

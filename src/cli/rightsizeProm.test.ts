@@ -6,6 +6,7 @@
  * read, `--selector` and `--namespace` kept to, and bad input named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { inProcess } from './testing/run.ts';
 import { HISTORY_START, startPrometheus, type RunningPrometheus } from './testing/prometheus.ts';
 import { rightsizeQuery } from './commands/rightsize/cluster.ts';
@@ -59,6 +60,7 @@ interface Report {
     grouped_by: string;
     pods: number;
     requests: Record<string, number | null>;
+    memory_requests?: Record<string, number | null>;
   }[];
   comparison: { strategy: string }[];
 }
@@ -130,5 +132,82 @@ describe('rightsize against a real Prometheus', () => {
     const none = await inProcess(...args(), '--namespace', 'nope');
     expect(none.status).not.toBe(0);
     expect(none.stderr).toMatch(/nope/);
+  });
+});
+
+/** The VPA's memory target of some daily peaks of equal weight, written out from its histogram. */
+function vpaMemoryOf(peaks: number[]): number {
+  const first = 1e7;
+  const ratio = 1.05;
+  const bucket = (v: number) =>
+    v < first ? 0 : Math.floor(Math.log((v * (ratio - 1)) / first + 1) / Math.log(ratio));
+  const start = (b: number) => (first * (ratio ** b - 1)) / (ratio - 1);
+  const sorted = peaks.map(bucket).sort((a, b) => a - b);
+  const reached = sorted[Math.ceil(0.9 * sorted.length) - 1];
+  return Math.ceil(Math.max(start(reached + 1) * 1.15, 250 * 2 ** 20));
+}
+
+describe('memory requests from the working set', () => {
+  it('krr max + 15 % and the VPA’s p90 of daily peaks × 1.15, computed here from the server', async () => {
+    const r = await inProcess(...args(), '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Report & { memory_unit: string };
+    expect(report.memory_unit).toBe('bytes');
+    const q = new URLSearchParams({
+      query:
+        'sum by (namespace, pod) (container_memory_working_set_bytes{container!="", image!=""})',
+      start: String(HISTORY_START + 600),
+      end: String(HISTORY_START + DAY),
+      step: '300',
+    });
+    const answer = (await (await fetch(`${prom.url}/api/v1/query_range?${q}`)).json()) as {
+      data: { result: { metric: { pod: string }; values: [number, string][] }[] };
+    };
+    const learnedEnd = HISTORY_START + 600 + 300 * (report.learned.end - 1);
+    const peaks = new Map<string, number[]>();
+    for (const s of answer.data.result) {
+      const app = /^(web|db|cache)-/.exec(s.metric.pod)?.[1] ?? 'standalone';
+      const learned = s.values.filter(([t]) => t <= learnedEnd).map(([, v]) => Number(v));
+      peaks.set(app, [...(peaks.get(app) ?? []), Math.max(...learned)]);
+    }
+    expect(report.workloads).toHaveLength(4);
+    for (const w of report.workloads) {
+      const app = w.id
+        .split('/')
+        .at(-1)!
+        .replace(/^.*pod=/, '');
+      const appPeaks = peaks.get(app)!;
+      const peak = Math.max(...appPeaks);
+      expect(w.memory_requests!.krr, w.id).toBe(Math.ceil(peak * 1.15));
+      expect(w.memory_requests!.vpa, w.id).toBe(vpaMemoryOf(appPeaks));
+      expect(w.memory_requests!.slopack!, w.id).toBeGreaterThanOrEqual(Math.ceil(peak));
+    }
+    const yaml = await inProcess(...args(), '--format', 'yaml', '--strategy', 'krr');
+    const patches = parseAllDocuments(yaml.stdout).map((d) => d.toJS()) as {
+      metadata: { name: string };
+      spec: {
+        template: { spec: { containers: { resources: { requests: { memory: string } } }[] } };
+      };
+    }[];
+    const web = patches.find((p) => p.metadata.name === 'web')!;
+    const webKrr = report.workloads.find((w) => w.id.endsWith('/web'))!.memory_requests!.krr!;
+    expect(web.spec.template.spec.containers[0].resources.requests.memory).toBe(
+      `${Math.ceil(webKrr / 2 ** 20)}Mi`,
+    );
+    const csv = await inProcess(...args(), '--format', 'csv');
+    const [head, ...rows] = csv.stdout
+      .trim()
+      .split('\n')
+      .map((l) => l.split(','));
+    const column = head.indexOf('vpa_memory_bytes');
+    expect(column).toBeGreaterThan(0);
+    const webRow = rows.find((row) => row[0].endsWith('/web'))!;
+    expect(Number(webRow[column])).toBe(
+      report.workloads.find((w) => w.id.endsWith('/web'))!.memory_requests!.vpa,
+    );
+    const table = await inProcess(...args());
+    expect(table.stdout).toMatch(/slopack memory\s+krr memory\s+vpa memory/);
+    const html = await inProcess(...args(), '--format', 'html');
+    expect(html.stdout).toMatch(/<th>krr memory<\/th>/);
   });
 });

@@ -1,5 +1,6 @@
 export * from './workloads.ts';
 export * from './recommenders.ts';
+export { memoryRequests, type MemoryOutcome } from './memory.ts';
 export * from './judge.ts';
 export {
   effectiveSizing,

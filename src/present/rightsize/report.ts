@@ -6,8 +6,19 @@
  * `resources.requests`) and a single self-contained HTML file.
  */
 import { stringify } from 'yaml';
-import type { RightsizeResult, StrategyName, Workload } from '../../engine/rightsize/index.ts';
+import type {
+  MemoryOutcome,
+  RightsizeResult,
+  StrategyName,
+  Workload,
+} from '../../engine/rightsize/index.ts';
 import { formatFixed, formatPercent } from '../format.ts';
+
+/** Every strategy's memory requests, in bytes (Prometheus) or in the data's machine units. */
+export interface MemoryReport {
+  readonly outcomes: readonly MemoryOutcome[];
+  readonly bytes: boolean;
+}
 
 export interface ReportContext {
   readonly workloads: readonly Workload[];
@@ -24,7 +35,17 @@ export interface ReportContext {
   readonly notes: readonly string[];
   /** What was read (files or the source), for the heading. */
   readonly source: string;
+  /** Memory requests where the history carries memory. */
+  readonly memory?: MemoryReport | null;
 }
+
+const memoryUnit = (m: MemoryReport) => (m.bytes ? 'bytes' : 'machines');
+/** A memory request in its unit: whole bytes, or machines to 1e-6. */
+const memoryValue = (m: MemoryReport, v: number) =>
+  Number.isNaN(v) ? null : m.bytes ? Math.ceil(v) : Math.round(v * 1e6) / 1e6;
+/** A memory request as people read it: MiB to one decimal, or machines. */
+const memoryText = (m: MemoryReport, v: number) =>
+  Number.isNaN(v) ? '–' : m.bytes ? `${(v / 2 ** 20).toFixed(1)}Mi` : String(memoryValue(m, v));
 
 const unitOf = (c: ReportContext) => (c.coresPerUnit === null ? 'machines' : 'cores');
 /** A request in the data's unit (cores when known), to a millicore. */
@@ -56,7 +77,9 @@ export function reportJson(r: RightsizeResult, c: ReportContext): Record<string,
       no_request: Object.fromEntries(
         r.outcomes.filter((o) => o.why[k] !== null).map((o) => [o.strategy, o.why[k]]),
       ),
+      ...(c.memory ? memoryJson(c.memory, c.strategy, k) : {}),
     })),
+    ...(c.memory ? { memory_unit: memoryUnit(c.memory) } : {}),
     comparison: r.outcomes.map((o) => ({
       strategy: o.strategy,
       requested: inUnit(c, o.requested),
@@ -81,6 +104,20 @@ export function reportJson(r: RightsizeResult, c: ReportContext): Record<string,
     },
     ungrouped: c.ungrouped,
     notes: c.notes,
+  };
+}
+
+/** One workload's memory requests in the JSON. */
+function memoryJson(m: MemoryReport, strategy: StrategyName, k: number): Record<string, unknown> {
+  const chosen = m.outcomes.find((o) => o.strategy === strategy);
+  return {
+    memory_request: chosen ? memoryValue(m, chosen.requests[k]) : null,
+    memory_requests: Object.fromEntries(
+      m.outcomes.map((o) => [o.strategy, memoryValue(m, o.requests[k])]),
+    ),
+    no_memory_request: Object.fromEntries(
+      m.outcomes.filter((o) => o.why[k] !== null).map((o) => [o.strategy, o.why[k]]),
+    ),
   };
 }
 
@@ -111,7 +148,14 @@ function comparisonRows(r: RightsizeResult, c: ReportContext): string[][] {
 }
 
 function workloadRows(r: RightsizeResult, c: ReportContext): string[][] {
-  const head = ['workload', 'kind', 'pods', ...r.outcomes.map((o) => `${o.strategy} ${unitOf(c)}`)];
+  const m = c.memory;
+  const head = [
+    'workload',
+    'kind',
+    'pods',
+    ...r.outcomes.map((o) => `${o.strategy} ${unitOf(c)}`),
+    ...(m ? m.outcomes.map((o) => `${o.strategy} memory`) : []),
+  ];
   return [
     head,
     ...c.workloads.map((w, k) => [
@@ -119,6 +163,7 @@ function workloadRows(r: RightsizeResult, c: ReportContext): string[][] {
       w.kind,
       String(w.pods.length),
       ...r.outcomes.map((o) => String(inUnit(c, o.requests[k]) ?? '–')),
+      ...(m ? m.outcomes.map((o) => memoryText(m, o.requests[k])) : []),
     ]),
   ];
 }
@@ -160,6 +205,9 @@ export function reportCsv(r: RightsizeResult, c: ReportContext): string {
     'name',
     'pods',
     ...r.outcomes.map((o) => `${o.strategy}_${unitOf(c)}`),
+    ...(c.memory
+      ? c.memory.outcomes.map((o) => `${o.strategy}_memory_${memoryUnit(c.memory!)}`)
+      : []),
   ];
   const rows = c.workloads.map((w, k) => [
     w.id,
@@ -171,6 +219,9 @@ export function reportCsv(r: RightsizeResult, c: ReportContext): string {
       const v = inUnit(c, o.requests[k]);
       return v === null ? '' : String(v);
     }),
+    ...(c.memory
+      ? c.memory.outcomes.map((o) => String(memoryValue(c.memory!, o.requests[k]) ?? ''))
+      : []),
   ]);
   return [head, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
@@ -178,6 +229,11 @@ export function reportCsv(r: RightsizeResult, c: ReportContext): string {
 /** A CPU quantity as Kubernetes writes it: whole millicores. */
 function cpuQuantity(cores: number): string {
   return `${Math.max(1, Math.ceil(Math.round(cores * 1e6) / 1e3))}m`;
+}
+
+/** A memory quantity as people write it: whole MiB, rounded up. */
+function memoryQuantity(bytes: number): string {
+  return `${Math.max(1, Math.ceil(bytes / 2 ** 20))}Mi`;
 }
 
 const API_VERSION: Record<string, string> = {
@@ -198,9 +254,14 @@ export function reportYaml(r: RightsizeResult, c: ReportContext): string {
     const v = chosen.requests[k];
     if (Number.isNaN(v)) return;
     const cores = v * (c.coresPerUnit ?? 1);
-    const containers = [
-      { name: c.containers[k], resources: { requests: { cpu: cpuQuantity(cores) } } },
-    ];
+    const memory = c.memory?.bytes
+      ? c.memory.outcomes.find((o) => o.strategy === c.strategy)?.requests[k]
+      : undefined;
+    const requests = {
+      cpu: cpuQuantity(cores),
+      ...(memory !== undefined && !Number.isNaN(memory) ? { memory: memoryQuantity(memory) } : {}),
+    };
+    const containers = [{ name: c.containers[k], resources: { requests } }];
     // The name alone cannot tell a DaemonSet from a Job: the patch says DaemonSet, the comment says so.
     const kind = w.kind === 'DaemonSet/Job' ? 'DaemonSet' : w.kind;
     const podSpec = { containers };
@@ -218,6 +279,9 @@ export function reportYaml(r: RightsizeResult, c: ReportContext): string {
     };
     const why = [
       `# ${w.id}: ${c.strategy} request for ${w.pods.length} pod(s)${c.coresPerUnit === null ? ' (the data are in machines: one machine read as one core)' : ''}`,
+      ...(c.memory && !c.memory.bytes
+        ? ['# memory requests are in machine units here, not in bytes: not written']
+        : []),
       ...(w.kind === 'DaemonSet/Job'
         ? ['# the pod names do not tell a DaemonSet from a Job: check the kind']
         : []),

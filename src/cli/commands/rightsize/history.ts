@@ -33,6 +33,8 @@ interface LoadedHistory {
   readonly judged: { start: number; end: number };
   readonly notes: string[];
   readonly source: string;
+  /** Unix seconds of the history's time 0 (its `times` count from it). */
+  readonly origin: number;
 }
 
 export async function loadHistory(o: Options): Promise<LoadedHistory> {
@@ -101,6 +103,7 @@ export async function loadHistory(o: Options): Promise<LoadedHistory> {
     judged: { start: split.judge.start, end: split.judge.end },
     notes,
     source: source ? `${source.url} (${source.query})` : String(o.data),
+    origin: a.origin,
   };
 }
 

@@ -27,6 +27,7 @@ import { asUsage, type Command } from '../command.ts';
 import { replayOptions } from '../replayData.ts';
 import { clusterOptions } from '../../clusterFlags.ts';
 import { containerNames, loadHistory } from './history.ts';
+import { memoryOf } from './memory.ts';
 
 const ROLLOUT_HOURS_DEFAULT = 1;
 const OUTPUT_FORMATS = ['table', 'json', 'yaml', 'csv', 'html'] as const;
@@ -82,6 +83,14 @@ export const rightsize: Command = {
       MIN_REQUEST,
       'the smallest request the cluster allows (a LimitRange’s min), in the data’s unit; smaller ones are raised to it (default 1 m)',
     ),
+    memory: {
+      kind: 'string',
+      help: 'memory file(s) beside --data, read with the same format options (memory requests too; with --prometheus the working set is read)',
+    },
+    'memory-query': {
+      kind: 'string',
+      help: 'with --prometheus: PromQL of each pod’s memory in bytes (default: its containers’ container_memory_working_set_bytes)',
+    },
     container: {
       kind: 'string',
       help: 'the container the YAML patches name when the series carry no container label (default: the workload’s name)',
@@ -120,7 +129,8 @@ export const rightsize: Command = {
         strategies: STRATEGIES,
       }),
     );
-    const notes = [...loaded.notes, ...result.notes];
+    const memory = await memoryOf(o, loaded);
+    const notes = [...loaded.notes, ...result.notes, ...memory.notes];
     for (const s of result.outcomes) {
       const missing = s.why.filter((w) => w !== null);
       if (missing.length && s.strategy !== 'today')
@@ -144,6 +154,7 @@ export const rightsize: Command = {
       ungrouped: loaded.grouping.ungrouped,
       notes,
       source: loaded.source,
+      memory: memory.outcomes,
     };
     const text =
       format === 'json'
