@@ -47,7 +47,7 @@ const VPA_MEMORY = {
 } as const;
 
 /** krr `simple`'s memory request (in the samples' unit), or why it gives none. */
-export function krrMemory(w: WorkloadSamples): Recommendation {
+function krrMemory(w: WorkloadSamples): Recommendation {
   const points = w.pods.reduce((a, s) => a + s.length, 0);
   if (points === 0) return { cores: null, why: 'no data' };
   if (points < KRR_MEMORY.pointsRequired)
@@ -87,7 +87,7 @@ function dailyPeaks(w: WorkloadSamples): { peak: number; at: number }[] {
  * The VPA recommender's memory target (see the file's comment); `bytesPerUnit` the bytes of one
  * unit of the samples (1 for bytes; null for machine units, read as 1 TB with no 250 MiB floor).
  */
-export function vpaMemory(w: WorkloadSamples, bytesPerUnit: number | null): Recommendation {
+function vpaMemory(w: WorkloadSamples, bytesPerUnit: number | null): Recommendation {
   const peaks = dailyPeaks(w);
   if (peaks.length === 0) return { cores: null, why: 'no data' };
   const perUnit = bytesPerUnit ?? VPA_MEMORY.maxBytes;
@@ -140,7 +140,7 @@ function peakBetween(w: WorkloadSamples, from: number, to: number): number {
  * slopack's memory request (see the file's comment): `instants` the learned part's times (s),
  * `step` their spacing. Also the growth it applied, for the report.
  */
-export function slopackMemory(
+function slopackMemory(
   w: WorkloadSamples,
   instants: Float64Array,
   step: number,

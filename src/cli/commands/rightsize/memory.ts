@@ -20,7 +20,7 @@ import { loadReplay } from '../replayData.ts';
 import type { loadHistory } from './history.ts';
 
 /** Per pod (the history's rows) its memory samples and their times (s), or null when none. */
-export interface MemoryHistory {
+interface MemoryHistory {
   readonly pods: readonly { readonly times: Float64Array; readonly values: Float64Array }[];
   /** Bytes of one unit of the values: 1 from Prometheus, null for files (machine units). */
   readonly bytesPerUnit: number | null;
