@@ -1,6 +1,7 @@
 /**
  * `--prometheus URL` wherever `--data` is taken: the range, step and query of a live source, a
- * bearer token from `--bearer-token` or the SLOPACK_PROMETHEUS_TOKEN environment variable and
+ * bearer token from `--bearer-token` (or `--token`, the spelling krr and kubectl users type) or the
+ * SLOPACK_PROMETHEUS_TOKEN environment variable and
  * headers from `--prometheus-header NAME=VALUE` (used for the calls only, never printed or
  * written), and the time and size limits of each answer (ingest promFetch.ts).
  */
@@ -81,6 +82,7 @@ export const promOptions = {
     kind: 'string',
     help: `with --prometheus: bearer token (or the ${TOKEN_ENV} environment variable); never written anywhere`,
   },
+  token: { kind: 'string', help: 'with --prometheus: the same as --bearer-token' },
   'prometheus-header': {
     kind: 'string',
     repeatable: true,
@@ -131,7 +133,12 @@ export function sourceFromOptions(o: Options, now = Date.now() / 1000): PromSour
 }
 
 function tokenFromOptions(o: Options): string | undefined {
-  const t = (o['bearer-token'] as string | undefined) ?? process.env[TOKEN_ENV];
+  if (o.token !== undefined && o['bearer-token'] !== undefined)
+    throw new UsageError('give --token or --bearer-token (the same bearer token), not both');
+  const t =
+    (o['bearer-token'] as string | undefined) ??
+    (o.token as string | undefined) ??
+    process.env[TOKEN_ENV];
   return t ? t : undefined;
 }
 

@@ -187,6 +187,28 @@ describe('rightsize on exported answers', () => {
       /requests were below the cluster's minimum 1.5 and were raised to it/,
     );
   });
+
+  it('names krr’s 100-point rule for a workload learned on fewer samples, and places it', async () => {
+    // 48 learned instants a pod: the web's three replicas hold 144 samples, the two db pods 96.
+    const r = await inProcess(...base(), '--learn', '0:0.1', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const short = JSON.parse(r.stdout) as {
+      workloads: {
+        id: string;
+        requests: Record<string, number | null>;
+        no_request: Record<string, string>;
+      }[];
+    };
+    const db = short.workloads.find((w) => w.id.endsWith('/db'))!;
+    expect(db.requests.krr).toBeNull();
+    expect(db.no_request.krr).toMatch(
+      /not enough data: 96 samples over its pods, krr's simple strategy needs 100 \(points_required\)/,
+    );
+    expect(short.workloads.find((w) => w.id.endsWith('/web'))!.requests.krr).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(
+      /krr: \d+ workloads have no recommendation \(not enough data: .*they are placed without a request/,
+    );
+  });
 });
 
 interface Container {
