@@ -45,7 +45,7 @@ const memoryValue = (m: MemoryReport, v: number) =>
   Number.isNaN(v) ? null : m.bytes ? Math.ceil(v) : Math.round(v * 1e6) / 1e6;
 /** A memory request as people read it: MiB to one decimal, or machines. */
 const memoryText = (m: MemoryReport, v: number) =>
-  Number.isNaN(v) ? '–' : m.bytes ? `${(v / 2 ** 20).toFixed(1)}Mi` : String(memoryValue(m, v));
+  Number.isNaN(v) ? '–' : m.bytes ? `${formatFixed(v / 2 ** 20, 1)}Mi` : String(memoryValue(m, v));
 
 const unitOf = (c: ReportContext) => (c.coresPerUnit === null ? 'machines' : 'cores');
 /** A request in the data's unit (cores when known), to a millicore. */
