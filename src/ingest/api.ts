@@ -7,6 +7,7 @@ import {
   DataError,
   formatOf,
   preview,
+  unreadPreview,
   rawSpec,
   unitsAfterParsing,
   presetById,
@@ -315,16 +316,7 @@ export function createIngestApi(): IngestApi {
         return preview(heads, options);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        return {
-          spec: null,
-          raw: null,
-          unitGuess: null,
-          warnings: [],
-          rows: [],
-          report: null,
-          timeAxis: null,
-          error: message,
-        };
+        return unreadPreview(message);
       }
     },
     cancel(token) {

@@ -63,9 +63,9 @@ export interface Preview {
   readonly error: string | null;
 }
 
-/** The preview of `files` read with `options`; never throws on bad data (see `error`). */
-export function preview(files: readonly PreviewFile[], options: PreviewOptions = {}): Preview {
-  const empty = {
+/** A preview that read nothing, saying why (the files, the reader, or the form's options). */
+export function unreadPreview(error: string): Preview {
+  return {
     spec: null,
     raw: null,
     unitGuess: null,
@@ -73,7 +73,13 @@ export function preview(files: readonly PreviewFile[], options: PreviewOptions =
     rows: [],
     report: null,
     timeAxis: null,
+    error,
   };
+}
+
+/** The preview of `files` read with `options`; never throws on bad data (see `error`). */
+export function preview(files: readonly PreviewFile[], options: PreviewOptions = {}): Preview {
+  const empty = unreadPreview('');
   if (files.length === 0) return { ...empty, error: 'no files' };
   const blank = files.find((f) => f.head.length === 0);
   if (blank)

@@ -8,7 +8,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { Preview } from '../../../engine/index.ts';
+import { unreadPreview, type Preview } from '../../../engine/index.ts';
 import { describeError, latestRun } from '../runs/latestRun.ts';
 import type { Ingest } from './datasets.ts';
 import type { Explorer, ExplorerStore } from '../store/store.ts';
@@ -131,20 +131,6 @@ function withGuesses(x: UploadOptions, p: Preview): UploadOptions {
   const unit = !x.unit && p.unitGuess ? p.unitGuess.unit : x.unit;
   const size = !x.taskSize.trim() && applied !== undefined ? String(applied) : x.taskSize;
   return unit === x.unit && size === x.taskSize ? x : { ...x, unit, taskSize: size };
-}
-
-/** A preview that read nothing from the files, saying why (the form, or the reader's failure). */
-function unreadPreview(error: string): Preview {
-  return {
-    spec: null,
-    raw: null,
-    unitGuess: null,
-    warnings: [],
-    rows: [],
-    report: null,
-    timeAxis: null,
-    error,
-  };
 }
 
 /**
