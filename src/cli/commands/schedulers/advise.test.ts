@@ -136,6 +136,15 @@ describe('npm run cli -- advise', () => {
     );
   });
 
+  it("refuses a --set value outside its parameter's range, naming both", async () => {
+    const { code, stderr } = await run([
+      ...DATA,
+      ...['--scheduler', 'koordinator', '--target', '0.01', '--set', 'aggregation=101'],
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/koordinator: --set aggregation: invalid .*: 101 \(need /);
+  });
+
   it('refuses a --set key the rule does not have', async () => {
     const { code, stderr } = await run([
       ...DATA,

@@ -7,6 +7,8 @@ import {
   type SchedulerAdvice,
   type SchedulerInfo,
 } from '../../../engine/index.ts';
+import { decimalOrNull, whyNotDecimal } from '../../../engine/numberText.ts';
+import { rangeProblem } from '../../../engine/ranges.ts';
 import { asUsage } from '../command.ts';
 import type { Replay } from '../replayData.ts';
 
@@ -59,29 +61,39 @@ export function missNotice(a: SchedulerAdvice): string | null {
   return `${a.scheduler.name}: every value of ${a.scheduler.knob.field} misses q* = ${a.target} (scope ${a.scope}) on the learned part; the closest, ${setting}, gives worst-node q ${a.closest.judged.worst.toFixed(4)} on ${a.closest.machines} nodes on the judged part`;
 }
 
-/** `--set key=value,…`: the non-knob parameters of a rule (e.g. aggregation=95,duration=3600). */
+/**
+ * `--set key=value,…`: the non-knob parameters of a rule (e.g. aggregation=95,duration=3600), each
+ * value read by the project's decimal rule (numberText.ts: no hex, no `Infinity`, no empty text).
+ */
 export function parseSet(text: string | undefined): Record<string, number> {
   const out: Record<string, number> = {};
   if (!text) return out;
   for (const part of text.split(',')) {
-    const m = /^([a-z]+)=([0-9.eE+-]+)$/.exec(part.trim());
-    if (!m || !Number.isFinite(Number(m[2])))
+    const m = /^([a-z]+)=(.*)$/.exec(part.trim());
+    if (!m)
       throw new RangeError(
         `--set ${part}: expected key=number (e.g. aggregation=95,duration=3600)`,
       );
-    out[m[1]] = Number(m[2]);
+    const value = decimalOrNull(m[2]);
+    if (value === null)
+      throw new RangeError(`--set ${m[1]}: "${m[2]}" is not a number (${whyNotDecimal(m[2])})`);
+    out[m[1]] = value;
   }
   return out;
 }
 
-/** Refuses a --set key the rule does not have, or its knob (which is tuned). */
+/** Refuses a --set key the rule does not have, its knob (which is tuned), or a value out of range. */
 function checkSettable(info: SchedulerInfo, set: Readonly<Record<string, number>>): void {
-  const keys = schedulerEntry(info).parameters.map((p) => p.key);
-  for (const key of Object.keys(set)) {
+  const parameters = schedulerEntry(info).parameters;
+  const keys = parameters.map((p) => p.key);
+  for (const [key, value] of Object.entries(set)) {
     if (key === keys[0]) throw new RangeError(`--set ${key}: that is the knob, which advise tunes`);
-    if (!keys.includes(key))
+    const parameter = parameters.find((p) => p.key === key);
+    if (!parameter)
       throw new RangeError(
         `--set ${key}: not a parameter of this rule (its parameters: ${keys.slice(1).join(', ') || 'none besides the knob'})`,
       );
+    const problem = rangeProblem(parameter.range, value);
+    if (problem) throw new RangeError(`--set ${key}: ${problem}`);
   }
 }
