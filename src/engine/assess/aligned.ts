@@ -5,9 +5,9 @@
  * (SPEC §2) whose column t is one instant, so every measure of q applies to it unchanged. Kept small
  * on purpose: a general aligned realization for every format may replace `alignSeries`.
  */
-import type { ChunkSink } from '../data/bytes.ts';
-import { DataError } from '../data/errors.ts';
-import { JsonScanner } from '../data/jsonScan.ts';
+import type { ChunkSink } from '../data/streams/bytes.ts';
+import { DataError } from '../data/streams/errors.ts';
+import { JsonScanner } from '../data/streams/jsonScan.ts';
 import { PromStream, type PromSeries } from '../data/promStream.ts';
 import { checkAskedRange, warningsNote } from '../data/prometheus.ts';
 import { matrixFrom, type RealizationMatrix } from '../matrix.ts';

@@ -4,7 +4,7 @@
  * (start time, then sampled CPU usage, column 20, then CPU rate, column 6), so the memory series lines
  * up with the CPU series record by record; `alignResources` then checks the counts.
  */
-import { DataError } from '../data/errors.ts';
+import { DataError } from '../data/streams/errors.ts';
 
 const COLUMNS = 20;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { naiveCsv } from '../../ingest/testing.ts';
-import { DataError } from '../data/errors.ts';
+import { DataError } from '../data/streams/errors.ts';
 import { googleMemorySeries } from './googleMemory.ts';
 import { alignResources } from './workload.ts';
 

@@ -5,7 +5,7 @@
  * float64 value, clamped to the same bound), so the page converts again without reading the files.
  * Only formats whose loader converts every value that way take part (`unitsAfterParsing`).
  */
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
 import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
 import type { Conversion } from './units.ts';

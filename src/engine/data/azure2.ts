@@ -13,9 +13,9 @@ import {
   cursor as importedCursor,
   scanNumber as importedScanNumber,
   type ChunkSink,
-} from './bytes.ts';
-import { DataError } from './errors.ts';
-import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './rows.ts';
+} from './streams/bytes.ts';
+import { DataError } from './streams/errors.ts';
+import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './streams/rows.ts';
 import { TimedSeries } from './series.ts';
 import {
   endFiles,

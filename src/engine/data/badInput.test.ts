@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { createLoader, type LoadSpec } from './loader.ts';
 import { encodeCompact } from './compact.ts';
 import { encodeNpy } from './npy.ts';

@@ -15,9 +15,9 @@
  * from its first timestamp (from 1e11, i.e. 1973 in milliseconds or the year 5138 in seconds, it
  * is milliseconds), times are kept in seconds, and the report says which files held which.
  */
-import { BadLines, LineReader, blank, type ChunkSink } from './bytes.ts';
-import { DataError } from './errors.ts';
-import { Cuts, wrongDelimiter } from './rows.ts';
+import { BadLines, LineReader, blank, type ChunkSink } from './streams/bytes.ts';
+import { DataError } from './streams/errors.ts';
+import { Cuts, wrongDelimiter } from './streams/rows.ts';
 import { TimedSeries } from './series.ts';
 import { checkScale, endFiles, rawProblem, traceReport, type ReadFile } from './traceCommon.ts';
 import type { FilterCount, LoadReport, RawExtras } from './report.ts';

@@ -7,7 +7,7 @@
  * avg table counts only its values that differ), or refused under the rule `refuse`.
  */
 import { refuseRepeatedNames } from './duplicates.ts';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import {
   BadLines,
   F64Column,
@@ -17,8 +17,8 @@ import {
   quoteField,
   splitFields,
   type ChunkSink,
-} from './bytes.ts';
-import { cursor, scanNumber } from './decimal.ts';
+} from './streams/bytes.ts';
+import { cursor, scanNumber } from './streams/decimal.ts';
 import { clampFilters, fileReports, type FileReport, type LoadReport } from './report.ts';
 import type { TaskSamples } from './samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';

@@ -11,7 +11,7 @@
  * Realizing a reloaded dataset gives the same matrices as realizing the original, since a
  * realization is float32 anyway (SPEC §2).
  */
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { encodeNpy, type NpyArray } from './npy.ts';
 import type { FilterCount, LoadReport } from './report.ts';
 import { seriesAt, seriesLength, taskCount, type TaskSamples } from './samples.ts';

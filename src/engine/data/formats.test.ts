@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDecimal } from './bytes.ts';
+import { parseDecimal } from './streams/bytes.ts';
 import { decodeCompact, encodeCompact } from './compact.ts';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { detectFormat, resolveSpec } from './detect.ts';
 import { createLoader, type LoadSpec } from './loader.ts';
 import { encodeNpy, parseNpy } from './npy.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { type LoadSpec } from './loader.ts';
 import { encodeNpy } from './npy.ts';
 import { seriesList } from './samples.ts';

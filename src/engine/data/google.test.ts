@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { GoogleLoader, taskPickKey, type GoogleOptions } from './google.ts';
 import { googleEventRow, googleUsageRow } from '../testing.ts';
 import { seriesAt, seriesList } from './samples.ts';

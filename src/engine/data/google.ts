@@ -6,7 +6,7 @@
  * The result is canonical, so the DuckDB `reduce` and docs/reduce.sql produce the same numbers: tasks
  * in (job ID, task index) order, each task's records by (start time, inst, avg).
  */
-import { DataError, FilteredEmpty } from './errors.ts';
+import { DataError, FilteredEmpty } from './streams/errors.ts';
 import {
   BadLines,
   F64Column,
@@ -18,7 +18,7 @@ import {
   scanNumber,
   quoteField,
   type ChunkSink,
-} from './bytes.ts';
+} from './streams/bytes.ts';
 import { KeyIndex, groupByTask } from './group.ts';
 import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';

@@ -6,16 +6,16 @@
  * avg; values are Google's normalized units (a fraction of the largest machine) × scale.
  */
 import { loadsRaw } from './units.ts';
-import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './bytes.ts';
-import { DataError } from './errors.ts';
+import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './streams/bytes.ts';
+import { DataError } from './streams/errors.ts';
 import {
   F_AVG as importedAvg,
   F_INST as importedInst,
   F_TIME as importedTime,
   Google2019Json,
 } from './google2019Json.ts';
-import { JsonScanner } from './jsonScan.ts';
-import { Cuts } from './rows.ts';
+import { JsonScanner } from './streams/jsonScan.ts';
+import { Cuts } from './streams/rows.ts';
 import { TimedSeries } from './series.ts';
 import {
   checkScale,

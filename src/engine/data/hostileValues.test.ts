@@ -4,7 +4,7 @@
  * them and counted.
  */
 import { describe, expect, it } from 'vitest';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { type LoadSpec } from './loader.ts';
 import { encodeNpy } from './npy.ts';
 import { sampleCount, seriesAt } from './samples.ts';

@@ -1,8 +1,8 @@
 /** The data wing's door: what other layers use of it. */
 export { alignSamples } from './aligned.ts';
-export { isArchiveName } from './archiveLoader.ts';
+export { isArchiveName } from './streams/archiveLoader.ts';
 export { npyHeader } from './npy.ts';
 export { type FilePreset, presetById } from './presets.ts';
 export { PrometheusLoader, type PrometheusOptions } from './prometheus.ts';
 export { type TaskSamples } from './samples.ts';
-export { Sha256 } from './sha256.ts';
+export { Sha256 } from './streams/sha256.ts';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createLoader, type LoadResult, type LoadSpec } from '../index.ts';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { fixture, samples } from '../../ingest/traceFixtures.ts';
 import { seriesAt, seriesList } from './samples.ts';
 

@@ -7,7 +7,7 @@
  */
 import { compactExtras, compactSamples } from './coded.ts';
 import type { SampleStorage } from './samples.ts';
-import { withArchives } from './archiveLoader.ts';
+import { withArchives } from './streams/archiveLoader.ts';
 import { findFormat, formatOf } from './formats/registry.ts';
 import type { DatasetLoader, FileRole, LoadSpec } from './formats/spec.ts';
 

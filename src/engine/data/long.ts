@@ -5,7 +5,7 @@
  * a VM's percent becomes a share of the reference machine). With a time column, a task's row at
  * the timestamp of its previous row is merged into it by the rule of repeats.ts (or refused).
  */
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import {
   BadLines,
   F64Column,
@@ -18,7 +18,7 @@ import {
   quoteField,
   splitFields,
   type ChunkSink,
-} from './bytes.ts';
+} from './streams/bytes.ts';
 import { groupByTask } from './group.ts';
 import { clampFilters, fileReports, type LoadReport, type RawExtras } from './report.ts';
 import type { TaskSamples } from './samples.ts';

@@ -7,7 +7,7 @@
  * (read with a unit that refuses nothing, so e.g. a Prometheus error answer is named as such), and
  * only then the unit and its options.
  */
-import { DataError, FilteredEmpty } from './errors.ts';
+import { DataError, FilteredEmpty } from './streams/errors.ts';
 import { createLoader, type FormatId, type LoadSpec } from './loader.ts';
 import { formatOf } from './formats/registry.ts';
 import { resolveSpec, type SpecOptions } from './detect.ts';
@@ -22,8 +22,8 @@ import {
 import type { LoadReport } from './report.ts';
 import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples.ts';
 import { wholeSeriesHead } from './promHead.ts';
-import { archiveKind } from './archive.ts';
-import { wholeTarMembers } from './archiveHead.ts';
+import { archiveKind } from './streams/archive.ts';
+import { wholeTarMembers } from './streams/archiveHead.ts';
 import { timeAxisPreview, type TimeAxisPreview } from './previewTime.ts';
 
 /** Every loader option, as one object: the format ('auto' by default) and `SpecOptions`. */

@@ -14,8 +14,8 @@ import {
   latin1 as importedLatin1,
   parseDecimal as importedParseDecimal,
   scanNumber as importedScanNumber,
-} from './bytes.ts';
-import { jsonString as importedJsonString, type JsonEvents } from './jsonScan.ts';
+} from './streams/bytes.ts';
+import { jsonString as importedJsonString, type JsonEvents } from './streams/jsonScan.ts';
 import { decimalOrNull } from '../numberText.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;

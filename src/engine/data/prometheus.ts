@@ -5,9 +5,9 @@
  * result type, not JSON — is refused with the reason. The response is streamed (jsonScan.ts,
  * promStream.ts): memory is bounded by the samples kept, not by the response's size.
  */
-import { BadLines, textStart, type ChunkSink } from './bytes.ts';
-import { DataError } from './errors.ts';
-import { JsonScanner } from './jsonScan.ts';
+import { BadLines, textStart, type ChunkSink } from './streams/bytes.ts';
+import { DataError } from './streams/errors.ts';
+import { JsonScanner } from './streams/jsonScan.ts';
 import { counterReason, isCounter } from './counter.ts';
 import { nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';

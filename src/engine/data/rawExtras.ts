@@ -3,7 +3,7 @@
  * cores per machine read from machine_meta when none are given, Bitbrains' other column, a long
  * CSV's scale column, a clamp to a fixed bound (Google 2019, Azure V2), a Prometheus counter.
  */
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
 import { compactSeries } from './coded.ts';
 import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';

@@ -8,7 +8,7 @@
 import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import type { LoadSpec } from './loader.ts';
 import type { LoadResult } from './report.ts';
 import { seriesAt, taskCount } from './samples.ts';

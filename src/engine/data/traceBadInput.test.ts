@@ -3,7 +3,7 @@
  * a warning) naming file, line or record and reason; gaps are reported, never filled.
  */
 import { describe, expect, it } from 'vitest';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import { type LoadSpec } from './loader.ts';
 import { guessUnit, mixedUnitsWarning, unitWarnings, valueStats } from './plausible.ts';
 import { preview } from './preview.ts';

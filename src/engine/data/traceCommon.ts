@@ -2,8 +2,8 @@
  * What the trace formats (Prometheus, Alibaba, Azure V2, Google 2019, Bitbrains) share: their
  * options, a percent check with clamping, the metadata-missing rule and the report.
  */
-import { BadLines, LineReader } from './bytes.ts';
-import { DataError, FilteredEmpty } from './errors.ts';
+import { BadLines, LineReader } from './streams/bytes.ts';
+import { DataError, FilteredEmpty } from './streams/errors.ts';
 import type { FileReport, FilterCount, LoadReport } from './report.ts';
 import { sampleCount, type TaskSamples } from './samples.ts';
 import { gapNotes, type GapReport } from './series.ts';

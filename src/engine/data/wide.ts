@@ -4,7 +4,7 @@
  * the first. Units per SPEC §2 (percent: value / 100 · scale). Several files append their tasks.
  */
 import { IdPlaces } from './duplicates.ts';
-import { DataError } from './errors.ts';
+import { DataError } from './streams/errors.ts';
 import {
   BadLines,
   F64Pool,
@@ -16,8 +16,8 @@ import {
   quoteField,
   splitFields,
   type ChunkSink,
-} from './bytes.ts';
-import { POW10, cursor, scanNumber } from './decimal.ts';
+} from './streams/bytes.ts';
+import { POW10, cursor, scanNumber } from './streams/decimal.ts';
 import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
 import { SeriesBuilder } from './coded.ts';
 import type { SampleStorage, SeriesSet, TaskSamples } from './samples.ts';

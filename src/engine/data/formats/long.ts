@@ -1,6 +1,6 @@
 /** The long CSV: a row per sample, with id and value columns (long.ts reads it). */
-import { splitFields } from '../bytes.ts';
-import { DataError } from '../errors.ts';
+import { splitFields } from '../streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
 import { LongLoader } from '../long.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';

@@ -1,5 +1,5 @@
 /** The .npy array: (N, T) samples per task or a ready (N, R) realization matrix (npy.ts reads it). */
-import { DataError } from '../errors.ts';
+import { DataError } from '../streams/errors.ts';
 import { matrixFrom } from '../../matrix.ts';
 import { checkMatrixValues } from '../matrixValues.ts';
 import { NpyReader, type NpyArray } from '../npy.ts';

@@ -4,7 +4,7 @@
  * them and its first non-blank lines as a CSV reads them, each worked out once and only if a rule
  * asks.
  */
-import { blank, splitFields } from '../bytes.ts';
+import { blank, splitFields } from '../streams/bytes.ts';
 
 export class Probe {
   /** The lower-case base name without `.gz`. */

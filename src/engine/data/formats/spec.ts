@@ -4,7 +4,7 @@
  * takes them. Types only, so that format modules, the registry and the loader import them without
  * a cycle.
  */
-import type { ChunkSink } from '../bytes.ts';
+import type { ChunkSink } from '../streams/bytes.ts';
 import type { AlibabaOptions } from '../alibaba.ts';
 import type { AzureV2Options } from '../azure2.ts';
 import type { ColumnsOptions } from '../columns.ts';

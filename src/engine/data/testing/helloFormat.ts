@@ -7,9 +7,9 @@
  *     web 0.25 0.5 0.125
  *     db 0.75 0.5 1
  */
-import { latin1 } from '../bytes.ts';
-import { DataError } from '../errors.ts';
-import { parseDecimal } from '../decimal.ts';
+import { latin1 } from '../streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
+import { parseDecimal } from '../streams/decimal.ts';
 import type { FormatEntry } from '../formats/entry.ts';
 import { plainUnits } from '../formats/unitRules.ts';
 

@@ -4,7 +4,7 @@
  * mean and standard deviation for stochastic fit tests: `cpu_mean,cpu_sd`.
  */
 import { csvText, CsvSyntaxError, parseCsv } from '../../csvText.ts';
-import { DataError } from '../../data/errors.ts';
+import { DataError } from '../../data/streams/errors.ts';
 import { refusal, decimalOrNull, type ValueRange } from '../../numberText.ts';
 import type { TimelineTasks } from '../types.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';

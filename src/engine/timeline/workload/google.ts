@@ -11,7 +11,7 @@
  *   them: tasks without rows get an empty series (they never overflow a machine).
  */
 import type { TimelineTasks } from '../types.ts';
-import { DataError } from '../../data/errors.ts';
+import { DataError } from '../../data/streams/errors.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';
 
 export interface GoogleTimelineReport {

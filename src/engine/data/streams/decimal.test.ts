@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cursor, parseDecimal, scanNumber } from './decimal.ts';
-import { dataPath } from '../../ingest/testing.ts';
+import { dataPath } from '../../../ingest/testing.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const read = (s: string) => parseDecimal(enc(s), 0, s.length);
@@ -105,8 +105,8 @@ describe('parseDecimal', () => {
       dataPath('bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz'),
       dataPath('azure-v1-datacentersim/microsoft_avg_100.csv.gz'),
       dataPath('google-2011-task-usage/task_usage_part-00000_first10000.csv'),
-      resolve(import.meta.dirname, 'fixtures/prometheus/query_range.json'),
-      resolve(import.meta.dirname, 'fixtures/google2019/instance_usage.json'),
+      resolve(import.meta.dirname, '../fixtures/prometheus/query_range.json'),
+      resolve(import.meta.dirname, '../fixtures/google2019/instance_usage.json'),
     ];
     let checked = 0;
     const wrong: string[] = [];

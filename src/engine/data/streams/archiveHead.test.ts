@@ -1,8 +1,8 @@
 // A tar head too short for one whole member still previews: its first member cut at a whole line.
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
-import { fixture } from '../../ingest/traceFixtures.ts';
-import { preview } from './preview.ts';
+import { fixture } from '../../../ingest/traceFixtures.ts';
+import { preview } from '../preview.ts';
 import { wholeTarMembers } from './archiveHead.ts';
 
 describe('a truncated tar head in the preview', () => {
