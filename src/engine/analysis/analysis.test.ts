@@ -25,7 +25,7 @@ import { sortFloat64, SortWorkspace } from './sort.ts';
 import { boxStats } from './summary.ts';
 import { fig5, fig6, mergeSums, sumsChunk, table1, type SumsParams } from './sums.ts';
 import { trendLine } from './trend.ts';
-import { seriesList, taskCount } from '../data/samples.ts';
+import { seriesList, taskCount } from '../data/samples/samples.ts';
 
 const SHARED = resolve(import.meta.dirname, '../../../../shared');
 const PLANETLAB = resolve(SHARED, 'data/planetlab-cloudsim/planetlab_20110303.csv');

@@ -4,7 +4,7 @@
  * between two random windows). Each is a chunk over a task range (task i's randomness comes from
  * its own stream), a merge of chunks in task order, and a finish that summarizes for plotting.
  */
-import { seriesAt, taskCount, type TaskSamples } from '../data/samples.ts';
+import { seriesAt, taskCount, type TaskSamples } from '../data/samples/samples.ts';
 import { Rng } from '../random/rng.ts';
 import { ANALYSIS_TAG, checkChunk, checkCount, tick, type RunControl } from './control.ts';
 import { ksPvalue, ksStatisticSorted } from './ks.ts';

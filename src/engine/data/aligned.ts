@@ -20,7 +20,7 @@
  * are reported: nothing is filled silently.
  */
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import { isCoded, seriesAt, seriesInto, type TaskSamples } from './samples.ts';
+import { isCoded, seriesAt, seriesInto, type TaskSamples } from './samples/samples.ts';
 import { AlignError, gridOf, type AlignAxis, type Grid } from './alignedGrid.ts';
 
 export { AlignError, type AlignAxis } from './alignedGrid.ts';

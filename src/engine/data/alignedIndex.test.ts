@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../random/rng.ts';
 import { alignSamples, type AbsentPolicy } from './aligned.ts';
-import { compactSamples } from './coded.ts';
-import { isCoded, type TaskSamples } from './samples.ts';
+import { compactSamples } from './samples/coded.ts';
+import { isCoded, type TaskSamples } from './samples/samples.ts';
 
 interface Case {
   readonly samples: TaskSamples;

@@ -6,8 +6,8 @@
  * Only formats whose loader converts every value that way take part (`unitsAfterParsing`).
  */
 import { DataError } from './streams/errors.ts';
-import { clampFilters, type LoadResult, type LoadReport } from './report.ts';
-import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
+import { clampFilters, type LoadResult, type LoadReport } from './samples/report.ts';
+import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples/samples.ts';
 import type { Conversion } from './units.ts';
 import { clampedAtParse, parseClampFilters, multiplied } from './rawExtras.ts';
 import { formatOf } from './formats/registry.ts';

@@ -16,7 +16,7 @@ import {
 } from './streams/bytes.ts';
 import { DataError } from './streams/errors.ts';
 import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './streams/rows.ts';
-import { TimedSeries } from './series.ts';
+import { TimedSeries } from './samples/series.ts';
 import {
   endFiles,
   missingMeta,
@@ -25,8 +25,8 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
+import type { TaskSamples } from './samples/samples.ts';
 import { azure2Factor, azure2Units } from './traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;

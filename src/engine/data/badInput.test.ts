@@ -9,7 +9,7 @@ import { DataError } from './streams/errors.ts';
 import { createLoader, type LoadSpec } from './loader.ts';
 import { encodeCompact } from './compact.ts';
 import { encodeNpy } from './npy.ts';
-import { seriesAt } from './samples.ts';
+import { seriesAt } from './samples/samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

@@ -18,10 +18,10 @@
 import { BadLines, LineReader, blank, type ChunkSink } from './streams/bytes.ts';
 import { DataError } from './streams/errors.ts';
 import { Cuts, wrongDelimiter } from './streams/rows.ts';
-import { TimedSeries } from './series.ts';
+import { TimedSeries } from './samples/series.ts';
 import { checkScale, endFiles, rawProblem, traceReport, type ReadFile } from './traceCommon.ts';
-import type { FilterCount, LoadReport, RawExtras } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import type { FilterCount, LoadReport, RawExtras } from './samples/report.ts';
+import type { TaskSamples } from './samples/samples.ts';
 import {
   BITBRAINS_HEADER,
   bitbrainsBound,

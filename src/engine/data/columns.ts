@@ -6,7 +6,7 @@
  * previous row by the rule of repeats.ts (each task's repeat counted once, in the inst table; the
  * avg table counts only its values that differ), or refused under the rule `refuse`.
  */
-import { refuseRepeatedNames } from './duplicates.ts';
+import { refuseRepeatedNames } from './samples/duplicates.ts';
 import { DataError } from './streams/errors.ts';
 import {
   BadLines,
@@ -19,10 +19,10 @@ import {
   type ChunkSink,
 } from './streams/bytes.ts';
 import { cursor, scanNumber } from './streams/decimal.ts';
-import { clampFilters, fileReports, type FileReport, type LoadReport } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { clampFilters, fileReports, type FileReport, type LoadReport } from './samples/report.ts';
+import type { TaskSamples } from './samples/samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
-import { Repeats, sameValue, type RepeatRule } from './repeats.ts';
+import { Repeats, sameValue, type RepeatRule } from './samples/repeats.ts';
 
 export interface ColumnsOptions {
   readonly unit?: Unit;

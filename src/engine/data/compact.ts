@@ -13,8 +13,8 @@
  */
 import { DataError } from './streams/errors.ts';
 import { encodeNpy, type NpyArray } from './npy.ts';
-import type { FilterCount, LoadReport } from './report.ts';
-import { seriesAt, seriesLength, taskCount, type TaskSamples } from './samples.ts';
+import type { FilterCount, LoadReport } from './samples/report.ts';
+import { seriesAt, seriesLength, taskCount, type TaskSamples } from './samples/samples.ts';
 
 export const COMPACT_FORMAT = 'slopack-tasks';
 export const COMPACT_VERSION = 1;

@@ -7,7 +7,7 @@ import { createLoader, type LoadSpec } from './loader.ts';
 import { encodeNpy, parseNpy } from './npy.ts';
 import { conversion, convert } from './units.ts';
 import { parseWideCsv } from './wide.ts';
-import { seriesAt, seriesList } from './samples.ts';
+import { seriesAt, seriesList } from './samples/samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

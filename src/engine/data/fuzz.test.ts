@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
 import { type LoadSpec } from './loader.ts';
 import { encodeNpy } from './npy.ts';
-import { seriesList } from './samples.ts';
+import { seriesList } from './samples/samples.ts';
 import { dataPath } from '../../ingest/testing.ts';
 import { fixture, run } from '../../ingest/traceFixtures.ts';
 import { parseTaskList } from '../timeline/index.ts';

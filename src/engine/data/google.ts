@@ -19,9 +19,9 @@ import {
   quoteField,
   type ChunkSink,
 } from './streams/bytes.ts';
-import { KeyIndex, groupByTask } from './group.ts';
-import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { KeyIndex, groupByTask } from './samples/group.ts';
+import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
+import type { TaskSamples } from './samples/samples.ts';
 import {
   MAX_JOB,
   TASK_BITS,
@@ -35,7 +35,7 @@ import {
   pickTasks,
   startRepeatNotes,
 } from './googleTasks.ts';
-import { checkRepeatRule, type RepeatRule } from './repeats.ts';
+import { checkRepeatRule, type RepeatRule } from './samples/repeats.ts';
 import { PAPER_FILTERS, type GoogleFilters, type GoogleOptions } from './googleOptions.ts';
 import { conversion, describeUnit, loadsRaw } from './units.ts';
 

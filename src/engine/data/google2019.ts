@@ -16,7 +16,7 @@ import {
 } from './google2019Json.ts';
 import { JsonScanner } from './streams/jsonScan.ts';
 import { Cuts } from './streams/rows.ts';
-import { TimedSeries } from './series.ts';
+import { TimedSeries } from './samples/series.ts';
 import {
   checkScale,
   endFiles,
@@ -25,8 +25,8 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
+import type { TaskSamples } from './samples/samples.ts';
 import { google2019Units } from './traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use.

@@ -4,5 +4,5 @@ export { isArchiveName } from './streams/archiveLoader.ts';
 export { npyHeader } from './npy.ts';
 export { type FilePreset, presetById } from './presets.ts';
 export { PrometheusLoader, type PrometheusOptions } from './prometheus.ts';
-export { type TaskSamples } from './samples.ts';
+export { type TaskSamples } from './samples/samples.ts';
 export { Sha256 } from './streams/sha256.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createLoader, type LoadResult, type LoadSpec } from '../index.ts';
 import { DataError } from './streams/errors.ts';
 import { fixture, samples } from '../../ingest/traceFixtures.ts';
-import { seriesAt, seriesList } from './samples.ts';
+import { seriesAt, seriesList } from './samples/samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

@@ -5,8 +5,8 @@
  * report of what every filter did. Each format's reading, roles and the rest are its entry's
  * (formats/registry.ts). Pure and synchronous: the streaming layer (src/ingest) feeds it.
  */
-import { compactExtras, compactSamples } from './coded.ts';
-import type { SampleStorage } from './samples.ts';
+import { compactExtras, compactSamples } from './samples/coded.ts';
+import type { SampleStorage } from './samples/samples.ts';
 import { withArchives } from './streams/archiveLoader.ts';
 import { findFormat, formatOf } from './formats/registry.ts';
 import type { DatasetLoader, FileRole, LoadSpec } from './formats/spec.ts';

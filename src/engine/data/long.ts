@@ -19,11 +19,11 @@ import {
   splitFields,
   type ChunkSink,
 } from './streams/bytes.ts';
-import { groupByTask } from './group.ts';
-import { clampFilters, fileReports, type LoadReport, type RawExtras } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import { groupByTask } from './samples/group.ts';
+import { clampFilters, fileReports, type LoadReport, type RawExtras } from './samples/report.ts';
+import type { TaskSamples } from './samples/samples.ts';
 import { conversion, describeUnit, loadsRaw, type Conversion, type Unit } from './units.ts';
-import { Repeats, sameValue, type RepeatRule } from './repeats.ts';
+import { Repeats, sameValue, type RepeatRule } from './samples/repeats.ts';
 
 /** A column by header name, or by 1-based position. */
 export type ColumnRef = string | number;

@@ -19,8 +19,8 @@ import {
   type UnitGuess,
   type ValueStats,
 } from './plausible.ts';
-import type { LoadReport } from './report.ts';
-import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples.ts';
+import type { LoadReport } from './samples/report.ts';
+import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples/samples.ts';
 import { wholeSeriesHead } from './promHead.ts';
 import { archiveKind } from './streams/archive.ts';
 import { wholeTarMembers } from './streams/archiveHead.ts';

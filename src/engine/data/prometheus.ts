@@ -11,11 +11,11 @@ import { JsonScanner } from './streams/jsonScan.ts';
 import { counterReason, isCounter } from './counter.ts';
 import { nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
-import { TimedSeries } from './series.ts';
-import type { RepeatRule } from './repeats.ts';
+import { TimedSeries } from './samples/series.ts';
+import type { RepeatRule } from './samples/repeats.ts';
 import { traceReport } from './traceCommon.ts';
-import type { FileReport, LoadReport } from './report.ts';
-import type { TaskSamples } from './samples.ts';
+import type { FileReport, LoadReport } from './samples/report.ts';
+import type { TaskSamples } from './samples/samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit, loadsRaw } from './units.ts';
 
 export interface PrometheusOptions {

@@ -4,9 +4,9 @@
  * CSV's scale column, a clamp to a fixed bound (Google 2019, Azure V2), a Prometheus counter.
  */
 import { DataError } from './streams/errors.ts';
-import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './report.ts';
-import { compactSeries } from './coded.ts';
-import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
+import { compactSeries } from './samples/coded.ts';
+import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples/samples.ts';
 import { alibabaMetaNote, type BitbrainsOptions } from './traceUnits.ts';
 import { counterReason, isCounter } from './counter.ts';
 import type { Conversion } from './units.ts';

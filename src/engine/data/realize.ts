@@ -5,7 +5,7 @@
  */
 import { Rng, type StreamPurpose } from '../random/rng.ts';
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import { isCoded, type SeriesSet, type TaskSamples } from './samples.ts';
+import { isCoded, type SeriesSet, type TaskSamples } from './samples/samples.ts';
 
 export function realizeRow(
   samples: ArrayLike<number>,

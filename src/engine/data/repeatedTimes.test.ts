@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
 import type { LoadSpec } from './loader.ts';
-import type { LoadResult } from './report.ts';
-import { seriesAt, taskCount } from './samples.ts';
+import type { LoadResult } from './samples/report.ts';
+import { seriesAt, taskCount } from './samples/samples.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
 import { dataPath } from '../../ingest/testing.ts';
 

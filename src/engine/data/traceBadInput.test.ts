@@ -8,7 +8,7 @@ import { type LoadSpec } from './loader.ts';
 import { guessUnit, mixedUnitsWarning, unitWarnings, valueStats } from './plausible.ts';
 import { preview } from './preview.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
-import { seriesAt, seriesLength } from './samples.ts';
+import { seriesAt, seriesLength } from './samples/samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const dec = (b: Uint8Array) => new TextDecoder().decode(b);

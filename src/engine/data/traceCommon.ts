@@ -4,9 +4,9 @@
  */
 import { BadLines, LineReader } from './streams/bytes.ts';
 import { DataError, FilteredEmpty } from './streams/errors.ts';
-import type { FileReport, FilterCount, LoadReport } from './report.ts';
-import { sampleCount, type TaskSamples } from './samples.ts';
-import { gapNotes, type GapReport } from './series.ts';
+import type { FileReport, FilterCount, LoadReport } from './samples/report.ts';
+import { sampleCount, type TaskSamples } from './samples/samples.ts';
+import { gapNotes, type GapReport } from './samples/series.ts';
 
 export { checkCores, checkScale, type TraceOptions } from './traceUnits.ts';
 

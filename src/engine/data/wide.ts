@@ -3,7 +3,7 @@
  * columns are those from the first header of the form `t<digits>`; when none is, the columns after
  * the first. Units per SPEC §2 (percent: value / 100 · scale). Several files append their tasks.
  */
-import { IdPlaces } from './duplicates.ts';
+import { IdPlaces } from './samples/duplicates.ts';
 import { DataError } from './streams/errors.ts';
 import {
   BadLines,
@@ -18,9 +18,9 @@ import {
   type ChunkSink,
 } from './streams/bytes.ts';
 import { POW10, cursor, scanNumber } from './streams/decimal.ts';
-import { clampFilters, fileReports, type FilterCount, type LoadReport } from './report.ts';
-import { SeriesBuilder } from './coded.ts';
-import type { SampleStorage, SeriesSet, TaskSamples } from './samples.ts';
+import { clampFilters, fileReports, type FilterCount, type LoadReport } from './samples/report.ts';
+import { SeriesBuilder } from './samples/coded.ts';
+import type { SampleStorage, SeriesSet, TaskSamples } from './samples/samples.ts';
 import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
 
 export interface WideOptions {

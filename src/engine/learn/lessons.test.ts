@@ -21,7 +21,7 @@ import {
 } from './threeTasks.ts';
 import { machineUsage } from './usage.ts';
 import { subsetWorkload } from './workload.ts';
-import { taskCount } from '../data/samples.ts';
+import { taskCount } from '../data/samples/samples.ts';
 
 const FILE = 'planetlab_20110303.csv';
 const samples = parseWideCsv(readFileSync(dataPath(`planetlab-cloudsim/${FILE}`), 'utf8'), FILE, {

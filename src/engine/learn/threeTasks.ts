@@ -6,7 +6,7 @@
 import { runPacking } from '../experiment.ts';
 import { fitTest, type FitSpec } from '../fit/index.ts';
 import { pack } from '../pack/pack.ts';
-import type { TaskSamples } from '../data/samples.ts';
+import type { TaskSamples } from '../data/samples/samples.ts';
 import type { WorkloadStats } from '../workload.ts';
 import { subsetWorkload } from './workload.ts';
 

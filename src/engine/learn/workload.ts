@@ -4,7 +4,7 @@
  */
 import { allocateMatrix } from '../matrix.ts';
 import { realizeTask } from '../data/realize.ts';
-import { taskCount, type SeriesSet, type TaskSamples } from '../data/samples.ts';
+import { taskCount, type SeriesSet, type TaskSamples } from '../data/samples/samples.ts';
 import { WorkloadStats } from '../workload.ts';
 
 /** Rows `rows` of the pool realized from `samples` as rows 0..n−1 of a small workload (SPEC §2). */

@@ -4,7 +4,7 @@
  * task, `data/aligned.ts`), or a joint block bootstrap of them (`blocks.ts`, B instants per block).
  */
 import { alignSamples, type AlignOptions, type AlignedData } from '../data/aligned.ts';
-import type { TaskSamples } from '../data/samples.ts';
+import type { TaskSamples } from '../data/samples/samples.ts';
 import type { RealizationMatrix } from '../matrix.ts';
 import { blockBootstrap } from './blocks.ts';
 

@@ -8,7 +8,7 @@ import {
   seriesList,
   taskCount,
   type TaskSamples,
-} from '../data/samples.ts';
+} from '../data/samples/samples.ts';
 import type { ResizeWorkload } from './simulate.ts';
 
 const FIVE_MINUTES = 1 / 12;

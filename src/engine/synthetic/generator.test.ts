@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticTask, syntheticWorkload } from './generator.ts';
 import { SYNTHETIC_PARAMS } from './params.ts';
-import { seriesAt, seriesList, taskCount } from '../data/samples.ts';
+import { seriesAt, seriesList, taskCount } from '../data/samples/samples.ts';
 
 describe('the synthetic Google-like workload', () => {
   const w = syntheticWorkload(3000, 5);

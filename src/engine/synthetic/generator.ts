@@ -20,7 +20,7 @@
  * comes out all 0 is replaced by a new draw (the paper drops such tasks).
  */
 import { Rng } from '../random/rng.ts';
-import type { TaskSamples } from '../data/samples.ts';
+import type { TaskSamples } from '../data/samples/samples.ts';
 import { gamma } from './gamma.ts';
 import { SYNTHETIC_PARAMS, type Family, type SyntheticParams } from './params.ts';
 

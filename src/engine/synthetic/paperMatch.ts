@@ -5,7 +5,7 @@
  * trend lines' slopes within ±0.02 and intercepts within ±0.002 absolute.
  */
 import { realizeSeries } from '../data/realize.ts';
-import { seriesList } from '../data/samples.ts';
+import { seriesList } from '../data/samples/samples.ts';
 import type { RunControl } from '../analysis/control.ts';
 import { PAPER_TABLE1, PAPER_TRENDS } from '../analysis/paper.ts';
 import { matrixRows, sampledRows, type RowSource } from '../analysis/rowSource.ts';

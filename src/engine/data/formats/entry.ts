@@ -4,8 +4,8 @@
  * loose options, the loader, the file roles, the units converted after parsing, the preview, the
  * size estimate, the time axis — asks the format's entry instead.
  */
-import type { RawExtras, LoadReport } from '../report.ts';
-import type { SampleStorage, TaskSamples } from '../samples.ts';
+import type { RawExtras, LoadReport } from '../samples/report.ts';
+import type { SampleStorage, TaskSamples } from '../samples/samples.ts';
 import type { SpecOptions } from '../specOptions.ts';
 import type { Conversion, Unit } from '../units.ts';
 import type { WideLoader } from '../wide.ts';

@@ -3,7 +3,7 @@ import { DataError } from '../streams/errors.ts';
 import { matrixFrom } from '../../matrix.ts';
 import { checkMatrixValues } from '../matrixValues.ts';
 import { NpyReader, type NpyArray } from '../npy.ts';
-import type { FileReport, LoadReport } from '../report.ts';
+import type { FileReport, LoadReport } from '../samples/report.ts';
 import { conversion, describeUnit, loadsRaw } from '../units.ts';
 import type { FileRole } from './spec.ts';
 import type { FormatEntry } from './entry.ts';

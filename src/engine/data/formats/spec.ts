@@ -12,7 +12,7 @@ import type { GoogleOptions } from '../google.ts';
 import type { Google2019Options } from '../google2019.ts';
 import type { LongOptions } from '../long.ts';
 import type { PrometheusOptions } from '../prometheus.ts';
-import type { LoadResult } from '../report.ts';
+import type { LoadResult } from '../samples/report.ts';
 import type { BitbrainsOptions } from '../traceUnits.ts';
 import type { Unit } from '../units.ts';
 import type { WideOptions } from '../wide.ts';

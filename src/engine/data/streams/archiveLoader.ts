@@ -5,7 +5,7 @@
  */
 import { archiveKind, archiveSink, isDataMember } from './archive.ts';
 import type { ChunkSink } from './bytes.ts';
-import type { LoadResult } from '../report.ts';
+import type { LoadResult } from '../samples/report.ts';
 
 const ARCHIVE_NAME = /\.(zip|tar|tar\.gz|tgz)$/i;
 

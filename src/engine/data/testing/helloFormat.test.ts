@@ -8,7 +8,7 @@ import { blobInput } from '../../../ingest/stream.ts';
 import { createLoader, type LoadSpec } from '../loader.ts';
 import { detectFormat, resolveSpec } from '../detect.ts';
 import { findFormat, formatEntries, registerFormat } from '../formats/registry.ts';
-import { seriesAt } from '../samples.ts';
+import { seriesAt } from '../samples/samples.ts';
 import { HELLO_FORMAT } from './helloFormat.ts';
 
 // The throwaway format is one file (helloFormat.ts) and this one registry line; nothing else names

@@ -6,7 +6,7 @@
  * the 95th percentile of its samples (a chosen statistic, SPEC §12), μ and σ of its samples for
  * stochastic fits. Samples come from the engine's loaders (`engine/data`), untouched.
  */
-import { seriesList, type TaskSamples } from '../../data/samples.ts';
+import { seriesList, type TaskSamples } from '../../data/samples/samples.ts';
 import type { TimelineTasks } from '../types.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';
 

@@ -5,10 +5,10 @@
  * merged into the first by the rule of repeats.ts (or refused as a bad line, rule `refuse`). Gaps — a step above 1.5 × the task's median step — are counted and reported, never
  * filled (the samples stay the ones measured).
  */
-import { BadLines, F64Column, I32Column, latin1 } from './streams/bytes.ts';
+import { BadLines, F64Column, I32Column, latin1 } from '../streams/bytes.ts';
 import { groupByTask } from './group.ts';
 import type { TaskSamples } from './samples.ts';
-import { kthSmallest } from '../stats/select.ts';
+import { kthSmallest } from '../../stats/select.ts';
 import { Repeats, sameValue, type RepeatRule } from './repeats.ts';
 
 /** Gaps found in the kept series. */

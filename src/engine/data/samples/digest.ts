@@ -1,6 +1,6 @@
 /** A task's samples reduced to one comparable string, so that two loads can be compared whole. */
 import { seriesAt, type SeriesSet } from './samples.ts';
-import { Sha256 } from './streams/sha256.ts';
+import { Sha256 } from '../streams/sha256.ts';
 
 /**
  * The SHA-256 (hex) of task `i`'s samples as little-endian float64s, in order: two loads give the

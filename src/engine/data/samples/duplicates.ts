@@ -2,7 +2,7 @@
  * Duplicate task ids, refused in every loader with both of their places: a task named twice (a
  * repeated wide-CSV row, a repeated column header) would otherwise load as two tasks of one id.
  */
-import { DataError } from './streams/errors.ts';
+import { DataError } from '../streams/errors.ts';
 
 /** Where an id was first seen: a file and a line (or a column, for headers). */
 interface Place {

@@ -1,5 +1,5 @@
 /** What a load did (SPEC §10): files read, tasks seen and kept, and every filter's count. */
-import type { RealizationMatrix } from '../matrix.ts';
+import type { RealizationMatrix } from '../../matrix.ts';
 import {
   isCoded,
   seriesAt,
