@@ -52,7 +52,7 @@ describe('format names outside the format registry', () => {
     for (const file of [
       'src/engine/data/loader.ts',
       'src/engine/data/detect.ts',
-      'src/engine/data/applyUnits.ts',
+      'src/engine/data/units/applyUnits.ts',
       'src/engine/data/preview.ts',
       'src/ingest/estimate.ts',
     ]) {

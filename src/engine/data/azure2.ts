@@ -5,7 +5,7 @@
  * becomes machine units as pct / 100 × its cores / cores per machine × scale. The bucket ">24"
  * has no exact count: read as 32 (choice written here, SPEC silent), noted in the report.
  */
-import { loadsRaw } from './units.ts';
+import { loadsRaw } from './units/units.ts';
 import {
   BadLines,
   LineReader,
@@ -27,7 +27,7 @@ import {
 } from './traceCommon.ts';
 import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
 import type { TaskSamples } from './samples/samples.ts';
-import { azure2Factor, azure2Units } from './traceUnits.ts';
+import { azure2Factor, azure2Units } from './units/traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.

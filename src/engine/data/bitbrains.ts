@@ -27,7 +27,7 @@ import {
   bitbrainsBound,
   bitbrainsUnits,
   type BitbrainsOptions,
-} from './traceUnits.ts';
+} from './units/traceUnits.ts';
 
 const COLUMNS = 11;
 

@@ -21,7 +21,7 @@ import {
 import { cursor, scanNumber } from './streams/decimal.ts';
 import { clampFilters, fileReports, type FileReport, type LoadReport } from './samples/report.ts';
 import type { TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
+import { conversion, describeUnit, type Conversion, type Unit } from './units/units.ts';
 import { Repeats, sameValue, type RepeatRule } from './samples/repeats.ts';
 
 export interface ColumnsOptions {

@@ -5,7 +5,7 @@ import { DataError } from './streams/errors.ts';
 import { detectFormat, resolveSpec } from './detect.ts';
 import { createLoader, type LoadSpec } from './loader.ts';
 import { encodeNpy, parseNpy } from './npy.ts';
-import { conversion, convert } from './units.ts';
+import { conversion, convert } from './units/units.ts';
 import { parseWideCsv } from './wide.ts';
 import { seriesAt, seriesList } from './samples/samples.ts';
 

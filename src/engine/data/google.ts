@@ -37,7 +37,7 @@ import {
 } from './googleTasks.ts';
 import { checkRepeatRule, type RepeatRule } from './samples/repeats.ts';
 import { PAPER_FILTERS, type GoogleFilters, type GoogleOptions } from './googleOptions.ts';
-import { conversion, describeUnit, loadsRaw } from './units.ts';
+import { conversion, describeUnit, loadsRaw } from './units/units.ts';
 
 export { PAPER_FILTERS, type GoogleFilters, type GoogleOptions } from './googleOptions.ts';
 export { startRepeatNotes, startRepeatRefusal, type StartRepeats } from './googleTasks.ts';

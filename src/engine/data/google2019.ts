@@ -5,7 +5,7 @@
  * Task = (collection_id, instance_index); `random_sample_usage.cpus` is inst, `average_usage.cpus`
  * avg; values are Google's normalized units (a fraction of the largest machine) × scale.
  */
-import { loadsRaw } from './units.ts';
+import { loadsRaw } from './units/units.ts';
 import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './streams/bytes.ts';
 import { DataError } from './streams/errors.ts';
 import {
@@ -27,7 +27,7 @@ import {
 } from './traceCommon.ts';
 import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
 import type { TaskSamples } from './samples/samples.ts';
-import { google2019Units } from './traceUnits.ts';
+import { google2019Units } from './units/traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use.
 const F_TIME = importedTime;

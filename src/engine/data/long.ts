@@ -22,7 +22,7 @@ import {
 import { groupByTask } from './samples/group.ts';
 import { clampFilters, fileReports, type LoadReport, type RawExtras } from './samples/report.ts';
 import type { TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, loadsRaw, type Conversion, type Unit } from './units.ts';
+import { conversion, describeUnit, loadsRaw, type Conversion, type Unit } from './units/units.ts';
 import { Repeats, sameValue, type RepeatRule } from './samples/repeats.ts';
 
 /** A column by header name, or by 1-based position. */

@@ -18,7 +18,7 @@ import {
   valueStats,
   type UnitGuess,
   type ValueStats,
-} from './plausible.ts';
+} from './units/plausible.ts';
 import type { LoadReport } from './samples/report.ts';
 import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples/samples.ts';
 import { wholeSeriesHead } from './promHead.ts';

@@ -16,7 +16,7 @@ import type { RepeatRule } from './samples/repeats.ts';
 import { traceReport } from './traceCommon.ts';
 import type { FileReport, LoadReport } from './samples/report.ts';
 import type { TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit, loadsRaw } from './units.ts';
+import { conversion, describeUnit, type Conversion, type Unit, loadsRaw } from './units/units.ts';
 
 export interface PrometheusOptions {
   /** cores (default; `capacity` = cores per machine), percent or fraction of a machine. */

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
 import { type LoadSpec } from './loader.ts';
-import { guessUnit, mixedUnitsWarning, unitWarnings, valueStats } from './plausible.ts';
+import { guessUnit, mixedUnitsWarning, unitWarnings, valueStats } from './units/plausible.ts';
 import { preview } from './preview.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
 import { seriesAt, seriesLength } from './samples/samples.ts';

@@ -8,7 +8,7 @@ import type { FileReport, FilterCount, LoadReport } from './samples/report.ts';
 import { sampleCount, type TaskSamples } from './samples/samples.ts';
 import { gapNotes, type GapReport } from './samples/series.ts';
 
-export { checkCores, checkScale, type TraceOptions } from './traceUnits.ts';
+export { checkCores, checkScale, type TraceOptions } from './units/traceUnits.ts';
 
 /** Why a raw value is unusable under a bound (NaN, negative, above it without clamp), or null. */
 export function rawProblem(v: number, bound: number, clamp: boolean, label: string): string | null {

@@ -21,7 +21,7 @@ import { POW10, cursor, scanNumber } from './streams/decimal.ts';
 import { clampFilters, fileReports, type FilterCount, type LoadReport } from './samples/report.ts';
 import { SeriesBuilder } from './samples/coded.ts';
 import type { SampleStorage, SeriesSet, TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit } from './units.ts';
+import { conversion, describeUnit, type Conversion, type Unit } from './units/units.ts';
 
 export interface WideOptions {
   /** Size of a task in machines; 0.25 = a quarter of the reference machine. */

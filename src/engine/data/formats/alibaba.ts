@@ -1,8 +1,8 @@
 /** Alibaba v2018 container_usage (+ container_meta, machine_meta): alibaba.ts reads it. */
 import { AlibabaLoader, type AlibabaRole } from '../alibaba.ts';
-import { alibabaFilled, alibabaNotes, refuseAboveMachine } from '../rawExtras.ts';
-import { alibabaUnits } from '../traceUnits.ts';
-import { conversion } from '../units.ts';
+import { alibabaFilled, alibabaNotes, refuseAboveMachine } from '../units/rawExtras.ts';
+import { alibabaUnits } from '../units/traceUnits.ts';
+import { conversion } from '../units/units.ts';
 import type { FormatEntry } from './entry.ts';
 import { ownUnitTrace } from './entry.ts';
 import type { SpecOf } from './spec.ts';

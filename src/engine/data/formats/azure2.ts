@@ -1,6 +1,6 @@
 /** Azure V2 vm_cpu_readings (+ vmtable): azure2.ts reads it. */
 import { AzureV2Loader } from '../azure2.ts';
-import { azure2Factor, azure2Units } from '../traceUnits.ts';
+import { azure2Factor, azure2Units } from '../units/traceUnits.ts';
 import type { FormatEntry } from './entry.ts';
 import { ownUnitTrace } from './entry.ts';
 import type { SpecOf } from './spec.ts';

@@ -1,12 +1,12 @@
 /** Bitbrains GWA-T-12 per-VM files (1.csv, 2.csv, …): bitbrains.ts reads them. */
 import { BitbrainsLoader } from '../bitbrains.ts';
-import { bitbrainsSource } from '../rawExtras.ts';
+import { bitbrainsSource } from '../units/rawExtras.ts';
 import {
   BITBRAINS_HEADER,
   bitbrainsConversion,
   bitbrainsUnits,
   type BitbrainsOptions,
-} from '../traceUnits.ts';
+} from '../units/traceUnits.ts';
 import type { FormatEntry } from './entry.ts';
 import { traceCommon } from './entry.ts';
 import type { SpecOf } from './spec.ts';

@@ -4,7 +4,7 @@ import { matrixFrom } from '../../matrix.ts';
 import { checkMatrixValues } from '../matrixValues.ts';
 import { NpyReader, type NpyArray } from '../npy.ts';
 import type { FileReport, LoadReport } from '../samples/report.ts';
-import { conversion, describeUnit, loadsRaw } from '../units.ts';
+import { conversion, describeUnit, loadsRaw } from '../units/units.ts';
 import type { FileRole } from './spec.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';

@@ -1,6 +1,6 @@
 /** A Prometheus query_range answer (JSON, resultType matrix): prometheus.ts reads it. */
 import { PrometheusLoader } from '../prometheus.ts';
-import { refuseCounters } from '../rawExtras.ts';
+import { refuseCounters } from '../units/rawExtras.ts';
 import type { FormatEntry } from './entry.ts';
 import { traceCommon } from './entry.ts';
 import type { SpecOf } from './spec.ts';

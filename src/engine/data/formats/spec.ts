@@ -13,8 +13,8 @@ import type { Google2019Options } from '../google2019.ts';
 import type { LongOptions } from '../long.ts';
 import type { PrometheusOptions } from '../prometheus.ts';
 import type { LoadResult } from '../samples/report.ts';
-import type { BitbrainsOptions } from '../traceUnits.ts';
-import type { Unit } from '../units.ts';
+import type { BitbrainsOptions } from '../units/traceUnits.ts';
+import type { Unit } from '../units/units.ts';
 import type { WideOptions } from '../wide.ts';
 
 export interface NpyOptions {

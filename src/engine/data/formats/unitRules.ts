@@ -1,5 +1,5 @@
 /** The unit rules most formats share (their `UnitRules`, entry.ts), for applyUnits.ts to ask. */
-import { conversion, describeUnit, type Unit } from '../units.ts';
+import { conversion, describeUnit, type Unit } from '../units/units.ts';
 import type { FormatSpec, UnitRules } from './entry.ts';
 
 /** The options a plain load's unit setting is made of; every other option needs the files read again. */

@@ -4,7 +4,7 @@
  * (so the first page does not pull in the loaders themselves).
  */
 import type { Conversion } from './units.ts';
-import type { RepeatRule } from './samples/repeats.ts';
+import type { RepeatRule } from '../samples/repeats.ts';
 
 /** Options every trace format takes. */
 export interface TraceOptions {

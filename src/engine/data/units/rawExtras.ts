@@ -3,12 +3,12 @@
  * cores per machine read from machine_meta when none are given, Bitbrains' other column, a long
  * CSV's scale column, a clamp to a fixed bound (Google 2019, Azure V2), a Prometheus counter.
  */
-import { DataError } from './streams/errors.ts';
-import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
-import { compactSeries } from './samples/coded.ts';
-import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples/samples.ts';
+import { DataError } from '../streams/errors.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from '../samples/report.ts';
+import { compactSeries } from '../samples/coded.ts';
+import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from '../samples/samples.ts';
 import { alibabaMetaNote, type BitbrainsOptions } from './traceUnits.ts';
-import { counterReason, isCounter } from './counter.ts';
+import { counterReason, isCounter } from '../counter.ts';
 import type { Conversion } from './units.ts';
 
 /**

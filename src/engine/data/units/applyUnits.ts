@@ -5,16 +5,16 @@
  * float64 value, clamped to the same bound), so the page converts again without reading the files.
  * Only formats whose loader converts every value that way take part (`unitsAfterParsing`).
  */
-import { DataError } from './streams/errors.ts';
-import { clampFilters, type LoadResult, type LoadReport } from './samples/report.ts';
-import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from './samples/samples.ts';
+import { DataError } from '../streams/errors.ts';
+import { clampFilters, type LoadResult, type LoadReport } from '../samples/report.ts';
+import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from '../samples/samples.ts';
 import type { Conversion } from './units.ts';
 import { clampedAtParse, parseClampFilters, multiplied } from './rawExtras.ts';
-import { formatOf } from './formats/registry.ts';
-import type { LoadSpec } from './formats/spec.ts';
-import type { UnitFields } from './formats/unitRules.ts';
+import { formatOf } from '../formats/registry.ts';
+import type { LoadSpec } from '../formats/spec.ts';
+import type { UnitFields } from '../formats/unitRules.ts';
 
-export { UNIT_OPTIONS } from './formats/unitRules.ts';
+export { UNIT_OPTIONS } from '../formats/unitRules.ts';
 
 /** The unit fields of `spec`: the options its format converts after parsing. */
 const unitFieldsOf = (spec: LoadSpec): readonly string[] => formatOf(spec).units.fields(spec);
