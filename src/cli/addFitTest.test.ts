@@ -22,7 +22,7 @@ import {
 } from '../engine/index.ts';
 import { encodeNpy } from '../engine/data/npy.ts';
 import { parseWideCsv } from '../engine/data/wide.ts';
-import { realize } from '../engine/data/realize.ts';
+import { realize } from '../engine/data/realize/realize.ts';
 import { CUSHION_FIT, cushionSpec } from '../engine/fit/fixtures/cushion.ts';
 import { instanceRows } from '../engine/tune/runs.ts';
 import { dataPath } from '../ingest/testing.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { planetlabDay } from '../ingest/testing.ts';
-import { alignSamples } from './data/aligned.ts';
+import { alignSamples } from './data/realize/aligned.ts';
 import { exceeds } from './capacity.ts';
 import { allocateMatrix } from './matrix.ts';
 import { judgeMachines } from './replay/slo.ts';

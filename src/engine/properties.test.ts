@@ -4,7 +4,7 @@ import { capacityLimit } from './capacity.ts';
 import { fitTest, gaussianOverflow, type FitSpec } from './fit/index.ts';
 import { runPacking, type PackParams } from './experiment.ts';
 import { PACKERS } from './pack/pack.ts';
-import { realize } from './data/realize.ts';
+import { realize } from './data/realize/realize.ts';
 import { matrixOfRows } from './testing.ts';
 import { identityRows, sampleInstance, WorkloadStats } from './workload.ts';
 

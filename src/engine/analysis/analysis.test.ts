@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseWideCsv } from '../data/wide.ts';
-import { realizeSeries } from '../data/realize.ts';
+import { realizeSeries } from '../data/realize/realize.ts';
 import { Rng, sampleWithoutReplacement } from '../random/rng.ts';
 import { CancelledError } from './control.ts';
 import {

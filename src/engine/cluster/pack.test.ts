@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadShared } from '../../cli/commands/cluster/clusterData.ts';
 import { PAPER_FITS, fitTest, tailFits, type FitSpec } from '../fit/index.ts';
 import { pack, PACKERS } from '../pack/pack.ts';
-import { realize } from '../data/realize.ts';
+import { realize } from '../data/realize/realize.ts';
 import { TaskStats } from '../stats/taskStats.ts';
 import { matrixOfRows } from '../testing.ts';
 import { capacityLimit } from '../capacity.ts';

@@ -4,7 +4,7 @@
  * about a format (its name, title, detection, reading) is asked of its entry in the registry
  * (`formats/registry.ts`), which lists the formats.
  */
-import type { AlignOptions } from './aligned.ts';
+import type { AlignOptions } from './realize/aligned.ts';
 import type { FormatId } from './formats/spec.ts';
 
 export type { FormatId };

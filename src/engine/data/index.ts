@@ -1,5 +1,5 @@
 /** The data wing's door: what other layers use of it. */
-export { alignSamples } from './aligned.ts';
+export { alignSamples } from './realize/aligned.ts';
 export { isArchiveName } from './streams/archiveLoader.ts';
 export { npyHeader } from './npy.ts';
 export { type FilePreset, presetById } from './presets.ts';

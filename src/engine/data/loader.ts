@@ -20,7 +20,7 @@ export type {
   TraceRole,
   TraceSpec,
 } from './formats/spec.ts';
-export { checkMatrixValues } from './matrixValues.ts';
+export { checkMatrixValues } from './realize/matrixValues.ts';
 
 /** A format's file roles (none for a format there is no entry for). */
 export function rolesOf(format: string): readonly FileRole[] {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
 import { exceeds } from '../capacity.ts';
-import { realize } from '../data/realize.ts';
+import { realize } from '../data/realize/realize.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { runPacking } from '../experiment.ts';
 import { matrixOfRows } from '../testing.ts';

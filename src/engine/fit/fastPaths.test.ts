@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exceeds } from '../capacity.ts';
 import { planetlabDay } from '../../ingest/testing.ts';
-import { realize } from '../data/realize.ts';
+import { realize } from '../data/realize/realize.ts';
 import { pack, PACKERS } from '../pack/pack.ts';
 import { Machines } from '../pack/machines.ts';
 import { TaskStats, type TaskHistogram } from '../stats/taskStats.ts';

@@ -3,7 +3,7 @@
  * §2), so that packing them gives the same numbers as packing the same instance of the full pool.
  */
 import { allocateMatrix } from '../matrix.ts';
-import { realizeTask } from '../data/realize.ts';
+import { realizeTask } from '../data/realize/realize.ts';
 import { taskCount, type SeriesSet, type TaskSamples } from '../data/samples/samples.ts';
 import { WorkloadStats } from '../workload.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planetlabDay } from '../../ingest/testing.ts';
-import { realize } from '../data/realize.ts';
+import { realize } from '../data/realize/realize.ts';
 import { runPacking } from '../experiment.ts';
 import type { FitSpec } from '../fit/index.ts';
 import type { PackParams } from '../packParams.ts';

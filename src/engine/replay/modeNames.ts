@@ -2,7 +2,7 @@
  * The names of the three ways to realize a workload (`modes.ts` makes them): a file of its own, so
  * that the page's parameters name them without bringing the aligned replay onto the first page.
  */
-import type { AlignOptions } from '../data/aligned.ts';
+import type { AlignOptions } from '../data/realize/aligned.ts';
 import { ALIGN_DEFAULTS, type FormatId } from '../data/formatIds.ts';
 
 export const REALIZATION_MODES = ['independent', 'aligned', 'blocks'] as const;

@@ -3,7 +3,7 @@
  * draws per task (SPEC §2, the paper's), the time-aligned instants (column t one instant for every
  * task, `data/aligned.ts`), or a joint block bootstrap of them (`blocks.ts`, B instants per block).
  */
-import { alignSamples, type AlignOptions, type AlignedData } from '../data/aligned.ts';
+import { alignSamples, type AlignOptions, type AlignedData } from '../data/realize/aligned.ts';
 import type { TaskSamples } from '../data/samples/samples.ts';
 import type { RealizationMatrix } from '../matrix.ts';
 import { blockBootstrap } from './blocks.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignSamples } from '../data/aligned.ts';
+import { alignSamples } from '../data/realize/aligned.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { driftAlarm } from '../replay/drift.ts';
 import { sliceColumns } from '../replay/timeSplit.ts';

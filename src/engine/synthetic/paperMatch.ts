@@ -4,7 +4,7 @@
  * N's A–D rejection rate of sums of N tasks within ±0.03 absolute, its mean total within ±2 %, the
  * trend lines' slopes within ±0.02 and intercepts within ±0.002 absolute.
  */
-import { realizeSeries } from '../data/realize.ts';
+import { realizeSeries } from '../data/realize/realize.ts';
 import { seriesList } from '../data/samples/samples.ts';
 import type { RunControl } from '../analysis/control.ts';
 import { PAPER_TABLE1, PAPER_TRENDS } from '../analysis/paper.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planetlabDay } from '../../ingest/testing.ts';
-import { realize } from '../data/realize.ts';
+import { realize } from '../data/realize/realize.ts';
 import { allowedColumns } from '../fit/entries/empirical.ts';
 import { WorkloadStats } from '../workload.ts';
 import { decisionKey } from './families.ts';

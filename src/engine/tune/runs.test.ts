@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
 import { exceeds } from '../capacity.ts';
-import { realize } from '../data/realize.ts';
+import { realize } from '../data/realize/realize.ts';
 import { parseWideCsv } from '../data/wide.ts';
 import { WorkloadStats } from '../workload.ts';
 import { familySpec } from './families.ts';

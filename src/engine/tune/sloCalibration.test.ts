@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realize } from '../data/realize.ts';
+import { realize } from '../data/realize/realize.ts';
 import { runPacking } from '../experiment.ts';
 import { WorkloadStats } from '../workload.ts';
 import {

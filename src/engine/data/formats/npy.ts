@@ -1,7 +1,7 @@
 /** The .npy array: (N, T) samples per task or a ready (N, R) realization matrix (npy.ts reads it). */
 import { DataError } from '../streams/errors.ts';
 import { matrixFrom } from '../../matrix.ts';
-import { checkMatrixValues } from '../matrixValues.ts';
+import { checkMatrixValues } from '../realize/matrixValues.ts';
 import { NpyReader, type NpyArray } from '../npy.ts';
 import type { FileReport, LoadReport } from '../samples/report.ts';
 import { conversion, describeUnit, loadsRaw } from '../units/units.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeriesBuilder, compactSeries } from './coded.ts';
 import { dictionaryEncode } from './dictionary.ts';
-import { realizeSeries } from '../realize.ts';
+import { realizeSeries } from '../realize/realize.ts';
 import { summarizeSamples } from './report.ts';
 import { WideLoader } from '../wide.ts';
 import {

@@ -1,7 +1,7 @@
 /**
  * A scheduler's knob on a time-aligned history, as jobs for the Schedulers view.
  *
- * `schedulerHistory` aligns a history, bundled or loaded (engine/data/aligned.ts), and splits its instants
+ * `schedulerHistory` aligns a history, bundled or loaded (engine/data/realize/aligned.ts), and splits its instants
  * into a learned part and a judged part (engine/replay/timeSplit.ts) — one unit, returning the two
  * matrices (in shared memory where the platform allows, so later jobs read them without copies).
  *

@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../random/rng.ts';
+import { Rng } from '../../random/rng.ts';
 import { alignSamples, type AbsentPolicy } from './aligned.ts';
-import { compactSamples } from './samples/coded.ts';
-import { isCoded, type TaskSamples } from './samples/samples.ts';
+import { compactSamples } from '../samples/coded.ts';
+import { isCoded, type TaskSamples } from '../samples/samples.ts';
 
 interface Case {
   readonly samples: TaskSamples;

@@ -19,8 +19,8 @@
  * absent sample as 0. Either way the absent samples, the instants dropped and each task's coverage
  * are reported: nothing is filled silently.
  */
-import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import { isCoded, seriesAt, seriesInto, type TaskSamples } from './samples/samples.ts';
+import { allocateMatrix, type RealizationMatrix } from '../../matrix.ts';
+import { isCoded, seriesAt, seriesInto, type TaskSamples } from '../samples/samples.ts';
 import { AlignError, gridOf, type AlignAxis, type Grid } from './alignedGrid.ts';
 
 export { AlignError, type AlignAxis } from './alignedGrid.ts';

@@ -3,9 +3,9 @@
  * inst samples, Y likewise from avg, independently. Each task has its own stream keyed by (seed,
  * series, task), so a row does not depend on which other tasks are realized or by which worker.
  */
-import { Rng, type StreamPurpose } from '../random/rng.ts';
-import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
-import { isCoded, type SeriesSet, type TaskSamples } from './samples/samples.ts';
+import { Rng, type StreamPurpose } from '../../random/rng.ts';
+import { allocateMatrix, type RealizationMatrix } from '../../matrix.ts';
+import { isCoded, type SeriesSet, type TaskSamples } from '../samples/samples.ts';
 
 export function realizeRow(
   samples: ArrayLike<number>,

@@ -2,7 +2,7 @@
  * The check every realization matrix and .npy array passes before a packing: each value finite,
  * non-negative and within its bound, else a DataError naming the file, row, column and value.
  */
-import { DataError } from './streams/errors.ts';
+import { DataError } from '../streams/errors.ts';
 
 const FLOAT32_MAX = 3.4028234663852886e38;
 

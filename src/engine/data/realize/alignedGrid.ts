@@ -3,8 +3,8 @@
  * task, the instant of each sample — by timestamps and a step, or by sample index (days joined per
  * VM for dated ids).
  */
-import { seriesLength, taskCount, type TaskSamples } from './samples/samples.ts';
-import { kthSmallest } from '../stats/select.ts';
+import { seriesLength, taskCount, type TaskSamples } from '../samples/samples.ts';
+import { kthSmallest } from '../../stats/select.ts';
 
 export type AlignAxis = 'timestamps' | 'sample index' | 'day and sample index';
 
