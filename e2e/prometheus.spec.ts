@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { DEFAULT_CPU_QUERY } from '../src/engine/data/promRange.ts';
+import { DEFAULT_CPU_QUERY } from '../src/engine/data/prometheus/promRange.ts';
 import { writeOptions } from '../src/state/common/sources/uploadOptions.ts';
 import { startPrometheus, type RunningPrometheus } from '../src/cli/testing/prometheus.ts';
 

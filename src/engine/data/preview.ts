@@ -21,7 +21,7 @@ import {
 } from './units/plausible.ts';
 import type { LoadReport } from './samples/report.ts';
 import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples/samples.ts';
-import { wholeSeriesHead } from './promHead.ts';
+import { wholeSeriesHead } from './prometheus/promHead.ts';
 import { archiveKind } from './streams/archive.ts';
 import { wholeTarMembers } from './streams/archiveHead.ts';
 import { timeAxisPreview, type TimeAxisPreview } from './previewTime.ts';

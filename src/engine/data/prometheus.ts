@@ -8,8 +8,8 @@
 import { BadLines, textStart, type ChunkSink } from './streams/bytes.ts';
 import { DataError } from './streams/errors.ts';
 import { JsonScanner } from './streams/jsonScan.ts';
-import { counterReason, isCounter } from './counter.ts';
-import { nonFiniteKind, PromChecks, queryFindings } from './promChecks.ts';
+import { counterReason, isCounter } from './prometheus/counter.ts';
+import { nonFiniteKind, PromChecks, queryFindings } from './prometheus/promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
 import { TimedSeries } from './samples/series.ts';
 import type { RepeatRule } from './samples/repeats.ts';

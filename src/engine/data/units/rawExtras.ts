@@ -8,7 +8,7 @@ import type { FilterCount, LoadReport, ParseClamp, RawExtras } from '../samples/
 import { compactSeries } from '../samples/coded.ts';
 import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from '../samples/samples.ts';
 import { alibabaMetaNote, type BitbrainsOptions } from './traceUnits.ts';
-import { counterReason, isCounter } from '../counter.ts';
+import { counterReason, isCounter } from '../prometheus/counter.ts';
 import type { Conversion } from './units.ts';
 
 /**

@@ -2,7 +2,7 @@
  * A live Prometheus source as the page's link and the command line name it (what promRange.ts plans
  * reads from): kept apart from the read's planning so that a link is decoded without loading it.
  */
-import { decimalOrNull } from '../numberText.ts';
+import { decimalOrNull } from '../../numberText.ts';
 
 export const DEFAULT_CPU_QUERY =
   'sum by (namespace, pod, node) (rate(container_cpu_usage_seconds_total{container!="", image!=""}[5m]))';
