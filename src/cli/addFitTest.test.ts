@@ -20,8 +20,8 @@ import {
   WorkloadStats,
   type SweepRow,
 } from '../engine/index.ts';
-import { encodeNpy } from '../engine/data/npy.ts';
-import { parseWideCsv } from '../engine/data/wide.ts';
+import { encodeNpy } from '../engine/data/readers/npy.ts';
+import { parseWideCsv } from '../engine/data/readers/wide.ts';
 import { realize } from '../engine/data/realize/realize.ts';
 import { CUSHION_FIT, cushionSpec } from '../engine/fit/fixtures/cushion.ts';
 import { instanceRows } from '../engine/tune/runs.ts';

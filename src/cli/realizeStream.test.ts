@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { npyHeader } from '../engine/data/npy.ts';
+import { npyHeader } from '../engine/data/readers/npy.ts';
 import { parseWideCsv, realize } from '../engine/index.ts';
 import type { Options } from './args.ts';
 import { realizeWhileReading, rowsPerBlock } from './commands/realizeStream.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../ingest/testing.ts';
 import { realize } from './data/realize/realize.ts';
-import { parseWideCsv } from './data/wide.ts';
+import { parseWideCsv } from './data/readers/wide.ts';
 import { runPacking, type PackParams } from './experiment.ts';
 import { antiColocated } from './fit/antiColocation.ts';
 import { fitTest, type FitSpec } from './fit/index.ts';

@@ -2,7 +2,7 @@
  * `reduce`: a folder (or globs) of Google 2011 `task_usage` shards, with optional `task_events`,
  * to the compact per-task format, on DuckDB (one machine, multi-threaded, out of core) or on Dask
  * (`--engine dask`: a local cluster or `--scheduler tcp://HOST:8786`). The same filters and the same
- * canonical order as the in-process loader (src/engine/data/google.ts), so all give the same file;
+ * canonical order as the in-process loader (src/engine/data/readers/google.ts), so all give the same file;
  * docs/reduce.sql is this reduction for BigQuery.
  */
 import { DuckDBInstance } from '@duckdb/node-api';

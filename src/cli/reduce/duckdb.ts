@@ -1,6 +1,6 @@
 /**
  * `reduce` on DuckDB (multi-threaded, out of core, reads .csv.gz): Google 2011 task_usage shards
- * (+ task_events) filtered as the in-process loader (src/engine/data/google.ts) filters them.
+ * (+ task_events) filtered as the in-process loader (src/engine/data/readers/google.ts) filters them.
  */
 import { basename } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -303,7 +303,7 @@ async function keepTasks(
       count: passing - p.pick,
       of: 'tasks',
     });
-    // taskPickKey (src/engine/data/google.ts), step by step in 64-bit integers.
+    // taskPickKey (src/engine/data/readers/google.ts), step by step in 64-bit integers.
     const P = 2147483647;
     keptSql = `WITH h1 AS (SELECT job, idx, ((job % ${P}) * 1103515245 + idx + 1) % ${P} AS h FROM tasks WHERE ${alive}),
       h2 AS (SELECT job, idx, (h * h + ${p.seed % P} + 12345) % ${P} AS h FROM h1),

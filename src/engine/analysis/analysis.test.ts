@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { realizeSeries } from '../data/realize/realize.ts';
 import { Rng, sampleWithoutReplacement } from '../random/rng.ts';
 import { CancelledError } from './control.ts';

@@ -8,8 +8,8 @@
 import type { ChunkSink } from '../data/streams/bytes.ts';
 import { DataError } from '../data/streams/errors.ts';
 import { JsonScanner } from '../data/streams/jsonScan.ts';
-import { PromStream, type PromSeries } from '../data/promStream.ts';
-import { checkAskedRange, warningsNote } from '../data/prometheus.ts';
+import { PromStream, type PromSeries } from '../data/readers/promStream.ts';
+import { checkAskedRange, warningsNote } from '../data/readers/prometheus.ts';
 import { matrixFrom, type RealizationMatrix } from '../matrix.ts';
 
 export interface LabeledSeries {

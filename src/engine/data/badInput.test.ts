@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
 import { createLoader, type LoadSpec } from './loader.ts';
-import { encodeCompact } from './compact.ts';
-import { encodeNpy } from './npy.ts';
+import { encodeCompact } from './readers/compact.ts';
+import { encodeNpy } from './readers/npy.ts';
 import { seriesAt } from './samples/samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);

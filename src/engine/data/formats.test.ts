@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseDecimal } from './streams/bytes.ts';
-import { decodeCompact, encodeCompact } from './compact.ts';
+import { decodeCompact, encodeCompact } from './readers/compact.ts';
 import { DataError } from './streams/errors.ts';
 import { detectFormat, resolveSpec } from './detect.ts';
 import { createLoader, type LoadSpec } from './loader.ts';
-import { encodeNpy, parseNpy } from './npy.ts';
+import { encodeNpy, parseNpy } from './readers/npy.ts';
 import { conversion, convert } from './units/units.ts';
-import { parseWideCsv } from './wide.ts';
+import { parseWideCsv } from './readers/wide.ts';
 import { seriesAt, seriesList } from './samples/samples.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
 import { type LoadSpec } from './loader.ts';
-import { encodeNpy } from './npy.ts';
+import { encodeNpy } from './readers/npy.ts';
 import { seriesList } from './samples/samples.ts';
 import { dataPath } from '../../ingest/testing.ts';
 import { fixture, run } from '../../ingest/traceFixtures.ts';

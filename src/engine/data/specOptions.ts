@@ -1,5 +1,5 @@
 /** Loose options of every format (what a command line or a form collects), resolved by detect.ts. */
-import type { GoogleOptions } from './google.ts';
+import type { GoogleOptions } from './readers/google.ts';
 import type { Unit } from './units/units.ts';
 import type { RepeatRule } from './samples/repeats.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
 import { exceeds } from '../capacity.ts';
 import { realize } from '../data/realize/realize.ts';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { runPacking } from '../experiment.ts';
 import { matrixOfRows } from '../testing.ts';
 import { WorkloadStats, identityRows, sampleInstance } from '../workload.ts';

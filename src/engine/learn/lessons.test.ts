@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { realize } from '../data/realize/realize.ts';
 import { runPacking, type PackParams } from '../experiment.ts';
 import { gpa } from '../fit/gpa.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
 import { alignSamples } from '../data/realize/aligned.ts';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
 import { Rng } from '../random/rng.ts';
 import { driftAlarm } from './drift.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { gaussianOverflow } from '../fit/gpa.ts';
 import { dataPath } from '../../ingest/testing.ts';
 import { createPolicy, type StepInput } from './policies.ts';

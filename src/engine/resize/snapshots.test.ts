@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { dataPath } from '../../ingest/testing.ts';
 import { FUSD_DEFAULTS } from './ranges.ts';
 import type { PolicySpec } from './policies.ts';

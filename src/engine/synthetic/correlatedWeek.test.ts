@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alignSamples } from '../data/realize/aligned.ts';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { driftAlarm } from '../replay/drift.ts';
 import { sliceColumns } from '../replay/timeSplit.ts';
 import type { RealizationMatrix } from '../matrix.ts';

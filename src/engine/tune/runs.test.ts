@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
 import { exceeds } from '../capacity.ts';
 import { realize } from '../data/realize/realize.ts';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { WorkloadStats } from '../workload.ts';
 import { familySpec } from './families.ts';
 import { countOverflows, folds, instanceRows, packOn } from './runs.ts';

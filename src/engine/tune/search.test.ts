@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataPath } from '../../ingest/testing.ts';
 import { realize } from '../data/realize/realize.ts';
-import { parseWideCsv } from '../data/wide.ts';
+import { parseWideCsv } from '../data/readers/wide.ts';
 import { WorkloadStats } from '../workload.ts';
 import { DEFAULT_FAMILIES } from './families.ts';
 import { cvJobs, runTune, tunedParameters, type CvChunk } from './tune.ts';

@@ -1,5 +1,5 @@
 /** Alibaba v2018 container_usage (+ container_meta, machine_meta): alibaba.ts reads it. */
-import { AlibabaLoader, type AlibabaRole } from '../alibaba.ts';
+import { AlibabaLoader, type AlibabaRole } from '../readers/alibaba.ts';
 import { alibabaFilled, alibabaNotes, refuseAboveMachine } from '../units/rawExtras.ts';
 import { alibabaUnits } from '../units/traceUnits.ts';
 import { conversion } from '../units/units.ts';

@@ -1,5 +1,5 @@
 /** Azure V2 vm_cpu_readings (+ vmtable): azure2.ts reads it. */
-import { AzureV2Loader } from '../azure2.ts';
+import { AzureV2Loader } from '../readers/azure2.ts';
 import { azure2Factor, azure2Units } from '../units/traceUnits.ts';
 import type { FormatEntry } from './entry.ts';
 import { ownUnitTrace } from './entry.ts';

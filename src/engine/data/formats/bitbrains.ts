@@ -1,5 +1,5 @@
 /** Bitbrains GWA-T-12 per-VM files (1.csv, 2.csv, …): bitbrains.ts reads them. */
-import { BitbrainsLoader } from '../bitbrains.ts';
+import { BitbrainsLoader } from '../readers/bitbrains.ts';
 import { bitbrainsSource } from '../units/rawExtras.ts';
 import {
   BITBRAINS_HEADER,

@@ -1,5 +1,5 @@
 /** The column-per-task CSV: a row per time step, a column per task (columns.ts reads it). */
-import { ColumnsLoader, looksLikeTime } from '../columns.ts';
+import { ColumnsLoader, looksLikeTime } from '../readers/columns.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
 import { averagedRole } from './npy.ts';

@@ -1,8 +1,8 @@
 /** The compact per-task format: a .json sidecar and its .npy samples (compact.ts decodes it). */
 import { latin1 } from '../streams/bytes.ts';
-import { decodeCompact } from '../compact.ts';
+import { decodeCompact } from '../readers/compact.ts';
 import { DataError } from '../streams/errors.ts';
-import { NpyReader } from '../npy.ts';
+import { NpyReader } from '../readers/npy.ts';
 import type { FormatEntry } from './entry.ts';
 import type { FormatReader, SpecOf } from './spec.ts';
 import { plainUnits } from './unitRules.ts';

@@ -1,5 +1,5 @@
 /** Google 2011 task_usage (+ task_events): the paper's trace (google.ts reads it). */
-import { EVENTS_COLUMNS, GoogleLoader, USAGE_COLUMNS } from '../google.ts';
+import { EVENTS_COLUMNS, GoogleLoader, USAGE_COLUMNS } from '../readers/google.ts';
 import { conversion, describeUnit } from '../units/units.ts';
 import type { FormatEntry } from './entry.ts';
 import { csvHeader, numericField } from './probe.ts';

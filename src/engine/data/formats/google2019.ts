@@ -1,5 +1,5 @@
 /** Google 2019 instance_usage, as BigQuery CSV or JSON lines: google2019.ts reads it. */
-import { Google2019Loader, isGoogle2019Header } from '../google2019.ts';
+import { Google2019Loader, isGoogle2019Header } from '../readers/google2019.ts';
 import { google2019Units } from '../units/traceUnits.ts';
 import { conversion } from '../units/units.ts';
 import type { FormatEntry } from './entry.ts';

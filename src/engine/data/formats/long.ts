@@ -1,7 +1,7 @@
 /** The long CSV: a row per sample, with id and value columns (long.ts reads it). */
 import { splitFields } from '../streams/bytes.ts';
 import { DataError } from '../streams/errors.ts';
-import { LongLoader } from '../long.ts';
+import { LongLoader } from '../readers/long.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
 import { csvHeader } from './probe.ts';

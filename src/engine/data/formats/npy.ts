@@ -2,7 +2,7 @@
 import { DataError } from '../streams/errors.ts';
 import { matrixFrom } from '../../matrix.ts';
 import { checkMatrixValues } from '../realize/matrixValues.ts';
-import { NpyReader, type NpyArray } from '../npy.ts';
+import { NpyReader, type NpyArray } from '../readers/npy.ts';
 import type { FileReport, LoadReport } from '../samples/report.ts';
 import { conversion, describeUnit, loadsRaw } from '../units/units.ts';
 import type { FileRole } from './spec.ts';

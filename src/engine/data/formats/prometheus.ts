@@ -1,5 +1,5 @@
 /** A Prometheus query_range answer (JSON, resultType matrix): prometheus.ts reads it. */
-import { PrometheusLoader } from '../prometheus.ts';
+import { PrometheusLoader } from '../readers/prometheus.ts';
 import { refuseCounters } from '../units/rawExtras.ts';
 import type { FormatEntry } from './entry.ts';
 import { traceCommon } from './entry.ts';

@@ -5,17 +5,17 @@
  * a cycle.
  */
 import type { ChunkSink } from '../streams/bytes.ts';
-import type { AlibabaOptions } from '../alibaba.ts';
-import type { AzureV2Options } from '../azure2.ts';
-import type { ColumnsOptions } from '../columns.ts';
-import type { GoogleOptions } from '../google.ts';
-import type { Google2019Options } from '../google2019.ts';
-import type { LongOptions } from '../long.ts';
-import type { PrometheusOptions } from '../prometheus.ts';
+import type { AlibabaOptions } from '../readers/alibaba.ts';
+import type { AzureV2Options } from '../readers/azure2.ts';
+import type { ColumnsOptions } from '../readers/columns.ts';
+import type { GoogleOptions } from '../readers/google.ts';
+import type { Google2019Options } from '../readers/google2019.ts';
+import type { LongOptions } from '../readers/long.ts';
+import type { PrometheusOptions } from '../readers/prometheus.ts';
 import type { LoadResult } from '../samples/report.ts';
 import type { BitbrainsOptions } from '../units/traceUnits.ts';
 import type { Unit } from '../units/units.ts';
-import type { WideOptions } from '../wide.ts';
+import type { WideOptions } from '../readers/wide.ts';
 
 export interface NpyOptions {
   /** (N, T) samples per task (default) or a ready (N, R) realization matrix. */

@@ -1,5 +1,5 @@
 /** The wide CSV: one row per task, a column per sample (wide.ts reads it). */
-import { WideLoader } from '../wide.ts';
+import { WideLoader } from '../readers/wide.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
 import { csvHeader } from './probe.ts';

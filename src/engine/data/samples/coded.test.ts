@@ -4,7 +4,7 @@ import { SeriesBuilder, compactSeries } from './coded.ts';
 import { dictionaryEncode } from './dictionary.ts';
 import { realizeSeries } from '../realize/realize.ts';
 import { summarizeSamples } from './report.ts';
-import { WideLoader } from '../wide.ts';
+import { WideLoader } from '../readers/wide.ts';
 import {
   isCoded,
   ownTasks,

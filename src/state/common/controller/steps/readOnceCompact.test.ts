@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encodeCompact } from '../../../../engine/data/compact.ts';
+import { encodeCompact } from '../../../../engine/data/readers/compact.ts';
 import type { LoadRequest } from '../../../../ingest/load.ts';
 import { dataPath } from '../../../../ingest/testing.ts';
 import { run, samples } from '../../../../ingest/traceFixtures.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LoadSpec } from '../../../../engine/index.ts';
-import { encodeNpy } from '../../../../engine/data/npy.ts';
+import { encodeNpy } from '../../../../engine/data/readers/npy.ts';
 import type { LoadRequest } from '../../../../ingest/load.ts';
 import { naiveCsv } from '../../../../ingest/testing.ts';
 import { run, samples } from '../../../../ingest/traceFixtures.ts';

@@ -5,18 +5,18 @@
  * result type, not JSON — is refused with the reason. The response is streamed (jsonScan.ts,
  * promStream.ts): memory is bounded by the samples kept, not by the response's size.
  */
-import { BadLines, textStart, type ChunkSink } from './streams/bytes.ts';
-import { DataError } from './streams/errors.ts';
-import { JsonScanner } from './streams/jsonScan.ts';
-import { counterReason, isCounter } from './prometheus/counter.ts';
-import { nonFiniteKind, PromChecks, queryFindings } from './prometheus/promChecks.ts';
+import { BadLines, textStart, type ChunkSink } from '../streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
+import { JsonScanner } from '../streams/jsonScan.ts';
+import { counterReason, isCounter } from '../prometheus/counter.ts';
+import { nonFiniteKind, PromChecks, queryFindings } from '../prometheus/promChecks.ts';
 import { PromStream, type PromHead, type PromSeries } from './promStream.ts';
-import { TimedSeries } from './samples/series.ts';
-import type { RepeatRule } from './samples/repeats.ts';
+import { TimedSeries } from '../samples/series.ts';
+import type { RepeatRule } from '../samples/repeats.ts';
 import { traceReport } from './traceCommon.ts';
-import type { FileReport, LoadReport } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit, loadsRaw } from './units/units.ts';
+import type { FileReport, LoadReport } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
+import { conversion, describeUnit, type Conversion, type Unit, loadsRaw } from '../units/units.ts';
 
 export interface PrometheusOptions {
   /** cores (default; `capacity` = cores per machine), percent or fraction of a machine. */

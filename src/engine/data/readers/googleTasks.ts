@@ -1,4 +1,4 @@
-import { blank } from './streams/bytes.ts';
+import { blank } from '../streams/bytes.ts';
 
 /**
  * Google 2011 task keys and record order (SPEC §10): the (job ID, task index) key, the sampling key

@@ -5,7 +5,7 @@
  * becomes machine units as pct / 100 × its cores / cores per machine × scale. The bucket ">24"
  * has no exact count: read as 32 (choice written here, SPEC silent), noted in the report.
  */
-import { loadsRaw } from './units/units.ts';
+import { loadsRaw } from '../units/units.ts';
 import {
   BadLines,
   LineReader,
@@ -13,10 +13,10 @@ import {
   cursor as importedCursor,
   scanNumber as importedScanNumber,
   type ChunkSink,
-} from './streams/bytes.ts';
-import { DataError } from './streams/errors.ts';
-import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './streams/rows.ts';
-import { TimedSeries } from './samples/series.ts';
+} from '../streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
+import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from '../streams/rows.ts';
+import { TimedSeries } from '../samples/series.ts';
 import {
   endFiles,
   missingMeta,
@@ -25,9 +25,9 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
-import { azure2Factor, azure2Units } from './units/traceUnits.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
+import { azure2Factor, azure2Units } from '../units/traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.

@@ -5,7 +5,7 @@
  * a VM's percent becomes a share of the reference machine). With a time column, a task's row at
  * the timestamp of its previous row is merged into it by the rule of repeats.ts (or refused).
  */
-import { DataError } from './streams/errors.ts';
+import { DataError } from '../streams/errors.ts';
 import {
   BadLines,
   F64Column,
@@ -18,12 +18,12 @@ import {
   quoteField,
   splitFields,
   type ChunkSink,
-} from './streams/bytes.ts';
-import { groupByTask } from './samples/group.ts';
-import { clampFilters, fileReports, type LoadReport, type RawExtras } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, loadsRaw, type Conversion, type Unit } from './units/units.ts';
-import { Repeats, sameValue, type RepeatRule } from './samples/repeats.ts';
+} from '../streams/bytes.ts';
+import { groupByTask } from '../samples/group.ts';
+import { clampFilters, fileReports, type LoadReport, type RawExtras } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
+import { conversion, describeUnit, loadsRaw, type Conversion, type Unit } from '../units/units.ts';
+import { Repeats, sameValue, type RepeatRule } from '../samples/repeats.ts';
 
 /** A column by header name, or by 1-based position. */
 export type ColumnRef = string | number;

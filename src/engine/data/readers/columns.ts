@@ -6,8 +6,8 @@
  * previous row by the rule of repeats.ts (each task's repeat counted once, in the inst table; the
  * avg table counts only its values that differ), or refused under the rule `refuse`.
  */
-import { refuseRepeatedNames } from './samples/duplicates.ts';
-import { DataError } from './streams/errors.ts';
+import { refuseRepeatedNames } from '../samples/duplicates.ts';
+import { DataError } from '../streams/errors.ts';
 import {
   BadLines,
   F64Column,
@@ -17,12 +17,12 @@ import {
   quoteField,
   splitFields,
   type ChunkSink,
-} from './streams/bytes.ts';
-import { cursor, scanNumber } from './streams/decimal.ts';
-import { clampFilters, fileReports, type FileReport, type LoadReport } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit } from './units/units.ts';
-import { Repeats, sameValue, type RepeatRule } from './samples/repeats.ts';
+} from '../streams/bytes.ts';
+import { cursor, scanNumber } from '../streams/decimal.ts';
+import { clampFilters, fileReports, type FileReport, type LoadReport } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
+import { conversion, describeUnit, type Conversion, type Unit } from '../units/units.ts';
+import { Repeats, sameValue, type RepeatRule } from '../samples/repeats.ts';
 
 export interface ColumnsOptions {
   readonly unit?: Unit;

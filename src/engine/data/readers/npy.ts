@@ -3,7 +3,7 @@
  * uint8, int32 or int16, little-endian. Reading returns float32 rows as stored (no conversion) so a
  * matrix computes on exactly the file's values.
  */
-import { DataError } from './streams/errors.ts';
+import { DataError } from '../streams/errors.ts';
 
 export type NpyDtype = '<f4' | '<f8' | '<u2' | '|u1' | '<i4' | '<i2';
 

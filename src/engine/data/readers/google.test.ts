@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DataError } from './streams/errors.ts';
+import { DataError } from '../streams/errors.ts';
 import { GoogleLoader, taskPickKey, type GoogleOptions } from './google.ts';
-import { googleEventRow, googleUsageRow } from '../testing.ts';
-import { seriesAt, seriesList } from './samples/samples.ts';
+import { googleEventRow, googleUsageRow } from '../../testing.ts';
+import { seriesAt, seriesList } from '../samples/samples.ts';
 
 const usage = googleUsageRow;
 const event = googleEventRow;

@@ -14,9 +14,9 @@ import {
   latin1 as importedLatin1,
   parseDecimal as importedParseDecimal,
   scanNumber as importedScanNumber,
-} from './streams/bytes.ts';
-import { jsonString as importedJsonString, type JsonEvents } from './streams/jsonScan.ts';
-import { decimalOrNull } from '../numberText.ts';
+} from '../streams/bytes.ts';
+import { jsonString as importedJsonString, type JsonEvents } from '../streams/jsonScan.ts';
+import { decimalOrNull } from '../../numberText.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.

@@ -11,10 +11,10 @@
  * Realizing a reloaded dataset gives the same matrices as realizing the original, since a
  * realization is float32 anyway (SPEC §2).
  */
-import { DataError } from './streams/errors.ts';
+import { DataError } from '../streams/errors.ts';
 import { encodeNpy, type NpyArray } from './npy.ts';
-import type { FilterCount, LoadReport } from './samples/report.ts';
-import { seriesAt, seriesLength, taskCount, type TaskSamples } from './samples/samples.ts';
+import type { FilterCount, LoadReport } from '../samples/report.ts';
+import { seriesAt, seriesLength, taskCount, type TaskSamples } from '../samples/samples.ts';
 
 export const COMPACT_FORMAT = 'slopack-tasks';
 export const COMPACT_VERSION = 1;

@@ -2,13 +2,13 @@
  * What the trace formats (Prometheus, Alibaba, Azure V2, Google 2019, Bitbrains) share: their
  * options, a percent check with clamping, the metadata-missing rule and the report.
  */
-import { BadLines, LineReader } from './streams/bytes.ts';
-import { DataError, FilteredEmpty } from './streams/errors.ts';
-import type { FileReport, FilterCount, LoadReport } from './samples/report.ts';
-import { sampleCount, type TaskSamples } from './samples/samples.ts';
-import { gapNotes, type GapReport } from './samples/series.ts';
+import { BadLines, LineReader } from '../streams/bytes.ts';
+import { DataError, FilteredEmpty } from '../streams/errors.ts';
+import type { FileReport, FilterCount, LoadReport } from '../samples/report.ts';
+import { sampleCount, type TaskSamples } from '../samples/samples.ts';
+import { gapNotes, type GapReport } from '../samples/series.ts';
 
-export { checkCores, checkScale, type TraceOptions } from './units/traceUnits.ts';
+export { checkCores, checkScale, type TraceOptions } from '../units/traceUnits.ts';
 
 /** Why a raw value is unusable under a bound (NaN, negative, above it without clamp), or null. */
 export function rawProblem(v: number, bound: number, clamp: boolean, label: string): string | null {

@@ -3,8 +3,8 @@
  * columns are those from the first header of the form `t<digits>`; when none is, the columns after
  * the first. Units per SPEC §2 (percent: value / 100 · scale). Several files append their tasks.
  */
-import { IdPlaces } from './samples/duplicates.ts';
-import { DataError } from './streams/errors.ts';
+import { IdPlaces } from '../samples/duplicates.ts';
+import { DataError } from '../streams/errors.ts';
 import {
   BadLines,
   F64Pool,
@@ -16,12 +16,12 @@ import {
   quoteField,
   splitFields,
   type ChunkSink,
-} from './streams/bytes.ts';
-import { POW10, cursor, scanNumber } from './streams/decimal.ts';
-import { clampFilters, fileReports, type FilterCount, type LoadReport } from './samples/report.ts';
-import { SeriesBuilder } from './samples/coded.ts';
-import type { SampleStorage, SeriesSet, TaskSamples } from './samples/samples.ts';
-import { conversion, describeUnit, type Conversion, type Unit } from './units/units.ts';
+} from '../streams/bytes.ts';
+import { POW10, cursor, scanNumber } from '../streams/decimal.ts';
+import { clampFilters, fileReports, type FilterCount, type LoadReport } from '../samples/report.ts';
+import { SeriesBuilder } from '../samples/coded.ts';
+import type { SampleStorage, SeriesSet, TaskSamples } from '../samples/samples.ts';
+import { conversion, describeUnit, type Conversion, type Unit } from '../units/units.ts';
 
 export interface WideOptions {
   /** Size of a task in machines; 0.25 = a quarter of the reference machine. */

@@ -15,19 +15,19 @@
  * from its first timestamp (from 1e11, i.e. 1973 in milliseconds or the year 5138 in seconds, it
  * is milliseconds), times are kept in seconds, and the report says which files held which.
  */
-import { BadLines, LineReader, blank, type ChunkSink } from './streams/bytes.ts';
-import { DataError } from './streams/errors.ts';
-import { Cuts, wrongDelimiter } from './streams/rows.ts';
-import { TimedSeries } from './samples/series.ts';
+import { BadLines, LineReader, blank, type ChunkSink } from '../streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
+import { Cuts, wrongDelimiter } from '../streams/rows.ts';
+import { TimedSeries } from '../samples/series.ts';
 import { checkScale, endFiles, rawProblem, traceReport, type ReadFile } from './traceCommon.ts';
-import type { FilterCount, LoadReport, RawExtras } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
+import type { FilterCount, LoadReport, RawExtras } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
 import {
   BITBRAINS_HEADER,
   bitbrainsBound,
   bitbrainsUnits,
   type BitbrainsOptions,
-} from './units/traceUnits.ts';
+} from '../units/traceUnits.ts';
 
 const COLUMNS = 11;
 

@@ -6,7 +6,7 @@
  * The result is canonical, so the DuckDB `reduce` and docs/reduce.sql produce the same numbers: tasks
  * in (job ID, task index) order, each task's records by (start time, inst, avg).
  */
-import { DataError, FilteredEmpty } from './streams/errors.ts';
+import { DataError, FilteredEmpty } from '../streams/errors.ts';
 import {
   BadLines,
   F64Column,
@@ -18,10 +18,10 @@ import {
   scanNumber,
   quoteField,
   type ChunkSink,
-} from './streams/bytes.ts';
-import { KeyIndex, groupByTask } from './samples/group.ts';
-import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
+} from '../streams/bytes.ts';
+import { KeyIndex, groupByTask } from '../samples/group.ts';
+import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
 import {
   MAX_JOB,
   TASK_BITS,
@@ -35,9 +35,9 @@ import {
   pickTasks,
   startRepeatNotes,
 } from './googleTasks.ts';
-import { checkRepeatRule, type RepeatRule } from './samples/repeats.ts';
+import { checkRepeatRule, type RepeatRule } from '../samples/repeats.ts';
 import { PAPER_FILTERS, type GoogleFilters, type GoogleOptions } from './googleOptions.ts';
-import { conversion, describeUnit, loadsRaw } from './units/units.ts';
+import { conversion, describeUnit, loadsRaw } from '../units/units.ts';
 
 export { PAPER_FILTERS, type GoogleFilters, type GoogleOptions } from './googleOptions.ts';
 export { startRepeatNotes, startRepeatRefusal, type StartRepeats } from './googleTasks.ts';

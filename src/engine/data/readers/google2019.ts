@@ -5,18 +5,18 @@
  * Task = (collection_id, instance_index); `random_sample_usage.cpus` is inst, `average_usage.cpus`
  * avg; values are Google's normalized units (a fraction of the largest machine) × scale.
  */
-import { loadsRaw } from './units/units.ts';
-import { BadLines, LineReader, blank, splitFields, type ChunkSink } from './streams/bytes.ts';
-import { DataError } from './streams/errors.ts';
+import { loadsRaw } from '../units/units.ts';
+import { BadLines, LineReader, blank, splitFields, type ChunkSink } from '../streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
 import {
   F_AVG as importedAvg,
   F_INST as importedInst,
   F_TIME as importedTime,
   Google2019Json,
 } from './google2019Json.ts';
-import { JsonScanner } from './streams/jsonScan.ts';
-import { Cuts } from './streams/rows.ts';
-import { TimedSeries } from './samples/series.ts';
+import { JsonScanner } from '../streams/jsonScan.ts';
+import { Cuts } from '../streams/rows.ts';
+import { TimedSeries } from '../samples/series.ts';
 import {
   checkScale,
   endFiles,
@@ -25,9 +25,9 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { FilterCount, LoadReport, ParseClamp, RawExtras } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
-import { google2019Units } from './units/traceUnits.ts';
+import type { FilterCount, LoadReport, ParseClamp, RawExtras } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
+import { google2019Units } from '../units/traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use.
 const F_TIME = importedTime;

@@ -1,5 +1,5 @@
 /** The options of the Google 2011 loader (SPEC §10) and the GPA paper's filters (§3.1). */
-import type { RepeatRule } from './samples/repeats.ts';
+import type { RepeatRule } from '../samples/repeats.ts';
 
 /** The paper's filters (§3.1), each a visible option. */
 export interface GoogleFilters {

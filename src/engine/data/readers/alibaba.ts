@@ -9,7 +9,7 @@
  * × scale, cores per machine given or else the most common cpu_num of machine_meta. A container's
  * last non-empty request wins. Usage above the machine's cores is refused unless clamped.
  */
-import { loadsRaw } from './units/units.ts';
+import { loadsRaw } from '../units/units.ts';
 import {
   BadLines,
   LineReader,
@@ -17,10 +17,10 @@ import {
   cursor as importedCursor,
   scanNumber as importedScanNumber,
   type ChunkSink,
-} from './streams/bytes.ts';
-import { DataError } from './streams/errors.ts';
-import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from './streams/rows.ts';
-import { TimedSeries } from './samples/series.ts';
+} from '../streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
+import { Cuts, nextDelimiter as importedNextDelimiter, wrongDelimiter } from '../streams/rows.ts';
+import { TimedSeries } from '../samples/series.ts';
 import {
   checkCores,
   checkScale,
@@ -31,9 +31,9 @@ import {
   type ReadFile,
   type TraceOptions,
 } from './traceCommon.ts';
-import type { LoadReport, RawExtras } from './samples/report.ts';
-import type { TaskSamples } from './samples/samples.ts';
-import { alibabaMetaNote, alibabaUnits } from './units/traceUnits.ts';
+import type { LoadReport, RawExtras } from '../samples/report.ts';
+import type { TaskSamples } from '../samples/samples.ts';
+import { alibabaMetaNote, alibabaUnits } from '../units/traceUnits.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;
 // the ones used per value are bound once here.
