@@ -42,18 +42,18 @@ describe('format names outside the format registry', () => {
     expect(find("resolveSpec('auto', { format: 'long' });")).toEqual([]);
     expect(find("if (layout === 'wide' || unit === 'cores') go();")).toEqual([]);
     const chain = "if (spec.format === 'wide') a(); else if (spec.format === 'long') b();";
-    expect(find(chain, 'src/engine/data/formatIds.ts')).toEqual([]);
+    expect(find(chain, 'src/engine/data/formats/formatIds.ts')).toEqual([]);
     expect(find(chain, 'src/engine/data/formats/wide.ts')).toEqual([]);
     expect(find(chain, 'src/engine/data/loader.test.ts')).toEqual([]);
-    expect(find(chain, 'src/engine/data/loader.ts')).toHaveLength(2);
+    expect(find(chain, 'src/engine/data/load/loader.ts')).toHaveLength(2);
   });
 
   it('finds no site left outside the registry, and refuses a new one anywhere', () => {
     for (const file of [
-      'src/engine/data/loader.ts',
-      'src/engine/data/detect.ts',
+      'src/engine/data/load/loader.ts',
+      'src/engine/data/load/detect.ts',
       'src/engine/data/units/applyUnits.ts',
-      'src/engine/data/preview.ts',
+      'src/engine/data/load/preview.ts',
       'src/ingest/estimate.ts',
     ]) {
       const text = readFileSync(new URL(file, root), 'utf8');

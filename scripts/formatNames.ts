@@ -1,7 +1,7 @@
 /**
  * Part of the import check (`npm run lint`): the trace formats are listed in one place, the format
  * registry (the modules of `src/engine/data/formats/`, one line each in its `registry.ts`; the
- * names are the modules' `id`s, and `src/engine/data/formatIds.ts` holds only what the first page
+ * names are the modules' `id`s, and `src/engine/data/formats/formatIds.ts` holds only what the first page
  * must know of a format before any parser loads). Elsewhere in
  * `src/` (tests aside) no `switch` over format names, no comparison of a spec's or a file's format
  * with a name, no list of format names and no table keyed by `FormatId` — each a
@@ -13,7 +13,7 @@ import type ts from 'typescript';
 import { isTest, nameSites } from './nameSites.ts';
 
 /** The files that may list the formats. */
-export const FORMAT_REGISTRY_FILES: readonly string[] = ['src/engine/data/formatIds.ts'];
+export const FORMAT_REGISTRY_FILES: readonly string[] = ['src/engine/data/formats/formatIds.ts'];
 export const FORMAT_REGISTRY_DIR = 'src/engine/data/formats/';
 
 /** The format names: the `id` of each format module in the registry's folder under `root`. */

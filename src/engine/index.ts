@@ -41,10 +41,10 @@ export * from './data/readers/google.ts';
 export * from './data/readers/columns.ts';
 export * from './data/readers/long.ts';
 export * from './data/readers/compact.ts';
-export * from './data/loader.ts';
-export * from './data/detect.ts';
-export * from './data/presets.ts';
-export { presetSpec } from './data/presetSpec.ts';
+export * from './data/load/loader.ts';
+export * from './data/load/detect.ts';
+export * from './data/load/presets.ts';
+export { presetSpec } from './data/load/presetSpec.ts';
 export { findFormat, formatEntries, formatOf, registerFormat } from './data/formats/registry.ts';
 export type {
   Carries,
@@ -54,10 +54,10 @@ export type {
   UnitRules,
 } from './data/formats/entry.ts';
 export { Probe } from './data/formats/probe.ts';
-export * from './data/preview.ts';
+export * from './data/load/preview.ts';
 export * from './data/units/plausible.ts';
-export * from './data/recipes.ts';
-export { LIVE_SOURCE_FORMAT } from './data/formatIds.ts';
+export * from './data/load/recipes.ts';
+export { LIVE_SOURCE_FORMAT } from './data/formats/formatIds.ts';
 export * from './data/realize/aligned.ts';
 export * from './replay/index.ts';
 export * from './data/prometheus/promRange.ts';
@@ -74,5 +74,5 @@ export * from './numberText.ts';
 export * from './assess/index.ts';
 export * from './schedulers/index.ts';
 export * from './streamedPack.ts';
-export * from './data/previewTime.ts';
+export * from './data/load/previewTime.ts';
 export { REPEAT_RULES, type RepeatRule } from './data/samples/repeats.ts';

@@ -1,5 +1,5 @@
 /**
- * Loading a built-in dataset (src/engine/data/presets.ts) wherever the app runs: its files fetched
+ * Loading a built-in dataset (src/engine/data/load/presets.ts) wherever the app runs: its files fetched
  * from the app's base URL (public/data → /data/...), or its samples drawn by a generator that the
  * caller provides (the synthetic presets; the generators live in src/engine/synthetic).
  */

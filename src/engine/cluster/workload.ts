@@ -6,7 +6,7 @@
  */
 import { allocateMatrix, type RealizationMatrix } from '../matrix.ts';
 import { Rng } from '../random/rng.ts';
-import type { LoadSpec } from '../data/loader.ts';
+import type { LoadSpec } from '../data/load/loader.ts';
 import { seriesAt, seriesLength, type TaskSamples } from '../data/samples/samples.ts';
 
 export interface MultiSamples {

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
-import { createLoader, type LoadSpec } from './loader.ts';
+import { createLoader, type LoadSpec } from './load/loader.ts';
 import { encodeCompact } from './readers/compact.ts';
 import { encodeNpy } from './readers/npy.ts';
 import { seriesAt } from './samples/samples.ts';

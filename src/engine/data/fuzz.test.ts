@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
-import { type LoadSpec } from './loader.ts';
+import { type LoadSpec } from './load/loader.ts';
 import { encodeNpy } from './readers/npy.ts';
 import { seriesList } from './samples/samples.ts';
 import { dataPath } from '../../ingest/testing.ts';

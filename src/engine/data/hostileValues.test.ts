@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
-import { type LoadSpec } from './loader.ts';
+import { type LoadSpec } from './load/loader.ts';
 import { encodeNpy } from './readers/npy.ts';
 import { sampleCount, seriesAt } from './samples/samples.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';

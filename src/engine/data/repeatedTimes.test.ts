@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
-import type { LoadSpec } from './loader.ts';
+import type { LoadSpec } from './load/loader.ts';
 import type { LoadResult } from './samples/report.ts';
 import { seriesAt, taskCount } from './samples/samples.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DataError } from './streams/errors.ts';
-import { type LoadSpec } from './loader.ts';
+import { type LoadSpec } from './load/loader.ts';
 import { guessUnit, mixedUnitsWarning, unitWarnings, valueStats } from './units/plausible.ts';
-import { preview } from './preview.ts';
+import { preview } from './load/preview.ts';
 import { fixture, run, samples } from '../../ingest/traceFixtures.ts';
 import { seriesAt, seriesLength } from './samples/samples.ts';
 
@@ -180,8 +180,8 @@ describe('unit plausibility', () => {
 
 describe('recipes', () => {
   it('every recipe resolves to a loadable spec for its own fixture', async () => {
-    const { RECIPES } = await import('./recipes.ts');
-    const { resolveSpec } = await import('./detect.ts');
+    const { RECIPES } = await import('./load/recipes.ts');
+    const { resolveSpec } = await import('./load/detect.ts');
     const fixtureOf: Record<string, string> = {
       'prometheus-json': 'prometheus/query_range.json',
       'prometheus-csv': 'prometheus/export.csv',

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { naiveCsv } from '../../ingest/testing.ts';
 import { bitbrainsSource, fixture, run, samples } from '../../ingest/traceFixtures.ts';
-import { detectFormat } from './detect.ts';
+import { detectFormat } from './load/detect.ts';
 import { seriesAt, seriesList } from './samples/samples.ts';
 
 const close = (got: Float64Array, want: number[], digits = 12) => {

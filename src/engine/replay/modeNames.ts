@@ -3,7 +3,7 @@
  * that the page's parameters name them without bringing the aligned replay onto the first page.
  */
 import type { AlignOptions } from '../data/realize/aligned.ts';
-import { ALIGN_DEFAULTS, type FormatId } from '../data/formatIds.ts';
+import { ALIGN_DEFAULTS, type FormatId } from '../data/formats/formatIds.ts';
 
 export const REALIZATION_MODES = ['independent', 'aligned', 'blocks'] as const;
 export type RealizationMode = (typeof REALIZATION_MODES)[number];

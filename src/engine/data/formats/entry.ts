@@ -6,7 +6,7 @@
  */
 import type { RawExtras, LoadReport } from '../samples/report.ts';
 import type { SampleStorage, TaskSamples } from '../samples/samples.ts';
-import type { SpecOptions } from '../specOptions.ts';
+import type { SpecOptions } from '../load/specOptions.ts';
 import type { Conversion, Unit } from '../units/units.ts';
 import type { WideLoader } from '../readers/wide.ts';
 import type { Probe } from './probe.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../ingest/traceFixtures.ts';
-import { createLoader, type LoadSpec } from '../loader.ts';
+import { createLoader, type LoadSpec } from '../load/loader.ts';
 import { formatEntries, formatOf } from './registry.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);

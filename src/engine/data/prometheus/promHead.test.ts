@@ -1,7 +1,7 @@
 // A large Prometheus answer previewed from its first bytes: cut after its last whole series.
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../ingest/traceFixtures.ts';
-import { preview } from '../preview.ts';
+import { preview } from '../load/preview.ts';
 import { wholeSeriesHead } from './promHead.ts';
 
 const text = new TextDecoder().decode(fixture('prometheus/query_range.json'));

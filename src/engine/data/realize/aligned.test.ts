@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../random/rng.ts';
 import { alignSamples, type AbsentPolicy, type AlignReport, type AlignedData } from './aligned.ts';
-import { createLoader } from '../loader.ts';
+import { createLoader } from '../load/loader.ts';
 import type { TaskSamples } from '../samples/samples.ts';
 
 function randomSamples(seed: number, tasks: number, instants: number): TaskSamples {

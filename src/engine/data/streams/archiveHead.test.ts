@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { fixture } from '../../../ingest/traceFixtures.ts';
-import { preview } from '../preview.ts';
+import { preview } from '../load/preview.ts';
 import { wholeTarMembers } from './archiveHead.ts';
 
 describe('a truncated tar head in the preview', () => {

@@ -2,17 +2,17 @@
  * Which format a file is in (from its name and first bytes, SPEC §10) and the full `LoadSpec` the
  * explorer, the command line and the presets build from a format name and a few options.
  */
-import { DataError } from './streams/errors.ts';
-import { textStart } from './streams/bytes.ts';
+import { DataError } from '../streams/errors.ts';
+import { textStart } from '../streams/bytes.ts';
 import type { SpecOptions } from './specOptions.ts';
-import { archiveKind, firstMember } from './streams/archive.ts';
-import type { FormatId } from './formatIds.ts';
-import { Probe } from './formats/probe.ts';
-import { findFormat, formatEntries, formatOf } from './formats/registry.ts';
-import type { LoadSpec } from './formats/spec.ts';
+import { archiveKind, firstMember } from '../streams/archive.ts';
+import type { FormatId } from '../formats/formatIds.ts';
+import { Probe } from '../formats/probe.ts';
+import { findFormat, formatEntries, formatOf } from '../formats/registry.ts';
+import type { LoadSpec } from '../formats/spec.ts';
 
 export type { SpecOptions } from './specOptions.ts';
-export { guessValueColumn, headerFields } from './formats/long.ts';
+export { guessValueColumn, headerFields } from '../formats/long.ts';
 
 /** A format guess with the reason, from a file's name and its first bytes (decompressed). */
 export interface Detection {

@@ -4,8 +4,8 @@
  * about a format (its name, title, detection, reading) is asked of its entry in the registry
  * (`formats/registry.ts`), which lists the formats.
  */
-import type { AlignOptions } from './realize/aligned.ts';
-import type { FormatId } from './formats/spec.ts';
+import type { AlignOptions } from '../realize/aligned.ts';
+import type { FormatId } from './spec.ts';
 
 export type { FormatId };
 

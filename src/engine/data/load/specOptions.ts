@@ -1,7 +1,7 @@
 /** Loose options of every format (what a command line or a form collects), resolved by detect.ts. */
-import type { GoogleOptions } from './readers/google.ts';
-import type { Unit } from './units/units.ts';
-import type { RepeatRule } from './samples/repeats.ts';
+import type { GoogleOptions } from '../readers/google.ts';
+import type { Unit } from '../units/units.ts';
+import type { RepeatRule } from '../samples/repeats.ts';
 
 /** Every format's options in one loose bag (what a command line or a form collects). */
 export interface SpecOptions {

@@ -1,6 +1,6 @@
 /** A file preset's spec with the user's scale (apart from presets.ts, which the first page lists). */
-import { formatOf } from './formats/registry.ts';
-import type { LoadSpec } from './formats/spec.ts';
+import { formatOf } from '../formats/registry.ts';
+import type { LoadSpec } from '../formats/spec.ts';
 import type { FilePreset } from './presets.ts';
 
 /** A file preset's load spec with the user's scale in place of the default (SPEC §2). */

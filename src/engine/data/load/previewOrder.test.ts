@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixture } from '../../ingest/traceFixtures.ts';
+import { fixture } from '../../../ingest/traceFixtures.ts';
 import { preview } from './preview.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const planetlabHead = readFileSync(
-  resolve(import.meta.dirname, '../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv'),
+  resolve(import.meta.dirname, '../../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv'),
 ).subarray(0, 65536);
 
 describe('preview order: empty → format → content → unit', () => {
@@ -55,7 +55,7 @@ describe('preview order: empty → format → content → unit', () => {
     const head = readFileSync(
       resolve(
         import.meta.dirname,
-        '../../../../shared/data/google-2011-task-usage/task_usage_part-00000_first10000.csv',
+        '../../../../../shared/data/google-2011-task-usage/task_usage_part-00000_first10000.csv',
       ),
     ).subarray(0, 8192);
     const p = preview([{ name: 'task_usage.csv', head }], { format: 'google' });

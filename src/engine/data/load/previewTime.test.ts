@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dataPath } from '../../ingest/testing.ts';
+import { dataPath } from '../../../ingest/testing.ts';
 import { preview } from './preview.ts';
 
 const lines = gunzipSync(readFileSync(dataPath('bitbrains-rnd/rnd_2013-7_vms1-100_cpu_mem.csv.gz')))

@@ -5,13 +5,13 @@
  * report of what every filter did. Each format's reading, roles and the rest are its entry's
  * (formats/registry.ts). Pure and synchronous: the streaming layer (src/ingest) feeds it.
  */
-import { compactExtras, compactSamples } from './samples/coded.ts';
-import type { SampleStorage } from './samples/samples.ts';
-import { withArchives } from './streams/archiveLoader.ts';
-import { findFormat, formatOf } from './formats/registry.ts';
-import type { DatasetLoader, FileRole, LoadSpec } from './formats/spec.ts';
+import { compactExtras, compactSamples } from '../samples/coded.ts';
+import type { SampleStorage } from '../samples/samples.ts';
+import { withArchives } from '../streams/archiveLoader.ts';
+import { findFormat, formatOf } from '../formats/registry.ts';
+import type { DatasetLoader, FileRole, LoadSpec } from '../formats/spec.ts';
 
-export type { FormatId } from './formatIds.ts';
+export type { FormatId } from '../formats/formatIds.ts';
 export type {
   DatasetLoader,
   FileRole,
@@ -19,8 +19,8 @@ export type {
   NpyOptions,
   TraceRole,
   TraceSpec,
-} from './formats/spec.ts';
-export { checkMatrixValues } from './realize/matrixValues.ts';
+} from '../formats/spec.ts';
+export { checkMatrixValues } from '../realize/matrixValues.ts';
 
 /** A format's file roles (none for a format there is no entry for). */
 export function rolesOf(format: string): readonly FileRole[] {

@@ -7,7 +7,7 @@
  * percent dataset gets the scale that puts its mean task near there, and says how that reads.
  */
 import type { FileRole, LoadSpec } from './loader.ts';
-import type { AlignOptions } from './realize/aligned.ts';
+import type { AlignOptions } from '../realize/aligned.ts';
 
 export interface PresetCredit {
   /** Who made the data, in one line. */

@@ -7,7 +7,7 @@
  * samples over the load's instants (range / step + 1), as aligned.ts counts it. Computed on the
  * file heads the preview reads, so it describes their first rows, not the whole files.
  */
-import type { TaskSamples } from './samples/samples.ts';
+import type { TaskSamples } from '../samples/samples.ts';
 
 export interface SeriesStep {
   readonly series: string;

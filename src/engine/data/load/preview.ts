@@ -7,9 +7,9 @@
  * (read with a unit that refuses nothing, so e.g. a Prometheus error answer is named as such), and
  * only then the unit and its options.
  */
-import { DataError, FilteredEmpty } from './streams/errors.ts';
+import { DataError, FilteredEmpty } from '../streams/errors.ts';
 import { createLoader, type FormatId, type LoadSpec } from './loader.ts';
-import { formatOf } from './formats/registry.ts';
+import { formatOf } from '../formats/registry.ts';
 import { resolveSpec, type SpecOptions } from './detect.ts';
 import {
   guessUnit,
@@ -18,12 +18,12 @@ import {
   valueStats,
   type UnitGuess,
   type ValueStats,
-} from './units/plausible.ts';
-import type { LoadReport } from './samples/report.ts';
-import { sampleCount, seriesAt, taskCount, type TaskSamples } from './samples/samples.ts';
-import { wholeSeriesHead } from './prometheus/promHead.ts';
-import { archiveKind } from './streams/archive.ts';
-import { wholeTarMembers } from './streams/archiveHead.ts';
+} from '../units/plausible.ts';
+import type { LoadReport } from '../samples/report.ts';
+import { sampleCount, seriesAt, taskCount, type TaskSamples } from '../samples/samples.ts';
+import { wholeSeriesHead } from '../prometheus/promHead.ts';
+import { archiveKind } from '../streams/archive.ts';
+import { wholeTarMembers } from '../streams/archiveHead.ts';
 import { timeAxisPreview, type TimeAxisPreview } from './previewTime.ts';
 
 /** Every loader option, as one object: the format ('auto' by default) and `SpecOptions`. */
