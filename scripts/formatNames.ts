@@ -1,9 +1,8 @@
 /**
  * Part of the import check (`npm run lint`): the trace formats are listed in one place, the format
  * registry (the modules of `src/engine/data/formats/`, one line each in its `registry.ts`; the
- * names are the modules' `id`s, and `src/engine/data/formats/formatIds.ts` holds only what the first page
- * must know of a format before any parser loads). Elsewhere in
- * `src/` (tests aside) no `switch` over format names, no comparison of a spec's or a file's format
+ * names are the modules' `id`s, and its `formatIds.ts` holds only what the first page must know of a
+ * format before any parser loads). Elsewhere in `src/` (tests aside) no `switch` over format names, no comparison of a spec's or a file's format
  * with a name, no list of format names and no table keyed by `FormatId` — each a
  * parallel list the next format would have to find: such code asks the format's entry instead.
  */
@@ -12,8 +11,6 @@ import { join } from 'node:path';
 import type ts from 'typescript';
 import { isTest, nameSites } from './nameSites.ts';
 
-/** The files that may list the formats. */
-export const FORMAT_REGISTRY_FILES: readonly string[] = ['src/engine/data/formats/formatIds.ts'];
 export const FORMAT_REGISTRY_DIR = 'src/engine/data/formats/';
 
 /** The format names: the `id` of each format module in the registry's folder under `root`. */
@@ -35,13 +32,7 @@ export function formatNameFindings(
   text: string,
   names: ReadonlySet<string>,
 ): string[] {
-  if (
-    !file.startsWith('src/') ||
-    isTest(file) ||
-    FORMAT_REGISTRY_FILES.includes(file) ||
-    file.startsWith(FORMAT_REGISTRY_DIR)
-  )
-    return [];
+  if (!file.startsWith('src/') || isTest(file) || file.startsWith(FORMAT_REGISTRY_DIR)) return [];
   return nameSites(file, text, {
     names,
     reads: readsFormat,

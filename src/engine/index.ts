@@ -33,7 +33,11 @@ export * from './data/samples/coded.ts';
 export { dictionaryEncode, MAX_DICTIONARY } from './data/samples/dictionary.ts';
 export * from './data/readers/wide.ts';
 export { LineReader, MAX_LINE_BYTES, parseDecimal, type ChunkSink } from './data/streams/bytes.ts';
-export { MAX_INFLATE_RATIO, RATIO_FLOOR_BYTES, inflateProblem } from './data/streams/inflateLimits.ts';
+export {
+  MAX_INFLATE_RATIO,
+  RATIO_FLOOR_BYTES,
+  inflateProblem,
+} from './data/streams/inflateLimits.ts';
 export * from './data/units/units.ts';
 export * from './data/units/applyUnits.ts';
 export * from './data/samples/report.ts';

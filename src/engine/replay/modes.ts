@@ -1,7 +1,7 @@
 /**
  * The three ways to realize a workload, one switch for the page and the command line: independent
  * draws per task (SPEC §2, the paper's), the time-aligned instants (column t one instant for every
- * task, `data/aligned.ts`), or a joint block bootstrap of them (`blocks.ts`, B instants per block).
+ * task, `data/realize/aligned.ts`), or a joint block bootstrap of them (`blocks.ts`, B instants per block).
  */
 import { alignSamples, type AlignOptions, type AlignedData } from '../data/realize/aligned.ts';
 import type { TaskSamples } from '../data/samples/samples.ts';
@@ -20,7 +20,7 @@ export interface ReplayMatrices {
 
 /**
  * The aligned data of `samples` with `options`, or why they cannot be aligned (the message names
- * what and where). Days of one VM are joined into one task (PlanetLab's ten days, `data/aligned.ts`):
+ * what and where). Days of one VM are joined into one task (PlanetLab's ten days, `data/realize/aligned.ts`):
  * then the rows are the VMs, not the samples' tasks (`joinsTasks`).
  */
 export function alignedData(

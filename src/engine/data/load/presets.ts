@@ -41,7 +41,7 @@ export interface FilePreset extends PresetBase {
   readonly spec: LoadSpec;
   /**
    * How its time-aligned replay buckets and keeps instants, where the defaults would refuse the data
-   * (the page and `realize --mode aligned` use the same; `data/aligned.ts`).
+   * (the page and `realize --mode aligned` use the same; `data/realize/aligned.ts`).
    */
   readonly align?: AlignOptions;
 }

@@ -7,7 +7,10 @@ import { preview } from './preview.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const planetlabHead = readFileSync(
-  resolve(import.meta.dirname, '../../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv'),
+  resolve(
+    import.meta.dirname,
+    '../../../../../shared/data/planetlab-cloudsim/planetlab_20110303.csv',
+  ),
 ).subarray(0, 65536);
 
 describe('preview order: empty → format → content → unit', () => {

@@ -20,7 +20,13 @@ import {
   type ChunkSink,
 } from '../streams/bytes.ts';
 import { KeyIndex, groupByTask } from '../samples/group.ts';
-import type { FileReport, FilterCount, LoadReport, ParseClamp, RawExtras } from '../samples/report.ts';
+import type {
+  FileReport,
+  FilterCount,
+  LoadReport,
+  ParseClamp,
+  RawExtras,
+} from '../samples/report.ts';
 import type { TaskSamples } from '../samples/samples.ts';
 import {
   MAX_JOB,

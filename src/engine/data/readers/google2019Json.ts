@@ -5,7 +5,10 @@
  * `average_usage` / `random_sample_usage`; where several names give a field, the first in the
  * list below wins, as before; null counts as absent.
  */
-import { latin1 as importedLatin1, parseDecimal as importedParseDecimal } from '../streams/bytes.ts';
+import {
+  latin1 as importedLatin1,
+  parseDecimal as importedParseDecimal,
+} from '../streams/bytes.ts';
 import { jsonString as importedJsonString, type JsonEvents } from '../streams/jsonScan.ts';
 
 // Under tsx (the CLI, the Node bench) an imported binding is read through a getter at every use;

@@ -7,7 +7,13 @@
  */
 import { DataError } from '../streams/errors.ts';
 import { clampFilters, type LoadResult, type LoadReport } from '../samples/report.ts';
-import { isCoded, seriesLength, taskCount, type SeriesSet, type TaskSamples } from '../samples/samples.ts';
+import {
+  isCoded,
+  seriesLength,
+  taskCount,
+  type SeriesSet,
+  type TaskSamples,
+} from '../samples/samples.ts';
 import type { Conversion } from './units.ts';
 import { clampedAtParse, parseClampFilters, multiplied } from './rawExtras.ts';
 import { formatOf } from '../formats/registry.ts';

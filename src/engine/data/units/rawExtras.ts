@@ -6,7 +6,13 @@
 import { DataError } from '../streams/errors.ts';
 import type { FilterCount, LoadReport, ParseClamp, RawExtras } from '../samples/report.ts';
 import { compactSeries } from '../samples/coded.ts';
-import { seriesAt, seriesLength, taskCount, type SeriesSet, type TaskSamples } from '../samples/samples.ts';
+import {
+  seriesAt,
+  seriesLength,
+  taskCount,
+  type SeriesSet,
+  type TaskSamples,
+} from '../samples/samples.ts';
 import { alibabaMetaNote, type BitbrainsOptions } from './traceUnits.ts';
 import { counterReason, isCounter } from '../prometheus/counter.ts';
 import type { Conversion } from './units.ts';
