@@ -44,3 +44,54 @@ test('presenter mode: large type, the arrow keys walk the steps, a step prints a
   await page.goto('/?present=0');
   await expect(page.getByTestId('presenter')).toHaveCount(0);
 });
+
+test('presenter mode: the step’s link as a QR code, and a handout of one printed page per step', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    sessionStorage.setItem('slopack-present-steps', '?view=learn&lesson=1\n?view=pack');
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => void (window as unknown as { printed: number }).printed++;
+  });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/?present=1');
+  await expect(page.getByTestId('presenter-step')).toHaveText('Step 1 of 2');
+  await page.getByRole('button', { name: 'Phone link' }).click();
+  const qr = page.getByTestId('presenter-qr');
+  await expect(qr).toHaveAttribute('data-link', /\?view=learn&lesson=1$/);
+  await expect(qr.getByRole('img', { name: /^QR code of http/ })).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(qr).toHaveAttribute('data-link', /\?view=pack$/);
+
+  await page.getByRole('button', { name: 'Print handout' }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed), {
+      timeout: 60_000,
+    })
+    .toBe(1);
+  // Back on the step the presenter was on.
+  await expect(page.getByTestId('presenter-step')).toHaveText('Step 2 of 2');
+  await expect.poll(() => page.url()).toContain('view=pack');
+  const pages = page.locator('.handout-page');
+  await expect(pages).toHaveCount(2);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.app')).toBeHidden();
+  const sheets = [
+    { link: /lesson=1$/, shows: '[data-testid="predict"]' },
+    { link: /view=pack$/, shows: '[role="listbox"][aria-label="Machines"] [role="option"]' },
+  ];
+  for (const [i, sheet] of sheets.entries()) {
+    const copy = pages.nth(i);
+    await expect(copy.getByRole('heading', { name: `Step ${i + 1} of 2` })).toBeVisible();
+    await expect(copy.locator('.handout-link')).toHaveText(sheet.link);
+    await expect(copy.locator('.handout-qr svg path')).toHaveCount(1);
+    // A lesson's question (its prediction, asked before the reveal); Pack's machines and numbers.
+    await expect(copy.locator(sheet.shows).first()).toBeVisible();
+    expect(await copy.evaluate((el) => getComputedStyle(el).breakAfter)).toBe(
+      i === 0 ? 'page' : 'auto',
+    );
+  }
+  await expect(pages.nth(1).getByTestId('m-abs')).toHaveText(/^\d+$/);
+  const pdf = await page.pdf({ format: 'A4' });
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length).toBeGreaterThanOrEqual(2);
+});

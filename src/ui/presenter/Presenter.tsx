@@ -1,13 +1,16 @@
 /**
  * Presenter mode (`?present=1`): large type and high contrast for a projector, a sequence of steps
- * (links of this page, in order) walked with the arrow keys or the bar's buttons, and a print
- * stylesheet that prints the open step alone, large. A step is opened as Back and Forward open an
- * address (the app reads it from the address bar), so each is also one history entry.
+ * (links of this page, in order) walked with the arrow keys or the bar's buttons, the current
+ * step's link as a QR code for the phones in the room, a print stylesheet that prints the open step
+ * alone, large, and a handout (every step, one page each). A step is opened as Back and Forward open
+ * an address (the app reads it from the address bar), so each is also one history entry.
  */
 import { useCallback, useEffect, useState } from 'react';
 import './presenter.css';
 import { DEFAULT_STEPS, readSteps, stepFrom } from './steps.ts';
 import { decimalOrNull } from '../../engine/index.ts';
+import { PhoneLink } from './PhoneLink.tsx';
+import { collectHandout } from './handout.ts';
 
 const STEPS_KEY = 'slopack-present-steps';
 const AT_KEY = 'slopack-present-at';
@@ -50,6 +53,8 @@ export function Presenter() {
   const [at, setAt] = useState(() => decimalOrNull(stored(AT_KEY) ?? '') ?? 0);
   const [editing, setEditing] = useState(false);
   const [skipped, setSkipped] = useState(0);
+  const [showQr, setShowQr] = useState(false);
+  const [copying, setCopying] = useState<number | null>(null);
 
   const go = useCallback(
     (next: number) => {
@@ -73,9 +78,20 @@ export function Presenter() {
     addEventListener('keydown', onKey);
     return () => {
       removeEventListener('keydown', onKey);
-      document.documentElement.classList.remove('presenting');
+      document.documentElement.classList.remove('presenting', 'handout-ready');
     };
   }, [at, go, steps.length]);
+
+  const printHandout = async () => {
+    try {
+      await collectHandout(steps, open, setCopying);
+    } finally {
+      setCopying(null);
+      go(at);
+    }
+    document.documentElement.classList.add('handout-ready');
+    print();
+  };
 
   const save = (text: string) => {
     const read = readSteps(text, location.origin, location.pathname);
@@ -111,10 +127,25 @@ export function Presenter() {
       <button type="button" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
         Steps
       </button>
-      <button type="button" onClick={() => print()}>
+      <button type="button" onClick={() => setShowQr((s) => !s)} aria-expanded={showQr}>
+        Phone link
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          document.documentElement.classList.remove('handout-ready');
+          print();
+        }}
+      >
         Print this step
       </button>
+      <button type="button" onClick={printHandout} disabled={copying !== null}>
+        {copying === null ? 'Print handout' : `Copying step ${copying + 1} of ${steps.length}…`}
+      </button>
       <a href={`${location.pathname}?present=0`}>Leave presenter mode</a>
+      {showQr && steps.length > 0 && (
+        <PhoneLink link={`${location.origin}${location.pathname}${steps[at]}`} />
+      )}
       {editing && (
         <form
           className="presenter-steps"
