@@ -45,6 +45,38 @@ function inField(target: EventTarget | null): boolean {
   );
 }
 
+/** The steps as links, one a line, to edit; lines that are not links of this page are counted. */
+function StepsEditor(props: {
+  steps: readonly string[];
+  skipped: number;
+  onSave: (text: string) => void;
+}) {
+  const { steps, skipped, onSave } = props;
+  return (
+    <form
+      className="presenter-steps"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(new FormData(e.currentTarget).get('steps') as string);
+      }}
+    >
+      <label htmlFor="presenter-steps">Links of this page, one a line, in order</label>
+      <textarea
+        id="presenter-steps"
+        name="steps"
+        rows={8}
+        defaultValue={steps.map((s) => `${location.origin}${location.pathname}${s}`).join('\n')}
+      />
+      <button type="submit">Use these steps</button>
+      {skipped > 0 && (
+        <p role="alert">
+          {skipped} line{skipped === 1 ? '' : 's'} left out: not a link of this page.
+        </p>
+      )}
+    </form>
+  );
+}
+
 export function Presenter() {
   const [steps, setSteps] = useState<string[]>(() => {
     const text = stored(STEPS_KEY);
@@ -146,29 +178,7 @@ export function Presenter() {
       {showQr && steps.length > 0 && (
         <PhoneLink link={`${location.origin}${location.pathname}${steps[at]}`} />
       )}
-      {editing && (
-        <form
-          className="presenter-steps"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save(new FormData(e.currentTarget).get('steps') as string);
-          }}
-        >
-          <label htmlFor="presenter-steps">Links of this page, one a line, in order</label>
-          <textarea
-            id="presenter-steps"
-            name="steps"
-            rows={8}
-            defaultValue={steps.map((s) => `${location.origin}${location.pathname}${s}`).join('\n')}
-          />
-          <button type="submit">Use these steps</button>
-          {skipped > 0 && (
-            <p role="alert">
-              {skipped} line{skipped === 1 ? '' : 's'} left out: not a link of this page.
-            </p>
-          )}
-        </form>
-      )}
+      {editing && <StepsEditor steps={steps} skipped={skipped} onSave={save} />}
     </div>
   );
 }
