@@ -24,6 +24,7 @@ const RESULT: { readonly [V in ViewId]: (page: Page) => ReturnType<Page['locator
   resize: (p) => p.getByTestId('resize-totals'),
   cluster: (p) => p.getByTestId('packing-machines'),
   schedulers: (p) => p.getByTestId('sched-machines'),
+  requests: (p) => p.getByTestId('rq-comparison'),
   model: (p) => p.locator('main h3').first(),
 };
 

@@ -181,6 +181,8 @@ export const WING_ENTRIES: Readonly<Record<string, string>> = {
   'src/state/learn/params.ts': "the lessons' count, for Pack's links into a lesson",
   'src/state/pack/replay.ts': "the aligned replay's judgement, for the correlation lesson",
   'src/state/timeline/dayCurve.ts': "the day's window curve and its windows, for lesson 7",
+  'src/ui/schedulers/SnippetBox.tsx':
+    "a snippet with its Copy button, for the Requests view's YAML",
 };
 
 /** An import by one wing's view of another wing's view or state, outside the declared entries. */

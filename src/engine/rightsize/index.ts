@@ -11,3 +11,4 @@ export {
   type FoldCheck,
 } from './effective.ts';
 export * from './rightsize.ts';
+export { rightsizeHistory, ungroupedNote } from './aligned.ts';

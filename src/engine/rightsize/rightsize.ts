@@ -178,3 +178,23 @@ export function rightsize(input: RightsizeInput): RightsizeResult {
   }
   return { outcomes, slopack, notes };
 }
+
+/**
+ * What each strategy's outcome says beside its numbers: workloads without a recommendation (placed
+ * without a request) and requests raised to the cluster's minimum (`minimum` as the user gave it).
+ */
+export function outcomeNotes(r: RightsizeResult, minimum: string): string[] {
+  const notes: string[] = [];
+  for (const s of r.outcomes) {
+    const missing = s.why.filter((w) => w !== null);
+    if (missing.length && s.strategy !== 'today')
+      notes.push(
+        `${s.strategy}: ${missing.length} workloads have no recommendation (${missing[0]}); they are placed without a request`,
+      );
+    if (s.raised)
+      notes.push(
+        `${s.strategy}: ${s.raised} workloads' requests were below the cluster's minimum ${minimum} and were raised to it`,
+      );
+  }
+  return notes;
+}

@@ -123,8 +123,8 @@ function memoryJson(m: MemoryReport, strategy: StrategyName, k: number): Record<
 
 const pct = (v: number) => formatPercent(v, 2);
 
-/** The side-by-side table's rows (header first), shared by the terminal and the HTML. */
-function comparisonRows(r: RightsizeResult, c: ReportContext): string[][] {
+/** The side-by-side table's rows (header first), shared by the terminal, the HTML and the page. */
+export function comparisonRows(r: RightsizeResult, c: ReportContext): string[][] {
   const scenarios = r.outcomes[0]?.replays.map((p) => p.scenario) ?? [];
   const head = [
     'strategy',
@@ -147,7 +147,8 @@ function comparisonRows(r: RightsizeResult, c: ReportContext): string[][] {
   return [head, ...rows];
 }
 
-function workloadRows(r: RightsizeResult, c: ReportContext): string[][] {
+/** Per workload each strategy's request (header first), shared by the terminal, the HTML and the page. */
+export function workloadRows(r: RightsizeResult, c: ReportContext): string[][] {
   const m = c.memory;
   const head = [
     'workload',
@@ -246,7 +247,10 @@ const API_VERSION: Record<string, string> = {
   Pod: 'v1',
 };
 
-/** One strategic-merge patch per workload with a request (`kubectl patch --patch-file`). */
+/**
+ * One strategic-merge patch per workload with a request (`kubectl patch --patch-file`), after a
+ * comment naming the data they were learned on.
+ */
 export function reportYaml(r: RightsizeResult, c: ReportContext): string {
   const chosen = r.outcomes.find((o) => o.strategy === c.strategy)!;
   const docs: string[] = [];
@@ -288,7 +292,8 @@ export function reportYaml(r: RightsizeResult, c: ReportContext): string {
     ];
     docs.push(`${why.join('\n')}\n${stringify(doc)}`);
   });
-  return docs.map((d) => `---\n${d}`).join('');
+  const named = `# ${c.strategy} requests learned on ${c.source} (instants ${c.learned.start}–${c.learned.end - 1}), judged on ${c.judged.start}–${c.judged.end - 1} by kube-default's replay, q* = ${c.target}\n`;
+  return named + docs.map((d) => `---\n${d}`).join('');
 }
 
 const esc = (s: string) =>

@@ -20,6 +20,7 @@ import { timeline } from './timeline/timeline.ts';
 import { resizeSweep } from './resize/resize.ts';
 import { resizeRun } from './resize/resizeRun.ts';
 import { schedulerHistory, schedulerKnob } from './schedulers/schedulers.ts';
+import { rightsizeRun } from './rightsize/rightsize.ts';
 
 export const JOBS = {
   exactQ,
@@ -44,6 +45,7 @@ export const JOBS = {
   resizeRun,
   schedulerHistory,
   schedulerKnob,
+  rightsizeRun,
 } as const;
 
 export type JobName = keyof typeof JOBS;
@@ -74,5 +76,6 @@ export {
 export { packSamples } from './paper/paperSamples.ts';
 export { type PackedWorkload, packWorkload } from './resize/resize.ts';
 export { type HistoryOut, type KnobOut, type KnobUnit } from './schedulers/schedulers.ts';
+export { type RightsizeOut } from './rightsize/rightsize.ts';
 export { type TimelineWorkload } from './timeline/timeline.ts';
 export { type WalkFamily } from './tune/walkForward.ts';

@@ -3,6 +3,7 @@
  * text in a selected box to copy by hand (an insecure origin, a denied permission).
  */
 import { useEffect, useRef, useState } from 'react';
+import './snippet.css';
 
 export function SnippetBox({ text, name }: { text: string; name: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'manual'>('idle');

@@ -7,6 +7,8 @@ import { basename } from 'node:path';
 import {
   groupWorkloads,
   podIdentity,
+  rightsizeHistory,
+  ungroupedNote,
   type Grouping,
   type PodIdentity,
   type RightsizeHistory,
@@ -54,20 +56,19 @@ export async function loadHistory(o: Options): Promise<LoadedHistory> {
   const a = replay.aligned;
   const ids = a.ids;
   const who = ids.map(podIdentity);
-  const step = a.report.step ?? (o.step as number | undefined) ?? DEFAULT_STEP;
   if (a.report.step === null && o.step === undefined)
     notes.push(
       `the data carry no timestamps: each instant is read as ${DEFAULT_STEP} s (--step tells another)`,
     );
   const cores = replay.coresPerMachine ?? null;
-  const capacity = (o.capacity as number | undefined) ?? 1;
-  const times =
-    a.report.step === null ? Float64Array.from(a.instants, (k) => k * step) : a.instants;
+  const history = rightsizeHistory(a, {
+    step: (o.step as number | undefined) ?? DEFAULT_STEP,
+    coresPerUnit: cores,
+    capacity: (o.capacity as number | undefined) ?? 1,
+  });
   const grouping = groupWorkloads(ids, facts?.owners ?? new Map(), who);
-  if (grouping.ungrouped.length)
-    notes.push(
-      `${grouping.ungrouped.length} of ${ids.length} pods follow no controller's name pattern and have no owner label: each is its own workload (${grouping.ungrouped.slice(0, 5).join(', ')}${grouping.ungrouped.length > 5 ? ', …' : ''})`,
-    );
+  const ungrouped = ungroupedNote(grouping, ids.length);
+  if (ungrouped) notes.push(ungrouped);
   let today: Float64Array | null = null;
   if (o.requests) {
     const file = o.requests as string;
@@ -85,16 +86,7 @@ export async function loadHistory(o: Options): Promise<LoadedHistory> {
   }
   const split = replay.split!;
   return {
-    history: {
-      ids,
-      usage: a.inst,
-      first: Int32Array.from(ids, (_, p) => a.spans[2 * p]),
-      last: Int32Array.from(ids, (_, p) => a.spans[2 * p + 1]),
-      times,
-      step,
-      milliPerUnit: 1000 * (cores ?? 1),
-      capacity,
-    },
+    history,
     grouping,
     identities: who,
     today,

@@ -6,6 +6,7 @@
  */
 import { SEED } from '../../../engine/index.ts';
 import {
+  outcomeNotes,
   rightsize as rightsizeRun,
   STRATEGIES,
   type StrategyName,
@@ -130,18 +131,12 @@ export const rightsize: Command = {
       }),
     );
     const memory = await memoryOf(o, loaded);
-    const notes = [...loaded.notes, ...result.notes, ...memory.notes];
-    for (const s of result.outcomes) {
-      const missing = s.why.filter((w) => w !== null);
-      if (missing.length && s.strategy !== 'today')
-        notes.push(
-          `${s.strategy}: ${missing.length} workloads have no recommendation (${missing[0]}); they are placed without a request`,
-        );
-      if (s.raised)
-        notes.push(
-          `${s.strategy}: ${s.raised} workloads' requests were below the cluster's minimum ${minGiven ?? '1 m'} and were raised to it`,
-        );
-    }
+    const notes = [
+      ...loaded.notes,
+      ...result.notes,
+      ...memory.notes,
+      ...outcomeNotes(result, String(minGiven ?? '1 m')),
+    ];
     const context: ReportContext = {
       workloads: loaded.grouping.workloads,
       containers: containerNames(loaded, o.container as string | undefined),

@@ -15,6 +15,7 @@ import { URL_FIELDS } from './urlFields.ts';
 import { resizeParamsArb } from '../../resize/testing.ts';
 import { DEFAULT_CLUSTER } from '../../cluster/params.ts';
 import { schedulersArb } from '../../schedulers/testing.ts';
+import { requestsArb } from '../../requests/testing.ts';
 import { LEARN_PARAMS } from '../../learn/params.ts';
 import { FIGURE_IDS } from '../../../engine/analysis/paperFigures.ts';
 import { timelineParamsArb } from '../../timeline/testing.ts';
@@ -110,6 +111,7 @@ const baseParamsArb = fc.record({
   resize: resizeParamsArb,
   cluster: fc.constant(DEFAULT_CLUSTER), // round-tripped in cluster/urlFields.test.ts
   schedulers: schedulersArb,
+  requests: requestsArb,
 });
 
 /** The Learn view's fields written only in its own link, at their defaults. */

@@ -17,6 +17,7 @@ import { LEARN_PARAMS, type LearnParams } from '../../learn/params.ts';
 import { PACK_PARAMS, type PackViewParams } from '../../pack/params.ts';
 import { PAPER_PARAMS, type PaperViewParams } from '../../paper/params.ts';
 import { DEFAULT_SCHEDULERS, type SchedulersSettings } from '../../schedulers/params.ts';
+import { DEFAULT_REQUESTS, type RequestsSettings } from '../../requests/params.ts';
 import { DEFAULT_RESIZE, type ResizeParams } from '../../resize/params.ts';
 import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../../timeline/params.ts';
 import { TRADEOFF_PARAMS, type TradeoffParams } from '../../tradeoff/params.ts';
@@ -91,6 +92,8 @@ export interface Params
   readonly cluster: ClusterSettings;
   /** Schedulers: the history, the SLO target, the scheduler's tab and its knob (schedulers/params.ts). */
   readonly schedulers: SchedulersSettings;
+  /** Requests: the history, learned share, SLO target and the YAML's strategy (requests/params.ts). */
+  readonly requests: RequestsSettings;
   /** Resize: workload, policy, predictor and replay (resize/params.ts). */
   readonly resize: ResizeParams;
   /** A/B: the pinned side's workload and packing (side A), compared with the current one (B). */
@@ -143,6 +146,7 @@ export const DEFAULT_PARAMS: Params = {
   pinned: null,
   cluster: DEFAULT_CLUSTER,
   schedulers: DEFAULT_SCHEDULERS,
+  requests: DEFAULT_REQUESTS,
 };
 
 export function packParams(p: Params): PackParams {

@@ -19,6 +19,8 @@ import { RESIZE_PARAMS } from '../../resize/params.ts';
 import { RESIZE_URL_FIELDS } from '../../resize/urlFields.ts';
 import { SCHEDULERS_PARAMS } from '../../schedulers/params.ts';
 import { SCHEDULERS_URL_FIELDS } from '../../schedulers/urlFields.ts';
+import { REQUESTS_PARAMS } from '../../requests/params.ts';
+import { REQUESTS_URL_FIELDS } from '../../requests/urlFields.ts';
 import { DEFAULT_TIMELINE_PARAMS, TIMELINE_PARAMS } from '../../timeline/params.ts';
 import { TIMELINE_URL_FIELDS } from '../../timeline/urlFields.ts';
 import { TRADEOFF_PARAMS } from '../../tradeoff/params.ts';
@@ -111,6 +113,19 @@ const SCHEDULERS_RUNS: readonly WingRun[] = [
         if (source.kind === 'waiting' || source.kind === 'no-series') return;
         const data = source.kind === 'loaded' ? source.data : null;
         return m.refreshSchedulers(runner, s.params.schedulers, false, data);
+      }),
+  },
+];
+
+const REQUESTS_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params.requests, s.params.dataset, s.data.dataset, s.data.status],
+    run: (runner, s) =>
+      void import('../../requests/runs.ts').then((m) => {
+        const source = m.requestsSource(s);
+        if (source.kind === 'waiting' || source.kind === 'no-series') return;
+        const data = source.kind === 'loaded' ? source.data : null;
+        return m.refreshRequests(runner, s.params.requests, false, data);
       }),
   },
 ];
@@ -277,6 +292,16 @@ const ENTRIES = {
     panel: [],
     owns: ['schedulers'],
     runs: SCHEDULERS_RUNS,
+  },
+  requests: {
+    label: 'Requests',
+    help: 'Requests that keep the SLO, beside krr and the VPA.',
+    frame: 'column',
+    params: REQUESTS_PARAMS,
+    urlRows: REQUESTS_URL_FIELDS,
+    panel: [],
+    owns: ['requests'],
+    runs: REQUESTS_RUNS,
   },
   model: {
     label: 'Model',

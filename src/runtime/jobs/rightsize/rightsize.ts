@@ -1,0 +1,106 @@
+/**
+ * The Requests view's job: one unit that aligns a history (bundled or loaded, engine/data
+ * `alignSamples`), groups its pods into workloads (engine/rightsize `groupWorkloads`: owner labels
+ * kept on the series, else the controllers' pod names), learns every strategy's requests on the
+ * first `learn` share of the instants and judges them on the rest by the same replay, as the
+ * `rightsize` command does (kube-default, fresh and a one-hour rollout, a node added when none
+ * fits; docs/rightsize.md). The data are in machine units, nodes of one machine.
+ */
+import { alignSamples, type TaskSamples } from '../../../engine/data/index.ts';
+import type { AlignOptions } from '../../../engine/index.ts';
+import {
+  groupWorkloads,
+  outcomeNotes,
+  podIdentity,
+  rightsize,
+  rightsizeHistory,
+  STRATEGIES,
+  ungroupedNote,
+  type RightsizeResult,
+  type Workload,
+} from '../../../engine/rightsize/index.ts';
+import type { Scenario } from '../../../engine/whatif/index.ts';
+import { defineJob } from '../job.ts';
+
+/** Seconds per instant of data without timestamps (the bundled histories: five minutes). */
+const STEP = 300;
+/** The smallest request the API server allows, 1 m, read in machines (one machine, one core). */
+const MIN_REQUEST = 0.001;
+const SCENARIOS: readonly Scenario[] = [{ kind: 'fresh' }, { kind: 'rollout', hours: 1 }];
+
+interface RightsizeSpec {
+  readonly samples: TaskSamples;
+  /** How the data's format aligns them (the loaded data's `align`; none for a bundled history). */
+  readonly align?: AlignOptions;
+  /** The share of the instants learned, from the first; the rest is judged. */
+  readonly learn: number;
+  readonly target: number;
+  readonly seed: number;
+}
+
+export interface RightsizeOut {
+  readonly result: RightsizeResult;
+  readonly workloads: Workload[];
+  /** Per workload the container its patch names (the series' `container` label, else its name). */
+  readonly containers: string[];
+  readonly ungrouped: string[];
+  readonly learned: { readonly start: number; readonly end: number };
+  readonly judged: { readonly start: number; readonly end: number };
+  readonly step: number;
+  readonly pods: number;
+  readonly notes: string[];
+}
+
+export const rightsizeRun = defineJob({
+  needsPool: false,
+  units(spec: RightsizeSpec): number[] {
+    if (!(spec.learn > 0 && spec.learn < 1))
+      throw new RangeError(`the learned share must be in (0, 1), got ${spec.learn}`);
+    if (!(spec.target > 0 && spec.target < 1))
+      throw new RangeError(`the target q* must be in (0, 1), got ${spec.target}`);
+    return [0];
+  },
+  run(_ctx, spec: RightsizeSpec, _unit: number, checkpoint): RightsizeOut {
+    const aligned = alignSamples(spec.samples, spec.align ?? {});
+    checkpoint();
+    const T = aligned.inst.cols;
+    const cut = Math.floor(spec.learn * T + 0.5);
+    if (cut < 2 || T - cut < 1)
+      throw new RangeError(
+        `the history is too short: ${T} instants, ${cut} learned and ${T - cut} judged; the requests need at least 2 learned instants and one judged`,
+      );
+    const history = rightsizeHistory(aligned, { step: STEP, coresPerUnit: null, capacity: 1 });
+    const identities = aligned.ids.map(podIdentity);
+    const grouping = groupWorkloads(aligned.ids, new Map(), identities);
+    const learned = { start: 0, end: cut };
+    const judged = { start: cut, end: T };
+    const result = rightsize({
+      history,
+      workloads: grouping.workloads,
+      learned,
+      judged,
+      target: spec.target,
+      scenarios: SCENARIOS,
+      seed: spec.seed,
+      minRequest: MIN_REQUEST,
+      today: null,
+      strategies: STRATEGIES,
+    });
+    const notes = [
+      ungroupedNote(grouping, aligned.ids.length),
+      ...result.notes,
+      ...outcomeNotes(result, '1 m'),
+    ];
+    return {
+      result,
+      workloads: grouping.workloads,
+      containers: grouping.workloads.map((w) => identities[w.pods[0]].labels.container || w.name),
+      ungrouped: grouping.ungrouped,
+      learned,
+      judged,
+      step: history.step,
+      pods: aligned.ids.length,
+      notes: notes.filter((n): n is string => n !== null),
+    };
+  },
+});

@@ -1,0 +1,150 @@
+/**
+ * The Requests view's run, a store slice of one run slot (runSlot.ts on latestRun.ts, latest wins):
+ * the history (the user's data when they are loaded, files or Prometheus, else the bundled file
+ * read by the ingestion worker) sized by every strategy and judged by the replay in an engine
+ * worker (job `rightsizeRun`). Keyed by what changes its numbers: the data, the learned share and
+ * q*; the YAML's strategy is the view's choice alone and runs nothing.
+ */
+import { useStore } from 'zustand';
+import { presetById, type FilePreset, type TaskSamples } from '../../engine/data/index.ts';
+import type { AlignOptions } from '../../engine/index.ts';
+import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
+import type { RightsizeOut } from '../../runtime/jobs/index.ts';
+import type { Runner } from '../../runtime/runner.ts';
+import { runSlice, type Work } from '../common/runs/runSlot.ts';
+import type { ExplorerState } from '../common/store/store.ts';
+import type { RequestsSettings } from './params.ts';
+
+export type { RunState } from '../common/runs/runSlot.ts';
+
+/** The seed of the rollout's order (the command line's default). */
+const ROLLOUT_SEED = 1;
+
+const { store: requestsRuns, slots } = runSlice<{ sizing: RightsizeOut }>(['sizing']);
+type RequestsRuns = ReturnType<typeof requestsRuns.getState>;
+export { requestsRuns };
+
+export function useRequestsRuns<T>(selector: (s: RequestsRuns) => T): T {
+  return useStore(requestsRuns, selector);
+}
+
+let ingest: FileIngest | null = null;
+
+/** The ingestion the slice loads through (default: the page's worker; tests pass their own). */
+export function setRequestsIngest(i: FileIngest): void {
+  ingest = i;
+}
+
+/** The user's data the view sizes instead of a bundled history: what was loaded, by name. */
+export interface RequestsData {
+  readonly key: string;
+  /** Its name, as the view and the YAML say it: the files, or the Prometheus source. */
+  readonly title: string;
+  readonly samples: TaskSamples;
+  readonly align?: AlignOptions;
+}
+
+/**
+ * What the view sizes: the user's data when they are loaded (files or Prometheus), else the
+ * bundled history; while the user's data load, or when they have no per-task series (a realization
+ * matrix), nothing: never a bundled history while the user's data are loaded.
+ */
+export type RequestsSource =
+  | { readonly kind: 'bundled' }
+  | { readonly kind: 'loaded'; readonly data: RequestsData }
+  | { readonly kind: 'waiting' }
+  | { readonly kind: 'no-series'; readonly title: string };
+
+export function requestsSource(e: {
+  readonly params: Pick<ExplorerState['params'], 'dataset'>;
+  readonly data: ExplorerState['data'];
+}): RequestsSource {
+  if (e.params.dataset !== 'upload') return { kind: 'bundled' };
+  const ds = e.data.dataset;
+  if (e.data.status !== 'ready' || !ds) return { kind: 'waiting' };
+  if (!ds.samples) return { kind: 'no-series', title: ds.title };
+  return {
+    kind: 'loaded',
+    data: { key: ds.key, title: ds.title, samples: ds.samples, align: ds.align },
+  };
+}
+
+export const sizingKey = (s: RequestsSettings, data: RequestsData | null = null) =>
+  JSON.stringify([data ? data.key : s.history, s.learn, s.target]);
+
+/** The bundled history's file preset (its instantaneous usage file is read). */
+function historyPreset(s: RequestsSettings): FilePreset {
+  const p = presetById(s.history);
+  if (!p || p.kind !== 'files') throw new RangeError(`unknown history "${s.history}"`);
+  return p;
+}
+
+/** The bundled history's name, as the view and the YAML say it. */
+export function bundledTitle(s: RequestsSettings): string {
+  return historyPreset(s).title;
+}
+
+async function bundledSamples(
+  s: RequestsSettings,
+  signal: AbortSignal,
+  progress: Parameters<Work<RightsizeOut>>[1],
+): Promise<TaskSamples> {
+  const preset = historyPreset(s);
+  const file = preset.files.find((f) => f.role === 'inst') ?? preset.files[0];
+  const name = file.url.replace(/^\/data\//, '');
+  ingest ??= createIngest();
+  const label = `Loading ${preset.title}`;
+  const loaded = await ingest.loadFile(
+    name,
+    preset.spec,
+    (p) => progress({ label, done: p.bytesRead, total: p.size ?? 0 }),
+    signal,
+  );
+  if (loaded.kind !== 'samples') throw new RangeError(`${name}: expected per-task samples`);
+  return loaded.samples;
+}
+
+function sizeRequests(
+  runner: Runner,
+  s: RequestsSettings,
+  data: RequestsData | null,
+): Work<RightsizeOut> {
+  return async (signal, progress) => {
+    const samples = data ? data.samples : await bundledSamples(s, signal, progress);
+    progress({
+      label: 'Sizing the requests and replaying them (kube-default, fresh and a rollout)',
+      done: 0,
+      total: 0,
+    });
+    const spec = {
+      samples,
+      align: data?.align,
+      learn: s.learn,
+      target: s.target,
+      seed: ROLLOUT_SEED,
+    };
+    const [out] = await runner.runJob(null, 'rightsizeRun', spec, { signal });
+    return out;
+  };
+}
+
+/**
+ * Brings the sizing up to date with `s` on `data` (the user's, else the bundled history); `force`
+ * runs again a stopped or failed run of the same key.
+ */
+export async function refreshRequests(
+  runner: Runner,
+  s: RequestsSettings,
+  force = false,
+  data: RequestsData | null = null,
+): Promise<void> {
+  const key = sizingKey(s, data);
+  const st = requestsRuns.getState().sizing;
+  const stale = st.key !== key || (force && st.status !== 'running' && st.result?.key !== key);
+  if (stale) await slots.sizing.start('', key, key, sizeRequests(runner, s, data));
+}
+
+/** Stops the run in flight (it keeps its key: nothing restarts until the settings change). */
+export function cancelRequests(): void {
+  slots.sizing.cancel();
+}
