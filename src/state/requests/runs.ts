@@ -16,6 +16,7 @@ import type { ExplorerState } from '../common/store/store.ts';
 import type { RequestsSettings } from './params.ts';
 
 export type { RunState } from '../common/runs/runSlot.ts';
+export type { RightsizeOut } from '../../runtime/jobs/index.ts';
 
 /** The seed of the rollout's order (the command line's default). */
 const ROLLOUT_SEED = 1;

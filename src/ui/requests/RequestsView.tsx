@@ -6,7 +6,6 @@
  * to copy, naming the data they were learned on (docs/rightsize.md).
  */
 import { useMemo } from 'react';
-import type { RightsizeOut } from '../../runtime/jobs/index.ts';
 import { requestsNodesSpec } from '../../present/rightsize/figure.ts';
 import {
   comparisonRows,
@@ -29,6 +28,7 @@ import {
   sizingKey,
   useRequestsRuns,
   type RequestsData,
+  type RightsizeOut,
   type RequestsSource,
 } from '../../state/requests/runs.ts';
 import { STRATEGIES, type StrategyName } from '../../engine/rightsize/index.ts';
