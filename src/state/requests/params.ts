@@ -5,7 +5,7 @@
  * side-by-side table holds every strategy). Nodes of one machine, the data in machine units.
  */
 import { numberRange } from '../../engine/index.ts';
-import { STRATEGIES, type StrategyName } from '../../engine/rightsize/index.ts';
+import type { StrategyName } from '../../engine/rightsize/index.ts';
 import { SLO_TARGET } from '../../engine/schedulers/index.ts';
 import {
   choiceParam,
@@ -28,6 +28,9 @@ export interface RequestsSettings {
   readonly strategy: StrategyName;
 }
 
+/** The engine's strategies, named here so the link's codec keeps the engine off the first page. */
+export const YAML_STRATEGIES = ['slopack', 'krr', 'vpa'] as const satisfies readonly StrategyName[];
+
 export const REQUESTS_PARAMS: ParamSpecs<RequestsSettings> = {
   history: choiceParam<RequestsHistory>('rqd', 'azure-v1', 'history', REQUESTS_HISTORIES),
   learn: numberParam(
@@ -36,7 +39,7 @@ export const REQUESTS_PARAMS: ParamSpecs<RequestsSettings> = {
     numberRange('learned share', 'learn', { min: 0, minOpen: true, max: 1, maxOpen: true }),
   ),
   target: numberParam('rqq', 0.01, SLO_TARGET),
-  strategy: choiceParam<StrategyName>('rqs', 'slopack', 'strategy', STRATEGIES),
+  strategy: choiceParam<StrategyName>('rqs', 'slopack', 'strategy', YAML_STRATEGIES),
 };
 
 export const DEFAULT_REQUESTS: RequestsSettings = defaultsOf(REQUESTS_PARAMS);

@@ -17,7 +17,8 @@ import type { RightsizeOut } from '../../runtime/jobs/index.ts';
 import { RequestsSizing } from '../../ui/requests/RequestsView.tsx';
 import { toDataset, type Dataset } from '../common/sources/datasets.ts';
 import type { ExplorerState } from '../common/store/store.ts';
-import { DEFAULT_REQUESTS } from './params.ts';
+import { STRATEGIES } from '../../engine/rightsize/index.ts';
+import { DEFAULT_REQUESTS, YAML_STRATEGIES } from './params.ts';
 import {
   refreshRequests,
   requestsRuns,
@@ -161,5 +162,6 @@ describe('the Requests view on the data loaded', () => {
       title: 'm.npy',
     });
     expect(requestsSource(state('azure-v1', {})).kind).toBe('bundled');
+    expect(YAML_STRATEGIES).toEqual(STRATEGIES);
   });
 });

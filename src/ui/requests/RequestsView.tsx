@@ -18,6 +18,7 @@ import { useExplorer } from '../../state/common/store/store.ts';
 import {
   REQUESTS_HISTORIES,
   REQUESTS_PARAMS,
+  YAML_STRATEGIES,
   type RequestsSettings,
 } from '../../state/requests/params.ts';
 import {
@@ -31,7 +32,7 @@ import {
   type RightsizeOut,
   type RequestsSource,
 } from '../../state/requests/runs.ts';
-import { STRATEGIES, type StrategyName } from '../../engine/rightsize/index.ts';
+import type { StrategyName } from '../../engine/rightsize/index.ts';
 import { useController } from '../controllerContext.ts';
 import { ParamNumber } from '../ParamNumber.tsx';
 import { PlotFigure } from '../PlotFigure.tsx';
@@ -120,7 +121,7 @@ function Settings({
           data-testid="rq-strategy"
           onChange={(e) => set({ strategy: e.target.value as StrategyName })}
         >
-          {STRATEGIES.map((k) => (
+          {YAML_STRATEGIES.map((k) => (
             <option key={k} value={k}>
               {k}
             </option>
