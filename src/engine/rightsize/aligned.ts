@@ -2,7 +2,7 @@
  * An aligned history (engine/data `alignSamples`) as the right-sizing reads it, and what is said
  * of its grouping: one place for the command line (`rightsize`) and the page (the Requests view).
  */
-import type { AlignedData } from '../data/aligned.ts';
+import type { AlignedData } from '../data/realize/aligned.ts';
 import type { RightsizeHistory } from './judge.ts';
 import type { Grouping } from './workloads.ts';
 
