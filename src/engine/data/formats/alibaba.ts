@@ -10,6 +10,10 @@ import type { SpecOf } from './spec.ts';
 export const alibabaFormat: FormatEntry<SpecOf<'alibaba'>> = {
   id: 'alibaba',
   title: 'Alibaba v2018 container_usage (+ container_meta, machine_meta)',
+  example: {
+    name: 'container_usage.csv',
+    lines: ['c_82,m_82,1967800,2.75,40,,,,,,', 'c_27,m_27,804,34.033333,40,,,,,,'],
+  },
   roles: ['usage', 'meta', 'machines'],
   roleFromName: (base) =>
     base.includes('machine_meta') ? 'machines' : base.includes('meta') ? 'meta' : 'usage',

@@ -9,6 +9,13 @@ import { clampLater } from './unitRules.ts';
 export const azure2Format: FormatEntry<SpecOf<'azure2'>> = {
   id: 'azure2',
   title: 'Azure V2 vm_cpu_readings (+ vmtable)',
+  example: {
+    name: 'vm_cpu_readings-file-1-of-195.csv',
+    lines: [
+      '0,v8xIAbHTx5zBSryKIJllOR4s3PCGlYtYB4Vm/iAL+8w=,44.459092,71.889037,44.459092',
+      '0,4FOa7z8XaJi19ola4sMEQGrWpzx1LsjG/3Lt3CQy4zM=,5.860568,9.102524,5.860568',
+    ],
+  },
   roles: ['usage', 'meta'],
   roleFromName: (base) => (base.includes('vmtable') ? 'meta' : 'usage'),
   detect: [

@@ -42,6 +42,13 @@ function withUnitsOf(spec: BitbrainsOptions, next: UnitFields): SpecOf<'bitbrain
 export const bitbrainsFormat: FormatEntry<SpecOf<'bitbrains'>> = {
   id: 'bitbrains',
   title: 'Bitbrains GWA-T-12 per-VM files (1.csv, 2.csv, …)',
+  example: {
+    name: '1.csv',
+    lines: [
+      'Timestamp [ms];\tCPU cores;\tCPU capacity provisioned [MHZ];\tCPU usage [MHZ];\tCPU usage [%];\tMemory capacity provisioned [KB];\tMemory usage [KB];\tDisk read throughput [KB/s];\tDisk write throughput [KB/s];\tNetwork received throughput [KB/s];\tNetwork transmitted throughput [KB/s]',
+      '1372629804;\t2;\t5851.9989;\t87.7799835;\t1.5;\t8218624.0;\t1034592.8;\t0.0;\t0.0;\t0.0;\t0.0',
+    ],
+  },
   roles: ['inst'],
   detect: [
     {

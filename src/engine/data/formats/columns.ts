@@ -10,6 +10,10 @@ import { plainUnits, unlessSkipping } from './unitRules.ts';
 export const columnsFormat: FormatEntry<SpecOf<'columns'>> = {
   id: 'columns',
   title: 'column-per-task CSV: one row per time step',
+  example: {
+    name: 'usage.csv',
+    lines: ['time,vm1,vm2', '0,12.5,40.1'],
+  },
   roles: ['inst', 'avg'],
   roleFromName: averagedRole,
   detect: [

@@ -99,6 +99,12 @@ interface FirstFile {
 export interface FormatEntry<S extends FormatSpec = LoadSpec> {
   readonly id: S['format'];
   readonly title: string;
+  /**
+   * A file of this layout: its name and first lines (two, or as many as detection needs), as told
+   * to a user whose file no rule recognised; detected as this format (load/layouts.test.ts). None
+   * for a binary format.
+   */
+  readonly example?: { readonly name: string; readonly lines: readonly string[] };
   /** The roles its files play; the first is the role of a file whose name says nothing. */
   readonly roles: readonly FileRole[];
   /** A file's role from its lower-case base name (default: the first role). */

@@ -9,6 +9,13 @@ import { clampLater } from './unitRules.ts';
 export const googleFormat: FormatEntry<SpecOf<'google'>> = {
   id: 'google',
   title: 'Google 2011 task_usage (+ task_events)',
+  example: {
+    name: 'part-00000-of-00500.csv',
+    lines: [
+      '600000000,900000000,3418309,0,4155527081,0.001562,0.06787,0.07568,0.001156,0.001503,0.06787,2.861e-06,0.0001869,0.03967,0.0003567,2.445,0.007243,0,1,0',
+      '600000000,900000000,3418309,1,329150663,0.001568,0.06787,0.07556,0.0003195,0.0007,0.06787,5.722e-06,0.0001879,0.03302,0.0009289,2.1,0.005791,0,1,0',
+    ],
+  },
   roles: ['usage', 'events'],
   roleFromName: (base) =>
     base.includes('task_events') || base.includes('events') ? 'events' : 'usage',

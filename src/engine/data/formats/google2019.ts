@@ -10,6 +10,13 @@ import { clampLater } from './unitRules.ts';
 export const google2019Format: FormatEntry<SpecOf<'google2019'>> = {
   id: 'google2019',
   title: 'Google 2019 instance_usage (BigQuery CSV or JSON lines)',
+  example: {
+    name: 'instance_usage.csv',
+    lines: [
+      'start_time,end_time,collection_id,instance_index,machine_id,alloc_collection_id,alloc_instance_index,collection_type,average_usage_cpus,average_usage_memory,maximum_usage_cpus,maximum_usage_memory,random_sample_usage_cpus,random_sample_usage_memory,assigned_memory,page_cache_memory,cycles_per_instruction,memory_accesses_per_instruction,sample_rate,cpu_usage_distribution,tail_cpu_usage_distribution',
+      '600000000,900000000,3418309,0,4155527081,0,-1,0,0.001562,0.06787,0.03967,0.06787,0,,0.07568,0.001503,2.445,0.007243,1,"[0.001,0.002]","[]"',
+    ],
+  },
   roles: ['usage'],
   detect: [
     {

@@ -28,6 +28,10 @@ export function headerFields(head: Uint8Array): string[] {
 export const longFormat: FormatEntry<SpecOf<'long'>> = {
   id: 'long',
   title: 'long CSV: one row per sample, id and value columns',
+  example: {
+    name: 'samples.csv',
+    lines: ['vm_id,timestamp_s,cpu_pct', 'vm1,1372629804,12.5', 'vm1,1372630104,13.0'],
+  },
   roles: ['inst'],
   detect: [
     {

@@ -9,6 +9,13 @@ import { plainUnits, unlessSkipping } from './unitRules.ts';
 export const prometheusFormat: FormatEntry<SpecOf<'prometheus'>> = {
   id: 'prometheus',
   title: 'Prometheus query_range JSON (resultType matrix)',
+  example: {
+    name: 'query_range.json',
+    lines: [
+      '{"status":"success","data":{"resultType":"matrix",',
+      '"result":[{"metric":{"pod":"a"},"values":[[1700000000,"0.5"]]}]}}',
+    ],
+  },
   roles: ['inst'],
   detect: [
     {

@@ -17,6 +17,10 @@ function isSampleIndex(names: readonly string[]): boolean {
 export const wideFormat: FormatEntry<SpecOf<'wide'>> = {
   id: 'wide',
   title: 'wide CSV: one row per task',
+  example: {
+    name: 'tasks.csv',
+    lines: ['id,s0,s1,s2', 'vm1,12.5,13.0,11.8'],
+  },
   roles: ['inst'],
   detect: [
     {

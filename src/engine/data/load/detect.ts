@@ -51,19 +51,28 @@ function detectionRules() {
     .sort((a, b) => a.rank - b.rank);
 }
 
-/** The formats detection tries, in the user's words (not the loaders' ids). */
-export const FORMATS_TRIED =
-  'CSV (a row per task, a column per task, or a row per sample), Google 2011 and 2019, Alibaba, Azure V2, Bitbrains, a Prometheus answer (JSON), .npy, the compact format';
+/** An example line as told: a tab shown as `\t`, a long line cut to its first 100 characters. */
+function shownLine(line: string): string {
+  const text = line.replaceAll('\t', '\\t');
+  return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
 
-/** The layouts read, each with the first two lines of an example, for a file no rule recognised. */
-export const LAYOUT_EXAMPLES = [
-  'a row per task (wide CSV):\n  id,s0,s1,s2\n  vm1,12.5,13.0,11.8',
-  'a column per task, a row per instant:\n  time,vm1,vm2\n  0,12.5,40.1',
-  'a row per sample (long CSV; choose the id and value columns):\n  vm_id,timestamp_s,cpu_pct\n  vm1,1372629804,12.5',
-  'Bitbrains per-VM files (;\\t separated):\n  Timestamp [ms];\\tCPU cores;\\tCPU capacity provisioned [MHZ];\\t…\n  1372629804;\\t2;\\t5851.9989;\\t…',
-  'Google 2011 task_usage (20 fields, no header):\n  600000000,900000000,3418309,0,4155527081,0.001562,…\n  600000000,900000000,3418309,1,329150663,0.001568,…',
-  'a Prometheus query_range answer (JSON):\n  {"status":"success","data":{"resultType":"matrix",\n   "result":[{"metric":{"pod":"a"},"values":[[1700000000,"0.5"],…]}]}}',
-].join('\n');
+/**
+ * Every format the registry holds, for a file no rule recognised: each with a file's name and its
+ * first lines (a binary format by its name alone, last).
+ */
+export function layoutExamples(): string {
+  const entries = formatEntries();
+  const shown = entries.flatMap(({ title, example }) =>
+    example
+      ? [
+          `${title} (e.g. ${example.name}):\n${example.lines.map((l) => `  ${shownLine(l)}`).join('\n')}`,
+        ]
+      : [],
+  );
+  const binary = entries.filter((e) => !e.example).map((e) => e.title);
+  return [...shown, ...(binary.length > 0 ? [`also ${binary.join('; ')}`] : [])].join('\n');
+}
 
 /**
  * A full `LoadSpec` from a format (or 'auto': detected from the first file's name and bytes) and
@@ -83,7 +92,7 @@ export function resolveSpec(
       throw new DataError(
         name,
         null,
-        `cannot tell the format. Tried: ${FORMATS_TRIED}. If it is one of them, choose it under Format (--format on the command line). The layouts read, each as its first two lines:\n${LAYOUT_EXAMPLES}`,
+        `cannot tell the format. If it is one of the formats below, choose it under Format (--format on the command line). The formats read, each with a file's name and first lines:\n${layoutExamples()}`,
       );
     f = d.format;
   } else if (findFormat(format)) f = format;

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../ingest/traceFixtures.ts';
 import { preview } from './preview.ts';
+import { formatEntries } from '../formats/registry.ts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const planetlabHead = readFileSync(
@@ -22,12 +23,16 @@ describe('preview order: empty → format → content → unit', () => {
 
   it('garbage names the formats tried in words, briefly, then an example of each layout', () => {
     const p = preview([{ name: 'noise.bin', head: enc('\u0001\u0002zz\u0000\nqq\n') }]);
-    expect(p.error).toMatch(/^noise\.bin: cannot tell the format\. Tried: CSV/);
+    expect(p.error).toMatch(
+      /^noise\.bin: cannot tell the format\. If it is one of the formats below/,
+    );
     expect(p.error).toMatch(/Prometheus/);
     expect(p.error).not.toMatch(/azure2|google2019|columns,/);
     const [first, ...examples] = p.error!.split('\n');
     expect(first.length).toBeLessThan(400);
-    expect(examples.filter((l) => !l.startsWith('  '))).toHaveLength(6);
+    // A line naming each format (its example's lines indented below it), the binary ones last.
+    const named = formatEntries().filter((e) => e.example).length + 1;
+    expect(examples.filter((l) => !l.startsWith('  '))).toHaveLength(named);
   });
 
   it('a Prometheus error answer is named as such before anything about cores', () => {
