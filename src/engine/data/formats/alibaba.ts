@@ -1,11 +1,17 @@
 /** Alibaba v2018 container_usage (+ container_meta, machine_meta): alibaba.ts reads it. */
-import { AlibabaLoader, type AlibabaRole } from '../readers/alibaba.ts';
+import { AlibabaLoader, type AlibabaRole, type AlibabaOptions } from '../readers/alibaba.ts';
 import { alibabaFilled, alibabaNotes, refuseAboveMachine } from '../units/rawExtras.ts';
 import { alibabaUnits } from '../units/traceUnits.ts';
 import { conversion } from '../units/units.ts';
 import type { FormatEntry } from './entry.ts';
 import { ownUnitTrace } from './entry.ts';
 import type { SpecOf } from './spec.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    alibaba: AlibabaOptions;
+  }
+}
 
 export const alibabaFormat: FormatEntry<SpecOf<'alibaba'>> = {
   id: 'alibaba',

@@ -1,10 +1,16 @@
 /** Azure V2 vm_cpu_readings (+ vmtable): azure2.ts reads it. */
-import { AzureV2Loader } from '../readers/azure2.ts';
+import { AzureV2Loader, type AzureV2Options } from '../readers/azure2.ts';
 import { azure2Factor, azure2Units } from '../units/traceUnits.ts';
 import type { FormatEntry } from './entry.ts';
 import { ownUnitTrace } from './entry.ts';
 import type { SpecOf } from './spec.ts';
 import { clampLater } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    azure2: AzureV2Options;
+  }
+}
 
 export const azure2Format: FormatEntry<SpecOf<'azure2'>> = {
   id: 'azure2',

@@ -12,6 +12,12 @@ import { traceCommon } from './entry.ts';
 import type { SpecOf } from './spec.ts';
 import { unlessSkipping, type UnitFields } from './unitRules.ts';
 
+declare module './spec.ts' {
+  interface FormatOptions {
+    bitbrains: BitbrainsOptions;
+  }
+}
+
 /**
  * Its unit fields. Its unit picks the column read (cores or MHz): a raw load keeps the other column
  * as well (`RawExtras.otherUnit`), so the unit converts after parsing too.

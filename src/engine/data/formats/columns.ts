@@ -1,11 +1,17 @@
 /** The column-per-task CSV: a row per time step, a column per task (columns.ts reads it). */
-import { ColumnsLoader, looksLikeTime } from '../readers/columns.ts';
+import { ColumnsLoader, looksLikeTime, type ColumnsOptions } from '../readers/columns.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
 import { averagedRole } from './npy.ts';
 import { csvHeader } from './probe.ts';
 import type { SpecOf } from './spec.ts';
 import { plainUnits, unlessSkipping } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    columns: ColumnsOptions;
+  }
+}
 
 export const columnsFormat: FormatEntry<SpecOf<'columns'>> = {
   id: 'columns',

@@ -7,6 +7,13 @@ import type { FormatEntry } from './entry.ts';
 import type { FormatReader, SpecOf } from './spec.ts';
 import { plainUnits } from './unitRules.ts';
 
+declare module './spec.ts' {
+  interface FormatOptions {
+    /** No options: the sidecar says everything. */
+    compact: Record<never, never>;
+  }
+}
+
 export const compactFormat: FormatEntry<SpecOf<'compact'>> = {
   id: 'compact',
   title: 'compact per-task format (.json sidecar + .npy)',

@@ -1,10 +1,21 @@
 /** Google 2011 task_usage (+ task_events): the paper's trace (google.ts reads it). */
-import { EVENTS_COLUMNS, GoogleLoader, USAGE_COLUMNS } from '../readers/google.ts';
+import {
+  EVENTS_COLUMNS,
+  GoogleLoader,
+  USAGE_COLUMNS,
+  type GoogleOptions,
+} from '../readers/google.ts';
 import { conversion, describeUnit } from '../units/units.ts';
 import type { FormatEntry } from './entry.ts';
 import { csvHeader, numericField } from './probe.ts';
 import type { SpecOf } from './spec.ts';
 import { clampLater } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    google: GoogleOptions;
+  }
+}
 
 export const googleFormat: FormatEntry<SpecOf<'google'>> = {
   id: 'google',

@@ -1,11 +1,21 @@
 /** Google 2019 instance_usage, as BigQuery CSV or JSON lines: google2019.ts reads it. */
-import { Google2019Loader, isGoogle2019Header } from '../readers/google2019.ts';
+import {
+  Google2019Loader,
+  isGoogle2019Header,
+  type Google2019Options,
+} from '../readers/google2019.ts';
 import { google2019Units } from '../units/traceUnits.ts';
 import { conversion } from '../units/units.ts';
 import type { FormatEntry } from './entry.ts';
 import { ownUnitTrace } from './entry.ts';
 import type { SpecOf } from './spec.ts';
 import { clampLater } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    google2019: Google2019Options;
+  }
+}
 
 export const google2019Format: FormatEntry<SpecOf<'google2019'>> = {
   id: 'google2019',

@@ -1,12 +1,18 @@
 /** The long CSV: a row per sample, with id and value columns (long.ts reads it). */
 import { splitFields } from '../streams/bytes.ts';
 import { DataError } from '../streams/errors.ts';
-import { LongLoader } from '../readers/long.ts';
+import { LongLoader, type LongOptions } from '../readers/long.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
 import { csvHeader } from './probe.ts';
 import type { SpecOf } from './spec.ts';
 import { plainUnits, unlessSkipping } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    long: LongOptions;
+  }
+}
 
 /** The default value column of a long CSV, when the header has an obvious one. */
 export function guessValueColumn(header: readonly string[]): string | null {

@@ -4,12 +4,25 @@ import { matrixFrom } from '../../matrix.ts';
 import { checkMatrixValues } from '../realize/matrixValues.ts';
 import { NpyReader, type NpyArray } from '../readers/npy.ts';
 import type { FileReport, LoadReport } from '../samples/report.ts';
-import { conversion, describeUnit, loadsRaw } from '../units/units.ts';
+import { conversion, describeUnit, loadsRaw, type Unit } from '../units/units.ts';
 import type { FileRole } from './spec.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
-import type { FormatReader, NpyOptions, SpecOf } from './spec.ts';
+import type { FormatReader, SpecOf } from './spec.ts';
 import { plainUnits } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    npy: {
+      /** (N, T) samples per task (default) or a ready (N, R) realization matrix. */
+      readonly kind?: 'samples' | 'realizations';
+      readonly unit?: Unit;
+      readonly scale?: number;
+      readonly capacity?: number;
+      readonly clamp?: boolean;
+    };
+  }
+}
 
 /** An inst file, or an avg one when its name says so (`avg`, `mean`, `average` as a word). */
 export const averagedRole = (base: string): FileRole =>
@@ -50,7 +63,7 @@ export const npyFormat: FormatEntry<SpecOf<'npy'>> = {
   arrayFile: { role: 'inst' },
 };
 
-function npyReader(spec: NpyOptions): FormatReader {
+function npyReader(spec: SpecOf<'npy'>): FormatReader {
   const kind = spec.kind ?? 'samples';
   if (kind !== 'samples' && kind !== 'realizations')
     throw new RangeError(`invalid npy kind: ${String(kind)}`);

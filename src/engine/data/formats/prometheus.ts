@@ -1,10 +1,16 @@
 /** A Prometheus query_range answer (JSON, resultType matrix): prometheus.ts reads it. */
-import { PrometheusLoader } from '../readers/prometheus.ts';
+import { PrometheusLoader, type PrometheusOptions } from '../readers/prometheus.ts';
 import { refuseCounters } from '../units/rawExtras.ts';
 import type { FormatEntry } from './entry.ts';
 import { traceCommon } from './entry.ts';
 import type { SpecOf } from './spec.ts';
 import { plainUnits, unlessSkipping } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    prometheus: PrometheusOptions;
+  }
+}
 
 export const prometheusFormat: FormatEntry<SpecOf<'prometheus'>> = {
   id: 'prometheus',

@@ -5,44 +5,22 @@
  * a cycle.
  */
 import type { ChunkSink } from '../streams/bytes.ts';
-import type { AlibabaOptions } from '../readers/alibaba.ts';
-import type { AzureV2Options } from '../readers/azure2.ts';
-import type { ColumnsOptions } from '../readers/columns.ts';
-import type { GoogleOptions } from '../readers/google.ts';
-import type { Google2019Options } from '../readers/google2019.ts';
-import type { LongOptions } from '../readers/long.ts';
-import type { PrometheusOptions } from '../readers/prometheus.ts';
 import type { LoadResult } from '../samples/report.ts';
-import type { BitbrainsOptions } from '../units/traceUnits.ts';
-import type { Unit } from '../units/units.ts';
-import type { WideOptions } from '../readers/wide.ts';
 
-export interface NpyOptions {
-  /** (N, T) samples per task (default) or a ready (N, R) realization matrix. */
-  readonly kind?: 'samples' | 'realizations';
-  readonly unit?: Unit;
-  readonly scale?: number;
-  readonly capacity?: number;
-  readonly clamp?: boolean;
-}
+/**
+ * Each built-in format's options, by its name. A format's own module adds its line here
+ * (`declare module './spec.ts'`), so that the union of specs below, and `FormatId`, are derived
+ * from the modules: a format with options is its module and its line in `registry.ts`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface FormatOptions {}
 
-export type TraceSpec =
-  | ({ readonly format: 'prometheus' } & PrometheusOptions)
-  | ({ readonly format: 'alibaba' } & AlibabaOptions)
-  | ({ readonly format: 'azure2' } & AzureV2Options)
-  | ({ readonly format: 'google2019' } & Google2019Options)
-  | ({ readonly format: 'bitbrains' } & BitbrainsOptions);
+/** A load's spec: a format's name and its options. */
+export type LoadSpec = {
+  [F in keyof FormatOptions]: { readonly format: F } & FormatOptions[F];
+}[keyof FormatOptions];
 
-export type LoadSpec =
-  | ({ readonly format: 'google' } & GoogleOptions)
-  | ({ readonly format: 'wide' } & WideOptions)
-  | ({ readonly format: 'columns' } & ColumnsOptions)
-  | ({ readonly format: 'long' } & LongOptions)
-  | ({ readonly format: 'npy' } & NpyOptions)
-  | { readonly format: 'compact' }
-  | TraceSpec;
-
-/** A format's name (each built-in one's spec is a member of `LoadSpec`). */
+/** A format's name (each built-in one's options are declared in `FormatOptions`). */
 export type FormatId = LoadSpec['format'];
 
 /** The spec of one format. */

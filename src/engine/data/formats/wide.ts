@@ -1,10 +1,16 @@
 /** The wide CSV: one row per task, a column per sample (wide.ts reads it). */
-import { WideLoader } from '../readers/wide.ts';
+import { WideLoader, type WideOptions } from '../readers/wide.ts';
 import type { FormatEntry } from './entry.ts';
 import { unitSpec } from './entry.ts';
 import { csvHeader } from './probe.ts';
 import type { SpecOf } from './spec.ts';
 import { plainUnits, unlessSkipping } from './unitRules.ts';
+
+declare module './spec.ts' {
+  interface FormatOptions {
+    wide: WideOptions;
+  }
+}
 
 /** Headers numbering samples: one prefix (maybe none), then 0, 1, 2, … or 1, 2, 3, … in order. */
 function isSampleIndex(names: readonly string[]): boolean {

@@ -12,14 +12,7 @@ import { findFormat, formatOf } from '../formats/registry.ts';
 import type { DatasetLoader, FileRole, LoadSpec } from '../formats/spec.ts';
 
 export type { FormatId } from '../formats/formatIds.ts';
-export type {
-  DatasetLoader,
-  FileRole,
-  LoadSpec,
-  NpyOptions,
-  TraceRole,
-  TraceSpec,
-} from '../formats/spec.ts';
+export type { DatasetLoader, FileRole, LoadSpec, TraceRole } from '../formats/spec.ts';
 export { checkMatrixValues } from '../realize/matrixValues.ts';
 
 /** A format's file roles (none for a format there is no entry for). */

@@ -46,6 +46,27 @@ describe('a format added in one file and one registry line', () => {
     expect(formatEntries().at(-1)?.title).toBe(HELLO_FORMAT.title);
   });
 
+  it("declares a format's options in its own module: no list of the formats' specs to extend", () => {
+    const dir = join(SRC, 'engine', 'data', 'formats');
+    const modules = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const text = (f: string) => readFileSync(join(dir, f), 'utf8');
+    const declared = (f: string) =>
+      /declare module '\.\/spec\.ts' \{\s*interface FormatOptions \{\s*(?:\/\*\*[^]*?\*\/\s*)?(\w+):/.exec(
+        text(f),
+      )?.[1];
+    const ownId = (f: string) => /^ {2}id: '(\w+)',$/m.exec(text(f))?.[1];
+    const builtIn = formatEntries()
+      .map((e): string => e.id)
+      .filter((id) => id !== 'hello');
+    // Each built-in format's module declares its own options, and only its own.
+    const byModule = modules.filter((f) => ownId(f)).map((f) => [ownId(f), declared(f)]);
+    expect(byModule.map(([id]) => id).sort()).toEqual([...builtIn].sort());
+    for (const [id, options] of byModule) expect(options).toBe(id);
+    // The shared types name no format: LoadSpec and FormatId are derived from the declarations.
+    for (const f of ['spec.ts', 'entry.ts'])
+      expect(builtIn.filter((id) => text(f).includes(`'${id}'`))).toEqual([]);
+  });
+
   it('is detected from its name and first line, and only then', () => {
     expect(detectFormat('tasks.hello', BYTES)).toEqual({ format: 'hello', reason: 'a hello file' });
     expect(detectFormat('tasks.csv', BYTES)?.format).not.toBe('hello');
