@@ -147,4 +147,20 @@ describe('the import graph check', () => {
       null,
     );
   });
+  it('refuses a deep import written in a source file, as lint parses it, and lets the door through', () => {
+    const hasIndex = (dir: string) => dir === 'src/engine/fit';
+    const text = [
+      "import { splitEpsilon } from '../../engine/cluster/split.ts';",
+      "import type { FitSpec } from '../../engine/fit/fitTest.ts';",
+      "import { gaussianRho } from '../../engine/fit/index.ts';",
+      "const lazy = () => import('../../engine/data/load/loader.ts');",
+    ].join('\n');
+    const doors = importsOf('src/state/x/a.ts', text).map((e) => doorViolation(e, hasIndex)?.door);
+    expect(doors).toEqual([
+      'src/engine/cluster/index.ts',
+      'src/engine/fit/index.ts',
+      undefined,
+      'src/engine/data/index.ts',
+    ]);
+  });
 });
