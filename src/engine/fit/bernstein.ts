@@ -9,10 +9,14 @@ import { checkRho } from './entries/gpa.ts';
 import type { FitCode } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState, type MachineSums } from './fitTest.ts';
 
-/** The deviation u above the mean that Bernstein's inequality bounds by ρ = e^{−L}. */
-export function bernsteinMargin(L: number, variance: number, maxDeviation: number): number {
-  const a = (L * maxDeviation) / 3;
-  return a + Math.sqrt(a * a + 2 * L * variance);
+/** The deviation u above the mean that Bernstein's inequality bounds by ρ, given ln(1/ρ). */
+export function bernsteinMargin(
+  logInverseRho: number,
+  variance: number,
+  maxDeviation: number,
+): number {
+  const a = (logInverseRho * maxDeviation) / 3;
+  return a + Math.sqrt(a * a + 2 * logInverseRho * variance);
 }
 
 function bernstein(rho: number): FitTest {

@@ -90,29 +90,29 @@ export function scopeValue(s: Pick<MachineSlo, 'mean' | 'worst' | 'p95'>, scope:
 }
 
 /**
- * Machines (pool rows each) judged on every column of `E`, a matrix of the same tasks (row r of E
- * is pool row r) whose columns are consecutive instants: the overflow counts q_j·|E| and their SLO
+ * Machines (pool rows each) judged on every column of `judge`, a matrix of the same tasks (its row r
+ * is pool row r) whose columns are consecutive instants: the overflow counts q_j·|judge| and their SLO
  * figures, each machine's bound read from the autocorrelation of its total over time.
  */
 export function judgeMachines(
   machines: readonly ArrayLike<number>[],
-  E: RealizationMatrix,
+  judge: RealizationMatrix,
   capacity: number,
   target: number,
 ): MachineSlo & { readonly overflows: Int32Array } {
   const counts = new Int32Array(machines.length);
   for (const rows of machines)
     for (let k = 0; k < rows.length; k++)
-      if (!(rows[k] >= 0 && rows[k] < E.rows))
+      if (!(rows[k] >= 0 && rows[k] < judge.rows))
         throw new RangeError(
-          `the packing places task ${rows[k]}, but the judging matrix has only ${E.rows} tasks`,
+          `the packing places task ${rows[k]}, but the judging matrix has only ${judge.rows} tasks`,
         );
-  const totals = new Float64Array(E.cols);
+  const totals = new Float64Array(judge.cols);
   const effective = machines.map((rows, j) => {
-    counts[j] = machineTotals(E, rows, 0, E.cols, capacity, totals);
-    return E.cols / autocorrelationTime(totals, E.cols);
+    counts[j] = machineTotals(judge, rows, 0, judge.cols, capacity, totals);
+    return judge.cols / autocorrelationTime(totals, judge.cols);
   });
-  return { ...machineSlo(counts, E.cols, target, effective), overflows: counts };
+  return { ...machineSlo(counts, judge.cols, target, effective), overflows: counts };
 }
 
 /**

@@ -49,8 +49,16 @@ function nodeSeries(m: RealizationMatrix, node: readonly number[], w: number): n
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/** Koordinator: round(100·(usage + f % × request)/c) ≤ T; usage the latest sample or koordlet's pA. */
-export function koordinator(T: number, f: number, a: number, windowColumns: number): Rule {
+/**
+ * Koordinator: round(100·(usage + f % × request)/c) ≤ the threshold (a percent); usage the latest
+ * sample or koordlet's pA.
+ */
+export function koordinator(
+  thresholdPercent: number,
+  f: number,
+  a: number,
+  windowColumns: number,
+): Rule {
   return (m, node, t, c) => {
     let usage = 0;
     if (node.length > 0) {
@@ -63,15 +71,19 @@ export function koordinator(T: number, f: number, a: number, windowColumns: numb
       }
     }
     const estimated = usage + (request(m, t) * f) / 100;
-    return Math.round((estimated / c) * 100) <= T;
+    return Math.round((estimated / c) * 100) <= thresholdPercent;
   };
 }
 
-/** Trimaran TargetLoadPacking as a filter: 100·(window mean + m × request)/c ≤ U. */
-export function targetLoadPacking(U: number, multiplier: number, windowColumns: number): Rule {
+/** Trimaran TargetLoadPacking as a filter: 100·(window mean + m × request)/c ≤ the target (a percent). */
+export function targetLoadPacking(
+  targetPercent: number,
+  multiplier: number,
+  windowColumns: number,
+): Rule {
   return (m, node, t, c) => {
     const average = node.length ? mean(nodeSeries(m, node, windowColumns)) : 0;
-    return (100 * (average + multiplier * request(m, t))) / c <= U;
+    return (100 * (average + multiplier * request(m, t))) / c <= targetPercent;
   };
 }
 
@@ -119,11 +131,11 @@ export function crane(
   };
 }
 
-/** Σ requests with the task ≤ R·c (up to the project's capacity tolerance). */
-export function overcommit(R: number): Rule {
+/** Σ requests with the task ≤ ratio·c (up to the project's capacity tolerance). */
+export function overcommit(ratio: number): Rule {
   return (m, node, t, c) => {
     const sum = [...node, t].reduce((s, i) => s + request(m, i), 0);
-    return withinCapacity(sum, R * c);
+    return withinCapacity(sum, ratio * c);
   };
 }
 
