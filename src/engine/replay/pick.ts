@@ -9,24 +9,33 @@
 import type { RealizationMatrix } from '../matrix.ts';
 import type { FitFamily } from '../tune/families.ts';
 import { tuneAligned, type AlignedTuneConfig, type AlignedTuneResult } from './tuneAligned.ts';
-import { scopeValue, type SloScope } from './slo.ts';
+import { scopeValue, type MachineSlo, type SloScope } from './slo.ts';
 
 export function pickTuned<T extends AlignedTuneResult>(
   results: readonly T[],
   scope: SloScope,
 ): T | null {
-  let best: T | null = null;
-  for (const r of results) {
-    if (r.fit === null || r.cv === null) continue;
-    if (
-      best === null ||
-      r.machines.length < best.machines.length ||
-      (r.machines.length === best.machines.length &&
-        scopeValue(r.cv, scope) < scopeValue(best.cv!, scope))
-    )
-      best = r;
+  return pickFewest(results, (r) => (r.fit && r.cv ? [r.machines.length, r.cv] : null), scope);
+}
+
+/**
+ * The rule of `pickTuned` over any candidates: `held` gives a candidate's machines and worst fold
+ * when it met the target on every fold, null when it did not (never picked).
+ */
+export function pickFewest<T>(
+  candidates: readonly T[],
+  held: (t: T) => readonly [machines: number, cv: MachineSlo] | null,
+  scope: SloScope,
+): T | null {
+  let best: { t: T; machines: number; cv: number } | null = null;
+  for (const t of candidates) {
+    const h = held(t);
+    if (h === null) continue;
+    const cv = scopeValue(h[1], scope);
+    if (best === null || h[0] < best.machines || (h[0] === best.machines && cv < best.cv))
+      best = { t, machines: h[0], cv };
   }
-  return best;
+  return best && best.t;
 }
 
 /** Every family tuned on the same learned part, and the pick among them. */

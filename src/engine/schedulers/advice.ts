@@ -13,6 +13,7 @@ import type { RealizationMatrix } from '../matrix.ts';
 import {
   judgeMachines,
   packAligned,
+  pickFewest,
   scopeValue,
   scoreFolds,
   tuneAligned,
@@ -182,4 +183,18 @@ export function knobCurve(
       meets: scopeValue(s.judged, c.scope) <= c.target,
     };
   });
+}
+
+/**
+ * Among schedulers advised on the same history, the one to run: `pickTuned`'s rule (of those whose
+ * tuned knob met q* on every fold, the fewest machines on the learned part; ties to the lower
+ * worst fold, then the order given). Null when none held: no scheduler is recommended.
+ */
+export function pickAdvice(advice: readonly SchedulerAdvice[]): SchedulerAdvice | null {
+  if (advice.length === 0) return null;
+  return pickFewest(
+    advice,
+    (a) => (a.tuned && a.fold ? [a.tuned.machines, a.fold] : null),
+    advice[0].scope,
+  );
 }

@@ -90,6 +90,24 @@ describe('npm run cli -- advise', () => {
       'vpa',
       'descheduler',
     ]);
+    // The pick: the fewest nodes among the schedulers whose knob kept q* on every fold.
+    const tunedNodes = lines.flatMap((l, k) => {
+      const m = /^tuned: .*: (\d+) nodes,/.exec(l);
+      return m
+        ? [
+            {
+              name: heads[lines.slice(0, k).filter((x) => x.startsWith('== ')).length - 1],
+              nodes: Number(m[1]),
+            },
+          ]
+        : [];
+    });
+    expect(tunedNodes.length).toBeGreaterThan(1);
+    const fewest = Math.min(...tunedNodes.map((t) => t.nodes));
+    const pick = lines.find((l) => l.startsWith('pick: '))!;
+    const picked = /^pick: ([a-z-]+) \((\d+) nodes/.exec(pick)!;
+    expect(Number(picked[2])).toBe(fewest);
+    expect(tunedNodes.find((t) => t.name === picked[1])?.nodes).toBe(fewest);
   });
 
   it('refuses a target outside (0, 1)', async () => {

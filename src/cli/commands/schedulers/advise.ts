@@ -10,6 +10,7 @@ import {
   driftAlarm,
   findScheduler,
   knobCurve,
+  pickAdvice,
   type AlignedTuneConfig,
   type JudgedSetting,
   type SchedulerAdvice,
@@ -136,6 +137,14 @@ function adviceText(a: SchedulerAdvice, units: NodeUnits): string[] {
   ];
 }
 
+/** The scheduler to run (`pickAdvice`), or why none is recommended. */
+function pickLine(pick: SchedulerAdvice | null, capacity: number, cores: number | null): string {
+  if (!pick?.tuned)
+    return 'pick: none — no scheduler’s knob kept q* on every fold of the learned part';
+  const nodes = nodesText(pick.tuned.machines, capacity, cores) ?? `${pick.tuned.machines} nodes`;
+  return `pick: ${pick.scheduler.name} (${nodes} on the learned part; the fewest among the schedulers whose tuned knob kept q* on every fold)`;
+}
+
 export const advise: Command = {
   usage:
     'npm run cli -- advise --scheduler NAME|all --target Q --data FILE [--learn a:b] [--scope every|mean|p95] [--json]; or advise --report docs/schedulers.md',
@@ -212,6 +221,7 @@ export const advise: Command = {
     };
     const set = asUsage(() => parseSet(o.set as string | undefined));
     const advice = adviseAll(r, list, c, o.step as number | undefined, set);
+    const pick = pickAdvice(advice);
     const judgement = judgeByReplay(
       r,
       o,
@@ -246,6 +256,7 @@ export const advise: Command = {
           drift: driftJson(drift, r.aligned.ids),
           notices,
           ...(judgement && { replay: replayHead(judgement) }),
+          pick: pick && pick.scheduler.name,
           schedulers: advice.map((a) =>
             adviceJson(a, o.curve === true, r, c, o.step as number | undefined, set, judgement),
           ),
@@ -257,6 +268,7 @@ export const advise: Command = {
       `learned ${r.inst.cols} instants, judged ${r.judge!.inst.cols}; ${r.inst.rows} tasks; q* = ${target} on ${scope}`,
     );
     if (drift.message) out(drift.message);
+    if (list.length > 1) out(pickLine(pick, capacity, r.coresPerMachine ?? null));
     for (const n of notices) out(`note: ${n}`);
     out('');
     if (judgement) for (const n of judgement.prepared.notes) out(`note: replay: ${n}`);
