@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from './commands/index.ts';
 import { parseOptions, UsageError } from './args.ts';
 import { readMatrix } from './io.ts';
@@ -221,5 +221,30 @@ describe('realize --mode aligned and pack --eval', () => {
     );
     const judged = await run('pack', '--inst', X, '--eval', K, '--fit', 'gpa:0.01');
     expect((judged.eval as { columns: number }).columns).toBe(288);
+  });
+
+  it('pack --eval heads its JSON with the judged q, and warns on standard error at 2× apart', async () => {
+    const common = ['--data', GOOGLE_JOBS, '--scale', '0.25', '--tasks', '400', '--instance', '0'];
+    const [X, K] = [join(dir, 'head-drawn.npy'), join(dir, 'head-aligned.npy')];
+    await run('realize', ...common, '--realizations', '200', '--out-inst', X);
+    await run('realize', ...common, '--mode', 'aligned', '--out-inst', K);
+    const errors: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+      errors.push(String(s));
+      return true;
+    });
+    let json: Record<string, unknown>;
+    try {
+      json = await run('pack', '--inst', X, '--eval', K, '--fit', 'gpa:0.01');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(Object.keys(json).slice(0, 3)).toEqual(['q_eval', 'q_eval_worst', 'q_eval_columns']);
+    const [judged, own] = [json.q_eval as number, json.q as number];
+    expect(judged).toBe((json.eval as { q_mean: number }).q_mean);
+    // The paper's independent draws against the same tasks replayed in time: far apart here.
+    expect(judged).toBeGreaterThan(2 * own);
+    const warning = errors.find((e) => e.includes('more than 2× apart'));
+    expect(warning).toContain(`q is ${judged.toFixed(4)}`);
   });
 });
