@@ -12,3 +12,4 @@ export {
 } from './effective.ts';
 export * from './rightsize.ts';
 export { rightsizeHistory, ungroupedNote } from './aligned.ts';
+export { memoryOnInstants, type MemoryUsage } from './memoryNodes.ts';

@@ -16,6 +16,7 @@ import {
   type RightsizeHistory,
 } from './judge.ts';
 import { krrSimple, vpaTarget, type Recommendation, type WorkloadSamples } from './recommenders.ts';
+import { memoryExceedance, memoryOnNodes, type MemoryUsage } from './memoryNodes.ts';
 import type { Workload } from './workloads.ts';
 
 export const STRATEGIES = ['slopack', 'krr', 'vpa'] as const;
@@ -35,6 +36,18 @@ interface RightsizeInput {
   /** Today's request per pod (machine units; NaN where unknown), or null when not exported. */
   readonly today: Float64Array | null;
   readonly strategies: readonly StrategyName[];
+  /** The pods' working set and each strategy's memory requests (per workload), where carried. */
+  readonly memory?: {
+    readonly usage: MemoryUsage;
+    readonly requests: Partial<Record<StrategyName, Float64Array>>;
+  } | null;
+}
+
+/** Memory judged on a strategy's replays: per scenario its nodes' memory, and its requests' exceedance. */
+interface MemoryJudged {
+  readonly replays: { readonly worst: { name: string; q: number } | null; readonly over: number }[];
+  /** Null where the strategy gives no memory requests (today's are not read). */
+  readonly exceed: { readonly workloads: number; readonly overall: number } | null;
 }
 
 interface StrategyOutcome {
@@ -49,6 +62,8 @@ interface StrategyOutcome {
   readonly requested: number;
   readonly replays: ReplayOutcome[];
   readonly exceed: Exceedance;
+  /** Null where the history carries no memory. */
+  readonly memory: MemoryJudged | null;
 }
 
 export interface RightsizeResult {
@@ -130,9 +145,8 @@ function judgeRequests(
     if (to >= from) requested += pods[p] * (to - from + 1);
   }
   requested /= Math.max(1, judged.end - judged.start);
-  const replays = input.scenarios.map((s) =>
-    outcomeOf(replayRequests(h, pods, judged, s, input.seed), s, input.target),
-  );
+  const runs = input.scenarios.map((s) => replayRequests(h, pods, judged, s, input.seed));
+  const replays = runs.map((r, k) => outcomeOf(r, input.scenarios[k], input.target));
   return {
     strategy,
     requests,
@@ -141,7 +155,27 @@ function judgeRequests(
     requested,
     replays,
     exceed: exceedance(h, input.workloads, pods, judged),
+    memory: input.memory ? judgeMemory(input, strategy, runs) : null,
   };
+}
+
+function judgeMemory(
+  input: RightsizeInput,
+  strategy: StrategyOutcome['strategy'],
+  runs: ReturnType<typeof replayRequests>[],
+): MemoryJudged {
+  const m = input.memory!;
+  const replays = runs.map((r) => {
+    const { worst, over } = memoryOnNodes(r, m.usage, input.judged, input.target);
+    return { worst, over };
+  });
+  const requests = strategy === 'today' ? undefined : m.requests[strategy];
+  if (!requests) return { replays, exceed: null };
+  const workloadOf = new Int32Array(input.history.ids.length);
+  input.workloads.forEach((w, k) => {
+    for (const p of w.pods) workloadOf[p] = k;
+  });
+  return { replays, exceed: memoryExceedance(workloadOf, requests, m.usage, input.judged) };
 }
 
 export function rightsize(input: RightsizeInput): RightsizeResult {

@@ -22,6 +22,7 @@ function outcome(strategy: 'slopack' | 'krr' | 'vpa', requested: number, nodes: 
     requested,
     replays: [replay('fresh', q), replay('rollout:1', q / 2)],
     exceed: { share: new Float64Array(0), workloads: 0, overall: 0 },
+    memory: null,
   };
 }
 

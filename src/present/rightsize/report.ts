@@ -86,6 +86,19 @@ export function reportJson(r: RightsizeResult, c: ReportContext): Record<string,
       requests_raised_to_minimum: o.raised,
       workloads_exceeding: o.exceed.workloads,
       samples_over_request: o.exceed.overall,
+      ...(o.memory
+        ? {
+            memory: {
+              replays: o.memory.replays.map((p, k) => ({
+                scenario: o.replays[k].scenario,
+                worst: p.worst,
+                nodes_over_target: p.over,
+              })),
+              workloads_exceeding: o.memory.exceed?.workloads ?? null,
+              samples_over_request: o.memory.exceed?.overall ?? null,
+            },
+          }
+        : {}),
       replays: o.replays.map((p) => ({
         scenario: p.scenario,
         nodes: p.nodes,
@@ -123,15 +136,39 @@ function memoryJson(m: MemoryReport, strategy: StrategyName, k: number): Record<
 
 const pct = (v: number) => formatPercent(v, 2);
 
+/** A strategy's memory judged on its replays, as the side-by-side table's cells. */
+function memoryCells(
+  m: RightsizeResult['outcomes'][number]['memory'],
+  workloads: number,
+): string[] {
+  if (!m) return [];
+  return [
+    ...m.replays.flatMap((p) => [
+      p.worst ? `${pct(p.worst.q)} (${p.worst.name})` : '–',
+      String(p.over),
+    ]),
+    m.exceed ? `${m.exceed.workloads} of ${workloads}` : '–',
+    m.exceed ? pct(m.exceed.overall) : '–',
+  ];
+}
+
 /** The side-by-side table's rows (header first), shared by the terminal, the HTML and the page. */
 export function comparisonRows(r: RightsizeResult, c: ReportContext): string[][] {
   const scenarios = r.outcomes[0]?.replays.map((p) => p.scenario) ?? [];
+  const withMemory = r.outcomes.some((o) => o.memory !== null);
   const head = [
     'strategy',
     `requested ${unitOf(c)}`,
     ...scenarios.flatMap((s) => [`nodes (${s})`, `worst q (${s})`, `nodes over q* (${s})`]),
     'workloads over request',
     'samples over request',
+    ...(withMemory
+      ? [
+          ...scenarios.flatMap((s) => [`memory worst q (${s})`, `memory nodes over q* (${s})`]),
+          'memory: workloads over request',
+          'memory: samples over request',
+        ]
+      : []),
   ];
   const rows = r.outcomes.map((o) => [
     o.strategy,
@@ -143,6 +180,7 @@ export function comparisonRows(r: RightsizeResult, c: ReportContext): string[][]
     ]),
     `${o.exceed.workloads} of ${c.workloads.length}`,
     pct(o.exceed.overall),
+    ...(withMemory ? memoryCells(o.memory, c.workloads.length) : []),
   ]);
   return [head, ...rows];
 }

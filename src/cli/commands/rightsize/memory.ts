@@ -5,7 +5,9 @@
  * as `--data`, in the data's unit, the tasks matched by id. The samples of the learned part only.
  */
 import {
+  memoryOnInstants,
   memoryRequests,
+  type MemoryUsage,
   type PodIdentity,
   type Workload,
   type WorkloadSamples,
@@ -16,6 +18,7 @@ import { withRangeInputs } from '../../../ingest/prometheusSource.ts';
 import type { Options } from '../../args.ts';
 import { accessFromOptions, sourceFromOptions } from '../../promOptions.ts';
 import { podKey } from '../podFilter.ts';
+import { nodeMemoryBytes } from './cluster.ts';
 import { loadReplay } from '../replayData.ts';
 import type { loadHistory } from './history.ts';
 
@@ -109,12 +112,13 @@ function memorySamples(m: MemoryHistory, w: Workload, from: number, to: number):
 export async function memoryOf(
   o: Options,
   loaded: Awaited<ReturnType<typeof loadHistory>>,
-): Promise<{ outcomes: MemoryReport | null; notes: string[] }> {
+): Promise<{ outcomes: MemoryReport | null; usage: MemoryUsage | null; notes: string[] }> {
   const h = loaded.history;
   const m = await loadMemory(o, loaded.identities, h.ids, loaded.origin, h.step);
   if (!m)
     return {
       outcomes: null,
+      usage: null,
       notes:
         o.prometheus !== undefined
           ? [
@@ -133,12 +137,21 @@ export async function memoryOf(
     h.times.subarray(start, end),
     h.step,
   );
+  const notes = m.missing
+    ? [
+        `${m.missing} of ${h.ids.length} pods have no memory series: no memory request from their samples`,
+      ]
+    : [];
+  // A node's memory: its capacity in machine units; from Prometheus, the nodes' allocatable bytes.
+  const source = sourceFromOptions(o);
+  const capacity = source ? await nodeMemoryBytes(source, accessFromOptions(o)) : h.capacity;
+  if (capacity === null)
+    notes.push(
+      'the server exports no kube_node_status_allocatable{resource="memory"}: memory is not judged on the nodes',
+    );
   return {
     outcomes: { outcomes, bytes: m.bytesPerUnit !== null },
-    notes: m.missing
-      ? [
-          `${m.missing} of ${h.ids.length} pods have no memory series: no memory request from their samples`,
-        ]
-      : [],
+    usage: capacity === null ? null : memoryOnInstants(m.pods, h.times, h.step, capacity),
+    notes,
   };
 }

@@ -116,6 +116,10 @@ export const rightsize: Command = {
     const minGiven = o['min-request'] as number | undefined;
     const minRequest = minGiven !== undefined ? minGiven / (cores ?? 1) : 0.001 / (cores ?? 1);
     const target = o.target as number;
+    const memory = await memoryOf(o, loaded);
+    const memoryRequests = Object.fromEntries(
+      (memory.outcomes?.outcomes ?? []).map((m) => [m.strategy, m.requests]),
+    );
     const result = asUsage(() =>
       rightsizeRun({
         history: loaded.history,
@@ -128,9 +132,9 @@ export const rightsize: Command = {
         minRequest,
         today: loaded.today,
         strategies: STRATEGIES,
+        memory: memory.usage && { usage: memory.usage, requests: memoryRequests },
       }),
     );
-    const memory = await memoryOf(o, loaded);
     const notes = [
       ...loaded.notes,
       ...result.notes,

@@ -66,7 +66,15 @@ const BUNDLED: Run[] = [
   },
   {
     name: 'Google 2011 jobs, 1,600 series, 1 day',
-    args: ['--data', `${DATA}/google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv`, '--scale', '0.25'],
+    args: [
+      '--data',
+      `${DATA}/google-2011-gcd-vms/gcd_vms_cpu_pct_wide.csv`,
+      '--memory',
+      `${DATA}/google-2011-gcd-vms/gcd_vms_mem_pct_wide.csv.gz`,
+      '--clamp',
+      '--scale',
+      '0.25',
+    ],
   },
   {
     name: 'PlanetLab, 2011-03-03, 1 day',
@@ -85,6 +93,31 @@ interface Comparison {
     worst: { q: number } | null;
     nodes_over_target: number;
   }[];
+  memory?: {
+    replays: { scenario: string; worst: { q: number } | null; nodes_over_target: number }[];
+    workloads_exceeding: number | null;
+    samples_over_request: number | null;
+  };
+}
+
+/** Memory judged on each strategy's nodes, where the history carries it. */
+function memoryTable(rows: Comparison[], workloads: number): string[] {
+  if (!rows.some((c) => c.memory)) return [];
+  const scenarios = rows.find((c) => c.memory)!.memory!.replays.map((r) => r.scenario);
+  const share = (v: number | null) => (v === null ? '–' : pct(v));
+  return [
+    'Memory on the same nodes (working set over the node’s memory, judged part; the requests’ memory as `memory_requests`):',
+    '',
+    `| strategy | ${scenarios.map((s) => `memory worst q (${s}) | memory nodes over q* (${s})`).join(' | ')} | workloads over memory request | samples over memory request |`,
+    `|---|${scenarios.map(() => '---:|---:').join('|')}|---:|---:|`,
+    ...rows
+      .filter((c) => c.memory)
+      .map(
+        (c) =>
+          `| ${c.strategy} | ${c.memory!.replays.map((r) => `${r.worst ? pct(r.worst.q) : '–'} | ${r.nodes_over_target}`).join(' | ')} | ${c.memory!.workloads_exceeding === null ? '–' : `${c.memory!.workloads_exceeding} of ${workloads}`} | ${share(c.memory!.samples_over_request)} |`,
+      ),
+    '',
+  ];
 }
 
 const pct = (v: number) => `${(100 * v).toFixed(2)} %`;
@@ -111,6 +144,7 @@ function table(name: string, command: string, report: Record<string, unknown>): 
         `| ${c.strategy} | ${c.requested} | ${c.replays.map((r) => `${r.nodes} | ${r.worst ? pct(r.worst.q) : '–'} | ${r.nodes_over_target}`).join(' | ')} | ${c.workloads_exceeding} of ${workloads} | ${pct(c.samples_over_request)} |`,
     ),
     '',
+    ...memoryTable(rows, workloads),
   ];
   if (slopack)
     lines.push(
@@ -155,6 +189,7 @@ export const rightsizeReport: Command = {
       pods: 30,
       nodes: 4,
       nodeCores: 8,
+      nodeMemoryBytes: 16 * 2 ** 30,
       seconds: 2 * 86400,
       scrape: 60,
       workloads: true,
@@ -175,7 +210,7 @@ export const rightsizeReport: Command = {
       const report = await once(args);
       parts.push(
         ...table(
-          'Generated Prometheus history: 30 Bitbrains VMs as Deployment and StatefulSet replicas, 2 days, nodes of 8 cores',
+          'Generated Prometheus history: 30 Bitbrains VMs as Deployment and StatefulSet replicas, 2 days, nodes of 8 cores and 16 GiB',
           shown(args).replace(prom.url, 'http://127.0.0.1:PORT'),
           report,
         ),
