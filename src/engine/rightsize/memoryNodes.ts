@@ -18,7 +18,7 @@ export interface MemoryUsage {
   readonly capacity: number;
 }
 
-export interface MemoryOnNodes {
+interface MemoryOnNodes {
   /** Per node (the replay's order), its share of judged instants with memory above capacity. */
   readonly q: Float64Array;
   readonly worst: { readonly name: string; readonly q: number } | null;
