@@ -21,6 +21,22 @@ export const GLOSSARY = {
 
 export type GlossaryTerm = keyof typeof GLOSSARY;
 
+/**
+ * The headline's plain names, each shown before its symbol (the first screen, Pack) and listed with
+ * it under the Model page's "Words" (docs/model.md §1).
+ */
+export const PLAIN_NAMES = {
+  mAbs: { name: 'machines used', symbol: 'm_abs' },
+  mNorm: { name: 'mean-load machines', symbol: 'm_norm' },
+  m: { name: 'used per mean-load machine', symbol: 'm' },
+  q: { name: 'overflow frequency', symbol: 'q' },
+  rho: { name: 'promised overflow', symbol: 'ρ' },
+} as const;
+
+/** "plain name (symbol)", as a headline's label reads. */
+export const plainLabel = (term: keyof typeof PLAIN_NAMES) =>
+  `${PLAIN_NAMES[term].name} (${PLAIN_NAMES[term].symbol})`;
+
 /** The Timeline's placement policies (the semi-online paper's codes), spelled out (Model §12). */
 export const TIMELINE_POLICY_NAMES = {
   fmf: 'First Merged Fit',

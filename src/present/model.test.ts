@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PLAIN_NAMES } from './glossary.ts';
 import { inlineParts, parseModel } from './model.ts';
 
 const model = readFileSync(new URL('../../docs/model.md', import.meta.url), 'utf8');
@@ -22,6 +23,15 @@ describe('the model document', () => {
       .blocks.flatMap((b) => (b.kind === 'list' ? b.items : b.kind === 'code' ? [] : [b.text]));
     for (const code of ['FMF', 'BFR', 'BFD', 'MRR', 'MRD', 'DREQ', 'DDTR', 'SS', 'HA'])
       expect(text.join(' ')).toMatch(new RegExp(`${code} \\([A-Za-z][a-z]`));
+  });
+
+  it('its Words list every plain name of the headline with its symbol', () => {
+    const words = sections
+      .find((s) => s.number === 1)!
+      .blocks.flatMap((b) => (b.kind === 'list' ? b.items : b.kind === 'code' ? [] : [b.text]))
+      .join(' ');
+    for (const { name, symbol } of Object.values(PLAIN_NAMES))
+      expect(words).toContain(`**${name}** = ${symbol}`);
   });
 
   it('never sends the reader to a document outside the repository', () => {

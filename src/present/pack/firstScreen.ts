@@ -10,6 +10,7 @@
  */
 import type { PackResult } from '../../engine/index.ts';
 import { countWord, formatFixed } from '../format.ts';
+import { plainLabel } from '../glossary.ts';
 
 /** The class the early script puts on `<html>` when the address is the plain one. */
 export const FIRST_SCREEN_ON = 'slopack-first';
@@ -86,12 +87,12 @@ function headline(result: FirstScreen['result'], rho: number | null): string {
     `<div class="${className}"><dt>${escape(term)}${symbol === null ? '' : explain(symbol)}</dt><dd>…</dd><dd class="hint">\u00a0</dd></div>`;
   return (
     '<dl class="headline" data-testid="headline">' +
-    cell('machines used (m_abs)', 'm_abs', String(result.mAbs), ` data-testid="m-abs" ${TIMED}`) +
-    cell('mean-load machines (m_norm)', 'm_norm', String(result.mNorm), ' data-testid="m-norm"') +
-    cell('used per mean-load machine (m)', 'm', formatFixed(result.m, 3), ' data-testid="m"') +
-    pending('overflow frequency (q)', 'q', 'q-cell') +
+    cell(plainLabel('mAbs'), 'm_abs', String(result.mAbs), ` data-testid="m-abs" ${TIMED}`) +
+    cell(plainLabel('mNorm'), 'm_norm', String(result.mNorm), ' data-testid="m-norm"') +
+    cell(plainLabel('m'), 'm', formatFixed(result.m, 3), ' data-testid="m"') +
+    pending(plainLabel('q'), 'q', 'q-cell') +
     pending('overflow, exact (convolution)', null, 'exact-cell') +
-    (rho === null ? '' : cell('promised overflow (ρ)', null, String(rho))) +
+    (rho === null ? '' : cell(plainLabel('rho'), null, String(rho))) +
     cell('oversized tasks', null, String(result.oversized.length), ' data-testid="oversized"') +
     cell('rebalancing moves', null, String(result.moves)) +
     '</dl>'

@@ -13,6 +13,7 @@ import { alignedJudgement, datasetKeyOfPack } from '../../state/pack/replay.ts';
 import { packDrift, type PackDrift } from '../../state/pack/drift.ts';
 import { formatNumber, formatQ } from '../../present/format.ts';
 import { Explain } from '../Explain.tsx';
+import { plainLabel } from '../../present/glossary.ts';
 
 export interface Shown {
   /** The q the headline reads, over `columns` columns. */
@@ -120,7 +121,7 @@ export function HeadlineQ({
       {rho !== null && (
         <div>
           <dt>
-            promised overflow (ρ)
+            {plainLabel('rho')}
             {times !== null && <Explain term="qVsRho" name={`q is ${timesText(times)} ρ`} />}
           </dt>
           <dd data-testid="rho-value">

@@ -6,6 +6,7 @@ type Runner = Controller['runner'];
 import { packKey, type Params } from '../../state/common/store/params.ts';
 import { useExplorer, type ExplorerState } from '../../state/common/store/store.ts';
 import { countWord, formatFixed } from '../../present/format.ts';
+import { plainLabel } from '../../present/glossary.ts';
 import { coresPerMachineOf, nodesText } from '../../present/cores.ts';
 import { MachineStrip } from './MachineStrip.tsx';
 import { MachineDetail, downloadRows, exportFiles } from './MachineDetail.tsx';
@@ -79,7 +80,7 @@ function Headline({
     <dl className={`headline${stale ? ' stale' : ''}`} data-testid="headline">
       <div>
         <dt>
-          machines used (m_abs)
+          {plainLabel('mAbs')}
           <Explain term="mAbs" name="m_abs" />
         </dt>
         <dd data-testid="m-abs" {...{ elementtiming: HEADLINE_TIMING }}>
@@ -93,14 +94,14 @@ function Headline({
       </div>
       <div>
         <dt>
-          mean-load machines (m_norm)
+          {plainLabel('mNorm')}
           <Explain term="mNorm" name="m_norm" />
         </dt>
         <dd data-testid="m-norm">{result.mNorm}</dd>
       </div>
       <div>
         <dt>
-          used per mean-load machine (m)
+          {plainLabel('m')}
           <Explain term="m" name="m" />
         </dt>
         <dd data-testid="m">{formatFixed(result.m, 3)}</dd>
@@ -142,7 +143,7 @@ function QPending({ rho }: { rho: number | null }) {
       <ExactPending />
       {rho !== null && (
         <div>
-          <dt>promised overflow (ρ)</dt>
+          <dt>{plainLabel('rho')}</dt>
           <dd>{rho}</dd>
         </div>
       )}
