@@ -25,6 +25,7 @@ const RESULT: { readonly [V in ViewId]: (page: Page) => ReturnType<Page['locator
   cluster: (p) => p.getByTestId('packing-machines'),
   schedulers: (p) => p.getByTestId('sched-machines'),
   requests: (p) => p.getByTestId('rq-comparison'),
+  whatif: (p) => p.getByTestId('whatif-worst-a'),
   model: (p) => p.locator('main h3').first(),
 };
 

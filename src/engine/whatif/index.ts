@@ -40,3 +40,4 @@ export {
   type ReplayTuneConfig,
   type ReplayedSetting,
 } from './tuneByReplay.ts';
+export { idLabels, labelPlacement } from './labels.ts';

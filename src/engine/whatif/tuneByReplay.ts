@@ -15,7 +15,7 @@ import { machineSlo, scopeValue, type MachineSlo, type SloScope } from '../repla
 import { validationFolds, type Validation } from '../replay/walkForward.ts';
 import { percentileOfSorted } from '../stats/percentile.ts';
 import type { StartNode, UsageColumns, WhatIfResult } from './model.ts';
-import { ASSUMED_REQUEST_PERCENTILE, runWhatIf } from './run.ts';
+import { ASSUMED_REQUEST_PERCENTILE, runWhatIf, type WhatIfInput } from './run.ts';
 import { recreations, scenarioText, type Recreation, type Scenario } from './scenarios.ts';
 import { onlineScheduler, type OnlineSettings } from './schedulers.ts';
 import { CRANE_ONLINE_DEFAULTS } from './crane.ts';
@@ -149,12 +149,16 @@ function requestsBefore(base: ReplayBase, a: number): Float64Array {
   });
 }
 
-/** `settings` replayed over [0, b) with the scenario played from a, judged on [a, b). */
+/**
+ * `settings` replayed over [0, b) with the scenario played from a, judged on [a, b); `keep` keeps
+ * each node's total at every instant and its overloaded instants (the page draws them).
+ */
 export function replayWindow(
   base: ReplayBase,
   settings: OnlineSettings,
   c: Pick<ReplayTuneConfig, 'scenario' | 'seed' | 'target'>,
   window: { readonly start: number; readonly end: number },
+  keep?: WhatIfInput['keep'],
 ): ReplayedSetting {
   const { start: a, end: b } = window;
   const all = base.columns();
@@ -179,6 +183,7 @@ export function replayWindow(
       requests: fresh ? requestsBefore(base, a) : base.requests,
       recreations: windowRecreations(base, c.scenario, c.seed, a, b),
       judged: { start: a, end: b },
+      keep,
     },
     onlineScheduler(settings, base.step),
   );

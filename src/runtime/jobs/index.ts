@@ -21,6 +21,7 @@ import { resizeSweep } from './resize/resize.ts';
 import { resizeRun } from './resize/resizeRun.ts';
 import { schedulerHistory, schedulerKnob } from './schedulers/schedulers.ts';
 import { rightsizeRun } from './rightsize/rightsize.ts';
+import { whatifReplay } from './whatif/whatif.ts';
 
 export const JOBS = {
   exactQ,
@@ -46,6 +47,7 @@ export const JOBS = {
   schedulerHistory,
   schedulerKnob,
   rightsizeRun,
+  whatifReplay,
 } as const;
 
 export type JobName = keyof typeof JOBS;
@@ -78,4 +80,5 @@ export { type PackedWorkload, packWorkload } from './resize/resize.ts';
 export { type HistoryOut, type KnobOut, type KnobUnit } from './schedulers/schedulers.ts';
 export { type RightsizeOut } from './rightsize/rightsize.ts';
 export { type TimelineWorkload } from './timeline/timeline.ts';
+export { type WhatIfSide, type WhatIfSideOut, type WhatIfNode } from './whatif/whatif.ts';
 export { type WalkFamily } from './tune/walkForward.ts';

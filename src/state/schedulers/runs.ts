@@ -7,7 +7,7 @@
  * run is keyed by what changes its numbers, so a knob change runs one packing and nothing else.
  */
 import { useStore } from 'zustand';
-import { presetById, type FilePreset, type TaskSamples } from '../../engine/data/index.ts';
+import type { TaskSamples } from '../../engine/data/index.ts';
 import type { AlignOptions } from '../../engine/index.ts';
 import {
   DEFAULT_STEP,
@@ -18,7 +18,12 @@ import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestCli
 import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunState, type Work } from '../common/runs/runSlot.ts';
-import type { ExplorerState } from '../common/store/store.ts';
+import {
+  bundledSamples,
+  seriesSource,
+  type LoadedSeries,
+  type SeriesSource,
+} from '../common/sources/seriesSource.ts';
 import type { SchedulersSettings } from './params.ts';
 import { schedulerTab, type SchedulerTab } from './tabs.ts';
 
@@ -61,40 +66,14 @@ export function setSchedulersIngest(i: FileIngest): void {
   ingest = i;
 }
 
-/** The user's data the view tunes on instead of a bundled history: what was loaded, by name. */
-export interface SchedulersData {
-  /** The loaded dataset's key (its files' hash and task size). */
-  readonly key: string;
-  /** Its name, as the snippet says it: the files, or the Prometheus source. */
-  readonly title: string;
-  readonly samples: TaskSamples;
-  readonly align?: AlignOptions;
-}
-
+/** The user's data the view tunes on instead of a bundled history (common/sources/seriesSource.ts). */
+export type SchedulersData = LoadedSeries;
 /**
- * What the view tunes on: the user's data when they are loaded (files or Prometheus), else the
- * bundled history; while the user's data load, or when they have no per-task series (a realization
- * matrix), nothing: the view never tunes on a bundled history while the user's data are loaded.
+ * What the view tunes on: the user's data when they are loaded, else the bundled history; never a
+ * bundled history while the user's data are loaded.
  */
-export type SchedulersSource =
-  | { readonly kind: 'bundled' }
-  | { readonly kind: 'loaded'; readonly data: SchedulersData }
-  | { readonly kind: 'waiting' }
-  | { readonly kind: 'no-series'; readonly title: string };
-
-export function schedulersSource(e: {
-  readonly params: Pick<ExplorerState['params'], 'dataset'>;
-  readonly data: ExplorerState['data'];
-}): SchedulersSource {
-  if (e.params.dataset !== 'upload') return { kind: 'bundled' };
-  const ds = e.data.dataset;
-  if (e.data.status !== 'ready' || !ds) return { kind: 'waiting' };
-  if (!ds.samples) return { kind: 'no-series', title: ds.title };
-  return {
-    kind: 'loaded',
-    data: { key: ds.key, title: ds.title, samples: ds.samples, align: ds.align },
-  };
-}
+export type SchedulersSource = SeriesSource;
+export const schedulersSource = seriesSource;
 
 export const historyKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
   JSON.stringify([data ? data.key : s.history, s.learn]);
@@ -102,13 +81,6 @@ export const knobKey = (s: SchedulersSettings, data: SchedulersData | null = nul
   JSON.stringify([historyKey(s, data), s.scheduler, s.target, s.scope]);
 export const pointKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
   JSON.stringify([knobKey(s, data), s.knob]);
-
-/** The bundled history's file preset (its instantaneous usage file is read). */
-export function historyPreset(s: SchedulersSettings): FilePreset {
-  const p = presetById(s.history);
-  if (!p || p.kind !== 'files') throw new RangeError(`unknown history "${s.history}"`);
-  return p;
-}
 
 function alignHistory(
   runner: Runner,
@@ -137,20 +109,10 @@ function loadHistory(
       progress({ label: `Aligning ${data.title} in time`, done: 0, total: 0 });
       return alignHistory(runner, s, data.samples, data.align, signal);
     }
-    const preset = historyPreset(s);
-    const file = preset.files.find((f) => f.role === 'inst') ?? preset.files[0];
-    const name = file.url.replace(/^\/data\//, '');
     ingest ??= createIngest();
-    const label = `Loading ${preset.title}`;
-    const loaded = await ingest.loadFile(
-      name,
-      preset.spec,
-      (p) => progress({ label, done: p.bytesRead, total: p.size ?? 0 }),
-      signal,
-    );
-    if (loaded.kind !== 'samples') throw new RangeError(`${name}: expected per-task samples`);
+    const samples = await bundledSamples(ingest, s.history, progress, signal);
     progress({ label: 'Aligning the history in time', done: 0, total: 0 });
-    return alignHistory(runner, s, loaded.samples, undefined, signal);
+    return alignHistory(runner, s, samples, undefined, signal);
   };
 }
 

@@ -20,7 +20,7 @@ import { SEED, type SloScope, type Validation } from '../../../engine/index.ts';
 import { UsageError, rangeOption, type Options } from '../../args.ts';
 import { asUsage } from '../command.ts';
 import type { Replay } from '../replayData.ts';
-import { labelPlacement } from '../whatif/promCluster.ts';
+import { labelPlacement } from '../../../engine/whatif/index.ts';
 import { prepareFrom, replayBase, type Prepared } from '../whatif/prepare.ts';
 
 const DEFAULT_FRESH = 'fresh';

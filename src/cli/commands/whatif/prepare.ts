@@ -7,13 +7,14 @@ import {
   ASSUMED_REQUEST_PERCENTILE,
   matrixColumns,
   type ReplayBase,
+  labelPlacement,
   type StartNode,
 } from '../../../engine/whatif/index.ts';
 import { UsageError, type Options } from '../../args.ts';
 import { readText } from '../../io.ts';
 import { loadReplay, type Replay } from '../replayData.ts';
 import { readPlacement, readRequests } from './inputs.ts';
-import { exportedRequests, labelPlacement, nodeCapacityOf } from './promCluster.ts';
+import { exportedRequests, nodeCapacityOf } from './promCluster.ts';
 
 const DEFAULT_STEP = 300;
 

@@ -2,36 +2,16 @@
  * What a Prometheus history says of its cluster, for the replay: each node's capacity
  * (`kube_node_status_allocatable{resource="cpu"}`, else `machine_cpu_cores`, read by
  * `clusterFacts` at the range's end), each pod's CPU request (`kube_pod_container_resource_requests`
- * summed over its containers) and the node each pod runs on (the series' `node` label, kept in the
- * task id by the default query's `by (namespace, pod, node)`).
+ * summed over its containers). The node each pod runs on, from the series' `node` label, is the
+ * engine's `labelPlacement` (engine/whatif/labels.ts).
  */
 import type { ClusterFacts } from '../../../ingest/prometheusSource.ts';
+import { idLabels } from '../../../engine/whatif/index.ts';
 import { UsageError } from '../../args.ts';
-
-/** The labels of a task id written by the Prometheus reader (`key=value,…`, keys sorted). */
-function idLabels(id: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of id.split(',')) {
-    const eq = part.indexOf('=');
-    if (eq > 0) out[part.slice(0, eq)] = part.slice(eq + 1);
-  }
-  return out;
-}
 
 /** The pod's `namespace/pod` key of the requests, or null when the id has no pod label. */
 function podKey(labels: Record<string, string>): string | null {
   return labels.pod ? `${labels.namespace ?? ''}/${labels.pod}` : null;
-}
-
-/** Each pod's node from its `node` label; null when any pod lacks one (then no placement). */
-export function labelPlacement(ids: readonly string[]): Map<string, string> | null {
-  const out = new Map<string, string>();
-  for (const id of ids) {
-    const node = idLabels(id).node;
-    if (!node) return null;
-    out.set(id, node);
-  }
-  return out;
 }
 
 /**

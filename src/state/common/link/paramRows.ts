@@ -12,7 +12,7 @@ import type { UrlField, WriteWhen } from './urlField.ts';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-type NestedField = 'resize' | 'cluster' | 'schedulers' | 'requests';
+type NestedField = 'resize' | 'cluster' | 'schedulers' | 'requests' | 'whatif';
 
 function readSpec<T>(
   spec: ParamSpec<T>,

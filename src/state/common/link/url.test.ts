@@ -16,6 +16,7 @@ import { resizeParamsArb } from '../../resize/testing.ts';
 import { DEFAULT_CLUSTER } from '../../cluster/params.ts';
 import { schedulersArb } from '../../schedulers/testing.ts';
 import { requestsArb } from '../../requests/testing.ts';
+import { whatifArb } from '../../whatif/testing.ts';
 import { LEARN_PARAMS } from '../../learn/params.ts';
 import { FIGURE_IDS } from '../../../engine/analysis/paperFigures.ts';
 import { timelineParamsArb } from '../../timeline/testing.ts';
@@ -112,6 +113,7 @@ const baseParamsArb = fc.record({
   cluster: fc.constant(DEFAULT_CLUSTER), // round-tripped in cluster/urlFields.test.ts
   schedulers: schedulersArb,
   requests: requestsArb,
+  whatif: whatifArb,
 });
 
 /** The Learn view's fields written only in its own link, at their defaults. */

@@ -18,6 +18,7 @@ import { PACK_PARAMS, type PackViewParams } from '../../pack/params.ts';
 import { PAPER_PARAMS, type PaperViewParams } from '../../paper/params.ts';
 import { DEFAULT_SCHEDULERS, type SchedulersSettings } from '../../schedulers/params.ts';
 import { DEFAULT_REQUESTS, type RequestsSettings } from '../../requests/params.ts';
+import { DEFAULT_WHATIF, type WhatifSettings } from '../../whatif/params.ts';
 import { DEFAULT_RESIZE, type ResizeParams } from '../../resize/params.ts';
 import { DEFAULT_TIMELINE_PARAMS, type TimelineViewParams } from '../../timeline/params.ts';
 import { TRADEOFF_PARAMS, type TradeoffParams } from '../../tradeoff/params.ts';
@@ -94,6 +95,8 @@ export interface Params
   readonly schedulers: SchedulersSettings;
   /** Requests: the history, learned share, SLO target and the YAML's strategy (requests/params.ts). */
   readonly requests: RequestsSettings;
+  /** Replay: two scheduler settings replayed side by side on one history (whatif/params.ts). */
+  readonly whatif: WhatifSettings;
   /** Resize: workload, policy, predictor and replay (resize/params.ts). */
   readonly resize: ResizeParams;
   /** A/B: the pinned side's workload and packing (side A), compared with the current one (B). */
@@ -147,6 +150,7 @@ export const DEFAULT_PARAMS: Params = {
   cluster: DEFAULT_CLUSTER,
   schedulers: DEFAULT_SCHEDULERS,
   requests: DEFAULT_REQUESTS,
+  whatif: DEFAULT_WHATIF,
 };
 
 export function packParams(p: Params): PackParams {

@@ -25,6 +25,8 @@ import { DEFAULT_TIMELINE_PARAMS, TIMELINE_PARAMS } from '../../timeline/params.
 import { TIMELINE_URL_FIELDS } from '../../timeline/urlFields.ts';
 import { TRADEOFF_PARAMS } from '../../tradeoff/params.ts';
 import { TUNE_PARAMS } from '../../tune/params.ts';
+import { WHATIF_PARAMS } from '../../whatif/params.ts';
+import { WHATIF_URL_FIELDS } from '../../whatif/urlFields.ts';
 import {
   ALL_PANEL_FIELDS,
   panelFields,
@@ -127,6 +129,25 @@ const REQUESTS_RUNS: readonly WingRun[] = [
         const data = source.kind === 'loaded' ? source.data : null;
         return m.refreshRequests(runner, s.params.requests, false, data);
       }),
+  },
+];
+
+const WHATIF_RUNS: readonly WingRun[] = [
+  {
+    inputs: (s) => [s.params.whatif, s.params.dataset, s.data.dataset, s.data.status],
+    run: (runner, s) =>
+      void Promise.all([import('../../whatif/runs.ts'), import('../sources/seriesSource.ts')]).then(
+        ([m, sources]) => {
+          const source = sources.seriesSource(s);
+          if (source.kind === 'waiting' || source.kind === 'no-series') return;
+          return m.refreshWhatif(
+            runner,
+            s.params.whatif,
+            false,
+            source.kind === 'loaded' ? source.data : null,
+          );
+        },
+      ),
   },
 ];
 
@@ -302,6 +323,16 @@ const ENTRIES = {
     panel: [],
     owns: ['requests'],
     runs: REQUESTS_RUNS,
+  },
+  whatif: {
+    label: 'Replay',
+    help: 'Two schedulers replayed as the cluster runs, node by node.',
+    frame: 'column',
+    params: WHATIF_PARAMS,
+    urlRows: WHATIF_URL_FIELDS,
+    panel: [],
+    owns: ['whatif'],
+    runs: WHATIF_RUNS,
   },
   model: {
     label: 'Model',
