@@ -8,7 +8,7 @@
 import * as Plot from '@observablehq/plot';
 import { formatNumber } from '../format.ts';
 
-export interface ReplayNodeSeries {
+interface ReplayNodeSeries {
   readonly name: string;
   readonly capacity: number;
   readonly q: number;

@@ -66,7 +66,12 @@ async function replayed(s: WhatifSettings, data: LoadedSeries) {
 describe('the Replay view on the data loaded', () => {
   it('replays both sides on the loaded data; node totals add up to the data’s, q to the drawn usage', async () => {
     const data = await uploaded();
-    const s: WhatifSettings = { ...DEFAULT_WHATIF, a: 'kube-default', b: 'koordinator', bKnob: 100 };
+    const s: WhatifSettings = {
+      ...DEFAULT_WHATIF,
+      a: 'kube-default',
+      b: 'koordinator',
+      bKnob: 100,
+    };
     const r = await replayed(s, data);
     expect(bundledReads).toEqual([]);
     expect(r.on).toBe('planetlab_20110303.csv');

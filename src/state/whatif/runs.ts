@@ -14,6 +14,8 @@ import { runSlice, type Work } from '../common/runs/runSlot.ts';
 import { bundledSamples, type LoadedSeries } from '../common/sources/seriesSource.ts';
 import { scenarioOf, type WhatifSettings } from './params.ts';
 
+export type { WhatIfSideOut };
+
 export interface WhatifResult {
   /** What was replayed: the loaded data's name, or the bundled history's id. */
   readonly on: string;

@@ -10,7 +10,7 @@ import { numberRange, textProblem } from '../../engine/index.ts';
 import { REPLAY_KNOBS } from '../../engine/whatif/index.ts';
 import { formatFixed, formatNumber } from '../../present/format.ts';
 import { replayNodesSpec } from '../../present/whatif/replayNodes.ts';
-import type { WhatIfSideOut } from '../../runtime/jobs/index.ts';
+import type { WhatIfSideOut } from '../../state/whatif/runs.ts';
 import { seriesSource, type SeriesSource } from '../../state/common/sources/seriesSource.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import {

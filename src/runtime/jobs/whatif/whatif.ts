@@ -35,7 +35,7 @@ export interface WhatIfSide {
   readonly knob: number | null;
 }
 
-export interface WhatIfSpec {
+interface WhatIfSpec {
   readonly samples: TaskSamples;
   readonly align?: AlignOptions;
   /** The share of the instants before the judged part, in (0, 1). */
@@ -80,7 +80,7 @@ export interface WhatIfSideOut {
 }
 
 /** The settings of a side; a knob outside the range its tuner sweeps is refused, naming both. */
-export function sideSettings(side: WhatIfSide): OnlineSettings {
+function sideSettings(side: WhatIfSide): OnlineSettings {
   if (side.knob === null) return defaultSettings(side.scheduler);
   const knob = REPLAY_KNOBS[side.scheduler];
   if (!knob) throw new RangeError(`${side.scheduler} has no knob to set (its defaults only)`);
