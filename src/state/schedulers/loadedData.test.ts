@@ -72,6 +72,20 @@ describe('the Schedulers view on the data loaded', () => {
     expect(runs.knob.result!.key).toBe(knobKey(s, data));
     expect(knobKey(s, data)).not.toBe(knobKey(s));
     expect(bundledReads).toEqual([]);
+    // The tuned value judged by the replay too: fresh at the judged part, on the same data.
+    expect(runs.replay.status, runs.replay.error ?? '').toBe('ready');
+    const advice = runs.knob.result!.value.advice;
+    const tuned = (advice.tuned ?? advice.closest)!.values[0];
+    const replay = runs.replay.result!.value;
+    expect(replay.value).toBe(tuned);
+    expect(replay.tuned.settings['usageThresholds.cpu']).toBe(tuned);
+    expect(replay.defaults.settings['usageThresholds.cpu']).toBe(65);
+    const judged = runs.history.result!.value.judge.cols;
+    for (const side of [replay.tuned, replay.defaults]) {
+      expect(side.judged.end - side.judged.start).toBe(judged);
+      expect(side.instants).toBe(288);
+      expect(side.decisions).toBe(VMS);
+    }
     const [snippet] = viewSnippets(
       runs.knob.result!.value.advice,
       null,

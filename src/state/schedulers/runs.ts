@@ -15,7 +15,8 @@ import {
   type SchedulerAdvice,
 } from '../../engine/schedulers/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
-import type { HistoryOut, KnobOut, KnobUnit } from '../../runtime/jobs/index.ts';
+import type { HistoryOut, KnobOut, KnobUnit, WhatIfSideOut } from '../../runtime/jobs/index.ts';
+import { REPLAY_KNOBS } from '../../engine/whatif/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunState, type Work } from '../common/runs/runSlot.ts';
 import {
@@ -46,11 +47,24 @@ export interface KnobResult {
   readonly curve: readonly KnobPoint[];
 }
 
+/**
+ * The tuned value (or the closest) and the project's defaults replayed as the cluster runs
+ * (engine/whatif, the `whatifReplay` job): `fresh` at the judged part's first instant, an empty
+ * cluster filled in the data's order, each pod requesting the p95 of its usage before it, placed
+ * one by one by the scheduler with only what it knew then; judged per node on the judged part.
+ */
+export interface ReplayJudgement {
+  readonly value: number;
+  readonly tuned: WhatIfSideOut;
+  readonly defaults: WhatIfSideOut;
+}
+
 const { store: schedulerRuns, slots } = runSlice<{
   history: HistoryOut;
   knob: KnobResult;
   point: KnobPoint;
-}>(['history', 'knob', 'point']);
+  replay: ReplayJudgement;
+}>(['history', 'knob', 'point', 'replay']);
 type SchedulerRuns = ReturnType<typeof schedulerRuns.getState>;
 type Which = keyof SchedulerRuns;
 export { schedulerRuns };
@@ -81,6 +95,11 @@ export const knobKey = (s: SchedulersSettings, data: SchedulersData | null = nul
   JSON.stringify([historyKey(s, data), s.scheduler, s.target, s.scope]);
 export const pointKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
   JSON.stringify([knobKey(s, data), s.knob]);
+export const replayKey = (s: SchedulersSettings, data: SchedulersData | null, value: number) =>
+  JSON.stringify([knobKey(s, data), value]);
+
+/** The samples the history was aligned from, kept for the replay (a bundled file is read once). */
+let lastSamples: { key: string; samples: TaskSamples; align?: AlignOptions } | null = null;
 
 function alignHistory(
   runner: Runner,
@@ -111,6 +130,7 @@ function loadHistory(
     }
     ingest ??= createIngest();
     const samples = await bundledSamples(ingest, s.history, progress, signal);
+    lastSamples = { key: historyKey(s, data), samples };
     progress({ label: 'Aligning the history in time', done: 0, total: 0 });
     return alignHistory(runner, s, samples, undefined, signal);
   };
@@ -163,6 +183,42 @@ function judgeKnob(
   };
 }
 
+function replayTuned(
+  runner: Runner,
+  s: SchedulersSettings,
+  tab: SchedulerTab,
+  value: number,
+  data: SchedulersData | null,
+): Work<ReplayJudgement> {
+  return async (signal, progress) => {
+    const kept = lastSamples?.key === historyKey(s, data) ? lastSamples : null;
+    ingest ??= createIngest();
+    const samples =
+      data?.samples ?? kept?.samples ?? (await bundledSamples(ingest, s.history, progress, signal));
+    const label = `Replaying ${tab.info.title} as the cluster runs`;
+    progress({ label, done: 0, total: 0 });
+    const name = tab.info.name;
+    const [tuned, defaults] = await runner.runJob(
+      null,
+      'whatifReplay',
+      {
+        samples,
+        align: data?.align,
+        learn: s.learn,
+        scenario: 'fresh',
+        seed: 1,
+        target: s.target,
+        sides: [
+          { scheduler: name, knob: value },
+          { scheduler: name, knob: null },
+        ],
+      },
+      { signal, onProgress: (p) => progress({ label, ...p }) },
+    );
+    return { value, tuned, defaults };
+  };
+}
+
 /** Whether a slot must run for `key`: a new key, or (forced) a stopped or failed run of it. */
 function need(which: Which, key: string, force: boolean): boolean {
   const st = schedulerRuns.getState()[which];
@@ -194,6 +250,13 @@ export async function refreshSchedulers(
   if (s.knob !== null && need('point', pk, force))
     await slots.point.start(hk, pk, pk, judgeKnob(runner, s, tab, history.value, s.knob));
   await knob;
+  const tuned = schedulerRuns.getState().knob.result;
+  const chosen =
+    tuned?.key === kk ? (tuned.value.advice.tuned ?? tuned.value.advice.closest) : null;
+  if (!chosen || !(tab.info.name in REPLAY_KNOBS)) return;
+  const rk = replayKey(s, data, chosen.values[0]);
+  if (need('replay', rk, force))
+    await slots.replay.start(hk, rk, rk, replayTuned(runner, s, tab, chosen.values[0], data));
 }
 
 /** Stops every run in flight (each keeps its key: nothing restarts until the settings change). */
@@ -202,7 +265,7 @@ export function cancelSchedulers(): void {
 }
 
 export function runningSchedulers(runs: SchedulerRuns): RunState<string, unknown> | null {
-  for (const which of ['history', 'knob', 'point'] as const)
+  for (const which of ['history', 'knob', 'point', 'replay'] as const)
     if (runs[which].status === 'running') return runs[which];
   return null;
 }

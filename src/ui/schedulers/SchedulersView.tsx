@@ -20,11 +20,13 @@ import {
   knobKey,
   pointKey,
   refreshSchedulers,
+  replayKey,
   runningSchedulers,
   schedulersSource,
   useSchedulerRuns,
   type KnobPoint,
   type KnobResult,
+  type ReplayJudgement,
   type SchedulersData,
   type SchedulersSource,
 } from '../../state/schedulers/runs.ts';
@@ -214,6 +216,42 @@ function Figures({ r, s }: { r: KnobResult; s: SchedulersSettings }) {
   );
 }
 
+/** The tuned value and the defaults replayed as the cluster runs, on the same data. */
+function ReplayLine({
+  s,
+  data,
+  r,
+  field,
+}: {
+  s: SchedulersSettings;
+  data: SchedulersData | null;
+  r: KnobResult;
+  field: string;
+}) {
+  const run = useSchedulerRuns((x) => x.replay);
+  const chosen = r.advice.tuned ?? r.advice.closest;
+  const value = chosen?.values[0];
+  const mine =
+    value !== undefined && run.result?.key === replayKey(s, data, value) ? run.result.value : null;
+  if (run.status === 'error')
+    return (
+      <p className="error-text" role="alert" data-testid="sched-replay-error">
+        Could not replay it: {run.error}
+      </p>
+    );
+  if (!mine) return null;
+  const side = (x: ReplayJudgement['tuned']) =>
+    `${x.nodes.length} nodes, worst node ${x.worst ? `${x.worst.name} q ${fq(x.worst.q)}` : '—'} (${x.worst && x.worst.q <= s.target ? 'keeps' : 'misses'} q* on every node)`;
+  return (
+    <p data-testid="sched-replay">
+      Judged by the replay as the cluster runs (an empty cluster filled at the judged part’s start
+      in the data’s order, each pod requesting the p95 of its usage before it, placed one by one
+      with only what the scheduler knew then): {field} = {formatNumber(mine.value, 4)} →{' '}
+      {side(mine.tuned)}; the project’s defaults → {side(mine.defaults)}.
+    </p>
+  );
+}
+
 function closestMiss(r: KnobResult): string {
   const c = r.advice.closest;
   return c
@@ -297,6 +335,7 @@ function KnobPanel({ s, tab, set, source }: PanelProps) {
         </p>
       )}
       {r && <Figures r={r} s={s} />}
+      {r && !stale && <ReplayLine s={s} data={data} r={r} field={field} />}
       {r && !r.advice.tuned && (
         <p className="error-text" role="alert" data-testid="sched-miss">
           Every {field} on the grid misses q* = {s.target} ({SCOPE_LABEL[s.scope]}) on the learned
