@@ -6,13 +6,17 @@
  * q*; the YAML's strategy is the view's choice alone and runs nothing.
  */
 import { useStore } from 'zustand';
-import { presetById, type FilePreset, type TaskSamples } from '../../engine/data/index.ts';
-import type { AlignOptions } from '../../engine/index.ts';
+import { presetById } from '../../engine/data/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
 import type { RightsizeOut } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type Work } from '../common/runs/runSlot.ts';
-import type { ExplorerState } from '../common/store/store.ts';
+import {
+  bundledSamples,
+  seriesSource,
+  type LoadedSeries,
+  type SeriesSource,
+} from '../common/sources/seriesSource.ts';
 import type { RequestsSettings } from './params.ts';
 
 export type { RunState } from '../common/runs/runSlot.ts';
@@ -36,73 +40,19 @@ export function setRequestsIngest(i: FileIngest): void {
   ingest = i;
 }
 
-/** The user's data the view sizes instead of a bundled history: what was loaded, by name. */
-export interface RequestsData {
-  readonly key: string;
-  /** Its name, as the view and the YAML say it: the files, or the Prometheus source. */
-  readonly title: string;
-  readonly samples: TaskSamples;
-  readonly align?: AlignOptions;
-}
-
-/**
- * What the view sizes: the user's data when they are loaded (files or Prometheus), else the
- * bundled history; while the user's data load, or when they have no per-task series (a realization
- * matrix), nothing: never a bundled history while the user's data are loaded.
- */
-export type RequestsSource =
-  | { readonly kind: 'bundled' }
-  | { readonly kind: 'loaded'; readonly data: RequestsData }
-  | { readonly kind: 'waiting' }
-  | { readonly kind: 'no-series'; readonly title: string };
-
-export function requestsSource(e: {
-  readonly params: Pick<ExplorerState['params'], 'dataset'>;
-  readonly data: ExplorerState['data'];
-}): RequestsSource {
-  if (e.params.dataset !== 'upload') return { kind: 'bundled' };
-  const ds = e.data.dataset;
-  if (e.data.status !== 'ready' || !ds) return { kind: 'waiting' };
-  if (!ds.samples) return { kind: 'no-series', title: ds.title };
-  return {
-    kind: 'loaded',
-    data: { key: ds.key, title: ds.title, samples: ds.samples, align: ds.align },
-  };
-}
+/** What the view sizes: the user's data when they are loaded, else the bundled history (seriesSource.ts). */
+export type RequestsSource = SeriesSource;
+export type RequestsData = LoadedSeries;
+export const requestsSource = seriesSource;
 
 export const sizingKey = (s: RequestsSettings, data: RequestsData | null = null) =>
   JSON.stringify([data ? data.key : s.history, s.learn, s.target]);
 
-/** The bundled history's file preset (its instantaneous usage file is read). */
-function historyPreset(s: RequestsSettings): FilePreset {
-  const p = presetById(s.history);
-  if (!p || p.kind !== 'files') throw new RangeError(`unknown history "${s.history}"`);
-  return p;
-}
-
 /** The bundled history's name, as the view and the YAML say it. */
 export function bundledTitle(s: RequestsSettings): string {
-  return historyPreset(s).title;
-}
-
-async function bundledSamples(
-  s: RequestsSettings,
-  signal: AbortSignal,
-  progress: Parameters<Work<RightsizeOut>>[1],
-): Promise<TaskSamples> {
-  const preset = historyPreset(s);
-  const file = preset.files.find((f) => f.role === 'inst') ?? preset.files[0];
-  const name = file.url.replace(/^\/data\//, '');
-  ingest ??= createIngest();
-  const label = `Loading ${preset.title}`;
-  const loaded = await ingest.loadFile(
-    name,
-    preset.spec,
-    (p) => progress({ label, done: p.bytesRead, total: p.size ?? 0 }),
-    signal,
-  );
-  if (loaded.kind !== 'samples') throw new RangeError(`${name}: expected per-task samples`);
-  return loaded.samples;
+  const p = presetById(s.history);
+  if (!p || p.kind !== 'files') throw new RangeError(`unknown history "${s.history}"`);
+  return p.title;
 }
 
 function sizeRequests(
@@ -111,7 +61,9 @@ function sizeRequests(
   data: RequestsData | null,
 ): Work<RightsizeOut> {
   return async (signal, progress) => {
-    const samples = data ? data.samples : await bundledSamples(s, signal, progress);
+    const samples =
+      data?.samples ??
+      (await bundledSamples((ingest ??= createIngest()), s.history, progress, signal));
     progress({
       label: 'Sizing the requests and replaying them (kube-default, fresh and a rollout)',
       done: 0,

@@ -25,7 +25,6 @@ import {
   bundledTitle,
   cancelRequests,
   refreshRequests,
-  requestsSource,
   sizingKey,
   useRequestsRuns,
   type RequestsData,
@@ -38,6 +37,7 @@ import { ParamNumber } from '../ParamNumber.tsx';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { SnippetBox } from '../schedulers/SnippetBox.tsx';
+import { HistoryField, useSeriesSource } from '../HistoryField.tsx';
 import './requests.css';
 
 /** Workloads listed on the page; the YAML carries every one. */
@@ -48,12 +48,6 @@ function useRequestsSettings() {
   const setParams = useExplorer((st) => st.setParams);
   const set = (patch: Partial<RequestsSettings>) => setParams({ requests: { ...s, ...patch } });
   return { s, set };
-}
-
-function useRequestsSource(): RequestsSource {
-  const dataset = useExplorer((st) => st.params.dataset);
-  const data = useExplorer((st) => st.data);
-  return useMemo(() => requestsSource({ params: { dataset }, data }), [dataset, data]);
 }
 
 const loadedOf = (source: RequestsSource): RequestsData | null =>
@@ -77,29 +71,14 @@ function Settings({
 }) {
   return (
     <div className="rq-settings" data-testid="rq-settings">
-      {source.kind !== 'bundled' ? (
-        <p className="field" data-testid="rq-data">
-          <span>History</span> your data
-          {source.kind === 'loaded' || source.kind === 'no-series'
-            ? `, ${source.kind === 'loaded' ? source.data.title : source.title}`
-            : ' (loading)'}
-        </p>
-      ) : (
-        <label className="field">
-          <span>History</span>
-          <select
-            value={s.history}
-            data-testid="rq-history"
-            onChange={(e) => set({ history: e.target.value as RequestsSettings['history'] })}
-          >
-            {REQUESTS_HISTORIES.map((h) => (
-              <option key={h} value={h}>
-                {bundledTitle({ ...s, history: h })}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <HistoryField
+        source={source}
+        value={s.history}
+        histories={REQUESTS_HISTORIES}
+        label={(history) => bundledTitle({ ...s, history })}
+        testId="rq"
+        onChange={(history) => set({ history })}
+      />
       <ParamNumber
         spec={REQUESTS_PARAMS.learn}
         label="share learned"
@@ -245,7 +224,7 @@ export function RequestsView() {
   const { s, set } = useRequestsSettings();
   const { runner } = useController();
   const sizing = useRequestsRuns((r) => r.sizing);
-  const source = useRequestsSource();
+  const source = useSeriesSource();
   const data = loadedOf(source);
   const current = sizing.result?.key === sizingKey(s, data) ? sizing.result.value : null;
   return (

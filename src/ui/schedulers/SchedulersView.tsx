@@ -22,7 +22,6 @@ import {
   refreshSchedulers,
   replayKey,
   runningSchedulers,
-  schedulersSource,
   useSchedulerRuns,
   type KnobPoint,
   type KnobResult,
@@ -32,6 +31,7 @@ import {
 } from '../../state/schedulers/runs.ts';
 import { schedulerTab, schedulerTabs, type SchedulerTab } from '../../state/schedulers/tabs.ts';
 import { useController } from '../controllerContext.ts';
+import { HISTORY_LABEL, HistoryField, useSeriesSource } from '../HistoryField.tsx';
 import { formatNumber } from '../../present/format.ts';
 import { ParamNumber } from '../ParamNumber.tsx';
 import { NumberBox } from '../SliderNumber.tsx';
@@ -39,11 +39,6 @@ import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { SnippetBox } from './SnippetBox.tsx';
 import './schedulers.css';
-
-const HISTORY_LABEL: Record<(typeof SCHEDULER_HISTORIES)[number], string> = {
-  'azure-v1': 'Azure V1, 100 VMs, 28 days',
-  'google-gcd-jobs': 'Google 2011 jobs (GCD), one day',
-};
 
 const SCOPE_LABEL = { mean: 'the mean machine', every: 'every machine', p95: '95 % of machines' };
 
@@ -57,13 +52,6 @@ function useSchedulersSettings() {
 }
 
 const fq = (q: number) => formatNumber(q, 2);
-
-/** The view's source, read from the explorer (its parts selected one by one, so it is stable). */
-function useSchedulersSource(): SchedulersSource {
-  const dataset = useExplorer((st) => st.params.dataset);
-  const data = useExplorer((st) => st.data);
-  return useMemo(() => schedulersSource({ params: { dataset }, data }), [dataset, data]);
-}
 
 const loadedOf = (source: SchedulersSource): SchedulersData | null =>
   source.kind === 'loaded' ? source.data : null;
@@ -86,31 +74,14 @@ function Settings({
 }) {
   return (
     <div className="sched-settings" data-testid="sched-settings">
-      {source.kind !== 'bundled' ? (
-        <p className="field" data-testid="sched-data">
-          <span>History</span> your data
-          {source.kind === 'loaded' || source.kind === 'no-series'
-            ? `, ${source.kind === 'loaded' ? source.data.title : source.title}`
-            : ' (loading)'}
-        </p>
-      ) : (
-        <label className="field">
-          <span>History</span>
-          <select
-            value={s.history}
-            data-testid="sched-history"
-            onChange={(e) =>
-              set({ history: e.target.value as SchedulersSettings['history'], knob: null })
-            }
-          >
-            {SCHEDULER_HISTORIES.map((h) => (
-              <option key={h} value={h}>
-                {HISTORY_LABEL[h]}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <HistoryField
+        source={source}
+        value={s.history}
+        histories={SCHEDULER_HISTORIES}
+        label={(h) => HISTORY_LABEL[h]}
+        testId="sched"
+        onChange={(history) => set({ history, knob: null })}
+      />
       <ParamNumber
         spec={SCHEDULERS_PARAMS.learn}
         label="share learned"
@@ -401,7 +372,7 @@ export function SchedulersView() {
   const tabs = schedulerTabs();
   const tab = schedulerTab(s.scheduler);
   const history = runs.history;
-  const source = useSchedulersSource();
+  const source = useSeriesSource();
   return (
     <div className="sched-view" data-testid="schedulers">
       <p className="lede">

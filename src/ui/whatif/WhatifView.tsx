@@ -11,7 +11,7 @@ import { REPLAY_KNOBS } from '../../engine/whatif/index.ts';
 import { formatFixed, formatNumber } from '../../present/format.ts';
 import { replayNodesSpec } from '../../present/whatif/replayNodes.ts';
 import type { WhatIfSideOut } from '../../state/whatif/runs.ts';
-import { seriesSource, type SeriesSource } from '../../state/common/sources/seriesSource.ts';
+import type { SeriesSource } from '../../state/common/sources/seriesSource.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import {
   WHATIF_HISTORIES,
@@ -22,16 +22,12 @@ import {
 } from '../../state/whatif/params.ts';
 import { cancelWhatif, refreshWhatif, replayKey, useWhatifRuns } from '../../state/whatif/runs.ts';
 import { useController } from '../controllerContext.ts';
+import { HISTORY_LABEL, HistoryField, useSeriesSource } from '../HistoryField.tsx';
 import { ParamNumber } from '../ParamNumber.tsx';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { NumberBox } from '../SliderNumber.tsx';
 import './whatif.css';
-
-const HISTORY_LABEL: Record<WhatifSettings['history'], string> = {
-  'azure-v1': 'Azure V1, 100 VMs, 28 days',
-  'google-gcd-jobs': 'Google 2011 jobs (GCD), one day',
-};
 
 const SCENARIO_LABEL: Record<WhatifSettings['scenario'], string> = {
   fresh: 'fresh: an empty cluster filled at the judged part’s start',
@@ -48,12 +44,6 @@ function useSettings() {
   const s = useExplorer((st) => st.params.whatif);
   const setParams = useExplorer((st) => st.setParams);
   return { s, set: (patch: Partial<WhatifSettings>) => setParams({ whatif: { ...s, ...patch } }) };
-}
-
-function useSource(): SeriesSource {
-  const dataset = useExplorer((st) => st.params.dataset);
-  const data = useExplorer((st) => st.data);
-  return useMemo(() => seriesSource({ params: { dataset }, data }), [dataset, data]);
 }
 
 type Side = 'a' | 'b';
@@ -134,29 +124,14 @@ function Settings({
 }) {
   return (
     <div className="whatif-settings" data-testid="whatif-settings">
-      {source.kind !== 'bundled' ? (
-        <p className="field" data-testid="whatif-data">
-          <span>History</span> your data
-          {source.kind === 'loaded' || source.kind === 'no-series'
-            ? `, ${source.kind === 'loaded' ? source.data.title : source.title}`
-            : ' (loading)'}
-        </p>
-      ) : (
-        <label className="field">
-          <span>History</span>
-          <select
-            value={s.history}
-            data-testid="whatif-history"
-            onChange={(e) => set({ history: e.target.value as WhatifSettings['history'] })}
-          >
-            {WHATIF_HISTORIES.map((h) => (
-              <option key={h} value={h}>
-                {HISTORY_LABEL[h]}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <HistoryField
+        source={source}
+        value={s.history}
+        histories={WHATIF_HISTORIES}
+        label={(h) => HISTORY_LABEL[h]}
+        testId="whatif"
+        onChange={(history) => set({ history })}
+      />
       <label className="field">
         <span>scenario</span>
         <select
@@ -329,7 +304,7 @@ export function WhatifView() {
   const { s, set } = useSettings();
   const { runner } = useController();
   const run = useWhatifRuns((r) => r.replay);
-  const source = useSource();
+  const source = useSeriesSource();
   const data = source.kind === 'loaded' ? source.data : null;
   const stale = run.result !== null && run.result.key !== replayKey(s, data);
   return (
