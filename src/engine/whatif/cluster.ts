@@ -8,6 +8,8 @@ import type { Assignment, ClusterView, NodeFacts } from './model.ts';
 
 /** kube-scheduler counts a pod without a CPU request as 100 m when it scores (NonZeroRequested). */
 export const NON_ZERO_MILLI_CPU = 100;
+/** … and a pod without a memory request as 200 MiB (pkg/scheduler/util `DefaultMemoryRequest`). */
+export const NON_ZERO_MEMORY_BYTES = 200 * 1024 * 1024;
 
 interface NodeState {
   name: string;
@@ -15,6 +17,9 @@ interface NodeState {
   capacityMilli: number;
   requestedMilli: number;
   nonZeroRequestedMilli: number;
+  memoryBytes: number;
+  memoryRequestedBytes: number;
+  nonZeroMemoryRequestedBytes: number;
   since: number;
   /** Its total at instant u in slot u mod ring; valid for u ≥ since. */
   ring: Float64Array;
@@ -28,6 +33,7 @@ export class Cluster implements ClusterView {
   /** The last pod columns (usage at u in slot u mod columns.length), in machine units. */
   private readonly columns: Float32Array[];
   private readonly requests: Float64Array;
+  private readonly memoryRequests: Float64Array;
 
   constructor(
     readonly step: number,
@@ -37,9 +43,12 @@ export class Cluster implements ClusterView {
     podColumns: number,
     /** How many instants back an assignment is still read (older ones are dropped). */
     private readonly recentInstants: number,
+    /** Every node's allocatable memory in bytes (0: the data carry no memory). */
+    private readonly nodeMemoryBytes = 0,
   ) {
     this.columns = Array.from({ length: Math.max(1, podColumns) }, () => new Float32Array(pods));
     this.requests = new Float64Array(pods);
+    this.memoryRequests = new Float64Array(pods);
   }
 
   get nodeCount(): number {
@@ -58,6 +67,9 @@ export class Cluster implements ClusterView {
       capacityMilli: Math.round(capacity * this.milliPerUnit),
       requestedMilli: 0,
       nonZeroRequestedMilli: 0,
+      memoryBytes: this.nodeMemoryBytes,
+      memoryRequestedBytes: 0,
+      nonZeroMemoryRequestedBytes: 0,
       since,
       ring: new Float64Array(this.ringSize),
       recent: [],
@@ -79,6 +91,14 @@ export class Cluster implements ClusterView {
 
   setRequest(p: number, milli: number): void {
     this.requests[p] = milli;
+  }
+
+  memoryRequestBytes(p: number): number {
+    return this.memoryRequests[p];
+  }
+
+  setMemoryRequest(p: number, bytes: number): void {
+    this.memoryRequests[p] = bytes;
   }
 
   nodeUsageMilli(n: number, u: number): number | null {
@@ -105,6 +125,9 @@ export class Cluster implements ClusterView {
     const r = this.requests[p];
     node.requestedMilli += r;
     node.nonZeroRequestedMilli += r === 0 ? NON_ZERO_MILLI_CPU : r;
+    const m = this.memoryRequests[p];
+    node.memoryRequestedBytes += m;
+    node.nonZeroMemoryRequestedBytes += m === 0 ? NON_ZERO_MEMORY_BYTES : m;
     if (!scheduled) return;
     node.recent.push({ pod: p, at: this.t });
     let drop = 0;
@@ -117,6 +140,9 @@ export class Cluster implements ClusterView {
     const r = this.requests[p];
     node.requestedMilli -= r;
     node.nonZeroRequestedMilli -= r === 0 ? NON_ZERO_MILLI_CPU : r;
+    const m = this.memoryRequests[p];
+    node.memoryRequestedBytes -= m;
+    node.nonZeroMemoryRequestedBytes -= m === 0 ? NON_ZERO_MEMORY_BYTES : m;
     const k = node.recent.findIndex((a) => a.pod === p);
     if (k >= 0) node.recent.splice(k, 1);
   }

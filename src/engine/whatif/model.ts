@@ -22,6 +22,11 @@ export interface NodeFacts {
   readonly requestedMilli: number;
   /** The same with a pod without a request counted at 100 m (NodeInfo.NonZeroRequested). */
   readonly nonZeroRequestedMilli: number;
+  /** Allocatable memory in bytes; 0 where the data carry no memory (scores then leave memory out). */
+  readonly memoryBytes: number;
+  /** Sum of the memory requests of the pods bound to it, and with a pod without one at 200 MiB. */
+  readonly memoryRequestedBytes: number;
+  readonly nonZeroMemoryRequestedBytes: number;
   /** The instant the node joined the cluster. */
   readonly since: number;
 }
@@ -50,6 +55,8 @@ export interface ClusterView {
   assignedSince(n: number, since: number): readonly Assignment[];
   /** Pod p's CPU request in millicores (0: none). */
   requestMilli(p: number): number;
+  /** Pod p's memory request in bytes (0: none, or the data carry no memory). */
+  memoryRequestBytes(p: number): number;
 }
 
 /** A scheduler deciding online: a node index for pod p, or -1 when no node passes its filters. */

@@ -6,9 +6,10 @@
  * at once; then the instant's usage is laid on the nodes and judged. A pod
  * scheduled at t is placed just before t's sample: the scheduler reads usage at instants < t only.
  * When the scheduler finds no node, the autoscaler adds an empty one (`node-0`, `node-1`, … the first
- * names not taken) and the pod is scheduled again; a pod whose request exceeds an empty node is left
- * unschedulable. Memory: a window of node totals and pod columns, per-node running counts, and the
- * pods' residences; no pods × instants matrix (the series are read column by column).
+ * names not taken) and the pod is scheduled again; a pod whose request (CPU, or memory where the
+ * data carry it) exceeds an empty node is left unschedulable. Memory: a window of node totals and
+ * pod columns, per-node running counts, and the pods' residences; no pods × instants matrix (the
+ * series are read column by column).
  */
 import { percentileOfSorted } from '../stats/percentile.ts';
 import { Cluster } from './cluster.ts';
@@ -49,6 +50,15 @@ export interface WhatIfInput {
   readonly keep?: { readonly usage?: boolean; readonly overloadInstants?: boolean };
   /** Evictions at its interval, after the instant's re-creations; the evicted pods are scheduled again. */
   readonly descheduler?: Descheduler | null;
+  /**
+   * Memory, where the data carry it: per pod its request (0: none) and every node's allocatable, in
+   * a unit of `bytesPerUnit` bytes; kube-default then filters and scores on CPU and memory.
+   */
+  readonly memory?: {
+    readonly requests: Float64Array;
+    readonly allocatable: number;
+    readonly bytesPerUnit: number;
+  } | null;
 }
 
 function autoscaledName(cluster: Cluster, counter: { next: number }): string {
@@ -63,6 +73,27 @@ function requestAt(input: WhatIfInput, p: number, t: number): number {
   if (t <= from) return 0;
   const known = Float64Array.from(input.usage.samples(p, from, t)).sort();
   return Math.round(percentileOfSorted(known, ASSUMED_REQUEST_PERCENTILE) * input.milliPerUnit);
+}
+
+/** Every node's allocatable memory in bytes, 0 where the data carry no memory. */
+function nodeMemoryBytes(input: WhatIfInput): number {
+  return input.memory ? Math.round(input.memory.allocatable * input.memory.bytesPerUnit) : 0;
+}
+
+/** Whether pod p's requests fit an empty node of the autoscaler's. */
+function fitsNewNode(cluster: Cluster, input: WhatIfInput, p: number): boolean {
+  const capacityMilli = Math.round(input.newNodeCapacity * input.milliPerUnit);
+  return (
+    cluster.requestMilli(p) <= capacityMilli &&
+    cluster.memoryRequestBytes(p) <= nodeMemoryBytes(input)
+  );
+}
+
+/** Pod p's requests as created at instant t: CPU, and memory where the data carry it. */
+function setRequests(cluster: Cluster, input: WhatIfInput, p: number, t: number): void {
+  cluster.setRequest(p, requestAt(input, p, t));
+  const m = input.memory;
+  cluster.setMemoryRequest(p, m ? Math.round(m.requests[p] * m.bytesPerUnit) : 0);
 }
 
 interface Tallies {
@@ -179,6 +210,7 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
     history,
     history + 1,
     2 * history + 1,
+    nodeMemoryBytes(input),
   );
   for (const n of input.nodes) cluster.addNode(n.name, n.capacity, 0);
   const { arrivals, departures } = lifeEvents(first, last, T);
@@ -208,16 +240,13 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
     residences[p].push({ node: n, from: t, to: -1 });
   };
   const schedule = (p: number, t: number) => {
-    cluster.setRequest(p, requestAt(input, p, t));
+    setRequests(cluster, input, p, t);
     decisions++;
     let n = scheduler.place(p, cluster);
-    if (n < 0) {
-      const capacityMilli = Math.round(input.newNodeCapacity * input.milliPerUnit);
-      if (cluster.requestMilli(p) <= capacityMilli) {
-        cluster.addNode(autoscaledName(cluster, counter), input.newNodeCapacity, t);
-        nodesAdded++;
-        n = scheduler.place(p, cluster);
-      }
+    if (n < 0 && fitsNewNode(cluster, input, p)) {
+      cluster.addNode(autoscaledName(cluster, counter), input.newNodeCapacity, t);
+      nodesAdded++;
+      n = scheduler.place(p, cluster);
     }
     if (n < 0) unschedulable.push(ids[p]);
     else bindAt(p, n, t, true);
@@ -233,7 +262,7 @@ export function runWhatIf(input: WhatIfInput, scheduler: OnlineScheduler): WhatI
     for (const p of arrivals[t]) {
       if (input.placement[p] < 0) schedule(p, t);
       else {
-        cluster.setRequest(p, requestAt(input, p, t));
+        setRequests(cluster, input, p, t);
         bindAt(p, input.placement[p], t, false);
       }
     }
