@@ -57,7 +57,7 @@ describe('the gap of a tuned candidate, in three parts', () => {
 
   it('the oracle by other packers, and with no overflow on any judged instant', () => {
     expect(oracle.packers.map((q) => q.packer)).toEqual(['ff', 'ffd', 'bfd']);
-    expect(oracle.noOverflow.judged.worst).toBe(0);
-    expect(oracle.noOverflow.machines).toBeGreaterThanOrEqual(oracle.oracle);
+    expect(oracle.noOverflow!.judged.worst).toBe(0);
+    expect(oracle.noOverflow!.machines).toBeGreaterThanOrEqual(oracle.oracle);
   });
 });

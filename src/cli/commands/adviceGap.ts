@@ -96,7 +96,7 @@ export interface CandidateGap {
 export interface OracleGap {
   readonly oracle: number;
   readonly packers: readonly { readonly packer: string; readonly machines: number }[];
-  readonly noOverflow: Judged;
+  readonly noOverflow: Judged | null;
 }
 
 export function candidateGap(p: Parts, tuned: AlignedTuneResult): CandidateGap | null {
@@ -110,9 +110,12 @@ export function candidateGap(p: Parts, tuned: AlignedTuneResult): CandidateGap |
   };
 }
 
-export function oracleGap(p: Parts): OracleGap {
+/** The oracle, and with `split` what it depends on (else no other packers, no `noOverflow`). */
+export function oracleGap(p: Parts, split = true): OracleGap {
+  const oracle = packAligned(p.judge, ORACLE_FIT, PACK).length;
+  if (!split) return { oracle, packers: [], noOverflow: null };
   return {
-    oracle: packAligned(p.judge, ORACLE_FIT, PACK).length,
+    oracle,
     packers: OTHER_PACKERS.map((packer) => ({
       packer,
       machines: judgedPacking(ORACLE_FIT, p.judge, p.judge, packer).machines,
@@ -136,5 +139,6 @@ export function candidateGapRow(title: string, g: CandidateGap, oracle: number):
 export function oracleGapRow(title: string, g: OracleGap, f4: (v: number) => string): string {
   const packers = g.packers.map((p) => `${p.packer} ${p.machines}`).join(', ');
   const n = g.noOverflow;
+  if (!n) return `| ${title} | ${g.oracle} | | |`;
   return `| ${title} | ${g.oracle} | ${packers} | ${n.machines} (${signed(n.machines - g.oracle)}), bound ${f4(n.judged.upperWorst)} |`;
 }

@@ -20,11 +20,12 @@ import {
   type AlignedTuneResult,
   type CorrelatedWeekParams,
   type DriftReport,
+  type FitFamily,
   type MachineSlo,
   type RealizationMatrix,
   WEEK_TASKS,
 } from '../../engine/index.ts';
-import { flagWordedRangeOption } from '../args.ts';
+import { UsageError, flagWordedRangeOption } from '../args.ts';
 import type { Command } from './command.ts';
 import { writeOutput } from '../files.ts';
 import { REPORT_OPTIONS, datasets } from './correlationReport.ts';
@@ -77,9 +78,9 @@ const f4 = (v: number) => (v === 0 ? '0' : v < 1e-3 ? v.toExponential(1) : v.toF
 const pct = (a: number, b: number) =>
   `${a >= b ? '+' : '−'}${Math.abs((100 * (a - b)) / b).toFixed(0)} %`;
 
-async function bundledCases(root: string): Promise<Case[]> {
+async function bundledCases(root: string, chosen: Chosen): Promise<Case[]> {
   const out: Case[] = [];
-  for (const d of datasets(root)) {
+  for (const d of datasets(root).filter((d) => chosen(d.id))) {
     const r = await loadReplay(
       { ...d.options, mode: 'aligned', learn: '0:0.5', 'memory-budget': 0 },
       0,
@@ -98,20 +99,31 @@ async function bundledCases(root: string): Promise<Case[]> {
   return out;
 }
 
-const WEEKS: readonly { title: string; params: Partial<CorrelatedWeekParams> }[] = [
-  { title: 'seed 1', params: { seed: 1 } },
-  { title: 'seed 2', params: { seed: 2 } },
-  { title: 'seed 3', params: { seed: 3 } },
-  { title: 'seed 4, peaks lined up on days 6–7', params: { seed: 4, alignedDays: [5, 6] } },
-  { title: 'seed 5, peaks lined up on days 6–7', params: { seed: 5, alignedDays: [5, 6] } },
+const WEEKS: readonly { id: string; title: string; params: Partial<CorrelatedWeekParams> }[] = [
+  { id: 'week-1', title: 'seed 1', params: { seed: 1 } },
+  { id: 'week-2', title: 'seed 2', params: { seed: 2 } },
+  { id: 'week-3', title: 'seed 3', params: { seed: 3 } },
   {
+    id: 'week-4',
+    title: 'seed 4, peaks lined up on days 6–7',
+    params: { seed: 4, alignedDays: [5, 6] },
+  },
+  {
+    id: 'week-5',
+    title: 'seed 5, peaks lined up on days 6–7',
+    params: { seed: 5, alignedDays: [5, 6] },
+  },
+  {
+    id: 'week-6',
     title: 'seed 6, a fifth of the tasks +50 % from day 6',
     params: { seed: 6, shiftDay: 5, shiftShare: 0.2, shiftSize: 0.5 },
   },
 ];
 
-function weekCases(tasks: number): Case[] {
-  return WEEKS.map(({ title, params }) => {
+const HISTORY_IDS = [...datasets('').map((d) => d.id), ...WEEKS.map((w) => w.id)];
+
+function weekCases(tasks: number, chosen: Chosen): Case[] {
+  return WEEKS.filter((w) => chosen(w.id)).map(({ title, params }) => {
     const w = correlatedWeek({ ...CORRELATED_WEEK, tasks, ...params });
     const u = w.usage;
     const m = matrixFrom(
@@ -131,10 +143,29 @@ function weekCases(tasks: number): Case[] {
   });
 }
 
-function judgeCase(c: Case, log: (line: string) => void): Outcome {
+/** What one run covers: the histories chosen by id, the families, and whether the gap is split. */
+type Chosen = (id: string) => boolean;
+interface Scope {
+  readonly families: readonly FitFamily[];
+  readonly gap: boolean;
+}
+
+/** The ids of a comma-separated option, each one of `known`; every id when the option is absent. */
+function chosenIds(raw: unknown, flag: string, known: readonly string[]): readonly string[] {
+  if (raw === undefined) return known;
+  const ids = String(raw)
+    .split(',')
+    .map((s) => s.trim());
+  const unknown = ids.find((id) => !known.includes(id));
+  if (unknown !== undefined)
+    throw new UsageError(`--${flag}: no ${flag} "${unknown}" (one of: ${known.join(', ')})`);
+  return ids;
+}
+
+function judgeCase(c: Case, scope: Scope, log: (line: string) => void): Outcome {
   const drift = driftAlarm(c.learn, c.judge, c.step, c.judgeStart);
   const config = { ...PACK, target: TARGET, scope: 'every' as const, validation: 'walk' as const };
-  const tuning = tunePicked(c.learn, ALIGNED_FAMILIES, { ...config, step: c.step }, (t) =>
+  const tuning = tunePicked(c.learn, scope.families, { ...config, step: c.step }, (t) =>
     log(`${c.title}: ${t.family} ${t.fit ? formatFit(t.fit) : 'none'}`),
   );
   const rows = tuning.results.map((tuned) => ({
@@ -142,8 +173,8 @@ function judgeCase(c: Case, log: (line: string) => void): Outcome {
     judged: tuned.fit ? judgeMachines(tuned.machines, c.judge, 1, TARGET) : null,
   }));
   const pick = rows.find((r) => r.tuned === tuning.pick) ?? null;
-  const og = oracleGap(c);
-  const gaps = rows.flatMap((r) => candidateGap(c, r.tuned) ?? []);
+  const og = oracleGap(c, scope.gap);
+  const gaps = scope.gap ? rows.flatMap((r) => candidateGap(c, r.tuned) ?? []) : [];
   const hindsight = (pick && gaps.find((g) => g.family === pick.tuned.family)?.hindsight) ?? null;
   const emp = { kind: 'emp', rho: TARGET } as const;
   const learnedEmp = judgedPacking(emp, c.learn, c.judge);
@@ -236,18 +267,37 @@ export const adviceReport: Command = {
       'tasks of each generated week (default 300)',
       300,
     ),
+    history: {
+      kind: 'string',
+      help: `the histories to run, comma-separated (default all: ${HISTORY_IDS.join(', ')})`,
+    },
+    families: {
+      kind: 'string',
+      help: `the candidate families to tune, comma-separated (default all: ${ALIGNED_FAMILIES.join(', ')})`,
+    },
+    'no-gap': {
+      kind: 'flag',
+      help: 'skip splitting each candidate’s gap (its extra packings per grid value): a quick look',
+    },
   },
   async run(o, write) {
     const log = (line: string) => process.stderr.write(`${line}\n`);
+    const ids = chosenIds(o.history, 'history', HISTORY_IDS);
+    const families = chosenIds(o.families, 'families', ALIGNED_FAMILIES);
+    const scope = { families: families as readonly FitFamily[], gap: !o['no-gap'] };
+    const chosen = (id: string) => ids.includes(id);
     const cases = [
-      ...(await bundledCases(o['data-root'] as string)),
-      ...weekCases(o['week-tasks'] as number),
+      ...(await bundledCases(o['data-root'] as string, chosen)),
+      ...weekCases(o['week-tasks'] as number, chosen),
     ];
-    const outcomes = cases.map((c) => judgeCase(c, log));
+    const outcomes = cases.map((c) => judgeCase(c, scope, log));
+    const whole = ids.length === HISTORY_IDS.length && families.length === ALIGNED_FAMILIES.length;
     const out: string[] = [
       '# Advice that holds on the days after: results',
       '',
-      'Written by `npm run cli -- advice-report --out docs/advice-results.md`; every number below is computed by that command (deterministic: seeds fixed). How the folds, the bound and the alarm work: [advice.md](advice.md).',
+      whole && scope.gap
+        ? 'Written by `npm run cli -- advice-report --out docs/advice-results.md`; every number below is computed by that command (deterministic: seeds fixed). How the folds, the bound and the alarm work: [advice.md](advice.md).'
+        : `A partial run (histories: ${ids.join(', ')}; families: ${families.join(', ')}${scope.gap ? '' : '; gap not split'}): the pick is among these families only. The whole report: \`npm run cli -- advice-report --out docs/advice-results.md\`.`,
       '',
       `Target: q_j ≤ ${TARGET} on every machine. Each candidate family is tuned on the learned part alone by walk-forward folds (learn days 1..k, judge day k + 1; four blocks on a one-day history), packed (Best Fit, rebalancing 5) on the whole learned part and judged per machine on the judged part, which it never saw. The tuner’s pick is the family with the fewest machines among those whose tuned value held on every fold. The ex-post oracle packs the judged part with the empirical test at 0.01 on that very part: the fewest machines a packing decided beforehand could hope for.`,
       '',
@@ -257,15 +307,7 @@ export const adviceReport: Command = {
       '|---|---|---|---|---|---|---|---|',
       ...outcomes.map(summaryRow),
       '',
-      '## Where the machines above the oracle come from',
-      '',
-      'The pick against two packings of the learned part that each know one thing more: its family at the knob the tuner’s rule would choose on the judged part itself (the most aggressive grid value from which on every more conservative one keeps every machine at q* there: the cost of not knowing the knob), and the oracle’s own test, emp:0.01, packed on the learned part (the cost of packing on the past instead of the judged part, and whether the past’s 1 % holds).',
-      '',
-      '| history | pick: machines (vs oracle) | pick’s family, knob chosen ex post | emp:0.01 on the learned part: machines, judged worst q_j | oracle |',
-      '|---|---|---|---|---|',
-      ...outcomes.map(gapRow),
-      '',
-      ...decompositionTables(outcomes),
+      ...(scope.gap ? gapSection(outcomes) : []),
       '## Every candidate, per history',
       '',
     ];
@@ -275,3 +317,17 @@ export const adviceReport: Command = {
     else write(text);
   },
 };
+
+function gapSection(outcomes: readonly Outcome[]): string[] {
+  return [
+    '## Where the machines above the oracle come from',
+    '',
+    'The pick against two packings of the learned part that each know one thing more: its family at the knob the tuner’s rule would choose on the judged part itself (the most aggressive grid value from which on every more conservative one keeps every machine at q* there: the cost of not knowing the knob), and the oracle’s own test, emp:0.01, packed on the learned part (the cost of packing on the past instead of the judged part, and whether the past’s 1 % holds).',
+    '',
+    '| history | pick: machines (vs oracle) | pick’s family, knob chosen ex post | emp:0.01 on the learned part: machines, judged worst q_j | oracle |',
+    '|---|---|---|---|---|',
+    ...outcomes.map(gapRow),
+    '',
+    ...decompositionTables(outcomes),
+  ];
+}
