@@ -30,6 +30,7 @@ import type { Command } from './command.ts';
 import { writeOutput } from '../files.ts';
 import { REPORT_OPTIONS, datasets } from './correlationReport.ts';
 import { loadReplay } from './replayData.ts';
+import { MARGIN_HEADER, marginSpread, marginSpreadRow, type MarginSpread } from './adviceMargin.ts';
 import {
   PACK,
   TARGET,
@@ -53,6 +54,8 @@ interface Case {
   readonly judge: RealizationMatrix;
   readonly step: number | null;
   readonly judgeStart: number;
+  /** A generated week: its margins are read day by day (`adviceMargin.ts`). */
+  readonly generated: boolean;
 }
 
 interface Row {
@@ -72,6 +75,7 @@ interface Outcome {
   readonly oracle: number;
   readonly oracleGap: OracleGap;
   readonly gaps: readonly CandidateGap[];
+  readonly margin: MarginSpread | null;
 }
 
 const f4 = (v: number) => (v === 0 ? '0' : v < 1e-3 ? v.toExponential(1) : v.toFixed(4));
@@ -94,6 +98,7 @@ async function bundledCases(root: string, chosen: Chosen): Promise<Case[]> {
       judge: r.judge!.inst,
       step,
       judgeStart: r.split!.judge.start,
+      generated: false,
     });
   }
   return out;
@@ -139,6 +144,7 @@ function weekCases(tasks: number, chosen: Chosen): Case[] {
       judge: sliceColumns(m, { start: 5 * day, end: m.cols }),
       step: CORRELATED_WEEK.step,
       judgeStart: 5 * day,
+      generated: true,
     };
   });
 }
@@ -178,7 +184,12 @@ function judgeCase(c: Case, scope: Scope, log: (line: string) => void): Outcome 
   const hindsight = (pick && gaps.find((g) => g.family === pick.tuned.family)?.hindsight) ?? null;
   const emp = { kind: 'emp', rho: TARGET } as const;
   const learnedEmp = judgedPacking(emp, c.learn, c.judge);
-  return { c, drift, rows, pick, hindsight, learnedEmp, oracle: og.oracle, oracleGap: og, gaps };
+  const margin = scope.gap && c.generated ? marginSpread(c.learn, c.judge, c.step) : null;
+  log(`${c.title}: oracle ${og.oracle}`);
+  return {
+    ...{ c, drift, rows, pick, hindsight, learnedEmp },
+    ...{ oracle: og.oracle, oracleGap: og, gaps, margin },
+  };
 }
 
 const verdictOf = (s: MachineSlo) =>
@@ -243,6 +254,13 @@ function decompositionTables(outcomes: readonly Outcome[]): string[] {
     '| history | oracle (bf) | other packers | no overflow on the judged part: machines, worst bound |',
     '|---|---|---|---|',
     ...outcomes.map((o) => oracleGapRow(o.c.title, o.oracleGap, f4)),
+    '',
+    '### The margin a day needs',
+    '',
+    'The empirical test with a margin (`empm`: no form cost, its margin 0 on the judged part is the oracle) on a finer grid than the tuner’s (steps of 0.0125 up to 0.75), on the generated weeks (`adviceMargin.ts`): the margin each walk-forward fold’s judged day needed (days 2–5; the tuner’s rule on that day alone), the margin days 6–7 needed (ex post), and three rules choosing from the folds’ margins, each packed on days 1–5 and judged on days 6–7: machines (vs the oracle) and whether every machine held.',
+    '',
+    ...MARGIN_HEADER,
+    ...outcomes.flatMap((o) => (o.margin ? [marginSpreadRow(o.c.title, o.margin, o.oracle)] : [])),
     '',
   ];
 }
