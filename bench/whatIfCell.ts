@@ -6,7 +6,7 @@
  * given (each pod's mean), the pods start round-robin on the nodes and are rolled out over the
  * first 24 hours under kube-default and Koordinator. Goal: ≤ 60 s within 8 GB (the process's
  * resident set after the run is reported). WHATIF_CELL_PODS, WHATIF_CELL_NODES and
- * WHATIF_CELL_INSTANTS change the sizes.
+ * WHATIF_CELL_INSTANTS change the sizes; WHATIF_CELL_SCHEDULERS (comma-separated) the schedulers.
  *
  * The command line cannot stream yet: `loadReplay` aligns the whole history (`alignSamples`, a
  * pods × instants matrix) before the replay starts; the engine itself reads columns only.
@@ -41,18 +41,26 @@ function cell() {
   const perNode = pods / nodes;
   const mean = Float64Array.from({ length: pods }, () => (0.6 / perNode) * (0.5 + rng.nextFloat()));
   const phase = Float64Array.from({ length: pods }, () => rng.nextFloat() * 2 * Math.PI);
-  const value = (p: number, t: number) =>
-    mean[p] * (1 + 0.4 * Math.sin((2 * Math.PI * t) / 288 + phase[p])) * (0.7 + 0.6 * hash01(p, t));
+  // sin(ωt + φ) = sin ωt cos φ + cos ωt sin φ: one sine per instant and two per pod, not one per sample.
+  const sinPhase = phase.map(Math.sin);
+  const cosPhase = phase.map(Math.cos);
+  const value = (p: number, t: number, sinT: number, cosT: number) =>
+    mean[p] * (1 + 0.4 * (sinT * cosPhase[p] + cosT * sinPhase[p])) * (0.7 + 0.6 * hash01(p, t));
   const column = new Float32Array(pods);
   const usage: UsageColumns = {
     pods,
     instants: T,
     column(t) {
-      for (let p = 0; p < pods; p++) column[p] = value(p, t);
+      const sinT = Math.sin((2 * Math.PI * t) / 288);
+      const cosT = Math.cos((2 * Math.PI * t) / 288);
+      for (let p = 0; p < pods; p++) column[p] = value(p, t, sinT, cosT);
       return column;
     },
     samples(p, from, to) {
-      return Float32Array.from({ length: to - from }, (_, k) => value(p, from + k));
+      return Float32Array.from({ length: to - from }, (_, k) => {
+        const t = from + k;
+        return value(p, t, Math.sin((2 * Math.PI * t) / 288), Math.cos((2 * Math.PI * t) / 288));
+      });
     },
   };
   return { pods, nodes, T, usage, requests: mean };
@@ -68,7 +76,10 @@ export const whatIfCell: BenchSuite = {
     const last = new Int32Array(c.pods).fill(c.T - 1);
     const events = recreations({ kind: 'rollout', hours: 24 }, first, last, c.T, STEP, 1);
     const figures: BenchFigure[] = [];
-    for (const name of ['kube-default', 'koordinator']) {
+    const schedulers = (process.env.WHATIF_CELL_SCHEDULERS ?? 'kube-default,koordinator').split(
+      ',',
+    );
+    for (const name of schedulers) {
       const t0 = performance.now();
       const r = runWhatIf(
         {

@@ -21,6 +21,7 @@ interface NodeState {
   memoryRequestedBytes: number;
   nonZeroMemoryRequestedBytes: number;
   since: number;
+  version: number;
   /** Its total at instant u in slot u mod ring; valid for u ≥ since. */
   ring: Float64Array;
   recent: Assignment[];
@@ -71,6 +72,7 @@ export class Cluster implements ClusterView {
       memoryRequestedBytes: 0,
       nonZeroMemoryRequestedBytes: 0,
       since,
+      version: 0,
       ring: new Float64Array(this.ringSize),
       recent: [],
     });
@@ -123,6 +125,7 @@ export class Cluster implements ClusterView {
   bind(p: number, n: number, scheduled: boolean): void {
     const node = this.nodes[n];
     const r = this.requests[p];
+    node.version++;
     node.requestedMilli += r;
     node.nonZeroRequestedMilli += r === 0 ? NON_ZERO_MILLI_CPU : r;
     const m = this.memoryRequests[p];
@@ -138,6 +141,7 @@ export class Cluster implements ClusterView {
   unbind(p: number, n: number): void {
     const node = this.nodes[n];
     const r = this.requests[p];
+    node.version++;
     node.requestedMilli -= r;
     node.nonZeroRequestedMilli -= r === 0 ? NON_ZERO_MILLI_CPU : r;
     const m = this.memoryRequests[p];

@@ -27,7 +27,8 @@ import { checkRange } from '../ranges.ts';
 import { koordletIndex } from '../fit/scheduler/koordinator.ts';
 import { KOORD_FACTOR, KOORD_THRESHOLD } from '../fit/entries/koordinator.ts';
 import type { ClusterView, OnlineScheduler } from './model.ts';
-import { bestNode, fitsRequest, MAX_NODE_SCORE } from './kubeDefault.ts';
+import { keptPerInstant } from './perInstant.ts';
+import { fitsRequest, MAX_NODE_SCORE } from './kubeDefault.ts';
 
 /** estimator/default_estimator.go: the estimate of a pod without a CPU request. */
 const KOORD_DEFAULT_MILLI_CPU = 250;
@@ -79,12 +80,15 @@ export function koordinatorOnline(
     const r = view.requestMilli(p);
     return r === 0 ? KOORD_DEFAULT_MILLI_CPU : Math.round((r * settings.factor) / 100);
   };
-  /** The node's estimated usage with pod p, or null without a NodeMetric. */
-  const estimated = (view: ClusterView, n: number, p: number): number | null => {
+  /**
+   * The node's estimated usage without the arriving pod (its report, less what the report shows of
+   * the pods it assigned since, plus their estimates), or NaN without a NodeMetric.
+   */
+  const reportedEstimate = (view: ClusterView, n: number): number => {
     const since = view.node(n).since;
     let u = view.t - 1;
     u -= u % every;
-    if (u < since || u < 0) return null;
+    if (u < since || u < 0) return NaN;
     let nodeUsage: number;
     if (agg) {
       const values: number[] = [];
@@ -92,7 +96,7 @@ export function koordinatorOnline(
         values.push(view.nodeUsageMilli(n, k) ?? 0);
       nodeUsage = Math.round(aggregate(values, agg.type));
     } else nodeUsage = view.nodeUsageMilli(n, u) ?? 0;
-    let total = estimate(view, p);
+    let total = 0;
     let reported = 0;
     const interval = settings.reportInterval;
     for (const a of view.assignedSince(n, Math.floor(u - interval / view.step))) {
@@ -109,6 +113,8 @@ export function koordinatorOnline(
     }
     return total + (nodeUsage >= reported ? nodeUsage - reported : nodeUsage);
   };
+  /** Integers in millicores: the arriving pod's estimate added later gives the same sum. */
+  const estimatedWithout = keptPerInstant(reportedEstimate);
   const threshold = agg ? agg.threshold : settings.threshold;
   return {
     name: 'koordinator',
@@ -134,27 +140,27 @@ export function koordinatorOnline(
       : null,
     place(pod, view) {
       const request = view.requestMilli(pod);
-      const used = new Map<number, number | null>();
-      const usedOf = (n: number) => {
-        if (!used.has(n)) used.set(n, estimated(view, n, pod));
-        return used.get(n)!;
-      };
-      return bestNode(
-        view,
-        (n) => {
-          if (!fitsRequest(view, n, request)) return false;
-          const e = usedOf(n);
-          const capacity = view.node(n).capacityMilli;
-          if (e === null || threshold === 0 || capacity === 0) return true;
-          return Math.round((e / capacity) * 100) <= threshold;
-        },
-        (n) => {
-          const e = usedOf(n);
-          const capacity = view.node(n).capacityMilli;
-          if (e === null || capacity === 0 || e > capacity) return 0;
-          return Math.floor(((capacity - e) * MAX_NODE_SCORE) / capacity);
-        },
-      );
+      const own = estimate(view, pod);
+      let best = -1;
+      let bestScore = -1;
+      let bestName = '';
+      for (let n = 0; n < view.nodeCount; n++) {
+        if (!fitsRequest(view, n, request)) continue;
+        const node = view.node(n);
+        const base = estimatedWithout(view, n);
+        const capacity = node.capacityMilli;
+        const e = own + base;
+        const metric = !Number.isNaN(base) && capacity !== 0;
+        if (metric && threshold !== 0 && Math.round((e / capacity) * 100) > threshold) continue;
+        const score =
+          !metric || e > capacity ? 0 : Math.floor(((capacity - e) * MAX_NODE_SCORE) / capacity);
+        if (score > bestScore || (score === bestScore && node.name < bestName)) {
+          best = n;
+          bestScore = score;
+          bestName = node.name;
+        }
+      }
+      return best;
     },
   };
 }

@@ -29,6 +29,8 @@ export interface NodeFacts {
   readonly nonZeroMemoryRequestedBytes: number;
   /** The instant the node joined the cluster. */
   readonly since: number;
+  /** Counts the binds and unbinds on it: what a scheduler caches per node is stale when it moved. */
+  readonly version: number;
 }
 
 /** A pod the scheduler bound to a node, and the instant it did (just before that instant's sample). */
