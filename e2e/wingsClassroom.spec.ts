@@ -27,7 +27,8 @@ const SHOTS = resolve(import.meta.dirname, '../test-results/wings-classroom');
 // The Cluster view's own realizations (cr) at 50: its packings are most of its time, and nothing
 // here reads their numbers (cluster.spec.ts does, at 200).
 const TIMELINE = '/?view=timeline&tsrc=synthetic&tn=300&tdays=1&tseed=3&tpol=fmf&tw=2&r=1000';
-const RESIZE = '/?view=resize';
+// Resize reads no R and realizes no pool; r=1000 for the Pack the Back test passes through.
+const RESIZE = '/?view=resize&r=1000';
 const CLUSTER = '/?view=cluster&cr=50&cper=4&ck=3&r=1000';
 
 const VIEWS: {
@@ -35,8 +36,6 @@ const VIEWS: {
   link: string;
   /** Resolves once the view has computed what it shows. */
   ready: (page: Page) => Promise<void>;
-  /** Brings up the view's plots that wait for a click. */
-  more?: (page: Page) => Promise<void>;
 }[] = [
   {
     name: 'timeline',
@@ -56,12 +55,9 @@ const VIEWS: {
       await expect(p.getByTestId('resize-totals')).toBeVisible({ timeout: 90_000 });
       await expect(p.locator('.resize-totals.stale')).toHaveCount(0, { timeout: 90_000 });
     },
-    more: async (p) => {
-      await p.getByTestId('resize-run-sweep').click();
-      await expect(p.locator('[data-plot="resize-pareto"] svg').first()).toBeVisible({
-        timeout: 120_000,
-      });
-    },
+    // Its policy sweep's Pareto plot is not brought up: the sweep is resize.spec.ts's, the plot's
+    // SVG is pinned by src/present/resize/figures.test.ts, and it exports through the same
+    // PlotFigure as the view's other plots, checked here.
   },
   {
     name: 'cluster',
@@ -99,10 +95,8 @@ const main = (page: Page): Locator => page.locator('.app');
 
 // One pass over the views, each computed once, in two pages at once (Timeline and Resize in one,
 // Cluster and the lessons in the other): opened on a phone, no sideways scroll, axe (before any
-// pointer moves: a hovered plot shows Observable Plot's own tip markup), Tab, and a tap on every
-// nav item and control (a trial click: nothing covers it); then, the pointer parked off the plots,
-// the same page at the default width: the clicks that bring up the remaining plots and every plot's
-// SVG and PNG export.
+// pointer moves: a hovered plot shows Observable Plot's own tip markup), Tab, a trial tap on every
+// nav item and control (nothing covers it); then, the pointer parked, every plot's SVG and PNG export.
 test('the wing views at 375 px: no sideways scroll, every control tappable, axe and Tab; every plot exports the whole figure as SVG and PNG', async ({
   page,
   browser,
@@ -124,7 +118,6 @@ test('the wing views at 375 px: no sideways scroll, every control tappable, axe 
       await page.mouse.move(0, 0);
       await page.setViewportSize({ width: 1280, height: 800 });
       await plotsRedrawn(page);
-      await view.more?.(page);
       const count = await checkExports(page, view.name, join(SHOTS, 'exports'));
       expect(count, `${view.name} has plots to export`).toBeGreaterThan(0);
     }
