@@ -29,6 +29,7 @@ function uncached(inner: OnlineScheduler): OnlineScheduler {
         podUsageMilli: (p, u) => view.podUsageMilli(p, u),
         assignedSince: (n, since) => view.assignedSince(n, since),
         requestMilli: (p) => view.requestMilli(p),
+        memoryRequestBytes: (p) => view.memoryRequestBytes(p),
       };
       return inner.place(pod, fresh);
     },
