@@ -4,9 +4,10 @@
  * under 1 GiB it is refused before it is read, with the numbers.
  */
 import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIG_COLS, BIG_ROWS, BIG_WIDE_CSV, bigWideCsv } from './testing/bigWideCsv.ts';
+import { binaryCommand } from './testing/run.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -17,8 +18,9 @@ async function cli(
   return new Promise((done) => {
     execFile(
       '/usr/bin/time',
-      // Node itself with tsx's loader (as `npx tsx` runs it, without npm's own process around it).
-      ['-v', process.execPath, '--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args],
+      // Node itself (without npm's own process around it), on the suite's bundle of the command
+      // line when there is one, else with tsx's loader.
+      ['-v', process.execPath, ...binaryCommand(), ...args],
       { cwd: ROOT, maxBuffer: 1 << 24 },
       (error, stdout, stderr) => {
         const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1];

@@ -41,7 +41,7 @@ export async function inProcess(...args: string[]): Promise<CliResult> {
  * The binary's command: `tsx src/cli/main.ts`, or its bundle when the unit suite built one
  * ($SLOPACK_PREBUILT, scripts/testBundles.ts: the same sources without tsx's seconds of start-up).
  */
-function binaryCommand(): string[] {
+export function binaryCommand(): string[] {
   const bundle = process.env.SLOPACK_PREBUILT && join(process.env.SLOPACK_PREBUILT, 'cli/main.mjs');
   return bundle && existsSync(bundle) ? [bundle] : ['--import', 'tsx', 'src/cli/main.ts'];
 }
