@@ -80,3 +80,4 @@ export * from './schedulers/index.ts';
 export * from './streamedPack.ts';
 export * from './data/load/previewTime.ts';
 export { REPEAT_RULES, type RepeatRule } from './data/samples/repeats.ts';
+export { cliFlag, setting } from './settings.ts';

@@ -28,6 +28,7 @@ import {
   type PromAccess,
 } from './prometheusSource.ts';
 import { pump, type InputFile, type StreamControl } from './stream.ts';
+import { setting } from '../engine/index.ts';
 
 /** Reads query_range answers (one per input) into labeled series. */
 export async function collectSeries(
@@ -113,7 +114,7 @@ function nodeOf(labels: Record<string, string>, podNodes?: ReadonlyMap<string, s
   throw new DataError(
     'assess',
     null,
-    `series ${JSON.stringify(labels)} has no node label and the pod→node CSV does not name it: keep node in the query's "by (…)" or give --nodes pod,node.csv`,
+    `series ${JSON.stringify(labels)} has no node label and the pod→node CSV does not name it: keep node in the query's "by (…)" or give ${setting('nodes pod,node.csv', 'a pod→node CSV')}`,
   );
 }
 
@@ -168,7 +169,7 @@ export function assessSeries(
   const ref = o.coresPerMachine ?? referenceCores(nodeCores);
   if (ref === undefined)
     throw new RangeError(
-      'node cores needed: the data carry neither kube_node_status_allocatable nor machine_cpu_cores; give the nodes\' cores (--cores-per-machine N, or "cores per node" in the From Prometheus panel)',
+      `node cores needed: the data carry neither kube_node_status_allocatable nor machine_cpu_cores; give the nodes' cores (${setting('cores-per-machine N', '"cores per node" in the From Prometheus panel')})`,
     );
   checkSamples(series, (s) => nodeCores[nodeOf(s.labels, o.podNodes)] ?? ref);
   const { instants, usage } = alignSeries(series);
@@ -183,7 +184,7 @@ export function assessSeries(
   const rangeNotes =
     nowStart === judge.start
       ? [
-          `the judged range (${Math.round(last - instants[judge.start])} s) is not longer than --now (${nowSeconds} s): q now is the range's q`,
+          `the judged range (${Math.round(last - instants[judge.start])} s) is not longer than ${setting('now', 'the "q now" window')} (${nowSeconds} s): q now is the range's q`,
         ]
       : [];
   const placement = assessPlacement({

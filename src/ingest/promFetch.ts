@@ -22,6 +22,7 @@
  * defaults answers well within these, or says why it did not.
  */
 import { DataError } from '../engine/index.ts';
+import { cliFlag } from '../engine/index.ts';
 
 /** An answer stopped by a limit (or a redirect refused): never read as "the server lacks this". */
 export class LimitError extends DataError {}
@@ -145,12 +146,12 @@ class Wait {
 
   /** The limit's flag on the command line, in parentheses (nothing in the page). */
   flag(limit: keyof FetchLimits): string {
-    return this.namesFlags ? ` (--${FLAGS[limit]})` : '';
+    return this.namesFlags ? ` (${cliFlag(FLAGS[limit])})` : '';
   }
 
   /** The limit's name, and its flag on the command line. */
   name(limit: keyof FetchLimits, what: string): string {
-    return this.namesFlags ? `${what}, --${FLAGS[limit]}` : what;
+    return this.namesFlags ? `${what}, ${cliFlag(FLAGS[limit])}` : what;
   }
 
   /** `p` within `ms` (and within what is left of the deadline); `why` names the limit passed. */

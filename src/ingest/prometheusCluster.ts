@@ -26,6 +26,7 @@ import {
   type PromAccess,
 } from './prometheusSource.ts';
 import type { StreamControl } from './stream.ts';
+import { setting } from '../engine/index.ts';
 
 export interface PromClusterOptions {
   readonly resources: readonly string[];
@@ -126,7 +127,7 @@ export async function loadSourceCluster(
   }
   if (memoryPerMachine === undefined)
     throw new RangeError(
-      `memory per node needed: the server does not export kube_node_status_allocatable{resource="memory"}; ${o.memoryHint ?? "give the node's memory (--memory-per-machine, e.g. 64Gi)"}`,
+      `memory per node needed: the server does not export kube_node_status_allocatable{resource="memory"}; ${o.memoryHint ?? `give the node's memory (${setting('memory-per-machine')}, e.g. 64Gi)`}`,
     );
   const memSource = { ...source, query: o.memoryQuery ?? DEFAULT_MEMORY_QUERY };
   let mem;

@@ -30,6 +30,7 @@ import {
   type FetchLimits,
 } from './promFetch.ts';
 import type { InputFile, StreamControl } from './stream.ts';
+import { setting } from '../engine/index.ts';
 
 export type { Fetcher };
 
@@ -112,7 +113,7 @@ async function promGet(
     throw new DataError(
       base,
       null,
-      `${status}: authentication failed; give a bearer token (--bearer-token or SLOPACK_PROMETHEUS_TOKEN on the command line, the token field in the page)`,
+      `${status}: authentication failed; give a bearer token (${setting('bearer-token or SLOPACK_PROMETHEUS_TOKEN', 'the "bearer token" field')})`,
     );
   if (res.status === 404)
     throw new DataError(
@@ -427,7 +428,7 @@ export async function loadSource(
   const cores = options.coresPerMachine ?? source.cores ?? referenceCores(facts.nodeCores);
   if (cores === undefined)
     throw new RangeError(
-      'cores per machine needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; give the machine\'s cores (--cores-per-machine N, or "cores per machine" in the From Prometheus panel)',
+      `cores per machine needed: the server exports neither kube_node_status_allocatable nor machine_cpu_cores; give the machine's cores (${setting('cores-per-machine N', '"cores per node" in the From Prometheus panel')})`,
     );
   const { coresPerMachine: _c, onRetention: _r, times, ...extra } = options;
   const spec = sourceSpec(source, cores, extra);

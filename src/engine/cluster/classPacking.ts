@@ -14,6 +14,7 @@ import { resourceStats } from './run.ts';
 import type { MultiWorkload } from './workload.ts';
 
 import type { ClassFeatures } from './classFeatures.ts';
+import { setting } from '../settings.ts';
 
 export { CLASS_FEATURES, type ClassFeatures } from './classFeatures.ts';
 
@@ -67,7 +68,10 @@ export function taskFeatures(
 ): Float64Array[] {
   if (features === 'requests') {
     const req = w.requests;
-    if (!req) throw new RangeError('--features requests: this dataset has no requests');
+    if (!req)
+      throw new RangeError(
+        `${setting('features requests', 'Features: requests')}: this dataset has no requests`,
+      );
     return Array.from(rows, (i) => Float64Array.from(req, (r) => r[i]));
   }
   return Array.from(rows, (_, k) =>

@@ -15,6 +15,7 @@
 import { decimalOrNull } from '../numberText.ts';
 import { checkRange, numberRange } from '../ranges.ts';
 import { RHO } from './entries/gpa.ts';
+import { setting } from '../settings.ts';
 
 export type EpsilonSplit = 'union' | 'indep';
 export const EPSILON_SPLITS: readonly EpsilonSplit[] = ['union', 'indep'];
@@ -76,7 +77,7 @@ export const RESIZE_SLO: SloForm<ResizeSlo> = {
 
 /** Cluster (SPEC §14): pooled GPA or additive containers at a split ε, requests, max-reduction. */
 export const CLUSTER_SLO: SloForm<ResourcesSlo> = {
-  name: '--fit',
+  name: setting('fit', 'fit test'),
   kinds: ['gpa', 'additive', 'request', 'maxred'],
   resources: true,
   notation: 'gpa:ε[:union|indep], additive:ε[:union|indep], request or maxred',

@@ -8,6 +8,7 @@
  */
 import type { RealizationMatrix } from '../matrix.ts';
 import { gatherColumns } from './blocks.ts';
+import { setting } from '../settings.ts';
 
 export interface ColumnRange {
   readonly start: number;
@@ -21,9 +22,12 @@ export interface TimeSplit {
 
 const DAY = 86400;
 
+/** The page's words for the parts named by the flags `learn` and `judge`. */
+const PART_WORDS = { learn: 'the learned part', judge: 'the judged part' };
+
 function parsePart(
   text: string,
-  what: string,
+  what: 'learn' | 'judge',
   instants: Float64Array,
   step: number | null,
 ): ColumnRange {
@@ -32,11 +36,13 @@ function parsePart(
   if (days) {
     if (step === null)
       throw new RangeError(
-        `--${what} ${text}: days need the sampling step, which this data does not give (use fractions a:b, or give --step)`,
+        `${setting(what, PART_WORDS[what])} ${text}: days need the sampling step, which this data does not give (use fractions a:b, or give ${setting('step seconds')})`,
       );
     const [d1, d2] = [Number(days[1]), Number(days[2])];
     if (!(d1 >= 1 && d2 >= d1))
-      throw new RangeError(`--${what} ${text}: need 1 ≤ first day ≤ last day`);
+      throw new RangeError(
+        `${setting(what, PART_WORDS[what])} ${text}: need 1 ≤ first day ≤ last day`,
+      );
     const from = (d1 - 1) * DAY;
     const to = d2 * DAY;
     let start = 0;
@@ -48,11 +54,13 @@ function parsePart(
   const frac = /^([0-9.]+):([0-9.]+)$/.exec(text.trim());
   if (!frac)
     throw new RangeError(
-      `--${what} "${text}": expected fractions a:b (e.g. 0:0.5) or days:d1-d2 (e.g. days:1-14)`,
+      `${setting(what, PART_WORDS[what])} "${text}": expected fractions a:b (e.g. 0:0.5) or days:d1-d2 (e.g. days:1-14)`,
     );
   const [a, b] = [Number(frac[1]), Number(frac[2])];
   if (!(a >= 0 && b <= 1 && a < b))
-    throw new RangeError(`--${what} ${text}: need fractions 0 ≤ a < b ≤ 1`);
+    throw new RangeError(
+      `${setting(what, PART_WORDS[what])} ${text}: need fractions 0 ≤ a < b ≤ 1`,
+    );
   return { start: Math.floor(a * T + 0.5), end: Math.floor(b * T + 0.5) };
 }
 
@@ -81,10 +89,12 @@ export function timeSplit(
     judge === undefined ? { start: l.end, end: T } : parsePart(judge, 'judge', instants, step);
   const span = `the data have ${T} columns${step === null || T === 0 ? '' : ` over ${((instants[T - 1] - instants[0] + step) / DAY).toFixed(2)} days`}`;
   if (l.end <= l.start)
-    throw new RangeError(`--learn ${learn} leaves the learned part empty: ${span}`);
+    throw new RangeError(
+      `${setting('learn', 'the learned part')} ${learn} leaves the learned part empty: ${span}`,
+    );
   if (j.end <= j.start)
     throw new RangeError(
-      `--judge ${judge ?? '(the rest)'} leaves the judged part empty: ${span}, the learned part is ${describe(l, instants, step)}`,
+      `${setting('judge', 'the judged part')} ${judge ?? '(the rest)'} leaves the judged part empty: ${span}, the learned part is ${describe(l, instants, step)}`,
     );
   if (j.start < l.end && l.start < j.end)
     throw new RangeError(

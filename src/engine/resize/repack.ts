@@ -6,6 +6,7 @@ import { pack, type PackerKind } from '../pack/pack.ts';
 import { BaselinePolicy } from './machines.ts';
 import { maxAssignmentTotal } from './matching.ts';
 import type { StepInput } from './policyTypes.ts';
+import { setting } from '../settings.ts';
 
 /**
  * Offline-BP (the paper's [10]): every K steps, FFD of all present VMs on their predicted sizes;
@@ -73,7 +74,10 @@ export class RepackPolicy extends BaselinePolicy {
   }
 
   private stats(input: StepInput): NonNullable<StepInput['gpa']> {
-    if (!input.gpa) throw new RangeError('the GPA repack needs --predictor stochastic (μ, σ)');
+    if (!input.gpa)
+      throw new RangeError(
+        `the GPA repack needs ${setting('predictor stochastic (μ, σ)', 'the predictor "μ + z·σ over the window"')}`,
+      );
     return input.gpa;
   }
 

@@ -7,6 +7,7 @@
 import { exceeds } from '../capacity.ts';
 import { createPolicy, VisbpPolicy, type PolicySpec, type ResizePolicy } from './policies.ts';
 import { checkPredictor, predictSeries, type PredictorSpec } from './predict.ts';
+import { setting } from '../settings.ts';
 
 /** Per-VM actual usage per step, as fractions of a machine (NaN: the VM is absent then). */
 export interface ResizeWorkload {
@@ -143,7 +144,9 @@ export function simulateResize(
       ? { mu: new Float64Array(0) as Float64Array, sigma: new Float64Array(0) as Float64Array, z }
       : undefined;
   if (gpa && !planned.mu)
-    throw new RangeError('the GPA hot test or the GPA repack needs --predictor stochastic (μ, σ)');
+    throw new RangeError(
+      `the GPA hot test or the GPA repack needs ${setting('predictor stochastic (μ, σ)', 'the predictor "μ + z·σ over the window"')}`,
+    );
   const ev = { departures: [] as number[], changes: [] as number[], arrivals: [] as number[] };
   const memoryByStep = w.memory ? stepMajor(w.memory, w.steps) : undefined;
   let memoryRow = 0;

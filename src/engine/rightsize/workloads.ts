@@ -12,6 +12,7 @@
  *   `<daemonset or job>-<5>` (the name alone cannot tell a DaemonSet from a Job);
  * - a pod none of these fit is kept as its own workload (kind `Pod`) and listed.
  */
+import { setting } from '../settings.ts';
 
 type WorkloadKind =
   | 'Deployment'
@@ -172,7 +173,7 @@ export function parseSelector(text: string): LabelMatcher[] {
     const m = /^([A-Za-z0-9_./-]+)\s*(!=|==|=)\s*([A-Za-z0-9_.-]*)$/.exec(part);
     if (!m)
       throw new RangeError(
-        `--selector "${text}": "${part}" is not a label matcher (expected key=value or key!=value, e.g. app=web,tier!=db)`,
+        `${setting('selector', 'the selector')} "${text}": "${part}" is not a label matcher (expected key=value or key!=value, e.g. app=web,tier!=db)`,
       );
     out.push({ key: m[1], value: m[3], equal: m[2] !== '!=' });
   }

@@ -10,6 +10,7 @@ import { lpTerms, type LpSolver } from '../lp/solver.ts';
 import type { WindowSnapshot } from './cluster.ts';
 import { simulateTimeline } from './simulate.ts';
 import type { TimelineParams, TimelineTasks } from './types.ts';
+import { setting } from '../settings.ts';
 
 export interface OdbpSolution {
   readonly objective: number;
@@ -96,7 +97,9 @@ export function exactWindowGaps(
   options: { maxTasks?: number; maxWindows?: number } = {},
 ): WindowGaps {
   if (params.fit.kind !== 'size')
-    throw new RangeError('the exact per-window solver needs --fit size');
+    throw new RangeError(
+      `the exact per-window solver needs ${setting('fit size', 'the size fit test')}`,
+    );
   const maxTasks = options.maxTasks ?? 12;
   const maxWindows = options.maxWindows ?? 200;
   const snaps: WindowSnapshot[] = [];

@@ -15,6 +15,7 @@
 import { numberRange, checkRange } from '../ranges.ts';
 import { Rng, sampleWithoutReplacement, streamKey } from '../random/rng.ts';
 import { decimalOrNull } from '../numberText.ts';
+import { setting } from '../settings.ts';
 
 export type Scenario =
   | { readonly kind: 'history' }
@@ -33,9 +34,15 @@ const SCENARIO_WORDS = 'fresh, history, rollout:H (hours) or restart:p (a share 
 export function parseScenario(text: string): Scenario {
   if (text === 'fresh' || text === 'history') return { kind: text };
   const m = /^(rollout|restart):(.+)$/.exec(text);
-  if (!m) throw new RangeError(`--scenario "${text}": expected ${SCENARIO_WORDS}`);
+  if (!m)
+    throw new RangeError(
+      `${setting('scenario', 'the scenario')} "${text}": expected ${SCENARIO_WORDS}`,
+    );
   const value = decimalOrNull(m[2]);
-  if (value === null) throw new RangeError(`--scenario ${m[1]}: "${m[2]}" is not a number`);
+  if (value === null)
+    throw new RangeError(
+      `${setting('scenario', 'the scenario')} ${m[1]}: "${m[2]}" is not a number`,
+    );
   if (m[1] === 'rollout') return { kind: 'rollout', hours: checkRange(ROLLOUT_HOURS, value) };
   return { kind: 'restart', share: checkRange(RESTART_SHARE, value) };
 }
@@ -70,11 +77,11 @@ export function recreations(
     const span = Math.round((scenario.hours * 3600) / step);
     if (span < 1)
       throw new RangeError(
-        `--scenario rollout:${scenario.hours}: ${scenario.hours} h is shorter than one step of the data (${step} s)`,
+        `${setting('scenario', 'the scenario')} rollout:${scenario.hours}: ${scenario.hours} h is shorter than one step of the data (${step} s)`,
       );
     if (span > instants)
       throw new RangeError(
-        `--scenario rollout:${scenario.hours} lasts ${span} instants of ${step} s; the history has ${instants}`,
+        `${setting('scenario', 'the scenario')} rollout:${scenario.hours} lasts ${span} instants of ${step} s; the history has ${instants}`,
       );
     const order = sampleWithoutReplacement(
       new Rng(streamKey(seed, 'synthetic', WHATIF_STREAM, 1)),

@@ -18,6 +18,7 @@ import {
   type LvrbSettings,
   type TlpSettings,
 } from './trimaran.ts';
+import { setting } from '../settings.ts';
 
 export const ONLINE_SCHEDULERS = [
   'kube-default',
@@ -49,7 +50,7 @@ export function defaultSettings(name: string): OnlineSettings {
       return { scheduler: name, settings: CRANE_ONLINE_DEFAULTS };
     default:
       throw new RangeError(
-        `unknown --scheduler "${name}" for replay (expected ${ONLINE_SCHEDULERS.join(', ')})`,
+        `unknown ${setting('scheduler', 'the scheduler')} "${name}" for replay (expected ${ONLINE_SCHEDULERS.join(', ')})`,
       );
   }
 }

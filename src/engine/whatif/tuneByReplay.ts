@@ -21,6 +21,7 @@ import { onlineScheduler, type OnlineSettings } from './schedulers.ts';
 import { CRANE_ONLINE_DEFAULTS } from './crane.ts';
 import { KOORD_ONLINE_DEFAULTS } from './koordinator.ts';
 import { LVRB_ONLINE_DEFAULTS, TLP_ONLINE_DEFAULTS } from './trimaran.ts';
+import { setting } from '../settings.ts';
 
 /** The knob of a replayed scheduler: its field, the grid (aggressive first) and the settings at v. */
 export interface ReplayKnob {
@@ -238,7 +239,7 @@ function checkWindows(
     const span = Math.round((c.scenario.hours * 3600) / base.step);
     if (span > shortest)
       throw new RangeError(
-        `--scenario rollout:${c.scenario.hours} lasts ${span} instants of ${base.step} s; the shortest part it is judged on (a learned fold or the judged part) has ${shortest}`,
+        `${setting('scenario', 'the scenario')} rollout:${c.scenario.hours} lasts ${span} instants of ${base.step} s; the shortest part it is judged on (a learned fold or the judged part) has ${shortest}`,
       );
   }
   const scheduler = onlineScheduler(knob.defaults, base.step);

@@ -10,6 +10,7 @@ import type { FormatId } from '../formats/formatIds.ts';
 import { Probe } from '../formats/probe.ts';
 import { findFormat, formatEntries, formatOf } from '../formats/registry.ts';
 import type { LoadSpec } from '../formats/spec.ts';
+import { setting } from '../../settings.ts';
 
 export type { SpecOptions } from './specOptions.ts';
 export { guessValueColumn, headerFields } from '../formats/long.ts';
@@ -92,7 +93,7 @@ export function resolveSpec(
       throw new DataError(
         name,
         null,
-        `cannot tell the format. If it is one of the formats below, choose it under Format (--format on the command line). The formats read, each with a file's name and first lines:\n${layoutExamples()}`,
+        `cannot tell the format. If it is one of the formats below, choose it (${setting('format', 'Format, in the upload options')}). The formats read, each with a file's name and first lines:\n${layoutExamples()}`,
       );
     f = d.format;
   } else if (findFormat(format)) f = format;

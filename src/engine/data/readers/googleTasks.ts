@@ -1,4 +1,5 @@
 import { blank } from '../streams/bytes.ts';
+import { setting } from '../../settings.ts';
 
 /**
  * Google 2011 task keys and record order (SPEC §10): the (job ID, task index) key, the sampling key
@@ -104,14 +105,14 @@ export function startRepeatNotes(r: StartRepeats): string[] {
     );
   if (r.conflicting && r.first)
     out.push(
-      `${r.conflicting} repeated start time(s) with other values: the first record in (inst, avg) order kept, the later dropped (first: task ${r.first.job}:${r.first.index} at ${r.first.start}); --duplicates refuse refuses them`,
+      `${r.conflicting} repeated start time(s) with other values: the first record in (inst, avg) order kept, the later dropped (first: task ${r.first.job}:${r.first.index} at ${r.first.start}); ${setting('duplicates refuse', 'ticking "refuse a repeated timestamp" (upload options)')} refuses them`,
     );
   return out;
 }
 
 /** The refusal of a repeated start time under `--duplicates refuse`. */
 export function startRepeatRefusal(job: number, index: number, start: number): string {
-  return `task ${job}:${index}: duplicated start time ${start} (two task_usage records; --duplicates merge keeps the first)`;
+  return `task ${job}:${index}: duplicated start time ${start} (two task_usage records; ${setting('duplicates merge', 'unticking "refuse a repeated timestamp"')} keeps the first)`;
 }
 
 /**

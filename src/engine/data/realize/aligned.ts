@@ -22,6 +22,7 @@
 import { allocateMatrix, type RealizationMatrix } from '../../matrix.ts';
 import { isCoded, seriesAt, seriesInto, type TaskSamples } from '../samples/samples.ts';
 import { AlignError, gridOf, type AlignAxis, type Grid } from './alignedGrid.ts';
+import { setting } from '../../settings.ts';
 
 export { AlignError, type AlignAxis } from './alignedGrid.ts';
 
@@ -303,7 +304,7 @@ function noCommonInstant(rows: readonly Float32Array[], grid: Grid, ids: string[
     grid.step === null ? `instant ${k}` : `${grid.origin + k * grid.step} s`;
   return new AlignError(
     `no instant where all ${rows.length} tasks have a sample: their spans overlap on ${overlap} of ${grid.instants} instants (task ${startTask} starts at ${at(latestStart)}, task ${endTask} ends at ${at(earliestEnd)})` +
-      `${overlap > 0 ? ', with a sample missing from some task at each of them' : ''}; at most ${most} tasks share an instant. Keep only well-covered tasks (--min-coverage), or count absent samples as 0 (--absent zero)`,
+      `${overlap > 0 ? ', with a sample missing from some task at each of them' : ''}; at most ${most} tasks share an instant. Keep only well-covered tasks (${setting('min-coverage')}), or count absent samples as 0 (${setting('absent zero')})`,
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { seriesLength, taskCount, type TaskSamples } from '../samples/samples.ts';
 import { kthSmallest } from '../../stats/select.ts';
+import { setting } from '../../settings.ts';
 
 export type AlignAxis = 'timestamps' | 'sample index' | 'day and sample index';
 
@@ -69,13 +70,13 @@ function timestampGrid(samples: TaskSamples, given: number | undefined, inOrder:
   const step = given ?? (known.length ? median(known) : NaN);
   if (!(step > 0))
     throw new AlignError(
-      'no sampling step: no task has two samples; give the step (--step seconds)',
+      `no sampling step: no task has two samples; give the step (${setting('step seconds')})`,
     );
   if (given === undefined) {
     const off = steps.findIndex((s) => s !== null && (s > 1.5 * step || s < step / 1.5));
     if (off >= 0)
       throw new AlignError(
-        `different sampling steps in one load: task ${samples.ids[off]} is sampled every ${steps[off]} s, most tasks every ${step} s; give the step (--step seconds) to bucket every task to it, or load them separately`,
+        `different sampling steps in one load: task ${samples.ids[off]} is sampled every ${steps[off]} s, most tasks every ${step} s; give the step (${setting('step seconds')}) to bucket every task to it, or load them separately`,
       );
   }
   const instants = Math.round((last - origin) / step) + 1;

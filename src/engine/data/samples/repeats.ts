@@ -5,6 +5,7 @@
  * is counted apart, with the first place it happened. Neither refuses the load, unless the rule is
  * `refuse` (`--duplicates refuse`): then the repeat is a bad line as it used to be.
  */
+import { setting } from '../../settings.ts';
 
 /** What a repeated timestamp does: merged into the first sample (default), or refused. */
 export type RepeatRule = 'merge' | 'refuse';
@@ -63,7 +64,7 @@ export class Repeats {
       out.push(`${this.identical} repeated timestamp(s) with the same values merged (kept once)`);
     if (this.conflicting)
       out.push(
-        `${this.conflicting} repeated timestamp(s) with other values: the first sample kept, the later dropped (first: ${this.first}); --duplicates refuse refuses them`,
+        `${this.conflicting} repeated timestamp(s) with other values: the first sample kept, the later dropped (first: ${this.first}); ${setting('duplicates refuse', 'ticking "refuse a repeated timestamp" (upload options)')} refuses them`,
       );
     return out;
   }

@@ -4,6 +4,7 @@
  * capacity · scale. A value above its unit (> 100 %, > 1, > capacity) is an error unless the user
  * explicitly asks to clamp it.
  */
+import { setting } from '../../settings.ts';
 
 export const UNITS = ['percent', 'fraction', 'absolute', 'cores'] as const;
 export type Unit = (typeof UNITS)[number];
@@ -72,8 +73,8 @@ function checkedConversion(o: UnitOptions): Conversion {
       if (c === undefined || !(c > 0 && Number.isFinite(c)))
         throw new RangeError(
           c === undefined
-            ? 'cores per machine needed: the data are in cores; give the machine\'s cores (--cores-per-machine N, or "cores per machine" in the Data view\'s upload options)'
-            : `invalid cores per machine: ${c} (--cores-per-machine, or "cores per machine" in the Data view, takes a positive number)`,
+            ? `cores per machine needed: the data are in cores; give the machine's cores (${setting('cores-per-machine N', '"cores per machine" in the upload options')})`
+            : `invalid cores per machine: ${c} (${setting('cores-per-machine N', '"cores per machine" in the upload options')}: a positive number)`,
         );
       return { unit: o.unit, bound: c, divisor: c, scale: o.scale, clamp, label: `${c} cores` };
     }

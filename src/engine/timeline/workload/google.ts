@@ -13,6 +13,7 @@
 import type { TimelineTasks } from '../types.ts';
 import { DataError } from '../../data/streams/errors.ts';
 import { tasksFromRows, type TaskRow } from './tasks.ts';
+import { setting } from '../../settings.ts';
 
 export interface GoogleTimelineReport {
   readonly tasks: TimelineTasks;
@@ -119,7 +120,7 @@ export function googleTimeline(
     throw new DataError(
       events.file,
       null,
-      `no task with an arrival, a duration and a CPU request (${noDuration} without duration${usage ? '' : ': give --google-usage'}, ${noRequest} without request)`,
+      `no task with an arrival, a duration and a CPU request (${noDuration} without duration${usage ? '' : `: give ${setting('google-usage', 'the task_usage files too')}`}, ${noRequest} without request)`,
     );
   return {
     tasks: tasksFromRows(rows, events.file, usage ? 300 : 0),
