@@ -56,6 +56,8 @@ test('presenter mode: the step’s link as a QR code, and a handout of one print
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/?present=1');
   await expect(page.getByTestId('presenter-step')).toHaveText('Step 1 of 2');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
   await page.getByRole('button', { name: 'Phone link' }).click();
   const qr = page.getByTestId('presenter-qr');
   await expect(qr).toHaveAttribute('data-link', /\?view=learn&lesson=1$/);
@@ -94,4 +96,26 @@ test('presenter mode: the step’s link as a QR code, and a handout of one print
   await expect(pages.nth(1).getByTestId('m-abs')).toHaveText(/^\d+$/);
   const pdf = await page.pdf({ format: 'A4' });
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length).toBeGreaterThanOrEqual(2);
+});
+
+test('presenter mode on a phone: one row, the QR of the lesson the link opened, closed by Escape or a tap', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/?view=learn&lesson=4&present=1');
+  const bar = page.getByTestId('presenter');
+  await expect(page.getByTestId('presenter-step')).toHaveText('Step 3 of 6');
+  const qrButton = page.getByRole('button', { name: 'Phone link' });
+  const rowHeight = (await qrButton.boundingBox())!.height;
+  expect((await bar.boundingBox())!.height).toBeLessThan(2 * rowHeight);
+  await qrButton.click();
+  const qr = page.getByTestId('presenter-qr');
+  await expect(qr).toHaveAttribute('data-link', /[?&]lesson=4(&|$)/);
+  await expect(qr).not.toHaveAttribute('data-link', /present=/);
+  await page.keyboard.press('Escape');
+  await expect(qr).toHaveCount(0);
+  await expect(qrButton).toBeFocused();
+  await qrButton.click();
+  await page.getByTestId('learn').click({ position: { x: 5, y: 5 } });
+  await expect(qr).toHaveCount(0);
 });

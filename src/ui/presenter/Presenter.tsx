@@ -5,9 +5,9 @@
  * alone, large, and a handout (every step, one page each). A step is opened as Back and Forward open
  * an address (the app reads it from the address bar), so each is also one history entry.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import './presenter.css';
-import { DEFAULT_STEPS, readSteps, stepFrom } from './steps.ts';
+import { DEFAULT_STEPS, phoneLink, readSteps, stepFrom, stepOfAddress } from './steps.ts';
 import { decimalOrNull } from '../../engine/index.ts';
 import { PhoneLink } from './PhoneLink.tsx';
 import { collectHandout } from './handout.ts';
@@ -36,6 +36,9 @@ function open(query: string) {
   history.pushState(null, '', `${location.pathname}${query}`);
   dispatchEvent(new PopStateEvent('popstate'));
 }
+
+/** What the page shows now, as a phone opens it. */
+const linkNow = () => phoneLink(location.origin, location.pathname, location.search, location.hash);
 
 /** Whether a key press belongs to a field (typing, a slider, a menu) rather than to the steps. */
 function inField(target: EventTarget | null): boolean {
@@ -77,16 +80,61 @@ function StepsEditor(props: {
   );
 }
 
+/** Print the open step, or a handout of every step (each opened in turn, then the open one again). */
+function PrintButtons(props: { steps: readonly string[]; at: number; go: (at: number) => void }) {
+  const { steps, at, go } = props;
+  const [copying, setCopying] = useState<number | null>(null);
+  const printHandout = async () => {
+    try {
+      await collectHandout(steps, open, setCopying);
+    } finally {
+      setCopying(null);
+      go(at);
+    }
+    document.documentElement.classList.add('handout-ready');
+    print();
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Print this step"
+        onClick={() => {
+          document.documentElement.classList.remove('handout-ready');
+          print();
+        }}
+      >
+        Print
+      </button>
+      <button
+        type="button"
+        onClick={printHandout}
+        disabled={copying !== null}
+        aria-label={copying === null ? 'Print handout' : undefined}
+      >
+        {copying === null ? 'Handout' : `Copying ${copying + 1}/${steps.length}…`}
+      </button>
+    </>
+  );
+}
+
 export function Presenter() {
   const [steps, setSteps] = useState<string[]>(() => {
     const text = stored(STEPS_KEY);
     return text ? readSteps(text, location.origin, location.pathname).steps : [...DEFAULT_STEPS];
   });
-  const [at, setAt] = useState(() => decimalOrNull(stored(AT_KEY) ?? '') ?? 0);
+  const [at, setAt] = useState(
+    () => stepOfAddress(steps, location.search) ?? decimalOrNull(stored(AT_KEY) ?? '') ?? 0,
+  );
   const [editing, setEditing] = useState(false);
   const [skipped, setSkipped] = useState(0);
   const [showQr, setShowQr] = useState(false);
-  const [copying, setCopying] = useState<number | null>(null);
+  const qrButton = useRef<HTMLButtonElement>(null);
+  const closeQr = useCallback((refocus: boolean) => {
+    setShowQr(false);
+    if (refocus) qrButton.current?.focus();
+  }, []);
 
   const go = useCallback(
     (next: number) => {
@@ -107,23 +155,16 @@ export function Presenter() {
       e.preventDefault();
       go(stepFrom(at, by, steps.length));
     };
+    // Back and Forward move the page between steps too: the bar follows the address.
+    const onAddress = () => setAt((now) => stepOfAddress(steps, location.search) ?? now);
     addEventListener('keydown', onKey);
+    addEventListener('popstate', onAddress);
     return () => {
       removeEventListener('keydown', onKey);
+      removeEventListener('popstate', onAddress);
       document.documentElement.classList.remove('presenting', 'handout-ready');
     };
-  }, [at, go, steps.length]);
-
-  const printHandout = async () => {
-    try {
-      await collectHandout(steps, open, setCopying);
-    } finally {
-      setCopying(null);
-      go(at);
-    }
-    document.documentElement.classList.add('handout-ready');
-    print();
-  };
+  }, [at, go, steps]);
 
   const save = (text: string) => {
     const read = readSteps(text, location.origin, location.pathname);
@@ -145,8 +186,13 @@ export function Presenter() {
       >
         ←
       </button>
-      <span data-testid="presenter-step" aria-live="polite">
-        Step {at + 1} of {steps.length}
+      <span className="presenter-count">
+        <span data-testid="presenter-step" aria-live="polite" className="presenter-long">
+          Step {at + 1} of {steps.length}
+        </span>
+        <span aria-hidden="true" className="presenter-short">
+          {at + 1}/{steps.length}
+        </span>
       </span>
       <button
         type="button"
@@ -159,25 +205,20 @@ export function Presenter() {
       <button type="button" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
         Steps
       </button>
-      <button type="button" onClick={() => setShowQr((s) => !s)} aria-expanded={showQr}>
-        Phone link
-      </button>
       <button
         type="button"
-        onClick={() => {
-          document.documentElement.classList.remove('handout-ready');
-          print();
-        }}
+        ref={qrButton}
+        onClick={() => setShowQr((s) => !s)}
+        aria-expanded={showQr}
+        aria-label="Phone link"
       >
-        Print this step
+        QR
       </button>
-      <button type="button" onClick={printHandout} disabled={copying !== null}>
-        {copying === null ? 'Print handout' : `Copying step ${copying + 1} of ${steps.length}…`}
-      </button>
-      <a href={`${location.pathname}?present=0`}>Leave presenter mode</a>
-      {showQr && steps.length > 0 && (
-        <PhoneLink link={`${location.origin}${location.pathname}${steps[at]}`} />
-      )}
+      <PrintButtons steps={steps} at={at} go={go} />
+      <a href={`${location.pathname}?present=0`} aria-label="Leave presenter mode">
+        Leave
+      </a>
+      {showQr && <PhoneLink link={linkNow} opener={qrButton} onClose={closeQr} />}
       {editing && <StepsEditor steps={steps} skipped={skipped} onSave={save} />}
     </div>
   );

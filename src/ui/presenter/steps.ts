@@ -47,3 +47,29 @@ export function readSteps(
 export function stepFrom(at: number, by: number, count: number): number {
   return Math.max(0, Math.min(count - 1, at + by));
 }
+
+/**
+ * The step the page is on: the step whose every parameter the address holds (the app adds its own
+ * around a lesson's or a view's), the one naming the most if several do; null if none. A page
+ * opened by a step's link, or moved by Back, is so on that step, not on the step last stored.
+ */
+export function stepOfAddress(steps: readonly string[], search: string): number | null {
+  const here = new URLSearchParams(search);
+  let best: number | null = null;
+  let named = -1;
+  steps.forEach((step, i) => {
+    const params = [...new URLSearchParams(step.split('#')[0])];
+    if (params.some(([k, v]) => here.get(k) !== v) || params.length <= named) return;
+    best = i;
+    named = params.length;
+  });
+  return best;
+}
+
+/** The link a phone opens for what the page shows now: its address, without presenter mode. */
+export function phoneLink(origin: string, path: string, search: string, hash: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('present');
+  const query = params.toString();
+  return `${origin}${path}${query ? `?${query}` : ''}${hash}`;
+}
