@@ -16,6 +16,7 @@ import {
   scenarioText,
   type Scenario,
   type UsageColumns,
+  type WhatIfInput,
   type WhatIfResult,
 } from '../whatif/index.ts';
 import type { Workload } from './workloads.ts';
@@ -54,7 +55,8 @@ function truncated(usage: RealizationMatrix, end: number): UsageColumns {
 
 /**
  * One replay of kube-default with `requests` (per pod, machine units; 0: none) over instants
- * [0, judged.end), q counted on `judged`. Throws a RangeError when the scenario is longer than that.
+ * [0, judged.end), q counted on `judged`; with `memory`, kube-default places by the memory requests
+ * too. Throws a RangeError when the scenario is longer than that.
  */
 export function replayRequests(
   h: RightsizeHistory,
@@ -62,6 +64,7 @@ export function replayRequests(
   judged: InstantRange,
   scenario: Scenario,
   seed: number,
+  memory: WhatIfInput['memory'] = null,
 ): WhatIfResult {
   const T = judged.end;
   const last = Int32Array.from(h.last, (l) => Math.min(l, T - 1));
@@ -80,6 +83,7 @@ export function replayRequests(
       requests,
       recreations: events,
       judged,
+      memory,
     },
     onlineScheduler(defaultSettings('kube-default'), h.step),
   );

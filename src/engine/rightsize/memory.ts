@@ -33,6 +33,9 @@ import { validationFolds } from '../replay/walkForward.ts';
 import type { Recommendation, WorkloadSamples } from './recommenders.ts';
 import type { StrategyName } from './rightsize.ts';
 
+/** Bytes a machine unit of memory is read as where the data give no bytes (the VPA histogram's top). */
+export const MACHINE_MEMORY_BYTES = 1e12;
+
 const KRR_MEMORY = { bufferPercent: 15, pointsRequired: 100 } as const;
 
 const VPA_MEMORY = {
@@ -43,7 +46,7 @@ const VPA_MEMORY = {
   halfLifeSeconds: 24 * 3600,
   firstBucket: 1e7,
   bucketGrowth: 0.05,
-  maxBytes: 1e12,
+  maxBytes: MACHINE_MEMORY_BYTES,
 } as const;
 
 /** krr `simple`'s memory request (in the samples' unit), or why it gives none. */
@@ -90,7 +93,7 @@ function dailyPeaks(w: WorkloadSamples): { peak: number; at: number }[] {
 function vpaMemory(w: WorkloadSamples, bytesPerUnit: number | null): Recommendation {
   const peaks = dailyPeaks(w);
   if (peaks.length === 0) return { cores: null, why: 'no data' };
-  const perUnit = bytesPerUnit ?? VPA_MEMORY.maxBytes;
+  const perUnit = bytesPerUnit ?? MACHINE_MEMORY_BYTES;
   const ratio = 1 + VPA_MEMORY.bucketGrowth;
   const first = VPA_MEMORY.firstBucket;
   const count =

@@ -2,10 +2,11 @@
  * Memory judged on the replay's nodes, as CPU is: where the history carries memory, each node's
  * memory (the sum of the working sets of the pods on it at an instant, from their residences in
  * the replay) is counted over the node's memory capacity on the judged part, and a node's memory q
- * is its share of judged instants above it. The placement is the replay's, by CPU requests (the
- * what-if engine's kube-default checks one resource): the memory requests do not move pods; what
- * they decide is how often a pod's working set exceeds its request (above it, a node short of
- * memory evicts the pod first; kubelet's eviction ranks pods by usage above request).
+ * is its share of judged instants above it. The placement is the replay's: kube-default filters
+ * and scores on the CPU and memory requests together (engine/whatif `kubeDefault`), so memory
+ * requests move pods; beside the nodes they decide how often a pod's working set exceeds its
+ * request (above it, a node short of memory evicts the pod first; kubelet's eviction ranks pods by
+ * usage above request).
  */
 import type { WhatIfResult } from '../whatif/index.ts';
 import type { InstantRange } from './judge.ts';
@@ -16,6 +17,8 @@ export interface MemoryUsage {
   readonly cols: number;
   /** A node's memory, in the values' unit. */
   readonly capacity: number;
+  /** Bytes of one unit of the values (1 for bytes; a machine unit read as `MACHINE_MEMORY_BYTES`). */
+  readonly bytesPerUnit: number;
 }
 
 interface MemoryOnNodes {
@@ -88,6 +91,7 @@ export function memoryOnInstants(
   times: Float64Array,
   step: number,
   capacity: number,
+  bytesPerUnit: number,
 ): MemoryUsage {
   const cols = times.length;
   const values = new Float64Array(pods.length * cols).fill(NaN);
@@ -103,5 +107,5 @@ export function memoryOnInstants(
       values[at] = Number.isNaN(values[at]) ? v : Math.max(values[at], v);
     }
   });
-  return { values, cols, capacity };
+  return { values, cols, capacity, bytesPerUnit };
 }

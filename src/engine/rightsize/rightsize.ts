@@ -145,7 +145,8 @@ function judgeRequests(
     if (to >= from) requested += pods[p] * (to - from + 1);
   }
   requested /= Math.max(1, judged.end - judged.start);
-  const runs = input.scenarios.map((s) => replayRequests(h, pods, judged, s, input.seed));
+  const memory = input.memory ? memoryToPlace(input, strategy) : null;
+  const runs = input.scenarios.map((s) => replayRequests(h, pods, judged, s, input.seed, memory));
   const replays = runs.map((r, k) => outcomeOf(r, input.scenarios[k], input.target));
   return {
     strategy,
@@ -157,6 +158,24 @@ function judgeRequests(
     exceed: exceedance(h, input.workloads, pods, judged),
     memory: input.memory ? judgeMemory(input, strategy, runs) : null,
   };
+}
+
+/**
+ * The strategy's memory requests per pod, for kube-default to place by beside CPU (a workload
+ * without one, and today's, which are not read, placed as a pod without a memory request).
+ */
+function memoryToPlace(input: RightsizeInput, strategy: StrategyOutcome['strategy']) {
+  const m = input.memory!;
+  const perWorkload = strategy === 'today' ? undefined : m.requests[strategy];
+  const requests = podRequests(
+    input.history.ids.length,
+    input.workloads,
+    Float64Array.from(input.workloads, (_, k) => {
+      const r = perWorkload?.[k] ?? 0;
+      return Number.isNaN(r) ? 0 : r;
+    }),
+  );
+  return { requests, allocatable: m.usage.capacity, bytesPerUnit: m.usage.bytesPerUnit };
 }
 
 function judgeMemory(

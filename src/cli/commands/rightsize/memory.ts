@@ -5,6 +5,7 @@
  * as `--data`, in the data's unit, the tasks matched by id. The samples of the learned part only.
  */
 import {
+  MACHINE_MEMORY_BYTES,
   memoryOnInstants,
   memoryRequests,
   type MemoryUsage,
@@ -151,7 +152,16 @@ export async function memoryOf(
     );
   return {
     outcomes: { outcomes, bytes: m.bytesPerUnit !== null },
-    usage: capacity === null ? null : memoryOnInstants(m.pods, h.times, h.step, capacity),
+    usage:
+      capacity === null
+        ? null
+        : memoryOnInstants(
+            m.pods,
+            h.times,
+            h.step,
+            capacity,
+            m.bytesPerUnit ?? MACHINE_MEMORY_BYTES,
+          ),
     notes,
   };
 }
