@@ -184,7 +184,7 @@ describe('rightsize on exported answers', () => {
     for (const w of kept.workloads)
       for (const v of Object.values(w.requests)) expect(v).toBeGreaterThanOrEqual(1.5);
     expect(ok.stderr).toMatch(
-      /requests were below the cluster's minimum 1.5 and were raised to it/,
+      /requests were below the cluster's minimum 1.5 \(--min-request\) and were raised to it \(shop\/[A-Za-z]+\/[a-z]+(, shop\/[A-Za-z]+\/[a-z]+)*\)/,
     );
   });
 

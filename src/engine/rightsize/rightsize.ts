@@ -20,6 +20,9 @@ import { memoryExceedance, memoryOnNodes, type MemoryUsage } from './memoryNodes
 import type { Workload } from './workloads.ts';
 
 export const STRATEGIES = ['slopack', 'krr', 'vpa'] as const;
+
+/** The default minimum request and its rule, as the notes name it. */
+export const SMALLEST_CPU_QUANTITY = "1 m (the API server's smallest CPU quantity)";
 export type StrategyName = (typeof STRATEGIES)[number];
 
 interface RightsizeInput {
@@ -56,8 +59,9 @@ interface StrategyOutcome {
   readonly requests: Float64Array;
   /** Per workload why it has no request (null where it has one). */
   readonly why: (string | null)[];
-  /** Workloads whose request was raised to the cluster's minimum. */
+  /** Workloads whose request was raised to the cluster's minimum: how many, and which (indices). */
   readonly raised: number;
+  readonly raisedWorkloads: readonly number[];
   /** Requested machine units, the judged part's mean over its instants of the running pods' requests. */
   readonly requested: number;
   readonly replays: ReplayOutcome[];
@@ -125,10 +129,10 @@ function judgeRequests(
   why: (string | null)[],
 ): StrategyOutcome {
   const h = input.history;
-  let raised = 0;
-  const requests = perWorkload.map((r) => {
+  const raisedWorkloads: number[] = [];
+  const requests = perWorkload.map((r, k) => {
     if (Number.isNaN(r) || r >= input.minRequest) return r;
-    raised++;
+    raisedWorkloads.push(k);
     return input.minRequest;
   });
   // A workload without a request is placed as one (kube-scheduler counts it as 100 m in its score).
@@ -152,7 +156,8 @@ function judgeRequests(
     strategy,
     requests,
     why,
-    raised,
+    raised: raisedWorkloads.length,
+    raisedWorkloads,
     requested,
     replays,
     exceed: exceedance(h, input.workloads, pods, judged),
@@ -234,9 +239,14 @@ export function rightsize(input: RightsizeInput): RightsizeResult {
 
 /**
  * What each strategy's outcome says beside its numbers: workloads without a recommendation (placed
- * without a request) and requests raised to the cluster's minimum (`minimum` as the user gave it).
+ * without a request), pods no node could take, and requests raised to the cluster's minimum (`minimum` as the user gave it,
+ * with the rule it comes from), naming the first five of `workloads`.
  */
-export function outcomeNotes(r: RightsizeResult, minimum: string): string[] {
+export function outcomeNotes(
+  r: RightsizeResult,
+  minimum: string,
+  workloads: readonly Workload[],
+): string[] {
   const notes: string[] = [];
   for (const s of r.outcomes) {
     const missing = s.why.filter((w) => w !== null);
@@ -244,10 +254,18 @@ export function outcomeNotes(r: RightsizeResult, minimum: string): string[] {
       notes.push(
         `${s.strategy}: ${missing.length} workloads have no recommendation (${missing[0]}); they are placed without a request`,
       );
-    if (s.raised)
+    for (const r of s.replays)
+      if (r.unschedulable.length)
+        notes.push(
+          `${s.strategy}, ${r.scenario}: ${r.unschedulable.length} pods' requests (CPU or memory) exceed an empty node and are left unplaced, their usage not counted (${r.unschedulable.slice(0, 5).join(', ')}${r.unschedulable.length > 5 ? ', …' : ''})`,
+        );
+    if (s.raised) {
+      const named = s.raisedWorkloads.slice(0, 5).map((k) => workloads[k].id);
+      const more = s.raised > named.length ? ', …' : '';
       notes.push(
-        `${s.strategy}: ${s.raised} workloads' requests were below the cluster's minimum ${minimum} and were raised to it`,
+        `${s.strategy}: ${s.raised} workloads' requests were below the cluster's minimum ${minimum} and were raised to it (${named.join(', ')}${more})`,
       );
+    }
   }
   return notes;
 }

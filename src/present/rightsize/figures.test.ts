@@ -19,6 +19,7 @@ function outcome(strategy: 'slopack' | 'krr' | 'vpa', requested: number, nodes: 
     requests: new Float64Array(0),
     why: [],
     raised: 0,
+    raisedWorkloads: [],
     requested,
     replays: [replay('fresh', q), replay('rollout:1', q / 2)],
     exceed: { share: new Float64Array(0), workloads: 0, overall: 0 },

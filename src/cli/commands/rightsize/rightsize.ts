@@ -10,6 +10,7 @@ import {
   rightsize as rightsizeRun,
   STRATEGIES,
   type StrategyName,
+  SMALLEST_CPU_QUANTITY,
 } from '../../../engine/rightsize/index.ts';
 import { numberRange } from '../../../engine/ranges.ts';
 import { parseScenario, type Scenario } from '../../../engine/whatif/index.ts';
@@ -139,7 +140,11 @@ export const rightsize: Command = {
       ...loaded.notes,
       ...result.notes,
       ...memory.notes,
-      ...outcomeNotes(result, String(minGiven ?? '1 m')),
+      ...outcomeNotes(
+        result,
+        minGiven === undefined ? SMALLEST_CPU_QUANTITY : `${minGiven} (--min-request)`,
+        loaded.grouping.workloads,
+      ),
     ];
     const context: ReportContext = {
       workloads: loaded.grouping.workloads,

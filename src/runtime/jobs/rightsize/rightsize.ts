@@ -18,6 +18,7 @@ import {
   ungroupedNote,
   type RightsizeResult,
   type Workload,
+  SMALLEST_CPU_QUANTITY,
 } from '../../../engine/rightsize/index.ts';
 import type { Scenario } from '../../../engine/whatif/index.ts';
 import { defineJob } from '../job.ts';
@@ -89,7 +90,7 @@ export const rightsizeRun = defineJob({
     const notes = [
       ungroupedNote(grouping, aligned.ids.length),
       ...result.notes,
-      ...outcomeNotes(result, '1 m'),
+      ...outcomeNotes(result, SMALLEST_CPU_QUANTITY, grouping.workloads),
     ];
     return {
       result,
