@@ -32,6 +32,7 @@ export * from './descheduler.ts';
 export {
   REPLAY_KNOBS,
   adviseByReplay,
+  chooseByFolds,
   replayWindow,
   foldWindows,
   type ReplayAdvice,

@@ -4,6 +4,7 @@ import { Rng } from '../random/rng.ts';
 import {
   REPLAY_KNOBS,
   adviseByReplay,
+  chooseByFolds,
   foldWindows,
   matrixColumns,
   parseScenario,
@@ -104,6 +105,16 @@ describe('a knob tuned by the replay', () => {
     if (k > 0) expect(figure(knob.grid[k - 1])).toBeGreaterThan(c.target);
     expect(a.chosen.window).toEqual(c.judge);
     expect(a.keepsOnJudged).toBe(a.chosen.slo.worst <= c.target);
+  });
+
+  it('chooses among the values that keep q* when the grid’s conservative end misses', () => {
+    // Koordinator's threshold on the 1,000-pod week (whatif-tune): 100…65 keep q* = 0.01 on every
+    // fold, 60…20 miss (the autoscaler's new node takes a rollout's arrivals before it reports).
+    const figures = [0, 0, 0, 0, 0, 0, 0, 0, 0.54, 0.52, 0.55, 0.59, 0.56, 0.58, 0.58, 0.58, 0.58];
+    expect(chooseByFolds(figures, 0.01)).toBe(0);
+    expect(chooseByFolds([0.2, 0, 0.3, 0, 0, 0.4], 0.01)).toBe(3);
+    expect(chooseByFolds([0.2, 0, 0, 0, 0.001], 0.01)).toBe(1);
+    expect(chooseByFolds([0.2, 0.3], 0.01)).toBe(-1);
   });
 
   it('reports a miss with the closest value when no value keeps q*', () => {

@@ -250,6 +250,22 @@ function checkWindows(
     );
 }
 
+/**
+ * The index of the chosen grid value (aggressive first), or -1: from the most conservative value
+ * that keeps q* on every fold, the most aggressive one reached through values that all keep it. The
+ * one-shot rule starts at the grid's conservative end; in a replay that end may miss where the
+ * middle keeps (Koordinator at a low threshold filters every node out, and the autoscaler's new
+ * node, without a report yet, takes the instant's arrivals), and the values that keep are not
+ * called a miss for it.
+ */
+export function chooseByFolds(figures: readonly number[], target: number): number {
+  let k = figures.length - 1;
+  while (k >= 0 && figures[k] > target) k--;
+  if (k < 0) return -1;
+  while (k > 0 && figures[k - 1] <= target) k--;
+  return k;
+}
+
 /** The knob of `knob` tuned by replay on the learned part, judged on the judged part. */
 export function adviseByReplay(
   base: ReplayBase,
@@ -261,8 +277,7 @@ export function adviseByReplay(
   const figures = knob.grid.map((v) =>
     Math.max(...windows.map((w) => scopeValue(replayWindow(base, knob.at(v), c, w).slo, c.scope))),
   );
-  let chosen = -1;
-  for (let k = knob.grid.length - 1; k >= 0 && figures[k] <= c.target; k--) chosen = k;
+  const chosen = chooseByFolds(figures, c.target);
   let closest = 0;
   figures.forEach((f, k) => {
     if (f < figures[closest]) closest = k;
