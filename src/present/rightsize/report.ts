@@ -37,6 +37,11 @@ export interface ReportContext {
   readonly source: string;
   /** Memory requests where the history carries memory. */
   readonly memory?: MemoryReport | null;
+  /**
+   * Bytes the YAML reads a machine unit of memory as, when the requests are in machine units (the
+   * page's nodes of one machine); without it such memory requests are not written.
+   */
+  readonly machineMemoryBytes?: number;
 }
 
 const memoryUnit = (m: MemoryReport) => (m.bytes ? 'bytes' : 'machines');
@@ -296,9 +301,10 @@ export function reportYaml(r: RightsizeResult, c: ReportContext): string {
     const v = chosen.requests[k];
     if (Number.isNaN(v)) return;
     const cores = v * (c.coresPerUnit ?? 1);
-    const memory = c.memory?.bytes
-      ? c.memory.outcomes.find((o) => o.strategy === c.strategy)?.requests[k]
-      : undefined;
+    const perUnit = c.memory?.bytes ? 1 : c.machineMemoryBytes;
+    const chosenMemory = c.memory?.outcomes.find((o) => o.strategy === c.strategy)?.requests[k];
+    const memory =
+      perUnit === undefined || chosenMemory === undefined ? undefined : chosenMemory * perUnit;
     const requests = {
       cpu: cpuQuantity(cores),
       ...(memory !== undefined && !Number.isNaN(memory) ? { memory: memoryQuantity(memory) } : {}),
@@ -322,7 +328,11 @@ export function reportYaml(r: RightsizeResult, c: ReportContext): string {
     const why = [
       `# ${w.id}: ${c.strategy} request for ${w.pods.length} pod(s)${c.coresPerUnit === null ? ' (the data are in machines: one machine read as one core)' : ''}`,
       ...(c.memory && !c.memory.bytes
-        ? ['# memory requests are in machine units here, not in bytes: not written']
+        ? [
+            c.machineMemoryBytes === undefined
+              ? '# memory requests are in machine units here, not in bytes: not written'
+              : `# memory in machines, one machine read as ${memoryQuantity(c.machineMemoryBytes)}`,
+          ]
         : []),
       ...(w.kind === 'DaemonSet/Job'
         ? ['# the pod names do not tell a DaemonSet from a Job: check the kind']

@@ -2,15 +2,17 @@
  * The Requests view's run, a store slice of one run slot (runSlot.ts on latestRun.ts, latest wins):
  * the history (the user's data when they are loaded, files or Prometheus, else the bundled file
  * read by the ingestion worker) sized by every strategy and judged by the replay in an engine
- * worker (job `rightsizeRun`). Keyed by what changes its numbers: the data, the learned share and
+ * worker (job `rightsizeRun`); a bundled history whose memory file comes beside its CPU one (the
+ * Cluster view's multi-resource datasets) is sized on memory too. Keyed by what changes its numbers: the data, the learned share and
  * q*; the YAML's strategy is the view's choice alone and runs nothing.
  */
 import { useStore } from 'zustand';
-import { presetById } from '../../engine/data/index.ts';
+import { multiDatasetById } from '../../engine/cluster/index.ts';
+import { presetById, type TaskSamples } from '../../engine/data/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
 import type { RightsizeOut } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
-import { runSlice, type Work } from '../common/runs/runSlot.ts';
+import { runSlice, type RunProgress, type Work } from '../common/runs/runSlot.ts';
 import {
   bundledSamples,
   seriesSource,
@@ -55,6 +57,33 @@ export function bundledTitle(s: RequestsSettings): string {
   return p.title;
 }
 
+/** The memory file beside a bundled history's CPU file, in machine units, or none. */
+function bundledMemory(history: string) {
+  const d = multiDatasetById(history);
+  const file = d?.files.mem;
+  const spec = d?.specs.mem;
+  return file && spec ? { file, spec, title: d.title } : null;
+}
+
+async function bundledMemorySamples(
+  io: FileIngest,
+  history: string,
+  progress: (p: RunProgress) => void,
+  signal: AbortSignal,
+): Promise<TaskSamples | undefined> {
+  const m = bundledMemory(history);
+  if (!m) return undefined;
+  const label = `Loading the memory of ${m.title}`;
+  const loaded = await io.loadFile(
+    m.file,
+    m.spec,
+    (p) => progress({ label, done: p.bytesRead, total: p.size ?? 0 }),
+    signal,
+  );
+  if (loaded.kind !== 'samples') throw new RangeError(`${m.file}: expected per-task samples`);
+  return loaded.samples;
+}
+
 function sizeRequests(
   runner: Runner,
   s: RequestsSettings,
@@ -64,6 +93,9 @@ function sizeRequests(
     const samples =
       data?.samples ??
       (await bundledSamples((ingest ??= createIngest()), s.history, progress, signal));
+    const memory = data
+      ? undefined
+      : await bundledMemorySamples((ingest ??= createIngest()), s.history, progress, signal);
     progress({
       label: 'Sizing the requests and replaying them (kube-default, fresh and a rollout)',
       done: 0,
@@ -75,6 +107,7 @@ function sizeRequests(
       learn: s.learn,
       target: s.target,
       seed: ROLLOUT_SEED,
+      memory,
     };
     const [out] = await runner.runJob(null, 'rightsizeRun', spec, { signal });
     return out;

@@ -1,5 +1,6 @@
 /**
- * The Requests view: per workload a CPU request from slopack, krr `simple`, the VPA recommender,
+ * The Requests view: per workload a CPU request (and a memory request where the history carries
+ * memory) from slopack, krr `simple`, the VPA recommender,
  * learned on the first part of the user's loaded data (else of a bundled history) and judged on
  * the rest by the same replay (kube-default placing by requests, a node added when none fits).
  * The side-by-side table first, its figure, then each workload's requests and the YAML patches
@@ -39,6 +40,12 @@ import { ProgressBar } from '../ProgressBar.tsx';
 import { SnippetBox } from '../schedulers/SnippetBox.tsx';
 import { HistoryField, useSeriesSource } from '../HistoryField.tsx';
 import './requests.css';
+
+/**
+ * The memory of the page's node of one machine, as the YAML writes it: 4 GiB beside its one core,
+ * the ratio of general-purpose cloud nodes (GKE e2-standard, EC2 m-family: 4 GiB per vCPU).
+ */
+const NODE_MEMORY_BYTES = 4 * 2 ** 30;
 
 /** Workloads listed on the page; the YAML carries every one. */
 const SHOWN_WORKLOADS = 200;
@@ -151,6 +158,8 @@ function contextOf(out: RightsizeOut, s: RequestsSettings, source: string): Repo
     ungrouped: out.ungrouped,
     notes: out.notes,
     source,
+    memory: out.memory,
+    machineMemoryBytes: NODE_MEMORY_BYTES,
   };
 }
 
@@ -199,15 +208,17 @@ export function RequestsSizing({
       <Table
         rows={perWorkload.slice(0, SHOWN_WORKLOADS + 1)}
         testId="rq-workloads"
-        caption="Per workload, each strategy’s CPU request (machines)"
+        caption={`Per workload, each strategy’s CPU${out.memory ? ' and memory' : ''} request (machines)`}
       />
       {hidden > 0 && (
         <p className="hint">… and {hidden} more workloads: the YAML below carries every one.</p>
       )}
-      <p className="hint" data-testid="rq-memory">
-        Memory: the page’s data carry CPU usage alone, so no memory request is given here; the
-        command line’s <code>rightsize --memory</code> (or a Prometheus working set) gives one.
-      </p>
+      {!out.memory && (
+        <p className="hint" data-testid="rq-memory">
+          Memory: these data carry CPU usage alone, so no memory request is given here; the command
+          line’s <code>rightsize --memory</code> (or a Prometheus working set) gives one.
+        </p>
+      )}
       <SnippetBox text={yaml} name={`YAML patches (${s.strategy}), learned on ${name}`} />
       {out.notes.length > 0 && (
         <ul className="rq-notes" data-testid="rq-notes">

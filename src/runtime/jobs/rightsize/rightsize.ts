@@ -4,12 +4,18 @@
  * kept on the series, else the controllers' pod names), learns every strategy's requests on the
  * first `learn` share of the instants and judges them on the rest by the same replay, as the
  * `rightsize` command does (kube-default, fresh and a one-hour rollout, a node added when none
- * fits; docs/rightsize.md). The data are in machine units, nodes of one machine.
+ * fits; docs/rightsize.md). The data are in machine units, nodes of one machine. Memory, where a
+ * memory file comes beside the CPU one (matched by task id, instants by index as the command line's
+ * `--memory` reads them), is sized by every strategy on the learned part and judged on the nodes'
+ * memory, a machine's worth per node, as the command line does.
  */
 import { alignSamples, type TaskSamples } from '../../../engine/data/index.ts';
 import type { AlignOptions } from '../../../engine/index.ts';
 import {
   groupWorkloads,
+  MACHINE_MEMORY_BYTES,
+  memoryOnInstants,
+  memoryRequests,
   outcomeNotes,
   podIdentity,
   rightsize,
@@ -17,6 +23,8 @@ import {
   STRATEGIES,
   ungroupedNote,
   type RightsizeResult,
+  type MemoryOutcome,
+  type RightsizeHistory,
   type Workload,
   SMALLEST_CPU_QUANTITY,
 } from '../../../engine/rightsize/index.ts';
@@ -37,6 +45,8 @@ interface RightsizeSpec {
   readonly learn: number;
   readonly target: number;
   readonly seed: number;
+  /** Per-task memory in machine units beside the CPU samples, where the history carries it. */
+  readonly memory?: TaskSamples;
 }
 
 export interface RightsizeOut {
@@ -50,6 +60,66 @@ export interface RightsizeOut {
   readonly step: number;
   readonly pods: number;
   readonly notes: string[];
+  /** Every strategy's memory requests (machine units), or null where the history carries none. */
+  readonly memory: { readonly outcomes: MemoryOutcome[]; readonly bytes: false } | null;
+}
+
+/** Per pod of the history its memory samples, on the history's clock; none where a task has none. */
+function memoryPods(memory: TaskSamples, h: RightsizeHistory) {
+  const a = alignSamples(memory, {});
+  const row = new Map(a.ids.map((id, p) => [id, p]));
+  let missing = 0;
+  const pods = h.ids.map((id) => {
+    const p = row.get(id);
+    if (p === undefined) {
+      missing++;
+      return { times: new Float64Array(0), values: new Float64Array(0) };
+    }
+    const from = a.spans[2 * p];
+    const n = Math.max(0, a.spans[2 * p + 1] - from + 1);
+    const at = p * a.inst.cols + from;
+    return {
+      times: Float64Array.from({ length: n }, (_, k) => a.instants[from + k] * h.step),
+      values: Float64Array.from(a.inst.data.subarray(at, at + n)),
+    };
+  });
+  return { pods, missing };
+}
+
+/** Every strategy's memory requests on the learned part and the usage the nodes are judged on. */
+function sizeMemory(
+  memory: TaskSamples,
+  h: RightsizeHistory,
+  workloads: readonly Workload[],
+  learned: { readonly start: number; readonly end: number },
+) {
+  const { pods, missing } = memoryPods(memory, h);
+  const from = h.times[learned.start];
+  const to = h.times[learned.end - 1];
+  const outcomes = memoryRequests(
+    workloads.length,
+    (k) => {
+      const kept = workloads[k].pods.map((p) => {
+        const s = pods[p];
+        const keep = [...s.times.keys()].filter(
+          (j) => s.times[j] >= from && s.times[j] <= to && Number.isFinite(s.values[j]),
+        );
+        return {
+          t: Float64Array.from(keep, (j) => s.times[j]),
+          v: Float64Array.from(keep, (j) => s.values[j]),
+        };
+      });
+      return { pods: kept.map((x) => x.v), times: kept.map((x) => x.t) };
+    },
+    null,
+    h.times.subarray(learned.start, learned.end),
+    h.step,
+  );
+  const usage = memoryOnInstants(pods, h.times, h.step, h.capacity, MACHINE_MEMORY_BYTES);
+  const note = missing
+    ? `${missing} of ${h.ids.length} tasks have no memory series: no memory request from their samples`
+    : null;
+  return { outcomes, usage, note };
 }
 
 export const rightsizeRun = defineJob({
@@ -75,6 +145,9 @@ export const rightsizeRun = defineJob({
     const grouping = groupWorkloads(aligned.ids, new Map(), identities);
     const learned = { start: 0, end: cut };
     const judged = { start: cut, end: T };
+    const memory = spec.memory
+      ? sizeMemory(spec.memory, history, grouping.workloads, learned)
+      : null;
     const result = rightsize({
       history,
       workloads: grouping.workloads,
@@ -86,10 +159,15 @@ export const rightsizeRun = defineJob({
       minRequest: MIN_REQUEST,
       today: null,
       strategies: STRATEGIES,
+      memory: memory && {
+        usage: memory.usage,
+        requests: Object.fromEntries(memory.outcomes.map((m) => [m.strategy, m.requests])),
+      },
     });
     const notes = [
       ungroupedNote(grouping, aligned.ids.length),
       ...result.notes,
+      memory?.note ?? null,
       ...outcomeNotes(result, SMALLEST_CPU_QUANTITY, grouping.workloads),
     ];
     return {
@@ -102,6 +180,7 @@ export const rightsizeRun = defineJob({
       step: history.step,
       pods: aligned.ids.length,
       notes: notes.filter((n): n is string => n !== null),
+      memory: memory && { outcomes: memory.outcomes, bytes: false },
     };
   },
 });
