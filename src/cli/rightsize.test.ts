@@ -11,6 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { inProcess } from './testing/run.ts';
+import { mergeByName, type Manifest } from './testing/patch.ts';
 import { Rng } from '../engine/index.ts';
 import { parseCsv } from '../engine/csvText.ts';
 import { dataPath } from '../ingest/testing.ts';
@@ -210,41 +211,6 @@ describe('rightsize on exported answers', () => {
     );
   });
 });
-
-interface Container {
-  name: string;
-  image?: string;
-  resources: { requests: Record<string, string> };
-}
-
-interface Manifest {
-  kind: string;
-  metadata: { name: string };
-  spec: { template: { spec: { containers: Container[] } } };
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** A strategic-merge patch's own rule for containers: merged by name, the rest kept. */
-function mergeByName(target: unknown, patch: unknown): unknown {
-  if (Array.isArray(target) && Array.isArray(patch)) {
-    const out: unknown[] = [...target];
-    for (const p of patch) {
-      const k = out.findIndex((t) => isObject(t) && isObject(p) && t.name === p.name);
-      if (k >= 0) out[k] = mergeByName(out[k], p);
-      else out.push(p);
-    }
-    return out;
-  }
-  if (isObject(target) && isObject(patch)) {
-    const out: Record<string, unknown> = { ...target };
-    for (const [k, v] of Object.entries(patch))
-      out[k] = k in target ? mergeByName(target[k], v) : v;
-    return out;
-  }
-  return patch;
-}
 
 describe('rightsize with a memory file beside the CPU file', () => {
   it('gives the Google 2011 jobs memory requests in machines, krr the learned peak + 15 %', async () => {

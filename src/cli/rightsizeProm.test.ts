@@ -2,14 +2,16 @@
  * `rightsize --prometheus` against a real Prometheus (Debian's, started here on a backfilled
  * history of Bitbrains VMs named as Deployment and StatefulSet replicas, with `kube_pod_owner`,
  * `kube_pod_labels` and `kube_pod_container_resource_requests`): the pods grouped by their owners,
- * krr's requests equal a per-pod p95 computed here from the server's own answer, today's requests
- * read, `--selector` and `--namespace` kept to, and bad input named.
+ * krr's requests equal a per-pod p95 and the VPA's a p90 of a decaying histogram × 1.15, both
+ * computed here from the server's own answer, the YAML patches applied to a Deployment manifest,
+ * today's requests read, `--selector` and `--namespace` kept to, and bad input named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { inProcess } from './testing/run.ts';
 import { HISTORY_START, startPrometheus, type RunningPrometheus } from './testing/prometheus.ts';
 import { rightsizeQuery } from './commands/rightsize/cluster.ts';
+import { mergeByName, type Manifest } from './testing/patch.ts';
 
 const DAY = 86400;
 const PODS = 10;
@@ -42,6 +44,38 @@ const args = () => [
   '--step',
   '300',
 ];
+
+/** The server's answer to the default CPU query over the command's range. */
+async function serverCpu() {
+  const q = new URLSearchParams({
+    query: rightsizeQuery(undefined),
+    start: String(HISTORY_START + 600),
+    end: String(HISTORY_START + DAY),
+    step: '300',
+  });
+  return (await (await fetch(`${prom.url}/api/v1/query_range?${q}`)).json()) as {
+    data: { result: { metric: { pod: string }; values: [number, string][] }[] };
+  };
+}
+
+/**
+ * The VPA recommender's CPU target of a workload's samples [time s, cores], written out: each
+ * sample weighted 2^(age / 24 h) in buckets from 0.01 core growing 5 %, the first bucket whose
+ * cumulative weight reaches 0.9 of the total, its end × 1.15, at least 25 m, up to a millicore.
+ */
+function vpaCpuOf(samples: [number, number][]): number {
+  const bucket = (v: number) =>
+    v < 0.01 ? 0 : Math.floor(Math.log((v * 0.05) / 0.01 + 1) / Math.log(1.05));
+  const end = (b: number) => (0.01 * (1.05 ** (b + 1) - 1)) / 0.05;
+  const origin = Math.min(...samples.map(([t]) => t));
+  const weighted = samples
+    .map(([t, v]) => ({ b: bucket(v), w: 2 ** ((t - origin) / DAY) }))
+    .sort((x, y) => x.b - y.b);
+  const total = weighted.reduce((a, x) => a + x.w, 0);
+  let partial = 0;
+  const reached = weighted.find((x) => (partial += x.w) >= 0.9 * total)!.b;
+  return Math.ceil(Math.round(Math.max(end(reached) * 1.15, 0.025) * 1e9) / 1e6) / 1000;
+}
 
 /** NumPy's percentile (linear), written out here. */
 function p95(values: number[]): number {
@@ -113,6 +147,52 @@ describe('rightsize against a real Prometheus', () => {
       expect(w.requests.krr, w.id).toBeCloseTo(byApp.get(app)!, 3);
       expect(w.requests.today, w.id).toBeGreaterThan(0);
     }
+  });
+
+  it('gives the VPA’s p90 of a decaying histogram × 1.15, and YAML patches that apply to a Deployment', async () => {
+    const r = await inProcess(...args(), '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as Report;
+    const learnedEnd = HISTORY_START + 600 + 300 * (report.learned.end - 1);
+    const samples = new Map<string, [number, number][]>();
+    for (const s of (await serverCpu()).data.result) {
+      const app = /^(web|db|cache)-/.exec(s.metric.pod)?.[1] ?? 'standalone';
+      const learned = s.values.filter(([t]) => t <= learnedEnd).map(([t, v]) => [t, Number(v)]);
+      samples.set(app, [...(samples.get(app) ?? []), ...(learned as [number, number][])]);
+    }
+    for (const w of report.workloads) {
+      const app = w.id
+        .split('/')
+        .at(-1)!
+        .replace(/^.*pod=/, '');
+      expect(w.requests.vpa, w.id).toBeCloseTo(vpaCpuOf(samples.get(app)!), 9);
+    }
+
+    const yaml = await inProcess(
+      ...args(),
+      '--format',
+      'yaml',
+      '--strategy',
+      'vpa',
+      '--container',
+      'app',
+    );
+    expect(yaml.status, yaml.stderr).toBe(0);
+    const patches = parseAllDocuments(yaml.stdout).map((d) => d.toJS() as Manifest);
+    const web = patches.find((p) => p.kind === 'Deployment' && p.metadata.name === 'web')!;
+    const manifest = parse(
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n        - name: app\n          image: registry.local/app:1\n          resources: {requests: {cpu: 2000m, memory: 1Gi}}\n        - name: sidecar\n          image: envoy\n',
+    ) as Manifest;
+    const patched = mergeByName(manifest, web) as Manifest;
+    const containers = patched.spec.template.spec.containers;
+    expect(containers.map((c) => c.name)).toEqual(['app', 'sidecar']);
+    const app = containers[0];
+    expect(app.image).toBe('registry.local/app:1');
+    const webReport = report.workloads.find((w) => w.id.endsWith('/web'))!;
+    expect(app.resources.requests.cpu).toBe(`${Math.round(webReport.requests.vpa! * 1000)}m`);
+    expect(app.resources.requests.memory).toBe(
+      `${Math.ceil(webReport.memory_requests!.vpa! / 2 ** 20)}Mi`,
+    );
   });
 
   it('keeps to --selector and --namespace, and names what matches nothing', async () => {
