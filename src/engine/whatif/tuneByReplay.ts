@@ -297,3 +297,8 @@ export function adviseByReplay(
     keepsOnJudged: scopeValue(judged.slo, c.scope) <= c.target,
   };
 }
+
+/** `tuned` only when the value kept q* on every learned fold and on the judged part. */
+export function replayVerdict(a: ReplayAdvice): 'tuned' | 'misses' {
+  return a.value !== null && a.keepsOnJudged ? 'tuned' : 'misses';
+}

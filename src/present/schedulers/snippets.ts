@@ -41,6 +41,22 @@ export interface SnippetFacts {
   readonly scope: SloScope;
   /** The data it was tuned on, by name (default "your data"). */
   readonly data?: string;
+  /** The knob tuned by the replay: its figures replace the packing's, which become the screen. */
+  readonly replay?: ReplayFacts;
+}
+
+/** The replay's tuning as the snippet quotes it (engine/whatif/tuneByReplay.ts). */
+export interface ReplayFacts {
+  readonly scenario: string;
+  readonly seed: number;
+  readonly verdict: 'tuned' | 'misses';
+  readonly missesOn: 'learned' | 'judged' | null;
+  readonly nodes: number;
+  readonly worst: { readonly name: string; readonly q: number } | null;
+  readonly mean: number;
+  readonly over: number;
+  /** The one-shot fit test's value for the knob, tuned or (missing q*) the closest. */
+  readonly screen: { readonly value: number; readonly tuned: boolean };
 }
 
 const SCOPE_TEXT: Record<SloScope, string> = {
@@ -51,9 +67,41 @@ const SCOPE_TEXT: Record<SloScope, string> = {
 
 const q4 = (v: number) => formatNumber(v, 3);
 
+const settingsText = (settings: Readonly<Record<string, number>>) =>
+  Object.entries(settings)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ');
+
+/** The replay's verdict and figures, then the one-shot packing as the fast screen. */
+function replayLines(f: SnippetFacts, r: ReplayFacts): string[] {
+  const goal = `q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`;
+  const verdict =
+    r.verdict === 'tuned'
+      ? `tuned by the replay to keep ${goal}`
+      : r.missesOn === 'learned'
+        ? `misses: NO value keeps ${goal} on every learned fold of the replay: this is the closest`
+        : `misses ${goal} on the judged part (kept it on every learned fold of the replay)`;
+  const worst = r.worst ? `${r.worst.name} q ${q4(r.worst.q)}` : 'none';
+  return [
+    `${verdict}: ${settingsText(f.settings)}`,
+    `on ${f.data ?? 'your data'}, replayed as the cluster runs (${r.scenario}, seed ${r.seed}; tuned on the learned part's folds, judged on the judged part):`,
+    `  ${r.nodes} nodes, worst node ${worst} on the judged part, mean q ${q4(r.mean)}, ${r.over} of ${r.nodes} nodes over ${f.target}; verdict: ${r.verdict}`,
+    `fast screen, the one-shot fit test (packed on the learned part, judged on the judged part): ${f.scheduler.knob.field} = ${r.screen.value} ${r.screen.tuned ? 'tuned' : 'closest (misses)'}, ${f.machines} nodes,`,
+    `  worst-node q ${q4(f.judged.worst)}, mean q ${q4(f.judged.mean)}, ${f.judged.over} of ${f.machines} nodes over ${f.target}`,
+  ];
+}
+
 function header(f: SnippetFacts): string[] {
   const s = f.scheduler;
   const knob = s.knob.field;
+  if (f.replay)
+    return [
+      `slopack advise: ${s.title}; knob ${knob} (${s.knob.unit})`,
+      ...replayLines(f, f.replay),
+      `rule: ${s.rule}`,
+      ...(s.requests ? [s.requests] : []),
+      ...s.caveats.map((c) => `caveat: ${c}`),
+    ];
   const status =
     f.status === 'tuned'
       ? `tuned on the learned part to keep q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
@@ -62,9 +110,7 @@ function header(f: SnippetFacts): string[] {
         : f.status === 'set'
           ? `set by hand, judged against q* = ${f.target} on ${SCOPE_TEXT[f.scope]}`
           : `the project's default settings (${s.defaultsNote})`;
-  const settings = Object.entries(f.settings)
-    .map(([k, v]) => `${k} = ${v}`)
-    .join(', ');
+  const settings = settingsText(f.settings);
   return [
     `slopack advise: ${s.title}; knob ${knob} (${s.knob.unit})`,
     `${status}: ${settings}`,

@@ -12,9 +12,19 @@ import { viewSnippets } from '../../present/schedulers/viewSnippet.ts';
 import { toDataset, type Dataset } from '../common/sources/datasets.ts';
 import type { ExplorerState } from '../common/store/store.ts';
 import { DEFAULT_SCHEDULERS } from './params.ts';
+import { formatNumber } from '../../present/format.ts';
+import {
+  REPLAY_KNOBS,
+  adviseByReplay,
+  parseScenario,
+  replayVerdict,
+} from '../../engine/whatif/index.ts';
+import { replayBaseOf } from '../../runtime/jobs/whatif/whatif.ts';
 import {
   knobKey,
   refreshSchedulers,
+  replayKey,
+  replaySnippet,
   schedulerRuns,
   schedulersSource,
   setSchedulersIngest,
@@ -40,7 +50,8 @@ async function uploaded(): Promise<Dataset> {
   const file = 'planetlab-cloudsim/planetlab_20110303.csv';
   const loaded = await loadDataset([await dataInput(file)], {
     format: 'wide',
-    scale: 0.25,
+    // Each VM's whole share of a node: enough load that the replay's worst node is over q*.
+    scale: 1,
     maxTasks: VMS,
   });
   return toDataset('upload-key', 'planetlab_20110303.csv', {
@@ -72,26 +83,61 @@ describe('the Schedulers view on the data loaded', () => {
     expect(runs.knob.result!.key).toBe(knobKey(s, data));
     expect(knobKey(s, data)).not.toBe(knobKey(s));
     expect(bundledReads).toEqual([]);
-    // The tuned value judged by the replay too: fresh at the judged part, on the same data.
+    // The knob tuned by the replay on the same data: the snippet quotes its figures and verdict,
+    // as an independent run of the engine's replay tuning gives them.
     expect(runs.replay.status, runs.replay.error ?? '').toBe('ready');
-    const advice = runs.knob.result!.value.advice;
-    const tuned = (advice.tuned ?? advice.closest)!.values[0];
+    expect(runs.replay.result!.key).toBe(replayKey(s, data));
     const replay = runs.replay.result!.value;
-    expect(replay.value).toBe(tuned);
-    expect(replay.tuned.settings['usageThresholds.cpu']).toBe(tuned);
-    expect(replay.defaults.settings['usageThresholds.cpu']).toBe(65);
-    const judged = runs.history.result!.value.judge.cols;
-    for (const side of [replay.tuned, replay.defaults]) {
-      expect(side.judged.end - side.judged.start).toBe(judged);
-      expect(side.instants).toBe(288);
-      expect(side.decisions).toBe(VMS);
-    }
+    const { base, cut, T } = replayBaseOf({ ...data!, learn: s.learn, scenario: 'fresh' });
+    const engine = adviseByReplay(base, REPLAY_KNOBS.koordinator, {
+      scenario: parseScenario('fresh'),
+      seed: 1,
+      target: s.target,
+      scope: s.scope,
+      validation: 'walk',
+      learn: { start: 0, end: cut },
+      judge: { start: cut, end: T },
+    });
+    expect(replay.scenario).toBe('fresh');
+    expect(replay.value).toBe(engine.value);
+    expect(replay.verdict).toBe(replayVerdict(engine));
+    expect(replay.chosen.nodes).toBe(engine.chosen.nodes);
+    expect(replay.chosen.worst).toEqual(engine.chosen.result.worst);
+    const chosen = engine.value ?? engine.closest!;
+    expect(replay.snippetSettings['usageThresholds.cpu']).toBe(chosen);
+    const advice = runs.knob.result!.value.advice;
     const [snippet] = viewSnippets(
-      runs.knob.result!.value.advice,
+      advice,
       null,
       'your data, planetlab_20110303.csv',
+      replaySnippet(replay),
     );
-    expect(snippet.text).toContain('# on your data, planetlab_20110303.csv (packed on the learned');
+    const text = snippet.text;
+    expect(text).toContain(
+      'on your data, planetlab_20110303.csv, replayed as the cluster runs (fresh',
+    );
+    const figures =
+      /# {3}(\d+) nodes, worst node (\S+) q (\S+) on the judged part, .*; verdict: (\w+)/.exec(
+        text,
+      );
+    expect(figures, text).not.toBeNull();
+    const worst = engine.chosen.result.worst!;
+    expect(figures!.slice(1)).toEqual([
+      String(engine.chosen.nodes),
+      worst.name,
+      formatNumber(worst.q, 3),
+      replayVerdict(engine),
+    ]);
+    expect(worst.q).toBeGreaterThan(0);
+    expect(text).toContain(
+      engine.value === null
+        ? `misses: NO value keeps q* = ${s.target} on every node on every learned fold of the replay: this is the closest: usageThresholds.cpu = ${chosen}`
+        : `usageThresholds.cpu = ${chosen}`,
+    );
+    expect(/^ +usageThresholds:\n +cpu: (\d+)$/m.exec(text)?.[1]).toBe(String(chosen));
+    const screen = (advice.tuned ?? advice.closest)!.values[0];
+    expect(text).toContain(`fast screen, the one-shot fit test`);
+    expect(text).toContain(`usageThresholds.cpu = ${screen} ${advice.tuned ? 'tuned' : 'closest'}`);
   });
 
   it('waits while the user’s data load, refuses a matrix, and tunes on a bundled history only without them', () => {

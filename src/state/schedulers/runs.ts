@@ -3,7 +3,8 @@
  * (the user's data when they are loaded, files or Prometheus, else the bundled file read by the
  * ingestion worker; aligned and split in an engine worker), the
  * open scheduler's knob (its value tuned to the target on the learned part, GPA tuned the same way,
- * and the knob's curve judged on the judged part) and the point of a knob value the user set. Each
+ * and the knob's curve judged on the judged part), the point of a knob value the user set, and the
+ * knob tuned by the replay as the cluster runs (the judge the one-shot tuning screens for). Each
  * run is keyed by what changes its numbers, so a knob change runs one packing and nothing else.
  */
 import { useStore } from 'zustand';
@@ -15,7 +16,7 @@ import {
   type SchedulerAdvice,
 } from '../../engine/schedulers/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
-import type { HistoryOut, KnobOut, KnobUnit, WhatIfSideOut } from '../../runtime/jobs/index.ts';
+import type { HistoryOut, KnobOut, KnobUnit, ReplayTuneOut } from '../../runtime/jobs/index.ts';
 import { REPLAY_KNOBS } from '../../engine/whatif/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunState, type Work } from '../common/runs/runSlot.ts';
@@ -25,6 +26,7 @@ import {
   type LoadedSeries,
   type SeriesSource,
 } from '../common/sources/seriesSource.ts';
+import type { ReplaySnippet } from '../../present/schedulers/viewSnippet.ts';
 import type { SchedulersSettings } from './params.ts';
 import { schedulerTab, type SchedulerTab } from './tabs.ts';
 
@@ -37,6 +39,8 @@ export type KnobPoint = Out<'point'>;
 export const MIN_LEARNED = 2;
 /** The bundled histories' sampling step: five minutes (they carry no timestamps). */
 const STEP = DEFAULT_STEP;
+/** The seed of the replay's scenario (the orders of a rollout), as `advise`'s default. */
+const REPLAY_SEED = 1;
 
 export interface KnobResult {
   /** The knob tuned (or the closest) and the project's defaults, judged on the judged part. */
@@ -48,22 +52,32 @@ export interface KnobResult {
 }
 
 /**
- * The tuned value (or the closest) and the project's defaults replayed as the cluster runs
- * (engine/whatif, the `whatifReplay` job): `fresh` at the judged part's first instant, an empty
- * cluster filled in the data's order, each pod requesting the p95 of its usage before it, placed
- * one by one by the scheduler with only what it knew then; judged per node on the judged part.
+ * The knob tuned by the replay as the cluster runs (runtime/jobs/schedulers/byReplay.ts): every
+ * grid value replayed on the learned part's folds, the chosen one and the project's defaults on the
+ * judged part, with the verdict `tuned` / `misses`; the one-shot tuning above is its fast screen.
  */
-export interface ReplayJudgement {
-  readonly value: number;
-  readonly tuned: WhatIfSideOut;
-  readonly defaults: WhatIfSideOut;
+export type ReplayTuned = ReplayTuneOut;
+
+/** What the copied snippet quotes of the replay: its settings, verdict and judged figures. */
+export function replaySnippet(r: ReplayTuned): ReplaySnippet {
+  return {
+    settings: r.snippetSettings,
+    scenario: r.scenario,
+    seed: r.seed,
+    verdict: r.verdict,
+    missesOn: r.missesOn,
+    nodes: r.chosen.nodes,
+    worst: r.chosen.worst,
+    mean: r.chosen.slo.mean,
+    over: r.chosen.slo.over,
+  };
 }
 
 const { store: schedulerRuns, slots } = runSlice<{
   history: HistoryOut;
   knob: KnobResult;
   point: KnobPoint;
-  replay: ReplayJudgement;
+  replay: ReplayTuned;
 }>(['history', 'knob', 'point', 'replay']);
 type SchedulerRuns = ReturnType<typeof schedulerRuns.getState>;
 type Which = keyof SchedulerRuns;
@@ -95,8 +109,8 @@ export const knobKey = (s: SchedulersSettings, data: SchedulersData | null = nul
   JSON.stringify([historyKey(s, data), s.scheduler, s.target, s.scope]);
 export const pointKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
   JSON.stringify([knobKey(s, data), s.knob]);
-export const replayKey = (s: SchedulersSettings, data: SchedulersData | null, value: number) =>
-  JSON.stringify([knobKey(s, data), value]);
+export const replayKey = (s: SchedulersSettings, data: SchedulersData | null = null) =>
+  JSON.stringify([knobKey(s, data), 'replay']);
 
 /** The samples the history was aligned from, kept for the replay (a bundled file is read once). */
 let lastSamples: { key: string; samples: TaskSamples; align?: AlignOptions } | null = null;
@@ -183,39 +197,30 @@ function judgeKnob(
   };
 }
 
-function replayTuned(
+function tuneByReplay(
   runner: Runner,
   s: SchedulersSettings,
   tab: SchedulerTab,
-  value: number,
+  h: HistoryOut,
   data: SchedulersData | null,
-): Work<ReplayJudgement> {
+): Work<ReplayTuned> {
   return async (signal, progress) => {
     const kept = lastSamples?.key === historyKey(s, data) ? lastSamples : null;
     ingest ??= createIngest();
     const samples =
       data?.samples ?? kept?.samples ?? (await bundledSamples(ingest, s.history, progress, signal));
-    const label = `Replaying ${tab.info.title} as the cluster runs`;
+    const label = `Tuning ${tab.info.title} by replaying the cluster as it runs`;
     progress({ label, done: 0, total: 0 });
-    const name = tab.info.name;
-    const [tuned, defaults] = await runner.runJob(
-      null,
-      'whatifReplay',
-      {
-        samples,
-        align: data?.align,
-        learn: s.learn,
-        scenario: 'fresh',
-        seed: 1,
-        target: s.target,
-        sides: [
-          { scheduler: name, knob: value },
-          { scheduler: name, knob: null },
-        ],
-      },
-      { signal, onProgress: (p) => progress({ label, ...p }) },
-    );
-    return { value, tuned, defaults };
+    const spec = {
+      ...knobSpec(s, h, [{ kind: 'replay' as const, scheduler: tab.info.name }]),
+      replay: { samples, align: data?.align, learn: s.learn, seed: REPLAY_SEED },
+    };
+    const [out] = await runner.runJob(null, 'schedulerKnob', spec, {
+      signal,
+      onProgress: (p) => progress({ label, ...p }),
+    });
+    if (out.kind !== 'replay') throw new Error('unexpected job output');
+    return out;
   };
 }
 
@@ -250,13 +255,9 @@ export async function refreshSchedulers(
   if (s.knob !== null && need('point', pk, force))
     await slots.point.start(hk, pk, pk, judgeKnob(runner, s, tab, history.value, s.knob));
   await knob;
-  const tuned = schedulerRuns.getState().knob.result;
-  const chosen =
-    tuned?.key === kk ? (tuned.value.advice.tuned ?? tuned.value.advice.closest) : null;
-  if (!chosen || !(tab.info.name in REPLAY_KNOBS)) return;
-  const rk = replayKey(s, data, chosen.values[0]);
-  if (need('replay', rk, force))
-    await slots.replay.start(hk, rk, rk, replayTuned(runner, s, tab, chosen.values[0], data));
+  const rk = replayKey(s, data);
+  if (tab.info.name in REPLAY_KNOBS && need('replay', rk, force))
+    await slots.replay.start(hk, rk, rk, tuneByReplay(runner, s, tab, history.value, data));
 }
 
 /** Stops every run in flight (each keeps its key: nothing restarts until the settings change). */

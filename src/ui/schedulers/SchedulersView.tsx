@@ -25,7 +25,8 @@ import {
   useSchedulerRuns,
   type KnobPoint,
   type KnobResult,
-  type ReplayJudgement,
+  replaySnippet,
+  type ReplayTuned,
   type SchedulersData,
   type SchedulersSource,
 } from '../../state/schedulers/runs.ts';
@@ -187,38 +188,32 @@ function Figures({ r, s }: { r: KnobResult; s: SchedulersSettings }) {
   );
 }
 
-/** The tuned value and the defaults replayed as the cluster runs, on the same data. */
-function ReplayLine({
-  s,
-  data,
-  r,
-  field,
-}: {
-  s: SchedulersSettings;
-  data: SchedulersData | null;
-  r: KnobResult;
-  field: string;
-}) {
+/** The knob tuned by the replay as the cluster runs, on the same data, beside the defaults. */
+function ReplayLine({ s, r }: { s: SchedulersSettings; r: ReplayTuned | null }) {
   const run = useSchedulerRuns((x) => x.replay);
-  const chosen = r.advice.tuned ?? r.advice.closest;
-  const value = chosen?.values[0];
-  const mine =
-    value !== undefined && run.result?.key === replayKey(s, data, value) ? run.result.value : null;
   if (run.status === 'error')
     return (
       <p className="error-text" role="alert" data-testid="sched-replay-error">
-        Could not replay it: {run.error}
+        Could not tune it by replay: {run.error}
       </p>
     );
-  if (!mine) return null;
-  const side = (x: ReplayJudgement['tuned']) =>
-    `${x.nodes.length} nodes, worst node ${x.worst ? `${x.worst.name} q ${fq(x.worst.q)}` : '—'} (${x.worst && x.worst.q <= s.target ? 'keeps' : 'misses'} q* on every node)`;
+  if (!r) return null;
+  const side = (x: ReplayTuned['chosen']) =>
+    `${x.nodes} nodes, worst node ${x.worst ? `${x.worst.name} q ${fq(x.worst.q)}` : '—'}, ${x.slo.over} of ${x.nodes} over ${s.target}`;
+  const value = r.value ?? r.closest!;
+  const verdict =
+    r.verdict === 'tuned'
+      ? 'tuned'
+      : r.missesOn === 'learned'
+        ? 'misses (no value keeps q* on every learned fold: the closest)'
+        : 'misses (kept q* on the learned folds, not on the judged part)';
   return (
     <p data-testid="sched-replay">
-      Judged by the replay as the cluster runs (an empty cluster filled at the judged part’s start
-      in the data’s order, each pod requesting the p95 of its usage before it, placed one by one
-      with only what the scheduler knew then): {field} = {formatNumber(mine.value, 4)} →{' '}
-      {side(mine.tuned)}; the project’s defaults → {side(mine.defaults)}.
+      Tuned by the replay as the cluster runs ({r.scenario}: each value replayed on the learned
+      part’s folds, each pod placed one by one with only what the scheduler knew then; the one-shot
+      value above is the fast screen): {r.field} = {formatNumber(value, 4)},{' '}
+      <strong data-testid="sched-replay-verdict">{verdict}</strong> → {side(r.chosen)} on the judged
+      part; the project’s defaults → {side(r.defaults)}.
     </p>
   );
 }
@@ -237,10 +232,14 @@ function useViewSnippets(
   s: SchedulersSettings,
   mine: KnobPoint | null,
   tunedOn: string,
+  replay: ReplayTuned | null,
 ) {
   return useMemo(
-    () => (r && !stale && (s.knob === null || mine) ? viewSnippets(r.advice, mine, tunedOn) : []),
-    [r, stale, s.knob, mine, tunedOn],
+    () =>
+      r && !stale && (s.knob === null || mine)
+        ? viewSnippets(r.advice, mine, tunedOn, replay && replaySnippet(replay))
+        : [],
+    [r, stale, s.knob, mine, tunedOn, replay],
   );
 }
 
@@ -283,7 +282,10 @@ function KnobPanel({ s, tab, set, source }: PanelProps) {
   );
   const mine =
     s.knob !== null && point.result?.key === pointKey(s, data) ? point.result.value : null;
-  const snippets = useViewSnippets(r, stale, s, mine, dataName(source, s));
+  const replayRun = useSchedulerRuns((x) => x.replay);
+  const replay =
+    replayRun.result?.key === replayKey(s, data) && !stale ? replayRun.result.value : null;
+  const snippets = useViewSnippets(r, stale, s, mine, dataName(source, s), replay);
   return (
     <section
       className="sched-panel"
@@ -306,7 +308,7 @@ function KnobPanel({ s, tab, set, source }: PanelProps) {
         </p>
       )}
       {r && <Figures r={r} s={s} />}
-      {r && !stale && <ReplayLine s={s} data={data} r={r} field={field} />}
+      {r && !stale && <ReplayLine s={s} r={replay} />}
       {r && !r.advice.tuned && (
         <p className="error-text" role="alert" data-testid="sched-miss">
           Every {field} on the grid misses q* = {s.target} ({SCOPE_LABEL[s.scope]}) on the learned

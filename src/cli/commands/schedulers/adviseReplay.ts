@@ -10,6 +10,7 @@ import {
   REPLAY_KNOBS,
   adviseByReplay,
   parseScenario,
+  replayVerdict,
   scenarioText,
   type ReplayAdvice,
   type ReplayedSetting,
@@ -108,11 +109,6 @@ export function judgeByReplay(
   return { prepared, scenario, seed, advice };
 }
 
-/** `tuned` only when the value kept q* on every learned fold and on the judged part. */
-function verdictOf(a: ReplayAdvice): 'tuned' | 'misses' {
-  return a.value !== null && a.keepsOnJudged ? 'tuned' : 'misses';
-}
-
 function settingJson(s: ReplayedSetting) {
   return {
     settings: s.settings,
@@ -133,7 +129,7 @@ export function replayAdviceJson(j: ReplayJudgement, name: string): Record<strin
   return {
     scenario: a.scenario,
     seed: j.seed,
-    verdict: verdictOf(a),
+    verdict: replayVerdict(a),
     misses_on: a.value === null ? 'learned' : a.keepsOnJudged ? null : 'judged',
     field: a.field,
     value: a.value,
@@ -153,7 +149,7 @@ export function replayAdviceText(j: ReplayJudgement, name: string, target: numbe
   if (!a) return [`replayed: not modelled (the replay has no ${name} scheduler)`];
   const value = a.value ?? a.closest;
   const head =
-    verdictOf(a) === 'tuned'
+    replayVerdict(a) === 'tuned'
       ? `replayed (${a.scenario}), tuned: ${a.field} = ${value}`
       : a.value === null
         ? `replayed (${a.scenario}), misses: no value keeps q* = ${target} on every learned fold; closest ${a.field} = ${value}`

@@ -9,7 +9,8 @@
  * the target on the learned part and judges it and the project's defaults on the judged part
  * (engine/schedulers/advice.ts); `gpa` tunes GPA's ρ the same way (engine/replay/tuneAligned.ts);
  * `point` packs the learned part at one knob value and judges it (a point of the knob's curve, or
- * the value the user typed). Packing: Best Fit, rebalancing 5, capacity 1, the correlation report's.
+ * the value the user typed); `replay` tunes the knob by replaying the cluster as it runs
+ * (byReplay.ts), the judge that the one-shot fit test screens for. Packing: Best Fit, rebalancing 5, capacity 1, the correlation report's.
  */
 import type { TaskSamples } from '../../../engine/data/index.ts';
 import type { AlignOptions } from '../../../engine/index.ts';
@@ -31,6 +32,7 @@ import {
   type SchedulerAdvice,
 } from '../../../engine/schedulers/index.ts';
 import { defineJob } from '../job.ts';
+import { tuneByReplay, type ReplayHistory, type ReplayTuneOut } from './byReplay.ts';
 
 const SCHEDULER_PACKING = { packer: 'bf', capacity: 1, rebalance: 5 } as const;
 
@@ -81,7 +83,8 @@ export const schedulerHistory = defineJob({
 export type KnobUnit =
   | { readonly kind: 'advise'; readonly scheduler: string }
   | { readonly kind: 'gpa' }
-  | { readonly kind: 'point'; readonly scheduler: string; readonly value: number };
+  | { readonly kind: 'point'; readonly scheduler: string; readonly value: number }
+  | { readonly kind: 'replay'; readonly scheduler: string };
 
 interface KnobSpec {
   readonly learn: RealizationMatrix;
@@ -91,6 +94,8 @@ interface KnobSpec {
   /** The data's sampling step in seconds, for rules that read time windows. */
   readonly step: number;
   readonly units: readonly KnobUnit[];
+  /** The history as samples, for `replay` units (the replay aligns and reads it itself). */
+  readonly replay?: ReplayHistory;
 }
 
 /** An advice without its catalog entry (which holds functions): the page puts it back by name. */
@@ -106,7 +111,8 @@ interface GpaOut {
 export type KnobOut =
   | ({ readonly kind: 'advise' } & AdviceOut)
   | ({ readonly kind: 'gpa' } & GpaOut)
-  | ({ readonly kind: 'point'; readonly name: string } & KnobPoint);
+  | ({ readonly kind: 'point'; readonly name: string } & KnobPoint)
+  | ({ readonly kind: 'replay' } & ReplayTuneOut);
 
 export const schedulerKnob = defineJob({
   needsPool: false,
@@ -114,9 +120,11 @@ export const schedulerKnob = defineJob({
     if (!(spec.target > 0 && spec.target < 1))
       throw new RangeError(`the target q* must be in (0, 1), got ${spec.target}`);
     for (const u of spec.units) if (u.kind !== 'gpa') findScheduler(u.scheduler);
+    if (spec.units.some((u) => u.kind === 'replay') && !spec.replay)
+      throw new RangeError('a replay unit needs the history’s samples');
     return [...spec.units];
   },
-  weight: (unit: KnobUnit) => (unit.kind === 'point' ? 1 : 8),
+  weight: (unit: KnobUnit) => (unit.kind === 'point' ? 1 : unit.kind === 'replay' ? 32 : 8),
   run(_ctx, spec: KnobSpec, unit: KnobUnit, checkpoint): KnobOut {
     checkpoint();
     const c = { ...SCHEDULER_PACKING, target: spec.target, scope: spec.scope };
@@ -130,6 +138,8 @@ export const schedulerKnob = defineJob({
           t.value === null ? null : judgeMachines(t.machines, spec.judge, c.capacity, c.target),
       };
     }
+    if (unit.kind === 'replay')
+      return { kind: 'replay', ...tuneByReplay(spec.replay!, unit.scheduler, c) };
     const info = findScheduler(unit.scheduler);
     const o = { overrides: { step: spec.step } };
     if (unit.kind === 'point') {

@@ -93,7 +93,13 @@ function sideSettings(side: WhatIfSide): OnlineSettings {
   return knob.at(side.knob);
 }
 
-function baseOf(spec: WhatIfSpec): { base: ReplayBase; cut: number; T: number; stamped: boolean } {
+/** The history's replay base: aligned, cut at the learned share, from the series' `node` labels unless `fresh`. */
+export function replayBaseOf(spec: Pick<WhatIfSpec, 'samples' | 'align' | 'learn' | 'scenario'>): {
+  base: ReplayBase;
+  cut: number;
+  T: number;
+  stamped: boolean;
+} {
   const aligned = alignSamples(spec.samples, spec.align ?? {});
   const T = aligned.inst.cols;
   const cut = Math.floor(spec.learn * T + 0.5);
@@ -165,7 +171,7 @@ export const whatifReplay = defineJob({
   },
   run(_ctx, spec: WhatIfSpec, side: WhatIfSide, checkpoint): WhatIfSideOut {
     const settings = sideSettings(side);
-    const { base, cut, T, stamped } = baseOf(spec);
+    const { base, cut, T, stamped } = replayBaseOf(spec);
     checkLengths(base, settings, spec.scenario, cut, T);
     checkpoint();
     const scenario = parseScenario(spec.scenario);
