@@ -27,7 +27,7 @@ export interface ReplayHistory {
   readonly seed: number;
 }
 
-export interface ReplayedSide {
+interface ReplayedSide {
   readonly settings: Readonly<Record<string, number | string>>;
   readonly nodes: number;
   readonly nodesAdded: number;
