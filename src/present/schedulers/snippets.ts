@@ -86,6 +86,7 @@ function replayLines(f: SnippetFacts, r: ReplayFacts): string[] {
     `${verdict}: ${settingsText(f.settings)}`,
     `on ${f.data ?? 'your data'}, replayed as the cluster runs (${r.scenario}, seed ${r.seed}; tuned on the learned part's folds, judged on the judged part):`,
     `  ${r.nodes} nodes, worst node ${worst} on the judged part, mean q ${q4(r.mean)}, ${r.over} of ${r.nodes} nodes over ${f.target}; verdict: ${r.verdict}`,
+    `the replay's requests assumed = each pod's p95 of its own usage before it is placed`,
     `fast screen, the one-shot fit test (packed on the learned part, judged on the judged part): ${f.scheduler.knob.field} = ${r.screen.value} ${r.screen.tuned ? 'tuned' : 'closest (misses)'}, ${f.machines} nodes,`,
     `  worst-node q ${q4(f.judged.worst)}, mean q ${q4(f.judged.mean)}, ${f.judged.over} of ${f.machines} nodes over ${f.target}`,
   ];
@@ -99,7 +100,7 @@ function header(f: SnippetFacts): string[] {
       `slopack advise: ${s.title}; knob ${knob} (${s.knob.unit})`,
       ...replayLines(f, f.replay),
       `rule: ${s.rule}`,
-      ...(s.requests ? [s.requests] : []),
+      ...(s.requests ? [`the fast screen's ${s.requests}`] : []),
       ...s.caveats.map((c) => `caveat: ${c}`),
     ];
   const status =

@@ -54,6 +54,14 @@ describe('the Schedulers slice over the inline runner and the real Azure V1 hist
     expect(onCurve.worst).toBe(chosen.judged.worst);
     // Both of Trimaran's fields are in the settings.
     expect(Object.keys(chosen.settings)).toEqual(['safeVarianceMargin', 'safeVarianceSensitivity']);
+    // The knob tuned by the replay on the same bundled history (no user data loaded): fresh, as
+    // no series carries a node label; its chosen value is one of the grid's.
+    expect(s.replay.status, s.replay.error ?? '').toBe('ready');
+    const replay = s.replay.result!.value;
+    expect(replay.scenario).toBe('fresh');
+    expect(replay.grid).toContain(replay.value ?? replay.closest);
+    expect(replay.snippetSettings.safeVarianceMargin).toBe(replay.value ?? replay.closest);
+    expect(replay.chosen.perNode.length).toBe(replay.chosen.nodes);
 
     const before = reads.length;
     const mine = { ...lvrb, knob: r.curve[0].value };

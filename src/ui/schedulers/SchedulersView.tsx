@@ -155,7 +155,9 @@ function Figures({ r, s }: { r: KnobResult; s: SchedulersSettings }) {
   return (
     <dl className="sched-figures" data-testid="sched-figures">
       <div>
-        <dt>{advice.tuned ? 'tuned' : 'closest (misses q*)'}</dt>
+        <dt>
+          {advice.tuned ? 'tuned one-shot (the fast screen)' : 'closest one-shot (misses q*)'}
+        </dt>
         <dd data-testid="sched-tuned">{chosen ? settingsText(chosen.settings) : '—'}</dd>
       </div>
       <div>
