@@ -19,10 +19,18 @@ test('the skip link, then Tab through Pack without losing the focus', async ({ p
 
   // From the top, through the header, the panel and its explanations' Model links.
   await page.locator('body').focus();
-  const lost: number[] = [];
+  // Each loss names the Tab and the control focused before it, so a rare failure says where.
+  const lost: string[] = [];
+  let before = '';
   for (let i = 1; i <= 45; i++) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate(() => document.activeElement === document.body)) lost.push(i);
+    const focused = await page.evaluate(() => {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      return `${e.tagName.toLowerCase()} "${e.getAttribute('aria-label') ?? e.textContent?.trim().slice(0, 40) ?? ''}"`;
+    });
+    if (focused === null) lost.push(`Tab ${i}, after ${before}`);
+    else before = focused;
   }
   expect(lost, 'Tab stops where the focus fell onto the page').toEqual([]);
 });
