@@ -35,6 +35,21 @@ test('the skip link, then Tab through Pack without losing the focus', async ({ p
   expect(lost, 'Tab stops where the focus fell onto the page').toEqual([]);
 });
 
+test('the focus stays on the headline’s “?” while the q cell’s code arrives', async ({ page }) => {
+  // The q cell's values wait for a chunk of their own; its "?" is drawn before, and a fallback
+  // replaced under the focus would drop it onto the page (the Tab walk above failed so, once).
+  await page.route(/HeadlineQ-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto(`/?${SMALL}`);
+  await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
+  const why = page.getByRole('button', { name: 'What is q?' });
+  await why.focus();
+  await expect(page.getByTestId('q')).toHaveText(/\d/);
+  await expect(why).toBeFocused();
+});
+
 test('ρ’s keys move a tenth of a decade, PageUp a decade, and a run of presses is one Back', async ({
   page,
 }) => {

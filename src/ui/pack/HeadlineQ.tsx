@@ -6,7 +6,7 @@
  * judged (or most recent) part of the history left the learned one. Loaded after the first page,
  * with the replay's code.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import type { PackResult } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
 import { alignedJudgement, datasetKeyOfPack } from '../../state/pack/replay.ts';
@@ -78,61 +78,63 @@ function DriftNotice() {
   );
 }
 
-/** The headline's q, `children` (the exact q), then ρ with q's distance from it. */
-export function HeadlineQ({
+/** The q cell's term: which q the headline reads (its "?" stays outside, never remounted). */
+export function QTerm({ result, rows }: { result: PackResult; rows: Int32Array }) {
+  const shown = useShownQ(result, rows);
+  return <>overflow frequency{shown.method === 'replayed' && ' replayed in time'} (q)</>;
+}
+
+/** The q cell's values: q, the independent-draw q beside a replayed one, the drift alarm. */
+export function QValues({ result, rows }: { result: PackResult; rows: Int32Array }) {
+  const shown = useShownQ(result, rows);
+  return (
+    <>
+      <dd data-testid="q" data-method={shown.method}>
+        {formatQ(shown.q, shown.columns)}
+      </dd>
+      {/* Held when empty: the cell keeps its height from the first paint on. */}
+      <dd className="hint" data-testid={shown.independent ? 'q-independent' : undefined}>
+        {shown.independent ? (
+          <>
+            independent draws (the paper’s method):{' '}
+            <span data-testid="q-independent-value">
+              {formatQ(shown.independent.q, shown.independent.columns)}
+            </span>
+          </>
+        ) : (
+          '\u00a0'
+        )}
+      </dd>
+      <DriftNotice />
+    </>
+  );
+}
+
+/** ρ's cell, with q's distance from it. */
+export function RhoCell({
   result,
   rows,
   rho,
-  children,
 }: {
   result: PackResult;
   rows: Int32Array;
-  rho: number | null;
-  children?: ReactNode;
+  rho: number;
 }) {
   const shown = useShownQ(result, rows);
-  const times = rho !== null && shown.q > 0 ? shown.q / rho : null;
+  const times = shown.q > 0 ? shown.q / rho : null;
   return (
-    <>
-      <div className="q-cell">
-        <dt>
-          overflow frequency{shown.method === 'replayed' && ' replayed in time'} (q)
-          <Explain term="q" name="q" />
-        </dt>
-        <dd data-testid="q" data-method={shown.method}>
-          {formatQ(shown.q, shown.columns)}
-        </dd>
-        {/* Held when empty: the cell keeps its height from the first paint on. */}
-        <dd className="hint" data-testid={shown.independent ? 'q-independent' : undefined}>
-          {shown.independent ? (
-            <>
-              independent draws (the paper’s method):{' '}
-              <span data-testid="q-independent-value">
-                {formatQ(shown.independent.q, shown.independent.columns)}
-              </span>
-            </>
-          ) : (
-            '\u00a0'
-          )}
-        </dd>
-        <DriftNotice />
-      </div>
-      {children}
-      {rho !== null && (
-        <div>
-          <dt>
-            {plainLabel('rho')}
-            {times !== null && <Explain term="qVsRho" name={`q is ${timesText(times)} ρ`} />}
-          </dt>
-          <dd data-testid="rho-value">
-            {rho}
-            {times !== null && (
-              <small className={times > 1 ? 'bad' : 'good'}>{` q is ${timesText(times)} ρ`}</small>
-            )}
-          </dd>
-        </div>
-      )}
-    </>
+    <div>
+      <dt>
+        {plainLabel('rho')}
+        {times !== null && <Explain term="qVsRho" name={`q is ${timesText(times)} ρ`} />}
+      </dt>
+      <dd data-testid="rho-value">
+        {rho}
+        {times !== null && (
+          <small className={times > 1 ? 'bad' : 'good'}>{` q is ${timesText(times)} ρ`}</small>
+        )}
+      </dd>
+    </div>
   );
 }
 

@@ -23,8 +23,12 @@ import { HEADLINE_TIMING } from '../../present/pack/firstScreen.ts';
 const AbCompare = lazy(() => import('./ab/AbCompare.tsx').then((m) => ({ default: m.AbCompare })));
 const PackSloLine = lazy(() => import('./PackSlo.tsx').then((m) => ({ default: m.PackSloLine })));
 const ExactQ = lazy(() => import('./ExactQ.tsx').then((m) => ({ default: m.ExactQ })));
-// The headline's q waits for the replay's code (aligning the data), off the first page.
-const HeadlineQ = lazy(() => import('./HeadlineQ.tsx').then((m) => ({ default: m.HeadlineQ })));
+// The headline's q waits for the replay's code (aligning the data), off the first page. Only its
+// words and values wait: the q cell's "?" is drawn with the cell, so a fallback replaced under the
+// keyboard's focus never takes the focus with it.
+const QTerm = lazy(() => import('./HeadlineQ.tsx').then((m) => ({ default: m.QTerm })));
+const QValues = lazy(() => import('./HeadlineQ.tsx').then((m) => ({ default: m.QValues })));
+const RhoCell = lazy(() => import('./HeadlineQ.tsx').then((m) => ({ default: m.RhoCell })));
 const HeadlineSentence = lazy(() =>
   import('./HeadlineSentence.tsx').then((m) => ({ default: m.HeadlineSentence })),
 );
@@ -106,13 +110,25 @@ function Headline({
         </dt>
         <dd data-testid="m">{formatFixed(result.m, 3)}</dd>
       </div>
-      <Suspense fallback={<QPending rho={rho} />}>
-        <HeadlineQ result={result} rows={rows} rho={rho}>
-          <Suspense fallback={<ExactPending />}>
-            <ExactQ />
+      <div className="q-cell">
+        <dt>
+          <Suspense fallback="overflow frequency (q)">
+            <QTerm result={result} rows={rows} />
           </Suspense>
-        </HeadlineQ>
+          <Explain term="q" name="q" />
+        </dt>
+        <Suspense fallback={<QPending />}>
+          <QValues result={result} rows={rows} />
+        </Suspense>
+      </div>
+      <Suspense fallback={<ExactPending />}>
+        <ExactQ />
       </Suspense>
+      {rho !== null && (
+        <Suspense fallback={<RhoPending rho={rho} />}>
+          <RhoCell result={result} rows={rows} rho={rho} />
+        </Suspense>
+      )}
       <div>
         <dt>oversized tasks</dt>
         <dd data-testid="oversized">{result.oversized.length}</dd>
@@ -126,28 +142,24 @@ function Headline({
 }
 
 /**
- * The q, exact q and ρ cells while the headline's q is on its way: each line its final cell will
- * hold, so nothing moves when the numbers arrive (no number that would then change).
+ * The q cell's values and ρ's cell while the headline's q is on its way: each line its final cell
+ * will hold, so nothing moves when the numbers arrive (no number that would then change).
  */
-function QPending({ rho }: { rho: number | null }) {
+function QPending() {
   return (
     <>
-      <div className="q-cell">
-        <dt>
-          overflow frequency (q)
-          <Explain term="q" name="q" />
-        </dt>
-        <dd>…</dd>
-        <dd className="hint">{'\u00a0'}</dd>
-      </div>
-      <ExactPending />
-      {rho !== null && (
-        <div>
-          <dt>{plainLabel('rho')}</dt>
-          <dd>{rho}</dd>
-        </div>
-      )}
+      <dd>…</dd>
+      <dd className="hint">{'\u00a0'}</dd>
     </>
+  );
+}
+
+function RhoPending({ rho }: { rho: number }) {
+  return (
+    <div>
+      <dt>{plainLabel('rho')}</dt>
+      <dd>{rho}</dd>
+    </div>
   );
 }
 
