@@ -18,6 +18,9 @@ test('the skip link, then Tab through Pack without losing the focus', async ({ p
   ).toBeFocused();
 
   // From the top, through the header, the panel and its explanations' Model links.
+  // Below the headline arrives whole under one boundary: walk once it is there, or Tab runs off
+  // the page's end (the browser's own focus, not a loss) after the headline's last control.
+  await expect(page.locator('.machine-q-table summary')).toBeVisible();
   await page.locator('body').focus();
   // Each loss names the Tab and the control focused before it, so a rare failure says where.
   const lost: string[] = [];
