@@ -33,6 +33,7 @@ export {
   REPLAY_KNOBS,
   adviseByReplay,
   chooseByFolds,
+  replayMissesOn,
   replayVerdict,
   replayWindow,
   foldWindows,

@@ -298,7 +298,12 @@ export function adviseByReplay(
   };
 }
 
+/** Where a tuning by replay missed q*: no value kept it on every learned fold, or the judged part. */
+export function replayMissesOn(a: ReplayAdvice): 'learned' | 'judged' | null {
+  return a.value === null ? 'learned' : a.keepsOnJudged ? null : 'judged';
+}
+
 /** `tuned` only when the value kept q* on every learned fold and on the judged part. */
 export function replayVerdict(a: ReplayAdvice): 'tuned' | 'misses' {
-  return a.value !== null && a.keepsOnJudged ? 'tuned' : 'misses';
+  return replayMissesOn(a) === null ? 'tuned' : 'misses';
 }

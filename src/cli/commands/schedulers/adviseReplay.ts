@@ -10,6 +10,7 @@ import {
   REPLAY_KNOBS,
   adviseByReplay,
   parseScenario,
+  replayMissesOn,
   replayVerdict,
   scenarioText,
   type ReplayAdvice,
@@ -130,7 +131,7 @@ export function replayAdviceJson(j: ReplayJudgement, name: string): Record<strin
     scenario: a.scenario,
     seed: j.seed,
     verdict: replayVerdict(a),
-    misses_on: a.value === null ? 'learned' : a.keepsOnJudged ? null : 'judged',
+    misses_on: replayMissesOn(a),
     field: a.field,
     value: a.value,
     closest: a.closest,
@@ -148,10 +149,11 @@ export function replayAdviceText(j: ReplayJudgement, name: string, target: numbe
   const a = j.advice.get(name);
   if (!a) return [`replayed: not modelled (the replay has no ${name} scheduler)`];
   const value = a.value ?? a.closest;
+  const missesOn = replayMissesOn(a);
   const head =
-    replayVerdict(a) === 'tuned'
+    missesOn === null
       ? `replayed (${a.scenario}), tuned: ${a.field} = ${value}`
-      : a.value === null
+      : missesOn === 'learned'
         ? `replayed (${a.scenario}), misses: no value keeps q* = ${target} on every learned fold; closest ${a.field} = ${value}`
         : `replayed (${a.scenario}), misses q* = ${target} on the judged part: ${a.field} = ${value} (kept it on the learned folds)`;
   return [

@@ -20,6 +20,7 @@ import {
   adviseByReplay,
   defaultSettings,
   parseScenario,
+  replayMissesOn,
   replayWindow,
   type ReplayAdvice,
   type ReplayBase,
@@ -153,12 +154,15 @@ async function judgeCase(c: Case, log: (line: string) => void): Promise<Outcome>
 const replayed = (s: ReplayedSetting) =>
   `${s.nodes} | ${f4(s.slo.worst)} | ${s.slo.over} of ${s.nodes}`;
 
-const verdict = (a: ReplayAdvice) =>
-  a.value !== null && a.keepsOnJudged
-    ? `${a.value} tuned`
-    : a.value === null
-      ? `${a.closest} misses (no value keeps q* on every fold; the closest)`
-      : `${a.value} misses (on the judged part)`;
+const VERDICT_TEXT = {
+  learned: 'misses (no value keeps q* on every fold; the closest)',
+  judged: 'misses (on the judged part)',
+} as const;
+
+const verdict = (a: ReplayAdvice) => {
+  const missesOn = replayMissesOn(a);
+  return `${a.value ?? a.closest} ${missesOn === null ? 'tuned' : VERDICT_TEXT[missesOn]}`;
+};
 
 /** The knob's value in a replayed setting (the scheduler's own field names). */
 function knobValue(a: ReplayAdvice, s: ReplayedSetting): string {

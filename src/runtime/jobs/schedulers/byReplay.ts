@@ -14,7 +14,9 @@ import {
   REPLAY_KNOBS,
   adviseByReplay,
   parseScenario,
+  replayMissesOn,
   replayVerdict,
+  type ReplayAdvice,
   type ReplayedSetting,
 } from '../../../engine/whatif/index.ts';
 import { replayBaseOf } from '../whatif/whatif.ts';
@@ -36,16 +38,12 @@ interface ReplayedSide {
   readonly perNode: readonly { readonly name: string; readonly q: number }[];
 }
 
-export interface ReplayTuneOut {
+export interface ReplayTuneOut extends Pick<
+  ReplayAdvice,
+  'field' | 'scenario' | 'grid' | 'foldFigures' | 'value' | 'closest'
+> {
   readonly name: string;
-  readonly field: string;
-  readonly scenario: string;
   readonly seed: number;
-  readonly grid: readonly number[];
-  /** Per grid value, its worst fold's figure in the scope. */
-  readonly foldFigures: readonly number[];
-  readonly value: number | null;
-  readonly closest: number | null;
   readonly verdict: 'tuned' | 'misses';
   /** Where a miss happened: no value kept q* on every learned fold, or the judged part. */
   readonly missesOn: 'learned' | 'judged' | null;
@@ -98,7 +96,7 @@ export function tuneByReplay(
     value: a.value,
     closest: a.closest,
     verdict: replayVerdict(a),
-    missesOn: a.value === null ? 'learned' : a.keepsOnJudged ? null : 'judged',
+    missesOn: replayMissesOn(a),
     chosen: side(a.chosen),
     defaults: side(a.defaults),
     snippetSettings: settingsOf(info, specAt(info, value, { step: base.step })).settings,
