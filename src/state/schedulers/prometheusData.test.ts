@@ -21,6 +21,8 @@ import {
   startPrometheus,
   type RunningPrometheus,
 } from '../../cli/testing/prometheus.ts';
+import { formatNumber } from '../../present/format.ts';
+import { nodeQList } from '../../present/schedulers/replayNodeList.ts';
 import { createInlineRunner } from '../../runtime/inlineRunner.ts';
 import { replayBaseOf } from '../../runtime/jobs/whatif/whatif.ts';
 import { datasetKey, toDataset } from '../common/sources/datasets.ts';
@@ -118,6 +120,19 @@ describe('the Schedulers view on a Prometheus history with node labels', () => {
       expect(page.perNode).toEqual(eng.result.nodes.map((n) => ({ name: n.name, q: n.q })));
       expect(page.slo.worst).toBe(eng.slo.worst);
     }
+    // The view's list of each node's q for the tuned value: the engine's nodes, worst first, the
+    // target's mark after the nodes its SLO figures count over.
+    const list = nodeQList(replay.chosen.perNode, s.target);
+    const byQ = [...engine.chosen.result.nodes].sort(
+      (a, b) => b.q - a.q || (a.name < b.name ? -1 : 1),
+    );
+    expect(list.rows.map((r) => [r.name, r.q, r.text])).toEqual(
+      byQ.map((n) => [n.name, n.q, formatNumber(n.q, 3)]),
+    );
+    expect(list.over).toBe(engine.chosen.slo.over);
+    expect(list.over).toBeGreaterThan(0);
+    expect(list.rows.slice(0, list.over).every((r) => r.over && r.q > s.target)).toBe(true);
+    expect(list.rows.slice(list.over).every((r) => !r.over && r.q <= s.target)).toBe(true);
     // 24 VMs on two 1-core nodes: loaded enough that the figures are not all zero.
     expect(replay.defaults.perNode.some((n) => n.q > 0)).toBe(true);
   }, 240_000);

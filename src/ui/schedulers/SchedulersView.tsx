@@ -38,6 +38,7 @@ import { ParamNumber } from '../ParamNumber.tsx';
 import { NumberBox } from '../SliderNumber.tsx';
 import { PlotFigure } from '../PlotFigure.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
+import { ReplayNodeList } from './ReplayNodeList.tsx';
 import { SnippetBox } from './SnippetBox.tsx';
 import './schedulers.css';
 
@@ -210,13 +211,16 @@ function ReplayLine({ s, r }: { s: SchedulersSettings; r: ReplayTuned | null }) 
         ? 'misses (no value keeps q* on every learned fold: the closest)'
         : 'misses (kept q* on the learned folds, not on the judged part)';
   return (
-    <p data-testid="sched-replay">
-      Tuned by the replay as the cluster runs ({r.scenario}: each value replayed on the learned
-      part’s folds, each pod placed one by one with only what the scheduler knew then; the one-shot
-      value above is the fast screen): {r.field} = {formatNumber(value, 4)},{' '}
-      <strong data-testid="sched-replay-verdict">{verdict}</strong> → {side(r.chosen)} on the judged
-      part; the project’s defaults → {side(r.defaults)}.
-    </p>
+    <>
+      <p data-testid="sched-replay">
+        Tuned by the replay as the cluster runs ({r.scenario}: each value replayed on the learned
+        part’s folds, each pod placed one by one with only what the scheduler knew then; the
+        one-shot value above is the fast screen): {r.field} = {formatNumber(value, 4)},{' '}
+        <strong data-testid="sched-replay-verdict">{verdict}</strong> → {side(r.chosen)} on the
+        judged part; the project’s defaults → {side(r.defaults)}.
+      </p>
+      <ReplayNodeList nodes={r.chosen.perNode} target={s.target} />
+    </>
   );
 }
 
