@@ -8,6 +8,11 @@
  * resident set after the run is reported). WHATIF_CELL_PODS, WHATIF_CELL_NODES and
  * WHATIF_CELL_INSTANTS change the sizes; WHATIF_CELL_SCHEDULERS (comma-separated) the schedulers.
  *
+ * Baseline, in the same run: the stream read alone (every column generated once, summed), the
+ * replay's floor. The one-shot `advise` the other what-if benches compare with cannot run here: it
+ * needs the pods × instants matrix (3.5 GB) and its Best Fit checks every node at every learned
+ * instant for each pod. The ratio is the stream's time over the replay's.
+ *
  * The command line cannot stream yet: `loadReplay` aligns the whole history (`alignSamples`, a
  * pods × instants matrix) before the replay starts; the engine itself reads columns only.
  */
@@ -75,6 +80,13 @@ export const whatIfCell: BenchSuite = {
     const first = new Int32Array(c.pods);
     const last = new Int32Array(c.pods).fill(c.T - 1);
     const events = recreations({ kind: 'rollout', hours: 24 }, first, last, c.T, STEP, 1);
+    const r0 = performance.now();
+    let total = 0;
+    for (let t = 0; t < c.T; t++) {
+      const col = c.usage.column(t);
+      for (let p = 0; p < c.pods; p++) total += col[p];
+    }
+    const streamMs = performance.now() - r0;
     const figures: BenchFigure[] = [];
     const schedulers = (process.env.WHATIF_CELL_SCHEDULERS ?? 'kube-default,koordinator').split(
       ',',
@@ -104,9 +116,9 @@ export const whatIfCell: BenchSuite = {
         name: `replay ${name}, ${c.pods} pods × ${c.T} instants on ${c.nodes} nodes (streamed)`,
         value: ms,
         unit: 'ms',
-        baseline: GOAL_MS,
-        ratio: GOAL_MS / ms,
-        note: `baseline: the 60 s goal; resident set ${rss.toFixed(2)} GiB after the run (goal ≤ 8); ${r.decisions} decisions, worst node q ${r.worst?.q.toFixed(4)}`,
+        baseline: streamMs,
+        ratio: streamMs / ms,
+        note: `baseline: the stream read alone, every column once (${streamMs.toFixed(0)} ms, mean pod ${(total / c.pods / c.T).toFixed(4)}); goal ≤ ${GOAL_MS} ms (${(GOAL_MS / ms).toFixed(1)}× under); resident set ${rss.toFixed(2)} GiB after the run (goal ≤ 8); ${r.decisions} decisions, worst node q ${r.worst?.q.toFixed(4)}`,
       });
     }
     return figures;
