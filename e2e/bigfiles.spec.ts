@@ -6,11 +6,11 @@
  * with Retry, which loads it. The command line's load of the same file is a unit test
  * (src/cli/bigWideCsv.test.ts).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { BIG_WIDE_CSV, bigWideCsv } from '../src/cli/testing/bigWideCsv.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SHOTS = join(ROOT, 'test-results/screens');
@@ -96,8 +96,7 @@ test.describe('big files', () => {
     await expect(notice).toContainText('npm run cli -- reduce');
     await expect(notice.getByTestId('notice-action')).toContainText(/Load the first [\d,]+ tasks/);
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ fullPage: true, path: join(SHOTS, 'bigfiles-refused.png') });
+    await keepShot(page, join(SHOTS, 'bigfiles-refused.png'), { fullPage: true });
   });
 
   test('Cancel on a large load stops reading (the time it took is reported)', async ({ page }) => {
@@ -116,7 +115,7 @@ test.describe('big files', () => {
       timeout: 60_000,
     });
     await expect(page.getByTestId('load-estimate')).toContainText('the memory budget is 1.5 GiB');
-    await page.screenshot({ path: join(SHOTS, 'bigfiles-loading.png') });
+    await keepShot(page, join(SHOTS, 'bigfiles-loading.png'));
     const before = await readout.textContent();
     const stopped = await page.evaluate(async () => {
       const cancel = [...document.querySelectorAll('[data-testid=load-progress] button')].find(

@@ -16,7 +16,7 @@ import {
   sideBySide,
   sidewaysScroll,
 } from './classroomChecks.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, openInApp, test } from './fixtures.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../test-results/classroom');
 const SMALL = 'n=300&K=2&r=1000&pK=2&pS=40&pN=20';
@@ -106,17 +106,19 @@ const PAPER_KINDS = new Set([
 const checkedWhole = (view: string) => !view.startsWith('paper-') || PAPER_KINDS.has(view);
 
 /**
- * Opens the view: by its link, or — for a paper figure after the first — by the figure's link in
- * the paper lab's list, followed in the page (the same parameters, without reloading the app).
+ * Opens the view: the pass's first by its link in the page, the others by their links opened in the
+ * running app (as from history, without starting the app again) — a paper figure after the first by
+ * the figure's link in the paper lab's list (the same parameters).
  */
-async function open(page: Page, view: (typeof VIEWS)[number], inPage: boolean) {
+async function open(page: Page, view: (typeof VIEWS)[number], previous: string) {
   const fig = /^paper-(.+)$/.exec(view.name)?.[1];
-  if (inPage && fig) {
+  if (previous.startsWith('paper-') && fig) {
     const link = page.getByTestId(`paper-link-${fig}`);
     await link.click();
     await expect(link).toHaveAttribute('aria-current', 'page');
     await expect.poll(() => page.url()).toContain(`fig=${fig}`);
-  } else await page.goto(view.link);
+  } else if (previous) await openInApp(page, view.link);
+  else await page.goto(view.link);
   await expect(view.ready(page)).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('stale')).toHaveCount(0);
 }
@@ -125,7 +127,7 @@ async function fitsSideways(page: Page, view: string, width: number) {
   const overflow = await sidewaysScroll(page);
   expect(overflow, `${view} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
   if ((width === 375 && checkedWhole(view)) || view === 'pack')
-    await page.screenshot({ fullPage: true, path: join(SHOTS, `${view}-${width}.png`) });
+    await keepShot(page, join(SHOTS, `${view}-${width}.png`), { fullPage: true });
 }
 
 // One pass over the views, each computed once for every claim, in two pages at once of about the
@@ -146,7 +148,7 @@ test('every view: fits 375 px with every control tappable, axe finds nothing ser
     let previous = '';
     for (const view of views) {
       await page.setViewportSize({ width: 375, height: 812 });
-      await open(page, view, previous.startsWith('paper-'));
+      await open(page, view, previous);
       previous = view.name;
       await fitsSideways(page, view.name, 375);
       await everythingTappable(page);

@@ -5,7 +5,7 @@
  * is timed there); the pooling lesson plays and links into the view.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 import { sharedPage } from './sharedPage.ts';
 
 // A small run: R = 200 realizations, 4 periods, 3 classes. Pack's R (r) at 1,000: the view does not
@@ -53,7 +53,7 @@ test.describe('the Bitbrains view on one page', () => {
       page.locator('[data-plot="cluster-provision-machines"] svg').first(),
     ).toBeVisible();
     await expect(page.locator('[data-plot="cluster-elbow"] svg').first()).toBeVisible();
-    await page.screenshot({ path: 'test-results/cluster-view.png', fullPage: true });
+    await keepShot(page, 'test-results/cluster-view.png', { fullPage: true });
 
     // No Dell R210 machines: the packing changes, and the link carries the edited types.
     await page.getByTestId('type-0-count').fill('0');
@@ -76,7 +76,7 @@ test('Google GCD with its memory file packs in the view', async ({ page }) => {
   const summary = await packed(page);
   expect(summary).toMatch(/memory/);
   await expect(page.getByTestId('provision-totals')).toBeVisible({ timeout: 90_000 });
-  await page.screenshot({ path: 'test-results/cluster-gcd.png', fullPage: true });
+  await keepShot(page, 'test-results/cluster-gcd.png', { fullPage: true });
 });
 
 test('the pooling lesson plays and opens the Cluster view', async ({ page }) => {
@@ -91,7 +91,7 @@ test('the pooling lesson plays and opens the Cluster view', async ({ page }) => 
   // Fewer tasks' worth of spread: a larger σ moves both counts.
   await page.getByTestId('pool-sigma').fill('0.04');
   await expect(page.getByTestId('pool-count-additive')).not.toHaveText('10');
-  await page.screenshot({ path: 'test-results/cluster-lesson.png', fullPage: true });
+  await keepShot(page, 'test-results/cluster-lesson.png', { fullPage: true });
   await page.getByTestId('pool-play').click();
   await expect(page.getByTestId('pool-step')).not.toHaveText('0', { timeout: 20_000 });
   await page.getByTestId('open-in-cluster').click();

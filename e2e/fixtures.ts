@@ -1,4 +1,4 @@
-import { test as base, expect as baseExpect, type Frame } from '@playwright/test';
+import { test as base, expect as baseExpect, type Frame, type Page } from '@playwright/test';
 
 /** The slice a waiting assertion is asked in: under 2.5 s, Playwright polls it every 100 ms. */
 const SLICE_MS = 2400;
@@ -70,3 +70,29 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * A picture of the page for a person to look at, taken only when `E2E_SHOTS` is set: no test reads
+ * it, and a full-page screenshot costs 0.3–1 s of the browser's time (it lays out and paints the
+ * whole page), which the suite paid about forty times per run.
+ */
+export async function keepShot(
+  page: Page,
+  path: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ ...options, path });
+}
+
+/**
+ * Opens `url` (this app's path, query and hash) in the running page as the app opens an address
+ * from history (pushState, then popstate: what Back and presenter mode's steps do): the link's
+ * parameters and view without the app's start again (its code, workers and first packing, 1–2 s
+ * each time). A claim about a link opened cold, in a fresh page, still needs `page.goto`.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((address) => {
+    history.pushState(null, '', address);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, url);
+}

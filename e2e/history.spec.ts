@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { sideBySide } from './classroomChecks.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, openInApp, test } from './fixtures.ts';
 
 const SMALL = 'n=300&r=1000';
 
@@ -94,7 +94,7 @@ test('each view shows only its own parameters; Timeline none of Pack’s', async
     for (const label of hidden)
       await expect(panel.getByLabel(label, { exact: true })).toHaveCount(0);
   }
-  await page.goto(`/?view=timeline&${SMALL}`);
+  await openInApp(page, `/?view=timeline&${SMALL}`);
   await expect(page.getByTestId('timeline-headline')).toBeVisible({ timeout: 90_000 });
   await expect(page.getByTestId('params-panel')).toHaveCount(0);
   await expect(page.getByTestId('fit-family')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 
 async function numbers(page: Page) {
   await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/, { timeout: 60_000 });
@@ -66,6 +66,6 @@ test('after one visit the app and the data seen reload offline, isolated, with t
 
   await page.goto('/?d=bitbrains-rnd&n=100&r=1000');
   expect(await numbers(page)).toEqual(bitbrains);
-  await page.screenshot({ path: 'test-results/offline-bitbrains.png', fullPage: true });
+  await keepShot(page, 'test-results/offline-bitbrains.png', { fullPage: true });
   await context.setOffline(false);
 });

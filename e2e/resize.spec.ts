@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 
 /** The run's totals as shown (machine-hours, migrations, hot spots …), once current. */
 async function totals(page: Page): Promise<string[]> {
@@ -24,7 +24,7 @@ test('the Resize view runs a policy on the PlanetLab day and sweeps the policies
     timeout: 90_000,
   });
   await expect(page.getByTestId('resize-paper-numbers')).toContainText('8.00·10⁻⁴');
-  await page.screenshot({ path: 'test-results/resize-view.png', fullPage: true });
+  await keepShot(page, 'test-results/resize-view.png', { fullPage: true });
 });
 
 test('a canned scenario replays with the bin-type labels', async ({ page }) => {
@@ -48,7 +48,7 @@ test('a canned scenario replays with the bin-type labels', async ({ page }) => {
   await expect(replay.getByTestId('resize-bin-label').first()).toHaveText(
     /^(T filled|T unfilled|LT|L)$/,
   );
-  await page.screenshot({ path: 'test-results/resize-replay.png', fullPage: true });
+  await keepShot(page, 'test-results/resize-replay.png', { fullPage: true });
 });
 
 test('a link reproduces the numbers in a fresh page', async ({ page, browser }) => {

@@ -5,7 +5,7 @@
  * a target outside (0, 1) refused at the box; a link reproduces the tab and the knob.
  */
 import { parse } from 'yaml';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 import { sharedPage } from './sharedPage.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -59,7 +59,7 @@ test.describe('the tuned knob', () => {
     await expect(page.getByTestId('snippet').first()).toContainText(
       'LoadVariationRiskBalancingArgs',
     );
-    await page.screenshot({ path: 'test-results/schedulers-view.png', fullPage: true });
+    await keepShot(page, 'test-results/schedulers-view.png', { fullPage: true });
 
     // The link reproduces the tab, the knob and its figures in a fresh page.
     const point = await page.getByTestId('sched-point').textContent();

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { sideBySide } from './classroomChecks.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 import { formatFixed } from '../src/present/format.ts';
 import { inProcess } from '../src/cli/testing/run.ts';
 
@@ -127,7 +127,7 @@ test('a task’s “why” opens the step-through at the decision that placed it
   await expect(page.getByTestId('step-number')).toHaveText(step);
   await expect(page.getByTestId('step-status')).toContainText(/M2/);
   await expect(page.getByTestId('step-machine-2')).toHaveClass(/chosen/);
-  await page.screenshot({ path: 'test-results/sharing-why.png', fullPage: false });
+  await keepShot(page, 'test-results/sharing-why.png');
 });
 
 test('A/B: pin, change ρ, and a fresh page from the link shows both sides', async ({
@@ -173,7 +173,7 @@ test('A/B: pin, change ρ, and a fresh page from the link shows both sides', asy
   await expect(fresh.getByTestId('ab-machines-b')).toHaveText(mB);
   expect(await table(fresh)).toEqual(here);
   await expect(fresh.getByTestId('ab-exact-q-a')).not.toHaveText('computing…', { timeout: 60_000 });
-  await fresh.screenshot({ path: 'test-results/sharing-ab.png', fullPage: true });
+  await keepShot(fresh, 'test-results/sharing-ab.png', { fullPage: true });
   // The trade-off plot marks both sides.
   await fresh.getByRole('button', { name: 'Trade-off' }).click();
   await expect(fresh.locator('[aria-label^="A: m "], [aria-label^="B: m "]').first()).toBeAttached({

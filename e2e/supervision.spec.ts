@@ -9,7 +9,7 @@
  * while sweeps run end without a single failure notice.
  */
 import type { Page, Worker } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 
 // The upper bound on finding a kill and recovering from it, under load.
 const RECOVERY = 120_000;
@@ -185,7 +185,7 @@ test('engine workers closed while idle: the next packing is computed, with the s
   await expect(page.getByTestId('memory')).toContainText(
     /^data \d+(\.\d)? MB · pools \d+(\.\d)? MB · caches/,
   );
-  await page.screenshot({ path: 'test-results/supervision-idle.png' });
+  await keepShot(page, 'test-results/supervision-idle.png');
   expect(await failures(page)).toEqual([]);
 });
 
@@ -281,7 +281,7 @@ test('50 dataset changes interleaved with running sweeps: no failure notice', as
     } else await page.waitForTimeout(x % 250);
   }
   await tradeoffPoints(page);
-  await page.screenshot({ path: 'test-results/supervision-interleaved.png' });
+  await keepShot(page, 'test-results/supervision-interleaved.png');
   expect(await failures(page)).toEqual([]);
   await expect(page.getByText(/sweep failed|not loaded in this worker/)).toHaveCount(0);
 });
@@ -305,7 +305,7 @@ test('a sweep whose workers are lost twice fails with Retry; Retry computes the 
   await killed.goto(SWEEP);
   const notice = killed.locator('.notice-error', { hasText: 'The trade-off sweep failed' });
   await expect(notice).toContainText('restarted once', { timeout: 3 * RECOVERY });
-  await killed.screenshot({ path: 'test-results/supervision-retry.png' });
+  await keepShot(killed, 'test-results/supervision-retry.png');
   await notice.getByTestId('notice-action').filter({ hasText: 'Retry' }).click();
   await expect
     .poll(() => tradeoffPoints(killed, 3 * RECOVERY), { timeout: 3 * RECOVERY })

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 
 const FIG1 = fileURLToPath(new URL('../src/engine/timeline/fixtures/fig1.csv', import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -64,7 +64,7 @@ test('a synthetic preset: numbers, table, curves; the window slider moves machin
   ).toBeVisible({
     timeout: 90_000,
   });
-  await page.screenshot({ path: 'test-results/timeline-preset.png', fullPage: true });
+  await keepShot(page, 'test-results/timeline-preset.png', { fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
   // Online (tw = 0): the slider's first stop.
   await page.getByTestId('timeline-window').fill('0');
@@ -107,7 +107,7 @@ test('an uploaded task list: Fig. 1 with FMF at tw = 3 s is 210 machine-minutes;
   await page.getByTestId('timeline-step-next').click();
   await expect(page).toHaveURL(/tt=/);
   await expect(page.getByTestId('timeline-at')).not.toHaveText(before ?? '');
-  await page.screenshot({ path: 'test-results/timeline-upload.png', fullPage: true });
+  await keepShot(page, 'test-results/timeline-upload.png', { fullPage: true });
   await page.getByTestId('timeline-upload').setInputFiles({
     name: 'bad.csv',
     mimeType: 'text/csv',
@@ -150,6 +150,6 @@ test('lesson 7 plays Fig. 1 to the paper’s 250 / 210 / 160 machine-minutes, in
   await expect(page.getByTestId('l7-offline')).toHaveText('9,600');
   await expect(page).toHaveURL(/step=6/);
   await expect(page.getByTestId('l7-day')).toBeVisible({ timeout: 90_000 });
-  await page.screenshot({ path: 'test-results/timeline-lesson7.png', fullPage: true });
+  await keepShot(page, 'test-results/timeline-lesson7.png', { fullPage: true });
   await expect(page.getByTestId('open-in-pack')).toHaveAttribute('href', /view=timeline/);
 });

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 import { sharedPage } from './sharedPage.ts';
 import { formatCount, formatNumber } from '../src/present/format.ts';
 import { main } from '../src/cli/main.ts';
@@ -188,8 +188,7 @@ test('a Prometheus export to a tuned threshold in four interactions: drop, confi
   await act(() => page.getByTestId('run-tuner').click());
   await expect(page.getByTestId('tune-summary')).toBeVisible({ timeout: 90_000 });
   expect(interactions).toBe(4);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-tuned.png') });
+  await keepShot(page, join(SHOTS, 'traces-tuned.png'), { fullPage: true });
 });
 
 // ---- bad input in the page: each case names the file, the line (or record) and the field ------
@@ -386,8 +385,7 @@ test.describe('bad input on one page', () => {
     await expect(page.getByTestId('unit-warning').first()).toContainText('look like cores');
     // Nothing replaced the default dataset yet.
     await expect(page.getByTestId('dataset-title')).toContainText('PlanetLab');
-    mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ fullPage: true, path: join(SHOTS, 'traces-warning.png') });
+    await keepShot(page, join(SHOTS, 'traces-warning.png'), { fullPage: true });
   });
 
   for (const c of badCases())

@@ -3,7 +3,7 @@
  * replayed on it in the engine's workers (never on a bundled history while the upload is loaded),
  * side A beside side B: the table's worst nodes and the node-by-node figure.
  */
-import { expect, test } from './fixtures.ts';
+import { expect, keepShot, test } from './fixtures.ts';
 
 test('two schedulers replayed on uploaded data, node by node', async ({ page }) => {
   await page.goto('/?view=data&r=1000');
@@ -39,5 +39,5 @@ test('two schedulers replayed on uploaded data, node by node', async ({ page }) 
   await expect(page.getByTestId('whatif-row-b')).toContainText('usageThresholds.cpu = 45', {
     timeout: 60_000,
   });
-  await page.screenshot({ path: 'test-results/whatif-view.png', fullPage: true });
+  await keepShot(page, 'test-results/whatif-view.png', { fullPage: true });
 });
