@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ALIGNED_FAMILIES } from '../../engine/index.ts';
+import { FAMILIES } from '../../engine/index.ts';
 import { parseOptions } from '../args.ts';
 import { adviceReport } from './adviceReport.ts';
 
@@ -15,11 +15,11 @@ async function report(...argv: string[]): Promise<string> {
 }
 
 describe('advice-report on one history and one family', () => {
-  it('runs the chosen week and family only, says it is partial, and skips the split when asked', async () => {
+  it('runs the chosen week and families only (any tuned family), says it is partial, and skips the split when asked', async () => {
     const text = await report(
-      ...['--history', 'week-2', '--families', 'empm', '--no-gap', '--week-tasks', '60'],
+      ...['--history', 'week-2', '--families', 'empm,hod', '--no-gap', '--week-tasks', '60'],
     );
-    expect(text).toContain('A partial run (histories: week-2; families: empm; gap not split)');
+    expect(text).toContain('A partial run (histories: week-2; families: empm, hod; gap not split)');
     expect(text).toContain('### Correlated week, seed 2');
     expect(text).not.toContain('seed 1');
     expect(text).not.toContain('Google');
@@ -27,8 +27,8 @@ describe('advice-report on one history and one family', () => {
     const familyRows = text
       .split('\n')
       .map((l) => l.split('|')[1]?.replace(/\*/g, '').trim())
-      .filter((cell) => ALIGNED_FAMILIES.includes(cell as never));
-    expect(familyRows).toEqual(['empm']);
+      .filter((cell) => FAMILIES.includes(cell as never));
+    expect(familyRows).toEqual(['empm', 'hod']);
   });
 
   it('refuses an unknown history or family, naming it and the known ones', async () => {

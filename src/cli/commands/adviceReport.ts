@@ -14,6 +14,7 @@ import {
   formatFit,
   matrixFrom,
   ALIGNED_FAMILIES,
+  FAMILIES,
   judgeMachines,
   sliceColumns,
   tunePicked,
@@ -156,9 +157,14 @@ interface Scope {
   readonly gap: boolean;
 }
 
-/** The ids of a comma-separated option, each one of `known`; every id when the option is absent. */
-function chosenIds(raw: unknown, flag: string, known: readonly string[]): readonly string[] {
-  if (raw === undefined) return known;
+/** The ids of a comma-separated option, each one of `known`; `absent` when the option is absent. */
+function chosenIds(
+  raw: unknown,
+  flag: string,
+  known: readonly string[],
+  absent = known,
+): readonly string[] {
+  if (raw === undefined) return absent;
   const ids = String(raw)
     .split(',')
     .map((s) => s.trim());
@@ -291,7 +297,7 @@ export const adviceReport: Command = {
     },
     families: {
       kind: 'string',
-      help: `the candidate families to tune, comma-separated (default all: ${ALIGNED_FAMILIES.join(', ')})`,
+      help: `the candidate families to tune, comma-separated, any tuned family (default: ${ALIGNED_FAMILIES.join(', ')})`,
     },
     'no-gap': {
       kind: 'flag',
@@ -301,7 +307,7 @@ export const adviceReport: Command = {
   async run(o, write) {
     const log = (line: string) => process.stderr.write(`${line}\n`);
     const ids = chosenIds(o.history, 'history', HISTORY_IDS);
-    const families = chosenIds(o.families, 'families', ALIGNED_FAMILIES);
+    const families = chosenIds(o.families, 'families', FAMILIES, ALIGNED_FAMILIES);
     const scope = { families: families as readonly FitFamily[], gap: !o['no-gap'] };
     const chosen = (id: string) => ids.includes(id);
     const cases = [
@@ -309,7 +315,10 @@ export const adviceReport: Command = {
       ...weekCases(o['week-tasks'] as number, chosen),
     ];
     const outcomes = cases.map((c) => judgeCase(c, scope, log));
-    const whole = ids.length === HISTORY_IDS.length && families.length === ALIGNED_FAMILIES.length;
+    const whole =
+      ids.length === HISTORY_IDS.length &&
+      families.length === ALIGNED_FAMILIES.length &&
+      families.every((f) => ALIGNED_FAMILIES.includes(f as FitFamily));
     const out: string[] = [
       '# Advice that holds on the days after: results',
       '',

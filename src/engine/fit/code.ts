@@ -17,6 +17,7 @@ import { MAX_PREDICTOR_CODE, NSIGMA_CODE } from './nSigma.ts';
 import type { FitCode } from './entry.ts';
 import type { FitSpec, FitTest } from './fitTest.ts';
 import { GPA_CODE } from './gpa.ts';
+import { HOD_CODE } from './hourOfDay.ts';
 import { HOEFF_CODE } from './hoeffding.ts';
 import { MAX_CODE, PERC_CODE } from './perc.ts';
 import { PEAK_CODE } from './peak.ts';
@@ -51,6 +52,7 @@ const BUILT_IN: readonly FitCode[] = [
   OVERCOMMIT_CODE,
   VPA_CODE,
   AUTOPILOT_CODE,
+  HOD_CODE,
 ];
 
 /** The fit test of a spec (SPEC §5 and the tail-aware tests), through the registry. */

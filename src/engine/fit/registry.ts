@@ -19,6 +19,7 @@ import { checkRange } from '../ranges.ts';
 import type { FitSpec } from './fitTest.ts';
 import { FIT_GROUPS, type FitCode, type FitEntry, type FitPlugin } from './entry.ts';
 import { GPA_FIT } from './entries/gpa.ts';
+import { HOD_FIT } from './entries/hourOfDay.ts';
 import { HOEFF_FIT } from './entries/hoeffding.ts';
 import { MAX_FIT, PERC_FIT } from './entries/perc.ts';
 import { PEAK_FIT } from './entries/peak.ts';
@@ -52,6 +53,7 @@ const entries: FitEntry[] = [
   OVERCOMMIT_FIT,
   VPA_FIT,
   AUTOPILOT_FIT,
+  HOD_FIT,
 ];
 
 const listeners: ((entry: FitEntry) => void)[] = [];

@@ -12,14 +12,14 @@ export const RC_PERCENTILE = numberRange('RC-like percentile', 'p', { min: 0, ma
 /** N = 5, their production N-sigma; p = 99, the RC-like percentile the tuner holds. */
 const NSIGMA_DEFAULTS = { n: 5, p: 99 } as const;
 
-const N_PARAMETER = {
+export const N_PARAMETER = {
   key: 'n',
   range: NSIGMA_N,
   arbitrary: { min: 0, max: 8 },
   input: { label: 'N (σ multiplier)', widget: 'number', min: 0, max: 20 },
 } as const;
 
-const N_TUNING = (label: string, alignedRank: number): FitTuning => ({
+export const N_TUNING = (label: string, alignedRank?: number): FitTuning => ({
   label,
   direction: 1,
   scale: 'linear',
