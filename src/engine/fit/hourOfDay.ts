@@ -39,7 +39,7 @@ export function hourBins(
  * The least room c − (μ_b + N·σ) over the bins with a column, from per-bin Σ, Σ² and column counts
  * of a total (σ: the total's spread about its per-bin means, pooled over the bins).
  */
-export function hourRoom(
+function hourRoom(
   sum: ArrayLike<number>,
   sq: ArrayLike<number>,
   count: ArrayLike<number>,
