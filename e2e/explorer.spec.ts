@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, openInApp, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 const PLANETLAB = resolve(
@@ -42,7 +42,7 @@ test('the default view shows numbers and every plot', async ({ page }) => {
   await expect(page.locator('[data-plot="std-vs-mean"] svg').first()).toBeVisible();
   await shot(page, 'data');
 
-  await page.goto('/?view=tradeoff&K=2&n=300');
+  await openInApp(page, '/?view=tradeoff&K=2&n=300');
   for (const name of ['tradeoff-m-vs-q', 'tradeoff-rho-vs-q'])
     await expect(page.locator(`[data-plot="${name}"] svg`).first()).toBeVisible({
       timeout: 90_000,
@@ -77,7 +77,7 @@ test('moving ρ changes m and q, and the trade-off view rings the new point', as
   expect(after.q).not.toBe(before.q);
 
   // R = 1,000: the ring marks the current fit test, whatever R the grid is swept at.
-  await page.goto('/?n=300&K=2&fit=gpa:0.001&view=tradeoff&r=1000');
+  await openInApp(page, '/?n=300&K=2&fit=gpa:0.001&view=tradeoff&r=1000');
   const ring = page.locator('[data-plot="tradeoff-m-vs-q"] circle[aria-label^="current:"]');
   await expect(ring).toHaveAttribute('aria-label', 'current: gpa:0.001', { timeout: 90_000 });
 });
