@@ -9,13 +9,13 @@ import {
   matchesSelector,
   parseSelector,
   podIdentity,
+  podKey,
   type PodIdentity,
 } from '../../engine/rightsize/index.ts';
 import { UsageError, type Options } from '../args.ts';
 import { asUsage } from './command.ts';
 
-/** `namespace/pod`, the key of the cluster's facts about a pod. */
-export const podKey = (who: PodIdentity) => `${who.namespace ?? ''}/${who.pod}`;
+export { podKey };
 
 /** Whether the options keep some pods only. */
 export const filtersPods = (o: Options) => o.namespace !== undefined || o.selector !== undefined;

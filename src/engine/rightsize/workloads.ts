@@ -31,6 +31,9 @@ export interface PodIdentity {
   readonly labels: Readonly<Record<string, string>>;
 }
 
+/** `namespace/pod`, the key of what the cluster says of a pod (its owner, labels, memory). */
+export const podKey = (who: PodIdentity) => `${who.namespace ?? ''}/${who.pod}`;
+
 export interface PodOwner {
   readonly kind: string;
   readonly name: string;

@@ -79,7 +79,7 @@ export { packSamples } from './paper/paperSamples.ts';
 export { type PackedWorkload, packWorkload } from './resize/resize.ts';
 export { type HistoryOut, type KnobOut, type KnobUnit } from './schedulers/schedulers.ts';
 export { type ReplayTuneOut } from './schedulers/byReplay.ts';
-export { type RightsizeOut } from './rightsize/rightsize.ts';
+export { type RightsizeOut, type RightsizeMemory } from './rightsize/rightsize.ts';
 export { type TimelineWorkload } from './timeline/timeline.ts';
 export { type WhatIfSide, type WhatIfSideOut, type WhatIfNode } from './whatif/whatif.ts';
 export { type WalkFamily } from './tune/walkForward.ts';

@@ -3,14 +3,16 @@
  * the history (the user's data when they are loaded, files or Prometheus, else the bundled file
  * read by the ingestion worker) sized by every strategy and judged by the replay in an engine
  * worker (job `rightsizeRun`); a bundled history whose memory file comes beside its CPU one (the
- * Cluster view's multi-resource datasets) is sized on memory too. Keyed by what changes its numbers: the data, the learned share and
+ * Cluster view's multi-resource datasets), and data read from a Prometheus (its pods' working set
+ * read beside them, as `rightsize --prometheus` reads it), are sized on memory too. Keyed by what changes its numbers: the data, the learned share and
  * q*; the YAML's strategy is the view's choice alone and runs nothing.
  */
 import { useStore } from 'zustand';
 import { multiDatasetById } from '../../engine/cluster/index.ts';
-import { presetById, type TaskSamples } from '../../engine/data/index.ts';
+import { presetById } from '../../engine/data/index.ts';
+import type { PromSource } from '../../engine/index.ts';
 import { createIngest, type FileIngest } from '../../runtime/ingestion/ingestClient.ts';
-import type { RightsizeOut } from '../../runtime/jobs/index.ts';
+import type { RightsizeMemory, RightsizeOut } from '../../runtime/jobs/index.ts';
 import type { Runner } from '../../runtime/runner.ts';
 import { runSlice, type RunProgress, type Work } from '../common/runs/runSlot.ts';
 import {
@@ -19,6 +21,8 @@ import {
   type LoadedSeries,
   type SeriesSource,
 } from '../common/sources/seriesSource.ts';
+import type { Params } from '../common/store/params.ts';
+import { uploadIsSource } from '../common/sources/promUrlFields.ts';
 import type { RequestsSettings } from './params.ts';
 
 export type { RunState } from '../common/runs/runSlot.ts';
@@ -47,6 +51,11 @@ export type RequestsSource = SeriesSource;
 export type RequestsData = LoadedSeries;
 export const requestsSource = seriesSource;
 
+/** The Prometheus source the loaded data are the answer of (its working set is read beside them), or null. */
+export function requestsPromSource(p: Pick<Params, 'upload' | 'prom'>): PromSource | null {
+  return uploadIsSource(p.upload, p.prom) ? p.prom : null;
+}
+
 export const sizingKey = (s: RequestsSettings, data: RequestsData | null = null) =>
   JSON.stringify([data ? data.key : s.history, s.learn, s.target]);
 
@@ -70,7 +79,7 @@ async function bundledMemorySamples(
   history: string,
   progress: (p: RunProgress) => void,
   signal: AbortSignal,
-): Promise<TaskSamples | undefined> {
+): Promise<RightsizeMemory | undefined> {
   const m = bundledMemory(history);
   if (!m) return undefined;
   const label = `Loading the memory of ${m.title}`;
@@ -81,20 +90,50 @@ async function bundledMemorySamples(
     signal,
   );
   if (loaded.kind !== 'samples') throw new RangeError(`${m.file}: expected per-task samples`);
-  return loaded.samples;
+  return { kind: 'machines', samples: loaded.samples };
+}
+
+/**
+ * The pods' working set beside data read from `source`, with the query and the node memory of
+ * `rightsize --prometheus` (ingest podMemory.ts), the bearer token of the From Prometheus panel if
+ * any; none when the server holds no working set for them.
+ */
+async function sourceMemory(
+  source: PromSource,
+  progress: (p: RunProgress) => void,
+  signal: AbortSignal,
+): Promise<RightsizeMemory | undefined> {
+  progress({ label: `Reading the pods' working set from ${source.url}`, done: 0, total: 0 });
+  const [{ nodeMemoryBytes, podMemoryQuery, readPodMemory }, { usePromPanel }] = await Promise.all([
+    import('../../ingest/podMemory.ts'),
+    import('../common/sources/prometheus.ts'),
+  ]);
+  const token = usePromPanel.getState().fields.token;
+  const access = {
+    ...(token ? { token } : {}),
+    ...(globalThis.location ? { origin: globalThis.location.origin } : {}),
+    signal,
+  };
+  const read = await readPodMemory(source, access, podMemoryQuery(undefined));
+  if (read.size === 0) return undefined;
+  const pods = [...read].map(([key, s]) => ({ key, times: s.times, values: s.values }));
+  return { kind: 'bytes', pods, nodeBytes: await nodeMemoryBytes(source, access) };
 }
 
 function sizeRequests(
   runner: Runner,
   s: RequestsSettings,
   data: RequestsData | null,
+  source: PromSource | null,
 ): Work<RightsizeOut> {
   return async (signal, progress) => {
     const samples =
       data?.samples ??
       (await bundledSamples((ingest ??= createIngest()), s.history, progress, signal));
     const memory = data
-      ? undefined
+      ? source
+        ? await sourceMemory(source, progress, signal)
+        : undefined
       : await bundledMemorySamples((ingest ??= createIngest()), s.history, progress, signal);
     progress({
       label: 'Sizing the requests and replaying them (kube-default, fresh and a rollout)',
@@ -116,18 +155,20 @@ function sizeRequests(
 
 /**
  * Brings the sizing up to date with `s` on `data` (the user's, else the bundled history); `force`
- * runs again a stopped or failed run of the same key.
+ * runs again a stopped or failed run of the same key. `source`: the Prometheus source `data` are
+ * the answer of, whose working set is read beside them.
  */
 export async function refreshRequests(
   runner: Runner,
   s: RequestsSettings,
   force = false,
   data: RequestsData | null = null,
+  source: PromSource | null = null,
 ): Promise<void> {
   const key = sizingKey(s, data);
   const st = requestsRuns.getState().sizing;
   const stale = st.key !== key || (force && st.status !== 'running' && st.result?.key !== key);
-  if (stale) await slots.sizing.start('', key, key, sizeRequests(runner, s, data));
+  if (stale) await slots.sizing.start('', key, key, sizeRequests(runner, s, data, data && source));
 }
 
 /** Stops the run in flight (it keeps its key: nothing restarts until the settings change). */

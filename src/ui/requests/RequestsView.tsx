@@ -26,6 +26,7 @@ import {
   bundledTitle,
   cancelRequests,
   refreshRequests,
+  requestsPromSource,
   sizingKey,
   useRequestsRuns,
   type RequestsData,
@@ -59,6 +60,12 @@ function useRequestsSettings() {
 
 const loadedOf = (source: RequestsSource): RequestsData | null =>
   source.kind === 'loaded' ? source.data : null;
+
+function useLoadedSource() {
+  const upload = useExplorer((st) => st.params.upload);
+  const prom = useExplorer((st) => st.params.prom);
+  return requestsPromSource({ upload, prom });
+}
 
 /** The data's name, as the settings and the YAML say it. */
 function dataName(source: RequestsSource, s: RequestsSettings): string {
@@ -208,15 +215,16 @@ export function RequestsSizing({
       <Table
         rows={perWorkload.slice(0, SHOWN_WORKLOADS + 1)}
         testId="rq-workloads"
-        caption={`Per workload, each strategy’s CPU${out.memory ? ' and memory' : ''} request (machines)`}
+        caption={`Per workload, each strategy’s CPU request (machines)${out.memory ? ` and memory request (${out.memory.bytes ? 'MiB' : 'machines'})` : ''}`}
       />
       {hidden > 0 && (
         <p className="hint">… and {hidden} more workloads: the YAML below carries every one.</p>
       )}
       {!out.memory && (
         <p className="hint" data-testid="rq-memory">
-          Memory: these data carry CPU usage alone, so no memory request is given here; the command
-          line’s <code>rightsize --memory</code> (or a Prometheus working set) gives one.
+          Memory: these data carry CPU usage alone (a Prometheus read: the server holds no working
+          set for these pods), so no memory request is given here; the command line’s{' '}
+          <code>rightsize --memory</code> gives one from a file.
         </p>
       )}
       <SnippetBox text={yaml} name={`YAML patches (${s.strategy}), learned on ${name}`} />
@@ -237,6 +245,7 @@ export function RequestsView() {
   const sizing = useRequestsRuns((r) => r.sizing);
   const source = useSeriesSource();
   const data = loadedOf(source);
+  const prom = useLoadedSource();
   const current = sizing.result?.key === sizingKey(s, data) ? sizing.result.value : null;
   return (
     <div className="rq-view" data-testid="requests">
@@ -264,7 +273,7 @@ export function RequestsView() {
       {sizing.status === 'idle' && sizing.key !== null && (
         <p className="hint">
           Stopped.{' '}
-          <button type="button" onClick={() => void refreshRequests(runner, s, true, data)}>
+          <button type="button" onClick={() => void refreshRequests(runner, s, true, data, prom)}>
             Run again
           </button>
         </p>

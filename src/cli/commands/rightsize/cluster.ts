@@ -63,25 +63,6 @@ export async function podFacts(source: PromSource, access: PromAccess): Promise<
   };
 }
 
-/**
- * The memory of a node in bytes: the most common `kube_node_status_allocatable{resource="memory"}`
- * among the nodes (the last value within the range), or null when the server exports none.
- */
-export async function nodeMemoryBytes(
-  source: PromSource,
-  access: PromAccess,
-): Promise<number | null> {
-  const query = `sum by (node) (${lastOver('kube_node_status_allocatable{resource="memory"}', source.end - source.start)})`;
-  const rows = (await instantVector(source.url, query, source.end, access)) ?? [];
-  const count = new Map<number, number>();
-  for (const r of rows)
-    if (r.value > 0 && Number.isFinite(r.value)) count.set(r.value, (count.get(r.value) ?? 0) + 1);
-  let best: number | null = null;
-  for (const [v, n] of count)
-    if (best === null || n > count.get(best)! || (n === count.get(best)! && v < best)) best = v;
-  return best;
-}
-
 /** The default query of `rightsize`: per pod (not per node: the pods are placed anew), a namespace kept to. */
 export function rightsizeQuery(namespace: string | undefined): string {
   const ns = namespace === undefined ? '' : `, namespace="${namespace.replace(/["\\]/g, '\\$&')}"`;

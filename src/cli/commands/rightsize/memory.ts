@@ -14,12 +14,10 @@ import {
   type WorkloadSamples,
 } from '../../../engine/rightsize/index.ts';
 import type { MemoryReport } from '../../../present/rightsize/report.ts';
-import { collectSeries } from '../../../ingest/assessSource.ts';
-import { withRangeInputs } from '../../../ingest/prometheusSource.ts';
+import { nodeMemoryBytes, podMemoryQuery, readPodMemory } from '../../../ingest/podMemory.ts';
 import type { Options } from '../../args.ts';
 import { accessFromOptions, sourceFromOptions } from '../../promOptions.ts';
 import { podKey } from '../podFilter.ts';
-import { nodeMemoryBytes } from './cluster.ts';
 import { loadReplay } from '../replayData.ts';
 import type { loadHistory } from './history.ts';
 
@@ -30,12 +28,6 @@ interface MemoryHistory {
   readonly bytesPerUnit: number | null;
   /** Pods with no memory series. */
   readonly missing: number;
-}
-
-/** The default memory query: per pod, the containers' working set, a namespace kept to. */
-function memoryQuery(namespace: string | undefined): string {
-  const ns = namespace === undefined ? '' : `, namespace="${namespace.replace(/["\\]/g, '\\$&')}"`;
-  return `sum by (namespace, pod) (container_memory_working_set_bytes{container!="", image!=""${ns}})`;
 }
 
 const EMPTY = { times: new Float64Array(0), values: new Float64Array(0) };
@@ -52,15 +44,10 @@ async function loadMemory(
   let bytesPerUnit: number | null = null;
   const source = sourceFromOptions(o);
   if (source) {
-    const query = (o['memory-query'] as string | undefined) ?? memoryQuery(o.namespace as string);
-    const collected = await withRangeInputs({ ...source, query }, accessFromOptions(o), (inputs) =>
-      collectSeries(inputs),
-    );
-    for (const s of collected.series)
-      byPod.set(`${s.labels.namespace ?? ''}/${s.labels.pod ?? ''}`, {
-        times: s.times.map((t) => t - origin),
-        values: s.values,
-      });
+    const query =
+      (o['memory-query'] as string | undefined) ?? podMemoryQuery(o.namespace as string);
+    for (const [pod, s] of await readPodMemory(source, accessFromOptions(o), query))
+      byPod.set(pod, { times: s.times.map((t) => t - origin), values: s.values });
     bytesPerUnit = 1;
   } else if (o.memory !== undefined) {
     const replay = await loadReplay(

@@ -6,8 +6,10 @@
  * `rightsize` command does (kube-default, fresh and a one-hour rollout, a node added when none
  * fits; docs/rightsize.md). The data are in machine units, nodes of one machine. Memory, where a
  * memory file comes beside the CPU one (matched by task id, instants by index as the command line's
- * `--memory` reads them), is sized by every strategy on the learned part and judged on the nodes'
- * memory, a machine's worth per node, as the command line does.
+ * `--memory` reads them; a machine's worth per node) or the data were read from a Prometheus whose
+ * working set was read beside them (matched by namespace and pod, in bytes, a node's allocatable
+ * memory per node, as `rightsize --prometheus` reads them), is sized by every strategy on the
+ * learned part and judged on the nodes' memory, as the command line does.
  */
 import { alignSamples, type TaskSamples } from '../../../engine/data/index.ts';
 import type { AlignOptions } from '../../../engine/index.ts';
@@ -26,6 +28,9 @@ import {
   type MemoryOutcome,
   type RightsizeHistory,
   type Workload,
+  type Grouping,
+  type PodIdentity,
+  podKey,
   SMALLEST_CPU_QUANTITY,
 } from '../../../engine/rightsize/index.ts';
 import type { Scenario } from '../../../engine/whatif/index.ts';
@@ -37,6 +42,23 @@ const STEP = 300;
 const MIN_REQUEST = 0.001;
 const SCENARIOS: readonly Scenario[] = [{ kind: 'fresh' }, { kind: 'rollout', hours: 1 }];
 
+/**
+ * Memory beside the CPU: a file in machine units (a bundled history's, matched by task id, instants
+ * by index), or a Prometheus working set in bytes per `namespace/pod` (unix seconds) with a node's
+ * memory in bytes (null when the server exports none: requests given, not judged on the nodes).
+ */
+export type RightsizeMemory =
+  | { readonly kind: 'machines'; readonly samples: TaskSamples }
+  | {
+      readonly kind: 'bytes';
+      readonly pods: readonly {
+        readonly key: string;
+        readonly times: Float64Array;
+        readonly values: Float64Array;
+      }[];
+      readonly nodeBytes: number | null;
+    };
+
 interface RightsizeSpec {
   readonly samples: TaskSamples;
   /** How the data's format aligns them (the loaded data's `align`; none for a bundled history). */
@@ -45,8 +67,7 @@ interface RightsizeSpec {
   readonly learn: number;
   readonly target: number;
   readonly seed: number;
-  /** Per-task memory in machine units beside the CPU samples, where the history carries it. */
-  readonly memory?: TaskSamples;
+  readonly memory?: RightsizeMemory;
 }
 
 export interface RightsizeOut {
@@ -60,21 +81,38 @@ export interface RightsizeOut {
   readonly step: number;
   readonly pods: number;
   readonly notes: string[];
-  /** Every strategy's memory requests (machine units), or null where the history carries none. */
-  readonly memory: { readonly outcomes: MemoryOutcome[]; readonly bytes: false } | null;
+  /** Every strategy's memory requests (bytes or machine units), or null where the history carries none. */
+  readonly memory: { readonly outcomes: MemoryOutcome[]; readonly bytes: boolean } | null;
 }
 
-/** Per pod of the history its memory samples, on the history's clock; none where a task has none. */
-function memoryPods(memory: TaskSamples, h: RightsizeHistory) {
-  const a = alignSamples(memory, {});
-  const row = new Map(a.ids.map((id, p) => [id, p]));
+type PodSeries = { times: Float64Array; values: Float64Array };
+const NO_SAMPLES: PodSeries = { times: new Float64Array(0), values: new Float64Array(0) };
+
+/** Per pod of the history its memory samples, on the history's clock; none where a pod has none. */
+function memoryPods(
+  memory: RightsizeMemory,
+  h: RightsizeHistory,
+  identities: readonly PodIdentity[],
+  origin: number,
+): { pods: PodSeries[]; missing: number } {
   let missing = 0;
+  const found = (s: PodSeries | undefined) => {
+    if (!s) missing++;
+    return s ?? NO_SAMPLES;
+  };
+  if (memory.kind === 'bytes') {
+    const byPod = new Map(memory.pods.map((s) => [s.key, s]));
+    const pods = identities.map((w) => {
+      const s = byPod.get(podKey(w));
+      return found(s && { times: s.times.map((t) => t - origin), values: s.values });
+    });
+    return { pods, missing };
+  }
+  const a = alignSamples(memory.samples, {});
+  const row = new Map(a.ids.map((id, p) => [id, p]));
   const pods = h.ids.map((id) => {
     const p = row.get(id);
-    if (p === undefined) {
-      missing++;
-      return { times: new Float64Array(0), values: new Float64Array(0) };
-    }
+    if (p === undefined) return found(undefined);
     const from = a.spans[2 * p];
     const n = Math.max(0, a.spans[2 * p + 1] - from + 1);
     const at = p * a.inst.cols + from;
@@ -88,12 +126,17 @@ function memoryPods(memory: TaskSamples, h: RightsizeHistory) {
 
 /** Every strategy's memory requests on the learned part and the usage the nodes are judged on. */
 function sizeMemory(
-  memory: TaskSamples,
+  memory: RightsizeMemory,
   h: RightsizeHistory,
-  workloads: readonly Workload[],
+  grouping: Grouping,
+  identities: readonly PodIdentity[],
+  origin: number,
   learned: { readonly start: number; readonly end: number },
 ) {
-  const { pods, missing } = memoryPods(memory, h);
+  const { pods, missing } = memoryPods(memory, h, identities, origin);
+  const workloads = grouping.workloads;
+  const bytes = memory.kind === 'bytes';
+  if (bytes && missing === pods.length) return null;
   const from = h.times[learned.start];
   const to = h.times[learned.end - 1];
   const outcomes = memoryRequests(
@@ -111,15 +154,24 @@ function sizeMemory(
       });
       return { pods: kept.map((x) => x.v), times: kept.map((x) => x.t) };
     },
-    null,
+    bytes ? 1 : null,
     h.times.subarray(learned.start, learned.end),
     h.step,
   );
-  const usage = memoryOnInstants(pods, h.times, h.step, h.capacity, MACHINE_MEMORY_BYTES);
-  const note = missing
-    ? `${missing} of ${h.ids.length} tasks have no memory series: no memory request from their samples`
-    : null;
-  return { outcomes, usage, note };
+  const capacity = memory.kind === 'bytes' ? memory.nodeBytes : h.capacity;
+  const usage =
+    capacity === null
+      ? null
+      : memoryOnInstants(pods, h.times, h.step, capacity, bytes ? 1 : MACHINE_MEMORY_BYTES);
+  const notes = [
+    missing
+      ? `${missing} of ${h.ids.length} ${bytes ? 'pods' : 'tasks'} have no memory series: no memory request from their samples`
+      : null,
+    capacity === null
+      ? 'the server exports no kube_node_status_allocatable{resource="memory"}: memory is not judged on the nodes'
+      : null,
+  ];
+  return { outcomes, usage, notes, bytes };
 }
 
 export const rightsizeRun = defineJob({
@@ -146,7 +198,7 @@ export const rightsizeRun = defineJob({
     const learned = { start: 0, end: cut };
     const judged = { start: cut, end: T };
     const memory = spec.memory
-      ? sizeMemory(spec.memory, history, grouping.workloads, learned)
+      ? sizeMemory(spec.memory, history, grouping, identities, aligned.origin, learned)
       : null;
     const result = rightsize({
       history,
@@ -159,7 +211,7 @@ export const rightsizeRun = defineJob({
       minRequest: MIN_REQUEST,
       today: null,
       strategies: STRATEGIES,
-      memory: memory && {
+      memory: memory?.usage && {
         usage: memory.usage,
         requests: Object.fromEntries(memory.outcomes.map((m) => [m.strategy, m.requests])),
       },
@@ -167,7 +219,7 @@ export const rightsizeRun = defineJob({
     const notes = [
       ungroupedNote(grouping, aligned.ids.length),
       ...result.notes,
-      memory?.note ?? null,
+      ...(memory?.notes ?? []),
       ...outcomeNotes(result, SMALLEST_CPU_QUANTITY, grouping.workloads),
     ];
     return {
@@ -180,7 +232,7 @@ export const rightsizeRun = defineJob({
       step: history.step,
       pods: aligned.ids.length,
       notes: notes.filter((n): n is string => n !== null),
-      memory: memory && { outcomes: memory.outcomes, bytes: false },
+      memory: memory && { outcomes: memory.outcomes, bytes: memory.bytes },
     };
   },
 });

@@ -121,13 +121,20 @@ const SCHEDULERS_RUNS: readonly WingRun[] = [
 
 const REQUESTS_RUNS: readonly WingRun[] = [
   {
-    inputs: (s) => [s.params.requests, s.params.dataset, s.data.dataset, s.data.status],
+    inputs: (s) => [
+      s.params.requests,
+      s.params.dataset,
+      s.data.dataset,
+      s.data.status,
+      s.params.prom,
+    ],
     run: (runner, s) =>
       void import('../../requests/runs.ts').then((m) => {
         const source = m.requestsSource(s);
         if (source.kind === 'waiting' || source.kind === 'no-series') return;
         const data = source.kind === 'loaded' ? source.data : null;
-        return m.refreshRequests(runner, s.params.requests, false, data);
+        const prom = m.requestsPromSource(s.params);
+        return m.refreshRequests(runner, s.params.requests, false, data, prom);
       }),
   },
 ];
