@@ -8,7 +8,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { DEFAULT_CPU_QUERY, type PromSource } from '../../engine/index.ts';
+import { DEFAULT_CPU_QUERY, LIVE_SOURCE_FORMAT, type PromSource } from '../../engine/index.ts';
 import { createIngestApi } from '../../ingest/api.ts';
 import { sourceSpec } from '../../ingest/prometheusSource.ts';
 import { inProcess } from '../../cli/testing/run.ts';
@@ -70,11 +70,24 @@ async function sizedOnPage(source: PromSource) {
   const loaded = await createIngestApi().loadSource(1, source, {}, sourceSpec(source, CORES), null);
   const dataset = toDataset(`prom-key ${source.url}`, source.url, loaded);
   const view = requestsSource({
-    params: { dataset: 'upload' },
+    params: {
+      dataset: 'upload',
+      prom: source,
+      upload: {
+        format: LIVE_SOURCE_FORMAT,
+        options: {
+          query: source.query,
+          rangeStart: source.start,
+          rangeEnd: source.end,
+          step: source.step,
+        },
+      },
+    },
     data: { status: 'ready', key: null, dataset, progress: null, error: null },
   } as Parameters<typeof requestsSource>[0]);
   if (view.kind !== 'loaded') throw new Error(`expected the loaded data, got ${view.kind}`);
-  await refreshRequests(runner, DEFAULT_REQUESTS, false, view.data, source);
+  expect(view.data.source).toBe(source);
+  await refreshRequests(runner, DEFAULT_REQUESTS, false, view.data);
   const sizing = requestsRuns.getState().sizing;
   expect(sizing.status, sizing.error ?? '').toBe('ready');
   return sizing.result!.value;

@@ -46,18 +46,32 @@ export function setRequestsIngest(i: FileIngest): void {
   ingest = i;
 }
 
-/** What the view sizes: the user's data when they are loaded, else the bundled history (seriesSource.ts). */
-export type RequestsSource = SeriesSource;
-export type RequestsData = LoadedSeries;
-export const requestsSource = seriesSource;
+/**
+ * What the view sizes: the user's data when they are loaded, else the bundled history
+ * (seriesSource.ts); data read from a Prometheus name their source, whose working set is read
+ * beside them.
+ */
+export type RequestsData = LoadedSeries & { readonly source?: PromSource };
+export type RequestsSource =
+  SeriesSource | { readonly kind: 'loaded'; readonly data: RequestsData };
 
-/** The Prometheus source the loaded data are the answer of (its working set is read beside them), or null. */
-export function requestsPromSource(p: Pick<Params, 'upload' | 'prom'>): PromSource | null {
-  return uploadIsSource(p.upload, p.prom) ? p.prom : null;
+/** The series source with the Prometheus source the loaded data are the answer of, if any. */
+export function withPromSource(
+  source: SeriesSource,
+  p: Pick<Params, 'upload' | 'prom'>,
+): RequestsSource {
+  if (source.kind !== 'loaded' || !p.prom || !uploadIsSource(p.upload, p.prom)) return source;
+  return { kind: 'loaded', data: { ...source.data, source: p.prom } };
+}
+
+export function requestsSource(
+  e: Parameters<typeof seriesSource>[0] & { readonly params: Pick<Params, 'upload' | 'prom'> },
+): RequestsSource {
+  return withPromSource(seriesSource(e), e.params);
 }
 
 export const sizingKey = (s: RequestsSettings, data: RequestsData | null = null) =>
-  JSON.stringify([data ? data.key : s.history, s.learn, s.target]);
+  JSON.stringify([data ? data.key : s.history, s.learn, s.target, data?.source ? 'memory' : null]);
 
 /** The bundled history's name, as the view and the YAML say it. */
 export function bundledTitle(s: RequestsSettings): string {
@@ -124,15 +138,14 @@ function sizeRequests(
   runner: Runner,
   s: RequestsSettings,
   data: RequestsData | null,
-  source: PromSource | null,
 ): Work<RightsizeOut> {
   return async (signal, progress) => {
     const samples =
       data?.samples ??
       (await bundledSamples((ingest ??= createIngest()), s.history, progress, signal));
     const memory = data
-      ? source
-        ? await sourceMemory(source, progress, signal)
+      ? data.source
+        ? await sourceMemory(data.source, progress, signal)
         : undefined
       : await bundledMemorySamples((ingest ??= createIngest()), s.history, progress, signal);
     progress({
@@ -155,20 +168,18 @@ function sizeRequests(
 
 /**
  * Brings the sizing up to date with `s` on `data` (the user's, else the bundled history); `force`
- * runs again a stopped or failed run of the same key. `source`: the Prometheus source `data` are
- * the answer of, whose working set is read beside them.
+ * runs again a stopped or failed run of the same key.
  */
 export async function refreshRequests(
   runner: Runner,
   s: RequestsSettings,
   force = false,
   data: RequestsData | null = null,
-  source: PromSource | null = null,
 ): Promise<void> {
   const key = sizingKey(s, data);
   const st = requestsRuns.getState().sizing;
   const stale = st.key !== key || (force && st.status !== 'running' && st.result?.key !== key);
-  if (stale) await slots.sizing.start('', key, key, sizeRequests(runner, s, data, data && source));
+  if (stale) await slots.sizing.start('', key, key, sizeRequests(runner, s, data));
 }
 
 /** Stops the run in flight (it keeps its key: nothing restarts until the settings change). */

@@ -26,7 +26,7 @@ import {
   bundledTitle,
   cancelRequests,
   refreshRequests,
-  requestsPromSource,
+  withPromSource,
   sizingKey,
   useRequestsRuns,
   type RequestsData,
@@ -61,10 +61,12 @@ function useRequestsSettings() {
 const loadedOf = (source: RequestsSource): RequestsData | null =>
   source.kind === 'loaded' ? source.data : null;
 
-function useLoadedSource() {
+/** The wing's source, the loaded data naming the Prometheus they were read from, if any. */
+function useRequestsSource(): RequestsSource {
+  const series = useSeriesSource();
   const upload = useExplorer((st) => st.params.upload);
   const prom = useExplorer((st) => st.params.prom);
-  return requestsPromSource({ upload, prom });
+  return useMemo(() => withPromSource(series, { upload, prom }), [series, upload, prom]);
 }
 
 /** The data's name, as the settings and the YAML say it. */
@@ -243,9 +245,8 @@ export function RequestsView() {
   const { s, set } = useRequestsSettings();
   const { runner } = useController();
   const sizing = useRequestsRuns((r) => r.sizing);
-  const source = useSeriesSource();
+  const source = useRequestsSource();
   const data = loadedOf(source);
-  const prom = useLoadedSource();
   const current = sizing.result?.key === sizingKey(s, data) ? sizing.result.value : null;
   return (
     <div className="rq-view" data-testid="requests">
@@ -273,7 +274,7 @@ export function RequestsView() {
       {sizing.status === 'idle' && sizing.key !== null && (
         <p className="hint">
           Stopped.{' '}
-          <button type="button" onClick={() => void refreshRequests(runner, s, true, data, prom)}>
+          <button type="button" onClick={() => void refreshRequests(runner, s, true, data)}>
             Run again
           </button>
         </p>

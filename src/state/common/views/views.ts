@@ -133,8 +133,7 @@ const REQUESTS_RUNS: readonly WingRun[] = [
         const source = m.requestsSource(s);
         if (source.kind === 'waiting' || source.kind === 'no-series') return;
         const data = source.kind === 'loaded' ? source.data : null;
-        const prom = m.requestsPromSource(s.params);
-        return m.refreshRequests(runner, s.params.requests, false, data, prom);
+        return m.refreshRequests(runner, s.params.requests, false, data);
       }),
   },
 ];
