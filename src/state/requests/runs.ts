@@ -53,7 +53,8 @@ export function setRequestsIngest(i: FileIngest): void {
  */
 export type RequestsData = LoadedSeries & { readonly source?: PromSource };
 export type RequestsSource =
-  SeriesSource | { readonly kind: 'loaded'; readonly data: RequestsData };
+  | Exclude<SeriesSource, { readonly kind: 'loaded' }>
+  | { readonly kind: 'loaded'; readonly data: RequestsData };
 
 /** The series source with the Prometheus source the loaded data are the answer of, if any. */
 export function withPromSource(
