@@ -18,6 +18,36 @@
 import type { ClusterView, OnlineScheduler } from './model.ts';
 import { bestNode, fitsRequest, MAX_NODE_SCORE } from './kubeDefault.ts';
 
+/**
+ * A node's annotation as of sync instant u, kept until u moves: it reads only the node's totals
+ * before the arrival's instant, which no bind or unbind changes, so every arrival between two syncs
+ * reads the value the first one computed (NaN stands for no value).
+ */
+function keptBySync(
+  compute: (view: ClusterView, n: number, u: number) => number | null,
+): (view: ClusterView, n: number, u: number) => number | null {
+  let keptView: ClusterView | null = null;
+  let keptAt = -1;
+  let values = new Float64Array(0);
+  let known = new Uint8Array(0);
+  return (view, n, u) => {
+    if (view !== keptView || u !== keptAt || values.length < view.nodeCount) {
+      if (values.length < view.nodeCount) {
+        values = new Float64Array(2 * view.nodeCount);
+        known = new Uint8Array(2 * view.nodeCount);
+      }
+      known.fill(0);
+      keptView = view;
+      keptAt = u;
+    }
+    if (!known[n]) {
+      values[n] = compute(view, n, u) ?? NaN;
+      known[n] = 1;
+    }
+    return Number.isNaN(values[n]) ? null : values[n];
+  };
+}
+
 export const CRANE_METRICS = [
   'cpu_usage_avg_5m',
   'cpu_usage_max_avg_1h',
@@ -80,10 +110,7 @@ export function craneDynamic(settings: CraneSettings, step: number): OnlineSched
     }
     return count ? sum / count / view.node(n).capacityMilli : null;
   };
-  const metric = (view: ClusterView, n: number, m: CraneMetric): number | null => {
-    let u = view.t - 1;
-    u -= u % everyOf(m);
-    if (u < 0) return null;
+  const annotation = (view: ClusterView, n: number, m: CraneMetric, u: number): number | null => {
     if (m === 'cpu_usage_avg_5m') return mean5(view, n, u);
     let best: number | null = null;
     for (let v = Math.max(0, u - spanOf(m) + 1); v <= u; v++) {
@@ -91,6 +118,13 @@ export function craneDynamic(settings: CraneSettings, step: number): OnlineSched
       if (x !== null && (best === null || x > best)) best = x;
     }
     return best;
+  };
+  const kept = new Map<CraneMetric, ReturnType<typeof keptBySync>>(
+    [...used].map((m) => [m, keptBySync((view, n, u) => annotation(view, n, m, u))]),
+  );
+  const metric = (view: ClusterView, n: number, m: CraneMetric): number | null => {
+    const last = view.t - 1;
+    return last < 0 ? null : kept.get(m)!(view, n, last - (last % everyOf(m)));
   };
   const hot = (view: ClusterView, n: number) => {
     let value = 0;
@@ -102,7 +136,11 @@ export function craneDynamic(settings: CraneSettings, step: number): OnlineSched
     }
     return value;
   };
-  const longest = [...used].reduce((a, b) => (METRIC_WINDOW[b] > METRIC_WINDOW[a] ? b : a));
+  // A policy without CPU metrics reads none: its window is the 5-minute mean's.
+  const longest = [...used].reduce<CraneMetric>(
+    (a, b) => (METRIC_WINDOW[b] > METRIC_WINDOW[a] ? b : a),
+    'cpu_usage_avg_5m',
+  );
   return {
     name: 'crane',
     settings: Object.fromEntries([
