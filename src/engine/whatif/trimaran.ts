@@ -14,13 +14,16 @@
  * instant before the arrival): the node's totals over the last round(window / step) instants it
  * ran (a window not yet filled reads what there is; a node with none scores 0, as upstream scores
  * a node without metrics). Both plugins only score; kube's NodeResourcesFit filter on requests
- * stays, as in Trimaran's sample profiles. Ties go to the lowest node name.
+ * stays, as in Trimaran's sample profiles. Ties go to the lowest node name. Each node's window
+ * figures (and TLP's pods not yet in the metrics) are kept for the instant until a bind or unbind
+ * on it (perInstant.ts), not read again at every arrival.
  */
 import { checkRange } from '../ranges.ts';
 import { TLP_MULTIPLIER, TLP_TARGET } from '../fit/entries/trimaranTlp.ts';
 import { LVRB_MARGIN, LVRB_SENSITIVITY } from '../fit/entries/trimaranLvrb.ts';
 import type { ClusterView, OnlineScheduler } from './model.ts';
 import { bestNode, fitsRequest } from './kubeDefault.ts';
+import { keptPerInstant } from './perInstant.ts';
 
 /** load-watcher's window and the metrics agent's reporting interval (s). */
 const LOAD_WATCHER_WINDOW = 900;
@@ -85,15 +88,21 @@ export function targetLoadPacking(
       ? settings.defaultRequestsMilli
       : Math.round(r * settings.defaultRequestsMultiplier);
   };
-  const score = (view: ClusterView, n: number, pod: number): number => {
+  /** The node's window mean plus its pods not yet in the metrics (NaN: no metrics). */
+  const loadOf = keptPerInstant((view, n) => {
     const stats = windowStats(view, n, window);
-    if (stats === null) return 0;
+    if (stats === null) return NaN;
     let missing = 0;
     for (const a of view.assignedSince(n, stats.end - Math.ceil(METRICS_AGENT_INTERVAL / step)))
       if (a.at > stats.end || (stats.end - a.at) * step < METRICS_AGENT_INTERVAL)
         missing += predict(view, a.pod);
+    return stats.mean + missing;
+  });
+  const score = (view: ClusterView, n: number, pod: number): number => {
+    const load = loadOf(view, n);
+    if (Number.isNaN(load)) return 0;
     const capacity = view.node(n).capacityMilli;
-    const P = capacity === 0 ? 0 : (100 * (stats.mean + predict(view, pod) + missing)) / capacity;
+    const P = capacity === 0 ? 0 : (100 * (load + predict(view, pod))) / capacity;
     if (P > U) return P > 100 ? 0 : Math.round((U * (100 - P)) / (100 - U));
     return Math.round(((100 - U) * P) / U + U);
   };
@@ -126,10 +135,13 @@ export function loadVariationRiskBalancing(
   checkRange(LVRB_SENSITIVITY, settings.safeVarianceSensitivity);
   const window = windowInstants(step);
   const clamp = (x: number) => Math.max(Math.min(x, 1), 0);
+  const meanOf = keptPerInstant((view, n) => windowStats(view, n, window)?.mean ?? NaN);
+  const sdOf = keptPerInstant((view, n) => windowStats(view, n, window)?.sd ?? NaN);
   const score = (view: ClusterView, n: number, pod: number): number => {
-    const stats = windowStats(view, n, window);
+    const mean = meanOf(view, n);
     const capacity = view.node(n).capacityMilli;
-    if (stats === null || capacity <= 0) return 0;
+    if (Number.isNaN(mean) || capacity <= 0) return 0;
+    const stats = { mean, sd: sdOf(view, n) };
     const used = clamp(stats.mean / capacity) * capacity;
     const mu = clamp((used + view.requestMilli(pod)) / capacity);
     let sigma = clamp(stats.sd / capacity);
