@@ -14,9 +14,11 @@ import {
 
 /**
  * The scheduler reading every node's annotations afresh at every arrival, as it did before it kept
- * them from one sync to the next: each arrival sees a view it has not seen.
+ * them from one sync to the next and each node's score for the instant: each arrival sees a view
+ * it has not seen, with every node at a new version.
  */
 function uncached(inner: OnlineScheduler): OnlineScheduler {
+  let reads = 0;
   return {
     ...inner,
     place(pod, view) {
@@ -24,7 +26,7 @@ function uncached(inner: OnlineScheduler): OnlineScheduler {
         t: view.t,
         step: view.step,
         nodeCount: view.nodeCount,
-        node: (n) => view.node(n),
+        node: (n) => ({ ...view.node(n), version: -1 - reads++ }),
         nodeUsageMilli: (n, u) => view.nodeUsageMilli(n, u),
         podUsageMilli: (p, u) => view.podUsageMilli(p, u),
         assignedSince: (n, since) => view.assignedSince(n, since),

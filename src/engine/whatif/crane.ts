@@ -17,6 +17,7 @@
  */
 import type { ClusterView, OnlineScheduler } from './model.ts';
 import { bestNode, fitsRequest, MAX_NODE_SCORE } from './kubeDefault.ts';
+import { keptPerInstant } from './perInstant.ts';
 
 /**
  * A node's annotation as of sync instant u, kept until u moves: it reads only the node's totals
@@ -137,6 +138,26 @@ export function craneDynamic(settings: CraneSettings, step: number): OnlineSched
     return value;
   };
   // A policy without CPU metrics reads none: its window is the 5-minute mean's.
+  /**
+   * The node's score, or −1 when a predicate refuses it: it reads the annotations and the node's
+   * recent bindings, not the pod, so it is kept for the instant until a bind or unbind on the node.
+   */
+  const nodeScore = keptPerInstant((view, n) => {
+    for (const p of settings.predicates) {
+      if (p.maxLimitPecent === 0) continue;
+      const x = metric(view, n, p.name);
+      if (x !== null && x > p.maxLimitPecent) return -1;
+    }
+    let score = 0;
+    let weight = 0;
+    for (const p of settings.priorities) {
+      weight += p.weight;
+      const x = metric(view, n, p.name);
+      if (x !== null) score += (1 - x) * p.weight * MAX_NODE_SCORE;
+    }
+    const base = weight === 0 ? 0 : Math.trunc(score / weight);
+    return Math.max(0, Math.min(MAX_NODE_SCORE, base - Math.trunc(hot(view, n) * 10)));
+  });
   const longest = [...used].reduce<CraneMetric>(
     (a, b) => (METRIC_WINDOW[b] > METRIC_WINDOW[a] ? b : a),
     'cpu_usage_avg_5m',
@@ -157,26 +178,8 @@ export function craneDynamic(settings: CraneSettings, step: number): OnlineSched
       const request = view.requestMilli(pod);
       return bestNode(
         view,
-        (n) => {
-          if (!fitsRequest(view, n, request)) return false;
-          for (const p of settings.predicates) {
-            if (p.maxLimitPecent === 0) continue;
-            const x = metric(view, n, p.name);
-            if (x !== null && x > p.maxLimitPecent) return false;
-          }
-          return true;
-        },
-        (n) => {
-          let score = 0;
-          let weight = 0;
-          for (const p of settings.priorities) {
-            weight += p.weight;
-            const x = metric(view, n, p.name);
-            if (x !== null) score += (1 - x) * p.weight * MAX_NODE_SCORE;
-          }
-          const base = weight === 0 ? 0 : Math.trunc(score / weight);
-          return Math.max(0, Math.min(MAX_NODE_SCORE, base - Math.trunc(hot(view, n) * 10)));
-        },
+        (n) => fitsRequest(view, n, request) && nodeScore(view, n) >= 0,
+        (n) => nodeScore(view, n),
       );
     },
   };
