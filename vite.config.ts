@@ -30,6 +30,10 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     manifest: true,
+    // modulepreload is in every browser the es2022 target runs (Chromium, Firefox 115+, Safari
+    // 17+); where it is missing the chunks load as imported, only later. Its polyfill weighed
+    // 0.3 kB gzip on the first page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // The engine, present and protocol layers have no side effects on import (their READMEs): an
       // unused module stays out of the chunks, so the first page does not carry the whole engine.

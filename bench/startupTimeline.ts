@@ -22,7 +22,7 @@ async function timeline(
   context: BrowserContext,
   origin: string,
 ): Promise<{ shown: number; rows: Row[] }> {
-  const shown = await visit(context, `${origin}/`, 'digits');
+  const { shown } = await visit(context, `${origin}/`, 'digits');
   const page = await context.newPage();
   await page.goto(`${origin}/`);
   await page

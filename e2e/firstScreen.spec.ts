@@ -155,17 +155,27 @@ test('the headline is painted from the build before the app runs, where the app 
   consoleErrors,
 }) => {
   await page.setViewportSize(SIZES[0]);
-  // The app's code never arrives: what the page shows is index.html and its stylesheet alone.
-  await page.route('**/assets/*.js', (route) => route.abort());
+  // Nothing of /assets/ arrives, neither the app's code nor a stylesheet: what the page shows is
+  // index.html alone, the app's stylesheet written into it (no request holds the first paint).
+  await page.route('**/assets/*', (route) => route.abort());
   await page.goto('/');
   await expect(page.getByTestId('m-abs')).toHaveText(/^\d+$/);
   const still = await headlineNow(page);
   expect(still.nav).toContain('Trade-off');
-  await page.unroute('**/assets/*.js');
+  await page.unroute('**/assets/*');
+  const sheet = await page.evaluate(
+    () => document.querySelector('link[rel="stylesheet"][disabled]')?.getAttribute('href') ?? null,
+  );
+  const sheetLoads: string[] = [];
+  page.on('request', (r) => {
+    if (sheet && r.url().endsWith(sheet)) sheetLoads.push(r.url());
+  });
   await page.reload();
   await expect(page.locator('.first-screen')).toHaveCount(0);
   await expect(page.getByTestId('m-abs')).toHaveText(/\d/);
   expect(await headlineNow(page)).toEqual(still);
+  expect(sheet).toMatch(/\.css$/);
+  expect(sheetLoads, 'the app loads its stylesheet again').toEqual([]);
 
   // Another address (another view or parameters) is drawn by the app alone: the static block is
   // gone once parsed, so nothing reads its figures before the app has drawn its own.

@@ -19,8 +19,8 @@ import { LEARN_PARAMS } from '../src/state/learn/params.ts';
 import { DEFAULT_PARAMS } from '../src/state/common/store/params.ts';
 import { VIEW_REGISTRY } from '../src/state/common/views/views.ts';
 import { decodeFirstPack } from '../src/state/pack/firstPack.ts';
+import { FIRST_SCREEN_ON } from '../src/present/pack/firstScreenClass.ts';
 import {
-  FIRST_SCREEN_ON,
   FIRST_SCREEN_CLASS,
   FIRST_SCREEN_STYLE,
   firstScreenHtml,
@@ -66,6 +66,22 @@ function firstScreenOf(firstPackText: string): string {
     views,
     lessons: LEARN_PARAMS.lesson.range!.max,
   });
+}
+
+/** The stylesheets the app's chunk imports (its own CSS, which Vite splits out). */
+const appCss = (app: Rolldown.OutputChunk | Rolldown.OutputAsset | undefined): string[] =>
+  app?.type === 'chunk' ? [...(app.viteMetadata?.importedCss ?? [])] : [];
+
+/** A stylesheet's text from the bundle. */
+function cssText(bundle: Rolldown.OutputBundle | undefined, file: string): string {
+  const asset = bundle?.[file];
+  if (asset?.type !== 'asset') throw new Error(`the stylesheet ${file} is not in the bundle`);
+  const text =
+    typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+  // Written into the page, a url() would be read from the page's address, not the sheet's.
+  if (text.includes('</style') || text.includes('url('))
+    throw new Error(`the stylesheet ${file} cannot be written inline`);
+  return text;
 }
 
 /** The bundle's chunks as a manifest of their static imports (what `staticGraph` walks). */
@@ -139,15 +155,20 @@ export function slopackBuild(): Plugin {
           attrs: { rel: 'modulepreload', crossorigin: true, href: config.base + file },
           injectTo: 'head' as const,
         }));
-        // The app's stylesheet in the head (not added by its code): the static first screen is
-        // painted styled; the app's loader finds it there and does not add it again.
-        const css = [...(app?.type === 'chunk' ? (app.viteMetadata?.importedCss ?? []) : [])].map(
-          (file) => ({
+        // The app's stylesheet written into the head: the static first screen is painted styled
+        // as soon as the page is parsed, with no stylesheet to wait for (fetched, it queued behind
+        // the modulepreloads on six connections and held the first paint back by up to a second).
+        // The whole sheet, not a "critical" part: 3.3 kB gzip, and a part would restyle the page
+        // when the rest arrived. A disabled link of the same name (never fetched, never applied)
+        // tells the app's loader the sheet is there, so that importing the app does not add it.
+        const css = appCss(app).flatMap((file) => [
+          { tag: 'style', children: cssText(ctx.bundle, file), injectTo: 'head' as const },
+          {
             tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: config.base + file },
+            attrs: { rel: 'stylesheet', href: config.base + file, disabled: true },
             injectTo: 'head' as const,
-          }),
-        );
+          },
+        ]);
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`index.html has no ${root}`);
         return {

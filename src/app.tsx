@@ -17,7 +17,7 @@ import { App } from './ui/App.tsx';
 import { ControllerContext } from './ui/controllerContext.ts';
 import { decodeFirstPack, showFirstPack } from './state/pack/firstPack.ts';
 import { whenQuiet } from './ui/whenQuiet.ts';
-import { FIRST_SCREEN_ON } from './present/pack/firstScreen.ts';
+import { FIRST_SCREEN_ON } from './present/pack/firstScreenClass.ts';
 import './ui/styles.css';
 
 declare global {

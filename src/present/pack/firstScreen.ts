@@ -11,9 +11,7 @@
 import type { PackResult } from '../../engine/index.ts';
 import { countWord, formatFixed } from '../format.ts';
 import { plainLabel } from '../glossary.ts';
-
-/** The class the early script puts on `<html>` when the address is the plain one. */
-export const FIRST_SCREEN_ON = 'slopack-first';
+import { FIRST_SCREEN_ON } from './firstScreenClass.ts';
 
 /**
  * The headline digits' Element Timing name (the startup bench reads when they are painted): on
