@@ -118,11 +118,14 @@ export async function checkExports(page: Page, view: string, dir: string) {
 
 const AXE = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
 
-/** axe-core's serious and critical violations on the page, each as "rule: targets". */
-export async function axeSerious(page: Page): Promise<string[]> {
+/**
+ * axe-core's violations on the page, each as "rule: targets": the serious and critical ones, or with
+ * `every` all of them (moderate and minor too).
+ */
+export async function axeSerious(page: Page, every = false): Promise<string[]> {
   // Injected once per document (≈ 0.5 MB of script): a view opened in the page keeps it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
+  return page.evaluate(async (every) => {
     const w = window as unknown as {
       axe: {
         run: (
@@ -137,9 +140,9 @@ export async function axeSerious(page: Page): Promise<string[]> {
     // reads, are cut to one node per rule (the violations keep all of theirs).
     const result = await w.axe.run(document, { resultTypes: ['violations'] });
     return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => every || v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, every);
 }
 
 /** How far the page scrolls sideways (0 when it fits the viewport). */

@@ -1,12 +1,13 @@
 /**
  * Every view opens on numbers: one page walks the nav, and each view's main result shows a digit
  * with no click but the nav's (the views compute on open). Small workloads keep it quick: the
- * pool's 300 tasks and R = 1,000, the cluster's 50 VMs; the other views' own defaults.
+ * pool's 300 tasks and R = 1,000, the cluster's 50 VMs; the other views' own defaults. In the same
+ * walk, once a view has computed, axe-core finds no violation in it at all (minor ones included).
  */
 import type { Page } from '@playwright/test';
 import type { ViewId } from '../src/state/common/store/params.ts';
 import { VIEW_REGISTRY } from '../src/state/common/views/views.ts';
-import { sideBySide } from './classroomChecks.ts';
+import { axeSerious, sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A plot's numbers: its x axis's tick labels (drawn once it has data). */
@@ -40,6 +41,10 @@ async function walk(page: Page, views: typeof VIEW_REGISTRY) {
     await expect(RESULT[view.id](page), `${view.label}'s result`).toHaveText(/\d/, {
       timeout: 120_000,
     });
+    // Nothing faded while it computes (a faded part's text is low-contrast on purpose).
+    await expect(page.locator('.stale')).toHaveCount(0, { timeout: 120_000 });
+    await page.mouse.move(0, 0);
+    expect.soft(await axeSerious(page, true), `${view.label}: axe`).toEqual([]);
   }
 }
 

@@ -101,7 +101,7 @@ function ViewBody({ view }: { view: ViewId }) {
 function Column({ view }: { view: ViewId }) {
   const className = ['content', viewEntry(view).className].filter(Boolean).join(' ');
   return (
-    <main className={className} data-testid={`view-${view}`}>
+    <main id="main" className={className} data-testid={`view-${view}`}>
       <ViewBody view={view} />
     </main>
   );
@@ -116,7 +116,7 @@ function PanelLayout({ view }: { view: ViewId }) {
   const shows = panelOf(view, params);
   const narrow = useMediaQuery(NARROW);
   const main = (
-    <main key="main" className="content" data-testid={`view-${view}`}>
+    <main key="main" id="main" className="content" data-testid={`view-${view}`}>
       <ViewBody view={view} />
     </main>
   );

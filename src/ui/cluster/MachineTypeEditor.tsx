@@ -101,7 +101,9 @@ export function MachineTypeEditor({
                 {label}
               </th>
             ))}
-            <th aria-label="remove" />
+            <th>
+              <span className="sr-only">Remove</span>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -135,7 +135,7 @@ export function MachineView({
   }, [running, index, set, frameOf]);
   return (
     <section className="resize-replay" aria-label="VISBP replay" data-testid="resize-replay">
-      <h3>VISBP step by step</h3>
+      <h2>VISBP step by step</h2>
       <div className="view-actions">
         <label>
           Scenario{' '}

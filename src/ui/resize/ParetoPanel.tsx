@@ -52,7 +52,7 @@ export function ParetoPanel({ r, workload }: { r: ResizeParams; workload: Resize
   const alphas = useMemo(() => (result ? alphaData(result.value) : null), [result]);
   return (
     <section className="resize-pareto" aria-label="Pareto sweep" data-testid="resize-pareto">
-      <h3>Machines vs migrations vs hot spots</h3>
+      <h2>Machines vs migrations vs hot spots</h2>
       <div className="view-actions">
         <button
           type="button"

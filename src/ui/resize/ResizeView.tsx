@@ -139,7 +139,7 @@ export function ResizeView() {
   return (
     <div className="layout resize-layout">
       <ResizeControls r={r} set={set} />
-      <main className="content" data-testid="view-resize">
+      <main id="main" className="content" data-testid="view-resize">
         <div className="view-head">
           <p className="lede">
             <strong>Live resizing.</strong> VM demand changes every five minutes; a policy places

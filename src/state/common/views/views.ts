@@ -44,7 +44,7 @@ export type ViewFrame =
   | 'panel'
   /** In a main column of its own, no side panel. */
   | 'column'
-  /** It lays out its own columns (its settings and its numbers). */
+  /** It lays out its own columns (its settings and its numbers; its `<main id="main">`). */
   | 'own';
 
 export interface ViewEntry<Id extends string = ViewId> {
