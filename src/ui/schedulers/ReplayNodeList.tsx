@@ -19,7 +19,7 @@ export function ReplayNodeList({
   const [all, setAll] = useState(false);
   const list = nodeQList(nodes, target);
   const shown = all ? list.rows : list.rows.slice(0, SHOWN);
-  const tick = `${(100 * list.targetAt).toFixed(1)}%`;
+  const tick = `${100 * list.targetAt}%`;
   const mark = (
     <li className="sched-nodeq-target" key="q*" data-testid="sched-nodeq-target">
       q* = {list.targetText}
@@ -37,7 +37,7 @@ export function ReplayNodeList({
           <li key={r.name} className={r.over ? 'over' : undefined}>
             <span className="sched-nodeq-name">{r.name}</span>
             <span className="sched-nodeq-bar" aria-hidden="true">
-              <span style={{ width: `${(100 * r.bar).toFixed(1)}%` }} />
+              <span style={{ width: `${100 * r.bar}%` }} />
               <span className="sched-nodeq-tick" style={{ left: tick }} />
             </span>
             <span className="sched-nodeq-value">{r.text}</span>
