@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcess } from './testing/run.ts';
 import { HISTORY_START, startPrometheus, type RunningPrometheus } from './testing/prometheus.ts';
 import { COMMANDS } from './commands/index.ts';
-import { clusterOptions } from './clusterFlags.ts';
+import { clusterOptions, MEMORY_OPTION } from './clusterFlags.ts';
 import { promOptions } from './promOptions.ts';
 import { SETTINGS_FILE, withSettings } from './settingsFile.ts';
 
@@ -107,6 +107,20 @@ describe('the shared flags, walked on the four commands', () => {
         expect(r.stderr, `${name} ${extra.join(' ')}`).toMatch(message);
       }
   }, 240_000);
+});
+
+describe('--memory-per-machine', () => {
+  it('is one declaration for rightsize and cluster, a bad size named', async () => {
+    expect(COMMANDS.rightsize.options['memory-per-machine']).toBe(MEMORY_OPTION);
+    expect(COMMANDS.cluster.options['memory-per-machine']).toBe(MEMORY_OPTION);
+    for (const bad of ['lots', '0', '-4Gi']) {
+      const r = await inProcess('rightsize', '--data', 'none.csv', '--memory-per-machine', bad);
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr).toMatch(
+        new RegExp(`--memory-per-machine "${bad}": expected bytes or a size`),
+      );
+    }
+  });
 });
 
 describe('the settings file', () => {

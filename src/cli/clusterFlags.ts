@@ -8,7 +8,15 @@
  */
 import { CAPACITY } from '../engine/index.ts';
 import { SLO_TARGET } from '../engine/schedulers/index.ts';
-import { flagWordedRangeOption, rangeOption, type OptionSpec } from './args.ts';
+import { MEMORY_GIB_PER_CORE } from '../engine/rightsize/index.ts';
+import { parseMemory } from '../ingest/prometheusCluster.ts';
+import {
+  flagWordedRangeOption,
+  rangeOption,
+  UsageError,
+  type OptionSpec,
+  type Options,
+} from './args.ts';
 import { CORES_PER_MACHINE } from './ranges.ts';
 
 const SLO_DEFAULT = 0.01;
@@ -49,3 +57,28 @@ export const clusterOptions = {
     help: 'a JSON file of flags (connection, node, namespace…) read before the command line, which overrides it (default: ./slopack.json when there is one)',
   },
 } as const satisfies Record<string, OptionSpec>;
+
+/**
+ * A node's memory, declared once for the commands that size or pack memory (`rightsize`,
+ * `cluster`): with `--prometheus` it replaces the server's allocatable memory; with files, whose
+ * memory is in machine units, it is the bytes one machine holds (default 4 GiB a core, × the cores
+ * of a machine, one when not given: docs/rightsize.md says why).
+ */
+export const MEMORY_OPTION = {
+  kind: 'string',
+  help: `memory of a node (bytes, or 64Gi, 512Mi, 64G): with --prometheus instead of its allocatable memory; with files the bytes of one machine unit of memory (default ${MEMORY_GIB_PER_CORE}Gi a core)`,
+} as const satisfies OptionSpec;
+
+export const memoryOptions = { 'memory-per-machine': MEMORY_OPTION } as const;
+
+/** `--memory-per-machine` in bytes, or undefined when not given; a bad value is named. */
+export function memoryPerMachine(o: Options): number | undefined {
+  const text = o['memory-per-machine'] as string | undefined;
+  if (text === undefined) return undefined;
+  const bytes = parseMemory(text);
+  if (!(bytes > 0 && Number.isFinite(bytes)))
+    throw new UsageError(
+      `--memory-per-machine "${text}": expected bytes or a size such as 64Gi, 512Mi, 64G, above 0`,
+    );
+  return bytes;
+}

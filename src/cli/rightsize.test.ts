@@ -264,9 +264,25 @@ describe('rightsize with a memory file beside the CPU file', () => {
       '--format',
       'yaml',
     );
-    expect(yaml.stdout).toMatch(
-      /# memory requests are in machine units here, not in bytes: not written/,
+    // Machine units of memory are written as bytes by --memory-per-machine (default 4 GiB a
+    // core, the data's machine one core): the patches scale with it.
+    expect(yaml.stdout).toMatch(/# memory in machines, one machine read as 4096Mi/);
+    const bigger = await inProcess(
+      'rightsize',
+      '--target',
+      '0.01',
+      '--data',
+      cpu,
+      '--memory',
+      mem,
+      '--memory-per-machine',
+      '16Gi',
+      '--format',
+      'yaml',
     );
-    expect(yaml.stdout).not.toMatch(/memory:/);
+    expect(bigger.stdout).toMatch(/# memory in machines, one machine read as 16384Mi/);
+    const memoryLines = (text: string) => [...text.matchAll(/memory: (\S+)/g)].map((m) => m[1]);
+    expect(memoryLines(yaml.stdout).length).toBeGreaterThan(0);
+    expect(memoryLines(bigger.stdout)).not.toEqual(memoryLines(yaml.stdout));
   });
 });

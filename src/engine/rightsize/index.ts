@@ -1,6 +1,6 @@
 export * from './workloads.ts';
 export * from './recommenders.ts';
-export { MACHINE_MEMORY_BYTES, memoryRequests, type MemoryOutcome } from './memory.ts';
+export { MEMORY_GIB_PER_CORE, memoryRequests, type MemoryOutcome } from './memory.ts';
 export * from './judge.ts';
 export {
   effectiveSizing,

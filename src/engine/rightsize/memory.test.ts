@@ -17,7 +17,7 @@ function pod(days: number, level: (day: number) => number): WorkloadSamples {
   };
 }
 
-const requestsOf = (w: WorkloadSamples, bytes: number | null = 1) => {
+const requestsOf = (w: WorkloadSamples, bytes = 1) => {
   const instants = w.times[0];
   return Object.fromEntries(
     memoryRequests(1, () => w, bytes, instants, STEP).map((o) => [
@@ -46,13 +46,23 @@ describe('memory requests', () => {
     );
   });
 
-  it('the VPA’s floor is 250 MiB in bytes and absent in machine units', () => {
+  it('the VPA’s floor is 250 MiB, in bytes and in machine units of a given memory', () => {
     expect(requestsOf(pod(1, () => 1e6)).vpa.request).toBe(250 * 2 ** 20);
+    const machine = 64 * 2 ** 30;
     const machines = requestsOf(
       pod(1, () => 0.01),
-      null,
+      machine,
     );
-    expect(machines.vpa.request).toBeCloseTo((bucketEnd(0.01 * 1e12) * 1.15) / 1e12, 12);
+    expect(machines.vpa.request).toBeCloseTo(
+      Math.ceil(bucketEnd(0.01 * machine) * 1.15) / machine,
+      12,
+    );
+    expect(
+      requestsOf(
+        pod(1, () => 1e-6),
+        machine,
+      ).vpa.request,
+    ).toBe((250 * 2 ** 20) / machine);
   });
 
   it('krr: the peak + 15 %, none under 100 samples', () => {

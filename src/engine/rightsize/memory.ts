@@ -19,8 +19,8 @@
  * histogram of every pod of the workload — buckets from 10 MB growing 5 % to 1 TB, weight doubling
  * every 24 h — its 0.9 percentile (the end of the bucket reaching it) × 1.15, at least 250 MiB
  * (`pod-recommendation-min-memory-mb`), rounded up to a byte (`round-memory-bytes` 1). In machine
- * units (files) a machine is read as 1 TB, the histogram's top, so the buckets keep their relative
- * width, and the 250 MiB floor, which has no meaning there, is not applied.
+ * units (files) a machine is read as the bytes the caller gives (`--memory-per-machine`, default
+ * MEMORY_GIB_PER_CORE a core).
  *
  * **slopack** (a choice, docs/rightsize.md): the workload's learned peak × (1 + g), g the largest
  * rise seen walk-forward on the learned part — over the folds of `validationFolds` (learn days
@@ -33,8 +33,12 @@ import { validationFolds } from '../replay/walkForward.ts';
 import type { Recommendation, WorkloadSamples } from './recommenders.ts';
 import type { StrategyName } from './rightsize.ts';
 
-/** Bytes a machine unit of memory is read as where the data give no bytes (the VPA histogram's top). */
-export const MACHINE_MEMORY_BYTES = 1e12;
+/**
+ * A machine's memory where the data give no bytes (files in machine units): 4 GiB a core, the
+ * ratio of general-purpose cloud nodes (GKE e2-standard, EC2 m-family), the command line's
+ * `--memory-per-machine` default and the Requests view's (docs/rightsize.md).
+ */
+export const MEMORY_GIB_PER_CORE = 4;
 
 const KRR_MEMORY = { bufferPercent: 15, pointsRequired: 100 } as const;
 
@@ -46,7 +50,7 @@ const VPA_MEMORY = {
   halfLifeSeconds: 24 * 3600,
   firstBucket: 1e7,
   bucketGrowth: 0.05,
-  maxBytes: MACHINE_MEMORY_BYTES,
+  maxBytes: 1e12,
 } as const;
 
 /** krr `simple`'s memory request (in the samples' unit), or why it gives none. */
@@ -87,13 +91,12 @@ function dailyPeaks(w: WorkloadSamples): { peak: number; at: number }[] {
 }
 
 /**
- * The VPA recommender's memory target (see the file's comment); `bytesPerUnit` the bytes of one
- * unit of the samples (1 for bytes; null for machine units, read as 1 TB with no 250 MiB floor).
+ * The VPA recommender's memory target (see the file's comment); `perUnit` the bytes of one unit of
+ * the samples (1 for bytes; a machine's memory for machine units).
  */
-function vpaMemory(w: WorkloadSamples, bytesPerUnit: number | null): Recommendation {
+function vpaMemory(w: WorkloadSamples, perUnit: number): Recommendation {
   const peaks = dailyPeaks(w);
   if (peaks.length === 0) return { cores: null, why: 'no data' };
-  const perUnit = bytesPerUnit ?? MACHINE_MEMORY_BYTES;
   const ratio = 1 + VPA_MEMORY.bucketGrowth;
   const first = VPA_MEMORY.firstBucket;
   const count =
@@ -124,7 +127,7 @@ function vpaMemory(w: WorkloadSamples, bytesPerUnit: number | null): Recommendat
   }
   const percentile = b < count - 1 ? start(b + 1) : start(b);
   let target = percentile * (1 + VPA_MEMORY.safetyMargin);
-  if (bytesPerUnit !== null) target = Math.ceil(Math.max(target, VPA_MEMORY.podMinBytes));
+  target = Math.ceil(Math.max(target, VPA_MEMORY.podMinBytes));
   return { cores: target / perUnit, why: null };
 }
 
@@ -175,7 +178,7 @@ export interface MemoryOutcome {
 export function memoryRequests(
   workloads: number,
   samples: (k: number) => WorkloadSamples,
-  bytesPerUnit: number | null,
+  bytesPerUnit: number,
   instants: Float64Array,
   step: number,
 ): MemoryOutcome[] {

@@ -17,7 +17,7 @@ export interface MemoryUsage {
   readonly cols: number;
   /** A node's memory, in the values' unit. */
   readonly capacity: number;
-  /** Bytes of one unit of the values (1 for bytes; a machine unit read as `MACHINE_MEMORY_BYTES`). */
+  /** Bytes of one unit of the values (1 for bytes; a machine unit read as a machine's memory). */
   readonly bytesPerUnit: number;
 }
 

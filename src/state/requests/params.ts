@@ -26,6 +26,12 @@ export interface RequestsSettings {
   readonly target: number;
   /** Whose requests the YAML to copy carries. */
   readonly strategy: StrategyName;
+  /**
+   * GiB of memory in one machine, for memory in machine units (a bundled history's memory file):
+   * the VPA's histogram and floor, the nodes' memory and the YAML read it; `rightsize
+   * --memory-per-machine`, same default (4 GiB a core, the page's machine one core).
+   */
+  readonly memory: number;
 }
 
 /** The engine's strategies, named here so the link's codec keeps the engine off the first page. */
@@ -40,6 +46,11 @@ export const REQUESTS_PARAMS: ParamSpecs<RequestsSettings> = {
   ),
   target: numberParam('rqq', 0.01, SLO_TARGET),
   strategy: choiceParam<StrategyName>('rqs', 'slopack', 'strategy', YAML_STRATEGIES),
+  memory: numberParam(
+    'rqm',
+    4,
+    numberRange('memory per machine (GiB)', 'memory', { min: 0, minOpen: true, max: 2 ** 20 }),
+  ),
 };
 
 export const DEFAULT_REQUESTS: RequestsSettings = defaultsOf(REQUESTS_PARAMS);

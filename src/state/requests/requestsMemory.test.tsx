@@ -119,7 +119,7 @@ describe('the Requests view’s memory on a bundled history with a memory file',
     engine = memoryRequests(
       out.workloads.length,
       (k) => ({ pods: cpuRow(k).map((x) => x.v), times: cpuRow(k).map((x) => x.t) }),
-      null,
+      DEFAULT_REQUESTS.memory * 2 ** 30,
       Float64Array.from({ length: end - start }, (_, k) => (start + k) * step),
       step,
     );

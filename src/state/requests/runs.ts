@@ -72,7 +72,13 @@ export function requestsSource(
 }
 
 export const sizingKey = (s: RequestsSettings, data: RequestsData | null = null) =>
-  JSON.stringify([data ? data.key : s.history, s.learn, s.target, data?.source ? 'memory' : null]);
+  JSON.stringify([
+    data ? data.key : s.history,
+    s.learn,
+    s.target,
+    data?.source ? 'memory' : null,
+    data ? null : s.memory,
+  ]);
 
 /** The bundled history's name, as the view and the YAML say it. */
 export function bundledTitle(s: RequestsSettings): string {
@@ -91,11 +97,11 @@ function bundledMemory(history: string) {
 
 async function bundledMemorySamples(
   io: FileIngest,
-  history: string,
+  s: RequestsSettings,
   progress: (p: RunProgress) => void,
   signal: AbortSignal,
 ): Promise<RightsizeMemory | undefined> {
-  const m = bundledMemory(history);
+  const m = bundledMemory(s.history);
   if (!m) return undefined;
   const label = `Loading the memory of ${m.title}`;
   const loaded = await io.loadFile(
@@ -105,7 +111,7 @@ async function bundledMemorySamples(
     signal,
   );
   if (loaded.kind !== 'samples') throw new RangeError(`${m.file}: expected per-task samples`);
-  return { kind: 'machines', samples: loaded.samples };
+  return { kind: 'machines', samples: loaded.samples, bytesPerMachine: s.memory * 2 ** 30 };
 }
 
 /**
@@ -148,7 +154,7 @@ function sizeRequests(
       ? data.source
         ? await sourceMemory(data.source, progress, signal)
         : undefined
-      : await bundledMemorySamples((ingest ??= createIngest()), s.history, progress, signal);
+      : await bundledMemorySamples((ingest ??= createIngest()), s, progress, signal);
     progress({
       label: 'Sizing the requests and replaying them (kube-default, fresh and a rollout)',
       done: 0,

@@ -10,4 +10,5 @@ export const requestsArb: fc.Arbitrary<RequestsSettings> = fc.record({
   learn: openUnit,
   target: openUnit,
   strategy: fc.constantFrom(...STRATEGIES),
+  memory: fc.double({ min: 1e-3, max: 2 ** 20, noNaN: true }),
 });

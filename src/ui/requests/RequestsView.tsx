@@ -42,12 +42,6 @@ import { SnippetBox } from '../schedulers/SnippetBox.tsx';
 import { HistoryField, useSeriesSource } from '../HistoryField.tsx';
 import './requests.css';
 
-/**
- * The memory of the page's node of one machine, as the YAML writes it: 4 GiB beside its one core,
- * the ratio of general-purpose cloud nodes (GKE e2-standard, EC2 m-family: 4 GiB per vCPU).
- */
-const NODE_MEMORY_BYTES = 4 * 2 ** 30;
-
 /** Workloads listed on the page; the YAML carries every one. */
 const SHOWN_WORKLOADS = 200;
 
@@ -109,6 +103,13 @@ function Settings({
         testId="rq-target"
         onCommit={(target) => set({ target })}
       />
+      <ParamNumber
+        spec={REQUESTS_PARAMS.memory}
+        label="memory per machine (GiB)"
+        value={s.memory}
+        testId="rq-memory-per-machine"
+        onCommit={(memory) => set({ memory })}
+      />
       <label className="field">
         <span>YAML of</span>
         <select
@@ -168,7 +169,7 @@ function contextOf(out: RightsizeOut, s: RequestsSettings, source: string): Repo
     notes: out.notes,
     source,
     memory: out.memory,
-    machineMemoryBytes: NODE_MEMORY_BYTES,
+    machineMemoryBytes: s.memory * 2 ** 30,
   };
 }
 

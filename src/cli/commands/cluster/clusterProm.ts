@@ -8,9 +8,9 @@ import { formatNumber } from '../../../present/format.ts';
 import {
   loadSourceCluster,
   nodeType,
-  parseMemory,
   type PromCluster,
 } from '../../../ingest/prometheusCluster.ts';
+import { memoryOptions, memoryPerMachine } from '../../clusterFlags.ts';
 import { UsageError, rangeOption, type OptionSpec, type Options } from '../../args.ts';
 import { CORES_PER_MACHINE } from '../../ranges.ts';
 import { promOptions, sourceFromOptions, accessFromOptions } from '../../promOptions.ts';
@@ -21,10 +21,7 @@ export const clusterPromOptions = {
     CORES_PER_MACHINE,
     'with --prometheus: cores of a node, when the server exports no kube_node_status_allocatable',
   ),
-  'memory-per-machine': {
-    kind: 'string',
-    help: 'with --prometheus: memory of a node (bytes, or 64Gi, 512Mi), when the server exports no allocatable memory',
-  },
+  ...memoryOptions,
   'memory-query': {
     kind: 'string',
     help: 'with --prometheus: PromQL for memory per pod in bytes (default: container_memory_working_set_bytes without the pod cgroup)',
@@ -38,12 +35,7 @@ export async function promClusterFrom(
 ): Promise<PromCluster | null> {
   const source = sourceFromOptions(o);
   if (!source) return null;
-  const memText = o['memory-per-machine'] as string | undefined;
-  const memory = memText === undefined ? undefined : parseMemory(memText);
-  if (memory !== undefined && !(memory > 0))
-    throw new UsageError(
-      `--memory-per-machine "${memText}": expected bytes or a size such as 64Gi, 512Mi, 64G`,
-    );
+  const memory = memoryPerMachine(o);
   try {
     return await loadSourceCluster(source, accessFromOptions(o), {
       resources,

@@ -5,7 +5,7 @@
  * as `--data`, in the data's unit, the tasks matched by id. The samples of the learned part only.
  */
 import {
-  MACHINE_MEMORY_BYTES,
+  MEMORY_GIB_PER_CORE,
   memoryOnInstants,
   memoryRequests,
   type MemoryUsage,
@@ -16,6 +16,7 @@ import {
 import type { MemoryReport } from '../../../present/rightsize/report.ts';
 import { nodeMemoryBytes, podMemoryQuery, readPodMemory } from '../../../ingest/podMemory.ts';
 import type { Options } from '../../args.ts';
+import { memoryPerMachine } from '../../clusterFlags.ts';
 import { accessFromOptions, sourceFromOptions } from '../../promOptions.ts';
 import { podKey } from '../podFilter.ts';
 import { loadReplay } from '../replayData.ts';
@@ -81,6 +82,11 @@ async function loadMemory(
   return { pods, bytesPerUnit, missing };
 }
 
+/** Bytes of one machine unit of memory: given, else 4 GiB a core of a machine (one core when unknown). */
+function machineMemoryBytes(given: number | undefined, cores: number | null): number {
+  return given ?? MEMORY_GIB_PER_CORE * 2 ** 30 * (cores ?? 1);
+}
+
 /** One workload's memory samples within [from, to] (seconds, the learned part's instants). */
 function memorySamples(m: MemoryHistory, w: Workload, from: number, to: number): WorkloadSamples {
   const pods: Float64Array[] = [];
@@ -100,7 +106,13 @@ function memorySamples(m: MemoryHistory, w: Workload, from: number, to: number):
 export async function memoryOf(
   o: Options,
   loaded: Awaited<ReturnType<typeof loadHistory>>,
-): Promise<{ outcomes: MemoryReport | null; usage: MemoryUsage | null; notes: string[] }> {
+): Promise<{
+  outcomes: MemoryReport | null;
+  usage: MemoryUsage | null;
+  notes: string[];
+  /** Bytes of one machine unit of memory (files: --memory-per-machine, or its default). */
+  machineBytes?: number;
+}> {
   const h = loaded.history;
   const m = await loadMemory(o, loaded.identities, h.ids, loaded.origin, h.step);
   if (!m)
@@ -114,6 +126,8 @@ export async function memoryOf(
             ]
           : [],
     };
+  const given = memoryPerMachine(o);
+  const machineBytes = machineMemoryBytes(given, loaded.coresPerUnit);
   const { start, end } = loaded.learned;
   const from = h.times[start];
   const to = h.times[end - 1];
@@ -121,7 +135,7 @@ export async function memoryOf(
   const outcomes = memoryRequests(
     workloads.length,
     (k) => memorySamples(m, workloads[k], from, to),
-    m.bytesPerUnit,
+    m.bytesPerUnit ?? machineBytes,
     h.times.subarray(start, end),
     h.step,
   );
@@ -130,25 +144,23 @@ export async function memoryOf(
         `${m.missing} of ${h.ids.length} pods have no memory series: no memory request from their samples`,
       ]
     : [];
-  // A node's memory: its capacity in machine units; from Prometheus, the nodes' allocatable bytes.
+  // A node's memory: its capacity in machine units; from Prometheus, the nodes' allocatable bytes
+  // unless --memory-per-machine replaces them.
   const source = sourceFromOptions(o);
-  const capacity = source ? await nodeMemoryBytes(source, accessFromOptions(o)) : h.capacity;
+  const capacity = source
+    ? (given ?? (await nodeMemoryBytes(source, accessFromOptions(o))))
+    : h.capacity;
   if (capacity === null)
     notes.push(
       'the server exports no kube_node_status_allocatable{resource="memory"}: memory is not judged on the nodes',
     );
   return {
     outcomes: { outcomes, bytes: m.bytesPerUnit !== null },
+    machineBytes,
     usage:
       capacity === null
         ? null
-        : memoryOnInstants(
-            m.pods,
-            h.times,
-            h.step,
-            capacity,
-            m.bytesPerUnit ?? MACHINE_MEMORY_BYTES,
-          ),
+        : memoryOnInstants(m.pods, h.times, h.step, capacity, m.bytesPerUnit ?? machineBytes),
     notes,
   };
 }

@@ -27,7 +27,7 @@ import { writeOutput } from '../../files.ts';
 import { dataOptions } from '../../io.ts';
 import { asUsage, type Command } from '../command.ts';
 import { replayOptions } from '../replayData.ts';
-import { clusterOptions } from '../../clusterFlags.ts';
+import { clusterOptions, memoryOptions, memoryPerMachine } from '../../clusterFlags.ts';
 import { containerNames, loadHistory } from './history.ts';
 import { memoryOf } from './memory.ts';
 
@@ -62,6 +62,7 @@ export const rightsize: Command = {
     'data-format': { ...dataFormat, help: `input ${dataFormat.help}` },
     ...replayOptions,
     ...clusterOptions,
+    ...memoryOptions,
     mode: { ...replayOptions.mode, default: 'aligned', choices: ['aligned'] },
     strategy: {
       kind: 'string',
@@ -111,6 +112,7 @@ export const rightsize: Command = {
       throw new UsageError(
         'give --cores-per-machine C (nodes of C cores) or --capacity c (nodes of c machine units), not both',
       );
+    memoryPerMachine(o);
     const format = o.json ? 'json' : (o.format as string);
     const loaded = await loadHistory(o);
     const cores = loaded.coresPerUnit;
@@ -159,6 +161,7 @@ export const rightsize: Command = {
       notes,
       source: loaded.source,
       memory: memory.outcomes,
+      ...(memory.machineBytes !== undefined ? { machineMemoryBytes: memory.machineBytes } : {}),
     };
     const text =
       format === 'json'

@@ -15,7 +15,6 @@ import { alignSamples, type TaskSamples } from '../../../engine/data/index.ts';
 import type { AlignOptions } from '../../../engine/index.ts';
 import {
   groupWorkloads,
-  MACHINE_MEMORY_BYTES,
   memoryOnInstants,
   memoryRequests,
   outcomeNotes,
@@ -48,7 +47,12 @@ const SCENARIOS: readonly Scenario[] = [{ kind: 'fresh' }, { kind: 'rollout', ho
  * memory in bytes (null when the server exports none: requests given, not judged on the nodes).
  */
 export type RightsizeMemory =
-  | { readonly kind: 'machines'; readonly samples: TaskSamples }
+  | {
+      readonly kind: 'machines';
+      readonly samples: TaskSamples;
+      /** Bytes of one machine unit of memory (the view's memory per machine). */
+      readonly bytesPerMachine: number;
+    }
   | {
       readonly kind: 'bytes';
       readonly pods: readonly {
@@ -137,6 +141,7 @@ function sizeMemory(
   const workloads = grouping.workloads;
   const bytes = memory.kind === 'bytes';
   if (bytes && missing === pods.length) return null;
+  const perUnit = memory.kind === 'bytes' ? 1 : memory.bytesPerMachine;
   const from = h.times[learned.start];
   const to = h.times[learned.end - 1];
   const outcomes = memoryRequests(
@@ -154,15 +159,13 @@ function sizeMemory(
       });
       return { pods: kept.map((x) => x.v), times: kept.map((x) => x.t) };
     },
-    bytes ? 1 : null,
+    perUnit,
     h.times.subarray(learned.start, learned.end),
     h.step,
   );
   const capacity = memory.kind === 'bytes' ? memory.nodeBytes : h.capacity;
   const usage =
-    capacity === null
-      ? null
-      : memoryOnInstants(pods, h.times, h.step, capacity, bytes ? 1 : MACHINE_MEMORY_BYTES);
+    capacity === null ? null : memoryOnInstants(pods, h.times, h.step, capacity, perUnit);
   const notes = [
     missing
       ? `${missing} of ${h.ids.length} ${bytes ? 'pods' : 'tasks'} have no memory series: no memory request from their samples`
