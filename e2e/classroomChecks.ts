@@ -139,8 +139,14 @@ export async function axeSerious(page: Page, every = false): Promise<string[]> {
     // Every rule runs on the whole page; only the passes and incomplete results, which nothing
     // reads, are cut to one node per rule (the violations keep all of theirs).
     const result = await w.axe.run(document, { resultTypes: ['violations'] });
+    // A part faded while it recomputes (`.stale`) is low in contrast on purpose, for as long as
+    // the computation lasts: its contrast is judged once it has settled, not mid-flight.
+    const settled = (v: { id: string }, n: { target: string[] }) =>
+      v.id !== 'color-contrast' || !document.querySelector(n.target.join(' '))?.closest('.stale');
     return result.violations
       .filter((v) => every || v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ ...v, nodes: v.nodes.filter((n) => settled(v, n)) }))
+      .filter((v) => v.nodes.length > 0)
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, every);
 }

@@ -146,6 +146,7 @@ async function firstScreens(page: Page, views: readonly string[]) {
     } else await expect(fold).toHaveCount(0);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - innerWidth),
+      `${view}: no sideways scroll at 375 px`,
     ).toBeLessThanOrEqual(0);
   }
 }
