@@ -15,6 +15,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 800 },
+    // An action or a navigation that never completes fails within its own bound, naming its step,
+    // instead of holding a long test until its whole timeout (one such hang: 15 min of CI).
+    actionTimeout: 60_000,
+    navigationTimeout: 90_000,
     // The service worker would answer requests that specs intercept with page.route; the offline
     // spec allows it.
     serviceWorkers: 'block',
