@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { inkShare, pngSize } from './png.ts';
 
 /**
  * Runs `runs` at once, the first in the test's own page, each other in a page of its own like it
@@ -35,27 +36,6 @@ export async function sideBySide(
     await Promise.all(others.map((p) => p.close()));
   }
   expect(errors, 'console errors in the other pages').toEqual([]);
-}
-
-/** Width × height of a PNG, from its IHDR chunk. */
-export function pngSize(bytes: Buffer): { width: number; height: number } {
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Share of the PNG's pixels that are not (near) white, decoded by the browser. */
-export async function inkShare(page: Page, bytes: Buffer): Promise<number> {
-  return page.evaluate(async (b64) => {
-    const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
-    const bitmap = await createImageBitmap(blob);
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-    let ink = 0;
-    for (let i = 0; i < data.length; i += 4)
-      if (data[i] < 230 || data[i + 1] < 230 || data[i + 2] < 230) ink++;
-    return ink / (data.length / 4);
-  }, bytes.toString('base64'));
 }
 
 const xml = (text: string) =>
@@ -111,20 +91,18 @@ export async function checkExports(page: Page, view: string, dir: string) {
     const size = pngSize(png);
     expect(Math.abs(size.width - 2 * width), `${where} PNG width`).toBeLessThanOrEqual(2);
     expect(Math.abs(size.height - 2 * height), `${where} PNG height`).toBeLessThanOrEqual(2);
-    expect(await inkShare(page, png), `${where} PNG ink`).toBeGreaterThan(0.01);
+    expect(inkShare(png), `${where} PNG ink`).toBeGreaterThan(0.01);
   }
   return count;
 }
 
 const AXE = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
 
-/**
- * axe-core's violations on the page, each as "rule: targets": the serious and critical ones, or with
- * `every` all of them (moderate and minor too).
- */
-export async function axeSerious(page: Page, every = false): Promise<string[]> {
-  // Injected once per document (≈ 0.5 MB of script): a view opened in the page keeps it.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+/** A violation: its rule and each node's selector; `detached` when a node left the page meanwhile. */
+type AxeFinding = { rule: string; targets: string[]; detached: boolean };
+
+/** One axe-core run over the whole page: the violations at `every` level or serious and critical. */
+function axeRun(page: Page, every: boolean): Promise<AxeFinding[]> {
   return page.evaluate(async (every) => {
     const w = window as unknown as {
       axe: {
@@ -139,16 +117,41 @@ export async function axeSerious(page: Page, every = false): Promise<string[]> {
     // Every rule runs on the whole page; only the passes and incomplete results, which nothing
     // reads, are cut to one node per rule (the violations keep all of theirs).
     const result = await w.axe.run(document, { resultTypes: ['violations'] });
+    // axe names a node that left the document before its selector was made ':root' (it finds no
+    // unique path to it); any other selector that no longer matches means the same.
+    const element = (n: { target: string[] }) =>
+      n.target.join(' ') === ':root' ? null : document.querySelector(n.target.join(' '));
     // A part faded while it recomputes (`.stale`) is low in contrast on purpose, for as long as
     // the computation lasts: its contrast is judged once it has settled, not mid-flight.
     const settled = (v: { id: string }, n: { target: string[] }) =>
-      v.id !== 'color-contrast' || !document.querySelector(n.target.join(' '))?.closest('.stale');
+      v.id !== 'color-contrast' || !element(n)?.closest('.stale');
     return result.violations
       .filter((v) => every || v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ ...v, nodes: v.nodes.filter((n) => settled(v, n)) }))
       .filter((v) => v.nodes.length > 0)
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      .map((v) => ({
+        rule: v.id,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+        detached: v.nodes.some((n) => element(n) === null),
+      }));
   }, every);
+}
+
+/**
+ * axe-core's violations on the page, each as "rule: targets": the serious and critical ones, or with
+ * `every` all of them (moderate and minor too). A run during which a violating node left the page
+ * judged a part mid-render (a result replacing its "computing…" line): it is run again once nothing is
+ * faded, up to three times; the last run's violations all count.
+ */
+export async function axeSerious(page: Page, every = false): Promise<string[]> {
+  // Injected once per document (≈ 0.5 MB of script): a view opened in the page keeps it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  let findings = await axeRun(page, every);
+  for (let again = 0; again < 2 && findings.some((f) => f.detached); again++) {
+    await expect(page.locator('.stale')).toHaveCount(0, { timeout: 60_000 });
+    findings = await axeRun(page, every);
+  }
+  return findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`);
 }
 
 /** How far the page scrolls sideways (0 when it fits the viewport). */

@@ -36,6 +36,35 @@ function pollFiner(frame: Frame): void {
   proto.finerPolling = true;
 }
 
+/** How long a script run in the page may take before the test fails naming it. */
+const EVALUATE_MS = 90_000;
+
+/**
+ * Playwright bounds actions and navigations (playwright.config.ts) but not `evaluate`: a script whose
+ * promise never settles holds the test to its whole timeout with nothing named (a classroom pass sat
+ * idle for 8 min once). Every frame's `evaluate` fails after EVALUATE_MS, naming the script's start.
+ */
+function boundEvaluate(frame: Frame): void {
+  const proto = Object.getPrototypeOf(frame) as {
+    evaluate: (...args: unknown[]) => Promise<unknown>;
+    evaluateBounded?: true;
+  };
+  if (proto.evaluateBounded) return;
+  const unbounded = proto.evaluate;
+  proto.evaluate = function (this: unknown, ...args: unknown[]) {
+    let timer: NodeJS.Timeout | undefined;
+    const script = String(args[0]).replace(/\s+/g, ' ').slice(0, 80);
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`page script unsettled after ${EVALUATE_MS} ms: ${script}`)),
+        EVALUATE_MS,
+      );
+    });
+    return Promise.race([unbounded.apply(this, args), late]).finally(() => clearTimeout(timer));
+  };
+  proto.evaluateBounded = true;
+}
+
 /**
  * `expect.poll` waits 100, 250, 500 ms, then a second between tries; the suite polls computations
  * that end at any moment, so its default here is a try every 100 ms (a call's own intervals win).
@@ -59,6 +88,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
       pollFiner(page.mainFrame());
+      boundEvaluate(page.mainFrame());
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());

@@ -11,8 +11,6 @@ import {
   axeSerious,
   checkExports,
   downloaded,
-  inkShare,
-  pngSize,
   everythingTappable,
   plotsRedrawn,
   sideBySide,
@@ -20,6 +18,7 @@ import {
   unreachedByTab,
 } from './classroomChecks.ts';
 import { expect, keepShot, openInApp, test } from './fixtures.ts';
+import { inkShare, pngSize } from './png.ts';
 
 const SHOTS = resolve(import.meta.dirname, '../test-results/wings-classroom');
 // R = 1,000: none of these views reads R, but a page opened on them still realizes Pack's pool
@@ -149,7 +148,7 @@ test('the VISBP replay exports its whole frame (caption, bins, legend) as SVG an
   expect(svg).toContain(caption.split(' ').slice(0, 2).join(' '));
   const png = await downloaded(page, page.getByTestId('resize-replay-png'));
   expect(Math.abs(pngSize(png).width - 2 * width)).toBeLessThanOrEqual(2);
-  expect(await inkShare(page, png)).toBeGreaterThan(0.01);
+  expect(inkShare(png)).toBeGreaterThan(0.01);
 });
 
 /**

@@ -25,7 +25,7 @@ function ClassCost({ a, packer, stale }: { a: ClassAnalysis; packer: string; sta
       <table className="cluster-table" tabIndex={0}>
         <thead>
           <tr>
-            <th />
+            <th>Packing</th>
             <th>Machines</th>
             <th>q any</th>
             <th>Mean power (W)</th>
