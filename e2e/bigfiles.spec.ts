@@ -3,8 +3,8 @@
  * renderer stays under 2 GB) with the numbers and the ways out, the previous data staying — its
  * samples would take 1 byte each as stored (≈ 0.7 GiB), but the realized pool at R = 1,000 alone is
  * ≈ 8 GiB; Cancel stops a large load (the time it took reported); a failed fetch ends as a notice
- * with Retry, which loads it. The command line's load of the same file is a unit test
- * (src/cli/bigWideCsv.test.ts).
+ * with Retry, which loads it. The command line streams the same file's first quarter under budgets
+ * a quarter as large in a unit test (src/cli/bigWideCsv.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
