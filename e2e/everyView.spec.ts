@@ -2,11 +2,16 @@
  * Every view opens on numbers: one page walks the nav, and each view's main result shows a digit
  * with no click but the nav's (the views compute on open). Small workloads keep it quick: the
  * pool's 300 tasks and R = 1,000, the cluster's 50 VMs; the other views' own defaults. In the same
- * walk, once a view has computed, axe-core finds no violation in it at all (minor ones included).
+ * walk, once a view has computed, axe-core finds no violation in it at all (minor ones included),
+ * and no overflow probability (ρ, q) is written as a percent (docs/conventions.md: one spelling).
  */
 import type { Page } from '@playwright/test';
 import type { ViewId } from '../src/state/common/store/params.ts';
 import { VIEW_REGISTRY } from '../src/state/common/views/views.ts';
+import {
+  percentProbabilities,
+  percentProbabilityCells,
+} from '../src/present/probabilitySpelling.ts';
 import { axeSerious, sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -31,6 +36,25 @@ const RESULT: { readonly [V in ViewId]: (page: Page) => ReturnType<Page['locator
   model: (p) => p.locator('main h3').first(),
 };
 
+/**
+ * Where the open screen (view, side panel, header) writes an overflow probability as a percent,
+ * against the one spelling of docs/conventions.md: its sentences and its tables' columns.
+ */
+async function percentSpelled(page: Page): Promise<string[]> {
+  const root = page.locator('#root');
+  const tables = await root
+    .locator('table')
+    .evaluateAll((all) =>
+      all.map((t) =>
+        [...(t as HTMLTableElement).rows].map((r) => [...r.cells].map((c) => c.innerText)),
+      ),
+    );
+  return [
+    ...percentProbabilities(await root.innerText()),
+    ...tables.flatMap(percentProbabilityCells),
+  ];
+}
+
 /** Opens the app, then each of `views` by the nav alone: its result shows a digit. */
 async function walk(page: Page, views: typeof VIEW_REGISTRY) {
   await page.goto('/?n=300&K=2&r=1000&cr=50&cper=4&ck=3');
@@ -50,6 +74,7 @@ async function walk(page: Page, views: typeof VIEW_REGISTRY) {
     await expect(page.locator('.stale')).toHaveCount(0, { timeout: 120_000 });
     await page.mouse.move(0, 0);
     expect.soft(await axeSerious(page, true), `${view.label}: axe`).toEqual([]);
+    expect.soft(await percentSpelled(page), `${view.label}: ρ or q as a percent`).toEqual([]);
   }
 }
 

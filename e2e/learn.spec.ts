@@ -109,8 +109,8 @@ test('lesson 1: dragging a task moves it and changes the overflow figures; keys 
   // Packing by means: C beside A overflows about half the time; B alone never.
   await expect(page.getByTestId('l1-machine-1').getByTestId('l1-task-C')).toBeVisible();
   const before = [await q1.textContent(), await q2.textContent()];
-  expect(before[0]).toMatch(/in (4\d|5\d)\.\d %/);
-  expect(before[1]).toMatch(/in 0 %/);
+  expect(before[0]).toMatch(/in a share 0\.(4\d|5\d)\d/);
+  expect(before[1]).toMatch(/in a share 0 \(/);
 
   // Dropped on the machine's head, on screen beside the task (a drop lower down scrolls mid-drag).
   await page.getByTestId('l1-task-C').dragTo(page.getByTestId('l1-machine-2'), {
@@ -118,16 +118,16 @@ test('lesson 1: dragging a task moves it and changes the overflow figures; keys 
   });
   await expect(page.getByTestId('l1-machine-2').getByTestId('l1-task-C')).toBeVisible();
   await expect(q1).not.toHaveText(before[0]!);
-  await expect(q1).toContainText('in 0 %');
-  await expect(q2).toContainText(/in (4\d|5\d)\.\d %/);
+  await expect(q1).toContainText('in a share 0 (');
+  await expect(q2).toContainText(/in a share 0\.(4\d|5\d)\d/);
 
   // Keyboard: B, then 1, puts B beside A, and neither machine overflows.
   await page.keyboard.press('b');
   await expect(page.getByTestId('l1-task-B')).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('1');
   await expect(page.getByTestId('l1-machine-1').getByTestId('l1-task-B')).toBeVisible();
-  await expect(q1).toContainText('in 0 %');
-  await expect(q2).toContainText('in 0 %');
+  await expect(q1).toContainText('in a share 0 (');
+  await expect(q2).toContainText('in a share 0 (');
   await expect(page.getByTestId('l1-status')).toContainText('GPA’s packing');
   // The state is in the link.
   await expect.poll(() => page.url()).toMatch(/step=\d/);

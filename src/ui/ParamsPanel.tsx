@@ -33,11 +33,8 @@ import { useController } from './controllerContext.ts';
 import { newestAfterPaint } from './afterPaint.ts';
 import type { Params } from '../state/common/store/params.ts';
 import { Explain } from './Explain.tsx';
-import { formatCount, formatNumber } from '../present/format.ts';
+import { formatCount } from '../present/format.ts';
 import { decimalOrNull } from '../engine/index.ts';
-
-/** A probability as a percentage, to as many digits as it takes (1 − 4.18e-5 is 99.9958 %, not 100 %). */
-const percent = (p: number) => `${formatNumber(p * 100, 6)} %`;
 
 function NumberField(props: {
   label: string;
@@ -121,7 +118,6 @@ function FitControl({ fit, set }: { fit: FitSpec; set: (f: FitSpec) => void }) {
                 controller.speculate(ahead.map((w) => ({ fit: withFitValue(fit, key, w) }))),
               );
             }}
-            format={(v) => (range.symbol === 'ρ' ? `${v} (${percent(1 - v)})` : String(v))}
           />
         ) : (
           <NumberField

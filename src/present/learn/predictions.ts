@@ -30,8 +30,9 @@ export function averagesPrediction(o: { overflow: number; draws: number }): Pred
     question: `Packed by their means, C shares machine 1 with A. In what share of the ${formatCount(o.draws)} draws will machine 1 need more than its capacity of 1?`,
     answer: o.overflow,
     ladder: SHARES,
-    label: rangeLabel(shareLabel),
-    written: formatPercent(o.overflow),
+    // An overflow frequency: a decimal, as every q of the page (docs/conventions.md).
+    label: rangeLabel((share) => formatNumber(share, 2)),
+    written: formatFixed(o.overflow, 3),
     why: `A always takes half the machine, so machine 1 overflows exactly when C needs more than the other half, and C is above its mean about half the time. The means (0.5 + 0.5 = 1) said it fits; the spread of C says otherwise.`,
   });
 }

@@ -6,7 +6,7 @@
  * frames show single draws landing and the last ones the shape settling.
  */
 import * as Plot from '@observablehq/plot';
-import { formatCount, formatPercent } from '../format.ts';
+import { formatCount, formatFixed } from '../format.ts';
 import { histogram } from './histogram.ts';
 
 /** How many draws each of at most `frames` frames shows: 1 first, `total` last, strictly rising. */
@@ -57,7 +57,7 @@ export function fillHeight(totals: ArrayLike<number>, capacity: number): number 
 
 /** What the frame says under the plot. */
 export function fillCaption(frame: FillFrame, total: number): string {
-  return `${formatCount(frame.count)} of ${formatCount(total)} draws; above the capacity so far: ${formatCount(frame.over)} (${formatPercent(frame.over / frame.count, 2)})`;
+  return `${formatCount(frame.count)} of ${formatCount(total)} draws; above the capacity so far: ${formatCount(frame.over)} (q = ${formatFixed(frame.over / frame.count, 4)})`;
 }
 
 export function fillSpec(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compareToTarget,
   headlineSentence,
-  sharePercent,
+  qText,
   type HeadlineFacts,
 } from './headlineSentence.ts';
 
@@ -18,11 +18,15 @@ const planetLab: HeadlineFacts = {
 describe('the sentence under the headline', () => {
   it('says what GPA promised, what it gets on independent draws and in time, and why', () => {
     const s = headlineSentence(planetLab);
-    expect(s).toContain('GPA promised at most 1 % of samples over capacity (ρ = 0.01)');
-    expect(s).toContain('on PlanetLab, one day (3 March 2011) it gets 1.7 % on independent draws');
+    expect(s).toContain(
+      'GPA promised a machine over capacity in at most a share ρ = 0.01 of samples',
+    );
+    expect(s).toContain(
+      'on PlanetLab, one day (3 March 2011) it gets q = 0.0167 on independent draws',
+    );
     expect(s).toContain('heavier tail than the Gaussian');
     expect(s).toContain('tail plot');
-    expect(s).toContain('replayed in time it gets 2 %, more still');
+    expect(s).toContain('replayed in time it gets q = 0.0204, more still');
   });
 
   it('gives no reason when the test keeps its promise, and says so', () => {
@@ -31,7 +35,7 @@ describe('the sentence under the headline', () => {
       independent: { q: 0.0098, samples: 4e5 },
       replayed: null,
     });
-    expect(s).toMatch(/it gets 0\.98 %, about what it asked\.$/);
+    expect(s).toMatch(/it gets q = 0\.0098, about what it asked\.$/);
     expect(s).not.toContain('tail');
     const safer = headlineSentence({
       ...planetLab,
@@ -54,13 +58,13 @@ describe('the sentence under the headline', () => {
 
   it('gives the tail no blame for a packing judged in time', () => {
     const s = headlineSentence({ ...planetLab, inTime: true, replayed: null });
-    expect(s).toMatch(/it gets 1\.7 %\.$/);
+    expect(s).toMatch(/it gets q = 0\.0167\.$/);
   });
 
   it('speaks of no promise for a test without ρ', () => {
     const s = headlineSentence({ ...planetLab, test: 'av', rho: null, gaussian: false });
     expect(s).toBe(
-      'On PlanetLab, one day (3 March 2011), av sets no overflow rate; 1.7 % of samples are over capacity on independent draws, 2 % replayed in time.',
+      'On PlanetLab, one day (3 March 2011), av sets no overflow rate; a share q = 0.0167 of samples is over capacity on independent draws, q = 0.0204 replayed in time.',
     );
   });
 
@@ -69,6 +73,6 @@ describe('the sentence under the headline', () => {
     expect(compareToTarget(0.0119, 0.01, 10_000)).toBe(0);
     expect(compareToTarget(0.0121, 0.01, 10_000)).toBe(1);
     expect(compareToTarget(0.0079, 0.01, 10_000)).toBe(-1);
-    expect(sharePercent(0.000543)).toBe('0.054 %');
+    expect(qText(0.000543)).toBe('5.43·10⁻⁴');
   });
 });

@@ -10,7 +10,7 @@
  * the machine's tail plot shows; a replay in time further above the draws is the tasks moving
  * together.
  */
-import { formatNumber } from '../format.ts';
+import { formatFixed } from '../format.ts';
 
 export interface HeadlineFacts {
   /** The dataset's name, as the panel shows it ("PlanetLab, one day (3 March 2011)"). */
@@ -29,9 +29,12 @@ export interface HeadlineFacts {
   readonly replayed: { readonly q: number; readonly samples: number } | null;
 }
 
-/** A share as a percent, two significant digits: "1.7 %", "0.054 %". */
-export function sharePercent(share: number): string {
-  return `${formatNumber(100 * share, 2)} %`;
+/**
+ * An overflow frequency as the headline's q cell writes it (docs/conventions.md, one spelling of a
+ * probability): "0.0167", "5.43·10⁻⁴", "0".
+ */
+export function qText(q: number): string {
+  return formatFixed(q, 4);
 }
 
 /** -1, 0 or 1: below, within two standard errors of, or above `target`, over `samples`. */
@@ -43,13 +46,13 @@ export function compareToTarget(q: number, target: number, samples: number): -1 
 }
 
 function promise(f: HeadlineFacts): string {
-  return `${f.test} promised at most ${sharePercent(f.rho!)} of samples over capacity (ρ = ${f.rho})`;
+  return `${f.test} promised a machine over capacity in at most a share ρ = ${f.rho} of samples`;
 }
 
 function verdict(q: number, side: -1 | 0 | 1): string {
-  if (side > 0) return `gets ${sharePercent(q)}`;
-  if (side < 0) return `gets ${sharePercent(q)}, safer than asked`;
-  return `gets ${sharePercent(q)}, about what it asked`;
+  if (side > 0) return `gets q = ${qText(q)}`;
+  if (side < 0) return `gets q = ${qText(q)}, safer than asked`;
+  return `gets q = ${qText(q)}, about what it asked`;
 }
 
 /** Why independent draws miss the promise, from what the numbers can tell. */
@@ -63,9 +66,9 @@ function tailReason(f: HeadlineFacts): string {
 export function headlineSentence(f: HeadlineFacts): string {
   const { independent, replayed } = f;
   if (f.rho === null) {
-    const over = `On ${f.dataset}, ${f.test} sets no overflow rate; ${sharePercent(independent.q)} of samples are over capacity`;
+    const over = `On ${f.dataset}, ${f.test} sets no overflow rate; a share q = ${qText(independent.q)} of samples is over capacity`;
     return replayed
-      ? `${over} on independent draws, ${sharePercent(replayed.q)} replayed in time.`
+      ? `${over} on independent draws, q = ${qText(replayed.q)} replayed in time.`
       : `${over}.`;
   }
   const drawSide = compareToTarget(independent.q, f.rho, independent.samples);
@@ -76,8 +79,8 @@ export function headlineSentence(f: HeadlineFacts): string {
   if (replayed) {
     const moreInTime = compareToTarget(replayed.q, independent.q, replayed.samples) > 0;
     sentence += moreInTime
-      ? `; replayed in time it gets ${sharePercent(replayed.q)}, more still, because these tasks rise and fall together`
-      : `; replayed in time it gets ${sharePercent(replayed.q)}`;
+      ? `; replayed in time it gets q = ${qText(replayed.q)}, more still, because these tasks rise and fall together`
+      : `; replayed in time it gets q = ${qText(replayed.q)}`;
   }
   return `${sentence}.`;
 }

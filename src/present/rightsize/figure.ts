@@ -5,7 +5,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { RightsizeResult } from '../../engine/rightsize/index.ts';
-import { formatFixed, formatPercent } from '../format.ts';
+import { formatFixed } from '../format.ts';
 
 interface NodesRow {
   readonly strategy: string;
@@ -50,14 +50,14 @@ export function requestsNodesSpec(r: RightsizeResult, o: { target: number }): Pl
         y: 'nodes',
         fill: (d: NodesRow) => (d.over > 0 ? MISSED : KEPT),
         title: (d: NodesRow) =>
-          `${d.strategy}, ${d.scenario}: ${d.nodes} nodes, worst q ${formatPercent(d.worst, 2)}, ${d.over} over q* = ${o.target}`,
+          `${d.strategy}, ${d.scenario}: ${d.nodes} nodes, worst q ${formatFixed(d.worst, 4)}, ${d.over} over q* = ${o.target}`,
       }),
       Plot.text(rows, {
         fx: 'strategy',
         x: 'scenario',
         y: 'nodes',
         dy: -8,
-        text: (d: NodesRow) => formatPercent(d.worst, 2),
+        text: (d: NodesRow) => formatFixed(d.worst, 4),
       }),
       Plot.text(rows, {
         fx: 'strategy',

@@ -140,6 +140,8 @@ function memoryJson(m: MemoryReport, strategy: StrategyName, k: number): Record<
 }
 
 const pct = (v: number) => formatPercent(v, 2);
+/** A node's q, a decimal as every overflow frequency (docs/conventions.md); shares of samples over a request stay percents. */
+const qCell = (q: number) => formatFixed(q, 4);
 
 /** A strategy's memory judged on its replays, as the side-by-side table's cells. */
 function memoryCells(
@@ -149,7 +151,7 @@ function memoryCells(
   if (!m) return [];
   return [
     ...m.replays.flatMap((p) => [
-      p.worst ? `${pct(p.worst.q)} (${p.worst.name})` : '–',
+      p.worst ? `${qCell(p.worst.q)} (${p.worst.name})` : '–',
       String(p.over),
     ]),
     m.exceed ? `${m.exceed.workloads} of ${workloads}` : '–',
@@ -180,7 +182,7 @@ export function comparisonRows(r: RightsizeResult, c: ReportContext): string[][]
     String(inUnit(c, o.requested)),
     ...o.replays.flatMap((p) => [
       String(p.nodes),
-      p.worst ? `${pct(p.worst.q)} (${p.worst.name})` : '–',
+      p.worst ? `${qCell(p.worst.q)} (${p.worst.name})` : '–',
       String(p.over),
     ]),
     `${o.exceed.workloads} of ${c.workloads.length}`,

@@ -18,7 +18,7 @@ export interface TuneViewParams {
   /** The family the calibration sweeps, and the families the auto-tuner tunes. */
   readonly tuneFamily: FitFamily;
   readonly tuneFamilies: readonly FitFamily[];
-  /** Target SLO q* (overflow frequency, e.g. 0.001 for 99.9 %) and the tuner's confidence. */
+  /** Target SLO q* (an overflow frequency, e.g. 0.001) and the tuner's confidence. */
   readonly target: number;
   readonly confidence: number;
 }

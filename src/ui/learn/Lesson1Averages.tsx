@@ -25,8 +25,9 @@ import { decimalOrNull } from '../../engine/index.ts';
 const R = 10_000;
 const DRAG_TYPE = 'application/x-slopack-task';
 
-function percent(q: number): string {
-  return q === 0 ? `0 % (none of ${formatCount(R)} draws)` : `${formatFixed(q * 100, 1)} %`;
+/** A machine's overflow frequency, a decimal as every q of the page (docs/conventions.md). */
+function overflowShare(q: number): string {
+  return q === 0 ? `0 (none of ${formatCount(R)} draws)` : formatFixed(q, 3);
 }
 
 /** Pack's link from the lesson: GPA on the three tasks where their preset exists, else 40 real tasks by means. */
@@ -165,7 +166,7 @@ function MachineCard({
         </button>
       )}
       <p className="l1-q" data-testid={`l1-q-${m + 1}`}>
-        Over capacity in <strong>{percent(u.q)}</strong> of the draws; mean usage{' '}
+        Over capacity in a share <strong>{overflowShare(u.q)}</strong> of the draws; mean usage{' '}
         {u.tasks.length ? formatFixed(u.mean, 3) : '0'}.
       </p>
       <PlotFigure
@@ -241,7 +242,7 @@ export function Lesson1Averages() {
         <span className="l1-status" data-testid="l1-status">
           {same(byMeans) && 'This is the packing by means. '}
           {same(byGpa) && 'This is GPA’s packing. '}
-          Overflow frequency over both machines: <strong>{percent(total)}</strong>
+          Overflow frequency over both machines: <strong>{overflowShare(total)}</strong>
         </span>
       </div>
       <div className="l1-machines">

@@ -48,7 +48,8 @@ function Slider(props: {
   );
 }
 
-const pct = (q: number) => `${formatFixed(100 * q, 2)} %`;
+/** An overflow frequency or ε, a decimal as every probability of the page. */
+const share = (q: number) => formatFixed(q, 4);
 
 interface PoolingValues {
   mu: number;
@@ -166,10 +167,9 @@ export function Lesson8Pooling() {
         <p className="lesson-note">
           Z = Φ⁻¹(1 − ε) = {formatFixed(counts.z, 3)}. Adding percentiles fits{' '}
           <strong data-testid="pool-count-additive">{counts.additive}</strong> tasks (measured
-          overflow {pct(q.additive)}); pooling fits{' '}
+          overflow {share(q.additive)}); pooling fits{' '}
           <strong data-testid="pool-count-pooled">{counts.pooled}</strong> (measured overflow{' '}
-          {pct(q.pooled)}, target ε = {pct(eps)}), over {formatCount(DRAWS)} draws of Gaussian
-          tasks.
+          {share(q.pooled)}, target ε = {eps}), over {formatCount(DRAWS)} draws of Gaussian tasks.
         </p>
         <div className="pooling-play">
           <button

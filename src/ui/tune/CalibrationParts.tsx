@@ -98,8 +98,8 @@ export function CalibrationTable({
         <tbody>
           {curve.points.map((p) => (
             <tr key={p.value} className={p.value === currentValue ? 'current' : undefined}>
-              <td>{p.value}</td>
-              <td>{p.nominal === null ? '—' : sci(p.nominal)}</td>
+              <td>{formatNumber(p.value, 4)}</td>
+              <td>{p.nominal === null ? '—' : formatNumber(p.nominal, 4)}</td>
               <td className={p.q <= target ? 'good' : 'bad'}>
                 {p.q === 0 ? '0 (none)' : sci(p.q)}
               </td>

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { FAMILIES, FAMILY_INFO, type FitFamily } from '../../engine/index.ts';
 import { useExplorer } from '../../state/common/store/store.ts';
-import { sloPercent } from './specs.ts';
 import { formatNumber } from '../../present/format.ts';
 import { decimalOrNull } from '../../engine/index.ts';
 
@@ -34,7 +33,6 @@ export function TargetInput() {
           onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.value)}
         />
       </label>{' '}
-      <output>SLO {sloPercent(target)}</output>
       {TARGETS.map((t) => (
         <button
           key={t}
@@ -43,7 +41,7 @@ export function TargetInput() {
           className={t === target ? 'active' : undefined}
           onClick={() => setParams({ target: t })}
         >
-          {sloPercent(t)}
+          {String(t)}
         </button>
       ))}
     </span>

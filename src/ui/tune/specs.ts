@@ -16,7 +16,7 @@ import {
   type TuneTable,
 } from '../../engine/index.ts';
 import { type Params } from '../../state/common/store/params.ts';
-import { formatFixed, formatNumber } from '../../present/format.ts';
+import { formatFixed } from '../../present/format.ts';
 
 export {
   calibrationSpecOf,
@@ -28,11 +28,6 @@ export {
 /** What "apply" changes: the fit test, the tuner's clairvoyance (so E stays held out), the view. */
 export function applyPatch(fit: FitSpec, spec: TuneSpec): Partial<Params> {
   return { fit, clairvoyance: spec.clairvoyance, view: 'pack', machine: null };
-}
-
-/** The SLO as availability: q* = 0.001 reads "99.9 %". */
-export function sloPercent(q: number): string {
-  return `${formatNumber(100 * (1 - q), 12)} %`;
 }
 
 /** A family's parameter with its name, e.g. "ρ = 0.003383". */

@@ -5,6 +5,7 @@
  * (docs/rightsize-results.md). Each run is the command line's own, in-process, with `--json`.
  */
 import { dataPath } from '../../../ingest/testing.ts';
+import { formatFixed } from '../../../present/format.ts';
 import { parseOptions } from '../../args.ts';
 import { rightsize } from './rightsize.ts';
 import { writeOutput } from '../../files.ts';
@@ -130,12 +131,13 @@ function memoryTable(rows: Comparison[], workloads: number): string[] {
       .filter((c) => c.memory)
       .map(
         (c) =>
-          `| ${c.strategy} | ${c.memory!.replays.map((r) => `${r.worst ? pct(r.worst.q) : '–'} | ${r.nodes_over_target}`).join(' | ')} | ${c.memory!.workloads_exceeding === null ? '–' : `${c.memory!.workloads_exceeding} of ${workloads}`} | ${share(c.memory!.samples_over_request)} |`,
+          `| ${c.strategy} | ${c.memory!.replays.map((r) => `${r.worst ? formatFixed(r.worst.q, 4) : '–'} | ${r.nodes_over_target}`).join(' | ')} | ${c.memory!.workloads_exceeding === null ? '–' : `${c.memory!.workloads_exceeding} of ${workloads}`} | ${share(c.memory!.samples_over_request)} |`,
       ),
     '',
   ];
 }
 
+/** A share of samples over a request; a node's q is a decimal (docs/conventions.md). */
 const pct = (v: number) => `${(100 * v).toFixed(2)} %`;
 
 function table(name: string, command: string, report: Record<string, unknown>): string[] {
@@ -157,7 +159,7 @@ function table(name: string, command: string, report: Record<string, unknown>): 
     `|---|---:|${scenarios.map(() => '---:|---:|---:').join('|')}|---:|---:|`,
     ...rows.map(
       (c) =>
-        `| ${c.strategy} | ${c.requested} | ${c.replays.map((r) => `${r.nodes} | ${r.worst ? pct(r.worst.q) : '–'} | ${r.nodes_over_target}`).join(' | ')} | ${c.workloads_exceeding} of ${workloads} | ${pct(c.samples_over_request)} |`,
+        `| ${c.strategy} | ${c.requested} | ${c.replays.map((r) => `${r.nodes} | ${r.worst ? formatFixed(r.worst.q, 4) : '–'} | ${r.nodes_over_target}`).join(' | ')} | ${c.workloads_exceeding} of ${workloads} | ${pct(c.samples_over_request)} |`,
     ),
     '',
     ...unplaced(rows),
