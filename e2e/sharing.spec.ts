@@ -1,12 +1,15 @@
 /**
  * The explorer in class and in a shared link: Back returns from Pack to the lesson, the lesson's
  * step carries into Pack, a number box sets ρ exactly (the numbers the CLI gives for it), tasks per
- * instance come back after a smaller dataset, and a task's "why" opens the decision that placed it.
+ * instance come back after a smaller dataset, and a task's "why" opens the decision that placed it,
+ * from where the two animations run: the packer placing tasks one by one and a machine's draws
+ * filling its histogram (play, pause, step, speed).
  */
 import type { Page } from '@playwright/test';
 import { sideBySide } from './classroomChecks.ts';
 import { expect, keepShot, test } from './fixtures.ts';
-import { formatFixed } from '../src/present/format.ts';
+import { formatCount, formatFixed, readNumber } from '../src/present/format.ts';
+import { fillCounts } from '../src/present/pack/drawsFill.ts';
 import { inProcess } from '../src/cli/testing/run.ts';
 
 /**
@@ -111,7 +114,9 @@ test('tasks per instance come back after a smaller dataset (Azure’s 100 → Pl
   await expect(tasks).toHaveValue('1000');
 });
 
-test('a task’s “why” opens the step-through at the decision that placed it', async ({ page }) => {
+test('a task’s “why” opens the step-through at its decision; the packer and the draws play, pause, step', async ({
+  page,
+}) => {
   // R = 1,000: where a task goes and at which step follow the tasks' series, not the realizations.
   await page.goto('/?view=pack&n=120&m=1&r=1000');
   await packed(page);
@@ -128,7 +133,55 @@ test('a task’s “why” opens the step-through at the decision that placed it
   await expect(page.getByTestId('step-status')).toContainText(/M2/);
   await expect(page.getByTestId('step-machine-2')).toHaveClass(/chosen/);
   await keepShot(page, 'test-results/sharing-why.png');
+  await packerPlays(page, Number(step));
+  await drawsPlay(page);
 });
+
+/** The packer placing tasks one by one, from `step`: step, speed, play, pause. */
+async function packerPlays(page: Page, step: number) {
+  const number = page.getByTestId('step-number');
+  const play = page.getByTestId('play');
+  await page.getByTestId('step-back').click();
+  await expect(number).toHaveText(String(step - 1));
+  await page.getByTestId('play-speed').selectOption('4');
+  await play.click();
+  await expect(play).toHaveText('Pause');
+  await expect.poll(async () => Number(await number.textContent())).toBeGreaterThan(step + 1);
+  await play.click();
+  await expect(play).toHaveText('Play');
+  const paused = Number(await number.textContent());
+  await page.getByTestId('step-forward').click();
+  await expect(number).toHaveText(String(paused + 1));
+  await expect(page.getByTestId('step-status')).toContainText(/M\d/);
+}
+
+/** A machine's draws filling its histogram: step, speed, play to the last frame, pause. */
+async function drawsPlay(page: Page) {
+  await page.getByTestId('draws-open').click();
+  const caption = page.getByTestId('draws-caption');
+  await expect(caption).toHaveText(/^1 of [\d,]+ draws/);
+  const total = readNumber(/of ([\d,]+) draws/.exec((await caption.textContent())!)![1]);
+  const counts = fillCounts(total);
+  const shows = (k: number) =>
+    new RegExp(`^${formatCount(counts[k])} of ${formatCount(total)} draws`);
+  const play = page.getByTestId('draws-play');
+  await page.getByTestId('draws-step').click();
+  await expect(caption).toHaveText(shows(1));
+  await page.getByTestId('draws-speed').selectOption('4');
+  await play.click();
+  await expect(caption).toHaveText(shows(counts.length - 1));
+  await expect(play).toHaveText('Play');
+  await expect(page.getByTestId('draws-step')).toBeDisabled();
+  // From the last frame Play starts again; paused, Step shows the next frame.
+  await play.click();
+  await expect(caption).not.toHaveText(shows(counts.length - 1));
+  await play.click();
+  await expect(play).toHaveText('Play');
+  const at = counts.indexOf(readNumber(/^([\d,]+) of/.exec((await caption.textContent())!)![1]));
+  expect(at).toBeGreaterThanOrEqual(0);
+  await page.getByTestId('draws-step').click();
+  await expect(caption).toHaveText(shows(Math.min(at + 1, counts.length - 1)));
+}
 
 test('A/B: pin, change ρ, and a fresh page from the link shows both sides', async ({
   page,
