@@ -14,7 +14,7 @@ import {
 } from '../index.ts';
 
 /** The shape of a random cluster: its sizes, the data's step and the generator's seed. */
-export interface RandomCluster {
+interface RandomCluster {
   readonly pods: number;
   readonly nodes: number;
   readonly instants: number;
@@ -26,7 +26,7 @@ export interface RandomCluster {
  * The scheduler without its caches: its view gives every node a new version at every read, so
  * nothing kept for a node's version is ever used again.
  */
-export function uncached(inner: OnlineScheduler): OnlineScheduler {
+function uncached(inner: OnlineScheduler): OnlineScheduler {
   let reads = 0;
   return {
     ...inner,
