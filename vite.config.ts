@@ -51,9 +51,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // Vitest's default is one file at a time on 2 cores (cores − 1); many files wait on child
-    // processes (the NumPy peer, Prometheus, the CLI), so two at once keep both cores busy.
-    maxWorkers: 2,
+    // Vitest's default is one file at a time on 2 cores (cores − 1). Many files wait on child
+    // processes (the NumPy peer, Dask, Prometheus, the CLI) or on a server's deadlines: with two at
+    // once the suite's 593 s of CPU (every process, children included) left the two cores idle
+    // about a third of its 7 minutes; a third file at once runs in those gaps (607 s of CPU).
+    maxWorkers: 3,
     setupFiles: ['scripts/vitestSetup.ts'],
     // The CLI and its worker threads bundled once per run instead of through tsx at every start.
     globalSetup: ['scripts/testBundles.ts'],
