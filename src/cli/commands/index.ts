@@ -1,4 +1,5 @@
 import type { Command } from './command.ts';
+import { registerGroupMargin } from '../../engine/fit/index.ts';
 import { pack } from './pack/pack.ts';
 import { realizeCommand } from './realize.ts';
 import { sweep } from './tradeoff/sweep.ts';
@@ -23,6 +24,9 @@ import { adviceReport } from './adviceReport.ts';
 import { replayReport } from './whatif/replayReport.ts';
 
 export type { Command } from './command.ts';
+
+// Fit tests the command line measures and the page does not offer (its first page is full).
+registerGroupMargin();
 
 /** Every command of the command line, by name; a new command adds one line here. */
 export const COMMANDS: Record<string, Command> = { pack, realize: realizeCommand, sweep };

@@ -27,6 +27,7 @@ export type {
 export { FIT_GROUPS } from './entry.ts';
 export { checkFit, fitEntries, fitEntry, onFitEntry, registerFit } from './registry.ts';
 export { fitTest } from './code.ts';
+export { registerGroupMargin } from './groupMargin.ts';
 export { gaussianLoadAt, gaussianOverflow } from './gpa.ts';
 export {
   CLUSTER_SLO,
