@@ -46,7 +46,7 @@ import {
 } from './adviceGap.ts';
 
 /** Generated tasks read at 4× their size: about 20 tasks a machine, as on the bundled traces. */
-const WEEK_SCALE = 4;
+export const WEEK_SCALE = 4;
 
 interface Case {
   readonly title: string;
@@ -105,7 +105,11 @@ async function bundledCases(root: string, chosen: Chosen): Promise<Case[]> {
   return out;
 }
 
-const WEEKS: readonly { id: string; title: string; params: Partial<CorrelatedWeekParams> }[] = [
+export const WEEKS: readonly {
+  id: string;
+  title: string;
+  params: Partial<CorrelatedWeekParams>;
+}[] = [
   { id: 'week-1', title: 'seed 1', params: { seed: 1 } },
   { id: 'week-2', title: 'seed 2', params: { seed: 2 } },
   { id: 'week-3', title: 'seed 3', params: { seed: 3 } },
@@ -158,7 +162,7 @@ interface Scope {
 }
 
 /** The ids of a comma-separated option, each one of `known`; `absent` when the option is absent. */
-function chosenIds(
+export function chosenIds(
   raw: unknown,
   flag: string,
   known: readonly string[],

@@ -69,6 +69,7 @@ export const generate: Command = {
       shiftShare: shiftDay === undefined ? 0 : (o['shift-share'] as number),
       shiftSize: shiftDay === undefined ? 0 : (o['shift-size'] as number),
       alignedDays: dayList('aligned-days', o['aligned-days'] as string, days),
+      redraw: null,
     };
     const week = correlatedWeek(params);
     writeOutput(o.out as string, correlatedWeekCsv(week));

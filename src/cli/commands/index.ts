@@ -20,6 +20,7 @@ import { replay } from './whatif/replay.ts';
 import { rightsize } from './rightsize/rightsize.ts';
 import { generate } from './generate.ts';
 import { rightsizeReport } from './rightsize/rightsizeReport.ts';
+import { adviceFutures } from './adviceFutures.ts';
 import { adviceReport } from './adviceReport.ts';
 import { replayReport } from './whatif/replayReport.ts';
 
@@ -48,4 +49,5 @@ COMMANDS.rightsize = rightsize;
 COMMANDS.generate = generate;
 COMMANDS['rightsize-report'] = rightsizeReport;
 COMMANDS['advice-report'] = adviceReport;
+COMMANDS['advice-futures'] = adviceFutures;
 COMMANDS['replay-report'] = replayReport;

@@ -41,6 +41,12 @@ export interface CorrelatedWeekParams {
   readonly shiftSize: number;
   /** Days (0-based) on which every group peaks at the same hour (14:00). */
   readonly alignedDays: readonly number[];
+  /**
+   * Another draw of the days from `fromDay` (0-based) on, for the same past: the bursts and the
+   * tasks' noise from then on come from streams keyed by `seed` as well; every earlier instant,
+   * and every group's and task's own parameters, are those of the week without it. null: none.
+   */
+  readonly redraw: { readonly fromDay: number; readonly seed: number } | null;
 }
 
 export const CORRELATED_WEEK: CorrelatedWeekParams = {
@@ -54,6 +60,7 @@ export const CORRELATED_WEEK: CorrelatedWeekParams = {
   shiftShare: 0,
   shiftSize: 0,
   alignedDays: [],
+  redraw: null,
 };
 
 export interface CorrelatedWeek {
@@ -65,6 +72,14 @@ export interface CorrelatedWeek {
 
 const ALIGNED_HOUR = 14;
 
+/** The stream of draws at instant t: `past`, or from the redrawn day on `future`'s. */
+function drawAt(p: CorrelatedWeekParams, perDay: number, past: Rng, index: number) {
+  const r = p.redraw;
+  if (!r) return () => past;
+  const future = new Rng(streamKey(p.seed, 'synthetic', index, r.seed));
+  return (t: number) => (t >= r.fromDay * perDay ? future : past);
+}
+
 /** One group's daily peak hours (per day) and its burst multiplier per instant. */
 function groupDraw(p: CorrelatedWeekParams, g: number, cols: number, perDay: number) {
   const rng = new Rng(streamKey(p.seed, 'synthetic', 1_000_000 + g));
@@ -75,10 +90,12 @@ function groupDraw(p: CorrelatedWeekParams, g: number, cols: number, perDay: num
   const amplitude = 0.3 + 0.5 * rng.nextFloat();
   const burst = new Float64Array(cols).fill(1);
   const perStep = p.bursts / perDay;
+  const at = drawAt(p, perDay, rng, 3_000_000 + g);
   for (let t = 0; t < cols; t++) {
-    if (!(rng.nextFloat() < perStep)) continue;
-    const length = Math.max(1, Math.round((900 + 2700 * rng.nextFloat()) / p.step));
-    const height = 1.5 + rng.nextFloat();
+    const r = at(t);
+    if (!(r.nextFloat() < perStep)) continue;
+    const length = Math.max(1, Math.round((900 + 2700 * r.nextFloat()) / p.step));
+    const height = 1.5 + r.nextFloat();
     for (let k = t; k < Math.min(cols, t + length); k++) burst[k] = Math.max(burst[k], height);
   }
   return { peakHour, amplitude, burst };
@@ -101,6 +118,7 @@ export function correlatedWeek(p: CorrelatedWeekParams): CorrelatedWeek {
     const shifted = p.shiftDay !== null && rng.nextFloat() < p.shiftShare;
     let noise = rng.nextGaussian();
     const innovation = Math.sqrt(1 - 0.81);
+    const at = drawAt(p, perDay, rng, 4_000_000 + i);
     for (let t = 0; t < cols; t++) {
       const day = Math.floor(t / perDay);
       const hour = ((t % perDay) * p.step) / 3600;
@@ -108,7 +126,7 @@ export function correlatedWeek(p: CorrelatedWeekParams): CorrelatedWeek {
       const up = shifted && day >= p.shiftDay! ? 1 + p.shiftSize : 1;
       const v = level * up * burst[t] * (1 + share * curve + 0.2 * noise);
       usage.data[i * cols + t] = Math.max(0, v);
-      noise = 0.9 * noise + innovation * rng.nextGaussian();
+      noise = 0.9 * noise + innovation * at(t).nextGaussian();
     }
   }
   return { usage, ids, group };
