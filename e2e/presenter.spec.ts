@@ -19,6 +19,13 @@ test('presenter mode: large type, the arrow keys walk the steps, a step prints a
       .first()
       .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   expect(await size('[data-testid="m-abs"]')).toBeGreaterThanOrEqual(32);
+  // The header whole on the projector's screen: every view's name, the engine badge and Share.
+  const sideways = () =>
+    page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+  expect(await sideways(), 'sideways scroll').toBeLessThanOrEqual(0);
+  await expect(page.getByRole('button', { name: 'Share' })).toBeInViewport({ ratio: 1 });
 
   await page.locator('body').click({ position: { x: 5, y: 300 } });
   await page.keyboard.press('ArrowRight');
