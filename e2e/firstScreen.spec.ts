@@ -177,7 +177,9 @@ test('the headline is painted from the build before the app runs, where the app 
   expect(sheetLoads, 'the app loads its stylesheet again').toEqual([]);
 
   // Another address (another view or parameters) is drawn by the app alone: the static block is
-  // gone once parsed, so nothing reads its figures before the app has drawn its own.
+  // gone once parsed, so nothing reads its figures before the app has drawn its own. The app
+  // left first: its lazy chunks still on their way would be refused too (a console error).
+  await page.goto('about:blank');
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/?view=data');
   await expect(page.locator('.first-screen')).toHaveCount(0);
