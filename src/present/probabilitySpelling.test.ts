@@ -44,6 +44,8 @@ describe('the checker', () => {
       'GPA promised a machine over capacity in at most a share ρ = 0.01 of samples.',
       'Sequence 12 % done. The q is 5.43·10⁻⁴.',
       'GPA at ρ = 0.001 measures q ≈ 1.6·10⁻³ (60 % above ρ); sums of 100 tasks fail a test.',
+      'emp:0.01 on the learned part: machines, judged worst q_j: 98 (−7 %), worst 0.9583',
+      'the pick takes 24 machines (+20 %) and its worst q_j is 0.0093',
       'A machine filled exactly to c is not an overflow: realizations are float32, each within 2⁻²⁴ of its own value, so PlanetLab’s integer percents add up to 400 % at scale 0.25.',
     ].join('\n');
     expect(percentProbabilities(screen)).toEqual([]);

@@ -6,7 +6,7 @@
  *
  * `percentProbabilities` finds where a shown text breaks the rule: a sentence (or a table cell, a
  * line) with a percent a few words from the name of such a probability. A confidence level (a "95 %
- * band") or a relative difference ("60 % above ρ") is no probability of overflow and is let through;
+ * band") or a relative difference ("60 % above ρ", "+10 %") is no probability of overflow and is let through;
  * so are percents far from any (a utilisation, a saving, a share of tasks).
  */
 
@@ -16,10 +16,10 @@ const PROBABILITY =
 
 /**
  * A number followed by a percent sign that is neither a confidence level ("95 % band") nor a
- * relative difference ("60 % above ρ").
+ * relative difference ("60 % above ρ", "+10 %", "−7 %").
  */
 const PERCENT =
-  /\d(?:[\d.,]*\d)?\s?%(?!\s*(?:t )?(?:band|upper bound|lower bound|confidence|interval|above|below|more|less|fewer|higher|lower|off)\b)/gu;
+  /(?<![+−\d.,])\d(?:[\d.,]*\d)?\s?%(?!\s*(?:t )?(?:band|upper bound|lower bound|confidence|interval|above|below|more|less|fewer|higher|lower|off)\b)/gu;
 
 /** How far (characters) a percent may lie from the probability it spells. */
 const NEAR = 40;

@@ -9,6 +9,7 @@ import { MULTI_DATASETS, realizeMulti } from '../../../engine/cluster/index.ts';
 import { identityRows } from '../../../engine/workload.ts';
 import { loadShared } from './clusterData.ts';
 import { writeOutput } from '../../files.ts';
+import { fmtQ } from '../../../present/cluster/plots.ts';
 
 const FINDINGS_FITS: readonly MultiFitSpec[] = [
   { kind: 'gpa', eps: 0.01, split: 'union' },
@@ -62,8 +63,6 @@ async function findingRows(seed: number): Promise<FindingRow[]> {
   return rows;
 }
 
-const pct = (q: number) => `${(q * 100).toFixed(3)} %`;
-
 function findingsMarkdown(rows: readonly FindingRow[], seed: number): string {
   const head = [
     '# Cluster results: pooled GPA vs additive containers vs requests (CPU + memory)',
@@ -81,7 +80,7 @@ function findingsMarkdown(rows: readonly FindingRow[], seed: number): string {
     '|---|---|---|---:|---|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.dataset} | ${r.open} | ${r.fit} | ${r.machines} | ${r.byType.join(' / ')} | ${pct(r.qCpu)} | ${pct(r.qMem)} | ${pct(r.qAny)} | ${r.meanPower.toFixed(0)} | ${r.stranded.map((s) => s.toFixed(3)).join(' / ')} |`,
+        `| ${r.dataset} | ${r.open} | ${r.fit} | ${r.machines} | ${r.byType.join(' / ')} | ${fmtQ(r.qCpu)} | ${fmtQ(r.qMem)} | ${fmtQ(r.qAny)} | ${r.meanPower.toFixed(0)} | ${r.stranded.map((s) => s.toFixed(3)).join(' / ')} |`,
     ),
   ];
   return [...head, ...table, '', '## Finding', '', finding(rows), ''].join('\n');
@@ -97,9 +96,9 @@ function finding(rows: readonly FindingRow[]): string {
       const a = of('additive');
       const q = of('request');
       out.push(
-        `- ${d}, new machines by ${open}: pooled GPA uses ${g.machines} machines (q any ${pct(g.qAny)}, ${g.meanPower.toFixed(0)} W), ` +
-          `additive containers ${a.machines} (${pct(a.qAny)}, ${a.meanPower.toFixed(0)} W, ${(a.machines / g.machines).toFixed(2)}× GPA), ` +
-          `requests ${q.machines} (${pct(q.qAny)}, ${q.meanPower.toFixed(0)} W).`,
+        `- ${d}, new machines by ${open}: pooled GPA uses ${g.machines} machines (q any ${fmtQ(g.qAny)}, ${g.meanPower.toFixed(0)} W), ` +
+          `additive containers ${a.machines} (${fmtQ(a.qAny)}, ${a.meanPower.toFixed(0)} W, ${(a.machines / g.machines).toFixed(2)}× GPA), ` +
+          `requests ${q.machines} (${fmtQ(q.qAny)}, ${q.meanPower.toFixed(0)} W).`,
       );
     }
   const gpa = rows.filter((r) => r.fit.startsWith('gpa'));
@@ -115,11 +114,11 @@ function finding(rows: readonly FindingRow[]): string {
     `In ${fewer} of ${gpa.length} settings pooled GPA needs fewer machines and less power than HARMONY’s additive container sizes ` +
       '(μ + Z·σ per task, packed deterministically), because Σσ ≥ √Σσ²: the additive rule reserves a margin per task instead of one per machine.',
     addOver.length === 0
-      ? 'The additive rule’s measured q of any resource stays below ε = 1 % everywhere, well below it: a margin it rarely uses.'
-      : `The additive rule exceeds ε = 1 % in ${addOver.length} setting(s).`,
+      ? 'The additive rule’s measured q of any resource stays below ε = 0.01 everywhere, well below it: a margin it rarely uses.'
+      : `The additive rule exceeds ε = 0.01 in ${addOver.length} setting(s).`,
     over.length === 0
-      ? 'Pooled GPA keeps the measured q of any resource below ε = 1 % in every setting.'
-      : `Pooled GPA’s measured q of any resource exceeds ε = 1 % in ${over.length} setting(s) (${over.map((r) => `${r.dataset}/${r.open}: ${pct(r.qAny)}`).join(', ')}): ` +
+      ? 'Pooled GPA keeps the measured q of any resource below ε = 0.01 in every setting.'
+      : `Pooled GPA’s measured q of any resource exceeds ε = 0.01 in ${over.length} setting(s) (${over.map((r) => `${r.dataset}/${r.open}: ${fmtQ(r.qAny)}`).join(', ')}): ` +
         'probably because the per-task Gaussian estimates from the first half of the columns do not carry over to the second half there; the saving is real but not free.',
     'Packing by requests or by peaks (max-reduction) overflows least and costs the most machines and power.',
     'Machine counts are not comparable between the two opening policies (the types differ in size); compare power.',
@@ -156,11 +155,11 @@ async function classSection(seed: number): Promise<string[]> {
     const k = elbowK(analyzeClasses(w, rows, { ...base, k: 1 }).elbow);
     const a = analyzeClasses(w, rows, { ...base, k });
     const cell = (m: typeof a.byTask) =>
-      `${m.machines} / ${pct(m.qAny)} / ${m.meanPower.toFixed(0)}`;
+      `${m.machines} / ${fmtQ(m.qAny)} / ${m.meanPower.toFixed(0)}`;
     lines.push(`| ${d.id} | ${k} | ${cell(a.byTask)} | ${cell(a.byClass)} |`);
     notes.push(
       `- ${d.id}: packing by ${k} classes costs ${a.byClass.machines - a.byTask.machines} machine(s) more and moves q of any resource ` +
-        `from ${pct(a.byTask.qAny)} to ${pct(a.byClass.qAny)}: a class's σ_n² covers the spread of its members' means, but ` +
+        `from ${fmtQ(a.byTask.qAny)} to ${fmtQ(a.byClass.qAny)}: a class's σ_n² covers the spread of its members' means, but ` +
         'First Fit still packs the actual tasks, so machines that happen to collect the heavier members of a class overflow.',
     );
   }
