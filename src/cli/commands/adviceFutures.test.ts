@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { judgeMachines, packAligned } from '../../engine/index.ts';
 import { parseOptions } from '../args.ts';
 import { PACK, TARGET } from './adviceGap.ts';
-import {
-  INFORMED_RHOS,
-  adviceFutures,
-  joinColumns,
-  weekFutures,
-  weekParts,
-} from './adviceFutures.ts';
+import { INFORMED_RHOS, adviceFutures, joinColumns, weekFutures } from './adviceFutures.ts';
+import { weekParts } from './adviceReport.ts';
 
 const WEEK3 = { seed: 3 };
 const TASKS = 60;

@@ -10,13 +10,10 @@
  * law the informed rule samples from.
  */
 import {
-  CORRELATED_WEEK,
-  correlatedWeek,
   judgeMachines,
   matrixFrom,
   numberRange,
   packAligned,
-  sliceColumns,
   WEEK_TASKS,
   type CorrelatedWeekParams,
   type RealizationMatrix,
@@ -24,41 +21,16 @@ import {
 import { flagWordedRangeOption } from '../args.ts';
 import { writeOutput } from '../files.ts';
 import { PACK, TARGET } from './adviceGap.ts';
-import { chosenIds, WEEK_SCALE, WEEKS } from './adviceReport.ts';
+import { chosenIds, weekParts, WEEKS } from './adviceReport.ts';
 import { REPORT_OPTIONS } from './correlationReport.ts';
 import type { Command } from './command.ts';
 
 const ORACLE_FIT = { kind: 'emp', rho: TARGET } as const;
 /** The informed rule's ρ, from the target down (smaller: more machines, held more often). */
 export const INFORMED_RHOS = [0.01, 0.005, 0.002, 0.001, 0.0005, 0.0002] as const;
-const LEARNED_DAYS = 5;
 /** The quiet weeks, where the goal is judged (the drift alarm stays quiet on them). */
 const QUIET_WEEKS = ['week-1', 'week-2', 'week-3'];
 const FUTURES = numberRange('futures', 'K', { min: 1, max: 200, integer: true });
-
-/** One week's days 1–5 and 6–7, and with `redraw` another draw of its days 6–7. */
-export function weekParts(
-  params: Partial<CorrelatedWeekParams>,
-  tasks: number,
-  redraw: number | null = null,
-): { readonly learn: RealizationMatrix; readonly judge: RealizationMatrix } {
-  const u = correlatedWeek({
-    ...CORRELATED_WEEK,
-    tasks,
-    ...params,
-    redraw: redraw === null ? null : { fromDay: LEARNED_DAYS, seed: redraw },
-  }).usage;
-  const m = matrixFrom(
-    u.rows,
-    u.cols,
-    Float32Array.from(u.data, (v) => v * WEEK_SCALE),
-  );
-  const day = 86_400 / CORRELATED_WEEK.step;
-  return {
-    learn: sliceColumns(m, { start: 0, end: LEARNED_DAYS * day }),
-    judge: sliceColumns(m, { start: LEARNED_DAYS * day, end: m.cols }),
-  };
-}
 
 /** The parts' columns side by side (same tasks, in order). */
 export function joinColumns(parts: readonly RealizationMatrix[]): RealizationMatrix {

@@ -132,23 +132,44 @@ export const WEEKS: readonly {
 
 const HISTORY_IDS = [...datasets('').map((d) => d.id), ...WEEKS.map((w) => w.id)];
 
+/** The generated weeks' days learned (1–5); the rest (6–7) judged. */
+const LEARNED_DAYS = 5;
+
+/** One week's days 1–5 and 6–7, and with `redraw` another draw of its days 6–7. */
+export function weekParts(
+  params: Partial<CorrelatedWeekParams>,
+  tasks: number,
+  redraw: number | null = null,
+): { readonly learn: RealizationMatrix; readonly judge: RealizationMatrix } {
+  const u = correlatedWeek({
+    ...CORRELATED_WEEK,
+    tasks,
+    ...params,
+    redraw: redraw === null ? null : { fromDay: LEARNED_DAYS, seed: redraw },
+  }).usage;
+  const m = matrixFrom(
+    u.rows,
+    u.cols,
+    Float32Array.from(u.data, (v) => v * WEEK_SCALE),
+  );
+  const day = 86_400 / CORRELATED_WEEK.step;
+  return {
+    learn: sliceColumns(m, { start: 0, end: LEARNED_DAYS * day }),
+    judge: sliceColumns(m, { start: LEARNED_DAYS * day, end: m.cols }),
+  };
+}
+
 function weekCases(tasks: number, chosen: Chosen): Case[] {
   return WEEKS.filter((w) => chosen(w.id)).map(({ title, params }) => {
-    const w = correlatedWeek({ ...CORRELATED_WEEK, tasks, ...params });
-    const u = w.usage;
-    const m = matrixFrom(
-      u.rows,
-      u.cols,
-      Float32Array.from(u.data, (v) => v * WEEK_SCALE),
-    );
-    const day = 86_400 / CORRELATED_WEEK.step;
+    const { learn, judge } = weekParts(params, tasks);
+    const cols = learn.cols + judge.cols;
     return {
       title: `Correlated week, ${title}`,
-      note: `${tasks} tasks × ${u.cols} five-minute instants (\`npm run cli -- generate\` with these settings, values × ${WEEK_SCALE}). Learned: days 1–5; judged: days 6–7.`,
-      learn: sliceColumns(m, { start: 0, end: 5 * day }),
-      judge: sliceColumns(m, { start: 5 * day, end: m.cols }),
+      note: `${tasks} tasks × ${cols} five-minute instants (\`npm run cli -- generate\` with these settings, values × ${WEEK_SCALE}). Learned: days 1–5; judged: days 6–7.`,
+      learn,
+      judge,
       step: CORRELATED_WEEK.step,
-      judgeStart: 5 * day,
+      judgeStart: learn.cols,
       generated: true,
     };
   });

@@ -18,6 +18,7 @@ import { EMP_MARGIN_FIT } from './entries/empiricalMargin.ts';
 import { fitEntry, registerFit } from './registry.ts';
 import { linearGrid, type FitCode, type FitEntry } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState } from './fitTest.ts';
+import { machineTotals } from './machineTotals.ts';
 
 /** Tasks' groups and each group's coefficient of variation, as the file's comment says. */
 interface TaskGroups {
@@ -109,15 +110,9 @@ function groupMargin(k: number, threshold: number, rho: number): FitTest {
       const base = Int32Array.from(rows, (r) => r * cols + stats.start);
       const allowed = allowedColumns(rho, width);
       const machineState = (capacity: number): MachineState => {
-        const totals: Float64Array[] = [];
-        const add = (j: number, t: number) => {
-          const total = totals[j];
-          const b0 = base[t];
-          const s = scale[t];
-          for (let col = 0; col < width; col++) total[col] += s * data[b0 + col];
-        };
+        const machines = machineTotals(data, base, width, scale);
         const overflows = (j: number, t: number, stop: number) => {
-          const total = j < 0 ? null : totals[j];
+          const total = machines.total(j);
           const b0 = base[t];
           const s = scale[t];
           let count = 0;
@@ -126,15 +121,9 @@ function groupMargin(k: number, threshold: number, rho: number): FitTest {
           return count;
         };
         return {
-          open(j, t) {
-            totals[j] = new Float64Array(width);
-            add(j, t);
-          },
-          add,
-          remove(j, _t, remaining) {
-            totals[j] = new Float64Array(width);
-            for (const r of remaining) add(j, r);
-          },
+          open: machines.open,
+          add: machines.add,
+          remove: machines.remove,
           slack: (j, t) => rho - overflows(j, t, width) / width,
           quickSlack: (j, t) => rho - overflows(j, t, allowed + 1) / width,
         };

@@ -14,6 +14,7 @@ import { capacityLimit } from '../capacity.ts';
 import { checkRange } from '../ranges.ts';
 import type { FitCode } from './entry.ts';
 import { stateOnlySlack, type FitTest, type MachineState } from './fitTest.ts';
+import { machineTotals } from './machineTotals.ts';
 import { AUTOPILOT_STEP } from './entries/autopilot.ts';
 import { HOD_BIN_MINUTES } from './entries/hourOfDay.ts';
 import { NSIGMA_N } from './entries/nSigma.ts';
@@ -76,26 +77,16 @@ function hourOfDay(n: number, binMinutes: number, step: number): FitTest {
       for (let k = 0; k < width; k++) count[binOf[k]]++;
       const base = Int32Array.from(rows, (r) => r * cols + stats.start);
       const machineState = (capacity: number): MachineState => {
-        const totals: Float64Array[] = [];
+        const machines = machineTotals(data, base, width);
         const sum = new Float64Array(bins);
         const sq = new Float64Array(bins);
-        const add = (j: number, t: number) => {
-          const b0 = base[t];
-          for (let k = 0; k < width; k++) totals[j][k] += data[b0 + k];
-        };
         return {
-          open(j, t) {
-            totals[j] = new Float64Array(width);
-            add(j, t);
-          },
-          add,
-          remove(j, _t, remaining) {
-            totals[j] = new Float64Array(width);
-            for (const r of remaining) add(j, r);
-          },
+          open: machines.open,
+          add: machines.add,
+          remove: machines.remove,
           slack(j, t) {
             const b0 = base[t];
-            const total = j < 0 ? null : totals[j];
+            const total = machines.total(j);
             sum.fill(0);
             sq.fill(0);
             for (let k = 0; k < width; k++) {
