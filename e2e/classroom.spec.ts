@@ -13,6 +13,7 @@ import {
   axeSerious,
   checkExports,
   everythingTappable,
+  nothingFaded,
   plotsRedrawn,
   sideBySide,
   sidewaysScroll,
@@ -159,13 +160,7 @@ test('every view: fits 375 px with every control tappable, axe finds nothing at 
 
       await page.setViewportSize({ width: 1280, height: 800 });
       await plotsRedrawn(page);
-      // Nothing faded while it computes (a faded part's text is low-contrast on purpose); Pack's
-      // exact q computes after the packing, faded until it lands.
-      if (view.name === 'pack')
-        await expect(page.getByTestId('exact-q')).toHaveAttribute('data-state', 'ready', {
-          timeout: 90_000,
-        });
-      await expect(page.locator('.stale')).toHaveCount(0, { timeout: 90_000 });
+      await nothingFaded(page, view.name === 'pack', 90_000);
       if (checkedWhole(view.name)) {
         expect.soft(await axeSerious(page, true), view.name).toEqual([]);
         await view.more?.(page);

@@ -98,6 +98,17 @@ export async function checkExports(page: Page, view: string, dir: string) {
 
 const AXE = resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
 
+/**
+ * Resolves once nothing on the page is faded while it computes (a faded part's text is low-contrast
+ * on purpose). On Pack (`pack`) its exact q first: it starts after the packing lands, so a moment
+ * with nothing faded may come before it.
+ */
+export async function nothingFaded(page: Page, pack: boolean, timeout: number): Promise<void> {
+  if (pack)
+    await expect(page.getByTestId('exact-q')).toHaveAttribute('data-state', 'ready', { timeout });
+  await expect(page.locator('.stale')).toHaveCount(0, { timeout });
+}
+
 /** A violation: its rule and each node's selector; `detached` when a node left the page meanwhile. */
 type AxeFinding = { rule: string; targets: string[]; detached: boolean };
 
@@ -148,7 +159,7 @@ export async function axeSerious(page: Page, every = false): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   let findings = await axeRun(page, every);
   for (let again = 0; again < 2 && findings.some((f) => f.detached); again++) {
-    await expect(page.locator('.stale')).toHaveCount(0, { timeout: 60_000 });
+    await nothingFaded(page, false, 60_000);
     findings = await axeRun(page, every);
   }
   return findings.map((f) => `${f.rule}: ${f.targets.join(', ')}`);

@@ -12,7 +12,7 @@ import {
   percentProbabilities,
   percentProbabilityCells,
 } from '../src/present/probabilitySpelling.ts';
-import { axeSerious, sideBySide } from './classroomChecks.ts';
+import { axeSerious, nothingFaded, sideBySide } from './classroomChecks.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A plot's numbers: its x axis's tick labels (drawn once it has data). */
@@ -65,13 +65,7 @@ async function walk(page: Page, views: typeof VIEW_REGISTRY) {
     await expect(RESULT[view.id](page), `${view.label}'s result`).toHaveText(/\d/, {
       timeout: 120_000,
     });
-    // Nothing faded while it computes (a faded part's text is low-contrast on purpose); Pack's
-    // exact q starts after the packing lands, so a moment with nothing faded may come before it.
-    if (view.id === 'pack')
-      await expect(page.getByTestId('exact-q')).toHaveAttribute('data-state', 'ready', {
-        timeout: 120_000,
-      });
-    await expect(page.locator('.stale')).toHaveCount(0, { timeout: 120_000 });
+    await nothingFaded(page, view.id === 'pack', 120_000);
     await page.mouse.move(0, 0);
     expect.soft(await axeSerious(page, true), `${view.label}: axe`).toEqual([]);
     expect.soft(await percentSpelled(page), `${view.label}: ρ or q as a percent`).toEqual([]);
