@@ -46,7 +46,7 @@ import {
 } from './adviceGap.ts';
 
 /** Generated tasks read at 4× their size: about 20 tasks a machine, as on the bundled traces. */
-export const WEEK_SCALE = 4;
+const WEEK_SCALE = 4;
 
 interface Case {
   readonly title: string;

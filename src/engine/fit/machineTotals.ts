@@ -5,7 +5,7 @@
  */
 import type { MachineState } from './fitTest.ts';
 
-export interface MachineTotals extends Pick<MachineState, 'open' | 'add' | 'remove'> {
+interface MachineTotals extends Pick<MachineState, 'open' | 'add' | 'remove'> {
   /** Machine j's total (j < 0, an empty machine: null); read-only. */
   total(j: number): Float64Array | null;
 }
